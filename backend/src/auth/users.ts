@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+
+export const normalisedEmail = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+export type User = { id: string; name: string; email: string; createdAt: string };
+
+type UserRow = { id: string; name: string; email: string; password_hash: string; created_at: Date };
+
+function toUser(row: UserRow): User {
+  return { id: row.id, name: row.name, email: row.email, createdAt: row.created_at.toISOString() };
+}
+
+export class EmailTakenError extends Error {}
+
+export async function createUser(knex: Knex, input: { name: string; email: string; passwordHash: string }): Promise<User> {
+  try {
+    const [row] = await knex<UserRow>('users')
+      .insert({ id: randomUUID(), name: input.name, email: input.email, password_hash: input.passwordHash })
+      .returning('*');
+    return toUser(row as UserRow);
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new EmailTakenError(input.email);
+    throw error;
+  }
+}
+
+export async function findUserWithPasswordByEmail(knex: Knex, email: string): Promise<(User & { passwordHash: string }) | undefined> {
+  const row = await knex<UserRow>('users').where({ email }).first();
+  return row ? { ...toUser(row), passwordHash: row.password_hash } : undefined;
+}
+
+export async function findUserById(knex: Knex, id: string): Promise<User | undefined> {
+  if (!z.uuid().safeParse(id).success) return undefined;
+  const row = await knex<UserRow>('users').where({ id }).first();
+  return row ? toUser(row) : undefined;
+}

@@ -1,0 +1,48 @@
+import { ConflictError, HttpError } from '../http/errors.ts';
+import { toDomainEvent } from '../events/registry.ts';
+import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
+import { fold, type Decider } from './decider.ts';
+
+export type CommandResult<State> = { state: State; version: number; appended: number };
+
+export class PreconditionFailedError extends HttpError {
+  constructor(current: number) {
+    super(412, 'This record was changed since you loaded it. Reload it to see the latest version, then try again.', {
+      currentVersion: current,
+    });
+  }
+}
+
+const maxAttempts = 4;
+
+/**
+ * Load the stream, fold it, decide, append with the version we read. A concurrent writer makes the
+ * append fail; we reload and decide again a few times, then answer 409. `ifMatch` is the version the
+ * client saw (HTTP If-Match): a mismatch is a 412 at once, because retrying would overwrite what the
+ * user has not seen.
+ */
+export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  decider: Decider<State, Command, Event> & { schemaVersions?: Record<string, number> },
+  streamId: string,
+  command: Command,
+  options: { ifMatch?: number } = {},
+): Promise<CommandResult<State>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const recorded = await store.readStream(streamId);
+    const version = recorded.length ? recorded[recorded.length - 1].streamVersion : 0;
+    if (options.ifMatch !== undefined && options.ifMatch !== version) throw new PreconditionFailedError(version);
+    const state = fold(decider, recorded.map((event) => toDomainEvent<Event>(event)));
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { state, version, appended: 0 };
+    try {
+      await store.append(streamId, events as unknown as NewEvent[], { expectedVersion: version === 0 ? 'no_stream' : version });
+      return { state: events.reduce(decider.evolve, state), version: version + events.length, appended: events.length };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (attempt >= maxAttempts) {
+        throw new ConflictError('This record is being changed by someone else right now. Please reload it and try again.');
+      }
+    }
+  }
+}

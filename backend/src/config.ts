@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable Charterline reads, parsed once at start-up. README.md lists them. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().url().optional(),
+  EVENTSTORE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  JWT_EXPIRES_IN: z.string().default('7d'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  FDIC_API_URL: z.string().url().default('https://api.fdic.gov/banks'),
+  FDIC_API_KEY: z.string().optional(),
+  CENSUS_API_URL: z.string().url().default('https://api.census.gov/data'),
+  CENSUS_API_KEY: z.string().optional(),
+  SYNC_QUARTERS: z.coerce.number().int().min(1).max(40).default(8),
+  DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  eventStoreUrl?: string;
+  jwtSecret?: string;
+  jwtExpiresIn: string;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  fdicApiUrl: string;
+  fdicApiKey?: string;
+  censusApiUrl: string;
+  censusApiKey?: string;
+  syncQuarters: number;
+  demoData: 'auto' | 'always' | 'never';
+  geminiApiKey?: string;
+  geminiModel: string;
+  maxBodyBytes: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    logLevel: e.LOG_LEVEL,
+    fdicApiUrl: e.FDIC_API_URL,
+    fdicApiKey: e.FDIC_API_KEY,
+    censusApiUrl: e.CENSUS_API_URL,
+    censusApiKey: e.CENSUS_API_KEY,
+    syncQuarters: e.SYNC_QUARTERS,
+    demoData: e.DEMO_DATA,
+    geminiApiKey: e.GEMINI_API_KEY,
+    geminiModel: e.GEMINI_MODEL,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+  };
+}

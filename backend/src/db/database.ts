@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+
+// Both engines go through node-postgres, so rows have the same JS types everywhere:
+// int8 and numeric become numbers (our counts and money fit in a double).
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export type Engine = 'pglite' | 'postgres';
+
+export type Database = {
+  knex: Knex;
+  engine: Engine;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { engine: 'postgres'; url: string; poolSize?: number }
+  | { engine: 'pglite'; dataDir?: string; pglite?: PGlite };
+
+/** Opens PostgreSQL through `pg`, or embedded PGlite (in a data folder, or in memory when none is given). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.engine === 'postgres') {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: options.url,
+      pool: { min: 0, max: options.poolSize ?? 10 },
+    });
+    return { knex, engine: 'postgres', close: () => knex.destroy() };
+  }
+
+  let lock: DataDirLock | undefined;
+  let pglite = options.pglite;
+  if (!pglite) {
+    if (options.dataDir) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      lock = acquireDataDirLock(options.dataDir);
+    }
+    pglite = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+      extensions: { pg_trgm },
+    });
+  }
+  const owned = !options.pglite;
+  const instance = pglite;
+  // PGlite has exactly one connection: a pool of one serialises transactions instead of interleaving them.
+  const knex = knexFactory({
+    client: 'pg',
+    connection: createPgConfig(instance) as unknown as Knex.StaticConnectionConfig,
+    pool: { min: 1, max: 1 },
+  });
+  return {
+    knex,
+    engine: 'pglite',
+    async close() {
+      await knex.destroy();
+      if (owned) await instance.close();
+      lock?.release();
+    },
+  };
+}
+
+/** Whether the database has pg_trgm available (always in PGlite; in PostgreSQL when the contrib package is installed). */
+export async function hasTrigramSupport(knex: Knex): Promise<boolean> {
+  const result = await knex.raw("select count(*) as n from pg_extension where extname = 'pg_trgm'");
+  return Number(result.rows[0].n) > 0;
+}

@@ -1,0 +1,73 @@
+/** What the caller expects the stream's current version to be when appending. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export type EventMetadata = {
+  userId?: string;
+  correlationId: string;
+  causationId?: string;
+  requestId: string;
+  source: string;
+  /** Schema version of `data` for this event type; upcasters lift older versions when read. */
+  schemaVersion: number;
+};
+
+export type NewEvent = { type: string; data: Record<string, unknown>; schemaVersion?: number };
+
+/**
+ * A stored event. `streamVersion` counts from 1 within its stream; `position` is the global order.
+ * With the Postgres store the position is the pair (transaction id, global position), which is what
+ * lets a catch-up reader never skip an event committed late by a slow transaction.
+ */
+export type RecordedEvent = {
+  streamId: string;
+  streamVersion: number;
+  globalPosition: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recordedAt: Date;
+  position: Position;
+};
+
+/** An opaque, ordered resume point for readAll and subscriptions; `start` reads from the beginning. */
+export type Position = { commit: string; prepare: string } | 'start';
+
+export type AppendResult = { nextExpectedVersion: number; events: RecordedEvent[] };
+
+export type ReadAllResult = { events: RecordedEvent[]; next: Position };
+
+export type Subscription = { close(): Promise<void>; caughtUp: Promise<void> };
+
+export type SubscriptionHandler = (event: RecordedEvent) => Promise<void>;
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  /** The stream's events in order; an empty list when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  readAll(options: { after: Position; limit: number }): Promise<ReadAllResult>;
+  /** Catch-up from `from`, then live. Handlers run one at a time, in order. */
+  subscribe(handler: SubscriptionHandler, options: { from: Position }): Subscription;
+  healthCheck(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${String(expected)}.`);
+  }
+}
+
+/** Compares two positions: negative when a is before b. */
+export function comparePositions(a: Position, b: Position): number {
+  if (a === 'start') return b === 'start' ? 0 : -1;
+  if (b === 'start') return 1;
+  const commit = BigInt(a.commit) - BigInt(b.commit);
+  if (commit !== 0n) return commit < 0n ? -1 : 1;
+  const prepare = BigInt(a.prepare) - BigInt(b.prepare);
+  return prepare === 0n ? 0 : prepare < 0n ? -1 : 1;
+}

@@ -1,0 +1,5 @@
+import { healthFeature } from './health/routes.ts';
+import type { Feature } from './services.ts';
+
+/** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
+export const features: Feature[] = [healthFeature];

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { logger } from './logger.ts';
+import { runWithContext, type EventSource } from './request-context.ts';
+
+const sources: EventSource[] = ['ui', 'api', 'ai', 'workflow', 'system'];
+const safeId = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** Gives each request an id, a correlation id and a source, logs it, and runs the rest inside that context. */
+export const requestContextMiddleware: Middleware = async (ctx, next) => {
+  const incoming = ctx.get('x-request-id');
+  const requestId = safeId.test(incoming) ? incoming : randomUUID();
+  const correlation = ctx.get('x-correlation-id');
+  const requestedSource = ctx.get('x-charterline-source') as EventSource;
+  const source: EventSource = ctx.path.startsWith('/api/public')
+    ? 'api'
+    : sources.includes(requestedSource)
+      ? requestedSource
+      : 'ui';
+  const started = performance.now();
+  ctx.set('X-Request-Id', requestId);
+  await runWithContext(
+    { requestId, correlationId: safeId.test(correlation) ? correlation : requestId, source },
+    async () => {
+      try {
+        await next();
+      } finally {
+        if (ctx.path.startsWith('/api/')) {
+          logger.info('request', {
+            requestId,
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(performance.now() - started),
+            userId: ctx.state.user?.id,
+          });
+        }
+      }
+    },
+  );
+};

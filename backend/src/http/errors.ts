@@ -1,0 +1,116 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { logger } from './logger.ts';
+import { currentContext } from './request-context.ts';
+
+/** An error whose message is safe and useful to show to the user. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(what = 'Record') {
+    super(404, `${what} not found.`);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Please sign in to continue.') {
+    super(401, message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(400, message, details);
+  }
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function describeZodError(error: ZodError): { message: string; issues: Array<{ path: string; message: string }> } {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+  return { message: message || 'The request is not valid.', issues };
+}
+
+/**
+ * The one place errors become HTTP answers: RFC 7807 problem details plus the `msg`/`message`
+ * fields the screens read. Unknown errors are logged with the request id and answered without a stack.
+ */
+export const errorMiddleware: Middleware = async (ctx, next) => {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      throw new HttpError(404, `No API route for ${ctx.method} ${ctx.path}.`);
+    }
+  } catch (raw) {
+    const requestId = currentContext()?.requestId;
+    let status = 500;
+    let message = 'Something went wrong on our side. Please try again; if it keeps happening, quote the request id.';
+    let extra: Record<string, unknown> = {};
+    if (raw instanceof ZodError) {
+      status = 400;
+      const described = describeZodError(raw);
+      message = described.message;
+      extra = { issues: described.issues };
+    } else if (raw instanceof HttpError) {
+      status = raw.status;
+      message = raw.message;
+      extra = raw.details ?? {};
+    } else if (isKoaHttpError(raw)) {
+      status = raw.status;
+      message = raw.message;
+    } else {
+      logger.error('unhandled error', { requestId, error: raw instanceof Error ? raw.stack : String(raw) });
+    }
+    ctx.status = status;
+    ctx.type = 'application/problem+json';
+    ctx.body = {
+      type: 'about:blank',
+      title: titles[status] ?? 'Error',
+      status,
+      detail: message,
+      message,
+      msg: message,
+      requestId,
+      ...extra,
+    };
+  }
+};
+
+function isKoaHttpError(error: unknown): error is { status: number; message: string; expose: boolean } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    typeof (error as { status: unknown }).status === 'number' &&
+    (error as { expose?: boolean }).expose === true
+  );
+}

@@ -1,0 +1,53 @@
+import type { Server } from 'node:http';
+import type { AppConfig } from './config.ts';
+import { createApp } from './app.ts';
+import { resolveJwtSecret } from './auth/tokens.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createEventStore } from './eventstore/create.ts';
+import { features as defaultFeatures } from './features.ts';
+import { logger } from './http/logger.ts';
+import type { AppServices, Feature } from './services.ts';
+
+export type RunningServer = { services: AppServices; server: Server; url: string; stop(): Promise<void> };
+
+/** Opens the configured database, migrates it, wires the event store and serves the app. */
+export async function startServer(config: AppConfig, options: { db?: Database; features?: Feature[] } = {}): Promise<RunningServer> {
+  const db =
+    options.db ??
+    (config.databaseUrl
+      ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ engine: 'pglite', dataDir: config.dataDir }));
+  await migrateToLatest(db.knex);
+  const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
+  const services: AppServices = {
+    config,
+    db,
+    knex: db.knex,
+    eventStore,
+    jwtSecret: await resolveJwtSecret(db.knex, config.jwtSecret),
+  };
+  const features = options.features ?? defaultFeatures;
+  const app = createApp(services, features);
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://127.0.0.1:${port}`;
+  for (const feature of features) await feature.start?.(services);
+  logger.info('Charterline is listening', { url, database: db.engine, eventStore: eventStore.kind });
+
+  return {
+    services,
+    server,
+    url,
+    async stop() {
+      for (const feature of [...features].reverse()) await feature.stop?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await eventStore.close();
+      if (!options.db) await db.close();
+    },
+  };
+}

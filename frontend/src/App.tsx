@@ -1,0 +1,5 @@
+import { Admin } from 'react-admin';
+
+export function App() {
+  return <Admin disableTelemetry />;
+}

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import knexFactory from 'knex';
+const t0 = Date.now();
+const pglite = await PGlite.create({ extensions: { pg_trgm } });
+console.log('open ms', Date.now() - t0);
+const db = knexFactory({ client: 'pg', connection: createPgConfig(pglite) as any, pool: { min: 1, max: 1 } });
+await db.raw('create extension if not exists pg_trgm');
+await db.raw('create table e (p bigserial primary key, tx xid8 not null default pg_current_xact_id(), d jsonb, n numeric, t timestamptz default now())');
+await db('e').insert({ d: { a: 1 }, n: 1.5 });
+console.log(await db('e').select('*', db.raw('pg_snapshot_xmin(pg_current_snapshot()) as xmin')));
+await Promise.all([1,2,3].map(i => db.transaction(async trx => { await trx('e').insert({ d: { i } }); await new Promise(r=>setTimeout(r,20)); })));
+console.log((await db('e').count('* as c'))[0], (await db.raw('select version()')).rows[0]);
+console.log((await db.raw("select similarity('hello','hallo') as s")).rows);
+const t1=Date.now(); const dump = await pglite.dumpDataDir('none'); console.log('dump', Date.now()-t1, dump.size);
+const t2=Date.now(); const p2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } }); console.log('clone ms', Date.now()-t2, (await p2.query('select count(*) from e')).rows);
+await db.destroy();

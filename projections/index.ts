@@ -1,0 +1,13 @@
+import type { Projection } from './projection.ts';
+
+/** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
+export const projections: Projection[] = [];
+
+export function projectionsNamed(names: string[]): Projection[] {
+  if (names.length === 0) return projections;
+  const unknown = names.filter((name) => !projections.some((projection) => projection.name === name));
+  if (unknown.length) {
+    throw new Error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ')}`);
+  }
+  return projections.filter((projection) => names.includes(projection.name));
+}

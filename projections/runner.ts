@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import type { InlineHandler } from '../backend/src/eventstore/postgres.ts';
+import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
+import type { Position } from '../backend/src/eventstore/types.ts';
+import { handlesEvent, type Projection } from './projection.ts';
+
+/** Applies every projection that handles an event, in the append's transaction (read-your-writes). */
+export function inlineProjections(projections: Projection[]): InlineHandler {
+  return async (events, trx) => {
+    for (const event of events) {
+      for (const projection of projections) {
+        if (handlesEvent(projection, event)) await projection.apply(event, trx);
+      }
+    }
+  };
+}
+
+export async function saveCheckpoint(knex: Knex, name: string, position: Position): Promise<void> {
+  const row =
+    position === 'start'
+      ? { name, commit_position: null, prepare_position: null, updated_at: knex.fn.now() }
+      : { name, commit_position: position.commit, prepare_position: position.prepare, updated_at: knex.fn.now() };
+  await knex('projection_checkpoints').insert(row).onConflict('name').merge();
+}
+
+export async function loadCheckpoint(knex: Knex, name: string): Promise<Position> {
+  const row = await knex('projection_checkpoints').where({ name }).first();
+  return row?.commit_position ? { commit: row.commit_position, prepare: row.prepare_position } : 'start';
+}
+
+export type RebuildProgress = { projection: string; done: number; total: number };
+
+/**
+ * Rebuilds read models from the Postgres event store in one transaction: the tables are locked
+ * against writers (readers keep seeing the old rows until commit), truncated, and replayed in
+ * batches in global order. Appends that arrive meanwhile wait for the lock, then project as usual,
+ * so nothing is missed or applied twice.
+ */
+export async function rebuildProjections(
+  knex: Knex,
+  projections: Projection[],
+  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+): Promise<{ events: number }> {
+  const batchSize = options.batchSize ?? 1000;
+  const handled = [...new Set(projections.flatMap((projection) => projection.handles))];
+  return knex.transaction(async (trx) => {
+    const tables = projections.flatMap((projection) => projection.tables);
+    await trx.raw(`lock table ${tables.map(() => '??').join(', ')} in exclusive mode`, tables);
+    await trx.raw(`truncate ${tables.map(() => '??').join(', ')}`, tables);
+    const [{ total }] = await trx('events').whereIn('type', handled).count({ total: '*' });
+    let done = 0;
+    let after = 0;
+    for (;;) {
+      const rows = await trx('events').whereIn('type', handled).where('global_position', '>', after).orderBy('global_position').limit(batchSize);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const event = toRecordedEvent(row);
+        for (const projection of projections) {
+          if (handlesEvent(projection, event)) await projection.apply(event, trx);
+        }
+      }
+      after = rows[rows.length - 1].global_position;
+      done += rows.length;
+      for (const projection of projections) options.onProgress?.({ projection: projection.name, done, total: Number(total) });
+    }
+    const last = await trx('events').orderBy([{ column: 'tx_id', order: 'desc' }, { column: 'global_position', order: 'desc' }]).first();
+    for (const projection of projections) {
+      await saveCheckpoint(trx, projection.name, last ? toRecordedEvent(last).position : 'start');
+    }
+    return { events: done };
+  });
+}
