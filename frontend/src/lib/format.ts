@@ -1,0 +1,147 @@
+/**
+ * Money, percent and quarter formats and the colour thresholds of spec 1 section 9. Pure functions,
+ * no DOM or React, so they are unit tested under test/frontend and shared by every screen.
+ */
+
+type Maybe = number | null | undefined;
+
+function isMissing(value: Maybe): value is null | undefined {
+  return value === null || value === undefined || Number.isNaN(value);
+}
+
+const moneySteps: Array<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/** Dollars as `$1.23B` (T, B, M, K at 1e12, 1e9, 1e6, 1e3, two decimals); 'N/A' when missing. */
+export function formatMoney(value: Maybe): string {
+  if (isMissing(value)) return 'N/A';
+  const sign = value < 0 ? '-' : '';
+  const magnitude = Math.abs(value);
+  for (const [step, suffix] of moneySteps) {
+    if (magnitude >= step) return `${sign}$${(magnitude / step).toFixed(2)}${suffix}`;
+  }
+  return `${sign}$${magnitude.toFixed(2)}`;
+}
+
+/** A ratio already in percent units (ROA 1.23 means 1.23%) as `1.23%`; 'N/A' when missing. */
+export function formatPercent(value: Maybe): string {
+  if (isMissing(value)) return 'N/A';
+  return `${value.toFixed(2)}%`;
+}
+
+/** A plain count with thousands separators; 'N/A' when missing. */
+export function formatCount(value: Maybe): string {
+  if (isMissing(value)) return 'N/A';
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** `Q{ceil(month/3)} {year}` from an 8-digit report date (YYYYMMDD, as string or number). */
+export function quarterLabel(repdte: string | number): string {
+  const text = String(repdte).trim();
+  if (!/^\d{8}$/.test(text)) return String(repdte);
+  const year = text.slice(0, 4);
+  const month = Number(text.slice(4, 6));
+  if (month < 1 || month > 12) return text;
+  return `Q${Math.ceil(month / 3)} ${year}`;
+}
+
+/** 'YYYY-MM-DD' (or an ISO timestamp) as 'Jan 5, 2025' without shifting the day across time zones. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+export type RatingColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';
+
+/** ROA (percent): green at 1.25 or more, lime 0.75, yellow 0.25, orange 0, else red. */
+export function roaColor(roa: Maybe): RatingColor {
+  if (isMissing(roa)) return 'gray';
+  if (roa >= 1.25) return 'green';
+  if (roa >= 0.75) return 'lime';
+  if (roa >= 0.25) return 'yellow';
+  if (roa >= 0) return 'orange';
+  return 'red';
+}
+
+/** Delinquency-type ratios (NPL, past due; percent): green under 1, lime 2, yellow 3.5, orange 5, else red. */
+export function delinquencyColor(ratio: Maybe): RatingColor {
+  if (isMissing(ratio)) return 'gray';
+  if (ratio < 1) return 'green';
+  if (ratio < 2) return 'lime';
+  if (ratio < 3.5) return 'yellow';
+  if (ratio < 5) return 'orange';
+  return 'red';
+}
+
+/** Capital ratios (percent): green at 10 or more, yellow 8, orange 6, else red. */
+export function capitalColor(ratio: Maybe): RatingColor {
+  if (isMissing(ratio)) return 'gray';
+  if (ratio >= 10) return 'green';
+  if (ratio >= 8) return 'yellow';
+  if (ratio >= 6) return 'orange';
+  return 'red';
+}
+
+/** Charge-off-type ratios (percent): green under 0.5, yellow 1, orange 1.5, else red. */
+export function chargeOffColor(ratio: Maybe): RatingColor {
+  if (isMissing(ratio)) return 'gray';
+  if (ratio < 0.5) return 'green';
+  if (ratio < 1) return 'yellow';
+  if (ratio < 1.5) return 'orange';
+  return 'red';
+}
+
+/**
+ * The three cut-point sets the spec gives for concentration ratios (shares of the loan book, 0..1),
+ * from the broadest category (where a large share is normal) to the narrowest.
+ */
+export const CONCENTRATION_CUTS = {
+  broad: [0.7, 0.5, 0.3],
+  moderate: [0.25, 0.15, 0.05],
+  narrow: [0.2, 0.1, 0.05],
+} as const satisfies Record<string, readonly [number, number, number]>;
+
+/** A concentration share (0..1): red at the first cut or above, orange the second, yellow the third, else green. */
+export function concentrationColor(share: Maybe, cuts: readonly [number, number, number] = CONCENTRATION_CUTS.broad): RatingColor {
+  if (isMissing(share)) return 'gray';
+  const [high, elevated, noticeable] = cuts;
+  if (share >= high) return 'red';
+  if (share >= elevated) return 'orange';
+  if (share >= noticeable) return 'yellow';
+  return 'green';
+}
+
+/** Efficiency ratio (percent, lower is better): green under 50, lime 60, yellow 70, orange 80, else red. */
+export function efficiencyColor(ratio: Maybe): RatingColor {
+  if (isMissing(ratio)) return 'gray';
+  if (ratio < 50) return 'green';
+  if (ratio < 60) return 'lime';
+  if (ratio < 70) return 'yellow';
+  if (ratio < 80) return 'orange';
+  return 'red';
+}
+
+/** Score-type values (0..100, higher is riskier): green under 33.3, orange under 66.6, else red. */
+export function scoreColor(score: Maybe): RatingColor {
+  if (isMissing(score)) return 'gray';
+  if (score < 33.3) return 'green';
+  if (score < 66.6) return 'orange';
+  return 'red';
+}
+
+/** CSS colours for the rating names, readable on light and dark backgrounds. */
+export const ratingPalette: Record<RatingColor, string> = {
+  green: '#16a34a',
+  lime: '#65a30d',
+  yellow: '#ca8a04',
+  orange: '#ea580c',
+  red: '#dc2626',
+  gray: '#6b7280',
+};

@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import {
+  capitalColor,
+  chargeOffColor,
+  concentrationColor,
+  CONCENTRATION_CUTS,
+  delinquencyColor,
+  efficiencyColor,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  quarterLabel,
+  roaColor,
+  scoreColor,
+} from '../../../frontend/src/lib/format.ts';
+
+describe('frontend formats (spec 1 section 9)', () => {
+  describe('formatMoney', () => {
+    it('uses T, B, M and K with two decimals at each threshold', () => {
+      expect(formatMoney(1e12)).to.equal('$1.00T');
+      expect(formatMoney(3_456_000_000_000)).to.equal('$3.46T');
+      expect(formatMoney(999_999_999_999)).to.equal('$1000.00B');
+      expect(formatMoney(1e9)).to.equal('$1.00B');
+      expect(formatMoney(12_345_678)).to.equal('$12.35M');
+      expect(formatMoney(1000)).to.equal('$1.00K');
+      expect(formatMoney(999)).to.equal('$999.00');
+      expect(formatMoney(0)).to.equal('$0.00');
+    });
+    it('keeps the sign of negative amounts', () => {
+      expect(formatMoney(-2_500_000)).to.equal('-$2.50M');
+    });
+    it("answers 'N/A' for missing values", () => {
+      expect(formatMoney(null)).to.equal('N/A');
+      expect(formatMoney(undefined)).to.equal('N/A');
+      expect(formatMoney(Number.NaN)).to.equal('N/A');
+    });
+  });
+
+  describe('formatPercent', () => {
+    it('prints two decimals and a percent sign', () => {
+      expect(formatPercent(1.234)).to.equal('1.23%');
+      expect(formatPercent(-0.5)).to.equal('-0.50%');
+      expect(formatPercent(0)).to.equal('0.00%');
+    });
+    it("answers 'N/A' for missing values", () => {
+      expect(formatPercent(null)).to.equal('N/A');
+    });
+  });
+
+  describe('quarterLabel', () => {
+    it('labels a report date Q{ceil(month/3)} {year}', () => {
+      expect(quarterLabel('20240331')).to.equal('Q1 2024');
+      expect(quarterLabel('20240630')).to.equal('Q2 2024');
+      expect(quarterLabel(20230930)).to.equal('Q3 2023');
+      expect(quarterLabel('20231231')).to.equal('Q4 2023');
+      expect(quarterLabel('20240101')).to.equal('Q1 2024');
+      expect(quarterLabel('20240401')).to.equal('Q2 2024');
+    });
+    it('returns anything that is not an 8-digit date unchanged', () => {
+      expect(quarterLabel('2024-03-31')).to.equal('2024-03-31');
+    });
+  });
+
+  it('formats due dates without shifting the day', () => {
+    expect(formatDate('2025-01-05')).to.equal('Jan 5, 2025');
+    expect(formatDate(null)).to.equal('N/A');
+  });
+
+  describe('colour thresholds', () => {
+    it('rates ROA green at 1.25, lime 0.75, yellow 0.25, orange 0, else red', () => {
+      expect([1.25, 1.24, 0.75, 0.74, 0.25, 0.24, 0, -0.01].map(roaColor)).to.deep.equal([
+        'green', 'lime', 'lime', 'yellow', 'yellow', 'orange', 'orange', 'red',
+      ]);
+    });
+    it('rates delinquency ratios green under 1, lime under 2, yellow under 3.5, orange under 5, else red', () => {
+      expect([0.99, 1, 1.99, 2, 3.49, 3.5, 4.99, 5].map(delinquencyColor)).to.deep.equal([
+        'green', 'lime', 'lime', 'yellow', 'yellow', 'orange', 'orange', 'red',
+      ]);
+    });
+    it('rates capital ratios green at 10, yellow 8, orange 6, else red', () => {
+      expect([10, 9.99, 8, 7.99, 6, 5.99].map(capitalColor)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+    });
+    it('rates charge-off ratios green under 0.5, yellow under 1, orange under 1.5, else red', () => {
+      expect([0.49, 0.5, 0.99, 1, 1.49, 1.5].map(chargeOffColor)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+    });
+    it('rates concentration shares against each of the three cut sets', () => {
+      expect([0.7, 0.69, 0.5, 0.3, 0.29].map((share) => concentrationColor(share, CONCENTRATION_CUTS.broad))).to.deep.equal([
+        'red', 'orange', 'orange', 'yellow', 'green',
+      ]);
+      expect([0.25, 0.15, 0.05, 0.04].map((share) => concentrationColor(share, CONCENTRATION_CUTS.moderate))).to.deep.equal([
+        'red', 'orange', 'yellow', 'green',
+      ]);
+      expect([0.2, 0.1, 0.05, 0.04].map((share) => concentrationColor(share, CONCENTRATION_CUTS.narrow))).to.deep.equal([
+        'red', 'orange', 'yellow', 'green',
+      ]);
+    });
+    it('rates efficiency green under 50, lime 60, yellow 70, orange 80, else red', () => {
+      expect([49.9, 50, 59.9, 60, 69.9, 70, 79.9, 80].map(efficiencyColor)).to.deep.equal([
+        'green', 'lime', 'lime', 'yellow', 'yellow', 'orange', 'orange', 'red',
+      ]);
+    });
+    it('rates scores green under 33.3, orange under 66.6, else red', () => {
+      expect([33.2, 33.3, 66.5, 66.6].map(scoreColor)).to.deep.equal(['green', 'orange', 'orange', 'red']);
+    });
+    it('answers gray when the value is missing', () => {
+      for (const rate of [roaColor, delinquencyColor, capitalColor, chargeOffColor, efficiencyColor, scoreColor]) {
+        expect(rate(null)).to.equal('gray');
+      }
+      expect(concentrationColor(undefined)).to.equal('gray');
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { apiJson, apiUrl, ApiError, errorMessageOf, http } from '../../../frontend/src/providers/http.ts';
+import { onAuthError } from '../../../frontend/src/providers/session.ts';
+
+type Call = { url: string; init: RequestInit };
+
+describe('frontend http client', () => {
+  const realFetch = globalThis.fetch;
+  let calls: Call[];
+  let answer: () => Response;
+
+  beforeEach(() => {
+    calls = [];
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return answer();
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('builds query strings leaving out missing values', () => {
+    expect(apiUrl('/api/x', { a: 1, b: undefined, c: null, d: 'two words' })).to.equal('/api/x?a=1&d=two+words');
+    expect(apiUrl('/api/x')).to.equal('/api/x');
+  });
+
+  it('sends JSON bodies and parses JSON answers', async () => {
+    answer = () => new Response(JSON.stringify({ ok: true }), { status: 200 });
+    const result = await http.post<{ ok: boolean }>('/api/services/thing', { a: 1 });
+    expect(result).to.deep.equal({ ok: true });
+    expect(calls[0].init.method).to.equal('POST');
+    expect(calls[0].init.body).to.equal('{"a":1}');
+    expect((calls[0].init.headers as Record<string, string>)['content-type']).to.equal('application/json');
+  });
+
+  it('uses msg, then message, then the generic text for errors', async () => {
+    expect(errorMessageOf({ msg: 'from msg', message: 'from message' })).to.equal('from msg');
+    expect(errorMessageOf({ message: 'from message' })).to.equal('from message');
+    expect(errorMessageOf('not json')).to.equal('API request failed');
+    answer = () => new Response(JSON.stringify({ message: 'Bank not found.' }), { status: 404 });
+    const error = await apiJson('/api/x').catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(ApiError);
+    expect((error as ApiError).message).to.equal('Bank not found.');
+    expect((error as ApiError).status).to.equal(404);
+  });
+
+  it('raises the global sign-out on a 401, except for calls that opt out', async () => {
+    let raised = 0;
+    const stop = onAuthError(() => (raised += 1));
+    try {
+      answer = () => new Response(JSON.stringify({ msg: 'Please sign in to continue.' }), { status: 401 });
+      await apiJson('/api/data/banks').catch(() => undefined);
+      expect(raised).to.equal(1);
+      await apiJson('/api/auth/login', { method: 'POST', body: {}, skipAuthError: true }).catch(() => undefined);
+      expect(raised).to.equal(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('turns a network failure into a clear ApiError', async () => {
+    globalThis.fetch = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    const error = (await apiJson('/api/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).to.equal(0);
+    expect(error.message).to.match(/Could not reach the server/);
+  });
+});
