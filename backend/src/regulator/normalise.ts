@@ -1,0 +1,398 @@
+import { assessRisk } from './risk.ts';
+
+/**
+ * Pure conversions from FDIC BankFind records (API format: FDIC field codes as keys, money in
+ * thousands of dollars) to rows of the regulator tables (money in dollars, ratios as given).
+ * The sync, the bulk importers and the demo generator all go through these, so every source
+ * lands in the same shape.
+ */
+
+export type RawRecord = Record<string, unknown>;
+
+export class InvalidRecordError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Scalar parsing
+
+/** A number from a number or a numeric string; null for blanks, 'NA' and anything non-numeric. */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim().replace(/,/g, '');
+  if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+/** FDIC amounts are thousands of dollars; we store dollars. */
+export function thousandsToDollars(value: unknown): number | null {
+  const number = toNumber(value);
+  return number === null ? null : Math.round(number * 1000);
+}
+
+export function toText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+function toInteger(value: unknown): number | null {
+  const number = toNumber(value);
+  return number === null ? null : Math.trunc(number);
+}
+
+/** FDIC flags come as 1/0, '1'/'0', 'Y'/'N' or booleans. */
+function toFlag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  const text = toText(value)?.toUpperCase();
+  if (text === undefined || text === null) return null;
+  if (['1', 'Y', 'YES', 'TRUE'].includes(text)) return true;
+  if (['0', 'N', 'NO', 'FALSE'].includes(text)) return false;
+  return null;
+}
+
+const monthNames = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function validDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1700 || year > 2200) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * An ISO date (YYYY-MM-DD) from any date format the FDIC publishes: YYYYMMDD (REPDTE),
+ * YYYY-MM-DD with or without a time (history exports), M/D/YYYY (API and bulk CSVs) and
+ * DD-Mon-YY (the failed-bank list). Null when the value is not a date.
+ */
+export function parseFdicDate(value: unknown): string | null {
+  const text = toText(value);
+  if (!text) return null;
+  let match = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (match) return validDate(+match[1], +match[2], +match[3]);
+  match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(text);
+  if (match) return validDate(+match[1], +match[2], +match[3]);
+  match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s.*)?$/.exec(text);
+  if (match) return validDate(+match[3], +match[1], +match[2]);
+  match = /^(\d{1,2})-([A-Za-z]{3})-(\d{2})$/.exec(text);
+  if (match) {
+    const month = monthNames.indexOf(match[2].toUpperCase()) + 1;
+    const shortYear = +match[3];
+    // Two-digit years in the failed-bank list run from 2000 on.
+    return validDate(shortYear + 2000, month, +match[1]);
+  }
+  return null;
+}
+
+/** REPDTE as the FDIC writes it (YYYYMMDD) from any date format; null when not a date. */
+export function toRepdte(value: unknown): string | null {
+  const iso = parseFdicDate(value);
+  return iso ? iso.replace(/-/g, '') : null;
+}
+
+/** 'Q{ceil(month/3)} {year}' for an 8-digit report date, e.g. 20240630 → 'Q2 2024'. */
+export function quarterLabel(repdte: string): string {
+  const year = repdte.slice(0, 4);
+  const month = Number(repdte.slice(4, 6));
+  return `Q${Math.ceil(month / 3)} ${year}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// States
+
+export const stateCodesByName: Record<string, string> = {
+  ALABAMA: 'AL', ALASKA: 'AK', ARIZONA: 'AZ', ARKANSAS: 'AR', CALIFORNIA: 'CA', COLORADO: 'CO', CONNECTICUT: 'CT',
+  DELAWARE: 'DE', 'DISTRICT OF COLUMBIA': 'DC', FLORIDA: 'FL', GEORGIA: 'GA', HAWAII: 'HI', IDAHO: 'ID', ILLINOIS: 'IL',
+  INDIANA: 'IN', IOWA: 'IA', KANSAS: 'KS', KENTUCKY: 'KY', LOUISIANA: 'LA', MAINE: 'ME', MARYLAND: 'MD',
+  MASSACHUSETTS: 'MA', MICHIGAN: 'MI', MINNESOTA: 'MN', MISSISSIPPI: 'MS', MISSOURI: 'MO', MONTANA: 'MT',
+  NEBRASKA: 'NE', NEVADA: 'NV', 'NEW HAMPSHIRE': 'NH', 'NEW JERSEY': 'NJ', 'NEW MEXICO': 'NM', 'NEW YORK': 'NY',
+  'NORTH CAROLINA': 'NC', 'NORTH DAKOTA': 'ND', OHIO: 'OH', OKLAHOMA: 'OK', OREGON: 'OR', PENNSYLVANIA: 'PA',
+  'RHODE ISLAND': 'RI', 'SOUTH CAROLINA': 'SC', 'SOUTH DAKOTA': 'SD', TENNESSEE: 'TN', TEXAS: 'TX', UTAH: 'UT',
+  VERMONT: 'VT', VIRGINIA: 'VA', WASHINGTON: 'WA', 'WEST VIRGINIA': 'WV', WISCONSIN: 'WI', WYOMING: 'WY',
+  'PUERTO RICO': 'PR', GUAM: 'GU', 'U.S. VIRGIN ISLANDS': 'VI', 'VIRGIN ISLANDS OF THE U.S.': 'VI', 'VIRGIN ISLANDS': 'VI',
+  'AMERICAN SAMOA': 'AS', 'NORTHERN MARIANA ISLANDS': 'MP', 'FEDERATED STATES OF MICRONESIA': 'FM',
+  'MARSHALL ISLANDS': 'MH', PALAU: 'PW',
+};
+
+const stateNamesByCode = Object.fromEntries(Object.entries(stateCodesByName).map(([name, code]) => [code, name]));
+
+/** The two-letter state code: STALP when given, else STNAME mapped to its code (case-insensitive). */
+export function stateCode(record: RawRecord): string | null {
+  const alpha = toText(record.STALP);
+  if (alpha) return alpha.toUpperCase();
+  const name = toText(record.STNAME);
+  return name ? (stateCodesByName[name.toUpperCase()] ?? null) : null;
+}
+
+function titleCase(text: string): string {
+  return text.toLowerCase().replace(/(^|[\s.-])([a-z])/g, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/** Name fallback of spec 1 section 3: NAME, then NAMEFULL, then 'Unknown Bank'. */
+export function institutionName(record: RawRecord): string {
+  return toText(record.NAME) ?? toText(record.NAMEFULL) ?? 'Unknown Bank';
+}
+
+function requireCert(record: RawRecord): number {
+  const cert = toInteger(record.CERT);
+  if (cert === null) throw new InvalidRecordError(`The record has no CERT: ${JSON.stringify(record).slice(0, 120)}`);
+  return cert;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Institutions
+
+export type InstitutionRow = {
+  cert: number;
+  name: string;
+  city: string | null;
+  state: string | null;
+  state_name: string | null;
+  zip: string | null;
+  address: string | null;
+  county: string | null;
+  website: string | null;
+  regulator: string | null;
+  charter_class: string | null;
+  active: boolean;
+  assets: number | null;
+  deposits: number | null;
+  total_equity: number | null;
+  net_income: number | null;
+  offices: number | null;
+  roa: number | null;
+  roaq: number | null;
+  roe: number | null;
+  cbsa_code: string | null;
+  cbsa_name: string | null;
+  is_metro: boolean | null;
+  is_micro: boolean | null;
+  csa_code: string | null;
+  csa_name: string | null;
+  minority_status_code: number | null;
+  minority_status_desc: string | null;
+  holding_company: string | null;
+  specialization: string | null;
+  established_date: string | null;
+  insured_date: string | null;
+  inactive_date: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  repdte: string | null;
+  raw: RawRecord;
+  is_demo: boolean;
+};
+
+/** A fdic_institutions row from an institutions-endpoint record. Throws InvalidRecordError without a CERT. */
+export function normaliseInstitution(record: RawRecord): InstitutionRow {
+  const state = stateCode(record);
+  const stateName = toText(record.STNAME);
+  const zip = toText(record.ZIP);
+  return {
+    cert: requireCert(record),
+    name: institutionName(record),
+    city: toText(record.CITY),
+    state,
+    state_name: stateName ? titleCase(stateName) : state && stateNamesByCode[state] ? titleCase(stateNamesByCode[state]) : null,
+    // ZIP codes lose their leading zero when a CSV tool reads them as numbers.
+    zip: zip && /^\d{1,4}$/.test(zip) ? zip.padStart(5, '0') : zip,
+    address: toText(record.ADDRESS),
+    county: toText(record.COUNTY),
+    website: toText(record.WEBADDR),
+    regulator: toText(record.REGAGNT ?? record.REGAGENT)?.toUpperCase() ?? null,
+    charter_class: toText(record.BKCLASS)?.toUpperCase() ?? null,
+    // Institutions records without ACTIVE come from active-only lists.
+    active: toFlag(record.ACTIVE) ?? true,
+    assets: thousandsToDollars(record.ASSET),
+    deposits: thousandsToDollars(record.DEP),
+    total_equity: thousandsToDollars(record.EQ ?? record.EQTOT),
+    net_income: thousandsToDollars(record.NETINC),
+    offices: toInteger(record.OFFICES ?? record.OFFDOM),
+    roa: toNumber(record.ROA),
+    roaq: toNumber(record.ROAQ),
+    roe: toNumber(record.ROE),
+    cbsa_code: toText(record.CBSA_NO ?? record.CBSA_METRO ?? record.MSA_NO),
+    cbsa_name: toText(record.CBSA ?? record.CBSANAME ?? record.CBSA_METRO_NAME),
+    is_metro: toFlag(record.CBSA_METRO_FLG),
+    is_micro: toFlag(record.CBSA_MICRO_FLG),
+    csa_code: toText(record.CSA_NO),
+    csa_name: toText(record.CSA),
+    minority_status_code: toInteger(record.MDI_STATUS_CODE),
+    minority_status_desc: toText(record.MDI_STATUS_DESC),
+    holding_company: toText(record.NAMEHCR),
+    specialization: toText(record.SPECGRPN ?? record.SPECGRP),
+    established_date: parseFdicDate(record.ESTYMD),
+    insured_date: parseFdicDate(record.INSDATE),
+    inactive_date: parseFdicDate(record.ENDEFYMD ?? record.INACTIVE_DATE),
+    latitude: toNumber(record.LATITUDE),
+    longitude: toNumber(record.LONGITUDE),
+    repdte: toRepdte(record.REPDTE),
+    raw: record,
+    is_demo: false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quarterly financials
+
+/**
+ * Curated money columns and the FDIC codes they come from (first present wins). Dollars in the row,
+ * thousands in the record. Exported so the query layer can answer in field codes.
+ */
+export const financialMoneyFields = {
+  assets: ['ASSET'],
+  deposits: ['DEP'],
+  total_equity: ['EQ', 'EQTOT'],
+  net_income: ['NETINC'],
+  net_charge_offs: ['NTLNLS'],
+  tier1_capital: ['RBCT1J', 'RBCT1'],
+  earning_assets: ['ERNAST'],
+  total_loans_and_leases: ['LNLSNET'],
+  nonaccrual_loans_and_leases: ['NALNLS'],
+  thirty_ninety_pd: ['P3ASSET'],
+  ninety_plus_pd: ['P9ASSET'],
+  allowance_for_loan_losses: ['LNATRES'],
+  charge_offs: ['DRLNLS'],
+  recoveries: ['CRLNLS'],
+  oreo: ['ORE'],
+  cc_ninety_plus_delinq: ['P9CRCD'],
+  auto_ninety_plus_delinq: ['P9AUTO'],
+  interest_income: ['INTINC'],
+  interest_expense: ['EINTEXP'],
+  net_interest_income: ['NIM'],
+  non_interest_income: ['NONII'],
+  non_interest_expense: ['NONIX'],
+  income_before_tax: ['IBEFTAX', 'PTAXNETINC'],
+  provision_for_loan_losses: ['ELNATR'],
+  total_risk_based_capital: ['RBC'],
+  total_risk_weighted_assets: ['RWAJT'],
+  core_deposits: ['COREDEP'],
+  brokered_deposits: ['BRO'],
+  loans_and_leases_gross: ['LNLSGR'],
+  loans_re_gross: ['LNRE'],
+  loans_re_1_4_family_gross: ['LNRERES'],
+  loans_re_1_4_family_first_liens: ['LNRERSFM'],
+  loans_ci_gross: ['LNCI'],
+  loans_consumer_gross: ['LNCON'],
+  loans_consumer_credit_card_gross: ['LNCRCD'],
+  loans_consumer_auto_gross: ['LNAUTO'],
+  loans_ag_gross: ['LNAG'],
+  loans_other_gross: ['LNOTHER'],
+  leases_gross: ['LS'],
+  past_due_30_89_re: ['P3RE'],
+  past_due_90_plus_re: ['P9RE'],
+  nonaccrual_re: ['NARE'],
+  charge_offs_re: ['DRRE'],
+  past_due_30_89_ci: ['P3CI'],
+  past_due_90_plus_ci: ['P9CI'],
+  nonaccrual_ci: ['NACI'],
+  charge_offs_ci: ['DRCI'],
+  past_due_30_89_consumer: ['P3CON'],
+  past_due_90_plus_consumer: ['P9CON'],
+  nonaccrual_consumer: ['NACON'],
+  charge_offs_consumer: ['DRCON'],
+  past_due_30_89_ag: ['P3AG'],
+  past_due_90_plus_ag: ['P9AG'],
+  nonaccrual_ag: ['NAAG'],
+  charge_offs_ag: ['DRAG'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Ratio columns, as given by the FDIC (percentages). */
+export const financialRatioFields = {
+  roa: ['ROA'],
+  roaq: ['ROAQ'],
+  roe: ['ROE'],
+  roeq: ['ROEQ'],
+  npl_ratio: ['NCLNLSR'],
+  net_charge_offs_to_loans_ratio: ['NTLNLSR'],
+  tier1_capital_ratio: ['RBC1RWAJ'],
+  efficiency_ratio: ['EEFFR'],
+  net_interest_margin: ['NIMY'],
+  net_interest_margin_quarterly: ['NIMYQ'],
+  allowance_to_loans_ratio: ['LNATRESR'],
+  tier1_leverage_ratio: ['RBC1AAJ'],
+  total_risk_based_capital_ratio: ['RBCRWAJ'],
+  common_equity_tier1_ratio: ['IDT1CER'],
+  equity_to_assets_ratio: ['EQV'],
+  net_loans_to_deposits_ratio: ['LNLSDEPR'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Commercial real estate = nonfarm nonresidential + multifamily + construction and land development. */
+const commercialRealEstateCodes = ['LNRENRES', 'LNREMULT', 'LNRECONS'] as const;
+
+export type FinancialMoneyColumn = keyof typeof financialMoneyFields | 'loans_re_commercial_gross';
+export type FinancialRatioColumn =
+  | keyof typeof financialRatioFields
+  | 'non_interest_income_to_revenue'
+  | 'cost_of_funds'
+  | 'oreo_to_assets'
+  | 'cre_concentration'
+  | 'brokered_deposits_ratio'
+  | 'core_deposits_ratio'
+  | 'nonaccrual_ratio'
+  | 'risk_score';
+
+export type FinancialsRow = { cert: number; repdte: string; report_date: string; raw: RawRecord; is_demo: boolean } & Record<
+  FinancialMoneyColumn | FinancialRatioColumn,
+  number | null
+>;
+
+function firstPresent(record: RawRecord, codes: readonly string[], parse: (value: unknown) => number | null): number | null {
+  for (const code of codes) {
+    const value = parse(record[code]);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+/**
+ * numerator / denominator as a percentage (spec 2 derived peer ratios): missing inputs count as 0,
+ * and the ratio is null when the denominator is not positive.
+ */
+export function percentOf(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
+  const below = denominator ?? 0;
+  if (!(below > 0)) return null;
+  return ((numerator ?? 0) / below) * 100;
+}
+
+/** A fdic_financials row from a financials-endpoint record (one bank, one quarter). Throws without CERT or REPDTE. */
+export function normaliseFinancials(record: RawRecord): FinancialsRow {
+  const cert = requireCert(record);
+  const reportDate = parseFdicDate(record.REPDTE);
+  if (!reportDate) throw new InvalidRecordError(`The financials record for CERT ${cert} has no valid REPDTE (${String(record.REPDTE)}).`);
+
+  const money = {} as Record<FinancialMoneyColumn, number | null>;
+  for (const [column, codes] of Object.entries(financialMoneyFields)) {
+    money[column as keyof typeof financialMoneyFields] = firstPresent(record, codes, thousandsToDollars);
+  }
+  const commercialParts = commercialRealEstateCodes.map((code) => thousandsToDollars(record[code]));
+  money.loans_re_commercial_gross = commercialParts.every((part) => part === null)
+    ? null
+    : commercialParts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  // Net charge-offs are debits minus credits when the record does not carry NTLNLS itself.
+  if (money.net_charge_offs === null && money.charge_offs !== null && money.recoveries !== null) {
+    money.net_charge_offs = money.charge_offs - money.recoveries;
+  }
+
+  const ratios = {} as Record<FinancialRatioColumn, number | null>;
+  for (const [column, codes] of Object.entries(financialRatioFields)) {
+    ratios[column as keyof typeof financialRatioFields] = firstPresent(record, codes, toNumber);
+  }
+  ratios.non_interest_income_to_revenue = percentOf(money.non_interest_income, (money.interest_income ?? 0) + (money.non_interest_income ?? 0));
+  ratios.cost_of_funds = percentOf(money.interest_expense, money.deposits);
+  ratios.oreo_to_assets = percentOf(money.oreo, money.assets);
+  ratios.cre_concentration = percentOf(money.loans_re_commercial_gross, money.loans_and_leases_gross);
+  ratios.brokered_deposits_ratio = percentOf(money.brokered_deposits, money.deposits);
+  ratios.core_deposits_ratio = percentOf(money.core_deposits, money.deposits);
+  ratios.nonaccrual_ratio = percentOf(money.nonaccrual_loans_and_leases, money.loans_and_leases_gross);
+  ratios.risk_score =
+    assessRisk({ roa: ratios.roa, nplRatio: ratios.npl_ratio, tier1CapitalRatio: ratios.tier1_capital_ratio })?.score ?? null;
+
+  return {
+    cert,
+    repdte: reportDate.replace(/-/g, ''),
+    report_date: reportDate,
+    ...money,
+    ...ratios,
+    raw: record,
+    is_demo: false,
+  };
+}
