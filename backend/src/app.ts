@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { jsonBody } from './http/body.ts';
 import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
+import { idempotency } from './http/idempotency.ts';
 import { serveFrontend } from './http/static-files.ts';
 import type { AppServices, Feature } from './services.ts';
 
@@ -23,6 +24,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
 
   const guard = requireUser(services.knex, services.jwtSecret);
   app.use(async (ctx, next) => (protectedPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(prefix + '/')) ? guard(ctx, next) : next()));
+  app.use(idempotency(services.knex));
 
   for (const feature of features) {
     const routers = feature.routes?.(services) ?? [];

@@ -11,6 +11,8 @@ import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 // int8 and numeric become numbers (our counts and money fit in a double).
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
+// `date` stays a YYYY-MM-DD string: a calendar date has no time zone to shift it.
+pg.types.setTypeParser(1082, (value) => value);
 
 export type Engine = 'pglite' | 'postgres';
 

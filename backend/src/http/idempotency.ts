@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { HttpError } from './errors.ts';
+
+const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const replayedHeaders = ['etag', 'content-range', 'location'];
+/** A key whose first request died mid-way is taken over after this long. */
+const abandonedAfterMs = 60_000;
+
+/**
+ * `Idempotency-Key` for signed-in mutating calls: the first request with a key runs and its answer
+ * (2xx or 4xx) is stored; the same key again gets that answer back without running the command, so
+ * events are appended once. The same key with a different request is refused (422).
+ */
+export function idempotency(knex: Knex): Middleware {
+  return async (ctx, next) => {
+    const key = ctx.get('idempotency-key');
+    const userId = ctx.state.user?.id;
+    if (!key || !userId || !mutating.has(ctx.method)) return next();
+    if (key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters.');
+    const fingerprint = createHash('sha256')
+      .update(`${ctx.method} ${ctx.path}\n${JSON.stringify(ctx.request.body ?? null)}`)
+      .digest('hex');
+
+    const claimed = await knex('idempotency_keys')
+      .insert({ user_id: userId, key, request_fingerprint: fingerprint })
+      .onConflict(['user_id', 'key'])
+      .ignore()
+      .returning('key');
+    if (claimed.length === 0) {
+      const stored = await knex('idempotency_keys').where({ user_id: userId, key }).first();
+      if (stored.request_fingerprint !== fingerprint) {
+        throw new HttpError(422, 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+      }
+      if (stored.status !== null) {
+        ctx.status = stored.status;
+        for (const [name, value] of Object.entries((stored.headers ?? {}) as Record<string, string>)) ctx.set(name, value);
+        ctx.set('Idempotent-Replayed', 'true');
+        ctx.body = stored.response ?? undefined;
+        return;
+      }
+      const age = Date.now() - new Date(stored.created_at).getTime();
+      if (age < abandonedAfterMs) {
+        throw new HttpError(409, 'A request with this Idempotency-Key is still being processed. Try again in a moment.');
+      }
+      await knex('idempotency_keys').where({ user_id: userId, key }).update({ created_at: knex.fn.now() });
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      await knex('idempotency_keys').where({ user_id: userId, key }).delete();
+      throw error;
+    }
+    if (ctx.status >= 500) {
+      await knex('idempotency_keys').where({ user_id: userId, key }).delete();
+      return;
+    }
+    const headers = Object.fromEntries(replayedHeaders.filter((name) => ctx.response.get(name)).map((name) => [name, ctx.response.get(name)]));
+    await knex('idempotency_keys')
+      .where({ user_id: userId, key })
+      .update({ status: ctx.status, response: JSON.stringify(ctx.body ?? null), headers });
+  };
+}

@@ -1,0 +1,129 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { BadRequestError } from './errors.ts';
+
+/** How a resource's list can be filtered and sorted: API field names mapped to SQL. */
+export type ListSpec = {
+  /** API field -> column (qualified if the query joins). */
+  sortable: Record<string, string>;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** API filter key -> how it narrows the query. `id` (getMany) is always supported. */
+  filters?: Record<string, (query: Knex.QueryBuilder, value: unknown) => void>;
+  /** Columns searched by the `q` filter (case-insensitive substring). */
+  searchColumns?: string[];
+  idColumn: string;
+  maxPageSize?: number;
+};
+
+export type ListParams = {
+  filter: Record<string, unknown>;
+  range: [number, number];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+};
+
+const jsonParam = <T extends z.ZodType>(name: string, schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be JSON` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema.optional());
+
+const listQuerySchema = z.object({
+  filter: jsonParam('filter', z.record(z.string(), z.unknown())),
+  range: jsonParam('range', z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+  sort: jsonParam('sort', z.tuple([z.string(), z.enum(['ASC', 'DESC', 'asc', 'desc'])])),
+});
+
+/** Parses ra-data-simple-rest's `filter`, `range` and `sort` against the resource's whitelist. */
+export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
+  const parsed = listQuerySchema.safeParse(query);
+  if (!parsed.success) throw new BadRequestError(`Invalid list parameters: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  const { filter = {}, range = [0, 24], sort } = parsed.data;
+  if (range[1] < range[0]) throw new BadRequestError('Invalid range: the end comes before the start.');
+  const maxPageSize = spec.maxPageSize ?? 500;
+  const clamped: [number, number] = [range[0], Math.min(range[1], range[0] + maxPageSize - 1)];
+  const field = sort?.[0] ?? spec.defaultSort.field;
+  if (!(field in spec.sortable)) {
+    throw new BadRequestError(`Cannot sort by "${field}". Sortable fields: ${Object.keys(spec.sortable).join(', ')}.`);
+  }
+  const order = (sort?.[1]?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? spec.defaultSort.order;
+  for (const key of Object.keys(filter)) {
+    if (key !== 'id' && key !== 'q' && !(key in (spec.filters ?? {}))) {
+      const known = ['id', ...(spec.searchColumns ? ['q'] : []), ...Object.keys(spec.filters ?? {})];
+      throw new BadRequestError(`Cannot filter by "${key}". Filters: ${known.join(', ')}.`);
+    }
+  }
+  return { filter, range: clamped, sort: { field, order } };
+}
+
+/** Applies filters (not paging) so the same builder can be counted and paged. */
+export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec: ListSpec): Knex.QueryBuilder {
+  for (const [key, value] of Object.entries(params.filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'id') {
+      const ids = Array.isArray(value) ? value : [value];
+      query.whereIn(spec.idColumn, ids.map(String));
+    } else if (key === 'q') {
+      if (!spec.searchColumns) throw new BadRequestError('This list cannot be searched.');
+      const pattern = `%${String(value).replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      query.where((inner) => {
+        for (const column of spec.searchColumns!) inner.orWhereRaw('?? ilike ?', [column, pattern]);
+      });
+    } else {
+      spec.filters![key](query, value);
+    }
+  }
+  return query;
+}
+
+/** Runs a list query: total and one page, and sets `Content-Range` as ra-data-simple-rest expects. */
+export async function respondWithList<Row>(
+  ctx: Context,
+  resource: string,
+  base: Knex.QueryBuilder,
+  spec: ListSpec,
+  toApi: (row: Row) => unknown,
+): Promise<void> {
+  const params = parseListParams(ctx.query as Record<string, unknown>, spec);
+  applyFilters(base, params, spec);
+  const [{ total }] = await base.clone().clearSelect().clearOrder().count({ total: '*' });
+  const [start, end] = params.range;
+  const rows: Row[] = await base
+    .orderByRaw(`?? ${params.sort.order} nulls last`, [spec.sortable[params.sort.field]])
+    .orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc')
+    .offset(start)
+    .limit(end - start + 1);
+  const count = Number(total);
+  const last = rows.length ? start + rows.length - 1 : start;
+  ctx.set('Content-Range', `${resource} ${start}-${last}/${count}`);
+  ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+  ctx.body = rows.map(toApi);
+}
+
+/** A boolean filter value from JSON (true/false) or a string ('true'/'false'). */
+export function booleanFilter(column: string) {
+  return (query: Knex.QueryBuilder, value: unknown) => {
+    if (value !== true && value !== false && value !== 'true' && value !== 'false') {
+      throw new BadRequestError(`Filter on ${column} must be true or false.`);
+    }
+    query.where(column, value === true || value === 'true');
+  };
+}
+
+/** An integer equality filter (or a list of them). */
+export function integerFilter(column: string) {
+  return (query: Knex.QueryBuilder, value: unknown) => {
+    const values = (Array.isArray(value) ? value : [value]).map(Number);
+    if (values.some((v) => !Number.isInteger(v))) throw new BadRequestError(`Filter on ${column} must be a whole number.`);
+    query.whereIn(column, values);
+  };
+}

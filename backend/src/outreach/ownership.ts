@@ -1,0 +1,29 @@
+import { NotFoundError } from '../http/errors.ts';
+
+/** Lifecycle every outreach record shares. */
+export type RecordStatus = 'absent' | 'active' | 'deleted';
+
+/**
+ * A record can be acted on only by its owner and only while it exists. Another user's record and
+ * a deleted one both look like "not found": nobody learns that someone else's record exists.
+ */
+export function assertOwnedActive(state: { status: RecordStatus; ownerId?: string }, userId: string, what: string): void {
+  if (state.status !== 'active' || state.ownerId !== userId) throw new NotFoundError(what);
+}
+
+/** Trims, drops empties and de-duplicates (case-insensitively, keeping the first spelling). */
+export function cleanTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    result.push(tag);
+  }
+  return result;
+}
+
+export function sameTags(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((tag, index) => tag === b[index]);
+}

@@ -1,0 +1,5 @@
+import type { ActivityDescription } from './activity.ts';
+import { taskActivity } from './tasks/activity.ts';
+
+/** Every outreach aggregate's activity description; the activity projection reads them all. */
+export const outreachActivity: ActivityDescription<any>[] = [taskActivity];

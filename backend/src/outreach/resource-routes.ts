@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import { signedInUser } from '../auth/authenticate.ts';
+import type { Decider } from '../commands/decider.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
+import { NotFoundError } from '../http/errors.ts';
+import { respondWithList, type ListSpec } from '../http/simple-rest.ts';
+import type { AppServices } from '../services.ts';
+import { readHistory } from './history.ts';
+
+/** Who is acting and when, handed to each command builder. */
+export type CommandContext = { userId: string; id: string; at: string };
+
+/**
+ * One outreach resource under /api/data in the ra-data-simple-rest shape. Reads come from the
+ * projection's table, scoped to the user; writes become commands through the decider.
+ */
+export type ResourceDefinition<Command, Row> = {
+  resource: string;
+  what: string;
+  streamId: (id: string, userId: string) => string;
+  decider: Decider<any, Command, any>;
+  /** The user's rows (the table, or a join). */
+  rows: (knex: Knex, userId: string) => Knex.QueryBuilder;
+  idColumn: string;
+  /** Validates a path id (uuid or cert); an invalid id is a 404, as for a missing record. */
+  idSchema: z.ZodType<string | number>;
+  list: Omit<ListSpec, 'idColumn'>;
+  toApi: (row: Row) => Record<string, unknown>;
+  /** POST: the new record's id (a fresh uuid unless the body names it, e.g. a bank's cert). */
+  newId?: (body: unknown) => string;
+  create: (body: unknown, context: CommandContext) => Command;
+  update?: (body: unknown, context: CommandContext) => Command;
+  remove?: (context: CommandContext) => Command;
+};
+
+export function resourceRouter<Command, Row>(services: AppServices, definition: ResourceDefinition<Command, Row>): Router {
+  const { knex, eventStore } = services;
+  const base = `/api/data/${definition.resource}`;
+  const router = new Router({ prefix: base });
+  const listSpec: ListSpec = { ...definition.list, idColumn: definition.idColumn };
+
+  const findRow = async (userId: string, rawId: string): Promise<Row | undefined> => {
+    const id = definition.idSchema.safeParse(rawId);
+    if (!id.success) return undefined;
+    return definition.rows(knex, userId).where(definition.idColumn, id.data).first();
+  };
+  const requireRow = async (userId: string, id: string): Promise<Row> => {
+    const row = await findRow(userId, id);
+    if (!row) throw new NotFoundError(definition.what);
+    return row;
+  };
+  const respondWithRecord = (ctx: Context, row: Row) => {
+    const record = definition.toApi(row);
+    setVersionEtag(ctx, Number(record.version));
+    ctx.body = record;
+  };
+  const run = async (ctx: Context, id: string, build: (context: CommandContext) => Command, ifMatch?: number) => {
+    const user = signedInUser(ctx.state);
+    const command = build({ userId: user.id, id, at: new Date().toISOString() });
+    return handleCommand(eventStore, definition.decider, definition.streamId(id, user.id), command, { ifMatch });
+  };
+
+  router.get('/', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    await respondWithList(ctx, definition.resource, definition.rows(knex, user.id), listSpec, definition.toApi);
+  });
+
+  router.get('/:id', async (ctx) => respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, ctx.params.id)));
+
+  router.get('/:id/history', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const id = definition.idSchema.safeParse(ctx.params.id);
+    if (!id.success) throw new NotFoundError(definition.what);
+    ctx.body = await readHistory(knex, eventStore, definition.streamId(String(id.data), user.id), user.id, definition.what);
+  });
+
+  router.post('/', async (ctx) => {
+    const body = ctx.request.body;
+    const id = definition.newId?.(body) ?? randomUUID();
+    await run(ctx, id, (context) => definition.create(body, context));
+    ctx.status = 201;
+    respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, id));
+  });
+
+  if (definition.update) {
+    const update = definition.update;
+    router.put('/:id', async (ctx) => {
+      const user = signedInUser(ctx.state);
+      await requireRow(user.id, ctx.params.id);
+      const body = ctx.request.body;
+      await run(ctx, ctx.params.id, (context) => update(body, context), expectedVersionFromIfMatch(ctx));
+      respondWithRecord(ctx, await requireRow(user.id, ctx.params.id));
+    });
+  }
+
+  if (definition.remove) {
+    const remove = definition.remove;
+    router.delete('/:id', async (ctx) => {
+      const user = signedInUser(ctx.state);
+      const before = await requireRow(user.id, ctx.params.id);
+      await run(ctx, ctx.params.id, remove, expectedVersionFromIfMatch(ctx));
+      // ra-data-simple-rest expects the deleted record back; show it as it is now if it still exists.
+      ctx.body = definition.toApi((await findRow(user.id, ctx.params.id)) ?? before);
+    });
+  }
+
+  return router;
+}
+
+/** Runs one explicit command route (beyond CRUD) against an existing record and answers the record. */
+export async function runRecordCommand<Command, Row>(
+  ctx: Context,
+  services: AppServices,
+  definition: ResourceDefinition<Command, Row>,
+  rawId: string,
+  build: (context: CommandContext) => Command,
+): Promise<void> {
+  const user = signedInUser(ctx.state);
+  const id = definition.idSchema.safeParse(rawId);
+  if (!id.success) throw new NotFoundError(definition.what);
+  const command = build({ userId: user.id, id: String(id.data), at: new Date().toISOString() });
+  await handleCommand(services.eventStore, definition.decider, definition.streamId(String(id.data), user.id), command, {
+    ifMatch: expectedVersionFromIfMatch(ctx),
+  });
+  const row = await definition.rows(services.knex, user.id).where(definition.idColumn, id.data).first();
+  if (!row) throw new NotFoundError(definition.what);
+  const record = definition.toApi(row);
+  setVersionEtag(ctx, Number(record.version));
+  ctx.body = record;
+}

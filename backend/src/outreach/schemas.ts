@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** An FDIC certificate number, as a bank is identified throughout the app. */
+export const certSchema = z.coerce
+  .number({ error: 'Bank (cert) must be a number.' })
+  .int('Bank (cert) must be a whole number.')
+  .positive('Choose a bank.');
+
+/** A calendar date as YYYY-MM-DD (what a date input sends). ISO date-times are cut to their date. */
+export const calendarDateSchema = z
+  .string({ error: 'Due date is required.' })
+  .trim()
+  .transform((value) => value.slice(0, 10))
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+    message: 'Due date must be a date like 2026-12-31.',
+  });
+
+export const tagsSchema = z.array(z.string().max(100, 'A tag can be at most 100 characters.')).max(50, 'At most 50 tags.');
+
+export const uuidParam = z.uuid({ error: 'Not a valid record id.' });
+
+/**
+ * A react-admin PUT sends the whole record back, read-only fields included: those are dropped
+ * before the strict schema runs, so only genuinely unknown fields are refused.
+ */
+export function recordUpdateSchema<Schema extends z.ZodType>(strictSchema: Schema, readOnly: string[]) {
+  return z.preprocess((body) => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+    return Object.fromEntries(Object.entries(body).filter(([key]) => !readOnly.includes(key)));
+  }, strictSchema);
+}

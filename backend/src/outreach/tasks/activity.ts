@@ -1,0 +1,16 @@
+import { quoted, type ActivityDescription } from '../activity.ts';
+import type { TaskEvent } from './events.ts';
+
+export const taskActivity: ActivityDescription<TaskEvent> = {
+  resource: 'tasks',
+  recordId: (streamId) => streamId.slice('task-'.length),
+  summaries: {
+    TaskCreated: (data) => `Created task ${quoted(data.text)} due ${data.dueDate}`,
+    TaskTextChanged: (data) => `Renamed task to ${quoted(data.text)}`,
+    TaskRescheduled: (data) => `Moved task due date to ${data.dueDate}`,
+    TaskMovedToBank: (data) => `Moved task to bank ${data.bankId}`,
+    TaskCompleted: () => 'Completed task',
+    TaskReopened: () => 'Reopened task',
+    TaskDeleted: () => 'Deleted task',
+  },
+};

@@ -1,0 +1,71 @@
+import type { Decider } from '../../commands/decider.ts';
+import { ConflictError } from '../../http/errors.ts';
+import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
+import type { TaskCommand } from './commands.ts';
+import { taskEvents, type TaskEvent } from './events.ts';
+
+export type TaskState = {
+  status: RecordStatus;
+  ownerId?: string;
+  text: string;
+  dueDate: string;
+  bankId: number;
+  completed: boolean;
+};
+
+const initialState = (): TaskState => ({ status: 'absent', text: '', dueDate: '', bankId: 0, completed: false });
+
+function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
+  if (command.type === 'CreateTask') {
+    if (state.status !== 'absent') throw new ConflictError('This task already exists.');
+    const created = taskEvents.TaskCreated.create({
+      taskId: command.taskId,
+      ownerId: command.userId,
+      bankId: command.bankId,
+      text: command.text,
+      dueDate: command.dueDate,
+    });
+    return command.completed ? [created, taskEvents.TaskCompleted.create({ completedAt: command.at })] : [created];
+  }
+  assertOwnedActive(state, command.userId, 'Task');
+  switch (command.type) {
+    case 'EditTask': {
+      const { text, dueDate, bankId, completed } = command.changes;
+      const events: TaskEvent[] = [];
+      if (text !== undefined && text !== state.text) events.push(taskEvents.TaskTextChanged.create({ text }));
+      if (dueDate !== undefined && dueDate !== state.dueDate) events.push(taskEvents.TaskRescheduled.create({ dueDate }));
+      if (bankId !== undefined && bankId !== state.bankId) events.push(taskEvents.TaskMovedToBank.create({ bankId }));
+      if (completed !== undefined && completed !== state.completed) {
+        events.push(completed ? taskEvents.TaskCompleted.create({ completedAt: command.at }) : taskEvents.TaskReopened.create({}));
+      }
+      return events;
+    }
+    case 'CompleteTask':
+      return state.completed ? [] : [taskEvents.TaskCompleted.create({ completedAt: command.at })];
+    case 'ReopenTask':
+      return state.completed ? [taskEvents.TaskReopened.create({})] : [];
+    case 'DeleteTask':
+      return [taskEvents.TaskDeleted.create({})];
+  }
+}
+
+function evolve(state: TaskState, event: TaskEvent): TaskState {
+  switch (event.type) {
+    case 'TaskCreated':
+      return { ...state, status: 'active', ownerId: event.data.ownerId, text: event.data.text, dueDate: event.data.dueDate, bankId: event.data.bankId };
+    case 'TaskTextChanged':
+      return { ...state, text: event.data.text };
+    case 'TaskRescheduled':
+      return { ...state, dueDate: event.data.dueDate };
+    case 'TaskMovedToBank':
+      return { ...state, bankId: event.data.bankId };
+    case 'TaskCompleted':
+      return { ...state, completed: true };
+    case 'TaskReopened':
+      return { ...state, completed: false };
+    case 'TaskDeleted':
+      return { ...state, status: 'deleted' };
+  }
+}
+
+export const taskDecider: Decider<TaskState, TaskCommand, TaskEvent> = { initialState, decide, evolve };

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../events/registry.ts';
+
+export const taskEvents = {
+  TaskCreated: defineEvent(
+    'TaskCreated',
+    z.object({ taskId: z.uuid(), ownerId: z.uuid(), bankId: z.number().int(), text: z.string(), dueDate: z.string() }),
+  ),
+  TaskTextChanged: defineEvent('TaskTextChanged', z.object({ text: z.string() })),
+  TaskRescheduled: defineEvent('TaskRescheduled', z.object({ dueDate: z.string() })),
+  TaskMovedToBank: defineEvent('TaskMovedToBank', z.object({ bankId: z.number().int() })),
+  TaskCompleted: defineEvent('TaskCompleted', z.object({ completedAt: z.string() })),
+  TaskReopened: defineEvent('TaskReopened', z.object({})),
+  TaskDeleted: defineEvent('TaskDeleted', z.object({})),
+};
+
+export type TaskEvent = EventOf<typeof taskEvents>;

@@ -1,0 +1,120 @@
+import { expect } from 'chai';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+
+describeWithDatabase('tasks API', (context) => {
+  let app: TestApp;
+  let token: string;
+  let otherToken: string;
+  before(async () => {
+    app = await startTestApp(context.db);
+    token = (await app.signUp('Owner')).token;
+    otherToken = (await app.signUp('Someone Else')).token;
+  });
+  after(async () => app.stop());
+
+  const create = (body: unknown, auth = token, headers: Record<string, string> = {}) =>
+    app.request('/api/data/tasks', { method: 'POST', token: auth, body, headers });
+
+  it('creates a task and answers it with an id, a version and an ETag', async () => {
+    const response = await create({ text: 'Call the CFO', dueDate: '2026-12-01', bankId: 628 });
+    expect(response.status).to.equal(201);
+    expect(response.body).to.include({ text: 'Call the CFO', dueDate: '2026-12-01', bankId: 628, completed: false, version: 1 });
+    expect(response.body.id).to.match(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('etag')).to.equal('W/"1"');
+  });
+
+  it('rejects a task without a due date with 400 and names the field', async () => {
+    const response = await create({ text: 'No date', bankId: 628 });
+    expect(response.status).to.equal(400);
+    expect(response.body.message).to.match(/dueDate: Due date is required/);
+    expect(response.body.issues[0].path).to.equal('dueDate');
+  });
+
+  it('rejects an empty description, a missing bank, an unknown field and a wrongly typed field with 400', async () => {
+    expect((await create({ text: '   ', dueDate: '2026-12-01', bankId: 628 })).body.message).to.match(/Task description is required/);
+    expect((await create({ text: 'x', dueDate: '2026-12-01' })).status).to.equal(400);
+    expect((await create({ text: 'x', dueDate: '2026-12-01', bankId: 628, priority: 'high' })).body.message).to.match(/priority/);
+    expect((await create({ text: 'x', dueDate: 'next tuesday', bankId: 628 })).body.message).to.match(/Due date must be a date/);
+  });
+
+  it('lists only the signed-in user\'s tasks, with Content-Range, filters and sorting', async () => {
+    await create({ text: 'Later', dueDate: '2027-01-15', bankId: 3511 });
+    await create({ text: 'Theirs', dueDate: '2026-12-02', bankId: 628 }, otherToken);
+    const all = await app.request('/api/data/tasks?sort=["dueDate","ASC"]&range=[0,9]', { token });
+    expect(all.status).to.equal(200);
+    expect(all.body.map((task: { text: string }) => task.text)).to.deep.equal(['Call the CFO', 'Later']);
+    expect(all.headers.get('content-range')).to.equal('tasks 0-1/2');
+    const forBank = await app.request(`/api/data/tasks?filter=${encodeURIComponent('{"bankId":3511}')}`, { token });
+    expect(forBank.body.map((task: { text: string }) => task.text)).to.deep.equal(['Later']);
+    const badSort = await app.request('/api/data/tasks?sort=["password","ASC"]', { token });
+    expect(badSort.status).to.equal(400);
+    expect(badSort.body.message).to.match(/Cannot sort by "password"/);
+  });
+
+  it("answers 404 for another user's task and never lets them change or delete it", async () => {
+    const mine = (await create({ text: 'Private', dueDate: '2026-12-03', bankId: 628 })).body;
+    expect((await app.request(`/api/data/tasks/${mine.id}`, { token: otherToken })).status).to.equal(404);
+    expect((await app.request(`/api/data/tasks/${mine.id}`, { method: 'PUT', token: otherToken, body: { text: 'Hijacked' } })).status).to.equal(404);
+    expect((await app.request(`/api/data/tasks/${mine.id}`, { method: 'DELETE', token: otherToken })).status).to.equal(404);
+    expect((await app.request(`/api/data/tasks/${mine.id}/history`, { token: otherToken })).status).to.equal(404);
+    const still = await app.request(`/api/data/tasks/${mine.id}`, { token });
+    expect(still.body).to.include({ text: 'Private', version: 1 });
+  });
+
+  it('updates from a whole react-admin record, appending events only for what changed', async () => {
+    const task = (await create({ text: 'Draft', dueDate: '2026-12-04', bankId: 628 })).body;
+    const updated = await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token, body: { ...task, text: 'Final', completed: true } });
+    expect(updated.status).to.equal(200);
+    expect(updated.body).to.include({ text: 'Final', completed: true, version: 3 });
+    const unchanged = await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token, body: updated.body });
+    expect(unchanged.body.version).to.equal(3);
+    const history = await app.request(`/api/data/tasks/${task.id}/history`, { token });
+    expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal(['TaskCreated', 'TaskTextChanged', 'TaskCompleted']);
+    expect(history.body[1]).to.deep.include({ version: 2, changes: { text: 'Final' }, source: 'ui' });
+    expect(history.body[1].user.name).to.equal('Owner');
+  });
+
+  it('completes and reopens through the explicit command route', async () => {
+    const task = (await create({ text: 'Toggle me', dueDate: '2026-12-05', bankId: 628 })).body;
+    const done = await app.request(`/api/data/tasks/${task.id}/completion`, { method: 'PUT', token, body: { completed: true } });
+    expect(done.body.completed).to.equal(true);
+    const open = await app.request(`/api/data/tasks/${task.id}/completion`, { method: 'PUT', token, body: { completed: false } });
+    expect(open.body).to.include({ completed: false, version: 3 });
+  });
+
+  it('refuses a stale If-Match with 412 and applies a current one', async () => {
+    const task = (await create({ text: 'Versioned', dueDate: '2026-12-06', bankId: 628 })).body;
+    const stale = await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token, body: { text: 'Mine' }, headers: { 'if-match': 'W/"7"' } });
+    expect(stale.status).to.equal(412);
+    const current = await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token, body: { text: 'Mine' }, headers: { 'if-match': 'W/"1"' } });
+    expect(current.status).to.equal(200);
+  });
+
+  it('appends once for a command sent twice with the same Idempotency-Key, and answers the same', async () => {
+    const headers = { 'idempotency-key': 'create-once-1' };
+    const first = await create({ text: 'Once', dueDate: '2026-12-07', bankId: 999 }, token, headers);
+    const second = await create({ text: 'Once', dueDate: '2026-12-07', bankId: 999 }, token, headers);
+    expect(second.status).to.equal(201);
+    expect(second.body).to.deep.equal(first.body);
+    expect(second.headers.get('idempotent-replayed')).to.equal('true');
+    const list = await app.request(`/api/data/tasks?filter=${encodeURIComponent('{"bankId":999}')}`, { token });
+    expect(list.body).to.have.length(1);
+    const misuse = await create({ text: 'Different', dueDate: '2026-12-07', bankId: 999 }, token, headers);
+    expect(misuse.status).to.equal(422);
+  });
+
+  it('deletes a task: gone from the list, its history kept, and activity records every change', async () => {
+    const task = (await create({ text: 'Short-lived', dueDate: '2026-12-08', bankId: 628 })).body;
+    const deleted = await app.request(`/api/data/tasks/${task.id}`, { method: 'DELETE', token });
+    expect(deleted.status).to.equal(200);
+    expect(deleted.body.id).to.equal(task.id);
+    expect((await app.request(`/api/data/tasks/${task.id}`, { token })).status).to.equal(404);
+    const history = await app.request(`/api/data/tasks/${task.id}/history`, { token });
+    expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal(['TaskCreated', 'TaskDeleted']);
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token });
+    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted task', 'Created task "Short-lived" due 2026-12-08']);
+    const theirs = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token: otherToken });
+    expect(theirs.body).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
+import type { AppServices } from '../../services.ts';
+import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
+import { uuidParam } from '../schemas.ts';
+import { createTaskBody, updateTaskBody, type TaskCommand } from './commands.ts';
+import { taskDecider } from './decider.ts';
+
+type TaskRow = {
+  id: string;
+  bank_id: number;
+  bank_name: string | null;
+  text: string;
+  due_date: string;
+  completed: boolean;
+  completed_at: Date | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
+  resource: 'tasks',
+  what: 'Task',
+  streamId: (id) => `task-${id}`,
+  decider: taskDecider,
+  // The bank's name comes from the user's tracked bank, when there is one.
+  rows: (knex: Knex, userId: string) =>
+    knex('tasks')
+      .leftJoin('targets', (join) => join.on('targets.cert', 'tasks.bank_id').andOn('targets.user_id', 'tasks.user_id'))
+      .where('tasks.user_id', userId)
+      .select('tasks.*', 'targets.name as bank_name'),
+  idColumn: 'tasks.id',
+  idSchema: uuidParam,
+  list: {
+    sortable: { dueDate: 'tasks.due_date', createdAt: 'tasks.created_at', text: 'tasks.text', completed: 'tasks.completed', id: 'tasks.id' },
+    defaultSort: { field: 'dueDate', order: 'ASC' },
+    filters: { bankId: integerFilter('tasks.bank_id'), completed: booleanFilter('tasks.completed') },
+    searchColumns: ['tasks.text'],
+  },
+  toApi: (row) => ({
+    id: row.id,
+    bankId: row.bank_id,
+    bankName: row.bank_name,
+    text: row.text,
+    dueDate: row.due_date,
+    completed: row.completed,
+    completedAt: row.completed_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: row.version,
+  }),
+  create: (body, { userId, id, at }) => {
+    const input = createTaskBody.parse(body);
+    return { type: 'CreateTask', taskId: id, userId, at, ...input };
+  },
+  update: (body, { userId, at }) => {
+    const { text, dueDate, bankId, completed } = updateTaskBody.parse(body);
+    return { type: 'EditTask', userId, at, changes: { text, dueDate, bankId, completed } };
+  },
+  remove: ({ userId }) => ({ type: 'DeleteTask', userId }),
+};
+
+export function taskRoutes(services: AppServices) {
+  const router = resourceRouter(services, tasksResource);
+  const completionBody = z.object({ completed: z.boolean({ error: 'completed must be true or false.' }) }).strict();
+  router.put('/:id/completion', async (ctx) => {
+    const { completed } = completionBody.parse(ctx.request.body ?? {});
+    await runRecordCommand(ctx, services, tasksResource, ctx.params.id, ({ userId, at }) =>
+      completed ? { type: 'CompleteTask' as const, userId, at } : { type: 'ReopenTask' as const, userId },
+    );
+  });
+  return router;
+}

@@ -1,0 +1,39 @@
+import { readEventData } from '../backend/src/events/registry.ts';
+import type { ActivityDescription } from '../backend/src/outreach/activity.ts';
+import { outreachActivity } from '../backend/src/outreach/registry.ts';
+import type { Projection } from './projection.ts';
+
+type AnyDescription = ActivityDescription<{ type: string; data: any }>;
+const byEventType = new Map<string, AnyDescription>();
+for (const description of outreachActivity as AnyDescription[]) {
+  for (const type of Object.keys(description.summaries)) byEventType.set(type, description);
+}
+
+/** The activity feed: one row per outreach event (who, when, which record, what changed). */
+export const activityProjection: Projection = {
+  name: 'activity',
+  tables: ['activity'],
+  handles: [...byEventType.keys()],
+  async apply(event, trx) {
+    const description = byEventType.get(event.type)!;
+    const data = readEventData(event) as Record<string, unknown>;
+    const userId = event.metadata.userId ?? (data.ownerId as string | undefined);
+    if (!userId) return; // an event no user caused belongs to no one's feed
+    await trx('activity')
+      .insert({
+        global_position: event.globalPosition,
+        user_id: userId,
+        resource: description.resource,
+        record_id: description.recordId(event.streamId),
+        stream_id: event.streamId,
+        stream_version: event.streamVersion,
+        event_type: event.type,
+        summary: description.summaries[event.type](data),
+        changes: JSON.stringify(data),
+        source: event.metadata.source,
+        occurred_at: event.recordedAt,
+      })
+      .onConflict('global_position')
+      .ignore();
+  },
+};
