@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { HttpClient, UpstreamError, type HttpClientOptions, type RetryPolicy } from './http.ts';
+
+/** The BankFind Suite endpoints we read (https://api.fdic.gov/banks/<endpoint>). */
+export const fdicEndpoints = ['institutions', 'financials', 'locations', 'history', 'sod', 'failures', 'summary', 'demographics'] as const;
+export type FdicEndpoint = (typeof fdicEndpoints)[number];
+
+/** One record as BankFind sends it: FDIC field codes as keys, money in thousands of dollars. */
+export type FdicRecord = Record<string, string | number | boolean | null>;
+
+export type FdicQuery = {
+  filters?: string;
+  search?: string;
+  fields?: readonly string[] | string;
+  sortBy?: string;
+  sortOrder?: 'ASC' | 'DESC';
+  limit?: number;
+  offset?: number;
+  /** Extra parameters passed as they are (agg_by, total_fields, subtotal_by, ...). */
+  extra?: Record<string, string | number>;
+};
+
+export type FdicPage = {
+  records: FdicRecord[];
+  /** meta.total: how many records match the query in all. */
+  total: number;
+  offset: number;
+  totals?: Record<string, unknown>;
+};
+
+/** The API's documented maximum page size. */
+export const fdicMaxLimit = 10_000;
+
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** The envelope of every BankFind JSON answer (fdic-api.yaml components.schemas.metadata/totals). */
+export const fdicResponseSchema = z.object({
+  meta: z.looseObject({
+    total: z.number().int().nonnegative(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    index: z.looseObject({ name: z.string().optional(), createTimestamp: z.string().optional() }).optional(),
+  }),
+  data: z.array(z.looseObject({ data: z.record(z.string(), scalar), score: z.number().optional() })),
+  totals: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type FdicClientOptions = {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  requestsPerSecond?: number;
+  fetch?: typeof fetch;
+  onRetry?: HttpClientOptions['onRetry'];
+};
+
+/** Client for the FDIC BankFind Suite API: typed queries, validated envelopes, paging, retries. */
+export class FdicClient {
+  private readonly http: HttpClient;
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: FdicClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.http = new HttpClient({
+      service: 'FDIC BankFind',
+      timeoutMs: options.timeoutMs ?? 30_000,
+      retry: { retries: 5, baseDelayMs: 500, maxDelayMs: 30_000, ...options.retry },
+      requestsPerSecond: options.requestsPerSecond ?? 5,
+      fetch: options.fetch,
+      onRetry: options.onRetry,
+    });
+  }
+
+  /** The URL of one query; exported for logs and tests. */
+  url(endpoint: FdicEndpoint, query: FdicQuery = {}): string {
+    const params = new URLSearchParams();
+    if (query.filters) params.set('filters', query.filters);
+    if (query.search) params.set('search', query.search);
+    if (query.fields) params.set('fields', typeof query.fields === 'string' ? query.fields : query.fields.join(','));
+    if (query.sortBy) params.set('sort_by', query.sortBy);
+    if (query.sortOrder) params.set('sort_order', query.sortOrder);
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.offset !== undefined) params.set('offset', String(query.offset));
+    for (const [key, value] of Object.entries(query.extra ?? {})) params.set(key, String(value));
+    params.set('format', 'json');
+    if (this.options.apiKey) params.set('api_key', this.options.apiKey);
+    return `${this.baseUrl}/${endpoint}?${params}`;
+  }
+
+  /** One page of one endpoint. */
+  async query(endpoint: FdicEndpoint, query: FdicQuery = {}, init: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}): Promise<FdicPage> {
+    if (query.limit !== undefined && (query.limit < 0 || query.limit > fdicMaxLimit)) {
+      throw new RangeError(`BankFind pages hold 0 to ${fdicMaxLimit} records; ${query.limit} was asked for.`);
+    }
+    const { text } = await this.http.getText(this.url(endpoint, query), init);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new UpstreamError(`FDIC BankFind answered ${endpoint} with something that is not JSON.`);
+    }
+    const parsed = fdicResponseSchema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw new UpstreamError(`FDIC BankFind answered ${endpoint} in an unexpected shape (${first.path.join('.') || 'body'}: ${first.message}).`);
+    }
+    return {
+      records: parsed.data.data.map((item) => item.data),
+      total: parsed.data.meta.total,
+      offset: query.offset ?? 0,
+      totals: parsed.data.totals,
+    };
+  }
+
+  /**
+   * Every page of a query, in order, from `query.offset` (default 0) with `pageSize` records each,
+   * until meta.total is reached. A page that comes back empty early ends the walk, so a total that
+   * shrinks while we page never loops forever.
+   */
+  async *pages(endpoint: FdicEndpoint, query: FdicQuery & { pageSize?: number } = {}, init: { signal?: AbortSignal } = {}): AsyncGenerator<FdicPage> {
+    const { pageSize = 1000, ...rest } = query;
+    let offset = rest.offset ?? 0;
+    for (;;) {
+      const page = await this.query(endpoint, { ...rest, limit: pageSize, offset }, init);
+      if (page.records.length > 0) yield page;
+      offset += page.records.length;
+      if (page.records.length === 0 || offset >= page.total) return;
+    }
+  }
+
+  /** How many records match, without fetching them. */
+  async count(endpoint: FdicEndpoint, filters?: string): Promise<number> {
+    return (await this.query(endpoint, { filters, fields: 'CERT', limit: 1 })).total;
+  }
+
+  /**
+   * The newest report date (YYYYMMDD) with financials, found by sorting on REPDTE. Undefined
+   * when the endpoint holds none.
+   */
+  async latestReportDate(): Promise<string | undefined> {
+    const page = await this.query('financials', { fields: 'REPDTE', sortBy: 'REPDTE', sortOrder: 'DESC', limit: 1 });
+    const value = page.records[0]?.REPDTE;
+    return value === undefined || value === null ? undefined : String(value);
+  }
+
+  /** Whether BankFind answers at all within `timeoutMs`, with no retries. */
+  async isReachable(timeoutMs = 3000): Promise<boolean> {
+    try {
+      await this.query('institutions', { fields: 'CERT', limit: 1 }, { timeoutMs, retries: 0 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export function fdicClientFromConfig(config: Pick<AppConfig, 'fdicApiUrl' | 'fdicApiKey'>, options: Partial<FdicClientOptions> = {}): FdicClient {
+  return new FdicClient({ baseUrl: config.fdicApiUrl, apiKey: config.fdicApiKey, ...options });
+}
+
+/** Report dates (YYYYMMDD) of the `count` quarter ends up to and including `latest`, newest first. */
+export function quarterEndsBackFrom(latest: string, count: number): string[] {
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(latest);
+  if (!match) throw new Error(`Not a report date (YYYYMMDD): ${latest}`);
+  let year = Number(match[1]);
+  let quarter = Math.ceil(Number(match[2]) / 3);
+  const dates: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const month = quarter * 3;
+    const day = month === 3 || month === 12 ? 31 : 30;
+    dates.push(`${year}${String(month).padStart(2, '0')}${day}`);
+    quarter -= 1;
+    if (quarter === 0) {
+      quarter = 4;
+      year -= 1;
+    }
+  }
+  return dates;
+}

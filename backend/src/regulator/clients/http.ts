@@ -1,0 +1,134 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How a client retries: exponential backoff from `baseDelayMs`, capped, with a little jitter. */
+export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
+
+export type HttpClientOptions = {
+  /** The service's name, used in error messages ("FDIC BankFind", "Census"). */
+  service: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  /** Client-side cap on request starts per second, shared by every request of this client. */
+  requestsPerSecond: number;
+  fetch?: typeof fetch;
+  /** Called before each retry; the sync job logs these. */
+  onRetry?: (event: { url: string; attempt: number; delayMs: number; reason: string }) => void;
+};
+
+/** A failure talking to an upstream service, phrased for the person reading the sync status. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Spaces request starts at least 1/rate seconds apart. Callers queue on a promise chain,
+ * so concurrent requests of one client take turns instead of bursting.
+ */
+export class RateLimiter {
+  private next = 0;
+  private readonly intervalMs: number;
+
+  constructor(requestsPerSecond: number) {
+    this.intervalMs = requestsPerSecond > 0 ? 1000 / requestsPerSecond : 0;
+  }
+
+  async take(): Promise<void> {
+    if (this.intervalMs === 0) return;
+    const now = Date.now();
+    const startAt = Math.max(now, this.next);
+    this.next = startAt + this.intervalMs;
+    if (startAt > now) await sleep(startAt - now);
+  }
+}
+
+/** Seconds or an HTTP date, as RFC 9110 allows; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function backoffDelay(policy: RetryPolicy, attempt: number, random = Math.random): number {
+  const exponential = policy.baseDelayMs * 2 ** (attempt - 1);
+  return Math.min(policy.maxDelayMs, exponential * (0.75 + random() * 0.5));
+}
+
+/** The longest Retry-After we wait for; a longer one fails the request so the job can report it. */
+const maxRetryAfterMs = 120_000;
+
+/**
+ * GET with a per-request timeout, a shared rate limit, and retries on 429 (honouring
+ * Retry-After), 5xx and network errors. Other 4xx answers fail at once: repeating a bad
+ * request does not fix it. Returns the successful response's body text.
+ */
+export class HttpClient {
+  private readonly limiter: RateLimiter;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.limiter = new RateLimiter(options.requestsPerSecond);
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  async getText(url: string, init: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}): Promise<{ status: number; text: string }> {
+    const { service, retry } = this.options;
+    const retries = init.retries ?? retry.retries;
+    for (let attempt = 1; ; attempt += 1) {
+      await this.limiter.take();
+      let failure: UpstreamError;
+      let retryAfterMs: number | undefined;
+      try {
+        const signals = [AbortSignal.timeout(init.timeoutMs ?? this.options.timeoutMs)];
+        if (init.signal) signals.push(init.signal);
+        const response = await this.fetchImpl(url, { signal: AbortSignal.any(signals), headers: { accept: 'application/json' } });
+        const text = await response.text();
+        if (response.ok) return { status: response.status, text };
+        const retryable = response.status === 429 || response.status >= 500;
+        failure = new UpstreamError(describeStatus(service, response.status, text), response.status, retryable);
+        if (response.status === 429) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        const timedOut = (error as Error).name === 'TimeoutError';
+        failure = new UpstreamError(
+          timedOut
+            ? `${service} did not answer within ${init.timeoutMs ?? this.options.timeoutMs} ms.`
+            : `Could not reach ${service}: ${describeNetworkError(error)}.`,
+          undefined,
+          true,
+        );
+      }
+      if (!failure.retryable || attempt > retries) throw failure;
+      if (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs) {
+        throw new UpstreamError(`${service} asked us to wait ${Math.round(retryAfterMs / 1000)} s before the next request; try again later.`, 429);
+      }
+      const delayMs = retryAfterMs ?? backoffDelay(retry, attempt);
+      this.options.onRetry?.({ url: redactKey(url), attempt, delayMs, reason: failure.message });
+      await sleep(delayMs, undefined, init.signal ? { signal: init.signal } : undefined);
+    }
+  }
+}
+
+function describeStatus(service: string, status: number, body: string): string {
+  const detail = body.replace(/\s+/g, ' ').trim().slice(0, 200);
+  if (status === 429) return `${service} is limiting our request rate (HTTP 429).`;
+  if (status >= 500) return `${service} had a server error (HTTP ${status})${detail ? `: ${detail}` : ''}.`;
+  return `${service} refused the request (HTTP ${status})${detail ? `: ${detail}` : ''}.`;
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+/** API keys never reach logs. */
+export function redactKey(url: string): string {
+  return url.replace(/([?&](?:api_key|key)=)[^&]*/g, '$1***');
+}

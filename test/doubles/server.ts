@@ -1,0 +1,71 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A failure a double answers instead of the real response, for the next `times` matching requests. */
+export type Fault = {
+  status: number;
+  /** Sent as the Retry-After header (seconds). */
+  retryAfterSeconds?: number;
+  /** How many matching requests fail; default 1. */
+  times?: number;
+  /** Which requests it applies to; default every request. */
+  when?: (request: RecordedRequest) => boolean;
+  /** Drop the connection without answering (a network error) instead of sending `status`. */
+  dropConnection?: boolean;
+};
+
+export type RecordedRequest = { path: string; params: URLSearchParams; faulted?: number };
+
+/**
+ * The plumbing every protocol double shares: a local HTTP server on a free port, a log of the
+ * requests it saw, and faults injected on demand.
+ */
+export class DoubleServer {
+  readonly requests: RecordedRequest[] = [];
+  private readonly faults: Array<Fault & { remaining: number }> = [];
+  private server?: http.Server;
+  url = '';
+
+  constructor(private readonly answer: (request: RecordedRequest) => { status: number; body: string; contentType?: string }) {}
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://double');
+      const recorded: RecordedRequest = { path: url.pathname, params: url.searchParams };
+      this.requests.push(recorded);
+      const fault = this.faults.find((candidate) => candidate.remaining > 0 && (!candidate.when || candidate.when(recorded)));
+      if (fault) {
+        fault.remaining -= 1;
+        recorded.faulted = fault.status;
+        if (fault.dropConnection) {
+          req.socket.destroy();
+          return;
+        }
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+        res.writeHead(fault.status, headers).end(JSON.stringify({ error: fault.status === 429 ? 'Too Many Requests' : 'Internal Server Error' }));
+        return;
+      }
+      const { status, body, contentType = 'application/json' } = this.answer(recorded);
+      res.writeHead(status, { 'content-type': contentType }).end(body);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  inject(fault: Fault): void {
+    this.faults.push({ ...fault, remaining: fault.times ?? 1 });
+  }
+
+  /** Requests that got a real answer (not an injected fault). */
+  get answered(): RecordedRequest[] {
+    return this.requests.filter((request) => request.faulted === undefined);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+}
