@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import { stampMetadata } from './metadata.ts';
+import { pollingSubscription } from './polling-subscription.ts';
 import {
   WrongExpectedVersionError,
   type AppendResult,
@@ -30,6 +31,10 @@ type EventRow = {
 export type InlineHandler = (events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>;
 
 const uniqueViolation = '23505';
+const streamVersionConstraint = 'events_stream_version_unique';
+/** An `any` append that loses a race simply goes again on top of the winner. */
+const anyVersionAttempts = 20;
+const subscriptionBatchSize = 500;
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -51,6 +56,7 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly appended = new EventEmitter();
+  private readonly subscriptions = new Set<Subscription>();
 
   constructor(
     private readonly knex: Knex,
@@ -62,34 +68,37 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    try {
-      const result = await this.knex.transaction(async (trx) => {
-        const current = await streamVersion(trx, streamId);
-        assertExpected(streamId, expectedVersion, current);
-        const rows: EventRow[] = await trx('events')
-          .insert(
-            events.map((event, index) => ({
-              stream_id: streamId,
-              stream_version: current + index + 1,
-              type: event.type,
-              data: event.data,
-              metadata: stampMetadata(event.schemaVersion ?? 1),
-            })),
-          )
-          .returning(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id']);
-        const recorded = rows.sort((a, b) => a.stream_version - b.stream_version).map(toRecordedEvent);
-        if (this.inline) await this.inline(recorded, trx);
-        return { nextExpectedVersion: current + events.length, events: recorded };
-      });
-      this.appended.emit('appended');
-      return result;
-    } catch (error) {
-      // Two writers read the same version and raced: the loser sees the unique index.
-      if ((error as { code?: string }).code === uniqueViolation && (error as { constraint?: string }).constraint === 'events_stream_version_unique') {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expectedVersion));
+        this.appended.emit('appended');
+        return result;
+      } catch (error) {
+        // Two writers read the same version and raced: the loser sees the unique index.
+        if (!isStreamVersionConflict(error)) throw error;
+        if (expectedVersion === 'any' && attempt < anyVersionAttempts) continue;
         throw new WrongExpectedVersionError(streamId, expectedVersion, await streamVersion(this.knex, streamId));
       }
-      throw error;
     }
+  }
+
+  private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const current = await streamVersion(trx, streamId);
+    assertExpected(streamId, expectedVersion, current);
+    const rows: EventRow[] = await trx('events')
+      .insert(
+        events.map((event, index) => ({
+          stream_id: streamId,
+          stream_version: current + index + 1,
+          type: event.type,
+          data: event.data,
+          metadata: stampMetadata(event.schemaVersion ?? 1),
+        })),
+      )
+      .returning(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id']);
+    const recorded = rows.sort((a, b) => a.stream_version - b.stream_version).map(toRecordedEvent);
+    if (this.inline) await this.inline(recorded, trx);
+    return { nextExpectedVersion: current + events.length, events: recorded };
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -100,9 +109,11 @@ export class PostgresEventStore implements EventStore {
   /**
    * Reads committed events after `after`, ordered by (transaction id, position), and only those of
    * transactions older than every transaction still running (pg_snapshot_xmin). A transaction that
-   * took a lower position but commits late is therefore read later, never skipped.
+   * took a lower position but commits late is therefore read later, never skipped: every transaction
+   * that could still commit has an id at or above that horizon, so nothing can appear behind a reader.
    */
   async readAll({ after, limit }: { after: Position; limit: number }): Promise<ReadAllResult> {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`readAll needs a positive whole limit, got ${limit}`);
     const query = this.knex('events')
       .whereRaw('tx_id < pg_snapshot_xmin(pg_current_snapshot())')
       .orderBy([{ column: 'tx_id' }, { column: 'global_position' }])
@@ -113,65 +124,41 @@ export class PostgresEventStore implements EventStore {
     return { events, next: events.length ? events[events.length - 1].position : after };
   }
 
+  /**
+   * Polls readAll; an append in this process wakes it at once, the poll interval covers appends
+   * made by other processes and transactions that were still running at the last read.
+   */
   subscribe(handler: SubscriptionHandler, { from }: { from: Position }): Subscription {
-    let closed = false;
-    let wake: (() => void) | undefined;
-    const onAppended = () => wake?.();
-    this.appended.on('appended', onAppended);
-    let markCaughtUp!: () => void;
-    let failCaughtUp!: (error: unknown) => void;
-    const caughtUp = new Promise<void>((resolve, reject) => {
-      markCaughtUp = resolve;
-      failCaughtUp = reject;
-    });
-    const loop = (async () => {
-      let position = from;
-      let reportedCaughtUp = false;
-      while (!closed) {
-        const { events, next } = await this.readAll({ after: position, limit: 500 });
-        for (const event of events) {
-          if (closed) return;
-          await handler(event);
-        }
-        position = next;
-        if (events.length < 500) {
-          if (!reportedCaughtUp) {
-            reportedCaughtUp = true;
-            markCaughtUp();
-          }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.pollIntervalMs);
-            wake = () => {
-              clearTimeout(timer);
-              // let the appending transaction's commit become visible to our snapshot first
-              setTimeout(resolve, 5);
-            };
-          });
-        }
-      }
-    })().catch((error) => {
-      failCaughtUp(error);
-      throw error;
-    });
-    loop.catch(() => undefined);
-    return {
-      caughtUp,
-      close: async () => {
-        closed = true;
-        wake?.();
-        this.appended.off('appended', onAppended);
-        await loop.catch(() => undefined);
+    const subscription = pollingSubscription({
+      from,
+      handler,
+      batchSize: subscriptionBatchSize,
+      pollIntervalMs: this.pollIntervalMs,
+      read: (after, limit) => this.readAll({ after, limit }),
+      onWake: (wake) => {
+        this.appended.on('appended', wake);
+        return () => this.appended.off('appended', wake);
       },
-    };
+    });
+    this.subscriptions.add(subscription);
+    void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
+    return subscription;
   }
 
   async healthCheck(): Promise<void> {
     await this.knex('events').select(this.knex.raw('1')).limit(1);
   }
 
+  /** Ends every open subscription; the database connection belongs to the caller. */
   async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.appended.removeAllListeners();
   }
+}
+
+function isStreamVersionConflict(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === uniqueViolation && constraint === streamVersionConstraint;
 }
 
 async function streamVersion(knex: Knex, streamId: string): Promise<number> {

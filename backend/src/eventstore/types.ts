@@ -36,7 +36,14 @@ export type AppendResult = { nextExpectedVersion: number; events: RecordedEvent[
 
 export type ReadAllResult = { events: RecordedEvent[]; next: Position };
 
-export type Subscription = { close(): Promise<void>; caughtUp: Promise<void> };
+export type Subscription = {
+  /** Stops delivering; resolves once the handler running now (if any) has finished. */
+  close(): Promise<void>;
+  /** Resolves once every event that existed when the subscription started has been handled. */
+  caughtUp: Promise<void>;
+  /** Settles when the subscription stops: resolves after close(), rejects with the error that ended it (a handler's, or the store's). */
+  done: Promise<void>;
+};
 
 export type SubscriptionHandler = (event: RecordedEvent) => Promise<void>;
 
