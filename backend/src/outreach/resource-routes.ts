@@ -33,9 +33,10 @@ export type ResourceDefinition<Command, Row> = {
   toApi: (row: Row) => Record<string, unknown>;
   /** POST: the new record's id (a fresh uuid unless the body names it, e.g. a bank's cert). */
   newId?: (body: unknown) => string;
-  create: (body: unknown, context: CommandContext) => Command;
-  update?: (body: unknown, context: CommandContext) => Command;
-  remove?: (context: CommandContext) => Command;
+  /** Builders may be async when a rule needs a lookup first (e.g. a workflow's templates must exist). */
+  create: (body: unknown, context: CommandContext) => Command | Promise<Command>;
+  update?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
+  remove?: (context: CommandContext) => Command | Promise<Command>;
 };
 
 export function resourceRouter<Command, Row>(services: AppServices, definition: ResourceDefinition<Command, Row>): Router {
@@ -59,9 +60,9 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     setVersionEtag(ctx, Number(record.version));
     ctx.body = record;
   };
-  const run = async (ctx: Context, id: string, build: (context: CommandContext) => Command, ifMatch?: number) => {
+  const run = async (ctx: Context, id: string, build: (context: CommandContext) => Command | Promise<Command>, ifMatch?: number) => {
     const user = signedInUser(ctx.state);
-    const command = build({ userId: user.id, id, at: new Date().toISOString() });
+    const command = await build({ userId: user.id, id, at: new Date().toISOString() });
     return handleCommand(eventStore, definition.decider, definition.streamId(id, user.id), command, { ifMatch });
   };
 
@@ -118,12 +119,12 @@ export async function runRecordCommand<Command, Row>(
   services: AppServices,
   definition: ResourceDefinition<Command, Row>,
   rawId: string,
-  build: (context: CommandContext) => Command,
+  build: (context: CommandContext) => Command | Promise<Command>,
 ): Promise<void> {
   const user = signedInUser(ctx.state);
   const id = definition.idSchema.safeParse(rawId);
   if (!id.success) throw new NotFoundError(definition.what);
-  const command = build({ userId: user.id, id: String(id.data), at: new Date().toISOString() });
+  const command = await build({ userId: user.id, id: String(id.data), at: new Date().toISOString() });
   await handleCommand(services.eventStore, definition.decider, definition.streamId(String(id.data), user.id), command, {
     ifMatch: expectedVersionFromIfMatch(ctx),
   });
