@@ -28,7 +28,7 @@ export async function loadCheckpoint(knex: Knex, name: string): Promise<Position
   return row?.commit_position ? { commit: row.commit_position, prepare: row.prepare_position } : 'start';
 }
 
-export type RebuildProgress = { projection: string; done: number; total: number };
+export type RebuildProgress = { done: number; total: number };
 
 /**
  * Rebuilds read models from the Postgres event store in one transaction: the tables are locked
@@ -61,7 +61,7 @@ export async function rebuildProjections(
       }
       after = rows[rows.length - 1].global_position;
       done += rows.length;
-      for (const projection of projections) options.onProgress?.({ projection: projection.name, done, total: Number(total) });
+      options.onProgress?.({ done, total: Number(total) });
     }
     const last = await trx('events').orderBy([{ column: 'tx_id', order: 'desc' }, { column: 'global_position', order: 'desc' }]).first();
     for (const projection of projections) {
