@@ -396,3 +396,232 @@ export function normaliseFinancials(record: RawRecord): FinancialsRow {
     is_demo: false,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Branches, Summary of Deposits, history events, failures
+
+export type LocationRow = {
+  id: string;
+  cert: number;
+  name: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  county: string | null;
+  service_type: string | null;
+  established_date: string | null;
+  is_main_office: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  deposits: number | null;
+  cbsa_code: string | null;
+  raw: RawRecord;
+  is_demo: boolean;
+};
+
+/** A fdic_locations row from a locations-endpoint record (UNINUM identifies the office). */
+export function normaliseLocation(record: RawRecord): LocationRow {
+  const cert = requireCert(record);
+  const id = toText(record.UNINUM) ?? toText(record.ID);
+  if (!id) throw new InvalidRecordError(`The location record for CERT ${cert} has no UNINUM.`);
+  return {
+    id,
+    cert,
+    name: toText(record.OFFNAME ?? record.NAME),
+    address: toText(record.ADDRESS),
+    city: toText(record.CITY),
+    state: stateCode(record),
+    zip: toText(record.ZIP),
+    county: toText(record.COUNTY),
+    service_type: toText(record.SERVTYPE_DESC ?? record.SERVTYPE),
+    established_date: parseFdicDate(record.ESTYMD),
+    is_main_office: toFlag(record.MAINOFF) ?? false,
+    latitude: toNumber(record.LATITUDE),
+    longitude: toNumber(record.LONGITUDE),
+    deposits: thousandsToDollars(record.DEPSUMBR),
+    cbsa_code: toText(record.CBSA_NO),
+    raw: record,
+    is_demo: false,
+  };
+}
+
+export type SodRow = {
+  id: string;
+  year: number;
+  cert: number;
+  branch_id: string | null;
+  branch_number: number | null;
+  name: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  county: string | null;
+  deposits: number | null;
+  is_main_office: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  cbsa_code: string | null;
+  cbsa_name: string | null;
+  csa_code: string | null;
+  raw: RawRecord;
+  is_demo: boolean;
+};
+
+/** A fdic_sod row from a Summary of Deposits record (API or bulk file: branch fields end in BR). */
+export function normaliseSod(record: RawRecord): SodRow {
+  const cert = requireCert(record);
+  const year = toInteger(record.YEAR);
+  if (year === null) throw new InvalidRecordError(`The Summary of Deposits record for CERT ${cert} has no YEAR.`);
+  const branchId = toText(record.UNINUMBR);
+  const branchNumber = toInteger(record.BRNUM);
+  const id = toText(record.ID) ?? `${year}-${branchId ?? `${cert}-${branchNumber ?? 0}`}`;
+  return {
+    id,
+    year,
+    cert,
+    branch_id: branchId,
+    branch_number: branchNumber,
+    name: toText(record.NAMEBR),
+    address: toText(record.ADDRESBR),
+    city: toText(record.CITYBR),
+    state: toText(record.STALPBR)?.toUpperCase() ?? null,
+    zip: toText(record.ZIPBR),
+    county: toText(record.CNTYNAMB),
+    deposits: thousandsToDollars(record.DEPSUMBR),
+    // BRSERTYP 11 is a full-service main office; BKMO is the main-office flag.
+    is_main_office: toFlag(record.BKMO) ?? toInteger(record.BRSERTYP) === 11,
+    latitude: toNumber(record.SIMS_LATITUDE ?? record.LATITUDE),
+    longitude: toNumber(record.SIMS_LONGITUDE ?? record.LONGITUDE),
+    cbsa_code: toText(record.MSABR ?? record.CBSABR),
+    cbsa_name: toText(record.MSANAMB ?? record.CBSANAMB),
+    csa_code: toText(record.CSABR),
+    raw: record,
+    is_demo: false,
+  };
+}
+
+export type HistoryRow = {
+  id: string;
+  cert: number;
+  effective_date: string | null;
+  change_code: number | null;
+  change_description: string | null;
+  institution_name: string | null;
+  details: string | null;
+  raw: RawRecord;
+  is_demo: boolean;
+};
+
+/** What happened, in one sentence, from the acquirer/outgoing fields a structure event carries. */
+function historyDetails(record: RawRecord): string | null {
+  const acquirer = toText(record.ACQ_INSTNAME);
+  const outgoing = toText(record.OUT_INSTNAME);
+  const parts: string[] = [];
+  if (outgoing) parts.push(`Outgoing institution: ${outgoing}.`);
+  if (acquirer) parts.push(`Acquirer: ${acquirer}.`);
+  const city = toText(record.PCITY);
+  const state = toText(record.PSTALP);
+  if (parts.length === 0 && city) parts.push(`Location: ${city}${state ? `, ${state}` : ''}.`);
+  return toText(record.DETAILS) ?? (parts.length > 0 ? parts.join(' ') : null);
+}
+
+/** A fdic_history row from a history-endpoint record (one structure-change event). */
+export function normaliseHistoryEvent(record: RawRecord): HistoryRow {
+  const cert = requireCert(record);
+  const effectiveDate = parseFdicDate(record.EFFDATE ?? record.PROCDATE);
+  const changeCode = toInteger(record.CHANGECODE);
+  const id = toText(record.ID) ?? `${cert}-${toText(record.TRANSNUM) ?? effectiveDate ?? 'undated'}-${changeCode ?? 0}`;
+  return {
+    id,
+    cert,
+    effective_date: effectiveDate,
+    change_code: changeCode,
+    change_description: toText(record.CHANGECODE_DESC),
+    institution_name: toText(record.INSTNAME),
+    details: historyDetails(record),
+    raw: record,
+    is_demo: false,
+  };
+}
+
+export type FailureRow = {
+  id: string;
+  cert: number | null;
+  name: string | null;
+  city: string | null;
+  state: string | null;
+  city_state: string | null;
+  fail_date: string | null;
+  assets: number | null;
+  deposits: number | null;
+  estimated_loss: number | null;
+  fin: string | null;
+  resolution_type: string | null;
+  acquirer: string | null;
+  raw: RawRecord;
+  is_demo: boolean;
+};
+
+/** A fdic_failures row from a failures-endpoint record (QBFASSET, QBFDEP and COST in thousands). */
+export function normaliseFailure(record: RawRecord): FailureRow {
+  const cert = toInteger(record.CERT);
+  const failDate = parseFdicDate(record.FAILDATE);
+  const name = toText(record.NAME);
+  const cityState = toText(record.CITYST);
+  const [cityPart, statePart] = cityState ? cityState.split(',').map((part) => part.trim()) : [null, null];
+  const city = toText(record.CITY) ?? cityPart ?? null;
+  const state = toText(record.PSTALP) ?? statePart ?? null;
+  const id = toText(record.ID) ?? `${cert ?? name ?? 'unknown'}-${failDate ?? 'undated'}`;
+  return {
+    id,
+    cert,
+    name,
+    city,
+    state,
+    city_state: cityState ?? (city && state ? `${city}, ${state}` : city),
+    fail_date: failDate,
+    assets: thousandsToDollars(record.QBFASSET),
+    deposits: thousandsToDollars(record.QBFDEP),
+    estimated_loss: thousandsToDollars(record.COST),
+    fin: toText(record.FIN),
+    resolution_type: toText(record.RESTYPE1 ?? record.RESTYPE),
+    acquirer: toText(record.BIDNAME ?? record.ACQUIRER),
+    raw: record,
+    is_demo: false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Census community profiles and field definitions (already in our units; typed here for the store)
+
+export type CensusProfileRow = {
+  kind: 'cbsa' | 'csa';
+  code: string;
+  name: string | null;
+  population: number | null;
+  median_household_income: number | null;
+  unemployment_rate: number | null;
+  poverty_rate: number | null;
+  renter_occupied_rate: number | null;
+  median_age: number | null;
+  college_educated_rate: number | null;
+  white_non_hispanic_rate: number | null;
+  hispanic_or_latino_rate: number | null;
+  black_or_african_american_rate: number | null;
+  asian_rate: number | null;
+  spanish_speaking_rate: number | null;
+  source: string | null;
+  raw: RawRecord;
+  is_demo: boolean;
+};
+
+export type FieldDefinitionRow = {
+  endpoint: string;
+  code: string;
+  title: string | null;
+  description: string | null;
+  type: string | null;
+  is_demo: boolean;
+};
