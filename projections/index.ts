@@ -1,9 +1,10 @@
 import { activityProjection } from './activity.ts';
 import type { Projection } from './projection.ts';
 import { tasksProjection } from './tasks.ts';
+import { templatesProjection } from './templates.ts';
 
 /** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
-export const projections: Projection[] = [tasksProjection, activityProjection];
+export const projections: Projection[] = [tasksProjection, templatesProjection, activityProjection];
 
 export function projectionsNamed(names: string[]): Projection[] {
   if (names.length === 0) return projections;

@@ -57,4 +57,22 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'delete') await app.request(`/api/data/tasks/${id}`, { method: 'DELETE', token });
     },
   },
+  {
+    resource: 'templates',
+    create: async (app, token, seed) =>
+      created(await app.request('/api/data/templates', { method: 'POST', token, body: { name: `Template ${seed}`, subject: 'Hello {{bankName}}', body: 'Hi {{contactName}},' } })),
+    change: { name: 'Changed by someone else', isFavorite: true },
+    async randomStep(app, token, random, ids) {
+      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'edit', 'favorite', 'delete']);
+      if (action === 'create') {
+        const category = pick(random, ['introduction', 'follow-up', 'check-in', 'custom']);
+        ids.push(await created(await app.request('/api/data/templates', { method: 'POST', token, body: { name: `Template ${ids.length}`, category, subject: `Subject ${ids.length}`, body: 'Hi,' } })));
+        return;
+      }
+      const id = pick(random, ids);
+      if (action === 'edit') await app.request(`/api/data/templates/${id}`, { method: 'PUT', token, body: { subject: `Edited ${Math.floor(random() * 1000)}`, category: pick(random, ['follow-up', 'custom']) } });
+      if (action === 'favorite') await app.request(`/api/data/templates/${id}/favorite`, { method: 'PUT', token, body: { isFavorite: random() < 0.5 } });
+      if (action === 'delete') await app.request(`/api/data/templates/${id}`, { method: 'DELETE', token });
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import type { ActivityDescription } from './activity.ts';
 import { taskActivity } from './tasks/activity.ts';
+import { templateActivity } from './templates/activity.ts';
 
 /** Every outreach aggregate's activity description; the activity projection reads them all. */
-export const outreachActivity: ActivityDescription<any>[] = [taskActivity];
+export const outreachActivity: ActivityDescription<any>[] = [taskActivity, templateActivity];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../events/registry.ts';
+
+/** The template categories of spec 2 (data model). */
+export const templateCategories = ['introduction', 'follow-up', 'check-in', 'custom'] as const;
+export type TemplateCategory = (typeof templateCategories)[number];
+const category = z.enum(templateCategories);
+
+export const templateEvents = {
+  TemplateCreated: defineEvent(
+    'TemplateCreated',
+    z.object({
+      templateId: z.uuid(),
+      ownerId: z.uuid(),
+      name: z.string(),
+      category,
+      subject: z.string(),
+      body: z.string(),
+      isFavorite: z.boolean(),
+    }),
+  ),
+  TemplateRenamed: defineEvent('TemplateRenamed', z.object({ name: z.string() })),
+  TemplateRecategorized: defineEvent('TemplateRecategorized', z.object({ category })),
+  TemplateSubjectChanged: defineEvent('TemplateSubjectChanged', z.object({ subject: z.string() })),
+  TemplateBodyChanged: defineEvent('TemplateBodyChanged', z.object({ body: z.string() })),
+  TemplateFavorited: defineEvent('TemplateFavorited', z.object({})),
+  TemplateUnfavorited: defineEvent('TemplateUnfavorited', z.object({})),
+  TemplateDeleted: defineEvent('TemplateDeleted', z.object({})),
+};
+
+export type TemplateEvent = EventOf<typeof templateEvents>;
