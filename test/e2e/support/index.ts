@@ -1,0 +1,97 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, newContext, type ColorScheme, type Session } from './browser.ts';
+import { startE2EServer, type E2EServer } from './server.ts';
+import { registerUser } from './users.ts';
+
+export { screenshot, screenshotDir } from './screenshots.ts';
+export { apiAs, newUserDetails, registerUser } from './users.ts';
+export type { ColorScheme, Session } from './browser.ts';
+
+export type OpenPageOptions = {
+  colorScheme?: ColorScheme;
+  viewport?: { width: number; height: number };
+  /** The hash route to open, e.g. '/bank-directory' (default '/'). */
+  path?: string;
+};
+
+export type E2E = {
+  /** Base URL of the running server. */
+  readonly url: string;
+  readonly browser: Browser;
+  readonly server: E2EServer;
+  /** Registers a fresh user through the API. */
+  registerUser(name?: string): Promise<Session>;
+  /** A page in a fresh context, not signed in, at the given hash route. */
+  openPage(options?: OpenPageOptions): Promise<Page>;
+  /** A page signed in as a fresh user (or the given session), at the given hash route. */
+  openSignedInPage(options?: OpenPageOptions & { session?: Session }): Promise<{ page: Page; session: Session }>;
+  /** Uncaught errors the given page raised so far. */
+  pageErrors(page: Page): string[];
+};
+
+/** The hash URL of a route. */
+export function routeUrl(path = '/'): string {
+  return `/#${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
+ * Registers mocha hooks in the calling `describe`: one server (fresh in-memory PGlite, demo banks) and
+ * one chromium for the suite; every page's context is closed after each test.
+ */
+export function useE2E(options: { banks?: number } = {}): E2E {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, string[]>();
+
+  before(async function () {
+    this.timeout(180_000);
+    server = await startE2EServer({ banks: options.banks });
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    contexts = [];
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const ready = () => {
+    if (!server || !browser) throw new Error('useE2E: the server and browser start in a before hook; use them inside tests.');
+    return { server, browser };
+  };
+
+  const open = async (opts: OpenPageOptions & { session?: Session }) => {
+    const { server: running, browser: chromium } = ready();
+    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session });
+    contexts.push(context);
+    const page = await context.newPage();
+    errors.set(page, collectPageErrors(page));
+    await page.goto(routeUrl(opts.path));
+    return page;
+  };
+
+  return {
+    get url() {
+      return ready().server.url;
+    },
+    get browser() {
+      return ready().browser;
+    },
+    get server() {
+      return ready().server;
+    },
+    registerUser: (name) => registerUser(ready().server.url, name),
+    openPage: (opts = {}) => open(opts),
+    async openSignedInPage(opts = {}) {
+      const session = opts.session ?? (await registerUser(ready().server.url));
+      const page = await open({ ...opts, session });
+      return { page, session };
+    },
+    pageErrors: (page) => errors.get(page) ?? [],
+  };
+}

@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+/** Git-ignored folder where browser tests leave a picture of every screen, to look at. */
+export const screenshotDir = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
+
+/** Saves a full-page PNG as `<name>-<light|dark>.png` (the page's colour scheme is read from the app). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const scheme = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  const stored = await page.evaluate(() => window.localStorage.getItem('RaStore.theme'));
+  const theme = stored ? (JSON.parse(stored) as string) : scheme;
+  const file = path.join(screenshotDir, `${name}-${theme}.png`);
+  // Let charts finish their entry animation before the picture.
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, type AppConfig } from '../../../backend/src/config.ts';
+import { openDatabase, type Database } from '../../../backend/src/db/database.ts';
+import { startServer, type RunningServer } from '../../../backend/src/server.ts';
+
+export type E2EServer = { url: string; running: RunningServer; db: Database; stop(): Promise<void> };
+
+const distIndex = fileURLToPath(new URL('../../../frontend/dist/index.html', import.meta.url));
+const demoModule = new URL('../../../backend/src/regulator/demo/index.ts', import.meta.url).href;
+
+type DemoLoader = (knex: Database['knex'], options: { banks: number }) => Promise<unknown>;
+
+/** The demo-data generator of the regulator feature (deterministic fictional banks). */
+async function demoLoader(): Promise<DemoLoader> {
+  const module = (await import(demoModule).catch((error: unknown) => {
+    throw new Error(`Browser tests need the demo data generator (backend/src/regulator/demo/index.ts): ${(error as Error).message}`);
+  })) as { loadDemoData?: DemoLoader };
+  if (!module.loadDemoData) throw new Error('backend/src/regulator/demo/index.ts does not export loadDemoData(knex, { banks }).');
+  return module.loadDemoData;
+}
+
+/**
+ * The real server on a free port over a fresh in-memory PGlite (startServer migrates it), with a few
+ * hundred demo banks loaded, serving the built frontend. Outside services point at a closed port so
+ * nothing leaves the machine.
+ */
+export async function startE2EServer(options: { banks?: number; config?: Partial<AppConfig> } = {}): Promise<E2EServer> {
+  if (!fs.existsSync(distIndex)) throw new Error('The frontend is not built: run `npm run build` before `npm run test:e2e`.');
+  const db = await openDatabase({ engine: 'pglite' });
+  const config: AppConfig = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    jwtSecret: 'e2e-secret-that-is-long-enough',
+    demoData: 'never',
+    fdicApiUrl: 'http://127.0.0.1:9/banks',
+    censusApiUrl: 'http://127.0.0.1:9/data',
+    geminiApiKey: undefined,
+    ...options.config,
+  };
+  const running = await startServer(config, { db });
+  const loadDemoData = await demoLoader();
+  await loadDemoData(db.knex, { banks: options.banks ?? 300 });
+  return {
+    url: running.url,
+    running,
+    db,
+    async stop() {
+      await running.stop();
+      await db.close();
+    },
+  };
+}
