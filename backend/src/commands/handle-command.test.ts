@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { PostgresEventStore } from '../eventstore/postgres.ts';
+import { WrongExpectedVersionError, type EventStore } from '../eventstore/types.ts';
+import { taskDecider } from '../outreach/tasks/decider.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { handleCommand } from './handle-command.ts';
+
+const userId = '11111111-1111-4111-8111-111111111111';
+const taskId = '33333333-3333-4333-8333-333333333333';
+const create = { type: 'CreateTask' as const, taskId, userId, text: 'Call', dueDate: '2026-12-01', bankId: 628, at: '2026-11-22T00:00:00.000Z' };
+
+/** The real store, but the first `failures` appends lose a race to a concurrent writer. */
+function racingStore(store: EventStore, failures: number): EventStore & { appends: number } {
+  let remaining = failures;
+  const wrapped = Object.create(store) as EventStore & { appends: number };
+  wrapped.appends = 0;
+  wrapped.append = async (streamId, events, options) => {
+    wrapped.appends += 1;
+    if (remaining > 0) {
+      remaining -= 1;
+      throw new WrongExpectedVersionError(streamId, options.expectedVersion, 0);
+    }
+    return store.append(streamId, events, options);
+  };
+  return wrapped;
+}
+
+describeWithDatabase('command handling', (context) => {
+  it('reloads and decides again when a concurrent writer wins the race, then succeeds', async () => {
+    const store = racingStore(new PostgresEventStore(context.db.knex), 2);
+    const result = await handleCommand(store, taskDecider, `task-${taskId}`, create);
+    expect(result).to.include({ version: 1, appended: 1 });
+    expect(store.appends).to.equal(3);
+  });
+
+  it('gives up with a 409 and a clear message after a few lost races', async () => {
+    const store = racingStore(new PostgresEventStore(context.db.knex), 100);
+    const error = await handleCommand(store, taskDecider, 'task-other', { ...create, taskId: '44444444-4444-4444-8444-444444444444' }).catch((e) => e);
+    expect(error.status).to.equal(409);
+    expect(error.message).to.match(/being changed by someone else/);
+    expect(store.appends).to.equal(4);
+  });
+
+  it('answers 412 at once, without retrying, when the client saw an older version', async () => {
+    const store = racingStore(new PostgresEventStore(context.db.knex), 0);
+    const error = await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at: create.at }, { ifMatch: 5 }).catch((e) => e);
+    expect(error.status).to.equal(412);
+    expect(store.appends).to.equal(0);
+  });
+
+  it('appends nothing when the decider decides nothing', async () => {
+    const store = racingStore(new PostgresEventStore(context.db.knex), 0);
+    const result = await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'ReopenTask', userId });
+    expect(result.appended).to.equal(0);
+    expect(store.appends).to.equal(0);
+  });
+});
