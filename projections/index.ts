@@ -1,10 +1,12 @@
 import { activityProjection } from './activity.ts';
 import type { Projection } from './projection.ts';
+import { targetsProjection } from './targets.ts';
 import { tasksProjection } from './tasks.ts';
 import { templatesProjection } from './templates.ts';
+import { workflowsProjection } from './workflows.ts';
 
 /** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
-export const projections: Projection[] = [tasksProjection, templatesProjection, activityProjection];
+export const projections: Projection[] = [targetsProjection, tasksProjection, templatesProjection, workflowsProjection, activityProjection];
 
 export function projectionsNamed(names: string[]): Projection[] {
   if (names.length === 0) return projections;

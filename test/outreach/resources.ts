@@ -58,6 +58,31 @@ export const resourceCases: ResourceCase[] = [
     },
   },
   {
+    resource: 'banks',
+    create: async (app, token, seed) =>
+      created(await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 2000 + seed, name: `Bank ${seed}`, city: 'Springfield', state: 'IL', assets: 1_000_000 * seed, roa: 1.1 } })),
+    change: { notes: 'Changed by someone else', isTarget: false },
+    async randomStep(app, token, random, ids) {
+      const action = ids.length === 0 ? 'track' : pick(random, ['track', 'track', 'edit', 'notes', 'tags', 'untarget', 'linkedin', 'financials', 'untrack']);
+      if (action === 'track') {
+        // A small pool of certs, so banks get re-tracked, re-targeted and re-added after removal.
+        const cert = 3000 + Math.floor(random() * 6);
+        const id = await created(await app.request('/api/data/banks', { method: 'POST', token, body: { cert, name: `Bank ${cert}`, assets: Math.floor(random() * 1e9), roa: Math.round(random() * 200) / 100 } }));
+        if (!ids.includes(id)) ids.push(id);
+        return;
+      }
+      const id = pick(random, ids);
+      const put = (path: string, body: unknown) => app.request(`/api/data/banks/${id}${path}`, { method: 'PUT', token, body });
+      if (action === 'edit') await put('', { city: pick(random, ['Springfield', 'Chicago']), nplRatio: Math.round(random() * 300) / 100, tags: ['Edited'] });
+      if (action === 'notes') await put('/notes', { notes: `Note ${Math.floor(random() * 1000)}`, isTarget: random() < 0.7 });
+      if (action === 'tags') await put('/tags', { tags: [pick(random, ['CRE', 'C&I', 'Q1']), pick(random, ['cre', 'Q2'])] });
+      if (action === 'linkedin') await put('/linkedin-company-url', { linkedinCompanyUrl: random() < 0.7 ? `linkedin.com/company/bank-${id}` : '' });
+      if (action === 'financials') await put('/financials', { thirtyNinetyPD: Math.floor(random() * 1e7), ninetyPlusPD: null });
+      if (action === 'untarget') await app.request(`/api/data/banks/${id}`, { method: 'DELETE', token });
+      if (action === 'untrack') await app.request(`/api/data/banks/${id}/tracking`, { method: 'DELETE', token });
+    },
+  },
+  {
     resource: 'templates',
     create: async (app, token, seed) =>
       created(await app.request('/api/data/templates', { method: 'POST', token, body: { name: `Template ${seed}`, subject: 'Hello {{bankName}}', body: 'Hi {{contactName}},' } })),
@@ -73,6 +98,31 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'edit') await app.request(`/api/data/templates/${id}`, { method: 'PUT', token, body: { subject: `Edited ${Math.floor(random() * 1000)}`, category: pick(random, ['follow-up', 'custom']) } });
       if (action === 'favorite') await app.request(`/api/data/templates/${id}/favorite`, { method: 'PUT', token, body: { isFavorite: random() < 0.5 } });
       if (action === 'delete') await app.request(`/api/data/templates/${id}`, { method: 'DELETE', token });
+    },
+  },
+  {
+    resource: 'workflows',
+    create: async (app, token, seed) =>
+      created(await app.request('/api/data/workflows', { method: 'POST', token, body: { name: `Workflow ${seed}`, steps: [{ day: 1, type: 'LinkedIn Visit' }] } })),
+    change: { name: 'Changed by someone else', steps: [] },
+    async randomStep(app, token, random, ids) {
+      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'rename', 'steps', 'delete']);
+      // Email steps need one of this user's templates: use whichever exist right now (maybe none).
+      const randomSteps = async () => {
+        const templateIds: string[] = ((await app.request('/api/data/templates?range=[0,9]', { token })).body ?? []).map((template: { id: string }) => template.id);
+        const count = 1 + Math.floor(random() * 3);
+        return Array.from({ length: count }, (_, index) =>
+          templateIds.length && random() < 0.7 ? { day: 1 + index * 2, type: 'Email', templateId: pick(random, templateIds) } : { day: 1 + index * 2, type: 'LinkedIn Visit' },
+        );
+      };
+      if (action === 'create') {
+        ids.push(await created(await app.request('/api/data/workflows', { method: 'POST', token, body: { name: `Workflow ${ids.length}`, steps: await randomSteps() } })));
+        return;
+      }
+      const id = pick(random, ids);
+      if (action === 'rename') await app.request(`/api/data/workflows/${id}`, { method: 'PUT', token, body: { name: `Renamed ${Math.floor(random() * 1000)}` } });
+      if (action === 'steps') await app.request(`/api/data/workflows/${id}`, { method: 'PUT', token, body: { steps: await randomSteps() } });
+      if (action === 'delete') await app.request(`/api/data/workflows/${id}`, { method: 'DELETE', token });
     },
   },
 ];

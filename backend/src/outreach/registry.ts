@@ -1,6 +1,8 @@
 import type { ActivityDescription } from './activity.ts';
+import { targetActivity } from './targets/activity.ts';
 import { taskActivity } from './tasks/activity.ts';
 import { templateActivity } from './templates/activity.ts';
+import { workflowActivity } from './workflows/activity.ts';
 
 /** Every outreach aggregate's activity description; the activity projection reads them all. */
-export const outreachActivity: ActivityDescription<any>[] = [taskActivity, templateActivity];
+export const outreachActivity: ActivityDescription<any>[] = [targetActivity, taskActivity, templateActivity, workflowActivity];
