@@ -2,6 +2,7 @@ import { readEventData } from '../backend/src/events/registry.ts';
 import type { ActivityDescription } from '../backend/src/outreach/activity.ts';
 import { outreachActivity } from '../backend/src/outreach/registry.ts';
 import type { Projection } from './projection.ts';
+import { insertPlainRow } from './versioned-rows.ts';
 
 type AnyDescription = ActivityDescription<{ type: string; data: any }>;
 const byEventType = new Map<string, AnyDescription>();
@@ -14,14 +15,17 @@ export const activityProjection: Projection = {
   name: 'activity',
   tables: ['activity'],
   handles: [...byEventType.keys()],
+  bufferedRebuild: true,
   async apply(event, trx) {
     const description = byEventType.get(event.type)!;
     const data = readEventData(event) as Record<string, unknown>;
     const userId = event.metadata.userId ?? (data.ownerId as string | undefined);
     if (!userId) return; // an event no user caused belongs to no one's feed
-    await trx('activity')
-      .insert({
-        global_position: event.globalPosition,
+    await insertPlainRow(
+      trx,
+      'activity',
+      { global_position: event.globalPosition },
+      {
         user_id: userId,
         resource: description.resource,
         record_id: description.recordId(event.streamId),
@@ -32,8 +36,7 @@ export const activityProjection: Projection = {
         changes: JSON.stringify(data),
         source: event.metadata.source,
         occurred_at: event.recordedAt,
-      })
-      .onConflict('global_position')
-      .ignore();
+      },
+    );
   },
 };

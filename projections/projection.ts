@@ -11,6 +11,11 @@ export type Projection = {
   tables: string[];
   handles: readonly string[];
   apply(event: RecordedEvent, trx: Knex.Transaction): Promise<void>;
+  /**
+   * True when every write goes through versioned-rows (with `keyColumns` when the key is not `id`)
+   * and `apply` reads no table: a rebuild may then collect its rows in memory and write in bulk.
+   */
+  bufferedRebuild?: boolean;
 };
 
 export function handlesEvent(projection: Projection, event: RecordedEvent): boolean {

@@ -3,6 +3,7 @@ import type { InlineHandler } from '../backend/src/eventstore/postgres.ts';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import { handlesEvent, type Projection } from './projection.ts';
+import { flushRowBuffer, startRowBuffer, stopRowBuffer } from './versioned-rows.ts';
 
 /** Applies every projection that handles an event, in the append's transaction (read-your-writes). */
 export function inlineProjections(projections: Projection[]): InlineHandler {
@@ -48,6 +49,7 @@ export async function rebuildProjections(
     await trx.raw(`lock table ${tables.map(() => '??').join(', ')} in exclusive mode`, tables);
     await trx.raw(`truncate ${tables.map(() => '??').join(', ')}`, tables);
     const [{ total }] = await trx('events').whereIn('type', handled).count({ total: '*' });
+    startRowBuffer(trx);
     let done = 0;
     let after = 0;
     for (;;) {
@@ -56,13 +58,18 @@ export async function rebuildProjections(
       for (const row of rows) {
         const event = toRecordedEvent(row);
         for (const projection of projections) {
-          if (handlesEvent(projection, event)) await projection.apply(event, trx);
+          if (!handlesEvent(projection, event)) continue;
+          // a projection that may read tables must see every row written so far
+          if (!projection.bufferedRebuild) await flushRowBuffer(trx);
+          await projection.apply(event, trx);
         }
       }
       after = rows[rows.length - 1].global_position;
       done += rows.length;
       options.onProgress?.({ done, total: Number(total) });
     }
+    await flushRowBuffer(trx);
+    stopRowBuffer(trx);
     const last = await trx('events').orderBy([{ column: 'tx_id', order: 'desc' }, { column: 'global_position', order: 'desc' }]).first();
     for (const projection of projections) {
       await saveCheckpoint(trx, projection.name, last ? toRecordedEvent(last).position : 'start');

@@ -9,6 +9,7 @@ export const tasksProjection: Projection = {
   name: 'tasks',
   tables: ['tasks'],
   handles: Object.keys(taskEvents),
+  bufferedRebuild: true,
   async apply(recorded, trx) {
     const event = toDomainEvent<TaskEvent>(recorded);
     const key = { id: taskIdOf(recorded.streamId) };
