@@ -1,24 +1,16 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { BankDetailView } from './views.ts';
 
-/** The views of the bank detail modal (spec 2, "Left navigation"). */
-export type BankDetailView =
-  | 'financials'
-  | 'benchmark'
-  | 'news'
-  | 'trends'
-  | 'community'
-  | 'contacts'
-  | 'tasks'
-  | 'summary'
-  | 'locations'
-  | 'history'
-  | 'demographics'
-  | 'raw'
-  | 'failures'
-  | 'deposits';
+export type { BankDetailView } from './views.ts';
 
 type OpenDetail = { cert: number; view: BankDetailView };
-type BankDetailApi = { open(cert: number, view?: BankDetailView): void; close(): void };
+type BankDetailApi = {
+  open(cert: number, view?: BankDetailView): void;
+  /** Closes the top-most detail (a peer returns to the bank below it). */
+  close(): void;
+  /** Closes every open detail, e.g. before navigating to another page. */
+  closeAll(): void;
+};
 
 const BankDetailContext = createContext<BankDetailApi | null>(null);
 const BankDetailModal = lazy(() => import('./BankDetailModal.tsx'));
@@ -31,7 +23,8 @@ export function BankDetailProvider({ children }: { children: ReactNode }) {
   const [stack, setStack] = useState<OpenDetail[]>([]);
   const open = useCallback((cert: number, view: BankDetailView = 'financials') => setStack((current) => [...current, { cert, view }]), []);
   const close = useCallback(() => setStack((current) => current.slice(0, -1)), []);
-  const api = useMemo(() => ({ open, close }), [open, close]);
+  const closeAll = useCallback(() => setStack([]), []);
+  const api = useMemo(() => ({ open, close, closeAll }), [open, close, closeAll]);
   return (
     <BankDetailContext.Provider value={api}>
       {children}

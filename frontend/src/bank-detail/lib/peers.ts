@@ -1,0 +1,197 @@
+/**
+ * Peer benchmarking rules of spec 2 (section 3 "Peer metrics" onwards): derived ratios, metric
+ * categories with their better direction, peer averages and the comparison rows the charts draw.
+ * Pure functions over normalised bank records, so they can be tested without a browser.
+ */
+
+/** The normalised fields a peer (or the target) carries; any of them may be missing. */
+export type PeerMetrics = {
+  cert?: number;
+  name?: string;
+  state?: string | null;
+  assets?: number | null;
+  roa?: number | null;
+  roe?: number | null;
+  netInterestMargin?: number | null;
+  efficiencyRatio?: number | null;
+  nplRatio?: number | null;
+  netChargeOffsToLoansRatio?: number | null;
+  allowanceToLoansRatio?: number | null;
+  tier1CapitalRatio?: number | null;
+  tier1LeverageRatio?: number | null;
+  commonEquityTier1Ratio?: number | null;
+  totalRiskBasedCapitalRatio?: number | null;
+  equityToAssetsRatio?: number | null;
+  netLoansToDepositsRatio?: number | null;
+  interestIncome?: number | null;
+  nonInterestIncome?: number | null;
+  deposits?: number | null;
+  interestExpense?: number | null;
+  oreo?: number | null;
+  loans_and_leases_gross?: number | null;
+  loans_re_commercial_gross?: number | null;
+  brokeredDeposits?: number | null;
+  coreDeposits?: number | null;
+  nonaccrualLoansAndLeases?: number | null;
+};
+
+export type BetterDirection = 'higher' | 'lower';
+
+export type PeerMetric = {
+  label: string;
+  better: BetterDirection;
+  value: (bank: PeerMetrics) => number | null;
+};
+
+export type PeerCategory = { name: string; metrics: PeerMetric[] };
+
+function numeric(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A percentage ratio; missing inputs count as 0 and a non-positive denominator gives null. */
+export function ratioPercent(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
+  const bottom = numeric(denominator) ?? 0;
+  if (bottom <= 0) return null;
+  return ((numeric(numerator) ?? 0) / bottom) * 100;
+}
+
+export const derivedRatios = {
+  nonInterestIncomeToRevenue: (b: PeerMetrics) =>
+    ratioPercent(b.nonInterestIncome, (numeric(b.interestIncome) ?? 0) + (numeric(b.nonInterestIncome) ?? 0)),
+  costOfFunds: (b: PeerMetrics) => ratioPercent(b.interestExpense, b.deposits),
+  oreoToAssets: (b: PeerMetrics) => ratioPercent(b.oreo, b.assets),
+  creConcentration: (b: PeerMetrics) => ratioPercent(b.loans_re_commercial_gross, b.loans_and_leases_gross),
+  brokeredDepositsRatio: (b: PeerMetrics) => ratioPercent(b.brokeredDeposits, b.deposits),
+  coreDepositsRatio: (b: PeerMetrics) => ratioPercent(b.coreDeposits, b.deposits),
+  nonAccrualRatio: (b: PeerMetrics) => ratioPercent(b.nonaccrualLoansAndLeases, b.loans_and_leases_gross),
+};
+
+const field =
+  (key: keyof PeerMetrics) =>
+  (bank: PeerMetrics): number | null =>
+    numeric(bank[key]);
+
+export const peerCategories: PeerCategory[] = [
+  {
+    name: 'Profitability & Efficiency',
+    metrics: [
+      { label: 'ROA', better: 'higher', value: field('roa') },
+      { label: 'ROE', better: 'higher', value: field('roe') },
+      { label: 'NIM', better: 'higher', value: field('netInterestMargin') },
+      { label: 'Efficiency Ratio', better: 'lower', value: field('efficiencyRatio') },
+      { label: 'Non-Int. Inc./Revenue', better: 'higher', value: derivedRatios.nonInterestIncomeToRevenue },
+      { label: 'Cost of Funds', better: 'lower', value: derivedRatios.costOfFunds },
+    ],
+  },
+  {
+    name: 'Asset Quality & Credit Risk',
+    metrics: [
+      { label: 'Noncurrent Loans Ratio', better: 'lower', value: field('nplRatio') },
+      { label: 'Non-Accrual Lns Ratio', better: 'lower', value: derivedRatios.nonAccrualRatio },
+      { label: 'Net C/O Ratio', better: 'lower', value: field('netChargeOffsToLoansRatio') },
+      { label: 'ALLL/Loans Ratio', better: 'higher', value: field('allowanceToLoansRatio') },
+      { label: 'OREO/Assets Ratio', better: 'lower', value: derivedRatios.oreoToAssets },
+      { label: 'CRE Concentration', better: 'lower', value: derivedRatios.creConcentration },
+    ],
+  },
+  {
+    name: 'Capital Adequacy',
+    metrics: [
+      { label: 'Tier 1 Cap. Ratio', better: 'higher', value: field('tier1CapitalRatio') },
+      { label: 'Tier 1 Leverage Ratio', better: 'higher', value: field('tier1LeverageRatio') },
+      { label: 'CET1 Ratio', better: 'higher', value: field('commonEquityTier1Ratio') },
+      { label: 'Total RBC Ratio', better: 'higher', value: field('totalRiskBasedCapitalRatio') },
+      { label: 'Equity/Assets Ratio', better: 'higher', value: field('equityToAssetsRatio') },
+    ],
+  },
+  {
+    name: 'Liquidity & Funding',
+    metrics: [
+      { label: 'Net Lns/Deps Ratio', better: 'lower', value: field('netLoansToDepositsRatio') },
+      { label: 'Brokered Deps Ratio', better: 'lower', value: derivedRatios.brokeredDepositsRatio },
+      { label: 'Core Deps Ratio', better: 'higher', value: derivedRatios.coreDepositsRatio },
+    ],
+  },
+];
+
+/** Simple mean over the peers that have a numeric value; null when none has one. */
+export function peerAverage(peers: PeerMetrics[], metric: PeerMetric): number | null {
+  const values = peers.map(metric.value).filter((value): value is number => value !== null);
+  if (values.length === 0) return null;
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+export type ComparisonRow = {
+  name: string;
+  'Target Bank': number;
+  'Peer Average': number;
+  better: BetterDirection;
+  /** Whether the target beats the peer average in the metric's better direction (null when either is missing). */
+  targetIsBetter: boolean | null;
+};
+
+/** The rows of one category chart; each value defaults to 0 as the spec says. */
+export function comparisonRows(category: PeerCategory, target: PeerMetrics, peers: PeerMetrics[]): ComparisonRow[] {
+  return category.metrics.map((metric) => {
+    const targetValue = metric.value(target);
+    const average = peerAverage(peers, metric);
+    const targetIsBetter =
+      targetValue === null || average === null || targetValue === average
+        ? null
+        : metric.better === 'higher'
+          ? targetValue > average
+          : targetValue < average;
+    return { name: metric.label, 'Target Bank': targetValue ?? 0, 'Peer Average': average ?? 0, better: metric.better, targetIsBetter };
+  });
+}
+
+/** Every peer average by metric label, for the AI peer analysis and the PDF. */
+export function peerAverages(peers: PeerMetrics[]): Record<string, number | null> {
+  const averages: Record<string, number | null> = {};
+  for (const category of peerCategories) for (const metric of category.metrics) averages[metric.label] = peerAverage(peers, metric);
+  return averages;
+}
+
+export const regulatorOptions = ['All', 'FDIC', 'FRS', 'OCC'] as const;
+export const charterTypeOptions = ['All', 'N', 'NM', 'SM', 'SB'] as const;
+export const stateOptions = [
+  'All', 'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD',
+  'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD',
+  'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
+] as const;
+
+/** Peer Group Selection, in dollars. */
+export type PeerCriteria = { minAssets: number; maxAssets: number; state: string; regulator: string; charterType: string };
+
+/** The spec's starting criteria: the target's state, 50% to 150% of its assets (rounded), everything else All. */
+export function defaultPeerCriteria(target: { assets?: number | null; state?: string | null }): PeerCriteria {
+  const assets = numeric(target.assets) ?? 0;
+  const state = target.state && (stateOptions as readonly string[]).includes(target.state) ? target.state : 'All';
+  return { minAssets: Math.round(assets * 0.5), maxAssets: Math.round(assets * 1.5), state, regulator: 'All', charterType: 'All' };
+}
+
+/** The peer search query: asset bounds go to the server in thousands, 'All' filters are left out. */
+export function peerSearchParams(criteria: PeerCriteria, limit: number): URLSearchParams {
+  const params = new URLSearchParams({
+    minAssets: String(Math.round(criteria.minAssets / 1000)),
+    maxAssets: String(Math.round(criteria.maxAssets / 1000)),
+    useFDIC: 'false',
+    limit: String(limit),
+  });
+  if (criteria.state !== 'All') params.set('state', criteria.state);
+  if (criteria.regulator !== 'All') params.set('regulator', criteria.regulator);
+  if (criteria.charterType !== 'All') params.set('charterType', criteria.charterType);
+  return params;
+}
+
+export type PeerSort = { field: 'name' | 'assets'; direction: 'asc' | 'desc' };
+
+export function sortPeers<T extends PeerMetrics>(peers: T[], sort: PeerSort): T[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...peers].sort((a, b) =>
+    sort.field === 'name'
+      ? sign * (a.name ?? '').localeCompare(b.name ?? '')
+      : sign * ((numeric(a.assets) ?? 0) - (numeric(b.assets) ?? 0)),
+  );
+}

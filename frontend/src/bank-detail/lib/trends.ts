@@ -1,0 +1,102 @@
+/**
+ * Historical Trends chart rules (spec 2 section 9): selectable series, year and quarter filters,
+ * money on the left axis and percents on the right, axes padded by 10% with 5 ticks, at most 6
+ * quarter labels on the date axis.
+ */
+
+export type HistoricalPoint = {
+  date: string;
+  assets: number | null;
+  deposits: number | null;
+  netIncome: number | null;
+  roa: number | null;
+  nim: number | null;
+  nplRatio: number | null;
+  tier1CapitalRatio: number | null;
+  netChargeOffs: number | null;
+};
+
+export type SeriesKey = Exclude<keyof HistoricalPoint, 'date'>;
+export type TrendSeries = { key: SeriesKey; label: string; axis: 'money' | 'percent'; color: string };
+
+export const trendSeries: TrendSeries[] = [
+  { key: 'assets', label: 'Assets', axis: 'money', color: '#2563eb' },
+  { key: 'nplRatio', label: 'NPL %', axis: 'percent', color: '#dc2626' },
+  { key: 'netIncome', label: 'Net Income', axis: 'money', color: '#16a34a' },
+  { key: 'netChargeOffs', label: 'Net Charge-Offs', axis: 'money', color: '#ea580c' },
+  { key: 'roa', label: 'ROA %', axis: 'percent', color: '#9333ea' },
+  { key: 'deposits', label: 'Deposits', axis: 'money', color: '#0891b2' },
+  { key: 'nim', label: 'NIM %', axis: 'percent', color: '#ca8a04' },
+  { key: 'tier1CapitalRatio', label: 'Tier 1 Capital %', axis: 'percent', color: '#db2777' },
+];
+
+export const defaultSeries: SeriesKey[] = ['assets', 'nplRatio', 'netIncome', 'netChargeOffs', 'roa'];
+
+export const axisTickCount = 5;
+export const maxDateLabels = 6;
+export const axisPadding = 0.1;
+
+/** 'YYYYMMDD' (or an ISO date) to its year and quarter (quarter = ceil(month / 3)). */
+export function quarterOf(date: string): { year: number; quarter: number } | null {
+  const digits = date.replace(/-/g, '').slice(0, 8);
+  if (!/^\d{8}$/.test(digits)) return null;
+  const month = Number(digits.slice(4, 6));
+  if (month < 1 || month > 12) return null;
+  return { year: Number(digits.slice(0, 4)), quarter: Math.ceil(month / 3) };
+}
+
+export type TrendFilter = { year: 'All' | number; quarter: 'All' | 1 | 2 | 3 | 4 };
+
+/** Oldest first, restricted to the chosen year and quarter. */
+export function filterPoints(points: HistoricalPoint[], filter: TrendFilter): HistoricalPoint[] {
+  return [...points]
+    .filter((point) => {
+      const when = quarterOf(point.date);
+      if (!when) return false;
+      return (filter.year === 'All' || when.year === filter.year) && (filter.quarter === 'All' || when.quarter === filter.quarter);
+    })
+    .sort((a, b) => a.date.replace(/-/g, '').localeCompare(b.date.replace(/-/g, '')));
+}
+
+export function availableYears(points: HistoricalPoint[]): number[] {
+  const years = new Set<number>();
+  for (const point of points) {
+    const when = quarterOf(point.date);
+    if (when) years.add(when.year);
+  }
+  return [...years].sort((a, b) => b - a);
+}
+
+/**
+ * The axis range of the given series over the points, padded by 10% of the span on each side (10%
+ * of the value itself when the span is zero, so a flat line does not sit on the frame).
+ */
+export function paddedDomain(points: HistoricalPoint[], keys: SeriesKey[]): [number, number] | null {
+  const values = points.flatMap((point) => keys.map((key) => point[key])).filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+  if (values.length === 0) return null;
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min || Math.abs(max) || 1;
+  return [min - span * axisPadding, max + span * axisPadding];
+}
+
+/** Evenly spaced ticks including both ends. */
+export function axisTicks(domain: [number, number], count = axisTickCount): number[] {
+  const [low, high] = domain;
+  return Array.from({ length: count }, (_, index) => low + ((high - low) * index) / (count - 1));
+}
+
+/** The recharts tick interval (points skipped between labels) that shows at most 6 labels. */
+export function dateLabelInterval(pointCount: number, maxLabels = maxDateLabels): number {
+  if (pointCount <= maxLabels) return 0;
+  return Math.ceil(pointCount / maxLabels) - 1;
+}
+
+export type TrendMessage = 'No data available for chart.' | 'Not enough data to display chart.' | null;
+
+/** What the chart area says instead of a chart, if anything. */
+export function chartMessage(filtered: HistoricalPoint[], selected: SeriesKey[]): TrendMessage {
+  if (filtered.length === 0 || selected.length === 0) return 'No data available for chart.';
+  if (filtered.length < 2) return 'Not enough data to display chart.';
+  return null;
+}

@@ -1,0 +1,16 @@
+/** The views of the bank detail modal (spec 2, "Left navigation"). */
+export type BankDetailView =
+  | 'financials'
+  | 'benchmark'
+  | 'news'
+  | 'trends'
+  | 'community'
+  | 'contacts'
+  | 'tasks'
+  | 'summary'
+  | 'locations'
+  | 'history'
+  | 'demographics'
+  | 'raw'
+  | 'failures'
+  | 'deposits';

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { layoutGroupedBars } from '../../../frontend/src/bank-detail/lib/bars.ts';
+import {
+  availableYears,
+  axisTicks,
+  chartMessage,
+  dateLabelInterval,
+  defaultSeries,
+  filterPoints,
+  paddedDomain,
+  trendSeries,
+  type HistoricalPoint,
+} from '../../../frontend/src/bank-detail/lib/trends.ts';
+
+const point = (date: string, values: Partial<HistoricalPoint> = {}): HistoricalPoint => ({
+  date,
+  assets: null,
+  deposits: null,
+  netIncome: null,
+  roa: null,
+  nim: null,
+  nplRatio: null,
+  tier1CapitalRatio: null,
+  netChargeOffs: null,
+  ...values,
+});
+
+describe('grouped bar comparison layout (spec 2)', () => {
+  it('scales bars to 110% of the largest absolute value and labels them with two decimals and %', () => {
+    const [row] = layoutGroupedBars([{ name: 'ROA', a: 1.1, b: -0.55 }], ['a', 'b'] as const);
+    expect(row.bars[0].widthPercent).to.be.closeTo(100 / 1.1, 1e-9);
+    expect(row.bars[1].widthPercent).to.be.closeTo(50 / 1.1, 1e-9);
+    expect(row.bars[0].label).to.equal('1.10%');
+    expect(row.bars[1].label).to.equal('-0.55%');
+    expect(row.bars[1].negative).to.equal(true);
+  });
+
+  it('puts the label outside bars narrower than 25% of the width', () => {
+    const [row] = layoutGroupedBars([{ name: 'x', a: 10, b: 2.7, c: 2.8 }], ['a', 'b', 'c'] as const);
+    // 2.7 / 11 = 24.5% (outside), 2.8 / 11 = 25.5% (inside)
+    expect(row.bars.map((bar) => bar.labelOutside)).to.deep.equal([false, true, false]);
+  });
+
+  it('draws nothing when every value is zero', () => {
+    const [row] = layoutGroupedBars([{ name: 'x', a: 0 }], ['a'] as const);
+    expect(row.bars[0].widthPercent).to.equal(0);
+    expect(row.bars[0].labelOutside).to.equal(true);
+  });
+});
+
+describe('historical trends rules (spec 2 section 9)', () => {
+  const points = [point('20240331', { assets: 100, roa: 1 }), point('20231231', { assets: 90, roa: 0.8 }), point('20240630', { assets: 110, roa: 1.2 }), point('20230331', { assets: 80 })];
+
+  it('selects Assets, NPL %, Net Income, Net Charge-Offs and ROA % by default and offers three more', () => {
+    expect(defaultSeries.map((key) => trendSeries.find((s) => s.key === key)!.label)).to.deep.equal(['Assets', 'NPL %', 'Net Income', 'Net Charge-Offs', 'ROA %']);
+    expect(trendSeries.filter((s) => !defaultSeries.includes(s.key)).map((s) => s.label)).to.deep.equal(['Deposits', 'NIM %', 'Tier 1 Capital %']);
+    expect(trendSeries.filter((s) => s.axis === 'money').map((s) => s.key)).to.have.members(['assets', 'deposits', 'netIncome', 'netChargeOffs']);
+  });
+
+  it('filters by year and quarter and sorts oldest first', () => {
+    expect(filterPoints(points, { year: 'All', quarter: 'All' }).map((p) => p.date)).to.deep.equal(['20230331', '20231231', '20240331', '20240630']);
+    expect(filterPoints(points, { year: 2024, quarter: 'All' }).map((p) => p.date)).to.deep.equal(['20240331', '20240630']);
+    expect(filterPoints(points, { year: 'All', quarter: 1 }).map((p) => p.date)).to.deep.equal(['20230331', '20240331']);
+    expect(filterPoints(points, { year: 2023, quarter: 2 })).to.deep.equal([]);
+    expect(availableYears(points)).to.deep.equal([2024, 2023]);
+  });
+
+  it('pads the axis range by 10% of the span and spreads 5 ticks across it', () => {
+    expect(paddedDomain(points, ['assets'])).to.deep.equal([77, 113]);
+    expect(paddedDomain(points, ['nim'])).to.equal(null);
+    const [low, high] = paddedDomain([point('20240331', { roa: 2 })], ['roa'])!;
+    expect(low).to.be.closeTo(1.8, 1e-9);
+    expect(high).to.be.closeTo(2.2, 1e-9);
+    expect(axisTicks([0, 100])).to.deep.equal([0, 25, 50, 75, 100]);
+  });
+
+  it('shows at most 6 date labels', () => {
+    for (const count of [1, 6, 7, 12, 13, 40]) {
+      const interval = dateLabelInterval(count);
+      expect(Math.ceil(count / (interval + 1))).to.be.at.most(6);
+    }
+    expect(dateLabelInterval(6)).to.equal(0);
+  });
+
+  it('says why there is no chart', () => {
+    expect(chartMessage([], ['assets'])).to.equal('No data available for chart.');
+    expect(chartMessage(points, [])).to.equal('No data available for chart.');
+    expect(chartMessage(points.slice(0, 1), ['assets'])).to.equal('Not enough data to display chart.');
+    expect(chartMessage(points, ['assets'])).to.equal(null);
+  });
+});

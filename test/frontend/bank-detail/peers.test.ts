@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import {
+  comparisonRows,
+  defaultPeerCriteria,
+  derivedRatios,
+  peerAverage,
+  peerCategories,
+  peerSearchParams,
+  ratioPercent,
+  sortPeers,
+  type PeerMetrics,
+} from '../../../frontend/src/bank-detail/lib/peers.ts';
+
+const metric = (category: string, label: string) => {
+  const found = peerCategories.find((c) => c.name === category)!.metrics.find((m) => m.label === label);
+  if (!found) throw new Error(`no metric ${label}`);
+  return found;
+};
+
+describe('bank detail peer benchmarking (spec 2 section 3)', () => {
+  it('lists the four categories with their metrics and better directions', () => {
+    expect(peerCategories.map((c) => c.name)).to.deep.equal(['Profitability & Efficiency', 'Asset Quality & Credit Risk', 'Capital Adequacy', 'Liquidity & Funding']);
+    expect(peerCategories.map((c) => c.metrics.length)).to.deep.equal([6, 6, 5, 3]);
+    expect(metric('Profitability & Efficiency', 'Efficiency Ratio').better).to.equal('lower');
+    expect(metric('Asset Quality & Credit Risk', 'ALLL/Loans Ratio').better).to.equal('higher');
+    expect(metric('Liquidity & Funding', 'Core Deps Ratio').better).to.equal('higher');
+    expect(metric('Liquidity & Funding', 'Net Lns/Deps Ratio').better).to.equal('lower');
+    expect(peerCategories[2].metrics.every((m) => m.better === 'higher')).to.equal(true);
+  });
+
+  it('computes derived ratios as percentages, counting missing inputs as 0 and null for a non-positive denominator', () => {
+    expect(ratioPercent(5, 200)).to.equal(2.5);
+    expect(ratioPercent(null, 200)).to.equal(0);
+    expect(ratioPercent(5, 0)).to.equal(null);
+    expect(ratioPercent(5, -3)).to.equal(null);
+    expect(ratioPercent(5, null)).to.equal(null);
+    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 75, nonInterestIncome: 25 })).to.equal(25);
+    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 80 })).to.equal(0);
+    expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 100 })).to.equal(3);
+    expect(derivedRatios.creConcentration({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);
+    expect(derivedRatios.oreoToAssets({ oreo: 1 })).to.equal(null);
+  });
+
+  it('averages only over the peers that have a value', () => {
+    const roa = metric('Profitability & Efficiency', 'ROA');
+    expect(peerAverage([{ roa: 1 }, { roa: 2 }, { roa: null }, {}], roa)).to.equal(1.5);
+    expect(peerAverage([{}, { roa: null }], roa)).to.equal(null);
+  });
+
+  it('builds comparison rows defaulting missing values to 0 and says which side is better', () => {
+    const peers: PeerMetrics[] = [{ roa: 1, efficiencyRatio: 60 }, { roa: 0.5, efficiencyRatio: 70 }];
+    const rows = comparisonRows(peerCategories[0], { roa: 1.2, efficiencyRatio: 70 }, peers);
+    const roa = rows.find((row) => row.name === 'ROA')!;
+    expect(roa['Target Bank']).to.equal(1.2);
+    expect(roa['Peer Average']).to.equal(0.75);
+    expect(roa.targetIsBetter).to.equal(true);
+    const efficiency = rows.find((row) => row.name === 'Efficiency Ratio')!;
+    expect(efficiency['Peer Average']).to.equal(65);
+    expect(efficiency.targetIsBetter).to.equal(false);
+    const roe = rows.find((row) => row.name === 'ROE')!;
+    expect(roe['Target Bank']).to.equal(0);
+    expect(roe['Peer Average']).to.equal(0);
+    expect(roe.targetIsBetter).to.equal(null);
+  });
+
+  it('defaults the peer group to the target state and 50% to 150% of its assets, rounded', () => {
+    expect(defaultPeerCriteria({ assets: 1_234_567, state: 'TX' })).to.deep.equal({ minAssets: 617_284, maxAssets: 1_851_851, state: 'TX', regulator: 'All', charterType: 'All' });
+    expect(defaultPeerCriteria({ assets: null, state: 'Ontario' }).state).to.equal('All');
+  });
+
+  it('sends asset bounds in thousands and leaves All filters out', () => {
+    const params = peerSearchParams({ minAssets: 500_000_000, maxAssets: 1_500_000_000, state: 'TX', regulator: 'All', charterType: 'NM' }, 50);
+    expect(Object.fromEntries(params)).to.deep.equal({ minAssets: '500000', maxAssets: '1500000', useFDIC: 'false', limit: '50', state: 'TX', charterType: 'NM' });
+  });
+
+  it('sorts peers by name or assets in either direction', () => {
+    const peers = [
+      { name: 'Beta', assets: 5 },
+      { name: 'alpha', assets: 9 },
+      { name: 'Gamma', assets: null },
+    ];
+    expect(sortPeers(peers, { field: 'assets', direction: 'desc' }).map((p) => p.name)).to.deep.equal(['alpha', 'Beta', 'Gamma']);
+    expect(sortPeers(peers, { field: 'name', direction: 'asc' }).map((p) => p.name)).to.deep.equal(['alpha', 'Beta', 'Gamma']);
+    expect(sortPeers(peers, { field: 'name', direction: 'desc' }).map((p) => p.name)).to.deep.equal(['Gamma', 'Beta', 'alpha']);
+  });
+});
