@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { cleanTags } from '../ownership.ts';
+import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
+import type { BankDetails, Financials } from './events.ts';
+import { blankToNull, optionalWebUrl } from './fields.ts';
+
+/** Spec 1 section 8: tracking needs the institution's name; 'Unknown Bank' means it could not be fetched. */
+export const missingNameMessage = 'Failed to fetch essential institutional details, which includes the bank name.';
+export const notTrackedMessage = 'Cannot untarget a bank that is not tracked locally.';
+export const invalidLinkedinMessage = 'The provided LinkedIn URL is not valid.';
+
+const bankName = z
+  .string({ error: missingNameMessage })
+  .trim()
+  .min(1, missingNameMessage)
+  .max(300, 'A bank name can be at most 300 characters.')
+  .refine((name) => name.toLowerCase() !== 'unknown bank', { message: missingNameMessage });
+
+/** A text detail (city, zip, ...): numbers are accepted as text (ZIP codes), blanks become null. */
+const detailText = z.preprocess(
+  (value) => blankToNull(typeof value === 'number' ? String(value) : value),
+  z.string({ error: 'Must be text.' }).max(500, 'At most 500 characters.').nullable().optional(),
+);
+
+const optionalDetails = {
+  city: detailText,
+  state: detailText,
+  zip: detailText,
+  address: detailText,
+  website: detailText,
+};
+
+/** Figures of the normalised bank (spec 1 section 3 and spec 2): money in dollars, ratios in percent. */
+export const snapshotNumberFields = [
+  'assets', 'deposits', 'officeCount', 'roa', 'roe', 'nplRatio', 'netChargeOffs', 'netChargeOffsToLoansRatio',
+  'tier1CapitalRatio', 'tier1Capital', 'efficiencyRatio', 'netIncome', 'netInterestMargin', 'totalEquity', 'earningAssets',
+  'totalLoansAndLeases', 'nonaccrualLoansAndLeases', 'thirtyNinetyPD', 'ninetyPlusPD', 'allowanceForLoanLosses', 'chargeOffs',
+  'recoveries', 'allowanceToLoansRatio', 'oreo', 'ccNinetyPlusDelinq', 'autoNinetyPlusDelinq', 'interestIncome', 'interestExpense',
+  'netInterestIncome', 'nonInterestIncome', 'nonInterestExpense', 'incomeBeforeTax', 'provisionForLoanLosses', 'tier1LeverageRatio',
+  'totalRiskBasedCapitalRatio', 'commonEquityTier1Ratio', 'totalRiskBasedCapital', 'totalRiskWeightedAssets', 'equityToAssetsRatio',
+  'coreDeposits', 'brokeredDeposits', 'netLoansToDepositsRatio',
+  'loans_and_leases_gross', 'loans_re_gross', 'loans_re_1_4_family_gross', 'loans_re_commercial_gross', 'loans_ci_gross',
+  'loans_consumer_gross', 'loans_consumer_credit_card_gross', 'loans_consumer_auto_gross', 'loans_ag_gross', 'loans_other_gross',
+  'leases_gross',
+] as const;
+
+/** Descriptive fields kept with the figures (the metro area is spelt three ways by different screens). */
+export const snapshotTextFields = ['regulator', 'primaryRegulator', 'charterClass', 'minorityStatusCode', 'cbsaName', 'cbsa_name', 'CBSANAME', 'repdte'] as const;
+
+const snapshotShape: Record<string, z.ZodType> = Object.fromEntries([
+  ...snapshotNumberFields.map((field) => [
+    field,
+    z.number({ error: `${field} must be a number or null.` }).nullable().optional(),
+  ]),
+  ...snapshotTextFields.map((field) => [field, z.string({ error: `${field} must be text or null.` }).max(500).nullable().optional()]),
+]);
+
+const notes = z.string({ error: 'Notes must be text.' }).max(20_000, 'Notes can be at most 20000 characters.');
+const tags = tagsSchema.transform(cleanTags);
+const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage);
+const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
+
+/** Fields a client may send back but never sets: derived, or owned by the server. */
+const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData'];
+
+/**
+ * POST /api/data/banks: the normalised bank record (spec 1: "POST banks (full bank record)").
+ * Tracking always makes it a target, so a sent isTarget is ignored; notes and tags, when sent, are set.
+ */
+export const trackBankBody = recordUpdateSchema(
+  z
+    .object({ cert: certSchema, name: bankName, ...optionalDetails, ...snapshotShape, notes: notes.optional(), tags: tags.optional(), linkedinCompanyUrl })
+    .strict(),
+  [...serverFields, 'isTarget'],
+);
+
+/** PUT /api/data/banks/:cert: the whole record; what changed becomes events. */
+export const editBankBody = recordUpdateSchema(
+  z
+    .object({
+      name: bankName.optional(),
+      ...optionalDetails,
+      ...snapshotShape,
+      notes: notes.optional(),
+      tags: tags.optional(),
+      isTarget: isTarget.optional(),
+      linkedinCompanyUrl,
+    })
+    .strict(),
+  [...serverFields, 'cert'],
+);
+
+/** PUT /api/data/banks/:cert/financials: details and figures of a fresh lookup; the user's own fields are left alone. */
+export const refreshSnapshotBody = recordUpdateSchema(z.object({ name: bankName.optional(), ...optionalDetails, ...snapshotShape }).strict(), [
+  ...serverFields,
+  'cert',
+  'isTarget',
+  'notes',
+  'tags',
+  'linkedinCompanyUrl',
+]);
+
+/** PUT /api/data/banks/:cert/notes: saving notes marks the bank as a target unless told otherwise (spec 1 section 4). */
+export const notesBody = z.object({ notes, isTarget: isTarget.default(true) }).strict();
+export const tagsBody = z.object({ tags }).strict();
+export const targetBody = z.object({ isTarget }).strict();
+export const linkedinCompanyUrlBody = z
+  .object({ linkedinCompanyUrl })
+  .strict()
+  .refine((body) => body.linkedinCompanyUrl !== undefined, {
+    message: 'linkedinCompanyUrl is required; send an empty one to clear it.',
+    path: ['linkedinCompanyUrl'],
+  });
+
+const detailKeys = ['name', 'city', 'state', 'zip', 'address', 'website'] as const;
+const snapshotKeys: readonly string[] = [...snapshotNumberFields, ...snapshotTextFields];
+
+/** Splits a parsed body into bank details and financial figures, keeping only the keys it sent. */
+export function splitSnapshot(body: Record<string, unknown>): { details: Partial<BankDetails>; financials: Financials } {
+  const details: Record<string, unknown> = {};
+  const financials: Financials = {};
+  for (const key of detailKeys) if (body[key] !== undefined) details[key] = body[key];
+  for (const key of snapshotKeys) if (body[key] !== undefined) financials[key] = body[key] as Financials[string];
+  return { details: details as Partial<BankDetails>, financials };
+}
+
+export type TargetCommand =
+  | {
+      type: 'TrackBank';
+      userId: string;
+      cert: number;
+      /** What the lookup found; a detail left out is kept as it is (or null on first tracking). */
+      details: Partial<BankDetails> & { name: string };
+      financials: Financials;
+      notes?: string;
+      tags?: string[];
+      linkedinCompanyUrl?: string | null;
+      at: string;
+    }
+  | {
+      type: 'EditTrackedBank';
+      userId: string;
+      changes: {
+        details: Partial<BankDetails>;
+        financials: Financials;
+        notes?: string;
+        tags?: string[];
+        isTarget?: boolean;
+        linkedinCompanyUrl?: string | null;
+      };
+      at: string;
+    }
+  | { type: 'RefreshBankSnapshot'; userId: string; details: Partial<BankDetails>; financials: Financials }
+  | { type: 'UpdateBankNotes'; userId: string; notes: string; isTarget: boolean; at: string }
+  | { type: 'UpdateBankTags'; userId: string; tags: string[] }
+  | { type: 'SetBankTarget'; userId: string; isTarget: boolean; at: string }
+  | { type: 'SetLinkedinCompanyUrl'; userId: string; linkedinCompanyUrl: string | null }
+  | { type: 'UntrackBank'; userId: string };

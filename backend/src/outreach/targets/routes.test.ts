@@ -1,0 +1,237 @@
+import Router from '@koa/router';
+import { expect } from 'chai';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import type { Feature } from '../../services.ts';
+import { outreachFeature } from '../feature.ts';
+
+/** Stands in for the credit box router, mounted after ours, to prove our routes leave its path alone. */
+const creditBoxStandIn: Feature = {
+  name: 'credit-box-stand-in',
+  routes: () => new Router({ prefix: '/api/data/banks' }).post('/credit-box-search', (ctx) => {
+    ctx.body = { banks: [], total: 0, servedBy: 'credit box' };
+  }),
+};
+
+const bank = {
+  cert: 628,
+  name: 'First Example Bank',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+  address: '1 Main St',
+  website: 'www.example.com',
+  regulator: 'OCC',
+  assets: 1_250_000_000,
+  deposits: 1_000_000_000,
+  roa: 1.12,
+  nplRatio: 0.45,
+  tier1CapitalRatio: 12.5,
+  loans_re_gross: 400_000_000,
+};
+
+describeWithDatabase('tracked banks API', (context) => {
+  let app: TestApp;
+  let token: string;
+  let otherToken: string;
+  before(async () => {
+    app = await startTestApp(context.db, { features: [outreachFeature, creditBoxStandIn] });
+    token = (await app.signUp('Owner')).token;
+    otherToken = (await app.signUp('Someone Else')).token;
+  });
+  after(async () => app.stop());
+
+  const track = (body: unknown, auth = token) => app.request('/api/data/banks', { method: 'POST', token: auth, body });
+  const get = (cert: number, auth = token) => app.request(`/api/data/banks/${cert}`, { token: auth });
+  const put = (path: string, body: unknown, auth = token) => app.request(`/api/data/banks/${path}`, { method: 'PUT', token: auth, body });
+
+  it('tracks a bank as a target with its snapshot, answering it with id = cert, a version and an ETag', async () => {
+    const response = await track(bank);
+    expect(response.status).to.equal(201);
+    expect(response.body).to.include({ id: 628, cert: 628, name: 'First Example Bank', city: 'Springfield', isTarget: true, notes: '', version: 1 });
+    expect(response.body).to.include({ assets: 1_250_000_000, roa: 1.12, regulator: 'OCC', loans_re_gross: 400_000_000, linkedinCompanyUrl: null });
+    expect(response.body.tags).to.deep.equal([]);
+    expect(response.body.targetedAt).to.match(/^\d{4}-\d{2}-\d{2}T/);
+    expect(response.headers.get('etag')).to.equal('W/"1"');
+    expect((await get(628)).body).to.deep.equal(response.body);
+  });
+
+  it('refuses a bank without a usable name with the spec message', async () => {
+    for (const name of [undefined, '  ', 'Unknown Bank']) {
+      const response = await track({ cert: 700, name });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.equal('name: Failed to fetch essential institutional details, which includes the bank name.');
+    }
+    expect((await get(700)).status).to.equal(404);
+  });
+
+  it('refuses figures that are not numbers, a missing cert and unknown fields with 400, naming the field', async () => {
+    const text = await track({ ...bank, cert: 701, assets: '1,000' });
+    expect(text.status).to.equal(400);
+    expect(text.body.message).to.equal('assets: assets must be a number or null.');
+    expect((await track({ name: 'No Cert Bank' })).body.message).to.match(/^cert: Bank \(cert\) must be a number\./);
+    expect((await track({ ...bank, cert: 701, favouriteColour: 'blue' })).body.message).to.match(/favouriteColour/);
+    expect((await track({ ...bank, cert: 701, linkedinCompanyUrl: 'not a url' })).body.message).to.equal(
+      'linkedinCompanyUrl: The provided LinkedIn URL is not valid.',
+    );
+  });
+
+  it('accepts the full bank record the screens send back: null figures kept, server fields ignored', async () => {
+    const response = await track({ ...bank, cert: 702, id: 702, roe: null, isTarget: false, matchScore: 88, rawData: { CERT: 702 }, createdAt: 'x' });
+    expect(response.status).to.equal(201);
+    expect(response.body).to.include({ isTarget: true, roe: null });
+    expect(response.body).not.to.have.property('matchScore');
+    expect(response.body).not.to.have.property('rawData');
+  });
+
+  it('leaves POST /api/data/banks/credit-box-search to the credit box router', async () => {
+    const response = await app.request('/api/data/banks/credit-box-search', { method: 'POST', token, body: { criteria: {}, page: 1, limit: 12 } });
+    expect(response.status).to.equal(200);
+    expect(response.body.servedBy).to.equal('credit box');
+  });
+
+  it('un-targets with DELETE, keeping notes and tags; re-posting re-targets it and refreshes the snapshot', async () => {
+    await track({ ...bank, cert: 703 });
+    await put('703/notes', { notes: 'Met the CFO' });
+    await put('703/tags', { tags: [' CRE ', 'cre', 'Q1', ''] });
+    const untargeted = await app.request('/api/data/banks/703', { method: 'DELETE', token });
+    expect(untargeted.status).to.equal(200);
+    expect(untargeted.body).to.include({ id: 703, isTarget: false, notes: 'Met the CFO' });
+    expect(untargeted.body.tags).to.deep.equal(['CRE', 'Q1']);
+    const retargeted = await track({ ...bank, cert: 703, assets: 2_000_000_000 });
+    expect(retargeted.status).to.be.oneOf([200, 201]);
+    expect(retargeted.body).to.include({ isTarget: true, notes: 'Met the CFO', assets: 2_000_000_000, roa: 1.12 });
+    expect(retargeted.body.tags).to.deep.equal(['CRE', 'Q1']);
+  });
+
+  it('refuses to un-target a bank that is not tracked, with the spec message', async () => {
+    const response = await app.request('/api/data/banks/99999', { method: 'DELETE', token });
+    expect(response.status).to.equal(404);
+    expect(response.body.message).to.equal('Cannot untarget a bank that is not tracked locally.');
+  });
+
+  it('lists only the user\'s tracked banks, newest first, with Content-Range and the isTarget and q filters', async () => {
+    await track({ ...bank, cert: 800, name: 'Prairie State Bank' });
+    await track({ ...bank, cert: 801, name: 'Harbor Savings' });
+    await app.request('/api/data/banks/801', { method: 'DELETE', token });
+    await track({ ...bank, cert: 802, name: 'Theirs Bank' }, otherToken);
+
+    const all = await app.request('/api/data/banks?range=[0,1]', { token });
+    expect(all.body.map((row: { cert: number }) => row.cert)).to.deep.equal([801, 800]);
+    expect(all.headers.get('content-range')).to.match(/^banks 0-1\/\d+$/);
+    const total = Number(all.headers.get('content-range')!.split('/')[1]);
+    const everything = await app.request(`/api/data/banks?range=[0,${total - 1}]`, { token });
+    expect(everything.body.map((row: { cert: number }) => row.cert)).not.to.include(802);
+
+    const targets = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"isTarget":false}')}`, { token });
+    expect(targets.body.map((row: { cert: number }) => row.cert)).to.include(801).and.not.include(800);
+    const search = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"q":"prairie"}')}`, { token });
+    expect(search.body.map((row: { cert: number }) => row.cert)).to.deep.equal([800]);
+    const theirs = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"q":"Theirs"}')}`, { token });
+    expect(theirs.body).to.deep.equal([]);
+  });
+
+  it('lets two users track the same bank independently', async () => {
+    await track({ ...bank, cert: 900 });
+    const theirs = await track({ ...bank, cert: 900, name: 'First Example Bank, N.A.' }, otherToken);
+    expect(theirs.status).to.equal(201);
+    await put('900/notes', { notes: 'Mine' });
+    expect((await get(900)).body).to.include({ name: 'First Example Bank', notes: 'Mine' });
+    expect((await get(900, otherToken)).body).to.include({ name: 'First Example Bank, N.A.', notes: '' });
+  });
+
+  it("answers 404 for another user's tracked bank and never lets them change it", async () => {
+    await track({ ...bank, cert: 901 });
+    expect((await get(901, otherToken)).status).to.equal(404);
+    expect((await put('901', { notes: 'Hijacked' }, otherToken)).status).to.equal(404);
+    expect((await put('901/notes', { notes: 'Hijacked' }, otherToken)).status).to.equal(404);
+    expect((await put('901/linkedin-company-url', { linkedinCompanyUrl: 'linkedin.com/company/x' }, otherToken)).status).to.equal(404);
+    expect((await app.request('/api/data/banks/901/tracking', { method: 'DELETE', token: otherToken })).status).to.equal(404);
+    expect((await app.request('/api/data/banks/901/history', { token: otherToken })).status).to.equal(404);
+    expect((await get(901)).body).to.include({ notes: '', version: 1 });
+  });
+
+  it('updates from a whole record, appending events only for what changed; saving notes re-targets by default', async () => {
+    const created = (await track({ ...bank, cert: 902 })).body;
+    await app.request('/api/data/banks/902', { method: 'DELETE', token });
+    const current = (await get(902)).body;
+    const { isTarget: _dropped, ...withoutTarget } = current;
+    const updated = await put('902', { ...withoutTarget, notes: 'Follow up in Q1', roa: 1.3, website: 'example.org' });
+    expect(updated.status).to.equal(200);
+    expect(updated.body).to.include({ notes: 'Follow up in Q1', roa: 1.3, website: 'example.org', isTarget: true, version: 5 });
+    const unchanged = await put('902', updated.body);
+    expect(unchanged.body.version).to.equal(5);
+    const history = await app.request('/api/data/banks/902/history', { token });
+    expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal([
+      'BankTracked', 'BankUntargeted', 'BankSnapshotRefreshed', 'BankNotesChanged', 'BankTargeted',
+    ]);
+    expect(history.body[2].changes).to.deep.equal({ details: { website: 'example.org' }, financials: { roa: 1.3 } });
+    expect(created.createdAt).to.equal(updated.body.createdAt);
+    const invalidName = await put('902', { name: 'Unknown Bank' });
+    expect(invalidName.status).to.equal(400);
+    expect(invalidName.body.message).to.match(/Failed to fetch essential institutional details/);
+  });
+
+  it('saves notes without re-targeting when told so, and validates the explicit routes', async () => {
+    await track({ ...bank, cert: 903 });
+    await app.request('/api/data/banks/903', { method: 'DELETE', token });
+    const notes = await put('903/notes', { notes: 'Not now', isTarget: false });
+    expect(notes.body).to.include({ notes: 'Not now', isTarget: false });
+    expect((await put('903/notes', {})).body.message).to.equal('notes: Notes must be text.');
+    expect((await put('903/tags', { tags: 'CRE' })).status).to.equal(400);
+    expect((await put('903/target', { isTarget: 'yes' })).body.message).to.equal('isTarget: isTarget must be true or false.');
+    const target = await put('903/target', { isTarget: true });
+    expect(target.body.isTarget).to.equal(true);
+  });
+
+  it('sets, normalises and clears the LinkedIn company URL', async () => {
+    await track({ ...bank, cert: 904 });
+    const set = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'www.linkedin.com/company/first-example' });
+    expect(set.status).to.equal(200);
+    expect(set.body.linkedinCompanyUrl).to.equal('https://www.linkedin.com/company/first-example');
+    const invalid = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'first example bank' });
+    expect(invalid.status).to.equal(400);
+    expect(invalid.body.message).to.equal('linkedinCompanyUrl: The provided LinkedIn URL is not valid.');
+    expect((await put('904/linkedin-company-url', {})).body.message).to.match(/linkedinCompanyUrl is required/);
+    const cleared = await put('904/linkedin-company-url', { linkedinCompanyUrl: '' });
+    expect(cleared.body).to.include({ linkedinCompanyUrl: null, version: 3 });
+  });
+
+  it('refreshes the financial snapshot from a detailed lookup, leaving notes and tags alone', async () => {
+    await track({ ...bank, cert: 905 });
+    await put('905/notes', { notes: 'Keep me' });
+    const refreshed = await put('905/financials', { ...bank, cert: 905, notes: 'ignored here', thirtyNinetyPD: 3_500_000, ninetyPlusPD: 1_200_000 });
+    expect(refreshed.status).to.equal(200);
+    expect(refreshed.body).to.include({ thirtyNinetyPD: 3_500_000, ninetyPlusPD: 1_200_000, assets: 1_250_000_000, notes: 'Keep me', version: 3 });
+    expect((await put('905/financials', { roa: 'high' })).body.message).to.equal('roa: roa must be a number or null.');
+  });
+
+  it('stops tracking a bank: gone from the list and lookups, history kept; re-adding keeps notes and tags', async () => {
+    await track({ ...bank, cert: 906 });
+    await put('906/notes', { notes: 'Remember me' });
+    await put('906/tags', { tags: ['CRE'] });
+    const removed = await app.request('/api/data/banks/906/tracking', { method: 'DELETE', token });
+    expect(removed.status).to.equal(200);
+    expect(removed.body).to.include({ cert: 906, notes: 'Remember me' });
+    expect((await get(906)).status).to.equal(404);
+    const list = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"id":[906]}')}`, { token });
+    expect(list.body).to.deep.equal([]);
+    const again = await track({ ...bank, cert: 906 });
+    expect(again.body).to.include({ notes: 'Remember me', isTarget: true, version: 5 });
+    expect(again.body.tags).to.deep.equal(['CRE']);
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ resource: 'banks', recordId: '906' }))}`, { token });
+    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal([
+      'Added "First Example Bank" to targets',
+      'Stopped tracking bank',
+      'Set tags to CRE',
+      'Updated notes to "Remember me"',
+      'Added "First Example Bank" to targets',
+    ]);
+  });
+
+  it('refuses a stale If-Match with 412', async () => {
+    await track({ ...bank, cert: 907 });
+    const stale = await app.request('/api/data/banks/907/notes', { method: 'PUT', token, body: { notes: 'x' }, headers: { 'if-match': 'W/"4"' } });
+    expect(stale.status).to.equal(412);
+  });
+});

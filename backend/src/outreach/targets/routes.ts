@@ -1,0 +1,143 @@
+import type { Context } from 'koa';
+import { signedInUser } from '../../auth/authenticate.ts';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { expectedVersionFromIfMatch } from '../../http/etag.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { booleanFilter } from '../../http/simple-rest.ts';
+import type { AppServices } from '../../services.ts';
+import { resourceRouter, runRecordCommand, type CommandContext, type ResourceDefinition } from '../resource-routes.ts';
+import { certSchema } from '../schemas.ts';
+import {
+  editBankBody,
+  linkedinCompanyUrlBody,
+  notesBody,
+  refreshSnapshotBody,
+  splitSnapshot,
+  tagsBody,
+  targetBody,
+  trackBankBody,
+  type TargetCommand,
+} from './commands.ts';
+import { targetDecider } from './decider.ts';
+import { targetStreamId, type Financials } from './events.ts';
+
+type TargetRow = {
+  cert: number;
+  is_target: boolean;
+  name: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  address: string | null;
+  website: string | null;
+  linkedin_company_url: string | null;
+  notes: string;
+  tags: string[];
+  financials: Financials;
+  targeted_at: Date | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** A tracked bank as the screens use it: the normalised bank (figures at the top level) plus the user's fields. */
+function toApi(row: TargetRow): Record<string, unknown> {
+  return {
+    ...row.financials,
+    id: row.cert,
+    cert: row.cert,
+    name: row.name,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    address: row.address,
+    website: row.website,
+    linkedinCompanyUrl: row.linkedin_company_url,
+    isTarget: row.is_target,
+    notes: row.notes,
+    tags: row.tags,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    targetedAt: row.targeted_at?.toISOString() ?? null,
+    version: row.version,
+  };
+}
+
+/** Tracked banks at /api/data/banks, id = cert. One stream per user and bank. */
+export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
+  resource: 'banks',
+  what: 'Tracked bank',
+  streamId: (cert, userId) => targetStreamId(userId, cert),
+  decider: targetDecider,
+  rows: (knex, userId) => knex('targets').where('user_id', userId),
+  idColumn: 'cert',
+  idSchema: certSchema,
+  list: {
+    sortable: {
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+      targetedAt: 'targeted_at',
+      name: 'name',
+      city: 'city',
+      state: 'state',
+      isTarget: 'is_target',
+      cert: 'cert',
+      id: 'cert',
+    },
+    // Spec 2: targets are listed newest first.
+    defaultSort: { field: 'createdAt', order: 'DESC' },
+    filters: { isTarget: booleanFilter('is_target') },
+    searchColumns: ['name'],
+  },
+  toApi,
+  newId: (body) => {
+    const cert = certSchema.safeParse((body as { cert?: unknown } | null)?.cert);
+    return cert.success ? String(cert.data) : 'invalid';
+  },
+  create: (body, { userId, at }) => {
+    const { cert, name, notes, tags, linkedinCompanyUrl, ...rest } = trackBankBody.parse(body);
+    const { details, financials } = splitSnapshot(rest);
+    return { type: 'TrackBank', userId, cert, details: { ...details, name }, financials, notes, tags, linkedinCompanyUrl, at };
+  },
+  update: (body, { userId, at }) => {
+    const { notes, tags, isTarget, linkedinCompanyUrl, ...rest } = editBankBody.parse(body);
+    return { type: 'EditTrackedBank', userId, at, changes: { ...splitSnapshot(rest), notes, tags, isTarget, linkedinCompanyUrl } };
+  },
+};
+
+export function targetRoutes(services: AppServices) {
+  const router = resourceRouter(services, targetsResource);
+  const command = (build: (ctx: Context, context: CommandContext) => TargetCommand) => async (ctx: Context) =>
+    runRecordCommand(ctx, services, targetsResource, ctx.params.id, (context) => build(ctx, context));
+  const body = (ctx: Context) => ctx.request.body ?? {};
+
+  // DELETE un-targets (notes and tags stay); stopping tracking altogether is DELETE .../tracking.
+  router.delete('/:id', command((_ctx, { userId, at }) => ({ type: 'SetBankTarget', userId, isTarget: false, at })));
+  router.put('/:id/target', command((ctx, { userId, at }) => ({ type: 'SetBankTarget', userId, at, ...targetBody.parse(body(ctx)) })));
+  router.put('/:id/notes', command((ctx, { userId, at }) => ({ type: 'UpdateBankNotes', userId, at, ...notesBody.parse(body(ctx)) })));
+  router.put('/:id/tags', command((ctx, { userId }) => ({ type: 'UpdateBankTags', userId, ...tagsBody.parse(body(ctx)) })));
+  router.put(
+    '/:id/financials',
+    command((ctx, { userId }) => ({ type: 'RefreshBankSnapshot', userId, ...splitSnapshot(refreshSnapshotBody.parse(body(ctx))) })),
+  );
+  router.put(
+    '/:id/linkedin-company-url',
+    command((ctx, { userId }) => {
+      const { linkedinCompanyUrl } = linkedinCompanyUrlBody.parse(body(ctx));
+      return { type: 'SetLinkedinCompanyUrl', userId, linkedinCompanyUrl: linkedinCompanyUrl ?? null };
+    }),
+  );
+
+  router.delete('/:id/tracking', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const cert = certSchema.safeParse(ctx.params.id);
+    const before: TargetRow | undefined = cert.success ? await targetsResource.rows(services.knex, user.id).where('cert', cert.data).first() : undefined;
+    if (!cert.success || !before) throw new NotFoundError(targetsResource.what);
+    await handleCommand(services.eventStore, targetDecider, targetStreamId(user.id, cert.data), { type: 'UntrackBank', userId: user.id }, {
+      ifMatch: expectedVersionFromIfMatch(ctx),
+    });
+    // The record is gone from the read side; answer it as it was, as a simple-rest delete does.
+    ctx.body = toApi(before);
+  });
+  return router;
+}
