@@ -125,4 +125,17 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'delete') await app.request(`/api/data/workflows/${id}`, { method: 'DELETE', token });
     },
   },
+  {
+    resource: 'sent-emails',
+    create: async (app, token, seed) =>
+      created(await app.request('/api/data/sent-emails', { method: 'POST', token, body: { recipientEmail: `cfo${seed}@bank.example`, subject: `Hello ${seed}`, body: 'Hi,' } })),
+    change: { subject: 'Changed by someone else' },
+    deletable: false,
+    async randomStep(app, token, random, ids) {
+      // A log: recording is the only command there is.
+      const day = String(1 + Math.floor(random() * 28)).padStart(2, '0');
+      const bankId = random() < 0.5 ? 100 + Math.floor(random() * 5) : undefined;
+      ids.push(await created(await app.request('/api/data/sent-emails', { method: 'POST', token, body: { recipientEmail: `lead${ids.length}@bank.example`, recipientName: `Lead ${ids.length}`, bankId, subject: `Subject ${ids.length}`, body: 'Hi,', sentAt: `2026-02-${day}T12:00:00Z` } })));
+    },
+  },
 ];

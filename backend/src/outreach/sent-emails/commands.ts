@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { certSchema } from '../schemas.ts';
+import { emailBodySchema, emailSubjectSchema } from '../templates/email-fields.ts';
+import type { EmailMessage } from './events.ts';
+
+/** Optional text: blank means not given. */
+const optionalText = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(300, `${label} can be at most 300 characters.`)
+    .nullish()
+    .transform((value) => value || null);
+
+const recipientEmail = z
+  .string({ error: 'Recipient email is required.' })
+  .trim()
+  .min(1, 'Recipient email is required.')
+  .pipe(z.email({ error: 'Recipient email must be an email address like name@bank.com.' }));
+
+/** POST /api/data/sent-emails: records an email that was sent (spec 2 data model). */
+export const recordSentEmailBody = z
+  .object({
+    contactId: z.uuid({ error: 'contactId must be a contact id.' }).nullish().transform((value) => value ?? null),
+    bankId: certSchema.nullish().transform((value) => value ?? null),
+    bankName: optionalText('Bank name'),
+    recipientName: optionalText('Recipient name'),
+    recipientEmail,
+    subject: emailSubjectSchema('Subject'),
+    body: emailBodySchema('Body'),
+    sentAt: z.iso
+      .datetime({ offset: true, error: 'sentAt must be a date-time like 2026-11-22T10:00:00Z.' })
+      .optional()
+      .transform((value) => (value === undefined ? undefined : new Date(value).toISOString())),
+  })
+  .strict();
+
+export type SentEmailCommand =
+  /** An email sent elsewhere, logged after the fact: queued and sent in one go. */
+  | { type: 'RecordSentEmail'; emailId: string; userId: string; message: EmailMessage; sentAt: string; at: string }
+  /** For the outbox: the email waits to be sent. */
+  | { type: 'QueueEmail'; emailId: string; userId: string; message: EmailMessage; at: string }
+  | { type: 'ConfirmEmailSent'; userId: string; sentAt: string; providerMessageId: string | null }
+  | { type: 'RecordEmailSendFailure'; userId: string; reason: string; at: string };

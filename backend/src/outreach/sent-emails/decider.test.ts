@@ -1,0 +1,67 @@
+import { deciderSpec } from '../../commands/decider-spec.ts';
+import { sentEmailDecider } from './decider.ts';
+import type { EmailMessage, SentEmailEvent } from './events.ts';
+
+const owner = '11111111-1111-4111-8111-111111111111';
+const stranger = '22222222-2222-4222-8222-222222222222';
+const emailId = '99999999-9999-4999-8999-999999999999';
+const at = '2026-11-22T10:00:00.000Z';
+const message: EmailMessage = {
+  contactId: null,
+  bankId: 628,
+  bankName: 'JPMorgan Chase Bank',
+  recipientName: 'Jane Doe',
+  recipientEmail: 'jane@example.com',
+  subject: 'Hello',
+  body: 'Hi Jane,',
+};
+const queued: SentEmailEvent = { type: 'EmailQueued', data: { emailId, ownerId: owner, queuedAt: at, ...message } };
+const sent: SentEmailEvent = { type: 'EmailSent', data: { sentAt: '2026-11-22T10:00:05.000Z', providerMessageId: 'mg-1' } };
+const failed: SentEmailEvent = { type: 'EmailSendFailed', data: { failedAt: at, reason: 'Mailbox unavailable' } };
+const spec = deciderSpec(sentEmailDecider);
+
+describe('sent email decider', () => {
+  it('records an email sent elsewhere as queued and sent at once', () => {
+    const sentAt = '2026-11-21T09:30:00.000Z';
+    spec
+      .given([])
+      .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt, at })
+      .then([
+        { type: 'EmailQueued', data: { emailId, ownerId: owner, queuedAt: sentAt, ...message } },
+        { type: 'EmailSent', data: { sentAt, providerMessageId: null } },
+      ]);
+  });
+
+  it('refuses a send time in the future, beyond a little clock skew', () => {
+    spec.given([]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T11:00:00.000Z', at }).thenThrows(/cannot be in the future/, 400);
+    spec
+      .given([])
+      .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T10:01:00.000Z', at })
+      .then([
+        { type: 'EmailQueued', data: { emailId, ownerId: owner, queuedAt: '2026-11-22T10:01:00.000Z', ...message } },
+        { type: 'EmailSent', data: { sentAt: '2026-11-22T10:01:00.000Z', providerMessageId: null } },
+      ]);
+  });
+
+  it('refuses to record the same email twice', () => {
+    spec.given([queued, sent]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: at, at }).thenThrows(/already exists/, 409);
+  });
+
+  it('queues an email, then confirms it sent once; a repeated confirmation changes nothing', () => {
+    spec.given([]).when({ type: 'QueueEmail', emailId, userId: owner, message, at }).then([queued]);
+    spec.given([queued]).when({ type: 'ConfirmEmailSent', userId: owner, sentAt: sent.data.sentAt, providerMessageId: 'mg-1' }).then([sent]);
+    spec.given([queued, sent]).when({ type: 'ConfirmEmailSent', userId: owner, sentAt: at, providerMessageId: 'mg-2' }).then([]);
+  });
+
+  it('records a failed send once, and refuses the opposite outcome afterwards', () => {
+    spec.given([queued]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'Mailbox unavailable', at }).then([failed]);
+    spec.given([queued, failed]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'again', at }).then([]);
+    spec.given([queued, failed]).when({ type: 'ConfirmEmailSent', userId: owner, sentAt: at, providerMessageId: null }).thenThrows(/already failed/, 409);
+    spec.given([queued, sent]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'late bounce', at }).thenThrows(/already sent/, 409);
+  });
+
+  it("treats another user's email, and one never queued, as not found", () => {
+    spec.given([queued]).when({ type: 'ConfirmEmailSent', userId: stranger, sentAt: at, providerMessageId: null }).thenThrows(/Sent email not found/, 404);
+    spec.given([]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'x', at }).thenThrows(/not found/, 404);
+  });
+});

@@ -1,0 +1,106 @@
+import type { Knex } from 'knex';
+import { BadRequestError, HttpError } from '../../http/errors.ts';
+import { integerFilter } from '../../http/simple-rest.ts';
+import type { AppServices } from '../../services.ts';
+import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
+import { uuidParam } from '../schemas.ts';
+import { recordSentEmailBody, type SentEmailCommand } from './commands.ts';
+import { sentEmailDecider } from './decider.ts';
+
+type SentEmailRow = {
+  id: string;
+  contact_id: string | null;
+  bank_id: number | null;
+  bank_name: string | null;
+  recipient_name: string | null;
+  recipient_email: string;
+  subject: string;
+  body: string;
+  status: string;
+  failure_reason: string | null;
+  sent_at: Date | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const deliveryStatuses = ['queued', 'sent', 'failed'];
+
+export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailRow> = {
+  resource: 'sent-emails',
+  what: 'Sent email',
+  streamId: (id) => `sent-email-${id}`,
+  decider: sentEmailDecider,
+  // The bank's name as given when sent; failing that, the user's tracked bank's name.
+  rows: (knex: Knex, userId: string) =>
+    knex('sent_emails')
+      .leftJoin('targets', (join) => join.on('targets.cert', 'sent_emails.bank_id').andOn('targets.user_id', 'sent_emails.user_id'))
+      .where('sent_emails.user_id', userId)
+      .select(
+        ...['id', 'contact_id', 'bank_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'status', 'failure_reason', 'sent_at', 'version', 'created_at', 'updated_at'].map(
+          (column) => `sent_emails.${column}`,
+        ),
+        knex.raw('coalesce(sent_emails.bank_name, targets.name) as bank_name'),
+      ),
+  idColumn: 'sent_emails.id',
+  idSchema: uuidParam,
+  list: {
+    sortable: {
+      sentAt: 'sent_emails.sent_at',
+      createdAt: 'sent_emails.created_at',
+      recipientName: 'sent_emails.recipient_name',
+      subject: 'sent_emails.subject',
+      id: 'sent_emails.id',
+    },
+    defaultSort: { field: 'sentAt', order: 'DESC' },
+    filters: {
+      bankId: integerFilter('sent_emails.bank_id'),
+      contactId: (query, value) => {
+        const contactId = uuidParam.safeParse(value);
+        if (!contactId.success) throw new BadRequestError('Filter contactId must be a contact id.');
+        query.where('sent_emails.contact_id', contactId.data);
+      },
+      status: (query, value) => {
+        if (!deliveryStatuses.includes(String(value))) throw new BadRequestError(`Filter status must be one of ${deliveryStatuses.join(', ')}.`);
+        query.where('sent_emails.status', String(value));
+      },
+    },
+    searchColumns: ['sent_emails.recipient_name', 'sent_emails.recipient_email', 'sent_emails.bank_name', 'targets.name', 'sent_emails.subject'],
+  },
+  toApi: (row) => ({
+    id: row.id,
+    contactId: row.contact_id,
+    bankId: row.bank_id,
+    bankName: row.bank_name,
+    recipientName: row.recipient_name,
+    recipientEmail: row.recipient_email,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    failureReason: row.failure_reason,
+    sentAt: row.sent_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: row.version,
+  }),
+  create: (body, { userId, id, at }) => {
+    const { sentAt, ...message } = recordSentEmailBody.parse(body);
+    return { type: 'RecordSentEmail', emailId: id, userId, message, sentAt: sentAt ?? at, at };
+  },
+};
+
+/** Sent mail is a log: it is never edited or deleted, whoever asks. */
+function refuseChange(): never {
+  throw new HttpError(405, 'Sent emails cannot be changed.');
+}
+
+export function sentEmailRoutes(services: AppServices) {
+  const router = resourceRouter(services, sentEmailsResource);
+  for (const method of ['put', 'patch', 'delete'] as const) {
+    router[method]('/:id', (ctx) => {
+      ctx.set('Allow', 'GET');
+      refuseChange();
+    });
+  }
+  return router;
+}

@@ -1,0 +1,37 @@
+import { toDomainEvent } from '../backend/src/events/registry.ts';
+import { sentEmailEvents, type SentEmailEvent } from '../backend/src/outreach/sent-emails/events.ts';
+import type { Projection } from './projection.ts';
+import { insertRow, updateRow } from './versioned-rows.ts';
+
+const emailIdOf = (streamId: string) => streamId.slice('sent-email-'.length);
+
+export const sentEmailsProjection: Projection = {
+  name: 'sent-emails',
+  tables: ['sent_emails'],
+  handles: Object.keys(sentEmailEvents),
+  async apply(recorded, trx) {
+    const event = toDomainEvent<SentEmailEvent>(recorded);
+    const key = { id: emailIdOf(recorded.streamId) };
+    switch (event.type) {
+      case 'EmailQueued': {
+        const { emailId, ownerId, contactId, bankId, bankName, recipientName, recipientEmail, subject, body } = event.data;
+        return insertRow(trx, 'sent_emails', recorded, {
+          id: emailId,
+          user_id: ownerId,
+          contact_id: contactId,
+          bank_id: bankId,
+          bank_name: bankName,
+          recipient_name: recipientName,
+          recipient_email: recipientEmail,
+          subject,
+          body,
+          status: 'queued',
+        });
+      }
+      case 'EmailSent':
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'sent', sent_at: event.data.sentAt, failure_reason: null });
+      case 'EmailSendFailed':
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'failed', failure_reason: event.data.reason });
+    }
+  },
+};
