@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** A failure a double answers instead of the real response, for the next `times` matching requests. */
 export type Fault = {
-  status: number;
+  /** The HTTP status to answer with (ignored with holdUntil). */
+  status?: number;
   /** Sent as the Retry-After header (seconds). */
   retryAfterSeconds?: number;
   /** How many matching requests fail; default 1. */
@@ -12,6 +13,8 @@ export type Fault = {
   when?: (request: RecordedRequest) => boolean;
   /** Drop the connection without answering (a network error) instead of sending `status`. */
   dropConnection?: boolean;
+  /** Hold the request until this settles, then answer it normally (keeps a job deterministically busy). */
+  holdUntil?: Promise<unknown>;
 };
 
 export type RecordedRequest = { path: string; params: URLSearchParams; faulted?: number };
@@ -34,16 +37,25 @@ export class DoubleServer {
       const recorded: RecordedRequest = { path: url.pathname, params: url.searchParams };
       this.requests.push(recorded);
       const fault = this.faults.find((candidate) => candidate.remaining > 0 && (!candidate.when || candidate.when(recorded)));
+      if (fault?.holdUntil) {
+        fault.remaining -= 1;
+        const answer = () => {
+          const { status, body, contentType = 'application/json' } = this.answer(recorded);
+          if (!res.destroyed) res.writeHead(status, { 'content-type': contentType }).end(body);
+        };
+        fault.holdUntil.then(answer, answer);
+        return;
+      }
       if (fault) {
         fault.remaining -= 1;
-        recorded.faulted = fault.status;
+        recorded.faulted = fault.status ?? 500;
         if (fault.dropConnection) {
           req.socket.destroy();
           return;
         }
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-        res.writeHead(fault.status, headers).end(JSON.stringify({ error: fault.status === 429 ? 'Too Many Requests' : 'Internal Server Error' }));
+        res.writeHead(recorded.faulted, headers).end(JSON.stringify({ error: recorded.faulted === 429 ? 'Too Many Requests' : 'Internal Server Error' }));
         return;
       }
       const { status, body, contentType = 'application/json' } = this.answer(recorded);

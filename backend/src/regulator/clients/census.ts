@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
+import type { CensusProfileRow, RawRecord } from '../normalise.ts';
 import { HttpClient, UpstreamError, type HttpClientOptions, type RetryPolicy } from './http.ts';
 
 /** Spec 2: "Source is ACS 5-Year Estimates 2022". */
@@ -112,6 +113,30 @@ export function rowsFromCensusTable(table: unknown): Array<Record<string, unknow
   if (!parsed.success) throw new UpstreamError('The Census API answered in an unexpected shape (expected an array of rows with a header row).');
   const [header, ...rows] = parsed.data;
   return rows.map((row) => Object.fromEntries(header.map((name, index) => [String(name), row[index] ?? null])));
+}
+
+/** A client profile (camelCase) as a census_profiles row. */
+export function censusProfileRow(profile: CensusProfile, raw: RawRecord): CensusProfileRow {
+  return {
+    kind: profile.kind,
+    code: profile.code,
+    name: profile.name || null,
+    population: profile.population,
+    median_household_income: profile.medianHouseholdIncome,
+    unemployment_rate: profile.unemploymentRate,
+    poverty_rate: profile.povertyRate,
+    renter_occupied_rate: profile.renterOccupiedRate,
+    median_age: profile.medianAge,
+    college_educated_rate: profile.collegeEducatedRate,
+    white_non_hispanic_rate: profile.whiteNonHispanicRate,
+    hispanic_or_latino_rate: profile.hispanicOrLatinoRate,
+    black_or_african_american_rate: profile.blackOrAfricanAmericanRate,
+    asian_rate: profile.asianRate,
+    spanish_speaking_rate: profile.spanishSpeakingRate,
+    source: profile.source,
+    raw,
+    is_demo: false,
+  };
 }
 
 export type CensusClientOptions = {

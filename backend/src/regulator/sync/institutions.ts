@@ -1,0 +1,144 @@
+import type { Knex } from 'knex';
+import { quarterEndsBackFrom, type FdicClient, type FdicRecord } from '../clients/fdic.ts';
+import { financialMoneyFields, financialRatioFields, InvalidRecordError, normaliseFinancials, normaliseInstitution, quarterLabel } from '../normalise.ts';
+import { clearDemoData, upsertFinancials, upsertInstitutions } from '../store.ts';
+
+/**
+ * The financials fields we ask BankFind for: every code normalise.ts reads (plus the commercial
+ * real estate parts it sums), well under the 250 fields above which the API caps pages at 500.
+ */
+export const financialSyncFields: string[] = [
+  ...new Set([
+    'CERT',
+    'REPDTE',
+    'ID',
+    ...Object.values(financialMoneyFields).flat(),
+    ...Object.values(financialRatioFields).flat(),
+    'LNRENRES',
+    'LNREMULT',
+    'LNRECONS',
+  ]),
+];
+
+/** One step of the sync: the active institutions, or one quarter's financials. */
+export type SyncStep = { kind: 'institutions' } | { kind: 'financials'; repdte: string };
+
+/** Where a sync run stands; saved after every page so a restarted run continues from here. */
+export type InstitutionSyncCursor = {
+  steps: SyncStep[];
+  /** meta.total of each step, counted when the run began. */
+  totals: number[];
+  /** The step in progress and how many of its records are stored. */
+  step: number;
+  offset: number;
+};
+
+export type InstitutionSyncProgress = { progress: number; total: number; message: string; cursor: InstitutionSyncCursor };
+
+export type InstitutionSyncOptions = {
+  knex: Knex;
+  fdic: FdicClient;
+  quarters: number;
+  pageSize?: number;
+  signal?: AbortSignal;
+  /** Called after every stored page with the cursor to save. */
+  onProgress: (progress: InstitutionSyncProgress) => Promise<void>;
+};
+
+export type InstitutionSyncResult = { institutions: number; financials: number; quarters: string[]; invalid: number; demoRowsCleared: number };
+
+const stepFilter = (step: SyncStep) => (step.kind === 'institutions' ? 'ACTIVE:1' : `REPDTE:${step.repdte}`);
+const stepLabel = (step: SyncStep) => (step.kind === 'institutions' ? 'active institutions' : `${quarterLabel(step.repdte)} financials`);
+
+/** The plan of a new run: which quarters, and how many records each step holds. */
+export async function planInstitutionSync(fdic: FdicClient, quarters: number): Promise<InstitutionSyncCursor> {
+  const latest = await fdic.latestReportDate();
+  const steps: SyncStep[] = [{ kind: 'institutions' }, ...(latest ? quarterEndsBackFrom(latest, quarters) : []).map((repdte) => ({ kind: 'financials' as const, repdte }))];
+  const totals: number[] = [];
+  for (const step of steps) totals.push(await fdic.count(step.kind, stepFilter(step)));
+  return { steps, totals, step: 0, offset: 0 };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * Runs (or continues, from `cursor`) the institutions sync: every active institution, then each
+ * quarter's financials, page by page in CERT order, each page upserted and the cursor saved.
+ * Re-running a page rewrites the same rows, so a resumed run may repeat its last page harmlessly.
+ * On success the demo data, if any, is cleared: what remains is real.
+ */
+export async function runInstitutionSync(options: InstitutionSyncOptions, cursor: InstitutionSyncCursor): Promise<InstitutionSyncResult> {
+  const { knex, fdic, signal } = options;
+  const pageSize = options.pageSize ?? 2000;
+  const total = () => sum(cursor.totals);
+  const done = () => sum(cursor.totals.slice(0, cursor.step)) + cursor.offset;
+  let invalid = 0;
+
+  while (cursor.step < cursor.steps.length) {
+    signal?.throwIfAborted();
+    const step = cursor.steps[cursor.step];
+    const query = {
+      filters: stepFilter(step),
+      sortBy: 'CERT',
+      sortOrder: 'ASC' as const,
+      offset: cursor.offset,
+      pageSize,
+      ...(step.kind === 'financials' ? { fields: financialSyncFields } : {}),
+    };
+    for await (const page of fdic.pages(step.kind, query, { signal })) {
+      invalid += await storePage(knex, step, page.records);
+      // The API's count may move while we page; the run's total follows it.
+      cursor.totals[cursor.step] = page.total;
+      cursor.offset = page.offset + page.records.length;
+      await options.onProgress({
+        progress: Math.min(done(), total()),
+        total: total(),
+        message: `Syncing ${stepLabel(step)}: ${cursor.offset.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')}.`,
+        cursor,
+      });
+      signal?.throwIfAborted();
+    }
+    cursor.totals[cursor.step] = Math.max(cursor.offset, 0);
+    cursor.step += 1;
+    cursor.offset = 0;
+  }
+
+  const cleared = Object.values(await clearDemoData(knex)).reduce((all, count) => all + count, 0);
+  const quarters = cursor.steps.flatMap((step) => (step.kind === 'financials' ? [step.repdte] : []));
+  return {
+    institutions: cursor.totals[0] ?? 0,
+    financials: sum(cursor.totals.slice(1)),
+    quarters,
+    invalid,
+    demoRowsCleared: cleared,
+  };
+}
+
+/** Normalises and upserts one page; records the normaliser refuses are counted, not fatal. */
+async function storePage(knex: Knex, step: SyncStep, records: FdicRecord[]): Promise<number> {
+  let invalid = 0;
+  const normalise = step.kind === 'institutions' ? normaliseInstitution : normaliseFinancials;
+  const rows = [];
+  for (const record of records) {
+    try {
+      rows.push(normalise(record));
+    } catch (error) {
+      if (!(error instanceof InvalidRecordError)) throw error;
+      invalid += 1;
+    }
+  }
+  if (step.kind === 'institutions') await upsertInstitutions(knex, rows as ReturnType<typeof normaliseInstitution>[]);
+  else await upsertFinancials(knex, rows as ReturnType<typeof normaliseFinancials>[]);
+  return invalid;
+}
+
+/** The closing message of a successful run, as the Data Tools screen shows it. */
+export function describeSyncResult(result: InstitutionSyncResult): string {
+  const range = result.quarters.length ? ` (${quarterLabel(result.quarters[result.quarters.length - 1])} to ${quarterLabel(result.quarters[0])})` : '';
+  return (
+    `Synced ${result.institutions.toLocaleString('en-US')} active institutions and ${result.financials.toLocaleString('en-US')} quarterly reports` +
+    `${range} from FDIC BankFind.` +
+    (result.demoRowsCleared > 0 ? ' The demo data was removed.' : '') +
+    (result.invalid > 0 ? ` ${result.invalid} records without a certificate number or report date were skipped.` : '')
+  );
+}

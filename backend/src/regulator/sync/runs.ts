@@ -1,0 +1,94 @@
+import os from 'node:os';
+import type { Knex } from 'knex';
+
+export type SyncKind = 'institutions' | 'census';
+export type RunStatus = 'running' | 'interrupted' | 'complete' | 'error';
+
+export type SyncRun<Cursor = unknown> = {
+  id: number;
+  kind: SyncKind;
+  status: RunStatus;
+  progress: number;
+  total: number;
+  message: string | null;
+  cursor: Cursor | null;
+  startedAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+};
+
+/** What GET /api/services/sync/status answers (spec 1 "Sync status"). */
+export type SyncStatus = {
+  status: 'idle' | 'running' | 'complete' | 'error';
+  progress: number;
+  total: number;
+  message: string;
+  startedAt?: string;
+  finishedAt?: string;
+};
+
+const owner = `${os.hostname()}:${process.pid}`;
+
+function fromRow<Cursor>(row: Record<string, any>): SyncRun<Cursor> {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    status: row.status,
+    progress: row.progress,
+    total: row.total,
+    message: row.message,
+    cursor: row.cursor ?? null,
+    startedAt: new Date(row.started_at),
+    updatedAt: new Date(row.updated_at),
+    finishedAt: row.finished_at ? new Date(row.finished_at) : null,
+  };
+}
+
+export async function createRun<Cursor>(knex: Knex, kind: SyncKind, fields: { message: string; startedBy?: string }): Promise<SyncRun<Cursor>> {
+  const [row] = await knex('sync_runs')
+    .insert({ kind, status: 'running', message: fields.message, owner, started_by: fields.startedBy ?? null })
+    .returning('*');
+  return fromRow(row);
+}
+
+/** Takes over an unfinished run (after a crash, a shutdown or an error) to continue it from its cursor. */
+export async function reopenRun<Cursor>(knex: Knex, id: number, message: string): Promise<SyncRun<Cursor>> {
+  const [row] = await knex('sync_runs')
+    .where({ id })
+    .update({ status: 'running', message, owner, finished_at: null, updated_at: knex.fn.now() })
+    .returning('*');
+  return fromRow(row);
+}
+
+export async function saveProgress(knex: Knex, id: number, fields: { progress: number; total: number; message: string; cursor?: unknown }): Promise<void> {
+  await knex('sync_runs')
+    .where({ id })
+    .update({
+      progress: fields.progress,
+      total: fields.total,
+      message: fields.message,
+      ...(fields.cursor === undefined ? {} : { cursor: JSON.stringify(fields.cursor) }),
+      updated_at: knex.fn.now(),
+    });
+}
+
+export async function finishRun(knex: Knex, id: number, status: Exclude<RunStatus, 'running'>, message: string): Promise<void> {
+  await knex('sync_runs')
+    .where({ id })
+    .update({ status, message, updated_at: knex.fn.now(), finished_at: status === 'complete' ? knex.fn.now() : null });
+}
+
+export async function latestRun<Cursor>(knex: Knex, kind: SyncKind): Promise<SyncRun<Cursor> | undefined> {
+  const row = await knex('sync_runs').where({ kind }).orderBy('id', 'desc').first();
+  return row ? fromRow<Cursor>(row) : undefined;
+}
+
+/** Runs not finished within this long start over instead of resuming: their quarters are stale. */
+export const resumeWindowMs = 24 * 60 * 60 * 1000;
+
+/** The latest run if it stopped before finishing, recently enough to resume, and with a cursor. */
+export async function resumableRun<Cursor>(knex: Knex, kind: SyncKind, now = Date.now()): Promise<SyncRun<Cursor> | undefined> {
+  const run = await latestRun<Cursor>(knex, kind);
+  if (!run || run.status === 'complete' || run.cursor === null) return undefined;
+  return now - run.startedAt.getTime() <= resumeWindowMs ? run : undefined;
+}

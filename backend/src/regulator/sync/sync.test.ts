@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { CensusDouble } from '../../../../test/doubles/census-double.ts';
+import { censusAreas } from '../../../../test/doubles/census-areas.ts';
+import { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
+import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
+import { createSyncFeature, type SyncFeature } from './feature.ts';
+
+const quarters = ['20250930', '20250630', '20250331'];
+const data = fdicTestData({ active: 45, inactive: 5, quarters });
+const fast = { retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5 }, requestsPerSecond: 0 };
+
+describeWithDatabase('regulator sync', (context) => {
+  let fdic: FdicDouble;
+  let census: CensusDouble;
+  let feature: SyncFeature;
+  let app: TestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    await context.db.knex.raw('truncate sync_runs, fdic_institutions, fdic_financials, census_profiles');
+    fdic = await new FdicDouble({ institutions: data.institutions, financials: data.financials }).start();
+    census = await new CensusDouble(censusAreas).start();
+    feature = createSyncFeature({ fdic: fast, census: fast, pageSize: 10 });
+    app = await startTestApp(context.db, {
+      features: [feature],
+      config: { fdicApiUrl: fdic.url, censusApiUrl: census.url, syncQuarters: 2 },
+    });
+    token = (await app.signUp()).token;
+  });
+
+  afterEach(async () => {
+    await app.stop();
+    await fdic.stop();
+    await census.stop();
+  });
+
+  const sync = () => feature.syncFor(app.services);
+  const status = async () => (await app.request('/api/services/sync/status', { token })).body;
+
+  it('answers idle before any sync', async () => {
+    expect(await status()).to.include({ status: 'idle', progress: 0, total: 0 });
+  });
+
+  it('syncs active institutions and the latest quarters of financials through a 429 and a 500, replacing demo data', async () => {
+    const knex = context.db.knex;
+    await knex('fdic_institutions').insert({ cert: 999_001, name: 'Demo Savings Bank', is_demo: true });
+    fdic.inject({ status: 429, retryAfterSeconds: 0, when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '20' });
+    fdic.inject({ status: 500, when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '10' });
+
+    const started = await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    expect(started.status).to.equal(202);
+    expect(started.body.status).to.equal('running');
+    await sync().whenIdle();
+
+    const final = await status();
+    expect(final).to.include({ status: 'complete', progress: 135, total: 135 });
+    expect(final.message).to.match(/^Synced 45 active institutions and 90 quarterly reports \(Q2 2025 to Q3 2025\)/);
+    expect(fdic.requests.filter((request) => request.faulted).map((request) => request.faulted)).to.deep.equal([429, 500]);
+
+    const institutions = await knex('fdic_institutions').orderBy('cert');
+    expect(institutions).to.have.length(45);
+    expect(institutions.every((row) => row.active && !row.is_demo)).to.equal(true);
+    expect(institutions.map((row) => row.cert)).not.to.include(999_001);
+    expect(institutions[0]).to.include({ cert: 10_000, name: 'Test Bank 1', state: 'IA', regulator: 'OCC', assets: 100_000_000 });
+    const perQuarter = await knex('fdic_financials').select('repdte').count('* as n').groupBy('repdte').orderBy('repdte');
+    expect(perQuarter.map((row) => [row.repdte, Number(row.n)])).to.deep.equal([
+      ['20250630', 45],
+      ['20250930', 45],
+    ]);
+    const financial = await knex('fdic_financials').where({ cert: 10_007, repdte: '20250930' }).first();
+    expect(financial).to.include({ assets: 101_000_000, roa: 0.9 });
+    expect(financial.cre_concentration).to.be.closeTo(25, 1e-9);
+  });
+
+  it('refuses a second sync with 409 while one is running', async () => {
+    let release!: () => void;
+    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)) });
+    const first = await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    const second = await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    release();
+    await sync().whenIdle();
+    expect(first.status).to.equal(202);
+    expect(second.status).to.equal(409);
+    expect(second.body.message).to.match(/^A FDIC institution sync is already running/);
+    expect((await status()).status).to.equal('complete');
+  });
+
+  it('reports a failed run and resumes it from its cursor, without fetching again what it stored', async () => {
+    fdic.inject({ status: 500, times: 4, when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '20' });
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    const failed = await status();
+    expect(failed.status).to.equal('error');
+    expect(failed.message).to.match(/FDIC BankFind had a server error \(HTTP 500\)/);
+    expect(failed.progress).to.equal(65);
+
+    // As if the process had died mid-run: the row still says running, but nobody holds the job.
+    await context.db.knex('sync_runs').update({ status: 'running' });
+    expect((await status()).message).to.match(/stopped unexpectedly at 65 of 135 records; start it again to resume/);
+
+    const before = fdic.requests.length;
+    const resumed = await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    expect(resumed.status).to.equal(202);
+    await sync().whenIdle();
+    expect(await status()).to.include({ status: 'complete', progress: 135, total: 135 });
+    const again = fdic.requests.slice(before).map((request) => `${request.path.split('/').pop()}@${request.params.get('offset')}`);
+    expect(again[0]).to.equal('financials@20');
+    expect(again).not.to.include('institutions@0');
+    expect(await context.db.knex('sync_runs').count('* as n').first()).to.deep.equal({ n: 1 });
+    expect(Number((await context.db.knex('fdic_financials').count('* as n').first())!.n)).to.equal(90);
+  });
+
+  it('fetches the community profile of every CBSA and CSA in use', async () => {
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    census.inject({ status: 429, retryAfterSeconds: 0 });
+    const response = await app.request('/api/services/census/sync-all', { method: 'POST', token });
+    expect(response.status).to.equal(200);
+    expect(response.body).to.include({ status: 'complete', progress: 2, total: 2 });
+    const profiles = await context.db.knex('census_profiles').orderBy('kind');
+    expect(profiles.map((row) => [row.kind, row.code, row.median_household_income])).to.deep.equal([
+      ['cbsa', '10180', 60340],
+      ['csa', '104', 78000],
+    ]);
+  });
+});
