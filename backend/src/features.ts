@@ -1,6 +1,7 @@
 import { healthFeature } from './health/routes.ts';
 import { outreachFeature } from './outreach/feature.ts';
+import { pdfReportFeature } from './regulator/pdf/routes.ts';
 import type { Feature } from './services.ts';
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, outreachFeature];
+export const features: Feature[] = [healthFeature, outreachFeature, pdfReportFeature];

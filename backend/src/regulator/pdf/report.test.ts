@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { normaliseFinancials, normaliseInstitution } from '../normalise.ts';
+import { upsertFinancials, upsertInstitutions } from '../store.ts';
+import { loadBankReportData } from './report-data.ts';
+import { renderBankReport } from './report.ts';
+import { pdfReportFeature } from './routes.ts';
+
+const run = promisify(execFile);
+
+/**
+ * The text a PDF shows, from uncompressed content streams: pdfkit writes standard-font text as hex
+ * strings inside TJ arrays (split where it kerns), so each array is decoded and joined.
+ */
+function pdfText(pdf: Buffer): string {
+  const source = pdf.toString('latin1');
+  const shown: string[] = [];
+  for (const array of source.matchAll(/\[((?:<[0-9a-fA-F]*>|\s|-?\d+(?:\.\d+)?)*)\]\s*TJ/g)) {
+    shown.push([...array[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));
+  }
+  return shown.join('\n');
+}
+
+const quarters = ['20241231', '20250331', '20250630', '20250930'];
+
+function institution(cert: number, name: string, assets: number, state = 'TX') {
+  return normaliseInstitution({ CERT: cert, NAME: name, CITY: 'Austin', STALP: state, ZIP: '78701', ADDRESS: '100 Congress Ave', ASSET: assets, OFFICES: 7, REGAGNT: 'FDIC', BKCLASS: 'NM', ACTIVE: 1 });
+}
+
+function financials(cert: number, repdte: string, assets: number, roa: number, extra: Record<string, unknown> = {}) {
+  return normaliseFinancials({
+    CERT: cert,
+    REPDTE: repdte,
+    ASSET: assets,
+    DEP: Math.round(assets * 0.8),
+    EQ: Math.round(assets * 0.11),
+    NETINC: Math.round(assets * 0.009),
+    ROA: roa,
+    ROE: 9.5,
+    NIMY: 3.45,
+    EEFFR: 61.2,
+    NCLNLSR: 0.8,
+    NTLNLSR: 0.12,
+    RBC1RWAJ: 13.2,
+    RBC1AAJ: 10.1,
+    EQV: 11,
+    LNLSDEPR: 78,
+    LNATRESR: 1.3,
+    P3RE: 1234,
+    P9RE: 210,
+    NARE: 987,
+    P3CI: 300,
+    ...extra,
+  });
+}
+
+describeWithDatabase('PDF report', (context) => {
+  let app: TestApp;
+  let token: string;
+
+  before(async () => {
+    const knex = context.db.knex;
+    await upsertInstitutions(knex, [
+      institution(501, 'Lone Star Community Bank', 1_000_000),
+      institution(502, 'Peer One Bank', 900_000),
+      institution(503, 'Peer Two Bank', 1_200_000),
+      institution(504, 'Too Big Bank', 9_000_000),
+      institution(505, 'Other State Bank', 1_000_000, 'OK'),
+    ]);
+    await upsertFinancials(knex, [
+      ...quarters.map((repdte, index) => financials(501, repdte, 940_000 + index * 20_000, 0.9 + index * 0.1)),
+      financials(502, '20250930', 900_000, 1.0, { RBC1RWAJ: 12, EEFFR: 55 }),
+      financials(503, '20250930', 1_200_000, 2.0, { RBC1RWAJ: 16, EEFFR: 65 }),
+      financials(504, '20250930', 9_000_000, 9.0),
+      financials(505, '20250930', 1_000_000, 9.0),
+    ]);
+    app = await startTestApp(context.db, { features: [pdfReportFeature] });
+    token = (await app.signUp()).token;
+  });
+
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('gathers tiles, peer averages over the default peer group, asset quality, trend and risk', async () => {
+    const data = await loadBankReportData(context.db.knex, 501, new Date('2026-01-02T03:04:05Z'));
+    expect(data).to.not.equal(null);
+    expect(data!.repdte).to.equal('20250930');
+    expect(data!.tiles.totalAssets).to.equal(1_000_000_000);
+    expect(data!.peerCount).to.equal(2);
+    const roa = data!.ratios.find((ratio) => ratio.label === 'Return on Assets (ROA)')!;
+    expect(roa.value).to.be.closeTo(1.2, 1e-9);
+    expect(roa.peerAverage).to.be.closeTo(1.5, 1e-9);
+    expect(data!.ratios.find((ratio) => ratio.label === 'Tier 1 Risk-Based Capital Ratio')!.peerAverage).to.be.closeTo(14, 1e-9);
+    expect(data!.assetQuality[0]).to.deep.equal({ label: 'Real Estate', pastDue30: 1_234_000, pastDue90: 210_000, nonaccrual: 987_000 });
+    expect(data!.trend.map((quarter) => quarter.repdte)).to.deep.equal(quarters);
+    expect(data!.risk?.category).to.be.oneOf(['Low Risk', 'Medium Risk', 'High Risk']);
+    expect(await loadBankReportData(context.db.knex, 999_999)).to.equal(null);
+  });
+
+  it('renders a parseable PDF holding the bank name and its figures', async () => {
+    const data = (await loadBankReportData(context.db.knex, 501, new Date('2026-01-02T03:04:05Z')))!;
+    const pdf = await renderBankReport(data, { compress: false });
+    expect(pdf.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+    expect(pdf.subarray(-6).toString('latin1')).to.contain('%%EOF');
+    const text = pdfText(pdf);
+    expect(text).to.contain('Lone Star Community Bank');
+    expect(text).to.contain('FDIC Cert #501');
+    expect(text).to.contain('$1.00B'); // total assets
+    expect(text).to.contain('$800.00M'); // total deposits
+    expect(text).to.contain('1.20%'); // ROA
+    expect(text).to.contain('1.50%'); // peer average ROA
+    expect(text).to.contain('$1.23M'); // real estate 30-89 days past due
+    expect(text).to.contain('Q3 2025');
+    expect(text).to.contain('Risk Assessment');
+    expect(text).to.contain(data.risk!.category);
+    expect(text).to.contain('Data source: FDIC BankFind Suite');
+
+    const folder = await mkdtemp(join(tmpdir(), 'charterline-pdf-'));
+    try {
+      await writeFile(join(folder, 'report.pdf'), pdf);
+      try {
+        await run('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', join(folder, 'report.pdf'), join(folder, 'page')]);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // no poppler-utils on this machine
+        throw error;
+      }
+      const png = await readFile(join(folder, 'page-1.png'));
+      expect(png.subarray(1, 4).toString('latin1')).to.equal('PNG');
+      expect((await stat(join(folder, 'page-1.png'))).size).to.be.greaterThan(10_000);
+      if (process.env.PDF_PREVIEW_DIR) await writeFile(join(process.env.PDF_PREVIEW_DIR, 'bank-report-page-1.png'), png);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers POST /api/services/pdf/report with a PDF download', async () => {
+    const response = await fetch(`${app.url}/api/services/pdf/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cert: 501 }),
+    });
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('content-type')).to.equal('application/pdf');
+    expect(response.headers.get('content-disposition')).to.equal('attachment; filename="Lone-Star-Community-Bank-501-report.pdf"');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+  });
+
+  it('rejects a missing or malformed cert with 400 and a clear message', async () => {
+    for (const body of [{}, { cert: 'abc' }, { cert: -3 }, { cert: 1.5 }]) {
+      const response = await app.request('/api/services/pdf/report', { method: 'POST', token, body });
+      expect(response.status, JSON.stringify(body)).to.equal(400);
+      expect(response.body.message).to.equal('Send the bank as {"cert": <FDIC certificate number>}: cert must be a positive whole number.');
+    }
+  });
+
+  it('answers 404 for a bank the mirror does not hold', async () => {
+    const response = await app.request('/api/services/pdf/report', { method: 'POST', token, body: { cert: '424242' } });
+    expect(response.status).to.equal(404);
+    expect(response.body.msg).to.equal('No bank with FDIC certificate number 424242 was found, so there is no report to generate.');
+  });
+
+  it('requires a signed-in user', async () => {
+    const response = await app.request('/api/services/pdf/report', { method: 'POST', body: { cert: 501 } });
+    expect(response.status).to.equal(401);
+  });
+});

@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { BadRequestError, HttpError } from '../../http/errors.ts';
+import type { AppServices, Feature } from '../../services.ts';
+import { loadBankReportData } from './report-data.ts';
+import { renderBankReport } from './report.ts';
+
+const reportRequest = z.object({
+  cert: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
+});
+
+function fileName(name: string, cert: number): string {
+  const slug = name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'bank';
+  return `${slug}-${cert}-report.pdf`;
+}
+
+/** POST /api/services/pdf/report {cert}: the bank's PDF report, rendered on the server (spec 2 section 7). */
+export function pdfReportRoutes(services: AppServices): Router {
+  const router = new Router({ prefix: '/api/services/pdf' });
+  router.post('/report', async (ctx) => {
+    const parsed = reportRequest.safeParse(ctx.request.body ?? {});
+    if (!parsed.success) throw new BadRequestError('Send the bank as {"cert": <FDIC certificate number>}: cert must be a positive whole number.');
+    const { cert } = parsed.data;
+    const data = await loadBankReportData(services.knex, cert);
+    if (!data) throw new HttpError(404, `No bank with FDIC certificate number ${cert} was found, so there is no report to generate.`);
+    const pdf = await renderBankReport(data);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${fileName(data.name, cert)}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = pdf;
+  });
+  return router;
+}
+
+export const pdfReportFeature: Feature = { name: 'pdf-report', routes: pdfReportRoutes };
