@@ -1,0 +1,138 @@
+import type { Knex } from 'knex';
+import { builtInFieldTitles, fieldCatalog } from '../fields.ts';
+import {
+  normaliseFailure,
+  normaliseFinancials,
+  normaliseHistoryEvent,
+  normaliseInstitution,
+  normaliseLocation,
+  normaliseSod,
+  type CensusProfileRow,
+  type FailureRow,
+  type FieldDefinitionRow,
+  type FinancialsRow,
+  type HistoryRow,
+  type InstitutionRow,
+  type RawRecord,
+  type LocationRow,
+  type SodRow,
+} from '../normalise.ts';
+import {
+  markRegulatorDataChanged,
+  upsertCensusProfiles,
+  upsertFailures,
+  upsertFieldDefinitions,
+  upsertFinancials,
+  upsertHistory,
+  upsertInstitutions,
+  upsertLocations,
+  upsertSod,
+} from '../store.ts';
+import { demoAreas, demoCensusProfile, generateDemoBank } from './generate.ts';
+
+export const defaultDemoBankCount = 4500;
+
+export type DemoLoadProgress = { loaded: number; total: number };
+
+/** One chunk of banks per write: bounded memory, and progress a person can follow. */
+const banksPerChunk = 250;
+
+const demo = <T extends { is_demo: boolean }>(row: T): T => ({ ...row, is_demo: true });
+
+/**
+ * Demo financials keep in `raw` only the codes no curated column holds: the API rebuilds the rest
+ * from the columns, and the set loads several times faster without duplicating every figure as JSON.
+ */
+function demoFinancials(record: RawRecord): FinancialsRow {
+  const row = normaliseFinancials(record);
+  const raw: RawRecord = {};
+  for (const [code, value] of Object.entries(record)) if (!fieldCatalog.has(code)) raw[code] = value;
+  return { ...row, raw, is_demo: true };
+}
+
+/**
+ * Loads the deterministic demo set (every row is_demo = true) in one transaction, so a first start
+ * never shows half a data set. Loading again rewrites the same rows.
+ */
+export async function loadDemoData(
+  knex: Knex,
+  options: { banks?: number; onProgress?: (progress: DemoLoadProgress) => void } = {},
+): Promise<{ banks: number; financials: number; branches: number }> {
+  const total = options.banks ?? defaultDemoBankCount;
+  const areas = demoAreas();
+  let financialCount = 0;
+  let branchCount = 0;
+  await knex.transaction(async (trx) => {
+    const usedAreas = new Set<string>();
+    for (let start = 0; start < total; start += banksPerChunk) {
+      const institutions: InstitutionRow[] = [];
+      const financials: FinancialsRow[] = [];
+      const locations: LocationRow[] = [];
+      const sod: SodRow[] = [];
+      const history: HistoryRow[] = [];
+      const failures: FailureRow[] = [];
+      for (let index = start; index < Math.min(total, start + banksPerChunk); index += 1) {
+        const bank = generateDemoBank(index, areas);
+        const institution = demo(normaliseInstitution(bank.institution));
+        institutions.push(institution);
+        if (institution.cbsa_code) usedAreas.add(`cbsa:${institution.cbsa_code}`);
+        if (institution.csa_code) usedAreas.add(`csa:${institution.csa_code}`);
+        for (const record of bank.financials) financials.push(demoFinancials(record));
+        for (const record of bank.locations) locations.push(demo(normaliseLocation(record)));
+        for (const record of bank.sod) sod.push(demo(normaliseSod(record)));
+        for (const record of bank.history) history.push(demo(normaliseHistoryEvent(record)));
+        if (bank.failure) failures.push(demo(normaliseFailure(bank.failure)));
+      }
+      await upsertInstitutions(trx, institutions);
+      await upsertFinancials(trx, financials);
+      await upsertLocations(trx, locations);
+      await upsertSod(trx, sod);
+      await upsertHistory(trx, history);
+      await upsertFailures(trx, failures);
+      financialCount += financials.length;
+      branchCount += locations.length;
+      options.onProgress?.({ loaded: Math.min(total, start + banksPerChunk), total });
+    }
+
+    const profiles: CensusProfileRow[] = areas
+      .filter((area) => usedAreas.has(`${area.kind}:${area.code}`))
+      .map((area) => {
+        const profile = demoCensusProfile(area);
+        return {
+          kind: area.kind,
+          code: area.code,
+          name: area.name,
+          population: profile.population as number,
+          median_household_income: profile.medianHouseholdIncome as number,
+          unemployment_rate: profile.unemploymentRate as number,
+          poverty_rate: profile.povertyRate as number,
+          renter_occupied_rate: profile.renterOccupiedRate as number,
+          median_age: profile.medianAge as number,
+          college_educated_rate: profile.collegeEducatedRate as number,
+          white_non_hispanic_rate: profile.whiteNonHispanicRate as number,
+          hispanic_or_latino_rate: profile.hispanicOrLatinoRate as number,
+          black_or_african_american_rate: profile.blackOrAfricanAmericanRate as number,
+          asian_rate: profile.asianRate as number,
+          spanish_speaking_rate: profile.spanishSpeakingRate as number,
+          source: 'Demo data (fictional), shaped like ACS 5-Year Estimates 2022',
+          raw: profile,
+          is_demo: true,
+        };
+      });
+    await upsertCensusProfiles(trx, profiles);
+
+    const titles = builtInFieldTitles();
+    const definitions: FieldDefinitionRow[] = Object.entries(titles).map(([code, title]) => ({
+      endpoint: fieldCatalog.get(code)?.table === 'i' ? 'institutions' : 'financials',
+      code,
+      title,
+      description: title,
+      type: fieldCatalog.get(code)?.type ?? null,
+      is_demo: true,
+    }));
+    await upsertFieldDefinitions(trx, definitions);
+  });
+  // Caches may have been refilled from the pre-commit state while the transaction ran.
+  markRegulatorDataChanged();
+  return { banks: total, financials: financialCount, branches: branchCount };
+}

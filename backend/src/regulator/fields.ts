@@ -1,0 +1,152 @@
+import { financialMoneyFields, financialRatioFields } from './normalise.ts';
+
+/**
+ * The FDIC field codes the query API understands, each bound to a curated column. This is the
+ * whitelist of the filter language and of sort_by: a code not listed here can be asked for in
+ * `fields` (it is read from the stored source record) but never filtered or sorted on.
+ *
+ * `unit: 'thousands'` marks money: stored in dollars, answered and filtered in thousands as the
+ * FDIC does, so screens written against BankFind keep multiplying by 1000.
+ */
+
+export type FieldType = 'number' | 'text' | 'date' | 'flag';
+
+export type FieldSpec = {
+  code: string;
+  title: string;
+  /** Which table holds the column: the institution (i) or its quarterly financials (f). */
+  table: 'i' | 'f';
+  column: string;
+  type: FieldType;
+  unit?: 'thousands';
+};
+
+const institutionFields: FieldSpec[] = [
+  { code: 'CERT', title: 'FDIC Certificate #', table: 'i', column: 'cert', type: 'number' },
+  { code: 'NAME', title: 'Institution name', table: 'i', column: 'name', type: 'text' },
+  { code: 'CITY', title: 'City', table: 'i', column: 'city', type: 'text' },
+  { code: 'STALP', title: 'State alpha code', table: 'i', column: 'state', type: 'text' },
+  { code: 'STNAME', title: 'State name', table: 'i', column: 'state_name', type: 'text' },
+  { code: 'ZIP', title: 'Zip code', table: 'i', column: 'zip', type: 'text' },
+  { code: 'ADDRESS', title: 'Street address', table: 'i', column: 'address', type: 'text' },
+  { code: 'COUNTY', title: 'County', table: 'i', column: 'county', type: 'text' },
+  { code: 'WEBADDR', title: 'Primary internet web address', table: 'i', column: 'website', type: 'text' },
+  { code: 'REGAGNT', title: 'Primary regulator', table: 'i', column: 'regulator', type: 'text' },
+  { code: 'BKCLASS', title: 'Institution class', table: 'i', column: 'charter_class', type: 'text' },
+  { code: 'ACTIVE', title: 'Institution status (1 active)', table: 'i', column: 'active', type: 'flag' },
+  { code: 'OFFICES', title: 'Number of offices', table: 'i', column: 'offices', type: 'number' },
+  { code: 'CBSA_NO', title: 'Core based statistical area code', table: 'i', column: 'cbsa_code', type: 'text' },
+  { code: 'CBSA', title: 'Core based statistical area name', table: 'i', column: 'cbsa_name', type: 'text' },
+  { code: 'CBSANAME', title: 'Core based statistical area name', table: 'i', column: 'cbsa_name', type: 'text' },
+  { code: 'CSA_NO', title: 'Combined statistical area code', table: 'i', column: 'csa_code', type: 'text' },
+  { code: 'CSA', title: 'Combined statistical area name', table: 'i', column: 'csa_name', type: 'text' },
+  { code: 'MDI_STATUS_CODE', title: 'Minority status code', table: 'i', column: 'minority_status_code', type: 'number' },
+  { code: 'MDI_STATUS_DESC', title: 'Minority status description', table: 'i', column: 'minority_status_desc', type: 'text' },
+  { code: 'NAMEHCR', title: 'Bank holding company', table: 'i', column: 'holding_company', type: 'text' },
+  { code: 'SPECGRPN', title: 'Asset concentration hierarchy', table: 'i', column: 'specialization', type: 'text' },
+  { code: 'ESTYMD', title: 'Established date', table: 'i', column: 'established_date', type: 'date' },
+  { code: 'INSDATE', title: 'Date of deposit insurance', table: 'i', column: 'insured_date', type: 'date' },
+  { code: 'LATITUDE', title: 'Latitude', table: 'i', column: 'latitude', type: 'number' },
+  { code: 'LONGITUDE', title: 'Longitude', table: 'i', column: 'longitude', type: 'number' },
+];
+
+/** Titles of the financial codes, as the FDIC's definitions word them. */
+const financialTitles: Record<string, string> = {
+  ASSET: 'Total assets',
+  DEP: 'Total deposits',
+  EQ: 'Total equity capital',
+  NETINC: 'Net income (YTD)',
+  NTLNLS: 'Net charge-offs, loans and leases (YTD)',
+  RBCT1J: 'Tier 1 risk-based capital',
+  ERNAST: 'Total earning assets',
+  LNLSNET: 'Loans and leases, net',
+  NALNLS: 'Nonaccrual loans and leases',
+  P3ASSET: '30-89 days past due, total',
+  P9ASSET: '90+ days past due, total',
+  LNATRES: 'Allowance for loan and lease losses',
+  DRLNLS: 'Charge-offs, loans and leases (YTD)',
+  CRLNLS: 'Recoveries, loans and leases (YTD)',
+  ORE: 'Other real estate owned',
+  P9CRCD: '90+ days past due, credit card loans',
+  P9AUTO: '90+ days past due, auto loans',
+  INTINC: 'Total interest income (YTD)',
+  EINTEXP: 'Total interest expense (YTD)',
+  NIM: 'Net interest income (YTD)',
+  NONII: 'Total noninterest income (YTD)',
+  NONIX: 'Total noninterest expense (YTD)',
+  IBEFTAX: 'Income before income taxes (YTD)',
+  ELNATR: 'Provision for credit losses (YTD)',
+  RBC: 'Total risk-based capital',
+  RWAJT: 'Total risk-weighted assets',
+  COREDEP: 'Core deposits',
+  BRO: 'Brokered deposits',
+  LNLSGR: 'Loans and leases, gross',
+  LNRE: 'Real estate loans',
+  LNRERES: '1-4 family residential real estate loans',
+  LNRERSFM: '1-4 family residential first liens',
+  LNCI: 'Commercial and industrial loans',
+  LNCON: 'Consumer loans',
+  LNCRCD: 'Credit card loans',
+  LNAUTO: 'Auto loans',
+  LNAG: 'Agricultural loans',
+  LNOTHER: 'Other loans',
+  LS: 'Lease financing receivables',
+  P3RE: '30-89 days past due, real estate loans',
+  P9RE: '90+ days past due, real estate loans',
+  NARE: 'Nonaccrual real estate loans',
+  DRRE: 'Real estate loan charge-offs (YTD)',
+  P3CI: '30-89 days past due, C&I loans',
+  P9CI: '90+ days past due, C&I loans',
+  NACI: 'Nonaccrual C&I loans',
+  DRCI: 'C&I loan charge-offs (YTD)',
+  P3CON: '30-89 days past due, consumer loans',
+  P9CON: '90+ days past due, consumer loans',
+  NACON: 'Nonaccrual consumer loans',
+  DRCON: 'Consumer loan charge-offs (YTD)',
+  P3AG: '30-89 days past due, agricultural loans',
+  P9AG: '90+ days past due, agricultural loans',
+  NAAG: 'Nonaccrual agricultural loans',
+  DRAG: 'Agricultural loan charge-offs (YTD)',
+  ROA: 'Return on assets (%)',
+  ROAQ: 'Quarterly return on assets (%)',
+  ROE: 'Return on equity (%)',
+  ROEQ: 'Quarterly return on equity (%)',
+  NCLNLSR: 'Noncurrent loans to loans (%)',
+  NTLNLSR: 'Net charge-offs to loans (%)',
+  RBC1RWAJ: 'Tier 1 risk-based capital ratio (%)',
+  EEFFR: 'Efficiency ratio (%)',
+  NIMY: 'Net interest margin (%)',
+  NIMYQ: 'Quarterly net interest margin (%)',
+  LNATRESR: 'Loan loss reserve to gross loans (%)',
+  RBC1AAJ: 'Tier 1 leverage ratio (%)',
+  RBCRWAJ: 'Total risk-based capital ratio (%)',
+  IDT1CER: 'Common equity tier 1 capital ratio (%)',
+  EQV: 'Equity capital to assets (%)',
+  LNLSDEPR: 'Net loans and leases to deposits (%)',
+};
+
+const financialFields: FieldSpec[] = [
+  ...Object.entries(financialMoneyFields).map(([column, codes]) => ({
+    code: codes[0],
+    title: financialTitles[codes[0]] ?? codes[0],
+    table: 'f' as const,
+    column,
+    type: 'number' as const,
+    unit: 'thousands' as const,
+  })),
+  ...Object.entries(financialRatioFields).map(([column, codes]) => ({
+    code: codes[0],
+    title: financialTitles[codes[0]] ?? codes[0],
+    table: 'f' as const,
+    column,
+    type: 'number' as const,
+  })),
+  { code: 'REPDTE', title: 'Report date (YYYYMMDD)', table: 'f', column: 'repdte', type: 'text' },
+];
+
+export const fieldCatalog: ReadonlyMap<string, FieldSpec> = new Map([...institutionFields, ...financialFields].map((field) => [field.code, field]));
+
+/** Code to description of every field we store, for `/fdic/field-map` when no definitions were imported. */
+export function builtInFieldTitles(): Record<string, string> {
+  return Object.fromEntries([...fieldCatalog.values()].map((field) => [field.code, field.title]));
+}
