@@ -58,6 +58,9 @@ describeWithDatabase('sent emails API', (context) => {
     expect(subjects((await list({ q: 'first bank' })).body)).to.deep.equal(['Hello from Charterline']);
     expect(subjects((await list({ q: 'bob' })).body)).to.deep.equal(['Newest']);
     expect((await list({ contactId: 'nobody' })).status).to.equal(400);
+    expect((await list({ status: 'sent' })).body).to.have.length(3);
+    expect((await list({ status: 'queued' })).body).to.deep.equal([]);
+    expect((await list({ status: 'bounced' })).body.message).to.equal('Filter status must be one of queued, sent, failed.');
   });
 
   it("falls back to the tracked bank's name when none was given", async () => {

@@ -43,6 +43,7 @@ export const updateWorkflowBody = recordUpdateSchema(z.object({ name: name.optio
   'createdAt',
   'updatedAt',
   'created',
+  'updated',
 ]);
 
 /** The ids of templates the user owns among those the steps name, looked up before deciding. */
