@@ -167,12 +167,13 @@ export function eventStoreContract(createStore: () => Promise<EventStore>): void
       expect(events.filter((each) => each.streamId === streamId).map(identity)).to.deep.equal(later.events.map(identity));
     });
 
-    it('answers the same position and no events when nothing is new', async () => {
+    it('answers no events, and a position that does not go back, when nothing is new', async () => {
       await appendMany(newStream(), 1);
       const { next: tail } = await readToEnd(store, 'start', 100);
       const again = await store.readAll({ after: tail, limit: 10 });
       expect(again.events).to.deep.equal([]);
-      expect(again.next).to.deep.equal(tail);
+      // A store may move past records it hides (EventStoreDB's system records), never back.
+      expect(comparePositions(again.next, tail)).to.be.at.least(0);
     });
 
     it('gives positions that increase in read order', async () => {
