@@ -1,4 +1,5 @@
 import { activityProjection } from './activity.ts';
+import { contactsProjection } from './contacts.ts';
 import type { Projection } from './projection.ts';
 import { targetsProjection } from './targets.ts';
 import { tasksProjection } from './tasks.ts';
@@ -7,7 +8,7 @@ import { workflowsProjection } from './workflows.ts';
 import { sentEmailsProjection } from './sent-emails.ts';
 
 /** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
-export const projections: Projection[] = [targetsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, activityProjection];
+export const projections: Projection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, activityProjection];
 
 export function projectionsNamed(names: string[]): Projection[] {
   if (names.length === 0) return projections;

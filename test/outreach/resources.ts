@@ -40,6 +40,28 @@ async function created(response: { status: number; body: any; text: string }): P
 
 export const resourceCases: ResourceCase[] = [
   {
+    resource: 'contacts',
+    create: async (app, token, seed) =>
+      created(await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 2000 + seed, name: `Contact ${seed}`, title: 'CFO', email: `c${seed}@bank.com` } })),
+    change: { name: 'Changed by someone else', isHotLead: true },
+    async randomStep(app, token, random, ids) {
+      const action = ids.length === 0 ? 'add' : pick(random, ['add', 'add', 'edit', 'hot', 'bankHot', 'verify', 'delete']);
+      const bankId = 3000 + Math.floor(random() * 6); // shared with the banks case, so some contacts belong to tracked banks
+      if (action === 'add') {
+        const email = random() < 0.7 ? `person${ids.length}@bank${bankId}.com` : '';
+        ids.push(await created(await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId, name: `Person ${ids.length}`, title: pick(random, ['CFO', 'CEO', 'CCO']), email, tags: ['Lead', ' lead '] } })));
+        return;
+      }
+      const id = pick(random, ids);
+      const put = (path: string, body: unknown) => app.request(`/api/data/contacts/${path}`, { method: 'PUT', token, body });
+      if (action === 'edit') await put(id, { title: `Title ${Math.floor(random() * 100)}`, bankId, email: random() < 0.5 ? `new${Math.floor(random() * 100)}@bank.com` : undefined });
+      if (action === 'hot') await put(`${id}/hot-lead`, { isHotLead: random() < 0.6 });
+      if (action === 'bankHot') await put(`toggle-hot-lead/${bankId}`, { setAsHot: random() < 0.5 });
+      if (action === 'verify') await put(`${id}/verification`, { result: pick(random, ['deliverable', 'risky', 'undeliverable', 'unknown', 'error']), score: Math.floor(random() * 101) });
+      if (action === 'delete') await app.request(`/api/data/contacts/${id}`, { method: 'DELETE', token });
+    },
+  },
+  {
     resource: 'tasks',
     create: async (app, token, seed) =>
       created(await app.request('/api/data/tasks', { method: 'POST', token, body: { text: `Task ${seed}`, dueDate: '2026-12-01', bankId: 1000 + seed } })),

@@ -1,5 +1,6 @@
 import type { Feature } from '../services.ts';
 import { activityRoutes } from './activity-routes.ts';
+import { contactRoutes } from './contacts/routes.ts';
 import { targetRoutes } from './targets/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { templateRoutes } from './templates/routes.ts';
@@ -9,5 +10,5 @@ import { sentEmailRoutes } from './sent-emails/routes.ts';
 /** Targets, contacts, tasks, templates, workflows and sent mail: event-sourced, read from projections. */
 export const outreachFeature: Feature = {
   name: 'outreach',
-  routes: (services) => [activityRoutes(services), targetRoutes(services), taskRoutes(services), templateRoutes(services), workflowRoutes(services), sentEmailRoutes(services)],
+  routes: (services) => [activityRoutes(services), targetRoutes(services), contactRoutes(services), taskRoutes(services), templateRoutes(services), workflowRoutes(services), sentEmailRoutes(services)],
 };

@@ -1,4 +1,5 @@
 import type { ActivityDescription } from './activity.ts';
+import { contactActivity } from './contacts/activity.ts';
 import { targetActivity } from './targets/activity.ts';
 import { taskActivity } from './tasks/activity.ts';
 import { templateActivity } from './templates/activity.ts';
@@ -6,4 +7,4 @@ import { workflowActivity } from './workflows/activity.ts';
 import { sentEmailActivity } from './sent-emails/activity.ts';
 
 /** Every outreach aggregate's activity description; the activity projection reads them all. */
-export const outreachActivity: ActivityDescription<any>[] = [targetActivity, taskActivity, templateActivity, workflowActivity, sentEmailActivity];
+export const outreachActivity: ActivityDescription<any>[] = [targetActivity, contactActivity, taskActivity, templateActivity, workflowActivity, sentEmailActivity];

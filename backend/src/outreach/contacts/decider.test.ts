@@ -1,0 +1,93 @@
+import { deciderSpec } from '../../commands/decider-spec.ts';
+import type { ContactFields } from './commands.ts';
+import { contactDecider } from './decider.ts';
+import type { ContactEvent } from './events.ts';
+
+const owner = '11111111-1111-4111-8111-111111111111';
+const stranger = '22222222-2222-4222-8222-222222222222';
+const contactId = '33333333-3333-4333-8333-333333333333';
+const at = '2026-11-22T10:00:00.000Z';
+const fields: ContactFields = {
+  bankId: 628,
+  bankName: 'First Example Bank',
+  name: 'Jane Doe',
+  title: 'CFO',
+  email: 'jane@example.com',
+  linkedinUrl: null,
+  tags: ['CRE'],
+};
+const added: ContactEvent = { type: 'ContactAdded', data: { contactId, ownerId: owner, ...fields } };
+const hot: ContactEvent = { type: 'ContactMarkedHotLead', data: {} };
+const verified: ContactEvent = { type: 'ContactEmailVerified', data: { result: 'deliverable', score: 96, verifiedAt: at } };
+const add = { type: 'AddContact' as const, contactId, userId: owner, fields, isHotLead: false, verification: null, at };
+const spec = deciderSpec(contactDecider);
+
+describe('contact decider', () => {
+  it('adds a contact for its owner', () => {
+    spec.given([]).when(add).then([added]);
+  });
+
+  it('adds a hot lead with its verification as separate facts', () => {
+    spec
+      .given([])
+      .when({ ...add, isHotLead: true, verification: { result: 'deliverable', score: 96 } })
+      .then([added, hot, verified]);
+  });
+
+  it('refuses to add the same contact twice', () => {
+    spec.given([added]).when(add).thenThrows(/already exists/, 409);
+  });
+
+  it('turns a whole-record edit into one event per changed field, and none for unchanged ones', () => {
+    spec
+      .given([added])
+      .when({
+        type: 'EditContact',
+        userId: owner,
+        changes: { ...fields, name: 'Jane Q. Doe', email: null, linkedinUrl: 'https://www.linkedin.com/in/jane', tags: ['CRE', 'Board'], isHotLead: true },
+        trackedBankName: 'First Example Bank',
+      })
+      .then([
+        { type: 'ContactRenamed', data: { name: 'Jane Q. Doe' } },
+        { type: 'ContactEmailChanged', data: { email: null } },
+        { type: 'ContactLinkedinUrlChanged', data: { linkedinUrl: 'https://www.linkedin.com/in/jane' } },
+        { type: 'ContactTagsChanged', data: { tags: ['CRE', 'Board'] } },
+        { type: 'ContactMarkedHotLead', data: {} },
+      ]);
+    spec.given([added]).when({ type: 'EditContact', userId: owner, changes: fields, trackedBankName: null }).then([]);
+  });
+
+  it("moving to another bank takes the tracked bank's name when the record still names the old bank", () => {
+    spec
+      .given([added])
+      .when({ type: 'EditContact', userId: owner, changes: { ...fields, bankId: 3511 }, trackedBankName: 'Harbor Savings' })
+      .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings' } }]);
+    spec
+      .given([added])
+      .when({ type: 'EditContact', userId: owner, changes: { bankId: 3511, bankName: 'Harbor Savings Bank' }, trackedBankName: null })
+      .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings Bank' } }]);
+  });
+
+  it('marks and unmarks a hot lead; repeating either changes nothing', () => {
+    spec.given([added]).when({ type: 'SetHotLead', userId: owner, isHotLead: true }).then([hot]);
+    spec.given([added, hot]).when({ type: 'SetHotLead', userId: owner, isHotLead: true }).then([]);
+    spec.given([added, hot]).when({ type: 'SetHotLead', userId: owner, isHotLead: false }).then([{ type: 'ContactUnmarkedHotLead', data: {} }]);
+  });
+
+  it('records every email verification, and refuses one for a contact without an email', () => {
+    spec.given([added, verified]).when({ type: 'RecordEmailVerification', userId: owner, verification: { result: 'deliverable', score: 96 }, at }).then([verified]);
+    spec
+      .given([added, { type: 'ContactEmailChanged', data: { email: null } }])
+      .when({ type: 'RecordEmailVerification', userId: owner, verification: { result: 'error', score: 0 }, at })
+      .thenThrows(/no email address to verify/, 400);
+  });
+
+  it("treats another user's contact and a deleted contact as not found", () => {
+    spec.given([added]).when({ type: 'SetHotLead', userId: stranger, isHotLead: true }).thenThrows(/Contact not found/, 404);
+    spec.given([added, { type: 'ContactDeleted', data: {} }]).when({ type: 'DeleteContact', userId: owner }).thenThrows(/Contact not found/, 404);
+  });
+
+  it('deletes a contact', () => {
+    spec.given([added, hot]).when({ type: 'DeleteContact', userId: owner }).then([{ type: 'ContactDeleted', data: {} }]);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Decider } from '../../commands/decider.ts';
+import { BadRequestError, ConflictError } from '../../http/errors.ts';
+import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
+import type { ContactCommand, ContactFields } from './commands.ts';
+import { contactEvents, type ContactEvent, type Verification } from './events.ts';
+
+export type ContactState = ContactFields & {
+  status: RecordStatus;
+  ownerId?: string;
+  isHotLead: boolean;
+  verification: Verification | null;
+};
+
+const initialState = (): ContactState => ({
+  status: 'absent',
+  bankId: 0,
+  bankName: null,
+  name: '',
+  title: '',
+  email: null,
+  linkedinUrl: null,
+  tags: [],
+  isHotLead: false,
+  verification: null,
+});
+
+const hotLeadEvents = (state: ContactState, isHotLead: boolean): ContactEvent[] =>
+  isHotLead === state.isHotLead ? [] : [isHotLead ? contactEvents.ContactMarkedHotLead.create({}) : contactEvents.ContactUnmarkedHotLead.create({})];
+
+function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
+  if (command.type === 'AddContact') {
+    if (state.status !== 'absent') throw new ConflictError('This contact already exists.');
+    const { fields, verification } = command;
+    const events: ContactEvent[] = [contactEvents.ContactAdded.create({ contactId: command.contactId, ownerId: command.userId, ...fields })];
+    events.push(...hotLeadEvents(state, command.isHotLead));
+    if (verification) events.push(contactEvents.ContactEmailVerified.create({ ...verification, verifiedAt: command.at }));
+    return events;
+  }
+  assertOwnedActive(state, command.userId, 'Contact');
+  switch (command.type) {
+    case 'EditContact': {
+      const { bankId, bankName, name, title, email, linkedinUrl, tags, isHotLead } = command.changes;
+      const events: ContactEvent[] = [];
+      if (name !== undefined && name !== state.name) events.push(contactEvents.ContactRenamed.create({ name }));
+      if (title !== undefined && title !== state.title) events.push(contactEvents.ContactTitleChanged.create({ title }));
+      if (email !== undefined && email !== state.email) events.push(contactEvents.ContactEmailChanged.create({ email }));
+      if (linkedinUrl !== undefined && linkedinUrl !== state.linkedinUrl) events.push(contactEvents.ContactLinkedinUrlChanged.create({ linkedinUrl }));
+      if (tags !== undefined && !sameTags(tags, state.tags)) events.push(contactEvents.ContactTagsChanged.create({ tags }));
+      const movedBank = bankId !== undefined && bankId !== state.bankId;
+      const renamedBank = bankName !== undefined && bankName !== state.bankName;
+      if (movedBank || renamedBank) {
+        // A whole record sent back still names the old bank: a new bank without a new name takes the tracked bank's.
+        events.push(contactEvents.ContactMovedToBank.create({ bankId: bankId ?? state.bankId, bankName: renamedBank ? bankName : command.trackedBankName }));
+      }
+      if (isHotLead !== undefined) events.push(...hotLeadEvents(state, isHotLead));
+      return events;
+    }
+    case 'SetHotLead':
+      return hotLeadEvents(state, command.isHotLead);
+    case 'RecordEmailVerification':
+      if (!state.email) throw new BadRequestError('This contact has no email address to verify.');
+      // Every check is a new fact (a later check may differ), so it is recorded even when the result repeats.
+      return [contactEvents.ContactEmailVerified.create({ ...command.verification, verifiedAt: command.at })];
+    case 'DeleteContact':
+      return [contactEvents.ContactDeleted.create({})];
+  }
+}
+
+function evolve(state: ContactState, event: ContactEvent): ContactState {
+  switch (event.type) {
+    case 'ContactAdded': {
+      const { contactId: _id, ownerId, ...fields } = event.data;
+      return { ...state, ...fields, status: 'active', ownerId };
+    }
+    case 'ContactRenamed':
+      return { ...state, name: event.data.name };
+    case 'ContactTitleChanged':
+      return { ...state, title: event.data.title };
+    case 'ContactEmailChanged':
+      return { ...state, email: event.data.email, verification: null };
+    case 'ContactLinkedinUrlChanged':
+      return { ...state, linkedinUrl: event.data.linkedinUrl };
+    case 'ContactTagsChanged':
+      return { ...state, tags: event.data.tags };
+    case 'ContactMovedToBank':
+      return { ...state, bankId: event.data.bankId, bankName: event.data.bankName };
+    case 'ContactMarkedHotLead':
+      return { ...state, isHotLead: true };
+    case 'ContactUnmarkedHotLead':
+      return { ...state, isHotLead: false };
+    case 'ContactEmailVerified':
+      return { ...state, verification: { result: event.data.result, score: event.data.score } };
+    case 'ContactDeleted':
+      return { ...state, status: 'deleted' };
+  }
+}
+
+export const contactDecider: Decider<ContactState, ContactCommand, ContactEvent> = { initialState, decide, evolve };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../../events/registry.ts';
+
+/** Spec 2 section 3: what an email verification can conclude ('error' when the check itself failed). */
+export const verificationResults = ['deliverable', 'risky', 'undeliverable', 'unknown', 'error'] as const;
+
+export const contactEvents = {
+  ContactAdded: defineEvent(
+    'ContactAdded',
+    z.object({
+      contactId: z.uuid(),
+      ownerId: z.uuid(),
+      bankId: z.number().int(),
+      bankName: z.string().nullable(),
+      name: z.string(),
+      title: z.string(),
+      email: z.string().nullable(),
+      linkedinUrl: z.string().nullable(),
+      tags: z.array(z.string()),
+    }),
+  ),
+  ContactRenamed: defineEvent('ContactRenamed', z.object({ name: z.string() })),
+  ContactTitleChanged: defineEvent('ContactTitleChanged', z.object({ title: z.string() })),
+  /** A new address has not been verified: any earlier verification no longer applies. */
+  ContactEmailChanged: defineEvent('ContactEmailChanged', z.object({ email: z.string().nullable() })),
+  ContactLinkedinUrlChanged: defineEvent('ContactLinkedinUrlChanged', z.object({ linkedinUrl: z.string().nullable() })),
+  ContactTagsChanged: defineEvent('ContactTagsChanged', z.object({ tags: z.array(z.string()) })),
+  ContactMovedToBank: defineEvent('ContactMovedToBank', z.object({ bankId: z.number().int(), bankName: z.string().nullable() })),
+  ContactMarkedHotLead: defineEvent('ContactMarkedHotLead', z.object({})),
+  ContactUnmarkedHotLead: defineEvent('ContactUnmarkedHotLead', z.object({})),
+  ContactEmailVerified: defineEvent(
+    'ContactEmailVerified',
+    z.object({ result: z.enum(verificationResults), score: z.number().nullable(), verifiedAt: z.string() }),
+  ),
+  ContactDeleted: defineEvent('ContactDeleted', z.object({})),
+};
+
+export type ContactEvent = EventOf<typeof contactEvents>;
+export type Verification = { result: (typeof verificationResults)[number]; score: number | null };

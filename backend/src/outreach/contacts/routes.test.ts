@@ -1,0 +1,174 @@
+import { expect } from 'chai';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+
+const jane = { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstexample.com', linkedinUrl: 'linkedin.com/in/janedoe', tags: [' CRE ', 'cre', 'Board', ''] };
+
+describeWithDatabase('contacts API', (context) => {
+  let app: TestApp;
+  let token: string;
+  let otherToken: string;
+  before(async () => {
+    app = await startTestApp(context.db);
+    token = (await app.signUp('Owner')).token;
+    otherToken = (await app.signUp('Someone Else')).token;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'First Example Bank' } });
+  });
+  after(async () => app.stop());
+
+  const add = (body: unknown, auth = token) => app.request('/api/data/contacts', { method: 'POST', token: auth, body });
+  const put = (path: string, body: unknown, auth = token) => app.request(`/api/data/contacts/${path}`, { method: 'PUT', token: auth, body });
+  const listFor = async (filter: Record<string, unknown>, auth = token) =>
+    (await app.request(`/api/data/contacts?filter=${encodeURIComponent(JSON.stringify(filter))}`, { token: auth })).body;
+
+  it("adds a contact with trimmed, de-duplicated tags and the tracked bank's name", async () => {
+    const response = await add(jane);
+    expect(response.status).to.equal(201);
+    expect(response.body).to.include({
+      bankId: 628,
+      bankName: 'First Example Bank',
+      name: 'Jane Doe',
+      title: 'CFO',
+      email: 'jane@firstexample.com',
+      linkedinUrl: 'https://linkedin.com/in/janedoe',
+      isHotLead: false,
+      verification: null,
+      version: 1,
+    });
+    expect(response.body.tags).to.deep.equal(['CRE', 'Board']);
+    expect(response.body.id).to.match(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('etag')).to.equal('W/"1"');
+  });
+
+  it('takes the bank name from the body when given, and leaves email and LinkedIn optional', async () => {
+    const response = await add({ bankId: 3511, bankName: 'Harbor Savings', name: 'Sam Lee', title: 'CEO', email: '', linkedinUrl: null });
+    expect(response.status).to.equal(201);
+    expect(response.body).to.include({ bankName: 'Harbor Savings', email: null, linkedinUrl: null });
+    expect(response.body.tags).to.deep.equal([]);
+  });
+
+  it('refuses each invalid field with 400 and a clear message', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...jane, name: '  ' }, 'name: Full name is required.'],
+      [{ bankId: 628, title: 'CFO' }, 'name: Full name is required.'],
+      [{ ...jane, title: '' }, 'title: Job title is required.'],
+      [{ ...jane, email: 'jane-at-bank' }, 'email: Enter a valid email address, like name@bank.com.'],
+      [{ ...jane, linkedinUrl: 'not a link' }, 'linkedinUrl: Enter a valid LinkedIn URL, like https://www.linkedin.com/in/name.'],
+      [{ ...jane, bankId: undefined }, 'bankId: Choose a bank.'],
+      [{ ...jane, bankId: 'First Example' }, 'bankId: Bank (cert) must be a number.'],
+      [{ ...jane, isHotLead: 'yes' }, 'isHotLead: isHotLead must be true or false.'],
+      [{ ...jane, email: null, verification: { result: 'deliverable', score: 90 } }, 'verification: Add an email address before recording its verification.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await add(body);
+      expect(response.status, message).to.equal(400);
+      expect(response.body.message).to.equal(message);
+    }
+    expect((await add({ ...jane, tags: 'CRE' })).body.message).to.match(/^tags: /);
+    expect((await add({ ...jane, source: 'Hunter' })).body.message).to.match(/source/);
+  });
+
+  it("lists only the user's contacts, newest first, filtered by bank, hot lead and text", async () => {
+    await add({ ...jane, bankId: 4000, name: 'Ann Older', title: 'COO', email: 'ann@fourthousand.com' });
+    await add({ ...jane, bankId: 4000, name: 'Bob Newer', title: 'Head of Treasury', email: null, isHotLead: true });
+    await add({ ...jane, bankId: 4000, name: 'Not Mine' }, otherToken);
+    const forBank = await app.request(`/api/data/contacts?filter=${encodeURIComponent('{"bankId":4000}')}&range=[0,9]`, { token });
+    expect(forBank.body.map((contact: { name: string }) => contact.name)).to.deep.equal(['Bob Newer', 'Ann Older']);
+    expect(forBank.headers.get('content-range')).to.equal('contacts 0-1/2');
+    expect((await listFor({ bankId: 4000, isHotLead: true })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Bob Newer']);
+    expect((await listFor({ q: 'treasury' })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Bob Newer']);
+    expect((await listFor({ q: 'fourthousand' })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Ann Older']);
+    expect(await listFor({ q: 'Not Mine' })).to.deep.equal([]);
+  });
+
+  it('toggles hot lead per contact, and for every contact of a bank at once', async () => {
+    const first = (await add({ ...jane, bankId: 5000, name: 'First' })).body;
+    await add({ ...jane, bankId: 5000, name: 'Second' });
+    const theirs = (await add({ ...jane, bankId: 5000, name: 'Theirs' }, otherToken)).body;
+    const one = await put(`${first.id}/hot-lead`, { isHotLead: true });
+    expect(one.body).to.include({ isHotLead: true, version: 2 });
+    expect((await put(`${first.id}/hot-lead`, { isHotLead: 'on' })).body.message).to.equal('isHotLead: isHotLead must be true or false.');
+
+    const all = await put('toggle-hot-lead/5000', { setAsHot: true });
+    expect(all.status).to.equal(200);
+    expect(all.body.map((contact: { name: string; isHotLead: boolean }) => [contact.name, contact.isHotLead])).to.deep.equal([
+      ['Second', true],
+      ['First', true],
+    ]);
+    expect(all.body[1].version).to.equal(2); // already hot: nothing appended
+    const cleared = await put('toggle-hot-lead/5000', { setAsHot: false });
+    expect(cleared.body.every((contact: { isHotLead: boolean }) => !contact.isHotLead)).to.equal(true);
+    expect((await app.request(`/api/data/contacts/${theirs.id}`, { token: otherToken })).body.isHotLead).to.equal(false);
+    expect((await put('toggle-hot-lead/5000', {})).body.message).to.equal('setAsHot: setAsHot must be true or false.');
+    expect((await put('toggle-hot-lead/99999', { setAsHot: true })).body).to.deep.equal([]);
+  });
+
+  it('records an email verification, and forgets it when the email changes', async () => {
+    const contact = (await add({ ...jane, bankId: 6000 })).body;
+    const verified = await put(`${contact.id}/verification`, { result: 'risky', score: 62 });
+    expect(verified.status).to.equal(200);
+    expect(verified.body.verification).to.include({ result: 'risky', score: 62 });
+    const failed = await put(`${contact.id}/verification`, { result: 'error', score: 0 });
+    expect(failed.body.verification).to.include({ result: 'error', score: 0 });
+    expect((await put(`${contact.id}/verification`, { result: 'valid', score: 1 })).body.message).to.equal(
+      'result: Verification result must be one of deliverable, risky, undeliverable, unknown or error.',
+    );
+    expect((await put(`${contact.id}/verification`, { result: 'risky', score: 101 })).body.message).to.equal(
+      'score: Verification score must be a number from 0 to 100.',
+    );
+    const changed = await put(contact.id, { ...failed.body, email: 'jane.doe@firstexample.com' });
+    expect(changed.body).to.include({ email: 'jane.doe@firstexample.com', verification: null });
+    const noEmail = (await add({ ...jane, bankId: 6000, email: null })).body;
+    const refused = await put(`${noEmail.id}/verification`, { result: 'unknown', score: null });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.equal('This contact has no email address to verify.');
+  });
+
+  it('updates from a whole record, appending events only for what changed', async () => {
+    const contact = (await add({ ...jane, bankId: 7000 })).body;
+    const updated = await put(contact.id, { ...contact, title: 'Chief Financial Officer', tags: ['Board', 'board ', 'Q1'], bankId: 628 });
+    expect(updated.status).to.equal(200);
+    expect(updated.body).to.include({ title: 'Chief Financial Officer', bankId: 628, bankName: 'First Example Bank', version: 4 });
+    expect(updated.body.tags).to.deep.equal(['Board', 'Q1']);
+    const unchanged = await put(contact.id, updated.body);
+    expect(unchanged.body.version).to.equal(4);
+    const history = await app.request(`/api/data/contacts/${contact.id}/history`, { token });
+    expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal([
+      'ContactAdded',
+      'ContactTitleChanged',
+      'ContactTagsChanged',
+      'ContactMovedToBank',
+    ]);
+    expect((await put(contact.id, { name: '' })).body.message).to.equal('name: Full name is required.');
+    const stale = await app.request(`/api/data/contacts/${contact.id}`, { method: 'PUT', token, body: { title: 'x' }, headers: { 'if-match': 'W/"1"' } });
+    expect(stale.status).to.equal(412);
+  });
+
+  it("answers 404 for another user's contact and never lets them change or delete it", async () => {
+    const mine = (await add({ ...jane, bankId: 8000 })).body;
+    expect((await app.request(`/api/data/contacts/${mine.id}`, { token: otherToken })).status).to.equal(404);
+    expect((await put(mine.id, { name: 'Hijacked' }, otherToken)).status).to.equal(404);
+    expect((await put(`${mine.id}/hot-lead`, { isHotLead: true }, otherToken)).status).to.equal(404);
+    expect((await put(`${mine.id}/verification`, { result: 'risky', score: 1 }, otherToken)).status).to.equal(404);
+    expect((await put('toggle-hot-lead/8000', { setAsHot: true }, otherToken)).body).to.deep.equal([]);
+    expect((await app.request(`/api/data/contacts/${mine.id}`, { method: 'DELETE', token: otherToken })).status).to.equal(404);
+    expect((await app.request(`/api/data/contacts/${mine.id}/history`, { token: otherToken })).status).to.equal(404);
+    expect((await app.request(`/api/data/contacts/${mine.id}`, { token })).body).to.include({ name: 'Jane Doe', isHotLead: false, version: 1 });
+  });
+
+  it('deletes a contact: gone from lists, history kept, activity summarised', async () => {
+    const contact = (await add({ ...jane, bankId: 9000 })).body;
+    await put(`${contact.id}/hot-lead`, { isHotLead: true });
+    const deleted = await app.request(`/api/data/contacts/${contact.id}`, { method: 'DELETE', token });
+    expect(deleted.status).to.equal(200);
+    expect(deleted.body.id).to.equal(contact.id);
+    expect((await app.request(`/api/data/contacts/${contact.id}`, { token })).status).to.equal(404);
+    expect(await listFor({ bankId: 9000 })).to.deep.equal([]);
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: contact.id }))}`, { token });
+    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal([
+      'Deleted contact',
+      'Marked as a hot lead',
+      'Added contact "Jane Doe", CFO',
+    ]);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Knex } from 'knex';
+import { signedInUser } from '../../auth/authenticate.ts';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
+import type { AppServices } from '../../services.ts';
+import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
+import { certSchema, uuidParam } from '../schemas.ts';
+import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
+import { contactDecider } from './decider.ts';
+import type { Verification } from './events.ts';
+
+type ContactRow = {
+  id: string;
+  bank_id: number;
+  bank_name: string | null;
+  tracked_bank_name: string | null;
+  name: string;
+  title: string;
+  email: string | null;
+  linkedin_url: string | null;
+  is_hot_lead: boolean;
+  tags: string[];
+  verification_result: Verification['result'] | null;
+  verification_score: number | null;
+  verified_at: Date | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+const contactStreamId = (id: string) => `contact-${id}`;
+
+async function trackedBankName(knex: Knex, userId: string, cert: number): Promise<string | null> {
+  const row: { name: string } | undefined = await knex('targets').where({ user_id: userId, cert }).first('name');
+  return row?.name ?? null;
+}
+
+function toApi(row: ContactRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    bankId: row.bank_id,
+    // The name saved with the contact, else the user's tracked bank's current name.
+    bankName: row.bank_name ?? row.tracked_bank_name,
+    name: row.name,
+    title: row.title,
+    email: row.email,
+    linkedinUrl: row.linkedin_url,
+    isHotLead: row.is_hot_lead,
+    tags: row.tags,
+    verification: row.verification_result
+      ? { result: row.verification_result, score: row.verification_score, verifiedAt: row.verified_at?.toISOString() ?? null }
+      : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: row.version,
+  };
+}
+
+export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand, ContactRow> {
+  return {
+    resource: 'contacts',
+    what: 'Contact',
+    streamId: contactStreamId,
+    decider: contactDecider,
+    rows: (db, userId) =>
+      db('contacts')
+        .leftJoin('targets', (join) => join.on('targets.cert', 'contacts.bank_id').andOn('targets.user_id', 'contacts.user_id'))
+        .where('contacts.user_id', userId)
+        .select('contacts.*', 'targets.name as tracked_bank_name'),
+    idColumn: 'contacts.id',
+    idSchema: uuidParam,
+    list: {
+      sortable: {
+        createdAt: 'contacts.created_at',
+        updatedAt: 'contacts.updated_at',
+        name: 'contacts.name',
+        title: 'contacts.title',
+        email: 'contacts.email',
+        bankId: 'contacts.bank_id',
+        bankName: 'contacts.bank_name',
+        isHotLead: 'contacts.is_hot_lead',
+        id: 'contacts.id',
+      },
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+      filters: { bankId: integerFilter('contacts.bank_id'), isHotLead: booleanFilter('contacts.is_hot_lead') },
+      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title'],
+    },
+    toApi,
+    create: async (body, { userId, id, at }) => {
+      const { bankId, bankName, name, title, email, linkedinUrl, tags, isHotLead, verification } = addContactBody.parse(body);
+      return {
+        type: 'AddContact',
+        contactId: id,
+        userId,
+        at,
+        fields: {
+          bankId,
+          bankName: bankName ?? (await trackedBankName(knex, userId, bankId)),
+          name,
+          title,
+          email: email ?? null,
+          linkedinUrl: linkedinUrl ?? null,
+          tags: tags ?? [],
+        },
+        isHotLead: isHotLead ?? false,
+        verification: verification ?? null,
+      };
+    },
+    update: async (body, { userId }) => {
+      const changes = editContactBody.parse(body);
+      const trackedName = changes.bankId === undefined ? null : await trackedBankName(knex, userId, changes.bankId);
+      return { type: 'EditContact', userId, changes, trackedBankName: trackedName };
+    },
+    remove: ({ userId }) => ({ type: 'DeleteContact', userId }),
+  };
+}
+
+export function contactRoutes(services: AppServices) {
+  const { knex, eventStore } = services;
+  const definition = contactsResource(knex);
+  const router = resourceRouter(services, definition);
+
+  router.put('/:id/hot-lead', async (ctx) => {
+    const { isHotLead } = hotLeadBody.parse(ctx.request.body ?? {});
+    await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId }) => ({ type: 'SetHotLead' as const, userId, isHotLead }));
+  });
+
+  router.put('/:id/verification', async (ctx) => {
+    const verification = verificationBody.parse(ctx.request.body ?? {});
+    await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId, at }) => ({ type: 'RecordEmailVerification' as const, userId, verification, at }));
+  });
+
+  // Every contact of one bank at once; answers that bank's contacts as they now are.
+  router.put('/toggle-hot-lead/:bankId', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const bankId = certSchema.parse(ctx.params.bankId);
+    const { setAsHot } = bankHotLeadBody.parse(ctx.request.body ?? {});
+    const ids: string[] = await knex('contacts').where({ user_id: user.id, bank_id: bankId }).orderBy('created_at').pluck('id');
+    for (const id of ids) {
+      try {
+        await handleCommand(eventStore, contactDecider, contactStreamId(id), { type: 'SetHotLead', userId: user.id, isHotLead: setAsHot });
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error; // deleted meanwhile: nothing to mark
+      }
+    }
+    const rows: ContactRow[] = await definition.rows(knex, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc');
+    ctx.body = rows.map(toApi);
+  });
+  return router;
+}
