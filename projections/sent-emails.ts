@@ -8,6 +8,7 @@ const emailIdOf = (streamId: string) => streamId.slice('sent-email-'.length);
 export const sentEmailsProjection: Projection = {
   name: 'sent-emails',
   tables: ['sent_emails'],
+  bufferedRebuild: true,
   handles: Object.keys(sentEmailEvents),
   async apply(recorded, trx) {
     const event = toDomainEvent<SentEmailEvent>(recorded);

@@ -8,6 +8,7 @@ const templateIdOf = (streamId: string) => streamId.slice('template-'.length);
 export const templatesProjection: Projection = {
   name: 'templates',
   tables: ['templates'],
+  bufferedRebuild: true,
   handles: Object.keys(templateEvents),
   async apply(recorded, trx) {
     const event = toDomainEvent<TemplateEvent>(recorded);

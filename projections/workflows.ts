@@ -8,6 +8,7 @@ const workflowIdOf = (streamId: string) => streamId.slice('workflow-'.length);
 export const workflowsProjection: Projection = {
   name: 'workflows',
   tables: ['workflows'],
+  bufferedRebuild: true,
   handles: Object.keys(workflowEvents),
   async apply(recorded, trx) {
     const event = toDomainEvent<WorkflowEvent>(recorded);
