@@ -129,10 +129,15 @@ export class RegulatorSync {
     return statusOf(run);
   }
 
+  /** Whether a recent run was cut short by a crash or a shutdown (not by an error) and nobody runs it. */
+  async hasInterruptedSync(): Promise<boolean> {
+    const run = await resumableRun(this.knex, 'institutions');
+    return run !== undefined && run.status !== 'error' && !(await isJobRunning(this.db, 'institutions'));
+  }
+
   /** Continues a run a crash or shutdown left unfinished, in the background. True when one was resumed. */
   async resumeInterrupted(): Promise<boolean> {
-    const run = await resumableRun(this.knex, 'institutions');
-    if (!run || run.status === 'error' || (await isJobRunning(this.db, 'institutions'))) return false;
+    if (!(await this.hasInterruptedSync())) return false;
     try {
       await this.startInstitutionSync();
       return true;

@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { startTestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { FdicDouble } from '../../../test/doubles/fdic-double.ts';
+import { fdicTestData } from '../../../test/doubles/fdic-data.ts';
+import { createBootstrapFeature, firstStartAction } from './bootstrap.ts';
+import { createSyncFeature } from './sync/feature.ts';
+
+describe('first-start regulator data decision', () => {
+  const decide = (overrides: Partial<Parameters<typeof firstStartAction>[0]>, reachable = true) => {
+    let probed = false;
+    const action = firstStartAction({
+      demoData: 'auto',
+      hasInterruptedSync: false,
+      hasInstitutions: false,
+      fdicReachable: async () => ((probed = true), reachable),
+      ...overrides,
+    });
+    return action.then((value) => ({ action: value, probed }));
+  };
+
+  it('resumes an interrupted sync before anything else', async () => {
+    expect(await decide({ hasInterruptedSync: true, hasInstitutions: true })).to.deep.equal({ action: 'resume-sync', probed: false });
+  });
+
+  it('leaves a database with institutions alone, whatever DEMO_DATA says', async () => {
+    expect((await decide({ hasInstitutions: true, demoData: 'always' })).action).to.equal('nothing');
+  });
+
+  it('loads nothing with DEMO_DATA=never and demo data with always, without probing FDIC', async () => {
+    expect(await decide({ demoData: 'never' })).to.deep.equal({ action: 'nothing', probed: false });
+    expect(await decide({ demoData: 'always' })).to.deep.equal({ action: 'demo', probed: false });
+  });
+
+  it('with auto, syncs when FDIC answers and loads demo data when it does not', async () => {
+    expect(await decide({}, true)).to.deep.equal({ action: 'sync', probed: true });
+    expect(await decide({}, false)).to.deep.equal({ action: 'demo', probed: true });
+  });
+});
+
+describeWithDatabase('first start', (context) => {
+  beforeEach(() => context.db.knex.raw('truncate sync_runs, fdic_institutions, fdic_financials, fdic_locations, fdic_sod, fdic_history, fdic_failures, census_profiles'));
+
+  it('loads the demo set in the background when FDIC is unreachable', async () => {
+    const sync = createSyncFeature();
+    const app = await startTestApp(context.db, {
+      features: [sync, createBootstrapFeature(sync, { demoBanks: 20 })],
+      // Port 9 (discard) on localhost refuses at once: FDIC is unreachable.
+      config: { demoData: 'auto', fdicApiUrl: 'http://127.0.0.1:9/banks' },
+    });
+    await app.stop(); // waits for the background load
+    const banks = await context.db.knex('fdic_institutions').select('is_demo');
+    expect(banks).to.have.length(20);
+    expect(banks.every((bank) => bank.is_demo)).to.equal(true);
+  });
+
+  it('syncs from FDIC in the background when it answers', async () => {
+    const fdic = await new FdicDouble(fdicTestData({ active: 12, quarters: ['20250930'] })).start();
+    const sync = createSyncFeature({ fdic: { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1 }, requestsPerSecond: 0 } });
+    const bootstrap = createBootstrapFeature(sync);
+    const app = await startTestApp(context.db, { features: [sync, bootstrap], config: { demoData: 'auto', fdicApiUrl: fdic.url } });
+    try {
+      await bootstrap.settled();
+      await sync.syncFor(app.services).whenIdle();
+    } finally {
+      await app.stop();
+      await fdic.stop();
+    }
+    const banks = await context.db.knex('fdic_institutions').select('is_demo');
+    expect(banks).to.have.length(12);
+    expect(banks.some((bank) => bank.is_demo)).to.equal(false);
+  });
+
+  it('does nothing with DEMO_DATA=never', async () => {
+    const sync = createSyncFeature();
+    const app = await startTestApp(context.db, { features: [sync, createBootstrapFeature(sync)], config: { demoData: 'never', fdicApiUrl: 'http://127.0.0.1:9/banks' } });
+    await app.stop();
+    expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 0 });
+  });
+});

@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { logger } from '../http/logger.ts';
+import type { AppServices, Feature } from '../services.ts';
+import { loadDemoData } from './demo/load.ts';
+import type { SyncFeature } from './sync/feature.ts';
+
+/** How long first start waits for FDIC BankFind before settling for demo data. */
+const probeTimeoutMs = 4000;
+
+export type FirstStartAction = 'resume-sync' | 'nothing' | 'sync' | 'demo';
+
+/**
+ * What a starting server does about the regulator mirror (DEMO_DATA: auto | always | never):
+ * continue an interrupted sync; otherwise, with no institutions at all, load the demo set
+ * ('always'), nothing ('never'), or ('auto') sync from FDIC when it answers and load the demo set
+ * when it does not. A database that has institutions is left alone.
+ */
+export function firstStartAction(input: {
+  demoData: 'auto' | 'always' | 'never';
+  hasInterruptedSync: boolean;
+  hasInstitutions: boolean;
+  fdicReachable: () => Promise<boolean>;
+}): Promise<FirstStartAction> {
+  if (input.hasInterruptedSync) return Promise.resolve('resume-sync');
+  if (input.hasInstitutions || input.demoData === 'never') return Promise.resolve('nothing');
+  if (input.demoData === 'always') return Promise.resolve('demo');
+  return input.fdicReachable().then((reachable) => (reachable ? 'sync' : 'demo'));
+}
+
+async function hasInstitutions(knex: Knex): Promise<boolean> {
+  return (await knex('fdic_institutions').first('cert')) !== undefined;
+}
+
+/**
+ * First-start data as a Feature: its start hook returns at once and does the work in the
+ * background, logging as it goes, so the server answers while the data arrives.
+ */
+export function createBootstrapFeature(sync: SyncFeature, options: { demoBanks?: number } = {}): Feature & { settled(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  return {
+    name: 'regulator-bootstrap',
+    start(services: AppServices) {
+      const work = bootstrap(services, sync, options.demoBanks).catch((error) =>
+        logger.error('first-start regulator data failed', { error: (error as Error).stack ?? String(error) }),
+      );
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+    /** Resolves when the first-start decision has been carried out (a sync it started may still run). */
+    async settled() {
+      await Promise.all(pending);
+    },
+    async stop() {
+      await Promise.all(pending);
+    },
+  };
+}
+
+async function bootstrap(services: AppServices, sync: SyncFeature, demoBanks?: number): Promise<void> {
+  const { knex, config } = services;
+  const jobs = sync.syncFor(services);
+  const action = await firstStartAction({
+    demoData: config.demoData,
+    hasInterruptedSync: await jobs.hasInterruptedSync(),
+    hasInstitutions: await hasInstitutions(knex),
+    fdicReachable: () => jobs.fdic.isReachable(probeTimeoutMs),
+  });
+  switch (action) {
+    case 'resume-sync':
+      if (await jobs.resumeInterrupted()) logger.info('resuming the interrupted FDIC sync in the background');
+      return;
+    case 'nothing':
+      if (!(await hasInstitutions(knex))) logger.info('the regulator mirror is empty (DEMO_DATA=never); run npm run sync or npm run import');
+      return;
+    case 'sync':
+      logger.info('empty regulator mirror and FDIC BankFind is reachable: syncing in the background', { url: config.fdicApiUrl });
+      await jobs.startInstitutionSync();
+      return;
+    case 'demo': {
+      logger.info(
+        config.demoData === 'always'
+          ? 'loading the demo data set (DEMO_DATA=always)'
+          : 'FDIC BankFind is not reachable: loading the demo data set so the app is usable offline',
+      );
+      let lastLogged = 0;
+      const result = await loadDemoData(knex, {
+        banks: demoBanks,
+        onProgress: ({ loaded, total }) => {
+          if (loaded - lastLogged >= 1000 || loaded === total) {
+            lastLogged = loaded;
+            logger.info('loading demo data', { loaded, total });
+          }
+        },
+      });
+      logger.info('demo data loaded; POST /api/services/sync/institutions or npm run sync replaces it with real data', result);
+      return;
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { importFile, importFiles } from './importer.ts';
+import { openRowSource } from './source.ts';
+
+const fixtures = fileURLToPath(new URL('../../../../test/fixtures/regulator/', import.meta.url));
+const fixture = (name: string) => path.join(fixtures, name);
+
+describe('import file sources', () => {
+  it('reads a Windows-1252 file and strips the non-breaking space ending each header name', async () => {
+    const source = await openRowSource(fixture('banklist.csv'));
+    expect(source.header).to.deep.equal(['Bank Name', 'City', 'State', 'Cert', 'Acquiring Institution', 'Closing Date', 'Fund']);
+    const rows = [];
+    for await (const row of source.rows) rows.push(row);
+    expect(rows[2]['Bank Name']).to.equal('Banco Café Nacional');
+  });
+
+  it('drops the unnamed pandas index column and skips a stray title line above the header', async () => {
+    expect((await openRowSource(fixture('sod_2023.csv'))).header[0]).to.equal('YEAR');
+    const definitions = await openRowSource(fixture('institutions_definitions.csv'));
+    expect(definitions.skippedLines).to.equal(1);
+    expect(definitions.header).to.deep.equal(['Variable Name', 'Variable Label', 'Variable Definition']);
+  });
+
+  it('reads gzip files the same as plain ones', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const gzipped = path.join(dir, 'institutions_all.csv.gz');
+    fs.writeFileSync(gzipped, gzipSync(fs.readFileSync(fixture('institutions_all.csv'))));
+    const source = await openRowSource(gzipped);
+    const rows = [];
+    for await (const row of source.rows) rows.push(row);
+    expect(rows.map((row) => row.NAME)).to.deep.equal(['The Warwick Savings Bank', 'Ergo Bank']);
+    fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describeWithDatabase('FDIC and Census file import', (context) => {
+  const knex = () => context.db.knex;
+  beforeEach(() =>
+    knex().raw('truncate fdic_institutions, fdic_financials, fdic_locations, fdic_sod, fdic_history, fdic_failures, fdic_field_definitions, census_profiles'),
+  );
+
+  it('imports the active institutions list, skipping the CERT 0 office, and fills blanks from the SOD', async () => {
+    const result = await importFile(knex(), fixture('institutions_active.csv'));
+    expect(result).to.include({ layout: 'institutions', rows: 3, skipped: 1 });
+    const ergo = await knex()('fdic_institutions').where({ cert: 10004 }).first();
+    expect(ergo).to.include({ name: 'Ergo Bank', state: 'WI', zip: '53946', assets: 254_611_000, regulator: null, active: true, website: 'www.ergobank.com' });
+    expect(ergo.insured_date).to.equal('1934-01-01');
+
+    const sod = await importFile(knex(), fixture('sod_2023.csv'));
+    expect(sod).to.include({ layout: 'sod', rows: 3 });
+    expect(sod.written).to.deep.equal({ fdic_sod: 3, fdic_locations: 3 });
+    const statestreet = await knex()('fdic_institutions').where({ cert: 14 }).first();
+    expect(statestreet).to.include({ regulator: 'FED', charter_class: 'SM', cbsa_code: '14460', csa_code: '148', holding_company: 'STATE STREET CORPORATION', offices: 2, zip: '02114' });
+    expect((await knex()('fdic_institutions').where({ cert: 10004 }).first()).cbsa_code).to.equal(null);
+    const branch = await knex()('fdic_locations').where({ id: '614738' }).first();
+    expect(branch).to.include({ cert: 14, name: 'Kansas City Branch', state: 'MO', service_type: 'Full Service Brick and Mortar Office', is_main_office: false, latitude: 39.100406, cbsa_code: '28140' });
+  });
+
+  it('merges a second institutions layout without blanking what the first supplied', async () => {
+    await importFile(knex(), fixture('institutions_active.csv'));
+    const result = await importFile(knex(), fixture('institutions_all.csv'));
+    expect(result.layout).to.equal('institutions');
+    const ergo = await knex()('fdic_institutions').where({ cert: 10004 }).first();
+    expect(ergo).to.include({ assets: 250_000_000, county: 'Green Lake', website: 'www.ergobank.com', roaq: 1.2, latitude: 43.706249996883 });
+    const warwick = await knex()('fdic_institutions').where({ cert: 15988 }).first();
+    expect(warwick).to.include({ active: false, name: 'The Warwick Savings Bank' });
+    expect(ergo.raw).to.include({ WEBADDR: 'www.ergobank.com', COUNTY: 'Green Lake' });
+  });
+
+  it('imports quarterly financials from a renamed CSV export and from the API JSON envelope', async () => {
+    const csv = await importFile(knex(), fixture('financials_active.csv'));
+    expect(csv).to.include({ layout: 'financials', rows: 2 });
+    const chase = await knex()('fdic_financials').where({ cert: 628, repdte: '20250930' }).first();
+    expect(chase).to.include({ assets: 3_813_431_000_000, net_income: 38_227_000_000, total_risk_based_capital_ratio: 16.875288400776302 });
+    expect(chase.raw).to.not.have.property('risk_tier');
+    expect(chase.raw).to.include({ STNAME: 'OHIO', NAME: 'JPMorgan Chase Bank, National Association' });
+    expect(await knex()('fdic_institutions').where({ cert: 628 }).first()).to.include({ name: 'JPMorgan Chase Bank, National Association', state: 'OH', city: 'COLUMBUS' });
+
+    const json = await importFile(knex(), fixture('financials_api.json'));
+    expect(json).to.include({ layout: 'financials', rows: 2 });
+    expect((await knex()('fdic_financials').where({ cert: 10004 }).orderBy('repdte')).map((row) => [row.repdte, row.assets, row.npl_ratio])).to.deep.equal([
+      ['20250331', 248_000_000, 0.8],
+      ['20250630', 250_000_000, 0.7],
+      ['20250930', 254_611_000, null],
+    ]);
+
+    const report = await importFile(knex(), fixture('assets_deposits.csv'));
+    expect(report.layout).to.equal('financials');
+    expect(await knex()('fdic_financials').where({ cert: 14, repdte: '20230930' }).first()).to.include({ assets: 280_469_000_000, deposits: 158_294_000_000 });
+  });
+
+  it('imports the failed-bank list, the failures endpoint CSV and its renamed export', async () => {
+    expect((await importFile(knex(), fixture('banklist.csv'))).layout).to.equal('failed-bank-list');
+    const metropolitan = await knex()('fdic_failures').where({ cert: 57488 }).first();
+    expect(metropolitan).to.include({ name: 'Metropolitan Capital Bank & Trust', city_state: 'Chicago, IL', acquirer: 'First Independence Bank', fin: '10550' });
+    expect(metropolitan.fail_date).to.equal('2026-01-30');
+
+    expect((await importFile(knex(), fixture('failures_api.csv'))).layout).to.equal('failures');
+    expect(await knex()('fdic_failures').where({ id: '4104' }).first()).to.include({ cert: 15426, city_state: 'ALMENA, KS', assets: 65_733_000, resolution_type: 'PA' });
+
+    expect((await importFile(knex(), fixture('failures_renamed.csv'))).layout).to.equal('failures');
+    expect(await knex()('fdic_failures').where({ id: '4114' }).first()).to.include({ name: 'METROPOLITAN CAPITAL BANK & TRUST', estimated_loss: 12_500_000, assets: 261_000_000 });
+    expect(await knex()('fdic_failures').where({ id: '1' }).first()).to.include({ cert: null, name: 'FON DU LAC STATE BANK' });
+  });
+
+  it('imports history events from a BOM-prefixed BankFind export, dropping [object Object] artifacts', async () => {
+    const result = await importFile(knex(), fixture('history_mergers.csv'));
+    expect(result).to.include({ layout: 'history', rows: 2 });
+    const events = await knex()('fdic_history').orderBy('cert');
+    expect(events.map((event) => [event.cert, event.change_code, event.change_description])).to.deep.equal([
+      [14, 820, 'REORGANIZATION'],
+      [10004, 810, 'INTERIM MERGER'],
+    ]);
+    expect(events[0].raw).to.not.have.property('PCITY');
+  });
+
+  it('imports field definitions, multi-line descriptions included', async () => {
+    const result = await importFile(knex(), fixture('institutions_definitions.csv'));
+    expect(result).to.include({ layout: 'field-definitions', rows: 2 });
+    const asset = await knex()('fdic_field_definitions').where({ endpoint: 'institutions', code: 'ASSET' }).first();
+    expect(asset).to.include({ title: 'Total assets', description: 'The sum of all assets owned by the institution including cash, loans, securities, bank premises and other assets.' });
+  });
+
+  it('combines Census files into one profile per CBSA and drops the BEA total row', async () => {
+    expect((await importFile(knex(), fixture('cbsa_economic.csv'))).written).to.deep.equal({ census_profiles: 2 });
+    await importFile(knex(), fixture('cbsa_race_education.csv'));
+    await importFile(knex(), fixture('cbsa_economic.json'));
+    const abilene = await knex()('census_profiles').where({ kind: 'cbsa', code: '10180' }).first();
+    expect(abilene).to.include({
+      name: 'Abilene, TX Metro Area',
+      median_household_income: 63000,
+      unemployment_rate: 4.5,
+      renter_occupied_rate: 40,
+      white_non_hispanic_rate: 60,
+      hispanic_or_latino_rate: 25,
+      college_educated_rate: 22,
+    });
+    expect(await knex()('census_profiles').pluck('code')).to.have.members(['10100', '10180']);
+  });
+
+  it('is idempotent: importing the same files twice leaves the same rows', async () => {
+    const files = ['institutions_active.csv', 'sod_2023.csv', 'financials_active.csv'].map(fixture);
+    await importFiles(knex(), files);
+    const snapshot = async () => ({
+      institutions: await knex()('fdic_institutions').orderBy('cert').select('cert', 'name', 'assets', 'regulator', 'offices'),
+      financials: await knex()('fdic_financials').orderBy(['cert', 'repdte']).select('cert', 'repdte', 'assets', 'roa'),
+      locations: Number((await knex()('fdic_locations').count('* as n').first())!.n),
+    });
+    const first = await snapshot();
+    await importFiles(knex(), files);
+    expect(await snapshot()).to.deep.equal(first);
+  });
+
+  it('clears demo data before importing real files', async () => {
+    await knex()('fdic_institutions').insert({ cert: 999_001, name: 'Demo Savings Bank', is_demo: true });
+    let cleared = false;
+    await importFiles(knex(), [fixture('institutions_active.csv')], { onDemoCleared: () => (cleared = true) });
+    expect(cleared).to.equal(true);
+    expect(await knex()('fdic_institutions').where({ is_demo: true }).first()).to.equal(undefined);
+  });
+
+  it('refuses a file whose header matches no layout, naming the layouts it knows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const file = path.join(dir, 'unknown.csv');
+    fs.writeFileSync(file, 'Event Types,N: National Banks\nNew Institutions,243\n');
+    const error = await importFile(knex(), file).catch((caught: unknown) => caught);
+    expect((error as Error).message).to.match(/^unknown\.csv: the header \(Event Types, N: National Banks\) matches no layout we import\. Known layouts: failed-bank-list, /);
+    fs.rmSync(dir, { recursive: true });
+  });
+});

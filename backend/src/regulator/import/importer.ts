@@ -1,0 +1,152 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import {
+  InvalidRecordError,
+  normaliseFailure,
+  normaliseFinancials,
+  normaliseHistoryEvent,
+  normaliseInstitution,
+  normaliseLocation,
+  normaliseSod,
+  type RawRecord,
+} from '../normalise.ts';
+import { clearDemoData, hasDemoData, type RegulatorTable } from '../store.ts';
+import { fillInstitutionsFromSod } from './enrich.ts';
+import { detectLayout, type ImportItem } from './layouts.ts';
+import { mergeRows } from './merge.ts';
+import { openRowSource } from './source.ts';
+
+type ItemKind = ImportItem['kind'];
+
+/** Where each kind of item goes, and how an FDIC record becomes a row. */
+const targets: Record<ItemKind, { table: RegulatorTable; keys: string[]; withUpdatedAt?: boolean; normalise?: (record: RawRecord) => Record<string, unknown> }> = {
+  institution: { table: 'fdic_institutions', keys: ['cert'], withUpdatedAt: true, normalise: normaliseInstitution },
+  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], withUpdatedAt: true, normalise: normaliseFinancials },
+  location: { table: 'fdic_locations', keys: ['id'], normalise: normaliseLocation },
+  sod: { table: 'fdic_sod', keys: ['id'], normalise: normaliseSod },
+  failure: { table: 'fdic_failures', keys: ['id'], normalise: normaliseFailure },
+  history: { table: 'fdic_history', keys: ['id'], normalise: normaliseHistoryEvent },
+  definition: { table: 'fdic_field_definitions', keys: ['endpoint', 'code'] },
+  census: { table: 'census_profiles', keys: ['kind', 'code'], withUpdatedAt: true },
+};
+
+export type ImportProgress = { file: string; rows: number; bytesRead: number; totalBytes: number };
+
+export type ImportResult = {
+  file: string;
+  layout: string;
+  /** Data rows read from the file. */
+  rows: number;
+  /** Rows written per table. */
+  written: Partial<Record<RegulatorTable, number>>;
+  /** Rows that carried nothing to keep (no CERT, CERT 0, not a CBSA, ...). */
+  skipped: number;
+  /** Records the normaliser refused, with the first few reasons. */
+  invalid: number;
+  problems: string[];
+  /** Institutions whose blanks were filled from the Summary of Deposits afterwards. */
+  enriched: number;
+  seconds: number;
+};
+
+export type ImportOptions = {
+  batchSize?: number;
+  onProgress?: (progress: ImportProgress) => void;
+};
+
+/**
+ * Imports one FDIC or Census file: detects its layout from the header row, streams its rows,
+ * maps them to FDIC-API-format records, normalises them and merges them into the regulator tables
+ * in batches. Re-importing a file changes nothing.
+ */
+export async function importFile(knex: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? 2000;
+  const source = await openRowSource(file);
+  const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
+  try {
+    const layout = detectLayout(source.header, file);
+    result.layout = layout.id;
+    const buckets = new Map<ItemKind, Record<string, unknown>[]>();
+    // One write in flight while the next batch is parsed (PostgreSQL overlaps them; PGlite takes turns).
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async (kind: ItemKind) => {
+      const rows = buckets.get(kind);
+      if (!rows || rows.length === 0) return;
+      buckets.set(kind, []);
+      await writing;
+      const target = targets[kind];
+      const pending = mergeRows(knex, target.table, target.keys, rows, { withUpdatedAt: target.withUpdatedAt }).then((count) => {
+        result.written[target.table] = (result.written[target.table] ?? 0) + count;
+      });
+      pending.catch(() => undefined); // awaited before the next write or at the end; not unhandled meanwhile
+      writing = pending;
+    };
+
+    let lastReport = 0;
+    for await (const row of source.rows) {
+      result.rows += 1;
+      const items = layout.map(row, file);
+      if (items.length === 0) result.skipped += 1;
+      for (const item of items) {
+        const target = targets[item.kind];
+        let out: Record<string, unknown>;
+        try {
+          out = 'record' in item ? target.normalise!(item.record) : item.row;
+        } catch (error) {
+          if (!(error instanceof InvalidRecordError)) throw error;
+          result.invalid += 1;
+          if (result.problems.length < 5) result.problems.push(`row ${result.rows}: ${error.message}`);
+          continue;
+        }
+        let bucket = buckets.get(item.kind);
+        if (!bucket) buckets.set(item.kind, (bucket = []));
+        bucket.push(out);
+        if (bucket.length >= batchSize) await flush(item.kind);
+      }
+      if (options.onProgress && result.rows - lastReport >= 1000) {
+        lastReport = result.rows;
+        options.onProgress({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
+      }
+    }
+    for (const kind of buckets.keys()) await flush(kind);
+    await writing;
+    if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
+    options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
+  } finally {
+    source.close();
+  }
+  result.seconds = (performance.now() - started) / 1000;
+  return result;
+}
+
+/**
+ * Imports several files in the order given. Real data and the fictional demo banks do not mix:
+ * when the database holds demo data it is cleared first.
+ */
+export async function importFiles(knex: Knex, files: readonly string[], options: ImportOptions & { onDemoCleared?: () => void } = {}): Promise<ImportResult[]> {
+  if (await hasDemoData(knex)) {
+    await clearDemoData(knex);
+    options.onDemoCleared?.();
+  }
+  const results: ImportResult[] = [];
+  for (const file of files) results.push(await importFile(knex, path.resolve(file), options));
+  return results;
+}
+
+/** One line per file for people: what was read and where it went. */
+export function describeImport(result: ImportResult): string {
+  const written = Object.entries(result.written)
+    .map(([table, count]) => `${count!.toLocaleString('en-US')} ${table}`)
+    .join(', ');
+  const rate = result.seconds > 0 ? Math.round(result.rows / result.seconds) : result.rows;
+  const extras = [
+    result.skipped ? `${result.skipped} skipped` : '',
+    result.invalid ? `${result.invalid} invalid` : '',
+    result.enriched ? `${result.enriched} institutions filled in from the Summary of Deposits` : '',
+  ].filter(Boolean);
+  return (
+    `${path.basename(result.file)} (${result.layout}): ${result.rows.toLocaleString('en-US')} rows in ${result.seconds.toFixed(1)} s ` +
+    `(${rate.toLocaleString('en-US')} rows/s) -> ${written || 'nothing written'}${extras.length ? `; ${extras.join(', ')}` : ''}`
+  );
+}

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { parse } from 'csv-parse';
+
+/** One input row: header names (cleaned) to cell values. */
+export type SourceRow = Record<string, unknown>;
+
+/** A file opened for import: its cleaned header, its rows in order, and how far reading has got. */
+export type RowSource = {
+  kind: 'csv' | 'json';
+  header: string[];
+  /** Lines before the header row (a stray title line some FDIC exports carry). */
+  skippedLines: number;
+  rows: AsyncIterable<SourceRow>;
+  totalBytes: number;
+  bytesRead(): number;
+  close(): void;
+};
+
+/**
+ * A header cell as we match it: without the UTF-8 BOM, the non-breaking spaces the FDIC's
+ * failed-bank list ends each name with, and surrounding blanks.
+ */
+export function cleanHeader(name: string): string {
+  return name.replace(/^\uFEFF/, '').replace(/[\u00a0\s]+$/g, '').replace(/^[\u00a0\s]+/g, '');
+}
+
+const gzipMagic = [0x1f, 0x8b];
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.promises.open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The decompressed start of the file (for sniffing the format and the encoding). */
+async function sniff(path: string, gzipped: boolean): Promise<Buffer> {
+  if (!gzipped) return readHead(path, 256 * 1024);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = fs.createReadStream(path).pipe(createGunzip());
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= 256 * 1024) break;
+    }
+  } catch (error) {
+    if (size === 0) throw error;
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks);
+}
+
+/** UTF-8 unless the start of the file is not valid UTF-8, which in FDIC files means Windows-1252. */
+export function detectEncoding(head: Buffer): 'utf-8' | 'windows-1252' {
+  // Cut at the last newline so a multi-byte character split by the sniff window is not misread.
+  const lastNewline = head.lastIndexOf(0x0a);
+  const sample = lastNewline > 0 ? head.subarray(0, lastNewline) : head;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample);
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+function decoder(encoding: 'utf-8' | 'windows-1252'): Transform {
+  const textDecoder = new TextDecoder(encoding);
+  return new Transform({
+    readableObjectMode: false,
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, textDecoder.decode(chunk, { stream: true }));
+    },
+    flush(done) {
+      done(null, textDecoder.decode());
+    },
+  });
+}
+
+/** Whether a parsed CSV record looks like a header row: several distinct, non-numeric names. */
+function looksLikeHeader(cells: string[]): boolean {
+  const names = cells.map(cleanHeader).filter((cell) => cell !== '');
+  return names.length >= 2 && new Set(names).size === names.length && names.every((name) => !/^-?[\d.,]+$/.test(name));
+}
+
+/**
+ * Opens a CSV or JSON file (gzip detected by its magic bytes) and streams its rows. For CSV the
+ * header is the first row that looks like one, so a stray title line above it is skipped; a
+ * column with an empty name (a pandas row index) is dropped.
+ */
+export async function openRowSource(path: string): Promise<RowSource> {
+  const totalBytes = (await fs.promises.stat(path)).size;
+  const magic = await readHead(path, 2);
+  const gzipped = magic[0] === gzipMagic[0] && magic[1] === gzipMagic[1];
+  const head = await sniff(path, gzipped);
+  const firstChar = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+
+  let bytes = 0;
+  const file = fs.createReadStream(path, { highWaterMark: 1024 * 1024 });
+  file.on('data', (chunk) => (bytes += chunk.length));
+  const plain: Readable = gzipped ? file.pipe(createGunzip()) : file;
+  const close = () => {
+    file.destroy();
+    plain.destroy();
+  };
+
+  if (firstChar === '{' || firstChar === '[') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of plain) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${path} starts like JSON but is not valid JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const rows = jsonRows(json);
+    const header = [...new Set(rows.slice(0, 200).flatMap((row) => Object.keys(row)))];
+    return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), totalBytes, bytesRead: () => bytes, close };
+  }
+
+  const parser = plain.pipe(decoder(detectEncoding(head))).pipe(
+    parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
+  );
+  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  let headerCells: string[] | undefined;
+  let skippedLines = 0;
+  while (!headerCells) {
+    const next = await iterator.next();
+    if (next.done) break;
+    if (looksLikeHeader(next.value)) headerCells = next.value;
+    else if (skippedLines < 5) skippedLines += 1;
+    else break;
+  }
+  if (!headerCells) {
+    close();
+    throw new Error(`${path} has no header row in its first lines; is it a CSV file?`);
+  }
+  const header = headerCells.map(cleanHeader);
+  const keep = header.map((name, index) => (name === '' ? -1 : index)).filter((index) => index >= 0);
+  async function* rows(): AsyncGenerator<SourceRow> {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      const cells = next.value;
+      const row: SourceRow = {};
+      for (const index of keep) row[header[index]] = cells[index];
+      yield row;
+    }
+  }
+  return { kind: 'csv', header: keep.map((index) => header[index]), skippedLines, rows: rows(), totalBytes, bytesRead: () => bytes, close };
+}
+
+/**
+ * The records of a JSON file: the BankFind envelope (`data[].data`), a plain array of records, a
+ * Census array of arrays (first row the header), or an object of records keyed by code
+ * (`{ data: { "10180": {...} } }`).
+ */
+export function jsonRows(json: unknown): SourceRow[] {
+  if (Array.isArray(json)) {
+    if (json.length > 0 && Array.isArray(json[0])) {
+      const [header, ...rows] = json as unknown[][];
+      return rows.map((row) => Object.fromEntries(header.map((name, index) => [String(name), row[index]])));
+    }
+    return json.map((item) => (isRecord(item) && isRecord(item.data) && Object.keys(item).every((key) => key === 'data' || key === 'score') ? item.data : item)) as SourceRow[];
+  }
+  if (isRecord(json) && Array.isArray(json.data)) return jsonRows(json.data);
+  if (isRecord(json) && isRecord(json.data)) return Object.values(json.data).filter(isRecord);
+  throw new Error('The JSON file holds neither an array of records, the BankFind envelope, nor records keyed by code.');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
