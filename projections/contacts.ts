@@ -10,6 +10,7 @@ export const contactsProjection: Projection = {
   name: 'contacts',
   tables: ['contacts'],
   handles: Object.keys(contactEvents),
+  bufferedRebuild: true,
   async apply(recorded, trx) {
     const event = toDomainEvent<ContactEvent>(recorded);
     const key = { id: contactIdOf(recorded.streamId) };

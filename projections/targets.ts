@@ -3,7 +3,10 @@ import { parseTargetStreamId, targetEvents, type TargetEvent } from '../backend/
 import type { Projection } from './projection.ts';
 import { deleteRow, insertRow, updateRow } from './versioned-rows.ts';
 
-/** Tracked banks, one row per user and cert; untracking deletes the row (the stream keeps the history). */
+/**
+ * Tracked banks, one row per user and cert; untracking deletes the row (the stream keeps the history).
+ * Not buffered on rebuild: a snapshot refresh merges its figures into the stored JSON in SQL.
+ */
 export const targetsProjection: Projection = {
   name: 'targets',
   tables: ['targets'],
@@ -15,7 +18,7 @@ export const targetsProjection: Projection = {
     switch (event.type) {
       case 'BankTracked': {
         const { ownerId, financials, tags, linkedinCompanyUrl, targetedAt, ...columns } = event.data;
-        return insertRow(trx, 'targets', recorded, {
+        const row = {
           ...columns,
           user_id: ownerId,
           is_target: true,
@@ -23,7 +26,8 @@ export const targetsProjection: Projection = {
           tags: JSON.stringify(tags),
           financials: JSON.stringify(financials),
           targeted_at: targetedAt,
-        });
+        };
+        return insertRow(trx, 'targets', recorded, row, ['user_id', 'cert']);
       }
       case 'BankSnapshotRefreshed':
         return updateRow(trx, 'targets', key, recorded, {
