@@ -218,7 +218,7 @@ export function startAsyncProjectors(options: Omit<AsyncProjectorOptions, 'proje
 
 /**
  * Rows and checkpoint commit together, so a commit lost in a crash is lost whole and projected
- * again on restart: no need to wait for the disk flush on every event (about 25x faster here).
+ * again on restart: no need to wait for the disk flush on every event (about twice as fast here).
  */
 async function relaxDurability(trx: Knex.Transaction): Promise<void> {
   await trx.raw('set local synchronous_commit = off');
