@@ -77,3 +77,17 @@ export async function rebuildProjections(
     return { events: done };
   });
 }
+
+/**
+ * With EventStoreDB the events are not in PostgreSQL: a rebuild empties the read tables and forgets
+ * the checkpoints and parked events, and the async projectors replay from the start on their next run.
+ */
+export async function resetForAsyncReplay(knex: Knex, projections: Projection[]): Promise<void> {
+  const names = projections.map((projection) => projection.name);
+  const tables = projections.flatMap((projection) => projection.tables);
+  await knex.transaction(async (trx) => {
+    await trx.raw(`truncate ${tables.map(() => '??').join(', ')}`, tables);
+    await trx('projection_checkpoints').whereIn('name', names).delete();
+    await trx('projection_dead_letters').whereIn('projection', names).delete();
+  });
+}

@@ -5,7 +5,7 @@ import { openDatabase } from '../backend/src/db/database.ts';
 import { migrateToLatest } from '../backend/src/db/migrate.ts';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { projectionsNamed } from '../projections/index.ts';
-import { rebuildProjections } from '../projections/runner.ts';
+import { rebuildProjections, resetForAsyncReplay } from '../projections/runner.ts';
 
 const config = loadConfig();
 const selected = projectionsNamed(process.argv.slice(2));
@@ -19,6 +19,12 @@ try {
   process.exit(1);
 }
 await migrateToLatest(db.knex);
+if (config.eventStoreUrl) {
+  await resetForAsyncReplay(db.knex, selected);
+  console.log(`Reset ${selected.map((p) => p.name).join(', ')}: the async projectors replay them from EventStoreDB when the server or worker runs.`);
+  await db.close();
+  process.exit(0);
+}
 const bar = progressBar(`Rebuilding ${selected.map((p) => p.name).join(', ')}`);
 const { events } = await rebuildProjections(db.knex, selected, { onProgress: ({ done, total }) => bar.update(done, total) });
 bar.finish(events, events);
