@@ -1,0 +1,65 @@
+// `npm run import -- FILE...`: imports FDIC and Census download files (CSV or JSON, gzip or not)
+// into the regulator tables, a progress bar per file on stderr. The layout of each file is read
+// from its header row. Refuses while a running server holds the embedded database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { progressBar } from '../backend/src/cli/progress-bar.ts';
+import { loadConfig } from '../backend/src/config.ts';
+import { openDatabase, type Database } from '../backend/src/db/database.ts';
+import { migrateToLatest } from '../backend/src/db/migrate.ts';
+import { setLogLevel } from '../backend/src/http/logger.ts';
+import { describeImport, importFile } from '../backend/src/regulator/import/importer.ts';
+import { layouts } from '../backend/src/regulator/import/layouts.ts';
+import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';
+
+const files = process.argv.slice(2);
+if (files.length === 0 || files.includes('--help')) {
+  console.error('Usage: npm run import -- FILE [FILE...]\n\nFiles may be .csv, .json or gzip-compressed. Layouts recognised from the header row:');
+  for (const layout of layouts) console.error(`  ${layout.id.padEnd(28)} ${layout.description}`);
+  process.exit(files.length === 0 ? 2 : 0);
+}
+const missing = files.filter((file) => !fs.existsSync(file));
+if (missing.length > 0) {
+  console.error(`No such file: ${missing.join(', ')}`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+setLogLevel('warn');
+let db: Database;
+try {
+  db = config.databaseUrl
+    ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let failed = false;
+try {
+  await migrateToLatest(db.knex);
+  if (await hasDemoData(db.knex)) {
+    await clearDemoData(db.knex);
+    console.error('Removed the demo data set: real data replaces it.');
+  }
+  for (const file of files) {
+    const bar = progressBar(path.basename(file));
+    try {
+      const result = await importFile(db.knex, path.resolve(file), {
+        // The row total is estimated from the share of the file read so far.
+        onProgress: ({ rows, bytesRead, totalBytes }) => bar.update(rows, bytesRead > 0 ? Math.max(rows, Math.round((rows * totalBytes) / bytesRead)) : undefined),
+      });
+      bar.finish(result.rows, result.rows);
+      console.log(describeImport(result));
+      for (const problem of result.problems) console.error(`  ${problem}`);
+    } catch (error) {
+      bar.finish(0);
+      console.error(`${path.basename(file)}: ${(error as Error).message}`);
+      failed = true;
+    }
+  }
+} finally {
+  await db.close();
+}
+process.exit(failed ? 1 : 0);

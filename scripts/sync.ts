@@ -1,0 +1,54 @@
+// `npm run sync [-- --census]`: syncs active institutions and the latest SYNC_QUARTERS quarters of
+// financials from FDIC BankFind (continuing an interrupted run), then, with --census, the Census
+// profiles of every CBSA/CSA in use. Progress bar on stderr. Refuses while a running server holds
+// the embedded database (use POST /api/services/sync/institutions there instead).
+import { progressBar } from '../backend/src/cli/progress-bar.ts';
+import { loadConfig } from '../backend/src/config.ts';
+import { openDatabase, type Database } from '../backend/src/db/database.ts';
+import { migrateToLatest } from '../backend/src/db/migrate.ts';
+import { setLogLevel } from '../backend/src/http/logger.ts';
+import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
+
+const withCensus = process.argv.includes('--census');
+const config = loadConfig();
+setLogLevel('warn');
+let db: Database;
+try {
+  db = config.databaseUrl
+    ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let failed: boolean;
+const sync = new RegulatorSync(db, config);
+const stop = () => void sync.stop();
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+try {
+  await migrateToLatest(db.knex);
+  console.error(`Syncing from ${config.fdicApiUrl} (${config.syncQuarters} quarters of financials)`);
+  await sync.startInstitutionSync();
+  const bar = progressBar('FDIC institutions and financials');
+  const timer = setInterval(() => {
+    sync.status().then(({ progress, total }) => bar.update(progress, total || undefined), () => undefined);
+  }, 500);
+  await sync.whenIdle();
+  clearInterval(timer);
+  const status = await sync.status();
+  bar.finish(status.progress, status.total || undefined);
+  console.error(status.message);
+  failed = status.status !== 'complete';
+  if (withCensus && !failed) {
+    const census = await sync.syncCensus();
+    console.error(census.message);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  failed = true;
+} finally {
+  await db.close();
+}
+process.exit(failed ? 1 : 0);
