@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { projections } from '../../projections/index.ts';
-import { rebuildProjections } from '../../projections/runner.ts';
+import { rebuildProjections, resetForAsyncReplay, saveCheckpoint } from '../../projections/runner.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { pick, resourceCases, seededRandom } from './resources.ts';
@@ -48,5 +48,15 @@ describeWithDatabase('projection rebuild', (context) => {
     await context.db.knex('activity').delete();
     await rebuildProjections(context.db.knex, projections.filter((projection) => projection.name === 'activity'));
     expect(await snapshot(context.db.knex)).to.deep.equal(before);
+  });
+
+  it('resets read tables, checkpoints and parked events so async projectors replay from the start', async () => {
+    const tasks = projections.filter((projection) => projection.name === 'tasks');
+    await saveCheckpoint(context.db.knex, 'tasks', { commit: '10', prepare: '10' });
+    expect(await context.db.knex('tasks').count({ n: '*' }).first()).to.have.property('n').that.is.greaterThan(0);
+    await resetForAsyncReplay(context.db.knex, tasks);
+    expect((await context.db.knex('tasks').count({ n: '*' }).first())?.n).to.equal(0);
+    expect(await context.db.knex('projection_checkpoints').where({ name: 'tasks' }).first()).to.equal(undefined);
+    expect((await context.db.knex('activity').count({ n: '*' }).first())?.n).to.be.greaterThan(0);
   });
 });
