@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import { fieldCatalog } from './fields.ts';
+import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise.ts';
+import { assessRisk } from './risk.ts';
+
+/**
+ * The normalised bank of spec 1 section 3 (camelCase, money in dollars) built from an institution
+ * row joined with one quarter of financials. Credit box results, peers and spotlight lists use it.
+ */
+
+const institutionColumns = [
+  'cert', 'name', 'city', 'state', 'state_name', 'zip', 'address', 'county', 'website', 'regulator', 'charter_class', 'active',
+  'offices', 'cbsa_code', 'cbsa_name', 'csa_code', 'csa_name', 'is_metro', 'is_micro', 'minority_status_code',
+  'minority_status_desc', 'holding_company', 'specialization', 'established_date', 'insured_date', 'latitude', 'longitude', 'is_demo',
+];
+const institutionFigures = ['assets', 'deposits', 'total_equity', 'net_income', 'roa', 'roaq', 'roe'];
+const derivedColumns = [
+  'loans_re_commercial_gross', 'non_interest_income_to_revenue', 'cost_of_funds', 'oreo_to_assets', 'cre_concentration',
+  'brokered_deposits_ratio', 'core_deposits_ratio', 'nonaccrual_ratio', 'risk_score',
+];
+export const financialColumns = [...Object.keys(financialMoneyFields), ...Object.keys(financialRatioFields), ...derivedColumns];
+
+/** Select list for `fdic_institutions as i` left-joined with `fdic_financials as f`; figures fall back to the institution's own. */
+export function bankSelection(knex: Knex, options: { raw?: boolean } = {}): Knex.Raw[] {
+  const selections = institutionColumns.map((column) => knex.raw('i.?? as ??', [column, column]));
+  for (const column of financialColumns) {
+    const expression = institutionFigures.includes(column) ? `coalesce(f.${column}, i.${column})` : `f.${column}`;
+    selections.push(knex.raw(`${expression} as ??`, [column]));
+  }
+  selections.push(knex.raw('f.repdte as repdte'));
+  if (options.raw) selections.push(knex.raw('i.raw as institution_raw'), knex.raw('f.raw as financials_raw'));
+  return selections;
+}
+
+/** Spec names that are not the plain camelCase of the column. */
+const renamed: Record<string, string> = {
+  offices: 'officeCount',
+  thirty_ninety_pd: 'thirtyNinetyPD',
+  ninety_plus_pd: 'ninetyPlusPD',
+  charter_class: 'charterClass',
+  is_demo: 'isDemo',
+  is_metro: 'isMetro',
+  is_micro: 'isMicro',
+};
+/** Kept in snake_case, as spec 1 names them. */
+const keptSnake = new Set(['cbsa_name', 'cbsa_code', 'csa_name', 'csa_code']);
+
+const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/** BankFind-style record (field codes, money in thousands) from a bank row, for `rawData`. */
+export function fdicRecordOf(row: Record<string, unknown>): RawRecord {
+  const record: RawRecord = { ...((row.institution_raw as RawRecord) ?? {}), ...((row.financials_raw as RawRecord) ?? {}) };
+  for (const field of fieldCatalog.values()) {
+    const value = row[field.column];
+    if (value === undefined) continue;
+    if (field.unit === 'thousands') record[field.code] = typeof value === 'number' ? value / 1000 : null;
+    else if (field.type === 'flag') record[field.code] = value ? 1 : 0;
+    else record[field.code] = value ?? null;
+  }
+  return record;
+}
+
+export type Bank = Record<string, unknown> & { id: number; cert: number; name: string };
+
+export function toBank(row: Record<string, unknown>): Bank {
+  const bank: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column === 'institution_raw' || column === 'financials_raw') continue;
+    if (column.startsWith('loans_') || column === 'leases_gross' || keptSnake.has(column)) bank[column] = value;
+    else bank[renamed[column] ?? camel(column)] = value;
+  }
+  bank.id = row.cert;
+  bank.primaryRegulator = row.regulator;
+  bank.minorityStatusCode = row.minority_status_code;
+  bank.nonAccrualRatio = row.nonaccrual_ratio;
+  const risk = assessRisk({ roa: row.roa as number | null, nplRatio: row.npl_ratio as number | null, tier1CapitalRatio: row.tier1_capital_ratio as number | null });
+  bank.riskScore = risk?.score ?? null;
+  bank.riskCategory = risk?.category ?? null;
+  if (row.institution_raw !== undefined || row.financials_raw !== undefined) bank.rawData = fdicRecordOf(row);
+  return bank as Bank;
+}

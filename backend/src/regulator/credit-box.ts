@@ -1,0 +1,162 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { bankSelection, toBank, type Bank } from './bank.ts';
+import { regions } from './demo/geography.ts';
+import { latestQuarter } from './records.ts';
+
+/**
+ * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).
+ *
+ * The match rule:
+ * - Hard filters exclude a bank outright: asset range (minAssets/maxAssets, dollars), location
+ *   (region, state) and institutional (regulator, charterType, minorityStatus), plus the name
+ *   search term. Only active banks with financials for the latest quarter are searched.
+ * - Soft criteria are scored: maxNplRatio, minTier1CapitalRatio, minRoa, minNetInterestMargin,
+ *   maxEfficiencyRatio, loanType and minLoanVolume. matchScore = round(100 x met / enabled); a
+ *   missing figure does not meet its criterion; with no soft criterion enabled every bank scores 100.
+ * - A criterion is enabled when it is present and not 'All' (the screen sends only switched-on filters).
+ * - Order: matchScore descending, then assets descending, then cert.
+ *
+ * Loan type: the bank's largest loan line among 1-4 family residential, commercial real estate,
+ * C&I, consumer (other than auto and credit card), auto, credit card and agricultural must be the
+ * chosen type. Minimum loan volume applies to the chosen type's gross amount, or to all loans and
+ * leases when no type is chosen.
+ */
+
+const optionalNumber = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().finite().optional());
+const optionalChoice = z.preprocess(
+  (value) => (typeof value === 'string' && (value.trim() === '' || value.trim().toLowerCase() === 'all') ? undefined : value),
+  z.string().trim().optional(),
+);
+
+export const loanTypes = {
+  '1-4 Family Residential': 'loans_re_1_4_family_gross',
+  'Commercial Real Estate': 'loans_re_commercial_gross',
+  'C&I': 'loans_ci_gross',
+  Consumer: 'consumer_other',
+  Auto: 'loans_consumer_auto_gross',
+  'Credit Card': 'loans_consumer_credit_card_gross',
+  Agricultural: 'loans_ag_gross',
+} as const;
+
+export type LoanType = keyof typeof loanTypes;
+
+export const creditBoxCriteriaSchema = z.object({
+  minAssets: optionalNumber,
+  maxAssets: optionalNumber,
+  maxNplRatio: optionalNumber,
+  minTier1CapitalRatio: optionalNumber,
+  minRoa: optionalNumber,
+  minNetInterestMargin: optionalNumber,
+  maxEfficiencyRatio: optionalNumber,
+  region: optionalChoice.refine((value) => value === undefined || value in regions, 'region must be Northeast, Midwest, South or West'),
+  state: optionalChoice.transform((value) => value?.toUpperCase()),
+  regulator: optionalChoice.transform((value) => value?.toUpperCase()),
+  charterType: optionalChoice.transform((value) => value?.toUpperCase()),
+  minorityStatus: optionalChoice.refine((value) => value === undefined || ['MDI', 'Non-MDI', 'Women-Owned'].includes(value), 'minorityStatus must be MDI, Non-MDI or Women-Owned'),
+  loanType: optionalChoice.refine((value) => value === undefined || value in loanTypes, `loanType must be one of: ${Object.keys(loanTypes).join(', ')}`),
+  minLoanVolume: optionalNumber,
+  searchTerm: optionalChoice,
+});
+
+export type CreditBoxCriteria = z.infer<typeof creditBoxCriteriaSchema>;
+
+export const creditBoxRequestSchema = z.object({
+  criteria: creditBoxCriteriaSchema.default({} as never),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(12),
+});
+
+type SqlPart = { sql: string; bindings: Knex.RawBinding[] };
+
+// Consumer other than auto and credit card, so the seven loan lines do not overlap.
+const consumerOther = `greatest(coalesce(f.loans_consumer_gross, 0) - coalesce(f.loans_consumer_auto_gross, 0) - coalesce(f.loans_consumer_credit_card_gross, 0), 0)`;
+const loanLine = (column: string) => (column === 'consumer_other' ? consumerOther : `coalesce(f.${column}, 0)`);
+
+/** The hard filters, as SQL conditions over i (institution) and f (financials). */
+export function hardFilters(criteria: CreditBoxCriteria): SqlPart[] {
+  const parts: SqlPart[] = [];
+  if (criteria.minAssets !== undefined) parts.push({ sql: 'f.assets >= ?', bindings: [criteria.minAssets] });
+  if (criteria.maxAssets !== undefined) parts.push({ sql: 'f.assets <= ?', bindings: [criteria.maxAssets] });
+  if (criteria.region !== undefined) {
+    const states = regions[criteria.region];
+    parts.push({ sql: `i.state in (${states.map(() => '?').join(', ')})`, bindings: [...states] });
+  }
+  if (criteria.state !== undefined) parts.push({ sql: 'i.state = ?', bindings: [criteria.state] });
+  if (criteria.regulator !== undefined) parts.push({ sql: 'i.regulator = ?', bindings: [criteria.regulator] });
+  if (criteria.charterType !== undefined) parts.push({ sql: 'i.charter_class = ?', bindings: [criteria.charterType] });
+  if (criteria.minorityStatus === 'MDI') parts.push({ sql: 'i.minority_status_code between 1 and 5', bindings: [] });
+  if (criteria.minorityStatus === 'Non-MDI') parts.push({ sql: 'coalesce(i.minority_status_code, 0) = 0', bindings: [] });
+  if (criteria.minorityStatus === 'Women-Owned') parts.push({ sql: 'i.minority_status_code = 6', bindings: [] });
+  if (criteria.searchTerm !== undefined) {
+    const term = criteria.searchTerm.replace(/[\\%_]/g, (char) => `\\${char}`);
+    const cert = /^\d+$/.test(criteria.searchTerm) ? Number(criteria.searchTerm) : null;
+    parts.push(cert === null ? { sql: 'i.name ilike ?', bindings: [`%${term}%`] } : { sql: '(i.name ilike ? or i.cert = ?)', bindings: [`%${term}%`, cert] });
+  }
+  return parts;
+}
+
+/** The soft criteria, each a boolean SQL expression (a null figure counts as not met). */
+export function softCriteria(criteria: CreditBoxCriteria): SqlPart[] {
+  const parts: SqlPart[] = [];
+  if (criteria.maxNplRatio !== undefined) parts.push({ sql: 'f.npl_ratio <= ?', bindings: [criteria.maxNplRatio] });
+  if (criteria.minTier1CapitalRatio !== undefined) parts.push({ sql: 'f.tier1_capital_ratio >= ?', bindings: [criteria.minTier1CapitalRatio] });
+  if (criteria.minRoa !== undefined) parts.push({ sql: 'f.roa >= ?', bindings: [criteria.minRoa] });
+  if (criteria.minNetInterestMargin !== undefined) parts.push({ sql: 'f.net_interest_margin >= ?', bindings: [criteria.minNetInterestMargin] });
+  if (criteria.maxEfficiencyRatio !== undefined) parts.push({ sql: 'f.efficiency_ratio <= ?', bindings: [criteria.maxEfficiencyRatio] });
+  const chosen = criteria.loanType as LoanType | undefined;
+  if (chosen !== undefined) {
+    const mine = loanLine(loanTypes[chosen]);
+    const others = Object.values(loanTypes).filter((column) => column !== loanTypes[chosen]).map(loanLine);
+    parts.push({ sql: `(${mine} > 0 and ${mine} >= greatest(${others.join(', ')}))`, bindings: [] });
+  }
+  if (criteria.minLoanVolume !== undefined) {
+    const volume = chosen !== undefined ? loanLine(loanTypes[chosen]) : 'coalesce(f.loans_and_leases_gross, 0)';
+    parts.push({ sql: `${volume} >= ?`, bindings: [criteria.minLoanVolume] });
+  }
+  return parts;
+}
+
+/** matchScore as SQL: the share of enabled soft criteria met, 0-100, rounded. */
+export function matchScoreSql(criteria: CreditBoxCriteria): SqlPart {
+  const soft = softCriteria(criteria);
+  if (soft.length === 0) return { sql: '100', bindings: [] };
+  return {
+    sql: `round(100.0 * (${soft.map((part) => `(case when ${part.sql} then 1 else 0 end)`).join(' + ')}) / ${soft.length})`,
+    bindings: soft.flatMap((part) => part.bindings),
+  };
+}
+
+export async function creditBoxSearch(
+  knex: Knex,
+  request: z.infer<typeof creditBoxRequestSchema>,
+  userId?: string,
+): Promise<{ banks: Bank[]; total: number; quarter: string | null }> {
+  const quarter = await latestQuarter(knex);
+  if (!quarter) return { banks: [], total: 0, quarter };
+  const { criteria } = request;
+  const base = () => {
+    const builder = knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', quarter).andWhere('i.active', true);
+    for (const part of hardFilters(criteria)) builder.whereRaw(part.sql, part.bindings);
+    return builder;
+  };
+  const match = matchScoreSql(criteria);
+  const page = base()
+    .select(bankSelection(knex))
+    .select(knex.raw(`${match.sql} as match_score`, match.bindings))
+    .orderByRaw(`${match.sql} desc`, match.bindings)
+    .orderByRaw('f.assets desc nulls last')
+    .orderBy('i.cert')
+    .limit(request.limit)
+    .offset((request.page - 1) * request.limit);
+  if (userId) {
+    page.leftJoin('targets as t', (join) => join.on('t.cert', '=', 'i.cert').andOn('t.user_id', '=', knex.raw('?', [userId])));
+    page.select(knex.raw('coalesce(t.is_target, false) as is_target'));
+  }
+  const [rows, count] = await Promise.all([page, base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>]);
+  return {
+    banks: (rows as Array<Record<string, unknown>>).map((row) => ({ ...toBank(row), matchScore: Number(row.match_score) })),
+    total: Number(count?.n ?? 0),
+    quarter,
+  };
+}

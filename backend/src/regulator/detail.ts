@@ -1,0 +1,338 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { NotFoundError } from '../http/errors.ts';
+import { bankSelection, fdicRecordOf, toBank, type Bank } from './bank.ts';
+import { cached } from './cache.ts';
+import { builtInFieldTitles } from './fields.ts';
+import { quarterLabel } from './normalise.ts';
+import { latestQuarter, listQuarters, queryRecords, resolveQuarter } from './records.ts';
+
+/** The per-bank reads of the detail view (spec 2), and the small lookups around them. */
+
+type Page<T> = { data: T[]; meta: { total: number; limit: number; offset: number } };
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(10_000).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const certSchema = z.coerce.number().int().min(0, 'cert must be a certificate number').max(2_147_483_647);
+
+const isoDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : ((value as string | null) ?? null));
+
+/** `/fdic/institutions/{cert}`: the institution as a one-record BankFind list (404 when unknown). */
+export async function institutionRecord(knex: Knex, cert: number) {
+  const answer = await queryRecords(knex, 'institutions', { limit: 1, offset: 0, filters: `CERT:${cert}` });
+  if (answer.data.length === 0) throw new NotFoundError(`Institution ${cert}`);
+  const isDemo = (await knex('fdic_institutions').where({ cert }).first('is_demo'))?.is_demo === true;
+  return { ...answer, isDemo };
+}
+
+/** `/fdic/financials/{cert}`: every quarter held (newest first), or one quarter. */
+export async function financialRecords(knex: Knex, cert: number, quarter?: string) {
+  const rows = await knex('fdic_financials as f')
+    .join('fdic_institutions as i', 'i.cert', 'f.cert')
+    .where('f.cert', cert)
+    .modify((builder) => {
+      if (quarter) builder.where('f.repdte', quarter);
+    })
+    .select(bankSelection(knex, { raw: true }))
+    .orderBy('f.repdte', 'desc');
+  if (rows.length === 0) {
+    const exists = await knex('fdic_institutions').where({ cert }).first('cert');
+    if (!exists) throw new NotFoundError(`Institution ${cert}`);
+  }
+  const data = (rows as Array<Record<string, unknown>>).map((row) => {
+    const record = fdicRecordOf(row);
+    record.ID = `${cert}_${row.repdte}`;
+    return { data: record, score: 0 };
+  });
+  return { data, meta: { total: data.length } };
+}
+
+/** `/fdic/financials/key/{cert}`: the Financial Summary tiles (ASSET, DEP, EQ, NETINC in thousands; ROA, NIM in %; OFFICES). */
+export async function keyFinancials(knex: Knex, cert: number) {
+  const row = await knex('fdic_institutions as i')
+    .leftJoin('fdic_financials as f', (join) => join.on('f.cert', '=', 'i.cert').andOn('f.repdte', '=', knex.raw('(select max(repdte) from fdic_financials where cert = ?)', [cert])))
+    .where('i.cert', cert)
+    .first(bankSelection(knex));
+  if (!row) throw new NotFoundError(`Institution ${cert}`);
+  const thousands = (value: unknown) => (typeof value === 'number' ? value / 1000 : null);
+  const data = {
+    CERT: cert,
+    REPDTE: row.repdte ?? null,
+    ASSET: thousands(row.assets),
+    DEP: thousands(row.deposits),
+    EQ: thousands(row.total_equity),
+    NETINC: thousands(row.net_income),
+    ROA: row.roa ?? null,
+    NIM: row.net_interest_margin ?? null,
+    NIMY: row.net_interest_margin ?? null,
+    OFFICES: row.offices ?? null,
+  };
+  return { data: [{ data, score: 0 }], meta: { total: 1 } };
+}
+
+/** `/fdic/financials/history/{cert}`: the trend points of spec 2 ("Historical financial point"), oldest first, money in dollars. */
+export async function financialHistory(knex: Knex, cert: number) {
+  const rows = await knex('fdic_financials')
+    .where({ cert })
+    .orderBy('repdte', 'asc')
+    .select('repdte', 'assets', 'deposits', 'net_income', 'roa', 'net_interest_margin', 'npl_ratio', 'tier1_capital_ratio', 'net_charge_offs', 'charge_offs', 'recoveries');
+  const data = rows.map((row) => ({
+    date: row.repdte,
+    quarter: quarterLabel(row.repdte),
+    assets: row.assets,
+    deposits: row.deposits,
+    netIncome: row.net_income,
+    roa: row.roa,
+    nim: row.net_interest_margin,
+    nplRatio: row.npl_ratio,
+    tier1CapitalRatio: row.tier1_capital_ratio,
+    // Debits minus credits (spec 2); NTLNLS when the source gave no split.
+    netChargeOffs: row.charge_offs !== null && row.recoveries !== null ? row.charge_offs - row.recoveries : row.net_charge_offs,
+  }));
+  return { data, meta: { total: data.length } };
+}
+
+async function paged<T>(query: Knex.QueryBuilder, page: z.infer<typeof pageQuerySchema>, map: (row: Record<string, unknown>) => T): Promise<Page<T>> {
+  const [rows, count] = await Promise.all([query.clone().limit(page.limit).offset(page.offset), query.clone().clearSelect().clearOrder().count({ n: '*' }).first()]);
+  return { data: (rows as Array<Record<string, unknown>>).map(map), meta: { total: Number((count as { n?: unknown } | undefined)?.n ?? 0), limit: page.limit, offset: page.offset } };
+}
+
+/** `/fdic/locations/{cert}`: branches, main office first (spec 2 "Branch location"; deposits in thousands). */
+export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
+  const query = knex('fdic_locations').where({ cert }).select('*').orderBy('is_main_office', 'desc').orderBy('name').orderBy('id');
+  return paged(query, page, (row) => ({
+    id: row.id,
+    cert: row.cert,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    county: row.county,
+    serviceType: row.service_type,
+    establishedDate: isoDate(row.established_date),
+    isMainOffice: row.is_main_office,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    deposits: typeof row.deposits === 'number' ? row.deposits / 1000 : null,
+  }));
+}
+
+/** `/fdic/sod/{cert}`: the latest Summary of Deposits year, largest branches first (deposits in thousands). */
+export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
+  const query = knex('fdic_sod')
+    .where({ cert })
+    .andWhere('year', knex('fdic_sod').where({ cert }).max('year'))
+    .select('*')
+    .orderByRaw('deposits desc nulls last')
+    .orderBy('id');
+  return paged(query, page, (row) => ({
+    id: row.id,
+    year: row.year,
+    cert: row.cert,
+    name: row.name,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    county: row.county,
+    deposits: typeof row.deposits === 'number' ? row.deposits / 1000 : null,
+    isMainOffice: row.is_main_office,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  }));
+}
+
+/** `/fdic/history/{cert}`: structure events, newest first (spec 2 "History event"). */
+export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
+  const query = knex('fdic_history').where({ cert }).select('*').orderByRaw('effective_date desc nulls last').orderBy('id');
+  return paged(query, page, (row) => ({
+    id: row.id,
+    date: isoDate(row.effective_date),
+    description: row.change_description ?? 'Structure change',
+    details: row.details ?? row.institution_name ?? null,
+    changeCode: row.change_code,
+  }));
+}
+
+/** `/fdic/failures/{cert}`: the failure record(s) of an institution (amounts in thousands, spec 2). */
+export async function failures(knex: Knex, cert: number) {
+  const rows = await knex('fdic_failures').where({ cert }).orderBy('fail_date', 'desc');
+  const thousands = (value: unknown) => (typeof value === 'number' ? value / 1000 : null);
+  const data = rows.map((row) => ({
+    id: row.id,
+    cert: row.cert,
+    name: row.name,
+    failDate: isoDate(row.fail_date),
+    cityState: row.city_state,
+    assets: thousands(row.assets),
+    deposits: thousands(row.deposits),
+    estimatedLoss: thousands(row.estimated_loss),
+    fin: row.fin,
+    resolutionType: row.resolution_type,
+    acquirer: row.acquirer,
+  }));
+  return { data, meta: { total: data.length } };
+}
+
+/** `/fdic/summary/{cert}`: the bank overview panel (minority status, office distribution, geography, details). */
+export async function overview(knex: Knex, cert: number) {
+  const institution = await knex('fdic_institutions').where({ cert }).first();
+  if (!institution) throw new NotFoundError(`Institution ${cert}`);
+  const [byState, year] = await Promise.all([
+    knex('fdic_locations').where({ cert }).select(knex.raw('state, count(*)::int as offices')).groupBy('state').orderBy('offices', 'desc') as Promise<Array<{ state: string; offices: number }>>,
+    knex('fdic_sod').where({ cert }).max({ year: 'year' }).first(),
+  ]);
+  const data = {
+    cert,
+    name: institution.name,
+    minorityStatusCode: institution.minority_status_code,
+    minorityStatus: institution.minority_status_desc,
+    offices: institution.offices,
+    officesByState: byState.map((row) => ({ state: row.state, offices: Number(row.offices) })),
+    state: institution.state,
+    stateName: institution.state_name,
+    county: institution.county,
+    cbsaCode: institution.cbsa_code,
+    cbsaName: institution.cbsa_name,
+    csaCode: institution.csa_code,
+    csaName: institution.csa_name,
+    latitude: institution.latitude,
+    longitude: institution.longitude,
+    regulator: institution.regulator,
+    charterClass: institution.charter_class,
+    holdingCompany: institution.holding_company,
+    specialization: institution.specialization,
+    establishedDate: isoDate(institution.established_date),
+    insuredDate: isoDate(institution.insured_date),
+    website: institution.website,
+    active: institution.active,
+    summaryOfDepositsYear: (year as { year?: number } | undefined)?.year ?? null,
+    isDemo: institution.is_demo,
+  };
+  return { data: [{ data, score: 0 }], meta: { total: 1 } };
+}
+
+/**
+ * `/fdic/demographics/{cert}`: BankFind's demographics record. METRO / MICRO hold the CBSA code
+ * when the bank's area is metropolitan / micropolitan (the Community Profile looks it up by that
+ * code, falling back to CSA).
+ */
+export async function demographics(knex: Knex, cert: number) {
+  const institution = await knex('fdic_institutions').where({ cert }).first();
+  if (!institution) throw new NotFoundError(`Institution ${cert}`);
+  const quarter = await latestQuarter(knex);
+  const offices = await knex('fdic_locations').where({ cert }).select(knex.raw('count(*)::int as total, count(distinct state)::int as states')).first();
+  const metro = institution.cbsa_code && institution.is_metro !== false && !institution.is_micro ? institution.cbsa_code : null;
+  const micro = institution.cbsa_code && institution.is_micro ? institution.cbsa_code : null;
+  const data = {
+    CERT: cert,
+    REPDTE: quarter,
+    CBSA: institution.cbsa_code,
+    CBSANAME: institution.cbsa_name,
+    METRO: metro,
+    MICRO: micro,
+    CSA: institution.csa_code,
+    CSANAME: institution.csa_name,
+    OFFTOT: offices?.total ?? institution.offices ?? 0,
+    OFFSTATE: offices?.states ?? 0,
+    MNRTYCDE: institution.minority_status_code,
+  };
+  return { data: [{ data, score: 0 }], meta: { total: 1 } };
+}
+
+/** `/census/{kind}/{code}`: a community profile (spec 2 "Community Profile"). */
+export async function censusProfile(knex: Knex, kind: 'cbsa' | 'csa', code: string) {
+  const row = await knex('census_profiles').where({ kind, code }).first();
+  if (!row) throw new NotFoundError(`Community profile for ${kind.toUpperCase()} ${code}`);
+  return {
+    kind: row.kind,
+    code: row.code,
+    name: row.name,
+    population: row.population,
+    medianHouseholdIncome: row.median_household_income,
+    unemploymentRate: row.unemployment_rate,
+    povertyRate: row.poverty_rate,
+    renterOccupiedRate: row.renter_occupied_rate,
+    medianAge: row.median_age,
+    collegeEducatedRate: row.college_educated_rate,
+    whiteNonHispanicRate: row.white_non_hispanic_rate,
+    hispanicOrLatinoRate: row.hispanic_or_latino_rate,
+    blackOrAfricanAmericanRate: row.black_or_african_american_rate,
+    asianRate: row.asian_rate,
+    spanishSpeakingRate: row.spanish_speaking_rate,
+    source: row.source,
+    isDemo: row.is_demo,
+  };
+}
+
+/** `/fdic/field-map`: code to description for every field we store (imported definitions over our own titles). */
+export function fieldMap(knex: Knex): Promise<Record<string, string>> {
+  return cached('field-map', 10 * 60_000, async () => {
+    const map = builtInFieldTitles();
+    const rows = await knex('fdic_field_definitions').select('code', 'title', 'description');
+    for (const row of rows) map[row.code] = row.title ?? row.description ?? map[row.code];
+    return map;
+  });
+}
+
+/** `/fdic/data-status`: whether the mirror holds demo data, how much, and how fresh. */
+export function dataStatus(knex: Knex) {
+  return cached('data-status', 30_000, async () => {
+    const [counts, quarter] = await Promise.all([
+      knex('fdic_institutions')
+        .select(knex.raw('count(*)::int as institutions, count(*) filter (where active)::int as active, bool_or(is_demo) as demo, max(updated_at) filter (where not is_demo) as last_sync'))
+        .first(),
+      latestQuarter(knex),
+    ]);
+    return {
+      isDemo: counts?.demo === true,
+      institutions: counts?.institutions ?? 0,
+      activeInstitutions: counts?.active ?? 0,
+      latestQuarter: quarter,
+      latestQuarterLabel: quarter ? quarterLabel(quarter) : null,
+      lastSyncAt: counts?.last_sync ? new Date(counts.last_sync).toISOString() : null,
+    };
+  });
+}
+
+export { listQuarters, resolveQuarter };
+
+export const peersQuerySchema = z.object({
+  minAssets: z.coerce.number().min(0).optional(),
+  maxAssets: z.coerce.number().min(0).optional(),
+  state: z.string().trim().optional(),
+  regulator: z.string().trim().optional(),
+  charterType: z.string().trim().optional(),
+  useFDIC: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  quarter: z.string().regex(/^\d{8}$/).optional(),
+});
+
+const chosen = (value: string | undefined) => (value && value.toLowerCase() !== 'all' ? value.toUpperCase() : undefined);
+
+/** `/fdic/peers`: active banks in an asset range (thousands, as the screen sends it), largest first, with the peer metrics of spec 2. */
+export async function peers(knex: Knex, query: z.infer<typeof peersQuerySchema>): Promise<Bank[]> {
+  const quarter = await resolveQuarter(knex, query.quarter);
+  const builder = knex('fdic_financials as f')
+    .join('fdic_institutions as i', 'i.cert', 'f.cert')
+    .where('f.repdte', quarter)
+    .andWhere('i.active', true)
+    .select(bankSelection(knex))
+    .orderByRaw('f.assets desc nulls last')
+    .orderBy('i.cert')
+    .limit(query.limit);
+  if (query.minAssets !== undefined) builder.where('f.assets', '>=', query.minAssets * 1000);
+  if (query.maxAssets !== undefined) builder.where('f.assets', '<=', query.maxAssets * 1000);
+  const state = chosen(query.state);
+  const regulator = chosen(query.regulator);
+  const charter = chosen(query.charterType);
+  if (state) builder.where('i.state', state);
+  if (regulator) builder.where('i.regulator', regulator);
+  if (charter) builder.where('i.charter_class', charter);
+  const rows = await builder;
+  return (rows as Array<Record<string, unknown>>).map(toBank);
+}

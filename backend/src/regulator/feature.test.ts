@@ -1,0 +1,257 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { demoQuarters } from './demo/generate.ts';
+import { loadDemoData } from './demo/load.ts';
+import { regulatorFeature } from './feature.ts';
+
+const latest = demoQuarters[demoQuarters.length - 1];
+
+describeWithDatabase('regulator data API over the demo set', (context) => {
+  let app: TestApp;
+  let token: string;
+  const get = async (path: string) => {
+    const response = await app.request(path, { token });
+    return response;
+  };
+
+  before(async function () {
+    this.timeout(60_000);
+    await loadDemoData(context.db.knex, { banks: 150 });
+    app = await startTestApp(context.db, { features: [regulatorFeature] });
+    ({ token } = await app.signUp());
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('requires a signed-in user', async () => {
+    expect((await app.request('/api/services/fdic/institutions')).status).to.equal(401);
+    expect((await app.request('/api/data/banks/credit-box-search', { method: 'POST', body: {} })).status).to.equal(401);
+  });
+
+  describe('directory lists', () => {
+    it('answers the directory query in BankFind shape, money in thousands, sorted and counted', async () => {
+      const knex = context.db.knex;
+      const query = new URLSearchParams({
+        limit: '50',
+        offset: '0',
+        filters: 'ACTIVE:1 AND REGAGNT:FDIC',
+        sort_by: 'ASSET',
+        sort_order: 'DESC',
+        fields: 'CERT,NAME,CITY,ASSET,DEP,OFFICES,REGAGNT,ROA,NCLNLSR,NTLNLS,LNRERSFM,LNAUTO,LNCRCD',
+      });
+      const response = await get(`/api/services/fdic/institutions?${query}`);
+      expect(response.status).to.equal(200);
+      const expected = await knex('fdic_institutions').where({ active: true, regulator: 'FDIC' }).count('* as n').first();
+      expect(response.body.meta.total).to.equal(Number(expected!.n));
+      const records = response.body.data.map((item: { data: Record<string, unknown> }) => item.data);
+      expect(records.length).to.equal(Math.min(50, response.body.meta.total));
+      expect(Object.keys(records[0]).sort()).to.deep.equal(['ASSET', 'CERT', 'CITY', 'DEP', 'ID', 'LNAUTO', 'LNCRCD', 'LNRERSFM', 'NAME', 'NCLNLSR', 'NTLNLS', 'OFFICES', 'REGAGNT', 'ROA']);
+      const assets = records.map((record: { ASSET: number }) => record.ASSET);
+      expect(assets).to.deep.equal([...assets].sort((a, b) => b - a));
+      const stored = await knex('fdic_financials').where({ cert: records[0].CERT, repdte: latest }).first('assets');
+      expect(records[0].ASSET).to.equal(stored.assets / 1000);
+      expect(records.every((record: { REGAGNT: string }) => record.REGAGNT === 'FDIC')).to.equal(true);
+    });
+
+    it('pages with offset and sorts ascending on request', async () => {
+      const first = await get('/api/services/fdic/financials-query?limit=5&offset=0&sort_by=ROA&sort_order=ASC&fields=CERT,ROA');
+      const second = await get('/api/services/fdic/financials-query?limit=5&offset=5&sort_by=ROA&sort_order=ASC&fields=CERT,ROA');
+      const roas = [...first.body.data, ...second.body.data].map((item: { data: { ROA: number } }) => item.data.ROA);
+      expect(roas).to.have.length(10);
+      expect(roas).to.deep.equal([...roas].sort((a, b) => a - b));
+    });
+
+    it('searches names', async () => {
+      const sample = await context.db.knex('fdic_institutions').orderBy('cert').first('name');
+      const word = sample.name.split(' ')[0];
+      const response = await get(`/api/services/fdic/institutions?limit=50&search=${encodeURIComponent(`NAME: *${word.toLowerCase()}*`)}&fields=NAME`);
+      expect(response.body.data.length).to.be.greaterThan(0);
+      expect(response.body.data.every((item: { data: { NAME: string } }) => item.data.NAME.includes(word))).to.equal(true);
+    });
+
+    it('selects the quarter asked for and refuses one it does not hold', async () => {
+      const response = await get(`/api/services/fdic/financials-query?limit=1&quarter=${demoQuarters[0]}&fields=CERT,REPDTE`);
+      expect(response.body.data[0].data.REPDTE).to.equal(demoQuarters[0]);
+      const missing = await get('/api/services/fdic/financials-query?quarter=19990331');
+      expect(missing.status).to.equal(400);
+      expect(missing.body.message).to.match(/no data for the quarter 19990331/);
+    });
+
+    it('answers 400 naming the problem for a field outside the whitelist or a bad sort', async () => {
+      const badFilter = await get(`/api/services/fdic/institutions?filters=${encodeURIComponent('SECRET:1')}`);
+      expect(badFilter.status).to.equal(400);
+      expect(badFilter.body.message).to.match(/"SECRET" is not one that can be filtered on/);
+      const badSort = await get('/api/services/fdic/institutions?sort_by=SECRET');
+      expect(badSort.status).to.equal(400);
+      expect(badSort.body.message).to.match(/SECRET/);
+    });
+
+    it('lists a risk category by quarterly ROA', async () => {
+      const response = await get('/api/services/fdic/risk-category/medium?fields=CERT,ROAQ,ASSET');
+      expect(response.status).to.equal(200);
+      expect(response.body.data.length).to.be.at.most(20);
+      for (const { data } of response.body.data) expect(data.ROAQ).to.be.within(0.5, 1.0);
+    });
+  });
+
+  it('lists quarters newest first and reports demo data', async () => {
+    expect((await get('/api/services/fdic/quarters')).body).to.deep.equal([...demoQuarters].reverse());
+    const status = await get('/api/services/fdic/data-status');
+    expect(status.body).to.include({ isDemo: true, institutions: 150, latestQuarter: latest });
+  });
+
+  describe('per bank', () => {
+    let cert: number;
+    before(async () => {
+      cert = (await context.db.knex('fdic_institutions').where({ active: true }).orderBy('offices', 'desc').first('cert')).cert;
+    });
+
+    it('answers the institution, its financials and key financials', async () => {
+      const institution = await get(`/api/services/fdic/institutions/${cert}`);
+      expect(institution.body.data[0].data.CERT).to.equal(cert);
+      expect(institution.body.isDemo).to.equal(true);
+      const financials = await get(`/api/services/fdic/financials/${cert}`);
+      expect(financials.body.data.map((item: { data: { REPDTE: string } }) => item.data.REPDTE)).to.deep.equal([...demoQuarters].reverse());
+      const key = await get(`/api/services/fdic/financials/key/${cert}`);
+      expect(key.body.data[0].data.ASSET).to.equal(financials.body.data[0].data.ASSET);
+      expect((await get('/api/services/fdic/institutions/1')).status).to.equal(404);
+      expect((await get('/api/services/fdic/institutions/abc')).status).to.equal(400);
+    });
+
+    it('answers trend points oldest first with net charge-offs as debits minus credits', async () => {
+      const history = await get(`/api/services/fdic/financials/history/${cert}`);
+      expect(history.body.data).to.have.length(8);
+      const point = history.body.data[7];
+      expect(point.date).to.equal(latest);
+      const row = await context.db.knex('fdic_financials').where({ cert, repdte: latest }).first();
+      expect(point).to.include({ assets: row.assets, roa: row.roa, nplRatio: row.npl_ratio, netChargeOffs: row.charge_offs - row.recoveries });
+    });
+
+    it('pages branches, deposits and history with meta.total', async () => {
+      const all = await context.db.knex('fdic_locations').where({ cert }).count('* as n').first();
+      const page = await get(`/api/services/fdic/locations/${cert}?limit=2&offset=0`);
+      expect(page.body.meta.total).to.equal(Number(all!.n));
+      expect(page.body.data[0].isMainOffice).to.equal(true);
+      const sod = await get(`/api/services/fdic/sod/${cert}?limit=20`);
+      const deposits = sod.body.data.map((branch: { deposits: number }) => branch.deposits);
+      expect(deposits).to.deep.equal([...deposits].sort((a, b) => b - a));
+      const history = await get(`/api/services/fdic/history/${cert}?limit=15&offset=0`);
+      expect(history.body.meta.total).to.be.greaterThan(0);
+      expect(history.body.data[0]).to.have.keys(['id', 'date', 'description', 'details', 'changeCode']);
+    });
+
+    it('answers demographics whose area codes lead to a community profile', async () => {
+      const knex = context.db.knex;
+      const withArea = await knex('fdic_institutions').whereNotNull('cbsa_code').first('cert', 'cbsa_code');
+      const demographics = await get(`/api/services/fdic/demographics/${withArea.cert}`);
+      const record = demographics.body.data[0].data;
+      expect(record.METRO ?? record.MICRO).to.equal(withArea.cbsa_code);
+      const profile = await get(`/api/services/census/cbsa/${withArea.cbsa_code}`);
+      expect(profile.status).to.equal(200);
+      expect(profile.body.medianHouseholdIncome).to.be.a('number');
+      expect((await get('/api/services/census/csa/99999')).status).to.equal(404);
+    });
+
+    it('answers the failure record of a failed bank and an empty list otherwise', async () => {
+      const failed = await context.db.knex('fdic_failures').first('cert');
+      if (failed) {
+        const response = await get(`/api/services/fdic/failures/${failed.cert}`);
+        expect(response.body.data[0]).to.include.keys(['failDate', 'cityState', 'assets', 'deposits', 'estimatedLoss', 'fin']);
+      }
+      expect((await get(`/api/services/fdic/failures/${cert}`)).body.data).to.deep.equal([]);
+    });
+
+    it('answers the overview and the field map', async () => {
+      const summary = await get(`/api/services/fdic/summary/${cert}`);
+      expect(summary.body.data[0].data.officesByState.length).to.be.greaterThan(0);
+      const map = await get('/api/services/fdic/field-map');
+      expect(map.body).to.include({ ASSET: 'Total assets', NCLNLSR: 'Noncurrent loans to loans (%)' });
+    });
+  });
+
+  it('finds peers in an asset range given in thousands', async () => {
+    const response = await get('/api/services/fdic/peers?minAssets=100000&maxAssets=1000000&state=All&regulator=All&charterType=All&useFDIC=false&limit=500');
+    expect(response.status).to.equal(200);
+    for (const bank of response.body) {
+      expect(bank.assets).to.be.within(100_000_000, 1_000_000_000);
+      expect(bank).to.include.keys(['roa', 'roe', 'netInterestMargin', 'efficiencyRatio', 'nplRatio', 'tier1CapitalRatio', 'loans_and_leases_gross', 'coreDeposits']);
+    }
+    const assets = response.body.map((bank: { assets: number }) => bank.assets);
+    expect(assets).to.deep.equal([...assets].sort((a, b) => b - a));
+  });
+
+  it('answers the dashboard consistently with the tables', async () => {
+    const knex = context.db.knex;
+    const response = await get('/api/services/fdic/dashboard');
+    expect(response.status).to.equal(200);
+    const body = response.body;
+    const active = await knex('fdic_institutions').where({ active: true }).count('* as n').first();
+    expect(body.totalInstitutions).to.equal(Number(active!.n));
+    const { highRisk, mediumRisk, lowRisk } = body.riskDistribution;
+    const withRoaq = await knex('fdic_financials').where({ repdte: latest }).whereNotNull('roaq').count('* as n').first();
+    expect(highRisk + mediumRisk + lowRisk).to.equal(Number(withRoaq!.n));
+    const top = await knex('fdic_financials').where({ repdte: latest }).orderBy('assets', 'desc').limit(100).select('assets');
+    expect(body.marketStats.totalAssets).to.equal(top.reduce((sum: number, row: { assets: number }) => sum + row.assets, 0));
+    expect(body.marketChargeOffs).to.have.keys(['re', 'ci', 'consumer', 'ag']);
+    expect(body.marketDelinquencies.re).to.be.greaterThan(0);
+    expect(body.spotlight.highestRisk).to.have.length(5);
+    const scores = body.spotlight.highestRisk.map((bank: { riskScore: number }) => bank.riskScore);
+    expect(scores).to.deep.equal([...scores].sort((a, b) => b - a));
+    expect(body.repdte).to.equal(latest);
+    expect(body.isDemo).to.equal(true);
+  });
+
+  describe('credit box', () => {
+    const search = (criteria: Record<string, unknown>, page = 1, limit = 12) =>
+      app.request('/api/data/banks/credit-box-search', { method: 'POST', token, body: { criteria, page, limit } });
+
+    it('excludes banks failing a hard filter and scores the soft criteria met, best match then largest first', async () => {
+      const criteria = { minAssets: 0, maxAssets: 100_000_000_000, maxNplRatio: 0.5, minTier1CapitalRatio: 10, minRoa: 0.5, minNetInterestMargin: 2.5, maxEfficiencyRatio: 70, region: 'Midwest' };
+      const response = await search(criteria, 1, 100);
+      expect(response.status).to.equal(200);
+      const { banks, total } = response.body;
+      const midwest = await context.db.knex('fdic_institutions as i')
+        .join('fdic_financials as f', 'f.cert', 'i.cert')
+        .where('f.repdte', latest)
+        .where('i.active', true)
+        .whereIn('i.state', ['IA', 'IL', 'IN', 'KS', 'MI', 'MN', 'MO', 'ND', 'NE', 'OH', 'SD', 'WI'])
+        .count('* as n')
+        .first();
+      expect(total).to.equal(Number(midwest!.n));
+      for (const bank of banks) {
+        const met = [bank.nplRatio <= 0.5, bank.tier1CapitalRatio >= 10, bank.roa >= 0.5, bank.netInterestMargin >= 2.5, bank.efficiencyRatio <= 70].filter(Boolean).length;
+        expect(bank.matchScore).to.equal(Math.round((100 * met) / 5));
+        expect(bank.isTarget).to.equal(false);
+      }
+      const order = banks.map((bank: { matchScore: number; assets: number }) => [bank.matchScore, bank.assets]);
+      const sorted = [...order].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+      expect(order).to.deep.equal(sorted);
+    });
+
+    it('scores every bank 100 when no soft criterion is on, and pages by 12', async () => {
+      const first = await search({ state: 'All' });
+      expect(first.body.banks).to.have.length(12);
+      expect(first.body.banks.every((bank: { matchScore: number }) => bank.matchScore === 100)).to.equal(true);
+      const second = await search({}, 2);
+      expect(second.body.banks[0].cert).to.not.equal(first.body.banks[0].cert);
+    });
+
+    it('matches the primary loan type and the minimum loan volume', async () => {
+      const response = await search({ loanType: 'Agricultural', minLoanVolume: 1 }, 1, 100);
+      for (const bank of response.body.banks) {
+        const agricultureIsLargest =
+          bank.loans_ag_gross > 0 &&
+          bank.loans_ag_gross >= Math.max(bank.loans_re_1_4_family_gross, bank.loans_re_commercial_gross, bank.loans_ci_gross, bank.loans_consumer_auto_gross, bank.loans_consumer_credit_card_gross, bank.loans_consumer_gross - bank.loans_consumer_auto_gross - bank.loans_consumer_credit_card_gross);
+        expect(bank.matchScore).to.equal(agricultureIsLargest ? 100 : bank.loans_ag_gross >= 1 ? 50 : 0);
+      }
+    });
+
+    it('rejects an unknown option with 400', async () => {
+      const response = await search({ loanType: 'Yachts' });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.match(/loanType must be one of/);
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { signedInUser } from '../auth/authenticate.ts';
+import { BadRequestError } from '../http/errors.ts';
+import type { Feature } from '../services.ts';
+import { creditBoxRequestSchema, creditBoxSearch } from './credit-box.ts';
+import { dashboard } from './dashboard.ts';
+import {
+  censusProfile,
+  certSchema,
+  dataStatus,
+  demographics,
+  failures,
+  fieldMap,
+  financialHistory,
+  financialRecords,
+  historyEvents,
+  institutionRecord,
+  keyFinancials,
+  listQuarters,
+  locations,
+  overview,
+  pageQuerySchema,
+  peers,
+  peersQuerySchema,
+  summaryOfDeposits,
+} from './detail.ts';
+import { parseFilter } from './filter-language.ts';
+import { queryRecords, recordsQuerySchema } from './records.ts';
+import { roaqRiskBands, type RoaqBand } from './risk.ts';
+
+/**
+ * Read endpoints over the regulator mirror (spec 1 section 7 "Regulator data proxy", spec 2
+ * section 7): paths and shapes as the spec names them, answered from our own tables.
+ * Every path here is behind the sign-in guard (app.ts protects /api/services and /api/data).
+ */
+
+const quarterQuery = z.object({ quarter: z.string().regex(/^\d{8}$/, 'quarter must be an 8-digit report date (YYYYMMDD)').optional() });
+
+function certParam(value: string | undefined): number {
+  const parsed = certSchema.safeParse(value);
+  if (!parsed.success) throw new BadRequestError(`"${value}" is not a certificate number.`);
+  return parsed.data;
+}
+
+export const regulatorFeature: Feature = {
+  name: 'regulator-data',
+  routes: ({ knex }) => {
+    const fdic = new Router({ prefix: '/api/services/fdic' });
+
+    fdic.get('/institutions', async (ctx) => {
+      ctx.body = await queryRecords(knex, 'institutions', recordsQuerySchema.parse(ctx.query));
+    });
+    fdic.get('/financials-query', async (ctx) => {
+      ctx.body = await queryRecords(knex, 'financials', recordsQuerySchema.parse(ctx.query));
+    });
+    fdic.get('/institutions/:cert', async (ctx) => {
+      ctx.body = await institutionRecord(knex, certParam(ctx.params.cert));
+    });
+    fdic.get('/financials/key/:id', async (ctx) => {
+      ctx.body = await keyFinancials(knex, certParam(ctx.params.id));
+    });
+    fdic.get('/financials/history/:cert', async (ctx) => {
+      ctx.body = await financialHistory(knex, certParam(ctx.params.cert));
+    });
+    fdic.get('/financials/:cert', async (ctx) => {
+      ctx.body = await financialRecords(knex, certParam(ctx.params.cert), quarterQuery.parse(ctx.query).quarter);
+    });
+    fdic.get('/locations/:cert', async (ctx) => {
+      ctx.body = await locations(knex, certParam(ctx.params.cert), pageQuerySchema.parse(ctx.query));
+    });
+    fdic.get('/sod/:cert', async (ctx) => {
+      ctx.body = await summaryOfDeposits(knex, certParam(ctx.params.cert), pageQuerySchema.parse(ctx.query));
+    });
+    fdic.get('/history/:cert', async (ctx) => {
+      ctx.body = await historyEvents(knex, certParam(ctx.params.cert), pageQuerySchema.parse(ctx.query));
+    });
+    fdic.get('/failures/:id', async (ctx) => {
+      ctx.body = await failures(knex, certParam(ctx.params.id));
+    });
+    fdic.get('/summary/:id', async (ctx) => {
+      ctx.body = await overview(knex, certParam(ctx.params.id));
+    });
+    fdic.get('/demographics/:cert', async (ctx) => {
+      ctx.body = await demographics(knex, certParam(ctx.params.cert));
+    });
+    fdic.get('/quarters', async (ctx) => {
+      ctx.body = await listQuarters(knex);
+    });
+    fdic.get('/field-map', async (ctx) => {
+      ctx.body = await fieldMap(knex);
+    });
+    fdic.get('/data-status', async (ctx) => {
+      ctx.body = await dataStatus(knex);
+    });
+    fdic.get('/peers', async (ctx) => {
+      ctx.body = await peers(knex, peersQuerySchema.parse(ctx.query));
+    });
+    fdic.get('/dashboard', async (ctx) => {
+      ctx.body = await dashboard(knex, quarterQuery.parse(ctx.query).quarter);
+    });
+    // The risk category list of spec 1 (active banks by quarterly ROA, largest first): a shortcut
+    // for `/institutions?filters=ACTIVE:1 AND ROAQ:...&sort_by=ASSET&sort_order=DESC`.
+    fdic.get('/risk-category/:band', async (ctx) => {
+      const band = ctx.params.band as RoaqBand;
+      if (!(band in roaqRiskBands)) throw new BadRequestError('Invalid risk category: use high, medium or low.');
+      const query = recordsQuerySchema.parse({ limit: 20, sort_by: 'ASSET', sort_order: 'DESC', ...ctx.query });
+      ctx.body = await queryRecords(knex, 'financials', { ...query, filters: query.filters ?? 'ACTIVE:1' }, parseFilter(roaqRiskBands[band].filter));
+    });
+
+    const census = new Router({ prefix: '/api/services/census' });
+    for (const kind of ['cbsa', 'csa'] as const) {
+      census.get(`/${kind}/:id`, async (ctx) => {
+        const code = z.string().trim().regex(/^\d{2,6}$/, 'The area code must be digits.').parse(ctx.params.id);
+        ctx.body = await censusProfile(knex, kind, code);
+      });
+    }
+
+    const data = new Router({ prefix: '/api/data/banks' });
+    data.post('/credit-box-search', async (ctx) => {
+      const request = creditBoxRequestSchema.parse(ctx.request.body ?? {});
+      ctx.body = await creditBoxSearch(knex, request, signedInUser(ctx.state).id);
+    });
+
+    return [fdic, census, data];
+  },
+};
