@@ -1,17 +1,122 @@
-import { Dialog, DialogTitle, IconButton } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BankDetailView } from './index.tsx';
+import { DetailHeader } from './DetailHeader.tsx';
+import { DetailNavigation } from './DetailNavigation.tsx';
+import { startingView } from './lib/navigation.ts';
+import { useBankDetailData, type BankDetailData } from './useBankDetailData.ts';
+import { FinancialsPanel } from './panels/FinancialsPanel.tsx';
+import { SummaryPanel } from './panels/SummaryPanel.tsx';
+import { RawInstitutionalPanel } from './panels/RawInstitutionalPanel.tsx';
+import { FailureHistoryPanel } from './panels/FailureHistoryPanel.tsx';
+import { DemographicsPanel } from './panels/DemographicsPanel.tsx';
+import { CommunityProfilePanel } from './panels/CommunityProfilePanel.tsx';
+import { BenchmarkPanel } from './panels/BenchmarkPanel.tsx';
+import { TrendsPanel } from './panels/TrendsPanel.tsx';
+import { LocationsPanel } from './panels/LocationsPanel.tsx';
+import { DepositsPanel } from './panels/DepositsPanel.tsx';
+import { HistoryPanel } from './panels/HistoryPanel.tsx';
 
-/** Full-screen bank detail (spec 2). The panels are built out in bank-detail/. */
-export default function BankDetailModal({ cert, onClose }: { cert: number; initialView: BankDetailView; onClose: () => void }) {
+/** The panel of a view; views whose panels belong to other issues (news, contacts, tasks) are not listed. */
+function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
+  switch (view) {
+    case 'benchmark':
+      return <BenchmarkPanel data={data} />;
+    case 'trends':
+      return <TrendsPanel cert={data.cert} />;
+    case 'community':
+      return <CommunityProfilePanel bank={data.bank} />;
+    case 'summary':
+      return <SummaryPanel data={data} />;
+    case 'locations':
+      return <LocationsPanel cert={data.cert} />;
+    case 'history':
+      return <HistoryPanel cert={data.cert} />;
+    case 'demographics':
+      return <DemographicsPanel demographics={data.demographics} />;
+    case 'raw':
+      return <RawInstitutionalPanel institution={data.institution} />;
+    case 'failures':
+      return <FailureHistoryPanel cert={data.cert} />;
+    case 'deposits':
+      return <DepositsPanel cert={data.cert} />;
+    default:
+      return <FinancialsPanel data={data} />;
+  }
+}
+
+function CenteredState({ children }: { children: ReactNode }) {
+  return <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4, textAlign: 'center' }}>{children}</Box>;
+}
+
+function LoadedDetail({ data, initialView, onClose }: { data: BankDetailData; initialView: BankDetailView; onClose: () => void }) {
+  const facts = { cbsaCode: data.bank.cbsaCode, csaCode: data.bank.csaCode, hasDemographics: data.demographics !== null };
+  const [view, setView] = useState<BankDetailView>(() => startingView(initialView, facts));
   return (
-    <Dialog fullScreen open onClose={onClose}>
-      <DialogTitle>
-        Bank {cert}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+    <>
+      <DetailHeader bank={data.bank} onClose={onClose} />
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
+        <DetailNavigation view={view} facts={facts} onSelect={setView} />
+        <Box component="section" aria-label="Bank detail panel" data-view={view} sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}>
+          <Panel view={view} data={data} />
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+/** Full-screen bank detail (spec 2 "Bank detail modal"): loading, failed, not found, or the bank with its panels. */
+export default function BankDetailModal({ cert, initialView, onClose }: { cert: number; initialView: BankDetailView; onClose: () => void }) {
+  const detail = useBankDetailData(cert);
+  const closeButton = (
+    <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+      <CloseIcon />
+    </IconButton>
+  );
+  let content: ReactNode;
+  if (detail.status === 'loading' || detail.status === 'idle') {
+    content = (
+      <CenteredState>
+        {closeButton}
+        <CircularProgress aria-label="Loading bank details" />
+      </CenteredState>
+    );
+  } else if (detail.status === 'error') {
+    content = (
+      <CenteredState>
+        <Typography variant="h5" component="h2">
+          Loading Failed
+        </Typography>
+        <Alert severity="error">An error occurred while fetching bank data. {detail.error.message}</Alert>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button variant="outlined" onClick={detail.reload}>
+            Try again
+          </Button>
+          <Button variant="contained" onClick={onClose}>
+            Close
+          </Button>
+        </Box>
+      </CenteredState>
+    );
+  } else if (detail.data === null) {
+    content = (
+      <CenteredState>
+        <Typography variant="h5" component="h2">
+          Loading Failed
+        </Typography>
+        <Typography color="text.secondary">The requested bank could not be found.</Typography>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </CenteredState>
+    );
+  } else {
+    content = <LoadedDetail data={detail.data} initialView={initialView} onClose={onClose} />;
+  }
+  return (
+    <Dialog fullScreen open onClose={onClose} aria-label="Bank detail" slotProps={{ paper: { sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } }}>
+      {content}
     </Dialog>
   );
 }

@@ -8,7 +8,7 @@ export type HistoryEvent = { id: string; date: string | null; description: strin
 export function historyEventOf(record: RawRecord, index = 0): HistoryEvent {
   const date = isoDate(record.date ?? record.EFFDATE ?? record.PROCDATE);
   const description = text(record, 'description', 'CHANGECODE_DESC', 'change_description') ?? 'Structure change';
-  const explicitDetails = text(record, 'details');
+  const explicitDetails = text(record, 'details', 'DETAILS');
   const fdicDetails = [text(record, 'FRM_INSTNAME') && `From ${text(record, 'FRM_INSTNAME')}`, text(record, 'ACQ_INSTNAME') && `Acquirer ${text(record, 'ACQ_INSTNAME')}`, text(record, 'OUT_INSTNAME') && `Outgoing ${text(record, 'OUT_INSTNAME')}`]
     .filter(Boolean)
     .join('; ');

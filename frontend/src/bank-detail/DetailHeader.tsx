@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Box, Button, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import { useTheme } from 'react-admin';
+import { API_FAILED, ApiError } from '../providers/http.ts';
+import { TARGET_NAVIGATION_DELAY_MS, useTargetToggle } from '../targets/useTargetToggle.ts';
+import { useToast } from '../ui/Toast.tsx';
+import { bankDetailApi } from './api.ts';
+import { useBankDetail } from './index.tsx';
+import { addressLine, type NormalisedBank } from './lib/bank.ts';
+import { useLoad } from './useLoad.ts';
+
+function failureReason(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message === API_FAILED ? fallback : error.message;
+  return error instanceof Error ? error.message : fallback;
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'bank';
+}
+
+/**
+ * Target toggle: the shared targeting rules (spec 1 section 4); on becoming a target the app goes to
+ * Targets, so every open detail closes as it does.
+ */
+function TargetToggle({ bank }: { bank: NormalisedBank }) {
+  const { closeAll } = useBankDetail();
+  const { targetCerts, isBusy, toggle } = useTargetToggle();
+  const isTarget = targetCerts.has(bank.cert);
+  const onClick = () =>
+    toggle({ cert: bank.cert, name: bank.name }).then(
+      () => {
+        if (!isTarget) window.setTimeout(closeAll, TARGET_NAVIGATION_DELAY_MS);
+      },
+      () => undefined, // the toggle has already said what failed
+    );
+  return (
+    <Button
+      variant={isTarget ? 'contained' : 'outlined'}
+      color="warning"
+      size="small"
+      disabled={isBusy(bank.cert)}
+      onClick={onClick}
+      startIcon={isTarget ? <StarIcon /> : <StarBorderIcon />}
+      aria-pressed={isTarget}
+    >
+      {isTarget ? 'Target' : 'Mark as Target'}
+    </Button>
+  );
+}
+
+/** Export (PDF): the server renders the report; the browser saves it. */
+function ExportPdfButton({ bank }: { bank: NormalisedBank }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const exportPdf = async () => {
+    setBusy(true);
+    toast.info('Generating PDF report...');
+    try {
+      const blob = await bankDetailApi.pdfReport(bank.cert);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${safeFileName(bank.name)}-${bank.cert}-report.pdf`;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast.error(`PDF export failed: ${failureReason(error, 'Failed to generate PDF on the server.')}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" size="small" onClick={exportPdf} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}>
+      {busy ? 'Generating PDF report...' : 'Export (PDF)'}
+    </Button>
+  );
+}
+
+function ThemeToggle() {
+  const [theme, setTheme] = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip title={theme === 'dark' ? 'Light mode' : 'Dark mode'}>
+      <IconButton size="small" onClick={() => setTheme(next)} aria-label={`Switch to ${next} mode`}>
+        {theme === 'dark' ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * Name, address line and the header actions. The AI Summary toggle shows only when a saved summary
+ * exists: generating one belongs to the AI issue, and a button that does nothing is worse than none.
+ */
+export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose: () => void }) {
+  const savedSummary = useLoad(() => bankDetailApi.savedAnalysis(bank.cert, 'summary').catch(() => null), [bank.cert]);
+  const [showSummary, setShowSummary] = useState(true);
+  const summary = savedSummary.data ?? null;
+  return (
+    <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 2, md: 3 }, py: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1, minWidth: 240 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="bank-detail-name">
+            {bank.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {addressLine(bank) || 'Address not available'} · CERT {bank.cert}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          {summary && (
+            <Button size="small" variant="outlined" color="secondary" startIcon={<AutoAwesomeIcon />} onClick={() => setShowSummary((shown) => !shown)}>
+              {showSummary ? 'Hide AI' : 'AI Summary'}
+            </Button>
+          )}
+          <TargetToggle bank={bank} />
+          <ExportPdfButton bank={bank} />
+          <ThemeToggle />
+          <IconButton aria-label="Close" onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+      </Box>
+      {summary && showSummary && (
+        <Paper variant="outlined" sx={{ mt: 1.5, p: 1.5, maxHeight: 200, overflowY: 'auto' }} data-testid="ai-summary">
+          <Typography variant="subtitle2" color="secondary" gutterBottom>
+            AI Financial Summary
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+            {summary}
+          </Typography>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { Box, List, ListItemButton, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import type { BankDetailView } from './index.tsx';
+import { disabledReason, navigationGroups, type AvailabilityFacts } from './lib/navigation.ts';
+
+/** The left navigation: groups of views, with the views that have nothing to show disabled and saying why. */
+export function DetailNavigation({ view, facts, onSelect }: { view: BankDetailView; facts: AvailabilityFacts; onSelect: (view: BankDetailView) => void }) {
+  return (
+    <Box
+      component="nav"
+      aria-label="Bank detail views"
+      sx={{
+        width: { xs: '100%', md: 232 },
+        flexShrink: 0,
+        borderRight: { md: 1 },
+        borderBottom: { xs: 1, md: 0 },
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        overflowY: 'auto',
+        maxHeight: { xs: 180, md: 'none' },
+      }}
+    >
+      {navigationGroups.map((group) => (
+        <List key={group.title} dense subheader={<ListSubheader sx={{ bgcolor: 'inherit', fontWeight: 700, lineHeight: '36px' }}>{group.title}</ListSubheader>}>
+          {group.items.map((item) => {
+            const reason = disabledReason(item.view, facts);
+            const button = (
+              <ListItemButton
+                key={item.view}
+                selected={view === item.view}
+                disabled={reason !== null}
+                onClick={() => onSelect(item.view)}
+                data-view={item.view}
+                sx={{ borderRadius: 1, mx: 1 }}
+              >
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            );
+            return reason ? (
+              <Tooltip key={item.view} title={reason} placement="right">
+                <span>{button}</span>
+              </Tooltip>
+            ) : (
+              button
+            );
+          })}
+        </List>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The calls the bank detail view makes (spec 2 section 7), answered in the shapes the panels use.
+ * Paths are the regulator proxy of spec 1 section 7; FDIC-style answers are unwrapped by records.ts.
+ */
+
+import { ApiError, http } from '../providers/http.ts';
+import { services } from '../providers/services.ts';
+import type { PeerCriteria, PeerMetrics } from './lib/peers.ts';
+import { peerSearchParams } from './lib/peers.ts';
+import { pageOf, recordsOf, type Page, type RawRecord } from './lib/records.ts';
+import type { HistoricalPoint } from './lib/trends.ts';
+
+const fdic = '/api/services/fdic';
+
+/** A 404 answer means "none" for the lookups that may legitimately have nothing. */
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export type PagedQuery = { limit: number; offset: number };
+
+export type CommunityProfile = {
+  name?: string | null;
+  medianHouseholdIncome?: number | null;
+  unemploymentRate?: number | null;
+  povertyRate?: number | null;
+  renterOccupiedRate?: number | null;
+  medianAge?: number | null;
+  collegeEducatedRate?: number | null;
+  whiteNonHispanicRate?: number | null;
+  hispanicOrLatinoRate?: number | null;
+  blackOrAfricanAmericanRate?: number | null;
+  asianRate?: number | null;
+  spanishSpeakingRate?: number | null;
+  source?: string | null;
+};
+
+export type TrackedBank = { id: number | string; cert: number; isTarget: boolean; version?: number; [field: string]: unknown };
+
+function toNumberOrNull(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+/** A historical point from either the normalised shape or FDIC codes (money in thousands). */
+export function historicalPointOf(record: RawRecord): HistoricalPoint | null {
+  const date = String(record.date ?? record.REPDTE ?? record.repdte ?? '');
+  if (!date) return null;
+  const thousands = (code: string) => {
+    const value = toNumberOrNull(record[code]);
+    return value === null ? null : value * 1000;
+  };
+  const chargeOffs = toNumberOrNull(record.DRLNLS);
+  const recoveries = toNumberOrNull(record.CRLNLS);
+  const fdicNetChargeOffs = chargeOffs === null && recoveries === null ? null : ((chargeOffs ?? 0) - (recoveries ?? 0)) * 1000;
+  return {
+    date,
+    assets: toNumberOrNull(record.assets) ?? thousands('ASSET'),
+    deposits: toNumberOrNull(record.deposits) ?? thousands('DEP'),
+    netIncome: toNumberOrNull(record.netIncome) ?? thousands('NETINC'),
+    roa: toNumberOrNull(record.roa) ?? toNumberOrNull(record.ROA),
+    nim: toNumberOrNull(record.nim) ?? toNumberOrNull(record.NIMY),
+    nplRatio: toNumberOrNull(record.nplRatio) ?? toNumberOrNull(record.NCLNLSR),
+    tier1CapitalRatio: toNumberOrNull(record.tier1CapitalRatio) ?? toNumberOrNull(record.RBC1RWAJ),
+    netChargeOffs: toNumberOrNull(record.netChargeOffs) ?? fdicNetChargeOffs,
+  };
+}
+
+export const bankDetailApi = {
+  institution: async (cert: number): Promise<RawRecord | null> => {
+    const body = await orNull(services.institution(cert));
+    return body === null ? null : (recordsOf(body)[0] ?? null);
+  },
+  /** Every quarter of financials held for the bank, newest first. */
+  financials: async (cert: number): Promise<RawRecord[]> => {
+    const body = await orNull(services.financials(cert));
+    const records = body === null ? [] : recordsOf(body);
+    return records.sort((a, b) => String(b.REPDTE ?? '').localeCompare(String(a.REPDTE ?? '')));
+  },
+  demographics: async (cert: number): Promise<RawRecord | null> => {
+    const body = await orNull(services.demographics(cert));
+    return body === null ? null : (recordsOf(body)[0] ?? null);
+  },
+  historicalFinancials: async (cert: number): Promise<HistoricalPoint[]> => {
+    const body = await http.get<unknown>(`${fdic}/financials/history/${cert}`);
+    return recordsOf(body)
+      .map(historicalPointOf)
+      .filter((point): point is HistoricalPoint => point !== null);
+  },
+  locations: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/locations/${cert}`, query)),
+  summaryOfDeposits: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/sod/${cert}`, query)),
+  history: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/history/${cert}`, query)),
+  failures: async (cert: number): Promise<RawRecord[]> => {
+    const body = await orNull(http.get<unknown>(`${fdic}/failures/${cert}`));
+    return body === null ? [] : recordsOf(body);
+  },
+  /** Field code to description (spec 1: `/fdic/field-map`). */
+  fieldMap: async (): Promise<Record<string, string>> => {
+    const body = await http.get<unknown>(`${fdic}/field-map`);
+    const source = body && typeof body === 'object' && 'data' in body && typeof (body as { data: unknown }).data === 'object' ? (body as { data: unknown }).data : body;
+    const map: Record<string, string> = {};
+    if (source && typeof source === 'object' && !Array.isArray(source)) {
+      for (const [code, description] of Object.entries(source as Record<string, unknown>)) {
+        if (typeof description === 'string') map[code] = description;
+        else if (description && typeof description === 'object' && typeof (description as { title?: unknown }).title === 'string') map[code] = (description as { title: string }).title;
+      }
+    }
+    return map;
+  },
+  peers: async (criteria: PeerCriteria, limit: number): Promise<PeerMetrics[]> => {
+    const body = await http.get<unknown>(`${fdic}/peers?${peerSearchParams(criteria, limit).toString()}`);
+    return recordsOf(body) as PeerMetrics[];
+  },
+  /** The community profile of a CBSA or CSA code; null when the area has none. */
+  communityProfile: async (kind: 'cbsa' | 'csa', code: string): Promise<CommunityProfile | null> => {
+    const body = await orNull(http.get<unknown>(`/api/services/census/${kind}/${encodeURIComponent(code)}`));
+    if (body === null) return null;
+    const record = recordsOf(body)[0];
+    return record && Object.keys(record).length > 0 ? (record as CommunityProfile) : null;
+  },
+  markTarget: (bank: Record<string, unknown>) => http.post<TrackedBank>('/api/data/banks', bank),
+  unmarkTarget: (cert: number) => http.delete<TrackedBank>(`/api/data/banks/${cert}`),
+  /** The market's report dates, newest first. */
+  quarters: () => services.quarters(),
+  /** A saved AI text for the bank ('summary' or 'risk'), if one exists (spec 1: a 404 is treated as none). */
+  savedAnalysis: async (cert: number, kind: 'summary' | 'risk'): Promise<string | null> => {
+    const body = await orNull(http.get<unknown>(`/api/data/ai-analysis/${cert}/${kind}`));
+    if (!body || typeof body !== 'object') return null;
+    const { content, analysis, text } = body as { content?: unknown; analysis?: unknown; text?: unknown };
+    const found = [content, analysis, text].find((value) => typeof value === 'string' && value.trim() !== '');
+    return (found as string | undefined) ?? null;
+  },
+  pdfReport: (cert: number) => http.blob('/api/services/pdf/report', { method: 'POST', body: { cert }, headers: { accept: 'application/pdf, application/json' } }),
+};

@@ -1,0 +1,54 @@
+import { useMemo, useState } from 'react';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import type { RawRecord } from '../lib/records.ts';
+import { PanelError } from './PanelState.tsx';
+import { useFieldMap } from '../useFieldMap.ts';
+
+function display(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Every field of a raw regulator record, labelled with the field definitions and filterable by code or label. */
+export function RawFieldTable({ record, label }: { record: RawRecord; label: string }) {
+  const definitions = useFieldMap();
+  const [filter, setFilter] = useState('');
+  const rows = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return Object.entries(record)
+      .map(([code, value]) => ({ code, label: definitions.data?.[code] ?? definitions.data?.[code.toUpperCase()] ?? code, value: display(value) }))
+      .filter((row) => !needle || row.code.toLowerCase().includes(needle) || row.label.toLowerCase().includes(needle))
+      .sort((a, b) => a.code.localeCompare(b.code));
+  }, [record, definitions.data, filter]);
+  return (
+    <Box>
+      {definitions.status === 'error' && <PanelError>Could not load field definitions.</PanelError>}
+      <TextField label="Filter fields" value={filter} onChange={(event) => setFilter(event.target.value)} sx={{ mb: 1.5, maxWidth: 320 }} fullWidth />
+      <TableContainer sx={{ maxHeight: '65vh' }}>
+        <Table size="small" stickyHeader aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Field</TableCell>
+              <TableCell>Code</TableCell>
+              <TableCell>Value</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.code}>
+                <TableCell sx={{ maxWidth: 360 }}>{row.label}</TableCell>
+                <TableCell>
+                  <Typography variant="caption" sx={{ fontFamily: 'monospace' }}>
+                    {row.code}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{row.value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,213 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Box,
+  Button,
+  Collapse,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
+} from '@mui/material';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { formatMoney } from '../../lib/format.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { bankDetailApi } from '../api.ts';
+import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
+import { PanelTitle, Section } from '../components/Section.tsx';
+import { useBankDetail } from '../index.tsx';
+import { listPageSize, pageInfo } from '../lib/pagination.ts';
+import {
+  charterTypeOptions,
+  comparisonRows,
+  defaultPeerCriteria,
+  peerCategories,
+  regulatorOptions,
+  sortPeers,
+  stateOptions,
+  type PeerCriteria,
+  type PeerMetrics,
+  type PeerSort,
+} from '../lib/peers.ts';
+import type { BankDetailData } from '../useBankDetailData.ts';
+
+/** How many peers one search brings back; the averages are taken over all of them. */
+export const PEER_SEARCH_LIMIT = 500;
+
+function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; loading: boolean; onSubmit: (criteria: PeerCriteria) => void }) {
+  const [draft, setDraft] = useState(initial);
+  const set = <K extends keyof PeerCriteria>(key: K, value: PeerCriteria[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const select = (key: 'state' | 'regulator' | 'charterType', label: string, options: readonly string[]) => (
+    <FormControl sx={{ width: 150 }}>
+      <InputLabel id={`peer-${key}`}>{label}</InputLabel>
+      <Select labelId={`peer-${key}`} label={label} value={draft[key]} onChange={(event) => set(key, event.target.value)} name={key}>
+        {options.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+  return (
+    <Section title="Peer Group Selection">
+      <Box
+        component="form"
+        sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit(draft);
+        }}
+      >
+        <TextField
+          label="Min Assets"
+          name="minAssets"
+          type="number"
+          value={draft.minAssets}
+          onChange={(event) => set('minAssets', Number(event.target.value) || 0)}
+          slotProps={{ htmlInput: { step: 1_000_000, min: 0 } }}
+          helperText={formatMoney(draft.minAssets)}
+          sx={{ width: 200 }}
+        />
+        <TextField
+          label="Max Assets"
+          name="maxAssets"
+          type="number"
+          value={draft.maxAssets}
+          onChange={(event) => set('maxAssets', Number(event.target.value) || 0)}
+          slotProps={{ htmlInput: { step: 1_000_000, min: 0 } }}
+          helperText={formatMoney(draft.maxAssets)}
+          sx={{ width: 200 }}
+        />
+        {select('state', 'State', stateOptions)}
+        {select('regulator', 'Regulator', regulatorOptions)}
+        {select('charterType', 'Charter Type', charterTypeOptions)}
+        <Button type="submit" variant="contained" disabled={loading} sx={{ alignSelf: 'flex-start', mt: 0.25 }}>
+          Update Peer Group
+        </Button>
+      </Box>
+    </Section>
+  );
+}
+
+function PeerList({ peers, loading }: { peers: PeerMetrics[]; loading: boolean }) {
+  const { open } = useBankDetail();
+  const [expanded, setExpanded] = useState(false);
+  const [sort, setSort] = useState<PeerSort>({ field: 'assets', direction: 'desc' });
+  const [page, setPage] = useState(1);
+  const sorted = useMemo(() => sortPeers(peers, sort), [peers, sort]);
+  const info = pageInfo(page, listPageSize, sorted.length);
+  const visible = sorted.slice((info.page - 1) * listPageSize, info.page * listPageSize);
+  const sortBy = (field: PeerSort['field']) => {
+    setSort((current) => ({ field, direction: current.field === field && current.direction === 'desc' ? 'asc' : 'desc' }));
+    setPage(1);
+  };
+  return (
+    <Section
+      title={
+        <Button onClick={() => setExpanded((value) => !value)} endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={expanded} sx={{ fontSize: '1rem', p: 0 }}>
+          Identified Peer Banks ({peers.length})
+        </Button>
+      }
+    >
+      <Collapse in={expanded} unmountOnExit>
+        <TableContainer>
+          <Table size="small" aria-label="Identified peer banks">
+            <TableHead>
+              <TableRow>
+                <TableCell sortDirection={sort.field === 'name' ? sort.direction : false}>
+                  <TableSortLabel active={sort.field === 'name'} direction={sort.field === 'name' ? sort.direction : 'asc'} onClick={() => sortBy('name')}>
+                    Name
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell>State</TableCell>
+                <TableCell align="right" sortDirection={sort.field === 'assets' ? sort.direction : false}>
+                  <TableSortLabel active={sort.field === 'assets'} direction={sort.field === 'assets' ? sort.direction : 'desc'} onClick={() => sortBy('assets')}>
+                    Assets
+                  </TableSortLabel>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.map((peer) => (
+                <TableRow key={peer.cert} hover sx={{ cursor: 'pointer' }} onClick={() => peer.cert && open(peer.cert)} data-peer-cert={peer.cert}>
+                  <TableCell>{peer.name ?? 'Unknown Bank'}</TableCell>
+                  <TableCell>{peer.state ?? 'N/A'}</TableCell>
+                  <TableCell align="right">{formatMoney(peer.assets)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager page={info.page} pageSize={listPageSize} total={sorted.length} loading={loading} onPage={setPage} />
+      </Collapse>
+    </Section>
+  );
+}
+
+/** Benchmark view (spec 2): peer group selection, the peers found, and one comparison chart per metric category. */
+export function BenchmarkPanel({ data }: { data: BankDetailData }) {
+  const toast = useToast();
+  const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
+  const [criteria, setCriteria] = useState<PeerCriteria>(initial);
+  const [peers, setPeers] = useState<PeerMetrics[] | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  // One fetch on load and one per 'Update Peer Group'.
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    bankDetailApi
+      .peers(criteria, PEER_SEARCH_LIMIT)
+      .then((found) => current && setPeers(found.filter((peer) => Number(peer.cert) !== data.cert)))
+      .catch(() => {
+        if (!current) return;
+        setPeers([]);
+        toast.error('Failed to fetch peer banks.');
+      })
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- toast is stable in behaviour; refetch only when the criteria change
+  }, [criteria, data.cert]);
+
+  return (
+    <Box data-testid="benchmark-panel">
+      <PanelTitle>Benchmark</PanelTitle>
+      <PeerGroupForm initial={initial} loading={loading} onSubmit={(next) => setCriteria({ ...next })} />
+      {peers === null || (loading && peers.length === 0) ? (
+        <PanelLoading text="Finding peer banks..." />
+      ) : (
+        <>
+          <PeerList peers={peers} loading={loading} />
+          {peers.length === 0 ? (
+            <PanelEmpty>No peers found for the selected criteria. Comparison charts cannot be generated.</PanelEmpty>
+          ) : (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, gap: 2, opacity: loading ? 0.5 : 1 }}>
+              {peerCategories.map((category) => (
+                <Section key={category.name} title={`${category.name} (vs. ${peers.length} Peers)`} testId="peer-category-chart">
+                  <GroupedBarChart rows={comparisonRows(category, data.bank, peers)} />
+                </Section>
+              ))}
+            </Box>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            Peer averages are simple means over the peers that report each figure.
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+}

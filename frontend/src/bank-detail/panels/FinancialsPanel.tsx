@@ -1,0 +1,199 @@
+import { useMemo, useState } from 'react';
+import { Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../lib/format.ts';
+import { bankDetailApi } from '../api.ts';
+import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
+import { PanelEmpty } from '../components/PanelState.tsx';
+import { PanelTitle, Section } from '../components/Section.tsx';
+import {
+  assetComposition,
+  assetQuality,
+  balanceSheetSection,
+  capitalSection,
+  coreSection,
+  incomeSection,
+  loanPortfolio,
+  offBalanceSheetSection,
+  ratioSection,
+  type FinancialSection,
+} from '../lib/financial-sections.ts';
+import { isoDate, type RawRecord } from '../lib/records.ts';
+import { useLoad } from '../useLoad.ts';
+import type { BankDetailData } from '../useBankDetailData.ts';
+
+const compositionColors = ['#2563eb', '#16a34a', '#f59e0b', '#94a3b8'];
+
+function SectionGrid({ section, record }: { section: FinancialSection; record: RawRecord }) {
+  return (
+    <Section title={section.title}>
+      <KeyValueGrid
+        items={section.lines.map((line) => {
+          const value = line.value(record);
+          return {
+            label: line.label,
+            value: line.kind === 'money' ? formatMoney(value) : line.kind === 'percent' ? formatPercent(value) : String(value ?? 'N/A'),
+            color: line.rating && value !== null ? ratingPalette[line.rating(value)] : undefined,
+          };
+        })}
+      />
+    </Section>
+  );
+}
+
+function AssetCompositionChart({ record }: { record: RawRecord }) {
+  const slices = assetComposition(record);
+  if (slices.length === 0) return <PanelEmpty>No asset composition data for this quarter.</PanelEmpty>;
+  return (
+    <Box sx={{ height: 260 }} data-testid="asset-composition-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <PieChart>
+          <Pie data={slices} dataKey="value" nameKey="name" innerRadius={55} outerRadius={95} paddingAngle={1} isAnimationActive={false}>
+            {slices.map((slice, index) => (
+              <Cell key={slice.name} fill={compositionColors[index % compositionColors.length]} />
+            ))}
+          </Pie>
+          <Tooltip formatter={(value) => formatMoney(Number(value))} />
+          <Legend />
+        </PieChart>
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+function LoanPortfolioTable({ record }: { record: RawRecord }) {
+  const portfolio = loanPortfolio(record);
+  return (
+    <Section title="Loan Portfolio Breakdown" action={<Typography variant="body2" color="text.secondary">Gross loans & leases: {formatMoney(portfolio.gross)}</Typography>}>
+      <TableContainer>
+        <Table size="small" aria-label="Loan portfolio breakdown">
+          <TableHead>
+            <TableRow>
+              <TableCell>Loan Type</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell align="right">% of Gross Loans</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {portfolio.rows.map((row) => (
+              <TableRow key={row.label}>
+                <TableCell sx={{ pl: row.indent ? 4 : 2, color: row.indent ? 'text.secondary' : undefined }}>{row.label}</TableCell>
+                <TableCell align="right">{formatMoney(row.amount)}</TableCell>
+                <TableCell align="right" sx={{ color: row.share === null ? undefined : ratingPalette[row.rating], fontWeight: 600 }}>
+                  {row.share === null ? 'N/A' : formatPercent(row.share * 100)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+function AssetQualityTable({ record }: { record: RawRecord }) {
+  const quality = assetQuality(record);
+  const rows = [...quality.rows, quality.total];
+  return (
+    <Section title="Asset Quality & Delinquency">
+      <TableContainer>
+        <Table size="small" aria-label="Asset quality and delinquency by loan type">
+          <TableHead>
+            <TableRow>
+              <TableCell>Loan Type</TableCell>
+              <TableCell align="right">30-89 Days Past Due</TableCell>
+              <TableCell align="right">90+ Days Past Due</TableCell>
+              <TableCell align="right">Nonaccrual</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.label} sx={row.label === 'Total' ? { '& td': { fontWeight: 700 } } : undefined}>
+                <TableCell>{row.label}</TableCell>
+                <TableCell align="right">{formatMoney(row.pastDue30)}</TableCell>
+                <TableCell align="right">{formatMoney(row.pastDue90)}</TableCell>
+                <TableCell align="right">{formatMoney(row.nonaccrual)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}
+
+/** Saved AI risk commentary, when one exists; generating it is the AI issue's button. */
+function RiskCommentary({ cert }: { cert: number }) {
+  const commentary = useLoad(() => bankDetailApi.savedAnalysis(cert, 'risk').catch(() => null), [cert]);
+  if (!commentary.data) return null;
+  return (
+    <Section title="AI Risk Commentary">
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+        {commentary.data}
+      </Typography>
+    </Section>
+  );
+}
+
+/** Every quarter the bank has figures for, plus the market's quarters, newest first. */
+function quarterOptions(financials: RawRecord[], market: string[]): string[] {
+  const all = new Set<string>(market);
+  for (const record of financials) if (record.REPDTE) all.add(String(record.REPDTE));
+  return [...all].filter((value) => /^\d{8}$/.test(value)).sort((a, b) => b.localeCompare(a));
+}
+
+/** Financials view (spec 2): sections for one quarter, the latest by default. */
+export function FinancialsPanel({ data }: { data: BankDetailData }) {
+  const marketQuarters = useLoad(() => bankDetailApi.quarters().catch(() => [] as string[]), []);
+  const options = useMemo(() => quarterOptions(data.financials, marketQuarters.data ?? []), [data.financials, marketQuarters.data]);
+  const [quarter, setQuarter] = useState<string>(() => String(data.financials[0]?.REPDTE ?? ''));
+  const selected = quarter || options[0] || '';
+  const record = data.financials.find((candidate) => String(candidate.REPDTE) === selected);
+
+  const selector =
+    options.length > 0 ? (
+      <FormControl size="small" sx={{ width: 170 }}>
+        <InputLabel id="financials-quarter">Quarter</InputLabel>
+        <Select labelId="financials-quarter" label="Quarter" value={selected} onChange={(event) => setQuarter(event.target.value)}>
+          {options.map((option) => (
+            <MenuItem key={option} value={option}>
+              {quarterLabel(option)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+    ) : null;
+
+  return (
+    <Box data-testid="financials-panel">
+      <PanelTitle action={selector}>Financials</PanelTitle>
+      {record ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {selected === String(data.financials[0]?.REPDTE ?? '') ? 'Latest quarterly report' : 'Quarterly report'} as of {formatDate(isoDate(selected))} ({quarterLabel(selected)}).
+            Amounts in US dollars; ratios in percent.
+          </Typography>
+          <RiskCommentary cert={data.cert} />
+          <SectionGrid section={coreSection} record={record} />
+          <SectionGrid section={ratioSection} record={record} />
+          <Section title="Balance Sheet Summary">
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, gap: 2, alignItems: 'center' }}>
+              <KeyValueGrid
+                minWidth={170}
+                items={balanceSheetSection.lines.map((line) => ({ label: line.label, value: formatMoney(line.value(record)) }))}
+              />
+              <AssetCompositionChart record={record} />
+            </Box>
+          </Section>
+          <LoanPortfolioTable record={record} />
+          <AssetQualityTable record={record} />
+          <SectionGrid section={incomeSection} record={record} />
+          <SectionGrid section={capitalSection} record={record} />
+          <SectionGrid section={offBalanceSheetSection} record={record} />
+        </>
+      ) : (
+        <PanelEmpty>Financials data not available for the selected quarter.</PanelEmpty>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, InputLabel, MenuItem, Select } from '@mui/material';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney, formatPercent, quarterLabel } from '../../lib/format.ts';
+import { bankDetailApi } from '../api.ts';
+import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
+import { PanelTitle, Section } from '../components/Section.tsx';
+import {
+  availableYears,
+  axisTickCount,
+  axisTicks,
+  chartMessage,
+  dateLabelInterval,
+  defaultSeries,
+  filterPoints,
+  paddedDomain,
+  trendSeries,
+  type HistoricalPoint,
+  type SeriesKey,
+  type TrendFilter,
+} from '../lib/trends.ts';
+import { useLoad } from '../useLoad.ts';
+
+const repdteOf = (date: string) => date.replace(/-/g, '').slice(0, 8);
+
+function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected: SeriesKey[] }) {
+  const series = trendSeries.filter((candidate) => selected.includes(candidate.key));
+  const moneyKeys = series.filter((candidate) => candidate.axis === 'money').map((candidate) => candidate.key);
+  const percentKeys = series.filter((candidate) => candidate.axis === 'percent').map((candidate) => candidate.key);
+  const moneyDomain = paddedDomain(points, moneyKeys);
+  const percentDomain = paddedDomain(points, percentKeys);
+  return (
+    <Box sx={{ height: 420 }} data-testid="trend-chart">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={points} margin={{ top: 10, right: 16, bottom: 10, left: 16 }}>
+          <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
+          <XAxis dataKey="date" tickFormatter={(date: string) => quarterLabel(repdteOf(date))} interval={dateLabelInterval(points.length)} />
+          {moneyDomain && (
+            <YAxis
+              yAxisId="money"
+              orientation="left"
+              domain={moneyDomain}
+              ticks={axisTicks(moneyDomain)}
+              tickCount={axisTickCount}
+              tickFormatter={(value: number) => formatMoney(value)}
+              width={84}
+            />
+          )}
+          {percentDomain && (
+            <YAxis
+              yAxisId="percent"
+              orientation="right"
+              domain={percentDomain}
+              ticks={axisTicks(percentDomain)}
+              tickCount={axisTickCount}
+              tickFormatter={(value: number) => formatPercent(value)}
+              width={64}
+            />
+          )}
+          <Tooltip
+            labelFormatter={(date) => quarterLabel(repdteOf(String(date)))}
+            formatter={(value, name) => {
+              const found = series.find((candidate) => candidate.label === name);
+              return found?.axis === 'percent' ? formatPercent(Number(value)) : formatMoney(Number(value));
+            }}
+          />
+          <Legend />
+          {series.map((line) => (
+            <Line
+              key={line.key}
+              yAxisId={line.axis}
+              type="monotone"
+              dataKey={line.key}
+              name={line.label}
+              stroke={line.color}
+              strokeWidth={2}
+              dot={points.length <= 12}
+              connectNulls
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+/** Historical Trends (spec 2): selectable series over the bank's quarters, filtered by year and quarter. */
+export function TrendsPanel({ cert }: { cert: number }) {
+  const history = useLoad(() => bankDetailApi.historicalFinancials(cert), [cert]);
+  const [selected, setSelected] = useState<SeriesKey[]>(defaultSeries);
+  const [filter, setFilter] = useState<TrendFilter>({ year: 'All', quarter: 'All' });
+  const points = useMemo(() => filterPoints(history.data ?? [], filter), [history.data, filter]);
+  const years = useMemo(() => availableYears(history.data ?? []), [history.data]);
+
+  let body;
+  if (history.status === 'loading') body = <PanelLoading text="Loading historical financials..." />;
+  else if (history.status === 'error') body = <PanelError>Failed to fetch historical financial data.</PanelError>;
+  else if (!history.data || history.data.length === 0) body = <PanelEmpty>No historical financial data found.</PanelEmpty>;
+  else {
+    const message = chartMessage(points, selected);
+    body = (
+      <Section
+        title="Financial Trends"
+        action={
+          <Box sx={{ display: 'flex', gap: 1.5 }}>
+            <FormControl size="small" sx={{ width: 130 }}>
+              <InputLabel id="trend-year">Year</InputLabel>
+              <Select
+                labelId="trend-year"
+                label="Year"
+                value={String(filter.year)}
+                onChange={(event) => setFilter((current) => ({ ...current, year: event.target.value === 'All' ? 'All' : Number(event.target.value) }))}
+              >
+                <MenuItem value="All">All Years</MenuItem>
+                {years.map((year) => (
+                  <MenuItem key={year} value={String(year)}>
+                    {year}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl size="small" sx={{ width: 140 }}>
+              <InputLabel id="trend-quarter">Quarter</InputLabel>
+              <Select
+                labelId="trend-quarter"
+                label="Quarter"
+                value={String(filter.quarter)}
+                onChange={(event) =>
+                  setFilter((current) => ({ ...current, quarter: event.target.value === 'All' ? 'All' : (Number(event.target.value) as 1 | 2 | 3 | 4) }))
+                }
+              >
+                <MenuItem value="All">All Quarters</MenuItem>
+                {[1, 2, 3, 4].map((quarter) => (
+                  <MenuItem key={quarter} value={String(quarter)}>
+                    Q{quarter}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </Box>
+        }
+      >
+        <FormGroup row sx={{ mb: 1 }} aria-label="Series">
+          {trendSeries.map((series) => (
+            <FormControlLabel
+              key={series.key}
+              label={series.label}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={selected.includes(series.key)}
+                  sx={{ color: series.color, '&.Mui-checked': { color: series.color } }}
+                  onChange={(event) =>
+                    setSelected((current) => (event.target.checked ? [...current, series.key] : current.filter((key) => key !== series.key)))
+                  }
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {message ? <PanelEmpty>{message}</PanelEmpty> : <TrendChart points={points} selected={selected} />}
+      </Section>
+    );
+  }
+  return (
+    <Box data-testid="trends-panel">
+      <PanelTitle>Historical Trends</PanelTitle>
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,252 @@
+import { expect } from 'chai';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot, useE2E } from './support/index.ts';
+import { Shell } from './support/pages/shell.ts';
+
+/** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
+class BankDetailPage {
+  constructor(readonly page: Page) {}
+
+  dialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Bank detail' }).last();
+  }
+
+  name(): Locator {
+    return this.dialog().getByTestId('bank-detail-name');
+  }
+
+  async openFromDirectory(rowIndex = 0): Promise<string> {
+    await this.page.getByTestId('directory-row').first().waitFor();
+    const row = this.page.getByTestId('directory-row').nth(rowIndex);
+    const name = (await row.getByTestId('bank-name').textContent())?.trim() ?? '';
+    await row.click();
+    await this.name().waitFor();
+    return name;
+  }
+
+  navItem(view: string): Locator {
+    return this.dialog().getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`);
+  }
+
+  async show(view: string, panelTestId: string): Promise<Locator> {
+    await this.navItem(view).click();
+    const panel = this.dialog().getByTestId(panelTestId);
+    await panel.waitFor();
+    return panel;
+  }
+
+  async switchView(label: string, option: string) {
+    await this.dialog().getByRole('group', { name: label }).getByRole('button', { name: option, exact: true }).click();
+  }
+
+  /** Waits until no panel spinner is showing. */
+  async settled() {
+    await this.page.waitForFunction(() => !document.querySelector('[role="dialog"] [role="status"]'), undefined, { timeout: 20_000 });
+  }
+
+  async chooseOption(label: string, option: string) {
+    await this.dialog().getByRole('combobox', { name: label }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  async toggleTheme() {
+    await this.dialog().getByRole('button', { name: /Switch to (dark|light) mode/ }).click();
+  }
+}
+
+/** Every panel of the navigation with the test id of its content. */
+const panels = [
+  { view: 'financials', testId: 'financials-panel' },
+  { view: 'benchmark', testId: 'benchmark-panel' },
+  { view: 'trends', testId: 'trends-panel' },
+  { view: 'community', testId: 'community-panel' },
+  { view: 'summary', testId: 'summary-panel' },
+  { view: 'locations', testId: 'locations-panel' },
+  { view: 'history', testId: 'history-panel' },
+  { view: 'demographics', testId: 'demographics-panel' },
+  { view: 'raw', testId: 'raw-panel' },
+  { view: 'failures', testId: 'failures-panel' },
+  { view: 'deposits', testId: 'deposits-panel' },
+];
+
+describe('bank detail view', function () {
+  const e2e = useE2E({ banks: 300 });
+
+  it('opens from the directory and shows every panel in both themes', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    const name = await detail.openFromDirectory();
+    expect(await detail.name().textContent()).to.equal(name);
+
+    for (const theme of ['light', 'dark']) {
+      if (theme === 'dark') await detail.toggleTheme();
+      for (const panel of panels) {
+        if (await detail.navItem(panel.view).isDisabled()) continue;
+        await detail.show(panel.view, panel.testId);
+        await detail.settled();
+        await screenshot(page, `bank-detail-${panel.view}`);
+      }
+    }
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('reads financials by quarter and shows the tiles, tables and composition chart', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+    const panel = detail.dialog().getByTestId('financials-panel');
+    await panel.getByText(/quarterly report as of/).waitFor();
+    for (const section of ['Core Financials & Reserves', 'Key Performance Ratios', 'Balance Sheet Summary', 'Loan Portfolio Breakdown', 'Asset Quality & Delinquency', 'Income & Expense Statement', 'Capital Adequacy', 'Off-Balance Sheet Items']) {
+      await panel.getByRole('heading', { name: section }).waitFor();
+    }
+    await panel.getByTestId('asset-composition-chart').locator('svg').first().waitFor();
+    const before = await panel.getByText(/quarterly report as of/).textContent();
+    await detail.chooseOption('Quarter', 'Q4 2023');
+    const after = panel.getByText(/quarterly report as of/).or(panel.getByText('Financials data not available for the selected quarter.'));
+    await after.first().waitFor();
+    expect(await after.first().textContent()).to.not.equal(before);
+
+    await detail.show('summary', 'summary-panel');
+    const tiles = detail.dialog().getByTestId('summary-tiles');
+    for (const label of ['Total Assets', 'Total Deposits', 'Total Equity', 'Net Income (YTD)', 'Return on Assets (ROA)', 'Net Interest Margin (NIM)', '# of Offices']) {
+      await tiles.getByText(label, { exact: true }).waitFor();
+    }
+  });
+
+  it('changes the peer group, lists and sorts the peers, and opens a peer on top', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    const name = await detail.openFromDirectory(3);
+    const panel = await detail.show('benchmark', 'benchmark-panel');
+    await detail.settled();
+    const peersHeading = panel.getByRole('button', { name: /^Identified Peer Banks \(\d+\)$/ });
+    await peersHeading.waitFor();
+    const countOf = async () => Number(/\((\d+)\)/.exec((await peersHeading.textContent()) ?? '')?.[1]);
+    const sameState = await countOf();
+
+    const peerRequest = page.waitForRequest((request) => request.url().includes('/api/services/fdic/peers'));
+    await detail.chooseOption('State', 'All');
+    await panel.getByRole('button', { name: 'Update Peer Group' }).click();
+    const sent = new URL((await peerRequest).url());
+    expect(sent.searchParams.get('state')).to.equal(null);
+    expect(Number(sent.searchParams.get('minAssets'))).to.be.greaterThan(0);
+    await detail.settled();
+    await page.waitForFunction(() => !document.querySelector('[role="dialog"] button[type="submit"][disabled]'));
+    const allStates = await countOf();
+    expect(allStates).to.be.at.least(sameState);
+    expect(allStates).to.be.greaterThan(0);
+
+    const charts = panel.getByTestId('peer-category-chart');
+    expect(await charts.count()).to.equal(4);
+    expect(await charts.first().getByRole('heading').textContent()).to.equal(`Profitability & Efficiency (vs. ${allStates} Peers)`);
+    await screenshot(page, 'bank-detail-benchmark-all-states');
+
+    await peersHeading.click();
+    const table = panel.getByRole('table', { name: 'Identified peer banks' });
+    await table.waitFor();
+    await table.getByRole('button', { name: 'Name' }).click();
+    const firstNames = await table.locator('tbody tr td:first-child').allTextContents();
+    const sortedDescending = [...firstNames].sort((a, b) => b.localeCompare(a));
+    expect(firstNames).to.deep.equal(sortedDescending);
+
+    const peerName = firstNames[0];
+    await table.locator('tbody tr').first().click();
+    await page.waitForFunction((expected) => {
+      const names = [...document.querySelectorAll('[data-testid="bank-detail-name"]')].map((node) => node.textContent);
+      return names.length === 2 && names[1] === expected;
+    }, peerName);
+    await detail.dialog().getByRole('button', { name: 'Close' }).last().click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="bank-detail-name"]').length === 1);
+    expect(await detail.name().textContent()).to.equal(name);
+  });
+
+  it('filters the historical trends by year and quarter and picks series', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+    const panel = await detail.show('trends', 'trends-panel');
+    await panel.getByTestId('trend-chart').locator('.recharts-line').first().waitFor();
+    expect(await panel.getByTestId('trend-chart').locator('.recharts-line').count()).to.equal(5);
+    await panel.getByRole('checkbox', { name: 'Deposits' }).check();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="trend-chart"] .recharts-line').length === 6);
+
+    await detail.chooseOption('Year', '2024');
+    const labels = await panel.getByTestId('trend-chart').locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+    expect(labels.length).to.be.within(2, 6);
+    expect(labels.every((label) => label.endsWith('2024'))).to.equal(true);
+    await detail.chooseOption('Quarter', 'Q1');
+    await panel.getByText('Not enough data to display chart.').waitFor();
+    await detail.chooseOption('Year', 'All Years');
+    await panel.getByTestId('trend-chart').waitFor();
+    await screenshot(page, 'bank-detail-trends-q1');
+  });
+
+  it('switches the branch map, chart and list, and pages through locations, deposits and history', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+
+    const locations = await detail.show('locations', 'locations-panel');
+    await locations.getByTestId('branch-map').waitFor();
+    await locations.locator('.leaflet-marker-icon').first().waitFor();
+    expect(await locations.locator('.leaflet-marker-icon').count()).to.be.greaterThan(0);
+    await locations.locator('.leaflet-overlay-pane path').first().waitFor(); // the bundled state outlines
+    const mapHeight = await locations.getByTestId('branch-map').evaluate((node) => node.getBoundingClientRect().height);
+    expect(mapHeight).to.equal(450);
+
+    await detail.switchView('Locations view', 'Chart');
+    await locations.getByTestId('office-count-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await detail.switchView('Locations view', 'List');
+    const list = locations.getByRole('table', { name: 'Branch locations' });
+    await list.waitFor();
+    await list.getByText('Main Office').first().waitFor();
+    const pager = locations.getByTestId('pager');
+    if (await pager.isVisible()) {
+      await pager.getByText(/^Showing 1 to 20 of \d+ results$/).waitFor();
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await pager.getByText(/^Showing 21 to \d+ of \d+ results$/).waitFor();
+      await pager.getByText(/^Page 2 of \d+$/).waitFor();
+    }
+    await screenshot(page, 'bank-detail-locations-list');
+
+    const deposits = await detail.show('deposits', 'deposits-panel');
+    await deposits.getByTestId('deposits-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    await detail.switchView('Summary of Deposits view', 'List');
+    await deposits.getByRole('table', { name: 'Summary of Deposits by branch' }).waitFor();
+
+    const history = await detail.show('history', 'history-panel');
+    await history.getByTestId('history-timeline').or(history.getByText('No historical events found.')).first().waitFor();
+    await detail.switchView('History view', 'List');
+    await history.getByRole('table', { name: 'Corporate history events' }).or(history.getByText('No historical events found.')).first().waitFor();
+    const historyPager = history.getByTestId('pager');
+    if (await historyPager.isVisible()) {
+      await historyPager.getByRole('button', { name: 'Next' }).click();
+      await historyPager.getByText(/^Showing 16 to \d+ of \d+ results$/).waitFor();
+    }
+    await detail.switchView('History view', 'Chart');
+    await history.getByTestId('history-chart').or(history.getByText('No historical events found.')).first().waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('exports the PDF report and makes the bank a target', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    const name = await detail.openFromDirectory(1);
+
+    const download = page.waitForEvent('download');
+    await detail.dialog().getByRole('button', { name: 'Export (PDF)' }).click();
+    await page.getByText('Generating PDF report...').first().waitFor();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+    expect(pdf.length).to.be.greaterThan(5_000);
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/data/banks') && response.request().method() === 'POST');
+    await detail.dialog().getByRole('button', { name: 'Mark as Target' }).click();
+    expect((await created).status()).to.be.oneOf([200, 201]);
+    await new Shell(page).waitForRoute('/outreach/targets');
+    await page.getByText(name).first().waitFor();
+  });
+});
