@@ -1,5 +1,43 @@
-import { Admin } from 'react-admin';
+import { Suspense } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { Route } from 'react-router';
+import { Layout } from './layout/Layout.tsx';
+import { authProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { Dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
+import { darkTheme, lightTheme } from './theme.ts';
+import { FullScreenSpinner } from './ui/PageSpinner.tsx';
+import { ToastHost } from './ui/Toast.tsx';
 
+/**
+ * Charterline: react-admin on the real API, hash routing (its default), every screen behind the session
+ * guard except /signin and /signup. While the session check runs, a full-screen spinner shows.
+ */
 export function App() {
-  return <Admin disableTelemetry />;
+  return (
+    <Admin
+      title="Charterline"
+      disableTelemetry
+      requireAuth
+      loginPage={false}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      layout={Layout}
+      dashboard={Dashboard}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      loading={FullScreenSpinner}
+      notification={ToastHost}
+    >
+      <CustomRoutes noLayout>
+        <Route path="/signin" element={<Suspense fallback={<FullScreenSpinner />}><SignIn /></Suspense>} />
+        <Route path="/signup" element={<Suspense fallback={<FullScreenSpinner />}><SignUp /></Suspense>} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {guardedRoutes.map(({ path, component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
 }

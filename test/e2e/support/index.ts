@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, type ColorScheme, type Session } from './browser.ts';
 import { startE2EServer, type E2EServer } from './server.ts';
 import { registerUser } from './users.ts';
+import { screenshotDir } from './screenshots.ts';
 
 export { screenshot, screenshotDir } from './screenshots.ts';
 export { apiAs, newUserDetails, registerUser } from './users.ts';
@@ -50,7 +53,8 @@ export function useE2E(options: { banks?: number } = {}): E2E {
     browser = await launchBrowser();
   });
 
-  afterEach(async () => {
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') await saveFailureScreenshots(contexts, this.currentTest.fullTitle());
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
     contexts = [];
   });
@@ -69,6 +73,8 @@ export function useE2E(options: { banks?: number } = {}): E2E {
     const { server: running, browser: chromium } = ready();
     const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session });
     contexts.push(context);
+    // Fail fast: a missing element is a failing test, not a 30 s wait.
+    context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     errors.set(page, collectPageErrors(page));
     await page.goto(routeUrl(opts.path));
@@ -94,4 +100,18 @@ export function useE2E(options: { banks?: number } = {}): E2E {
     },
     pageErrors: (page) => errors.get(page) ?? [],
   };
+}
+
+/** A picture of every open page of a failed test, to see what the browser showed. */
+async function saveFailureScreenshots(contexts: BrowserContext[], title: string) {
+  const folder = path.join(screenshotDir, '..', 'failures');
+  fs.mkdirSync(folder, { recursive: true });
+  const slug = title.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let index = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      index += 1;
+      await page.screenshot({ path: path.join(folder, `${slug}-${index}.png`), fullPage: true }).catch(() => undefined);
+    }
+  }
 }

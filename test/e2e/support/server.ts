@@ -7,16 +7,16 @@ import { startServer, type RunningServer } from '../../../backend/src/server.ts'
 export type E2EServer = { url: string; running: RunningServer; db: Database; stop(): Promise<void> };
 
 const distIndex = fileURLToPath(new URL('../../../frontend/dist/index.html', import.meta.url));
-const demoModule = new URL('../../../backend/src/regulator/demo/index.ts', import.meta.url).href;
+const demoModule = new URL('../../../backend/src/regulator/demo/load.ts', import.meta.url).href;
 
 type DemoLoader = (knex: Database['knex'], options: { banks: number }) => Promise<unknown>;
 
 /** The demo-data generator of the regulator feature (deterministic fictional banks). */
 async function demoLoader(): Promise<DemoLoader> {
   const module = (await import(demoModule).catch((error: unknown) => {
-    throw new Error(`Browser tests need the demo data generator (backend/src/regulator/demo/index.ts): ${(error as Error).message}`);
+    throw new Error(`Browser tests need the demo data generator (backend/src/regulator/demo/load.ts): ${(error as Error).message}`);
   })) as { loadDemoData?: DemoLoader };
-  if (!module.loadDemoData) throw new Error('backend/src/regulator/demo/index.ts does not export loadDemoData(knex, { banks }).');
+  if (!module.loadDemoData) throw new Error('backend/src/regulator/demo/load.ts does not export loadDemoData(knex, { banks }).');
   return module.loadDemoData;
 }
 

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
+import { Box, CircularProgress, Drawer, Fab, IconButton, Tooltip } from '@mui/material';
+import ChatIcon from '@mui/icons-material/AutoAwesome';
+import CloseIcon from '@mui/icons-material/Close';
+import { useLocation } from 'react-admin';
+import { chatPurple } from '../theme.ts';
+
+const AnalystChat = lazy(() => import('../pages/analyst-chat/AnalystChat.tsx'));
+
+/**
+ * The floating purple button and the right-side Analyst Chat panel with its backdrop and close button.
+ * The button hides while the panel is open and on /analyst-chat (spec 1 section 2).
+ */
+export function AnalystChatPanel() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const onChatPage = pathname.startsWith('/analyst-chat');
+  return (
+    <>
+      {!open && !onChatPage && (
+        <Tooltip title="Ask the Analyst" placement="left">
+          <Fab
+            aria-label="Open Analyst Chat"
+            onClick={() => setOpen(true)}
+            sx={{ position: 'fixed', right: 24, bottom: 24, bgcolor: chatPurple, color: '#fff', '&:hover': { bgcolor: '#6d28d9' }, zIndex: (theme) => theme.zIndex.speedDial }}
+          >
+            <ChatIcon />
+          </Fab>
+        </Tooltip>
+      )}
+      <Drawer anchor="right" open={open && !onChatPage} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 } } } }}>
+        <Box sx={{ position: 'relative', height: '100%' }}>
+          <IconButton aria-label="Close Analyst Chat" onClick={() => setOpen(false)} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 1 }}>
+            <CloseIcon />
+          </IconButton>
+          <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{open && <AnalystChat variant="panel" />}</Suspense>
+        </Box>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+import { useState, type ReactElement } from 'react';
+import {
+  Avatar,
+  Box,
+  Collapse,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import ChatIcon from '@mui/icons-material/ForumOutlined';
+import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
+import CreditBoxIcon from '@mui/icons-material/TuneOutlined';
+import OutreachIcon from '@mui/icons-material/CampaignOutlined';
+import TargetsIcon from '@mui/icons-material/TrackChangesOutlined';
+import SentMailIcon from '@mui/icons-material/SendOutlined';
+import AutomationIcon from '@mui/icons-material/AutoModeOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import ApiIcon from '@mui/icons-material/VpnKeyOutlined';
+import DataToolsIcon from '@mui/icons-material/BuildOutlined';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import LogoutIcon from '@mui/icons-material/LogoutOutlined';
+import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
+import LightModeIcon from '@mui/icons-material/LightModeOutlined';
+import { LinkBase, useGetIdentity, useLocation, useLogout, useSidebarState, useTheme } from 'react-admin';
+import { isActivePath, isGroup, navigation, type NavGroup, type NavItem } from './navigation.ts';
+
+const icons: Record<string, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  chat: <ChatIcon />,
+  bank: <BankIcon />,
+  creditBox: <CreditBoxIcon />,
+  outreach: <OutreachIcon />,
+  targets: <TargetsIcon />,
+  sentMail: <SentMailIcon />,
+  automation: <AutomationIcon />,
+  settings: <SettingsIcon />,
+  apiConnections: <ApiIcon />,
+  dataTools: <DataToolsIcon />,
+};
+
+export const SIDEBAR_WIDTH = 248;
+export const SIDEBAR_COLLAPSED_WIDTH = 64;
+
+/**
+ * The app sidebar: collapsible to icons on desktop, a slide-in drawer on small screens (spec 1 section 2).
+ * react-admin's sidebar state means "expanded" on desktop and "drawer open" on small screens.
+ */
+export function AppSidebar() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const [open, setOpen] = useSidebarState();
+  const expanded = isSmall || open;
+  const width = expanded ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  const closeOnSmall = () => {
+    if (isSmall) setOpen(false);
+  };
+  const content = <SidebarContent expanded={expanded} onNavigate={closeOnSmall} onToggle={isSmall ? undefined : () => setOpen(!open)} />;
+
+  if (isSmall) {
+    return (
+      <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
+        {content}
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="permanent"
+      component="nav"
+      aria-label="Main navigation"
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: (theme) => theme.transitions.create('width'),
+        '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: (theme) => theme.transitions.create('width'), boxSizing: 'border-box' },
+      }}
+    >
+      {content}
+    </Drawer>
+  );
+}
+
+function SidebarContent({ expanded, onNavigate, onToggle }: { expanded: boolean; onNavigate: () => void; onToggle?: () => void }) {
+  return (
+    <Stack sx={{ height: '100%' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: expanded ? 'space-between' : 'center', px: expanded ? 2 : 1, py: 1.5, minHeight: 56 }}>
+        {expanded && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <BankIcon color="primary" />
+            <Typography variant="h6" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
+              Charterline
+            </Typography>
+          </Stack>
+        )}
+        {onToggle && (
+          <IconButton size="small" onClick={onToggle} aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}>
+            {expanded ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+          </IconButton>
+        )}
+      </Stack>
+      <Divider />
+      <List component="div" sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
+        {navigation.map((entry) =>
+          isGroup(entry) ? (
+            <SidebarGroup key={entry.label} group={entry} expanded={expanded} onNavigate={onNavigate} />
+          ) : (
+            <SidebarLink key={entry.to} item={entry} expanded={expanded} onNavigate={onNavigate} />
+          ),
+        )}
+      </List>
+      <Divider />
+      <SidebarUser expanded={expanded} />
+    </Stack>
+  );
+}
+
+function SidebarLink({ item, expanded, onNavigate, nested = false }: { item: NavItem; expanded: boolean; onNavigate: () => void; nested?: boolean }) {
+  const { pathname } = useLocation();
+  const active = isActivePath(item.to, pathname);
+  const button = (
+    <ListItemButton
+      component={LinkBase}
+      to={item.to}
+      selected={active}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      sx={{ mx: 1, borderRadius: 2, pl: expanded && nested ? 4 : undefined, justifyContent: expanded ? 'flex-start' : 'center' }}
+    >
+      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0, color: active ? 'primary.main' : undefined }}>{icons[item.icon]}</ListItemIcon>
+      {expanded && <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true, fontWeight: active ? 700 : 500 } }} />}
+    </ListItemButton>
+  );
+  return expanded ? button : (
+    <Tooltip title={item.label} placement="right">
+      {button}
+    </Tooltip>
+  );
+}
+
+/** A group closed by default; its sub-menu is at most 10rem high (spec 1 section 2). */
+function SidebarGroup({ group, expanded, onNavigate }: { group: NavGroup; expanded: boolean; onNavigate: () => void }) {
+  const [open, setOpen] = useState(false);
+  const header = (
+    <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} sx={{ mx: 1, borderRadius: 2, justifyContent: expanded ? 'flex-start' : 'center' }}>
+      <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>{icons[group.icon]}</ListItemIcon>
+      {expanded && <ListItemText primary={group.label} slotProps={{ primary: { fontWeight: 500 } }} />}
+      {expanded && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+    </ListItemButton>
+  );
+  return (
+    <>
+      {expanded ? header : (
+        <Tooltip title={group.label} placement="right">
+          {header}
+        </Tooltip>
+      )}
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <List component="div" disablePadding sx={{ maxHeight: '10rem', overflowY: 'auto' }}>
+          {group.items.map((item) => (
+            <SidebarLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} nested />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+/** The user's initial, name (or the email when there is no name), the email under a name, sign out and the theme toggle. */
+function SidebarUser({ expanded }: { expanded: boolean }) {
+  const { identity } = useGetIdentity();
+  const logout = useLogout();
+  const [theme, setTheme] = useTheme();
+  const name = identity?.fullName ?? '';
+  const email = (identity?.email as string | undefined) ?? '';
+  const hasName = Boolean(name) && name !== email;
+  const initial = (name || email || '?').trim().charAt(0).toUpperCase();
+  const nextTheme = theme === 'dark' ? 'light' : 'dark';
+  const themeButton = (
+    <IconButton size="small" onClick={() => setTheme(nextTheme)} aria-label={`Switch to ${nextTheme} mode`}>
+      {theme === 'dark' ? <LightModeIcon fontSize="small" /> : <DarkModeIcon fontSize="small" />}
+    </IconButton>
+  );
+  const signOutButton = (
+    <IconButton size="small" onClick={() => logout()} aria-label="Sign out">
+      <LogoutIcon fontSize="small" />
+    </IconButton>
+  );
+  if (!expanded) {
+    return (
+      <Stack spacing={1} sx={{ alignItems: 'center', py: 1.5 }}>
+        <Tooltip title={name || email} placement="right">
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 14 }}>{initial}</Avatar>
+        </Tooltip>
+        <Tooltip title="Toggle theme" placement="right">
+          {themeButton}
+        </Tooltip>
+        <Tooltip title="Sign out" placement="right">
+          {signOutButton}
+        </Tooltip>
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 2 }}>
+      <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}>{initial}</Avatar>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="sidebar-user-name">
+          {hasName ? name : email}
+        </Typography>
+        {hasName && (
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {email}
+          </Typography>
+        )}
+      </Box>
+      <Tooltip title={theme === 'dark' ? 'Light mode' : 'Dark mode'}>{themeButton}</Tooltip>
+      <Tooltip title="Sign out">{signOutButton}</Tooltip>
+    </Stack>
+  );
+}

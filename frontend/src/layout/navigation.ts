@@ -1,0 +1,38 @@
+/** The sidebar of spec 1 section 2: top-level screens, then the Outreach and Settings groups. */
+export type NavItem = { label: string; to: string; icon: string };
+export type NavGroup = { label: string; icon: string; items: NavItem[] };
+export type NavEntry = NavItem | NavGroup;
+
+export const navigation: NavEntry[] = [
+  { label: 'Dashboard', to: '/', icon: 'dashboard' },
+  { label: 'Analyst Chat', to: '/analyst-chat', icon: 'chat' },
+  { label: 'Bank Directory', to: '/bank-directory', icon: 'bank' },
+  { label: 'Credit Box', to: '/credit-box', icon: 'creditBox' },
+  {
+    label: 'Outreach',
+    icon: 'outreach',
+    items: [
+      { label: 'Targets', to: '/outreach/targets', icon: 'targets' },
+      { label: 'Sent Mail', to: '/outreach/sent-mail', icon: 'sentMail' },
+      { label: 'Automation Outreach', to: '/outreach/automation', icon: 'automation' },
+    ],
+  },
+  {
+    label: 'Settings',
+    icon: 'settings',
+    items: [
+      { label: 'API Connections', to: '/settings', icon: 'apiConnections' },
+      { label: 'Data Tools', to: '/data-tools', icon: 'dataTools' },
+    ],
+  },
+];
+
+export function isGroup(entry: NavEntry): entry is NavGroup {
+  return 'items' in entry;
+}
+
+/** Whether a link is the current page: `/` only matches itself, others match their sub-paths too. */
+export function isActivePath(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/' || pathname === '';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

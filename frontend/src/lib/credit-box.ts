@@ -1,0 +1,124 @@
+import type { CreditBoxCriteria } from '../providers/services.ts';
+
+/**
+ * The Credit Box filters of spec 1 sections 5 and 9: ranges, steps, defaults, which switches start on,
+ * the select options, and the send rule (only switched-on filters whose value differs from All, 0 and
+ * its default; minAssets and maxAssets always when on).
+ */
+
+export const CREDIT_BOX_PAGE_SIZE = 12;
+export const ALL = 'All';
+
+export type SliderFilter = 'minAssets' | 'maxAssets' | 'maxNplRatio' | 'minTier1CapitalRatio' | 'minRoa' | 'minNetInterestMargin' | 'maxEfficiencyRatio' | 'minLoanVolume';
+export type SelectFilter = 'region' | 'state' | 'regulator' | 'charterType' | 'minorityStatus' | 'loanType';
+export type FilterName = SliderFilter | SelectFilter;
+
+export type SliderSpec = { name: SliderFilter; label: string; min: number; max: number; step: number; defaultValue: number; defaultOn: boolean; format: 'money' | 'percent' };
+export type SelectSpec = { name: SelectFilter; label: string; options: Array<{ value: string; label: string }>; defaultOn: boolean };
+
+export const regions: Record<string, string[]> = {
+  Northeast: ['CT', 'DE', 'MA', 'MD', 'ME', 'NH', 'NJ', 'NY', 'PA', 'RI', 'VT', 'DC'],
+  Midwest: ['IA', 'IL', 'IN', 'KS', 'MI', 'MN', 'MO', 'ND', 'NE', 'OH', 'SD', 'WI'],
+  South: ['AL', 'AR', 'FL', 'GA', 'KY', 'LA', 'MS', 'NC', 'OK', 'SC', 'TN', 'TX', 'VA', 'WV'],
+  West: ['AK', 'AZ', 'CA', 'CO', 'HI', 'ID', 'MT', 'NM', 'NV', 'OR', 'UT', 'WA', 'WY'],
+};
+
+const allOption = { value: ALL, label: 'All' };
+const stateCodes = Object.values(regions).flat().sort();
+
+export const sliders: Record<SliderFilter, SliderSpec> = {
+  minAssets: { name: 'minAssets', label: 'Min Total Assets', min: 0, max: 10e9, step: 100e6, defaultValue: 0, defaultOn: true, format: 'money' },
+  maxAssets: { name: 'maxAssets', label: 'Max Total Assets', min: 10e6, max: 10e12, step: 1e9, defaultValue: 100e9, defaultOn: true, format: 'money' },
+  maxNplRatio: { name: 'maxNplRatio', label: 'Max NPL Ratio', min: 0, max: 10, step: 0.1, defaultValue: 3, defaultOn: true, format: 'percent' },
+  minTier1CapitalRatio: { name: 'minTier1CapitalRatio', label: 'Min Tier 1 Capital Ratio', min: 0, max: 20, step: 0.5, defaultValue: 10, defaultOn: true, format: 'percent' },
+  minRoa: { name: 'minRoa', label: 'Min ROA', min: -2, max: 3, step: 0.1, defaultValue: 0.5, defaultOn: true, format: 'percent' },
+  minNetInterestMargin: { name: 'minNetInterestMargin', label: 'Min Net Interest Margin', min: 0, max: 6, step: 0.1, defaultValue: 2.5, defaultOn: true, format: 'percent' },
+  maxEfficiencyRatio: { name: 'maxEfficiencyRatio', label: 'Max Efficiency Ratio', min: 30, max: 150, step: 1, defaultValue: 70, defaultOn: true, format: 'percent' },
+  minLoanVolume: { name: 'minLoanVolume', label: 'Min Loan Volume', min: 0, max: 1e9, step: 10e6, defaultValue: 0, defaultOn: false, format: 'money' },
+};
+
+export const selects: Record<SelectFilter, SelectSpec> = {
+  region: { name: 'region', label: 'Region', options: [allOption, ...Object.keys(regions).map((name) => ({ value: name, label: name }))], defaultOn: false },
+  state: { name: 'state', label: 'State', options: [allOption, ...stateCodes.map((code) => ({ value: code, label: code }))], defaultOn: false },
+  regulator: { name: 'regulator', label: 'Regulator', options: [allOption, ...['FDIC', 'FRS', 'OCC'].map((value) => ({ value, label: value }))], defaultOn: false },
+  charterType: {
+    name: 'charterType',
+    label: 'Charter Type',
+    options: [
+      allOption,
+      { value: 'N', label: 'N Commercial Bank National Charter' },
+      { value: 'NM', label: 'NM State Chartered Non-Member' },
+      { value: 'SM', label: 'SM State Chartered FRS Member' },
+      { value: 'SB', label: 'SB Savings Bank' },
+    ],
+    defaultOn: false,
+  },
+  minorityStatus: { name: 'minorityStatus', label: 'Minority Status', options: [allOption, ...['MDI', 'Non-MDI', 'Women-Owned'].map((value) => ({ value, label: value }))], defaultOn: false },
+  loanType: {
+    name: 'loanType',
+    label: 'Primary Loan Type',
+    options: [allOption, ...['1-4 Family Residential', 'Commercial Real Estate', 'C&I', 'Consumer', 'Auto', 'Credit Card', 'Agricultural'].map((value) => ({ value, label: value }))],
+    defaultOn: false,
+  },
+};
+
+/** The sidebar groups; Location, Institutional and Loan Portfolio start collapsed. */
+export const filterGroups: Array<{ title: string; filters: FilterName[]; defaultOpen: boolean }> = [
+  { title: 'Asset Range', filters: ['minAssets', 'maxAssets'], defaultOpen: true },
+  { title: 'Performance', filters: ['maxNplRatio', 'minTier1CapitalRatio', 'minRoa', 'minNetInterestMargin', 'maxEfficiencyRatio'], defaultOpen: true },
+  { title: 'Location', filters: ['region', 'state'], defaultOpen: false },
+  { title: 'Institutional', filters: ['regulator', 'charterType', 'minorityStatus'], defaultOpen: false },
+  { title: 'Loan Portfolio', filters: ['loanType', 'minLoanVolume'], defaultOpen: false },
+];
+
+export type FilterState = {
+  values: Record<SliderFilter, number> & Record<SelectFilter, string>;
+  enabled: Record<FilterName, boolean>;
+};
+
+export function isSlider(name: FilterName): name is SliderFilter {
+  return name in sliders;
+}
+
+export function defaultFilterState(): FilterState {
+  const values = {
+    ...Object.fromEntries(Object.values(sliders).map((spec) => [spec.name, spec.defaultValue])),
+    ...Object.fromEntries(Object.values(selects).map((spec) => [spec.name, ALL])),
+  } as FilterState['values'];
+  const enabled = Object.fromEntries([...Object.values(sliders), ...Object.values(selects)].map((spec) => [spec.name, spec.defaultOn])) as FilterState['enabled'];
+  return { values, enabled };
+}
+
+/** A new value for one filter; choosing a region resets the state to All and the reverse (spec 1 section 4). */
+export function withValue(state: FilterState, name: FilterName, value: number | string): FilterState {
+  const values = { ...state.values, [name]: value } as FilterState['values'];
+  if (name === 'region' && value !== ALL) values.state = ALL;
+  if (name === 'state' && value !== ALL) values.region = ALL;
+  return { ...state, values };
+}
+
+export function withSwitch(state: FilterState, name: FilterName, on: boolean): FilterState {
+  return { ...state, enabled: { ...state.enabled, [name]: on } };
+}
+
+/** Sliders are parsed as decimals (spec 1 section 5). */
+function decimal(value: number | string): number {
+  return typeof value === 'number' ? value : Number.parseFloat(value);
+}
+
+/** The criteria sent to the search: the send rule of spec 1 section 5. */
+export function criteriaToSend(state: FilterState): CreditBoxCriteria {
+  const criteria: Record<string, number | string> = {};
+  for (const spec of Object.values(sliders)) {
+    if (!state.enabled[spec.name]) continue;
+    const value = decimal(state.values[spec.name]);
+    if (!Number.isFinite(value)) continue;
+    const alwaysSent = spec.name === 'minAssets' || spec.name === 'maxAssets';
+    if (alwaysSent || (value !== 0 && value !== spec.defaultValue)) criteria[spec.name] = value;
+  }
+  for (const spec of Object.values(selects)) {
+    const value = state.values[spec.name];
+    if (state.enabled[spec.name] && value && value !== ALL) criteria[spec.name] = value;
+  }
+  return criteria as CreditBoxCriteria;
+}

@@ -1,0 +1,69 @@
+/**
+ * Bank Directory query and paging rules (spec 1 sections 2, 4, 7 and 9): 50 per page, default sort
+ * ASSET descending, a first click on a column sorts it descending, search as `NAME: *{text}*`,
+ * filters `ACTIVE:1` joined with ' AND ' to REGAGNT and BKCLASS.
+ */
+
+export const DIRECTORY_PAGE_SIZE = 50;
+
+export type SortOrder = 'ASC' | 'DESC';
+export type SortState = { field: string; order: SortOrder };
+
+export const DEFAULT_DIRECTORY_SORT: SortState = { field: 'ASSET', order: 'DESC' };
+
+export const regulatorOptions = [
+  { value: '', label: 'All' },
+  { value: 'FDIC', label: 'FDIC' },
+  { value: 'FRS', label: 'FRS' },
+  { value: 'OCC', label: 'OCC' },
+];
+
+export const charterOptions = [
+  { value: '', label: 'All Charter Types' },
+  { value: 'N', label: 'N Commercial Bank National Charter' },
+  { value: 'NM', label: 'NM State Chartered Non-Member' },
+  { value: 'SM', label: 'SM State Chartered FRS Member' },
+  { value: 'SB', label: 'SB Savings Bank' },
+];
+
+/** The FDIC field codes a directory row shows. */
+export const DIRECTORY_FIELDS = ['CERT', 'NAME', 'CITY', 'STALP', 'ASSET', 'DEP', 'OFFICES', 'REGAGNT', 'BKCLASS', 'ROA', 'NCLNLSR', 'NTLNLS', 'LNRERSFM', 'LNAUTO', 'LNCRCD', 'REPDTE'];
+
+/** `NAME: *{text}*`, or empty when there is nothing to search; characters of the filter language are dropped. */
+export function directorySearch(text: string): string {
+  const cleaned = text.replace(/[*:"()[\]{}\\]/g, ' ').replace(/\s+/g, ' ').trim();
+  return cleaned ? `NAME: *${cleaned}*` : '';
+}
+
+/** `ACTIVE:1`, then ` AND REGAGNT:{regulator}` and ` AND BKCLASS:{charter}` when chosen. */
+export function directoryFilters(regulator: string, charter: string): string {
+  const parts = ['ACTIVE:1'];
+  if (regulator) parts.push(`REGAGNT:${regulator}`);
+  if (charter) parts.push(`BKCLASS:${charter}`);
+  return parts.join(' AND ');
+}
+
+/** A click on a column header: a new column sorts descending first; the same column toggles. */
+export function nextSort(current: SortState, field: string): SortState {
+  if (current.field !== field) return { field, order: 'DESC' };
+  return { field, order: current.order === 'DESC' ? 'ASC' : 'DESC' };
+}
+
+export type PageInfo = { page: number; pageCount: number; from: number; to: number; total: number; hasPrevious: boolean; hasNext: boolean };
+
+/** 'Page X of Y' and 'Showing A to B of N results' for a 1-based page. */
+export function pageInfo(page: number, pageSize: number, total: number): PageInfo {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
+  const to = Math.min(current * pageSize, total);
+  return { page: current, pageCount, from, to, total, hasPrevious: current > 1, hasNext: current < pageCount };
+}
+
+export function pageLabel(info: PageInfo): string {
+  return `Page ${info.page} of ${info.pageCount}`;
+}
+
+export function showingLabel(info: PageInfo): string {
+  return `Showing ${info.from.toLocaleString('en-US')} to ${info.to.toLocaleString('en-US')} of ${info.total.toLocaleString('en-US')} results`;
+}

@@ -1,0 +1,70 @@
+import { Chip, List, ListItemButton, ListItemText, Skeleton } from '@mui/material';
+import HotIcon from '@mui/icons-material/LocalFireDepartment';
+import { useBankDetail } from '../../bank-detail/index.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
+import { useHotLeads, useUpcomingTasks } from './useDashboardData.ts';
+
+/** Today as YYYY-MM-DD in the user's time zone, to flag overdue tasks. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Upcoming Tasks: up to 5 incomplete tasks, soonest due first. */
+export function UpcomingTasksCard() {
+  const { data, isPending, error } = useUpcomingTasks();
+  const detail = useBankDetail();
+  const now = today();
+  return (
+    <SectionCard title="Upcoming Tasks" testId="upcoming-tasks">
+      {isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : error ? (
+        <EmptyText>Your tasks could not be loaded.</EmptyText>
+      ) : !data?.length ? (
+        <EmptyText>No upcoming tasks. You&apos;re all caught up!</EmptyText>
+      ) : (
+        <List dense disablePadding>
+          {data.map((task) => (
+            <ListItemButton key={task.id} onClick={() => detail.open(task.bankId, 'tasks')} sx={{ borderRadius: 2 }}>
+              <ListItemText primary={task.text} secondary={task.bankName} slotProps={{ primary: { noWrap: true } }} sx={{ minWidth: 0 }} />
+              <Chip size="small" label={formatDate(task.dueDate)} color={task.dueDate < now ? 'error' : 'default'} variant="outlined" sx={{ ml: 2 }} />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </SectionCard>
+  );
+}
+
+/** Hot Leads: up to 5 contacts flagged hot. */
+export function HotLeadsCard() {
+  const { data, isPending, error } = useHotLeads();
+  const detail = useBankDetail();
+  return (
+    <SectionCard title="Hot Leads" testId="hot-leads">
+      {isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : error ? (
+        <EmptyText>Your contacts could not be loaded.</EmptyText>
+      ) : !data?.length ? (
+        <EmptyText>No hot leads yet. Mark contacts as hot from the Targets page to see them here.</EmptyText>
+      ) : (
+        <List dense disablePadding>
+          {data.map((contact) => (
+            <ListItemButton key={contact.id} onClick={() => detail.open(contact.bankId, 'contacts')} sx={{ borderRadius: 2 }}>
+              <HotIcon fontSize="small" sx={{ color: '#f97316', mr: 1.5 }} />
+              <ListItemText
+                primary={contact.name}
+                secondary={[contact.title, contact.bankName].filter(Boolean).join(' · ')}
+                slotProps={{ primary: { noWrap: true, fontWeight: 600 }, secondary: { noWrap: true } }}
+                sx={{ minWidth: 0 }}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </SectionCard>
+  );
+}

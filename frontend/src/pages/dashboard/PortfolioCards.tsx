@@ -1,0 +1,58 @@
+import { Box, Skeleton, Stack } from '@mui/material';
+import { useMemo } from 'react';
+import { capitalColor, delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../lib/format.ts';
+import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
+import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
+import { CountBarChart, Donut } from './charts.tsx';
+import type { TargetBank } from './useDashboardData.ts';
+
+const NO_TARGETS = 'No target banks yet. Star banks in the Bank Directory or Credit Box to analyse them here.';
+
+/** My Targets Portfolio Analysis: count, total assets, average ROA, NPL and Tier 1, and the asset size distribution. */
+export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
+  const summary = useMemo(() => portfolioSummary(banks ?? []), [banks]);
+  return (
+    <SectionCard title="My Targets Portfolio Analysis" subtitle={`${summary.count} ${summary.count === 1 ? 'bank' : 'banks'}`} testId="portfolio-analysis">
+      {loading ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : summary.count === 0 ? (
+        <EmptyText>{NO_TARGETS}</EmptyText>
+      ) : (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, flex: 1, alignContent: 'start' }}>
+            <Figure label="Total Assets" value={formatMoney(summary.totalAssets)} />
+            <Figure label="Avg ROA" value={formatPercent(summary.avgRoa)} color={ratingPalette[roaColor(summary.avgRoa)]} />
+            <Figure label="Avg NPL Ratio" value={formatPercent(summary.avgNplRatio)} color={ratingPalette[delinquencyColor(summary.avgNplRatio)]} />
+            <Figure label="Avg Tier 1 Ratio" value={formatPercent(summary.avgTier1Ratio)} color={ratingPalette[capitalColor(summary.avgTier1Ratio)]} />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <CountBarChart data={summary.assetBuckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} color="#2563eb" />
+          </Box>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
+
+const slicePalette = ['#2563eb', '#0ea5e9', '#14b8a6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#a855f7', '#64748b', '#ec4899'];
+
+/** Loan Portfolio Snapshot (My Targets): the aggregated loan composition as a donut. */
+export function LoanPortfolioCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
+  const slices = useMemo(() => loanComposition(banks ?? []), [banks]);
+  return (
+    <SectionCard title="Loan Portfolio Snapshot (My Targets)" subtitle="Aggregated loan composition" testId="loan-portfolio">
+      {loading ? (
+        <Skeleton variant="rounded" height={200} />
+      ) : slices.length === 0 ? (
+        <EmptyText>{banks?.length ? 'Your target banks report no loan figures.' : NO_TARGETS}</EmptyText>
+      ) : (
+        <Donut
+          ariaLabel="Loan composition of your target banks"
+          data={slices.map((slice, index) => ({ key: slice.key, label: slice.label, value: slice.amount, color: slicePalette[index % slicePalette.length] }))}
+          formatValue={formatMoney}
+          height={280}
+        />
+      )}
+    </SectionCard>
+  );
+}

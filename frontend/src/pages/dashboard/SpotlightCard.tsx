@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { List, ListItemButton, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { useBankDetail } from '../../bank-detail/index.tsx';
+import { capitalColor, efficiencyColor, formatPercent, ratingPalette, roaColor, scoreColor, type RatingColor } from '../../lib/format.ts';
+import type { DashboardResponse, SpotlightBank } from '../../providers/services.ts';
+import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
+
+type SpotlightTab = {
+  label: string;
+  list: keyof DashboardResponse['spotlight'];
+  metric: string;
+  value: (bank: SpotlightBank) => number | null | undefined;
+  format: (value: number | null | undefined) => string;
+  rate: (value: number | null | undefined) => RatingColor;
+};
+
+const tabs: SpotlightTab[] = [
+  { label: 'Top ROA', list: 'topRoa', metric: 'ROA', value: (bank) => bank.roa, format: formatPercent, rate: roaColor },
+  { label: 'Efficiency', list: 'mostEfficient', metric: 'Efficiency ratio', value: (bank) => bank.efficiencyRatio, format: formatPercent, rate: efficiencyColor },
+  { label: 'Capital', list: 'strongestCapital', metric: 'Tier 1 capital ratio', value: (bank) => bank.tier1CapitalRatio, format: formatPercent, rate: capitalColor },
+  { label: 'Risk', list: 'highestRisk', metric: 'Risk score', value: (bank) => bank.riskScore, format: (value) => (value === null || value === undefined ? 'N/A' : value.toFixed(1)), rate: scoreColor },
+];
+
+/** Performance Spotlight: the leaders by ROA, efficiency, capital and risk; clicking a bank opens its detail. */
+export function SpotlightCard({ market, loading }: { market?: DashboardResponse; loading: boolean }) {
+  const [selected, setSelected] = useState(0);
+  const detail = useBankDetail();
+  const tab = tabs[selected];
+  const banks = market?.spotlight[tab.list] ?? [];
+  return (
+    <SectionCard title="Performance Spotlight" subtitle={`${tab.metric}, latest quarter`} testId="performance-spotlight">
+      <Tabs value={selected} onChange={(_, value: number) => setSelected(value)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 1, minHeight: 40 }}>
+        {tabs.map((entry) => (
+          <Tab key={entry.list} label={entry.label} sx={{ minHeight: 40 }} />
+        ))}
+      </Tabs>
+      {loading ? (
+        <Skeleton variant="rounded" height={220} />
+      ) : banks.length === 0 ? (
+        <EmptyText>No banks to show for this quarter.</EmptyText>
+      ) : (
+        <List dense disablePadding>
+          {banks.slice(0, 5).map((bank, index) => {
+            const value = tab.value(bank);
+            return (
+              <ListItemButton key={bank.cert} onClick={() => detail.open(bank.cert)} sx={{ borderRadius: 2 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ width: 24, flexShrink: 0 }}>
+                  {index + 1}
+                </Typography>
+                <ListItemText
+                  primary={bank.name}
+                  secondary={[bank.city, bank.state].filter(Boolean).join(', ')}
+                  slotProps={{ primary: { noWrap: true, fontWeight: 600 } }}
+                  sx={{ minWidth: 0 }}
+                />
+                <Typography variant="body2" sx={{ fontWeight: 700, color: ratingPalette[tab.rate(value)], ml: 2, whiteSpace: 'nowrap' }}>
+                  {tab.format(value)}
+                </Typography>
+              </ListItemButton>
+            );
+          })}
+        </List>
+      )}
+    </SectionCard>
+  );
+}

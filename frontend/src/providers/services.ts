@@ -1,0 +1,130 @@
+import { http, type QueryValue } from './http.ts';
+
+/**
+ * Typed calls to the service endpoints of spec 1 section 7 (regulator data proxy, sync, AI, contact
+ * finder). Shapes follow the spec: FDIC-style lists answer `{ data: [{ data: {FIELD: value} }], meta: { total } }`
+ * with money in thousands; normalised banks (credit box, targets) carry dollars and camelCase names.
+ */
+
+export type FdicRecord = Record<string, string | number | boolean | null | undefined>;
+export type FdicList = { data: Array<{ data: FdicRecord }>; meta: { total: number } };
+
+/** Query of `/fdic/institutions` and `/fdic/financials-query` (spec 1 "Screen-specific query shapes"). */
+export type FdicListQuery = {
+  limit: number;
+  offset?: number;
+  filters?: string;
+  search?: string;
+  sort_by?: string;
+  sort_order?: 'ASC' | 'DESC';
+  fields?: string;
+  /** 8-digit report date; the server defaults to the latest quarter. */
+  quarter?: string;
+};
+
+export type LoanFamilies = { re: number; ci: number; consumer: number; ag: number };
+
+/** A bank in a dashboard spotlight list (normalised: dollars, camelCase). */
+export type SpotlightBank = {
+  cert: number;
+  name: string;
+  city?: string | null;
+  state?: string | null;
+  assets?: number | null;
+  roa?: number | null;
+  efficiencyRatio?: number | null;
+  tier1CapitalRatio?: number | null;
+  nplRatio?: number | null;
+  riskScore?: number | null;
+};
+
+export type DashboardResponse = {
+  totalInstitutions: number;
+  riskDistribution: { highRisk: number; mediumRisk: number; lowRisk: number };
+  marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
+  marketChargeOffs: LoanFamilies;
+  marketDelinquencies: LoanFamilies;
+  spotlight: { topRoa: SpotlightBank[]; mostEfficient: SpotlightBank[]; strongestCapital: SpotlightBank[]; highestRisk: SpotlightBank[] };
+  /** The quarter the figures describe, when the server says. */
+  repdte?: string;
+};
+
+export type SyncStatus = { status: 'idle' | 'running' | 'complete' | 'error'; progress: number; total: number; message: string };
+
+/** A normalised bank as the credit box and the targets answer it (spec 1 section 3). */
+export type NormalisedBank = {
+  id?: number | string;
+  cert: number;
+  name: string;
+  city?: string | null;
+  state?: string | null;
+  assets?: number | null;
+  deposits?: number | null;
+  roa?: number | null;
+  nplRatio?: number | null;
+  tier1CapitalRatio?: number | null;
+  tier1Capital?: number | null;
+  efficiencyRatio?: number | null;
+  netInterestMargin?: number | null;
+  matchScore?: number | null;
+  isTarget?: boolean;
+  [field: string]: unknown;
+};
+
+/** The filter object of the credit box (spec 1 sections 5 and 9); only switched-on, non-default filters are sent. */
+export type CreditBoxCriteria = Partial<{
+  minAssets: number;
+  maxAssets: number;
+  maxNplRatio: number;
+  minTier1CapitalRatio: number;
+  minRoa: number;
+  minNetInterestMargin: number;
+  maxEfficiencyRatio: number;
+  region: string;
+  state: string;
+  regulator: string;
+  charterType: string;
+  minorityStatus: string;
+  loanType: string;
+  minLoanVolume: number;
+  searchTerm: string;
+}>;
+
+export type CreditBoxAnswer = { banks: NormalisedBank[]; total: number };
+
+export type LeadFinderAnswer = { contacts?: Array<{ name: string; title?: string; email?: string }>; message?: string; error?: string };
+
+function listQuery(query: FdicListQuery): Record<string, QueryValue> {
+  return { ...query };
+}
+
+/** Quarters come as a list of 8-digit dates, newest first; accept a bare array or a `{ data }`/`{ quarters }` wrapper. */
+export function quartersOf(answer: unknown): string[] {
+  const list = Array.isArray(answer)
+    ? answer
+    : ((answer as { quarters?: unknown[]; data?: unknown[] } | null)?.quarters ?? (answer as { data?: unknown[] } | null)?.data ?? []);
+  return list
+    .map((item) => (typeof item === 'object' && item !== null ? ((item as { repdte?: unknown; REPDTE?: unknown }).repdte ?? (item as { REPDTE?: unknown }).REPDTE) : item))
+    .map((item) => String(item))
+    .filter((item) => /^\d{8}$/.test(item));
+}
+
+export const services = {
+  dashboard: (quarter?: string) => http.get<DashboardResponse>('/api/services/fdic/dashboard', { quarter }),
+  institutions: (query: FdicListQuery, signal?: AbortSignal) => http.get<FdicList>('/api/services/fdic/institutions', listQuery(query), signal),
+  financialsQuery: (query: FdicListQuery, signal?: AbortSignal) => http.get<FdicList>('/api/services/fdic/financials-query', listQuery(query), signal),
+  institution: (cert: number) => http.get<FdicList>(`/api/services/fdic/institutions/${cert}`),
+  financials: (cert: number) => http.get<FdicList>(`/api/services/fdic/financials/${cert}`),
+  demographics: (cert: number) => http.get<FdicList>(`/api/services/fdic/demographics/${cert}`),
+  quarters: async () => quartersOf(await http.get<unknown>('/api/services/fdic/quarters')),
+  dataStatus: () => http.get<{ isDemo: boolean }>('/api/services/fdic/data-status'),
+  creditBoxSearch: (criteria: CreditBoxCriteria, page: number, limit: number) =>
+    http.post<CreditBoxAnswer>('/api/data/banks/credit-box-search', { criteria, page, limit }),
+  startInstitutionSync: () => http.post<SyncStatus | { message?: string }>('/api/services/sync/institutions'),
+  syncStatus: () => http.get<SyncStatus>('/api/services/sync/status'),
+  syncCommunityProfiles: () => http.post<{ message?: string }>('/api/services/census/sync-all'),
+  marketSummary: (stats: DashboardResponse['marketStats']) => http.post<{ summary: string }>('/api/services/gemini/market-summary', { stats }),
+  findLeads: (domain: string) => http.post<LeadFinderAnswer>('/api/services/hunter/find', { domain }),
+};
+
+export type Services = typeof services;

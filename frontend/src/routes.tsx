@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+
+/**
+ * Every guarded screen of spec 1 section 2, code-split: each page is its own chunk, loaded on first visit.
+ * The Dashboard is the index route (react-admin's `dashboard`).
+ */
+export const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.tsx'));
+
+export const guardedRoutes = [
+  { path: '/analyst-chat', component: lazy(() => import('./pages/analyst-chat/AnalystChat.tsx')) },
+  { path: '/bank-directory', component: lazy(() => import('./pages/bank-directory/BankDirectory.tsx')) },
+  { path: '/credit-box', component: lazy(() => import('./pages/credit-box/CreditBox.tsx')) },
+  { path: '/outreach/targets', component: lazy(() => import('./pages/placeholders/Targets.tsx')) },
+  { path: '/outreach/sent-mail', component: lazy(() => import('./pages/placeholders/SentMail.tsx')) },
+  { path: '/outreach/automation', component: lazy(() => import('./pages/placeholders/Automation.tsx')) },
+  { path: '/settings', component: lazy(() => import('./pages/placeholders/Settings.tsx')) },
+  { path: '/data-tools', component: lazy(() => import('./pages/data-tools/DataTools.tsx')) },
+];
+
+export const SignIn = lazy(() => import('./pages/auth/SignIn.tsx'));
+export const SignUp = lazy(() => import('./pages/auth/SignUp.tsx'));

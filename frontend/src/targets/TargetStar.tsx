@@ -1,0 +1,27 @@
+import { CircularProgress, IconButton, Tooltip } from '@mui/material';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+
+/** The star that toggles a bank's target status; clicks do not reach the row (which opens the detail). */
+export function TargetStar({ isTarget, busy, bankName, onToggle }: { isTarget: boolean; busy: boolean; bankName: string; onToggle: () => void }) {
+  const label = isTarget ? `Remove ${bankName} from targets` : `Add ${bankName} to targets`;
+  return (
+    <Tooltip title={isTarget ? 'Remove from targets' : 'Add to targets'}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={label}
+          aria-pressed={isTarget}
+          disabled={busy}
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggle();
+          }}
+          sx={{ color: isTarget ? '#f59e0b' : 'text.secondary' }}
+        >
+          {busy ? <CircularProgress size={18} /> : isTarget ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

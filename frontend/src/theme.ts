@@ -1,0 +1,31 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { deepmerge } from '@mui/utils';
+
+/** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
+const shared: RaThemeOptions = {
+  palette: { primary: { main: '#2563eb' }, secondary: { main: '#7c3aed' } },
+  shape: { borderRadius: 10 },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' },
+  sidebar: { width: 248, closedWidth: 64 },
+  components: {
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
+    MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
+    MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
+  },
+};
+
+export const lightTheme = deepmerge(defaultLightTheme, deepmerge(shared, { palette: { background: { default: '#f5f7fb', paper: '#ffffff' } } }));
+
+export const darkTheme = deepmerge(
+  defaultDarkTheme,
+  deepmerge(shared, {
+    palette: { mode: 'dark', primary: { main: '#60a5fa' }, secondary: { main: '#a78bfa' }, background: { default: '#0f172a', paper: '#1e293b' } },
+  }),
+);
+
+/** The purple of the floating Analyst Chat button (spec 1 section 2). */
+export const chatPurple = '#7c3aed';

@@ -1,0 +1,25 @@
+import { Button, Stack, Typography } from '@mui/material';
+import { pageInfo, pageLabel, showingLabel } from '../lib/directory.ts';
+
+/** Previous/Next with 'Page X of Y' and 'Showing A to B of N results'. */
+export function Pager({ page, pageSize, total, onPage, disabled = false }: { page: number; pageSize: number; total: number; onPage: (page: number) => void; disabled?: boolean }) {
+  const info = pageInfo(page, pageSize, total);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 2 }} data-testid="pager">
+      <Typography variant="body2" color="text.secondary" data-testid="pager-showing">
+        {showingLabel(info)}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button variant="outlined" size="small" disabled={disabled || !info.hasPrevious} onClick={() => onPage(info.page - 1)}>
+          Previous
+        </Button>
+        <Typography variant="body2" sx={{ minWidth: 96, textAlign: 'center' }} data-testid="pager-page">
+          {pageLabel(info)}
+        </Typography>
+        <Button variant="outlined" size="small" disabled={disabled || !info.hasNext} onClick={() => onPage(info.page + 1)}>
+          Next
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

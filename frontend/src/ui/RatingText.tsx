@@ -1,0 +1,11 @@
+import { Typography } from '@mui/material';
+import { ratingPalette, type RatingColor } from '../lib/format.ts';
+
+/** A figure coloured by its rating (spec 1 section 9 thresholds). */
+export function RatingText({ value, rating, bold = true }: { value: string; rating: RatingColor; bold?: boolean }) {
+  return (
+    <Typography component="span" variant="inherit" sx={{ color: ratingPalette[rating], fontWeight: bold ? 600 : undefined }}>
+      {value}
+    </Typography>
+  );
+}

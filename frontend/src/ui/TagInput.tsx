@@ -1,0 +1,58 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Box, Chip, InputBase } from '@mui/material';
+import { addTag, removeLastTag, removeTag } from '../lib/tags.ts';
+
+/** Tags as chips with a free-text input: Enter or comma adds, duplicates are ignored, Backspace on empty removes the last. */
+export function TagInput({
+  value,
+  onChange,
+  placeholder = 'Add a tag...',
+  disabled = false,
+  label = 'Tags',
+}: {
+  value: string[];
+  onChange: (tags: string[]) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  label?: string;
+}) {
+  const [text, setText] = useState('');
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      if (text.trim()) onChange(addTag(value, text));
+      setText('');
+    } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
+      onChange(removeLastTag(value));
+    }
+  };
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 0.75,
+        alignItems: 'center',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        px: 1,
+        py: 0.75,
+        '&:focus-within': { borderColor: 'primary.main' },
+      }}
+    >
+      {value.map((tag) => (
+        <Chip key={tag} label={tag} size="small" onDelete={disabled ? undefined : () => onChange(removeTag(value, tag))} />
+      ))}
+      <InputBase
+        value={text}
+        onChange={(event) => setText(event.target.value.replace(',', ''))}
+        onKeyDown={onKeyDown}
+        placeholder={value.length === 0 ? placeholder : ''}
+        disabled={disabled}
+        inputProps={{ 'aria-label': label }}
+        sx={{ flex: 1, minWidth: 120, fontSize: 14 }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Page } from 'playwright-core';
+
+/** The signed-in shell: sidebar, groups, user block. */
+export class Shell {
+  constructor(readonly page: Page) {}
+
+  /** The current hash route, e.g. '/bank-directory'. */
+  route(): string {
+    return new URL(this.page.url()).hash.replace(/^#/, '') || '/';
+  }
+
+  async waitForRoute(path: string) {
+    await this.page.waitForFunction((expected) => (window.location.hash.replace(/^#/, '').split('?')[0] || '/') === expected, path);
+  }
+
+  sidebarUserName() {
+    return this.page.getByTestId('sidebar-user-name');
+  }
+
+  async navigate(label: string, group?: string) {
+    const nav = this.page.getByRole('navigation', { name: 'Main navigation' });
+    if (group) await nav.getByRole('button', { name: group }).click();
+    await nav.getByRole('link', { name: label }).click();
+  }
+
+  async signOut() {
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+  }
+
+  async toggleTheme() {
+    await this.page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click();
+  }
+}

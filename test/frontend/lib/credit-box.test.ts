@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { criteriaToSend, defaultFilterState, filterGroups, sliders, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+
+describe('credit box filters', () => {
+  it('starts with the defaults and switches of spec 1 section 9', () => {
+    const state = defaultFilterState();
+    expect(state.values).to.include({ minAssets: 0, maxAssets: 100e9, maxNplRatio: 3, minTier1CapitalRatio: 10, minRoa: 0.5, minNetInterestMargin: 2.5, maxEfficiencyRatio: 70, minLoanVolume: 0, loanType: 'All', state: 'All', region: 'All' });
+    const on = Object.entries(state.enabled).filter(([, enabled]) => enabled).map(([name]) => name).sort();
+    expect(on).to.deep.equal(['maxAssets', 'maxEfficiencyRatio', 'maxNplRatio', 'minAssets', 'minNetInterestMargin', 'minRoa', 'minTier1CapitalRatio']);
+  });
+
+  it('has the slider ranges and steps of spec 1 section 5', () => {
+    expect(sliders.minAssets).to.include({ min: 0, max: 10e9, step: 100e6 });
+    expect(sliders.maxAssets).to.include({ min: 10e6, max: 10e12, step: 1e9 });
+    expect(sliders.maxNplRatio).to.include({ min: 0, max: 10, step: 0.1 });
+    expect(sliders.minTier1CapitalRatio).to.include({ min: 0, max: 20, step: 0.5 });
+    expect(sliders.minRoa).to.include({ min: -2, max: 3, step: 0.1 });
+    expect(sliders.minNetInterestMargin).to.include({ min: 0, max: 6, step: 0.1 });
+    expect(sliders.maxEfficiencyRatio).to.include({ min: 30, max: 150, step: 1 });
+    expect(sliders.minLoanVolume).to.include({ min: 0, max: 1e9, step: 10e6 });
+  });
+
+  it('collapses Location, Institutional and Loan Portfolio by default', () => {
+    expect(filterGroups.map((group) => [group.title, group.defaultOpen])).to.deep.equal([
+      ['Asset Range', true],
+      ['Performance', true],
+      ['Location', false],
+      ['Institutional', false],
+      ['Loan Portfolio', false],
+    ]);
+  });
+
+  it('sends only the asset bounds for the default state', () => {
+    expect(criteriaToSend(defaultFilterState())).to.deep.equal({ minAssets: 0, maxAssets: 100e9 });
+  });
+
+  it('sends a switched-on filter once it differs from its default and from 0', () => {
+    let state = withValue(defaultFilterState(), 'maxNplRatio', 2.5);
+    state = withValue(state, 'minRoa', 0);
+    expect(criteriaToSend(state)).to.deep.equal({ minAssets: 0, maxAssets: 100e9, maxNplRatio: 2.5 });
+  });
+
+  it('leaves out switched-off filters, whatever their value', () => {
+    let state = withSwitch(defaultFilterState(), 'minAssets', false);
+    state = withValue(state, 'regulator', 'OCC');
+    state = withValue(state, 'minLoanVolume', 50e6);
+    expect(criteriaToSend(state)).to.deep.equal({ maxAssets: 100e9 });
+    state = withSwitch(withSwitch(state, 'regulator', true), 'minLoanVolume', true);
+    expect(criteriaToSend(state)).to.deep.equal({ maxAssets: 100e9, regulator: 'OCC', minLoanVolume: 50e6 });
+  });
+
+  it("never sends a select left at 'All'", () => {
+    const state = withSwitch(defaultFilterState(), 'loanType', true);
+    expect(criteriaToSend(state)).to.not.have.property('loanType');
+  });
+
+  it('resets the state when a region is chosen and the region when a state is chosen', () => {
+    let state = withValue(defaultFilterState(), 'state', 'TX');
+    state = withValue(state, 'region', 'West');
+    expect(state.values).to.include({ region: 'West', state: 'All' });
+    state = withValue(state, 'state', 'OH');
+    expect(state.values).to.include({ region: 'All', state: 'OH' });
+  });
+});
