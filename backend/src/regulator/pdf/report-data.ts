@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { peers } from '../detail.ts';
 import { assessRisk, type RiskAssessment } from '../risk.ts';
 
 /**
@@ -46,19 +47,19 @@ export type BankReportData = {
   generatedAt: Date;
 };
 
-/** Key ratios of the report: the column read for the bank and its peers, and which way is better. */
+/** Key ratios of the report: the bank's column, the peer record's field, and which way is better. */
 export const reportRatios = [
-  { label: 'Return on Assets (ROA)', column: 'roa', better: 'higher' },
-  { label: 'Return on Equity (ROE)', column: 'roe', better: 'higher' },
-  { label: 'Net Interest Margin (NIM)', column: 'net_interest_margin', better: 'higher' },
-  { label: 'Efficiency Ratio', column: 'efficiency_ratio', better: 'lower' },
-  { label: 'Noncurrent Loans Ratio', column: 'npl_ratio', better: 'lower' },
-  { label: 'Net Charge-Off Ratio', column: 'net_charge_offs_to_loans_ratio', better: 'lower' },
-  { label: 'Allowance / Loans', column: 'allowance_to_loans_ratio', better: 'higher' },
-  { label: 'Tier 1 Risk-Based Capital Ratio', column: 'tier1_capital_ratio', better: 'higher' },
-  { label: 'Tier 1 Leverage Ratio', column: 'tier1_leverage_ratio', better: 'higher' },
-  { label: 'Equity / Assets', column: 'equity_to_assets_ratio', better: 'higher' },
-  { label: 'Net Loans / Deposits', column: 'net_loans_to_deposits_ratio', better: 'lower' },
+  { label: 'Return on Assets (ROA)', column: 'roa', key: 'roa', better: 'higher' },
+  { label: 'Return on Equity (ROE)', column: 'roe', key: 'roe', better: 'higher' },
+  { label: 'Net Interest Margin (NIM)', column: 'net_interest_margin', key: 'netInterestMargin', better: 'higher' },
+  { label: 'Efficiency Ratio', column: 'efficiency_ratio', key: 'efficiencyRatio', better: 'lower' },
+  { label: 'Noncurrent Loans Ratio', column: 'npl_ratio', key: 'nplRatio', better: 'lower' },
+  { label: 'Net Charge-Off Ratio', column: 'net_charge_offs_to_loans_ratio', key: 'netChargeOffsToLoansRatio', better: 'lower' },
+  { label: 'Allowance / Loans', column: 'allowance_to_loans_ratio', key: 'allowanceToLoansRatio', better: 'higher' },
+  { label: 'Tier 1 Risk-Based Capital Ratio', column: 'tier1_capital_ratio', key: 'tier1CapitalRatio', better: 'higher' },
+  { label: 'Tier 1 Leverage Ratio', column: 'tier1_leverage_ratio', key: 'tier1LeverageRatio', better: 'higher' },
+  { label: 'Equity / Assets', column: 'equity_to_assets_ratio', key: 'equityToAssetsRatio', better: 'higher' },
+  { label: 'Net Loans / Deposits', column: 'net_loans_to_deposits_ratio', key: 'netLoansToDepositsRatio', better: 'lower' },
 ] as const;
 
 const assetQualityFamilies = [
@@ -69,6 +70,8 @@ const assetQualityFamilies = [
 ] as const;
 
 const trendQuarters = 8;
+/** The peers search's own ceiling. */
+const peerLimit = 1000;
 
 type Row = Record<string, unknown>;
 const numberOrNull = (value: unknown): number | null => {
@@ -84,25 +87,26 @@ function addressLine(institution: Row): string {
 }
 
 /**
- * Peer averages as the Benchmark view defines its default group: same state, 50% to 150% of the
- * bank's assets, same quarter, the bank itself left out. AVG skips nulls, so each average is the
- * simple mean over the peers that report the figure.
+ * Peer averages over the Benchmark view's default group: the peers search (active banks, same
+ * quarter) in the bank's state at 50% to 150% of its assets, the bank itself left out. Each average
+ * is the simple mean over the peers that report the figure (spec 2 section 3).
  */
 async function peerAverages(knex: Knex, cert: number, state: string | null, repdte: string, assets: number | null) {
   if (assets === null || assets <= 0) return { count: 0, averages: {} as Record<string, number | null> };
-  const query = knex('fdic_financials as f')
-    .join('fdic_institutions as i', 'i.cert', 'f.cert')
-    .where('f.repdte', repdte)
-    .whereNot('f.cert', cert)
-    .where('i.active', true)
-    .whereBetween('f.assets', [Math.round(assets * 0.5), Math.round(assets * 1.5)]);
-  if (state) query.where('i.state', state);
-  const row = (await query
-    .select(knex.raw('count(*)::int as peer_count'), ...reportRatios.map((ratio) => knex.raw('avg(??) as ??', [`f.${ratio.column}`, ratio.column])))
-    .first()) as Row | undefined;
+  const found = await peers(knex, {
+    minAssets: Math.round((assets * 0.5) / 1000),
+    maxAssets: Math.round((assets * 1.5) / 1000),
+    state: state ?? undefined,
+    limit: peerLimit,
+    quarter: repdte,
+  });
+  const group = found.filter((peer) => peer.cert !== cert);
   const averages: Record<string, number | null> = {};
-  for (const ratio of reportRatios) averages[ratio.column] = numberOrNull(row?.[ratio.column]);
-  return { count: numberOrNull(row?.peer_count) ?? 0, averages };
+  for (const ratio of reportRatios) {
+    const values = group.map((peer) => numberOrNull(peer[ratio.key])).filter((value): value is number => value !== null);
+    averages[ratio.column] = values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+  }
+  return { count: group.length, averages };
 }
 
 /** The report's data for a bank, or null when the mirror has no such bank. */
