@@ -31,6 +31,12 @@ describeWithDatabase('outreach records are private to their owner', (context) =>
         expect(byId.body).to.deep.equal([]);
       });
 
+      it('answers an empty list, not an error, for a malformed id in the filter', async () => {
+        const response = await app.request(`/api/data/${testCase.resource}?filter=${encodeURIComponent(JSON.stringify({ id: ['not-an-id', '../etc'] }))}`, { token: owner });
+        expect(response.status).to.equal(200);
+        expect(response.body).to.deep.equal([]);
+      });
+
       it("answers 404 for another user's record, its history, and any change or deletion of it", async () => {
         expect((await app.request(`/api/data/${testCase.resource}/${id}`, { token: intruder })).status).to.equal(404);
         expect((await app.request(`/api/data/${testCase.resource}/${id}/history`, { token: intruder })).status).to.equal(404);

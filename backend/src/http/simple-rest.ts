@@ -13,6 +13,8 @@ export type ListSpec = {
   /** Columns searched by the `q` filter (case-insensitive substring). */
   searchColumns?: string[];
   idColumn: string;
+  /** Ids in `filter.id` that fail it match nothing (instead of reaching the database). */
+  idSchema?: z.ZodType;
   maxPageSize?: number;
 };
 
@@ -70,8 +72,9 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
   for (const [key, value] of Object.entries(params.filter)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'id') {
-      const ids = Array.isArray(value) ? value : [value];
-      query.whereIn(spec.idColumn, ids.map(String));
+      const ids = (Array.isArray(value) ? value : [value]).map(String).filter((id) => !spec.idSchema || spec.idSchema.safeParse(id).success);
+      if (ids.length === 0) query.whereRaw('false');
+      else query.whereIn(spec.idColumn, ids);
     } else if (key === 'q') {
       if (!spec.searchColumns) throw new BadRequestError('This list cannot be searched.');
       const pattern = `%${String(value).replace(/[\\%_]/g, (c) => '\\' + c)}%`;

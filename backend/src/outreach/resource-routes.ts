@@ -43,7 +43,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
   const { knex, eventStore } = services;
   const base = `/api/data/${definition.resource}`;
   const router = new Router({ prefix: base });
-  const listSpec: ListSpec = { ...definition.list, idColumn: definition.idColumn };
+  const listSpec: ListSpec = { ...definition.list, idColumn: definition.idColumn, idSchema: definition.idSchema };
 
   const findRow = async (userId: string, rawId: string): Promise<Row | undefined> => {
     const id = definition.idSchema.safeParse(rawId);

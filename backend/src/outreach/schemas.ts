@@ -15,7 +15,9 @@ export const calendarDateSchema = z
     message: 'Due date must be a date like 2026-12-31.',
   });
 
-export const tagsSchema = z.array(z.string().max(100, 'A tag can be at most 100 characters.')).max(50, 'At most 50 tags.');
+export const tagsSchema = z
+  .array(z.string({ error: 'Each tag must be text.' }).max(100, 'A tag can be at most 100 characters.'), { error: 'Tags must be a list of words.' })
+  .max(50, 'At most 50 tags.');
 
 export const uuidParam = z.uuid({ error: 'Not a valid record id.' });
 
