@@ -304,6 +304,13 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['is_demo']);
   });
 
+  // Keep the source records out of line, so the scans behind lists and aggregates read narrow rows.
+  // No parallel scans: the screens' queries each read one quarter (a few thousand rows) and run many
+  // at once, where worker start-up costs more than it saves (measured on the credit box ranking).
+  for (const table of ['fdic_institutions', 'fdic_financials', 'fdic_locations', 'fdic_sod']) {
+    await knex.raw(`alter table ?? set (toast_tuple_target = 128, parallel_workers = 0)`, [table]);
+  }
+
   // Name search ("NAME: *text*" is an ILIKE '%text%'): a trigram index where the engine has pg_trgm.
   if (await tryCreateTrigramExtension(knex)) {
     await knex.raw('create index fdic_institutions_name_trgm on fdic_institutions using gin (name gin_trgm_ops)');

@@ -141,16 +141,29 @@ export async function creditBoxSearch(
     return builder;
   };
   const match = matchScoreSql(criteria);
-  const page = base()
-    .select(bankSelection(knex))
-    .select(knex.raw(`${match.sql} as match_score`, match.bindings))
-    .orderByRaw(`${match.sql} desc`, match.bindings)
+  // Rank on a narrow row first, then fetch the wide bank rows of the page only: sorting thousands of
+  // full rows to keep twelve was most of the cost.
+  const ranked = base()
+    .select('f.cert', 'f.assets', knex.raw(`${match.sql} as match_score`, match.bindings))
+    // With no soft criterion every bank scores 100 (and ORDER BY 100 would name a column position).
+    .modify((builder) => {
+      if (softCriteria(criteria).length > 0) builder.orderByRaw(`${match.sql} desc`, match.bindings);
+    })
     .orderByRaw('f.assets desc nulls last')
-    .orderBy('i.cert')
+    .orderBy('f.cert')
     .limit(request.limit)
     .offset((request.page - 1) * request.limit);
+  const page = knex
+    .from(ranked.as('m'))
+    .join('fdic_financials as f', (join) => join.on('f.cert', '=', 'm.cert').andOn('f.repdte', '=', knex.raw('?', [quarter])))
+    .join('fdic_institutions as i', 'i.cert', 'm.cert')
+    .select(bankSelection(knex))
+    .select('m.match_score')
+    .orderBy('m.match_score', 'desc')
+    .orderByRaw('m.assets desc nulls last')
+    .orderBy('m.cert');
   if (userId) {
-    page.leftJoin('targets as t', (join) => join.on('t.cert', '=', 'i.cert').andOn('t.user_id', '=', knex.raw('?', [userId])));
+    page.leftJoin('targets as t', (join) => join.on('t.cert', '=', 'm.cert').andOn('t.user_id', '=', knex.raw('?', [userId])));
     page.select(knex.raw('coalesce(t.is_target, false) as is_target'));
   }
   const [rows, count] = await Promise.all([page, base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>]);

@@ -232,9 +232,11 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
 
     it('scores every bank 100 when no soft criterion is on, and pages by 12', async () => {
       const first = await search({ state: 'All' });
+      expect(first.status, first.text).to.equal(200);
       expect(first.body.banks).to.have.length(12);
       expect(first.body.banks.every((bank: { matchScore: number }) => bank.matchScore === 100)).to.equal(true);
       const second = await search({}, 2);
+      expect(second.status, second.text).to.equal(200);
       expect(second.body.banks[0].cert).to.not.equal(first.body.banks[0].cert);
     });
 

@@ -19,20 +19,22 @@ export type FieldSpec = {
   column: string;
   type: FieldType;
   unit?: 'thousands';
+  /** A code stored upper-case (state, regulator, class): matched exactly after upper-casing the value. */
+  upperCase?: boolean;
 };
 
 const institutionFields: FieldSpec[] = [
   { code: 'CERT', title: 'FDIC Certificate #', table: 'i', column: 'cert', type: 'number' },
   { code: 'NAME', title: 'Institution name', table: 'i', column: 'name', type: 'text' },
   { code: 'CITY', title: 'City', table: 'i', column: 'city', type: 'text' },
-  { code: 'STALP', title: 'State alpha code', table: 'i', column: 'state', type: 'text' },
+  { code: 'STALP', title: 'State alpha code', table: 'i', column: 'state', type: 'text', upperCase: true },
   { code: 'STNAME', title: 'State name', table: 'i', column: 'state_name', type: 'text' },
   { code: 'ZIP', title: 'Zip code', table: 'i', column: 'zip', type: 'text' },
   { code: 'ADDRESS', title: 'Street address', table: 'i', column: 'address', type: 'text' },
   { code: 'COUNTY', title: 'County', table: 'i', column: 'county', type: 'text' },
   { code: 'WEBADDR', title: 'Primary internet web address', table: 'i', column: 'website', type: 'text' },
-  { code: 'REGAGNT', title: 'Primary regulator', table: 'i', column: 'regulator', type: 'text' },
-  { code: 'BKCLASS', title: 'Institution class', table: 'i', column: 'charter_class', type: 'text' },
+  { code: 'REGAGNT', title: 'Primary regulator', table: 'i', column: 'regulator', type: 'text', upperCase: true },
+  { code: 'BKCLASS', title: 'Institution class', table: 'i', column: 'charter_class', type: 'text', upperCase: true },
   { code: 'ACTIVE', title: 'Institution status (1 active)', table: 'i', column: 'active', type: 'flag' },
   { code: 'OFFICES', title: 'Number of offices', table: 'i', column: 'offices', type: 'number' },
   { code: 'CBSA_NO', title: 'Core based statistical area code', table: 'i', column: 'cbsa_code', type: 'text' },

@@ -20,7 +20,7 @@ function rejects(filter: string, message: RegExp) {
 describe('FDIC filter language', () => {
   it('turns equality clauses joined by AND into parameterised conditions', () => {
     expect(sql('ACTIVE:1 AND REGAGNT:OCC AND BKCLASS:N')).to.deep.equal({
-      sql: '(i.active = ? and lower(i.regulator) = lower(?) and lower(i.charter_class) = lower(?))',
+      sql: '(i.active = ? and i.regulator = ? and i.charter_class = ?)',
       bindings: [true, 'OCC', 'N'],
     });
   });
@@ -44,8 +44,8 @@ describe('FDIC filter language', () => {
   });
 
   it('supports OR, NOT, parentheses, value lists and quoted values', () => {
-    expect(sql('STALP:(TX OR OK) AND NOT BKCLASS:N')).to.deep.equal({
-      sql: '(lower(i.state) in (lower(?), lower(?)) and not coalesce(lower(i.charter_class) = lower(?), false))',
+    expect(sql('STALP:(tx OR OK) AND NOT BKCLASS:n')).to.deep.equal({
+      sql: '(i.state in (?, ?) and not coalesce(i.charter_class = ?, false))',
       bindings: ['TX', 'OK', 'N'],
     });
     expect(sql('(ROA:<0 OR ROAQ:<0) AND CITY:"New York"')).to.deep.equal({

@@ -65,7 +65,9 @@ function typedValue(field: FieldSpec, text: string): string | number | boolean {
     if (!match) throw new BadRequestError(`The filter value "${text}" for ${field.code} is not a date (YYYYMMDD or YYYY-MM-DD).`);
     return `${match[1]}-${match[2]}-${match[3]}`;
   }
-  return text;
+  // Codes (state, regulator, charter class) are stored upper-case: compare them as such, so the
+  // planner can use plain equality and its statistics.
+  return field.upperCase ? text.toUpperCase() : text;
 }
 
 class Parser {

@@ -56,14 +56,14 @@ export function conditionSql(condition: Condition, mode: RecordsMode): { sql: st
     }
     case 'compare': {
       const expression = fieldExpression(condition.field, mode);
-      if (condition.field.type === 'text' && condition.op === '=') {
+      if (condition.field.type === 'text' && condition.op === '=' && !condition.field.upperCase) {
         return { sql: `lower(${expression}) = lower(?)`, bindings: [condition.value] };
       }
       return { sql: `${expression} ${condition.op} ?`, bindings: [storageValue(condition.field, condition.value)] };
     }
     case 'in': {
       const expression = fieldExpression(condition.field, mode);
-      const text = condition.field.type === 'text';
+      const text = condition.field.type === 'text' && !condition.field.upperCase;
       return {
         sql: `${text ? `lower(${expression})` : expression} in (${condition.values.map(() => (text ? 'lower(?)' : '?')).join(', ')})`,
         bindings: condition.values.map((value) => storageValue(condition.field, value)),

@@ -86,8 +86,15 @@ export async function upsertRows(
 export const upsertInstitutions = (knex: Knex, rows: readonly InstitutionRow[]) =>
   upsertRows(knex, 'fdic_institutions', ['cert'], rows, { withUpdatedAt: true });
 
+/** Rows go in quarter by quarter, so one quarter's rows share pages and a quarter's scan reads few of them. */
 export const upsertFinancials = (knex: Knex, rows: readonly FinancialsRow[]) =>
-  upsertRows(knex, 'fdic_financials', ['cert', 'repdte'], rows, { withUpdatedAt: true });
+  upsertRows(
+    knex,
+    'fdic_financials',
+    ['cert', 'repdte'],
+    [...rows].sort((a, b) => (a.repdte === b.repdte ? a.cert - b.cert : a.repdte < b.repdte ? -1 : 1)),
+    { withUpdatedAt: true },
+  );
 
 export const upsertLocations = (knex: Knex, rows: readonly LocationRow[]) => upsertRows(knex, 'fdic_locations', ['id'], rows);
 
