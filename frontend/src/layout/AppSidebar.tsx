@@ -2,6 +2,7 @@ import { useState, type ReactElement } from 'react';
 import {
   Avatar,
   Box,
+  Button,
   Collapse,
   Divider,
   Drawer,
@@ -35,6 +36,7 @@ import LogoutIcon from '@mui/icons-material/LogoutOutlined';
 import DarkModeIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeIcon from '@mui/icons-material/LightModeOutlined';
 import { LinkBase, useGetIdentity, useLocation, useLogout, useSidebarState, useTheme } from 'react-admin';
+import { useMobileNav } from './mobileNav.tsx';
 import { isActivePath, isGroup, navigation, type NavGroup, type NavItem } from './navigation.ts';
 
 const icons: Record<string, ReactElement> = {
@@ -56,21 +58,22 @@ export const SIDEBAR_COLLAPSED_WIDTH = 64;
 
 /**
  * The app sidebar: collapsible to icons on desktop, a slide-in drawer on small screens (spec 1 section 2).
- * react-admin's sidebar state means "expanded" on desktop and "drawer open" on small screens.
+ * react-admin's (stored) sidebar state says whether it is expanded on desktop.
  */
 export function AppSidebar() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [open, setOpen] = useSidebarState();
+  const mobile = useMobileNav();
   const expanded = isSmall || open;
   const width = expanded ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
   const closeOnSmall = () => {
-    if (isSmall) setOpen(false);
+    if (isSmall) mobile.setOpen(false);
   };
   const content = <SidebarContent expanded={expanded} onNavigate={closeOnSmall} onToggle={isSmall ? undefined : () => setOpen(!open)} />;
 
   if (isSmall) {
     return (
-      <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
+      <Drawer variant="temporary" open={mobile.open} onClose={() => mobile.setOpen(false)} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
         {content}
       </Drawer>
     );
@@ -213,20 +216,26 @@ function SidebarUser({ expanded }: { expanded: boolean }) {
     );
   }
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 2 }}>
-      <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}>{initial}</Avatar>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="sidebar-user-name">
-          {hasName ? name : email}
-        </Typography>
-        {hasName && (
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {email}
+    <Box sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: 16 }}>{initial}</Avatar>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} data-testid="sidebar-user-name" title={hasName ? name : email}>
+            {hasName ? name : email}
           </Typography>
-        )}
-      </Box>
-      <Tooltip title={theme === 'dark' ? 'Light mode' : 'Dark mode'}>{themeButton}</Tooltip>
-      <Tooltip title="Sign out">{signOutButton}</Tooltip>
-    </Stack>
+          {hasName && (
+            <Typography variant="caption" color="text.secondary" noWrap component="div" title={email}>
+              {email}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Button size="small" color="inherit" startIcon={<LogoutIcon fontSize="small" />} onClick={() => logout()} aria-label="Sign out" sx={{ color: 'text.secondary' }}>
+          Sign out
+        </Button>
+        <Tooltip title={theme === 'dark' ? 'Light mode' : 'Dark mode'}>{themeButton}</Tooltip>
+      </Stack>
+    </Box>
   );
 }

@@ -8,23 +8,26 @@ import { AnalystChatPanel } from './AnalystChatPanel.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AuthErrorListener } from './AuthErrorListener.tsx';
 import { DemoDataBanner } from './DemoDataBanner.tsx';
+import { MobileNavProvider } from './mobileNav.tsx';
 
 /** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host. */
 export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <BankDetailProvider>
-      <AuthErrorListener />
-      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }}>
-        <AppSidebar />
-        <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: 12 }}>
-          <DemoDataBanner />
-          <PageErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-          </PageErrorBoundary>
+      <MobileNavProvider>
+        <AuthErrorListener />
+        <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
+          <AppSidebar />
+          <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: 12 }}>
+            <DemoDataBanner />
+            <PageErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+            </PageErrorBoundary>
+          </Box>
+          <AnalystChatPanel />
         </Box>
-        <AnalystChatPanel />
-      </Box>
+      </MobileNavProvider>
     </BankDetailProvider>
   );
 }

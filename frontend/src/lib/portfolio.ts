@@ -102,8 +102,8 @@ export function loanComposition(banks: readonly TargetSnapshot[]): LoanSlice[] {
 
 /** Loan family keys of the dashboard answer and their labels. */
 export const loanFamilies = [
-  { key: 're', label: 'Real Estate' },
-  { key: 'ci', label: 'Commercial & Industrial' },
-  { key: 'consumer', label: 'Consumer' },
-  { key: 'ag', label: 'Agricultural' },
+  { key: 're', label: 'Real Estate', short: 'Real Estate' },
+  { key: 'ci', label: 'Commercial & Industrial', short: 'C&I' },
+  { key: 'consumer', label: 'Consumer', short: 'Consumer' },
+  { key: 'ag', label: 'Agricultural', short: 'Agriculture' },
 ] as const;

@@ -21,6 +21,17 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (isStaleBuild(this.state.error)) {
+      // After a new deploy the old page asks for code files that no longer exist: only a reload helps.
+      return (
+        <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', mt: 6 }}>
+          <Alert severity="info">A new version of Charterline is available. Reload the page to continue.</Alert>
+          <Button variant="contained" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        </Stack>
+      );
+    }
     return (
       <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', mt: 6 }}>
         <Alert severity="error">
@@ -32,4 +43,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
       </Stack>
     );
   }
+}
+
+/** A code-split chunk that failed to load: the build changed under the open page. */
+function isStaleBuild(error: Error): boolean {
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(error.message);
 }

@@ -43,11 +43,10 @@ const FAILED = 'Failed to fetch matching banks.';
 
 type Search = { criteria: CreditBoxCriteria; page: number; run: number };
 
-/** The match score as a percent; the server answers 0-100 (a 0-1 fraction is scaled). */
+/** The match score (the share of enabled criteria met, 0-100) as a percent. */
 function matchPercent(score: number | null | undefined): string {
   if (score === null || score === undefined || Number.isNaN(score)) return 'N/A';
-  const percent = score <= 1 && score > 0 && !Number.isInteger(score) ? score * 100 : score;
-  return `${Math.round(percent)}%`;
+  return `${Math.round(score)}%`;
 }
 
 /** Credit Box Search (spec 1 section 2): filters with switches, 'Find Matches', 12 per page in a list or cards. */

@@ -5,7 +5,7 @@ import { SectionCard } from '../../ui/SectionCard.tsx';
 import { MoneyBarChart } from './charts.tsx';
 
 function familyBars(values: LoanFamilies) {
-  return loanFamilies.map((family) => ({ label: family.label, value: values[family.key] ?? 0 }));
+  return loanFamilies.map((family) => ({ label: family.short, name: family.label, value: values[family.key] ?? 0 }));
 }
 
 /** Market Delinquency Hotspots (30-89 Days PD) by loan family. */

@@ -19,7 +19,10 @@ export const RISK_MODAL_PAGE_SIZE = 20;
 const RISK_MODAL_NAVIGATION_DELAY_MS = 700;
 const RISK_FIELDS = ['CERT', 'NAME', 'CITY', 'STALP', 'ASSET', 'NCLNLSR', 'ROA', 'ROAQ', 'RBC1RWAJ'].join(',');
 
-/** '{category} Banks': the category's active banks by assets, 20 per page, searchable on the loaded page. */
+/**
+ * '{category} Banks': the category's active banks by assets, 20 per page, searchable on the loaded page.
+ * Read from the same quarterly list as the directory, so the total matches the donut's count.
+ */
 export default function RiskCategoryModal({ category, onClose }: { category: RiskCategory; onClose: () => void }) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const detail = useBankDetail();
@@ -34,7 +37,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
   const list = useQuery({
     queryKey: ['fdic', 'risk-category', category, page],
     queryFn: ({ signal }) =>
-      dataProvider.institutions(
+      dataProvider.financialsQuery(
         { limit: RISK_MODAL_PAGE_SIZE, offset: (page - 1) * RISK_MODAL_PAGE_SIZE, sort_by: 'ASSET', sort_order: 'DESC', filters: riskCategoryFilter(category), fields: RISK_FIELDS },
         signal,
       ),

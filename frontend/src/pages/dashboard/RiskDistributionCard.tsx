@@ -11,7 +11,7 @@ export function RiskDistributionCard({ market, onSelect }: { market?: DashboardR
     <SectionCard title="Market Risk Distribution" subtitle="Active banks by quarterly ROA; click a segment to list its banks" testId="risk-distribution">
       {market ? (
         <>
-          <Donut ariaLabel="Market risk distribution" data={slices} onSelect={(key) => onSelect(key as RiskCategory)} height={240} />
+          <Donut ariaLabel="Market risk distribution" data={slices} onSelect={(key) => onSelect(key as RiskCategory)} height={220} showLegend={false} />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>
             {slices.map((slice) => (
               <Chip

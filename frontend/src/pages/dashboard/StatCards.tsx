@@ -36,7 +36,7 @@ function StatCard({ label, value, footer, icon, loading, testId }: { label: stri
 }
 
 /** The four stat cards: Active Institutions, Your Target Banks, Total Contacts, Market Assets (Top 100). */
-export function StatCards({ market, marketLoading, targetTotal }: { market?: DashboardResponse; marketLoading: boolean; targetTotal?: number }) {
+export function StatCards({ market, marketLoading, targetTotal, targetsLoading }: { market?: DashboardResponse; marketLoading: boolean; targetTotal?: number; targetsLoading: boolean }) {
   const contacts = useContactCount();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
@@ -48,8 +48,8 @@ export function StatCards({ market, marketLoading, targetTotal }: { market?: Das
         icon={<BankIcon />}
         loading={marketLoading}
       />
-      <StatCard testId="stat-target-banks" label="Your Target Banks" value={formatCount(targetTotal ?? 0)} icon={<TargetIcon />} loading={targetTotal === undefined} />
-      <StatCard testId="stat-total-contacts" label="Total Contacts" value={formatCount(contacts.total ?? 0)} icon={<ContactsIcon />} loading={contacts.isPending} />
+      <StatCard testId="stat-target-banks" label="Your Target Banks" value={formatCount(targetTotal)} icon={<TargetIcon />} loading={targetsLoading} />
+      <StatCard testId="stat-total-contacts" label="Total Contacts" value={formatCount(contacts.total)} icon={<ContactsIcon />} loading={contacts.isPending} />
       <StatCard testId="stat-market-assets" label="Market Assets (Top 100)" value={formatMoney(market?.marketStats.totalAssets)} icon={<AssetsIcon />} loading={marketLoading} />
     </Box>
   );

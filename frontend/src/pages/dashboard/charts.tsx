@@ -13,7 +13,8 @@ function useChartColors() {
   };
 }
 
-export type BarDatum = { label: string; value: number };
+/** A bar: its axis label, an optional longer name for the tooltip, and its value. */
+export type BarDatum = { label: string; name?: string; value: number };
 
 /** A vertical bar chart of money amounts by category. */
 export function MoneyBarChart({ data, color, height = 240, valueLabel }: { data: BarDatum[]; color: string; height?: number; valueLabel: string }) {
@@ -22,10 +23,11 @@ export function MoneyBarChart({ data, color, height = 240, valueLabel }: { data:
     <ResponsiveContainer width="100%" height={height}>
       <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke={colors.grid} vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: colors.text, fontSize: 12 }} tickLine={false} axisLine={{ stroke: colors.grid }} interval={0} />
-        <YAxis tickFormatter={(value: number) => formatMoney(value)} tick={{ fill: colors.text, fontSize: 12 }} tickLine={false} axisLine={false} width={72} />
+        <XAxis dataKey="label" tick={{ fill: colors.text, fontSize: 11 }} tickLine={false} axisLine={{ stroke: colors.grid }} interval={0} />
+        <YAxis tickFormatter={(value: number) => formatMoney(value)} tick={{ fill: colors.text, fontSize: 11 }} tickLine={false} axisLine={false} width={68} />
         <Tooltip
           formatter={(value) => [formatMoney(Number(value)), valueLabel]}
+          labelFormatter={(label, payload) => (payload?.[0]?.payload as BarDatum | undefined)?.name ?? String(label)}
           contentStyle={colors.tooltip}
           labelStyle={{ color: colors.text }}
           itemStyle={{ color: colors.tooltip.color }}
@@ -62,12 +64,14 @@ export function Donut({
   onSelect,
   formatValue = (value: number) => value.toLocaleString('en-US'),
   ariaLabel,
+  showLegend = true,
 }: {
   data: Slice[];
   height?: number;
   onSelect?: (key: string) => void;
   formatValue?: (value: number) => string;
   ariaLabel: string;
+  showLegend?: boolean;
 }) {
   const colors = useChartColors();
   return (
@@ -90,7 +94,7 @@ export function Donut({
           ))}
         </Pie>
         <Tooltip formatter={(value, name) => [formatValue(Number(value)), String(name)]} contentStyle={colors.tooltip} itemStyle={{ color: colors.tooltip.color }} />
-        <Legend verticalAlign="bottom" iconType="circle" wrapperStyle={{ color: colors.text, fontSize: 12 }} />
+        {showLegend && <Legend verticalAlign="bottom" iconType="circle" wrapperStyle={{ color: colors.text, fontSize: 12 }} />}
       </PieChart>
     </ResponsiveContainer>
   );

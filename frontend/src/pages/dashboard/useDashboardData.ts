@@ -3,8 +3,8 @@ import { useDataProvider, useGetList } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { TargetSnapshot } from '../../lib/portfolio.ts';
 
-/** The most targets the portfolio analysis aggregates in one request. */
-const PORTFOLIO_LIMIT = 1000;
+/** The most targets the portfolio analysis aggregates in one request (the API's page limit). */
+const PORTFOLIO_LIMIT = 500;
 /** Dashboard lists show 5 items (spec 1 section 9). */
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -21,12 +21,12 @@ export function useTargetBanks() {
   return useGetList<TargetBank>('banks', {
     filter: { isTarget: true },
     pagination: { page: 1, perPage: PORTFOLIO_LIMIT },
-    sort: { field: 'assets', order: 'DESC' },
+    sort: { field: 'targetedAt', order: 'DESC' },
   });
 }
 
 export function useContactCount() {
-  return useGetList<ContactRecord>('contacts', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' } });
+  return useGetList<ContactRecord>('contacts', { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } });
 }
 
 export function useUpcomingTasks() {
@@ -41,6 +41,6 @@ export function useHotLeads() {
   return useGetList<ContactRecord>('contacts', {
     filter: { isHotLead: true },
     pagination: { page: 1, perPage: DASHBOARD_LIST_SIZE },
-    sort: { field: 'name', order: 'ASC' },
+    sort: { field: 'updatedAt', order: 'DESC' },
   });
 }

@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import { screenshot, useE2E } from './support/index.ts';
+import { DashboardPage } from './support/pages/dashboard.ts';
+import { Shell } from './support/pages/shell.ts';
+
+describe('dashboard', function () {
+  const e2e = useE2E({ banks: 250 });
+
+  it('shows non-empty market figures, charts and the empty activity texts for a new user', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+
+    const institutions = Number((await dashboard.statValue('active-institutions')).replace(/,/g, ''));
+    expect(institutions).to.be.greaterThan(0);
+    expect(await dashboard.statValue('market-assets')).to.match(/^\$\d+\.\d{2}[TBMK]$/);
+    expect(await dashboard.statValue('target-banks')).to.equal('0');
+    expect(await dashboard.statValue('total-contacts')).to.equal('0');
+    expect(await dashboard.card('market-delinquencies').locator('.recharts-bar-rectangle').count()).to.be.greaterThan(0);
+    expect(await dashboard.card('market-charge-offs').locator('.recharts-bar-rectangle').count()).to.be.greaterThan(0);
+    expect(await dashboard.card('performance-spotlight').getByRole('button').count()).to.be.greaterThan(0);
+    expect(await dashboard.card('upcoming-tasks').textContent()).to.include("No upcoming tasks. You're all caught up!");
+    expect(await dashboard.card('hot-leads').textContent()).to.include('Targets page');
+    expect(await page.getByTestId('demo-data-banner').textContent()).to.include('demo data');
+    expect(await page.getByRole('button', { name: 'Generate AI Commentary' }).isEnabled()).to.equal(true);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('opens the risk category modal from a donut segment, 20 banks a page, searchable on the page', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    await dashboard.clickRiskSegment(0);
+
+    const modal = dashboard.riskModal();
+    await modal.waitForRows();
+    expect(await modal.title().textContent()).to.equal('High Risk Banks');
+    const count = await modal.rows().count();
+    expect(count).to.be.within(1, 20);
+    await screenshot(page, 'risk-category-modal');
+
+    const firstName = (await modal.rows().first().locator('p').first().textContent()) ?? '';
+    await modal.search(firstName.slice(0, 6));
+    expect(await modal.rows().count()).to.be.within(1, count);
+    await modal.search('no bank is called this');
+    expect(await modal.rows().count()).to.equal(0);
+    await page.getByText('No bank on this page matches your search.').waitFor();
+  });
+
+  it('stars a bank from the risk modal, tells the user, and lands on Targets', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    await dashboard.clickRiskSegment(2);
+    const modal = dashboard.riskModal();
+    await modal.waitForRows();
+    expect(await modal.title().textContent()).to.equal('Low Risk Banks');
+    const star = modal.rows().first().getByRole('button', { name: /^Add .* to targets$/ });
+    const label = (await star.getAttribute('aria-label')) ?? '';
+    const name = label.replace(/^Add /, '').replace(/ to targets$/, '');
+    await star.click();
+    await page.getByText(`Adding "${name}" to targets and navigating...`).waitFor();
+    await new Shell(page).waitForRoute('/outreach/targets');
+  });
+
+  it('opens the bank detail from the performance spotlight', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    await dashboard.card('performance-spotlight').getByRole('tab', { name: 'Capital' }).click();
+    await dashboard.card('performance-spotlight').getByRole('button').first().click();
+    await page.locator('.MuiDialog-paperFullScreen').waitFor();
+  });
+});

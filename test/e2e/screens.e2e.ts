@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import { screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { CreditBoxPage } from './support/pages/credit-box.ts';
+import { DashboardPage } from './support/pages/dashboard.ts';
+import { DataToolsPage } from './support/pages/data-tools.ts';
+import { DirectoryPage } from './support/pages/directory.ts';
+import { Shell } from './support/pages/shell.ts';
+
+/** A picture of every screen in light and dark mode (test-artifacts/screenshots), checked for page errors. */
+describe('every screen in light and dark mode', function () {
+  const e2e = useE2E({ banks: 150 });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`renders every screen in ${colorScheme} mode without errors`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
+      const shell = new Shell(page);
+
+      await new DashboardPage(page).waitUntilLoaded();
+      await screenshot(page, 'dashboard');
+
+      await shell.navigate('Bank Directory');
+      const directory = new DirectoryPage(page);
+      await directory.waitForRows();
+      await screenshot(page, 'bank-directory');
+      await directory.switchToCards();
+      await screenshot(page, 'bank-directory-cards');
+
+      await shell.navigate('Credit Box');
+      const creditBox = new CreditBoxPage(page);
+      await page.getByText('Adjust your criteria and click "Find Matches" to begin.').waitFor();
+      await creditBox.openGroup('Location');
+      await creditBox.openGroup('Institutional');
+      await creditBox.openGroup('Loan Portfolio');
+      await creditBox.findMatches();
+      await screenshot(page, 'credit-box');
+
+      await shell.navigate('Data Tools', 'Settings');
+      const tools = new DataToolsPage(page);
+      await tools.waitUntilLoaded();
+      await page.getByRole('button', { name: 'Sync FDIC Institutions & Financials' }).waitFor();
+      await screenshot(page, 'data-tools');
+      await tools.openApiDocumentation();
+      await screenshot(page, 'api-documentation');
+      await page.getByRole('button', { name: 'Close' }).last().click();
+
+      await shell.navigate('Analyst Chat');
+      await page.getByText('The Analyst Chat is not available yet').waitFor();
+      await screenshot(page, 'analyst-chat');
+
+      await shell.navigate('Targets', 'Outreach');
+      await shell.waitForRoute('/outreach/targets');
+      await screenshot(page, 'targets');
+
+      await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
+      await page.getByRole('button', { name: 'Close Analyst Chat' }).waitFor();
+      await screenshot(page, 'analyst-chat-panel');
+      await page.getByRole('button', { name: 'Close Analyst Chat' }).click();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${e2e.url}/#/`);
+      await new DashboardPage(page).waitUntilLoaded();
+      await screenshot(page, 'dashboard-mobile');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('link', { name: 'Bank Directory' }).waitFor();
+      await screenshot(page, 'sidebar-mobile');
+
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    });
+  }
+
+  it('keeps the chosen theme across reloads', async () => {
+    const { page } = await e2e.openSignedInPage({ colorScheme: 'light', path: '/' });
+    await new DashboardPage(page).waitUntilLoaded();
+    const background = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="app-shell"]')!).backgroundColor);
+    const light = await background();
+    await new Shell(page).toggleTheme();
+    const dark = await background();
+    expect(dark).to.not.equal(light);
+    await page.reload();
+    await new DashboardPage(page).waitUntilLoaded();
+    expect(await background()).to.equal(dark);
+  });
+});

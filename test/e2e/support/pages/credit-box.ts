@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+
+/** Credit Box Search. */
+export class CreditBoxPage {
+  constructor(readonly page: Page) {}
+
+  heading() {
+    return this.page.getByTestId('credit-box-heading');
+  }
+
+  rows() {
+    return this.page.getByTestId('credit-box-row');
+  }
+
+  async findMatches() {
+    const answered = this.page.waitForResponse((response) => response.url().includes('/credit-box-search'));
+    await this.page.getByRole('button', { name: 'Find Matches' }).click();
+    await answered;
+    await this.settle();
+  }
+
+  async settle() {
+    await this.page.waitForFunction(() => document.querySelector('[data-testid="credit-box"] .MuiLinearProgress-root') === null);
+  }
+
+  async names(): Promise<string[]> {
+    await this.settle();
+    return this.rows().getByTestId('bank-name').allTextContents();
+  }
+
+  async next() {
+    const answered = this.page.waitForResponse((response) => response.url().includes('/credit-box-search'));
+    await this.page.getByRole('button', { name: 'Next' }).click();
+    await answered;
+    await this.settle();
+  }
+
+  async pageLabel(): Promise<string> {
+    return (await this.page.getByTestId('pager-page').textContent()) ?? '';
+  }
+
+  async openGroup(title: string) {
+    await this.page.getByRole('button', { name: title }).click();
+  }
+
+  /** Flips a filter's switch (by the filter's name, e.g. 'regulator'). */
+  async toggleFilter(name: string) {
+    await this.page.getByTestId(`filter-${name}`).getByRole('switch').click();
+  }
+
+  async chooseInFilter(name: string, label: string) {
+    await this.page.getByTestId(`filter-${name}`).getByRole('combobox').click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
+  /** Moves a slider to its lowest (Home) or highest (End) value with the keyboard. */
+  async setSliderToEnd(label: string, key: 'Home' | 'End') {
+    const slider = this.page.getByRole('slider', { name: label });
+    await slider.focus();
+    await slider.press(key);
+  }
+}
