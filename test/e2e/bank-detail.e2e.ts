@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot, useE2E } from './support/index.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { screenshotDir, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
@@ -24,6 +26,17 @@ class BankDetailPage {
     return name;
   }
 
+  /** Opens the first of the directory's banks that has a Community Profile (a statistical area code). */
+  async openOneWithCommunityProfile(): Promise<string> {
+    for (let row = 0; row < 10; row += 1) {
+      const name = await this.openFromDirectory(row);
+      if (!(await this.navItem('community').isDisabled())) return name;
+      await this.dialog().getByRole('button', { name: 'Close' }).first().click();
+      await this.dialog().waitFor({ state: 'detached' });
+    }
+    throw new Error('None of the first ten banks has a statistical area code.');
+  }
+
   navItem(view: string): Locator {
     return this.dialog().getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`);
   }
@@ -41,7 +54,7 @@ class BankDetailPage {
 
   /** Waits until no panel spinner is showing. */
   async settled() {
-    await this.page.waitForFunction(() => !document.querySelector('[role="dialog"] [role="status"]'), undefined, { timeout: 20_000 });
+    await this.page.waitForFunction(() => !document.querySelector('[role="dialog"] [data-testid="panel-loading"]'), undefined, { timeout: 20_000 });
   }
 
   async chooseOption(label: string, option: string) {
@@ -52,6 +65,29 @@ class BankDetailPage {
   async toggleTheme() {
     await this.dialog().getByRole('button', { name: /Switch to (dark|light) mode/ }).click();
   }
+}
+
+/**
+ * A picture of the modal with the whole panel in view: the page behind the full-screen dialog is
+ * longer than the dialog, so the window is grown to the panel's own height instead of taking the
+ * full page. Named like the shared helper: `<name>-<light|dark>.png` under test-artifacts.
+ */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  const needed = await page.evaluate(() => {
+    const panel = document.querySelector('[role="dialog"] section[aria-label="Bank detail panel"]');
+    if (!panel) return 0;
+    return panel.getBoundingClientRect().top + panel.scrollHeight + 8;
+  });
+  const theme = await page.evaluate(() => {
+    const stored = window.localStorage.getItem('RaStore.theme');
+    return stored ? (JSON.parse(stored) as string) : window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  });
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.setViewportSize({ width: viewport.width, height: Math.min(6000, Math.max(viewport.height, Math.ceil(needed))) });
+  await page.waitForTimeout(500); // charts resize with their container
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${theme}.png`) });
+  await page.setViewportSize(viewport);
 }
 
 /** Every panel of the navigation with the test id of its content. */
@@ -75,7 +111,7 @@ describe('bank detail view', function () {
   it('opens from the directory and shows every panel in both themes', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);
-    const name = await detail.openFromDirectory();
+    const name = await detail.openOneWithCommunityProfile();
     expect(await detail.name().textContent()).to.equal(name);
 
     for (const theme of ['light', 'dark']) {
@@ -95,14 +131,14 @@ describe('bank detail view', function () {
     const detail = new BankDetailPage(page);
     await detail.openFromDirectory();
     const panel = detail.dialog().getByTestId('financials-panel');
-    await panel.getByText(/quarterly report as of/).waitFor();
+    await panel.getByText(/quarterly report as of/i).waitFor();
     for (const section of ['Core Financials & Reserves', 'Key Performance Ratios', 'Balance Sheet Summary', 'Loan Portfolio Breakdown', 'Asset Quality & Delinquency', 'Income & Expense Statement', 'Capital Adequacy', 'Off-Balance Sheet Items']) {
       await panel.getByRole('heading', { name: section }).waitFor();
     }
     await panel.getByTestId('asset-composition-chart').locator('svg').first().waitFor();
-    const before = await panel.getByText(/quarterly report as of/).textContent();
+    const before = await panel.getByText(/quarterly report as of/i).textContent();
     await detail.chooseOption('Quarter', 'Q4 2023');
-    const after = panel.getByText(/quarterly report as of/).or(panel.getByText('Financials data not available for the selected quarter.'));
+    const after = panel.getByText(/quarterly report as of/i).or(panel.getByText('Financials data not available for the selected quarter.'));
     await after.first().waitFor();
     expect(await after.first().textContent()).to.not.equal(before);
 
@@ -171,7 +207,8 @@ describe('bank detail view', function () {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="trend-chart"] .recharts-line').length === 6);
 
     await detail.chooseOption('Year', '2024');
-    const labels = await panel.getByTestId('trend-chart').locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="trend-chart"] .recharts-xAxis-tick-labels text').length === 4);
+    const labels = await panel.getByTestId('trend-chart').locator('.recharts-xAxis-tick-labels text').allTextContents();
     expect(labels.length).to.be.within(2, 6);
     expect(labels.every((label) => label.endsWith('2024'))).to.equal(true);
     await detail.chooseOption('Quarter', 'Q1');
@@ -190,7 +227,8 @@ describe('bank detail view', function () {
     await locations.getByTestId('branch-map').waitFor();
     await locations.locator('.leaflet-marker-icon').first().waitFor();
     expect(await locations.locator('.leaflet-marker-icon').count()).to.be.greaterThan(0);
-    await locations.locator('.leaflet-overlay-pane path').first().waitFor(); // the bundled state outlines
+    // The bundled state outlines, drawn whether or not map tiles load.
+    await page.waitForFunction(() => [...document.querySelectorAll('.leaflet-overlay-pane path')].filter((path) => (path.getAttribute('d') ?? '').length > 100).length > 0);
     const mapHeight = await locations.getByTestId('branch-map').evaluate((node) => node.getBoundingClientRect().height);
     expect(mapHeight).to.equal(450);
 

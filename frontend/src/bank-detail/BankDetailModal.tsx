@@ -115,7 +115,13 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
     content = <LoadedDetail data={detail.data} initialView={initialView} onClose={onClose} />;
   }
   return (
-    <Dialog fullScreen open onClose={onClose} aria-label="Bank detail" slotProps={{ paper: { sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } }}>
+    <Dialog
+      fullScreen
+      open
+      onClose={onClose}
+      // role="dialog" sits on the paper, so its accessible name goes there too.
+      slotProps={{ paper: { 'aria-label': 'Bank detail', sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } as object }}
+    >
       {content}
     </Dialog>
   );

@@ -72,6 +72,8 @@ describe('historical trends rules (spec 2 section 9)', () => {
     expect(low).to.be.closeTo(1.8, 1e-9);
     expect(high).to.be.closeTo(2.2, 1e-9);
     expect(axisTicks([0, 100])).to.deep.equal([0, 25, 50, 75, 100]);
+    expect(paddedDomain([point('20240331', { netIncome: 1 }), point('20240630', { netIncome: 101 })], ['netIncome'])).to.deep.equal([0, 111]);
+    expect(paddedDomain([point('20240331', { roa: -1 }), point('20240630', { roa: 1 })], ['roa'])).to.deep.equal([-1.2, 1.2]);
   });
 
   it('shows at most 6 date labels', () => {

@@ -28,7 +28,7 @@ export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {
       {groups.map((group, index) => {
         const row = rows[index];
         return (
-          <Box key={group.name} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' }, gap: 1, alignItems: 'center', mb: 1.25 }} data-metric={group.name}>
+          <Box key={group.name} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '210px 1fr' }, gap: 1, alignItems: 'center', mb: 1.25 }} data-metric={group.name}>
             <Box>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {group.name}
@@ -39,7 +39,7 @@ export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {
               >
                 {row.better === 'higher' ? <ArrowUpwardIcon sx={{ fontSize: 12 }} /> : <ArrowDownwardIcon sx={{ fontSize: 12 }} />}
                 {row.better === 'higher' ? 'Higher is better' : 'Lower is better'}
-                {row.targetIsBetter !== null && (row.targetIsBetter ? ' · target ahead' : ' · target behind')}
+                {row.targetIsBetter !== null && (row.targetIsBetter ? ' · ahead' : ' · behind')}
               </Typography>
             </Box>
             <Box>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /** A spinner with the panel's loading text ('Loading Locations...'). */
 export function PanelLoading({ text = 'Loading...' }: { text?: string }) {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center', color: 'text.secondary' }}>
+    <Box role="status" data-testid="panel-loading" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4, justifyContent: 'center', color: 'text.secondary' }}>
       <CircularProgress size={22} />
       <Typography variant="body2">{text}</Typography>
     </Box>

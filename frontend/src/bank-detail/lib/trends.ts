@@ -69,7 +69,8 @@ export function availableYears(points: HistoricalPoint[]): number[] {
 
 /**
  * The axis range of the given series over the points, padded by 10% of the span on each side (10%
- * of the value itself when the span is zero, so a flat line does not sit on the frame).
+ * of the value itself when the span is zero, so a flat line does not sit on the frame). Padding
+ * never takes an all-positive axis below zero: a negative tick on assets would only confuse.
  */
 export function paddedDomain(points: HistoricalPoint[], keys: SeriesKey[]): [number, number] | null {
   const values = points.flatMap((point) => keys.map((key) => point[key])).filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
@@ -77,7 +78,8 @@ export function paddedDomain(points: HistoricalPoint[], keys: SeriesKey[]): [num
   const min = Math.min(...values);
   const max = Math.max(...values);
   const span = max - min || Math.abs(max) || 1;
-  return [min - span * axisPadding, max + span * axisPadding];
+  const low = min - span * axisPadding;
+  return [min >= 0 ? Math.max(0, low) : low, max + span * axisPadding];
 }
 
 /** Evenly spaced ticks including both ends. */

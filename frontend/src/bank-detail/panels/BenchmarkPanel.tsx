@@ -64,6 +64,8 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
     <Section title="Peer Group Selection">
       <Box
         component="form"
+        // The 1,000,000 step is for the arrows only: the rounded 50%/150% defaults are not multiples of it.
+        noValidate
         sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
         onSubmit={(event) => {
           event.preventDefault();
