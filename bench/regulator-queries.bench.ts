@@ -94,6 +94,8 @@ async function benchEngine(db: Database, report: Report): Promise<void> {
   const certs = (await knex('fdic_institutions').where({ active: true }).orderBy('cert').select('cert')).map((row) => row.cert as number);
 
   const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', jwtSecret: 'bench-secret-long-enough-1234', demoData: 'never', logLevel: 'silent' }, { db, features: [regulatorFeature] });
+  // Idle keep-alive sockets must outlive the client's pool, or a reused socket can be reset mid-request.
+  server.server.keepAliveTimeout = 60_000;
   try {
     const register = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
