@@ -287,4 +287,33 @@ describe('bank detail view', function () {
     await new Shell(page).waitForRoute('/outreach/targets');
     await page.getByText(name).first().waitFor();
   });
+
+  it('says when a bank cannot be found or fails to load, and when the PDF export fails', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await page.getByTestId('directory-row').first().waitFor();
+    const institution = '**/api/services/fdic/institutions/*';
+
+    await page.route(institution, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Institution not found.' }) }));
+    await page.getByTestId('directory-row').first().click();
+    await detail.dialog().getByText('The requested bank could not be found.').waitFor();
+    await screenshot(page, 'bank-detail-not-found');
+    await detail.dialog().getByRole('button', { name: 'Close' }).click();
+    await detail.dialog().waitFor({ state: 'detached' });
+
+    await page.unroute(institution);
+    await page.route(institution, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The database is unavailable.' }) }));
+    await page.getByTestId('directory-row').first().click();
+    await detail.dialog().getByRole('heading', { name: 'Loading Failed' }).waitFor();
+    await detail.dialog().getByText('An error occurred while fetching bank data. The database is unavailable.').waitFor();
+    await screenshot(page, 'bank-detail-loading-failed');
+    await page.unroute(institution);
+    await detail.dialog().getByRole('button', { name: 'Try again' }).click();
+    await detail.name().waitFor();
+
+    await page.route('**/api/services/pdf/report', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The renderer stopped.' }) }));
+    await detail.dialog().getByRole('button', { name: 'Export (PDF)' }).click();
+    await page.getByText('PDF export failed: The renderer stopped.').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 });

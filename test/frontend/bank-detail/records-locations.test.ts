@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { addressLine, normaliseBank, targetPayload } from '../../../frontend/src/bank-detail/lib/bank.ts';
 import { assetComposition, assetQuality, loanPortfolio, netChargeOffs } from '../../../frontend/src/bank-detail/lib/financial-sections.ts';
+import { failureOf } from '../../../frontend/src/bank-detail/lib/failures.ts';
 import { eventsPerYear, historyEventOf } from '../../../frontend/src/bank-detail/lib/history.ts';
 import { branchOf, geocoded, officesByState, paddedBounds, topBranchesByDeposits } from '../../../frontend/src/bank-detail/lib/locations.ts';
 import { disabledReason, startingView } from '../../../frontend/src/bank-detail/lib/navigation.ts';
@@ -116,5 +117,14 @@ describe('bank detail pagination and branches', () => {
       { year: '1999', count: 1 },
       { year: '2001', count: 2 },
     ]);
+  });
+});
+
+describe('bank detail failure record', () => {
+  it('reads the normalised shape and the FDIC codes alike, amounts in thousands shown in dollars', () => {
+    const normalised = failureOf({ failDate: '2010-06-15', cityState: 'Reedburg, MO', assets: 1200, deposits: 900, estimatedLoss: 150, fin: '10123' });
+    expect(normalised).to.deep.equal({ failDate: '2010-06-15', cityState: 'Reedburg, MO', assets: 1_200_000, deposits: 900_000, estimatedLoss: 150_000, fin: '10123' });
+    const fdic = failureOf({ FAILDATE: '6/15/2010', CITYST: 'REEDBURG, MO', QBFASSET: 1200, QBFDEP: 900, COST: null, FIN: 10123 });
+    expect(fdic).to.deep.equal({ failDate: '2010-06-15', cityState: 'REEDBURG, MO', assets: 1_200_000, deposits: 900_000, estimatedLoss: null, fin: '10123' });
   });
 });

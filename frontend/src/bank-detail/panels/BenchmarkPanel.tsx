@@ -66,7 +66,7 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
         component="form"
         // The 1,000,000 step is for the arrows only: the rounded 50%/150% defaults are not multiples of it.
         noValidate
-        sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+        sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
         onSubmit={(event) => {
           event.preventDefault();
           onSubmit(draft);

@@ -4,26 +4,8 @@ import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
-import { firstNum, isoDate, text, type RawRecord } from '../lib/records.ts';
+import { failureOf } from '../lib/failures.ts';
 import { useLoad } from '../useLoad.ts';
-
-export type FailureRecord = { failDate: string | null; cityState: string | null; assets: number | null; deposits: number | null; estimatedLoss: number | null; fin: string | null };
-
-/** A failure record from the normalised shape or the FDIC failures fields; amounts are in thousands either way (spec 2 section 9). */
-export function failureOf(record: RawRecord): FailureRecord {
-  const dollars = (...codes: string[]) => {
-    const value = firstNum(record, ...codes);
-    return value === null ? null : value * 1000;
-  };
-  return {
-    failDate: isoDate(record.failDate ?? record.FAILDATE),
-    cityState: text(record, 'cityState', 'CITYST'),
-    assets: dollars('assets', 'QBFASSET'),
-    deposits: dollars('deposits', 'QBFDEP'),
-    estimatedLoss: dollars('estimatedLoss', 'COST'),
-    fin: text(record, 'fin', 'FIN'),
-  };
-}
 
 /** Institution Failure Record (spec 2). */
 export function FailureHistoryPanel({ cert }: { cert: number }) {
