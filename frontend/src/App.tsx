@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { Route } from 'react-router';
+import { queryClient } from './boot.ts';
 import { Layout } from './layout/Layout.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
@@ -19,6 +20,7 @@ export function App() {
       title="Charterline"
       disableTelemetry
       requireAuth
+      queryClient={queryClient}
       loginPage={false}
       authProvider={authProvider}
       dataProvider={dataProvider}

@@ -55,6 +55,9 @@ import { useDebounced } from '../../ui/useDebounced.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
 import { figureColumns } from './columns.tsx';
 
+/** Fourteen columns: tighter cells keep most of them on a laptop screen; the rest scroll sideways. */
+const compactCells = { '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-paddingCheckbox': { px: 0.5 } } as const;
+
 const EMPTY = 'No banks found matching your criteria for the selected quarter.';
 const FAILED = 'Failed to fetch bank data. Please try again.';
 
@@ -122,8 +125,8 @@ export default function BankDirectory() {
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search by name' } }}
           />
           <FormControl sx={{ flex: 1, minWidth: 140 }}>
-            <InputLabel id="directory-regulator">Regulator</InputLabel>
-            <Select labelId="directory-regulator" label="Regulator" value={regulator} displayEmpty onChange={(event) => changeFilter(() => setRegulator(event.target.value))} data-testid="directory-regulator">
+            <InputLabel id="directory-regulator" shrink>Regulator</InputLabel>
+            <Select labelId="directory-regulator" label="Regulator" notched value={regulator} displayEmpty onChange={(event) => changeFilter(() => setRegulator(event.target.value))} data-testid="directory-regulator">
               {regulatorOptions.map((option) => (
                 <MenuItem key={option.value || 'all'} value={option.value}>
                   {option.label}
@@ -132,8 +135,8 @@ export default function BankDirectory() {
             </Select>
           </FormControl>
           <FormControl sx={{ flex: 2, minWidth: 200 }}>
-            <InputLabel id="directory-charter">Charter</InputLabel>
-            <Select labelId="directory-charter" label="Charter" value={charter} displayEmpty onChange={(event) => changeFilter(() => setCharter(event.target.value))} data-testid="directory-charter">
+            <InputLabel id="directory-charter" shrink>Charter</InputLabel>
+            <Select labelId="directory-charter" label="Charter" notched value={charter} displayEmpty onChange={(event) => changeFilter(() => setCharter(event.target.value))} data-testid="directory-charter">
               {charterOptions.map((option) => (
                 <MenuItem key={option.value || 'all'} value={option.value}>
                   {option.label}
@@ -142,10 +145,11 @@ export default function BankDirectory() {
             </Select>
           </FormControl>
           <FormControl sx={{ flex: 1, minWidth: 130 }}>
-            <InputLabel id="directory-quarter">Quarter</InputLabel>
+            <InputLabel id="directory-quarter" shrink>Quarter</InputLabel>
             <Select
               labelId="directory-quarter"
               label="Quarter"
+              notched
               value={quarter ?? ''}
               onChange={(event) => setChosenQuarter(event.target.value)}
               disabled={!quarters.data?.length}
@@ -210,7 +214,7 @@ function DirectoryTable({ rows, sort, onSort, targets, onOpen }: { rows: BankRow
   );
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" stickyHeader aria-label="Banks">
+      <Table size="small" aria-label="Banks" sx={compactCells}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" />
@@ -229,11 +233,11 @@ function DirectoryTable({ rows, sort, onSort, targets, onOpen }: { rows: BankRow
               <TableCell padding="checkbox">
                 <TargetStar isTarget={targets.targetCerts.has(row.cert)} busy={targets.isBusy(row.cert)} bankName={row.name} onToggle={() => void targets.toggle(row).catch(() => undefined)} />
               </TableCell>
-              <TableCell sx={{ minWidth: 200 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="bank-name">
+              <TableCell sx={{ minWidth: 180, maxWidth: 260 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={row.name} data-testid="bank-name">
                   {row.name}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
                   {[row.city, row.state].filter(Boolean).join(', ')}
                 </Typography>
               </TableCell>
@@ -255,7 +259,7 @@ function DirectoryTable({ rows, sort, onSort, targets, onOpen }: { rows: BankRow
 
 function DirectoryCards({ rows, targets, onOpen }: { rows: BankRow[]; targets: Targets; onOpen: OpenDetail }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' } }}>
       {rows.map((row) => (
         <Card key={row.cert} data-testid="directory-card" sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>

@@ -72,7 +72,7 @@ export default function CreditBox() {
   return (
     <Box data-testid="credit-box">
       <PageHeader title="Credit Box Search" subtitle="Screen banks against your credit box and rank them by match." icon={<CreditBoxIcon />} actions={<ViewToggle value={view} onChange={setView} />} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <FilterPanel state={filters} onChange={setFilters} onSearch={findMatches} searching={results.isFetching} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }} data-testid="credit-box-heading">
@@ -109,7 +109,7 @@ type OpenDetail = ReturnType<typeof useBankDetail>['open'];
 function ResultsTable({ banks, targets, onOpen }: { banks: NormalisedBank[]; targets: Targets; onOpen: OpenDetail }) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Matching banks">
+      <Table size="small" aria-label="Matching banks" sx={{ '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-paddingCheckbox': { px: 0.5 } }}>
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" />
@@ -131,11 +131,11 @@ function ResultsTable({ banks, targets, onOpen }: { banks: NormalisedBank[]; tar
               <TableCell padding="checkbox">
                 <TargetStar isTarget={targets.targetCerts.has(bank.cert)} busy={targets.isBusy(bank.cert)} bankName={bank.name} onToggle={() => void targets.toggle(bank).catch(() => undefined)} />
               </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="bank-name">
+              <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={bank.name} data-testid="bank-name">
                   {bank.name}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
                   {[bank.city, bank.state].filter(Boolean).join(', ')}
                 </Typography>
               </TableCell>
@@ -166,7 +166,7 @@ function ResultsTable({ banks, targets, onOpen }: { banks: NormalisedBank[]; tar
 
 function ResultCards({ banks, targets, onOpen }: { banks: NormalisedBank[]; targets: Targets; onOpen: OpenDetail }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' } }}>
       {banks.map((bank) => (
         <Card key={bank.cert} data-testid="credit-box-card" sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>

@@ -29,7 +29,7 @@ export default function Dashboard() {
         </Alert>
       )}
       <StatCards market={market.data} marketLoading={market.isPending} targetTotal={targets.total} targetsLoading={targets.isPending} />
-      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' } }}>
         <Box sx={{ gridColumn: { lg: 'span 2' } }}>
           <PortfolioAnalysisCard banks={targets.data} loading={targets.isPending} />
         </Box>

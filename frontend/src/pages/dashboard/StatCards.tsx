@@ -39,7 +39,7 @@ function StatCard({ label, value, footer, icon, loading, testId }: { label: stri
 export function StatCards({ market, marketLoading, targetTotal, targetsLoading }: { market?: DashboardResponse; marketLoading: boolean; targetTotal?: number; targetsLoading: boolean }) {
   const contacts = useContactCount();
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
       <StatCard
         testId="stat-active-institutions"
         label="Active Institutions"

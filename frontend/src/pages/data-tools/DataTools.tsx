@@ -10,7 +10,7 @@ export default function DataTools() {
   return (
     <Box data-testid="data-tools">
       <PageHeader title="Tools & Utilities" subtitle="Data syncs, lead finding and the public API." icon={<BuildIcon />} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
         <ApiDocumentationCard />
         <LeadFinderCard />
         <SyncCard />

@@ -36,9 +36,9 @@ export function LeadFinderCard() {
   return (
     <SectionCard title="Lead Finder" subtitle="Find people at a bank from its web domain." testId="lead-finder">
       <form onSubmit={find}>
-        <Stack direction="row" spacing={1}>
+        <Stack spacing={1}>
           <TextField placeholder="examplebank.com" value={domain} onChange={(event) => setDomain(event.target.value)} fullWidth slotProps={{ htmlInput: { 'aria-label': 'Bank domain' } }} />
-          <Button type="submit" variant="contained" startIcon={<PersonSearchIcon />} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+          <Button type="submit" variant="contained" startIcon={<PersonSearchIcon />} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
             {busy ? 'Searching...' : 'Find Leads'}
           </Button>
         </Stack>
