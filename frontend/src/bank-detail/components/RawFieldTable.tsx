@@ -10,17 +10,22 @@ function display(value: unknown): string {
   return String(value);
 }
 
-/** Every field of a raw regulator record, labelled with the field definitions and filterable by code or label. */
-export function RawFieldTable({ record, label }: { record: RawRecord; label: string }) {
+const noLabels: Record<string, string> = {};
+
+/**
+ * Every field of a raw regulator record, labelled with the field definitions and filterable by code
+ * or label. `labels` name codes the definitions do not know, or know with another meaning.
+ */
+export function RawFieldTable({ record, label, labels = noLabels }: { record: RawRecord; label: string; labels?: Record<string, string> }) {
   const definitions = useFieldMap();
   const [filter, setFilter] = useState('');
   const rows = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     return Object.entries(record)
-      .map(([code, value]) => ({ code, label: definitions.data?.[code] ?? definitions.data?.[code.toUpperCase()] ?? code, value: display(value) }))
+      .map(([code, value]) => ({ code, label: labels[code] ?? definitions.data?.[code] ?? definitions.data?.[code.toUpperCase()] ?? code, value: display(value) }))
       .filter((row) => !needle || row.code.toLowerCase().includes(needle) || row.label.toLowerCase().includes(needle))
       .sort((a, b) => a.code.localeCompare(b.code));
-  }, [record, definitions.data, filter]);
+  }, [record, definitions.data, filter, labels]);
   return (
     <Box>
       {definitions.status === 'error' && <PanelError>Could not load field definitions.</PanelError>}
