@@ -6,6 +6,7 @@ import { jsonBody } from './http/body.ts';
 import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
+import { logger } from './http/logger.ts';
 import { serveFrontend } from './http/static-files.ts';
 import type { AppServices, Feature } from './services.ts';
 
@@ -33,5 +34,10 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
     }
   }
   app.use(serveFrontend(frontendDist));
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    // a browser that navigates away mid-download is not a failure of ours
+    if (['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(error.code ?? '')) return;
+    logger.error('response failed', { error: error.stack ?? String(error) });
+  });
   return app;
 }
