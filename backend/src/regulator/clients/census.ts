@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { CensusProfileRow, RawRecord } from '../normalise.ts';
-import { HttpClient, UpstreamError, type HttpClientOptions, type RetryPolicy } from './http.ts';
+import { HttpClient, UpstreamError, type ServiceClientOptions } from './http.ts';
 
 /** Spec 2: "Source is ACS 5-Year Estimates 2022". */
 export const censusDataset = { year: 2022, path: '2022/acs/acs5', label: 'ACS 5-Year Estimates 2022' } as const;
@@ -139,15 +139,7 @@ export function censusProfileRow(profile: CensusProfile, raw: RawRecord): Census
   };
 }
 
-export type CensusClientOptions = {
-  baseUrl: string;
-  apiKey?: string;
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  requestsPerSecond?: number;
-  fetch?: typeof fetch;
-  onRetry?: HttpClientOptions['onRetry'];
-};
+export type CensusClientOptions = ServiceClientOptions;
 
 /** Client for the Census ACS 5-year API, reading community profiles of CBSAs and CSAs. */
 export class CensusClient {

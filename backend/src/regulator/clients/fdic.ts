@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import { HttpClient, UpstreamError, type HttpClientOptions, type RetryPolicy } from './http.ts';
+import { HttpClient, UpstreamError, type ServiceClientOptions } from './http.ts';
 
 /** The BankFind Suite endpoints we read (https://api.fdic.gov/banks/<endpoint>). */
 export const fdicEndpoints = ['institutions', 'financials', 'locations', 'history', 'sod', 'failures', 'summary', 'demographics'] as const;
@@ -45,15 +45,7 @@ export const fdicResponseSchema = z.object({
   totals: z.record(z.string(), z.unknown()).optional(),
 });
 
-export type FdicClientOptions = {
-  baseUrl: string;
-  apiKey?: string;
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  requestsPerSecond?: number;
-  fetch?: typeof fetch;
-  onRetry?: HttpClientOptions['onRetry'];
-};
+export type FdicClientOptions = ServiceClientOptions;
 
 /** Client for the FDIC BankFind Suite API: typed queries, validated envelopes, paging, retries. */
 export class FdicClient {

@@ -16,6 +16,17 @@ export type HttpClientOptions = {
 };
 
 /** A failure talking to an upstream service, phrased for the person reading the sync status. */
+/** What a caller may set on a client of one of the regulator services. */
+export type ServiceClientOptions = {
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  requestsPerSecond?: number;
+  fetch?: typeof fetch;
+  onRetry?: HttpClientOptions['onRetry'];
+};
+
 export class UpstreamError extends Error {
   constructor(
     message: string,
