@@ -96,6 +96,11 @@ export const bankDetailApi = {
   locations: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/locations/${cert}`, query)),
   summaryOfDeposits: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/sod/${cert}`, query)),
   history: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/history/${cert}`, query)),
+  /** The bank overview (spec 2 "Bank overview panel"): offices by state among other things. */
+  overview: async (cert: number): Promise<RawRecord | null> => {
+    const body = await orNull(http.get<unknown>(`${fdic}/summary/${cert}`));
+    return body === null ? null : (recordsOf(body)[0] ?? null);
+  },
   failures: async (cert: number): Promise<RawRecord[]> => {
     const body = await orNull(http.get<unknown>(`${fdic}/failures/${cert}`));
     return body === null ? [] : recordsOf(body);

@@ -1,11 +1,13 @@
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Chip, Paper, Typography } from '@mui/material';
 import { formatCount, formatDate, formatMoney, formatPercent } from '../../lib/format.ts';
+import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid, type KeyValue } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import type { NormalisedBank } from '../lib/bank.ts';
 import { isoDate, num, text, type RawRecord } from '../lib/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
+import { useLoad } from '../useLoad.ts';
 
 /** Minority depository institution codes (spec 2 section 3). */
 export const minorityStatuses: Record<number, string> = {
@@ -98,8 +100,19 @@ function overview(institution: RawRecord, bank: NormalisedBank): Record<string, 
   };
 }
 
+/** Offices per state from the overview endpoint, most first. */
+function officesByStateOf(summary: RawRecord | null | undefined): Array<{ state: string; offices: number }> {
+  const list = summary?.officesByState;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((entry) => ({ state: String((entry as { state?: unknown }).state ?? 'Unknown'), offices: Number((entry as { offices?: unknown }).offices ?? 0) }))
+    .filter((entry) => entry.offices > 0);
+}
+
 /** Bank overview (spec 2 "Bank overview panel") under the Financial Summary tiles. */
 export function SummaryPanel({ data }: { data: BankDetailData }) {
+  const summary = useLoad(() => bankDetailApi.overview(data.cert).catch(() => null), [data.cert]);
+  const byState = officesByStateOf(summary.data);
   return (
     <Box data-testid="summary-panel">
       <PanelTitle>Summary</PanelTitle>
@@ -107,6 +120,13 @@ export function SummaryPanel({ data }: { data: BankDetailData }) {
       {Object.entries(overview(data.institution, data.bank)).map(([title, items]) => (
         <Section key={title} title={title}>
           <KeyValueGrid items={items} />
+          {title === 'Office Distribution' && byState.length > 0 && (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }} aria-label="Offices by state">
+              {byState.map((entry) => (
+                <Chip key={entry.state} size="small" variant="outlined" label={`${entry.state}: ${entry.offices}`} />
+              ))}
+            </Box>
+          )}
         </Section>
       ))}
     </Box>
