@@ -1,6 +1,7 @@
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
+import type { useTargetToggle } from './useTargetToggle.ts';
 
 /** The star that toggles a bank's target status; clicks do not reach the row (which opens the detail). */
 export function TargetStar({ isTarget, busy, bankName, onToggle }: { isTarget: boolean; busy: boolean; bankName: string; onToggle: () => void }) {
@@ -23,5 +24,17 @@ export function TargetStar({ isTarget, busy, bankName, onToggle }: { isTarget: b
         </IconButton>
       </span>
     </Tooltip>
+  );
+}
+
+/** The star of one bank, wired to a `useTargetToggle()` result; failures are shown by the hook's toast. */
+export function BankTargetStar({ targets, bank }: { targets: ReturnType<typeof useTargetToggle>; bank: { cert: number; name: string } }) {
+  return (
+    <TargetStar
+      isTarget={targets.targetCerts.has(bank.cert)}
+      busy={targets.isBusy(bank.cert)}
+      bankName={bank.name}
+      onToggle={() => void targets.toggle(bank).catch(() => undefined)}
+    />
   );
 }

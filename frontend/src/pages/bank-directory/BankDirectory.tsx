@@ -48,7 +48,8 @@ import {
 import { bankRowsOf, type BankRow } from '../../lib/fdic-row.ts';
 import { quarterLabel } from '../../lib/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import { TargetStar } from '../../targets/TargetStar.tsx';
+import { BankTargetStar } from '../../targets/TargetStar.tsx';
+import { BankNameCell } from '../../ui/BankNameCell.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
@@ -231,16 +232,9 @@ function DirectoryTable({ rows, sort, onSort, targets, onOpen }: { rows: BankRow
           {rows.map((row) => (
             <TableRow key={row.cert} hover onClick={() => onOpen(row.cert)} sx={{ cursor: 'pointer' }} data-testid="directory-row">
               <TableCell padding="checkbox">
-                <TargetStar isTarget={targets.targetCerts.has(row.cert)} busy={targets.isBusy(row.cert)} bankName={row.name} onToggle={() => void targets.toggle(row).catch(() => undefined)} />
+                <BankTargetStar targets={targets} bank={row} />
               </TableCell>
-              <TableCell sx={{ minWidth: 180, maxWidth: 260 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={row.name} data-testid="bank-name">
-                  {row.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {[row.city, row.state].filter(Boolean).join(', ')}
-                </Typography>
-              </TableCell>
+              <BankNameCell bank={row} maxWidth={260} />
               {figureColumns.map((column) => (
                 <TableCell key={column.sortField} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
                   {column.render(row)}
@@ -272,7 +266,7 @@ function DirectoryCards({ rows, targets, onOpen }: { rows: BankRow[]; targets: T
                   {[row.city, row.state].filter(Boolean).join(', ')}
                 </Typography>
               </Box>
-              <TargetStar isTarget={targets.targetCerts.has(row.cert)} busy={targets.isBusy(row.cert)} bankName={row.name} onToggle={() => void targets.toggle(row).catch(() => undefined)} />
+              <BankTargetStar targets={targets} bank={row} />
             </Stack>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 0.75 }}>
               {figureColumns.map((column) => (

@@ -30,7 +30,8 @@ import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterSt
 import { capitalColor, delinquencyColor, efficiencyColor, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { CreditBoxCriteria, NormalisedBank } from '../../providers/services.ts';
-import { TargetStar } from '../../targets/TargetStar.tsx';
+import { BankTargetStar } from '../../targets/TargetStar.tsx';
+import { BankNameCell } from '../../ui/BankNameCell.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -129,16 +130,9 @@ function ResultsTable({ banks, targets, onOpen }: { banks: NormalisedBank[]; tar
           {banks.map((bank) => (
             <TableRow key={bank.cert} hover onClick={() => onOpen(bank.cert)} sx={{ cursor: 'pointer' }} data-testid="credit-box-row">
               <TableCell padding="checkbox">
-                <TargetStar isTarget={targets.targetCerts.has(bank.cert)} busy={targets.isBusy(bank.cert)} bankName={bank.name} onToggle={() => void targets.toggle(bank).catch(() => undefined)} />
+                <BankTargetStar targets={targets} bank={bank} />
               </TableCell>
-              <TableCell sx={{ minWidth: 160, maxWidth: 240 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={bank.name} data-testid="bank-name">
-                  {bank.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {[bank.city, bank.state].filter(Boolean).join(', ')}
-                </Typography>
-              </TableCell>
+              <BankNameCell bank={bank} maxWidth={240} />
               <TableCell align="right">{formatMoney(bank.assets)}</TableCell>
               <TableCell align="right">{formatMoney(bank.deposits)}</TableCell>
               <TableCell align="right"><RatingText value={formatPercent(bank.roa)} rating={roaColor(bank.roa)} /></TableCell>
@@ -179,7 +173,7 @@ function ResultCards({ banks, targets, onOpen }: { banks: NormalisedBank[]; targ
                   {[bank.city, bank.state].filter(Boolean).join(', ')}
                 </Typography>
               </Box>
-              <TargetStar isTarget={targets.targetCerts.has(bank.cert)} busy={targets.isBusy(bank.cert)} bankName={bank.name} onToggle={() => void targets.toggle(bank).catch(() => undefined)} />
+              <BankTargetStar targets={targets} bank={bank} />
             </Stack>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
               <CardFigure label="Assets" value={formatMoney(bank.assets)} />
