@@ -148,6 +148,36 @@ function loanMix(random: Random, state: DemoState): LoanMix {
 const cert0 = 90_001;
 
 /** Bank number `index` of the demo set (0-based): the same index always gives the same bank. */
+/** A stable fraction in [0, 1) per bank and purpose, so added figures do not shift the seeded random stream. */
+function bankFraction(cert: number, salt: number): number {
+  const x = Math.sin(cert * 12.9898 + salt * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+}
+
+/** Cash, securities, liabilities, taxes and off-balance-sheet items, consistent with the figures already drawn. */
+function balanceSheetDetail(bank: { cert: number; asset: number; equity: number; loans: number; netinc: number; tier1Capital: number; nonaccrual: number }): RawRecord {
+  const { cert, asset, equity, loans, netinc, tier1Capital, nonaccrual } = bank;
+  const preTax = round(netinc / 0.79);
+  const unusedCommitments = round(loans * (0.08 + 0.14 * bankFraction(cert, 4)));
+  const commercialLettersOfCredit = round(loans * 0.004 * bankFraction(cert, 5));
+  const standbyLettersOfCredit = round(loans * 0.012 * bankFraction(cert, 6));
+  return {
+    CHBAL: round(asset * (0.03 + 0.07 * bankFraction(cert, 1))),
+    SC: round(asset * (0.08 + 0.22 * bankFraction(cert, 2))),
+    INTAN: round(asset * 0.008 * bankFraction(cert, 3)),
+    LIAB: asset - equity,
+    EQTOT: equity,
+    RBCT1: tier1Capital,
+    PTAXNETINC: preTax,
+    ITAX: preTax - netinc,
+    NAASSET: round(nonaccrual),
+    UC: unusedCommitments,
+    LOCCOM: commercialLettersOfCredit,
+    LOCFPSB: standbyLettersOfCredit,
+    OBSDIR: unusedCommitments + commercialLettersOfCredit + standbyLettersOfCredit,
+  };
+}
+
 export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
   const random = new Random(seedOf(`demo-bank-${index}`));
   const cert = cert0 + index;
@@ -305,6 +335,7 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
         COREDEP: round(dep * clamp(0.84 + random.normal() * 0.05, 0.5, 0.98)),
         BRO: round(dep * clamp(Math.abs(random.normal()) * 0.03, 0, 0.3)),
         OFFDOM: offices,
+        ...balanceSheetDetail({ cert, asset, equity, loans, netinc, tier1Capital, nonaccrual: noncurrent * 0.7 }),
       };
       financials.push(record);
       latest = record;
