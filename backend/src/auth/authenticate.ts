@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { Middleware } from 'koa';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
@@ -12,23 +13,49 @@ declare module 'koa' {
   }
 }
 
+/** How long a signed-in user's record is reused without asking the database (users are never deleted or edited today). */
+const userCacheMs = 30_000;
+const userCacheLimit = 10_000;
+
+/** user id -> user, for a few seconds: the guard runs on every API call and the row rarely changes. */
+function userLookup(knex: Knex): (id: string) => Promise<User | undefined> {
+  const entries = new Map<string, { user: User; expiresAt: number }>();
+  return async (id) => {
+    const now = Date.now();
+    const entry = entries.get(id);
+    if (entry && entry.expiresAt > now) return entry.user;
+    const user = await findUserById(knex, id);
+    // Unknown ids are not remembered, so a user created on another replica is found at once.
+    if (user) {
+      if (entries.size >= userCacheLimit) entries.clear();
+      entries.set(id, { user, expiresAt: now + userCacheMs });
+    } else {
+      entries.delete(id);
+    }
+    return user;
+  };
+}
+
 /**
  * Bearer-token guard built on passport-jwt. On success `ctx.state.user` is set and the user id is
  * stamped on the request context, so every event appended in this request carries it.
  */
 export function requireUser(knex: Knex, secret: string): Middleware {
+  const findUser = userLookup(knex);
   const authenticator = new passport.Passport();
   authenticator.use(
     new JwtStrategy(
       {
         jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-        secretOrKey: secret,
+        // A key object, not the string: given a string, jsonwebtoken first tries (and fails) to
+        // parse it as a PEM public key on every verification, which was most of a request's CPU.
+        secretOrKey: createSecretKey(Buffer.from(secret)) as unknown as string,
         issuer: 'charterline',
         algorithms: ['HS256'],
       },
       (payload: { sub?: string }, done: (error: unknown, user?: User | false) => void) => {
         if (!payload.sub) return done(null, false);
-        findUserById(knex, payload.sub).then((user) => done(null, user ?? false), done);
+        findUser(payload.sub).then((user) => done(null, user ?? false), done);
       },
     ),
   );
