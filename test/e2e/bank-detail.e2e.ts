@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Knex } from 'knex';
 import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,6 +73,24 @@ class BankDetailPage {
  * longer than the dialog, so the window is grown to the panel's own height instead of taking the
  * full page. Named like the shared helper: `<name>-<light|dark>.png` under test-artifacts.
  */
+/** Adds 25 branches (copies of one of the bank's own) and 20 history events to a demo bank. */
+async function giveMoreBranchesAndEvents(knex: Knex, cert: number): Promise<void> {
+  const branch = await knex('fdic_locations').where({ cert }).first();
+  const branches = Array.from({ length: 25 }, (_, i) => ({ ...branch, id: `${branch.id}-e2e-${i}`, name: `${branch.name} ${i + 1}`, is_main_office: false }));
+  await knex('fdic_locations').insert(branches).onConflict('id').ignore();
+  const events = Array.from({ length: 20 }, (_, i) => ({
+    id: `e2e-${cert}-${i}`,
+    cert,
+    effective_date: `2010-01-${String(i + 1).padStart(2, '0')}`,
+    change_code: 711,
+    change_description: 'Branch opened',
+    institution_name: branch.name,
+    details: `Browser test event ${i + 1}`,
+    is_demo: true,
+  }));
+  await knex('fdic_history').insert(events).onConflict('id').ignore();
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
   const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
   const needed = await page.evaluate(() => {
@@ -222,6 +241,9 @@ describe('bank detail view', function () {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);
     await detail.openFromDirectory();
+    // Demo banks have few branches and events; give this one enough that every pager must appear.
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    await giveMoreBranchesAndEvents(e2e.server.db.knex, cert);
 
     const locations = await detail.show('locations', 'locations-panel');
     await locations.getByTestId('branch-map').waitFor();
@@ -239,12 +261,10 @@ describe('bank detail view', function () {
     await list.waitFor();
     await list.getByText('Main Office').first().waitFor();
     const pager = locations.getByTestId('pager');
-    if (await pager.isVisible()) {
-      await pager.getByText(/^Showing 1 to 20 of \d+ results$/).waitFor();
-      await pager.getByRole('button', { name: 'Next' }).click();
-      await pager.getByText(/^Showing 21 to \d+ of \d+ results$/).waitFor();
-      await pager.getByText(/^Page 2 of \d+$/).waitFor();
-    }
+    await pager.getByText(/^Showing 1 to 20 of \d+ results$/).waitFor();
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText(/^Showing 21 to \d+ of \d+ results$/).waitFor();
+    await pager.getByText(/^Page 2 of \d+$/).waitFor();
     await screenshot(page, 'bank-detail-locations-list');
 
     const deposits = await detail.show('deposits', 'deposits-panel');
@@ -257,10 +277,8 @@ describe('bank detail view', function () {
     await detail.switchView('History view', 'List');
     await history.getByRole('table', { name: 'Corporate history events' }).or(history.getByText('No historical events found.')).first().waitFor();
     const historyPager = history.getByTestId('pager');
-    if (await historyPager.isVisible()) {
-      await historyPager.getByRole('button', { name: 'Next' }).click();
-      await historyPager.getByText(/^Showing 16 to \d+ of \d+ results$/).waitFor();
-    }
+    await historyPager.getByRole('button', { name: 'Next' }).click();
+    await historyPager.getByText(/^Showing 16 to \d+ of \d+ results$/).waitFor();
     await detail.switchView('History view', 'Chart');
     await history.getByTestId('history-chart').or(history.getByText('No historical events found.')).first().waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
