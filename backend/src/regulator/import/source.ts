@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { parse } from 'csv-parse';
+import { CsvReader } from './csv.ts';
 
 /** One input row: header names (cleaned) to cell values. */
 export type SourceRow = Record<string, unknown>;
@@ -72,17 +72,13 @@ export function detectEncoding(head: Buffer): 'utf-8' | 'windows-1252' {
   }
 }
 
-function decoder(encoding: 'utf-8' | 'windows-1252'): Transform {
-  const textDecoder = new TextDecoder(encoding);
-  return new Transform({
-    readableObjectMode: false,
-    transform(chunk: Buffer, _encoding, done) {
-      done(null, textDecoder.decode(chunk, { stream: true }));
-    },
-    flush(done) {
-      done(null, textDecoder.decode());
-    },
-  });
+/** The CSV records of a byte stream in the given encoding (a UTF-8 byte order mark is dropped). */
+async function* csvRecords(bytes: Readable, encoding: 'utf-8' | 'windows-1252'): AsyncGenerator<string[]> {
+  const decoder = new TextDecoder(encoding);
+  const reader = new CsvReader();
+  for await (const chunk of bytes) yield* reader.push(decoder.decode(chunk as Buffer, { stream: true }));
+  yield* reader.push(decoder.decode());
+  yield* reader.end();
 }
 
 /** Whether a parsed CSV record looks like a header row: several distinct, non-numeric names. */
@@ -127,10 +123,7 @@ export async function openRowSource(path: string): Promise<RowSource> {
     return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), totalBytes, bytesRead: () => bytes, close };
   }
 
-  const parser = plain.pipe(decoder(detectEncoding(head))).pipe(
-    parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
-  );
-  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const iterator = csvRecords(plain, detectEncoding(head));
   let headerCells: string[] | undefined;
   let skippedLines = 0;
   while (!headerCells) {
