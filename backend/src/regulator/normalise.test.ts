@@ -241,5 +241,12 @@ describe('regulator normalisation', () => {
       const row = normaliseFailure({ CERT: 5, NAME: 'Gone Bank', CITYST: 'SPRINGFIELD, IL', FAILDATE: '5/1/2009', QBFASSET: 100, QBFDEP: 90, COST: 12, FIN: '10001' });
       expect(row).to.include({ cert: 5, city: 'SPRINGFIELD', state: 'IL', fail_date: '2009-05-01', assets: 100_000, deposits: 90_000, estimated_loss: 12_000, fin: '10001' });
     });
+
+    it('keys a failure on its CERT and closing date, whatever ID its source gave, and on the ID without a CERT', () => {
+      expect(normaliseFailure({ CERT: 57488, ID: '4114', FAILDATE: '2026-01-30' }).id).to.equal('57488-2026-01-30');
+      expect(normaliseFailure({ CERT: 57488, FAILDATE: '30-Jan-26' }).id).to.equal('57488-2026-01-30');
+      expect(normaliseFailure({ ID: '1', NAME: 'Fon Du Lac State Bank', FAILDATE: '1934-05-28' }).id).to.equal('1');
+      expect(normaliseFailure({ NAME: 'Fon Du Lac State Bank', FAILDATE: '1934-05-28' }).id).to.equal('Fon Du Lac State Bank-1934-05-28');
+    });
   });
 });

@@ -558,7 +558,10 @@ export type FailureRow = {
   is_demo: boolean;
 };
 
-/** A fdic_failures row from a failures-endpoint record (QBFASSET, QBFDEP and COST in thousands). */
+/**
+ * A fdic_failures row from a failures-endpoint record (QBFASSET, QBFDEP and COST in thousands),
+ * keyed `{cert}-{fail date}` when it has both (the endpoint's own ID stays in raw).
+ */
 export function normaliseFailure(record: RawRecord): FailureRow {
   const cert = toInteger(record.CERT);
   const failDate = parseFdicDate(record.FAILDATE);
@@ -567,7 +570,9 @@ export function normaliseFailure(record: RawRecord): FailureRow {
   const [cityPart, statePart] = cityState ? cityState.split(',').map((part) => part.trim()) : [null, null];
   const city = toText(record.CITY) ?? cityPart ?? null;
   const state = toText(record.PSTALP) ?? statePart ?? null;
-  const id = toText(record.ID) ?? `${cert ?? name ?? 'unknown'}-${failDate ?? 'undated'}`;
+  // One failure, one row, whichever list it came from: the failed-bank list has no ID and the
+  // failures endpoint a numeric one, but both give the CERT and the closing date.
+  const id = cert !== null && cert > 0 && failDate ? `${cert}-${failDate}` : (toText(record.ID) ?? `${cert ?? name ?? 'unknown'}-${failDate ?? 'undated'}`);
   return {
     id,
     cert,

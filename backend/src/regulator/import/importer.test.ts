@@ -102,11 +102,20 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(metropolitan.fail_date).to.equal('2026-01-30');
 
     expect((await importFile(knex(), fixture('failures_api.csv'))).layout).to.equal('failures');
-    expect(await knex()('fdic_failures').where({ id: '4104' }).first()).to.include({ cert: 15426, city_state: 'ALMENA, KS', assets: 65_733_000, resolution_type: 'PA' });
+    expect(await knex()('fdic_failures').where({ cert: 15426 }).first()).to.include({ id: '15426-2020-10-23', city_state: 'ALMENA, KS', assets: 65_733_000, resolution_type: 'PA' });
 
     expect((await importFile(knex(), fixture('failures_renamed.csv'))).layout).to.equal('failures');
-    expect(await knex()('fdic_failures').where({ id: '4114' }).first()).to.include({ name: 'METROPOLITAN CAPITAL BANK & TRUST', estimated_loss: 12_500_000, assets: 261_000_000 });
     expect(await knex()('fdic_failures').where({ id: '1' }).first()).to.include({ cert: null, name: 'FON DU LAC STATE BANK' });
+  });
+
+  it('keeps one row for a failure found in both the failed-bank list and the failures export', async () => {
+    await importFile(knex(), fixture('banklist.csv'));
+    await importFile(knex(), fixture('failures_renamed.csv'));
+    const rows = await knex()('fdic_failures').where({ cert: 57488 });
+    expect(rows).to.have.length(1);
+    // The export's figures join the bank list's acquirer and fund; raw holds both records.
+    expect(rows[0]).to.include({ id: '57488-2026-01-30', fail_date: '2026-01-30', acquirer: 'First Independence Bank', fin: '10550', estimated_loss: 12_500_000, assets: 261_000_000 });
+    expect(rows[0].raw).to.include({ ID: '4114', BIDNAME: 'First Independence Bank' });
   });
 
   it('imports history events from a BOM-prefixed BankFind export, dropping [object Object] artifacts', async () => {
