@@ -13,7 +13,7 @@ import {
 import { clearDemoData, hasDemoData, markRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ImportItem } from './layouts.ts';
-import { mergeRows } from './merge.ts';
+import { prepareMerge, writeMerge } from './merge.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
 type ItemKind = ImportItem['kind'];
@@ -85,19 +85,25 @@ async function importRows(knex: Knex, file: string, source: RowSource, options: 
   const layout = detectLayout(source.header, file);
   result.layout = layout.id;
   const buckets = new Map<ItemKind, Record<string, unknown>[]>();
-  // One write in flight while the next batch is parsed (PostgreSQL overlaps them; PGlite takes turns).
-  let writing: Promise<void> = Promise.resolve();
+  // Writes go out one after another on the transaction's connection while reading goes on: a
+  // batch is serialised before it queues, so the database and this process work at the same time
+  // (on PostgreSQL; PGlite shares this thread). Reading waits when two writes are queued.
+  let writes: Promise<void> = Promise.resolve();
+  let queued = 0;
   const flush = async (kind: ItemKind) => {
     const rows = buckets.get(kind);
     if (!rows || rows.length === 0) return;
     buckets.set(kind, []);
-    await writing;
     const target = targets[kind];
-    const pending = mergeRows(knex, target.table, target.keys, rows, { withUpdatedAt: target.withUpdatedAt }).then((count) => {
+    const merge = await prepareMerge(knex, target.table, target.keys, rows, { withUpdatedAt: target.withUpdatedAt });
+    if (queued >= 2) await writes;
+    queued += 1;
+    writes = writes.then(async () => {
+      const count = await writeMerge(knex, merge);
+      queued -= 1;
       result.written[target.table] = (result.written[target.table] ?? 0) + count;
     });
-    pending.catch(() => undefined); // awaited before the next write or at the end; not unhandled meanwhile
-    writing = pending;
+    writes.catch(() => undefined); // awaited when the queue is full or at the end; not unhandled meanwhile
   };
 
   let lastReport = 0;
@@ -127,7 +133,7 @@ async function importRows(knex: Knex, file: string, source: RowSource, options: 
     }
   }
   for (const kind of buckets.keys()) await flush(kind);
-  await writing;
+  await writes;
   if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
   options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
   return result;

@@ -141,13 +141,22 @@ const financialRenames: Record<string, string> = {
 /** Institution fields a financials row may also carry; with a NAME they describe the bank too. */
 const institutionFieldsInFinancials = ['CERT', 'NAME', 'CITY', 'STNAME', 'STALP', 'ZIP', 'ADDRESS', 'COUNTY', 'BKCLASS', 'ACTIVE', 'WEBADDR', 'REGAGNT', 'NAMEHCR', 'SPECGRP', 'ESTYMD', 'INSDATE', 'CBSA_METRO', 'CBSA_METRO_NAME', 'ASSET', 'DEP', 'NETINC', 'ROA', 'ROE', 'REPDTE'];
 
+// Source column name -> FDIC code (null: a derived column to drop), worked out once per name, not per cell.
+const financialCodes = new Map<string, string | null>();
+
+function financialCode(key: string): string | null {
+  let code = financialCodes.get(key);
+  if (code === undefined) financialCodes.set(key, (code = derivedFinancialColumns.has(key) ? null : (financialRenames[key] ?? key.toUpperCase())));
+  return code;
+}
+
 function financialRecord(row: SourceRow): RawRecord {
   const out: RawRecord = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (derivedFinancialColumns.has(key)) continue;
-    const kept = cell(value);
-    if (kept === null) continue;
-    out[financialRenames[key] ?? key.toUpperCase()] = kept;
+  for (const key in row) {
+    const code = financialCode(key);
+    if (code === null) continue;
+    const kept = cell(row[key]);
+    if (kept !== null) out[code] = kept;
   }
   if (out.CERT !== undefined && out.REPDTE !== undefined && out.ID === undefined) out.ID = `${out.CERT}_${out.REPDTE}`;
   return out;

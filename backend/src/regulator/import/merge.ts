@@ -38,7 +38,18 @@ const batchSize = 5000;
  * null (half the bytes of a financials row).
  */
 export async function mergeRows(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: readonly Row[], options: { withUpdatedAt?: boolean } = {}): Promise<number> {
-  if (rows.length === 0) return 0;
+  return writeMerge(knex, await prepareMerge(knex, table, keyColumns, rows, options));
+}
+
+/** A merge ready to send: its statement and the JSON text of each batch. */
+export type PreparedMerge = { sql: string; batches: string[]; rows: number };
+
+/**
+ * The CPU-side half of mergeRows (duplicate keys combined, batches serialised), so an importer can
+ * do it while the database is still busy with the previous write.
+ */
+export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: readonly Row[], options: { withUpdatedAt?: boolean } = {}): Promise<PreparedMerge> {
+  if (rows.length === 0) return { sql: '', batches: [], rows: 0 };
   const byKey = new Map<string, Row>();
   for (const row of rows) {
     const key = keyColumns.length === 1 ? String(row[keyColumns[0]]) : keyColumns.map((column) => String(row[column])).join('\u0000');
@@ -49,12 +60,17 @@ export async function mergeRows(knex: Knex, table: RegulatorTable, keyColumns: r
   const types = await typesOf(knex, table);
   const columns = Object.keys(unique[0]).filter((column) => types.has(column) && column !== 'updated_at');
   const updatedAt = options.withUpdatedAt && types.has('updated_at') ? new Date().toISOString() : undefined;
-  const written = updatedAt ? [...columns, 'updated_at'] : columns;
-  const sql = mergeStatement(table, keyColumns, written, types);
+  const batches: string[] = [];
   for (let start = 0; start < unique.length; start += batchSize) {
-    await knex.raw(sql, [batchJson(unique, start, Math.min(start + batchSize, unique.length), columns, updatedAt)]);
+    batches.push(batchJson(unique, start, Math.min(start + batchSize, unique.length), columns, updatedAt));
   }
-  return unique.length;
+  return { sql: mergeStatement(table, keyColumns, updatedAt ? [...columns, 'updated_at'] : columns, types), batches, rows: unique.length };
+}
+
+/** Sends a prepared merge; returns the number of rows written. */
+export async function writeMerge(knex: Knex, merge: PreparedMerge): Promise<number> {
+  for (const batch of merge.batches) await knex.raw(merge.sql, [batch]);
+  return merge.rows;
 }
 
 const quote = (name: string) => {
