@@ -174,6 +174,17 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(await knex()('fdic_institutions').where({ is_demo: true }).first()).to.equal(undefined);
   });
 
+  it('leaves the tables as they were when a write fails part-way through a file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const file = path.join(dir, 'institutions.csv');
+    // The last CERT does not fit the integer column: the database refuses that batch only.
+    fs.writeFileSync(file, 'CERT,NAME,STNAME\n' + Array.from({ length: 20 }, (_, index) => `${index + 1},Bank ${index + 1},OHIO`).join('\n') + '\n99999999999,Too Big Bank,OHIO\n');
+    const error = await importFile(knex(), file, { batchSize: 3, writers: 2 }).catch((caught: unknown) => caught);
+    expect((error as Error).message).to.match(/out of range/);
+    expect(await knex()('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 0 });
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('refuses a file whose header matches no layout, naming the layouts it knows', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
     const file = path.join(dir, 'unknown.csv');

@@ -13,7 +13,7 @@ import {
 import { clearDemoData, hasDemoData, markRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ImportItem } from './layouts.ts';
-import { prepareMerge, writeMerge } from './merge.ts';
+import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
 type ItemKind = ImportItem['kind'];
@@ -51,59 +51,93 @@ export type ImportResult = {
 
 export type ImportOptions = {
   batchSize?: number;
+  /**
+   * Connections writing at once (default: 2 when the database handle has a pool of two or more,
+   * as PostgreSQL does; 1 on PGlite, which has one connection).
+   */
+  writers?: number;
   onProgress?: (progress: ImportProgress) => void;
 };
+
+/**
+ * Writers asked for, within what the pool allows (a transaction handle has no pool: one). Two by
+ * default: the database's work per row outweighs ours, and a PostgreSQL server has cores to spare.
+ */
+function writerCount(knex: Knex, wanted: number | undefined): number {
+  const poolSize = (knex.client as { pool?: { max?: number } }).pool?.max ?? 1;
+  return Math.max(1, Math.min(wanted ?? 2, poolSize));
+}
 
 /**
  * Imports one FDIC or Census file: detects its layout from the header row, streams its rows,
  * maps them to FDIC-API-format records, normalises them and merges them into the regulator tables
  * in batches. Re-importing a file changes nothing.
  *
- * The whole file is one transaction: readers never see half a file, a failed import leaves the
- * tables as they were, and the batches skip a flush to disk each (synchronous_commit off inside
- * the transaction only: a crash may lose the import, which is simply run again, never corrupt it).
+ * Each writer connection holds one transaction for the whole file, committed together at the
+ * end: a failed import leaves the tables as they were, and batches skip a flush to disk each
+ * (synchronous_commit off inside these transactions only: a crash may lose the import, which is
+ * simply run again, never corrupt it). Rows are dealt to writers by key, so two writers never
+ * touch the same row and a key's updates keep their order.
  */
 export async function importFile(knex: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
   const source = await openRowSource(file);
+  const transactions: Knex.Transaction[] = [];
   try {
-    const result = await knex.transaction(async (trx) => {
+    for (let index = 0, count = writerCount(knex, options.writers); index < count; index += 1) {
+      const trx = await knex.transaction();
+      transactions.push(trx);
       await trx.raw('set local synchronous_commit = off');
-      return importRows(trx, file, source, options);
-    });
+    }
+    const result = await importRows(transactions, file, source, options);
+    await Promise.all(transactions.map((trx) => trx.commit()));
     markRegulatorDataChanged();
+    // After the commit, so it sees every writer's rows.
+    if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
+    options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
     result.seconds = (performance.now() - started) / 1000;
     return result;
+  } catch (error) {
+    await Promise.all(transactions.filter((trx) => !trx.isCompleted()).map((trx) => trx.rollback().catch(() => undefined)));
+    throw error;
   } finally {
     source.close();
   }
 }
 
-async function importRows(knex: Knex, file: string, source: RowSource, options: ImportOptions): Promise<ImportResult> {
+/** A writer's queue: writes go out one after another on its transaction while reading goes on. */
+type WriteQueue = { trx: Knex.Transaction; writes: Promise<void>; queued: number };
+
+async function importRows(transactions: Knex.Transaction[], file: string, source: RowSource, options: ImportOptions): Promise<ImportResult> {
   const batchSize = options.batchSize ?? 2000;
   const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
   const layout = detectLayout(source.header, file);
   result.layout = layout.id;
   const buckets = new Map<ItemKind, Record<string, unknown>[]>();
-  // Writes go out one after another on the transaction's connection while reading goes on: a
-  // batch is serialised before it queues, so the database and this process work at the same time
-  // (on PostgreSQL; PGlite shares this thread). Reading waits when two writes are queued.
-  let writes: Promise<void> = Promise.resolve();
-  let queued = 0;
+  const queues: WriteQueue[] = transactions.map((trx) => ({ trx, writes: Promise.resolve(), queued: 0 }));
+  // A batch is serialised before it queues, so the database and this process work at the same
+  // time (on PostgreSQL; PGlite shares this thread). Reading waits while a writer has two queued.
+  const enqueue = async (queue: WriteQueue, table: RegulatorTable, merge: PreparedMerge) => {
+    if (queue.queued >= 2) await queue.writes;
+    queue.queued += 1;
+    queue.writes = queue.writes.then(async () => {
+      const count = await writeMerge(queue.trx, merge);
+      queue.queued -= 1;
+      result.written[table] = (result.written[table] ?? 0) + count;
+    });
+    queue.writes.catch(() => undefined); // awaited when the queue is full or at the end; not unhandled meanwhile
+  };
   const flush = async (kind: ItemKind) => {
     const rows = buckets.get(kind);
     if (!rows || rows.length === 0) return;
     buckets.set(kind, []);
     const target = targets[kind];
-    const merge = await prepareMerge(knex, target.table, target.keys, rows, { withUpdatedAt: target.withUpdatedAt });
-    if (queued >= 2) await writes;
-    queued += 1;
-    writes = writes.then(async () => {
-      const count = await writeMerge(knex, merge);
-      queued -= 1;
-      result.written[target.table] = (result.written[target.table] ?? 0) + count;
-    });
-    writes.catch(() => undefined); // awaited when the queue is full or at the end; not unhandled meanwhile
+    const shares = dealByKey(rows, target.keys, queues.length);
+    for (let index = 0; index < queues.length; index += 1) {
+      if (shares[index].length === 0) continue;
+      const merge = await prepareMerge(queues[index].trx, target.table, target.keys, shares[index], { withUpdatedAt: target.withUpdatedAt });
+      await enqueue(queues[index], target.table, merge);
+    }
   };
 
   let lastReport = 0;
@@ -133,10 +167,21 @@ async function importRows(knex: Knex, file: string, source: RowSource, options: 
     }
   }
   for (const kind of buckets.keys()) await flush(kind);
-  await writes;
-  if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
-  options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
+  for (const queue of queues) await queue.writes;
   return result;
+}
+
+/** Rows split into `count` shares by a hash of their key: every row of one key in the same share, in order. */
+function dealByKey(rows: Record<string, unknown>[], keys: readonly string[], count: number): Record<string, unknown>[][] {
+  if (count === 1) return [rows];
+  const shares: Record<string, unknown>[][] = Array.from({ length: count }, () => []);
+  for (const row of rows) {
+    const key = keys.length === 1 ? String(row[keys[0]]) : keys.map((column) => String(row[column])).join('\u0000');
+    let hash = 0;
+    for (let index = 0; index < key.length; index += 1) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
+    shares[(hash >>> 0) % count].push(row);
+  }
+  return shares;
 }
 
 /**
