@@ -8,12 +8,13 @@ import { assessRisk } from './risk.ts';
  * row joined with one quarter of financials. Credit box results, peers and spotlight lists use it.
  */
 
-const institutionColumns = [
+export const institutionColumns = [
   'cert', 'name', 'city', 'state', 'state_name', 'zip', 'address', 'county', 'website', 'regulator', 'charter_class', 'active',
   'offices', 'cbsa_code', 'cbsa_name', 'csa_code', 'csa_name', 'is_metro', 'is_micro', 'minority_status_code',
   'minority_status_desc', 'holding_company', 'specialization', 'established_date', 'insured_date', 'latitude', 'longitude', 'is_demo',
 ];
-const institutionFigures = ['assets', 'deposits', 'total_equity', 'net_income', 'roa', 'roaq', 'roe'];
+/** Figures the institution row also holds (its latest), used when the quarter's financials lack them. */
+export const institutionFigures = ['assets', 'deposits', 'total_equity', 'net_income', 'roa', 'roaq', 'roe'];
 const derivedColumns = [
   'loans_re_commercial_gross', 'non_interest_income_to_revenue', 'cost_of_funds', 'oreo_to_assets', 'cre_concentration',
   'brokered_deposits_ratio', 'core_deposits_ratio', 'nonaccrual_ratio', 'risk_score',
@@ -32,6 +33,17 @@ export function bankSelection(knex: Knex, options: { raw?: boolean } = {}): Knex
   return selections;
 }
 
+/** `bankSelection` over rows already in memory (a snapshot's institution and quarter columns), same columns, same order. */
+export function bankRowOf(institution: Record<string, unknown>, financials: Record<string, unknown> | null): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const column of institutionColumns) row[column] = institution[column];
+  for (const column of financialColumns) {
+    row[column] = (financials?.[column] ?? (institutionFigures.includes(column) ? institution[column] : null)) ?? null;
+  }
+  row.repdte = financials?.repdte ?? null;
+  return row;
+}
+
 /** Spec names that are not the plain camelCase of the column. */
 const renamed: Record<string, string> = {
   offices: 'officeCount',
@@ -45,7 +57,16 @@ const renamed: Record<string, string> = {
 /** Kept in snake_case, as spec 1 names them. */
 const keptSnake = new Set(['cbsa_name', 'cbsa_code', 'csa_name', 'csa_code']);
 
-const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+const camelNames = new Map<string, string>();
+/** The API name of a column (memoised: every bank of every list goes through it). */
+function apiName(column: string): string {
+  let name = camelNames.get(column);
+  if (name === undefined) {
+    name = column.startsWith('loans_') || column === 'leases_gross' || keptSnake.has(column) ? column : (renamed[column] ?? column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase()));
+    camelNames.set(column, name);
+  }
+  return name;
+}
 
 /** BankFind-style record (field codes, money in thousands) from a bank row, for `rawData`. */
 export function fdicRecordOf(row: Record<string, unknown>): RawRecord {
@@ -66,8 +87,7 @@ export function toBank(row: Record<string, unknown>): Bank {
   const bank: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
     if (column === 'institution_raw' || column === 'financials_raw') continue;
-    if (column.startsWith('loans_') || column === 'leases_gross' || keptSnake.has(column)) bank[column] = value;
-    else bank[renamed[column] ?? camel(column)] = value;
+    bank[apiName(column)] = value;
   }
   bank.id = row.cert;
   bank.primaryRegulator = row.regulator;

@@ -2,25 +2,57 @@ import { regulatorDataVersion } from './store.ts';
 
 /**
  * A small in-process cache for answers that only change when the mirror changes (dashboard,
- * quarters, data status). An entry is dropped when this process writes regulator data (the store's
- * version counter) or when it is older than its time limit (a sync run by another process).
+ * quarters, data status, screening snapshots). An entry is dropped when this process writes
+ * regulator data (the store's version counter) or when it is older than its time limit (a sync run
+ * by another process).
  */
-type Entry = { version: number; expiresAt: number; value: Promise<unknown> };
+type Entry = { version: number; expiresAt: number; value: Promise<unknown>; refreshing: boolean };
 
 const entries = new Map<string, Entry>();
 const maxEntries = 500;
 
+function store<T>(key: string, version: number, ttlMs: number, value: Promise<T>): void {
+  if (entries.size >= maxEntries) entries.clear();
+  entries.set(key, { version, expiresAt: Date.now() + ttlMs, value, refreshing: false });
+}
+
 export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const now = Date.now();
   const version = regulatorDataVersion();
   const entry = entries.get(key);
-  if (entry && entry.version === version && entry.expiresAt > now) return entry.value as Promise<T>;
-  if (entries.size >= maxEntries) entries.clear();
+  if (entry && entry.version === version && entry.expiresAt > Date.now()) return entry.value as Promise<T>;
   const value = load();
-  entries.set(key, { version, expiresAt: now + ttlMs, value });
+  store(key, version, ttlMs, value);
   // A failed load must not be served from the cache.
-  value.catch(() => entries.delete(key));
+  value.catch(() => {
+    if (entries.get(key)?.value === value) entries.delete(key);
+  });
   return value;
+}
+
+/**
+ * Like `cached`, but an entry that is merely past its time limit (this process wrote nothing since)
+ * keeps being served while a fresh value loads in the background, so no request waits for the
+ * reload. After a write in this process the next call waits for fresh data, as with `cached`.
+ */
+export function cachedRefreshing<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  const version = regulatorDataVersion();
+  const entry = entries.get(key);
+  if (!entry || entry.version !== version) return cached(key, ttlMs, load);
+  if (entry.expiresAt <= Date.now() && !entry.refreshing) {
+    entry.refreshing = true;
+    const fresh = load();
+    fresh.then(
+      () => {
+        if (entries.get(key) === entry) store(key, version, ttlMs, fresh);
+      },
+      // Keep serving the old value; try again after another time limit.
+      () => {
+        entry.refreshing = false;
+        entry.expiresAt = Date.now() + ttlMs;
+      },
+    );
+  }
+  return entry.value as Promise<T>;
 }
 
 export function clearRegulatorCache(): void {

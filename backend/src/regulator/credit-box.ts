@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bankSelection, toBank, type Bank } from './bank.ts';
+import { bankRowOf, bankSelection, toBank, type Bank } from './bank.ts';
 import { regions } from './demo/geography.ts';
 import { latestQuarter } from './records.ts';
+import { fieldCatalog } from './fields.ts';
+import { asciiLower, column, derived, foldedReader, isAscii, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
 
 /**
  * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).
@@ -127,13 +129,97 @@ export function matchScoreSql(criteria: CreditBoxCriteria): SqlPart {
   };
 }
 
-export async function creditBoxSearch(
-  knex: Knex,
-  request: z.infer<typeof creditBoxRequestSchema>,
-  userId?: string,
-): Promise<{ banks: Bank[]; total: number; quarter: string | null }> {
-  const quarter = await latestQuarter(knex);
-  if (!quarter) return { banks: [], total: 0, quarter };
+type BankFilter = (row: number) => boolean;
+
+/** Readers over a snapshot's columns for the credit box rule (a quarter's figure is NaN, failing every comparison, without financials). */
+function bankColumns(snapshot: Snapshot) {
+  const institution = (name: string) => column(snapshot, 'i', name);
+  const atLeast = (name: string, bound: number): BankFilter => {
+    const values = numbers(snapshot, 'f', name);
+    return (row) => values[row] >= bound;
+  };
+  const atMost = (name: string, bound: number): BankFilter => {
+    const values = numbers(snapshot, 'f', name);
+    return (row) => values[row] <= bound;
+  };
+  /** A loan line's amount with null as 0, as `loanLine` writes it in SQL. */
+  const loanLine = (name: string): Float64Array =>
+    derived(snapshot, `credit-box:loan-line:${name}`, () => {
+      if (name === 'consumer_other') {
+        const [consumer, auto, card] = [loanLine('loans_consumer_gross'), loanLine('loans_consumer_auto_gross'), loanLine('loans_consumer_credit_card_gross')];
+        return consumer.map((amount, row) => Math.max(amount - auto[row] - card[row], 0));
+      }
+      return numbers(snapshot, 'f', name).map((amount) => (Number.isNaN(amount) ? 0 : amount));
+    });
+  /** Whether each bank's largest loan line is the given type (and not zero). */
+  const primaryLoanType = (chosen: LoanType): Uint8Array =>
+    derived(snapshot, `credit-box:primary:${chosen}`, () => {
+      const mine = loanLine(loanTypes[chosen]);
+      const others = Object.values(loanTypes)
+        .filter((name) => name !== loanTypes[chosen])
+        .map(loanLine);
+      return Uint8Array.from(mine, (amount, row) => (amount > 0 && others.every((other) => amount >= other[row]) ? 1 : 0));
+    });
+  return { institution, atLeast, atMost, loanLine, primaryLoanType };
+}
+
+/** `hardFilters` in JS over a snapshot; null when only SQL can judge them (a search term beyond ASCII). */
+export function hardFilterPredicates(criteria: CreditBoxCriteria, snapshot: Snapshot): BankFilter[] | null {
+  const { institution, atLeast, atMost } = bankColumns(snapshot);
+  const filters: BankFilter[] = [];
+  const code = institution('minority_status_code') as Array<number | null>;
+  if (criteria.minAssets !== undefined) filters.push(atLeast('assets', criteria.minAssets));
+  if (criteria.maxAssets !== undefined) filters.push(atMost('assets', criteria.maxAssets));
+  if (criteria.region !== undefined) {
+    const states = new Set<unknown>(regions[criteria.region]);
+    const state = institution('state');
+    filters.push((row) => states.has(state[row]));
+  }
+  for (const [name, wanted] of [['state', criteria.state], ['regulator', criteria.regulator], ['charter_class', criteria.charterType]] as const) {
+    if (wanted === undefined) continue;
+    const values = institution(name);
+    filters.push((row) => values[row] === wanted);
+  }
+  if (criteria.minorityStatus === 'MDI') filters.push((row) => code[row] !== null && code[row]! >= 1 && code[row]! <= 5);
+  if (criteria.minorityStatus === 'Non-MDI') filters.push((row) => (code[row] ?? 0) === 0);
+  if (criteria.minorityStatus === 'Women-Owned') filters.push((row) => code[row] === 6);
+  if (criteria.searchTerm !== undefined) {
+    if (!isAscii(criteria.searchTerm)) return null;
+    const term = asciiLower(criteria.searchTerm);
+    const cert = /^\d+$/.test(criteria.searchTerm) ? Number(criteria.searchTerm) : null;
+    const names = foldedReader(snapshot, fieldCatalog.get('NAME')!, 'institutions');
+    filters.push((row) => (names(row) as string).includes(term) || snapshot.cert[row] === cert);
+  }
+  return filters;
+}
+
+/** `softCriteria` in JS over a snapshot, in the same order. */
+export function softCriterionPredicates(criteria: CreditBoxCriteria, snapshot: Snapshot): BankFilter[] {
+  const { atLeast, atMost, loanLine, primaryLoanType } = bankColumns(snapshot);
+  const criteriaMet: BankFilter[] = [];
+  if (criteria.maxNplRatio !== undefined) criteriaMet.push(atMost('npl_ratio', criteria.maxNplRatio));
+  if (criteria.minTier1CapitalRatio !== undefined) criteriaMet.push(atLeast('tier1_capital_ratio', criteria.minTier1CapitalRatio));
+  if (criteria.minRoa !== undefined) criteriaMet.push(atLeast('roa', criteria.minRoa));
+  if (criteria.minNetInterestMargin !== undefined) criteriaMet.push(atLeast('net_interest_margin', criteria.minNetInterestMargin));
+  if (criteria.maxEfficiencyRatio !== undefined) criteriaMet.push(atMost('efficiency_ratio', criteria.maxEfficiencyRatio));
+  const chosen = criteria.loanType as LoanType | undefined;
+  if (chosen !== undefined) {
+    const primary = primaryLoanType(chosen);
+    criteriaMet.push((row) => primary[row] === 1);
+  }
+  if (criteria.minLoanVolume !== undefined) {
+    const volume = criteria.minLoanVolume;
+    const amount = loanLine(chosen !== undefined ? loanTypes[chosen] : 'loans_and_leases_gross');
+    criteriaMet.push((row) => amount[row] >= volume);
+  }
+  return criteriaMet;
+}
+
+type CreditBoxRequest = z.infer<typeof creditBoxRequestSchema>;
+export type CreditBoxAnswer = { banks: Bank[]; total: number; quarter: string | null };
+
+/** Ranks in SQL; for what the snapshot cannot answer. */
+export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer> {
   const { criteria } = request;
   const base = () => {
     const builder = knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', quarter).andWhere('i.active', true);
@@ -172,4 +258,63 @@ export async function creditBoxSearch(
     total: Number(count?.n ?? 0),
     quarter,
   };
+}
+
+/**
+ * Ranks from the latest quarter's snapshot: banks in the order of assets (kept per snapshot) are
+ * bucketed by match score, so a search is one pass with no sort. Null when SQL must answer.
+ */
+export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer | null> {
+  const snapshot = await quarterSnapshot(knex, quarter);
+  const hard = hardFilterPredicates(request.criteria, snapshot);
+  if (!hard) return null;
+  const soft = softCriterionPredicates(request.criteria, snapshot);
+  const assets = column(snapshot, 'f', 'assets') as Array<number | null>;
+  const active = column(snapshot, 'i', 'active');
+  const byAssets = orderedRows(snapshot, 'credit-box:assets', snapshot.withFinancials, (row) => assets[row], 'desc');
+  const byScore = new Map<number, number[]>();
+  let total = 0;
+  rows: for (const row of byAssets) {
+    if (active[row] !== true) continue;
+    for (const filter of hard) if (!filter(row)) continue rows;
+    total += 1;
+    let met = 0;
+    for (const criterion of soft) if (criterion(row)) met += 1;
+    const score = soft.length === 0 ? 100 : Math.round((100 * met) / soft.length);
+    const bucket = byScore.get(score);
+    if (bucket) bucket.push(row);
+    else byScore.set(score, [row]);
+  }
+  const start = (request.page - 1) * request.limit;
+  const end = start + request.limit;
+  const rows: Array<{ row: number; score: number }> = [];
+  let position = 0;
+  for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
+    for (const row of byScore.get(score)!) {
+      if (position >= end) break;
+      if (position >= start) rows.push({ row, score });
+      position += 1;
+    }
+  }
+  const targets = new Map<number, boolean>();
+  if (userId && rows.length > 0) {
+    const found = await knex('targets').where('user_id', userId).whereIn('cert', rows.map(({ row }) => snapshot.cert[row])).select('cert', 'is_target');
+    for (const target of found as Array<{ cert: number; is_target: boolean }>) targets.set(target.cert, target.is_target);
+  }
+  return {
+    banks: rows.map(({ row, score }) => {
+      const { institution, financials } = rowRecords(snapshot, row);
+      const bankRow: Record<string, unknown> = { ...bankRowOf(institution, financials), match_score: score };
+      if (userId) bankRow.is_target = targets.get(snapshot.cert[row]) ?? false;
+      return { ...toBank(bankRow), matchScore: score };
+    }),
+    total,
+    quarter,
+  };
+}
+
+export async function creditBoxSearch(knex: Knex, request: CreditBoxRequest, userId?: string): Promise<CreditBoxAnswer> {
+  const quarter = await latestQuarter(knex);
+  if (!quarter) return { banks: [], total: 0, quarter };
+  return (await creditBoxFromSnapshot(knex, request, quarter, userId)) ?? creditBoxFromDatabase(knex, request, quarter, userId);
 }

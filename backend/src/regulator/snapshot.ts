@@ -1,0 +1,227 @@
+import type { Knex } from 'knex';
+import { financialColumns, institutionColumns, institutionFigures } from './bank.ts';
+import { cachedRefreshing } from './cache.ts';
+import { fieldCatalog, type FieldSpec } from './fields.ts';
+
+/**
+ * An in-memory copy of one quarter of the screening data: every institution with its curated
+ * columns and that quarter's curated financials (no source records). The directory and the credit
+ * box answer from it in well under a millisecond instead of sorting thousands of rows in SQL per
+ * request. The data is small (a few thousand banks) and changes only on sync or import, so a
+ * snapshot is loaded on first use and reloaded after a write in this process (the store's version
+ * counter) or, in the background, once it is older than `snapshotTtlMs` (a write by another
+ * replica or the command-line import).
+ *
+ * Text sorts use the database's own collation: the load ranks every text field in SQL, so a
+ * snapshot sorts names exactly as ORDER BY does.
+ */
+
+export const snapshotTtlMs = 60_000;
+
+export type RecordsMode = 'institutions' | 'financials';
+
+/** Columns the institution row holds besides the catalog's: fallback figures for a quarter without them. */
+export const institutionFallbackColumns = new Set([...institutionFigures, 'repdte']);
+
+/**
+ * One quarter, column by column (arrays indexed by row number, rows ordered by cert): predicates
+ * and sort keys bind the arrays they read once, then run over row numbers, which keeps a pass over
+ * every bank well under a millisecond.
+ */
+export type Snapshot = {
+  quarter: string;
+  cert: number[];
+  /** Curated institution columns by column name. */
+  institution: Map<string, unknown[]>;
+  /** The quarter's curated financials by column name; null in every column for a bank without that quarter. */
+  financials: Map<string, unknown[]>;
+  hasFinancials: boolean[];
+  /** Collation ranks of the catalog's text expressions (equal values share a rank), by expression. */
+  ranks: Map<string, number[]>;
+  /** Every row number, by cert. */
+  all: number[];
+  /** Row numbers of banks with financials that quarter, by cert. */
+  withFinancials: number[];
+  /** Orders computed on demand and kept for the snapshot's life (key: what they order by). */
+  orders: Map<string, number[]>;
+  /** Text columns with A-Z lower-cased, computed on demand, by SQL expression. */
+  folded: Map<string, unknown[]>;
+  /** Other values derived from the columns on demand (see `derived`). */
+  derived: Map<string, unknown>;
+};
+
+/** The SQL expression of a field in a mode (trusted: built from the catalog only). */
+export function fieldExpression(field: FieldSpec, mode: RecordsMode): string {
+  if (field.table === 'i') return `i.${field.column}`;
+  if (mode === 'institutions' && institutionFallbackColumns.has(field.column)) return `coalesce(f.${field.column}, i.${field.column})`;
+  return `f.${field.column}`;
+}
+
+export function column(snapshot: Snapshot, table: 'i' | 'f', name: string): unknown[] {
+  const values = (table === 'i' ? snapshot.institution : snapshot.financials).get(name);
+  if (!values) throw new Error(`The snapshot holds no column ${table}.${name}.`);
+  return values;
+}
+
+/** Reads a field's stored value (dollars for money, as the columns hold it) as the SQL expression of that mode does. */
+export function fieldReader(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): (row: number) => unknown {
+  const values = column(snapshot, field.table, field.column);
+  if (field.table === 'f' && mode === 'institutions' && institutionFallbackColumns.has(field.column)) {
+    const fallback = column(snapshot, 'i', field.column);
+    return (row) => values[row] ?? fallback[row];
+  }
+  return (row) => values[row];
+}
+
+/** A value computed from a snapshot once, on first use, and kept for the snapshot's life. */
+export function derived<T>(snapshot: Snapshot, key: string, compute: () => T): T {
+  if (!snapshot.derived.has(key)) snapshot.derived.set(key, compute());
+  return snapshot.derived.get(key) as T;
+}
+
+/**
+ * A numeric column as doubles with null as NaN: every comparison with NaN is false, as a
+ * comparison with NULL fails a WHERE clause (the FDIC data holds no NaN of its own).
+ */
+export function numbers(snapshot: Snapshot, table: 'i' | 'f', name: string): Float64Array {
+  return derived(snapshot, `numbers:${table}.${name}`, () => Float64Array.from(column(snapshot, table, name), (value) => (value === null ? NaN : Number(value))));
+}
+
+/** One row's columns as records by column name (financials null without that quarter). */
+export function rowRecords(snapshot: Snapshot, row: number): { institution: Record<string, unknown>; financials: Record<string, unknown> | null } {
+  const institution: Record<string, unknown> = {};
+  for (const [name, values] of snapshot.institution) institution[name] = values[row];
+  if (!snapshot.hasFinancials[row]) return { institution, financials: null };
+  const financials: Record<string, unknown> = {};
+  for (const [name, values] of snapshot.financials) financials[name] = values[row];
+  return { institution, financials };
+}
+
+/** `fieldReader` with A-Z lower-cased, as `lower()` compares (computed once per snapshot and field). */
+export function foldedReader(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): (row: number) => unknown {
+  const key = fieldExpression(field, mode);
+  let values = snapshot.folded.get(key);
+  if (!values) {
+    const read = fieldReader(snapshot, field, mode);
+    values = snapshot.all.map((row) => {
+      const value = read(row);
+      return typeof value === 'string' ? asciiLower(value) : value;
+    });
+    snapshot.folded.set(key, values);
+  }
+  const folded = values;
+  return (row) => folded[row];
+}
+
+/** Every distinct text expression of the catalog, in both modes: the ones a sort needs a collation rank for. */
+function textExpressions(): string[] {
+  const expressions = new Set<string>();
+  for (const field of fieldCatalog.values()) {
+    if (field.type !== 'text') continue;
+    for (const mode of ['institutions', 'financials'] as const) expressions.add(fieldExpression(field, mode));
+  }
+  return [...expressions];
+}
+
+function catalogColumns(table: 'i' | 'f'): string[] {
+  return [...fieldCatalog.values()].filter((field) => field.table === table).map((field) => field.column);
+}
+
+async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
+  const institutionNames = [...new Set(['cert', 'active', ...institutionColumns, ...institutionFallbackColumns, ...catalogColumns('i')])];
+  const financialNames = [...new Set(['cert', 'repdte', ...financialColumns, ...catalogColumns('f')])];
+  const ranked = textExpressions();
+  const select = [
+    ...institutionNames.map((name) => `i."${name}" as "i.${name}"`),
+    ...financialNames.map((name) => `f."${name}" as "f.${name}"`),
+    ...ranked.map((expression, index) => `dense_rank() over (order by ${expression}) as "r.${index}"`),
+  ];
+  const result = await knex.raw(
+    `select ${select.join(', ')}
+     from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ?
+     order by i.cert`,
+    [quarter],
+  );
+  const rows = result.rows as Array<Record<string, unknown>>;
+  const columnOf = (prefix: string) => (name: string) => rows.map((row) => row[`${prefix}.${name}`] ?? null);
+  const institution = new Map(institutionNames.map((name) => [name, columnOf('i')(name)]));
+  const financials = new Map(financialNames.map((name) => [name, columnOf('f')(name)]));
+  const ranks = new Map(ranked.map((expression, index) => [expression, rows.map((row) => Number(row[`r.${index}`]))]));
+  const hasFinancials = financials.get('cert')!.map((cert) => cert !== null);
+  const all = rows.map((_, index) => index);
+  return {
+    quarter,
+    cert: institution.get('cert') as number[],
+    institution,
+    financials,
+    hasFinancials,
+    ranks,
+    all,
+    withFinancials: all.filter((row) => hasFinancials[row]),
+    orders: new Map(),
+    folded: new Map(),
+    derived: new Map(),
+  };
+}
+
+/** The snapshot of a quarter, loaded on first use. */
+export function quarterSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
+  return cachedRefreshing(`snapshot:${quarter}`, snapshotTtlMs, () => loadSnapshot(knex, quarter));
+}
+
+type SortKey = (row: number) => number | string | null;
+
+/** PostgreSQL's order: numbers ascending with NaN above every number; text by the collation rank. */
+function compareKeys(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
+    return a - b;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The sortable key of a field: the value itself, a flag as 0/1, text as its collation rank. */
+export function sortKey(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): SortKey {
+  const read = fieldReader(snapshot, field, mode);
+  if (field.type === 'text') {
+    const ranks = snapshot.ranks.get(fieldExpression(field, mode))!;
+    return (row) => (read(row) === null ? null : ranks[row]);
+  }
+  if (field.type === 'flag') return (row) => (read(row) === null ? null : read(row) ? 1 : 0);
+  return (row) => read(row) as number | string | null;
+}
+
+/**
+ * `rows` ordered as `ORDER BY key <direction> NULLS LAST, cert` would order them, computed once per
+ * snapshot and kept under `name`.
+ */
+export function orderedRows(snapshot: Snapshot, name: string, rows: number[], key: SortKey, direction: 'asc' | 'desc'): number[] {
+  const cacheKey = `${name}:${direction}`;
+  const known = snapshot.orders.get(cacheKey);
+  if (known) return known;
+  const sign = direction === 'asc' ? 1 : -1;
+  const { cert } = snapshot;
+  const keyed = rows.map((row) => ({ row, key: key(row) }));
+  keyed.sort((a, b) => {
+    if (a.key === null || b.key === null) {
+      if (a.key !== b.key) return a.key === null ? 1 : -1;
+    } else {
+      const order = compareKeys(a.key, b.key);
+      if (order !== 0) return sign * order;
+    }
+    return cert[a.row] - cert[b.row];
+  });
+  const ordered = keyed.map((entry) => entry.row);
+  snapshot.orders.set(cacheKey, ordered);
+  return ordered;
+}
+
+/** Lower-cases A-Z only: the case folding every PostgreSQL locale agrees on (see `isAscii`). */
+export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (char) => char.toLowerCase());
+
+/**
+ * Text the snapshot may compare case-insensitively. Case folding of other characters depends on the
+ * database's locale, so a search with any such character goes to SQL.
+ */
+// eslint-disable-next-line no-control-regex
+export const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
