@@ -4,7 +4,7 @@ import { bankRowOf, bankSelection, toBank, type Bank } from './bank.ts';
 import { regions } from './demo/geography.ts';
 import { latestQuarter } from './records.ts';
 import { fieldCatalog } from './fields.ts';
-import { asciiLower, column, derived, foldedReader, isAscii, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
+import { asciiLower, column, derived, dictionary, foldedReader, isAscii, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
 
 /**
  * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).
@@ -129,90 +129,101 @@ export function matchScoreSql(criteria: CreditBoxCriteria): SqlPart {
   };
 }
 
-type BankFilter = (row: number) => boolean;
-
-/** Readers over a snapshot's columns for the credit box rule (a quarter's figure is NaN, failing every comparison, without financials). */
-function bankColumns(snapshot: Snapshot) {
-  const institution = (name: string) => column(snapshot, 'i', name);
-  const atLeast = (name: string, bound: number): BankFilter => {
-    const values = numbers(snapshot, 'f', name);
-    return (row) => values[row] >= bound;
-  };
-  const atMost = (name: string, bound: number): BankFilter => {
-    const values = numbers(snapshot, 'f', name);
-    return (row) => values[row] <= bound;
-  };
-  /** A loan line's amount with null as 0, as `loanLine` writes it in SQL. */
-  const loanLine = (name: string): Float64Array =>
-    derived(snapshot, `credit-box:loan-line:${name}`, () => {
-      if (name === 'consumer_other') {
-        const [consumer, auto, card] = [loanLine('loans_consumer_gross'), loanLine('loans_consumer_auto_gross'), loanLine('loans_consumer_credit_card_gross')];
-        return consumer.map((amount, row) => Math.max(amount - auto[row] - card[row], 0));
-      }
-      return numbers(snapshot, 'f', name).map((amount) => (Number.isNaN(amount) ? 0 : amount));
-    });
-  /** Whether each bank's largest loan line is the given type (and not zero). */
-  const primaryLoanType = (chosen: LoanType): Uint8Array =>
-    derived(snapshot, `credit-box:primary:${chosen}`, () => {
-      const mine = loanLine(loanTypes[chosen]);
-      const others = Object.values(loanTypes)
-        .filter((name) => name !== loanTypes[chosen])
-        .map(loanLine);
-      return Uint8Array.from(mine, (amount, row) => (amount > 0 && others.every((other) => amount >= other[row]) ? 1 : 0));
-    });
-  return { institution, atLeast, atMost, loanLine, primaryLoanType };
+/** A loan line's amount per row with null as 0, as `loanLine` writes it in SQL. */
+function loanLineAmounts(snapshot: Snapshot, name: string): Float64Array {
+  return derived(snapshot, `credit-box:loan-line:${name}`, () => {
+    if (name === 'consumer_other') {
+      const [consumer, auto, card] = ['loans_consumer_gross', 'loans_consumer_auto_gross', 'loans_consumer_credit_card_gross'].map((line) => loanLineAmounts(snapshot, line));
+      return consumer.map((amount, row) => Math.max(amount - auto[row] - card[row], 0));
+    }
+    return numbers(snapshot, 'f', name).map((amount) => (Number.isNaN(amount) ? 0 : amount));
+  });
 }
 
-/** `hardFilters` in JS over a snapshot; null when only SQL can judge them (a search term beyond ASCII). */
-export function hardFilterPredicates(criteria: CreditBoxCriteria, snapshot: Snapshot): BankFilter[] | null {
-  const { institution, atLeast, atMost } = bankColumns(snapshot);
-  const filters: BankFilter[] = [];
-  const code = institution('minority_status_code') as Array<number | null>;
-  if (criteria.minAssets !== undefined) filters.push(atLeast('assets', criteria.minAssets));
-  if (criteria.maxAssets !== undefined) filters.push(atMost('assets', criteria.maxAssets));
-  if (criteria.region !== undefined) {
-    const states = new Set<unknown>(regions[criteria.region]);
-    const state = institution('state');
-    filters.push((row) => states.has(state[row]));
+/** 1 where the bank's largest loan line is the given type (and not zero). */
+function primaryLoanType(snapshot: Snapshot, chosen: LoanType): Uint8Array {
+  return derived(snapshot, `credit-box:primary:${chosen}`, () => {
+    const mine = loanLineAmounts(snapshot, loanTypes[chosen]);
+    const others = Object.values(loanTypes)
+      .filter((name) => name !== loanTypes[chosen])
+      .map((name) => loanLineAmounts(snapshot, name));
+    return Uint8Array.from(mine, (amount, row) => (amount > 0 && others.every((other) => amount >= other[row]) ? 1 : 0));
+  });
+}
+
+// The rule runs as tight loops over column arrays (a figure without financials is NaN, failing
+// every comparison as NULL fails a WHERE clause): a pass over every bank takes microseconds.
+
+/**
+ * `hardFilters` in JS: 1 for each row number of an active bank with that quarter's financials
+ * passing every hard filter. Null when only SQL can judge them (a search term beyond ASCII).
+ */
+export function hardFilterMask(criteria: CreditBoxCriteria, snapshot: Snapshot): Uint8Array | null {
+  if (criteria.searchTerm !== undefined && !isAscii(criteria.searchTerm)) return null;
+  const active = column(snapshot, 'i', 'active');
+  const mask = derived(snapshot, 'credit-box:searched', () => Uint8Array.from(snapshot.all, (row) => (snapshot.hasFinancials[row] && active[row] === true ? 1 : 0))).slice();
+  const size = mask.length;
+  const keepBetween = (values: Float64Array, low: number, high: number) => {
+    for (let row = 0; row < size; row++) if (!(values[row] >= low && values[row] <= high)) mask[row] = 0;
+  };
+  const keepWhere = (test: (row: number) => boolean) => {
+    for (let row = 0; row < size; row++) if (mask[row] === 1 && !test(row)) mask[row] = 0;
+  };
+  const keepValues = (name: string, wanted: ReadonlySet<unknown>) => {
+    const { ids, values } = dictionary(snapshot, 'i', name);
+    const allowed = Uint8Array.from(values, (value) => (wanted.has(value) ? 1 : 0));
+    for (let row = 0; row < size; row++) if (allowed[ids[row]] === 0) mask[row] = 0;
+  };
+  if (criteria.minAssets !== undefined || criteria.maxAssets !== undefined) {
+    keepBetween(numbers(snapshot, 'f', 'assets'), criteria.minAssets ?? -Infinity, criteria.maxAssets ?? Infinity);
   }
-  for (const [name, wanted] of [['state', criteria.state], ['regulator', criteria.regulator], ['charter_class', criteria.charterType]] as const) {
-    if (wanted === undefined) continue;
-    const values = institution(name);
-    filters.push((row) => values[row] === wanted);
+  if (criteria.region !== undefined) keepValues('state', new Set(regions[criteria.region]));
+  if (criteria.state !== undefined) keepValues('state', new Set([criteria.state]));
+  if (criteria.regulator !== undefined) keepValues('regulator', new Set([criteria.regulator]));
+  if (criteria.charterType !== undefined) keepValues('charter_class', new Set([criteria.charterType]));
+  if (criteria.minorityStatus !== undefined) {
+    const code = column(snapshot, 'i', 'minority_status_code') as Array<number | null>;
+    const status = criteria.minorityStatus;
+    keepWhere((row) => {
+      const value = code[row];
+      if (status === 'MDI') return value !== null && value >= 1 && value <= 5;
+      return status === 'Non-MDI' ? (value ?? 0) === 0 : value === 6;
+    });
   }
-  if (criteria.minorityStatus === 'MDI') filters.push((row) => code[row] !== null && code[row]! >= 1 && code[row]! <= 5);
-  if (criteria.minorityStatus === 'Non-MDI') filters.push((row) => (code[row] ?? 0) === 0);
-  if (criteria.minorityStatus === 'Women-Owned') filters.push((row) => code[row] === 6);
   if (criteria.searchTerm !== undefined) {
-    if (!isAscii(criteria.searchTerm)) return null;
     const term = asciiLower(criteria.searchTerm);
     const cert = /^\d+$/.test(criteria.searchTerm) ? Number(criteria.searchTerm) : null;
     const names = foldedReader(snapshot, fieldCatalog.get('NAME')!, 'institutions');
-    filters.push((row) => (names(row) as string).includes(term) || snapshot.cert[row] === cert);
+    keepWhere((row) => (names(row) as string).includes(term) || snapshot.cert[row] === cert);
   }
-  return filters;
+  return mask;
 }
 
-/** `softCriteria` in JS over a snapshot, in the same order. */
-export function softCriterionPredicates(criteria: CreditBoxCriteria, snapshot: Snapshot): BankFilter[] {
-  const { atLeast, atMost, loanLine, primaryLoanType } = bankColumns(snapshot);
-  const criteriaMet: BankFilter[] = [];
-  if (criteria.maxNplRatio !== undefined) criteriaMet.push(atMost('npl_ratio', criteria.maxNplRatio));
-  if (criteria.minTier1CapitalRatio !== undefined) criteriaMet.push(atLeast('tier1_capital_ratio', criteria.minTier1CapitalRatio));
-  if (criteria.minRoa !== undefined) criteriaMet.push(atLeast('roa', criteria.minRoa));
-  if (criteria.minNetInterestMargin !== undefined) criteriaMet.push(atLeast('net_interest_margin', criteria.minNetInterestMargin));
-  if (criteria.maxEfficiencyRatio !== undefined) criteriaMet.push(atMost('efficiency_ratio', criteria.maxEfficiencyRatio));
+/** `softCriteria` in JS: how many enabled criteria each row number meets. */
+export function softCriteriaMet(criteria: CreditBoxCriteria, snapshot: Snapshot): { enabled: number; met: Uint8Array } {
+  const met = new Uint8Array(snapshot.cert.length);
+  let enabled = 0;
+  // One loop per comparison, not a shared loop calling a closure per row: several times faster.
+  const countAtLeast = (values: Float64Array | Uint8Array, bound: number) => {
+    enabled += 1;
+    for (let row = 0; row < met.length; row++) if (values[row] >= bound) met[row] += 1;
+  };
+  const countAtMost = (values: Float64Array, bound: number) => {
+    enabled += 1;
+    for (let row = 0; row < met.length; row++) if (values[row] <= bound) met[row] += 1;
+  };
+  const figure = (name: string) => numbers(snapshot, 'f', name);
+  if (criteria.maxNplRatio !== undefined) countAtMost(figure('npl_ratio'), criteria.maxNplRatio);
+  if (criteria.minTier1CapitalRatio !== undefined) countAtLeast(figure('tier1_capital_ratio'), criteria.minTier1CapitalRatio);
+  if (criteria.minRoa !== undefined) countAtLeast(figure('roa'), criteria.minRoa);
+  if (criteria.minNetInterestMargin !== undefined) countAtLeast(figure('net_interest_margin'), criteria.minNetInterestMargin);
+  if (criteria.maxEfficiencyRatio !== undefined) countAtMost(figure('efficiency_ratio'), criteria.maxEfficiencyRatio);
   const chosen = criteria.loanType as LoanType | undefined;
-  if (chosen !== undefined) {
-    const primary = primaryLoanType(chosen);
-    criteriaMet.push((row) => primary[row] === 1);
-  }
+  if (chosen !== undefined) countAtLeast(primaryLoanType(snapshot, chosen), 1);
   if (criteria.minLoanVolume !== undefined) {
-    const volume = criteria.minLoanVolume;
-    const amount = loanLine(chosen !== undefined ? loanTypes[chosen] : 'loans_and_leases_gross');
-    criteriaMet.push((row) => amount[row] >= volume);
+    countAtLeast(loanLineAmounts(snapshot, chosen !== undefined ? loanTypes[chosen] : 'loans_and_leases_gross'), criteria.minLoanVolume);
   }
-  return criteriaMet;
+  return { enabled, met };
 }
 
 type CreditBoxRequest = z.infer<typeof creditBoxRequestSchema>;
@@ -266,21 +277,17 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
  */
 export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer | null> {
   const snapshot = await quarterSnapshot(knex, quarter);
-  const hard = hardFilterPredicates(request.criteria, snapshot);
-  if (!hard) return null;
-  const soft = softCriterionPredicates(request.criteria, snapshot);
+  const searched = hardFilterMask(request.criteria, snapshot);
+  if (!searched) return null;
+  const { enabled, met } = softCriteriaMet(request.criteria, snapshot);
   const assets = column(snapshot, 'f', 'assets') as Array<number | null>;
-  const active = column(snapshot, 'i', 'active');
   const byAssets = orderedRows(snapshot, 'credit-box:assets', snapshot.withFinancials, (row) => assets[row], 'desc');
   const byScore = new Map<number, number[]>();
   let total = 0;
-  rows: for (const row of byAssets) {
-    if (active[row] !== true) continue;
-    for (const filter of hard) if (!filter(row)) continue rows;
+  for (const row of byAssets) {
+    if (searched[row] === 0) continue;
     total += 1;
-    let met = 0;
-    for (const criterion of soft) if (criterion(row)) met += 1;
-    const score = soft.length === 0 ? 100 : Math.round((100 * met) / soft.length);
+    const score = enabled === 0 ? 100 : Math.round((100 * met[row]) / enabled);
     const bucket = byScore.get(score);
     if (bucket) bucket.push(row);
     else byScore.set(score, [row]);
@@ -303,14 +310,21 @@ export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxReques
   }
   return {
     banks: rows.map(({ row, score }) => {
-      const { institution, financials } = rowRecords(snapshot, row);
-      const bankRow: Record<string, unknown> = { ...bankRowOf(institution, financials), match_score: score };
-      if (userId) bankRow.is_target = targets.get(snapshot.cert[row]) ?? false;
-      return { ...toBank(bankRow), matchScore: score };
+      const bank: Bank = { ...snapshotBank(snapshot, row), matchScore: score };
+      if (userId) bank.isTarget = targets.get(snapshot.cert[row]) ?? false;
+      return bank;
     }),
     total,
     quarter,
   };
+}
+
+/** A row's normalised bank, built once per snapshot (a bank has some 140 fields). */
+function snapshotBank(snapshot: Snapshot, row: number): Bank {
+  return derived(snapshot, `bank:${row}`, () => {
+    const { institution, financials } = rowRecords(snapshot, row);
+    return toBank(bankRowOf(institution, financials));
+  });
 }
 
 export async function creditBoxSearch(knex: Knex, request: CreditBoxRequest, userId?: string): Promise<CreditBoxAnswer> {

@@ -87,6 +87,19 @@ export function numbers(snapshot: Snapshot, table: 'i' | 'f', name: string): Flo
   return derived(snapshot, `numbers:${table}.${name}`, () => Float64Array.from(column(snapshot, table, name), (value) => (value === null ? NaN : Number(value))));
 }
 
+/** A column as small integer ids into its distinct values, so equality filters compare integers. */
+export function dictionary(snapshot: Snapshot, table: 'i' | 'f', name: string): { ids: Uint32Array; values: unknown[] } {
+  return derived(snapshot, `dictionary:${table}.${name}`, () => {
+    const idOf = new Map<unknown, number>();
+    const ids = Uint32Array.from(column(snapshot, table, name), (value) => {
+      let id = idOf.get(value);
+      if (id === undefined) idOf.set(value, (id = idOf.size));
+      return id;
+    });
+    return { ids, values: [...idOf.keys()] };
+  });
+}
+
 /** One row's columns as records by column name (financials null without that quarter). */
 export function rowRecords(snapshot: Snapshot, row: number): { institution: Record<string, unknown>; financials: Record<string, unknown> | null } {
   const institution: Record<string, unknown> = {};
