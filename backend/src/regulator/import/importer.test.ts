@@ -174,15 +174,33 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(await knex()('fdic_institutions').where({ is_demo: true }).first()).to.equal(undefined);
   });
 
-  it('leaves the tables as they were when a write fails part-way through a file', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
-    const file = path.join(dir, 'institutions.csv');
-    // The last CERT does not fit the integer column: the database refuses that batch only.
-    fs.writeFileSync(file, 'CERT,NAME,STNAME\n' + Array.from({ length: 20 }, (_, index) => `${index + 1},Bank ${index + 1},OHIO`).join('\n') + '\n99999999999,Too Big Bank,OHIO\n');
-    const error = await importFile(knex(), file, { batchSize: 3, writers: 2 }).catch((caught: unknown) => caught);
-    expect((error as Error).message).to.match(/out of range/);
-    expect(await knex()('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 0 });
-    fs.rmSync(dir, { recursive: true });
+  describe('when a write fails part-way through a file', () => {
+    let dir: string;
+    let file: string;
+    const rows = Array.from({ length: 20 }, (_, index) => `${index + 1},Bank ${index + 1},OHIO`);
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+      file = path.join(dir, 'institutions.csv');
+      // The last CERT does not fit the integer column: the database refuses that batch only.
+      fs.writeFileSync(file, ['CERT,NAME,STNAME', ...rows, '99999999999,Too Big Bank,OHIO'].join('\n') + '\n');
+    });
+    afterEach(() => fs.rmSync(dir, { recursive: true }));
+    const count = async () => Number((await knex()('fdic_institutions').count('* as n').first())!.n);
+
+    it('rolls back every writer when no commit was due yet', async () => {
+      const error = await importFile(knex(), file, { batchSize: 3, writers: 2, commitEveryMs: 60_000 }).catch((caught: unknown) => caught);
+      expect((error as Error).message).to.match(/out of range/);
+      expect(await count()).to.equal(0);
+    });
+
+    it('keeps the batches committed before the failure, and importing the corrected file completes it', async () => {
+      const error = await importFile(knex(), file, { batchSize: 3, writers: 2, commitEveryMs: 0 }).catch((caught: unknown) => caught);
+      expect((error as Error).message).to.match(/out of range/);
+      expect(await count()).to.be.within(1, 19);
+      fs.writeFileSync(file, ['CERT,NAME,STNAME', ...rows].join('\n') + '\n');
+      await importFile(knex(), file, { batchSize: 3, commitEveryMs: 0 });
+      expect(await count()).to.equal(20);
+    });
   });
 
   it('refuses a file whose header matches no layout, naming the layouts it knows', async () => {

@@ -13,7 +13,7 @@ import {
 import { clearDemoData, hasDemoData, markRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ImportItem } from './layouts.ts';
-import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
+import { columnTypes, prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
 type ItemKind = ImportItem['kind'];
@@ -56,6 +56,8 @@ export type ImportOptions = {
    * as PostgreSQL does; 1 on PGlite, which has one connection).
    */
   writers?: number;
+  /** How long a writer's transaction may stay open before it commits and starts another (default 500 ms). */
+  commitEveryMs?: number;
   onProgress?: (progress: ImportProgress) => void;
 };
 
@@ -73,24 +75,25 @@ function writerCount(knex: Knex, wanted: number | undefined): number {
  * maps them to FDIC-API-format records, normalises them and merges them into the regulator tables
  * in batches. Re-importing a file changes nothing.
  *
- * Each writer connection holds one transaction for the whole file, committed together at the
- * end: a failed import leaves the tables as they were, and batches skip a flush to disk each
- * (synchronous_commit off inside these transactions only: a crash may lose the import, which is
- * simply run again, never corrupt it). Rows are dealt to writers by key, so two writers never
- * touch the same row and a key's updates keep their order.
+ * Writers hold a transaction across batches with synchronous_commit off inside it (no flush to
+ * disk per batch; a crash may lose the last batches, never corrupt them), and commit about every
+ * `commitEveryMs`: PostgreSQL's event-store readers wait for every older transaction on the
+ * server (DESIGN.md), so an import must not hold one open for the length of a file. A failed
+ * import keeps the batches committed before the failure; importing the file again completes it.
+ * Rows are dealt to writers by key, so two writers never touch the same row and a key's updates
+ * keep their order.
  */
 export async function importFile(knex: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
   const source = await openRowSource(file);
-  const transactions: Knex.Transaction[] = [];
+  const writers: Writer[] = [];
   try {
+    await columnTypes(knex); // before a writer holds PGlite's only connection
     for (let index = 0, count = writerCount(knex, options.writers); index < count; index += 1) {
-      const trx = await knex.transaction();
-      transactions.push(trx);
-      await trx.raw('set local synchronous_commit = off');
+      writers.push({ trx: await openTransaction(knex), openedAt: performance.now(), writes: Promise.resolve(), queued: 0 });
     }
-    const result = await importRows(transactions, file, source, options);
-    await Promise.all(transactions.map((trx) => trx.commit()));
+    const result = await importRows(knex, writers, file, source, options);
+    await Promise.all(writers.map((writer) => writer.trx.commit()));
     markRegulatorDataChanged();
     // After the commit, so it sees every writer's rows.
     if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
@@ -98,45 +101,57 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     result.seconds = (performance.now() - started) / 1000;
     return result;
   } catch (error) {
-    await Promise.all(transactions.filter((trx) => !trx.isCompleted()).map((trx) => trx.rollback().catch(() => undefined)));
+    await Promise.all(writers.filter((writer) => !writer.trx.isCompleted()).map((writer) => writer.trx.rollback().catch(() => undefined)));
+    markRegulatorDataChanged();
     throw error;
   } finally {
     source.close();
   }
 }
 
-/** A writer's queue: writes go out one after another on its transaction while reading goes on. */
-type WriteQueue = { trx: Knex.Transaction; writes: Promise<void>; queued: number };
+/** A writer connection: its open transaction and its queue of writes, sent one after another. */
+type Writer = { trx: Knex.Transaction; openedAt: number; writes: Promise<void>; queued: number };
 
-async function importRows(transactions: Knex.Transaction[], file: string, source: RowSource, options: ImportOptions): Promise<ImportResult> {
+async function openTransaction(knex: Knex): Promise<Knex.Transaction> {
+  const trx = await knex.transaction();
+  await trx.raw('set local synchronous_commit = off');
+  return trx;
+}
+
+async function importRows(knex: Knex, writers: Writer[], file: string, source: RowSource, options: ImportOptions): Promise<ImportResult> {
   const batchSize = options.batchSize ?? 2000;
+  const commitEveryMs = options.commitEveryMs ?? 500;
   const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
   const layout = detectLayout(source.header, file);
   result.layout = layout.id;
   const buckets = new Map<ItemKind, Record<string, unknown>[]>();
-  const queues: WriteQueue[] = transactions.map((trx) => ({ trx, writes: Promise.resolve(), queued: 0 }));
   // A batch is serialised before it queues, so the database and this process work at the same
   // time (on PostgreSQL; PGlite shares this thread). Reading waits while a writer has two queued.
-  const enqueue = async (queue: WriteQueue, table: RegulatorTable, merge: PreparedMerge) => {
-    if (queue.queued >= 2) await queue.writes;
-    queue.queued += 1;
-    queue.writes = queue.writes.then(async () => {
-      const count = await writeMerge(queue.trx, merge);
-      queue.queued -= 1;
+  const enqueue = async (writer: Writer, table: RegulatorTable, merge: PreparedMerge) => {
+    if (writer.queued >= 2) await writer.writes;
+    writer.queued += 1;
+    writer.writes = writer.writes.then(async () => {
+      if (performance.now() - writer.openedAt >= commitEveryMs) {
+        await writer.trx.commit();
+        writer.trx = await openTransaction(knex);
+        writer.openedAt = performance.now();
+      }
+      const count = await writeMerge(writer.trx, merge);
+      writer.queued -= 1;
       result.written[table] = (result.written[table] ?? 0) + count;
     });
-    queue.writes.catch(() => undefined); // awaited when the queue is full or at the end; not unhandled meanwhile
+    writer.writes.catch(() => undefined); // awaited when the queue is full or at the end; not unhandled meanwhile
   };
   const flush = async (kind: ItemKind) => {
     const rows = buckets.get(kind);
     if (!rows || rows.length === 0) return;
     buckets.set(kind, []);
     const target = targets[kind];
-    const shares = dealByKey(rows, target.keys, queues.length);
-    for (let index = 0; index < queues.length; index += 1) {
+    const shares = dealByKey(rows, target.keys, writers.length);
+    for (let index = 0; index < writers.length; index += 1) {
       if (shares[index].length === 0) continue;
-      const merge = await prepareMerge(queues[index].trx, target.table, target.keys, shares[index], { withUpdatedAt: target.withUpdatedAt });
-      await enqueue(queues[index], target.table, merge);
+      const merge = await prepareMerge(knex, target.table, target.keys, shares[index], { withUpdatedAt: target.withUpdatedAt });
+      await enqueue(writers[index], target.table, merge);
     }
   };
 
@@ -167,7 +182,7 @@ async function importRows(transactions: Knex.Transaction[], file: string, source
     }
   }
   for (const kind of buckets.keys()) await flush(kind);
-  for (const queue of queues) await queue.writes;
+  for (const writer of writers) await writer.writes;
   return result;
 }
 

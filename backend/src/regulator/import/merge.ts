@@ -4,20 +4,29 @@ import type { RegulatorTable } from '../store.ts';
 type Row = Record<string, unknown>;
 
 // Keyed on the client's config, which a transaction shares with the handle it was started from.
-const columnTypes = new WeakMap<object, Map<string, Promise<Map<string, string>>>>();
+const schemaTypes = new WeakMap<object, Promise<Map<string, Map<string, string>>>>();
 
-/** The SQL type of each column of a table, read once per database. */
-function typesOf(knex: Knex, table: string): Promise<Map<string, string>> {
+/**
+ * The SQL type of each column of each table, read in one query once per database. Call it before
+ * holding the only connection (PGlite) in a transaction that then prepares merges.
+ */
+export function columnTypes(knex: Knex): Promise<Map<string, Map<string, string>>> {
   const owner = (knex.client as { config?: object }).config ?? knex;
-  let perTable = columnTypes.get(owner);
-  if (!perTable) columnTypes.set(owner, (perTable = new Map()));
-  let types = perTable.get(table);
+  let types = schemaTypes.get(owner);
   if (!types) {
     types = knex
-      .raw('select column_name, data_type from information_schema.columns where table_schema = current_schema() and table_name = ?', [table])
-      .then((result: { rows: Array<{ column_name: string; data_type: string }> }) => new Map(result.rows.map((row) => [row.column_name, row.data_type])));
-    types.catch(() => perTable.delete(table));
-    perTable.set(table, types);
+      .raw('select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()')
+      .then((result: { rows: Array<{ table_name: string; column_name: string; data_type: string }> }) => {
+        const tables = new Map<string, Map<string, string>>();
+        for (const row of result.rows) {
+          let columns = tables.get(row.table_name);
+          if (!columns) tables.set(row.table_name, (columns = new Map()));
+          columns.set(row.column_name, row.data_type);
+        }
+        return tables;
+      });
+    types.catch(() => schemaTypes.delete(owner));
+    schemaTypes.set(owner, types);
   }
   return types;
 }
@@ -57,7 +66,8 @@ export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns
     byKey.set(key, earlier ? combine(earlier, row) : row);
   }
   const unique = [...byKey.values()];
-  const types = await typesOf(knex, table);
+  const types = (await columnTypes(knex)).get(table);
+  if (!types) throw new Error(`No table ${table} in the database; are the migrations run?`);
   const columns = Object.keys(unique[0]).filter((column) => types.has(column) && column !== 'updated_at');
   const updatedAt = options.withUpdatedAt && types.has('updated_at') ? new Date().toISOString() : undefined;
   const batches: string[] = [];
