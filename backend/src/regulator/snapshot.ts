@@ -144,22 +144,30 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   const institutionNames = [...new Set(['cert', 'active', ...institutionColumns, ...institutionFallbackColumns, ...catalogColumns('i')])];
   const financialNames = [...new Set(['cert', 'repdte', ...financialColumns, ...catalogColumns('f')])];
   const ranked = textExpressions();
-  const select = [
-    ...institutionNames.map((name) => `i."${name}" as "i.${name}"`),
-    ...financialNames.map((name) => `f."${name}" as "f.${name}"`),
-    ...ranked.map((expression, index) => `dense_rank() over (order by ${expression}) as "r.${index}"`),
-  ];
-  const result = await knex.raw(
-    `select ${select.join(', ')}
-     from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ?
-     order by i.cert`,
-    [quarter],
-  );
+  const select = [...institutionNames.map((name) => `i."${name}" as "i.${name}"`), ...financialNames.map((name) => `f."${name}" as "f.${name}"`)];
+  const from = 'from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ? order by i.cert';
+  // The ranks in a narrow query of their own: each window sorts its rows, and wide rows made that
+  // sort most of the load.
+  const [result, rankResult] = await Promise.all([
+    knex.raw(`select ${select.join(', ')} ${from}`, [quarter]),
+    knex.raw(`select i.cert, ${ranked.map((expression, index) => `dense_rank() over (order by ${expression}) as "r.${index}"`).join(', ')} ${from}`, [quarter]),
+  ]);
   const rows = result.rows as Array<Record<string, unknown>>;
-  const columnOf = (prefix: string) => (name: string) => rows.map((row) => row[`${prefix}.${name}`] ?? null);
+  const rankRows = rankResult.rows as Array<Record<string, unknown>>;
+  // A write between the two reads: read again rather than pair ranks with the wrong rows.
+  if (rankRows.length !== rows.length || rankRows.some((row, index) => row.cert !== rows[index]['i.cert'])) return loadSnapshot(knex, quarter);
+  const columnOf = (prefix: string) => (name: string) => {
+    const key = `${prefix}.${name}`;
+    return rows.map((row) => row[key] ?? null);
+  };
   const institution = new Map(institutionNames.map((name) => [name, columnOf('i')(name)]));
   const financials = new Map(financialNames.map((name) => [name, columnOf('f')(name)]));
-  const ranks = new Map(ranked.map((expression, index) => [expression, rows.map((row) => Number(row[`r.${index}`]))]));
+  const ranks = new Map(
+    ranked.map((expression, index) => {
+      const key = `r.${index}`;
+      return [expression, rankRows.map((row) => Number(row[key]))];
+    }),
+  );
   const hasFinancials = financials.get('cert')!.map((cert) => cert !== null);
   const all = rows.map((_, index) => index);
   return {
