@@ -109,9 +109,10 @@ function mergeStatement(table: string, keyColumns: readonly string[], columns: r
 
 /**
  * rows[from..to) as a JSON array of objects holding only the non-null cells of `columns` (plus
- * updated_at), written by hand: one pass, no intermediate objects.
+ * updated_at), written by hand: one pass, no intermediate objects. A missing key reads as null in
+ * json_to_recordset and json_populate_recordset alike.
  */
-function batchJson(rows: readonly Row[], from: number, to: number, columns: readonly string[], updatedAt: string | undefined): string {
+export function batchJson(rows: readonly Row[], from: number, to: number, columns: readonly string[], updatedAt: string | undefined): string {
   const keys = columns.map((column) => `${JSON.stringify(column)}:`);
   const stamp = updatedAt === undefined ? '' : `"updated_at":${JSON.stringify(updatedAt)}`;
   const parts: string[] = new Array(to - from);
