@@ -101,6 +101,8 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     result.seconds = (performance.now() - started) / 1000;
     return result;
   } catch (error) {
+    // Let queued writes settle first: one may be between a commit and its next transaction.
+    await Promise.allSettled(writers.map((writer) => writer.writes));
     await Promise.all(writers.filter((writer) => !writer.trx.isCompleted()).map((writer) => writer.trx.rollback().catch(() => undefined)));
     markRegulatorDataChanged();
     throw error;
