@@ -7,13 +7,12 @@ export const queryClient = new QueryClient();
 
 /**
  * A returning user opening the Dashboard would otherwise wait for the session check, then the page's
- * code, then its data, one after the other: with a stored token, start all three at once.
+ * code, then its data, one after the other: with a stored token, start them together.
  */
 export function warmUpFirstScreen(): void {
   if (!readToken()) return;
   const route = window.location.hash.replace(/^#/, '').split('?')[0];
   if (route !== '' && route !== '/') return;
   void import('./pages/dashboard/Dashboard.tsx');
-  void import('./pages/dashboard/LazyCharts.tsx').then((module) => module.preloadCharts());
   void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => services.dashboard(), staleTime: 5 * 60_000 });
 }

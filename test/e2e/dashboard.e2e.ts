@@ -16,8 +16,8 @@ describe('dashboard', function () {
     expect(await dashboard.statValue('market-assets')).to.match(/^\$\d+\.\d{2}[TBMK]$/);
     expect(await dashboard.statValue('target-banks')).to.equal('0');
     expect(await dashboard.statValue('total-contacts')).to.equal('0');
-    expect(await dashboard.card('market-delinquencies').locator('.recharts-bar-rectangle').count()).to.be.greaterThan(0);
-    expect(await dashboard.card('market-charge-offs').locator('.recharts-bar-rectangle').count()).to.be.greaterThan(0);
+    expect(await dashboard.card('market-delinquencies').getByTestId('chart-bar').count()).to.be.greaterThan(0);
+    expect(await dashboard.card('market-charge-offs').getByTestId('chart-bar').count()).to.be.greaterThan(0);
     expect(await dashboard.card('performance-spotlight').getByRole('button').count()).to.be.greaterThan(0);
     expect(await dashboard.card('upcoming-tasks').textContent()).to.include("No upcoming tasks. You're all caught up!");
     expect(await dashboard.card('hot-leads').textContent()).to.include('Targets page');

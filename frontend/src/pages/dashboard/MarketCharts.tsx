@@ -2,7 +2,7 @@ import { Skeleton } from '@mui/material';
 import { loanFamilies } from '../../lib/portfolio.ts';
 import type { DashboardResponse, LoanFamilies } from '../../providers/services.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { MoneyBarChart } from './LazyCharts.tsx';
+import { MoneyBarChart } from './charts.tsx';
 
 function familyBars(values: LoanFamilies) {
   return loanFamilies.map((family) => ({ label: family.short, name: family.label, value: values[family.key] ?? 0 }));

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { capitalColor, delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../lib/format.ts';
 import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
 import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
-import { CountBarChart, Donut } from './LazyCharts.tsx';
+import { CountBarChart, Donut } from './charts.tsx';
 import type { TargetBank } from './useDashboardData.ts';
 
 const NO_TARGETS = 'No target banks yet. Star banks in the Bank Directory or Credit Box to analyse them here.';

@@ -2,7 +2,7 @@ import { Chip, Skeleton, Stack } from '@mui/material';
 import { riskBands, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { Donut } from './LazyCharts.tsx';
+import { Donut } from './charts.tsx';
 
 /** Market Risk Distribution: High red, Medium orange, Low green; a segment (or its chip) opens the risk category modal. */
 export function RiskDistributionCard({ market, onSelect }: { market?: DashboardResponse; onSelect: (category: RiskCategory) => void }) {

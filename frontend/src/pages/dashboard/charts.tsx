@@ -1,57 +1,127 @@
-import { useTheme } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Box, Stack, Typography, useTheme } from '@mui/material';
+import { niceTicks, ringSegmentPath } from '../../lib/chart-scale.ts';
 import { formatMoney } from '../../lib/format.ts';
 
-/** Axis, grid and tooltip colours that stay readable in light and dark mode. */
-function useChartColors() {
-  const theme = useTheme();
-  return {
-    text: theme.palette.text.secondary,
-    grid: theme.palette.divider,
-    tooltip: { backgroundColor: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}`, borderRadius: 8, color: theme.palette.text.primary },
-    cursor: theme.palette.action.hover,
-  };
-}
+/*
+ * The Dashboard's charts are a few bars and a donut, drawn as plain SVG: a charting library would
+ * triple the code of the first screen. Hovering a bar or segment shows its value; segments are
+ * buttons when they can be clicked.
+ */
 
 /** A bar: its axis label, an optional longer name for the tooltip, and its value. */
 export type BarDatum = { label: string; name?: string; value: number };
 
+function useContainerWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    setWidth(node.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+/** The top of a bar with rounded upper corners. */
+function barPath(x: number, y: number, width: number, height: number, radius: number): string {
+  const r = Math.min(radius, width / 2, height);
+  return `M ${x} ${y + height} V ${y + r} Q ${x} ${y} ${x + r} ${y} H ${x + width - r} Q ${x + width} ${y} ${x + width} ${y + r} V ${y + height} Z`;
+}
+
+function BarChart({
+  data,
+  color,
+  height,
+  axisWidth,
+  maxBarWidth,
+  formatTick,
+  describe,
+  fontSize,
+}: {
+  data: BarDatum[];
+  color: string;
+  height: number;
+  axisWidth: number;
+  maxBarWidth: number;
+  formatTick: (value: number) => string;
+  describe: (datum: BarDatum) => string;
+  fontSize: number;
+}) {
+  const theme = useTheme();
+  const { ref, width } = useContainerWidth();
+  const ticks = niceTicks(Math.max(0, ...data.map((datum) => datum.value)));
+  const top = 8;
+  const bottom = 22;
+  const plotWidth = Math.max(0, width - axisWidth - 8);
+  const plotHeight = height - top - bottom;
+  const scaleMax = ticks[ticks.length - 1];
+  const band = data.length ? plotWidth / data.length : 0;
+  const barWidth = Math.min(maxBarWidth, band * 0.65);
+  const y = (value: number) => top + plotHeight - (Math.max(0, value) / scaleMax) * plotHeight;
+  return (
+    <Box ref={ref} sx={{ width: '100%', height }}>
+      {width > 0 && (
+        <svg width={width} height={height} role="img" aria-label={data.map(describe).join('; ')}>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={axisWidth} x2={width - 8} y1={y(tick)} y2={y(tick)} stroke={theme.palette.divider} strokeDasharray="3 3" />
+              <text x={axisWidth - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle" fontSize={fontSize} fill={theme.palette.text.secondary}>
+                {formatTick(tick)}
+              </text>
+            </g>
+          ))}
+          {data.map((datum, index) => {
+            const x = axisWidth + band * index + (band - barWidth) / 2;
+            return (
+              <g key={datum.label}>
+                <path d={barPath(x, y(datum.value), barWidth, y(0) - y(datum.value), 6)} fill={color} data-testid="chart-bar">
+                  <title>{describe(datum)}</title>
+                </path>
+                <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={fontSize} fill={theme.palette.text.secondary}>
+                  {datum.label}
+                </text>
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </Box>
+  );
+}
+
 /** A vertical bar chart of money amounts by category. */
 export function MoneyBarChart({ data, color, height = 240, valueLabel }: { data: BarDatum[]; color: string; height?: number; valueLabel: string }) {
-  const colors = useChartColors();
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke={colors.grid} vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: colors.text, fontSize: 11 }} tickLine={false} axisLine={{ stroke: colors.grid }} interval={0} />
-        <YAxis tickFormatter={(value: number) => formatMoney(value)} tick={{ fill: colors.text, fontSize: 11 }} tickLine={false} axisLine={false} width={68} />
-        <Tooltip
-          formatter={(value) => [formatMoney(Number(value)), valueLabel]}
-          labelFormatter={(label, payload) => (payload?.[0]?.payload as BarDatum | undefined)?.name ?? String(label)}
-          contentStyle={colors.tooltip}
-          labelStyle={{ color: colors.text }}
-          itemStyle={{ color: colors.tooltip.color }}
-          cursor={{ fill: colors.cursor }}
-        />
-        <Bar dataKey="value" fill={color} radius={[6, 6, 0, 0]} maxBarSize={56} isAnimationActive={false} />
-      </BarChart>
-    </ResponsiveContainer>
+    <BarChart
+      data={data}
+      color={color}
+      height={height}
+      axisWidth={68}
+      maxBarWidth={56}
+      fontSize={11}
+      formatTick={formatMoney}
+      describe={(datum) => `${datum.name ?? datum.label}: ${valueLabel} ${formatMoney(datum.value)}`}
+    />
   );
 }
 
 /** A small bar chart of counts (the asset size distribution). */
 export function CountBarChart({ data, color, height = 160 }: { data: BarDatum[]; color: string; height?: number }) {
-  const colors = useChartColors();
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke={colors.grid} vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: colors.text, fontSize: 12 }} tickLine={false} axisLine={{ stroke: colors.grid }} />
-        <YAxis allowDecimals={false} tick={{ fill: colors.text, fontSize: 12 }} tickLine={false} axisLine={false} />
-        <Tooltip formatter={(value) => [String(value), 'Banks']} contentStyle={colors.tooltip} labelStyle={{ color: colors.text }} itemStyle={{ color: colors.tooltip.color }} cursor={{ fill: colors.cursor }} />
-        <Bar dataKey="value" fill={color} radius={[6, 6, 0, 0]} maxBarSize={48} isAnimationActive={false} />
-      </BarChart>
-    </ResponsiveContainer>
+    <BarChart
+      data={data}
+      color={color}
+      height={height}
+      axisWidth={36}
+      maxBarWidth={48}
+      fontSize={12}
+      formatTick={(value) => (Number.isInteger(value) ? String(value) : '')}
+      describe={(datum) => `${datum.name ?? datum.label}: ${datum.value} banks`}
+    />
   );
 }
 
@@ -73,29 +143,54 @@ export function Donut({
   ariaLabel: string;
   showLegend?: boolean;
 }) {
-  const colors = useChartColors();
+  const theme = useTheme();
+  const size = showLegend ? height - 40 : height;
+  const outer = (size / 2) * 0.85;
+  const inner = (size / 2) * 0.55;
+  const shown = data.filter((slice) => slice.value > 0);
+  const total = shown.reduce((sum, slice) => sum + slice.value, 0);
+  const gap = shown.length > 1 ? 2 : 0;
+  let angle = 0;
+  const segments = shown.map((slice) => {
+    const sweep = (slice.value / total) * 360;
+    const segment = { slice, start: angle + gap / 2, end: angle + sweep - gap / 2 };
+    angle += sweep;
+    return segment;
+  });
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <PieChart accessibilityLayer aria-label={ariaLabel}>
-        <Pie
-          data={data}
-          dataKey="value"
-          nameKey="label"
-          innerRadius="55%"
-          outerRadius="85%"
-          paddingAngle={2}
-          isAnimationActive={false}
-          onClick={onSelect ? (entry: { payload?: Slice }) => entry.payload && onSelect(entry.payload.key) : undefined}
-          style={onSelect ? { cursor: 'pointer' } : undefined}
-          stroke="none"
-        >
+    <Box sx={{ height }}>
+      <svg width={size} height={size} role="group" aria-label={ariaLabel} style={{ display: 'block', margin: '0 auto' }}>
+        {total === 0 && <circle cx={size / 2} cy={size / 2} r={(outer + inner) / 2} fill="none" stroke={theme.palette.divider} strokeWidth={outer - inner} />}
+        {segments.map(({ slice, start, end }) => (
+          <path
+            key={slice.key}
+            d={ringSegmentPath(size / 2, size / 2, inner, outer, start, end)}
+            fill={slice.color}
+            className="donut-segment"
+            data-testid={`donut-segment-${slice.key}`}
+            role={onSelect ? 'button' : 'img'}
+            tabIndex={onSelect ? 0 : undefined}
+            aria-label={`${slice.label}: ${formatValue(slice.value)}`}
+            style={onSelect ? { cursor: 'pointer' } : undefined}
+            onClick={onSelect ? () => onSelect(slice.key) : undefined}
+            onKeyDown={onSelect ? (event) => (event.key === 'Enter' || event.key === ' ') && onSelect(slice.key) : undefined}
+          >
+            <title>{`${slice.label}: ${formatValue(slice.value)}`}</title>
+          </path>
+        ))}
+      </svg>
+      {showLegend && (
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>
           {data.map((slice) => (
-            <Cell key={slice.key} fill={slice.color} data-testid={`donut-segment-${slice.key}`} />
+            <Stack key={slice.key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: slice.color }} />
+              <Typography variant="caption" color="text.secondary">
+                {slice.label}
+              </Typography>
+            </Stack>
           ))}
-        </Pie>
-        <Tooltip formatter={(value, name) => [formatValue(Number(value)), String(name)]} contentStyle={colors.tooltip} itemStyle={{ color: colors.tooltip.color }} />
-        {showLegend && <Legend verticalAlign="bottom" iconType="circle" wrapperStyle={{ color: colors.text, fontSize: 12 }} />}
-      </PieChart>
-    </ResponsiveContainer>
+        </Stack>
+      )}
+    </Box>
   );
 }

@@ -25,7 +25,7 @@ export class DashboardPage {
 
   /** Clicks a segment of the Market Risk Distribution donut (0 High, 1 Medium, 2 Low). */
   async clickRiskSegment(index: number) {
-    const sectors = this.page.getByTestId('risk-distribution').locator('.recharts-pie-sector path');
+    const sectors = this.page.getByTestId('risk-distribution').locator('.donut-segment');
     await sectors.nth(index).waitFor();
     // A donut segment's bounding-box centre can fall in the hole, so the click is sent to the segment itself.
     await sectors.nth(index).dispatchEvent('click');

@@ -1,0 +1,30 @@
+/**
+ * Round axis ticks from 0 to at least `max`: about `count` of them, at a step of 1, 2, 2.5 or 5
+ * times a power of ten (0, 150M, 300M, 450M, 600M rather than 0, 137M, 274M...).
+ */
+export function niceTicks(max: number, count = 5): number[] {
+  if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
+  const rough = max / (count - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((multiple) => multiple * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  const ticks: number[] = [];
+  for (let index = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; index += 1) ticks.push(Number((index * step).toPrecision(12)));
+  return ticks;
+}
+
+const toRadians = (degrees: number) => ((degrees - 90) * Math.PI) / 180;
+
+/** The SVG path of an annular sector from `start` to `end` degrees (clockwise from 12 o'clock). */
+export function ringSegmentPath(cx: number, cy: number, inner: number, outer: number, start: number, end: number): string {
+  const sweep = Math.min(end - start, 359.999);
+  const point = (radius: number, degrees: number) => `${cx + radius * Math.cos(toRadians(degrees))} ${cy + radius * Math.sin(toRadians(degrees))}`;
+  const large = sweep > 180 ? 1 : 0;
+  const finish = start + sweep;
+  return [
+    `M ${point(outer, start)}`,
+    `A ${outer} ${outer} 0 ${large} 1 ${point(outer, finish)}`,
+    `L ${point(inner, finish)}`,
+    `A ${inner} ${inner} 0 ${large} 0 ${point(inner, start)}`,
+    'Z',
+  ].join(' ');
+}

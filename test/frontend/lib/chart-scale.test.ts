@@ -1,0 +1,24 @@
+import { expect } from 'chai';
+import { niceTicks, ringSegmentPath } from '../../../frontend/src/lib/chart-scale.ts';
+
+describe('dashboard chart scales', () => {
+  it('picks about five round ticks from zero that reach the largest value', () => {
+    expect(niceTicks(410e6)).to.deep.equal([0, 200e6, 400e6, 600e6]);
+    expect(niceTicks(400e6)).to.deep.equal([0, 100e6, 200e6, 300e6, 400e6]);
+    expect(niceTicks(130e6)).to.deep.equal([0, 50e6, 100e6, 150e6]);
+    expect(niceTicks(7)).to.deep.equal([0, 2, 4, 6, 8]);
+  });
+
+  it('answers a unit axis when there is nothing to draw', () => {
+    expect(niceTicks(0)).to.deep.equal([0, 1]);
+    expect(niceTicks(Number.NaN)).to.deep.equal([0, 1]);
+  });
+
+  it('draws a ring segment from its start angle clockwise, as one closed path', () => {
+    const path = ringSegmentPath(100, 100, 50, 80, 0, 90);
+    expect(path.startsWith('M 100 20')).to.equal(true);
+    expect(path).to.match(/A 80 80 0 0 1 180 100/);
+    expect(path.endsWith('Z')).to.equal(true);
+    expect(ringSegmentPath(100, 100, 50, 80, 0, 360)).to.match(/A 80 80 0 1 1/);
+  });
+});
