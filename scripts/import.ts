@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfig } from '../backend/src/config.ts';
-import { openDatabase, type Database } from '../backend/src/db/database.ts';
-import { migrateToLatest } from '../backend/src/db/migrate.ts';
+import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { setLogLevel } from '../backend/src/http/logger.ts';
 import { describeImport, importFile } from '../backend/src/regulator/import/importer.ts';
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
@@ -26,19 +25,10 @@ if (missing.length > 0) {
 
 const config = loadConfig();
 setLogLevel('warn');
-let db: Database;
-try {
-  db = config.databaseUrl
-    ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const db = await openDatabaseForCli(config);
 
 let failed = false;
 try {
-  await migrateToLatest(db.knex);
   if (await hasDemoData(db.knex)) {
     await clearDemoData(db.knex);
     console.error('Removed the demo data set: real data replaces it.');

@@ -1,24 +1,14 @@
 // `npm run projections:rebuild [name...]`: truncates the named read models (all when none) and
 // replays them from the event store, with a progress bar. Refuses while a server holds the embedded database.
 import { loadConfig } from '../backend/src/config.ts';
-import { openDatabase } from '../backend/src/db/database.ts';
-import { migrateToLatest } from '../backend/src/db/migrate.ts';
+import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { projectionsNamed } from '../projections/index.ts';
 import { rebuildProjections, resetForAsyncReplay } from '../projections/runner.ts';
 
 const config = loadConfig();
 const selected = projectionsNamed(process.argv.slice(2));
-let db;
-try {
-  db = config.databaseUrl
-    ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
-await migrateToLatest(db.knex);
+const db = await openDatabaseForCli(config);
 if (config.eventStoreUrl) {
   await resetForAsyncReplay(db.knex, selected);
   console.log(`Reset ${selected.map((p) => p.name).join(', ')}: the async projectors replay them from EventStoreDB when the server or worker runs.`);

@@ -4,23 +4,14 @@
 // the embedded database (use POST /api/services/sync/institutions there instead).
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfig } from '../backend/src/config.ts';
-import { openDatabase, type Database } from '../backend/src/db/database.ts';
-import { migrateToLatest } from '../backend/src/db/migrate.ts';
+import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { setLogLevel } from '../backend/src/http/logger.ts';
 import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
 
 const withCensus = process.argv.includes('--census');
 const config = loadConfig();
 setLogLevel('warn');
-let db: Database;
-try {
-  db = config.databaseUrl
-    ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const db = await openDatabaseForCli(config);
 
 let failed: boolean;
 const sync = new RegulatorSync(db, config);
@@ -28,7 +19,6 @@ const stop = () => void sync.stop();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 try {
-  await migrateToLatest(db.knex);
   console.error(`Syncing from ${config.fdicApiUrl} (${config.syncQuarters} quarters of financials)`);
   await sync.startInstitutionSync();
   const bar = progressBar('FDIC institutions and financials');

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AppConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openConfiguredDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './eventstore/create.ts';
 import { features as defaultFeatures } from './features.ts';
@@ -15,9 +15,7 @@ export type RunningServer = { services: AppServices; server: Server; url: string
 export async function startServer(config: AppConfig, options: { db?: Database; features?: Feature[] } = {}): Promise<RunningServer> {
   const db =
     options.db ??
-    (config.databaseUrl
-      ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
-      : await openDatabase({ engine: 'pglite', dataDir: config.dataDir }));
+    (await openConfiguredDatabase(config));
   await migrateToLatest(db.knex);
   const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
   const services: AppServices = {

@@ -5,6 +5,7 @@
 export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr) {
   const started = performance.now();
   let lastLine = 0;
+  let lastCounts = '';
   const render = (done: number, total: number | undefined, final = false) => {
     const seconds = (performance.now() - started) / 1000;
     const rate = seconds > 0 ? Math.round(done / seconds) : 0;
@@ -13,8 +14,9 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
     const line = `${label} ${bar}${done.toLocaleString('en-US')}${total ? `/${total.toLocaleString('en-US')}` : ''} (${rate.toLocaleString('en-US')}/s, ${seconds.toFixed(1)}s)`;
     if (stream.isTTY) {
       stream.write(`\r${line}\u001b[K${final ? '\n' : ''}`);
-    } else if (final || performance.now() - lastLine > 2000) {
+    } else if ((final && lastCounts !== `${done}/${total}`) || performance.now() - lastLine > 2000) {
       lastLine = performance.now();
+      lastCounts = `${done}/${total}`;
       stream.write(line + '\n');
     }
   };

@@ -73,3 +73,10 @@ export async function hasTrigramSupport(knex: Knex): Promise<boolean> {
   const result = await knex.raw("select count(*) as n from pg_extension where extname = 'pg_trgm'");
   return Number(result.rows[0].n) > 0;
 }
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in the data folder. */
+export function openConfiguredDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
+    : openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+}

@@ -14,7 +14,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     if (holder && holder !== process.pid && isAlive(holder)) {
       throw new Error(
         `The embedded database in ${dataDir} is in use by process ${holder} (probably a running Charterline server). ` +
-          'Stop it first, or ask the running server to do this work through its admin endpoints.',
+          'Stop that server first (Ctrl+C in its terminal), then run this again.',
       );
     }
     fs.writeFileSync(lockPath, String(process.pid));
