@@ -31,11 +31,12 @@ function FitToMarkers({ branches }: { branches: Array<{ latitude: number; longit
   const map = useMap();
   useEffect(() => {
     const bounds = paddedBounds(branches);
-    if (bounds) map.fitBounds(bounds, { maxZoom: 12 });
+    // No animation: leaving the map view mid-zoom would otherwise crash Leaflet's animation step.
+    if (bounds) map.fitBounds(bounds, { maxZoom: 12, animate: false });
   }, [map, branches]);
   useEffect(() => {
     const container = map.getContainer();
-    const observer = new ResizeObserver(() => map.invalidateSize());
+    const observer = new ResizeObserver(() => map.invalidateSize({ animate: false }));
     observer.observe(container);
     return () => observer.disconnect();
   }, [map]);
@@ -68,7 +69,7 @@ export default function BranchMap({ branches }: { branches: Array<Branch & { lat
   const [tilesFailed, setTilesFailed] = useState(false);
   return (
     <Box sx={{ height: MAP_HEIGHT, width: '100%', borderRadius: 1, overflow: 'hidden', '& .leaflet-container': { bgcolor: tilesFailed ? '#bfdbfe' : undefined } }} data-testid="branch-map">
-      <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false}>
+      <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false} zoomAnimation={false} markerZoomAnimation={false}>
         <TileLayer
           attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors; state outlines: US Census Bureau'
           url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
