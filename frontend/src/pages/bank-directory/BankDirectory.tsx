@@ -49,6 +49,7 @@ import { bankRowsOf, type BankRow } from '../../lib/fdic-row.ts';
 import { quarterLabel } from '../../lib/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { BankTargetStar } from '../../targets/TargetStar.tsx';
+import { BankCardHeader } from '../../ui/BankCardHeader.tsx';
 import { BankNameCell } from '../../ui/BankNameCell.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
@@ -257,17 +258,7 @@ function DirectoryCards({ rows, targets, onOpen }: { rows: BankRow[]; targets: T
       {rows.map((row) => (
         <Card key={row.cert} data-testid="directory-card" sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1.5 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="bank-name">
-                  {row.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {[row.city, row.state].filter(Boolean).join(', ')}
-                </Typography>
-              </Box>
-              <BankTargetStar targets={targets} bank={row} />
-            </Stack>
+            <BankCardHeader bank={row} targets={targets} />
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 0.75 }}>
               {figureColumns.map((column) => (
                 <Stack key={column.sortField} direction="row" sx={{ justifyContent: 'space-between', gap: 1, minWidth: 0 }}>

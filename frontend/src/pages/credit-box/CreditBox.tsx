@@ -31,6 +31,7 @@ import { capitalColor, delinquencyColor, efficiencyColor, formatMoney, formatPer
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { CreditBoxCriteria, NormalisedBank } from '../../providers/services.ts';
 import { BankTargetStar } from '../../targets/TargetStar.tsx';
+import { BankCardHeader } from '../../ui/BankCardHeader.tsx';
 import { BankNameCell } from '../../ui/BankNameCell.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
@@ -164,17 +165,7 @@ function ResultCards({ banks, targets, onOpen }: { banks: NormalisedBank[]; targ
       {banks.map((bank) => (
         <Card key={bank.cert} data-testid="credit-box-card" sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1.5 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="bank-name">
-                  {bank.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {[bank.city, bank.state].filter(Boolean).join(', ')}
-                </Typography>
-              </Box>
-              <BankTargetStar targets={targets} bank={bank} />
-            </Stack>
+            <BankCardHeader bank={bank} targets={targets} />
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
               <CardFigure label="Assets" value={formatMoney(bank.assets)} />
               <CardFigure label="ROA" value={<RatingText value={formatPercent(bank.roa)} rating={roaColor(bank.roa)} />} />
