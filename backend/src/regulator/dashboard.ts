@@ -50,7 +50,7 @@ const spotlightMinimumAssets = 1_000_000_000;
 const families = ['re', 'ci', 'consumer', 'ag'] as const;
 
 export function dashboard(knex: Knex, quarterParam?: string): Promise<DashboardResponse> {
-  return cached(`dashboard:${quarterParam ?? 'latest'}`, 10 * 60_000, async () => {
+  return cached(knex, `dashboard:${quarterParam ?? 'latest'}`, 10 * 60_000, async () => {
     const quarter = await resolveQuarter(knex, quarterParam);
     const activeInQuarter = () => knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', quarter).andWhere('i.active', true);
     const spotlightColumns = [

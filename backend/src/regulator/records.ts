@@ -211,7 +211,7 @@ export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
 
 /** Every report date held, newest first. */
 export function listQuarters(knex: Knex): Promise<string[]> {
-  return cached('quarters', 60_000, async () => {
+  return cached(knex, 'quarters', 60_000, async () => {
     // A loose index scan: one index probe per quarter instead of reading every financials row.
     const result = await knex.raw(`
       with recursive quarters(repdte) as (

@@ -187,7 +187,7 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
 
 /** The snapshot of a quarter, loaded on first use. */
 export function quarterSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
-  return cachedRefreshing(`snapshot:${quarter}`, snapshotTtlMs, () => loadSnapshot(knex, quarter));
+  return cachedRefreshing(knex, `snapshot:${quarter}`, snapshotTtlMs, () => loadSnapshot(knex, quarter));
 }
 
 type SortKey = (row: number) => number | string | null;

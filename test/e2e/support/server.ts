@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from '../../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../../backend/src/db/database.ts';
-import { clearRegulatorCache } from '../../../backend/src/regulator/cache.ts';
 import { startServer, type RunningServer } from '../../../backend/src/server.ts';
 
 export type E2EServer = { url: string; running: RunningServer; db: Database; stop(): Promise<void> };
@@ -43,9 +42,6 @@ export async function startE2EServer(options: { banks?: number; config?: Partial
   const running = await startServer(config, { db });
   const loadDemoData = await demoLoader();
   await loadDemoData(db.knex, { banks: options.banks ?? 300 });
-  // The regulator caches are per process, and this process runs one server (one database) per suite:
-  // answers cached for the previous suite's database must not be served for this one.
-  clearRegulatorCache();
   return {
     url: running.url,
     running,
