@@ -23,7 +23,7 @@ const maxAttempts = 4;
  */
 export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
-  decider: Decider<State, Command, Event> & { schemaVersions?: Record<string, number> },
+  decider: Decider<State, Command, Event>,
   streamId: string,
   command: Command,
   options: { ifMatch?: number } = {},

@@ -68,12 +68,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Whether the database has pg_trgm available (always in PGlite; in PostgreSQL when the contrib package is installed). */
-export async function hasTrigramSupport(knex: Knex): Promise<boolean> {
-  const result = await knex.raw("select count(*) as n from pg_extension where extname = 'pg_trgm'");
-  return Number(result.rows[0].n) > 0;
-}
-
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in the data folder. */
 export function openConfiguredDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return config.databaseUrl
