@@ -71,6 +71,16 @@ describeWithDatabase('auth API', (context) => {
     expect((await app.request('/api/services/fdic/quarters', { token: forged })).status).to.equal(401);
   });
 
+  it('accepts a token again and again until it expires, then answers 401', async function () {
+    this.timeout(10_000);
+    const registered = await app.request('/api/auth/register', { method: 'POST', body: { name: 'Brief', email: 'brief@example.com', password: 'long enough password' } });
+    const jwt = await import('jsonwebtoken');
+    const shortLived = jwt.default.sign({ sub: registered.body.user.id }, 'test-secret-that-is-long-enough', { issuer: 'charterline', expiresIn: 2 });
+    for (let call = 0; call < 3; call += 1) expect((await app.request('/api/services/fdic/quarters', { token: shortLived })).status).to.equal(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await app.request('/api/services/fdic/quarters', { token: shortLived })).status).to.equal(401);
+  });
+
   it('answers malformed JSON with 400 and an oversized body with 413, never 500', async () => {
     const malformed = await app.request('/api/auth/login', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).to.equal(400);

@@ -1,5 +1,6 @@
 import { createSecretKey } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { IncomingMessage } from 'node:http';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { Knex } from 'knex';
@@ -36,36 +37,57 @@ function userLookup(knex: Knex): (id: string) => Promise<User | undefined> {
   };
 }
 
+/** How long a token passport verified is trusted again without checking its signature (never past its expiry). */
+const verifiedTokenMs = 5 * 60_000;
+
 /**
  * Bearer-token guard built on passport-jwt. On success `ctx.state.user` is set and the user id is
  * stamped on the request context, so every event appended in this request carries it.
+ *
+ * A token passport verified is remembered with the user it names until it expires (at most
+ * `verifiedTokenMs`): verifying the same signature again on every call was a large part of a small
+ * request's cost, and a token is immutable, so the answer cannot change before its expiry.
  */
 export function requireUser(knex: Knex, secret: string): Middleware {
   const findUser = userLookup(knex);
+  const verifiedTokens = new Map<string, { userId: string; until: number }>();
+  const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
   const authenticator = new passport.Passport();
   authenticator.use(
     new JwtStrategy(
       {
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        jwtFromRequest: bearerToken,
         // A key object, not the string: given a string, jsonwebtoken first tries (and fails) to
         // parse it as a PEM public key on every verification, which was most of a request's CPU.
         secretOrKey: createSecretKey(Buffer.from(secret)) as unknown as string,
         issuer: 'charterline',
         algorithms: ['HS256'],
+        passReqToCallback: true,
       },
-      (payload: { sub?: string }, done: (error: unknown, user?: User | false) => void) => {
+      (request: IncomingMessage, payload: { sub?: string; exp?: number }, done: (error: unknown, user?: User | false) => void) => {
         if (!payload.sub) return done(null, false);
+        const token = bearerToken(request);
+        if (token && payload.exp) {
+          if (verifiedTokens.size >= userCacheLimit) verifiedTokens.clear();
+          verifiedTokens.set(token, { userId: payload.sub, until: Math.min(payload.exp * 1000, Date.now() + verifiedTokenMs) });
+        }
         findUser(payload.sub).then((user) => done(null, user ?? false), done);
       },
     ),
   );
 
-  return async (ctx, next) => {
-    const user = await new Promise<User | false>((resolve, reject) => {
-      authenticator.authenticate('jwt', { session: false }, (error: unknown, found: User | false) =>
-        error ? reject(error) : resolve(found),
-      )(ctx.req, ctx.res, reject);
+  const verify = async (ctx: ParameterizedContext): Promise<User | false> => {
+    const token = bearerToken(ctx.req);
+    const known = token ? verifiedTokens.get(token) : undefined;
+    if (known && known.until > Date.now()) return (await findUser(known.userId)) ?? false;
+    if (known) verifiedTokens.delete(token!);
+    return new Promise<User | false>((resolve, reject) => {
+      authenticator.authenticate('jwt', { session: false }, (error: unknown, found: User | false) => (error ? reject(error) : resolve(found)))(ctx.req, ctx.res, reject);
     });
+  };
+
+  return async (ctx, next) => {
+    const user = await verify(ctx);
     if (!user) throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
     ctx.state.user = user;
     const context = currentContext();
