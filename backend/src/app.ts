@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { requireUser } from './auth/authenticate.ts';
 import { authRoutes } from './auth/routes.ts';
 import { jsonBody } from './http/body.ts';
+import { compression } from './http/compression.ts';
 import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
@@ -18,6 +19,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
   app.use(requestContextMiddleware);
   app.use(errorMiddleware);
+  app.use(compression);
   app.use(jsonBody(services.config.maxBodyBytes));
 
   const auth = authRoutes({ knex: services.knex, secret: services.jwtSecret, expiresIn: services.config.jwtExpiresIn });
