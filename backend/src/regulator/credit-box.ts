@@ -4,7 +4,8 @@ import { bankRowOf, bankSelection, toBank, type Bank } from './bank.ts';
 import { regions } from './demo/geography.ts';
 import { latestQuarter } from './records.ts';
 import { fieldCatalog } from './fields.ts';
-import { asciiLower, column, derived, dictionary, foldedReader, isAscii, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
+import { and, bitsOf, countBits, countPlanes, emptyBits, pageOf, rowsCounting, type Bits } from './bits.ts';
+import { asciiLower, column, derived, dictionary, foldedReader, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
 
 /**
  * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).
@@ -151,79 +152,86 @@ function primaryLoanType(snapshot: Snapshot, chosen: LoanType): Uint8Array {
   });
 }
 
-// The rule runs as tight loops over column arrays (a figure without financials is NaN, failing
-// every comparison as NULL fails a WHERE clause): a pass over every bank takes microseconds.
+// The rule over a snapshot: each filter and criterion is a set of rows (bits), kept per snapshot and
+// value (sliders move in steps, so the same thresholds come back); a figure without financials is
+// NaN, failing every comparison as NULL fails a WHERE clause.
+
+/** The rows whose figure lies in [low, high]. */
+function rowsBetween(snapshot: Snapshot, values: Float64Array, name: string, low: number, high: number): Bits {
+  return memo(snapshot, 'credit-box:between', 2_000, `${name}:${low}:${high}`, () => {
+    const bits = emptyBits(values.length);
+    for (let row = 0; row < values.length; row++) if (values[row] >= low && values[row] <= high) bits[row >>> 5] |= 1 << (row & 31);
+    return bits;
+  });
+}
+
+/** The rows whose institution column holds one of `wanted`. */
+function rowsWithValue(snapshot: Snapshot, name: string, wanted: readonly unknown[]): Bits {
+  return memo(snapshot, 'credit-box:values', 500, `${name}:${JSON.stringify(wanted)}`, () => {
+    const { ids, values } = dictionary(snapshot, 'i', name);
+    const allowed = Uint8Array.from(values, (value) => (wanted.includes(value) ? 1 : 0));
+    const bits = emptyBits(ids.length);
+    for (let row = 0; row < ids.length; row++) if (allowed[ids[row]] === 1) bits[row >>> 5] |= 1 << (row & 31);
+    return bits;
+  });
+}
 
 /**
- * `hardFilters` in JS: 1 for each row number of an active bank with that quarter's financials
- * passing every hard filter. Null when only SQL can judge them (a search term beyond ASCII).
+ * `hardFilters` in JS: the active banks with that quarter's financials passing every hard filter.
+ * Null when only SQL can judge them (a search term beyond ASCII).
  */
-export function hardFilterMask(criteria: CreditBoxCriteria, snapshot: Snapshot): Uint8Array | null {
+export function hardFilterBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits | null {
   if (criteria.searchTerm !== undefined && !isAscii(criteria.searchTerm)) return null;
+  const size = snapshot.cert.length;
   const active = column(snapshot, 'i', 'active');
-  const mask = derived(snapshot, 'credit-box:searched', () => Uint8Array.from(snapshot.all, (row) => (snapshot.hasFinancials[row] && active[row] === true ? 1 : 0))).slice();
-  const size = mask.length;
-  const keepBetween = (values: Float64Array, low: number, high: number) => {
-    for (let row = 0; row < size; row++) if (!(values[row] >= low && values[row] <= high)) mask[row] = 0;
-  };
-  const keepWhere = (test: (row: number) => boolean) => {
-    for (let row = 0; row < size; row++) if (mask[row] === 1 && !test(row)) mask[row] = 0;
-  };
-  const keepValues = (name: string, wanted: ReadonlySet<unknown>) => {
-    const { ids, values } = dictionary(snapshot, 'i', name);
-    const allowed = Uint8Array.from(values, (value) => (wanted.has(value) ? 1 : 0));
-    for (let row = 0; row < size; row++) if (allowed[ids[row]] === 0) mask[row] = 0;
-  };
+  const filters = [derived(snapshot, 'credit-box:searched', () => bitsOf(size, snapshot.withFinancials.filter((row) => active[row] === true)))];
   if (criteria.minAssets !== undefined || criteria.maxAssets !== undefined) {
-    keepBetween(numbers(snapshot, 'f', 'assets'), criteria.minAssets ?? -Infinity, criteria.maxAssets ?? Infinity);
+    filters.push(rowsBetween(snapshot, numbers(snapshot, 'f', 'assets'), 'assets', criteria.minAssets ?? -Infinity, criteria.maxAssets ?? Infinity));
   }
-  if (criteria.region !== undefined) keepValues('state', new Set(regions[criteria.region]));
-  if (criteria.state !== undefined) keepValues('state', new Set([criteria.state]));
-  if (criteria.regulator !== undefined) keepValues('regulator', new Set([criteria.regulator]));
-  if (criteria.charterType !== undefined) keepValues('charter_class', new Set([criteria.charterType]));
-  if (criteria.minorityStatus !== undefined) {
-    const code = column(snapshot, 'i', 'minority_status_code') as Array<number | null>;
-    const status = criteria.minorityStatus;
-    keepWhere((row) => {
-      const value = code[row];
+  if (criteria.region !== undefined) filters.push(rowsWithValue(snapshot, 'state', regions[criteria.region]));
+  if (criteria.state !== undefined) filters.push(rowsWithValue(snapshot, 'state', [criteria.state]));
+  if (criteria.regulator !== undefined) filters.push(rowsWithValue(snapshot, 'regulator', [criteria.regulator]));
+  if (criteria.charterType !== undefined) filters.push(rowsWithValue(snapshot, 'charter_class', [criteria.charterType]));
+  const status = criteria.minorityStatus;
+  if (status !== undefined) {
+    const codes = (dictionary(snapshot, 'i', 'minority_status_code').values as Array<number | null>).filter((value) => {
       if (status === 'MDI') return value !== null && value >= 1 && value <= 5;
       return status === 'Non-MDI' ? (value ?? 0) === 0 : value === 6;
     });
+    filters.push(rowsWithValue(snapshot, 'minority_status_code', codes));
   }
   if (criteria.searchTerm !== undefined) {
-    const term = asciiLower(criteria.searchTerm);
-    const cert = /^\d+$/.test(criteria.searchTerm) ? Number(criteria.searchTerm) : null;
-    const names = foldedReader(snapshot, fieldCatalog.get('NAME')!, 'institutions');
-    keepWhere((row) => (names(row) as string).includes(term) || snapshot.cert[row] === cert);
+    const term = criteria.searchTerm;
+    filters.push(
+      memo(snapshot, 'credit-box:searches', 500, term, () => {
+        const names = foldedReader(snapshot, fieldCatalog.get('NAME')!, 'institutions');
+        const pattern = asciiLower(term);
+        const cert = /^\d+$/.test(term) ? Number(term) : null;
+        return bitsOf(
+          size,
+          snapshot.all.filter((row) => (names(row) as string).includes(pattern) || snapshot.cert[row] === cert),
+        );
+      }),
+    );
   }
-  return mask;
+  return filters.reduce(and);
 }
 
-/** `softCriteria` in JS: how many enabled criteria each row number meets. */
-export function softCriteriaMet(criteria: CreditBoxCriteria, snapshot: Snapshot): { enabled: number; met: Uint8Array } {
-  const met = new Uint8Array(snapshot.cert.length);
-  let enabled = 0;
-  // One loop per comparison, not a shared loop calling a closure per row: several times faster.
-  const countAtLeast = (values: Float64Array | Uint8Array, bound: number) => {
-    enabled += 1;
-    for (let row = 0; row < met.length; row++) if (values[row] >= bound) met[row] += 1;
-  };
-  const countAtMost = (values: Float64Array, bound: number) => {
-    enabled += 1;
-    for (let row = 0; row < met.length; row++) if (values[row] <= bound) met[row] += 1;
-  };
-  const figure = (name: string) => numbers(snapshot, 'f', name);
-  if (criteria.maxNplRatio !== undefined) countAtMost(figure('npl_ratio'), criteria.maxNplRatio);
-  if (criteria.minTier1CapitalRatio !== undefined) countAtLeast(figure('tier1_capital_ratio'), criteria.minTier1CapitalRatio);
-  if (criteria.minRoa !== undefined) countAtLeast(figure('roa'), criteria.minRoa);
-  if (criteria.minNetInterestMargin !== undefined) countAtLeast(figure('net_interest_margin'), criteria.minNetInterestMargin);
-  if (criteria.maxEfficiencyRatio !== undefined) countAtMost(figure('efficiency_ratio'), criteria.maxEfficiencyRatio);
+/** `softCriteria` in JS: the rows meeting each enabled criterion. */
+export function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits[] {
+  const atLeast = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, bound, Infinity)]);
+  const atMost = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, -Infinity, bound)]);
   const chosen = criteria.loanType as LoanType | undefined;
-  if (chosen !== undefined) countAtLeast(primaryLoanType(snapshot, chosen), 1);
-  if (criteria.minLoanVolume !== undefined) {
-    countAtLeast(loanLineAmounts(snapshot, chosen !== undefined ? loanTypes[chosen] : 'loans_and_leases_gross'), criteria.minLoanVolume);
-  }
-  return { enabled, met };
+  const volumeLine = chosen !== undefined ? loanTypes[chosen] : 'loans_and_leases_gross';
+  return [
+    ...atMost('npl_ratio', criteria.maxNplRatio),
+    ...atLeast('tier1_capital_ratio', criteria.minTier1CapitalRatio),
+    ...atLeast('roa', criteria.minRoa),
+    ...atLeast('net_interest_margin', criteria.minNetInterestMargin),
+    ...atMost('efficiency_ratio', criteria.maxEfficiencyRatio),
+    ...(chosen === undefined ? [] : [derived(snapshot, `credit-box:primary:${chosen}`, () => bitsOf(snapshot.cert.length, snapshot.all.filter((row) => primaryLoanType(snapshot, chosen)[row] === 1)))]),
+    ...(criteria.minLoanVolume === undefined ? [] : [rowsBetween(snapshot, loanLineAmounts(snapshot, volumeLine), `loan-line:${volumeLine}`, criteria.minLoanVolume, Infinity)]),
+  ];
 }
 
 type CreditBoxRequest = z.infer<typeof creditBoxRequestSchema>;
@@ -272,46 +280,67 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
 }
 
 /**
- * Ranks from the latest quarter's snapshot: banks in the order of assets (kept per snapshot) are
- * bucketed by match score, so a search is one pass with no sort. Null when SQL must answer.
+ * Ranks from a quarter's snapshot. With at most seven criteria, different numbers of criteria met
+ * always round to different scores, so the order is: most criteria met, then assets. The number
+ * each bank meets is summed from the criteria's row sets a word at a time; the banks meeting a
+ * given number are counted by popcount, and only the page's part of the assets order is walked.
+ * Null when SQL must answer.
  */
-export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer | null> {
-  const snapshot = await quarterSnapshot(knex, quarter);
-  const searched = hardFilterMask(request.criteria, snapshot);
+function snapshotRanking(snapshot: Snapshot, request: CreditBoxRequest): { rows: number[]; scores: number[]; total: number } | null {
+  const searched = hardFilterBits(request.criteria, snapshot);
   if (!searched) return null;
-  const { enabled, met } = softCriteriaMet(request.criteria, snapshot);
+  const soft = softCriteriaBits(request.criteria, snapshot);
+  const planes = countPlanes(soft, snapshot.cert.length);
   const assets = column(snapshot, 'f', 'assets') as Array<number | null>;
   const byAssets = orderedRows(snapshot, 'credit-box:assets', snapshot.withFinancials, (row) => assets[row], 'desc');
-  const byScore = new Map<number, number[]>();
-  let total = 0;
-  for (const row of byAssets) {
-    if (searched[row] === 0) continue;
-    total += 1;
-    const score = enabled === 0 ? 100 : Math.round((100 * met[row]) / enabled);
-    const bucket = byScore.get(score);
-    if (bucket) bucket.push(row);
-    else byScore.set(score, [row]);
+  let skip = (request.page - 1) * request.limit;
+  const rows: number[] = [];
+  const scores: number[] = [];
+  for (let met = soft.length; met >= 0 && rows.length < request.limit; met -= 1) {
+    const meeting = rowsCounting(planes, met, searched);
+    const count = countBits(meeting);
+    if (skip >= count) {
+      skip -= count;
+      continue;
+    }
+    for (const row of pageOf(byAssets, meeting, skip, request.limit - rows.length)) {
+      rows.push(row);
+      scores.push(soft.length === 0 ? 100 : Math.round((100 * met) / soft.length));
+    }
+    skip = 0;
   }
-  const start = (request.page - 1) * request.limit;
-  const end = start + request.limit;
-  const rows: Array<{ row: number; score: number }> = [];
-  let position = 0;
-  for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
-    for (const row of byScore.get(score)!) {
-      if (position >= end) break;
-      if (position >= start) rows.push({ row, score });
-      position += 1;
+  return { rows, scores, total: countBits(searched) };
+}
+
+/** One page of a snapshot search, with whether each bank is one of the user's targets. */
+type SnapshotPage = { snapshot: Snapshot; rows: number[]; scores: number[]; total: number; targets: Map<number, boolean> | null };
+
+async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: string, userId: string | undefined): Promise<SnapshotPage | null> {
+  const snapshot = await quarterSnapshot(knex, quarter);
+  const ranking = snapshotRanking(snapshot, request);
+  if (!ranking) return null;
+  const { rows, scores, total } = ranking;
+  let targets: Map<number, boolean> | null = null;
+  if (userId) {
+    targets = new Map();
+    if (rows.length > 0) {
+      const certs = rows.map((row) => snapshot.cert[row]);
+      const found = await knex.raw('select cert, is_target from targets where user_id = ? and cert = any(?::integer[])', [userId, certs]);
+      for (const target of found.rows as Array<{ cert: number; is_target: boolean }>) targets.set(target.cert, target.is_target);
     }
   }
-  const targets = new Map<number, boolean>();
-  if (userId && rows.length > 0) {
-    const found = await knex('targets').where('user_id', userId).whereIn('cert', rows.map(({ row }) => snapshot.cert[row])).select('cert', 'is_target');
-    for (const target of found as Array<{ cert: number; is_target: boolean }>) targets.set(target.cert, target.is_target);
-  }
+  return { snapshot, rows, scores, total, targets };
+}
+
+/** Ranks from the quarter's snapshot (see `snapshotRanking`); null when SQL must answer. */
+export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer | null> {
+  const page = await snapshotPage(knex, request, quarter, userId);
+  if (!page) return null;
+  const { snapshot, rows, scores, total, targets } = page;
   return {
-    banks: rows.map(({ row, score }) => {
-      const bank: Bank = { ...snapshotBank(snapshot, row), matchScore: score };
-      if (userId) bank.isTarget = targets.get(snapshot.cert[row]) ?? false;
+    banks: rows.map((row, index) => {
+      const bank: Bank = { ...snapshotBank(snapshot, row), matchScore: scores[index] };
+      if (targets) bank.isTarget = targets.get(snapshot.cert[row]) ?? false;
       return bank;
     }),
     total,
@@ -321,14 +350,33 @@ export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxReques
 
 /** A row's normalised bank, built once per snapshot (a bank has some 140 fields). */
 function snapshotBank(snapshot: Snapshot, row: number): Bank {
-  return derived(snapshot, `bank:${row}`, () => {
+  const banks = derived(snapshot, 'credit-box:banks', () => new Array<Bank | undefined>(snapshot.cert.length));
+  return (banks[row] ??= (() => {
     const { institution, financials } = rowRecords(snapshot, row);
     return toBank(bankRowOf(institution, financials));
-  });
+  })());
 }
 
 export async function creditBoxSearch(knex: Knex, request: CreditBoxRequest, userId?: string): Promise<CreditBoxAnswer> {
   const quarter = await latestQuarter(knex);
   if (!quarter) return { banks: [], total: 0, quarter };
   return (await creditBoxFromSnapshot(knex, request, quarter, userId)) ?? creditBoxFromDatabase(knex, request, quarter, userId);
+}
+
+/**
+ * `creditBoxSearch` as the JSON text of its answer, for the HTTP route: a bank is serialised once
+ * per snapshot (some 140 fields each, serialising a page of them was most of a search's cost) and
+ * only its score and target flag are added per request.
+ */
+export async function creditBoxSearchJson(knex: Knex, request: CreditBoxRequest, userId: string): Promise<string> {
+  const quarter = await latestQuarter(knex);
+  const page = quarter ? await snapshotPage(knex, request, quarter, userId) : null;
+  if (!page) return JSON.stringify(await creditBoxSearch(knex, request, userId));
+  const { snapshot, rows, scores, total, targets } = page;
+  const serialised = derived(snapshot, 'credit-box:bank-json', () => new Array<string | undefined>(snapshot.cert.length));
+  const banks = rows.map((row, index) => {
+    const bank = (serialised[row] ??= JSON.stringify(snapshotBank(snapshot, row)));
+    return `${bank.slice(0, -1)},"matchScore":${scores[index]},"isTarget":${targets?.get(snapshot.cert[row]) ?? false}}`;
+  });
+  return `{"banks":[${banks.join(',')}],"total":${total},"quarter":${JSON.stringify(quarter)}}`;
 }

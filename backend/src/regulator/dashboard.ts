@@ -49,81 +49,85 @@ const spotlightSize = 5;
 const spotlightMinimumAssets = 1_000_000_000;
 const families = ['re', 'ci', 'consumer', 'ag'] as const;
 
+/** The dashboard of a quarter (the latest by default), cached until the mirror changes. */
 export function dashboard(knex: Knex, quarterParam?: string): Promise<DashboardResponse> {
-  return cached(knex, `dashboard:${quarterParam ?? 'latest'}`, 10 * 60_000, async () => {
-    const quarter = await resolveQuarter(knex, quarterParam);
-    const activeInQuarter = () => knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', quarter).andWhere('i.active', true);
-    const spotlightColumns = [
-      'i.cert', 'i.name', 'i.city', 'i.state', 'f.assets', 'f.roa', 'f.efficiency_ratio', 'f.tier1_capital_ratio', 'f.npl_ratio', 'f.risk_score',
-    ];
-    const spotlight = (order: string, filter?: (builder: Knex.QueryBuilder) => void) => {
-      const builder = activeInQuarter().select(spotlightColumns).orderByRaw(order).orderBy('i.cert').limit(spotlightSize);
-      filter?.(builder);
-      return builder;
-    };
-    const large = (builder: Knex.QueryBuilder) => builder.where('f.assets', '>=', spotlightMinimumAssets);
+  return cached(knex, `dashboard:${quarterParam ?? 'latest'}`, () => computeDashboard(knex, quarterParam));
+}
 
-    const [totals, market, sums, topRoa, mostEfficient, strongestCapital, highestRisk, demo] = await Promise.all([
-      knex('fdic_institutions as i')
-        .select(knex.raw('count(*) filter (where i.active) as total'))
-        .first(),
-      knex
-        .from(activeInQuarter().select('f.assets', 'f.roa', 'f.npl_ratio', 'f.net_interest_margin').orderByRaw('f.assets desc nulls last').limit(100).as('top'))
-        .select(knex.raw('coalesce(sum(assets), 0) as total_assets, avg(roa) as avg_roa, avg(npl_ratio) as avg_npl, avg(net_interest_margin) as avg_nim'))
-        .first(),
-      activeInQuarter()
-        .select(
-          knex.raw(`count(*) filter (where f.roaq < 0.5) as high_risk`),
-          knex.raw(`count(*) filter (where f.roaq >= 0.5 and f.roaq <= 1.0) as medium_risk`),
-          knex.raw(`count(*) filter (where f.roaq > 1.0) as low_risk`),
-          ...families.map((family) => knex.raw(`coalesce(sum(f.charge_offs_${family}), 0) as charge_offs_${family}`)),
-          ...families.map((family) => knex.raw(`coalesce(sum(f.past_due_30_89_${family}), 0) as past_due_${family}`)),
-        )
-        .first(),
-      spotlight('f.roa desc nulls last', (builder) => large(builder).whereNotNull('f.roa')),
-      spotlight('f.efficiency_ratio asc nulls last', (builder) => large(builder).where('f.efficiency_ratio', '>', 0)),
-      spotlight('f.tier1_capital_ratio desc nulls last', (builder) => large(builder).whereNotNull('f.tier1_capital_ratio')),
-      spotlight('f.risk_score desc nulls last', (builder) => builder.whereNotNull('f.risk_score')),
-      knex('fdic_institutions').where('is_demo', true).first('cert'),
-    ]);
-    const toSpotlight = (row: Record<string, unknown>): SpotlightBank => {
-      const risk = assessRisk({ roa: row.roa as number | null, nplRatio: row.npl_ratio as number | null, tier1CapitalRatio: row.tier1_capital_ratio as number | null });
-      return {
-        id: row.cert as number,
-        cert: row.cert as number,
-        name: row.name as string,
-        city: (row.city as string | null) ?? null,
-        state: (row.state as string | null) ?? null,
-        assets: (row.assets as number | null) ?? null,
-        roa: (row.roa as number | null) ?? null,
-        efficiencyRatio: (row.efficiency_ratio as number | null) ?? null,
-        tier1CapitalRatio: (row.tier1_capital_ratio as number | null) ?? null,
-        nplRatio: (row.npl_ratio as number | null) ?? null,
-        riskScore: risk?.score ?? null,
-        riskCategory: risk?.category ?? null,
-      };
-    };
-    const sum = (key: string) => Number((sums as Record<string, unknown> | undefined)?.[key] ?? 0);
-    const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+/** The dashboard computed afresh in SQL. */
+export async function computeDashboard(knex: Knex, quarterParam?: string): Promise<DashboardResponse> {
+  const quarter = await resolveQuarter(knex, quarterParam);
+  const activeInQuarter = () => knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', quarter).andWhere('i.active', true);
+  const spotlightColumns = [
+    'i.cert', 'i.name', 'i.city', 'i.state', 'f.assets', 'f.roa', 'f.efficiency_ratio', 'f.tier1_capital_ratio', 'f.npl_ratio', 'f.risk_score',
+  ];
+  const spotlight = (order: string, filter?: (builder: Knex.QueryBuilder) => void) => {
+    const builder = activeInQuarter().select(spotlightColumns).orderByRaw(order).orderBy('i.cert').limit(spotlightSize);
+    filter?.(builder);
+    return builder;
+  };
+  const large = (builder: Knex.QueryBuilder) => builder.where('f.assets', '>=', spotlightMinimumAssets);
+
+  const [totals, market, sums, topRoa, mostEfficient, strongestCapital, highestRisk, demo] = await Promise.all([
+    knex('fdic_institutions as i')
+      .select(knex.raw('count(*) filter (where i.active) as total'))
+      .first(),
+    knex
+      .from(activeInQuarter().select('f.assets', 'f.roa', 'f.npl_ratio', 'f.net_interest_margin').orderByRaw('f.assets desc nulls last').limit(100).as('top'))
+      .select(knex.raw('coalesce(sum(assets), 0) as total_assets, avg(roa) as avg_roa, avg(npl_ratio) as avg_npl, avg(net_interest_margin) as avg_nim'))
+      .first(),
+    activeInQuarter()
+      .select(
+        knex.raw(`count(*) filter (where f.roaq < 0.5) as high_risk`),
+        knex.raw(`count(*) filter (where f.roaq >= 0.5 and f.roaq <= 1.0) as medium_risk`),
+        knex.raw(`count(*) filter (where f.roaq > 1.0) as low_risk`),
+        ...families.map((family) => knex.raw(`coalesce(sum(f.charge_offs_${family}), 0) as charge_offs_${family}`)),
+        ...families.map((family) => knex.raw(`coalesce(sum(f.past_due_30_89_${family}), 0) as past_due_${family}`)),
+      )
+      .first(),
+    spotlight('f.roa desc nulls last', (builder) => large(builder).whereNotNull('f.roa')),
+    spotlight('f.efficiency_ratio asc nulls last', (builder) => large(builder).where('f.efficiency_ratio', '>', 0)),
+    spotlight('f.tier1_capital_ratio desc nulls last', (builder) => large(builder).whereNotNull('f.tier1_capital_ratio')),
+    spotlight('f.risk_score desc nulls last', (builder) => builder.whereNotNull('f.risk_score')),
+    knex('fdic_institutions').where('is_demo', true).first('cert'),
+  ]);
+  const toSpotlight = (row: Record<string, unknown>): SpotlightBank => {
+    const risk = assessRisk({ roa: row.roa as number | null, nplRatio: row.npl_ratio as number | null, tier1CapitalRatio: row.tier1_capital_ratio as number | null });
     return {
-      totalInstitutions: Number((totals as { total?: unknown } | undefined)?.total ?? 0),
-      riskDistribution: { highRisk: sum('high_risk'), mediumRisk: sum('medium_risk'), lowRisk: sum('low_risk') },
-      marketStats: {
-        totalAssets: Number(market?.total_assets ?? 0),
-        avgRoa: nullableNumber(market?.avg_roa),
-        avgNpl: nullableNumber(market?.avg_npl),
-        avgNim: nullableNumber(market?.avg_nim),
-      },
-      marketChargeOffs: { re: sum('charge_offs_re'), ci: sum('charge_offs_ci'), consumer: sum('charge_offs_consumer'), ag: sum('charge_offs_ag') },
-      marketDelinquencies: { re: sum('past_due_re'), ci: sum('past_due_ci'), consumer: sum('past_due_consumer'), ag: sum('past_due_ag') },
-      spotlight: {
-        topRoa: topRoa.map(toSpotlight),
-        mostEfficient: mostEfficient.map(toSpotlight),
-        strongestCapital: strongestCapital.map(toSpotlight),
-        highestRisk: highestRisk.map(toSpotlight),
-      },
-      repdte: quarter,
-      isDemo: demo !== undefined,
+      id: row.cert as number,
+      cert: row.cert as number,
+      name: row.name as string,
+      city: (row.city as string | null) ?? null,
+      state: (row.state as string | null) ?? null,
+      assets: (row.assets as number | null) ?? null,
+      roa: (row.roa as number | null) ?? null,
+      efficiencyRatio: (row.efficiency_ratio as number | null) ?? null,
+      tier1CapitalRatio: (row.tier1_capital_ratio as number | null) ?? null,
+      nplRatio: (row.npl_ratio as number | null) ?? null,
+      riskScore: risk?.score ?? null,
+      riskCategory: risk?.category ?? null,
     };
-  });
+  };
+  const sum = (key: string) => Number((sums as Record<string, unknown> | undefined)?.[key] ?? 0);
+  const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    totalInstitutions: Number((totals as { total?: unknown } | undefined)?.total ?? 0),
+    riskDistribution: { highRisk: sum('high_risk'), mediumRisk: sum('medium_risk'), lowRisk: sum('low_risk') },
+    marketStats: {
+      totalAssets: Number(market?.total_assets ?? 0),
+      avgRoa: nullableNumber(market?.avg_roa),
+      avgNpl: nullableNumber(market?.avg_npl),
+      avgNim: nullableNumber(market?.avg_nim),
+    },
+    marketChargeOffs: { re: sum('charge_offs_re'), ci: sum('charge_offs_ci'), consumer: sum('charge_offs_consumer'), ag: sum('charge_offs_ag') },
+    marketDelinquencies: { re: sum('past_due_re'), ci: sum('past_due_ci'), consumer: sum('past_due_consumer'), ag: sum('past_due_ag') },
+    spotlight: {
+      topRoa: topRoa.map(toSpotlight),
+      mostEfficient: mostEfficient.map(toSpotlight),
+      strongestCapital: strongestCapital.map(toSpotlight),
+      highestRisk: highestRisk.map(toSpotlight),
+    },
+    repdte: quarter,
+    isDemo: demo !== undefined,
+  };
 }

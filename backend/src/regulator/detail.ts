@@ -271,7 +271,7 @@ export async function censusProfile(knex: Knex, kind: 'cbsa' | 'csa', code: stri
 
 /** `/fdic/field-map`: code to description for every field we store (imported definitions over our own titles). */
 export function fieldMap(knex: Knex): Promise<Record<string, string>> {
-  return cached(knex, 'field-map', 10 * 60_000, async () => {
+  return cached(knex, 'field-map', async () => {
     const map = builtInFieldTitles();
     const rows = await knex('fdic_field_definitions').select('code', 'title', 'description');
     for (const row of rows) map[row.code] = row.title ?? row.description ?? map[row.code];
@@ -281,7 +281,7 @@ export function fieldMap(knex: Knex): Promise<Record<string, string>> {
 
 /** `/fdic/data-status`: whether the mirror holds demo data, how much, and how fresh. */
 export function dataStatus(knex: Knex) {
-  return cached(knex, 'data-status', 30_000, async () => {
+  return cached(knex, 'data-status', async () => {
     const [counts, quarter] = await Promise.all([
       knex('fdic_institutions')
         .select(knex.raw('count(*)::int as institutions, count(*) filter (where active)::int as active, bool_or(is_demo) as demo, max(updated_at) filter (where not is_demo) as last_sync'))

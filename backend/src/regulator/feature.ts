@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import type { Feature } from '../services.ts';
-import { creditBoxRequestSchema, creditBoxSearch } from './credit-box.ts';
+import { creditBoxRequestSchema, creditBoxSearchJson } from './credit-box.ts';
 import { dashboard } from './dashboard.ts';
 import {
   censusProfile,
@@ -26,7 +26,7 @@ import {
   summaryOfDeposits,
 } from './detail.ts';
 import { parseFilter } from './filter-language.ts';
-import { queryRecords, recordsQuerySchema } from './records.ts';
+import { queryRecordsJson, recordsQuerySchema } from './records.ts';
 import { roaqRiskBands, type RoaqBand } from './risk.ts';
 
 /**
@@ -49,10 +49,12 @@ export const regulatorFeature: Feature = {
     const fdic = new Router({ prefix: '/api/services/fdic' });
 
     fdic.get('/institutions', async (ctx) => {
-      ctx.body = await queryRecords(knex, 'institutions', recordsQuerySchema.parse(ctx.query));
+      ctx.type = 'application/json';
+      ctx.body = await queryRecordsJson(knex, 'institutions', recordsQuerySchema.parse(ctx.query));
     });
     fdic.get('/financials-query', async (ctx) => {
-      ctx.body = await queryRecords(knex, 'financials', recordsQuerySchema.parse(ctx.query));
+      ctx.type = 'application/json';
+      ctx.body = await queryRecordsJson(knex, 'financials', recordsQuerySchema.parse(ctx.query));
     });
     fdic.get('/institutions/:cert', async (ctx) => {
       ctx.body = await institutionRecord(knex, certParam(ctx.params.cert));
@@ -105,7 +107,8 @@ export const regulatorFeature: Feature = {
       const band = ctx.params.band as RoaqBand;
       if (!(band in roaqRiskBands)) throw new BadRequestError('Invalid risk category: use high, medium or low.');
       const query = recordsQuerySchema.parse({ limit: 20, sort_by: 'ASSET', sort_order: 'DESC', ...ctx.query });
-      ctx.body = await queryRecords(knex, 'financials', { ...query, filters: query.filters ?? 'ACTIVE:1' }, parseFilter(roaqRiskBands[band].filter));
+      ctx.type = 'application/json';
+      ctx.body = await queryRecordsJson(knex, 'financials', { ...query, filters: query.filters ?? 'ACTIVE:1' }, parseFilter(roaqRiskBands[band].filter));
     });
 
     const census = new Router({ prefix: '/api/services/census' });
@@ -119,7 +122,8 @@ export const regulatorFeature: Feature = {
     const data = new Router({ prefix: '/api/data/banks' });
     data.post('/credit-box-search', async (ctx) => {
       const request = creditBoxRequestSchema.parse(ctx.request.body ?? {});
-      ctx.body = await creditBoxSearch(knex, request, signedInUser(ctx.state).id);
+      ctx.type = 'application/json';
+      ctx.body = await creditBoxSearchJson(knex, request, signedInUser(ctx.state).id);
     });
 
     return [fdic, census, data];

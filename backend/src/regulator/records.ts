@@ -4,7 +4,8 @@ import { BadRequestError } from '../http/errors.ts';
 import { cached } from './cache.ts';
 import { fieldCatalog, type FieldSpec } from './fields.ts';
 import { parseFilter, type Comparison, type Condition } from './filter-language.ts';
-import { asciiLower, fieldExpression, fieldReader, foldedReader, isAscii, orderedRows, quarterSnapshot, sortKey, type RecordsMode, type Snapshot } from './snapshot.ts';
+import { and, andNot, countBits, emptyBits, or, pageOf, type Bits } from './bits.ts';
+import { asciiLower, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from './snapshot.ts';
 
 export { fieldExpression, type RecordsMode } from './snapshot.ts';
 
@@ -92,9 +93,14 @@ export function conditionSql(condition: Condition, mode: RecordsMode): { sql: st
   }
 }
 
-/** SQL's three-valued truth: null where a compared value is null. */
-type Truth = boolean | null;
-export type RowPredicate = (row: number) => Truth;
+/** A value's truth under SQL's three-valued logic. */
+const FALSE = 0;
+const UNKNOWN = 1;
+const TRUE = 2;
+type Truth = typeof FALSE | typeof UNKNOWN | typeof TRUE;
+
+/** A condition over every row: where it is true and where it is false; a row in neither compared a null (unknown). */
+export type Judgement = { yes: Bits; no: Bits };
 
 const validDate = (text: string) => {
   const date = new Date(`${text}T00:00:00Z`);
@@ -107,75 +113,99 @@ const validDate = (text: string) => {
  * condition needs the database: text values beyond ASCII (case folding depends on the database
  * locale) or a date PostgreSQL would reject.
  */
-export function conditionPredicate(condition: Condition, mode: RecordsMode, snapshot: Snapshot): RowPredicate | null {
+export function judge(condition: Condition, mode: RecordsMode, snapshot: Snapshot): Judgement | null {
   switch (condition.kind) {
     case 'and':
     case 'or': {
-      const parts = condition.conditions.map((part) => conditionPredicate(part, mode, snapshot));
+      const parts = condition.conditions.map((part) => judge(part, mode, snapshot));
       if (parts.some((part) => part === null)) return null;
-      const predicates = parts as RowPredicate[];
-      const decisive = condition.kind === 'or';
-      return (row) => {
-        let unknown = false;
-        for (const predicate of predicates) {
-          const truth = predicate(row);
-          if (truth === decisive) return decisive;
-          if (truth === null) unknown = true;
-        }
-        return unknown ? null : !decisive;
-      };
+      return (parts as Judgement[]).reduce((a, b) =>
+        condition.kind === 'and' ? { yes: and(a.yes, b.yes), no: or(a.no, b.no) } : { yes: or(a.yes, b.yes), no: and(a.no, b.no) },
+      );
     }
     case 'not': {
-      const inner = conditionPredicate(condition.condition, mode, snapshot);
-      return inner && ((row) => inner(row) !== true);
+      const inner = judge(condition.condition, mode, snapshot);
+      return inner && { yes: andNot(everyRow(snapshot), inner.yes), no: inner.yes };
     }
     default:
-      return fieldPredicate(condition, mode, snapshot);
+      return judgeLeaf(condition, mode, snapshot);
   }
 }
 
-function fieldPredicate(condition: Exclude<Condition, { kind: 'and' | 'or' | 'not' }>, mode: RecordsMode, snapshot: Snapshot): RowPredicate | null {
+type Leaf = Exclude<Condition, { kind: 'and' | 'or' | 'not' }>;
+
+/** Conditions as text, for keys: the field spec by its code. */
+const conditionKey = (condition: Condition | Condition[]) => JSON.stringify(condition, (name, value: unknown) => (name === 'field' ? (value as FieldSpec).code : value));
+
+/**
+ * One field's condition over every row: judged once per distinct value of the field (from the
+ * snapshot's dictionary of it), then spread to the rows by value id. Kept per snapshot: the same
+ * filter chips and searches come back again and again.
+ */
+function judgeLeaf(condition: Leaf, mode: RecordsMode, snapshot: Snapshot): Judgement | null {
   const { field } = condition;
-  const read = fieldReader(snapshot, field, mode);
   const values = condition.kind === 'compare' ? [condition.value] : condition.kind === 'in' ? condition.values : condition.kind === 'range' ? [condition.low, condition.high] : [condition.pattern];
   if (values.some((value) => typeof value === 'string' && (!isAscii(value) || (field.type === 'date' && !validDate(value))))) return null;
-  const foldCase = field.type === 'text' && !field.upperCase;
-  const comparable = (value: unknown) => (foldCase && typeof value === 'string' ? asciiLower(value) : storageValue(field, value));
-  const readComparable = foldCase ? foldedReader(snapshot, field, mode) : read;
+  return memo(snapshot, 'records:leaves', 1_000, `${mode}:${conditionKey(condition)}`, () => {
+    // ILIKE ignores case always; equality ignores it for free text (see conditionSql); ranges never.
+    const folded = condition.kind === 'match' || (field.type === 'text' && !field.upperCase && condition.kind !== 'range');
+    const { ids, values: distinct } = fieldDictionary(snapshot, field, mode, folded);
+    const judged = condition.kind === 'match' ? matchesOf(snapshot, field, mode, asciiLower(condition.pattern)) : Uint8Array.from(distinct, valueJudge(condition, folded));
+    const judgement = { yes: emptyBits(ids.length), no: emptyBits(ids.length) };
+    for (let row = 0; row < ids.length; row++) {
+      const truth = judged[ids[row]];
+      if (truth === TRUE) judgement.yes[row >>> 5] |= 1 << (row & 31);
+      else if (truth === FALSE) judgement.no[row >>> 5] |= 1 << (row & 31);
+    }
+    return judgement;
+  });
+}
+
+/**
+ * A substring search over a text field's distinct lower-cased values: scans one string holding all
+ * of them (native indexOf, skipping to the next value after a hit) instead of testing each value.
+ */
+function matchesOf(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode, pattern: string): Uint8Array {
+  const { values } = fieldDictionary(snapshot, field, mode, true);
+  // A pattern holding the separator would match across values: it is tested value by value.
+  if (pattern.includes(haystackSeparator)) return Uint8Array.from(values, (value) => (typeof value === 'string' ? (value.includes(pattern) ? TRUE : FALSE) : UNKNOWN));
+  const { text, starts, unmatched } = fieldHaystack(snapshot, field, mode);
+  const judged = unmatched.slice();
+  let value = 0;
+  for (let position = text.indexOf(pattern); position >= 0; position = value < starts.length ? text.indexOf(pattern, starts[value]) : -1) {
+    // Hits come in order: the value holding this one is found by walking on from the last.
+    while (value + 1 < starts.length && starts[value + 1] <= position) value += 1;
+    if (judged[value] === FALSE) judged[value] = TRUE; // a null stays unknown, even for an empty pattern
+    value += 1;
+  }
+  return judged;
+}
+
+/** The truth of a leaf condition for one stored value (lower-cased when `folded`). */
+function valueJudge(condition: Exclude<Leaf, { kind: 'match' }>, folded: boolean): (value: unknown) => Truth {
+  const { field } = condition;
+  const comparable = (value: unknown) => (folded && typeof value === 'string' ? asciiLower(value) : storageValue(field, value));
+  const truth = (met: boolean): Truth => (met ? TRUE : FALSE);
   switch (condition.kind) {
     case 'compare': {
-      const wanted = comparable(condition.value) as number | string | boolean;
+      const wanted = comparable(condition.value) as Comparable;
       const compare = comparisons[condition.op];
-      return (row) => {
-        const value = readComparable(row) as number | string | boolean | null | undefined;
-        return value === null || value === undefined ? null : compare(value, wanted);
-      };
+      return (value) => (value === null ? UNKNOWN : truth(compare(value as Comparable, wanted)));
     }
     case 'in': {
       const wanted = new Set(condition.values.map(comparable));
-      return (row) => {
-        const value = readComparable(row);
-        return value === null || value === undefined ? null : wanted.has(value);
-      };
+      return (value) => (value === null ? UNKNOWN : truth(wanted.has(value)));
     }
     case 'range': {
-      const low = condition.low === null ? null : (storageValue(field, condition.low) as number | string);
-      const high = condition.high === null ? null : (storageValue(field, condition.high) as number | string);
+      const low = condition.low === null ? null : (storageValue(field, condition.low) as Comparable);
+      const high = condition.high === null ? null : (storageValue(field, condition.high) as Comparable);
       const { lowInclusive, highInclusive } = condition;
-      return (row) => {
-        const value = read(row) as number | string | null | undefined;
-        if (value === null || value === undefined) return low === null && high === null ? false : null;
-        if (low !== null && !(lowInclusive ? value >= low : value > low)) return false;
-        if (high !== null && !(highInclusive ? value <= high : value < high)) return false;
-        return true;
-      };
-    }
-    case 'match': {
-      const pattern = asciiLower(condition.pattern);
-      const folded = foldedReader(snapshot, field, mode);
-      return (row) => {
-        const value = folded(row);
-        return typeof value === 'string' ? value.includes(pattern) : null;
+      return (stored) => {
+        if (stored === null) return low === null && high === null ? FALSE : UNKNOWN;
+        const value = stored as Comparable;
+        if (low !== null && !(lowInclusive ? value >= low : value > low)) return FALSE;
+        if (high !== null && !(highInclusive ? value <= high : value < high)) return FALSE;
+        return TRUE;
       };
     }
   }
@@ -211,7 +241,7 @@ export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
 
 /** Every report date held, newest first. */
 export function listQuarters(knex: Knex): Promise<string[]> {
-  return cached(knex, 'quarters', 60_000, async () => {
+  return cached(knex, 'quarters', async () => {
     // A loose index scan: one index probe per quarter instead of reading every financials row.
     const result = await knex.raw(`
       with recursive quarters(repdte) as (
@@ -260,10 +290,12 @@ function toRecord(row: Record<string, unknown>, codes: string[] | null, mode: Re
   for (const [key, value] of Object.entries(row)) if (!key.startsWith('__')) curated[key] = value;
   const record: Record<string, unknown> = codes ? {} : { ...raw };
   for (const code of codes ?? Object.keys(curated)) record[code] = code in curated ? curated[code] : (raw[code] ?? null);
-  const cert = curated.CERT ?? row.__cert;
-  record.ID = mode === 'financials' && curated.REPDTE ? `${cert}_${curated.REPDTE}` : String(cert);
+  record.ID = recordId(mode, curated.CERT ?? row.__cert, curated.REPDTE);
   return record;
 }
+
+/** BankFind's record id: the cert, with the report date in a financials list. */
+const recordId = (mode: RecordsMode, cert: unknown, reportDate: unknown) => (mode === 'financials' && reportDate ? `${cert}_${reportDate}` : String(cert));
 
 export type RecordsAnswer = { data: FdicItem[]; meta: { total: number; quarter: string | null; parameters: Record<string, unknown> }; totals: { count: number } };
 
@@ -303,12 +335,14 @@ export async function prepareRecordsQuery(knex: Knex, mode: RecordsMode, query: 
   };
 }
 
-function answer(prepared: PreparedRecordsQuery, rows: Array<Record<string, unknown>>, total: number): RecordsAnswer {
-  return {
-    data: rows.map((row) => ({ data: toRecord(row, prepared.codes, prepared.mode), score: 0 })),
-    meta: { total, quarter: prepared.quarter, parameters: prepared.parameters },
-    totals: { count: total },
-  };
+/** Everything of an answer but its records. */
+const envelope = (prepared: PreparedRecordsQuery, total: number) => ({
+  meta: { total, quarter: prepared.quarter, parameters: prepared.parameters },
+  totals: { count: total },
+});
+
+function answer(prepared: PreparedRecordsQuery, records: Array<Record<string, unknown>>, total: number): RecordsAnswer {
+  return { data: records.map((record) => ({ data: record, score: 0 })), ...envelope(prepared, total) };
 }
 
 /** Answers a list query in SQL: any field, including the stored source records. */
@@ -339,49 +373,67 @@ export async function recordsFromDatabase(knex: Knex, prepared: PreparedRecordsQ
     prepared.limit === 0 ? Promise.resolve([]) : dataQuery,
     base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
   ]);
-  return answer(prepared, rows as Array<Record<string, unknown>>, Number(countRow?.n ?? 0));
+  const records = (rows as Array<Record<string, unknown>>).map((row) => toRecord(row, codes, mode));
+  return answer(prepared, records, Number(countRow?.n ?? 0));
 }
 
+/** A page of a query answered from a snapshot: its row numbers and the number of rows matching. */
+type SnapshotPage = { snapshot: Snapshot; rows: number[]; total: number; codes: string[] };
+
 /**
- * Answers a list query from the quarter's in-memory snapshot, or null when it cannot: a field
- * outside the catalog (read from source records), no quarter, or a condition only SQL can judge.
+ * The rows of a list query from the quarter's in-memory snapshot, or null when it cannot answer: a
+ * field outside the catalog (read from source records), no quarter, or a condition only SQL can
+ * judge. The matches are counted by popcount; the page walks the sorted rows only until it is full.
  */
-export async function recordsFromSnapshot(knex: Knex, prepared: PreparedRecordsQuery): Promise<RecordsAnswer | null> {
-  const { mode, quarter, codes, sortField } = prepared;
+async function snapshotPage(knex: Knex, prepared: PreparedRecordsQuery): Promise<SnapshotPage | null> {
+  const { mode, quarter, codes, sortField, conditions, direction } = prepared;
   if (quarter === null || codes === null || !codes.every((code) => fieldCatalog.has(code))) return null;
   const snapshot = await quarterSnapshot(knex, quarter);
-  const predicates: RowPredicate[] = [];
-  for (const condition of prepared.conditions) {
-    const predicate = conditionPredicate(condition, mode, snapshot);
-    if (!predicate) return null;
-    predicates.push(predicate);
-  }
+  const judgement = conditions.length === 0 ? null : judge({ kind: 'and', conditions }, mode, snapshot);
+  if (judgement === null && conditions.length > 0) return null;
+  const universe = mode === 'financials' ? rowsWithFinancials(snapshot) : everyRow(snapshot);
+  const selected = judgement ? and(judgement.yes, universe) : universe;
   const rows = mode === 'financials' ? snapshot.withFinancials : snapshot.all;
-  const ordered = sortField ? orderedRows(snapshot, `${mode}:${sortField.code}`, rows, sortKey(snapshot, sortField, mode), prepared.direction) : rows;
-  const end = prepared.offset + prepared.limit;
-  const page: number[] = [];
-  let total = 0;
-  rows: for (const row of ordered) {
-    for (const predicate of predicates) if (predicate(row) !== true) continue rows;
-    if (total >= prepared.offset && total < end) page.push(row);
-    total += 1;
-  }
-  const outputs = codes.map((code) => {
+  const ordered = sortField ? orderedRows(snapshot, `${mode}:${sortField.code}`, rows, sortKey(snapshot, sortField, mode), direction) : rows;
+  return { snapshot, rows: pageOf(ordered, selected, prepared.offset, prepared.limit), total: countBits(selected), codes };
+}
+
+/** One row as a BankFind record of the fields asked for, in FDIC units. */
+function snapshotRecord(snapshot: Snapshot, mode: RecordsMode, codes: string[], row: number): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const code of codes) {
     const field = fieldCatalog.get(code)!;
-    const read = fieldReader(snapshot, field, mode);
-    return (row: number) => outputValue(field, read(row));
-  });
-  const records = page.map((row) => {
-    const record: Record<string, unknown> = {};
-    codes.forEach((code, index) => (record[code] = outputs[index](row)));
-    record.__cert = snapshot.cert[row];
-    return record;
-  });
-  return answer(prepared, records, total);
+    record[code] = outputValue(field, fieldReader(snapshot, field, mode)(row));
+  }
+  record.ID = recordId(mode, record.CERT ?? snapshot.cert[row], record.REPDTE);
+  return record;
+}
+
+/** Answers a list query from the quarter's in-memory snapshot, or null when SQL must (see `snapshotPage`). */
+export async function recordsFromSnapshot(knex: Knex, prepared: PreparedRecordsQuery): Promise<RecordsAnswer | null> {
+  const page = await snapshotPage(knex, prepared);
+  if (!page) return null;
+  const { snapshot, rows, total, codes } = page;
+  return answer(prepared, rows.map((row) => snapshotRecord(snapshot, prepared.mode, codes, row)), total);
 }
 
 /** Runs a BankFind-style list query: from the snapshot when it can answer, else in SQL. */
 export async function queryRecords(knex: Knex, mode: RecordsMode, query: RecordsQuery, extra?: Condition | null): Promise<RecordsAnswer> {
   const prepared = await prepareRecordsQuery(knex, mode, query, extra);
   return (await recordsFromSnapshot(knex, prepared)) ?? recordsFromDatabase(knex, prepared);
+}
+
+/**
+ * `queryRecords` as the JSON text of its answer, for the HTTP routes: a row's record is serialised
+ * once per snapshot and field list, since serialising every record of every page was a large part
+ * of a list request's cost.
+ */
+export async function queryRecordsJson(knex: Knex, mode: RecordsMode, query: RecordsQuery, extra?: Condition | null): Promise<string> {
+  const prepared = await prepareRecordsQuery(knex, mode, query, extra);
+  const page = await snapshotPage(knex, prepared);
+  if (!page) return JSON.stringify(await recordsFromDatabase(knex, prepared));
+  const { snapshot, rows, total, codes } = page;
+  const serialised = memo(snapshot, 'records:json', 20, `${mode}:${codes.join(',')}`, () => new Array<string | undefined>(snapshot.cert.length));
+  const items = rows.map((row) => `{"data":${(serialised[row] ??= JSON.stringify(snapshotRecord(snapshot, mode, codes, row)))},"score":0}`);
+  return `{"data":[${items.join(',')}],${JSON.stringify(envelope(prepared, total)).slice(1)}`;
 }

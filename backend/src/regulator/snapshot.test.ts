@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { creditBoxFromDatabase, creditBoxFromSnapshot, creditBoxRequestSchema } from './credit-box.ts';
+import { creditBoxFromDatabase, creditBoxFromSnapshot, creditBoxRequestSchema, creditBoxSearchJson } from './credit-box.ts';
 import { demoQuarters } from './demo/generate.ts';
 import { loadDemoData } from './demo/load.ts';
 import { fieldCatalog } from './fields.ts';
-import { prepareRecordsQuery, recordsFromDatabase, recordsFromSnapshot, recordsQuerySchema, type RecordsMode } from './records.ts';
+import { prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsFromSnapshot, recordsQuerySchema, type RecordsMode } from './records.ts';
 import { column, quarterSnapshot } from './snapshot.ts';
 import { markRegulatorDataChanged } from './store.ts';
 
@@ -68,6 +68,10 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
     expect(fromSnapshot, `the snapshot answers ${JSON.stringify(query)}`).to.not.equal(null);
     const fromDatabase = await recordsFromDatabase(context.db.knex, prepared);
     expect(fromSnapshot, `${mode} ${JSON.stringify(query)}`).to.deep.equal(fromDatabase);
+    // The routes' JSON text, first serialised and then from the kept serialisation.
+    for (let pass = 0; pass < 2; pass += 1) {
+      expect(JSON.parse(await queryRecordsJson(context.db.knex, mode, recordsQuerySchema.parse(query))), `JSON of ${mode} ${JSON.stringify(query)}`).to.deep.equal(fromDatabase);
+    }
     return fromDatabase;
   };
 
@@ -132,6 +136,10 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
         const fromSnapshot = await creditBoxFromSnapshot(knex, request, latest, userId);
         const fromDatabase = await creditBoxFromDatabase(knex, request, latest, userId);
         expect(fromSnapshot, JSON.stringify({ criteria, page })).to.deep.equal(fromDatabase);
+        // The route's JSON text, first serialised and then from the kept serialisation.
+        for (let pass = 0; pass < 2; pass += 1) {
+          expect(JSON.parse(await creditBoxSearchJson(knex, request, userId)), `JSON of ${JSON.stringify({ criteria, page })}`).to.deep.equal(JSON.parse(JSON.stringify(fromDatabase)));
+        }
         banks += fromDatabase.banks.length;
       }
     }

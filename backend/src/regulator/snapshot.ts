@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { financialColumns, institutionColumns, institutionFigures } from './bank.ts';
+import { allBits, bitsOf, type Bits } from './bits.ts';
 import { cachedRefreshing } from './cache.ts';
 import { fieldCatalog, type FieldSpec } from './fields.ts';
 
@@ -8,15 +9,12 @@ import { fieldCatalog, type FieldSpec } from './fields.ts';
  * columns and that quarter's curated financials (no source records). The directory and the credit
  * box answer from it in well under a millisecond instead of sorting thousands of rows in SQL per
  * request. The data is small (a few thousand banks) and changes only on sync or import, so a
- * snapshot is loaded on first use and reloaded after a write in this process (the store's version
- * counter) or, in the background, once it is older than `snapshotTtlMs` (a write by another
- * replica or the command-line import).
+ * snapshot is loaded on first use and reloaded when the mirror changed (see cache.ts: at once after
+ * a write in this process, in the background after a write by another process).
  *
  * Text sorts use the database's own collation: the load ranks every text field in SQL, so a
  * snapshot sorts names exactly as ORDER BY does.
  */
-
-export const snapshotTtlMs = 60_000;
 
 export type RecordsMode = 'institutions' | 'financials';
 
@@ -44,8 +42,6 @@ export type Snapshot = {
   withFinancials: number[];
   /** Orders computed on demand and kept for the snapshot's life (key: what they order by). */
   orders: Map<string, number[]>;
-  /** Text columns with A-Z lower-cased, computed on demand, by SQL expression. */
-  folded: Map<string, unknown[]>;
   /** Other values derived from the columns on demand (see `derived`). */
   derived: Map<string, unknown>;
 };
@@ -80,6 +76,21 @@ export function derived<T>(snapshot: Snapshot, key: string, compute: () => T): T
 }
 
 /**
+ * `derived` for values keyed by what a request asked (a filter, a field list): at most `limit` are
+ * kept per snapshot (all are dropped when full), so arbitrary requests cannot grow memory without bound.
+ */
+export function memo<T>(snapshot: Snapshot, name: string, limit: number, key: string, compute: () => T): T {
+  const kept = derived(snapshot, `memo:${name}`, () => new Map<string, T>());
+  let value = kept.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (kept.size >= limit) kept.clear();
+    kept.set(key, value);
+  }
+  return value;
+}
+
+/**
  * A numeric column as doubles with null as NaN: every comparison with NaN is false, as a
  * comparison with NULL fails a WHERE clause (the FDIC data holds no NaN of its own).
  */
@@ -87,16 +98,35 @@ export function numbers(snapshot: Snapshot, table: 'i' | 'f', name: string): Flo
   return derived(snapshot, `numbers:${table}.${name}`, () => Float64Array.from(column(snapshot, table, name), (value) => (value === null ? NaN : Number(value))));
 }
 
+type Dictionary = { ids: Uint32Array; values: unknown[] };
+
+/** Values as small integer ids into their distinct values (null included), so a test runs once per distinct value. */
+function encode(values: unknown[]): Dictionary {
+  const idOf = new Map<unknown, number>();
+  const ids = Uint32Array.from(values, (value) => {
+    let id = idOf.get(value);
+    if (id === undefined) idOf.set(value, (id = idOf.size));
+    return id;
+  });
+  return { ids, values: [...idOf.keys()] };
+}
+
 /** A column as small integer ids into its distinct values, so equality filters compare integers. */
-export function dictionary(snapshot: Snapshot, table: 'i' | 'f', name: string): { ids: Uint32Array; values: unknown[] } {
-  return derived(snapshot, `dictionary:${table}.${name}`, () => {
-    const idOf = new Map<unknown, number>();
-    const ids = Uint32Array.from(column(snapshot, table, name), (value) => {
-      let id = idOf.get(value);
-      if (id === undefined) idOf.set(value, (id = idOf.size));
-      return id;
-    });
-    return { ids, values: [...idOf.keys()] };
+export function dictionary(snapshot: Snapshot, table: 'i' | 'f', name: string): Dictionary {
+  return derived(snapshot, `dictionary:${table}.${name}`, () => encode(column(snapshot, table, name)));
+}
+
+/** A field's values as the SQL expression of a mode reads them (A-Z lower-cased when `folded`, as `lower()` does), dictionary-encoded. */
+export function fieldDictionary(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode, folded: boolean): Dictionary {
+  const expression = fieldExpression(field, mode);
+  return derived(snapshot, `field-dictionary:${folded ? 'lower:' : ''}${expression}`, () => {
+    const read = fieldReader(snapshot, field, mode);
+    return encode(
+      snapshot.all.map((row) => {
+        const value = read(row) ?? null;
+        return folded && typeof value === 'string' ? asciiLower(value) : value;
+      }),
+    );
   });
 }
 
@@ -110,20 +140,38 @@ export function rowRecords(snapshot: Snapshot, row: number): { institution: Reco
   return { institution, financials };
 }
 
+export const haystackSeparator = '\u0000';
+
+/**
+ * A text field's distinct lower-cased values (its folded `fieldDictionary`) joined into one string,
+ * with where each value starts: a substring search scans it once with native indexOf. `unmatched`
+ * is a search's starting point: every text value false (0), a null unknown (1).
+ */
+export function fieldHaystack(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): { text: string; starts: Int32Array; unmatched: Uint8Array } {
+  return derived(snapshot, `haystack:${fieldExpression(field, mode)}`, () => {
+    const { values } = fieldDictionary(snapshot, field, mode, true);
+    const starts = new Int32Array(values.length);
+    let position = 0;
+    const parts = values.map((value, index) => {
+      const text = typeof value === 'string' ? value : '';
+      starts[index] = position;
+      position += text.length + haystackSeparator.length;
+      return text;
+    });
+    return { text: parts.join(haystackSeparator), starts, unmatched: Uint8Array.from(values, (value) => (typeof value === 'string' ? 0 : 1)) };
+  });
+}
+
+/** Every row of the snapshot, as bits. */
+export const everyRow = (snapshot: Snapshot): Bits => derived(snapshot, 'bits:every-row', () => allBits(snapshot.cert.length));
+
+/** The rows with financials that quarter, as bits. */
+export const rowsWithFinancials = (snapshot: Snapshot): Bits => derived(snapshot, 'bits:with-financials', () => bitsOf(snapshot.cert.length, snapshot.withFinancials));
+
 /** `fieldReader` with A-Z lower-cased, as `lower()` compares (computed once per snapshot and field). */
 export function foldedReader(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): (row: number) => unknown {
-  const key = fieldExpression(field, mode);
-  let values = snapshot.folded.get(key);
-  if (!values) {
-    const read = fieldReader(snapshot, field, mode);
-    values = snapshot.all.map((row) => {
-      const value = read(row);
-      return typeof value === 'string' ? asciiLower(value) : value;
-    });
-    snapshot.folded.set(key, values);
-  }
-  const folded = values;
-  return (row) => folded[row];
+  const { ids, values } = fieldDictionary(snapshot, field, mode, true);
+  return (row) => values[ids[row]];
 }
 
 /** Every distinct text expression of the catalog, in both modes: the ones a sort needs a collation rank for. */
@@ -180,14 +228,13 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
     all,
     withFinancials: all.filter((row) => hasFinancials[row]),
     orders: new Map(),
-    folded: new Map(),
     derived: new Map(),
   };
 }
 
 /** The snapshot of a quarter, loaded on first use. */
 export function quarterSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
-  return cachedRefreshing(knex, `snapshot:${quarter}`, snapshotTtlMs, () => loadSnapshot(knex, quarter));
+  return cachedRefreshing(knex, `snapshot:${quarter}`, () => loadSnapshot(knex, quarter));
 }
 
 type SortKey = (row: number) => number | string | null;

@@ -40,8 +40,8 @@ type Row = Record<string, unknown>;
 let dataVersion = 0;
 
 /**
- * A counter bumped on every write through this module, so in-process caches (dashboard, quarters)
- * know the mirror changed. Writers in another process are covered by the caches' time limit.
+ * A counter bumped on every write through this module, so this process's caches know at once that
+ * the mirror changed. Other processes learn it from the shared counter (`noteRegulatorDataChanged`).
  */
 export function regulatorDataVersion(): number {
   return dataVersion;
@@ -49,6 +49,21 @@ export function regulatorDataVersion(): number {
 
 export function markRegulatorDataChanged(): void {
   dataVersion += 1;
+}
+
+/**
+ * Marks the mirror changed here and for every process sharing the database. Call it once the write
+ * is committed: a process that reloads on the new count must find the new rows.
+ */
+export async function noteRegulatorDataChanged(knex: Knex): Promise<void> {
+  markRegulatorDataChanged();
+  await knex.raw('update regulator_data_version set version = version + 1, changed_at = now() where id = 1');
+}
+
+/** The shared change counter (see `noteRegulatorDataChanged`). */
+export async function sharedRegulatorDataVersion(knex: Knex): Promise<number> {
+  const row = (await knex('regulator_data_version').where('id', 1).first('version')) as { version: number } | undefined;
+  return row?.version ?? 0;
 }
 
 const identifier = /^[a-z_][a-z0-9_]*$/;
@@ -80,7 +95,9 @@ export async function upsertRows(
     for (const row of rows.slice(start, start + rowsPerStatement)) byKey.set(conflictColumns.map((column) => String(row[column])).join('\u0000'), row);
     const unique = [...byKey.values()];
     await knex.raw(sql, [batchJson(unique, 0, unique.length, columns, now)]);
-    markRegulatorDataChanged();
+    // Outside a transaction the batch is committed now; a transaction's owner notes it after its commit.
+    if (knex.isTransaction) markRegulatorDataChanged();
+    else await noteRegulatorDataChanged(knex);
   }
   return rows.length;
 }
@@ -117,7 +134,8 @@ export async function clearDemoData(knex: Knex): Promise<Record<RegulatorTable, 
   return knex.transaction(async (trx) => {
     const deleted = {} as Record<RegulatorTable, number>;
     for (const table of regulatorTables) deleted[table] = await trx(table).where('is_demo', true).delete();
-    markRegulatorDataChanged();
+    // In the transaction: the shared count moves exactly when the deletion becomes visible.
+    await noteRegulatorDataChanged(trx);
     return deleted;
   });
 }

@@ -18,7 +18,7 @@ import {
   type SodRow,
 } from '../normalise.ts';
 import {
-  markRegulatorDataChanged,
+  noteRegulatorDataChanged,
   upsertCensusProfiles,
   upsertFailures,
   upsertFieldDefinitions,
@@ -133,6 +133,6 @@ export async function loadDemoData(
     await upsertFieldDefinitions(trx, definitions);
   });
   // Caches may have been refilled from the pre-commit state while the transaction ran.
-  markRegulatorDataChanged();
+  await noteRegulatorDataChanged(knex);
   return { banks: total, financials: financialCount, branches: branchCount };
 }

@@ -10,7 +10,7 @@ import {
   normaliseSod,
   type RawRecord,
 } from '../normalise.ts';
-import { clearDemoData, hasDemoData, markRegulatorDataChanged, type RegulatorTable } from '../store.ts';
+import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ImportItem } from './layouts.ts';
 import { columnTypes, prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
@@ -94,9 +94,9 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     }
     const result = await importRows(knex, writers, file, source, options);
     await Promise.all(writers.map((writer) => writer.trx.commit()));
-    markRegulatorDataChanged();
     // After the commit, so it sees every writer's rows.
     if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
+    await noteRegulatorDataChanged(knex);
     options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
     result.seconds = (performance.now() - started) / 1000;
     return result;
@@ -104,7 +104,8 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     // Let queued writes settle first: one may be between a commit and its next transaction.
     await Promise.allSettled(writers.map((writer) => writer.writes));
     await Promise.all(writers.filter((writer) => !writer.trx.isCompleted()).map((writer) => writer.trx.rollback().catch(() => undefined)));
-    markRegulatorDataChanged();
+    // Batches committed before the failure stay.
+    await noteRegulatorDataChanged(knex).catch(() => undefined);
     throw error;
   } finally {
     source.close();
