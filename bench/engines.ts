@@ -6,7 +6,10 @@ import { randomBytes } from 'node:crypto';
 /** The PostgreSQL server benchmarks may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else none. */
 export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-export const benchEngines: Engine[] = benchPostgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+/** PGlite always, PostgreSQL when a server is given; BENCH_ENGINES (e.g. `postgres`) narrows the list. */
+export const benchEngines: Engine[] = (benchPostgresUrl ? (['pglite', 'postgres'] as Engine[]) : (['pglite'] as Engine[])).filter(
+  (engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine),
+);
 
 /** A fresh migrated database for one benchmark; PostgreSQL gets a throwaway database dropped on close. */
 export async function benchDatabase(engine: Engine): Promise<Database> {

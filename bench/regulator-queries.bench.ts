@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../backend/src/config.ts';
 import type { Database } from '../backend/src/db/database.ts';
-import { creditBoxFromDatabase, creditBoxRequestSchema, creditBoxSearch } from '../backend/src/regulator/credit-box.ts';
-import { dashboard } from '../backend/src/regulator/dashboard.ts';
+import { creditBoxFromDatabase, creditBoxRequestSchema, creditBoxSearchJson, loanTypes } from '../backend/src/regulator/credit-box.ts';
+import { computeDashboard, dashboard } from '../backend/src/regulator/dashboard.ts';
 import { loadDemoData } from '../backend/src/regulator/demo/load.ts';
+import { Random } from '../backend/src/regulator/demo/random.ts';
 import { demographics, financialHistory, financialRecords, historyEvents, institutionRecord, locations, summaryOfDeposits } from '../backend/src/regulator/detail.ts';
-import { regulatorFeature } from '../backend/src/regulator/feature.ts';
-import { latestQuarter, prepareRecordsQuery, queryRecords, recordsFromDatabase, recordsQuerySchema } from '../backend/src/regulator/records.ts';
+import { latestQuarter, prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsQuerySchema } from '../backend/src/regulator/records.ts';
 import { clearRegulatorCache } from '../backend/src/regulator/cache.ts';
 import { startServer } from '../backend/src/server.ts';
 import { benchDatabase, benchEngines } from './engines.ts';
@@ -19,14 +19,19 @@ import type { Report } from './run.ts';
  * beside it, the same query functions called directly against the database. Targets on
  * PostgreSQL: directory and credit box p95 < 25 ms, dashboard < 60 ms.
  *
- * The HTTP client runs in a worker thread with keep-alive sockets: in the server's own event loop
- * (as fetch was at first) the client's CPU counted as server latency, as no browser's does.
+ * The HTTP client runs in a worker thread (http-load-worker.mjs) with keep-alive sockets: in the
+ * server's own event loop (as fetch was at first) the client's CPU counted as server latency, as no
+ * browser's does. Queries vary as people's do, so the figures are not those of a cache answering
+ * the same few requests (the server keeps a query's selected rows per snapshot); the Directory's
+ * default first page, which every user opens, is measured apart.
  */
 
 const concurrency = 32;
-const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 640);
+/** Requests per HTTP and in-process scenario: enough for a steady state (a few hundred mostly time JIT warm-up). */
+const requestsPerScenario = Number(process.env.BENCH_REQUESTS ?? 3000);
+/** The same queries in SQL, beside them: the slow path, so fewer. */
+const sqlRequests = Math.min(requestsPerScenario, 320);
 const bankCount = Number(process.env.BENCH_DEMO_BANKS ?? 4500);
-const searchWords = ['amber', 'bell', 'copper', 'fern', 'glen', 'hazel', 'iron', 'lark', 'mead', 'oak', 'quill', 'raven', 'silver', 'thistle', 'willow', 'zephyr'];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -54,78 +59,78 @@ async function measure(total: number, work: (index: number) => Promise<unknown>)
 
 type HttpRequest = { method: string; path: string; body?: string };
 
-// CommonJS, evaluated in a worker: `total` requests, `concurrency` in flight, durations posted back.
-const httpLoadWorker = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { url, token, requests, concurrency } = workerData;
-const target = new URL(url);
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-const send = ({ method, path, body }) => new Promise((resolve, reject) => {
-  const headers = { authorization: 'Bearer ' + token, 'content-type': 'application/json' };
-  if (body) headers['content-length'] = Buffer.byteLength(body);
-  const request = http.request({ host: target.hostname, port: target.port, path, method, agent, headers }, (response) => {
-    const chunks = [];
-    response.on('data', (chunk) => chunks.push(chunk));
-    response.on('end', () => response.statusCode === 200 ? resolve() : reject(new Error(path + ': ' + response.statusCode + ' ' + Buffer.concat(chunks))));
-  });
-  request.on('error', reject);
-  request.end(body);
-});
-(async () => {
-  const durations = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < requests.length) {
-      const request = requests[next++];
-      const begin = performance.now();
-      await send(request);
-      durations.push(performance.now() - begin);
-    }
-  }));
-  agent.destroy();
-  parentPort.postMessage({ durations, elapsed: (performance.now() - started) / 1000 });
-})().catch((error) => parentPort.postMessage({ error: String(error) }));
-`;
-
-/** p50/p95 in ms and requests/s of `requests` sent over HTTP from a worker thread, `concurrency` in flight. */
-function measureHttp(url: string, token: string, requests: HttpRequest[]): Promise<{ p50: number; p95: number; rate: number }> {
+/** p50/p95 in ms and groups/s of request groups sent over HTTP from a worker thread (http-load-worker.mjs), `concurrency` groups in flight. */
+function measureHttp(url: string, token: string, groups: HttpRequest[][]): Promise<{ p50: number; p95: number; rate: number }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(httpLoadWorker, { eval: true, workerData: { url, token, requests, concurrency } });
+    const worker = new Worker(new URL('./http-load-worker.mjs', import.meta.url), { workerData: { url, token, groups, concurrency } });
     worker.once('error', reject);
     worker.once('message', (result: { durations?: number[]; elapsed?: number; error?: string }) => {
       void worker.terminate();
       if (result.error || !result.durations || !result.elapsed) return reject(new Error(result.error ?? 'The load worker answered nothing.'));
       const durations = result.durations.sort((a, b) => a - b);
-      resolve({ p50: percentile(durations, 50), p95: percentile(durations, 95), rate: requests.length / result.elapsed });
+      resolve({ p50: percentile(durations, 50), p95: percentile(durations, 95), rate: groups.length / result.elapsed });
     });
   });
 }
 
 const format = ({ p50, p95, rate }: { p50: number; p95: number; rate: number }) => `p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  (${Math.round(rate)} req/s)`;
 
-function directoryQuery(index: number) {
-  const regulators = ['', ' AND REGAGNT:FDIC', ' AND REGAGNT:OCC', ' AND REGAGNT:FRS'];
-  const sorts = ['ASSET', 'DEP', 'ROA', 'NCLNLSR', 'OFFICES'];
-  return {
-    limit: '50',
-    offset: String((index % 4) * 50),
-    filters: `ACTIVE:1${regulators[index % regulators.length]}`,
-    search: index % 3 === 0 ? `NAME: *${searchWords[index % searchWords.length]}*` : '',
-    sort_by: sorts[index % sorts.length],
-    sort_order: index % 2 === 0 ? 'DESC' : 'ASC',
-    fields: 'CERT,NAME,CITY,STALP,ASSET,DEP,OFFICES,REGAGNT,ROA,NCLNLSR,NTLNLS,LNRERSFM,LNAUTO,LNCRCD',
-  };
+const directoryFields = 'CERT,NAME,CITY,STALP,ASSET,DEP,OFFICES,REGAGNT,ROA,NCLNLSR,NTLNLS,LNRERSFM,LNAUTO,LNCRCD';
+
+/** The Directory's first screen: every user opens it, so it is measured on its own as well. */
+const defaultDirectoryQuery = { limit: '50', offset: '0', filters: 'ACTIVE:1', search: '', sort_by: 'ASSET', sort_order: 'DESC', fields: directoryFields };
+
+/**
+ * Directory queries as varied as people make them, almost all different from each other (so no
+ * per-query cache answers them): a sort among ten columns either way, a regulator and a charter
+ * class or not, a page among the first few, and for two in five a search for a piece of a real
+ * bank name.
+ */
+export function directoryQueries(count: number, names: string[]) {
+  const random = new Random(20261122);
+  const sorts = ['ASSET', 'DEP', 'ROA', 'ROE', 'NCLNLSR', 'NTLNLS', 'OFFICES', 'NAME', 'CITY', 'LNRERSFM'];
+  return Array.from({ length: count }, () => {
+    const filters = ['ACTIVE:1', random.pick(['', ' AND REGAGNT:FDIC', ' AND REGAGNT:OCC', ' AND REGAGNT:FRS']), random.pick(['', '', ' AND BKCLASS:N', ' AND BKCLASS:NM', ' AND BKCLASS:SM'])].join('');
+    let search = '';
+    if (random.chance(0.4)) {
+      const name = random.pick(names).toLowerCase();
+      const length = 3 + Math.floor(random.next() * 4);
+      const start = Math.floor(random.next() * Math.max(1, name.length - length));
+      search = `NAME: *${name.slice(start, start + length).trim() || name.slice(0, 3)}*`;
+    }
+    return {
+      limit: '50',
+      offset: String(50 * (search ? 0 : random.pick([0, 0, 0, 1, 2, 3, 4, 5]))),
+      filters,
+      search,
+      sort_by: random.pick(sorts),
+      sort_order: random.chance(0.5) ? 'DESC' : 'ASC',
+      fields: directoryFields,
+    };
+  });
 }
 
-function creditBoxBody(index: number) {
-  const regions = [undefined, 'Midwest', 'South', 'West', 'Northeast'];
-  return {
-    criteria: { minAssets: 0, maxAssets: 100_000_000_000, maxNplRatio: 3, minTier1CapitalRatio: 10, minRoa: 0.5, minNetInterestMargin: 2.5, maxEfficiencyRatio: 70, region: regions[index % regions.length] },
-    page: 1 + (index % 3),
+/** Credit box searches with the screen's switches and sliders set differently each time. */
+export function creditBoxBodies(count: number) {
+  const random = new Random(11222026);
+  const maybe = <T>(chance: number, value: () => T) => (random.chance(chance) ? value() : undefined);
+  const step = (low: number, high: number, by: number) => low + by * Math.floor(random.next() * ((high - low) / by + 1));
+  return Array.from({ length: count }, () => ({
+    criteria: {
+      minAssets: step(0, 500_000_000, 50_000_000),
+      maxAssets: random.pick([100_000_000_000, 10_000_000_000, 5_000_000_000]),
+      maxNplRatio: maybe(0.8, () => step(0.5, 5, 0.25)),
+      minTier1CapitalRatio: maybe(0.8, () => step(6, 14, 0.5)),
+      minRoa: maybe(0.8, () => step(0, 2, 0.1)),
+      minNetInterestMargin: maybe(0.7, () => step(1.5, 4.5, 0.25)),
+      maxEfficiencyRatio: maybe(0.7, () => step(50, 90, 5)),
+      region: maybe(0.3, () => random.pick(['Northeast', 'Midwest', 'South', 'West'])),
+      regulator: maybe(0.2, () => random.pick(['FDIC', 'OCC', 'FRS'])),
+      loanType: maybe(0.2, () => random.pick(Object.keys(loanTypes))),
+    },
+    page: random.pick([1, 1, 1, 2, 3]),
     limit: 12,
-  };
+  }));
 }
 
 async function detailBundle(knex: Knex, cert: number) {
@@ -148,7 +153,9 @@ async function benchEngine(db: Database, report: Report): Promise<void> {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const certs = (await knex('fdic_institutions').where({ active: true }).orderBy('cert').select('cert')).map((row) => row.cert as number);
 
-  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', jwtSecret: 'bench-secret-long-enough-1234', demoData: 'never', logLevel: 'silent' }, { db, features: [regulatorFeature] });
+  const names = (await knex('fdic_institutions').where({ active: true }).select('name')).map((row) => row.name as string);
+  // Every feature, as in production: each router on the way adds its own cost to a request.
+  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', jwtSecret: 'bench-secret-long-enough-1234', demoData: 'never', logLevel: 'silent' }, { db });
   // Idle keep-alive sockets must outlive the client's pool, or a reused socket can be reset mid-request.
   server.server.keepAliveTimeout = 60_000;
   try {
@@ -157,45 +164,46 @@ async function benchEngine(db: Database, report: Report): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
     });
-    const { token } = (await register.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = async (path: string, init: RequestInit = {}) => {
-      const response = await fetch(server.url + path, { ...init, headers });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    };
+    const { token, user } = (await register.json()) as { token: string; user: { id: string } };
+    const benchUserId = user.id;
+    const http = (groups: HttpRequest[][]) => measureHttp(server.url, token, groups);
+    const directoryRequest = (query: Record<string, string>): HttpRequest => ({ method: 'GET', path: `/api/services/fdic/institutions?${new URLSearchParams(query)}` });
+    const creditBoxRequest = (body: object): HttpRequest => ({ method: 'POST', path: '/api/data/banks/credit-box-search', body: JSON.stringify(body) });
 
-    // Warm up the engine's caches, the quarter list and the quarter's snapshot (its first load is timed).
+    // The quarter's snapshot loads on the first call (timed); warm-up queries are not measured.
     const snapshotStarted = performance.now();
-    await call(`/api/services/fdic/institutions?${new URLSearchParams(directoryQuery(0))}`);
+    await http([[directoryRequest(defaultDirectoryQuery)]]);
     const snapshotMs = performance.now() - snapshotStarted;
+    await http(directoryQueries(1000, names.slice().reverse()).map((query) => [directoryRequest(query)]));
+    await http(creditBoxBodies(1000).map((body) => [creditBoxRequest({ ...body, page: 4 })]));
 
     const figures: Record<string, string> = {
       'demo data': `${loaded.banks} banks, ${loaded.financials} quarterly rows, ${loaded.branches} branches loaded in ${loadSeconds.toFixed(1)} s`,
       'first directory call (loads the quarter snapshot)': `${snapshotMs.toFixed(0)} ms`,
     };
-    const indexes = Array.from({ length: requestsPerScenario }, (_, i) => i);
-    const http = (requests: HttpRequest[]) => measureHttp(server.url, token, requests);
-    figures['directory (sorted, filtered, searched) HTTP'] = format(await http(indexes.map((i) => ({ method: 'GET', path: `/api/services/fdic/institutions?${new URLSearchParams(directoryQuery(i))}` }))));
-    figures['directory in process (snapshot)'] = format(await measure(requestsPerScenario, (i) => queryRecords(knex, 'institutions', recordsQuerySchema.parse(directoryQuery(i)))));
+    // Each scenario gets queries of its own: one measured after another must not find them cached.
+    const directoryMix = directoryQueries(2 * requestsPerScenario, names);
+    const [httpQueries, inProcessQueries] = [directoryMix.slice(0, requestsPerScenario), directoryMix.slice(requestsPerScenario)];
+    figures['directory, varied queries (sorted, filtered, searched) HTTP'] = format(await http(httpQueries.map((query) => [directoryRequest(query)])));
+    figures['directory, the default first page HTTP'] = format(await http(httpQueries.map(() => [directoryRequest(defaultDirectoryQuery)])));
+    figures['directory in process (snapshot, JSON text as the route sends it)'] = format(await measure(requestsPerScenario, (i) => queryRecordsJson(knex, 'institutions', recordsQuerySchema.parse(inProcessQueries[i]))));
     figures['directory direct SQL'] = format(
-      await measure(requestsPerScenario, async (i) => recordsFromDatabase(knex, await prepareRecordsQuery(knex, 'institutions', recordsQuerySchema.parse(directoryQuery(i))))),
+      await measure(sqlRequests, async (i) => recordsFromDatabase(knex, await prepareRecordsQuery(knex, 'institutions', recordsQuerySchema.parse(httpQueries[i])))),
     );
-    figures['credit box HTTP'] = format(await http(indexes.map((i) => ({ method: 'POST', path: '/api/data/banks/credit-box-search', body: JSON.stringify(creditBoxBody(i)) }))));
-    figures['credit box in process (snapshot)'] = format(await measure(requestsPerScenario, (i) => creditBoxSearch(knex, creditBoxRequestSchema.parse(creditBoxBody(i)))));
+    const creditBoxMix = creditBoxBodies(2 * requestsPerScenario);
+    const [httpBodies, inProcessBodies] = [creditBoxMix.slice(0, requestsPerScenario), creditBoxMix.slice(requestsPerScenario)];
+    figures['credit box, varied searches HTTP'] = format(await http(httpBodies.map((body) => [creditBoxRequest(body)])));
+    figures['credit box in process (snapshot, JSON text as the route sends it)'] = format(
+      await measure(requestsPerScenario, (i) => creditBoxSearchJson(knex, creditBoxRequestSchema.parse(inProcessBodies[i]), benchUserId)),
+    );
     const latest = (await latestQuarter(knex))!;
-    figures['credit box direct SQL'] = format(await measure(requestsPerScenario, (i) => creditBoxFromDatabase(knex, creditBoxRequestSchema.parse(creditBoxBody(i)), latest)));
+    figures['credit box direct SQL'] = format(await measure(sqlRequests, (i) => creditBoxFromDatabase(knex, creditBoxRequestSchema.parse(httpBodies[i]), latest)));
     clearRegulatorCache(knex);
     const coldStarted = performance.now();
     await dashboard(knex);
     figures['dashboard, first (uncached) computation'] = `${(performance.now() - coldStarted).toFixed(1)} ms`;
-    figures['dashboard HTTP (cached per quarter)'] = format(await http(indexes.map(() => ({ method: 'GET', path: '/api/services/fdic/dashboard' }))));
-    figures['dashboard direct SQL (uncached)'] = format(
-      await measure(Math.min(requestsPerScenario, 128), async () => {
-        clearRegulatorCache(knex);
-        return dashboard(knex);
-      }),
-    );
+    figures['dashboard HTTP (cached per quarter)'] = format(await http(httpQueries.map(() => [{ method: 'GET', path: '/api/services/fdic/dashboard' }])));
+    figures['dashboard direct SQL (uncached)'] = format(await measure(Math.min(sqlRequests, 128), () => computeDashboard(knex)));
     const detailPaths = (cert: number) => [
       `/api/services/fdic/institutions/${cert}`,
       `/api/services/fdic/financials/${cert}`,
@@ -205,10 +213,10 @@ async function benchEngine(db: Database, report: Report): Promise<void> {
       `/api/services/fdic/sod/${cert}?limit=20&offset=0`,
       `/api/services/fdic/history/${cert}?limit=15&offset=0`,
     ];
-    figures['bank detail bundle (7 calls) HTTP'] = format(
-      await measure(requestsPerScenario / 4, (i) => Promise.all(detailPaths(certs[(i * 37) % certs.length]).map((path) => call(path)))),
+    figures['bank detail bundle (7 calls at once) HTTP'] = format(
+      await http(Array.from({ length: sqlRequests }, (_, i) => detailPaths(certs[(i * 37) % certs.length]).map((path) => ({ method: 'GET', path })))),
     );
-    figures['bank detail bundle direct SQL'] = format(await measure(requestsPerScenario / 4, (i) => detailBundle(knex, certs[(i * 37) % certs.length])));
+    figures['bank detail bundle direct SQL'] = format(await measure(sqlRequests, (i) => detailBundle(knex, certs[(i * 37) % certs.length])));
     report(`regulator queries on ${db.engine} (${concurrency} concurrent)`, figures);
   } finally {
     await server.stop();
