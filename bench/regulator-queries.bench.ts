@@ -181,6 +181,11 @@ async function benchEngine(db: Database, report: Report): Promise<void> {
       'demo data': `${loaded.banks} banks, ${loaded.financials} quarterly rows, ${loaded.branches} branches loaded in ${loadSeconds.toFixed(1)} s`,
       'first directory call (loads the quarter snapshot)': `${snapshotMs.toFixed(0)} ms`,
     };
+    // What any signed-in call costs on this machine at this concurrency (a small cached answer):
+    // the floor under every figure below.
+    figures['floor: a signed-in call answering a cached list of quarters HTTP'] = format(
+      await http(Array.from({ length: requestsPerScenario }, () => [{ method: 'GET', path: '/api/services/fdic/quarters' }])),
+    );
     // Each scenario gets queries of its own: one measured after another must not find them cached.
     const directoryMix = directoryQueries(2 * requestsPerScenario, names);
     const [httpQueries, inProcessQueries] = [directoryMix.slice(0, requestsPerScenario), directoryMix.slice(requestsPerScenario)];
