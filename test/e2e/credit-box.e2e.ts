@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useE2E } from './support/index.ts';
+import { creditBoxFields } from '../../frontend/src/pages/credit-box/fields.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 
 describe('credit box', function () {
@@ -41,7 +42,7 @@ describe('credit box', function () {
     await creditBox.chooseInFilter('regulator', 'FRS');
     const sent = page.waitForRequest((request) => request.url().includes('/credit-box-search'));
     await creditBox.findMatches();
-    expect(JSON.parse((await sent).postData() ?? '{}')).to.deep.include({ page: 1, limit: 12 });
+    expect(JSON.parse((await sent).postData() ?? '{}')).to.deep.include({ page: 1, limit: 12, fields: creditBoxFields });
     expect(JSON.parse((await sent).postData() ?? '{}').criteria).to.deep.equal({ minAssets: 0, maxAssets: 100e9, regulator: 'FRS' });
     const after = Number(/\(([\d,]+)\)/.exec((await creditBox.heading().textContent()) ?? '')![1].replace(/,/g, ''));
     expect(after).to.be.within(1, before - 1);

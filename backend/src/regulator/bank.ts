@@ -99,3 +99,14 @@ export function toBank(row: Record<string, unknown>): Bank {
   if (row.institution_raw !== undefined || row.financials_raw !== undefined) bank.rawData = fdicRecordOf(row);
   return bank as Bank;
 }
+
+/** Every field name of a normalised bank (without `rawData`): what a sparse field list may ask for. */
+export const bankFieldNames: ReadonlySet<string> = new Set(Object.keys(toBank(bankRowOf({}, null))));
+
+/** A bank with only the fields asked for, and always its id, cert and name. */
+export function pickBankFields(bank: Bank, fields: readonly string[] | undefined): Bank {
+  if (!fields) return bank;
+  const picked: Record<string, unknown> = { id: bank.id, cert: bank.cert, name: bank.name };
+  for (const field of fields) picked[field] = bank[field];
+  return picked as Bank;
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bankRowOf, bankSelection, toBank, type Bank } from './bank.ts';
+import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from './bank.ts';
 import { regions } from './demo/geography.ts';
 import { latestQuarter } from './records.ts';
 import { fieldCatalog } from './fields.ts';
@@ -68,6 +68,18 @@ export const creditBoxRequestSchema = z.object({
   criteria: creditBoxCriteriaSchema.default({} as never),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(12),
+  /**
+   * The bank fields to answer (id, cert and name always come): a screen asks for the dozen it
+   * shows instead of some 140 per bank. Without it every field of the normalised bank comes.
+   */
+  fields: z
+    .array(z.string())
+    .max(200)
+    .optional()
+    .superRefine((fields, context) => {
+      const unknown = (fields ?? []).filter((field) => !bankFieldNames.has(field));
+      if (unknown.length > 0) context.addIssue({ code: 'custom', message: `Unknown bank field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.` });
+    }),
 });
 
 type SqlPart = { sql: string; bindings: Knex.RawBinding[] };
@@ -273,7 +285,10 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
   }
   const [rows, count] = await Promise.all([page, base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>]);
   return {
-    banks: (rows as Array<Record<string, unknown>>).map((row) => ({ ...toBank(row), matchScore: Number(row.match_score) })),
+    banks: (rows as Array<Record<string, unknown>>).map((row) => {
+      const bank = toBank(row);
+      return { ...pickBankFields(bank, request.fields), matchScore: Number(row.match_score), ...(userId ? { isTarget: bank.isTarget } : {}) };
+    }),
     total: Number(count?.n ?? 0),
     quarter,
   };
@@ -339,7 +354,7 @@ export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxReques
   const { snapshot, rows, scores, total, targets } = page;
   return {
     banks: rows.map((row, index) => {
-      const bank: Bank = { ...snapshotBank(snapshot, row), matchScore: scores[index] };
+      const bank: Bank = { ...pickBankFields(snapshotBank(snapshot, row), request.fields), matchScore: scores[index] };
       if (targets) bank.isTarget = targets.get(snapshot.cert[row]) ?? false;
       return bank;
     }),
@@ -373,9 +388,9 @@ export async function creditBoxSearchJson(knex: Knex, request: CreditBoxRequest,
   const page = quarter ? await snapshotPage(knex, request, quarter, userId) : null;
   if (!page) return JSON.stringify(await creditBoxSearch(knex, request, userId));
   const { snapshot, rows, scores, total, targets } = page;
-  const serialised = derived(snapshot, 'credit-box:bank-json', () => new Array<string | undefined>(snapshot.cert.length));
+  const serialised = memo(snapshot, 'credit-box:bank-json', 20, JSON.stringify(request.fields ?? null), () => new Array<string | undefined>(snapshot.cert.length));
   const banks = rows.map((row, index) => {
-    const bank = (serialised[row] ??= JSON.stringify(snapshotBank(snapshot, row)));
+    const bank = (serialised[row] ??= JSON.stringify(pickBankFields(snapshotBank(snapshot, row), request.fields)));
     return `${bank.slice(0, -1)},"matchScore":${scores[index]},"isTarget":${targets?.get(snapshot.cert[row]) ?? false}}`;
   });
   return `{"banks":[${banks.join(',')}],"total":${total},"quarter":${JSON.stringify(quarter)}}`;

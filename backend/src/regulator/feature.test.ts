@@ -250,6 +250,25 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       }
     });
 
+    it('answers only the bank fields asked for, with id, cert, name, score and target flag', async () => {
+      const whole = await search({ minRoa: 0.5 });
+      const response = await app.request('/api/data/banks/credit-box-search', { method: 'POST', token, body: { criteria: { minRoa: 0.5 }, fields: ['assets', 'roa', 'nplRatio'] } });
+      expect(response.status, response.text).to.equal(200);
+      expect(response.body.total).to.equal(whole.body.total);
+      expect(response.body.banks).to.have.length(12);
+      response.body.banks.forEach((bank: Record<string, unknown>, index: number) => {
+        expect(Object.keys(bank).sort()).to.deep.equal(['assets', 'cert', 'id', 'isTarget', 'matchScore', 'name', 'nplRatio', 'roa']);
+        const full = whole.body.banks[index];
+        expect(bank).to.deep.equal({ id: full.id, cert: full.cert, name: full.name, assets: full.assets, roa: full.roa, nplRatio: full.nplRatio, matchScore: full.matchScore, isTarget: full.isTarget });
+      });
+    });
+
+    it('rejects an unknown bank field with 400 naming it', async () => {
+      const response = await app.request('/api/data/banks/credit-box-search', { method: 'POST', token, body: { criteria: {}, fields: ['assets', 'yachtCount'] } });
+      expect(response.status).to.equal(400);
+      expect(response.text).to.match(/Unknown bank field: yachtCount/);
+    });
+
     it('rejects an unknown option with 400', async () => {
       const response = await search({ loanType: 'Yachts' });
       expect(response.status).to.equal(400);

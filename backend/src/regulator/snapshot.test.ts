@@ -144,6 +144,10 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
       }
     }
     expect(banks).to.be.greaterThan(100);
+    const sparse = creditBoxRequestSchema.parse({ criteria: criteriaList[2], page: 2, fields: ['assets', 'roa', 'city'] });
+    const sparseFromDatabase = await creditBoxFromDatabase(knex, sparse, latest, userId);
+    expect(await creditBoxFromSnapshot(knex, sparse, latest, userId)).to.deep.equal(sparseFromDatabase);
+    expect(JSON.parse(await creditBoxSearchJson(knex, sparse, userId))).to.deep.equal(JSON.parse(JSON.stringify(sparseFromDatabase)));
     const searchByCert = creditBoxRequestSchema.parse({ criteria: { searchTerm: String((await knex('fdic_institutions').where({ active: true }).orderBy('cert', 'desc').first('cert')).cert) } });
     expect(await creditBoxFromSnapshot(knex, searchByCert, latest)).to.deep.equal(await creditBoxFromDatabase(knex, searchByCert, latest));
     const beyondAscii = creditBoxRequestSchema.parse({ criteria: { searchTerm: 'ñandú' } });

@@ -1,3 +1,4 @@
+import { creditBoxFields } from '../pages/credit-box/fields.ts';
 import { http, type QueryValue } from './http.ts';
 
 /**
@@ -119,7 +120,7 @@ export const services = {
   quarters: async () => quartersOf(await http.get<unknown>('/api/services/fdic/quarters')),
   dataStatus: () => http.get<{ isDemo: boolean }>('/api/services/fdic/data-status'),
   creditBoxSearch: (criteria: CreditBoxCriteria, page: number, limit: number) =>
-    http.post<CreditBoxAnswer>('/api/data/banks/credit-box-search', { criteria, page, limit }),
+    http.post<CreditBoxAnswer>('/api/data/banks/credit-box-search', { criteria, page, limit, fields: creditBoxFields }),
   startInstitutionSync: () => http.post<SyncStatus | { message?: string }>('/api/services/sync/institutions'),
   syncStatus: () => http.get<SyncStatus>('/api/services/sync/status'),
   syncCommunityProfiles: () => http.post<{ message?: string }>('/api/services/census/sync-all'),
