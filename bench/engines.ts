@@ -1,7 +1,12 @@
 import { openDatabase, type Database, type Engine } from '../backend/src/db/database.ts';
 import { migrateToLatest } from '../backend/src/db/migrate.ts';
 import knexFactory from 'knex';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The PostgreSQL server benchmarks may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else none. */
 export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -32,6 +37,76 @@ export async function benchDatabase(engine: Engine): Promise<Database> {
       await db.close();
       await admin.raw('drop database if exists ?? with (force)', [name]);
       await admin.destroy();
+    },
+  };
+}
+
+/**
+ * A database a server process of its own can serve: the benchmark fills and queries it here, then
+ * closes it (PGlite allows one process at a time) and starts `backend/src/main.ts` on it, as
+ * `npm start` does, so the server's figures are not those of a process that also generated the
+ * data and runs the load generator.
+ */
+export type ServedDatabase = {
+  engine: Engine;
+  open(): Promise<Database>;
+  /** Starts the server on it; resolves with its URL once it answers, and a stop function. */
+  serve(): Promise<{ url: string; stop(): Promise<void> }>;
+  drop(): Promise<void>;
+};
+
+export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-bench-'));
+  let environment: Record<string, string>;
+  let drop: () => Promise<void>;
+  let open: () => Promise<Database>;
+  if (engine === 'pglite') {
+    environment = { DATA_DIR: dataDir };
+    open = () => openDatabase({ engine: 'pglite', dataDir });
+    drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const name = `charterline_bench_${randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
+    await admin.raw('create database ??', [name]);
+    const url = new URL(benchPostgresUrl!);
+    url.pathname = `/${name}`;
+    environment = { DATABASE_URL: url.toString() };
+    open = () => openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 20 });
+    drop = async () => {
+      await admin.raw('drop database if exists ?? with (force)', [name]);
+      await admin.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const first = await open();
+  await first.knex.raw('create extension if not exists pg_trgm').catch(() => undefined);
+  await migrateToLatest(first.knex);
+  await first.close();
+  return {
+    engine,
+    open,
+    drop,
+    async serve() {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../backend/src/main.ts', import.meta.url))], {
+        env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const url = `http://127.0.0.1:${port}`;
+      const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+      for (let attempt = 0; ; attempt += 1) {
+        if (server.exitCode !== null) throw new Error(`The benchmark server exited with ${server.exitCode}.`);
+        if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) break;
+        if (attempt > 600) throw new Error('The benchmark server did not answer within a minute.');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return {
+        url,
+        async stop() {
+          server.kill('SIGTERM');
+          await exited;
+        },
+      };
     },
   };
 }

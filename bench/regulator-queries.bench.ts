@@ -1,29 +1,29 @@
 import type { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { loadConfig } from '../backend/src/config.ts';
 import type { Database } from '../backend/src/db/database.ts';
 import { creditBoxFromDatabase, creditBoxRequestSchema, creditBoxSearchJson, loanTypes } from '../backend/src/regulator/credit-box.ts';
-import { computeDashboard, dashboard } from '../backend/src/regulator/dashboard.ts';
+import { computeDashboard } from '../backend/src/regulator/dashboard.ts';
 import { loadDemoData } from '../backend/src/regulator/demo/load.ts';
 import { Random } from '../backend/src/regulator/demo/random.ts';
 import { demographics, financialHistory, financialRecords, historyEvents, institutionRecord, locations, summaryOfDeposits } from '../backend/src/regulator/detail.ts';
 import { latestQuarter, prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsQuerySchema } from '../backend/src/regulator/records.ts';
-import { clearRegulatorCache } from '../backend/src/regulator/cache.ts';
-import { startServer } from '../backend/src/server.ts';
-import { benchDatabase, benchEngines } from './engines.ts';
+import { benchEngines, servedDatabase } from './engines.ts';
 import type { Report } from './run.ts';
+import { creditBoxFields } from '../frontend/src/pages/credit-box/fields.ts';
 
 /**
  * Latency of the screens' regulator queries at 32 concurrent requests over the demo set
- * (BENCH_DEMO_BANKS, default 4,500 banks x 8 quarters): through HTTP (auth, validation, JSON) and,
- * beside it, the same query functions called directly against the database. Targets on
- * PostgreSQL: directory and credit box p95 < 25 ms, dashboard < 60 ms.
+ * (BENCH_DEMO_BANKS, default 4,500 banks x 8 quarters), through HTTP (auth, validation, JSON) and,
+ * beside it, the same work in this process and in SQL. Targets on PostgreSQL: directory and credit
+ * box p95 < 25 ms, dashboard < 60 ms.
  *
- * The HTTP client runs in a worker thread (http-load-worker.mjs) with keep-alive sockets: in the
- * server's own event loop (as fetch was at first) the client's CPU counted as server latency, as no
- * browser's does. Queries vary as people's do, so the figures are not those of a cache answering
- * the same few requests (the server keeps a query's selected rows per snapshot); the Directory's
- * default first page, which every user opens, is measured apart.
+ * The server is a process of its own (backend/src/main.ts on the benchmark's database, as `npm
+ * start` runs it), and the load generator runs in a worker thread here (http-load-worker.mjs): a
+ * server sharing its process with the data generation and the load generator measured about twice
+ * as slow as it serves. Queries vary as people's do, so the figures are not those of a cache
+ * answering the same few requests; the Directory's default first page, which every user opens, is
+ * measured apart.
  */
 
 const concurrency = 32;
@@ -110,7 +110,7 @@ export function directoryQueries(count: number, names: string[]) {
   });
 }
 
-/** Credit box searches with the screen's switches and sliders set differently each time. */
+/** Credit box searches with the screen's switches and sliders set differently each time, asking for the fields the screen shows. */
 export function creditBoxBodies(count: number) {
   const random = new Random(11222026);
   const maybe = <T>(chance: number, value: () => T) => (random.chance(chance) ? value() : undefined);
@@ -130,6 +130,7 @@ export function creditBoxBodies(count: number) {
     },
     page: random.pick([1, 1, 1, 2, 3]),
     limit: 12,
+    fields: creditBoxFields,
   }));
 }
 
@@ -146,95 +147,95 @@ async function detailBundle(knex: Knex, cert: number) {
   ]);
 }
 
-async function benchEngine(db: Database, report: Report): Promise<void> {
+/** What the benchmark measures in its own process, on the database, while no server holds it. */
+async function inProcess(db: Database, figures: Record<string, string>) {
   const knex = db.knex;
   const loadStarted = performance.now();
   const loaded = await loadDemoData(knex, { banks: bankCount });
-  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  figures['demo data'] = `${loaded.banks} banks, ${loaded.financials} quarterly rows, ${loaded.branches} branches loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`;
   const certs = (await knex('fdic_institutions').where({ active: true }).orderBy('cert').select('cert')).map((row) => row.cert as number);
-
   const names = (await knex('fdic_institutions').where({ active: true }).select('name')).map((row) => row.name as string);
-  // Every feature, as in production: each router on the way adds its own cost to a request.
-  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', jwtSecret: 'bench-secret-long-enough-1234', demoData: 'never', logLevel: 'silent' }, { db });
-  // Idle keep-alive sockets must outlive the client's pool, or a reused socket can be reset mid-request.
-  server.server.keepAliveTimeout = 60_000;
-  try {
-    const register = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
-    });
-    const { token, user } = (await register.json()) as { token: string; user: { id: string } };
-    const benchUserId = user.id;
-    const http = (groups: HttpRequest[][]) => measureHttp(server.url, token, groups);
-    const directoryRequest = (query: Record<string, string>): HttpRequest => ({ method: 'GET', path: `/api/services/fdic/institutions?${new URLSearchParams(query)}` });
-    const creditBoxRequest = (body: object): HttpRequest => ({ method: 'POST', path: '/api/data/banks/credit-box-search', body: JSON.stringify(body) });
+  const snapshotStarted = performance.now();
+  await queryRecordsJson(knex, 'institutions', recordsQuerySchema.parse(defaultDirectoryQuery));
+  figures['loading the quarter snapshot (first directory query)'] = `${(performance.now() - snapshotStarted).toFixed(0)} ms`;
+  const userId = randomUUID();
+  const directoryMix = directoryQueries(requestsPerScenario + sqlRequests, names.slice().reverse());
+  const creditBoxMix = creditBoxBodies(requestsPerScenario + sqlRequests).map((body) => ({ ...body, page: body.page + 1 }));
+  figures['directory in process (snapshot, JSON text as the route sends it)'] = format(
+    await measure(requestsPerScenario, (i) => queryRecordsJson(knex, 'institutions', recordsQuerySchema.parse(directoryMix[i]))),
+  );
+  figures['directory direct SQL'] = format(
+    await measure(sqlRequests, async (i) => recordsFromDatabase(knex, await prepareRecordsQuery(knex, 'institutions', recordsQuerySchema.parse(directoryMix[requestsPerScenario + i])))),
+  );
+  figures['credit box in process (snapshot, JSON text as the route sends it)'] = format(
+    await measure(requestsPerScenario, (i) => creditBoxSearchJson(knex, creditBoxRequestSchema.parse(creditBoxMix[i]), userId)),
+  );
+  const latest = (await latestQuarter(knex))!;
+  figures['credit box direct SQL'] = format(await measure(sqlRequests, (i) => creditBoxFromDatabase(knex, creditBoxRequestSchema.parse(creditBoxMix[requestsPerScenario + i]), latest, userId)));
+  const coldStarted = performance.now();
+  await computeDashboard(knex);
+  figures['dashboard, one computation in SQL'] = `${(performance.now() - coldStarted).toFixed(1)} ms`;
+  figures['dashboard direct SQL, 32 at once'] = format(await measure(Math.min(sqlRequests, 128), () => computeDashboard(knex)));
+  figures['bank detail bundle direct SQL'] = format(await measure(sqlRequests, (i) => detailBundle(knex, certs[(i * 37) % certs.length])));
+  return { certs, names };
+}
 
-    // The quarter's snapshot loads on the first call (timed); warm-up queries are not measured.
-    const snapshotStarted = performance.now();
-    await http([[directoryRequest(defaultDirectoryQuery)]]);
-    const snapshotMs = performance.now() - snapshotStarted;
-    await http(directoryQueries(1000, names.slice().reverse()).map((query) => [directoryRequest(query)]));
-    await http(creditBoxBodies(1000).map((body) => [creditBoxRequest({ ...body, page: 4 })]));
+/** The same screens through a server process of its own (`backend/src/main.ts`, every feature). */
+async function overHttp(url: string, certs: number[], names: string[], figures: Record<string, string>) {
+  const register = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
+  });
+  const { token } = (await register.json()) as { token: string };
+  const http = (groups: HttpRequest[][]) => measureHttp(url, token, groups);
+  const directoryRequest = (query: Record<string, string>): HttpRequest => ({ method: 'GET', path: `/api/services/fdic/institutions?${new URLSearchParams(query)}` });
+  const creditBoxRequest = (body: object): HttpRequest => ({ method: 'POST', path: '/api/data/banks/credit-box-search', body: JSON.stringify(body) });
 
-    const figures: Record<string, string> = {
-      'demo data': `${loaded.banks} banks, ${loaded.financials} quarterly rows, ${loaded.branches} branches loaded in ${loadSeconds.toFixed(1)} s`,
-      'first directory call (loads the quarter snapshot)': `${snapshotMs.toFixed(0)} ms`,
-    };
-    // What any signed-in call costs on this machine at this concurrency (a small cached answer):
-    // the floor under every figure below.
-    figures['floor: a signed-in call answering a cached list of quarters HTTP'] = format(
-      await http(Array.from({ length: requestsPerScenario }, () => [{ method: 'GET', path: '/api/services/fdic/quarters' }])),
-    );
-    // Each scenario gets queries of its own: one measured after another must not find them cached.
-    const directoryMix = directoryQueries(2 * requestsPerScenario, names);
-    const [httpQueries, inProcessQueries] = [directoryMix.slice(0, requestsPerScenario), directoryMix.slice(requestsPerScenario)];
-    figures['directory, varied queries (sorted, filtered, searched) HTTP'] = format(await http(httpQueries.map((query) => [directoryRequest(query)])));
-    figures['directory, the default first page HTTP'] = format(await http(httpQueries.map(() => [directoryRequest(defaultDirectoryQuery)])));
-    figures['directory in process (snapshot, JSON text as the route sends it)'] = format(await measure(requestsPerScenario, (i) => queryRecordsJson(knex, 'institutions', recordsQuerySchema.parse(inProcessQueries[i]))));
-    figures['directory direct SQL'] = format(
-      await measure(sqlRequests, async (i) => recordsFromDatabase(knex, await prepareRecordsQuery(knex, 'institutions', recordsQuerySchema.parse(httpQueries[i])))),
-    );
-    const creditBoxMix = creditBoxBodies(2 * requestsPerScenario);
-    const [httpBodies, inProcessBodies] = [creditBoxMix.slice(0, requestsPerScenario), creditBoxMix.slice(requestsPerScenario)];
-    figures['credit box, varied searches HTTP'] = format(await http(httpBodies.map((body) => [creditBoxRequest(body)])));
-    figures['credit box in process (snapshot, JSON text as the route sends it)'] = format(
-      await measure(requestsPerScenario, (i) => creditBoxSearchJson(knex, creditBoxRequestSchema.parse(inProcessBodies[i]), benchUserId)),
-    );
-    const latest = (await latestQuarter(knex))!;
-    figures['credit box direct SQL'] = format(await measure(sqlRequests, (i) => creditBoxFromDatabase(knex, creditBoxRequestSchema.parse(httpBodies[i]), latest)));
-    clearRegulatorCache(knex);
-    const coldStarted = performance.now();
-    await dashboard(knex);
-    figures['dashboard, first (uncached) computation'] = `${(performance.now() - coldStarted).toFixed(1)} ms`;
-    figures['dashboard HTTP (cached per quarter)'] = format(await http(httpQueries.map(() => [{ method: 'GET', path: '/api/services/fdic/dashboard' }])));
-    figures['dashboard direct SQL (uncached)'] = format(await measure(Math.min(sqlRequests, 128), () => computeDashboard(knex)));
-    const detailPaths = (cert: number) => [
-      `/api/services/fdic/institutions/${cert}`,
-      `/api/services/fdic/financials/${cert}`,
-      `/api/services/fdic/financials/history/${cert}`,
-      `/api/services/fdic/demographics/${cert}`,
-      `/api/services/fdic/locations/${cert}?limit=20&offset=0`,
-      `/api/services/fdic/sod/${cert}?limit=20&offset=0`,
-      `/api/services/fdic/history/${cert}?limit=15&offset=0`,
-    ];
-    figures['bank detail bundle (7 calls at once) HTTP'] = format(
-      await http(Array.from({ length: sqlRequests }, (_, i) => detailPaths(certs[(i * 37) % certs.length]).map((path) => ({ method: 'GET', path })))),
-    );
-    figures['bank detail bundle direct SQL'] = format(await measure(sqlRequests, (i) => detailBundle(knex, certs[(i * 37) % certs.length])));
-    report(`regulator queries on ${db.engine} (${concurrency} concurrent)`, figures);
-  } finally {
-    await server.stop();
-  }
+  // The server loads the quarter's snapshot on its first call; warm-up queries are not measured.
+  await http(directoryQueries(1000, names.slice().reverse()).map((query) => [directoryRequest(query)]));
+  await http(creditBoxBodies(1000).map((body) => [creditBoxRequest({ ...body, page: 4 })]));
+  // What any signed-in call costs on this machine at this concurrency (a small cached answer): the
+  // floor under every figure below.
+  figures['floor: a signed-in call answering a cached list of quarters HTTP'] = format(
+    await http(Array.from({ length: requestsPerScenario }, () => [{ method: 'GET', path: '/api/services/fdic/quarters' }])),
+  );
+  const directoryMix = directoryQueries(requestsPerScenario, names);
+  figures['directory, varied queries (sorted, filtered, searched) HTTP'] = format(await http(directoryMix.map((query) => [directoryRequest(query)])));
+  figures['directory, the default first page HTTP'] = format(await http(directoryMix.map(() => [directoryRequest(defaultDirectoryQuery)])));
+  figures['credit box, varied searches HTTP'] = format(await http(creditBoxBodies(requestsPerScenario).map((body) => [creditBoxRequest(body)])));
+  figures['dashboard HTTP (cached until the data changes)'] = format(await http(directoryMix.map(() => [{ method: 'GET', path: '/api/services/fdic/dashboard' }])));
+  const detailPaths = (cert: number) => [
+    `/api/services/fdic/institutions/${cert}`,
+    `/api/services/fdic/financials/${cert}`,
+    `/api/services/fdic/financials/history/${cert}`,
+    `/api/services/fdic/demographics/${cert}`,
+    `/api/services/fdic/locations/${cert}?limit=20&offset=0`,
+    `/api/services/fdic/sod/${cert}?limit=20&offset=0`,
+    `/api/services/fdic/history/${cert}?limit=15&offset=0`,
+  ];
+  figures['bank detail bundle (7 calls at once) HTTP'] = format(
+    await http(Array.from({ length: sqlRequests }, (_, i) => detailPaths(certs[(i * 37) % certs.length]).map((path) => ({ method: 'GET', path })))),
+  );
 }
 
 export async function run(report: Report): Promise<void> {
   for (const engine of benchEngines) {
-    const db = await benchDatabase(engine);
+    const database = await servedDatabase(engine);
     try {
-      await benchEngine(db, report);
+      const local: Record<string, string> = {};
+      const db = await database.open();
+      const { certs, names } = await inProcess(db, local).finally(() => db.close());
+      const remote: Record<string, string> = {};
+      const server = await database.serve();
+      try {
+        await overHttp(server.url, certs, names, remote);
+      } finally {
+        await server.stop();
+      }
+      report(`regulator queries on ${engine} (${concurrency} concurrent)`, { ...remote, ...local });
     } finally {
-      await db.close();
+      await database.drop();
     }
   }
 }
