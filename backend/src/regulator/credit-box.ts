@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from './bank.ts';
 import { regions } from './demo/geography.ts';
-import { latestQuarter } from './records.ts';
+import { judge, latestQuarter } from './records.ts';
 import { fieldCatalog } from './fields.ts';
-import { and, bitsOf, countBits, countPlanes, emptyBits, pageOf, rowsCounting, type Bits } from './bits.ts';
-import { asciiLower, column, derived, dictionary, foldedReader, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
+import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCounting, type Bits } from './bits.ts';
+import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
 
 /**
  * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).
@@ -153,14 +153,17 @@ function loanLineAmounts(snapshot: Snapshot, name: string): Float64Array {
   });
 }
 
-/** 1 where the bank's largest loan line is the given type (and not zero). */
-function primaryLoanType(snapshot: Snapshot, chosen: LoanType): Uint8Array {
+/** The rows whose largest loan line is the given type (and not zero). */
+function primaryLoanType(snapshot: Snapshot, chosen: LoanType): Bits {
   return derived(snapshot, `credit-box:primary:${chosen}`, () => {
     const mine = loanLineAmounts(snapshot, loanTypes[chosen]);
     const others = Object.values(loanTypes)
       .filter((name) => name !== loanTypes[chosen])
       .map((name) => loanLineAmounts(snapshot, name));
-    return Uint8Array.from(mine, (amount, row) => (amount > 0 && others.every((other) => amount >= other[row]) ? 1 : 0));
+    return bitsOf(
+      mine.length,
+      snapshot.all.filter((row) => mine[row] > 0 && others.every((other) => mine[row] >= other[row])),
+    );
   });
 }
 
@@ -192,7 +195,7 @@ function rowsWithValue(snapshot: Snapshot, name: string, wanted: readonly unknow
  * `hardFilters` in JS: the active banks with that quarter's financials passing every hard filter.
  * Null when only SQL can judge them (a search term beyond ASCII).
  */
-export function hardFilterBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits | null {
+function hardFilterBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits | null {
   if (criteria.searchTerm !== undefined && !isAscii(criteria.searchTerm)) return null;
   const size = snapshot.cert.length;
   const active = column(snapshot, 'i', 'active');
@@ -213,24 +216,17 @@ export function hardFilterBits(criteria: CreditBoxCriteria, snapshot: Snapshot):
     filters.push(rowsWithValue(snapshot, 'minority_status_code', codes));
   }
   if (criteria.searchTerm !== undefined) {
+    // The name as the Directory's `NAME: *term*` search judges it, or the certificate number.
     const term = criteria.searchTerm;
-    filters.push(
-      memo(snapshot, 'credit-box:searches', 500, term, () => {
-        const names = foldedReader(snapshot, fieldCatalog.get('NAME')!, 'institutions');
-        const pattern = asciiLower(term);
-        const cert = /^\d+$/.test(term) ? Number(term) : null;
-        return bitsOf(
-          size,
-          snapshot.all.filter((row) => (names(row) as string).includes(pattern) || snapshot.cert[row] === cert),
-        );
-      }),
-    );
+    const byName = judge({ kind: 'match', field: fieldCatalog.get('NAME')!, pattern: term }, 'institutions', snapshot)!.yes;
+    const certRow = /^\d+$/.test(term) ? snapshot.cert.indexOf(Number(term)) : -1;
+    filters.push(certRow < 0 ? byName : or(byName, bitsOf(size, [certRow])));
   }
   return filters.reduce(and);
 }
 
 /** `softCriteria` in JS: the rows meeting each enabled criterion. */
-export function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits[] {
+function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits[] {
   const atLeast = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, bound, Infinity)]);
   const atMost = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, -Infinity, bound)]);
   const chosen = criteria.loanType as LoanType | undefined;
@@ -241,7 +237,7 @@ export function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot
     ...atLeast('roa', criteria.minRoa),
     ...atLeast('net_interest_margin', criteria.minNetInterestMargin),
     ...atMost('efficiency_ratio', criteria.maxEfficiencyRatio),
-    ...(chosen === undefined ? [] : [derived(snapshot, `credit-box:primary:${chosen}`, () => bitsOf(snapshot.cert.length, snapshot.all.filter((row) => primaryLoanType(snapshot, chosen)[row] === 1)))]),
+    ...(chosen === undefined ? [] : [primaryLoanType(snapshot, chosen)]),
     ...(criteria.minLoanVolume === undefined ? [] : [rowsBetween(snapshot, loanLineAmounts(snapshot, volumeLine), `loan-line:${volumeLine}`, criteria.minLoanVolume, Infinity)]),
   ];
 }

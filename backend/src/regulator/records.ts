@@ -100,7 +100,7 @@ const TRUE = 2;
 type Truth = typeof FALSE | typeof UNKNOWN | typeof TRUE;
 
 /** A condition over every row: where it is true and where it is false; a row in neither compared a null (unknown). */
-export type Judgement = { yes: Bits; no: Bits };
+type Judgement = { yes: Bits; no: Bits };
 
 const validDate = (text: string) => {
   const date = new Date(`${text}T00:00:00Z`);

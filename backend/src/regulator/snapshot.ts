@@ -168,12 +168,6 @@ export const everyRow = (snapshot: Snapshot): Bits => derived(snapshot, 'bits:ev
 /** The rows with financials that quarter, as bits. */
 export const rowsWithFinancials = (snapshot: Snapshot): Bits => derived(snapshot, 'bits:with-financials', () => bitsOf(snapshot.cert.length, snapshot.withFinancials));
 
-/** `fieldReader` with A-Z lower-cased, as `lower()` compares (computed once per snapshot and field). */
-export function foldedReader(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): (row: number) => unknown {
-  const { ids, values } = fieldDictionary(snapshot, field, mode, true);
-  return (row) => values[ids[row]];
-}
-
 /** Every distinct text expression of the catalog, in both modes: the ones a sort needs a collation rank for. */
 function textExpressions(): string[] {
   const expressions = new Set<string>();
