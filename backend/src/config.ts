@@ -20,6 +20,8 @@ const environmentSchema = z.object({
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  CHARTERLINE_WORKER_INDEX: z.coerce.number().int().min(0).default(0),
 });
 
 export type AppConfig = {
@@ -40,6 +42,13 @@ export type AppConfig = {
   geminiApiKey?: string;
   geminiModel: string;
   maxBodyBytes: number;
+  /** Server processes sharing the port (PostgreSQL only: the embedded database serves one process). */
+  webConcurrency: number;
+  /**
+   * Whether this process runs the once-per-deployment start-up work (first-start data, resuming an
+   * interrupted sync): the only process, or the first of several.
+   */
+  runsStartupJobs: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -67,5 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     geminiApiKey: e.GEMINI_API_KEY,
     geminiModel: e.GEMINI_MODEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    webConcurrency: e.WEB_CONCURRENCY,
+    runsStartupJobs: e.CHARTERLINE_WORKER_INDEX === 0,
   };
 }

@@ -1,24 +1,81 @@
-import { loadConfig } from './config.ts';
+import cluster from 'node:cluster';
+import { loadConfig, type AppConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { logger, setLogLevel } from './http/logger.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
 setLogLevel(config.logLevel);
-const running = await startServer(config);
-console.log(`\n  Charterline is running at http://localhost:${config.port}\n`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
+/** Stops on SIGINT/SIGTERM with `stop`, once, and exits 0 (1 when stopping fails). */
+function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info('shutting down', { signal });
+      stop().then(
+        () => process.exit(0),
+        (error) => {
+          logger.error('shutdown failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+async function serve(): Promise<void> {
+  const running = await startServer(config);
+  if (cluster.isPrimary) console.log(`\n  Charterline is running at http://localhost:${config.port}\n`);
+  onShutdown(() => running.stop());
+}
+
+/** A worker that dies is started again after this long (a crash loop does not spin). */
+const restartDelayMs = 1_000;
+
+/**
+ * WEB_CONCURRENCY server processes sharing the port (node:cluster), so one machine's cores all
+ * serve: the schema is migrated once here before any starts, and only the first runs the
+ * once-per-deployment start-up work. Each keeps its own caches; they learn of each other's writes
+ * through the database (regulator data version, read models), as replicas do.
+ */
+async function supervise(settings: AppConfig): Promise<void> {
+  const db = await openConfiguredDatabase(settings);
+  await migrateToLatest(db.knex);
+  await db.close();
+  let stopping = false;
+  const start = (index: number) => cluster.fork({ CHARTERLINE_WORKER_INDEX: String(index) }).on('exit', (code, signal) => {
+    // Exit code 0 or a stop signal is a shutdown (a terminal's Ctrl-C reaches every process), not a crash.
+    if (stopping || code === 0 || signal === 'SIGINT' || signal === 'SIGTERM') return;
+    logger.error('a server process exited; starting it again', { index, code, signal });
+    setTimeout(() => start(index), restartDelayMs).unref();
+  });
+  for (let index = 0; index < settings.webConcurrency; index += 1) start(index);
+  console.log(`\n  Charterline is running at http://localhost:${settings.port} (${settings.webConcurrency} server processes)\n`);
+  onShutdown(async () => {
     stopping = true;
-    logger.info('shutting down', { signal });
-    running.stop().then(
-      () => process.exit(0),
-      (error) => {
-        logger.error('shutdown failed', { error: String(error) });
-        process.exit(1);
-      },
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
     );
   });
+}
+
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  if (config.databaseUrl) await supervise(config);
+  else {
+    logger.warn('WEB_CONCURRENCY needs DATABASE_URL: the embedded database serves one process, so one process serves', { webConcurrency: config.webConcurrency });
+    await serve();
+  }
+} else {
+  await serve();
 }

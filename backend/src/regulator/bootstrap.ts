@@ -40,6 +40,7 @@ export function createBootstrapFeature(sync: SyncFeature, options: { demoBanks?:
   return {
     name: 'regulator-bootstrap',
     start(services: AppServices) {
+      if (!services.config.runsStartupJobs) return;
       const work = bootstrap(services, sync, options.demoBanks).catch((error) =>
         logger.error('first-start regulator data failed', { error: (error as Error).stack ?? String(error) }),
       );
