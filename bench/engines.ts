@@ -50,8 +50,8 @@ export async function benchDatabase(engine: Engine): Promise<Database> {
 export type ServedDatabase = {
   engine: Engine;
   open(): Promise<Database>;
-  /** Starts the server on it; resolves with its URL once it answers, and a stop function. */
-  serve(): Promise<{ url: string; stop(): Promise<void> }>;
+  /** Starts the server on it (`processes` > 1: WEB_CONCURRENCY, PostgreSQL only); resolves with its URL once it answers, and a stop function. */
+  serve(processes?: number): Promise<{ url: string; stop(): Promise<void> }>;
   drop(): Promise<void>;
 };
 
@@ -86,10 +86,10 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
     engine,
     open,
     drop,
-    async serve() {
+    async serve(processes = 1) {
       const port = 20_000 + Math.floor(Math.random() * 20_000);
       const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../backend/src/main.ts', import.meta.url))], {
-        env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn' },
+        env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes) },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const url = `http://127.0.0.1:${port}`;
