@@ -57,7 +57,8 @@ async function supervise(settings: AppConfig): Promise<void> {
   console.log(`\n  Charterline is running at http://localhost:${settings.port} (${settings.webConcurrency} server processes)\n`);
   onShutdown(async () => {
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    // A worker that already exited (a terminal's Ctrl-C reaches every process) is not waited for.
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is NonNullable<typeof worker> => worker !== undefined && !worker.isDead());
     await Promise.all(
       workers.map(
         (worker) =>
