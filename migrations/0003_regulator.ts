@@ -89,7 +89,7 @@ const financialRatioColumns = [
 ];
 
 // Every sort the directory, credit box, dashboard spotlight and risk lists use, per quarter.
-const financialSortColumns = [
+export const financialSortColumns = [
   'assets',
   'deposits',
   'roa',

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+// The list as migration 0003 created the indexes (a migration's list never changes after it ships).
+import { financialSortColumns as sortColumns } from './0003_regulator.ts';
 
 /**
  * The (repdte, measure) sort indexes of fdic_financials go. The Directory, Credit Box and risk lists
@@ -7,22 +9,6 @@ import type { Knex } from 'knex';
  * thousand rows, through the plain report-date index. Every imported or synced financials row paid
  * for fourteen index entries it no longer needs.
  */
-const sortColumns = [
-  'assets',
-  'deposits',
-  'roa',
-  'roaq',
-  'roe',
-  'npl_ratio',
-  'net_charge_offs',
-  'tier1_capital_ratio',
-  'efficiency_ratio',
-  'net_interest_margin',
-  'loans_re_1_4_family_first_liens',
-  'loans_consumer_auto_gross',
-  'loans_consumer_credit_card_gross',
-  'risk_score',
-];
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index if not exists fdic_financials_repdte_index on fdic_financials (repdte)');
