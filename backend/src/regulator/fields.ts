@@ -1,4 +1,4 @@
-import { financialMoneyFields, financialRatioFields } from './normalise.ts';
+import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise.ts';
 
 /**
  * The FDIC field codes the query API understands, each bound to a curated column. This is the
@@ -147,6 +147,19 @@ const financialFields: FieldSpec[] = [
 ];
 
 export const fieldCatalog: ReadonlyMap<string, FieldSpec> = new Map([...institutionFields, ...financialFields].map((field) => [field.code, field]));
+
+/**
+ * An institution or financials row whose stored source record (`raw`) keeps only the fields no
+ * catalog column holds. A catalog code is always answered from its column (records, `rawData`),
+ * so a second copy in `raw` would never be read; leaving it out halves what an import or a sync
+ * writes per row.
+ */
+export function keepingUncuratedSource<Row extends { raw: RawRecord }>(row: Row): Row {
+  const kept: RawRecord = {};
+  for (const code in row.raw) if (!fieldCatalog.has(code)) kept[code] = row.raw[code];
+  row.raw = kept;
+  return row;
+}
 
 /** Code to description of every field we store, for `/fdic/field-map` when no definitions were imported. */
 export function builtInFieldTitles(): Record<string, string> {

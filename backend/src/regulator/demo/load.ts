@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { builtInFieldTitles, fieldCatalog } from '../fields.ts';
+import { builtInFieldTitles, fieldCatalog, keepingUncuratedSource } from '../fields.ts';
 import {
   normaliseFailure,
   normaliseFinancials,
@@ -13,7 +13,6 @@ import {
   type FinancialsRow,
   type HistoryRow,
   type InstitutionRow,
-  type RawRecord,
   type LocationRow,
   type SodRow,
 } from '../normalise.ts';
@@ -40,17 +39,6 @@ const banksPerChunk = 250;
 const demo = <T extends { is_demo: boolean }>(row: T): T => ({ ...row, is_demo: true });
 
 /**
- * Demo financials keep in `raw` only the codes no curated column holds: the API rebuilds the rest
- * from the columns, and the set loads several times faster without duplicating every figure as JSON.
- */
-function demoFinancials(record: RawRecord): FinancialsRow {
-  const row = normaliseFinancials(record);
-  const raw: RawRecord = {};
-  for (const [code, value] of Object.entries(record)) if (!fieldCatalog.has(code)) raw[code] = value;
-  return { ...row, raw, is_demo: true };
-}
-
-/**
  * Loads the deterministic demo set (every row is_demo = true) in one transaction, so a first start
  * never shows half a data set. Loading again rewrites the same rows.
  */
@@ -73,11 +61,11 @@ export async function loadDemoData(
       const failures: FailureRow[] = [];
       for (let index = start; index < Math.min(total, start + banksPerChunk); index += 1) {
         const bank = generateDemoBank(index, areas);
-        const institution = demo(normaliseInstitution(bank.institution));
+        const institution = demo(keepingUncuratedSource(normaliseInstitution(bank.institution)));
         institutions.push(institution);
         if (institution.cbsa_code) usedAreas.add(`cbsa:${institution.cbsa_code}`);
         if (institution.csa_code) usedAreas.add(`csa:${institution.csa_code}`);
-        for (const record of bank.financials) financials.push(demoFinancials(record));
+        for (const record of bank.financials) financials.push(demo(keepingUncuratedSource(normaliseFinancials(record))));
         for (const record of bank.locations) locations.push(demo(normaliseLocation(record)));
         for (const record of bank.sod) sod.push(demo(normaliseSod(record)));
         for (const record of bank.history) history.push(demo(normaliseHistoryEvent(record)));

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { financialRecords, institutionRecord } from '../detail.ts';
 import { importFile, importFiles } from './importer.ts';
 import { openRowSource } from './source.ts';
 
@@ -70,7 +71,9 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(ergo).to.include({ assets: 250_000_000, county: 'Green Lake', website: 'www.ergobank.com', roaq: 1.2, latitude: 43.706249996883 });
     const warwick = await knex()('fdic_institutions').where({ cert: 15988 }).first();
     expect(warwick).to.include({ active: false, name: 'The Warwick Savings Bank' });
-    expect(ergo.raw).to.include({ WEBADDR: 'www.ergobank.com', COUNTY: 'Green Lake' });
+    // raw is the union of both files' fields that have no column; the answered record has them all.
+    expect(ergo.raw).to.include({ DOCKET: '0', CHARTER: '0' }).and.not.have.property('WEBADDR');
+    expect((await institutionRecord(knex(), 10004)).data[0].data).to.include({ WEBADDR: 'www.ergobank.com', COUNTY: 'Green Lake', DOCKET: '0', CHARTER: '0' });
   });
 
   it('imports quarterly financials from a renamed CSV export and from the API JSON envelope', async () => {
@@ -79,7 +82,9 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     const chase = await knex()('fdic_financials').where({ cert: 628, repdte: '20250930' }).first();
     expect(chase).to.include({ assets: 3_813_431_000_000, net_income: 38_227_000_000, total_risk_based_capital_ratio: 16.875288400776302 });
     expect(chase.raw).to.not.have.property('risk_tier');
-    expect(chase.raw).to.include({ STNAME: 'OHIO', NAME: 'JPMorgan Chase Bank, National Association' });
+    // raw keeps only what no column holds; the answered record rebuilds the rest from the columns.
+    expect(chase.raw).to.not.have.any.keys('ASSET', 'NAME', 'STNAME');
+    expect((await financialRecords(knex(), 628)).data[0].data).to.include({ ID: '628_20250930', NAME: 'JPMorgan Chase Bank, National Association', ASSET: 3_813_431_000, SC: '784558000' });
     expect(await knex()('fdic_institutions').where({ cert: 628 }).first()).to.include({ name: 'JPMorgan Chase Bank, National Association', state: 'OH', city: 'COLUMBUS' });
 
     const json = await importFile(knex(), fixture('financials_api.json'));

@@ -11,17 +11,19 @@ import {
   type RawRecord,
 } from '../normalise.ts';
 import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTable } from '../store.ts';
+import { keepingUncuratedSource } from '../fields.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ImportItem } from './layouts.ts';
-import { columnTypes, prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
+import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
+import { columnTypes } from '../unnest.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
 type ItemKind = ImportItem['kind'];
 
 /** Where each kind of item goes, and how an FDIC record becomes a row. */
 const targets: Record<ItemKind, { table: RegulatorTable; keys: string[]; withUpdatedAt?: boolean; normalise?: (record: RawRecord) => Record<string, unknown> }> = {
-  institution: { table: 'fdic_institutions', keys: ['cert'], withUpdatedAt: true, normalise: normaliseInstitution },
-  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], withUpdatedAt: true, normalise: normaliseFinancials },
+  institution: { table: 'fdic_institutions', keys: ['cert'], withUpdatedAt: true, normalise: (record) => keepingUncuratedSource(normaliseInstitution(record)) },
+  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], withUpdatedAt: true, normalise: (record) => keepingUncuratedSource(normaliseFinancials(record)) },
   location: { table: 'fdic_locations', keys: ['id'], normalise: normaliseLocation },
   sod: { table: 'fdic_sod', keys: ['id'], normalise: normaliseSod },
   failure: { table: 'fdic_failures', keys: ['id'], normalise: normaliseFailure },

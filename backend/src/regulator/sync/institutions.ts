@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { quarterEndsBackFrom, type FdicClient, type FdicRecord } from '../clients/fdic.ts';
+import { keepingUncuratedSource } from '../fields.ts';
 import { financialMoneyFields, financialRatioFields, InvalidRecordError, normaliseFinancials, normaliseInstitution, quarterLabel } from '../normalise.ts';
 import { clearDemoData, upsertFinancials, upsertInstitutions } from '../store.ts';
 
@@ -121,7 +122,7 @@ async function storePage(knex: Knex, step: SyncStep, records: FdicRecord[]): Pro
   const rows = [];
   for (const record of records) {
     try {
-      rows.push(normalise(record));
+      rows.push(keepingUncuratedSource(normalise(record)));
     } catch (error) {
       if (!(error instanceof InvalidRecordError)) throw error;
       invalid += 1;

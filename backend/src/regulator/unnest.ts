@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+
+/**
+ * Rows sent to the database as one array parameter per column, expanded by `unnest`: how the
+ * regulator tables take batches of thousands of rows. Against one JSON parameter per batch
+ * (json_to_recordset) the server parses less than half the bytes (no key per cell) and spends
+ * about a third less time per financials row (measured on a quarter of FDIC financials), and bind
+ * parameters stay one per column, far under the 65,535 limit.
+ */
+
+type Row = Record<string, unknown>;
+
+// Keyed on the client's config, which a transaction shares with the handle it was started from.
+const schemaTypes = new WeakMap<object, Promise<Map<string, Map<string, string>>>>();
+
+/**
+ * The type name (udt_name: float8, int4, text, jsonb, ...) of each column of each table, read in
+ * one query once per database. Call it before holding the only connection (PGlite) in a
+ * transaction, or with that transaction.
+ */
+export function columnTypes(knex: Knex): Promise<Map<string, Map<string, string>>> {
+  const owner = (knex.client as { config?: object }).config ?? knex;
+  let types = schemaTypes.get(owner);
+  if (!types) {
+    types = knex
+      .raw('select table_name, column_name, udt_name from information_schema.columns where table_schema = current_schema()')
+      .then((result: { rows: Array<{ table_name: string; column_name: string; udt_name: string }> }) => {
+        const tables = new Map<string, Map<string, string>>();
+        for (const row of result.rows) {
+          let columns = tables.get(row.table_name);
+          if (!columns) tables.set(row.table_name, (columns = new Map()));
+          columns.set(row.column_name, row.udt_name);
+        }
+        return tables;
+      });
+    types.catch(() => schemaTypes.delete(owner));
+    schemaTypes.set(owner, types);
+  }
+  return types;
+}
+
+/** The column types of `table`; an error naming the table when the schema lacks it. */
+export async function tableColumnTypes(knex: Knex, table: string): Promise<Map<string, string>> {
+  const types = (await columnTypes(knex)).get(table);
+  if (!types) throw new Error(`No table ${table} in the database; are the migrations run?`);
+  return types;
+}
+
+export const quoteIdentifier = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name: ${name}`);
+  return `"${name}"`;
+};
+
+/**
+ * `unnest(?::float8[], ?::text[], ...) as x("a", "b", ...)`: a row source of `columns`, one
+ * bind parameter per column, filled by `columnArrays`.
+ */
+export function unnestSource(columns: readonly string[], types: ReadonlyMap<string, string>): string {
+  const parameters = columns.map((column) => {
+    const type = types.get(column);
+    if (!type || !/^[a-z][a-z0-9_]*$/.test(type)) throw new Error(`Column ${column} has no type that can be sent as an array (${type ?? 'unknown'}).`);
+    return `?::${type}[]`;
+  });
+  return `unnest(${parameters.join(', ')}) as x(${columns.map(quoteIdentifier).join(', ')})`;
+}
+
+const needsEscape = /["\\]/;
+const escaped = /["\\]/g;
+
+/** One cell as an element of an array literal: NULL, a bare number or boolean, else a quoted string (objects as JSON). */
+function arrayElement(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text = typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value);
+  return needsEscape.test(text) ? `"${text.replace(escaped, '\\$&')}"` : `"${text}"`;
+}
+
+/** rows[from..to) as one array literal per column, in the order of `columns`: the parameters of `unnestSource`. */
+export function columnArrays(rows: readonly Row[], from: number, to: number, columns: readonly string[]): string[] {
+  return columns.map((column) => {
+    const cells: string[] = new Array(to - from);
+    for (let index = from; index < to; index += 1) cells[index - from] = arrayElement(rows[index][column]);
+    return `{${cells.join(',')}}`;
+  });
+}
