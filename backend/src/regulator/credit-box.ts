@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { preparedQuery } from '../db/prepared.ts';
 import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from './bank.ts';
 import { regions } from './demo/geography.ts';
 import { judge, latestQuarter } from './records.ts';
@@ -336,8 +337,8 @@ async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: stri
     targets = new Map();
     if (rows.length > 0) {
       const certs = rows.map((row) => snapshot.cert[row]);
-      const found = await knex.raw('select cert, is_target from targets where user_id = ? and cert = any(?::integer[])', [userId, certs]);
-      for (const target of found.rows as Array<{ cert: number; is_target: boolean }>) targets.set(target.cert, target.is_target);
+      const found = await preparedQuery<{ cert: number; is_target: boolean }>(knex, 'credit-box-targets', 'select cert, is_target from targets where user_id = $1 and cert = any($2::integer[])', [userId, certs]);
+      for (const target of found) targets.set(target.cert, target.is_target);
     }
   }
   return { snapshot, rows, scores, total, targets };
