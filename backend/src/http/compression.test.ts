@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import type { Feature } from '../services.ts';
 
 const rows = Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Row ${index}` }));
+/** Past the size compressed in one synchronous call: goes to the thread pool. */
+const manyRows = Array.from({ length: 5000 }, (_, index) => ({ id: index, name: `Row ${index}` }));
 
 const answers: Feature = {
   name: 'answers',
@@ -18,6 +20,9 @@ const answers: Feature = {
     router.get('/large-text', (ctx) => {
       ctx.type = 'application/json';
       ctx.body = JSON.stringify({ rows });
+    });
+    router.get('/huge', (ctx) => {
+      ctx.body = { rows: manyRows };
     });
     router.get('/small', (ctx) => {
       ctx.body = { ok: true };
@@ -46,14 +51,26 @@ describeWithDatabase('response compression', (context) => {
   });
   after(async () => app.stop());
 
-  it('gzips a large JSON answer, object or text, for a client that accepts gzip', async () => {
-    for (const path of ['/api/public-test/large', '/api/public-test/large-text']) {
+  it('sends a large JSON answer, object or text, in brotli to a client that accepts it, even listed after gzip', async () => {
+    for (const [path, expected] of [['/api/public-test/large', { rows }], ['/api/public-test/large-text', { rows }], ['/api/public-test/huge', { rows: manyRows }]] as const) {
       const response = await get(app.url + path, 'gzip, deflate, br');
+      expect(response.headers['content-encoding']).to.equal('br');
+      expect(response.headers['content-type']).to.match(/^application\/json/);
+      expect(response.headers.vary).to.match(/accept-encoding/i);
+      expect(JSON.parse(brotliDecompressSync(response.body).toString('utf8'))).to.deep.equal(expected);
+      expect(response.body.length).to.be.lessThan(JSON.stringify(expected).length / 3);
+    }
+  });
+
+  it('gzips a large JSON answer for a client that accepts gzip but not brotli', async () => {
+    for (const path of ['/api/public-test/large', '/api/public-test/large-text', '/api/public-test/huge']) {
+      const response = await get(app.url + path, 'gzip, deflate');
       expect(response.headers['content-encoding']).to.equal('gzip');
       expect(response.headers['content-type']).to.match(/^application\/json/);
       expect(response.headers.vary).to.match(/accept-encoding/i);
-      expect(JSON.parse(gunzipSync(response.body).toString('utf8'))).to.deep.equal({ rows });
-      expect(response.body.length).to.be.lessThan(JSON.stringify({ rows }).length / 3);
+      const expected = path.endsWith('huge') ? { rows: manyRows } : { rows };
+      expect(JSON.parse(gunzipSync(response.body).toString('utf8'))).to.deep.equal(expected);
+      expect(response.body.length).to.be.lessThan(JSON.stringify(expected).length / 3);
     }
   });
 

@@ -1,0 +1,55 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import Koa from 'koa';
+import { jsonBody } from './body.ts';
+import { errorMiddleware } from './errors.ts';
+
+/** Sends `parts` as a chunked body (no Content-Length, as a streaming client does); answers status and text. */
+function postChunked(port: number, parts: string[]): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    for (const part of parts) request.write(part);
+    request.end();
+  });
+}
+
+describe('JSON request bodies', () => {
+  let server: http.Server;
+  let port: number;
+  before(async () => {
+    const app = new Koa();
+    app.use(errorMiddleware);
+    app.use(jsonBody(64));
+    app.use((ctx) => {
+      ctx.body = { received: ctx.request.body ?? null };
+    });
+    server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => server.close());
+
+  it('reads a body sent in several chunks without a Content-Length', async () => {
+    const answer = await postChunked(port, ['{"name":', '"Ergo', ' Bank"}']);
+    expect(answer.status).to.equal(200);
+    expect(JSON.parse(answer.text)).to.deep.equal({ received: { name: 'Ergo Bank' } });
+  });
+
+  it('answers 413 naming the limit when a chunked body grows past it', async () => {
+    const answer = await postChunked(port, ['{"name":"', 'x'.repeat(40), 'y'.repeat(40), '"}']);
+    expect(answer.status).to.equal(413);
+    expect(answer.text).to.contain('larger than the 64 bytes allowed');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const answer = await postChunked(port, ['{"name":']);
+    expect(answer.status).to.equal(400);
+    expect(answer.text).to.contain('not valid JSON');
+  });
+});
