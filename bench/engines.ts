@@ -51,7 +51,7 @@ export type ServedDatabase = {
   engine: Engine;
   open(): Promise<Database>;
   /** Starts the server on it (`processes` > 1: WEB_CONCURRENCY, PostgreSQL only); resolves with its URL once it answers, and a stop function. */
-  serve(processes?: number): Promise<{ url: string; stop(): Promise<void> }>;
+  serve(processes?: number): Promise<{ url: string; cpuMs(): number | null; stop(): Promise<void> }>;
   drop(): Promise<void>;
 };
 
@@ -102,6 +102,7 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
       }
       return {
         url,
+        cpuMs: () => processTreeCpuMs(server.pid!),
         async stop() {
           server.kill('SIGTERM');
           await exited;
@@ -109,4 +110,28 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
       };
     },
   };
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and its children (the WEB_CONCURRENCY
+ * workers), from /proc; null where there is no /proc. Steadier than latency on a shared machine.
+ */
+export function processTreeCpuMs(root: number): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const processes = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && processes.has(pid) && inTree(processes.get(pid)!.parent));
+  let ticks = 0;
+  for (const [pid, { ticks: used }] of processes) if (inTree(pid)) ticks += used;
+  return ticks / ticksPerMs;
 }
