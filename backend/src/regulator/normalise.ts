@@ -14,13 +14,16 @@ export class InvalidRecordError extends Error {}
 // ---------------------------------------------------------------------------------------------
 // Scalar parsing
 
+const decimal = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
 /** A number from a number or a numeric string; null for blanks, 'NA' and anything non-numeric. */
 export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
-  const trimmed = value.trim().replace(/,/g, '');
-  if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
-  return Number(trimmed);
+  // Most cells are plain decimals already: only the others are trimmed and lose thousands separators.
+  if (decimal.test(value)) return Number(value);
+  const cleaned = value.trim().replace(/,/g, '');
+  return decimal.test(cleaned) ? Number(cleaned) : null;
 }
 
 /** FDIC amounts are thousands of dollars; we store dollars. */

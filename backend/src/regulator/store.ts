@@ -88,7 +88,7 @@ export async function upsertRows(
     const byKey = new Map<string, Row>();
     for (const row of rows.slice(start, start + rowsPerStatement)) byKey.set(conflictColumns.map((column) => String(row[column])).join('\u0000'), row);
     const unique = [...byKey.values()];
-    await knex.raw(sql, columnArrays(unique, 0, unique.length, columns));
+    await knex.raw(sql, columnArrays(unique, 0, unique.length, columns, types));
     // Outside a transaction the batch is committed now; a transaction's owner notes it after its commit.
     if (knex.isTransaction) markRegulatorDataChanged();
     else await noteRegulatorDataChanged(knex);

@@ -76,9 +76,58 @@ function arrayElement(value: unknown): string {
   return needsEscape.test(text) ? `"${text.replace(escaped, '\\$&')}"` : `"${text}"`;
 }
 
-/** rows[from..to) as one array literal per column, in the order of `columns`: the parameters of `unnestSource`. */
-export function columnArrays(rows: readonly Row[], from: number, to: number, columns: readonly string[]): string[] {
+/**
+ * Element types sent in PostgreSQL's binary array format (array_recv): a number needs no
+ * conversion to text here nor back on the server, which for a quarter of financials (two dozen
+ * float columns a row) was most of the encoding's cost.
+ */
+const binaryElements: Record<string, { oid: number; size: number; write(buffer: Buffer, offset: number, value: unknown): boolean }> = {
+  float8: { oid: 701, size: 8, write: (buffer, offset, value) => typeof value === 'number' && (buffer.writeDoubleBE(value, offset), true) },
+  int4: {
+    oid: 23,
+    size: 4,
+    write: (buffer, offset, value) => typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 && (buffer.writeInt32BE(value, offset), true),
+  },
+  bool: { oid: 16, size: 1, write: (buffer, offset, value) => typeof value === 'boolean' && (buffer.writeUInt8(value ? 1 : 0, offset), true) },
+};
+
+/**
+ * rows[from..to) of one column as a binary array (one dimension, lower bound 1), or null when a
+ * cell is not of the element's JS type (a number given as text, say): the text literal takes it then.
+ */
+function binaryArray(rows: readonly Row[], from: number, to: number, column: string, element: (typeof binaryElements)[string]): Buffer | null {
+  const count = to - from;
+  const buffer = Buffer.allocUnsafe(20 + count * (4 + element.size));
+  buffer.writeInt32BE(1, 0); // dimensions
+  buffer.writeInt32BE(1, 4); // may hold nulls
+  buffer.writeInt32BE(element.oid, 8);
+  buffer.writeInt32BE(count, 12);
+  buffer.writeInt32BE(1, 16); // lower bound
+  let offset = 20;
+  for (let index = from; index < to; index += 1) {
+    const value = rows[index][column];
+    if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) {
+      buffer.writeInt32BE(-1, offset);
+      offset += 4;
+      continue;
+    }
+    buffer.writeInt32BE(element.size, offset);
+    if (!element.write(buffer, offset + 4, value)) return null;
+    offset += 4 + element.size;
+  }
+  return buffer.subarray(0, offset);
+}
+
+/**
+ * rows[from..to) as one array per column, in the order of `columns`: the parameters of
+ * `unnestSource`. Numbers and booleans go in binary (a Buffer, which node-postgres sends in binary
+ * format), everything else as an array literal.
+ */
+export function columnArrays(rows: readonly Row[], from: number, to: number, columns: readonly string[], types: ReadonlyMap<string, string>): Array<string | Buffer> {
   return columns.map((column) => {
+    const element = binaryElements[types.get(column) ?? ''];
+    const binary = element ? binaryArray(rows, from, to, column, element) : null;
+    if (binary) return binary;
     const cells: string[] = new Array(to - from);
     for (let index = from; index < to; index += 1) cells[index - from] = arrayElement(rows[index][column]);
     return `{${cells.join(',')}}`;

@@ -7,7 +7,7 @@ type Row = Record<string, unknown>;
 const batchSize = 5000;
 
 /** A merge ready to send: its statement and the parameters (column arrays) of each batch. */
-export type PreparedMerge = { sql: string; batches: string[][]; rows: number };
+export type PreparedMerge = { sql: string; batches: Array<Array<string | Buffer>>; rows: number };
 
 /**
  * Prepares an upsert of rows so that a file fills in what it knows and never blanks what another
@@ -34,9 +34,9 @@ export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns
   const columns = Object.keys(unique[0]).filter(
     (column) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || unique.some((row) => row[column] !== null && row[column] !== undefined)),
   );
-  const batches: string[][] = [];
+  const batches: PreparedMerge['batches'] = [];
   for (let start = 0; start < unique.length; start += batchSize) {
-    batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.length), columns));
+    batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.length), columns, types));
   }
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
   return { sql: mergeStatement(table, keyColumns, columns, types, withUpdatedAt), batches, rows: unique.length };
