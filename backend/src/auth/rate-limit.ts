@@ -1,36 +1,39 @@
+import type { Knex } from 'knex';
+
 /**
- * Fixed-window counter of failed attempts per key (email, IP). In memory: it protects one process;
- * behind several replicas each keeps its own window, which still bounds guessing per replica.
+ * Fixed-window counter of failed attempts per key (email, client address), kept in the database so
+ * that every server process (WEB_CONCURRENCY) counts against the same allowance.
  */
 export class AttemptLimiter {
-  private readonly attempts = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly knex: Knex,
     private readonly maxAttempts: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string): number {
-    const entry = this.attempts.get(key);
-    if (!entry) return 0;
+  async retryAfter(key: string): Promise<number> {
+    const row = (await this.knex('auth_attempts').where({ key }).first('failures', 'window_ends_at')) as { failures: number; window_ends_at: number } | undefined;
     const now = this.now();
-    if (entry.resetAt <= now) {
-      this.attempts.delete(key);
-      return 0;
-    }
-    return entry.count >= this.maxAttempts ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+    if (!row || row.window_ends_at <= now || row.failures < this.maxAttempts) return 0;
+    return Math.ceil((row.window_ends_at - now) / 1000);
   }
 
-  recordFailure(key: string): void {
+  /** Counts a failure in the key's window (a new window when the last one ended); forgets windows that ended. */
+  async recordFailure(key: string): Promise<void> {
     const now = this.now();
-    const entry = this.attempts.get(key);
-    if (!entry || entry.resetAt <= now) this.attempts.set(key, { count: 1, resetAt: now + this.windowMs });
-    else entry.count += 1;
+    await this.knex.raw(
+      `insert into auth_attempts (key, failures, window_ends_at) values (?, 1, ?)
+       on conflict (key) do update set
+         failures = case when auth_attempts.window_ends_at <= ? then 1 else auth_attempts.failures + 1 end,
+         window_ends_at = case when auth_attempts.window_ends_at <= ? then excluded.window_ends_at else auth_attempts.window_ends_at end`,
+      [key, now + this.windowMs, now, now],
+    );
+    await this.knex('auth_attempts').where('window_ends_at', '<=', now).delete();
   }
 
-  reset(key: string): void {
-    this.attempts.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.knex('auth_attempts').where({ key }).delete();
   }
 }

@@ -36,8 +36,8 @@ export type AuthOptions = { knex: Knex; secret: string; expiresIn: string };
 
 export function authRoutes({ knex, secret, expiresIn }: AuthOptions): Router {
   const router = new Router({ prefix: '/api/auth' });
-  const byEmail = new AttemptLimiter(10, 15 * 60_000);
-  const byIp = new AttemptLimiter(100, 15 * 60_000);
+  const byEmail = new AttemptLimiter(knex, 10, 15 * 60_000);
+  const byIp = new AttemptLimiter(knex, 100, 15 * 60_000);
 
   router.post('/register', async (ctx) => {
     const input = parseOr400(registerSchema, ctx.request.body);
@@ -55,18 +55,18 @@ export function authRoutes({ knex, secret, expiresIn }: AuthOptions): Router {
     const input = parseOr400(loginSchema, ctx.request.body);
     const emailKey = `email:${input.email}`;
     const ipKey = `ip:${ctx.ip}`;
-    const wait = Math.max(byEmail.retryAfter(emailKey), byIp.retryAfter(ipKey));
+    const wait = Math.max(await byEmail.retryAfter(emailKey), await byIp.retryAfter(ipKey));
     if (wait > 0) {
       ctx.set('Retry-After', String(wait));
       throw new HttpError(429, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
     }
     const found = await findUserWithPasswordByEmail(knex, input.email);
     if (!found || !(await verifyPassword(input.password, found.passwordHash))) {
-      byEmail.recordFailure(emailKey);
-      byIp.recordFailure(ipKey);
+      await byEmail.recordFailure(emailKey);
+      await byIp.recordFailure(ipKey);
       throw new UnauthorizedError('Invalid email or password.');
     }
-    byEmail.reset(emailKey);
+    await byEmail.reset(emailKey);
     const { passwordHash: _hash, ...user } = found;
     ctx.body = { token: signToken(user, secret, expiresIn), user };
   });
