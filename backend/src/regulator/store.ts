@@ -9,7 +9,7 @@ import type {
   LocationRow,
   SodRow,
 } from './normalise.ts';
-import { columnArrays, quoteIdentifier, tableColumnTypes, unnestSource } from './unnest.ts';
+import { columnArrays, tableColumnTypes, upsertStatement } from './unnest.ts';
 
 /**
  * Batched writes to the regulator tables: one multi-row `insert ... on conflict do update` per
@@ -74,15 +74,7 @@ export async function upsertRows(
   if (rows.length === 0) return 0;
   const types = await tableColumnTypes(knex, table);
   const columns = [...new Set(rows.flatMap((row, index) => (index < 50 ? Object.keys(row) : [])))].filter((column) => column !== 'updated_at');
-  const written = options.withUpdatedAt ? [...columns, 'updated_at'] : columns;
-  const updates = written
-    .filter((column) => !conflictColumns.includes(column))
-    .map((column) => `${quoteIdentifier(column)} = excluded.${quoteIdentifier(column)}`)
-    .join(', ');
-  const selected = options.withUpdatedAt ? [...columns.map(quoteIdentifier), 'now()'] : columns.map(quoteIdentifier);
-  const sql = `insert into ${table} (${written.map(quoteIdentifier).join(', ')})
-    select ${selected.join(', ')} from ${unnestSource(columns, types)}
-    on conflict (${conflictColumns.map(quoteIdentifier).join(', ')}) do update set ${updates}`;
+  const sql = upsertStatement(table, conflictColumns, columns, types, { withUpdatedAt: options.withUpdatedAt === true, update: (_column, name) => `${name} = excluded.${name}` });
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
     // A statement must not carry the same key twice (ON CONFLICT cannot update a row twice): the last one wins.
     const byKey = new Map<string, Row>();

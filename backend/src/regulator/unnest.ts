@@ -46,7 +46,7 @@ export async function tableColumnTypes(knex: Knex, table: string): Promise<Map<s
   return types;
 }
 
-export const quoteIdentifier = (name: string) => {
+const quoteIdentifier = (name: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name: ${name}`);
   return `"${name}"`;
 };
@@ -62,6 +62,28 @@ export function unnestSource(columns: readonly string[], types: ReadonlyMap<stri
     return `?::${type}[]`;
   });
   return `unnest(${parameters.join(', ')}) as x(${columns.map(quoteIdentifier).join(', ')})`;
+}
+
+/**
+ * `insert into table (columns) select ... from unnest(...) on conflict (keys) do update set ...`,
+ * `updated_at` set to now() when asked. `update` gives the assignment of each column that is not
+ * a key, from its quoted name and the quoted table (`"x" = excluded."x"` replaces the stored value).
+ */
+export function upsertStatement(
+  table: string,
+  keyColumns: readonly string[],
+  columns: readonly string[],
+  types: ReadonlyMap<string, string>,
+  options: { withUpdatedAt: boolean; update: (column: string, name: string, target: string) => string },
+): string {
+  const target = quoteIdentifier(table);
+  const written = options.withUpdatedAt ? [...columns, 'updated_at'] : columns;
+  const selected = options.withUpdatedAt ? [...columns.map(quoteIdentifier), 'now()'] : columns.map(quoteIdentifier);
+  const updates = written.filter((column) => !keyColumns.includes(column)).map((column) => options.update(column, quoteIdentifier(column), target));
+  return (
+    `insert into ${target} (${written.map(quoteIdentifier).join(', ')}) select ${selected.join(', ')} from ${unnestSource(columns, types)} ` +
+    `on conflict (${keyColumns.map(quoteIdentifier).join(', ')}) ${updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing'}`
+  );
 }
 
 const needsEscape = /["\\]/;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RegulatorTable } from '../store.ts';
-import { columnArrays, quoteIdentifier, tableColumnTypes, unnestSource } from '../unnest.ts';
+import { columnArrays, tableColumnTypes, upsertStatement } from '../unnest.ts';
 
 type Row = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns
     batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.length), columns, types));
   }
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
-  return { sql: mergeStatement(table, keyColumns, columns, types, withUpdatedAt), batches, rows: unique.length };
+  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, update: mergeAssignment }), batches, rows: unique.length };
 }
 
 /** Sends a prepared merge; returns the number of rows written. */
@@ -48,23 +48,11 @@ export async function writeMerge(knex: Knex, merge: PreparedMerge): Promise<numb
   return merge.rows;
 }
 
-function mergeStatement(table: string, keyColumns: readonly string[], columns: readonly string[], types: ReadonlyMap<string, string>, withUpdatedAt: boolean): string {
-  const target = quoteIdentifier(table);
-  const written = withUpdatedAt ? [...columns, 'updated_at'] : columns;
-  const updates = written
-    .filter((column) => !keyColumns.includes(column))
-    .map((column) => {
-      const name = quoteIdentifier(column);
-      if (column === 'raw') return `raw = ${target}.raw || excluded.raw`;
-      if (column === 'updated_at' || column === 'is_demo') return `${name} = excluded.${name}`;
-      return `${name} = coalesce(excluded.${name}, ${target}.${name})`;
-    });
-  const selected = withUpdatedAt ? [...columns.map(quoteIdentifier), 'now()'] : columns.map(quoteIdentifier);
-  const onConflict = updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing';
-  return (
-    `insert into ${target} (${written.map(quoteIdentifier).join(', ')}) select ${selected.join(', ')} from ${unnestSource(columns, types)} ` +
-    `on conflict (${keyColumns.map(quoteIdentifier).join(', ')}) ${onConflict}`
-  );
+/** Each column keeps its stored value where the new one is null; raw records merge; updated_at and is_demo are replaced. */
+function mergeAssignment(column: string, name: string, target: string): string {
+  if (column === 'raw') return `raw = ${target}.raw || excluded.raw`;
+  if (column === 'updated_at' || column === 'is_demo') return `${name} = excluded.${name}`;
+  return `${name} = coalesce(excluded.${name}, ${target}.${name})`;
 }
 
 /** Two rows for one key within a batch: the later one's non-null values win; raw records merge. */
