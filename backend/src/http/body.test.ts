@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import Koa from 'koa';
@@ -22,8 +23,17 @@ function postChunked(port: number, parts: string[]): Promise<{ status: number; t
 describe('JSON request bodies', () => {
   let server: http.Server;
   let port: number;
+  const settled: string[] = [];
   before(async () => {
     const app = new Koa();
+    app.silent = true; // the abandoned request's error is expected
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } finally {
+        settled.push(String(ctx.get('x-probe')));
+      }
+    });
     app.use(errorMiddleware);
     app.use(jsonBody(64));
     app.use((ctx) => {
@@ -51,5 +61,15 @@ describe('JSON request bodies', () => {
     const answer = await postChunked(port, ['{"name":']);
     expect(answer.status).to.equal(400);
     expect(answer.text).to.contain('not valid JSON');
+  });
+
+  it('gives up on a body whose client goes away before sending all of it', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST / HTTP/1.1\r\nHost: x\r\nx-probe: abandoned\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    for (let wait = 0; wait < 50 && !settled.includes('abandoned'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).to.include('abandoned');
   });
 });

@@ -52,6 +52,7 @@ function readText(request: IncomingMessage, maxBytes: number): Promise<string> {
       } else chunks.push(chunk);
     };
     const onEnd = () => resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    // Also how a client that goes away mid-body ends the read (node:http reports it as 'aborted').
     const onError = (error: Error) => reject(error);
     request.on('data', onData).once('end', onEnd).once('error', onError);
   });
