@@ -74,7 +74,7 @@ export async function upsertRows(
   if (rows.length === 0) return 0;
   const types = await tableColumnTypes(knex, table);
   const columns = [...new Set(rows.flatMap((row, index) => (index < 50 ? Object.keys(row) : [])))].filter((column) => column !== 'updated_at');
-  const sql = upsertStatement(table, conflictColumns, columns, types, { withUpdatedAt: options.withUpdatedAt === true, update: (_column, name) => `${name} = excluded.${name}` });
+  const sql = upsertStatement(table, conflictColumns, columns, types, { withUpdatedAt: options.withUpdatedAt === true, value: (_column, name) => `excluded.${name}` });
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
     // A statement must not carry the same key twice (ON CONFLICT cannot update a row twice): the last one wins.
     const byKey = new Map<string, Row>();

@@ -66,23 +66,33 @@ export function unnestSource(columns: readonly string[], types: ReadonlyMap<stri
 
 /**
  * `insert into table (columns) select ... from unnest(...) on conflict (keys) do update set ...`,
- * `updated_at` set to now() when asked. `update` gives the assignment of each column that is not
- * a key, from its quoted name and the quoted table (`"x" = excluded."x"` replaces the stored value).
+ * `updated_at` set to now() when asked. `value` gives the new value of each column that is not a
+ * key, from its quoted name and the quoted table (`excluded."x"` replaces the stored value). With
+ * `onlyWhenChanged` a stored row whose values would all stay the same is left alone: no new row
+ * version, no index entries, and its updated_at keeps the time it last changed.
  */
 export function upsertStatement(
   table: string,
   keyColumns: readonly string[],
   columns: readonly string[],
   types: ReadonlyMap<string, string>,
-  options: { withUpdatedAt: boolean; update: (column: string, name: string, target: string) => string },
+  options: { withUpdatedAt: boolean; onlyWhenChanged?: boolean; value: (column: string, name: string, target: string) => string },
 ): string {
   const target = quoteIdentifier(table);
   const written = options.withUpdatedAt ? [...columns, 'updated_at'] : columns;
   const selected = options.withUpdatedAt ? [...columns.map(quoteIdentifier), 'now()'] : columns.map(quoteIdentifier);
-  const updates = written.filter((column) => !keyColumns.includes(column)).map((column) => options.update(column, quoteIdentifier(column), target));
+  const updated = written.filter((column) => !keyColumns.includes(column));
+  const assignments = updated.map((column) => `${quoteIdentifier(column)} = ${options.value(column, quoteIdentifier(column), target)}`);
+  let onConflict = assignments.length > 0 ? `do update set ${assignments.join(', ')}` : 'do nothing';
+  const compared = updated.filter((column) => column !== 'updated_at');
+  if (options.onlyWhenChanged && assignments.length > 0 && compared.length > 0) {
+    const stored = compared.map((column) => `${target}.${quoteIdentifier(column)}`);
+    const incoming = compared.map((column) => options.value(column, quoteIdentifier(column), target));
+    onConflict += ` where (${stored.join(', ')}) is distinct from (${incoming.join(', ')})`;
+  }
   return (
     `insert into ${target} (${written.map(quoteIdentifier).join(', ')}) select ${selected.join(', ')} from ${unnestSource(columns, types)} ` +
-    `on conflict (${keyColumns.map(quoteIdentifier).join(', ')}) ${updates.length > 0 ? `do update set ${updates.join(', ')}` : 'do nothing'}`
+    `on conflict (${keyColumns.map(quoteIdentifier).join(', ')}) ${onConflict}`
   );
 }
 

@@ -171,6 +171,19 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(await snapshot()).to.deep.equal(first);
   });
 
+  it('does not rewrite rows that importing a file again would leave the same', async () => {
+    const file = fixture('financials_active.csv');
+    await importFile(knex(), file);
+    // xmin names the transaction that wrote a row's current version.
+    const versions = async () => ({
+      financials: await knex()('fdic_financials').orderBy(['cert', 'repdte']).select('cert', 'repdte', knex().raw('xmin::text as version')),
+      institutions: await knex()('fdic_institutions').whereIn('cert', [628, 10004]).orderBy('cert').select('cert', knex().raw('xmin::text as version'), 'updated_at'),
+    });
+    const before = await versions();
+    await importFile(knex(), file);
+    expect(await versions()).to.deep.equal(before);
+  });
+
   it('clears demo data before importing real files', async () => {
     await knex()('fdic_institutions').insert({ cert: 999_001, name: 'Demo Savings Bank', is_demo: true });
     let cleared = false;

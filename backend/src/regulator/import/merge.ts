@@ -19,7 +19,8 @@ export type PreparedMerge = { sql: string; batches: Array<Array<string | Buffer>
  * This is the CPU-side half (duplicate keys combined, batches encoded), so an importer can do it
  * while the database is still busy with the previous write. Columns null in every row are left
  * out: they would change nothing (a stored value is kept, a new row gets null), and a quarter of
- * FDIC financials fills about a third of the columns.
+ * FDIC financials fills about a third of the columns. A stored row the file would not change is
+ * not rewritten, so importing a file again writes nothing.
  */
 export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: readonly Row[], options: { withUpdatedAt?: boolean } = {}): Promise<PreparedMerge> {
   if (rows.length === 0) return { sql: '', batches: [], rows: 0 };
@@ -39,7 +40,7 @@ export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns
     batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.length), columns, types));
   }
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
-  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, update: mergeAssignment }), batches, rows: unique.length };
+  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value: mergedValue }), batches, rows: unique.length };
 }
 
 /** Sends a prepared merge; returns the number of rows written. */
@@ -49,10 +50,10 @@ export async function writeMerge(knex: Knex, merge: PreparedMerge): Promise<numb
 }
 
 /** Each column keeps its stored value where the new one is null; raw records merge; updated_at and is_demo are replaced. */
-function mergeAssignment(column: string, name: string, target: string): string {
-  if (column === 'raw') return `raw = ${target}.raw || excluded.raw`;
-  if (column === 'updated_at' || column === 'is_demo') return `${name} = excluded.${name}`;
-  return `${name} = coalesce(excluded.${name}, ${target}.${name})`;
+function mergedValue(column: string, name: string, target: string): string {
+  if (column === 'raw') return `${target}.raw || excluded.raw`;
+  if (column === 'updated_at' || column === 'is_demo') return `excluded.${name}`;
+  return `coalesce(excluded.${name}, ${target}.${name})`;
 }
 
 /** Two rows for one key within a batch: the later one's non-null values win; raw records merge. */
