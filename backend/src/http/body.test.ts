@@ -72,4 +72,16 @@ describe('JSON request bodies', () => {
     for (let wait = 0; wait < 50 && !settled.includes('abandoned'); wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).to.include('abandoned');
   });
+
+  it('stays up when a client that sent too much goes away after its 413', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    socket.write(`64\r\n${'x'.repeat(100)}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(`64\r\n${'y'.repeat(100)}\r\n`);
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await postChunked(port, ['{"name":"after"}'])).status).to.equal(200);
+  });
 });

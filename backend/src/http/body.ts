@@ -45,7 +45,8 @@ function readText(request: IncomingMessage, maxBytes: number): Promise<string> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
-        request.off('data', onData).off('end', onEnd).off('error', onError);
+        // The error listener stays: a client that then goes away must not raise an unheard 'error'.
+        request.off('data', onData).off('end', onEnd);
         // Keep reading (and dropping) the rest, so the 413 can be sent on this connection.
         request.resume();
         reject(new HttpError(413, `The request body is larger than the ${maxBytes} bytes allowed.`));
