@@ -148,6 +148,9 @@ const financialFields: FieldSpec[] = [
 
 export const fieldCatalog: ReadonlyMap<string, FieldSpec> = new Map([...institutionFields, ...financialFields].map((field) => [field.code, field]));
 
+/** Whether no catalog column holds this code: only such fields are kept in a row's stored source record (`raw`). */
+export const isUncuratedCode = (code: string): boolean => !fieldCatalog.has(code);
+
 /**
  * An institution or financials row whose stored source record (`raw`) keeps only the fields no
  * catalog column holds. A catalog code is always answered from its column (records, `rawData`),
@@ -156,7 +159,7 @@ export const fieldCatalog: ReadonlyMap<string, FieldSpec> = new Map([...institut
  */
 export function keepingUncuratedSource<Row extends { raw: RawRecord }>(row: Row): Row {
   const kept: RawRecord = {};
-  for (const code in row.raw) if (!fieldCatalog.has(code)) kept[code] = row.raw[code];
+  for (const code in row.raw) if (isUncuratedCode(code)) kept[code] = row.raw[code];
   row.raw = kept;
   return row;
 }

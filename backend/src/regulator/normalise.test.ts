@@ -3,8 +3,10 @@ import {
   InvalidRecordError,
   normaliseFailure,
   normaliseFinancials,
+  normaliseFinancialsBatch,
   normaliseHistoryEvent,
   normaliseInstitution,
+  normaliseInstitutionsBatch,
   normaliseLocation,
   normaliseSod,
   parseFdicDate,
@@ -13,6 +15,7 @@ import {
   toNumber,
 } from './normalise.ts';
 import { assessRisk } from './risk.ts';
+import { columnsOfRows, type Columns } from './columns.ts';
 
 describe('regulator normalisation', () => {
   describe('normaliseInstitution', () => {
@@ -58,10 +61,10 @@ describe('regulator normalisation', () => {
       expect(row).to.include({ csa_code: '148', minority_status_code: 3, established_date: '1990-01-15', insured_date: '1990-02-01', offices: 12 });
     });
 
-    it('treats a record without ACTIVE as active and keeps the source record as raw', () => {
-      const row = normaliseInstitution(base);
+    it('treats a record without ACTIVE as active and keeps the source record\'s given fields as raw', () => {
+      const row = normaliseInstitution({ ...base, NAMEHCR: null, CITY: undefined });
       expect(row.active).to.equal(true);
-      expect(row.raw).to.equal(base);
+      expect(row.raw).to.deep.equal(base);
       expect(row.is_demo).to.equal(false);
     });
 
@@ -190,6 +193,42 @@ describe('regulator normalisation', () => {
 
     it('rejects a record without a valid REPDTE', () => {
       expect(() => normaliseFinancials({ CERT: 1, REPDTE: 'soon' })).to.throw(InvalidRecordError, /REPDTE/);
+    });
+  });
+
+  describe('batches of records as columns', () => {
+    const institutions = [
+      { CERT: '1', NAME: 'Alpha Bank', STNAME: 'NEW YORK', ZIP: '501', ACTIVE: '1', ASSET: '100', REGAGNT: 'fdic' },
+      { CERT: '2', NAMEFULL: 'Beta Savings', STALP: 'nj', EQTOT: '7', ESTYMD: '2/3/1999', CBSA_METRO: '35620' },
+      { CERT: 'none', NAME: 'No Cert Bank' },
+      { CERT: 3, STNAME: 'NEW YORK', ACTIVE: 0, OFFDOM: '4', REPDTE: '20240630' },
+    ];
+    const financials = [
+      { CERT: '1', REPDTE: '20240630', ASSET: '100', DEP: '80', EINTEXP: '2', SC: '9' },
+      { CERT: '2', REPDTE: 'soon', ASSET: '5' },
+      { REPDTE: '20240630', ASSET: '5' },
+      { CERT: '3', REPDTE: '20240630', EQTOT: '11', DRLNLS: '3', CRLNLS: '1', ROA: '1.1', NCLNLSR: '0.5', RBC1RWAJ: '14' },
+    ];
+    const rowsOf = ({ rows }: { rows: Columns }) => Array.from({ length: rows.size }, (_, index) => Object.fromEntries([...rows.columns].map(([column, cells]) => [column, cells[index]])));
+
+    it('normalises each institution of a batch as it would alone, and lists the records without a CERT by index', () => {
+      const batch = normaliseInstitutionsBatch(columnsOfRows(institutions));
+      expect(rowsOf(batch)).to.deep.equal([institutions[0], institutions[1], institutions[3]].map(normaliseInstitution));
+      expect(batch.rejected).to.have.length(1);
+      expect(batch.rejected[0]).to.include({ index: 2 });
+      expect(batch.rejected[0].message).to.match(/no CERT/);
+    });
+
+    it('normalises each financials record of a batch as it would alone, and lists refused records in input order', () => {
+      const batch = normaliseFinancialsBatch(columnsOfRows(financials));
+      expect(rowsOf(batch)).to.deep.equal([financials[0], financials[3]].map(normaliseFinancials));
+      expect(batch.rejected.map(({ index }) => index)).to.deep.equal([1, 2]);
+      expect(batch.rejected[0].message).to.match(/CERT 2 has no valid REPDTE \(soon\)/);
+    });
+
+    it('keeps in raw only the codes it is asked to', () => {
+      const batch = normaliseFinancialsBatch(columnsOfRows(financials.slice(0, 1)), { keepInRaw: (code) => code === 'SC' });
+      expect(batch.rows.columns.get('raw')).to.deep.equal([{ SC: '9' }]);
     });
   });
 

@@ -1,4 +1,5 @@
 import { assessRisk } from './risk.ts';
+import { columnsOfRows, pickRows, rowAt, type Columns } from './columns.ts';
 
 /**
  * Pure conversions from FDIC BankFind records (API format: FDIC field codes as keys, money in
@@ -134,9 +135,11 @@ export function institutionName(record: RawRecord): string {
   return toText(record.NAME) ?? toText(record.NAMEFULL) ?? 'Unknown Bank';
 }
 
+const missingCert = (record: RawRecord) => `The record has no CERT: ${JSON.stringify(record).slice(0, 120)}`;
+
 function requireCert(record: RawRecord): number {
   const cert = toInteger(record.CERT);
-  if (cert === null) throw new InvalidRecordError(`The record has no CERT: ${JSON.stringify(record).slice(0, 120)}`);
+  if (cert === null) throw new InvalidRecordError(missingCert(record));
   return cert;
 }
 
@@ -184,53 +187,152 @@ export type InstitutionRow = {
   is_demo: boolean;
 };
 
+/** One value per record: `parse` of the first of `codes` with a cell given (`record.A ?? record.B`). */
+function givenColumn<T>(records: Columns, codes: readonly string[], parse: (value: unknown) => T): T[] {
+  const given = codes.map((code) => records.columns.get(code)).filter((cells) => cells !== undefined);
+  const values = new Array<T>(records.size);
+  for (let index = 0; index < records.size; index += 1) {
+    let value: unknown;
+    for (const cells of given) {
+      value = cells[index];
+      if (value !== null && value !== undefined) break;
+    }
+    values[index] = parse(value);
+  }
+  return values;
+}
+
+/** `parse`, remembering each distinct value's answer: state names and report dates repeat across a file. */
+function remembering<T>(parse: (value: unknown) => T): (value: unknown) => T {
+  const answers = new Map<unknown, T>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined && !answers.has(value)) answers.set(value, (answer = parse(value)));
+    return answer as T;
+  };
+}
+
+const upperText = (value: unknown) => toText(value)?.toUpperCase() ?? null;
+
+/** Columns of fdic_institutions read from one FDIC code (or the first given of several) each. */
+const institutionFieldColumns: Array<[column: keyof InstitutionRow, codes: readonly string[], parse: (value: unknown) => unknown]> = [
+  ['city', ['CITY'], toText],
+  ['address', ['ADDRESS'], toText],
+  ['county', ['COUNTY'], toText],
+  ['website', ['WEBADDR'], toText],
+  ['regulator', ['REGAGNT', 'REGAGENT'], upperText],
+  ['charter_class', ['BKCLASS'], upperText],
+  ['assets', ['ASSET'], thousandsToDollars],
+  ['deposits', ['DEP'], thousandsToDollars],
+  ['total_equity', ['EQ', 'EQTOT'], thousandsToDollars],
+  ['net_income', ['NETINC'], thousandsToDollars],
+  ['offices', ['OFFICES', 'OFFDOM'], toInteger],
+  ['roa', ['ROA'], toNumber],
+  ['roaq', ['ROAQ'], toNumber],
+  ['roe', ['ROE'], toNumber],
+  ['cbsa_code', ['CBSA_NO', 'CBSA_METRO', 'MSA_NO'], toText],
+  ['cbsa_name', ['CBSA', 'CBSANAME', 'CBSA_METRO_NAME'], toText],
+  ['is_metro', ['CBSA_METRO_FLG'], toFlag],
+  ['is_micro', ['CBSA_MICRO_FLG'], toFlag],
+  ['csa_code', ['CSA_NO'], toText],
+  ['csa_name', ['CSA'], toText],
+  ['minority_status_code', ['MDI_STATUS_CODE'], toInteger],
+  ['minority_status_desc', ['MDI_STATUS_DESC'], toText],
+  ['holding_company', ['NAMEHCR'], toText],
+  ['specialization', ['SPECGRPN', 'SPECGRP'], toText],
+  ['established_date', ['ESTYMD'], parseFdicDate],
+  ['insured_date', ['INSDATE'], parseFdicDate],
+  ['inactive_date', ['ENDEFYMD', 'INACTIVE_DATE'], parseFdicDate],
+  ['latitude', ['LATITUDE'], toNumber],
+  ['longitude', ['LONGITUDE'], toNumber],
+];
+
+/** Batch-normalised rows: the rows as columns, and the records refused (index in the input, and why). */
+export type NormalisedBatch = { rows: Columns; rejected: Array<{ index: number; message: string }> };
+
+/** Records with an integer CERT, and the refusals of the others. */
+function acceptCerts(input: Columns): { accepted: number[]; certs: number[]; rejected: NormalisedBatch['rejected'] } {
+  const certCells = input.columns.get('CERT') ?? [];
+  const accepted: number[] = [];
+  const certs: number[] = [];
+  const rejected: NormalisedBatch['rejected'] = [];
+  for (let index = 0; index < input.size; index += 1) {
+    const cert = toInteger(certCells[index]);
+    if (cert === null) rejected.push({ index, message: missingCert(rowAt(input, index)) });
+    else {
+      accepted.push(index);
+      certs.push(cert);
+    }
+  }
+  return { accepted, certs, rejected };
+}
+
+/** Each record's non-blank cells whose codes `keep` accepts (all without it): the rows' `raw`. */
+function sourceRecords(records: Columns, keep: ((code: string) => boolean) | undefined): RawRecord[] {
+  const kept = [...records.columns].filter(([code]) => keep?.(code) ?? true);
+  const raw = new Array<RawRecord>(records.size);
+  for (let index = 0; index < records.size; index += 1) {
+    const record: RawRecord = {};
+    for (const [code, cells] of kept) {
+      const value = cells[index];
+      if (value !== null && value !== undefined) record[code] = value;
+    }
+    raw[index] = record;
+  }
+  return raw;
+}
+
+/**
+ * fdic_institutions rows from institutions-endpoint records given as columns (FDIC code to one
+ * cell per record), column by column as for financials (normaliseFinancialsBatch). `raw` keeps the
+ * non-blank cells whose codes `keepInRaw` accepts (all by default). Records without a CERT are
+ * rejected and left out.
+ */
+export function normaliseInstitutionsBatch(input: Columns, options: { keepInRaw?: (code: string) => boolean } = {}): NormalisedBatch {
+  const { accepted, certs, rejected } = acceptCerts(input);
+  const records = accepted.length === input.size ? input : pickRows(input, accepted);
+  const size = records.size;
+  const rows = new Map<string, unknown[]>([['cert', certs]]);
+  const names = (code: string) => records.columns.get(code) ?? [];
+  const [primaryNames, fullNames] = [names('NAME'), names('NAMEFULL')];
+  rows.set('name', Array.from({ length: size }, (_, index) => institutionName({ NAME: primaryNames[index], NAMEFULL: fullNames[index] })));
+  const [alphaCodes, stateNames] = [names('STALP'), names('STNAME')];
+  const titled = remembering((name) => (typeof name === 'string' ? titleCase(name) : null));
+  const states = new Array<string | null>(size);
+  const stateTitles = new Array<string | null>(size);
+  for (let index = 0; index < size; index += 1) {
+    const state = stateCode({ STALP: alphaCodes[index], STNAME: stateNames[index] });
+    const stateName = toText(stateNames[index]);
+    states[index] = state;
+    stateTitles[index] = titled(stateName ?? (state ? stateNamesByCode[state] : null));
+  }
+  rows.set('state', states);
+  rows.set('state_name', stateTitles);
+  // ZIP codes lose their leading zero when a CSV tool reads them as numbers.
+  rows.set('zip', givenColumn(records, ['ZIP'], (value) => {
+    const zip = toText(value);
+    return zip && /^\d{1,4}$/.test(zip) ? zip.padStart(5, '0') : zip;
+  }));
+  for (const [column, codes, parse] of institutionFieldColumns) rows.set(column, givenColumn(records, codes, parse));
+  // Institutions records without ACTIVE come from active-only lists.
+  rows.set('active', givenColumn(records, ['ACTIVE'], (value) => toFlag(value) ?? true));
+  rows.set('repdte', givenColumn(records, ['REPDTE'], remembering(toRepdte)));
+  rows.set('raw', sourceRecords(records, options.keepInRaw));
+  rows.set('is_demo', new Array<boolean>(size).fill(false));
+  return { rows: { size, columns: rows }, rejected };
+}
+
+/** Row 0 of a batch of one, or the batch's refusal as an InvalidRecordError. */
+function onlyRow<Row>({ rows, rejected }: NormalisedBatch): Row {
+  if (rejected.length > 0) throw new InvalidRecordError(rejected[0].message);
+  const row: Record<string, unknown> = {};
+  for (const [column, values] of rows.columns) row[column] = values[0];
+  return row as Row;
+}
+
 /** A fdic_institutions row from an institutions-endpoint record. Throws InvalidRecordError without a CERT. */
 export function normaliseInstitution(record: RawRecord): InstitutionRow {
-  const state = stateCode(record);
-  const stateName = toText(record.STNAME);
-  const zip = toText(record.ZIP);
-  return {
-    cert: requireCert(record),
-    name: institutionName(record),
-    city: toText(record.CITY),
-    state,
-    state_name: stateName ? titleCase(stateName) : state && stateNamesByCode[state] ? titleCase(stateNamesByCode[state]) : null,
-    // ZIP codes lose their leading zero when a CSV tool reads them as numbers.
-    zip: zip && /^\d{1,4}$/.test(zip) ? zip.padStart(5, '0') : zip,
-    address: toText(record.ADDRESS),
-    county: toText(record.COUNTY),
-    website: toText(record.WEBADDR),
-    regulator: toText(record.REGAGNT ?? record.REGAGENT)?.toUpperCase() ?? null,
-    charter_class: toText(record.BKCLASS)?.toUpperCase() ?? null,
-    // Institutions records without ACTIVE come from active-only lists.
-    active: toFlag(record.ACTIVE) ?? true,
-    assets: thousandsToDollars(record.ASSET),
-    deposits: thousandsToDollars(record.DEP),
-    total_equity: thousandsToDollars(record.EQ ?? record.EQTOT),
-    net_income: thousandsToDollars(record.NETINC),
-    offices: toInteger(record.OFFICES ?? record.OFFDOM),
-    roa: toNumber(record.ROA),
-    roaq: toNumber(record.ROAQ),
-    roe: toNumber(record.ROE),
-    cbsa_code: toText(record.CBSA_NO ?? record.CBSA_METRO ?? record.MSA_NO),
-    cbsa_name: toText(record.CBSA ?? record.CBSANAME ?? record.CBSA_METRO_NAME),
-    is_metro: toFlag(record.CBSA_METRO_FLG),
-    is_micro: toFlag(record.CBSA_MICRO_FLG),
-    csa_code: toText(record.CSA_NO),
-    csa_name: toText(record.CSA),
-    minority_status_code: toInteger(record.MDI_STATUS_CODE),
-    minority_status_desc: toText(record.MDI_STATUS_DESC),
-    holding_company: toText(record.NAMEHCR),
-    specialization: toText(record.SPECGRPN ?? record.SPECGRP),
-    established_date: parseFdicDate(record.ESTYMD),
-    insured_date: parseFdicDate(record.INSDATE),
-    inactive_date: parseFdicDate(record.ENDEFYMD ?? record.INACTIVE_DATE),
-    latitude: toNumber(record.LATITUDE),
-    longitude: toNumber(record.LONGITUDE),
-    repdte: toRepdte(record.REPDTE),
-    raw: record,
-    is_demo: false,
-  };
+  return onlyRow(normaliseInstitutionsBatch(columnsOfRows([record])));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,14 +440,6 @@ export type FinancialsRow = { cert: number; repdte: string; report_date: string;
   number | null
 >;
 
-function firstPresent(record: RawRecord, codes: readonly string[], parse: (value: unknown) => number | null): number | null {
-  for (const code of codes) {
-    const value = parse(record[code]);
-    if (value !== null) return value;
-  }
-  return null;
-}
-
 /**
  * numerator / denominator as a percentage (spec 2 derived peer ratios): missing inputs count as 0,
  * and the ratio is null when the denominator is not positive.
@@ -359,39 +453,109 @@ export function percentOf(numerator: number | null | undefined, denominator: num
 const moneyFieldEntries = Object.entries(financialMoneyFields) as Array<[keyof typeof financialMoneyFields, readonly string[]]>;
 const ratioFieldEntries = Object.entries(financialRatioFields) as Array<[keyof typeof financialRatioFields, readonly string[]]>;
 
+type NumberColumn = Array<number | null>;
+
+/** One value per record: the first of `codes` whose cell parses, else null. */
+function firstPresentColumn(records: Columns, codes: readonly string[], parse: (value: unknown) => number | null): NumberColumn {
+  const values: NumberColumn = new Array<number | null>(records.size).fill(null);
+  for (const code of codes) {
+    const cells = records.columns.get(code);
+    if (!cells) continue;
+    for (let index = 0; index < records.size; index += 1) if (values[index] === null) values[index] = parse(cells[index]);
+  }
+  return values;
+}
+
+/** `derive` of each record's index, as a column. */
+function eachRecord(size: number, derive: (index: number) => number | null): NumberColumn {
+  const values: NumberColumn = new Array<number | null>(size);
+  for (let index = 0; index < size; index += 1) values[index] = derive(index);
+  return values;
+}
+
+/**
+ * fdic_financials rows from financials-endpoint records (one bank, one quarter each) given as
+ * columns (FDIC code to one cell per record). Column by column: a bulk file's quarter is a few
+ * dozen codes over thousands of records, and one object per record and column cost several times
+ * more (measured). `raw` keeps the record's non-blank cells whose codes `keepInRaw` accepts (all
+ * by default). Records without CERT or a valid REPDTE are rejected and left out.
+ */
+export function normaliseFinancialsBatch(input: Columns, options: { keepInRaw?: (code: string) => boolean } = {}): NormalisedBatch {
+  const withCert = acceptCerts(input);
+  const repdteCells = input.columns.get('REPDTE') ?? [];
+  const accepted: number[] = [];
+  const certs: number[] = [];
+  const reportDates: string[] = [];
+  const rejected = withCert.rejected;
+  // A quarter's records share one report date: parse each distinct value once.
+  const reportDate = remembering(parseFdicDate);
+  for (const [position, index] of withCert.accepted.entries()) {
+    const cert = withCert.certs[position];
+    const date = reportDate(repdteCells[index]);
+    if (!date) rejected.push({ index, message: `The financials record for CERT ${cert} has no valid REPDTE (${String(repdteCells[index])}).` });
+    else {
+      accepted.push(index);
+      certs.push(cert);
+      reportDates.push(date);
+    }
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  const records = accepted.length === input.size ? input : pickRows(input, accepted);
+  const size = records.size;
+  const rows = new Map<string, unknown[]>();
+  const numbers = (column: FinancialMoneyColumn | FinancialRatioColumn) => rows.get(column) as NumberColumn;
+  rows.set('cert', certs);
+  rows.set('repdte', reportDates.map((date) => date.replace(/-/g, '')));
+  rows.set('report_date', reportDates);
+
+  for (const [column, codes] of moneyFieldEntries) rows.set(column, firstPresentColumn(records, codes, thousandsToDollars));
+  const commercialParts = commercialRealEstateCodes.map((code) => records.columns.get(code)).filter((cells) => cells !== undefined);
+  rows.set('loans_re_commercial_gross', eachRecord(size, (index) => {
+    let commercial: number | null = null;
+    for (const cells of commercialParts) {
+      const part = thousandsToDollars(cells[index]);
+      if (part !== null) commercial = (commercial ?? 0) + part;
+    }
+    return commercial;
+  }));
+  // Net charge-offs are debits minus credits when the record does not carry NTLNLS itself.
+  const netChargeOffs = numbers('net_charge_offs');
+  const chargeOffs = numbers('charge_offs');
+  const recoveries = numbers('recoveries');
+  for (let index = 0; index < size; index += 1) {
+    const debits = chargeOffs[index];
+    const credits = recoveries[index];
+    if (netChargeOffs[index] === null && debits !== null && credits !== null) netChargeOffs[index] = debits - credits;
+  }
+
+  for (const [column, codes] of ratioFieldEntries) rows.set(column, firstPresentColumn(records, codes, toNumber));
+  const ratioOf = (numerator: FinancialMoneyColumn, denominator: FinancialMoneyColumn) => {
+    const above = numbers(numerator);
+    const below = numbers(denominator);
+    return eachRecord(size, (index) => percentOf(above[index], below[index]));
+  };
+  const interestIncome = numbers('interest_income');
+  const nonInterestIncome = numbers('non_interest_income');
+  rows.set('non_interest_income_to_revenue', eachRecord(size, (index) => percentOf(nonInterestIncome[index], (interestIncome[index] ?? 0) + (nonInterestIncome[index] ?? 0))));
+  rows.set('cost_of_funds', ratioOf('interest_expense', 'deposits'));
+  rows.set('oreo_to_assets', ratioOf('oreo', 'assets'));
+  rows.set('cre_concentration', ratioOf('loans_re_commercial_gross', 'loans_and_leases_gross'));
+  rows.set('brokered_deposits_ratio', ratioOf('brokered_deposits', 'deposits'));
+  rows.set('core_deposits_ratio', ratioOf('core_deposits', 'deposits'));
+  rows.set('nonaccrual_ratio', ratioOf('nonaccrual_loans_and_leases', 'loans_and_leases_gross'));
+  const roa = numbers('roa');
+  const npl = numbers('npl_ratio');
+  const tier1 = numbers('tier1_capital_ratio');
+  rows.set('risk_score', eachRecord(size, (index) => assessRisk({ roa: roa[index], nplRatio: npl[index], tier1CapitalRatio: tier1[index] })?.score ?? null));
+
+  rows.set('raw', sourceRecords(records, options.keepInRaw));
+  rows.set('is_demo', new Array<boolean>(size).fill(false));
+  return { rows: { size, columns: rows }, rejected };
+}
+
 /** A fdic_financials row from a financials-endpoint record (one bank, one quarter). Throws without CERT or REPDTE. */
 export function normaliseFinancials(record: RawRecord): FinancialsRow {
-  const cert = requireCert(record);
-  const reportDate = parseFdicDate(record.REPDTE);
-  if (!reportDate) throw new InvalidRecordError(`The financials record for CERT ${cert} has no valid REPDTE (${String(record.REPDTE)}).`);
-
-  // One object filled in place: a bulk import normalises tens of thousands of these, and building
-  // the 85 columns in separate objects then spreading them cost several times more (measured).
-  const row = { cert, repdte: reportDate.replace(/-/g, ''), report_date: reportDate } as FinancialsRow;
-  for (const [column, codes] of moneyFieldEntries) row[column] = firstPresent(record, codes, thousandsToDollars);
-  let commercial: number | null = null;
-  for (const code of commercialRealEstateCodes) {
-    const part = thousandsToDollars(record[code]);
-    if (part !== null) commercial = (commercial ?? 0) + part;
-  }
-  row.loans_re_commercial_gross = commercial;
-  // Net charge-offs are debits minus credits when the record does not carry NTLNLS itself.
-  if (row.net_charge_offs === null && row.charge_offs !== null && row.recoveries !== null) {
-    row.net_charge_offs = row.charge_offs - row.recoveries;
-  }
-
-  for (const [column, codes] of ratioFieldEntries) row[column] = firstPresent(record, codes, toNumber);
-  row.non_interest_income_to_revenue = percentOf(row.non_interest_income, (row.interest_income ?? 0) + (row.non_interest_income ?? 0));
-  row.cost_of_funds = percentOf(row.interest_expense, row.deposits);
-  row.oreo_to_assets = percentOf(row.oreo, row.assets);
-  row.cre_concentration = percentOf(row.loans_re_commercial_gross, row.loans_and_leases_gross);
-  row.brokered_deposits_ratio = percentOf(row.brokered_deposits, row.deposits);
-  row.core_deposits_ratio = percentOf(row.core_deposits, row.deposits);
-  row.nonaccrual_ratio = percentOf(row.nonaccrual_loans_and_leases, row.loans_and_leases_gross);
-  row.risk_score = assessRisk({ roa: row.roa, nplRatio: row.npl_ratio, tier1CapitalRatio: row.tier1_capital_ratio })?.score ?? null;
-  row.raw = record;
-  row.is_demo = false;
-  return row;
+  return onlyRow(normaliseFinancialsBatch(columnsOfRows([record])));
 }
 
 // ---------------------------------------------------------------------------------------------

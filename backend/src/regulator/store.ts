@@ -9,6 +9,7 @@ import type {
   LocationRow,
   SodRow,
 } from './normalise.ts';
+import { columnsOfRows, pickRows, rowKeys, type Columns } from './columns.ts';
 import { columnArrays, tableColumnTypes, upsertStatement } from './unnest.ts';
 
 /**
@@ -63,43 +64,53 @@ export async function sharedRegulatorDataVersion(knex: Knex): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Upserts rows in batches (insert ... on conflict do update, whole rows replaced); returns the number of rows written. */
+/**
+ * Upserts rows (objects, or columns) in batches (insert ... on conflict do update, whole rows
+ * replaced); returns the number of rows written.
+ */
 export async function upsertRows(
   knex: Knex,
   table: RegulatorTable,
   conflictColumns: string[],
-  rows: readonly Row[],
+  input: readonly Row[] | Columns,
   options: { withUpdatedAt?: boolean } = {},
 ): Promise<number> {
-  if (rows.length === 0) return 0;
+  const rows = Array.isArray(input) ? columnsOfRows(input) : (input as Columns);
+  if (rows.size === 0) return 0;
   const types = await tableColumnTypes(knex, table);
-  const columns = [...new Set(rows.flatMap((row, index) => (index < 50 ? Object.keys(row) : [])))].filter((column) => column !== 'updated_at');
+  const columns = [...rows.columns.keys()].filter((column) => column !== 'updated_at');
   const sql = upsertStatement(table, conflictColumns, columns, types, { withUpdatedAt: options.withUpdatedAt === true, value: (_column, name) => `excluded.${name}` });
-  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+  const keys = rowKeys(rows, conflictColumns);
+  for (let start = 0; start < rows.size; start += rowsPerStatement) {
+    const end = Math.min(start + rowsPerStatement, rows.size);
     // A statement must not carry the same key twice (ON CONFLICT cannot update a row twice): the last one wins.
-    const byKey = new Map<string, Row>();
-    for (const row of rows.slice(start, start + rowsPerStatement)) byKey.set(conflictColumns.map((column) => String(row[column])).join('\u0000'), row);
-    const unique = [...byKey.values()];
-    await knex.raw(sql, columnArrays(unique, 0, unique.length, columns, types));
+    const lastOfKey = new Map<string, number>();
+    for (let index = start; index < end; index += 1) lastOfKey.set(keys[index], index);
+    const parameters =
+      lastOfKey.size === end - start
+        ? columnArrays(rows, start, end, columns, types)
+        : columnArrays(pickRows(rows, [...lastOfKey.values()]), 0, lastOfKey.size, columns, types);
+    await knex.raw(sql, parameters);
     // Outside a transaction the batch is committed now; a transaction's owner notes it after its commit.
     if (knex.isTransaction) markRegulatorDataChanged();
     else await noteRegulatorDataChanged(knex);
   }
-  return rows.length;
+  return rows.size;
 }
 
-export const upsertInstitutions = (knex: Knex, rows: readonly InstitutionRow[]) =>
+export const upsertInstitutions = (knex: Knex, rows: readonly InstitutionRow[] | Columns) =>
   upsertRows(knex, 'fdic_institutions', ['cert'], rows, { withUpdatedAt: true });
 
 /** Rows go in quarter by quarter, so one quarter's rows share pages and a quarter's scan reads few of them. */
-export const upsertFinancials = (knex: Knex, rows: readonly FinancialsRow[]) =>
-  upsertRows(
-    knex,
-    'fdic_financials',
-    ['cert', 'repdte'],
-    [...rows].sort((a, b) => (a.repdte === b.repdte ? a.cert - b.cert : a.repdte < b.repdte ? -1 : 1)),
-    { withUpdatedAt: true },
+export function upsertFinancials(knex: Knex, input: readonly FinancialsRow[] | Columns): Promise<number> {
+  const rows = Array.isArray(input) ? columnsOfRows(input) : (input as Columns);
+  const repdtes = (rows.columns.get('repdte') ?? []) as string[];
+  const certs = (rows.columns.get('cert') ?? []) as number[];
+  const order = Array.from({ length: rows.size }, (_, index) => index).sort((a, b) =>
+    repdtes[a] === repdtes[b] ? certs[a] - certs[b] : repdtes[a] < repdtes[b] ? -1 : 1,
   );
+  return upsertRows(knex, 'fdic_financials', ['cert', 'repdte'], pickRows(rows, order), { withUpdatedAt: true });
+}
 
 export const upsertLocations = (knex: Knex, rows: readonly LocationRow[]) => upsertRows(knex, 'fdic_locations', ['id'], rows);
 

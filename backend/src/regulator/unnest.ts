@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Columns } from './columns.ts';
 
 /**
  * Rows sent to the database as one array parameter per column, expanded by `unnest`: how the
@@ -7,8 +8,6 @@ import type { Knex } from 'knex';
  * about a third less time per financials row (measured on a quarter of FDIC financials), and bind
  * parameters stay one per column, far under the 65,535 limit.
  */
-
-type Row = Record<string, unknown>;
 
 // Keyed on the client's config, which a transaction shares with the handle it was started from.
 const schemaTypes = new WeakMap<object, Promise<Map<string, Map<string, string>>>>();
@@ -109,59 +108,102 @@ function arrayElement(value: unknown): string {
 }
 
 /**
- * Element types sent in PostgreSQL's binary array format (array_recv): a number needs no
- * conversion to text here nor back on the server, which for a quarter of financials (two dozen
- * float columns a row) was most of the encoding's cost.
+ * How a cell travels in PostgreSQL's binary array format (array_recv): its element's byte size
+ * (undefined when this cell cannot, e.g. a number given as text: the whole column then goes as a
+ * text literal) and how to write it. Nothing is converted to text and back, and nothing escaped:
+ * for a quarter of financials (two dozen float columns a row) the conversion was most of the
+ * encoding's cost, and for the text and JSON columns the quoting was.
  */
-const binaryElements: Record<string, { oid: number; size: number; write(buffer: Buffer, offset: number, value: unknown): boolean }> = {
-  float8: { oid: 701, size: 8, write: (buffer, offset, value) => typeof value === 'number' && (buffer.writeDoubleBE(value, offset), true) },
-  int4: {
+type BinaryElement<Encoded> = { oid: number; encode(value: unknown): Encoded | undefined; size(encoded: Encoded): number; write(buffer: Buffer, offset: number, encoded: Encoded): void };
+
+/** An element kind for the table below, its encoded form hidden (binaryArray hands each `write` what its `encode` made). */
+const element = <Encoded>(kind: BinaryElement<Encoded>) => kind as BinaryElement<unknown>;
+
+const postgresEpochDay = Date.UTC(2000, 0, 1) / 86_400_000;
+
+const binaryElements: Record<string, BinaryElement<unknown>> = {
+  float8: element<number>({ oid: 701, encode: (value) => (typeof value === 'number' ? value : undefined), size: () => 8, write: (buffer, offset, value) => void buffer.writeDoubleBE(value, offset) }),
+  int4: element<number>({
     oid: 23,
-    size: 4,
-    write: (buffer, offset, value) => typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 && (buffer.writeInt32BE(value, offset), true),
-  },
-  bool: { oid: 16, size: 1, write: (buffer, offset, value) => typeof value === 'boolean' && (buffer.writeUInt8(value ? 1 : 0, offset), true) },
+    encode: (value) => (typeof value === 'number' && Number.isInteger(value) && value >= -2147483648 && value <= 2147483647 ? value : undefined),
+    size: () => 4,
+    write: (buffer, offset, value) => void buffer.writeInt32BE(value, offset),
+  }),
+  bool: element<boolean>({ oid: 16, encode: (value) => (typeof value === 'boolean' ? value : undefined), size: () => 1, write: (buffer, offset, value) => void buffer.writeUInt8(value ? 1 : 0, offset) }),
+  text: element<string>({
+    oid: 25,
+    encode: (value) => (typeof value === 'string' ? value : undefined),
+    size: (text) => Buffer.byteLength(text),
+    write: (buffer, offset, text) => void buffer.write(text, offset),
+  }),
+  // jsonb's binary form is a version byte (1) and the JSON text; the server still parses the JSON.
+  jsonb: element<string>({
+    oid: 3802,
+    encode: (value) => (typeof value === 'string' ? value : JSON.stringify(value)),
+    size: (json) => 1 + Buffer.byteLength(json),
+    write: (buffer, offset, json) => {
+      buffer.writeUInt8(1, offset);
+      buffer.write(json, offset + 1);
+    },
+  }),
+  // Days since 2000-01-01, from an ISO date naming a real day (anything else goes as text, for the server to judge).
+  date: element<number>({
+    oid: 1082,
+    encode: (value) => {
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value ? undefined : time / 86_400_000 - postgresEpochDay;
+    },
+    size: () => 4,
+    write: (buffer, offset, days) => void buffer.writeInt32BE(days, offset),
+  }),
 };
 
-/**
- * rows[from..to) of one column as a binary array (one dimension, lower bound 1), or null when a
- * cell is not of the element's JS type (a number given as text, say): the text literal takes it then.
- */
-function binaryArray(rows: readonly Row[], from: number, to: number, column: string, element: (typeof binaryElements)[string]): Buffer | null {
+/** cells[from..to) as a binary array (one dimension, lower bound 1), or null when a cell cannot be sent in binary. */
+function binaryArray(cells: readonly unknown[], from: number, to: number, element: BinaryElement<unknown>): Buffer | null {
   const count = to - from;
-  const buffer = Buffer.allocUnsafe(20 + count * (4 + element.size));
+  const encoded = new Array<unknown>(count);
+  const sizes = new Int32Array(count).fill(-1); // -1: null
+  let bytes = 20 + count * 4;
+  for (let index = 0; index < count; index += 1) {
+    const value = cells[from + index];
+    if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) continue;
+    const cell = element.encode(value);
+    if (cell === undefined) return null;
+    encoded[index] = cell;
+    sizes[index] = element.size(cell);
+    bytes += sizes[index];
+  }
+  const buffer = Buffer.allocUnsafe(bytes);
   buffer.writeInt32BE(1, 0); // dimensions
   buffer.writeInt32BE(1, 4); // may hold nulls
   buffer.writeInt32BE(element.oid, 8);
   buffer.writeInt32BE(count, 12);
   buffer.writeInt32BE(1, 16); // lower bound
   let offset = 20;
-  for (let index = from; index < to; index += 1) {
-    const value = rows[index][column];
-    if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) {
-      buffer.writeInt32BE(-1, offset);
-      offset += 4;
-      continue;
-    }
-    buffer.writeInt32BE(element.size, offset);
-    if (!element.write(buffer, offset + 4, value)) return null;
-    offset += 4 + element.size;
+  for (let index = 0; index < count; index += 1) {
+    buffer.writeInt32BE(sizes[index], offset);
+    offset += 4;
+    if (sizes[index] < 0) continue;
+    element.write(buffer, offset, encoded[index]);
+    offset += sizes[index];
   }
-  return buffer.subarray(0, offset);
+  return buffer;
 }
 
 /**
- * rows[from..to) as one array per column, in the order of `columns`: the parameters of
- * `unnestSource`. Numbers and booleans go in binary (a Buffer, which node-postgres sends in binary
- * format), everything else as an array literal.
+ * Rows [from..to) of `batch` as one array per column, in the order of `columns` (a column the batch
+ * lacks is all null): the parameters of `unnestSource`. Numbers and booleans go in binary (a
+ * Buffer, which node-postgres sends in binary format), everything else as an array literal.
  */
-export function columnArrays(rows: readonly Row[], from: number, to: number, columns: readonly string[], types: ReadonlyMap<string, string>): Array<string | Buffer> {
+export function columnArrays(batch: Columns, from: number, to: number, columns: readonly string[], types: ReadonlyMap<string, string>): Array<string | Buffer> {
   return columns.map((column) => {
-    const element = binaryElements[types.get(column) ?? ''];
-    const binary = element ? binaryArray(rows, from, to, column, element) : null;
+    const cells = batch.columns.get(column) ?? [];
+    const kind = binaryElements[types.get(column) ?? ''];
+    const binary = kind ? binaryArray(cells, from, to, kind) : null;
     if (binary) return binary;
-    const cells: string[] = new Array(to - from);
-    for (let index = from; index < to; index += 1) cells[index - from] = arrayElement(rows[index][column]);
-    return `{${cells.join(',')}}`;
+    const elements: string[] = new Array(to - from);
+    for (let index = from; index < to; index += 1) elements[index - from] = arrayElement(cells[index]);
+    return `{${elements.join(',')}}`;
   });
 }

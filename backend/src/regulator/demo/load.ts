@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { builtInFieldTitles, fieldCatalog, keepingUncuratedSource } from '../fields.ts';
+import { columnsOfRows } from '../columns.ts';
+import { builtInFieldTitles, fieldCatalog, isUncuratedCode, keepingUncuratedSource } from '../fields.ts';
 import {
   normaliseFailure,
-  normaliseFinancials,
+  normaliseFinancialsBatch,
   normaliseHistoryEvent,
   normaliseInstitution,
   normaliseLocation,
@@ -10,8 +11,8 @@ import {
   type CensusProfileRow,
   type FailureRow,
   type FieldDefinitionRow,
-  type FinancialsRow,
   type HistoryRow,
+  type RawRecord,
   type InstitutionRow,
   type LocationRow,
   type SodRow,
@@ -58,7 +59,7 @@ export async function loadDemoData(
     const usedAreas = new Set<string>();
     for (let start = 0; start < total; start += banksPerChunk) {
       const institutions: InstitutionRow[] = [];
-      const financials: FinancialsRow[] = [];
+      const financialRecords: RawRecord[] = [];
       const locations: LocationRow[] = [];
       const sod: SodRow[] = [];
       const history: HistoryRow[] = [];
@@ -69,19 +70,21 @@ export async function loadDemoData(
         institutions.push(institution);
         if (institution.cbsa_code) usedAreas.add(`cbsa:${institution.cbsa_code}`);
         if (institution.csa_code) usedAreas.add(`csa:${institution.csa_code}`);
-        for (const record of bank.financials) financials.push(demo(keepingUncuratedSource(normaliseFinancials(record))));
+        financialRecords.push(...bank.financials);
         for (const record of bank.locations) locations.push(demo(normaliseLocation(record)));
         for (const record of bank.sod) sod.push(demo(normaliseSod(record)));
         for (const record of bank.history) history.push(demo(normaliseHistoryEvent(record)));
         if (bank.failure) failures.push(demo(normaliseFailure(bank.failure)));
       }
+      const financials = normaliseFinancialsBatch(columnsOfRows(financialRecords), { keepInRaw: isUncuratedCode }).rows;
+      financials.columns.set('is_demo', new Array<boolean>(financials.size).fill(true));
       await upsertInstitutions(trx, institutions);
       await upsertFinancials(trx, financials);
       await upsertLocations(trx, locations);
       await upsertSod(trx, sod);
       await upsertHistory(trx, history);
       await upsertFailures(trx, failures);
-      financialCount += financials.length;
+      financialCount += financials.size;
       branchCount += locations.length;
       options.onProgress?.({ loaded: Math.min(total, start + banksPerChunk), total });
     }

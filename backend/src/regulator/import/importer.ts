@@ -3,27 +3,43 @@ import type { Knex } from 'knex';
 import {
   InvalidRecordError,
   normaliseFailure,
-  normaliseFinancials,
+  normaliseFinancialsBatch,
   normaliseHistoryEvent,
-  normaliseInstitution,
+  normaliseInstitutionsBatch,
+  type NormalisedBatch,
   normaliseLocation,
   normaliseSod,
   type RawRecord,
 } from '../normalise.ts';
 import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTable } from '../store.ts';
-import { keepingUncuratedSource } from '../fields.ts';
+import { isUncuratedCode } from '../fields.ts';
+import { columnsOfRows, pickRows, type Columns } from '../columns.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
-import { detectLayout, type ImportItem } from './layouts.ts';
+import { detectLayout, type ColumnLayout, type ImportItem, type RowLayout } from './layouts.ts';
 import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
 import { columnTypes } from '../unnest.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
-type ItemKind = ImportItem['kind'];
+type ItemKind = ImportItem['kind'] | 'financials';
 
-/** Where each kind of item goes, and how an FDIC record becomes a row. */
-const targets: Record<ItemKind, { table: RegulatorTable; keys: string[]; withUpdatedAt?: boolean; normalise?: (record: RawRecord) => Record<string, unknown> }> = {
-  institution: { table: 'fdic_institutions', keys: ['cert'], withUpdatedAt: true, normalise: (record) => keepingUncuratedSource(normaliseInstitution(record)) },
-  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], withUpdatedAt: true, normalise: (record) => keepingUncuratedSource(normaliseFinancials(record)) },
+type Row = Record<string, unknown>;
+
+/**
+ * Where each kind of item goes, and how FDIC records become rows: one record at a time, or a batch
+ * of records as columns (institutions and financials, which come in files of thousands).
+ */
+const targets: Record<
+  ItemKind,
+  {
+    table: RegulatorTable;
+    keys: string[];
+    withUpdatedAt?: boolean;
+    normalise?: (record: RawRecord) => Row;
+    normaliseBatch?: (records: Columns) => NormalisedBatch;
+  }
+> = {
+  institution: { table: 'fdic_institutions', keys: ['cert'], withUpdatedAt: true, normaliseBatch: (records) => normaliseInstitutionsBatch(records, { keepInRaw: isUncuratedCode }) },
+  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], withUpdatedAt: true, normaliseBatch: (records) => normaliseFinancialsBatch(records, { keepInRaw: isUncuratedCode }) },
   location: { table: 'fdic_locations', keys: ['id'], normalise: normaliseLocation },
   sod: { table: 'fdic_sod', keys: ['id'], normalise: normaliseSod },
   failure: { table: 'fdic_failures', keys: ['id'], normalise: normaliseFailure },
@@ -129,7 +145,6 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
   const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
   const layout = detectLayout(source.header, file);
   result.layout = layout.id;
-  const buckets = new Map<ItemKind, Record<string, unknown>[]>();
   // A batch is serialised before it queues, so the database and this process work at the same
   // time (on PostgreSQL; PGlite shares this thread). Reading waits while a writer has two queued.
   const enqueue = async (writer: Writer, table: RegulatorTable, merge: PreparedMerge) => {
@@ -147,61 +162,105 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
     });
     writer.writes.catch(() => undefined); // awaited when the queue is full or at the end; not unhandled meanwhile
   };
-  const flush = async (kind: ItemKind) => {
-    const rows = buckets.get(kind);
-    if (!rows || rows.length === 0) return;
-    buckets.set(kind, []);
+  const write = async (kind: ItemKind, rows: Columns) => {
+    if (rows.size === 0) return;
     const target = targets[kind];
     const shares = dealByKey(rows, target.keys, writers.length);
     for (let index = 0; index < writers.length; index += 1) {
-      if (shares[index].length === 0) continue;
+      if (shares[index].size === 0) continue;
       const merge = await prepareMerge(knex, target.table, target.keys, shares[index], { withUpdatedAt: target.withUpdatedAt });
       await enqueue(writers[index], target.table, merge);
     }
   };
+  const noteInvalid = (rowNumber: number, message: string) => {
+    result.invalid += 1;
+    if (result.problems.length < 5) result.problems.push(`row ${rowNumber}: ${message}`);
+  };
+  /** Rows of a batch of records (from the file's rows `rowNumbers`); refused records are counted as invalid. */
+  const normaliseBatch = (kind: ItemKind, records: Columns, rowNumbers: readonly number[]): Columns => {
+    const { rows, rejected } = targets[kind].normaliseBatch!(records);
+    for (const { index, message } of rejected) noteInvalid(rowNumbers[index], message);
+    return rows;
+  };
 
-  let lastReport = 0;
-  for await (const row of source.rows) {
-    result.rows += 1;
-    const items = layout.map(row, file);
-    if (items.length === 0) result.skipped += 1;
-    for (const item of items) {
-      const target = targets[item.kind];
-      let out: Record<string, unknown>;
-      try {
-        out = 'record' in item ? target.normalise!(item.record) : item.row;
-      } catch (error) {
-        if (!(error instanceof InvalidRecordError)) throw error;
-        result.invalid += 1;
-        if (result.problems.length < 5) result.problems.push(`row ${result.rows}: ${error.message}`);
-        continue;
-      }
-      let bucket = buckets.get(item.kind);
-      if (!bucket) buckets.set(item.kind, (bucket = []));
-      bucket.push(out);
-      if (bucket.length >= batchSize) await flush(item.kind);
-    }
-    if (options.onProgress && result.rows - lastReport >= 1000) {
-      lastReport = result.rows;
-      options.onProgress({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
-    }
-  }
-  for (const kind of buckets.keys()) await flush(kind);
+  if ('mapColumns' in layout) await importColumns(layout);
+  else await importEachRow(layout);
   for (const writer of writers) await writer.writes;
   return result;
+
+  async function importColumns(columnLayout: ColumnLayout) {
+    for await (const batch of source.batches(batchSize)) {
+      const firstRowNumber = result.rows + 1;
+      result.rows += batch.size;
+      const { records, skipped } = columnLayout.mapColumns(batch);
+      result.skipped += skipped;
+      for (const { kind, records: input, sourceRows } of records) {
+        await write(kind, normaliseBatch(kind, input, sourceRows.map((row) => firstRowNumber + row)));
+      }
+      options.onProgress?.({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
+    }
+  }
+
+  /** Row layouts: records of kinds normalised in batches wait in their bucket as they are; others are normalised at once. */
+  async function importEachRow(rowLayout: RowLayout) {
+    const buckets = new Map<ItemKind, { items: Row[]; rowNumbers: number[] }>();
+    const flush = async (kind: ItemKind) => {
+      const bucket = buckets.get(kind);
+      if (!bucket || bucket.items.length === 0) return;
+      buckets.delete(kind);
+      const items = columnsOfRows(bucket.items);
+      await write(kind, targets[kind].normaliseBatch ? normaliseBatch(kind, items, bucket.rowNumbers) : items);
+    };
+    let lastReport = 0;
+    for await (const row of source.rows) {
+      result.rows += 1;
+      const items = rowLayout.map(row, file);
+      if (items.length === 0) result.skipped += 1;
+      for (const item of items) {
+        const target = targets[item.kind];
+        let out: Row;
+        if (!('record' in item)) out = item.row;
+        else if (target.normaliseBatch) out = item.record;
+        else {
+          try {
+            out = target.normalise!(item.record);
+          } catch (error) {
+            if (!(error instanceof InvalidRecordError)) throw error;
+            noteInvalid(result.rows, error.message);
+            continue;
+          }
+        }
+        let bucket = buckets.get(item.kind);
+        if (!bucket) buckets.set(item.kind, (bucket = { items: [], rowNumbers: [] }));
+        bucket.items.push(out);
+        bucket.rowNumbers.push(result.rows);
+        if (bucket.items.length >= batchSize) await flush(item.kind);
+      }
+      if (options.onProgress && result.rows - lastReport >= 1000) {
+        lastReport = result.rows;
+        options.onProgress({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
+      }
+    }
+    for (const kind of [...buckets.keys()]) await flush(kind);
+  }
 }
 
-/** Rows split into `count` shares by a hash of their key: every row of one key in the same share, in order. */
-function dealByKey(rows: Record<string, unknown>[], keys: readonly string[], count: number): Record<string, unknown>[][] {
+/**
+ * Rows split into `count` shares by their first key column: every row of one key in the same
+ * share, in order. Integer keys (CERT) are dealt by value; others by a hash of their text.
+ */
+function dealByKey(rows: Columns, keys: readonly string[], count: number): Columns[] {
   if (count === 1) return [rows];
-  const shares: Record<string, unknown>[][] = Array.from({ length: count }, () => []);
-  for (const row of rows) {
-    const key = keys.length === 1 ? String(row[keys[0]]) : keys.map((column) => String(row[column])).join('\u0000');
+  const shares: number[][] = Array.from({ length: count }, () => []);
+  const firstKey = rows.columns.get(keys[0]) ?? [];
+  for (let index = 0; index < rows.size; index += 1) {
+    const key = firstKey[index];
     let hash = 0;
-    for (let index = 0; index < key.length; index += 1) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
-    shares[(hash >>> 0) % count].push(row);
+    if (typeof key === 'number' && Number.isInteger(key)) hash = key;
+    else for (const character of String(key)) hash = (Math.imul(hash, 31) + character.charCodeAt(0)) | 0;
+    shares[(hash >>> 0) % count].push(index);
   }
-  return shares;
+  return shares.map((indexes) => pickRows(rows, indexes));
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { censusGeography, censusProfileRow, profileFromCensusRow, type CensusAreaKind } from '../clients/census.ts';
+import { pickRows, type Columns } from '../columns.ts';
 import type { CensusProfileRow, FieldDefinitionRow, RawRecord } from '../normalise.ts';
 import type { SourceRow } from './source.ts';
 
@@ -10,7 +11,6 @@ import type { SourceRow } from './source.ts';
  */
 export type ImportItem =
   | { kind: 'institution'; record: RawRecord }
-  | { kind: 'financials'; record: RawRecord }
   | { kind: 'location'; record: RawRecord }
   | { kind: 'sod'; record: RawRecord }
   | { kind: 'failure'; record: RawRecord }
@@ -18,13 +18,28 @@ export type ImportItem =
   | { kind: 'definition'; row: FieldDefinitionRow }
   | { kind: 'census'; row: CensusProfileRow };
 
-export type Layout = {
+type LayoutBase = {
   id: string;
   description: string;
   matches(header: ReadonlySet<string>): boolean;
+};
+
+/** A layout read row by row. */
+export type RowLayout = LayoutBase & {
   /** Items for one row; none when the row carries nothing we can keep. */
   map(row: SourceRow, file: string): ImportItem[];
 };
+
+/** FDIC-API-format records of one kind as columns (field code to cells), and the batch rows (0-based) each came from. */
+export type RecordBatch = { kind: 'financials' | 'institution'; records: Columns; sourceRows: number[] };
+
+/** A layout read a batch of rows at a time, as columns (header name to cells): the bulk financials files. */
+export type ColumnLayout = LayoutBase & {
+  /** The batch's records per kind, and how many of its rows carried nothing we can keep. */
+  mapColumns(batch: Columns): { records: RecordBatch[]; skipped: number };
+};
+
+export type Layout = RowLayout | ColumnLayout;
 
 /** A cell as a value worth keeping: trimmed text, or null for blanks and export artifacts. */
 export function cell(value: unknown): string | number | boolean | null {
@@ -150,16 +165,45 @@ function financialCode(key: string): string | null {
   return code;
 }
 
-function financialRecord(row: SourceRow): RawRecord {
-  const out: RawRecord = {};
-  for (const key in row) {
-    const code = financialCode(key);
+/**
+ * A batch of a financials file as FDIC records: columns renamed to their codes (derived columns
+ * dropped), cells cleaned, an ID of CERT_REPDTE where the file has none, and rows without a CERT
+ * left out. Rows that also name the bank (NAME) describe it too: its institution fields become an
+ * institution record.
+ */
+function financialRecords(batch: Columns): { records: RecordBatch[]; skipped: number } {
+  const codes = new Map<string, unknown[]>();
+  for (const [name, cells] of batch.columns) {
+    const code = financialCode(name);
     if (code === null) continue;
-    const kept = cell(row[key]);
-    if (kept !== null) out[code] = kept;
+    // Two names for one code: a later column's non-blank cells win, as they would in one record.
+    const earlier = codes.get(code);
+    const cleaned = new Array<unknown>(batch.size);
+    for (let index = 0; index < batch.size; index += 1) cleaned[index] = cell(cells[index]) ?? earlier?.[index] ?? null;
+    codes.set(code, cleaned);
   }
-  if (out.CERT !== undefined && out.REPDTE !== undefined && out.ID === undefined) out.ID = `${out.CERT}_${out.REPDTE}`;
-  return out;
+  const certs = codes.get('CERT') ?? [];
+  const repdtes = codes.get('REPDTE') ?? [];
+  if (codes.has('CERT') && codes.has('REPDTE')) {
+    const ids = codes.get('ID') ?? new Array<unknown>(batch.size).fill(null);
+    for (let index = 0; index < batch.size; index += 1) {
+      if (ids[index] === null && certs[index] !== null && repdtes[index] !== null) ids[index] = `${certs[index]}_${repdtes[index]}`;
+    }
+    codes.set('ID', ids);
+  }
+  const withCert: number[] = [];
+  for (let index = 0; index < batch.size; index += 1) if (hasCert({ CERT: certs[index] })) withCert.push(index);
+  const all = { size: batch.size, columns: codes };
+  const financials = withCert.length === batch.size ? all : pickRows(all, withCert);
+  const records: RecordBatch[] = [{ kind: 'financials', records: financials, sourceRows: withCert }];
+  const names = financials.columns.get('NAME');
+  if (names) {
+    const named: number[] = [];
+    for (let index = 0; index < financials.size; index += 1) if (names[index] !== null) named.push(index);
+    const institutionColumns = new Map(institutionFieldsInFinancials.filter((code) => financials.columns.has(code)).map((code) => [code, financials.columns.get(code)!]));
+    records.push({ kind: 'institution', records: pickRows({ size: financials.size, columns: institutionColumns }, named), sourceRows: named.map((index) => withCert[index]) });
+  }
+  return { records, skipped: batch.size - withCert.length };
 }
 
 const financialHeaderAliases = (header: ReadonlySet<string>) => new Set([...header].map((name) => financialRenames[name] ?? name.toUpperCase()));
@@ -294,15 +338,7 @@ export const layouts: Layout[] = [
     id: 'financials',
     description: 'Quarterly financials: financials endpoint CSV or JSON, bulk SDI files, BankFind report exports (CERT, REPDTE, ASSET, ...)',
     matches: (h) => hasAll(financialHeaderAliases(h), 'CERT', 'REPDTE'),
-    map: (row) => {
-      const item = financialRecord(row);
-      if (!hasCert(item)) return [];
-      const items: ImportItem[] = [{ kind: 'financials', record: item }];
-      if (item.NAME !== undefined) {
-        items.push({ kind: 'institution', record: Object.fromEntries(institutionFieldsInFinancials.filter((code) => item[code] !== undefined).map((code) => [code, item[code]])) });
-      }
-      return items;
-    },
+    mapColumns: financialRecords,
   },
   {
     id: 'field-definitions',

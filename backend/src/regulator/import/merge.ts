@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
+import { pickRows, rowKeys, type Columns } from '../columns.ts';
 import type { RegulatorTable } from '../store.ts';
 import { columnArrays, tableColumnTypes, upsertStatement } from '../unnest.ts';
-
-type Row = Record<string, unknown>;
 
 const batchSize = 5000;
 
@@ -22,25 +21,19 @@ export type PreparedMerge = { sql: string; batches: Array<Array<string | Buffer>
  * FDIC financials fills about a third of the columns. A stored row the file would not change is
  * not rewritten, so importing a file again writes nothing.
  */
-export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: readonly Row[], options: { withUpdatedAt?: boolean } = {}): Promise<PreparedMerge> {
-  if (rows.length === 0) return { sql: '', batches: [], rows: 0 };
-  const byKey = new Map<string, Row>();
-  for (const row of rows) {
-    const key = keyColumns.length === 1 ? String(row[keyColumns[0]]) : keyColumns.map((column) => String(row[column])).join('\u0000');
-    const earlier = byKey.get(key);
-    byKey.set(key, earlier ? combine(earlier, row) : row);
-  }
-  const unique = [...byKey.values()];
+export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: Columns, options: { withUpdatedAt?: boolean } = {}): Promise<PreparedMerge> {
+  if (rows.size === 0) return { sql: '', batches: [], rows: 0 };
+  const unique = combineDuplicateKeys(rows, keyColumns);
   const types = await tableColumnTypes(knex, table);
-  const columns = Object.keys(unique[0]).filter(
-    (column) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || unique.some((row) => row[column] !== null && row[column] !== undefined)),
-  );
+  const columns = [...unique.columns]
+    .filter(([column, cells]) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || cells.some((cell) => cell !== null && cell !== undefined)))
+    .map(([column]) => column);
   const batches: PreparedMerge['batches'] = [];
-  for (let start = 0; start < unique.length; start += batchSize) {
-    batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.length), columns, types));
+  for (let start = 0; start < unique.size; start += batchSize) {
+    batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.size), columns, types));
   }
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
-  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value: mergedValue }), batches, rows: unique.length };
+  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value: mergedValue }), batches, rows: unique.size };
 }
 
 /** Sends a prepared merge; returns the number of rows written. */
@@ -56,12 +49,26 @@ function mergedValue(column: string, name: string, target: string): string {
   return `coalesce(excluded.${name}, ${target}.${name})`;
 }
 
-/** Two rows for one key within a batch: the later one's non-null values win; raw records merge. */
-function combine(earlier: Row, later: Row): Row {
-  const out: Row = { ...earlier };
-  for (const [column, value] of Object.entries(later)) {
-    if (column === 'raw') out.raw = { ...(earlier.raw as object), ...(value as object) };
-    else if (value !== null && value !== undefined) out[column] = value;
+/**
+ * One row per key: a later row's non-null values overwrite the first row of its key, and raw
+ * records merge (ON CONFLICT cannot update one row twice in a statement).
+ */
+function combineDuplicateKeys(rows: Columns, keyColumns: readonly string[]): Columns {
+  const firstOfKey = new Map<string, number>();
+  const kept: number[] = [];
+  const keys = rowKeys(rows, keyColumns);
+  for (let index = 0; index < rows.size; index += 1) {
+    const first = firstOfKey.get(keys[index]);
+    if (first === undefined) {
+      firstOfKey.set(keys[index], index);
+      kept.push(index);
+      continue;
+    }
+    for (const [column, cells] of rows.columns) {
+      const value = cells[index];
+      if (column === 'raw') cells[first] = { ...(cells[first] as object), ...(value as object) };
+      else if (value !== null && value !== undefined) cells[first] = value;
+    }
   }
-  return out;
+  return kept.length === rows.size ? rows : pickRows(rows, kept);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { columnsOfRows, type Columns } from '../columns.ts';
 import { CsvReader } from './csv.ts';
 
 /** One input row: header names (cleaned) to cell values. */
@@ -13,6 +14,8 @@ export type RowSource = {
   /** Lines before the header row (a stray title line some FDIC exports carry). */
   skippedLines: number;
   rows: AsyncIterable<SourceRow>;
+  /** The same rows as columns (header name to cells), up to `size` at a time. Read either these or `rows`. */
+  batches(size: number): AsyncIterable<Columns>;
   totalBytes: number;
   bytesRead(): number;
   close(): void;
@@ -120,7 +123,10 @@ export async function openRowSource(path: string): Promise<RowSource> {
     }
     const rows = jsonRows(json);
     const header = [...new Set(rows.slice(0, 200).flatMap((row) => Object.keys(row)))];
-    return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), totalBytes, bytesRead: () => bytes, close };
+    async function* batches(size: number): AsyncGenerator<Columns> {
+      for (let start = 0; start < rows.length; start += size) yield columnsOfRows(rows.slice(start, start + size));
+    }
+    return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), batches, totalBytes, bytesRead: () => bytes, close };
   }
 
   const iterator = csvRecords(plain, detectEncoding(head));
@@ -149,7 +155,20 @@ export async function openRowSource(path: string): Promise<RowSource> {
       yield row;
     }
   }
-  return { kind: 'csv', header: keep.map((index) => header[index]), skippedLines, rows: rows(), totalBytes, bytesRead: () => bytes, close };
+  async function* batches(size: number): AsyncGenerator<Columns> {
+    for (;;) {
+      const cells = keep.map(() => new Array<unknown>(size));
+      let count = 0;
+      for (; count < size; count += 1) {
+        const next = await iterator.next();
+        if (next.done) break;
+        for (let column = 0; column < keep.length; column += 1) cells[column][count] = next.value[keep[column]];
+      }
+      if (count > 0) yield { size: count, columns: new Map(keep.map((index, column) => [header[index], count === size ? cells[column] : cells[column].slice(0, count)])) };
+      if (count < size) return;
+    }
+  }
+  return { kind: 'csv', header: keep.map((index) => header[index]), skippedLines, rows: rows(), batches, totalBytes, bytesRead: () => bytes, close };
 }
 
 /**

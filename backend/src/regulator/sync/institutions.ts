@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { quarterEndsBackFrom, type FdicClient, type FdicRecord } from '../clients/fdic.ts';
-import { keepingUncuratedSource } from '../fields.ts';
-import { financialMoneyFields, financialRatioFields, InvalidRecordError, normaliseFinancials, normaliseInstitution, quarterLabel } from '../normalise.ts';
+import { columnsOfRows } from '../columns.ts';
+import { isUncuratedCode } from '../fields.ts';
+import { financialMoneyFields, financialRatioFields, normaliseFinancialsBatch, normaliseInstitutionsBatch, quarterLabel } from '../normalise.ts';
 import { clearDemoData, upsertFinancials, upsertInstitutions } from '../store.ts';
 
 /**
@@ -117,20 +118,11 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
 
 /** Normalises and upserts one page; records the normaliser refuses are counted, not fatal. */
 async function storePage(knex: Knex, step: SyncStep, records: FdicRecord[]): Promise<number> {
-  let invalid = 0;
-  const normalise = step.kind === 'institutions' ? normaliseInstitution : normaliseFinancials;
-  const rows = [];
-  for (const record of records) {
-    try {
-      rows.push(keepingUncuratedSource(normalise(record)));
-    } catch (error) {
-      if (!(error instanceof InvalidRecordError)) throw error;
-      invalid += 1;
-    }
-  }
-  if (step.kind === 'institutions') await upsertInstitutions(knex, rows as ReturnType<typeof normaliseInstitution>[]);
-  else await upsertFinancials(knex, rows as ReturnType<typeof normaliseFinancials>[]);
-  return invalid;
+  const normalise = step.kind === 'institutions' ? normaliseInstitutionsBatch : normaliseFinancialsBatch;
+  const { rows, rejected } = normalise(columnsOfRows(records), { keepInRaw: isUncuratedCode });
+  if (step.kind === 'institutions') await upsertInstitutions(knex, rows);
+  else await upsertFinancials(knex, rows);
+  return rejected.length;
 }
 
 /** The closing message of a successful run, as the Data Tools screen shows it. */
