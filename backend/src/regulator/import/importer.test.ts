@@ -38,6 +38,22 @@ describe('import file sources', () => {
     expect(rows.map((row) => row.NAME)).to.deep.equal(['The Warwick Savings Bank', 'Ergo Bank']);
     fs.rmSync(dir, { recursive: true });
   });
+
+  it('reads CSV and JSON rows as batches of columns, the first batch of its own size', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const csv = path.join(dir, 'financials.csv');
+    fs.writeFileSync(csv, 'CERT,REPDTE,ASSET\n1,20240630,10\n2,20240630,20\n3,20240630\n4,20240630,40\n');
+    const json = path.join(dir, 'financials.json');
+    fs.writeFileSync(json, JSON.stringify({ data: [1, 2, 3, 4].map((cert) => ({ data: { CERT: cert, ...(cert === 3 ? {} : { ASSET: cert * 10 }) } })) }));
+    for (const [file, certs] of [[csv, ['1', '2', '3', '4']], [json, [1, 2, 3, 4]]] as const) {
+      const batches = [];
+      for await (const batch of (await openRowSource(file)).batches(2, 1)) batches.push(batch);
+      expect(batches.map((batch) => batch.size)).to.deep.equal([1, 2, 1]);
+      expect(batches.flatMap((batch) => batch.columns.get('CERT'))).to.deep.equal(certs);
+      expect(batches[1].columns.get('ASSET')?.[1]).to.equal(undefined);
+    }
+    fs.rmSync(dir, { recursive: true });
+  });
 });
 
 describeWithDatabase('FDIC and Census file import', (context) => {

@@ -103,13 +103,19 @@ function writerCount(knex: Knex, wanted: number | undefined): number {
  */
 export async function importFile(knex: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
+  // The column types are read before a writer holds PGlite's only connection.
+  const typesRead = columnTypes(knex);
+  typesRead.catch(() => undefined); // awaited below, once the file is open
   const source = await openRowSource(file);
   const writers: Writer[] = [];
   try {
-    await columnTypes(knex); // before a writer holds PGlite's only connection
-    for (let index = 0, count = writerCount(knex, options.writers); index < count; index += 1) {
-      writers.push({ trx: await openTransaction(knex), openedAt: performance.now(), writes: Promise.resolve(), queued: 0 });
+    await typesRead;
+    const transactions = await Promise.allSettled(Array.from({ length: writerCount(knex, options.writers) }, () => openTransaction(knex)));
+    for (const transaction of transactions) {
+      if (transaction.status === 'fulfilled') writers.push({ trx: transaction.value, openedAt: performance.now(), writes: Promise.resolve(), queued: 0 });
     }
+    const refused = transactions.find((transaction) => transaction.status === 'rejected');
+    if (refused) throw refused.reason;
     const result = await importRows(knex, writers, file, source, options);
     await Promise.all(writers.map((writer) => writer.trx.commit()));
     // After the commit, so it sees every writer's rows.
@@ -189,7 +195,8 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
   return result;
 
   async function importColumns(columnLayout: ColumnLayout) {
-    for await (const batch of source.batches(batchSize)) {
+    // A small first batch: the database starts on it while the rest is read.
+    for await (const batch of source.batches(batchSize, Math.min(batchSize, 500))) {
       const firstRowNumber = result.rows + 1;
       result.rows += batch.size;
       const { records, skipped } = columnLayout.mapColumns(batch);

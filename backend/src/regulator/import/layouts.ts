@@ -166,35 +166,49 @@ function financialCode(key: string): string | null {
 }
 
 /**
- * A batch of a financials file as FDIC records: columns renamed to their codes (derived columns
- * dropped), cells cleaned, an ID of CERT_REPDTE where the file has none, and rows without a CERT
- * left out. Rows that also name the bank (NAME) describe it too: its institution fields become an
- * institution record.
+ * A batch's columns under their FDIC codes (`codeOf` null: a column to drop), cells cleaned as
+ * `cell` does. Two names for one code: a later column's non-blank cells win, as in one record.
  */
-function financialRecords(batch: Columns): { records: RecordBatch[]; skipped: number } {
+function recordColumns(batch: Columns, codeOf: (name: string) => string | null): Columns {
   const codes = new Map<string, unknown[]>();
   for (const [name, cells] of batch.columns) {
-    const code = financialCode(name);
+    const code = codeOf(name);
     if (code === null) continue;
-    // Two names for one code: a later column's non-blank cells win, as they would in one record.
     const earlier = codes.get(code);
     const cleaned = new Array<unknown>(batch.size);
     for (let index = 0; index < batch.size; index += 1) cleaned[index] = cell(cells[index]) ?? earlier?.[index] ?? null;
     codes.set(code, cleaned);
   }
-  const certs = codes.get('CERT') ?? [];
-  const repdtes = codes.get('REPDTE') ?? [];
-  if (codes.has('CERT') && codes.has('REPDTE')) {
-    const ids = codes.get('ID') ?? new Array<unknown>(batch.size).fill(null);
-    for (let index = 0; index < batch.size; index += 1) {
+  return { size: batch.size, columns: codes };
+}
+
+/** The indexes of the records with a usable CERT (a positive integer). */
+function recordsWithCert(records: Columns): number[] {
+  const certs = records.columns.get('CERT') ?? [];
+  const kept: number[] = [];
+  for (let index = 0; index < records.size; index += 1) if (hasCert({ CERT: certs[index] })) kept.push(index);
+  return kept;
+}
+
+/**
+ * A batch of a financials file as FDIC records: columns renamed to their codes (derived columns
+ * dropped), an ID of CERT_REPDTE where the file has none, and rows without a CERT left out. Rows
+ * that also name the bank (NAME) describe it too: their institution fields become an institution
+ * record.
+ */
+function financialRecords(batch: Columns): { records: RecordBatch[]; skipped: number } {
+  const all = recordColumns(batch, financialCode);
+  const certs = all.columns.get('CERT');
+  const repdtes = all.columns.get('REPDTE');
+  if (certs && repdtes) {
+    const ids = all.columns.get('ID') ?? new Array<unknown>(all.size).fill(null);
+    for (let index = 0; index < all.size; index += 1) {
       if (ids[index] === null && certs[index] !== null && repdtes[index] !== null) ids[index] = `${certs[index]}_${repdtes[index]}`;
     }
-    codes.set('ID', ids);
+    all.columns.set('ID', ids);
   }
-  const withCert: number[] = [];
-  for (let index = 0; index < batch.size; index += 1) if (hasCert({ CERT: certs[index] })) withCert.push(index);
-  const all = { size: batch.size, columns: codes };
-  const financials = withCert.length === batch.size ? all : pickRows(all, withCert);
+  const withCert = recordsWithCert(all);
+  const financials = withCert.length === all.size ? all : pickRows(all, withCert);
   const records: RecordBatch[] = [{ kind: 'financials', records: financials, sourceRows: withCert }];
   const names = financials.columns.get('NAME');
   if (names) {
@@ -356,10 +370,12 @@ export const layouts: Layout[] = [
     id: 'institutions',
     description: 'Institutions endpoint CSV (CERT, NAME, STNAME or STALP, ACTIVE, ASSET, ...)',
     matches: (h) => h.has('CERT') && hasAny(h, 'NAME', 'STNAME', 'STALP'),
-    map: (row) => {
+    mapColumns: (batch) => {
       // The active-institutions export names the regulator column REGAGENT; the API calls it REGAGNT.
-      const item = record(row, { REGAGENT: 'REGAGNT' });
-      return hasCert(item) ? [{ kind: 'institution', record: item }] : [];
+      const all = recordColumns(batch, (name) => (name === 'REGAGENT' ? 'REGAGNT' : name));
+      const withCert = recordsWithCert(all);
+      const records = withCert.length === all.size ? all : pickRows(all, withCert);
+      return { records: [{ kind: 'institution', records, sourceRows: withCert }], skipped: batch.size - withCert.length };
     },
   },
   {

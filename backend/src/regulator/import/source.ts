@@ -14,8 +14,8 @@ export type RowSource = {
   /** Lines before the header row (a stray title line some FDIC exports carry). */
   skippedLines: number;
   rows: AsyncIterable<SourceRow>;
-  /** The same rows as columns (header name to cells), up to `size` at a time. Read either these or `rows`. */
-  batches(size: number): AsyncIterable<Columns>;
+  /** The same rows as columns (header name to cells), `firstSize` and then up to `size` at a time. Read either these or `rows`. */
+  batches(size: number, firstSize?: number): AsyncIterable<Columns>;
   totalBytes: number;
   bytesRead(): number;
   close(): void;
@@ -123,8 +123,8 @@ export async function openRowSource(path: string): Promise<RowSource> {
     }
     const rows = jsonRows(json);
     const header = [...new Set(rows.slice(0, 200).flatMap((row) => Object.keys(row)))];
-    async function* batches(size: number): AsyncGenerator<Columns> {
-      for (let start = 0; start < rows.length; start += size) yield columnsOfRows(rows.slice(start, start + size));
+    async function* batches(size: number, firstSize = size): AsyncGenerator<Columns> {
+      for (let start = 0, end = firstSize; start < rows.length; start = end, end += size) yield columnsOfRows(rows.slice(start, end));
     }
     return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), batches, totalBytes, bytesRead: () => bytes, close };
   }
@@ -155,8 +155,8 @@ export async function openRowSource(path: string): Promise<RowSource> {
       yield row;
     }
   }
-  async function* batches(size: number): AsyncGenerator<Columns> {
-    for (;;) {
+  async function* batches(nextSize: number, firstSize = nextSize): AsyncGenerator<Columns> {
+    for (let size = firstSize; ; size = nextSize) {
       const cells = keep.map(() => new Array<unknown>(size));
       let count = 0;
       for (; count < size; count += 1) {
