@@ -15,12 +15,12 @@ import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTab
 import { isUncuratedCode } from '../fields.ts';
 import { columnsOfRows, pickRows, type Columns } from '../columns.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
-import { detectLayout, type ColumnLayout, type ImportItem, type RowLayout } from './layouts.ts';
+import { detectLayout, type ColumnLayout, type ImportItem, type RecordBatch, type RowLayout } from './layouts.ts';
 import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
 import { columnTypes } from '../unnest.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
-type ItemKind = ImportItem['kind'] | 'financials';
+type ItemKind = ImportItem['kind'] | RecordBatch['kind'];
 
 type Row = Record<string, unknown>;
 
@@ -208,15 +208,14 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
     }
   }
 
-  /** Row layouts: records of kinds normalised in batches wait in their bucket as they are; others are normalised at once. */
+  /** Row layouts: each row's records normalised as they come, written a batch at a time. */
   async function importEachRow(rowLayout: RowLayout) {
-    const buckets = new Map<ItemKind, { items: Row[]; rowNumbers: number[] }>();
+    const buckets = new Map<ItemKind, Row[]>();
     const flush = async (kind: ItemKind) => {
-      const bucket = buckets.get(kind);
-      if (!bucket || bucket.items.length === 0) return;
-      buckets.delete(kind);
-      const items = columnsOfRows(bucket.items);
-      await write(kind, targets[kind].normaliseBatch ? normaliseBatch(kind, items, bucket.rowNumbers) : items);
+      const rows = buckets.get(kind);
+      if (!rows || rows.length === 0) return;
+      buckets.set(kind, []);
+      await write(kind, columnsOfRows(rows));
     };
     let lastReport = 0;
     for await (const row of source.rows) {
@@ -224,31 +223,25 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
       const items = rowLayout.map(row, file);
       if (items.length === 0) result.skipped += 1;
       for (const item of items) {
-        const target = targets[item.kind];
         let out: Row;
-        if (!('record' in item)) out = item.row;
-        else if (target.normaliseBatch) out = item.record;
-        else {
-          try {
-            out = target.normalise!(item.record);
-          } catch (error) {
-            if (!(error instanceof InvalidRecordError)) throw error;
-            noteInvalid(result.rows, error.message);
-            continue;
-          }
+        try {
+          out = 'record' in item ? targets[item.kind].normalise!(item.record) : item.row;
+        } catch (error) {
+          if (!(error instanceof InvalidRecordError)) throw error;
+          noteInvalid(result.rows, error.message);
+          continue;
         }
         let bucket = buckets.get(item.kind);
-        if (!bucket) buckets.set(item.kind, (bucket = { items: [], rowNumbers: [] }));
-        bucket.items.push(out);
-        bucket.rowNumbers.push(result.rows);
-        if (bucket.items.length >= batchSize) await flush(item.kind);
+        if (!bucket) buckets.set(item.kind, (bucket = []));
+        bucket.push(out);
+        if (bucket.length >= batchSize) await flush(item.kind);
       }
       if (options.onProgress && result.rows - lastReport >= 1000) {
         lastReport = result.rows;
         options.onProgress({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
       }
     }
-    for (const kind of [...buckets.keys()]) await flush(kind);
+    for (const kind of buckets.keys()) await flush(kind);
   }
 }
 

@@ -10,7 +10,6 @@ import type { SourceRow } from './source.ts';
  * Census and field-definition files, straight to table rows.
  */
 export type ImportItem =
-  | { kind: 'institution'; record: RawRecord }
   | { kind: 'location'; record: RawRecord }
   | { kind: 'sod'; record: RawRecord }
   | { kind: 'failure'; record: RawRecord }
