@@ -92,6 +92,13 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect((await institutionRecord(knex(), 10004)).data[0].data).to.include({ WEBADDR: 'www.ergobank.com', COUNTY: 'Green Lake', DOCKET: '0', CHARTER: '0' });
   });
 
+  it('reports progress after each batch of a file read as columns, ending at every row', async () => {
+    const progress: number[] = [];
+    const result = await importFile(knex(), fixture('financials_active.csv'), { batchSize: 1, onProgress: ({ rows }) => progress.push(rows) });
+    expect(progress).to.deep.equal([1, 2, 2]);
+    expect(result.written).to.deep.equal({ fdic_financials: 2, fdic_institutions: 2 });
+  });
+
   it('imports quarterly financials from a renamed CSV export and from the API JSON envelope', async () => {
     const csv = await importFile(knex(), fixture('financials_active.csv'));
     expect(csv).to.include({ layout: 'financials', rows: 2 });
