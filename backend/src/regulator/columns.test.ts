@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { columnsOfRows, pickRows, rowAt, rowKeys } from './columns.ts';
+import { columnsOfRows, indexRange, pickRows, rowAt, rowKeys } from './columns.ts';
 
 describe('rows as columns', () => {
   const rows = [{ cert: 1, name: 'A', raw: { X: 1 } }, { cert: 2, repdte: '20240630' }, { cert: 1, name: null }];
@@ -22,5 +22,11 @@ describe('rows as columns', () => {
     const batch = columnsOfRows(rows);
     expect(rowKeys(batch, ['cert'])).to.deep.equal(['1', '2', '1']);
     expect(rowKeys(batch, ['cert', 'repdte'])).to.deep.equal(['1\u0000undefined', '2\u000020240630', '1\u0000undefined']);
+    expect(rowKeys(batch, ['cert', 'repdte'], [1, 0])).to.deep.equal(['2\u000020240630', '1\u0000undefined']);
+  });
+
+  it('counts row indexes from one index up to another', () => {
+    expect(indexRange(2, 5)).to.deep.equal([2, 3, 4]);
+    expect(indexRange(3, 3)).to.deep.equal([]);
   });
 });

@@ -33,6 +33,11 @@ export function rowAt(batch: Columns, index: number): Row {
   return row;
 }
 
+/** The row indexes from..to-1. */
+export function indexRange(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) }, (_, index) => from + index);
+}
+
 /** The rows at `indexes`, in that order. */
 export function pickRows(batch: Columns, indexes: readonly number[]): Columns {
   const columns = new Map<string, unknown[]>();
@@ -44,12 +49,12 @@ export function pickRows(batch: Columns, indexes: readonly number[]): Columns {
   return { size: indexes.length, columns };
 }
 
-/** A key per row from the key columns (joined when there are several), for finding one key's rows. */
-export function rowKeys(batch: Columns, keyColumns: readonly string[]): string[] {
+/** A key per row (of `rows`, default all) from the key columns (joined when there are several), for finding one key's rows. */
+export function rowKeys(batch: Columns, keyColumns: readonly string[], rows: readonly number[] = indexRange(0, batch.size)): string[] {
   const keyCells = keyColumns.map((column) => batch.columns.get(column) ?? []);
-  const keys = new Array<string>(batch.size);
-  for (let index = 0; index < batch.size; index += 1) {
-    keys[index] = keyCells.length === 1 ? String(keyCells[0][index]) : keyCells.map((cells) => String(cells[index])).join('\u0000');
-  }
-  return keys;
+  return rows.map((index) => {
+    let key = String(keyCells[0][index]);
+    for (let column = 1; column < keyCells.length; column += 1) key += `\u0000${String(keyCells[column][index])}`;
+    return key;
+  });
 }

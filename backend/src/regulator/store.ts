@@ -9,7 +9,7 @@ import type {
   LocationRow,
   SodRow,
 } from './normalise.ts';
-import { columnsOfRows, pickRows, rowKeys, type Columns } from './columns.ts';
+import { columnsOfRows, indexRange, pickRows, rowKeys, type Columns } from './columns.ts';
 import { columnArrays, tableColumnTypes, upsertStatement } from './unnest.ts';
 
 /**
@@ -86,10 +86,7 @@ export async function upsertRows(
     // A statement must not carry the same key twice (ON CONFLICT cannot update a row twice): the last one wins.
     const lastOfKey = new Map<string, number>();
     for (let index = start; index < end; index += 1) lastOfKey.set(keys[index], index);
-    const parameters =
-      lastOfKey.size === end - start
-        ? columnArrays(rows, start, end, columns, types)
-        : columnArrays(pickRows(rows, [...lastOfKey.values()]), 0, lastOfKey.size, columns, types);
+    const parameters = columnArrays(rows, lastOfKey.size === end - start ? indexRange(start, end) : [...lastOfKey.values()], columns, types);
     await knex.raw(sql, parameters);
     // Outside a transaction the batch is committed now; a transaction's owner notes it after its commit.
     if (knex.isTransaction) markRegulatorDataChanged();

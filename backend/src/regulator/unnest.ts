@@ -164,14 +164,14 @@ const binaryElements: Record<string, BinaryElement<unknown>> = {
   }),
 };
 
-/** cells[from..to) as a binary array (one dimension, lower bound 1), or null when a cell cannot be sent in binary. */
-function binaryArray(cells: readonly unknown[], from: number, to: number, element: BinaryElement<unknown>): Buffer | null {
-  const count = to - from;
+/** The cells at `rows` as a binary array (one dimension, lower bound 1), or null when a cell cannot be sent in binary. */
+function binaryArray(cells: readonly unknown[], rows: readonly number[], element: BinaryElement<unknown>): Buffer | null {
+  const count = rows.length;
   const encoded = new Array<unknown>(count);
   const sizes = new Int32Array(count).fill(-1); // -1: null
   let bytes = 20 + count * 4;
   for (let index = 0; index < count; index += 1) {
-    const value = cells[from + index];
+    const value = cells[rows[index]];
     if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) continue;
     const cell = element.encode(value);
     if (cell === undefined) return null;
@@ -197,18 +197,18 @@ function binaryArray(cells: readonly unknown[], from: number, to: number, elemen
 }
 
 /**
- * Rows [from..to) of `batch` as one array per column, in the order of `columns` (a column the batch
- * lacks is all null): the parameters of `unnestSource`. Numbers and booleans go in binary (a
- * Buffer, which node-postgres sends in binary format), everything else as an array literal.
+ * The rows of `batch` at the indexes `rows` (in that order) as one array per column, in the order
+ * of `columns` (a column the batch lacks is all null): the parameters of `unnestSource`. Numbers,
+ * booleans, text, JSON and dates go in binary (a Buffer, which node-postgres sends in binary
+ * format), anything else as an array literal. Taking indexes lets callers send a share of a batch
+ * without copying it.
  */
-export function columnArrays(batch: Columns, from: number, to: number, columns: readonly string[], types: ReadonlyMap<string, string>): Array<string | Buffer> {
+export function columnArrays(batch: Columns, rows: readonly number[], columns: readonly string[], types: ReadonlyMap<string, string>): Array<string | Buffer> {
   return columns.map((column) => {
     const cells = batch.columns.get(column) ?? [];
     const kind = binaryElements[types.get(column) ?? ''];
-    const binary = kind ? binaryArray(cells, from, to, kind) : null;
+    const binary = kind ? binaryArray(cells, rows, kind) : null;
     if (binary) return binary;
-    const elements: string[] = new Array(to - from);
-    for (let index = from; index < to; index += 1) elements[index - from] = arrayElement(cells[index]);
-    return `{${elements.join(',')}}`;
+    return `{${rows.map((row) => arrayElement(cells[row])).join(',')}}`;
   });
 }

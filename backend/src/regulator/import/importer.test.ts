@@ -39,6 +39,26 @@ describe('import file sources', () => {
     fs.rmSync(dir, { recursive: true });
   });
 
+  it('reads every row of a file larger than the start it sniffs, gzipped or not, with a quoted field split across chunks', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const lines = Array.from({ length: 20_000 }, (_, index) => `${index + 1},"Bank ${index + 1}, ""Main""\nOffice",${'9'.repeat(20)}`);
+    const text = `CERT,NAME,ASSET\n${lines.join('\n')}\n`;
+    const plain = path.join(dir, 'institutions.csv');
+    fs.writeFileSync(plain, text);
+    const gzipped = path.join(dir, 'institutions.csv.gz');
+    fs.writeFileSync(gzipped, gzipSync(text));
+    for (const file of [plain, gzipped]) {
+      const names: unknown[] = [];
+      for await (const batch of (await openRowSource(file)).batches(3000, 7)) names.push(...batch.columns.get('NAME')!);
+      expect(names).to.have.length(20_000);
+      expect(names[19_999]).to.equal('Bank 20000, "Main"\nOffice');
+      const rows = [];
+      for await (const row of (await openRowSource(file)).rows) rows.push(row);
+      expect(rows.map((row) => row.CERT)).to.deep.equal(lines.map((_, index) => String(index + 1)));
+    }
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('reads CSV and JSON rows as batches of columns, the first batch of its own size', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
     const csv = path.join(dir, 'financials.csv');

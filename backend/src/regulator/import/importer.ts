@@ -13,7 +13,7 @@ import {
 } from '../normalise.ts';
 import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { isUncuratedCode } from '../fields.ts';
-import { columnsOfRows, pickRows, type Columns } from '../columns.ts';
+import { columnsOfRows, indexRange, type Columns } from '../columns.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ColumnLayout, type ImportItem, type RecordBatch, type RowLayout } from './layouts.ts';
 import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
@@ -173,8 +173,8 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
     const target = targets[kind];
     const shares = dealByKey(rows, target.keys, writers.length);
     for (let index = 0; index < writers.length; index += 1) {
-      if (shares[index].size === 0) continue;
-      const merge = await prepareMerge(knex, target.table, target.keys, shares[index], { withUpdatedAt: target.withUpdatedAt });
+      if (shares[index].length === 0) continue;
+      const merge = await prepareMerge(knex, target.table, target.keys, rows, shares[index], { withUpdatedAt: target.withUpdatedAt });
       await enqueue(writers[index], target.table, merge);
     }
   };
@@ -246,11 +246,11 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
 }
 
 /**
- * Rows split into `count` shares by their first key column: every row of one key in the same
- * share, in order. Integer keys (CERT) are dealt by value; others by a hash of their text.
+ * The rows' indexes split into `count` shares by their first key column: every row of one key in
+ * the same share, in order. Integer keys (CERT) are dealt by value; others by a hash of their text.
  */
-function dealByKey(rows: Columns, keys: readonly string[], count: number): Columns[] {
-  if (count === 1) return [rows];
+function dealByKey(rows: Columns, keys: readonly string[], count: number): number[][] {
+  if (count === 1) return [indexRange(0, rows.size)];
   const shares: number[][] = Array.from({ length: count }, () => []);
   const firstKey = rows.columns.get(keys[0]) ?? [];
   for (let index = 0; index < rows.size; index += 1) {
@@ -260,7 +260,7 @@ function dealByKey(rows: Columns, keys: readonly string[], count: number): Colum
     else for (const character of String(key)) hash = (Math.imul(hash, 31) + character.charCodeAt(0)) | 0;
     shares[(hash >>> 0) % count].push(index);
   }
-  return shares.map((indexes) => pickRows(rows, indexes));
+  return shares;
 }
 
 /**

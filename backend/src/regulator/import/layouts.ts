@@ -213,8 +213,8 @@ function financialRecords(batch: Columns): { records: RecordBatch[]; skipped: nu
   if (names) {
     const named: number[] = [];
     for (let index = 0; index < financials.size; index += 1) if (names[index] !== null) named.push(index);
-    const institutionColumns = new Map(institutionFieldsInFinancials.filter((code) => financials.columns.has(code)).map((code) => [code, financials.columns.get(code)!]));
-    records.push({ kind: 'institution', records: pickRows({ size: financials.size, columns: institutionColumns }, named), sourceRows: named.map((index) => withCert[index]) });
+    const institutions = { size: financials.size, columns: new Map(institutionFieldsInFinancials.filter((code) => financials.columns.has(code)).map((code) => [code, financials.columns.get(code)!])) };
+    records.push({ kind: 'institution', records: named.length === institutions.size ? institutions : pickRows(institutions, named), sourceRows: named.map((index) => withCert[index]) });
   }
   return { records, skipped: batch.size - withCert.length };
 }

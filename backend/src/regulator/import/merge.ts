@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pickRows, rowKeys, type Columns } from '../columns.ts';
+import { rowKeys, type Columns } from '../columns.ts';
 import type { RegulatorTable } from '../store.ts';
 import { columnArrays, tableColumnTypes, upsertStatement } from '../unnest.ts';
 
@@ -21,19 +21,24 @@ export type PreparedMerge = { sql: string; batches: Array<Array<string | Buffer>
  * FDIC financials fills about a third of the columns. A stored row the file would not change is
  * not rewritten, so importing a file again writes nothing.
  */
-export async function prepareMerge(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: Columns, options: { withUpdatedAt?: boolean } = {}): Promise<PreparedMerge> {
-  if (rows.size === 0) return { sql: '', batches: [], rows: 0 };
-  const unique = combineDuplicateKeys(rows, keyColumns);
+export async function prepareMerge(
+  knex: Knex,
+  table: RegulatorTable,
+  keyColumns: readonly string[],
+  batch: Columns,
+  rows: readonly number[],
+  options: { withUpdatedAt?: boolean } = {},
+): Promise<PreparedMerge> {
+  if (rows.length === 0) return { sql: '', batches: [], rows: 0 };
+  const unique = combineDuplicateKeys(batch, rows, keyColumns);
   const types = await tableColumnTypes(knex, table);
-  const columns = [...unique.columns]
-    .filter(([column, cells]) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || cells.some((cell) => cell !== null && cell !== undefined)))
+  const columns = [...batch.columns]
+    .filter(([column, cells]) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || unique.some((row) => cells[row] !== null && cells[row] !== undefined)))
     .map(([column]) => column);
   const batches: PreparedMerge['batches'] = [];
-  for (let start = 0; start < unique.size; start += batchSize) {
-    batches.push(columnArrays(unique, start, Math.min(start + batchSize, unique.size), columns, types));
-  }
+  for (let start = 0; start < unique.length; start += batchSize) batches.push(columnArrays(batch, unique.slice(start, start + batchSize), columns, types));
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
-  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value: mergedValue }), batches, rows: unique.size };
+  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value: mergedValue }), batches, rows: unique.length };
 }
 
 /** Sends a prepared merge; returns the number of rows written. */
@@ -50,25 +55,27 @@ function mergedValue(column: string, name: string, target: string): string {
 }
 
 /**
- * One row per key: a later row's non-null values overwrite the first row of its key, and raw
- * records merge (ON CONFLICT cannot update one row twice in a statement).
+ * One row per key among `rows` (indexes into `batch`): a later row's non-null values overwrite the
+ * first row of its key in `batch`, and raw records merge (ON CONFLICT cannot update one row twice
+ * in a statement). Returns the indexes of the rows kept.
  */
-function combineDuplicateKeys(rows: Columns, keyColumns: readonly string[]): Columns {
+function combineDuplicateKeys(batch: Columns, rows: readonly number[], keyColumns: readonly string[]): readonly number[] {
   const firstOfKey = new Map<string, number>();
   const kept: number[] = [];
-  const keys = rowKeys(rows, keyColumns);
-  for (let index = 0; index < rows.size; index += 1) {
-    const first = firstOfKey.get(keys[index]);
+  const keys = rowKeys(batch, keyColumns, rows);
+  for (let position = 0; position < rows.length; position += 1) {
+    const index = rows[position];
+    const first = firstOfKey.get(keys[position]);
     if (first === undefined) {
-      firstOfKey.set(keys[index], index);
+      firstOfKey.set(keys[position], index);
       kept.push(index);
       continue;
     }
-    for (const [column, cells] of rows.columns) {
+    for (const [column, cells] of batch.columns) {
       const value = cells[index];
       if (column === 'raw') cells[first] = { ...(cells[first] as object), ...(value as object) };
       else if (value !== null && value !== undefined) cells[first] = value;
     }
   }
-  return kept.length === rows.size ? rows : pickRows(rows, kept);
+  return kept.length === rows.length ? rows : kept;
 }

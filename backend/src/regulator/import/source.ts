@@ -42,24 +42,32 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
   }
 }
 
-/** The decompressed start of the file (for sniffing the format and the encoding). */
-async function sniff(path: string, gzipped: boolean): Promise<Buffer> {
-  if (!gzipped) return readHead(path, 256 * 1024);
-  const chunks: Buffer[] = [];
+/** How much of the (decompressed) start of a file is read before deciding its format and encoding. */
+const sniffBytes = 256 * 1024;
+
+/**
+ * A stream's chunks with the first `sniffBytes` or so read ahead: `head` is that start, for
+ * sniffing, and `chunks` yields every chunk from the first (the file is read and decompressed once).
+ */
+async function readAhead(stream: Readable): Promise<{ head: Buffer; chunks: AsyncIterable<Buffer> }> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first: Buffer[] = [];
   let size = 0;
-  const stream = fs.createReadStream(path).pipe(createGunzip());
-  try {
-    for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      size += (chunk as Buffer).length;
-      if (size >= 256 * 1024) break;
+  let done = false;
+  while (size < sniffBytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
     }
-  } catch (error) {
-    if (size === 0) throw error;
-  } finally {
-    stream.destroy();
+    first.push(next.value);
+    size += next.value.length;
   }
-  return Buffer.concat(chunks);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    yield* first;
+    for (let next = done ? null : await iterator.next(); next && !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head: Buffer.concat(first), chunks: chunks() };
 }
 
 /** UTF-8 unless the start of the file is not valid UTF-8, which in FDIC files means Windows-1252. */
@@ -75,13 +83,41 @@ export function detectEncoding(head: Buffer): 'utf-8' | 'windows-1252' {
   }
 }
 
-/** The CSV records of a byte stream in the given encoding (a UTF-8 byte order mark is dropped). */
-async function* csvRecords(bytes: Readable, encoding: 'utf-8' | 'windows-1252'): AsyncGenerator<string[]> {
+/**
+ * The CSV records of a byte stream in the given encoding (a UTF-8 byte order mark is dropped), a
+ * chunk's worth at a time: readers take them synchronously, not one promise per record.
+ */
+async function* csvRecords(chunks: AsyncIterable<Buffer>, encoding: 'utf-8' | 'windows-1252'): AsyncGenerator<string[][]> {
   const decoder = new TextDecoder(encoding);
   const reader = new CsvReader();
-  for await (const chunk of bytes) yield* reader.push(decoder.decode(chunk as Buffer, { stream: true }));
-  yield* reader.push(decoder.decode());
-  yield* reader.end();
+  for await (const chunk of chunks) yield reader.push(decoder.decode(chunk, { stream: true }));
+  yield [...reader.push(decoder.decode()), ...reader.end()];
+}
+
+/** Records one at a time from chunks of them, with the chunk's remainder at hand for taking in bulk. */
+class RecordCursor {
+  private chunk: string[][] = [];
+  private position = 0;
+
+  constructor(private readonly chunks: AsyncIterator<string[][]>) {}
+
+  /** Whether a record is at hand (reading the next chunks when needed); false at the end. */
+  async ready(): Promise<boolean> {
+    while (this.position >= this.chunk.length) {
+      const next = await this.chunks.next();
+      if (next.done) return false;
+      this.chunk = next.value;
+      this.position = 0;
+    }
+    return true;
+  }
+
+  /** The records at hand (after `ready`), up to `count`, taken. */
+  take(count: number): string[][] {
+    const taken = this.position === 0 && count >= this.chunk.length ? this.chunk : this.chunk.slice(this.position, this.position + count);
+    this.position += taken.length;
+    return taken;
+  }
 }
 
 /** Whether a parsed CSV record looks like a header row: several distinct, non-numeric names. */
@@ -99,22 +135,25 @@ export async function openRowSource(path: string): Promise<RowSource> {
   const totalBytes = (await fs.promises.stat(path)).size;
   const magic = await readHead(path, 2);
   const gzipped = magic[0] === gzipMagic[0] && magic[1] === gzipMagic[1];
-  const head = await sniff(path, gzipped);
-  const firstChar = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
-
   let bytes = 0;
   const file = fs.createReadStream(path, { highWaterMark: 1024 * 1024 });
   file.on('data', (chunk) => (bytes += chunk.length));
-  const plain: Readable = gzipped ? file.pipe(createGunzip()) : file;
+  // Large output chunks: the CSV reader carries a partial record over from each chunk to the next.
+  const plain: Readable = gzipped ? file.pipe(createGunzip({ chunkSize: 256 * 1024 })) : file;
   const close = () => {
     file.destroy();
     plain.destroy();
   };
+  const { head, chunks } = await readAhead(plain).catch((error: unknown) => {
+    close();
+    throw error;
+  });
+  const firstChar = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
 
   if (firstChar === '{' || firstChar === '[') {
-    const chunks: Buffer[] = [];
-    for await (const chunk of plain) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    const parts: Buffer[] = [];
+    for await (const chunk of chunks) parts.push(chunk);
+    const text = Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, '');
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -129,13 +168,12 @@ export async function openRowSource(path: string): Promise<RowSource> {
     return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), batches, totalBytes, bytesRead: () => bytes, close };
   }
 
-  const iterator = csvRecords(plain, detectEncoding(head));
+  const records = new RecordCursor(csvRecords(chunks, detectEncoding(head))[Symbol.asyncIterator]());
   let headerCells: string[] | undefined;
   let skippedLines = 0;
-  while (!headerCells) {
-    const next = await iterator.next();
-    if (next.done) break;
-    if (looksLikeHeader(next.value)) headerCells = next.value;
+  while (!headerCells && (await records.ready())) {
+    const [cells] = records.take(1);
+    if (looksLikeHeader(cells)) headerCells = cells;
     else if (skippedLines < 5) skippedLines += 1;
     else break;
   }
@@ -146,23 +184,23 @@ export async function openRowSource(path: string): Promise<RowSource> {
   const header = headerCells.map(cleanHeader);
   const keep = header.map((name, index) => (name === '' ? -1 : index)).filter((index) => index >= 0);
   async function* rows(): AsyncGenerator<SourceRow> {
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      const cells = next.value;
-      const row: SourceRow = {};
-      for (const index of keep) row[header[index]] = cells[index];
-      yield row;
+    while (await records.ready()) {
+      for (const cells of records.take(Infinity)) {
+        const row: SourceRow = {};
+        for (const index of keep) row[header[index]] = cells[index];
+        yield row;
+      }
     }
   }
   async function* batches(nextSize: number, firstSize = nextSize): AsyncGenerator<Columns> {
     for (let size = firstSize; ; size = nextSize) {
       const cells = keep.map(() => new Array<unknown>(size));
       let count = 0;
-      for (; count < size; count += 1) {
-        const next = await iterator.next();
-        if (next.done) break;
-        for (let column = 0; column < keep.length; column += 1) cells[column][count] = next.value[keep[column]];
+      while (count < size && (await records.ready())) {
+        for (const record of records.take(size - count)) {
+          for (let column = 0; column < keep.length; column += 1) cells[column][count] = record[keep[column]];
+          count += 1;
+        }
       }
       if (count > 0) yield { size: count, columns: new Map(keep.map((index, column) => [header[index], count === size ? cells[column] : cells[column].slice(0, count)])) };
       if (count < size) return;
