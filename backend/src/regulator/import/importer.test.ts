@@ -264,6 +264,15 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     });
   });
 
+  it('refuses a file that is not there and holds no connection afterwards', async () => {
+    const error = await importFile(knex(), path.join(os.tmpdir(), 'charterline-no-such-file.csv')).catch((caught: unknown) => caught);
+    expect((error as Error).message).to.match(/no such file/);
+    const pool = (knex().client as { pool?: { numUsed(): number } }).pool;
+    expect(pool?.numUsed() ?? 0).to.equal(0);
+    const result = await importFile(knex(), fixture('institutions_all.csv'));
+    expect(result.written.fdic_institutions).to.equal(2);
+  });
+
   it('refuses a file whose header matches no layout, naming the layouts it knows', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
     const file = path.join(dir, 'unknown.csv');

@@ -79,13 +79,17 @@ export type ImportOptions = {
   onProgress?: (progress: ImportProgress) => void;
 };
 
+/** Connections the database handle may hold at once (a transaction handle has no pool: one). */
+function poolSize(knex: Knex): number {
+  return (knex.client as { pool?: { max?: number } }).pool?.max ?? 1;
+}
+
 /**
- * Writers asked for, within what the pool allows (a transaction handle has no pool: one). Two by
- * default: the database's work per row outweighs ours, and a PostgreSQL server has cores to spare.
+ * Writers asked for, within what the pool allows. Two by default: the database's work per row
+ * outweighs ours, and a PostgreSQL server has cores to spare.
  */
 function writerCount(knex: Knex, wanted: number | undefined): number {
-  const poolSize = (knex.client as { pool?: { max?: number } }).pool?.max ?? 1;
-  return Math.max(1, Math.min(wanted ?? 2, poolSize));
+  return Math.max(1, Math.min(wanted ?? 2, poolSize(knex)));
 }
 
 /**
@@ -103,19 +107,25 @@ function writerCount(knex: Knex, wanted: number | undefined): number {
  */
 export async function importFile(knex: Knex, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
-  // The column types are read before a writer holds PGlite's only connection.
+  const count = writerCount(knex, options.writers);
   const typesRead = columnTypes(knex);
-  typesRead.catch(() => undefined); // awaited below, once the file is open
-  const source = await openRowSource(file);
+  // With a connection to spare (PostgreSQL) the writers' transactions open while the file does; on
+  // PGlite the column types are read before a writer's transaction holds the only connection.
+  const transactionsOpened = (poolSize(knex) > count ? Promise.resolve() : typesRead.catch(() => undefined)).then(() =>
+    Promise.allSettled(Array.from({ length: count }, () => openTransaction(knex))),
+  );
+  const sourceOpened = openRowSource(file);
+  sourceOpened.catch(() => undefined); // awaited below, once the writers are ready
   const writers: Writer[] = [];
   try {
-    await typesRead;
-    const transactions = await Promise.allSettled(Array.from({ length: writerCount(knex, options.writers) }, () => openTransaction(knex)));
+    const transactions = await transactionsOpened;
     for (const transaction of transactions) {
       if (transaction.status === 'fulfilled') writers.push({ trx: transaction.value, openedAt: performance.now(), writes: Promise.resolve(), queued: 0 });
     }
     const refused = transactions.find((transaction) => transaction.status === 'rejected');
     if (refused) throw refused.reason;
+    await typesRead;
+    const source = await sourceOpened;
     const result = await importRows(knex, writers, file, source, options);
     await Promise.all(writers.map((writer) => writer.trx.commit()));
     // After the commit, so it sees every writer's rows.
@@ -132,7 +142,7 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     await noteRegulatorDataChanged(knex).catch(() => undefined);
     throw error;
   } finally {
-    source.close();
+    sourceOpened.then((source) => source.close(), () => undefined);
   }
 }
 
