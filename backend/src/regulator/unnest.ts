@@ -50,7 +50,8 @@ export async function tableColumnTypes(knex: Knex, table: string): Promise<Map<s
   return types;
 }
 
-const quoteIdentifier = (name: string) => {
+/** A column or table name, quoted; anything but a plain lower-case identifier is refused. */
+export const quoteIdentifier = (name: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name: ${name}`);
   return `"${name}"`;
 };

@@ -143,6 +143,28 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(await knex()('fdic_financials').where({ cert: 14, repdte: '20230930' }).first()).to.include({ assets: 280_469_000_000, deposits: 158_294_000_000 });
   });
 
+  it("keeps an institution's figures of its newest quarter when an older quarter comes later, in another file or the same one", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const write = (name: string, lines: string[]) => {
+      fs.writeFileSync(path.join(dir, name), lines.join('\n') + '\n');
+      return path.join(dir, name);
+    };
+    await importFile(knex(), write('newer.csv', ['CERT,REPDTE,NAME,ASSET,STNAME', '5,20250930,Fifth Bank,2000,OHIO']));
+    await importFile(knex(), write('older.csv', ['CERT,REPDTE,NAME,ASSET,STNAME,CITY', '5,20250630,Fifth Bank Old Name,1000,OHIO,AKRON']));
+    expect(await knex()('fdic_institutions').where({ cert: 5 }).first()).to.include({ name: 'Fifth Bank', assets: 2_000_000, repdte: '20250930', city: 'AKRON' });
+    expect((await knex()('fdic_financials').where({ cert: 5 }).orderBy('repdte')).map((row) => [row.repdte, row.assets])).to.deep.equal([
+      ['20250630', 1_000_000],
+      ['20250930', 2_000_000],
+    ]);
+
+    await importFile(knex(), write('both.csv', ['CERT,REPDTE,NAME,ASSET', '6,20250930,Sixth Bank,3000', '6,20250630,Sixth Bank Old Name,2500']));
+    expect(await knex()('fdic_institutions').where({ cert: 6 }).first()).to.include({ name: 'Sixth Bank', assets: 3_000_000, repdte: '20250930' });
+
+    await importFile(knex(), write('newest.csv', ['CERT,REPDTE,NAME,ASSET', '5,20251231,Fifth Bank Renamed,2500']));
+    expect(await knex()('fdic_institutions').where({ cert: 5 }).first()).to.include({ name: 'Fifth Bank Renamed', assets: 2_500_000, repdte: '20251231' });
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('imports the failed-bank list, the failures endpoint CSV and its renamed export', async () => {
     expect((await importFile(knex(), fixture('banklist.csv'))).layout).to.equal('failed-bank-list');
     const metropolitan = await knex()('fdic_failures').where({ cert: 57488 }).first();

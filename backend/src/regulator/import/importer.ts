@@ -16,7 +16,7 @@ import { isUncuratedCode } from '../fields.ts';
 import { columnsOfRows, indexRange, type Columns } from '../columns.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { detectLayout, type ColumnLayout, type ImportItem, type RecordBatch, type RowLayout } from './layouts.ts';
-import { prepareMerge, writeMerge, type PreparedMerge } from './merge.ts';
+import { prepareMerge, writeMerge, type MergeOptions, type PreparedMerge } from './merge.ts';
 import { columnTypes } from '../unnest.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
@@ -33,19 +33,20 @@ const targets: Record<
   {
     table: RegulatorTable;
     keys: string[];
-    withUpdatedAt?: boolean;
+    merge?: MergeOptions;
     normalise?: (record: RawRecord) => Row;
     normaliseBatch?: (records: Columns) => NormalisedBatch;
   }
 > = {
-  institution: { table: 'fdic_institutions', keys: ['cert'], withUpdatedAt: true, normaliseBatch: (records) => normaliseInstitutionsBatch(records, { keepInRaw: isUncuratedCode }) },
-  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], withUpdatedAt: true, normaliseBatch: (records) => normaliseFinancialsBatch(records, { keepInRaw: isUncuratedCode }) },
+  // An institution's figures are of its repdte: a financials file of an older quarter does not turn them back.
+  institution: { table: 'fdic_institutions', keys: ['cert'], merge: { withUpdatedAt: true, datedBy: 'repdte' }, normaliseBatch: (records) => normaliseInstitutionsBatch(records, { keepInRaw: isUncuratedCode }) },
+  financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], merge: { withUpdatedAt: true }, normaliseBatch: (records) => normaliseFinancialsBatch(records, { keepInRaw: isUncuratedCode }) },
   location: { table: 'fdic_locations', keys: ['id'], normalise: normaliseLocation },
   sod: { table: 'fdic_sod', keys: ['id'], normalise: normaliseSod },
   failure: { table: 'fdic_failures', keys: ['id'], normalise: normaliseFailure },
   history: { table: 'fdic_history', keys: ['id'], normalise: normaliseHistoryEvent },
   definition: { table: 'fdic_field_definitions', keys: ['endpoint', 'code'] },
-  census: { table: 'census_profiles', keys: ['kind', 'code'], withUpdatedAt: true },
+  census: { table: 'census_profiles', keys: ['kind', 'code'], merge: { withUpdatedAt: true } },
 };
 
 export type ImportProgress = { file: string; rows: number; bytesRead: number; totalBytes: number };
@@ -184,7 +185,7 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
     const shares = dealByKey(rows, target.keys, writers.length);
     for (let index = 0; index < writers.length; index += 1) {
       if (shares[index].length === 0) continue;
-      const merge = await prepareMerge(knex, target.table, target.keys, rows, shares[index], { withUpdatedAt: target.withUpdatedAt });
+      const merge = await prepareMerge(knex, target.table, target.keys, rows, shares[index], target.merge);
       await enqueue(writers[index], target.table, merge);
     }
   };

@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
 import { rowKeys, type Columns } from '../columns.ts';
 import type { RegulatorTable } from '../store.ts';
-import { columnArrays, tableColumnTypes, upsertStatement } from '../unnest.ts';
+import { columnArrays, quoteIdentifier, tableColumnTypes, upsertStatement } from '../unnest.ts';
 
 const batchSize = 5000;
 
 /** A merge ready to send: its statement and the parameters (column arrays) of each batch. */
 export type PreparedMerge = { sql: string; batches: Array<Array<string | Buffer>>; rows: number };
+
+export type MergeOptions = {
+  withUpdatedAt?: boolean;
+  /** A column dating each row's values (fdic_institutions.repdte): a row older than the stored one only fills its blanks. */
+  datedBy?: string;
+};
 
 /**
  * Prepares an upsert of rows so that a file fills in what it knows and never blanks what another
@@ -27,10 +33,10 @@ export async function prepareMerge(
   keyColumns: readonly string[],
   batch: Columns,
   rows: readonly number[],
-  options: { withUpdatedAt?: boolean } = {},
+  options: MergeOptions = {},
 ): Promise<PreparedMerge> {
   if (rows.length === 0) return { sql: '', batches: [], rows: 0 };
-  const unique = combineDuplicateKeys(batch, rows, keyColumns);
+  const unique = combineDuplicateKeys(batch, options.datedBy ? oldestFirst(batch, rows, options.datedBy) : rows, keyColumns);
   const types = await tableColumnTypes(knex, table);
   const columns = [...batch.columns]
     .filter(([column, cells]) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || unique.some((row) => cells[row] !== null && cells[row] !== undefined)))
@@ -38,7 +44,9 @@ export async function prepareMerge(
   const batches: PreparedMerge['batches'] = [];
   for (let start = 0; start < unique.length; start += batchSize) batches.push(columnArrays(batch, unique.slice(start, start + batchSize), columns, types));
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
-  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value: mergedValue }), batches, rows: unique.length };
+  const datedBy = options.datedBy && columns.includes(options.datedBy) ? options.datedBy : undefined;
+  const value = (column: string, name: string, target: string) => mergedValue(column, name, target, datedBy);
+  return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value }), batches, rows: unique.length };
 }
 
 /** Sends a prepared merge; returns the number of rows written. */
@@ -47,11 +55,24 @@ export async function writeMerge(knex: Knex, merge: PreparedMerge): Promise<numb
   return merge.rows;
 }
 
-/** Each column keeps its stored value where the new one is null; raw records merge; updated_at and is_demo are replaced. */
-function mergedValue(column: string, name: string, target: string): string {
-  if (column === 'raw') return `${target}.raw || excluded.raw`;
+/**
+ * Each column keeps its stored value where the new one is null; raw records merge; updated_at and
+ * is_demo are replaced. With `datedBy`, a record dated before the stored row (an older quarter's
+ * financials naming the bank) only fills the row's blanks: it never turns newer figures back.
+ */
+function mergedValue(column: string, name: string, target: string, datedBy: string | undefined): string {
   if (column === 'updated_at' || column === 'is_demo') return `excluded.${name}`;
-  return `coalesce(excluded.${name}, ${target}.${name})`;
+  const newer = column === 'raw' ? `${target}.raw || excluded.raw` : `coalesce(excluded.${name}, ${target}.${name})`;
+  if (!datedBy) return newer;
+  const older = column === 'raw' ? `excluded.raw || ${target}.raw` : `coalesce(${target}.${name}, excluded.${name})`;
+  return `case when excluded.${quoteIdentifier(datedBy)} < ${target}.${quoteIdentifier(datedBy)} then ${older} else ${newer} end`;
+}
+
+/** `rows` ordered by the `datedBy` column, undated first, keeping file order among equals: the newest of a key is combined last. */
+function oldestFirst(batch: Columns, rows: readonly number[], datedBy: string): number[] {
+  const dates = batch.columns.get(datedBy) ?? [];
+  const dateOf = (row: number) => (dates[row] === null || dates[row] === undefined ? '' : String(dates[row]));
+  return [...rows].sort((a, b) => (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : 0));
 }
 
 /**
