@@ -13,7 +13,7 @@ export const guardedRoutes = [
   { path: '/outreach/targets', component: lazy(() => import('./pages/placeholders/Targets.tsx')) },
   { path: '/outreach/sent-mail', component: lazy(() => import('./pages/placeholders/SentMail.tsx')) },
   { path: '/outreach/automation', component: lazy(() => import('./pages/placeholders/Automation.tsx')) },
-  { path: '/settings', component: lazy(() => import('./pages/placeholders/Settings.tsx')) },
+  { path: '/settings', component: lazy(() => import('./pages/settings/Settings.tsx')) },
   { path: '/data-tools', component: lazy(() => import('./pages/data-tools/DataTools.tsx')) },
 ];
 
