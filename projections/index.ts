@@ -1,4 +1,5 @@
 import { activityProjection } from './activity.ts';
+import { aiAnalysesProjection } from './ai-analyses.ts';
 import { contactsProjection } from './contacts.ts';
 import type { Projection } from './projection.ts';
 import { targetsProjection } from './targets.ts';
@@ -8,7 +9,7 @@ import { workflowsProjection } from './workflows.ts';
 import { sentEmailsProjection } from './sent-emails.ts';
 
 /** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
-export const projections: Projection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, activityProjection];
+export const projections: Projection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, activityProjection, aiAnalysesProjection];
 
 export function projectionsNamed(names: string[]): Projection[] {
   if (names.length === 0) return projections;

@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+  GEMINI_API_URL: z.string().url().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   CHARTERLINE_WORKER_INDEX: z.coerce.number().int().min(0).default(0),
@@ -41,6 +43,10 @@ export type AppConfig = {
   demoData: 'auto' | 'always' | 'never';
   geminiApiKey?: string;
   geminiModel: string;
+  /** Base URL of the Gemini API (a local double in tests); the SDK's own default when unset. */
+  geminiApiUrl?: string;
+  /** Longest wait for one AI call (a model answer, one round of a chat) before it is given up. */
+  aiTimeoutMs: number;
   maxBodyBytes: number;
   /** Server processes sharing the port (PostgreSQL only: the embedded database serves one process). */
   webConcurrency: number;
@@ -75,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: e.DEMO_DATA,
     geminiApiKey: e.GEMINI_API_KEY,
     geminiModel: e.GEMINI_MODEL,
+    geminiApiUrl: e.GEMINI_API_URL,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     webConcurrency: e.WEB_CONCURRENCY,
     runsStartupJobs: e.CHARTERLINE_WORKER_INDEX === 0,

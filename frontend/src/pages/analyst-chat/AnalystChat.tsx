@@ -1,30 +1,340 @@
-import { Box, Paper, Stack, Typography } from '@mui/material';
-import ChatIcon from '@mui/icons-material/ForumOutlined';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import AiIcon from '@mui/icons-material/AutoAwesome';
+import CopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import MenuIcon from '@mui/icons-material/Menu';
+import MetricIcon from '@mui/icons-material/Functions';
+import RegenerateIcon from '@mui/icons-material/Replay';
+import SendIcon from '@mui/icons-material/Send';
+import SuggestIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
+import { chatPurple } from '../../theme.ts';
+import { Markdown } from '../../ui/Markdown.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import type { ChatMessage } from './api.ts';
+import { MetricPicker } from './MetricPicker.tsx';
+import { PromptSuggestions } from './PromptSuggestions.tsx';
+import { useAnalystChat } from './useAnalystChat.ts';
+
+const providerNames: Record<string, string> = { gemini: 'Gemini', offline: 'Offline analyst' };
+
+function timeLabel(iso: string): string {
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return sameDay ? date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+function TypingIndicator() {
+  return (
+    <Box aria-label="The analyst is typing" data-testid="typing-indicator" sx={{ display: 'flex', gap: 0.5, py: 1 }}>
+      {[0, 1, 2].map((dot) => (
+        <Box
+          key={dot}
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: 'text.disabled',
+            animation: 'chat-typing 1.2s infinite ease-in-out',
+            animationDelay: `${dot * 0.15}s`,
+            '@keyframes chat-typing': { '0%, 80%, 100%': { opacity: 0.3, transform: 'translateY(0)' }, '40%': { opacity: 1, transform: 'translateY(-3px)' } },
+          }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function MessageBubble({ message, typing }: { message: ChatMessage; typing: boolean }) {
+  const toast = useToast();
+  const mine = message.role === 'user';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(message.content);
+      toast.success('Copied to clipboard.');
+    } catch {
+      toast.error('Could not copy to the clipboard.');
+    }
+  };
+  return (
+    <Stack direction="row" justifyContent={mine ? 'flex-end' : 'flex-start'} spacing={1} sx={{ '&:hover .copy-message': { opacity: 1 } }} data-testid={mine ? 'user-message' : 'assistant-message'}>
+      {!mine && (
+        <Avatar sx={{ width: 28, height: 28, bgcolor: chatPurple, mt: 0.5 }}>
+          <AiIcon sx={{ fontSize: 16 }} />
+        </Avatar>
+      )}
+      <Box
+        sx={{
+          position: 'relative',
+          maxWidth: mine ? '80%' : 'calc(100% - 44px)',
+          px: 1.75,
+          py: 1.25,
+          borderRadius: 2,
+          bgcolor: mine ? 'primary.main' : 'background.paper',
+          color: mine ? 'primary.contrastText' : 'text.primary',
+          border: mine ? 0 : 1,
+          borderColor: 'divider',
+        }}
+      >
+        {mine ? (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.content}
+          </Typography>
+        ) : typing && !message.content ? (
+          <TypingIndicator />
+        ) : (
+          <Markdown text={message.content} testId="assistant-text" />
+        )}
+        {!mine && message.provider && !typing && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }} data-testid="answered-by">
+            Answered by {providerNames[message.provider] ?? message.provider}
+          </Typography>
+        )}
+        {message.content && (
+          <Tooltip title="Copy">
+            <IconButton
+              className="copy-message"
+              size="small"
+              aria-label="Copy message"
+              onClick={copy}
+              sx={{ position: 'absolute', top: 2, right: mine ? 'auto' : 2, left: mine ? -34 : 'auto', opacity: 0, transition: 'opacity 120ms', bgcolor: 'background.paper', '&:focus-visible': { opacity: 1 } }}
+            >
+              <CopyIcon sx={{ fontSize: 15 }} />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+function ConversationList({ chat, onChosen }: { chat: ReturnType<typeof useAnalystChat>; onChosen: () => void }) {
+  return (
+    <Stack sx={{ height: '100%', minWidth: 0 }} data-testid="conversation-list">
+      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ px: 1.5, py: 1 }}>
+        <Typography variant="subtitle2">Conversations</Typography>
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          onClick={() => {
+            void chat.createChat();
+            onChosen();
+          }}
+          disabled={chat.busy}
+        >
+          New
+        </Button>
+      </Stack>
+      <Divider />
+      <List dense sx={{ flex: 1, overflowY: 'auto', py: 0 }}>
+        {chat.loadingList && <CircularProgress size={20} sx={{ m: 2 }} />}
+        {chat.sessions.map((session) => (
+          <ListItemButton
+            key={session._id}
+            selected={session._id === chat.activeId}
+            onClick={() => {
+              void chat.select(session._id);
+              onChosen();
+            }}
+            disabled={chat.busy && session._id !== chat.activeId}
+            sx={{ pr: 5, '&:hover .delete-chat, &.Mui-selected .delete-chat': { opacity: 1 } }}
+            data-testid="conversation"
+          >
+            <ListItemText primary={session.title || 'Untitled'} secondary={timeLabel(session.updatedAt)} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+            <IconButton
+              className="delete-chat"
+              size="small"
+              aria-label={`Delete conversation ${session.title || 'Untitled'}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                void chat.remove(session._id);
+              }}
+              sx={{ position: 'absolute', right: 6, opacity: { xs: 1, md: 0 } }}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </ListItemButton>
+        ))}
+      </List>
+    </Stack>
+  );
+}
 
 /**
- * Analyst Chat (spec 1 section 2). The conversation UI comes with its own issue; until then the page
- * and the side panel say plainly that the chat is not available yet.
+ * The Analyst Chat, as a page and as the right-side panel: conversations on the left (a drawer on
+ * small screens and in the panel), the conversation, and the question box with prompt suggestions
+ * and the metric picker.
  */
 export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | 'panel' }) {
+  const chat = useAnalystChat();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const listBeside = variant === 'page' && wide;
+  const [listOpen, setListOpen] = useState(false);
+  const [input, setInput] = useState('');
+  const [suggestAnchor, setSuggestAnchor] = useState<HTMLElement | null>(null);
+  const [metricAnchor, setMetricAnchor] = useState<HTMLElement | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement | null>(null);
+  const bottomRef = useRef<HTMLDivElement | null>(null);
+
+  const last = chat.messages[chat.messages.length - 1];
+  useEffect(() => {
+    bottomRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [chat.messages.length, last?.content, chat.error]);
+
+  const send = async () => {
+    if (await chat.send(input)) setInput('');
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+  const insertAtCursor = (text: string) => {
+    const field = inputRef.current;
+    const start = field?.selectionStart ?? input.length;
+    const end = field?.selectionEnd ?? input.length;
+    const next = `${input.slice(0, start)}${text}${input.slice(end)}`;
+    setInput(next);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+
+  const list = <ConversationList chat={chat} onChosen={() => setListOpen(false)} />;
+  const canRegenerate = last?.role === 'assistant' && !chat.busy;
+
   return (
-    <Box sx={{ p: variant === 'panel' ? 3 : 0 }}>
-      <Stack spacing={0.5} sx={{ mb: 3 }}>
-        <Typography variant="h5" component={variant === 'page' ? 'h1' : 'h2'} sx={{ fontWeight: 700 }}>
-          Analyst Chat
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          AI powered, with regulator data and grounded news.
-        </Typography>
+    <Box sx={{ display: 'flex', height: variant === 'page' ? { xs: 'calc(100dvh - 112px)', md: 'calc(100dvh - 64px)' } : '100%', minHeight: 420, border: variant === 'page' ? 1 : 0, borderColor: 'divider', borderRadius: variant === 'page' ? 2 : 0, overflow: 'hidden', bgcolor: 'background.default' }} data-testid={`analyst-chat-${variant}`}>
+      {listBeside ? (
+        <Box sx={{ width: 260, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>{list}</Box>
+      ) : (
+        <Drawer anchor="left" open={listOpen} onClose={() => setListOpen(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
+          {list}
+        </Drawer>
+      )}
+      <Stack sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1.5, pr: variant === 'panel' ? 7 : 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          {!listBeside && (
+            <IconButton aria-label="Show conversations" onClick={() => setListOpen(true)} edge="start">
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h6" component={variant === 'page' ? 'h1' : 'h2'} sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+              Analyst Chat
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="p">
+              AI powered, with regulator data and grounded news
+            </Typography>
+          </Box>
+          {chat.provider && <Chip size="small" variant="outlined" label={providerNames[chat.provider] ?? chat.provider} data-testid="chat-provider" />}
+          {canRegenerate && (
+            <Button size="small" startIcon={<RegenerateIcon />} onClick={() => void chat.regenerate()}>
+              Regenerate
+            </Button>
+          )}
+        </Stack>
+
+        <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2 }} data-testid="chat-messages">
+          {chat.loadingMessages ? (
+            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', mt: 4 }} />
+          ) : chat.messages.length === 0 && !chat.error ? (
+            <Stack alignItems="center" spacing={1.5} sx={{ textAlign: 'center', mt: { xs: 4, sm: 8 }, px: 2 }} data-testid="chat-greeting">
+              <Avatar sx={{ width: 48, height: 48, bgcolor: chatPurple }}>
+                <AiIcon />
+              </Avatar>
+              <Typography variant="h6">Hello! I&apos;m your AI analyst.</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 420 }}>
+                Ask me to rank banks by any metric, analyse a bank, quote a figure for a quarter, compare a bank with its peers, describe the market, or go through your targets. I answer from our regulator data and cite every bank I mention.
+              </Typography>
+            </Stack>
+          ) : (
+            <Stack spacing={2}>
+              {chat.messages.map((message, index) => (
+                <MessageBubble key={index} message={message} typing={chat.busy && index === chat.messages.length - 1 && message.role === 'assistant'} />
+              ))}
+            </Stack>
+          )}
+          {chat.error && (
+            <Alert severity="error" variant="outlined" sx={{ mt: 2, overflowWrap: 'anywhere' }} data-testid="chat-error">
+              {chat.error}
+            </Alert>
+          )}
+          <div ref={bottomRef} />
+        </Box>
+
+        <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+          <TextField
+            inputRef={inputRef}
+            fullWidth
+            multiline
+            maxRows={6}
+            size="small"
+            placeholder="Ask about banks, metrics, peers or your targets..."
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            onKeyDown={onKeyDown}
+            slotProps={{ htmlInput: { 'aria-label': 'Question for the analyst' } }}
+          />
+          <Stack direction="row" alignItems="center" spacing={1} sx={{ mt: 1 }}>
+            <Tooltip title="Prompt suggestions">
+              <IconButton aria-label="Prompt suggestions" onClick={(event) => setSuggestAnchor(event.currentTarget)}>
+                <SuggestIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Insert financial metric">
+              <IconButton aria-label="Insert financial metric" onClick={(event) => setMetricAnchor(event.currentTarget)}>
+                <MetricIcon />
+              </IconButton>
+            </Tooltip>
+            <Typography variant="caption" color="text.secondary" sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }}>
+              Enter sends, Shift+Enter adds a line
+            </Typography>
+            <Button variant="contained" endIcon={chat.busy ? <CircularProgress size={14} color="inherit" /> : <SendIcon />} disabled={chat.busy || !input.trim() || !chat.active} onClick={() => void send()} sx={{ ml: 'auto' }}>
+              Ask
+            </Button>
+          </Stack>
+        </Box>
       </Stack>
-      <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-        <ChatIcon color="disabled" sx={{ fontSize: 48, mb: 1 }} />
-        <Typography variant="h6" gutterBottom>
-          The Analyst Chat is not available yet
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Conversations with the AI analyst will appear here once this part of Charterline is released.
-        </Typography>
-      </Paper>
+      <PromptSuggestions
+        anchor={suggestAnchor}
+        onClose={() => setSuggestAnchor(null)}
+        onPick={(question) => {
+          setInput(question);
+          setSuggestAnchor(null);
+          inputRef.current?.focus();
+        }}
+      />
+      <MetricPicker
+        anchor={metricAnchor}
+        onClose={() => setMetricAnchor(null)}
+        onPick={(description) => {
+          setMetricAnchor(null);
+          insertAtCursor(`"${description}"`);
+        }}
+      />
     </Box>
   );
 }

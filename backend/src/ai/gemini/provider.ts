@@ -1,0 +1,221 @@
+import { GoogleGenAI, type Content, type GenerateContentConfig, type GenerateContentResponse, type Part } from '@google/genai';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { bankProfile, quarterFor } from '../data.ts';
+import {
+  executiveSchema,
+  generatedTemplateSchema,
+  generatedWorkflowSchema,
+  newsArticleSchema,
+  parseModelJson,
+  promptSuggestionsSchema,
+  type AiProvider,
+  type BankNews,
+  type CallOptions,
+  type ChatMessage,
+} from '../provider.ts';
+import { runTool, toolDeclarations, type ToolScope } from '../tools.ts';
+
+/**
+ * Gemini through @google/genai. The chat lets the model call our data tools (run here, with the
+ * caller's scope) and streams its text as it arrives; the other features send one prompt and
+ * validate the answer. `baseUrl` points the SDK at another host (a local double in tests).
+ */
+
+export type GeminiOptions = { apiKey: string; model: string; baseUrl?: string; timeoutMs: number };
+
+/** A chat may go back and forth with the tools this many times before it must answer. */
+const maxToolRounds = 6;
+
+export const analystInstruction = [
+  'You are the Charterline analyst, helping sales teams research FDIC-insured US banks.',
+  'Answer only from the results of the functions you are given: never state a figure that a function did not return. If the data does not answer the question, say so.',
+  'Cite every bank you mention as a markdown link with its name and cert, using the link the function returned, e.g. [First Bank](#/bank/628) (cert 628), and name the quarter the figures are for (e.g. Q3 2025).',
+  'Money figures are in US dollars; ratios are percentages. Be concise; use short tables for rankings.',
+  'Functions about the user (my_targets) only ever return the signed-in user\'s own data.',
+].join(' ');
+
+export class GeminiError extends Error {}
+
+function textOf(response: GenerateContentResponse): string {
+  const parts = response.candidates?.[0]?.content?.parts ?? [];
+  return parts.map((part) => (typeof part.text === 'string' && !part.thought ? part.text : '')).join('');
+}
+
+function describeFailure(error: unknown, signal: AbortSignal): Error {
+  if (signal.aborted) return new GeminiError('The AI service did not answer in time.');
+  const message = error instanceof Error ? error.message : String(error);
+  // The SDK puts the API's JSON error body in the message; show its message field alone.
+  const apiMessage = /"message"\s*:\s*"([^"]+)"/.exec(message)?.[1];
+  return new GeminiError(apiMessage ?? message);
+}
+
+export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProvider {
+  const client = new GoogleGenAI({
+    apiKey: options.apiKey,
+    httpOptions: { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), timeout: options.timeoutMs, retryOptions: { attempts: 1 } },
+  });
+
+  async function generate(prompt: string, signal: AbortSignal, config: GenerateContentConfig = {}): Promise<GenerateContentResponse> {
+    try {
+      return await client.models.generateContent({ model: options.model, contents: prompt, config: { ...config, abortSignal: signal } });
+    } catch (error) {
+      throw describeFailure(error, signal);
+    }
+  }
+
+  async function generateText(prompt: string, signal: AbortSignal, config?: GenerateContentConfig): Promise<string> {
+    const text = textOf(await generate(prompt, signal, config)).trim();
+    if (!text) throw new GeminiError('The AI service answered with no text.');
+    return text;
+  }
+
+  async function generateJson<T>(prompt: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<T | null> {
+    const text = textOf(await generate(prompt, signal, { responseMimeType: 'application/json' }));
+    const parsed = schema.safeParse(parseModelJson(text));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Our own figures for the bank, so an analysis quotes the database rather than what the browser sent. */
+  async function groundingFor(cert: number | undefined): Promise<string> {
+    if (cert === undefined) return '';
+    const profile = await bankProfile(knex, cert, await quarterFor(knex).catch(() => ''));
+    return profile ? `\nFigures from our database (authoritative; quote only these):\n${JSON.stringify(profile)}` : '';
+  }
+
+  return {
+    name: 'gemini',
+
+    async *chat(messages: ChatMessage[], scope: ToolScope, { signal }: CallOptions) {
+      const contents: Content[] = messages.map((message) => ({ role: message.role === 'assistant' ? 'model' : 'user', parts: [{ text: message.content }] }));
+      const config: GenerateContentConfig = { systemInstruction: analystInstruction, tools: [{ functionDeclarations: toolDeclarations() }], abortSignal: signal };
+      for (let round = 0; round < maxToolRounds; round += 1) {
+        const calls: Part[] = [];
+        try {
+          const stream = await client.models.generateContentStream({ model: options.model, contents, config });
+          for await (const chunk of stream) {
+            for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+              if (part.functionCall) calls.push(part);
+              else if (typeof part.text === 'string' && part.text && !part.thought) yield part.text;
+            }
+          }
+        } catch (error) {
+          throw describeFailure(error, signal);
+        }
+        if (calls.length === 0) return;
+        const responses = await Promise.all(
+          calls.map(async (part) => {
+            const call = part.functionCall!;
+            const response = await runTool(call.name ?? '', call.args, scope);
+            return { functionResponse: { id: call.id, name: call.name, response } } satisfies Part;
+          }),
+        );
+        contents.push({ role: 'model', parts: calls }, { role: 'user', parts: responses });
+      }
+      yield '\n\n(The analyst stopped after too many data look-ups; please ask a narrower question.)';
+    },
+
+    test: ({ signal }) => generateText('Reply with the single word OK.', signal),
+
+    marketSummary: (stats, { signal }) =>
+      generateText(
+        `Write a 3 to 4 sentence market commentary for a bank sales team about the 100 largest US banks, from these statistics only (money in dollars, ratios in percent): ${JSON.stringify(stats)}`,
+        signal,
+      ),
+
+    async analyzeBank(bankData, cert, _scope, { signal }) {
+      return generateText(
+        `Write a concise financial summary (strengths, weaknesses, what to discuss with the bank) of this bank for a sales team, in markdown.\nBank data: ${JSON.stringify(bankData)}${await groundingFor(cert)}`,
+        signal,
+      );
+    },
+
+    async analyzeRisk(bankData, cert, _scope, { signal }) {
+      return generateText(
+        `Write a short risk commentary (earnings, credit quality, reserves, capital) on this bank, in markdown, quoting only the figures given.\nBank data: ${JSON.stringify(bankData)}${await groundingFor(cert)}`,
+        signal,
+      );
+    },
+
+    analyzePeers: (request, { signal }) =>
+      generateText(
+        `Compare this bank with its peer group for a sales team in one or two paragraphs: where it leads, where it trails, and what that suggests. Quote only these figures.\nTarget bank: ${JSON.stringify(request.targetBankData)}\nPeer group: ${JSON.stringify(request.peerAnalysisData)}`,
+        signal,
+      ),
+
+    generateEmail: (request, { signal }) =>
+      generateText(
+        `Write the body (plain text, no subject line) of a short, professional outreach email. Contact: ${request.contactName ?? 'unknown'}, ${request.contactTitle ?? ''} at ${request.bankName ?? 'the bank'}. Subject: ${request.subject ?? ''}. Sign with: ${request.senderName ?? '[Your Name]'}. Details: ${JSON.stringify(request)}`,
+        signal,
+      ),
+
+    generateTemplate: (prompt, { signal }) =>
+      generateJson(
+        `Create an email template for bank outreach as JSON {"name","category" (introduction|follow-up|check-in|custom),"subject","body"}. Use placeholders in double braces such as {{contactName}}, {{bankName}}, {{senderName}}. Request: ${prompt}`,
+        generatedTemplateSchema,
+        signal,
+      ),
+
+    async generateWorkflow(prompt, templates, { signal }) {
+      if (templates.length === 0) return null;
+      const workflow = await generateJson(
+        `Create an outreach workflow as JSON {"name","steps":[{"day":number,"type":"Email"|"LinkedIn Visit","templateId"?:string}]}. Email steps must use one of these template ids: ${JSON.stringify(templates)}. Request: ${prompt}`,
+        generatedWorkflowSchema,
+        signal,
+      );
+      const known = new Set(templates.map((template) => template.id));
+      // A step naming a template the user does not have would send nothing: such a workflow is refused.
+      if (!workflow || workflow.steps.some((step) => step.type === 'Email' && (!step.templateId || !known.has(step.templateId)))) return null;
+      return workflow;
+    },
+
+    async findExecutives(bankName, { signal }) {
+      const answer = await generateJson(
+        `List the current senior executives of the US bank "${bankName}" as JSON [{"name","title","email"?,"linkedinUrl"?}]. Only people you are confident about; an empty list otherwise.`,
+        z.array(executiveSchema),
+        signal,
+      );
+      return answer ?? [];
+    },
+
+    async findLeads(domain, { signal }) {
+      const answer = await generateJson(
+        `List likely business contacts (decision makers) at the organisation with the web domain "${domain}" as JSON [{"name","title","email"?,"linkedinUrl"?}]. Only people you are confident about; an empty list otherwise.`,
+        z.array(executiveSchema),
+        signal,
+      );
+      return answer ?? [];
+    },
+
+    async findBankDomain(bankName, _scope, { signal }) {
+      const answer = await generateJson(`What is the primary website domain of the US bank "${bankName}"? Answer JSON {"domain": "example.com"} or {"domain": null}.`, z.object({ domain: z.string().nullable() }), signal);
+      const domain = answer?.domain?.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+      return domain && /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain) ? domain : null;
+    },
+
+    async promptSuggestions({ signal }) {
+      const suggestions = await generateJson(
+        'Suggest questions a bank sales analyst could ask an assistant that can rank banks by any financial metric with filters, analyse one bank, quote a bank\'s figures for a quarter and describe the market. JSON with exactly these keys, each an array of 3 short questions: "Rank Banks", "Analyze a Bank", "Get Specific Metrics", "Market & Industry News".',
+        promptSuggestionsSchema,
+        signal,
+      );
+      if (!suggestions) throw new GeminiError('The AI service answered in an unexpected shape.');
+      return suggestions;
+    },
+
+    async bankNews(bankName, { signal }): Promise<BankNews> {
+      const response = await generate(
+        `Find the latest news about the US bank "${bankName}". Answer JSON {"summary": string, "articles": [{"title","uri","source","snippet"}]} with up to 6 articles.`,
+        signal,
+        { tools: [{ googleSearch: {} }] },
+      );
+      const parsed = z.object({ summary: z.string().default(''), articles: z.array(newsArticleSchema).default([]) }).safeParse(parseModelJson(textOf(response)));
+      const grounded = (response.candidates?.[0]?.groundingMetadata?.groundingChunks ?? [])
+        .map((chunk) => chunk.web)
+        .filter((web): web is { uri: string; title?: string } => typeof web?.uri === 'string')
+        .map((web) => ({ title: web.title ?? web.uri, uri: web.uri, source: web.title ?? '', snippet: '' }));
+      const articles = (parsed.success ? parsed.data.articles : []).filter((article) => /^https?:\/\//.test(article.uri));
+      return { summary: parsed.success ? parsed.data.summary : textOf(response), articles: articles.length ? articles : grounded };
+    },
+  };
+}

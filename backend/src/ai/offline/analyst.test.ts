@@ -1,0 +1,124 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { loadDemoData } from '../../regulator/demo/load.ts';
+import { answerQuestion } from './analyst.ts';
+
+type Row = { cert: number; name: string; state: string; regulator: string; assets: number | null; roa: number | null; efficiency_ratio: number | null; npl_ratio: number | null; repdte: string };
+
+/**
+ * The offline analyst on the demo data set. Expected banks come from a plain read of every row,
+ * sorted and filtered here in JavaScript, not from the analyst's own SQL.
+ */
+describeWithDatabase('offline analyst', (context) => {
+  let rows: Row[];
+  let quarters: string[];
+  const userId = randomUUID();
+  const ask = (question: string, as = userId) => answerQuestion(question, { knex: context.db.knex, userId: as });
+  const latest = () => rows.filter((row) => row.repdte === quarters[0]);
+  const byValue = (pick: (row: Row) => number | null, order: 1 | -1) => (a: Row, b: Row) => order * ((pick(a) ?? 0) - (pick(b) ?? 0)) || a.cert - b.cert;
+  const certsIn = (text: string) => [...text.matchAll(/\(#\/bank\/(\d+)\)/g)].map((match) => Number(match[1]));
+
+  before(async function () {
+    this.timeout(120_000);
+    await loadDemoData(context.db.knex, { banks: 300 });
+    rows = (await context.db.knex.raw(`
+      select i.cert, i.name, i.state, i.regulator, f.assets, f.roa, f.efficiency_ratio, f.npl_ratio, f.repdte
+      from fdic_institutions i join fdic_financials f using (cert) where i.active`)).rows.map((row: Row) => ({ ...row, cert: Number(row.cert) }));
+    quarters = [...new Set(rows.map((row) => row.repdte))].sort().reverse();
+  });
+
+  it('ranks banks by a metric, highest first, citing each bank by name and cert with a link and naming the quarter', async () => {
+    const answer = await ask('Top 5 banks by ROA');
+    const expected = latest().filter((row) => row.roa !== null).sort(byValue((row) => row.roa, -1)).slice(0, 5);
+    expect(certsIn(answer)).to.deep.equal(expected.map((row) => row.cert));
+    expect(answer).to.include(`${expected[0].name}](#/bank/${expected[0].cert}) (cert ${expected[0].cert}`);
+    expect(answer).to.match(/Q[1-4] 20\d\d/);
+    expect(answer).to.include('offline analyst');
+  });
+
+  it('ranks with a state filter and "lowest" order', async () => {
+    const state = latest()[0].state;
+    const stateName = { TX: 'Texas', CA: 'California' }[state];
+    const answer = await ask(`Which 3 banks have the lowest efficiency ratio in ${stateName ?? state}?`);
+    const expected = latest().filter((row) => row.state === state && row.efficiency_ratio !== null).sort(byValue((row) => row.efficiency_ratio, 1)).slice(0, 3);
+    expect(certsIn(answer)).to.deep.equal(expected.map((row) => row.cert));
+  });
+
+  it('ranks with size and regulator filters', async () => {
+    const answer = await ask('largest small banks regulated by the OCC, top 4');
+    const expected = latest().filter((row) => row.regulator === 'OCC' && row.assets !== null && row.assets < 1e9).sort(byValue((row) => row.assets, -1)).slice(0, 4);
+    expect(certsIn(answer)).to.deep.equal(expected.map((row) => row.cert));
+    const over = await ask('Top 3 banks by NPL ratio with assets over $1 billion');
+    const expectedOver = latest().filter((row) => row.assets !== null && row.assets >= 1e9 && row.npl_ratio !== null).sort(byValue((row) => row.npl_ratio, -1)).slice(0, 3);
+    expect(certsIn(over)).to.deep.equal(expectedOver.map((row) => row.cert));
+  });
+
+  it("quotes one bank's figure for the quarter asked, found by its name", async () => {
+    const older = quarters[2];
+    const bank = rows.find((row) => row.repdte === older && row.roa !== null)!;
+    const quarterName = `Q${Math.ceil(Number(older.slice(4, 6)) / 3)} ${older.slice(0, 4)}`;
+    const answer = await ask(`What was the ROA of ${bank.name} in ${quarterName}?`);
+    expect(answer).to.include(`(#/bank/${bank.cert})`);
+    expect(answer).to.include(`${bank.roa!.toFixed(2)}%`);
+    expect(answer).to.include(quarterName);
+  });
+
+  it('says which quarters it holds when asked about one it does not', async () => {
+    const bank = latest()[0];
+    const answer = await ask(`What was the ROA of cert ${bank.cert} in Q1 1990?`);
+    expect(answer).to.match(/No figures are held for Q1 1990/);
+  });
+
+  it('analyses one bank by cert with its figures and risk category', async () => {
+    const bank = latest().find((row) => row.roa !== null && row.npl_ratio !== null)!;
+    const answer = await ask(`Analyze cert ${bank.cert}`);
+    expect(answer).to.include(`[${bank.name}](#/bank/${bank.cert})`);
+    expect(answer).to.include(`${bank.roa!.toFixed(2)}%`);
+    expect(answer).to.match(/(Low|Medium|High) Risk/);
+  });
+
+  it('compares a bank with the average of banks of 50% to 150% of its assets', async () => {
+    const bank = latest().filter((row) => row.assets !== null).sort(byValue((row) => row.assets, -1))[40];
+    const peers = latest().filter((row) => row.cert !== bank.cert && row.assets !== null && row.assets >= bank.assets! * 0.5 && row.assets <= bank.assets! * 1.5);
+    const inState = peers.filter((row) => row.state === bank.state);
+    const group = inState.length >= 5 ? inState : peers;
+    const withRoa = group.filter((row) => row.roa !== null);
+    const average = withRoa.reduce((sum, row) => sum + row.roa!, 0) / withRoa.length;
+    const answer = await ask(`Compare cert ${bank.cert} with its peers`);
+    expect(answer).to.include(`against ${group.length} peers`);
+    expect(answer).to.include(`| Return on assets (ROA) | ${bank.roa!.toFixed(2)}% | ${average.toFixed(2)}% |`);
+  });
+
+  it('describes the market with the count of active banks and total assets', async () => {
+    const banks = latest();
+    const answer = await ask('Give me market statistics');
+    expect(answer).to.include(`Active institutions: ${banks.length.toLocaleString('en-US')}`);
+    const total = banks.reduce((sum, row) => sum + (row.assets ?? 0), 0);
+    expect(answer).to.include(`Total assets: $${(total / 1e12 >= 1 ? (total / 1e12).toFixed(2) + 'T' : (total / 1e9).toFixed(2) + 'B')}`);
+  });
+
+  it("lists the caller's targets with contacts and open tasks, and never another user's", async () => {
+    const knex = context.db.knex;
+    const bank = latest()[0];
+    const other = randomUUID();
+    const now = new Date();
+    const common = { version: 1, created_at: now, updated_at: now };
+    await knex('targets').insert({ cert: bank.cert, user_id: userId, name: bank.name, is_target: true, ...common });
+    await knex('contacts').insert({ id: randomUUID(), user_id: userId, bank_id: bank.cert, name: 'Dana Whitfield', title: 'CFO', is_hot_lead: true, ...common });
+    await knex('tasks').insert({ id: randomUUID(), user_id: userId, bank_id: bank.cert, text: 'Send the pricing deck', due_date: '2026-12-01', ...common });
+    await knex('contacts').insert({ id: randomUUID(), user_id: other, bank_id: bank.cert, name: 'Secret Person', title: 'CEO', ...common });
+
+    const mine = await ask('Show my targets');
+    expect(mine).to.include('Dana Whitfield, CFO').and.include('Send the pricing deck').and.include(`(#/bank/${bank.cert})`);
+    expect(mine).not.to.include('Secret Person');
+    const theirs = await ask('Show my targets', other);
+    expect(theirs).to.match(/no target banks yet/);
+    expect(theirs).not.to.include('Dana Whitfield');
+  });
+
+  it('explains that news needs the AI service, and says what it can do for anything else', async () => {
+    expect(await ask('Any news about banks today?')).to.match(/news needs the AI service/);
+    expect(await ask('Write me a poem')).to.match(/Top 10 banks by ROA/);
+  });
+});

@@ -1,0 +1,148 @@
+import { demoStates } from '../../regulator/demo/geography.ts';
+import { type BankFilters, sizeBands } from '../data.ts';
+import { findMetric, wordIndex, type Metric } from '../metrics.ts';
+
+/**
+ * What a question asks, read without a language model: the offline analyst answers the common
+ * questions (rankings, one bank, one figure, peers, the market, the user's targets) and says what
+ * it can do for anything else. Pure: the bank names to look for are passed in.
+ */
+
+export type NamedBank = { cert: number; name: string; assets: number | null };
+
+export type Intent =
+  | { kind: 'rank'; metric: Metric; order: 'desc' | 'asc'; limit: number; filters: BankFilters; quarter?: string }
+  | { kind: 'figure'; bank: NamedBank; metric: Metric; quarter?: string }
+  | { kind: 'analyse'; bank: NamedBank; quarter?: string }
+  | { kind: 'peers'; bank: NamedBank; quarter?: string }
+  | { kind: 'market'; state?: string; quarter?: string }
+  | { kind: 'targets'; bank?: NamedBank }
+  | { kind: 'news' }
+  | { kind: 'help'; unknownBank?: boolean };
+
+const stateByName = new Map(demoStates.map((state) => [state.name.toLowerCase(), state.code]));
+const stateCodes = new Set(demoStates.map((state) => state.code));
+const quarterEnds = ['0331', '0630', '0930', '1231'];
+
+/** Bank names compared without case, punctuation and the legal suffixes people leave out. */
+export function normaliseName(name: string): string {
+  return ` ${name.toLowerCase().replace(/[.,'’&()]/g, ' ')} `
+    .replace(/\s+(national association|n a|inc|incorporated|the)\s+/g, ' ')
+    .replace(/^\s*the\s+/, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** The bank a question names: by cert, else the longest bank name found in it (largest bank on a tie). */
+export function findNamedBank(question: string, banks: readonly NamedBank[]): NamedBank | null {
+  const byCert = /\bcert(?:ificate)?\s*(?:#|no\.?|number)?\s*:?\s*(\d{1,7})\b/i.exec(question) ?? /#\s*(\d{2,7})\b/.exec(question);
+  if (byCert) {
+    const cert = Number(byCert[1]);
+    return banks.find((bank) => bank.cert === cert) ?? null;
+  }
+  const text = normaliseName(question);
+  let best: { bank: NamedBank; length: number } | null = null;
+  for (const bank of banks) {
+    const name = normaliseName(bank.name).trim();
+    if (name.length < 6 || !text.includes(` ${name} `)) continue;
+    if (!best || name.length > best.length || (name.length === best.length && (bank.assets ?? 0) > (best.bank.assets ?? 0))) best = { bank, length: name.length };
+  }
+  return best?.bank ?? null;
+}
+
+export function findQuarter(question: string): string | undefined {
+  const lower = question.toLowerCase();
+  const quarter = /\bq([1-4])\s*(?:of\s*)?'?(\d{4})\b/.exec(lower) ?? /\b(\d{4})\s*q([1-4])\b/.exec(lower);
+  if (quarter) {
+    const [q, year] = /^\d{4}$/.test(quarter[1]) ? [quarter[2], quarter[1]] : [quarter[1], quarter[2]];
+    return `${year}${quarterEnds[Number(q) - 1]}`;
+  }
+  const date = /\b(20\d{2}|19\d{2})-?(03|06|09|12)-?(31|30)\b/.exec(lower);
+  if (date) return `${date[1]}${date[2]}${date[3]}`;
+  const yearEnd = /\b(?:year[- ]end|end of)\s*(\d{4})\b/.exec(lower);
+  if (yearEnd) return `${yearEnd[1]}1231`;
+  return undefined;
+}
+
+export function findState(question: string): string | undefined {
+  const lower = question.toLowerCase();
+  let found: { code: string; length: number } | undefined;
+  for (const [name, code] of stateByName) {
+    if (wordIndex(lower, name) >= 0 && (!found || name.length > found.length)) found = { code, length: name.length };
+  }
+  if (found) return found.code;
+  // Two-letter codes only when written in capitals, so 'in', 'or' and 'me' stay words.
+  if (question === question.toUpperCase()) return undefined;
+  for (const token of question.match(/\b[A-Z]{2}\b/g) ?? []) if (stateCodes.has(token) && !['OCC', 'FDIC', 'FRS'].includes(token)) return token;
+  return undefined;
+}
+
+function findRegulator(lower: string): string | undefined {
+  if (/\b(occ|national banks?|comptroller)\b/.test(lower)) return 'OCC';
+  if (/\b(frs|federal reserve|fed[- ]regulated|fed member|state member)\b/.test(lower)) return 'FRS';
+  if (/\b(fdic[- ]regulated|fdic[- ]supervised|regulated by (the )?fdic|non-?member)\b/.test(lower)) return 'FDIC';
+  return undefined;
+}
+
+const amountUnits: Record<string, number> = { t: 1e12, trillion: 1e12, b: 1e9, bn: 1e9, billion: 1e9, m: 1e6, mm: 1e6, million: 1e6, k: 1e3, thousand: 1e3 };
+const amount = String.raw`\$?\s*([\d.,]+)\s*(trillion|billion|million|thousand|bn|mm|t|b|m|k)\b`;
+const toDollars = (value: string, unit: string) => Number(value.replace(/,/g, '')) * amountUnits[unit];
+
+function findSize(lower: string): Pick<BankFilters, 'minAssets' | 'maxAssets'> {
+  const between = new RegExp(String.raw`between\s+${amount}\s+and\s+${amount}`).exec(lower);
+  if (between) return { minAssets: toDollars(between[1], between[2]), maxAssets: toDollars(between[3], between[4]) };
+  const size: Pick<BankFilters, 'minAssets' | 'maxAssets'> = {};
+  const over = new RegExp(String.raw`(?:over|above|more than|greater than|at least|exceeding|>)\s*${amount}`).exec(lower);
+  if (over) size.minAssets = toDollars(over[1], over[2]);
+  const under = new RegExp(String.raw`(?:under|below|less than|smaller than|up to|<)\s*${amount}`).exec(lower);
+  if (under) size.maxAssets = toDollars(under[1], under[2]);
+  if (over || under) return size;
+  if (/\b(small|community)\b/.test(lower)) return { ...sizeBands.small };
+  if (/\b(mid-?size[d]?|medium-?sized?|mid-?tier|regional)\b/.test(lower)) return { ...sizeBands.mid };
+  if (/\blarge\b/.test(lower)) return { ...sizeBands.large };
+  return {};
+}
+
+const rankWords = /\b(top|largest|biggest|smallest|highest|lowest|best|worst|rank|ranking|most|least|leading|riskiest|safest|strongest|weakest|which banks|list (?:the )?banks)\b/;
+
+function orderFor(lower: string, metric: Metric): 'desc' | 'asc' {
+  if (/\b(lowest|smallest|least|bottom|safest|weakest)\b/.test(lower)) return 'asc';
+  if (/\b(highest|largest|biggest|riskiest)\b/.test(lower)) return 'desc';
+  if (/\b(best|strongest|most efficient)\b/.test(lower)) return metric.higherIsBetter ? 'desc' : 'asc';
+  if (/\bworst\b/.test(lower)) return metric.higherIsBetter ? 'asc' : 'desc';
+  return 'desc';
+}
+
+function findLimit(lower: string): number {
+  const top = /\b(?:top|bottom|first)\s+(\d{1,3})\b/.exec(lower) ?? /\b(\d{1,3})\s+(?:largest|biggest|smallest|highest|lowest|best|worst|banks|institutions)\b/.exec(lower);
+  const limit = top ? Number(top[1]) : 10;
+  return Math.min(Math.max(limit, 1), 50);
+}
+
+export function parseIntent(question: string, banks: readonly NamedBank[]): Intent {
+  const cleaned = question.replace(/["“”]/g, ' ');
+  const lower = cleaned.toLowerCase();
+  const quarter = findQuarter(cleaned);
+  const bank = findNamedBank(cleaned, banks);
+  // Words of the bank's name are not the metric ("Capital City Bank" does not ask for capital).
+  const withoutBank = bank ? normaliseName(cleaned).replace(normaliseName(bank.name).trim(), ' ') : lower;
+  const found = findMetric(withoutBank);
+
+  if (/\b(news|headlines?|press)\b/.test(lower)) return { kind: 'news' };
+  if (/\bmy\s+(targets?|pipeline|contacts|tasks|portfolio|banks|prospects)\b|\btarget list\b|\b(contacts|tasks)\s+(at|for|of)\b/.test(lower)) {
+    return { kind: 'targets', bank: bank ?? undefined };
+  }
+  if (bank) {
+    if (/\b(peers?|compare|comparison|versus|vs\.?|against|benchmark)\b/.test(lower)) return { kind: 'peers', bank, quarter };
+    if (found && !/\b(analy[sz]e|analysis|overview|profile|tell me about|summary|summarize|how is|how's)\b/.test(lower)) return { kind: 'figure', bank, metric: found.metric, quarter };
+    return { kind: 'analyse', bank, quarter };
+  }
+  const state = findState(cleaned);
+  const isRanking = rankWords.test(lower);
+  if (isRanking || (found && !/\b(market|industry|average|overall)\b/.test(lower))) {
+    const metric = found?.metric ?? findMetric('assets')!.metric;
+    const filters: BankFilters = { state, regulator: findRegulator(lower), ...findSize(lower) };
+    return { kind: 'rank', metric, order: orderFor(lower, metric), limit: findLimit(lower), filters, quarter };
+  }
+  if (/\b(market|industry|overall|sector|statistics|stats|how many banks|banking system|average)\b/.test(lower)) return { kind: 'market', state, quarter };
+  return { kind: 'help', unknownBank: /\b(analy[sz]e|tell me about|overview|profile|peers?|compare)\b/.test(lower) };
+}

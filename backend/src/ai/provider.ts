@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { ToolScope } from './tools.ts';
+
+/**
+ * One interface for the AI features, two implementations: Gemini (when GEMINI_API_KEY is set) and
+ * the built-in offline analyst. Every answer says which one gave it (`provider`).
+ */
+
+export type ProviderName = 'gemini' | 'offline';
+export const providerLabels: Record<ProviderName, string> = { gemini: 'Gemini', offline: 'Offline analyst' };
+
+export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000) });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const executiveSchema = z.object({
+  name: z.string(),
+  title: z.string().default(''),
+  email: z.string().nullish().transform((value) => value || undefined),
+  linkedinUrl: z.string().nullish().transform((value) => value || undefined),
+});
+export type Executive = z.infer<typeof executiveSchema>;
+
+export const generatedTemplateSchema = z.object({
+  name: z.string().min(1),
+  category: z.enum(['introduction', 'follow-up', 'check-in', 'custom']).catch('custom'),
+  subject: z.string().min(1),
+  body: z.string().min(1),
+});
+export type GeneratedTemplate = z.infer<typeof generatedTemplateSchema>;
+
+export const workflowStepSchema = z.object({
+  day: z.number().int().min(1),
+  type: z.enum(['Email', 'LinkedIn Visit']),
+  templateId: z.string().optional(),
+});
+export const generatedWorkflowSchema = z.object({ name: z.string().min(1), steps: z.array(workflowStepSchema).min(1) });
+export type GeneratedWorkflow = z.infer<typeof generatedWorkflowSchema>;
+
+export const promptSuggestionsSchema = z.object({
+  'Rank Banks': z.array(z.string()).min(1),
+  'Analyze a Bank': z.array(z.string()).min(1),
+  'Get Specific Metrics': z.array(z.string()).min(1),
+  'Market & Industry News': z.array(z.string()).min(1),
+});
+export type PromptSuggestions = z.infer<typeof promptSuggestionsSchema>;
+
+export const newsArticleSchema = z.object({ title: z.string(), uri: z.string(), source: z.string().default(''), snippet: z.string().default('') });
+export type BankNews = { summary: string; articles: Array<z.infer<typeof newsArticleSchema>> };
+
+export type EmailRequest = { contactName?: string; contactTitle?: string; bankName?: string; subject?: string; senderName?: string; [key: string]: unknown };
+export type TemplateRef = { id: string; name: string; category?: string; subject?: string };
+
+/** Peer figures as the Benchmark sends them: the target's metrics and the peer averages. */
+export type PeerAnalysisRequest = { targetBankData: Record<string, unknown>; peerAnalysisData: Record<string, unknown> };
+
+export type CallOptions = { signal: AbortSignal };
+
+export interface AiProvider {
+  readonly name: ProviderName;
+  /** Streams the assistant's answer to the conversation, using the data tools with the caller's scope. */
+  chat(messages: ChatMessage[], scope: ToolScope, options: CallOptions): AsyncIterable<string>;
+  test(options: CallOptions): Promise<string>;
+  marketSummary(stats: Record<string, unknown>, options: CallOptions): Promise<string>;
+  analyzeBank(bankData: Record<string, unknown>, cert: number | undefined, scope: ToolScope, options: CallOptions): Promise<string>;
+  analyzeRisk(bankData: Record<string, unknown>, cert: number | undefined, scope: ToolScope, options: CallOptions): Promise<string>;
+  analyzePeers(request: PeerAnalysisRequest, options: CallOptions): Promise<string>;
+  generateEmail(request: EmailRequest, options: CallOptions): Promise<string>;
+  generateTemplate(prompt: string, options: CallOptions): Promise<GeneratedTemplate | null>;
+  generateWorkflow(prompt: string, templates: TemplateRef[], options: CallOptions): Promise<GeneratedWorkflow | null>;
+  findExecutives(bankName: string, options: CallOptions): Promise<Executive[]>;
+  findLeads(domain: string, options: CallOptions): Promise<Executive[]>;
+  findBankDomain(bankName: string, scope: ToolScope, options: CallOptions): Promise<string | null>;
+  promptSuggestions(options: CallOptions): Promise<PromptSuggestions>;
+  bankNews(bankName: string, options: CallOptions): Promise<BankNews>;
+}
+
+/** Parses a model's JSON answer, tolerating a fenced ```json block around it. */
+export function parseModelJson(text: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
+  const body = (fenced ? fenced[1] : text).trim();
+  try {
+    return JSON.parse(body);
+  } catch {
+    const start = body.search(/[[{]/);
+    const end = Math.max(body.lastIndexOf('}'), body.lastIndexOf(']'));
+    if (start < 0 || end <= start) return undefined;
+    try {
+      return JSON.parse(body.slice(start, end + 1));
+    } catch {
+      return undefined;
+    }
+  }
+}

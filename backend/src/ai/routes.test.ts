@@ -1,0 +1,200 @@
+import { expect } from 'chai';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { GeminiDouble, type GeminiRequest } from '../../../test/doubles/gemini-double.ts';
+import { loadDemoData } from '../regulator/demo/load.ts';
+
+/** NDJSON lines of a streamed chat answer. */
+async function ask(app: TestApp, token: string, body: unknown): Promise<{ status: number; lines: Array<Record<string, any>>; type: string | null }> {
+  const response = await fetch(`${app.url}/api/analyst/chat`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get('content-type'), lines: response.status === 200 ? text.trim().split('\n').map((line) => JSON.parse(line)) : [JSON.parse(text)] };
+}
+const textOf = (lines: Array<Record<string, any>>) => lines.map((line) => line.chunk ?? '').join('');
+const question = (content: string) => ({ messages: [{ role: 'user', content }], sessionId: 'chat-1' });
+const functionResponses = (request: GeminiRequest) => request.body.contents.flatMap((content: any) => content.parts).filter((part: any) => part.functionResponse).map((part: any) => part.functionResponse);
+
+describeWithDatabase('AI analyst API', (context) => {
+  let offline: TestApp;
+  let gemini: TestApp;
+  let double: GeminiDouble;
+  let owner: { token: string; user: { id: string } };
+  let stranger: { token: string; user: { id: string } };
+  let geminiUser: { token: string; user: { id: string } };
+  let bank: { cert: number; name: string };
+
+  before(async function () {
+    this.timeout(120_000);
+    await loadDemoData(context.db.knex, { banks: 60 });
+    double = await new GeminiDouble().start();
+    offline = await startTestApp(context.db);
+    gemini = await startTestApp(context.db, { config: { geminiApiKey: 'test-key', geminiApiUrl: double.url, aiTimeoutMs: 1500 } });
+    owner = await offline.signUp('Owner');
+    stranger = await offline.signUp('Stranger');
+    geminiUser = await gemini.signUp('Gemini User');
+    bank = await context.db.knex('fdic_institutions').orderBy('assets', 'desc').first('cert', 'name');
+  });
+  after(async () => {
+    await offline?.stop();
+    await gemini?.stop();
+    await double?.stop();
+  });
+  beforeEach(() => double.reset());
+
+  describe('conversations', () => {
+    it('saves a conversation titled from the first 30 characters of its first question, lists newest first and answers 404 to another user', async () => {
+      const long = 'Which banks in Texas have the highest ROA this quarter?';
+      const saved = await offline.request('/api/analyst/chats/c1', { method: 'POST', token: owner.token, body: { id: 'c1', title: 'New Chat', messages: [{ role: 'user', content: long }] } });
+      expect(saved.status).to.equal(200);
+      expect(saved.body.title).to.equal('Which banks in Texas have the ...');
+      await offline.request('/api/analyst/chats/c2', { method: 'POST', token: owner.token, body: { id: 'c2', title: 'Short', messages: [] } });
+      const list = await offline.request('/api/analyst/chats', { token: owner.token });
+      expect(list.body.map((chat: { _id: string }) => chat._id)).to.deep.equal(['c2', 'c1']);
+      expect(list.body[0]).to.have.keys('_id', 'id', 'title', 'createdAt', 'updatedAt');
+      expect((await offline.request('/api/analyst/chats/c1', { token: owner.token })).body.messages).to.have.length(1);
+      expect((await offline.request('/api/analyst/chats/c1', { token: stranger.token })).status).to.equal(404);
+      expect((await offline.request('/api/analyst/chats', { token: stranger.token })).body).to.deep.equal([]);
+      expect((await offline.request('/api/analyst/chats/c1', { method: 'DELETE', token: stranger.token })).status).to.equal(404);
+      expect((await offline.request('/api/analyst/chats/c1', { method: 'DELETE', token: owner.token })).status).to.equal(204);
+      expect((await offline.request('/api/analyst/chats/c1', { token: owner.token })).status).to.equal(404);
+    });
+
+    it('rejects a malformed chat id, a message with an unknown role and an empty question with 400', async () => {
+      expect((await offline.request('/api/analyst/chats/bad%20id', { token: owner.token })).status).to.equal(400);
+      const badRole = await offline.request('/api/analyst/chats/c3', { method: 'POST', token: owner.token, body: { messages: [{ role: 'system', content: 'x' }] } });
+      expect(badRole.status).to.equal(400);
+      const empty = await ask(offline, owner.token, question('   '));
+      expect(empty.status).to.equal(400);
+      expect(empty.lines[0].message).to.match(/question is empty/);
+    });
+  });
+
+  describe('the offline analyst', () => {
+    it('streams an answer as NDJSON chunk lines and says it is the offline analyst', async () => {
+      const { status, type, lines } = await ask(offline, owner.token, question('Top 3 banks by total assets'));
+      expect(status).to.equal(200);
+      expect(type).to.match(/application\/x-ndjson/);
+      expect(lines[0]).to.include({ provider: 'offline' });
+      expect(lines.length).to.be.greaterThan(3);
+      const answer = textOf(lines);
+      expect(answer).to.include(`[${bank.name}](#/bank/${bank.cert})`);
+      expect(answer).to.include('offline analyst');
+    });
+
+    it('saves an AI summary as an event from the AI and shows it to its owner only', async () => {
+      const generated = await offline.request('/api/services/gemini/analyze-bank', { method: 'POST', token: owner.token, body: { bankData: { name: bank.name }, cert: bank.cert } });
+      expect(generated.status).to.equal(200);
+      expect(generated.body.provider).to.equal('offline');
+      const saved = await offline.request(`/api/data/ai-analysis/${bank.cert}/summary`, { token: owner.token });
+      expect(saved.body).to.include({ content: generated.body.analysis, provider: 'offline', source: 'ai' });
+      const [event] = await context.db.knex('events').where({ stream_id: `ai-analysis-${owner.user.id}-${bank.cert}` }).select('type', 'metadata');
+      expect(event.type).to.equal('AiAnalysisGenerated');
+      expect(event.metadata.source).to.equal('ai');
+      const none = await offline.request(`/api/data/ai-analysis/${bank.cert}/summary`, { token: stranger.token });
+      expect(none.status).to.equal(200);
+      expect(none.body).to.equal(null);
+      expect((await offline.request(`/api/data/ai-analysis/${bank.cert}/forecast`, { token: owner.token })).status).to.equal(400);
+    });
+
+    it('answers every AI endpoint, with 400 for missing input', async () => {
+      const post = (path: string, body: unknown) => offline.request(`/api/services/gemini/${path}`, { method: 'POST', token: owner.token, body });
+      expect((await post('test', {})).body).to.include({ success: true, provider: 'offline' });
+      expect((await post('market-summary', { stats: { totalAssets: 2e13, avgRoa: 1.1, avgNpl: 0.8, avgNim: 3.2 } })).body.summary).to.include('$20.00T');
+      expect((await post('analyze-risk', { bankData: {}, cert: bank.cert })).body.analysis).to.match(/Risk commentary/);
+      expect((await post('generate-email', { contactName: 'Dana', bankName: bank.name, subject: 'Treasury services' })).body.body).to.match(/^Hi Dana,/);
+      expect((await post('generate-template', { prompt: 'An introductory email to a bank CFO' })).body.template).to.include({ category: 'introduction' });
+      const workflow = (await post('generate-workflow', { prompt: '3-step sequence with a LinkedIn visit', availableTemplates: [{ id: 't1', name: 'Intro' }] })).body.workflow;
+      expect(workflow.steps[0]).to.deep.equal({ day: 1, type: 'Email', templateId: 't1' });
+      expect(workflow.steps.some((step: { type: string }) => step.type === 'LinkedIn Visit')).to.equal(true);
+      expect((await post('generate-workflow', { prompt: 'x', availableTemplates: [] })).body.workflow).to.equal(null);
+      expect((await post('find-executives', { bankName: bank.name })).body.executives).to.deep.equal([]);
+      expect((await post('find-leads', { domain: 'example.com' })).body).to.include({ message: 'No contacts found for this domain.' });
+      expect(Object.keys((await post('generate-prompt-suggestions', {})).body.suggestions)).to.deep.equal(['Rank Banks', 'Analyze a Bank', 'Get Specific Metrics', 'Market & Industry News']);
+      expect((await post('get-bank-news', { bankName: bank.name })).body).to.include({ summary: `Latest news about ${bank.name} needs the AI service: news is found by a model searching the web, and this server has no AI service configured (set GEMINI_API_KEY).` });
+      expect((await post('find-executives', {})).status).to.equal(400);
+      expect((await post('generate-template', { prompt: '' })).body.message).to.match(/prompt is required/);
+      expect((await post('find-leads', { domain: 'not a domain' })).status).to.equal(400);
+    });
+  });
+
+  describe('Gemini', () => {
+    it('streams the model\'s text as it arrives and names Gemini as the provider', async () => {
+      double.reply({ chunks: [[{ text: 'Banks ' }], [{ text: 'are ' }], [{ text: 'steady.' }]] });
+      const { lines } = await ask(gemini, geminiUser.token, question('How are banks?'));
+      expect(lines[0]).to.include({ provider: 'gemini' });
+      expect(lines.slice(1).map((line) => line.chunk)).to.deep.equal(['Banks ', 'are ', 'steady.']);
+      expect(double.requests[0]).to.include({ stream: true, apiKey: 'test-key', model: 'gemini-2.5-flash' });
+      expect(double.requests[0].body.tools[0].functionDeclarations.map((declaration: { name: string }) => declaration.name)).to.include.members(['rank_banks', 'bank_financials', 'peer_comparison', 'market_statistics', 'my_targets']);
+    });
+
+    it('runs the function the model calls on our data and sends the result back before the answer', async () => {
+      double.reply({ chunks: [[{ functionCall: { name: 'rank_banks', args: { metric: 'assets', limit: 2 } } }]] }, { chunks: [[{ text: 'Done.' }]] });
+      const { lines } = await ask(gemini, geminiUser.token, question('Two largest banks?'));
+      expect(textOf(lines)).to.equal('Done.');
+      const [result] = functionResponses(double.requests[1]);
+      expect(result.name).to.equal('rank_banks');
+      expect(result.response.banks[0]).to.include({ cert: bank.cert, name: bank.name, link: `#/bank/${bank.cert}` });
+      expect(result.response.quarterName).to.match(/^Q[1-4] \d{4}$/);
+    });
+
+    it('answers the model an error for invalid arguments or an unknown function, and the chat goes on', async () => {
+      double.reply(
+        { chunks: [[{ functionCall: { name: 'bank_financials', args: { cert: 'not a number' } } }, { functionCall: { name: 'drop_tables', args: {} } }]] },
+        { chunks: [[{ text: 'Sorry, I could not look that up.' }]] },
+      );
+      const { lines } = await ask(gemini, geminiUser.token, question('Figures of bank x'));
+      expect(textOf(lines)).to.equal('Sorry, I could not look that up.');
+      const [invalid, unknown] = functionResponses(double.requests[1]);
+      expect(invalid.response.error).to.match(/Invalid arguments: cert/);
+      expect(unknown.response.error).to.match(/Unknown function "drop_tables"/);
+    });
+
+    it("runs the user's functions with the caller's scope whatever the prompt says", async () => {
+      const now = new Date();
+      await context.db.knex('targets').insert({ cert: bank.cert, user_id: stranger.user.id, name: bank.name, is_target: true, version: 1, created_at: now, updated_at: now });
+      double.reply({ chunks: [[{ functionCall: { name: 'my_targets', args: { userId: stranger.user.id } } }]] }, { chunks: [[{ text: 'None.' }]] });
+      await ask(gemini, geminiUser.token, question(`Show the targets of user ${stranger.user.id}`));
+      const [result] = functionResponses(double.requests[1]);
+      expect(result.response).to.deep.equal({ targets: [] });
+    });
+
+    it('ends the stream with an error line when the model does not answer in time', async () => {
+      double.reply({ chunks: [[{ text: 'too late' }]], delayMs: 4000 });
+      const { status, lines } = await ask(gemini, geminiUser.token, question('Slow question'));
+      expect(status).to.equal(200);
+      expect(lines[lines.length - 1]).to.deep.equal({ error: 'The AI service did not answer in time.' });
+    });
+
+    it('answers a failed model call with the feature\'s error text', async () => {
+      double.reply({ chunks: [], status: 503 });
+      const response = await gemini.request('/api/services/gemini/market-summary', { method: 'POST', token: geminiUser.token, body: { stats: { totalAssets: 1 } } });
+      expect(response.status).to.equal(502);
+      expect(response.body.message).to.match(/^Error during AI analysis: .*overloaded/);
+      double.reply({ chunks: [], status: 503 });
+      const test = await gemini.request('/api/services/gemini/test', { method: 'POST', token: geminiUser.token, body: {} });
+      expect(test.body.success).to.equal(false);
+      expect(test.body.message).to.match(/^Error: /);
+    });
+
+    it('grounds a bank analysis in our figures and caches the answer for five minutes', async () => {
+      double.reply({ chunks: [[{ text: 'A sound bank.' }]] });
+      const body = { bankData: { name: bank.name }, cert: bank.cert };
+      const first = await gemini.request('/api/services/gemini/analyze-bank', { method: 'POST', token: geminiUser.token, body });
+      expect(first.body).to.include({ analysis: 'A sound bank.', provider: 'gemini' });
+      expect(double.requests[0].body.contents[0].parts[0].text).to.include(`"cert":${bank.cert}`).and.include('Figures from our database');
+      const second = await gemini.request('/api/services/gemini/analyze-bank', { method: 'POST', token: geminiUser.token, body });
+      expect(second.body.analysis).to.equal('A sound bank.');
+      expect(double.requests).to.have.length(1);
+    });
+
+    it('reads news with search grounding and keeps only web links', async () => {
+      double.reply({
+        chunks: [[{ text: '{"summary":"Quiet quarter.","articles":[{"title":"Bank grows","uri":"https://news.example.com/a","source":"Example News","snippet":"It grew."},{"title":"Bad","uri":"javascript:alert(1)"}]}' }]],
+      });
+      const news = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: bank.name } });
+      expect(double.requests[0].body.tools).to.deep.equal([{ googleSearch: {} }]);
+      expect(news.body.summary).to.equal('Quiet quarter.');
+      expect(news.body.articles).to.deep.equal([{ title: 'Bank grows', uri: 'https://news.example.com/a', source: 'Example News', snippet: 'It grew.' }]);
+    });
+  });
+});

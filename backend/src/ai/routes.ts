@@ -1,0 +1,207 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { signedInUser } from '../auth/authenticate.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { BadRequestError, HttpError } from '../http/errors.ts';
+import { currentContext, runWithContext, systemContext } from '../http/request-context.ts';
+import { certSchema } from '../regulator/detail.ts';
+import { aiAnalysisDecider } from './analysis/decider.ts';
+import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';
+import { aiCacheTtlMs } from './cache.ts';
+import { providerLabels } from './provider.ts';
+import { AiTimeoutError, type AiService } from './service.ts';
+
+/**
+ * The AI endpoints of the app (`/api/services/gemini/...`, named after the service the product
+ * was first built on; the offline analyst answers them too) and the saved analyses of a bank.
+ * Every answer carries `provider`; a failure is 502 (504 for a timeout) with the feature's message.
+ */
+
+const record = z.record(z.string(), z.unknown());
+const optionalCert = z.coerce.number().int().positive().optional();
+const name = (field: string) => z.string().trim().min(1, `${field} is required.`).max(300);
+
+const schemas = {
+  findExecutives: z.object({ bankName: name('bankName') }),
+  findLeads: z.object({ domain: name('domain').regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'domain must look like example.com') }),
+  marketSummary: z.object({ stats: record }),
+  analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert }),
+  generateEmail: record,
+  generateTemplate: z.object({ prompt: name('prompt').max(4000) }),
+  generateWorkflow: z.object({
+    prompt: name('prompt').max(4000),
+    availableTemplates: z.array(z.object({ id: z.string(), name: z.string(), category: z.string().optional(), subject: z.string().optional() }).loose()).max(200).default([]),
+  }),
+  findBankDomain: z.object({ bankName: name('bankName') }),
+  peerComparison: z.object({ targetBankData: record, peerAnalysisData: record, cert: optionalCert }),
+  bankNews: z.object({ bankName: name('bankName') }),
+};
+
+/** Why a call failed, prefixed as each feature words it. */
+function failure(prefix: string, error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new HttpError(error instanceof AiTimeoutError ? 504 : 502, `${prefix}${reason}`);
+}
+
+export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Router[] {
+  const gemini = new Router({ prefix: '/api/services/gemini' });
+  const provider = ai.provider;
+  const answer = (body: Record<string, unknown>) => ({ ...body, provider: provider.name, providerLabel: providerLabels[provider.name] });
+
+  /** Appends what the model wrote as an event of the user's AI-analysis stream for the bank, stamped as coming from the AI. */
+  async function saveAnalysis(userId: string, cert: number, kind: AnalysisKind, content: string) {
+    const context = currentContext() ?? systemContext();
+    await runWithContext({ ...context, userId, source: 'ai' }, () =>
+      handleCommand(eventStore, aiAnalysisDecider, aiAnalysisStream(userId, cert), { type: 'SaveAnalysis', ownerId: userId, cert, kind, content, provider: provider.name }),
+    );
+  }
+
+  gemini.post('/test', async (ctx) => {
+    try {
+      const message = await ai.call({ feature: 'test', payload: {}, ttlMs: 0 }, (options) => provider.test(options));
+      ctx.body = answer({ success: true, message });
+    } catch (error) {
+      ctx.body = answer({ success: false, message: `Error: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  });
+
+  gemini.post('/find-executives', async (ctx) => {
+    const input = schemas.findExecutives.parse(ctx.request.body ?? {});
+    try {
+      const executives = await ai.call({ feature: 'executives', payload: input, ttlMs: aiCacheTtlMs.executives }, (options) => provider.findExecutives(input.bankName, options));
+      ctx.body = answer({ executives });
+    } catch (error) {
+      throw failure('Executive search failed: ', error);
+    }
+  });
+
+  gemini.post('/find-leads', async (ctx) => {
+    const input = schemas.findLeads.parse(ctx.request.body ?? {});
+    try {
+      const contacts = await ai.call({ feature: 'leads', payload: input, ttlMs: aiCacheTtlMs.leads }, (options) => provider.findLeads(input.domain, options));
+      ctx.body = answer(contacts.length ? { contacts } : { contacts, message: 'No contacts found for this domain.' });
+    } catch (error) {
+      throw failure('An error occurred: ', error);
+    }
+  });
+
+  gemini.post('/market-summary', async (ctx) => {
+    const input = schemas.marketSummary.parse(ctx.request.body ?? {});
+    try {
+      ctx.body = answer({ summary: await ai.call({ feature: 'market-summary', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.marketSummary(input.stats, options)) });
+    } catch (error) {
+      throw failure('Error during AI analysis: ', error);
+    }
+  });
+
+  const analysisRoute = (path: string, kind: 'summary' | 'risk', prefix: string) =>
+    gemini.post(path, async (ctx) => {
+      const user = signedInUser(ctx.state);
+      const input = schemas.analyzeBank.parse(ctx.request.body ?? {});
+      let analysis: string;
+      try {
+        analysis = await ai.call({ feature: `analysis-${kind}`, payload: input, ttlMs: aiCacheTtlMs.default }, (options) =>
+          kind === 'summary' ? provider.analyzeBank(input.bankData, input.cert, { knex, userId: user.id }, options) : provider.analyzeRisk(input.bankData, input.cert, { knex, userId: user.id }, options),
+        );
+      } catch (error) {
+        throw failure(prefix, error);
+      }
+      if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, kind, analysis);
+      ctx.body = answer({ analysis });
+    });
+  analysisRoute('/analyze-bank', 'summary', 'Error during AI analysis: ');
+  analysisRoute('/analyze-risk', 'risk', 'Error during AI risk analysis: ');
+
+  gemini.post('/analyze-peer-comparison', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const input = schemas.peerComparison.parse(ctx.request.body ?? {});
+    let analysis: string;
+    try {
+      analysis = await ai.call({ feature: 'peers', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.analyzePeers(input, options));
+    } catch (error) {
+      throw failure('Error during AI peer analysis: ', error);
+    }
+    if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, 'peers', analysis);
+    ctx.body = answer({ analysis, summary: analysis });
+  });
+
+  gemini.post('/generate-email', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const input = schemas.generateEmail.parse(ctx.request.body ?? {});
+    const request = { ...input, senderName: typeof input.senderName === 'string' && input.senderName ? input.senderName : user.name || user.email };
+    try {
+      ctx.body = answer({ body: await ai.call({ feature: 'email', payload: request, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateEmail(request, options)) });
+    } catch (error) {
+      throw failure('Error during AI email generation: ', error);
+    }
+  });
+
+  gemini.post('/generate-template', async (ctx) => {
+    const input = schemas.generateTemplate.parse(ctx.request.body ?? {});
+    try {
+      ctx.body = answer({ template: await ai.call({ feature: 'template', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.generateTemplate(input.prompt, options)) });
+    } catch (error) {
+      throw failure('Template generation failed: ', error);
+    }
+  });
+
+  gemini.post('/generate-workflow', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const input = schemas.generateWorkflow.parse(ctx.request.body ?? {});
+    const templates = input.availableTemplates.map((template) => ({ id: template.id, name: template.name, category: template.category, subject: template.subject }));
+    try {
+      ctx.body = answer({
+        workflow: await ai.call({ feature: 'workflow', payload: { prompt: input.prompt, templates }, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateWorkflow(input.prompt, templates, options)),
+      });
+    } catch (error) {
+      throw failure('Workflow generation failed: ', error);
+    }
+  });
+
+  gemini.post('/find-bank-domain', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const input = schemas.findBankDomain.parse(ctx.request.body ?? {});
+    try {
+      ctx.body = answer({ domain: await ai.call({ feature: 'bank-domain', payload: input, ttlMs: aiCacheTtlMs.bankDomain }, (options) => provider.findBankDomain(input.bankName, { knex, userId: user.id }, options)) });
+    } catch (error) {
+      throw failure('AI domain search failed: ', error);
+    }
+  });
+
+  gemini.post('/generate-prompt-suggestions', async (ctx) => {
+    try {
+      // Asked for fresh ones: 'New Suggestions' must give new suggestions, so this answer is never cached.
+      ctx.body = answer({ suggestions: await ai.call({ feature: 'suggestions', payload: { at: Date.now(), nonce: Math.random() }, ttlMs: 0 }, (options) => provider.promptSuggestions(options)) });
+    } catch (error) {
+      throw failure('Failed to generate new prompt suggestions: ', error);
+    }
+  });
+
+  gemini.post('/get-bank-news', async (ctx) => {
+    const input = schemas.bankNews.parse(ctx.request.body ?? {});
+    try {
+      ctx.body = answer({ ...(await ai.call({ feature: 'news', payload: input, ttlMs: aiCacheTtlMs.news }, (options) => provider.bankNews(input.bankName, options))) });
+    } catch (error) {
+      throw failure('An error occurred while fetching news: ', error);
+    }
+  });
+
+  const data = new Router({ prefix: '/api/data' });
+  data.get('/ai-analysis/:cert/:kind', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const cert = certSchema.safeParse(ctx.params.cert);
+    if (!cert.success) throw new BadRequestError(`"${ctx.params.cert}" is not a certificate number.`);
+    const kind = z.enum(analysisKinds).safeParse(ctx.params.kind);
+    if (!kind.success) throw new BadRequestError(`The kind of analysis must be one of ${analysisKinds.join(', ')}.`);
+    const row = await knex('ai_analyses').where({ user_id: user.id, cert: cert.data, kind: kind.data }).first();
+    // None saved yet is an empty answer, not an error: the bank detail asks on every open.
+    ctx.status = 200;
+    ctx.body = row ? { cert: row.cert, kind: row.kind, content: row.content, provider: row.provider, source: 'ai', updatedAt: new Date(row.updated_at).toISOString() } : 'null';
+    ctx.type = 'application/json';
+  });
+
+  return [gemini, data];
+}

@@ -1,0 +1,108 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { screenshot, useE2E } from './support/index.ts';
+
+/** Sends a question with Enter and waits until the answer has finished streaming. */
+async function ask(page: Page, question: string): Promise<void> {
+  const box = page.getByLabel('Question for the analyst');
+  await box.fill(question);
+  await box.press('Enter');
+  await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+}
+
+describe('analyst chat', function () {
+  const e2e = useE2E({ banks: 250 });
+
+  it('streams an answer citing banks as links that open the bank detail, regenerates it and keeps the conversation', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
+    const chat = page.getByTestId('analyst-chat-page');
+    await chat.getByTestId('chat-greeting').waitFor();
+
+    // Shift+Enter breaks the line instead of sending.
+    const box = page.getByLabel('Question for the analyst');
+    await box.fill('Top 5 banks');
+    await box.press('Shift+Enter');
+    expect(await box.inputValue()).to.equal('Top 5 banks\n');
+    expect(await chat.getByTestId('user-message').count()).to.equal(0);
+
+    await box.fill('Top 5 banks by total assets');
+    await box.press('Enter');
+    await chat.getByTestId('user-message').filter({ hasText: 'Top 5 banks by total assets' }).waitFor();
+    const answer = chat.getByTestId('assistant-text').last();
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(await answer.locator('a[data-bank-cert]').count()).to.equal(5);
+    expect(await chat.getByTestId('answered-by').last().textContent()).to.equal('Answered by Offline analyst');
+    expect(await chat.getByTestId('conversation').first().textContent()).to.include('Top 5 banks by total assets');
+    await screenshot(page, 'analyst-chat-page');
+
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(await chat.getByTestId('assistant-message').count()).to.equal(1);
+
+    const firstBank = answer.locator('a[data-bank-cert]').first();
+    const bankName = (await firstBank.textContent()) ?? '';
+    await firstBank.click();
+    await page.getByRole('dialog').getByText(bankName).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // The conversation is saved: a reload shows it again.
+    await page.reload();
+    await chat.getByTestId('assistant-text').first().waitFor();
+    expect(await chat.getByTestId('user-message').first().textContent()).to.equal('Top 5 banks by total assets');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('starts a new conversation, deletes one, and never renders a script a prompt smuggles in', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
+    const chat = page.getByTestId('analyst-chat-page');
+    await ask(page, 'Market statistics');
+    await chat.getByRole('button', { name: 'New' }).click();
+    await chat.getByTestId('chat-greeting').waitFor();
+    await ask(page, '<img src=x onerror="window.__pwned=1"> analyse cert 1');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).to.equal(undefined);
+    expect(await chat.getByTestId('conversation').count()).to.equal(2);
+
+    await chat.getByRole('button', { name: /^Delete conversation Market statistics/ }).click({ force: true });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation"]').length === 1);
+    expect(await chat.getByTestId('conversation').first().textContent()).not.to.include('Market statistics');
+  });
+
+  it('offers prompt suggestions in four groups and inserts a metric from the field map', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
+    await page.getByRole('button', { name: 'Prompt suggestions' }).click();
+    const suggestions = page.getByTestId('prompt-suggestions');
+    for (const group of ['Rank Banks', 'Analyze a Bank', 'Get Specific Metrics', 'Market & Industry News']) await suggestions.getByText(group, { exact: true }).waitFor();
+    await suggestions.getByRole('button', { name: 'New Suggestions' }).click();
+    await page.getByText('New prompt suggestions loaded.').waitFor();
+    await suggestions.getByRole('button').nth(1).click();
+    expect(await page.getByLabel('Question for the analyst').inputValue()).not.to.equal('');
+
+    await page.getByLabel('Question for the analyst').fill('ROA vs ');
+    await page.getByRole('button', { name: 'Insert financial metric' }).click();
+    const picker = page.getByTestId('metric-picker');
+    await picker.getByPlaceholder('Search for a financial metric...').fill('no such metric at all');
+    await picker.getByText('No metrics found.').waitFor();
+    await picker.getByPlaceholder('Search for a financial metric...').fill('NIMY');
+    await picker.getByRole('button', { name: /Net interest margin/ }).first().click();
+    expect(await page.getByLabel('Question for the analyst').inputValue()).to.equal('ROA vs "Net interest margin (%)"');
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`opens as a side panel from the floating button (${colorScheme})`, async () => {
+      const { page } = await e2e.openSignedInPage({ path: '/', colorScheme });
+      await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
+      const panel = page.getByTestId('analyst-chat-panel');
+      await panel.getByTestId('chat-greeting').waitFor();
+      await panel.getByLabel('Question for the analyst').fill('Analyze the largest bank in Texas by assets');
+      await panel.getByLabel('Question for the analyst').press('Enter');
+      await panel.getByRole('button', { name: 'Regenerate' }).waitFor();
+      await screenshot(page, 'analyst-chat-panel');
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Close Analyst Chat' }).click();
+        await page.goto(`${e2e.url}/#/analyst-chat`);
+        await page.getByTestId('analyst-chat-page').getByTestId('assistant-text').first().waitFor();
+        await screenshot(page, 'analyst-chat-page');
+      }
+    });
+  }
+});
