@@ -17,12 +17,15 @@ import { TrendsPanel } from './panels/TrendsPanel.tsx';
 import { LocationsPanel } from './panels/LocationsPanel.tsx';
 import { DepositsPanel } from './panels/DepositsPanel.tsx';
 import { HistoryPanel } from './panels/HistoryPanel.tsx';
+import { NewsPanel } from './panels/NewsPanel.tsx';
 
-/** The panel of a view; views whose panels belong to other issues (news, contacts, tasks) are not listed. */
+/** The panel of a view; views whose panels belong to other issues (contacts, tasks) are not listed. */
 function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
   switch (view) {
     case 'benchmark':
       return <BenchmarkPanel data={data} />;
+    case 'news':
+      return <NewsPanel data={data} />;
     case 'trends':
       return <TrendsPanel cert={data.cert} />;
     case 'community':

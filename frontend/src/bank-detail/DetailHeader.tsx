@@ -8,13 +8,15 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { useTheme } from 'react-admin';
+import { AiAnalysis } from '../ai/AiAnalysis.tsx';
+import { aiApi } from '../ai/api.ts';
+import { summaryPayload } from '../ai/bank-payloads.ts';
 import { API_FAILED, ApiError } from '../providers/http.ts';
 import { TARGET_NAVIGATION_DELAY_MS, useTargetToggle } from '../targets/useTargetToggle.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { bankDetailApi } from './api.ts';
 import { useBankDetail } from './index.tsx';
 import { addressLine, type NormalisedBank } from './lib/bank.ts';
-import { useLoad } from './useLoad.ts';
 
 function failureReason(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message === API_FAILED ? fallback : error.message;
@@ -97,14 +99,9 @@ function ThemeToggle() {
   );
 }
 
-/**
- * Name, address line and the header actions. The AI Summary toggle shows only when a saved summary
- * exists: generating one belongs to the AI issue, and a button that does nothing is worse than none.
- */
+/** Name, address line and the header actions; 'AI Summary' opens the AI Financial Summary (saved, or generated on request). */
 export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose: () => void }) {
-  const savedSummary = useLoad(() => bankDetailApi.savedAnalysis(bank.cert, 'summary').catch(() => null), [bank.cert]);
-  const [showSummary, setShowSummary] = useState(true);
-  const summary = savedSummary.data ?? null;
+  const [showSummary, setShowSummary] = useState(false);
   return (
     <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 2, md: 3 }, py: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -117,11 +114,9 @@ export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose:
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          {summary && (
-            <Button size="small" variant="outlined" color="secondary" startIcon={<AutoAwesomeIcon />} onClick={() => setShowSummary((shown) => !shown)}>
-              {showSummary ? 'Hide AI' : 'AI Summary'}
-            </Button>
-          )}
+          <Button size="small" variant="outlined" color="secondary" startIcon={<AutoAwesomeIcon />} onClick={() => setShowSummary((shown) => !shown)}>
+            {showSummary ? 'Hide AI' : 'AI Summary'}
+          </Button>
           <TargetToggle bank={bank} />
           <ExportPdfButton bank={bank} />
           <ThemeToggle />
@@ -130,14 +125,21 @@ export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose:
           </IconButton>
         </Box>
       </Box>
-      {summary && showSummary && (
-        <Paper variant="outlined" sx={{ mt: 1.5, p: 1.5, maxHeight: 200, overflowY: 'auto' }} data-testid="ai-summary">
+      {showSummary && (
+        <Paper variant="outlined" sx={{ mt: 1.5, p: 1.5, maxHeight: 320, overflowY: 'auto' }} data-testid="ai-summary">
           <Typography variant="subtitle2" color="secondary" gutterBottom>
             AI Financial Summary
           </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-            {summary}
-          </Typography>
+          <AiAnalysis
+            cert={bank.cert}
+            kind="summary"
+            generate={() => aiApi.analyzeBank(summaryPayload(bank), bank.cert)}
+            buttonLabel="Generate AI Summary"
+            successText="AI summary generated."
+            failureText="Failed to generate AI analysis. Please try again."
+            emptyText="No AI summary has been generated for this bank yet."
+            testId="ai-summary-analysis"
+          />
         </Paper>
       )}
     </Box>

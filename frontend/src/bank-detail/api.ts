@@ -133,13 +133,5 @@ export const bankDetailApi = {
   unmarkTarget: (cert: number) => http.delete<TrackedBank>(`/api/data/banks/${cert}`),
   /** The market's report dates, newest first. */
   quarters: () => services.quarters(),
-  /** A saved AI text for the bank ('summary' or 'risk'), if one exists (spec 1: a 404 is treated as none). */
-  savedAnalysis: async (cert: number, kind: 'summary' | 'risk'): Promise<string | null> => {
-    const body = await orNull(http.get<unknown>(`/api/data/ai-analysis/${cert}/${kind}`));
-    if (!body || typeof body !== 'object') return null;
-    const { content, analysis, text } = body as { content?: unknown; analysis?: unknown; text?: unknown };
-    const found = [content, analysis, text].find((value) => typeof value === 'string' && value.trim() !== '');
-    return (found as string | undefined) ?? null;
-  },
   pdfReport: (cert: number) => http.blob('/api/services/pdf/report', { method: 'POST', body: { cert }, headers: { accept: 'application/pdf, application/json' } }),
 };

@@ -1,6 +1,6 @@
 /**
- * The left navigation of the detail modal (spec 2 "Left navigation"). Latest News, Contacts and
- * Tasks belong to other issues (AI, outreach): they join these groups when their panels land.
+ * The left navigation of the detail modal (spec 2 "Left navigation"). Contacts and Tasks belong
+ * to the outreach screens: they join these groups when their panels land.
  */
 
 import type { BankDetailView } from '../views.ts';
@@ -14,6 +14,7 @@ export const navigationGroups: NavigationGroup[] = [
     items: [
       { view: 'financials', label: 'Financials' },
       { view: 'benchmark', label: 'Benchmark' },
+      { view: 'news', label: 'Latest News' },
       { view: 'trends', label: 'Historical Trends' },
       { view: 'community', label: 'Community Profile' },
     ],

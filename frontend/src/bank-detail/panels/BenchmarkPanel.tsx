@@ -19,6 +19,8 @@ import {
 } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
+import { aiApi } from '../../ai/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { bankDetailApi } from '../api.ts';
@@ -32,6 +34,7 @@ import {
   charterTypeOptions,
   comparisonRows,
   defaultPeerCriteria,
+  peerAverages,
   peerCategories,
   regulatorOptions,
   sortPeers,
@@ -158,6 +161,13 @@ function PeerList({ peers, loading }: { peers: PeerMetrics[]; loading: boolean }
   );
 }
 
+/** The target's figures under the same labels as the peer averages, for the AI peer analysis. */
+function targetFigures(bank: PeerMetrics & { name: string }): Record<string, unknown> {
+  const figures: Record<string, unknown> = { name: bank.name };
+  for (const category of peerCategories) for (const metric of category.metrics) figures[metric.label] = metric.value(bank);
+  return figures;
+}
+
 /** Benchmark view (spec 2): peer group selection, the peers found, and one comparison chart per metric category. */
 export function BenchmarkPanel({ data }: { data: BankDetailData }) {
   const toast = useToast();
@@ -208,6 +218,20 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
           <Typography variant="caption" color="text.secondary">
             Peer averages are simple means over the peers that report each figure.
           </Typography>
+          {peers.length > 0 && (
+            <Section title="AI-Powered Analysis" testId="peer-ai-analysis">
+              <AiAnalysis
+                cert={data.cert}
+                kind="peers"
+                generate={() => aiApi.analyzePeers(targetFigures(data.bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert)}
+                buttonLabel="Generate Analysis"
+                successText="AI analysis complete."
+                failureText="Failed to generate AI analysis."
+                emptyText="Compare this bank with its peer group in words: where it leads, where it trails."
+                disabled={loading}
+              />
+            </Section>
+          )}
         </>
       )}
     </Box>

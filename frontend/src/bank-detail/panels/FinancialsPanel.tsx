@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
+import { aiApi } from '../../ai/api.ts';
+import { riskPayload } from '../../ai/bank-payloads.ts';
 import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../lib/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
@@ -18,6 +21,7 @@ import {
   ratioSection,
   type FinancialSection,
 } from '../lib/financial-sections.ts';
+import type { NormalisedBank } from '../lib/bank.ts';
 import { isoDate, type RawRecord } from '../lib/records.ts';
 import { useLoad } from '../useLoad.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
@@ -122,15 +126,20 @@ function AssetQualityTable({ record }: { record: RawRecord }) {
   );
 }
 
-/** Saved AI risk commentary, when one exists; generating it is the AI issue's button. */
-function RiskCommentary({ cert }: { cert: number }) {
-  const commentary = useLoad(() => bankDetailApi.savedAnalysis(cert, 'risk').catch(() => null), [cert]);
-  if (!commentary.data) return null;
+/** AI risk commentary: the saved one, or generated on request. */
+function RiskCommentary({ bank }: { bank: NormalisedBank }) {
   return (
     <Section title="AI Risk Commentary">
-      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
-        {commentary.data}
-      </Typography>
+      <AiAnalysis
+        cert={bank.cert}
+        kind="risk"
+        generate={() => aiApi.analyzeRisk(riskPayload(bank), bank.cert)}
+        buttonLabel="Generate Risk Commentary"
+        successText="AI analysis complete."
+        failureText="Failed to generate AI risk analysis. Please try again."
+        emptyText="No risk commentary has been generated for this bank yet."
+        testId="ai-risk"
+      />
     </Section>
   );
 }
@@ -173,7 +182,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
             {selected === String(data.financials[0]?.REPDTE ?? '') ? 'Latest quarterly report' : 'Quarterly report'} as of {formatDate(isoDate(selected))} ({quarterLabel(selected)}).
             Amounts in US dollars; ratios in percent.
           </Typography>
-          <RiskCommentary cert={data.cert} />
+          <RiskCommentary bank={data.bank} />
           <SectionGrid section={coreSection} record={record} />
           <SectionGrid section={ratioSection} record={record} />
           <Section title="Balance Sheet Summary">

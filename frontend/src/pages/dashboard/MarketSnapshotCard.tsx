@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Skeleton } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import { useDataProvider } from 'react-admin';
 import { delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../lib/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
+import { Markdown } from '../../ui/Markdown.tsx';
 import { Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -57,9 +58,9 @@ export function MarketSnapshotCard({ market, loading }: { market?: DashboardResp
             Generate AI Commentary
           </Button>
           {summary && (
-            <Typography variant="body2" sx={{ mt: 2, whiteSpace: 'pre-wrap' }} data-testid="market-commentary">
-              {summary}
-            </Typography>
+            <Box sx={{ mt: 2 }}>
+              <Markdown text={summary} testId="market-commentary" />
+            </Box>
           )}
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>

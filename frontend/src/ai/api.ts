@@ -1,0 +1,38 @@
+import { http } from '../providers/http.ts';
+
+/**
+ * Typed calls to the AI endpoints. Each answer names the provider that wrote it ('gemini' or
+ * 'offline'); a failure throws with the server's message, which already carries the feature's
+ * error text ('Error during AI analysis: ...' and the like).
+ */
+
+export type ProviderName = 'gemini' | 'offline';
+type Answered = { provider: ProviderName; providerLabel?: string };
+
+export type Executive = { name: string; title: string; email?: string; linkedinUrl?: string };
+export type GeneratedTemplate = { name: string; category: 'introduction' | 'follow-up' | 'check-in' | 'custom'; subject: string; body: string };
+export type GeneratedWorkflow = { name: string; steps: Array<{ day: number; type: 'Email' | 'LinkedIn Visit'; templateId?: string }> };
+export type NewsArticle = { title: string; uri: string; source: string; snippet: string };
+export type AnalysisKind = 'summary' | 'risk' | 'peers';
+
+const gemini = (path: string) => `/api/services/gemini/${path}`;
+
+export const providerNames: Record<ProviderName, string> = { gemini: 'Gemini', offline: 'Offline analyst' };
+
+export const aiApi = {
+  test: () => http.post<Answered & { success: boolean; message: string }>(gemini('test'), {}),
+  findExecutives: (bankName: string) => http.post<Answered & { executives: Executive[] }>(gemini('find-executives'), { bankName }),
+  findLeads: (domain: string) => http.post<Answered & { contacts: Executive[]; message?: string }>(gemini('find-leads'), { domain }),
+  analyzeBank: (bankData: Record<string, unknown>, cert: number) => http.post<Answered & { analysis: string }>(gemini('analyze-bank'), { bankData, cert }),
+  analyzeRisk: (bankData: Record<string, unknown>, cert: number) => http.post<Answered & { analysis: string }>(gemini('analyze-risk'), { bankData, cert }),
+  analyzePeers: (targetBankData: Record<string, unknown>, peerAnalysisData: Record<string, unknown>, cert: number) =>
+    http.post<Answered & { analysis: string }>(gemini('analyze-peer-comparison'), { targetBankData, peerAnalysisData, cert }),
+  generateEmail: (payload: { contactName?: string; contactTitle?: string; bankName?: string; subject: string; [key: string]: unknown }) => http.post<Answered & { body: string }>(gemini('generate-email'), payload),
+  generateTemplate: (prompt: string) => http.post<Answered & { template: GeneratedTemplate | null }>(gemini('generate-template'), { prompt }),
+  generateWorkflow: (prompt: string, availableTemplates: Array<{ id: string; name: string; category?: string; subject?: string }>) =>
+    http.post<Answered & { workflow: GeneratedWorkflow | null }>(gemini('generate-workflow'), { prompt, availableTemplates }),
+  findBankDomain: (bankName: string) => http.post<Answered & { domain: string | null }>(gemini('find-bank-domain'), { bankName }),
+  bankNews: (bankName: string) => http.post<Answered & { summary: string; articles: NewsArticle[] }>(gemini('get-bank-news'), { bankName }),
+  /** The saved analysis of a bank, with who wrote it; null when none is saved. */
+  saved: (cert: number, kind: AnalysisKind) => http.get<{ content: string; provider: ProviderName; updatedAt: string } | null>(`/api/data/ai-analysis/${cert}/${kind}`),
+};
