@@ -9,7 +9,8 @@ import type { ToolScope } from './tools.ts';
 export type ProviderName = 'gemini' | 'offline';
 export const providerLabels: Record<ProviderName, string> = { gemini: 'Gemini', offline: 'Offline analyst' };
 
-export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000) });
+/** A chat message; `provider` remembers who wrote an answer, so a reopened conversation still says so. */
+export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000), provider: z.enum(['gemini', 'offline']).optional() });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const executiveSchema = z.object({

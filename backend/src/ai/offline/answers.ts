@@ -45,12 +45,14 @@ export function rankingAnswer(ranking: Ranking, filters: { state?: string; regul
   if (ranking.banks.length === 0) {
     return `No active bank${scope} reports ${ranking.metric.label.toLowerCase()} for ${quarterLabel(ranking.quarter)}, so there is nothing to rank.${offlineFooter(ranking.quarter)}`;
   }
+  // Size gives a ranking context, unless size is what is ranked.
+  const withAssets = ranking.metric.column !== 'assets';
   const lines = [
     `**${ranking.banks.length === 1 ? 'The bank' : `The ${ranking.banks.length} banks`} with the ${direction} ${ranking.metric.label.toLowerCase()}**${scope}, ${quarterLabel(ranking.quarter)} (${formatCount(ranking.matching)} banks report it):`,
     '',
-    `| # | Bank | ${ranking.metric.label} | Total assets |`,
-    '|---|---|---|---|',
-    ...ranking.banks.map((bank, index) => `| ${index + 1} | ${citeBank(bank)} | ${formatMetric(ranking.metric, bank.value)} | ${formatMoney(bank.assets)} |`),
+    `| # | Bank | ${ranking.metric.label} |${withAssets ? ' Total assets |' : ''}`,
+    `|---|---|---|${withAssets ? '---|' : ''}`,
+    ...ranking.banks.map((bank, index) => `| ${index + 1} | ${citeBank(bank)} | ${formatMetric(ranking.metric, bank.value)} |${withAssets ? ` ${formatMoney(bank.assets)} |` : ''}`),
   ];
   const first = ranking.banks[0];
   const last = ranking.banks[ranking.banks.length - 1];

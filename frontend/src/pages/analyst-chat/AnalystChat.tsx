@@ -224,6 +224,7 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
 
   const list = <ConversationList chat={chat} onChosen={() => setListOpen(false)} />;
   const canRegenerate = last?.role === 'assistant' && !chat.busy;
+  const answeredBy = chat.provider ?? [...chat.messages].reverse().find((message) => message.provider)?.provider;
 
   return (
     <Box sx={{ display: 'flex', height: variant === 'page' ? { xs: 'calc(100dvh - 112px)', md: 'calc(100dvh - 64px)' } : '100%', minHeight: 420, border: variant === 'page' ? 1 : 0, borderColor: 'divider', borderRadius: variant === 'page' ? 2 : 0, overflow: 'hidden', bgcolor: 'background.default' }} data-testid={`analyst-chat-${variant}`}>
@@ -242,14 +243,14 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
             </IconButton>
           )}
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h6" component={variant === 'page' ? 'h1' : 'h2'} sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+            <Typography variant="h6" component={variant === 'page' ? 'h1' : 'h2'} noWrap sx={{ fontWeight: 700, lineHeight: 1.2 }}>
               Analyst Chat
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="p">
               AI powered, with regulator data and grounded news
             </Typography>
           </Box>
-          {chat.provider && <Chip size="small" variant="outlined" label={providerNames[chat.provider] ?? chat.provider} data-testid="chat-provider" />}
+          {answeredBy && variant === 'page' && <Chip size="small" variant="outlined" label={providerNames[answeredBy] ?? answeredBy} data-testid="chat-provider" />}
           {canRegenerate && (
             <Button size="small" startIcon={<RegenerateIcon />} onClick={() => void chat.regenerate()}>
               Regenerate

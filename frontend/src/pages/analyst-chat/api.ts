@@ -15,7 +15,7 @@ export const chatApi = {
   list: () => http.get<ChatSummary[]>('/api/analyst/chats'),
   get: (id: string) => http.get<ChatSession>(`/api/analyst/chats/${encodeURIComponent(id)}`),
   save: (session: { id: string; title: string; messages: ChatMessage[] }) =>
-    http.post<ChatSession>(`/api/analyst/chats/${encodeURIComponent(session.id)}`, { id: session.id, title: session.title, messages: session.messages.map(({ role, content }) => ({ role, content })) }),
+    http.post<ChatSession>(`/api/analyst/chats/${encodeURIComponent(session.id)}`, { id: session.id, title: session.title, messages: session.messages }),
   remove: (id: string) => http.delete<void>(`/api/analyst/chats/${encodeURIComponent(id)}`),
   suggestions: () => http.post<{ suggestions: PromptSuggestions }>('/api/services/gemini/generate-prompt-suggestions', {}),
 
