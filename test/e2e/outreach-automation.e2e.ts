@@ -20,7 +20,7 @@ describe('automation outreach and sent mailbox', function () {
     await automation.fillTemplate({ name: 'CFO introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},\nWe help banks like yours.' });
     await automation.saveTemplate();
     await automation.dialog().waitFor({ state: 'hidden' });
-    await automation.templateCard('CFO introduction').getByText('introduction').waitFor();
+    await automation.templateCard('CFO introduction').getByText('introduction', { exact: true }).waitFor();
 
     await automation.openNewTemplate();
     await automation.fillTemplate({ name: 'Quarter check-in', subject: 'Your quarter', body: 'Congratulations on the quarter.' });

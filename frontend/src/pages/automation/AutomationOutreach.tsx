@@ -28,7 +28,7 @@ function SectionTitle({ title, count, actions }: { title: string; count: number 
         </Typography>
         {count !== undefined && <Chip size="small" label={count} data-testid={`${title.toLowerCase().replace(/\s+/g, '-')}-count`} />}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'center' }}>
         {actions}
       </Stack>
     </Stack>
@@ -137,6 +137,7 @@ export default function AutomationOutreach() {
               <TextField
                 placeholder="Search templates"
                 value={search}
+                sx={{ width: { xs: '100%', sm: 260 } }}
                 onChange={(event) => setSearch(event.target.value)}
                 slotProps={{
                   htmlInput: { 'aria-label': 'Search templates' },
