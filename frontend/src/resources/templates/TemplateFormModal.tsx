@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
-import { serverProblemsOf } from '../../lib/server-problems.ts';
+import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { emptyTemplateDraft, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
@@ -78,9 +78,9 @@ export function TemplateFormModal({
       onSaved?.(saved as EmailTemplate);
       onClose();
     } catch (error) {
-      const found = serverProblemsOf(error, ['name', 'category', 'subject', 'body']);
-      setServerFields(found.fields);
-      setFormError(found.form);
+      const fields = fieldErrorsOf(error);
+      setServerFields(fields);
+      setFormError(Object.keys(fields).length ? undefined : messageOf(error, 'Failed to save the template.'));
     } finally {
       setSaving(false);
     }

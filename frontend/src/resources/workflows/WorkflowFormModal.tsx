@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useCreate, useUpdate } from 'react-admin';
-import { serverProblemsOf } from '../../lib/server-problems.ts';
+import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { EmailTemplate } from '../templates/template.ts';
@@ -62,9 +62,10 @@ export function WorkflowFormModal({
       toast.success(workflow ? 'Workflow saved.' : 'Workflow created.');
       onClose();
     } catch (error) {
-      const found = serverProblemsOf(error, ['name']);
-      setServerName(found.fields.name);
-      setFormError(found.form);
+      // Step problems name their step in the message, so they are shown above the form.
+      const fields = fieldErrorsOf(error);
+      setServerName(fields.name);
+      setFormError(fields.name ? undefined : messageOf(error, 'Failed to save the workflow.'));
     } finally {
       setSaving(false);
     }
