@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import { HttpClient, UpstreamError, type RetryPolicy } from '../../regulator/clients/http.ts';
-import { parseLinkedinUrl } from '../web-address.ts';
+import { parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 
 /**
  * Answers of Hunter's public v2 API (https://hunter.io/api-documentation/v2) that we read. Only the

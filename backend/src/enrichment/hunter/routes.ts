@@ -6,7 +6,7 @@ import { recordContactVerification, readContactRecord } from '../../outreach/con
 import { uuidParam } from '../../outreach/schemas.ts';
 import type { AppServices } from '../../services.ts';
 import { isNewSecret, readUserSecrets } from '../../settings/settings.ts';
-import { domainOfWebsite } from '../web-address.ts';
+import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { HunterClient, HunterError, hunterKeyMissing } from './client.ts';
 
 const findBody = z

@@ -1,4 +1,4 @@
-import { isLinkedinHost, parseLinkedinUrl } from '../web-address.ts';
+import { isLinkedinHost, parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 
 export type LinkedinCheck = { isValid: boolean; finalUrl: string | null; reason: string };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseLinkedinUrl } from '../../enrichment/web-address.ts';
+import { parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 import { cleanTags } from '../ownership.ts';
 import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import type { BankDetails, Financials } from './events.ts';
