@@ -64,7 +64,8 @@ describe('bank detail navigation rules', () => {
   it('opens the requested view unless it is disabled or not listed yet', () => {
     expect(startingView('locations', facts)).to.equal('locations');
     expect(startingView('community', facts)).to.equal('financials');
-    expect(startingView('news', facts)).to.equal('financials');
+    expect(startingView('news', facts)).to.equal('news');
+    expect(startingView('tasks', facts)).to.equal('financials');
   });
 });
 
