@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider } from 'react-admin';
+import { aiApi } from '../../ai/api.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { messageOf } from '../shared/problem.ts';
@@ -86,6 +88,25 @@ export function FindContactsDialog({
     }
   }, [open, bank.website]);
 
+  const [lookingUp, setLookingUp] = useState(false);
+  /** Asks the AI service for the bank's web domain and puts it in the field when it differs. */
+  const lookUpDomain = async () => {
+    setLookingUp(true);
+    try {
+      const found = (await aiApi.findBankDomain(bank.name)).domain;
+      if (!found) toast.error('AI could not find a different domain.');
+      else if (found === domainFromWebsite(domain)) toast.success('Current domain confirmed by AI.');
+      else {
+        setDomain(found);
+        toast.success('AI suggested an updated domain.');
+      }
+    } catch (failure) {
+      toast.error(`AI domain search failed: ${messageOf(failure, 'no answer')}.`);
+    } finally {
+      setLookingUp(false);
+    }
+  };
+
   const search = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = domainFromWebsite(domain);
@@ -152,6 +173,9 @@ export function FindContactsDialog({
             placeholder="examplebank.com"
             helperText={`People at ${bank.name}, from the contact finder and the AI executive search.`}
           />
+          <Button variant="outlined" color="secondary" onClick={() => void lookUpDomain()} disabled={lookingUp || searching} startIcon={lookingUp ? <CircularProgress size={16} /> : <AiIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
+            AI Domain
+          </Button>
           <Button type="submit" variant="contained" disabled={searching} startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
             {searching ? 'Searching...' : 'Search'}
           </Button>
