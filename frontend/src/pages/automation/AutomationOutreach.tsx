@@ -1,16 +1,19 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDelete, useGetList, useUpdate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
-import { TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
+import { aiApi } from '../../ai/api.ts';
+import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
 import { deleteConfirmText, filterTemplates, type EmailTemplate } from '../../resources/templates/template.ts';
 import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
-import { WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
+import { AI_WORKFLOW_DRAFT_ID, WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { AiGenerateDialog } from './AiGenerateDialog.tsx';
 
 /** The most templates and workflows the screen loads (the API's page limit). */
 const LIST_LIMIT = 500;
@@ -51,8 +54,7 @@ function EmptyState({ title, text }: { title: string; text: string }) {
 /**
  * Automation Outreach: the user's workflows (cards scrolling sideways) and email templates (a grid of
  * one, two or three columns), each with its count, create, edit and delete; templates can be starred
- * and searched. The AI buttons ('Generate with AI', 'Improve with AI') join these headers and cards when
- * the AI service exists.
+ * and searched. 'Generate with AI' drafts a template or a workflow that opens unsaved for review.
  */
 export default function AutomationOutreach() {
   const toast = useToast();
@@ -60,6 +62,7 @@ export default function AutomationOutreach() {
   const [templateEditing, setTemplateEditing] = useState<TemplateEditing>({ open: false });
   const [workflowEditing, setWorkflowEditing] = useState<WorkflowEditing>({ open: false });
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  const [aiDialog, setAiDialog] = useState<'template' | 'workflow' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [remove] = useDelete();
   const [update] = useUpdate<EmailTemplate>();
@@ -93,6 +96,32 @@ export default function AutomationOutreach() {
     }
   };
 
+  const failedGeneration = 'An error occurred during generation. Please try again.';
+  const generateTemplate = async (prompt: string): Promise<string | null> => {
+    try {
+      const { template } = await aiApi.generateTemplate(prompt);
+      if (!template) return 'The AI could not generate a template. Please try a different prompt.';
+      const now = new Date().toISOString();
+      setAiDialog(null);
+      setTemplateEditing({ open: true, template: { ...template, id: AI_TEMPLATE_DRAFT_ID, isFavorite: false, createdAt: now, updatedAt: now, version: 0 } });
+      return null;
+    } catch {
+      return failedGeneration;
+    }
+  };
+  const generateWorkflow = async (prompt: string): Promise<string | null> => {
+    try {
+      const available = templateList.map((template) => ({ id: template.id, name: template.name, category: template.category, subject: template.subject }));
+      const { workflow } = await aiApi.generateWorkflow(prompt, available);
+      if (!workflow) return 'The AI could not generate a valid workflow. Please check your prompt or ensure you have email templates available.';
+      setAiDialog(null);
+      setWorkflowEditing({ open: true, workflow: { ...workflow, id: AI_WORKFLOW_DRAFT_ID, createdAt: new Date().toISOString(), version: 0 } as Workflow });
+      return null;
+    } catch {
+      return failedGeneration;
+    }
+  };
+
   if (templates.isPending || workflows.isPending) return <PageSpinner />;
 
   return (
@@ -104,9 +133,14 @@ export default function AutomationOutreach() {
           title="Workflows"
           count={workflows.total}
           actions={
-            <Button variant="contained" onClick={() => setWorkflowEditing({ open: true, workflow: null })}>
-              + New Workflow
-            </Button>
+            <>
+              <Button variant="outlined" color="secondary" startIcon={<AiIcon />} onClick={() => setAiDialog('workflow')}>
+                Generate with AI
+              </Button>
+              <Button variant="contained" onClick={() => setWorkflowEditing({ open: true, workflow: null })}>
+                + New Workflow
+              </Button>
+            </>
           }
         />
         {workflows.error ? (
@@ -144,6 +178,9 @@ export default function AutomationOutreach() {
                   input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
                 }}
               />
+              <Button variant="outlined" color="secondary" startIcon={<AiIcon />} onClick={() => setAiDialog('template')}>
+                Generate with AI
+              </Button>
               <Button variant="contained" onClick={() => setTemplateEditing({ open: true, template: null })}>
                 + New Template
               </Button>
@@ -177,6 +214,21 @@ export default function AutomationOutreach() {
         workflow={workflowEditing.open ? workflowEditing.workflow : null}
         templates={templateList}
         onClose={() => setWorkflowEditing({ open: false })}
+      />
+      <AiGenerateDialog
+        open={aiDialog === 'template'}
+        title="Generate Email Template with AI"
+        emptyPromptText="Please enter a prompt describing the template you want."
+        onClose={() => setAiDialog(null)}
+        generate={generateTemplate}
+      />
+      <AiGenerateDialog
+        open={aiDialog === 'workflow'}
+        title="Generate Workflow with AI"
+        emptyPromptText="Please enter a prompt describing the workflow you want."
+        warning={templateList.length === 0 ? 'You must have at least one email template saved to generate a workflow with email steps.' : undefined}
+        onClose={() => setAiDialog(null)}
+        generate={generateWorkflow}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -14,6 +14,9 @@ const BODY_ROWS = 8;
  * 'Create New Template' / 'Edit Template': name, category (introduction by default), subject and an
  * eight-row body, all but the category required.
  */
+/** The id of an unsaved template drafted by the AI: reviewing and saving it creates a new template. */
+export const AI_TEMPLATE_DRAFT_ID = 'new-ai-template';
+
 export function TemplateFormModal({
   open,
   template,
@@ -27,6 +30,8 @@ export function TemplateFormModal({
   onSaved?: (template: EmailTemplate) => void;
 }) {
   const toast = useToast();
+  const aiDraft = template?.id === AI_TEMPLATE_DRAFT_ID;
+  const editing = Boolean(template) && !aiDraft;
   const [create] = useCreate<EmailTemplate>();
   const [update] = useUpdate<EmailTemplate>();
   const [draft, setDraft] = useState<TemplateDraft>(emptyTemplateDraft);
@@ -71,10 +76,11 @@ export function TemplateFormModal({
     setSaving(true);
     setFormError(undefined);
     try {
-      const saved = template
-        ? await update('templates', { id: template.id, data: draft, previousData: template }, { mutationMode: 'pessimistic', returnPromise: true })
-        : await create('templates', { data: { ...draft, isFavorite: false } }, { returnPromise: true });
-      toast.success(template ? 'Template saved.' : 'Template created.');
+      const saved =
+        template && editing
+          ? await update('templates', { id: template.id, data: draft, previousData: template }, { mutationMode: 'pessimistic', returnPromise: true })
+          : await create('templates', { data: { ...draft, isFavorite: false } }, { returnPromise: true });
+      toast.success(editing ? 'Template saved.' : 'Template created.');
       onSaved?.(saved as EmailTemplate);
       onClose();
     } catch (error) {
@@ -90,7 +96,7 @@ export function TemplateFormModal({
     <Modal
       open={open}
       onClose={onClose}
-      title={template ? 'Edit Template' : 'Create New Template'}
+      title={aiDraft ? 'Review AI Generated Template' : editing ? 'Edit Template' : 'Create New Template'}
       maxWidth="md"
       footer={
         <>
@@ -98,7 +104,7 @@ export function TemplateFormModal({
             Cancel
           </Button>
           <Button variant="contained" onClick={save} disabled={saving}>
-            {template ? 'Save Template' : 'Create Template'}
+            {editing ? 'Save Template' : 'Create Template'}
           </Button>
         </>
       }

@@ -13,6 +13,9 @@ import type { Workflow } from './WorkflowCard.tsx';
  * 'Create New Workflow' / 'Edit Workflow': a name and the steps, each a day, a type (Email or
  * LinkedIn Visit) and, for emails, a template. The step rules live in steps.ts.
  */
+/** The id of an unsaved workflow drafted by the AI: reviewing and saving it creates a new workflow. */
+export const AI_WORKFLOW_DRAFT_ID = 'new-ai-workflow';
+
 export function WorkflowFormModal({
   open,
   workflow,
@@ -26,6 +29,8 @@ export function WorkflowFormModal({
   onClose: () => void;
 }) {
   const toast = useToast();
+  const aiDraft = workflow?.id === AI_WORKFLOW_DRAFT_ID;
+  const editing = Boolean(workflow) && !aiDraft;
   const [create] = useCreate<Workflow>();
   const [update] = useUpdate<Workflow>();
   const [name, setName] = useState('');
@@ -57,9 +62,9 @@ export function WorkflowFormModal({
     setFormError(undefined);
     const data = { name: name.trim(), steps: stepsForSave(steps) };
     try {
-      if (workflow) await update('workflows', { id: workflow.id, data, previousData: workflow }, { mutationMode: 'pessimistic', returnPromise: true });
+      if (workflow && editing) await update('workflows', { id: workflow.id, data, previousData: workflow }, { mutationMode: 'pessimistic', returnPromise: true });
       else await create('workflows', { data }, { returnPromise: true });
-      toast.success(workflow ? 'Workflow saved.' : 'Workflow created.');
+      toast.success(editing ? 'Workflow saved.' : 'Workflow created.');
       onClose();
     } catch (error) {
       // Step problems name their step in the message, so they are shown above the form.
@@ -75,7 +80,7 @@ export function WorkflowFormModal({
     <Modal
       open={open}
       onClose={onClose}
-      title={workflow ? 'Edit Workflow' : 'Create New Workflow'}
+      title={aiDraft ? 'Review AI Generated Workflow' : editing ? 'Edit Workflow' : 'Create New Workflow'}
       maxWidth="sm"
       footer={
         <>
@@ -83,7 +88,7 @@ export function WorkflowFormModal({
             Cancel
           </Button>
           <Button variant="contained" onClick={save} disabled={saving}>
-            {workflow ? 'Save Workflow' : 'Create Workflow'}
+            {editing ? 'Save Workflow' : 'Create Workflow'}
           </Button>
         </>
       }

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import AiIcon from '@mui/icons-material/AutoAwesome';
+import { Modal } from '../../ui/Modal.tsx';
+
+/**
+ * 'Generate Email Template with AI' / 'Generate Workflow with AI': a prompt, and Generate. `generate`
+ * answers the draft to review, or a message saying why there is none.
+ */
+export function AiGenerateDialog({
+  open,
+  title,
+  emptyPromptText,
+  warning,
+  onClose,
+  generate,
+}: {
+  open: boolean;
+  title: string;
+  emptyPromptText: string;
+  /** Shown instead of allowing generation (e.g. a workflow needs templates). */
+  warning?: string;
+  onClose: () => void;
+  generate: (prompt: string) => Promise<string | null>;
+}) {
+  const [prompt, setPrompt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+  const run = async () => {
+    if (!prompt.trim()) {
+      setError(emptyPromptText);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const problem = await generate(prompt.trim());
+    setBusy(false);
+    if (problem) setError(problem);
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      maxWidth="sm"
+      footer={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={run} disabled={busy || Boolean(warning)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <AiIcon />}>
+            {busy ? 'Generating...' : 'Generate'}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        {warning && <Alert severity="warning">{warning}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField label="Prompt" multiline minRows={4} value={prompt} onChange={(event) => setPrompt(event.target.value)} autoFocus placeholder="Describe what you want, e.g. a friendly first email to a bank CFO about treasury services" />
+      </Stack>
+    </Modal>
+  );
+}
