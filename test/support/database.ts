@@ -85,7 +85,7 @@ export function describeWithDatabase(title: string, body: (context: { db: Databa
     describe(`${title} [${engine}]`, function () {
       const context = { engine } as { db: Database; engine: Engine };
       before(async function () {
-        this.timeout(60_000);
+        this.timeout(240_000); // a fresh database takes long on a loaded machine
         context.db = await freshDatabase(engine);
       });
       after(async () => {
