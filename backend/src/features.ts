@@ -4,9 +4,10 @@ import { pdfReportFeature } from './regulator/pdf/routes.ts';
 import { createBootstrapFeature } from './regulator/bootstrap.ts';
 import { regulatorFeature } from './regulator/feature.ts';
 import { createSyncFeature } from './regulator/sync/feature.ts';
+import { placeholdersFeature } from './placeholders/routes.ts';
 import type { Feature } from './services.ts';
 
 const regulatorSync = createSyncFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, placeholdersFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
