@@ -122,6 +122,8 @@ describeWithDatabase('which source wins', (context) => {
     it('counts on the dashboard only the banks active on the newest list', async () => {
       const dashboard = await computeDashboard(knex());
       expect(dashboard.totalInstitutions).to.equal(2); // 628 and 492; 25824's financials of 2025-09-30 are older than the list
+      // The financials files carry no quarterly ROA: the risk distribution says so rather than 0 / 0 / 0.
+      expect(dashboard.riskInputsMissing).to.equal(true);
     });
 
     it("reads the failures file's insurance_cost_millions as thousands of dollars, as its magnitudes show", async () => {
