@@ -15,6 +15,10 @@ const environmentSchema = z.object({
   FDIC_API_KEY: z.string().optional(),
   CENSUS_API_URL: z.string().url().default('https://api.census.gov/data'),
   CENSUS_API_KEY: z.string().optional(),
+  MAILGUN_API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  MAIL_DISPATCH: z.enum(['auto', 'inline', 'worker']).default('auto'),
   SYNC_QUARTERS: z.coerce.number().int().min(1).max(40).default(8),
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
@@ -37,6 +41,14 @@ export type AppConfig = {
   fdicApiKey?: string;
   censusApiUrl: string;
   censusApiKey?: string;
+  /** Replaces Mailgun's regional hosts (a double, a proxy). */
+  mailgunApiUrl?: string;
+  /** SMTP server for users without a Mailgun key, e.g. smtp://user:pass@host:587. */
+  smtpUrl?: string;
+  /** Who sends queued mail: this process (inline), `npm run worker`, or auto (inline with the embedded database, the worker with PostgreSQL). */
+  mailDispatch: 'auto' | 'inline' | 'worker';
+  /** Public API requests per minute per API key. */
+  publicApiRequestsPerMinute: number;
   syncQuarters: number;
   demoData: 'auto' | 'always' | 'never';
   geminiApiKey?: string;
@@ -71,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fdicApiKey: e.FDIC_API_KEY,
     censusApiUrl: e.CENSUS_API_URL,
     censusApiKey: e.CENSUS_API_KEY,
+    mailgunApiUrl: e.MAILGUN_API_URL,
+    smtpUrl: e.SMTP_URL,
+    mailDispatch: e.MAIL_DISPATCH,
+    publicApiRequestsPerMinute: e.PUBLIC_API_RATE_LIMIT,
     syncQuarters: e.SYNC_QUARTERS,
     demoData: e.DEMO_DATA,
     geminiApiKey: e.GEMINI_API_KEY,

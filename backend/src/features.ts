@@ -5,9 +5,12 @@ import { createBootstrapFeature } from './regulator/bootstrap.ts';
 import { regulatorFeature } from './regulator/feature.ts';
 import { createSyncFeature } from './regulator/sync/feature.ts';
 import { placeholdersFeature } from './placeholders/routes.ts';
+import { createMailFeature } from './mail/feature.ts';
+import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 
 const regulatorSync = createSyncFeature();
+export const mailFeature = createMailFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, placeholdersFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, placeholdersFeature, mailFeature, apiAccessFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
