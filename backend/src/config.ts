@@ -15,6 +15,9 @@ const environmentSchema = z.object({
   FDIC_API_KEY: z.string().optional(),
   CENSUS_API_URL: z.string().url().default('https://api.census.gov/data'),
   CENSUS_API_KEY: z.string().optional(),
+  HUNTER_API_URL: z.string().url().default('https://api.hunter.io/v2'),
+  LINKEDIN_URL_REWRITE: z.string().url().optional(),
+  SECRETS_KEY: z.string().optional(),
   MAILGUN_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
@@ -41,6 +44,11 @@ export type AppConfig = {
   fdicApiKey?: string;
   censusApiUrl: string;
   censusApiKey?: string;
+  hunterApiUrl: string;
+  /** Test hook: every LinkedIn check request goes to this origin instead (a protocol double). */
+  linkedinUrlRewrite?: string;
+  /** Key sealing users' API keys (32 bytes, hex or base64); generated into the data folder when unset. */
+  secretsKey?: string;
   /** Replaces Mailgun's regional hosts (a double, a proxy). */
   mailgunApiUrl?: string;
   /** SMTP server for users without a Mailgun key, e.g. smtp://user:pass@host:587. */
@@ -83,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fdicApiKey: e.FDIC_API_KEY,
     censusApiUrl: e.CENSUS_API_URL,
     censusApiKey: e.CENSUS_API_KEY,
+    hunterApiUrl: e.HUNTER_API_URL,
+    linkedinUrlRewrite: e.LINKEDIN_URL_REWRITE,
+    secretsKey: e.SECRETS_KEY,
     mailgunApiUrl: e.MAILGUN_API_URL,
     smtpUrl: e.SMTP_URL,
     mailDispatch: e.MAIL_DISPATCH,

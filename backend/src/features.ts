@@ -1,3 +1,4 @@
+import { enrichmentFeature } from './enrichment/feature.ts';
 import { healthFeature } from './health/routes.ts';
 import { outreachFeature } from './outreach/feature.ts';
 import { pdfReportFeature } from './regulator/pdf/routes.ts';
@@ -8,9 +9,10 @@ import { placeholdersFeature } from './placeholders/routes.ts';
 import { createMailFeature } from './mail/feature.ts';
 import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
+import { settingsFeature } from './settings/routes.ts';
 
 const regulatorSync = createSyncFeature();
 export const mailFeature = createMailFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, placeholdersFeature, mailFeature, apiAccessFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, settingsFeature, enrichmentFeature, placeholdersFeature, mailFeature, apiAccessFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];

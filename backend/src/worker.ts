@@ -8,6 +8,7 @@ import { createEventStore } from './eventstore/create.ts';
 import { logger, setLogLevel } from './http/logger.ts';
 import { createDispatcher } from './mail/dispatcher.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
+import { loadSecretBox } from './settings/secret-box.ts';
 
 const config = loadConfig();
 setLogLevel(config.logLevel);
@@ -18,7 +19,8 @@ if (!config.databaseUrl) {
 const db = await openDatabase({ engine: 'postgres', url: config.databaseUrl });
 await migrateToLatest(db.knex);
 const store = await createEventStore(db.knex, config.eventStoreUrl);
-const transports = transportFinder(config, savedMailgunAccount({ knex: db.knex }));
+const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
+const transports = transportFinder(config, savedMailgunAccount({ knex: db.knex, secrets }));
 const dispatcher = config.mailDispatch === 'inline' ? undefined : createDispatcher({ knex: db.knex, eventStore: store, transportFor: transports });
 dispatcher?.start();
 logger.info('worker running', { eventStore: store.kind, mail: dispatcher ? 'dispatching' : 'sent by the web process (MAIL_DISPATCH=inline)' });

@@ -97,6 +97,26 @@ describeWithDatabase('mail API', (context) => {
     expect((await app.request(`/api/data/sent-emails/${sent}/dismiss`, { method: 'POST', token: otherToken })).status).to.equal(404);
   });
 
+  it("sends through Mailgun once the user saves a key and domain in Settings, and tests the saved account", async () => {
+    const mailgunUser = (await app.signUp('Mailgun User')).token;
+    await app.request('/api/data/banks', { method: 'POST', token: mailgunUser, body: { cert, name: 'Route Test Bank' } });
+    const saved = await app.request('/api/data/settings', { method: 'PUT', token: mailgunUser, body: { mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example', mailgunRegion: 'EU' } });
+    expect(saved.status).to.equal(200);
+    const queued = await send({ ...email, subject: 'Through Mailgun', bankId: cert }, mailgunUser);
+    for (;;) {
+      const record = (await app.request(`/api/data/sent-emails/${queued.body.id}`, { token: mailgunUser })).body;
+      if (record.status === 'sent') {
+        expect(record.transport).to.equal('mailgun');
+        break;
+      }
+      expect(record.status).to.be.oneOf(['queued', 'sending']);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(mailgun.accepted.filter((message) => message.fields.get('subject') === 'Through Mailgun')).to.have.length(1);
+    const test = await app.request('/api/services/mailgun/test', { method: 'POST', token: mailgunUser, body: { mailgunApiKey: '••••good' } });
+    expect(test.body).to.deep.equal({ success: true, message: 'Connected to Mailgun: domain mg.charterline.example is active.' });
+  });
+
   it('tests a typed Mailgun key and domain against the provider', async () => {
     const test = (body: unknown) => app.request('/api/services/mailgun/test', { method: 'POST', token, body });
     expect((await test({ mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example' })).body).to.deep.equal({ success: true, message: 'Connected to Mailgun: domain mg.charterline.example is active.' });

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppConfig } from '../config.ts';
+import type { SecretBox } from '../settings/secret-box.ts';
+import { readUserSecrets } from '../settings/settings.ts';
 import { mailgunTransport, type MailgunAccount } from './mailgun.ts';
 import { smtpTransport } from './smtp.ts';
 import type { MailTransport } from './transport.ts';
@@ -10,11 +12,13 @@ export type MailSettingsReader = (userId: string) => Promise<MailgunAccount | nu
 /** Which transport sends a user's mail, or null when none is configured. */
 export type TransportFinder = (userId: string) => Promise<MailTransport | null>;
 
-/**
- * The user's Mailgun account as saved in Settings. Settings do not hold Mailgun accounts yet, so
- * every user has none and mail goes through SMTP_URL.
- */
-export const savedMailgunAccount = (_services: { knex: Knex }): MailSettingsReader => async () => null;
+/** The user's Mailgun account as saved in Settings: a key and a sending domain, or none. */
+export const savedMailgunAccount =
+  (services: { knex: Knex; secrets: SecretBox }): MailSettingsReader =>
+  async (userId) => {
+    const saved = await readUserSecrets(services.knex, services.secrets, userId);
+    return saved.mailgunApiKey && saved.mailgunDomain ? { apiKey: saved.mailgunApiKey, domain: saved.mailgunDomain, region: saved.mailgunRegion } : null;
+  };
 
 export const noMailServiceMessage = 'Failed to send email. No mail service is configured: add a Mailgun key in Settings.';
 
