@@ -18,8 +18,10 @@ import { LocationsPanel } from './panels/LocationsPanel.tsx';
 import { DepositsPanel } from './panels/DepositsPanel.tsx';
 import { HistoryPanel } from './panels/HistoryPanel.tsx';
 import { NewsPanel } from './panels/NewsPanel.tsx';
+import { ContactsPanel } from './panels/ContactsPanel.tsx';
+import { TasksPanel } from './panels/TasksPanel.tsx';
 
-/** The panel of a view; views whose panels belong to other issues (contacts, tasks) are not listed. */
+/** The panel of a view. */
 function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
   switch (view) {
     case 'benchmark':
@@ -30,6 +32,10 @@ function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
       return <TrendsPanel cert={data.cert} />;
     case 'community':
       return <CommunityProfilePanel bank={data.bank} />;
+    case 'contacts':
+      return <ContactsPanel bank={data.bank} />;
+    case 'tasks':
+      return <TasksPanel bank={data.bank} />;
     case 'summary':
       return <SummaryPanel data={data} />;
     case 'locations':

@@ -65,7 +65,6 @@ describe('bank detail navigation rules', () => {
     expect(startingView('locations', facts)).to.equal('locations');
     expect(startingView('community', facts)).to.equal('financials');
     expect(startingView('news', facts)).to.equal('news');
-    expect(startingView('tasks', facts)).to.equal('financials');
   });
 });
 

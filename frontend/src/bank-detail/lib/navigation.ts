@@ -1,6 +1,5 @@
 /**
- * The left navigation of the detail modal (spec 2 "Left navigation"). Contacts and Tasks belong
- * to the outreach screens: they join these groups when their panels land.
+ * The left navigation of the detail modal (spec 2 "Left navigation").
  */
 
 import type { BankDetailView } from '../views.ts';
@@ -17,6 +16,13 @@ export const navigationGroups: NavigationGroup[] = [
       { view: 'news', label: 'Latest News' },
       { view: 'trends', label: 'Historical Trends' },
       { view: 'community', label: 'Community Profile' },
+    ],
+  },
+  {
+    title: 'Outreach',
+    items: [
+      { view: 'contacts', label: 'Contacts' },
+      { view: 'tasks', label: 'Tasks' },
     ],
   },
   {
