@@ -22,6 +22,8 @@ export async function startTestApp(db: Database, options: { config?: Partial<App
     host: '127.0.0.1',
     jwtSecret: 'test-secret-that-is-long-enough',
     demoData: 'never',
+    // Suites sign up many users from one address.
+    signUpsPerHour: 100_000,
     ...options.config,
   };
   const running = await startServer(config, { db, features: options.features });
