@@ -34,7 +34,7 @@ function routesOf(router: Router): RouteEntry[] {
 
 /** Builds the Koa app: cross-cutting middleware first, then every feature's routes. */
 export function createApp(services: AppServices, features: Feature[]): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const app = new Koa({ proxy: services.config.trustProxy });
   app.use(securityHeaders);
   app.use(requestContextMiddleware);
   app.use(errorMiddleware);
