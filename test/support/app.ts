@@ -24,6 +24,8 @@ export async function startTestApp(db: Database, options: { config?: Partial<App
     demoData: 'never',
     // Suites sign up many users from one address.
     signUpsPerHour: 100_000,
+    // a fixed key: tests never write a key file into the repository's data folder
+    secretsKey: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     ...options.config,
   };
   const running = await startServer(config, { db, features: options.features });
