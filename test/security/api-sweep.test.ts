@@ -40,7 +40,7 @@ describeWithDatabase('the whole API, swept route by route', (context) => {
   const request = (route: RouteEntry, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> }) =>
     app.request(path, { method: route.method, ...init, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (init.body ?? {}) });
 
-  it('refuses every route but sign-up, sign-in and health with 401 when no credentials are sent', async () => {
+  it('refuses every route but sign-up, sign-in, health and the API description with 401 when no credentials are sent', async () => {
     const routes = app.routes.filter(needsCredentials);
     expect(routes.length).to.be.greaterThan(40);
     const unexpected: string[] = [];
