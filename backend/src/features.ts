@@ -1,3 +1,4 @@
+import { aiAnalysisFeature } from './ai-analysis/routes.ts';
 import { healthFeature } from './health/routes.ts';
 import { outreachFeature } from './outreach/feature.ts';
 import { pdfReportFeature } from './regulator/pdf/routes.ts';
@@ -9,4 +10,4 @@ import type { Feature } from './services.ts';
 const regulatorSync = createSyncFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, aiAnalysisFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
