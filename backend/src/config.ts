@@ -15,6 +15,9 @@ const environmentSchema = z.object({
   FDIC_API_KEY: z.string().optional(),
   CENSUS_API_URL: z.string().url().default('https://api.census.gov/data'),
   CENSUS_API_KEY: z.string().optional(),
+  HUNTER_API_URL: z.string().url().default('https://api.hunter.io/v2'),
+  LINKEDIN_URL_REWRITE: z.string().url().optional(),
+  SECRETS_KEY: z.string().optional(),
   SYNC_QUARTERS: z.coerce.number().int().min(1).max(40).default(8),
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
@@ -37,6 +40,11 @@ export type AppConfig = {
   fdicApiKey?: string;
   censusApiUrl: string;
   censusApiKey?: string;
+  hunterApiUrl: string;
+  /** Test hook: every LinkedIn check request goes to this origin instead (a protocol double). */
+  linkedinUrlRewrite?: string;
+  /** Key sealing users' API keys (32 bytes, hex or base64); generated into the data folder when unset. */
+  secretsKey?: string;
   syncQuarters: number;
   demoData: 'auto' | 'always' | 'never';
   geminiApiKey?: string;
@@ -71,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fdicApiKey: e.FDIC_API_KEY,
     censusApiUrl: e.CENSUS_API_URL,
     censusApiKey: e.CENSUS_API_KEY,
+    hunterApiUrl: e.HUNTER_API_URL,
+    linkedinUrlRewrite: e.LINKEDIN_URL_REWRITE,
+    secretsKey: e.SECRETS_KEY,
     syncQuarters: e.SYNC_QUARTERS,
     demoData: e.DEMO_DATA,
     geminiApiKey: e.GEMINI_API_KEY,

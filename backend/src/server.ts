@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './eventstore/create.ts';
 import { features as defaultFeatures } from './features.ts';
 import { logger } from './http/logger.ts';
+import { loadSecretBox } from './settings/secret-box.ts';
 import type { AppServices, Feature } from './services.ts';
 
 export type RunningServer = { services: AppServices; server: Server; url: string; stop(): Promise<void> };
@@ -24,6 +25,7 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
     knex: db.knex,
     eventStore,
     jwtSecret: await resolveJwtSecret(db.knex, config.jwtSecret),
+    secrets: loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir }),
   };
   const features = options.features ?? defaultFeatures;
   const app = createApp(services, features);

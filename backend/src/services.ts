@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { EventStore } from './eventstore/types.ts';
+import type { SecretBox } from './settings/secret-box.ts';
 
 /** What a feature gets to work with. Built once per process by server.ts (and by the test harness). */
 export type AppServices = {
@@ -11,6 +12,8 @@ export type AppServices = {
   knex: Knex;
   eventStore: EventStore;
   jwtSecret: string;
+  /** Seals users' provider API keys at rest. */
+  secrets: SecretBox;
 };
 
 /**

@@ -17,7 +17,10 @@ export type Fault = {
   holdUntil?: Promise<unknown>;
 };
 
-export type RecordedRequest = { path: string; params: URLSearchParams; faulted?: number };
+export type RecordedRequest = { path: string; params: URLSearchParams; headers: http.IncomingHttpHeaders; faulted?: number };
+
+/** What a double answers: a status, a body and, when it matters (redirects), extra headers. */
+export type Answer = { status: number; body: string; contentType?: string; headers?: Record<string, string> };
 
 /**
  * The plumbing every protocol double shares: a local HTTP server on a free port, a log of the
@@ -29,19 +32,19 @@ export class DoubleServer {
   private server?: http.Server;
   url = '';
 
-  constructor(private readonly answer: (request: RecordedRequest) => { status: number; body: string; contentType?: string }) {}
+  constructor(private readonly answer: (request: RecordedRequest) => Answer) {}
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://double');
-      const recorded: RecordedRequest = { path: url.pathname, params: url.searchParams };
+      const recorded: RecordedRequest = { path: url.pathname, params: url.searchParams, headers: req.headers };
       this.requests.push(recorded);
       const fault = this.faults.find((candidate) => candidate.remaining > 0 && (!candidate.when || candidate.when(recorded)));
       if (fault?.holdUntil) {
         fault.remaining -= 1;
         const answer = () => {
-          const { status, body, contentType = 'application/json' } = this.answer(recorded);
-          if (!res.destroyed) res.writeHead(status, { 'content-type': contentType }).end(body);
+          const { status, body, contentType = 'application/json', headers } = this.answer(recorded);
+          if (!res.destroyed) res.writeHead(status, { 'content-type': contentType, ...headers }).end(body);
         };
         fault.holdUntil.then(answer, answer);
         return;
@@ -58,8 +61,8 @@ export class DoubleServer {
         res.writeHead(recorded.faulted, headers).end(JSON.stringify({ error: recorded.faulted === 429 ? 'Too Many Requests' : 'Internal Server Error' }));
         return;
       }
-      const { status, body, contentType = 'application/json' } = this.answer(recorded);
-      res.writeHead(status, { 'content-type': contentType }).end(body);
+      const { status, body, contentType = 'application/json', headers } = this.answer(recorded);
+      res.writeHead(status, { 'content-type': contentType, ...headers }).end(body);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;

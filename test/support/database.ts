@@ -85,7 +85,8 @@ export function describeWithDatabase(title: string, body: (context: { db: Databa
     describe(`${title} [${engine}]`, function () {
       const context = { engine } as { db: Database; engine: Engine };
       before(async function () {
-        this.timeout(60_000);
+        // the first suite of a run also builds the migrated template, slow on a busy machine
+        this.timeout(180_000);
         context.db = await freshDatabase(engine);
       });
       after(async () => {

@@ -1,10 +1,16 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider } from 'react-admin';
+import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
 import { SOURCE_HEADERS } from './http.ts';
 import { raiseAuthError, readToken } from './session.ts';
 import { services, type Services } from './services.ts';
 
-/** ra-data-simple-rest's client with the bearer token; a 401 raises the global sign-out. */
+const API_BASE = '/api/data';
+
+/**
+ * ra-data-simple-rest's client with the bearer token; a 401 raises the global sign-out. A 400's
+ * field messages (`issues: [{path, message}]`) are handed to react-admin as `body.errors`, so a
+ * form shows each under its field.
+ */
 const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = readToken();
@@ -14,17 +20,58 @@ const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {
     if ((error as { status?: number }).status === 401) raiseAuthError();
-    // Spec 1 section 8: the server's msg, else message, else the generic text.
-    const body = (error as { body?: { msg?: string; message?: string } }).body;
+    // The server's msg, else message, else the generic text.
+    const body = (error as { body?: { msg?: string; message?: string; issues?: Array<{ path?: string; message?: string }>; errors?: unknown } }).body;
     if (error instanceof Error) error.message = body?.msg || body?.message || 'API request failed';
+    if (body && Array.isArray(body.issues) && body.issues.length > 0 && !body.errors) {
+      const errors: Record<string, string> = {};
+      for (const issue of body.issues) {
+        const field = String(issue.path ?? '').split('.')[0];
+        if (field && issue.message && !errors[field]) errors[field] = issue.message;
+      }
+      body.errors = errors;
+    }
     throw error;
   }
 };
 
-export type CharterlineDataProvider = DataProvider & Services;
+/** One event of a record's history, as `GET /api/data/<resource>/<id>/history` answers it (oldest first). */
+export type HistoryEntry = {
+  version: number;
+  type: string;
+  occurredAt: string;
+  user: { id: string | null; name: string | null };
+  source: string;
+  summary?: string;
+  correlationId?: string;
+  changes: Array<{ field: string; from: unknown; to: unknown }> | Record<string, unknown>;
+};
 
-/** `/api/data` resources through react-admin plus the typed service calls (`useDataProvider<CharterlineDataProvider>()`). */
+const simpleRest = simpleRestProvider(API_BASE, httpClient);
+
+const recordUrl = (resource: string, id: unknown) => `${API_BASE}/${resource}/${encodeURIComponent(String(id))}`;
+
+export type CharterlineDataProvider = DataProvider &
+  Services & {
+    /** A record's events, oldest first: who, when, what changed, from where. */
+    history: (resource: string, id: string | number) => Promise<HistoryEntry[]>;
+  };
+
+/**
+ * `/api/data` resources through react-admin plus the typed service calls (`useDataProvider<CharterlineDataProvider>()`).
+ * An update sends `If-Match` with the version the form was opened at, so a change made meanwhile
+ * (another tab, a workflow) is answered 412 instead of being overwritten silently; saving over it
+ * on purpose sends the version the user has now seen.
+ */
 export const dataProvider: CharterlineDataProvider = {
-  ...simpleRestProvider('/api/data', httpClient),
+  ...simpleRest,
+  update: async (resource, params: UpdateParams) => {
+    const headers = new Headers({ Accept: 'application/json' });
+    const version = (params.previousData as { version?: unknown } | undefined)?.version;
+    if (typeof version === 'number') headers.set('If-Match', `W/"${version}"`);
+    const { json } = await httpClient(recordUrl(resource, params.id), { method: 'PUT', body: JSON.stringify(params.data), headers });
+    return { data: json };
+  },
+  history: async (resource, id) => (await httpClient(`${recordUrl(resource, id)}/history`)).json as HistoryEntry[],
   ...services,
 };

@@ -36,6 +36,8 @@ export async function startE2EServer(options: { banks?: number; config?: Partial
     demoData: 'never',
     fdicApiUrl: 'http://127.0.0.1:9/banks',
     censusApiUrl: 'http://127.0.0.1:9/data',
+    hunterApiUrl: 'http://127.0.0.1:9/v2',
+    secretsKey: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     geminiApiKey: undefined,
     ...options.config,
   };

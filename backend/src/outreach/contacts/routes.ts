@@ -36,7 +36,7 @@ async function trackedBankName(knex: Knex, userId: string, cert: number): Promis
   return row?.name ?? null;
 }
 
-function toApi(row: ContactRow): Record<string, unknown> {
+function toApi(row: ContactRow) {
   return {
     id: row.id,
     bankId: row.bank_id,
@@ -114,6 +114,18 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
     },
     remove: ({ userId }) => ({ type: 'DeleteContact', userId }),
   };
+}
+
+/** A contact of this user as the API answers it, or undefined (missing, deleted or someone else's). */
+export async function readContactRecord(knex: Knex, userId: string, contactId: string) {
+  const row: ContactRow | undefined = await contactsResource(knex).rows(knex, userId).where('contacts.id', contactId).first();
+  return row && toApi(row);
+}
+
+/** Records an email check's outcome on the contact (a new fact each time) and answers the contact as it now is. */
+export async function recordContactVerification(services: AppServices, userId: string, contactId: string, verification: Verification) {
+  await handleCommand(services.eventStore, contactDecider, contactStreamId(contactId), { type: 'RecordEmailVerification', userId, verification, at: new Date().toISOString() });
+  return readContactRecord(services.knex, userId, contactId);
 }
 
 export function contactRoutes(services: AppServices) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 import { cleanTags } from '../ownership.ts';
 import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import type { BankDetails, Financials } from './events.ts';
@@ -57,7 +58,8 @@ const snapshotShape: Record<string, z.ZodType> = Object.fromEntries([
 
 const notes = z.string({ error: 'Notes must be text.' }).max(20_000, 'Notes can be at most 20000 characters.');
 const tags = tagsSchema.transform(cleanTags);
-const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage);
+/** A company page on linkedin.com (or a subdomain); any other site is refused. */
+const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage, (url) => parseLinkedinUrl(url.href) !== null);
 const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
 
 /** Fields a client may send back but never sets: derived, or owned by the server. */

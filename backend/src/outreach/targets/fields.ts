@@ -11,7 +11,7 @@ export const blankToNull = (value: unknown): unknown => {
  * A web address that may be left empty (null clears it). People type `linkedin.com/in/jane`, so a
  * missing scheme becomes https://; what is stored is always a full http(s) URL with a dotted host.
  */
-export function optionalWebUrl(message: string) {
+export function optionalWebUrl(message: string, accept: (url: URL) => boolean = () => true) {
   return z.preprocess(
     (value) => {
       const text = blankToNull(value);
@@ -21,7 +21,7 @@ export function optionalWebUrl(message: string) {
     z
       .string({ error: message })
       .max(2000, 'A web address can be at most 2000 characters.')
-      .refine(isWebUrl, { message })
+      .refine((text) => isWebUrl(text) && accept(new URL(text)), { message })
       .nullable()
       .optional(),
   );

@@ -189,6 +189,8 @@ describeWithDatabase('tracked banks API', (context) => {
     const set = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'www.linkedin.com/company/first-example' });
     expect(set.status).to.equal(200);
     expect(set.body.linkedinCompanyUrl).to.equal('https://www.linkedin.com/company/first-example');
+    const elsewhere = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'https://linkedin.com.evil.example/company/x' });
+    expect(elsewhere.body.message).to.equal('linkedinCompanyUrl: The provided LinkedIn URL is not valid.');
     const invalid = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'first example bank' });
     expect(invalid.status).to.equal(400);
     expect(invalid.body.message).to.equal('linkedinCompanyUrl: The provided LinkedIn URL is not valid.');

@@ -11,6 +11,8 @@ export type HttpClientOptions = {
   /** Client-side cap on request starts per second, shared by every request of this client. */
   requestsPerSecond: number;
   fetch?: typeof fetch;
+  /** The longest Retry-After waited for; a longer one fails the request at once. Default 2 minutes. */
+  maxRetryAfterMs?: number;
   /** Called before each retry; the sync job logs these. */
   onRetry?: (event: { url: string; attempt: number; delayMs: number; reason: string }) => void;
 };
@@ -32,6 +34,10 @@ export class UpstreamError extends Error {
     message: string,
     readonly status?: number,
     readonly retryable = false,
+    /** How it failed when no answer came: the service took too long, or could not be reached. */
+    readonly noAnswer?: 'timeout' | 'network',
+    /** The service's answer body, for callers that read its error details. */
+    readonly body?: string,
   ) {
     super(message);
   }
@@ -72,8 +78,8 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random = Math
   return Math.min(policy.maxDelayMs, exponential * (0.75 + random() * 0.5));
 }
 
-/** The longest Retry-After we wait for; a longer one fails the request so the job can report it. */
-const maxRetryAfterMs = 120_000;
+/** The longest Retry-After we wait for by default; a longer one fails the request so the job can report it. */
+const defaultMaxRetryAfterMs = 120_000;
 
 /**
  * GET with a per-request timeout, a shared rate limit, and retries on 429 (honouring
@@ -103,7 +109,7 @@ export class HttpClient {
         const text = await response.text();
         if (response.ok) return { status: response.status, text };
         const retryable = response.status === 429 || response.status >= 500;
-        failure = new UpstreamError(describeStatus(service, response.status, text), response.status, retryable);
+        failure = new UpstreamError(describeStatus(service, response.status, text), response.status, retryable, undefined, text);
         if (response.status === 429) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
       } catch (error) {
         if (init.signal?.aborted) throw error;
@@ -114,10 +120,11 @@ export class HttpClient {
             : `Could not reach ${service}: ${describeNetworkError(error)}.`,
           undefined,
           true,
+          timedOut ? 'timeout' : 'network',
         );
       }
       if (!failure.retryable || attempt > retries) throw failure;
-      if (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs) {
+      if (retryAfterMs !== undefined && retryAfterMs > (this.options.maxRetryAfterMs ?? defaultMaxRetryAfterMs)) {
         throw new UpstreamError(`${service} asked us to wait ${Math.round(retryAfterMs / 1000)} s before the next request; try again later.`, 429);
       }
       const delayMs = retryAfterMs ?? backoffDelay(retry, attempt);

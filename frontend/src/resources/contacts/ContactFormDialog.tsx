@@ -1,129 +1,270 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, http } from '../../providers/http.ts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useDataProvider, useGetList } from 'react-admin';
 import { Modal } from '../../ui/Modal.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { changesSince, type FieldChange } from '../shared/conflict.ts';
+import { ConflictNotice } from '../shared/ConflictNotice.tsx';
+import { fieldErrorsOf, messageOf, statusOf } from '../shared/problem.ts';
+import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
+import { targetsApi } from '../targets/api.ts';
+import type { TrackedBank } from '../targets/types.ts';
+import { contactsApi, type EmailCheck } from './api.ts';
+import { contactPayload, draftOf, emptyContactDraft, validateContactDraft, withScheme, type ContactFieldErrors } from './form.ts';
+import type { Contact, ContactDraft } from './types.ts';
+import { verificationLook } from './verification.ts';
 
-type Draft = { name: string; title: string; email: string; linkedinUrl: string; tags: string[] };
-type Field = keyof Draft;
+type LinkedinState = { status: 'idle' } | { status: 'checking' } | { status: 'valid'; url: string } | { status: 'invalid'; url: string };
+type EmailState = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; email: string; check: EmailCheck };
 
-const emptyDraft: Draft = { name: '', title: '', email: '', linkedinUrl: '', tags: [] };
-const ADD_FAILED = 'Failed to add contact.';
+const INVALID_LINKEDIN = 'The provided LinkedIn URL is not valid.';
 
-/** The server's message for each field it refused (its 400 answer lists them); the rules live on the server. */
-function fieldErrorsOf(error: unknown): Partial<Record<Field, string>> {
-  const issues = error instanceof ApiError ? (error.body as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues : undefined;
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of issues ?? []) {
-    const field = issue.path.split('.')[0] as Field;
-    if (field in emptyDraft) errors[field] ??= issue.message;
-  }
-  return errors;
+/** Title of the contact form: editing, adding for a given bank, or adding with a bank to choose. */
+export function contactFormTitle(contact: Contact | null | undefined, bank: { name: string } | null | undefined): string {
+  if (contact) return 'Edit Contact';
+  return bank ? `Add Contact for ${bank.name}` : 'Add New Contact';
 }
 
 /**
- * 'Add Contact for {bank}': full name, job title, email, LinkedIn URL and tags of a new contact at the
- * given bank. The server checks the fields and its messages show under them; a failed save keeps
- * every field as typed.
+ * The one contact form (add and edit), for any screen: Targets, the bank detail, the Directory, the
+ * Contacts list. With a bank given the bank is fixed; without one the user picks a tracked bank.
+ * The email can be checked (the result is saved with the contact) and the LinkedIn URL verified (a
+ * URL found invalid blocks saving; a redirect's final URL replaces it). A failed save keeps every
+ * field as typed.
  */
 export function ContactFormDialog({
   open,
   onClose,
   bank,
+  contact,
+  initial,
   onSaved,
 }: {
   open: boolean;
   onClose: () => void;
-  bank: { cert: number; name: string };
-  onSaved?: (contact: { id: string; name: string }) => void;
+  bank?: { cert: number; name: string } | null;
+  contact?: Contact | null;
+  /** Fields to start a new contact with (a person found by the contact search). */
+  initial?: Partial<ContactDraft> | null;
+  onSaved?: (contact: Contact) => void;
 }) {
+  const dataProvider = useDataProvider();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const refresh = useRefreshOutreach();
+  const bankChoice = !contact && !bank;
+  const banks = useGetList<TrackedBank>(
+    'banks',
+    { filter: { isTarget: true }, pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: open && bankChoice },
+  );
+  const startingDraft = (): ContactDraft => (contact ? draftOf(contact) : { ...emptyContactDraft(bank?.cert ?? null), ...initial });
+  const [draft, setDraft] = useState<ContactDraft>(startingDraft);
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [linkedin, setLinkedin] = useState<LinkedinState>({ status: 'idle' });
+  const [emailCheck, setEmailCheck] = useState<EmailState>({ status: 'idle' });
+  const [conflict, setConflict] = useState<{ current: Contact; changes: FieldChange[] } | null>(null);
 
-  const close = () => {
-    setDraft(emptyDraft);
+  // A fresh form each time the dialog opens (or opens on another contact).
+  useEffect(() => {
+    if (!open) return;
+    setDraft(startingDraft());
     setErrors({});
-    setFailure(null);
-    onClose();
-  };
-  const change = (field: Field) => (value: string | string[]) => {
+    setFormError(null);
+    setLinkedin({ status: 'idle' });
+    setEmailCheck({ status: 'idle' });
+    setConflict(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new opening, not every render's draft builder
+  }, [open, contact, bank?.cert, initial]);
+
+  // The first tracked bank is proposed when the user has to choose one.
+  useEffect(() => {
+    if (bankChoice && draft.bankId === null && banks.data?.length) setDraft((current) => ({ ...current, bankId: banks.data![0].cert }));
+  }, [bankChoice, draft.bankId, banks.data]);
+
+  const set = <Field extends keyof ContactDraft>(field: Field, value: ContactDraft[Field]) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+    if (field === 'linkedinUrl') setLinkedin({ status: 'idle' });
+    if (field === 'email') setEmailCheck({ status: 'idle' });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setFailure(null);
+  const bankName = bank?.name ?? banks.data?.find((candidate) => candidate.cert === draft.bankId)?.name ?? contact?.bankName ?? null;
+
+  const checkLinkedin = async () => {
+    const url = withScheme(draft.linkedinUrl);
+    if (!url) return;
+    setLinkedin({ status: 'checking' });
     try {
-      const contact = await http.post<{ id: string; name: string }>('/api/data/contacts', {
-        bankId: bank.cert,
-        bankName: bank.name,
-        name: draft.name,
-        title: draft.title,
-        email: draft.email.trim() || null,
-        linkedinUrl: draft.linkedinUrl.trim() || null,
-        tags: draft.tags,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['contacts'] });
-      toast.success(`${contact.name} added as a contact.`);
-      onSaved?.(contact);
-      close();
+      const answer = await targetsApi.verifyLinkedin(url);
+      if (answer.isValid) {
+        const finalUrl = answer.finalUrl || url;
+        setDraft((current) => ({ ...current, linkedinUrl: finalUrl }));
+        setLinkedin({ status: 'valid', url: finalUrl });
+      } else {
+        setLinkedin({ status: 'invalid', url });
+        setErrors((current) => ({ ...current, linkedinUrl: INVALID_LINKEDIN }));
+      }
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFailure(error instanceof Error && error.message !== 'API request failed' ? `${ADD_FAILED} ${error.message}` : ADD_FAILED);
+      setLinkedin({ status: 'idle' });
+      toast.error(`The LinkedIn URL could not be checked. ${messageOf(error, '')}`.trim());
+    }
+  };
+
+  const checkEmail = async () => {
+    const email = draft.email.trim();
+    if (!email) return;
+    setEmailCheck({ status: 'checking' });
+    try {
+      const check = await contactsApi.verifyEmail(email);
+      if (!check?.result) {
+        setEmailCheck({ status: 'idle' });
+        toast.error('Empty response from verification service.');
+        return;
+      }
+      setEmailCheck({ status: 'checked', email, check: { result: check.result, score: check.score } });
+      toast.info(`Verification result: ${check.result}.`);
+    } catch (error) {
+      setEmailCheck({ status: 'idle' });
+      toast.error(`Failed to verify email for ${draft.name.trim() || email}. ${messageOf(error, '')}`.trim());
+    }
+  };
+
+  const save = async (previous: Contact | undefined) => {
+    const fieldErrors = validateContactDraft(draft, { bankRequired: bankChoice });
+    if (linkedin.status === 'invalid' && linkedin.url === withScheme(draft.linkedinUrl)) fieldErrors.linkedinUrl = INVALID_LINKEDIN;
+    setErrors(fieldErrors);
+    if (Object.values(fieldErrors).some(Boolean)) return;
+    const payload = contactPayload(draft, contact ? null : bankName);
+    const checked = emailCheck.status === 'checked' && emailCheck.email === draft.email.trim() ? emailCheck.check : null;
+    setSaving(true);
+    setFormError(null);
+    try {
+      let saved: Contact;
+      if (contact && previous) {
+        saved = (await dataProvider.update<Contact>('contacts', { id: contact.id, data: payload, previousData: previous })).data;
+        if (checked) saved = await contactsApi.recordVerification(saved.id, { result: checked.result, score: checked.score });
+        toast.success('Contact updated.');
+      } else {
+        const data = checked ? { ...payload, verification: { result: checked.result, score: checked.score } } : payload;
+        saved = (await dataProvider.create<Contact>('contacts', { data })).data;
+        toast.success(`${saved.name} added as a contact.`);
+      }
+      await refresh('contacts');
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (contact && statusOf(error) === 412) {
+        const current = (await dataProvider.getOne<Contact>('contacts', { id: contact.id })).data;
+        setConflict({ current, changes: changesSince(previous as unknown as Record<string, unknown>, current as unknown as Record<string, unknown>) });
+      } else {
+        setErrors(fieldErrorsOf(error) as ContactFieldErrors);
+        setFormError(contact ? messageOf(error, 'Failed to update contact.') : 'Failed to add contact.');
+        if (!contact) toast.error(`Failed to add contact. ${messageOf(error, '')}`.trim());
+      }
     } finally {
       setSaving(false);
     }
   };
 
-  const text = (field: Exclude<Field, 'tags'>, label: string, options: { required?: boolean; type?: string; placeholder?: string } = {}) => (
-    <TextField
-      label={label}
-      value={draft[field]}
-      onChange={(event) => change(field)(event.target.value)}
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
-      required={options.required}
-      type={options.type}
-      placeholder={options.placeholder}
-      fullWidth
-      slotProps={{ htmlInput: { noValidate: true } }}
-    />
-  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(contact ?? undefined);
+  };
+
+  const emailResult = emailCheck.status === 'checked' ? verificationLook({ result: emailCheck.check.result, score: emailCheck.check.score }) : null;
 
   return (
     <Modal
       open={open}
-      title={`Add Contact for ${bank.name}`}
-      onClose={close}
+      onClose={onClose}
       maxWidth="sm"
+      title={contactFormTitle(contact, bank)}
       footer={
         <>
-          <Button onClick={close} disabled={saving}>
+          <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form="contact-form" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
-            Add Contact
+          <Button type="submit" form="contact-form" variant="contained" disabled={saving || conflict !== null} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
+            {contact ? 'Save Contact' : 'Add Contact'}
           </Button>
         </>
       }
     >
-      <Box component="form" id="contact-form" onSubmit={submit} noValidate data-testid="contact-form">
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          {text('name', 'Full Name', { required: true })}
-          {text('title', 'Job Title', { required: true })}
-          {text('email', 'Email', { type: 'email', placeholder: 'name@bank.com' })}
-          {text('linkedinUrl', 'LinkedIn URL', { placeholder: 'https://www.linkedin.com/in/name' })}
-          <TagInput value={draft.tags} onChange={change('tags')} />
+      <Box component="form" id="contact-form" noValidate onSubmit={submit}>
+        <Stack spacing={2}>
+          {conflict && (
+            <ConflictNotice
+              changes={conflict.changes}
+              busy={saving}
+              onReload={() => {
+                setDraft(draftOf(conflict.current));
+                setConflict(null);
+                onSaved?.(conflict.current);
+              }}
+              onOverwrite={() => {
+                const current = conflict.current;
+                setConflict(null);
+                void save(current);
+              }}
+            />
+          )}
+          {formError && <Alert severity="error">{formError}</Alert>}
+          {bankChoice && (
+            <TextField
+              select
+              label="Bank"
+              required
+              value={draft.bankId ?? ''}
+              onChange={(event) => set('bankId', Number(event.target.value) || null)}
+              error={Boolean(errors.bankId)}
+              helperText={errors.bankId ?? (banks.data?.length === 0 ? 'Mark a bank as a target first: contacts belong to tracked banks.' : undefined)}
+            >
+              {(banks.data ?? []).map((option) => (
+                <MenuItem key={option.cert} value={option.cert}>
+                  {option.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField label="Full Name" required autoFocus value={draft.name} onChange={(event) => set('name', event.target.value)} error={Boolean(errors.name)} helperText={errors.name} />
+          <TextField label="Job Title" required value={draft.title} onChange={(event) => set('title', event.target.value)} error={Boolean(errors.title)} helperText={errors.title} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label="Email"
+              type="email"
+              fullWidth
+              value={draft.email}
+              onChange={(event) => set('email', event.target.value)}
+              error={Boolean(errors.email)}
+              helperText={errors.email ?? (emailResult && emailCheck.status === 'checked' ? `${emailResult.label}${emailCheck.check.score === null ? '' : ` (score ${emailCheck.check.score})`}` : undefined)}
+            />
+            <Button variant="outlined" onClick={checkEmail} disabled={!draft.email.trim() || emailCheck.status === 'checking'} sx={{ mt: 1, flexShrink: 0 }}>
+              {emailCheck.status === 'checking' ? <CircularProgress size={18} /> : 'Verify'}
+            </Button>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label="LinkedIn URL"
+              fullWidth
+              value={draft.linkedinUrl}
+              onChange={(event) => set('linkedinUrl', event.target.value)}
+              error={Boolean(errors.linkedinUrl)}
+              helperText={errors.linkedinUrl ?? (linkedin.status === 'valid' ? 'LinkedIn page found.' : undefined)}
+              placeholder="https://www.linkedin.com/in/name"
+            />
+            <Button variant="outlined" onClick={checkLinkedin} disabled={!draft.linkedinUrl.trim() || linkedin.status === 'checking'} sx={{ mt: 1, flexShrink: 0 }}>
+              {linkedin.status === 'checking' ? <CircularProgress size={18} /> : 'Check'}
+            </Button>
+          </Stack>
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+              Tags
+            </Typography>
+            <TagInput value={draft.tags} onChange={(tags) => set('tags', tags)} />
+          </Box>
         </Stack>
       </Box>
     </Modal>

@@ -1,0 +1,40 @@
+/** A host name with at least one dot and a letter-only top-level label. */
+const hostPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The bare domain of a website as people type it: `https://www.Bank.com/about` -> `bank.com`.
+ * Null when nothing domain-like is left.
+ */
+export function domainOfWebsite(input: string): string | null {
+  let text = input.trim().toLowerCase();
+  if (!text) return null;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//.test(text)) text = `https://${text}`;
+  let host: string;
+  try {
+    host = new URL(text).hostname;
+  } catch {
+    return null;
+  }
+  host = host.replace(/^www\d?\./, '').replace(/\.$/, '');
+  return hostPattern.test(host) ? host : null;
+}
+
+/** linkedin.com itself or one of its subdomains (www., de., ...); nothing that merely ends in the letters. */
+export function isLinkedinHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'linkedin.com' || host.endsWith('.linkedin.com');
+}
+
+/** A LinkedIn address: an http(s) URL on linkedin.com. People type it without the scheme. */
+export function parseLinkedinUrl(input: string): URL | null {
+  const text = input.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.username || url.password) return null;
+    return isLinkedinHost(url.hostname) ? url : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { defaultEmailTemplate } from './starter-templates.ts';
+import { checkTemplate, PlaceholderSyntaxError, renderEmail, renderTemplate, type PlaceholderValues } from './engine.ts';
+import { placeholderCatalogue } from './catalogue.ts';
+import { exampleValues, placeholderValues } from './values.ts';
+
+const values: PlaceholderValues = {
+  bankName: 'First Community Bank',
+  totalAssets: 1_234_567_890,
+  totalDeposits: 987_654,
+  roa: 1.1234,
+  reportDate: '2026-06-30',
+  contactFirstName: 'Jane',
+  senderName: 'Alex Morgan',
+  officeCount: 1234,
+};
+
+describe('placeholder engine', () => {
+  const cases: Array<[description: string, template: string, expected: string, given?: PlaceholderValues]> = [
+    ['matches names in any letter case', '{{BankName}}|{{bankname}}|{{BANKNAME}}|{{bankName}}', 'First Community Bank|First Community Bank|First Community Bank|First Community Bank'],
+    ['matches helpers in any letter case', '{{Money TotalAssets}}|{{money totalassets}}|{{MONEY TOTALASSETS}}', '$1.23B|$1.23B|$1.23B'],
+    ['formats a bare money, percent, date or count placeholder by its kind', '{{totalAssets}} {{totalDeposits}} {{roa}} {{reportDate}} {{officeCount}}', '$1.23B $987.65K 1.12% Jun 30, 2026 1,234'],
+    ['uses T, B, M and K at 1e12, 1e9, 1e6 and 1e3 with two decimals', '{{money a}} {{money b}} {{money c}} {{money d}} {{money e}} {{money f}}', '$2.50T $1.00B $3.46M $1.00K $999.00 -$1.50M', { a: 2.5e12, b: 1e9, c: 3_456_789, d: 1000, e: 999, f: -1.5e6 }],
+    ['shows N/A for a missing money, percent or date', '{{money totalEquity}} {{percent roe}} {{date establishedDate}} {{netIncome}}', 'N/A N/A N/A N/A'],
+    ['shows N/A for a missing text value, and for an empty one', '{{contactTitle}}|{{city}}', 'N/A|N/A', { city: '  ' }],
+    ['shows [Your Name] for a missing sender', 'Best, {{senderName}}', 'Best, [Your Name]', {}],
+    ['uses the fallback text when the value is missing, the value otherwise', '{{fallback contactTitle "friend"}} {{Fallback contactFirstName "there"}}', 'friend Jane'],
+    ['formats dates long, short and iso', '{{date reportDate}} {{date reportDate "short"}} {{DATE reportDate "ISO"}}', 'Jun 30, 2026 06/30/2026 2026-06-30'],
+    ['keeps Handlebars blocks working with case-insensitive names', '{{#if CONTACTFIRSTNAME}}Hi {{contactFirstName}}{{else}}Hello{{/if}}', 'Hi Jane'],
+    ['renders an unknown name as N/A', 'Dear {{Nickname}}', 'Dear N/A'],
+    ['leaves text mail plain: markup in a value stays as typed', '{{bankName}} {{{bankName}}}', '<b>A&B</b> <b>A&B</b>', { bankName: '<b>A&B</b>' }],
+  ];
+  for (const [description, template, expected, given] of cases) {
+    it(description, () => expect(renderTemplate(template, given ?? values).output).to.equal(expected));
+  }
+
+  it('escapes every value in HTML mail, triple braces included, and keeps the template markup', () => {
+    const result = renderTemplate('<p>{{bankName}} {{{BankName}}} {{fallback contactTitle "<i>x</i>"}}</p>', { bankName: `<script>alert("x")</script> & 'co'` }, { format: 'html' });
+    expect(result.output).to.equal('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;co&#x27; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;co&#x27; &lt;i&gt;x&lt;/i&gt;</p>');
+  });
+
+  it('lists unknown names as written and missing ones by their catalogue name, each once', () => {
+    const result = renderTemplate('{{Nickname}} {{bankname}} {{CONTACTTITLE}} {{contactTitle}} {{money TotalEquity}} {{shout bankName}}', values);
+    expect(result.unknown).to.deep.equal(['Nickname', 'shout']);
+    expect(result.missing).to.deep.equal(['contactTitle', 'totalEquity']);
+  });
+
+  const syntaxErrors: Array<[description: string, template: string, line: number, column: number, reason: RegExp]> = [
+    ['a placeholder closed by one brace', 'Hi {{contactName}\nthere', 1, 17, /not closed properly/],
+    ['a template ending inside a placeholder', 'Hello\nDear {{bankName', 2, 8, /not closed properly/],
+    ['an empty placeholder', 'Hi {{ }}', 1, 7, /empty/],
+    ['a block never closed', 'One\ntwo {{#if roa}}good', 2, 20, /never closed/],
+    ['a closing tag without its block', '{{/if}}', 1, 1, /no opening/],
+    ['blocks closed in the wrong order', '{{#if roa}}\n{{/each}}', 1, 4, /\{\{#if\}\} is closed by \{\{\/each\}\}/],
+    ['a partial', 'Hi {{> footer}}', 1, 4, /partials/],
+  ];
+  for (const [description, template, line, column, reason] of syntaxErrors) {
+    it(`reports ${description} with its line and column`, () => {
+      let thrown: unknown;
+      try {
+        renderTemplate(template, values);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).to.be.instanceOf(PlaceholderSyntaxError);
+      const error = thrown as PlaceholderSyntaxError;
+      expect({ line: error.line, column: error.column }).to.deep.equal({ line, column });
+      expect(error.message).to.match(reason).and.to.match(new RegExp(`^Template syntax error at line ${line}, column ${column}: `));
+    });
+  }
+
+  it('names the part of an email that has the syntax error', () => {
+    expect(() => renderEmail({ subject: 'Hi {{bankName', body: 'ok' }, values)).to.throw(/in the subject at line 1, column 6/);
+    expect(() => renderEmail({ subject: 'ok', body: 'a\n{{#if x}}' }, values)).to.throw(/in the body at line 2/);
+    expect(checkTemplate('{{#if x}}')).to.include({ ok: false, line: 1 });
+    expect(checkTemplate('{{Foo}} {{bankName}}')).to.deep.equal({ ok: true, unknown: ['Foo'] });
+  });
+
+  it('renders subject as plain text even when the body is HTML', () => {
+    const email = renderEmail({ subject: '{{bankName}}', body: '{{bankName}}' }, { bankName: 'A & B' }, { format: 'html' });
+    expect(email).to.deep.equal({ subject: 'A & B', body: 'A &amp; B', unknown: [], missing: [] });
+  });
+});
+
+describe('placeholder catalogue and values', () => {
+  it('has every group of the product, each placeholder with a unique name, label, description and sample', () => {
+    expect(placeholderCatalogue.map((group) => group.label)).to.deep.equal([
+      'Contact and user', 'Institution and location', 'AI analysis', 'Key ratios', 'Balance sheet', 'Income statement',
+      'Asset quality and delinquency', 'Capital adequacy', 'Loan portfolio', 'Off-balance sheet',
+    ]);
+    const names = placeholderCatalogue.flatMap((group) => group.placeholders.map((placeholder) => placeholder.name.toLowerCase()));
+    expect(new Set(names).size).to.equal(names.length);
+    for (const placeholder of placeholderCatalogue.flatMap((group) => group.placeholders)) {
+      expect(placeholder.label && placeholder.description && String(placeholder.sample), placeholder.name).to.be.ok;
+    }
+  });
+
+  it('builds values from the bank, contact, sender and analysis', () => {
+    const built = placeholderValues({
+      bank: { name: 'First Bank', assets: 5e9, repdte: '20260630', roa: 0.9, rawData: { UC: 1500 } },
+      contact: { name: 'Jane Q Doe', title: 'CFO', email: 'jane@first.example' },
+      sender: { name: ' ', email: 'alex@charterline.example' },
+      analysis: { summary: 'Solid.' },
+      today: new Date('2026-11-25T23:30:00Z'),
+    });
+    expect(built).to.include({ bankName: 'First Bank', totalAssets: 5e9, reportDate: '2026-06-30', roa: 0.9, unusedCommitments: 1_500_000 });
+    expect(built).to.include({ contactName: 'Jane Q Doe', contactFirstName: 'Jane', contactLastName: 'Doe', contactTitle: 'CFO', senderName: 'alex@charterline.example', aiSummary: 'Solid.', aiRiskAnalysis: null, today: '2026-11-25' });
+  });
+
+  it('renders the starter template from sample values with nothing unknown or missing', () => {
+    const email = renderEmail(defaultEmailTemplate, exampleValues());
+    expect(email.unknown).to.deep.equal([]);
+    expect(email.missing).to.deep.equal([]);
+    expect(email.subject).to.equal('First Community Bank: a look at your Jun 30, 2026 results');
+    expect(email.body).to.contain('Total assets: $1.23B').and.to.contain('Return on assets: 1.12%').and.to.contain('Alex Morgan');
+  });
+});

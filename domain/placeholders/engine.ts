@@ -1,0 +1,270 @@
+import Handlebars from 'handlebars';
+import { placeholdersByLowerName, type PlaceholderKind } from './catalogue.ts';
+import { countText, dateText, moneyText, percentText, type DateStyle } from './formats.ts';
+
+/**
+ * The placeholder engine: Handlebars with names and helpers matched case-insensitively
+ * (`{{BankName}}`, `{{bankname}}` and `{{BANKNAME}}` are one placeholder). A template is parsed
+ * once, every name in it rewritten to its lower-case form, and compiled; values are looked up by
+ * lower-case name. The same code renders the browser preview and the mail the server sends.
+ */
+
+/** Values by placeholder name (any letter case). */
+export type PlaceholderValues = Readonly<Record<string, unknown>>;
+export type RenderFormat = 'text' | 'html';
+export type RenderResult = { output: string; unknown: string[]; missing: string[] };
+
+export class PlaceholderSyntaxError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`Template syntax error at line ${line}, column ${column}: ${reason}`);
+    this.name = 'PlaceholderSyntaxError';
+  }
+}
+
+export const missingValueText = 'N/A';
+/** Who signs the mail, when the user has neither a name nor an email on file. */
+export const missingSenderText = '[Your Name]';
+const missingTextOf = (lowerName: string) => (lowerName === 'sendername' ? missingSenderText : missingValueText);
+
+const isMissing = (value: unknown) => value === undefined || value === null || Number.isNaN(value) || (typeof value === 'string' && !/\S/.test(value));
+
+type HelperOptions = { name: string; hash: Record<string, unknown> };
+
+/** Helpers by lower-case name; the last argument Handlebars passes is always its options object. */
+const helpers: Record<string, (...args: unknown[]) => unknown> = {
+  money: (value) => moneyText(value) ?? missingValueText,
+  percent: (value) => percentText(value) ?? missingValueText,
+  count: (value) => countText(value) ?? missingValueText,
+  date: (value, ...rest) => {
+    const style = rest.length > 1 && typeof rest[0] === 'string' ? (rest[0].toLowerCase() as DateStyle) : 'long';
+    return dateText(value, ['long', 'short', 'iso'].includes(style) ? style : 'long') ?? missingValueText;
+  },
+  fallback: (value, ...rest) => {
+    const alternative = rest.length > 1 ? rest[0] : undefined;
+    return isMissing(value) ? (isMissing(alternative) ? missingValueText : alternative) : value;
+  },
+};
+
+export const helperCatalogue: Array<{ name: string; description: string; example: string }> = [
+  { name: 'money', description: 'Dollars with T, B, M or K and two decimals.', example: '{{money totalAssets}} → $1.23B' },
+  { name: 'percent', description: 'A ratio with two decimals and a % sign.', example: '{{percent roa}} → 1.12%' },
+  { name: 'count', description: 'A whole number with thousands separators.', example: '{{count officeCount}} → 12' },
+  { name: 'date', description: 'A date as Mar 31, 2026; add "short" for 03/31/2026 or "iso" for 2026-03-31.', example: '{{date reportDate "short"}} → 06/30/2026' },
+  { name: 'fallback', description: 'The value, or the given text when the value is missing.', example: '{{fallback contactFirstName "there"}} → there' },
+];
+
+const formatterOfKind: Partial<Record<PlaceholderKind, string>> = { money: 'money', percent: 'percent', date: 'date', count: 'count' };
+const builtInBlockHelpers = new Set(['if', 'unless', 'each', 'with', 'lookup', 'log']);
+
+const handlebars = Handlebars.create();
+for (const [name, helper] of Object.entries(helpers)) handlebars.registerHelper(name, helper);
+// A name without a value renders its missing text; an unknown helper given arguments does too.
+handlebars.registerHelper('helperMissing', (...args: unknown[]) => missingTextOf((args[args.length - 1] as HelperOptions).name));
+
+// Handlebars' AST, only as far as this file walks it.
+type Location = { start: { line: number; column: number } };
+type Node = { type: string; loc?: Location } & Record<string, any>;
+
+type Compiled = { template: (values: Record<string, unknown>) => string; unknown: string[]; referenced: string[] };
+
+/** Templates compiled once and reused: most sends render the same few templates over and over. */
+const compiledTemplates = new Map<string, Compiled>();
+const compiledTemplatesLimit = 500;
+
+function compile(source: string, format: RenderFormat): Compiled {
+  const cacheKey = `${format}\u0000${source}`;
+  const cached = compiledTemplates.get(cacheKey);
+  if (cached) return cached;
+  const program = parse(source);
+  const unknown = new Set<string>();
+  const referenced = new Set<string>();
+  rewrite(program, { format, unknown, referenced });
+  let template: HandlebarsTemplateDelegate;
+  try {
+    template = handlebars.compile(program as unknown as string, { noEscape: format === 'text', preventIndent: true });
+    // compiling is lazy: the first call checks blocks and helpers
+    template({});
+  } catch (error) {
+    throw syntaxErrorOf(error);
+  }
+  const compiled: Compiled = { template, unknown: [...unknown], referenced: [...referenced] };
+  if (compiledTemplates.size >= compiledTemplatesLimit) compiledTemplates.delete(compiledTemplates.keys().next().value as string);
+  compiledTemplates.set(cacheKey, compiled);
+  return compiled;
+}
+
+function parse(source: string): Node {
+  try {
+    return handlebars.parse(source) as unknown as Node;
+  } catch (error) {
+    throw syntaxErrorOf(error);
+  }
+}
+
+/** The parser reports where it stopped through its lexer; block mismatches carry their own position. */
+function syntaxErrorOf(error: unknown): PlaceholderSyntaxError {
+  if (error instanceof PlaceholderSyntaxError) return error;
+  const failure = error as { message?: string; lineNumber?: number; column?: number };
+  const message = String(failure.message ?? error);
+  if (typeof failure.lineNumber === 'number') {
+    return new PlaceholderSyntaxError(message.replace(/ - \d+:\d+$/, '').replace(/^(\w+) doesn't match (\w+)$/, '{{#$1}} is closed by {{/$2}}'), failure.lineNumber, (failure.column ?? 0) + 1);
+  }
+  const position = (Handlebars as unknown as { Parser: { lexer: { yylloc?: { first_line: number; first_column: number } } } }).Parser.lexer.yylloc;
+  return new PlaceholderSyntaxError(reasonOf(message), position?.first_line ?? 1, (position?.first_column ?? 0) + 1);
+}
+
+/** The parser's grammar terms, said the way a person writing an email would understand them. */
+function reasonOf(parserMessage: string): string {
+  const got = /got '(\w+)'/.exec(parserMessage)?.[1];
+  if (got === 'EOF') return /OPEN_ENDBLOCK|INVERSE/.test(parserMessage) ? 'a {{#block}} is never closed.' : 'the template ends inside a placeholder: close it with }}.';
+  if (got === 'CLOSE') return 'a placeholder is empty: write a name between {{ and }}.';
+  if (got === 'CLOSE_UNESCAPED') return 'a placeholder has too many closing braces: use {{name}}.';
+  if (got === 'OPEN_ENDBLOCK') return 'a closing {{/block}} has no opening {{#block}}.';
+  if (got === 'INVALID') return 'a placeholder is not closed properly: write {{name}}.';
+  return 'a placeholder is not written properly: write {{name}}.';
+}
+
+type Walk = { format: RenderFormat; unknown: Set<string>; referenced: Set<string> };
+
+/** Lower-cases every name and helper, records unknown and used names, formats bare names by kind, and escapes everything in HTML. */
+function rewrite(node: Node | null | undefined, walk: Walk): void {
+  if (!node) return;
+  switch (node.type) {
+    case 'Program':
+      for (const statement of node.body as Node[]) rewrite(statement, walk);
+      return;
+    case 'MustacheStatement':
+    case 'SubExpression':
+    case 'BlockStatement': {
+      const isCall = node.type !== 'MustacheStatement' || node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
+      if (isCall) rewriteHelperName(node.path, walk);
+      else {
+        const placeholder = rewriteValuePath(node.path, walk);
+        const formatter = placeholder && formatterOfKind[placeholder.kind];
+        if (formatter) {
+          node.params = [node.path];
+          node.path = { type: 'PathExpression', data: false, depth: 0, parts: [formatter], original: formatter, loc: node.path.loc };
+        }
+      }
+      for (const parameter of node.params as Node[]) rewriteExpression(parameter, walk);
+      for (const pair of (node.hash?.pairs ?? []) as Node[]) rewriteExpression(pair.value, walk);
+      if (node.type === 'MustacheStatement' && walk.format === 'html') node.escaped = true;
+      rewrite(node.program, walk);
+      rewrite(node.inverse, walk);
+      return;
+    }
+    case 'PartialStatement':
+    case 'PartialBlockStatement':
+    case 'DecoratorBlock':
+    case 'Decorator':
+      throw new PlaceholderSyntaxError('partials and decorators ({{> ...}}, {{* ...}}) cannot be used in an email.', node.loc?.start.line ?? 1, (node.loc?.start.column ?? 0) + 1);
+    default:
+      return;
+  }
+}
+
+function rewriteExpression(node: Node, walk: Walk): void {
+  if (node.type === 'PathExpression') rewriteValuePath(node, walk);
+  else if (node.type === 'SubExpression') rewrite(node, walk);
+}
+
+function rewriteHelperName(path: Node, walk: Walk): void {
+  if (path.type !== 'PathExpression' || path.data) return;
+  const lower = String(path.original).toLowerCase();
+  if (!(lower in helpers) && !builtInBlockHelpers.has(lower)) walk.unknown.add(String(path.original));
+  path.parts = [lower];
+  path.original = lower;
+}
+
+function rewriteValuePath(path: Node, walk: Walk) {
+  // `this`, `..` and `@index` are Handlebars' own references, not placeholders
+  if (path.type !== 'PathExpression' || path.data || path.parts.length === 0) return undefined;
+  const lower = String(path.original).toLowerCase();
+  const placeholder = placeholdersByLowerName.get(lower);
+  if (placeholder) walk.referenced.add(lower);
+  else walk.unknown.add(String(path.original));
+  path.parts = [lower];
+  path.original = lower;
+  return placeholder;
+}
+
+/** Value names seen so far, lower-cased once (the same hundred names come with every render). */
+const lowerNames = new Map<string, string>();
+const lowerNameOf = (name: string) => {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size < 10_000) lowerNames.set(name, lower);
+  }
+  return lower;
+};
+
+/** Values keyed by lower-case name, missing ones left out so that the missing text shows. */
+function lowerCaseValues(values: PlaceholderValues): Record<string, unknown> {
+  const lowered: Record<string, unknown> = {};
+  for (const name in values) {
+    const value = values[name];
+    if (!isMissing(value)) lowered[lowerNameOf(name)] = value;
+  }
+  return lowered;
+}
+
+function renderCompiled(compiled: Compiled, lowered: Record<string, unknown>): RenderResult {
+  const missing = compiled.referenced.filter((name) => !(name in lowered)).map((name) => placeholdersByLowerName.get(name)!.name);
+  return { output: compiled.template(lowered), unknown: compiled.unknown, missing };
+}
+
+/**
+ * Renders one template. `text` output is plain (nothing escaped); `html` output escapes every value,
+ * `{{{triple}}}` ones too, so nothing typed into a record becomes markup. Throws PlaceholderSyntaxError.
+ */
+export function renderTemplate(source: string, values: PlaceholderValues, options: { format?: RenderFormat } = {}): RenderResult {
+  return renderCompiled(compile(source, options.format ?? 'text'), lowerCaseValues(values));
+}
+
+export type TemplatePart = 'subject' | 'body';
+
+export class EmailTemplateSyntaxError extends PlaceholderSyntaxError {
+  constructor(
+    readonly part: TemplatePart,
+    cause: PlaceholderSyntaxError,
+  ) {
+    super(cause.reason, cause.line, cause.column);
+    this.message = `Template syntax error in the ${part} at line ${cause.line}, column ${cause.column}: ${cause.reason}`;
+  }
+}
+
+/** Renders subject and body with the same values; the lists name each placeholder once. Throws EmailTemplateSyntaxError naming the part. */
+export function renderEmail(email: { subject: string; body: string }, values: PlaceholderValues, options: { format?: RenderFormat } = {}) {
+  const lowered = lowerCaseValues(values);
+  const format = options.format ?? 'text';
+  const part = (name: TemplatePart, source: string) => {
+    try {
+      return renderCompiled(compile(source, name === 'subject' ? 'text' : format), lowered);
+    } catch (error) {
+      throw error instanceof PlaceholderSyntaxError ? new EmailTemplateSyntaxError(name, error) : error;
+    }
+  };
+  const subject = part('subject', email.subject);
+  const body = part('body', email.body);
+  return {
+    subject: subject.output,
+    body: body.output,
+    unknown: [...new Set([...subject.unknown, ...body.unknown])],
+    missing: [...new Set([...subject.missing, ...body.missing])],
+  };
+}
+
+/** Checks a template without values, for live feedback under an editor field. */
+export function checkTemplate(source: string): { ok: true; unknown: string[] } | { ok: false; message: string; line: number; column: number } {
+  try {
+    return { ok: true, unknown: compile(source, 'text').unknown };
+  } catch (error) {
+    if (!(error instanceof PlaceholderSyntaxError)) throw error;
+    return { ok: false, message: error.message, line: error.line, column: error.column };
+  }
+}

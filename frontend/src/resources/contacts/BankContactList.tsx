@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Box, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import EmailIcon from '@mui/icons-material/EmailOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { linkedinPeopleSearchUrl } from './links.ts';
+import { useSendEmail } from './sendEmailSlot.tsx';
+import type { Contact } from './types.ts';
+import { useContactActions } from './useContactActions.ts';
+import { VerificationIndicator } from './VerificationIndicator.tsx';
+
+/**
+ * A bank's contacts: hot-lead star, name and title, then the email check, LinkedIn (the profile, or
+ * a people search on the contact's and the bank's name), Send Email (contacts with an email), Edit
+ * and Delete (after a confirm). The actions brighten when the row is hovered or focused.
+ */
+export function BankContactList({
+  bank,
+  contacts,
+  onEdit,
+  emptyText = 'No contacts added.',
+  maxHeight = 384,
+}: {
+  bank: { cert: number; name: string };
+  contacts: Contact[];
+  onEdit: (contact: Contact) => void;
+  emptyText?: string;
+  maxHeight?: number;
+}) {
+  const actions = useContactActions();
+  const sendEmail = useSendEmail();
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (contacts.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+        {emptyText}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Box component="ul" aria-label={`Contacts at ${bank.name}`} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight, overflowY: 'auto' }}>
+        {contacts.map((contact) => (
+          <Box
+            component="li"
+            key={contact.id}
+            data-testid="contact-row"
+            data-contact-name={contact.name}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              py: 0.75,
+              px: 0.5,
+              borderRadius: 1,
+              '&:hover, &:focus-within': { bgcolor: 'action.hover' },
+              '& .contact-actions': { opacity: { xs: 1, md: 0.55 } },
+              '&:hover .contact-actions, &:focus-within .contact-actions': { opacity: 1 },
+            }}
+          >
+            <Tooltip title={contact.isHotLead ? 'Remove from hot leads' : 'Mark as hot lead'}>
+              <IconButton
+                size="small"
+                aria-label={contact.isHotLead ? `Remove ${contact.name} from hot leads` : `Mark ${contact.name} as hot lead`}
+                aria-pressed={contact.isHotLead}
+                onClick={() => void actions.toggleHotLead(contact)}
+                sx={{ color: contact.isHotLead ? '#f59e0b' : 'text.secondary' }}
+              >
+                {contact.isHotLead ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+              </IconButton>
+            </Tooltip>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                {contact.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {[contact.title, contact.email].filter(Boolean).join(' · ')}
+              </Typography>
+            </Box>
+            <Stack direction="row" className="contact-actions" sx={{ alignItems: 'center', transition: 'opacity 120ms' }}>
+              <VerificationIndicator
+                email={contact.email}
+                verification={contact.verification}
+                verifying={actions.isVerifying(contact.id)}
+                onVerify={() => void actions.verify(contact)}
+              />
+              <Tooltip title={contact.linkedinUrl ? 'LinkedIn profile' : 'Search LinkedIn'}>
+                <IconButton
+                  size="small"
+                  component={Link}
+                  href={contact.linkedinUrl ?? linkedinPeopleSearchUrl(contact.name, bank.name)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={contact.linkedinUrl ? `LinkedIn profile of ${contact.name}` : `Search LinkedIn for ${contact.name}`}
+                >
+                  <LinkedInIcon fontSize="small" sx={{ color: contact.linkedinUrl ? '#0a66c2' : 'text.secondary' }} />
+                </IconButton>
+              </Tooltip>
+              {sendEmail && contact.email && (
+                <Tooltip title="Send Email">
+                  <IconButton size="small" aria-label={`Send email to ${contact.name}`} onClick={() => sendEmail(contact, bank)}>
+                    <EmailIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+              <Tooltip title="Edit">
+                <IconButton size="small" aria-label={`Edit ${contact.name}`} onClick={() => onEdit(contact)}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton size="small" aria-label={`Delete ${contact.name}`} onClick={() => setDeleting(contact)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          </Box>
+        ))}
+      </Box>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Contact"
+        body={deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
+        confirmText="Delete"
+        destructive
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          setBusy(true);
+          await actions.remove(deleting);
+          setBusy(false);
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { ApiError, http } from '../../providers/http.ts';
+import type { FoundPerson } from './search-results.ts';
+import type { Contact, VerificationResult } from './types.ts';
+
+/** What the email check answers; checked for a stored contact, the server saves it and answers the contact too. */
+export type EmailCheck = { result: VerificationResult; score: number | null; contact?: Contact };
+
+/** What the contact-finder service answers for a domain. */
+export type DomainSearchAnswer = { contacts?: FoundPerson[]; message?: string; error?: string };
+
+/** Whether a failed call means "this service is not offered here" rather than "it failed". */
+function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 501);
+}
+
+export const contactsApi = {
+  setHotLead: (id: string, isHotLead: boolean) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/hot-lead`, { isHotLead }),
+  recordVerification: (id: string, verification: { result: VerificationResult; score: number | null }) =>
+    http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/verification`, verification),
+  /** Checks an address typed in a form; nothing is stored. */
+  verifyEmail: (email: string) => http.post<EmailCheck | null>('/api/services/hunter/verify', { email }),
+  /** Checks a contact's address and stores the outcome on it (a failed check is stored as error, score 0). */
+  verifyContact: (contactId: string) => http.post<EmailCheck | null>('/api/services/hunter/verify', { contactId }),
+  findByDomain: (domain: string) => http.post<DomainSearchAnswer>('/api/services/hunter/find', { domain }),
+  /**
+   * The AI executive search; an empty list when the AI service is not offered on this server, so
+   * the contact finder still answers from the contact-finder service alone.
+   */
+  findExecutives: async (bankName: string): Promise<FoundPerson[]> => {
+    try {
+      const answer = await http.post<{ executives?: FoundPerson[]; contacts?: FoundPerson[] } | FoundPerson[]>('/api/services/gemini/find-executives', { bankName });
+      if (Array.isArray(answer)) return answer;
+      return answer?.executives ?? answer?.contacts ?? [];
+    } catch (error) {
+      if (isUnavailable(error)) return [];
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * Find Contacts and Executives: the contact-finder service (Hunter) and the AI executive search
+ * (Gemini) each answer people at a bank. Both lists are merged by email, compared in lower case; a
+ * person both found becomes source 'Both'. People without an email cannot be merged and are kept
+ * apart, in the order found.
+ */
+
+export type SearchSource = 'Gemini' | 'Hunter' | 'Both';
+
+export type FoundPerson = { name: string; title?: string | null; email?: string | null; linkedinUrl?: string | null };
+export type SearchResult = { name: string; title: string; email: string | null; linkedinUrl: string | null; source: SearchSource };
+export type MergedSearchResults = { withEmail: SearchResult[]; withoutEmail: SearchResult[] };
+
+function clean(value: string | null | undefined): string {
+  return (value ?? '').trim();
+}
+
+/** Merges Hunter's and Gemini's people; the first non-empty name, title and LinkedIn URL found wins. */
+export function mergeSearchResults(hunter: FoundPerson[], gemini: FoundPerson[]): MergedSearchResults {
+  const byEmail = new Map<string, SearchResult>();
+  const withoutEmail: SearchResult[] = [];
+  const add = (person: FoundPerson, source: 'Gemini' | 'Hunter') => {
+    const email = clean(person.email);
+    const found: SearchResult = {
+      name: clean(person.name),
+      title: clean(person.title),
+      email: email || null,
+      linkedinUrl: clean(person.linkedinUrl) || null,
+      source,
+    };
+    if (!email) {
+      withoutEmail.push(found);
+      return;
+    }
+    const key = email.toLowerCase();
+    const earlier = byEmail.get(key);
+    if (!earlier) {
+      byEmail.set(key, found);
+      return;
+    }
+    byEmail.set(key, {
+      name: earlier.name || found.name,
+      title: earlier.title || found.title,
+      email: earlier.email,
+      linkedinUrl: earlier.linkedinUrl || found.linkedinUrl,
+      source: earlier.source === source ? source : 'Both',
+    });
+  };
+  for (const person of hunter) add(person, 'Hunter');
+  for (const person of gemini) add(person, 'Gemini');
+  return { withEmail: [...byEmail.values()], withoutEmail };
+}
+
+/** Whether the bank already has a contact with this email (case-insensitive): its Add button reads 'Added'. */
+export function isAlreadyAdded(email: string | null, existingEmails: Iterable<string | null | undefined>): boolean {
+  if (!email) return false;
+  const wanted = email.trim().toLowerCase();
+  for (const existing of existingEmails) if (existing && existing.trim().toLowerCase() === wanted) return true;
+  return false;
+}
+
+/** The domain to search from a bank's website: no protocol, no `www.`, no path. */
+export function domainFromWebsite(website: string | null | undefined): string {
+  const text = clean(website).toLowerCase();
+  if (!text) return '';
+  return text
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^www\./, '')
+    .split(/[/?#]/)[0];
+}

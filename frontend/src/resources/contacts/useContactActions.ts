@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { messageOf } from '../shared/problem.ts';
+import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { contactsApi } from './api.ts';
+import type { Contact } from './types.ts';
+
+/** The server's reason after a spec text, when it says something more than the generic failure. */
+function withReason(text: string, error: unknown): string {
+  const reason = messageOf(error, '');
+  return reason ? `${text} ${reason}` : text;
+}
+
+/** Hot lead, email check and delete for contacts, each with its toast; the lists reload after each. */
+export function useContactActions() {
+  const dataProvider = useDataProvider();
+  const toast = useToast();
+  const refresh = useRefreshOutreach();
+  const [verifying, setVerifying] = useState<ReadonlySet<string>>(new Set());
+
+  const toggleHotLead = useCallback(
+    async (contact: Contact) => {
+      const isHotLead = !contact.isHotLead;
+      try {
+        await contactsApi.setHotLead(contact.id, isHotLead);
+        toast.success(`"${contact.name}" ${isHotLead ? 'marked as' : 'removed from'} hot leads.`);
+      } catch (error) {
+        toast.error(withReason('Failed to update hot lead status.', error));
+      } finally {
+        await refresh('contacts');
+      }
+    },
+    [toast, refresh],
+  );
+
+  const verify = useCallback(
+    async (contact: Contact) => {
+      setVerifying((current) => new Set(current).add(contact.id));
+      try {
+        const answer = await contactsApi.verifyContact(contact.id);
+        if (!answer?.result) toast.error('Empty response from verification service.');
+        else if (answer.result === 'deliverable') toast.success(`Email for ${contact.name} verified.`);
+        else toast.info(`Verification result: ${answer.result}.`);
+      } catch (error) {
+        toast.error(withReason(`Failed to verify email for ${contact.name}.`, error));
+      } finally {
+        setVerifying((current) => {
+          const next = new Set(current);
+          next.delete(contact.id);
+          return next;
+        });
+        await refresh('contacts');
+      }
+    },
+    [toast, refresh],
+  );
+
+  /** Deletes after the confirm dialog said yes; resolves whether it worked. */
+  const remove = useCallback(
+    async (contact: Contact): Promise<boolean> => {
+      try {
+        await dataProvider.delete('contacts', { id: contact.id, previousData: contact });
+        toast.success('Contact deleted.');
+        return true;
+      } catch (error) {
+        toast.error(withReason('Failed to delete contact.', error));
+        return false;
+      } finally {
+        await refresh('contacts');
+      }
+    },
+    [dataProvider, toast, refresh],
+  );
+
+  return { toggleHotLead, verify, remove, isVerifying: (id: string) => verifying.has(id) };
+}

@@ -1,0 +1,159 @@
+import { forwardRef, type ReactNode } from 'react';
+import { Box, Button, ButtonBase, Chip, Collapse, Grid, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import BoltIcon from '@mui/icons-material/Bolt';
+import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
+import { TargetStar } from '../../targets/TargetStar.tsx';
+import { RatingText } from '../../ui/RatingText.tsx';
+import { BankContactList } from '../contacts/BankContactList.tsx';
+import type { Contact } from '../contacts/types.ts';
+import { BankTaskList } from '../tasks/BankTaskList.tsx';
+import { DigitalPresence } from './DigitalPresence.tsx';
+import { KeyFinancials } from './KeyFinancials.tsx';
+import { OutreachHistory } from './OutreachHistory.tsx';
+import type { TrackedBank } from './types.ts';
+import type { TargetWork } from './useTargetWork.ts';
+
+export type TargetCardActions = {
+  onToggleTarget: (bank: TrackedBank) => void;
+  isBusy: (cert: number) => boolean;
+  onReviewDetails: (bank: TrackedBank) => void;
+  onFindContacts: (bank: TrackedBank) => void;
+  onAddContact: (bank: TrackedBank) => void;
+  onEditContact: (bank: TrackedBank, contact: Contact) => void;
+};
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Box>
+  );
+}
+
+function Metric({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 72 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/**
+ * One target in the detail view. Collapsed: star, name, place, added date, assets, ROA and NPL
+ * (coloured), contact and open-task counts. Expanded: Key Financials, Digital Presence, Actions,
+ * Contacts, Tasks and Outreach History.
+ */
+export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; work: TargetWork; expanded: boolean; onToggleExpanded: () => void; actions: TargetCardActions }>(
+  function TargetDetailCard({ bank, work, expanded, onToggleExpanded, actions }, ref) {
+    const roa = num(bank.roa);
+    const npl = num(bank.nplRatio);
+    const place = [bank.city, bank.state].filter(Boolean).join(', ');
+    const bankRef = { cert: bank.cert, name: bank.name };
+    return (
+      <Paper ref={ref} variant="outlined" data-testid="target-card" data-cert={bank.cert} data-expanded={expanded} sx={{ overflow: 'hidden', borderColor: expanded ? 'primary.main' : 'divider' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', pl: 1 }}>
+          <TargetStar isTarget={bank.isTarget} busy={actions.isBusy(bank.cert)} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
+          <ButtonBase
+            onClick={onToggleExpanded}
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${bank.name}`}
+            sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', px: 1, py: 1.5, gap: 2, flexWrap: 'wrap' }}
+          >
+            <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="target-name">
+                {bank.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {place || 'Location not available'} · Added {formatDate(bank.createdAt)}
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              <Metric label="Assets">{formatMoney(num(bank.assets))}</Metric>
+              <Metric label="ROA">
+                <RatingText value={formatPercent(roa)} rating={roaColor(roa)} />
+              </Metric>
+              <Metric label="NPL %">
+                <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} />
+              </Metric>
+              <Metric label="Contacts">
+                <span data-testid="contact-count">{work.contacts.length}</span>
+              </Metric>
+              <Metric label="Open tasks">
+                <span data-testid="open-task-count">{work.openTasks}</span>
+              </Metric>
+            </Stack>
+            <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms', color: 'text.secondary' }} />
+          </ButtonBase>
+        </Stack>
+        <Collapse in={expanded} unmountOnExit>
+          <Box sx={{ borderTop: 1, borderColor: 'divider', p: { xs: 2, md: 3 }, bgcolor: 'action.hover' }}>
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Stack spacing={3}>
+                  <Section title="Key Financials">
+                    <KeyFinancials bank={bank} />
+                  </Section>
+                  <Section title="Digital Presence">
+                    <DigitalPresence bank={bank} />
+                  </Section>
+                  <Section title="Actions">
+                    <Stack spacing={1}>
+                      <Button variant="outlined" size="small" startIcon={<OpenInNewIcon />} onClick={() => actions.onReviewDetails(bank)}>
+                        Review Details
+                      </Button>
+                      <Button variant="outlined" size="small" startIcon={<PersonSearchIcon />} onClick={() => actions.onFindContacts(bank)}>
+                        Find Contacts &amp; Execs
+                      </Button>
+                      <Button variant="outlined" size="small" startIcon={<PersonAddIcon />} onClick={() => actions.onAddContact(bank)}>
+                        Add New Contact
+                      </Button>
+                      <Tooltip title={work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : 'Starting an automation is not available yet: it comes with Automation Outreach.'}>
+                        <span>
+                          <Button variant="outlined" size="small" startIcon={<BoltIcon />} disabled fullWidth>
+                            Automate
+                          </Button>
+                        </span>
+                      </Tooltip>
+                    </Stack>
+                  </Section>
+                </Stack>
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Section title="Contacts" action={<Chip size="small" label={work.contacts.length} />}>
+                  <BankContactList bank={bankRef} contacts={work.contacts} onEdit={(contact) => actions.onEditContact(bank, contact)} />
+                </Section>
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Stack spacing={3}>
+                  <Section title="Tasks" action={<Chip size="small" label={`${work.openTasks} open`} />}>
+                    <BankTaskList bank={bankRef} tasks={work.tasks} quickAdd />
+                  </Section>
+                  <Section title="Outreach History">
+                    <OutreachHistory cert={bank.cert} />
+                  </Section>
+                </Stack>
+              </Grid>
+            </Grid>
+          </Box>
+        </Collapse>
+      </Paper>
+    );
+  },
+);

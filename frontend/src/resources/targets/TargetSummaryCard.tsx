@@ -1,0 +1,100 @@
+import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
+import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
+import { TargetStar } from '../../targets/TargetStar.tsx';
+import { RatingText } from '../../ui/RatingText.tsx';
+import { avatarsOf, initialsOf } from './avatars.ts';
+import type { TargetCardActions } from './TargetDetailCard.tsx';
+import type { TrackedBank } from './types.ts';
+import type { TargetWork } from './useTargetWork.ts';
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/**
+ * One target in the card view: name (opens the bank detail), place, star, added date, three figures,
+ * up to five contact avatars plus '+N' (hot leads ringed in yellow), and Contact and Details buttons.
+ */
+export function TargetSummaryCard({ bank, work, actions }: { bank: TrackedBank; work: TargetWork; actions: TargetCardActions }) {
+  const roa = num(bank.roa);
+  const npl = num(bank.nplRatio);
+  const { shown, more } = avatarsOf(work.contacts);
+  return (
+    <Card variant="outlined" data-testid="target-summary-card" data-cert={bank.cert} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Link component="button" variant="subtitle1" underline="hover" onClick={() => actions.onReviewDetails(bank)} sx={{ fontWeight: 700, textAlign: 'left', color: 'text.primary' }}>
+              {bank.name}
+            </Link>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {[bank.city, bank.state].filter(Boolean).join(', ') || 'Location not available'} · Added {formatDate(bank.createdAt)}
+            </Typography>
+          </Box>
+          <TargetStar isTarget={bank.isTarget} busy={actions.isBusy(bank.cert)} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ my: 2 }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Assets
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {formatMoney(num(bank.assets))}
+            </Typography>
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              ROA
+            </Typography>
+            <Typography variant="body2">
+              <RatingText value={formatPercent(roa)} rating={roaColor(roa)} />
+            </Typography>
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              NPL %
+            </Typography>
+            <Typography variant="body2">
+              <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} />
+            </Typography>
+          </Box>
+        </Stack>
+        {work.contacts.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No contacts yet.
+          </Typography>
+        ) : (
+          <Stack direction="row" spacing={-0.75} sx={{ alignItems: 'center' }} aria-label={`${work.contacts.length} contacts`} data-testid="contact-avatars">
+            {shown.map((contact) => (
+              <Tooltip key={contact.id} title={`${contact.name}${contact.isHotLead ? ' (hot lead)' : ''}`}>
+                <Avatar
+                  data-hot-lead={contact.isHotLead}
+                  sx={{
+                    width: 32,
+                    height: 32,
+                    fontSize: 13,
+                    bgcolor: 'primary.main',
+                    border: 2,
+                    borderColor: contact.isHotLead ? '#facc15' : 'background.paper',
+                    boxShadow: contact.isHotLead ? '0 0 0 1px #facc15' : 'none',
+                  }}
+                >
+                  {initialsOf(contact.name)}
+                </Avatar>
+              </Tooltip>
+            ))}
+            {more > 0 && (
+              <Avatar sx={{ width: 32, height: 32, fontSize: 12, bgcolor: 'action.selected', color: 'text.primary', border: 2, borderColor: 'background.paper' }}>+{more}</Avatar>
+            )}
+          </Stack>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button size="small" variant="outlined" onClick={() => actions.onAddContact(bank)}>
+          Contact
+        </Button>
+        <Button size="small" variant="contained" onClick={() => actions.onReviewDetails(bank)}>
+          Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Card, CardContent, CircularProgress, Grid, InputAdornment, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import TrackChangesIcon from '@mui/icons-material/TrackChanges';
+import ViewAgendaIcon from '@mui/icons-material/ViewAgenda';
+import GridViewIcon from '@mui/icons-material/GridView';
+import { useGetList, useLocation, useNavigate } from 'react-admin';
+import { useBankDetail } from '../../bank-detail/index.tsx';
+import { PageHeader } from '../../layout/PageHeader.tsx';
+import { TOGGLE_FAILED } from '../../targets/useTargetToggle.ts';
+import { Pager } from '../../ui/Pager.tsx';
+import { useDebounced } from '../../ui/useDebounced.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { ContactFormDialog } from '../contacts/ContactFormDialog.tsx';
+import { FindContactsDialog } from '../contacts/FindContactsDialog.tsx';
+import type { Contact } from '../contacts/types.ts';
+import { messageOf } from '../shared/problem.ts';
+import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
+import { targetsApi } from './api.ts';
+import { TargetDetailCard, type TargetCardActions } from './TargetDetailCard.tsx';
+import { TargetSummaryCard } from './TargetSummaryCard.tsx';
+import type { TrackedBank } from './types.ts';
+import { useTargetWork } from './useTargetWork.ts';
+
+/** Page sizes offered on Targets; 25 to start with. */
+export const TARGET_PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_TARGET_PAGE_SIZE = 25;
+
+type TargetsView = 'detail' | 'cards';
+type Dialog =
+  | { kind: 'add-contact'; bank: TrackedBank }
+  | { kind: 'edit-contact'; bank: TrackedBank; contact: Contact }
+  | { kind: 'find-contacts'; bank: TrackedBank }
+  | null;
+
+function SummaryBox({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ minWidth: 150 }}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid={testId}>
+          {value === undefined ? '…' : value.toLocaleString('en-US')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The total of a list (one row asked for, the count read from Content-Range). */
+function useTotal(resource: string, filter: Record<string, unknown>): number | undefined {
+  return useGetList(resource, { filter, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }).total;
+}
+
+/**
+ * Targets: the user's target banks, newest first, searchable, in a detail view (one bank expanded
+ * at a time) or a card view. Arriving with `newTargetCert` in the navigation state (after "Mark as
+ * Target" in the bank detail) expands that bank once; the state is then cleared.
+ */
+export default function TargetsScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const bankDetail = useBankDetail();
+  const toast = useToast();
+  const refresh = useRefreshOutreach();
+  const arrivedWith = (location.state as { newTargetCert?: unknown } | null)?.newTargetCert;
+  const [expanded, setExpanded] = useState<number | null>(() => (typeof arrivedWith === 'number' ? arrivedWith : null));
+  const [scrollTo, setScrollTo] = useState<number | null>(expanded);
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 300);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_TARGET_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const [view, setView] = useState<TargetsView>('detail');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const expandedCard = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (arrivedWith !== undefined) navigate(location.pathname, { replace: true, state: null });
+  }, [arrivedWith, location.pathname, navigate]);
+
+  // A new search or page size starts again at page 1.
+  useEffect(() => setPage(1), [query, pageSize]);
+
+  const filter = useMemo(() => ({ isTarget: true, ...(query ? { q: query } : {}) }), [query]);
+  const { data: banks, total = 0, isPending, error } = useGetList<TrackedBank>('banks', {
+    filter,
+    pagination: { page, perPage: pageSize },
+    sort: { field: 'createdAt', order: 'DESC' },
+  });
+  const trackedCount = useTotal('banks', { isTarget: true });
+  const totalContacts = useTotal('contacts', {});
+  const hotContacts = useTotal('contacts', { isHotLead: true });
+  const certs = useMemo(() => (banks ?? []).map((bank) => bank.cert), [banks]);
+  const { byBank } = useTargetWork(certs);
+
+  useEffect(() => {
+    if (scrollTo !== null && expandedCard.current) {
+      expandedCard.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      setScrollTo(null);
+    }
+  }, [scrollTo, banks]);
+
+  const actions: TargetCardActions = {
+    isBusy: (cert) => busy === cert,
+    onToggleTarget: async (bank) => {
+      setBusy(bank.cert);
+      try {
+        await targetsApi.untarget(bank.cert);
+        toast.success(`"${bank.name}" removed from targets.`);
+      } catch (failure) {
+        toast.error(`${TOGGLE_FAILED} ${messageOf(failure, '')}`.trim());
+      } finally {
+        setBusy(null);
+        await refresh('banks');
+      }
+    },
+    onReviewDetails: (bank) => bankDetail.open(bank.cert),
+    onFindContacts: (bank) => setDialog({ kind: 'find-contacts', bank }),
+    onAddContact: (bank) => setDialog({ kind: 'add-contact', bank }),
+    onEditContact: (bank, contact) => setDialog({ kind: 'edit-contact', bank, contact }),
+  };
+
+  const emptyWork = { contacts: [], tasks: [], openTasks: 0 };
+  const showPager = total > pageSize;
+
+  return (
+    <>
+      <PageHeader
+        title="Targets"
+        subtitle={trackedCount === undefined ? 'Loading targets...' : `${trackedCount.toLocaleString('en-US')} banks being tracked`}
+        icon={<TrackChangesIcon />}
+        actions={
+          <Stack direction="row" spacing={1.5}>
+            <SummaryBox label="Total Contacts" value={totalContacts} testId="total-contacts" />
+            <SummaryBox label="Hot Contacts" value={hotContacts} testId="hot-contacts" />
+          </Stack>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            size="small"
+            placeholder="Search targets..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ flex: 1 }}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search targets' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField select size="small" label="Per page" value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))} sx={{ width: 110 }}>
+            {TARGET_PAGE_SIZES.map((size) => (
+              <MenuItem key={size} value={size}>
+                {size}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: TargetsView | null) => next && setView(next)} aria-label="View">
+            <ToggleButton value="detail" aria-label="Detail view">
+              <ViewAgendaIcon fontSize="small" sx={{ mr: 0.5 }} /> Detail
+            </ToggleButton>
+            <ToggleButton value="cards" aria-label="Card view">
+              <GridViewIcon fontSize="small" sx={{ mr: 0.5 }} /> Cards
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+      </Paper>
+
+      {isPending ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'center', py: 8 }}>
+          <CircularProgress size={22} />
+          <Typography color="text.secondary">Loading targets...</Typography>
+        </Stack>
+      ) : error ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="error">The targets could not be loaded. {messageOf(error, '')}</Typography>
+        </Paper>
+      ) : !banks?.length ? (
+        <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }} data-testid="targets-empty">
+          <Typography variant="h6" sx={{ fontWeight: 700 }}>
+            No Targets Found
+          </Typography>
+          <Typography color="text.secondary">{query ? 'No banks match your search criteria.' : 'Visit the Bank Directory to add banks to your target list.'}</Typography>
+        </Paper>
+      ) : view === 'detail' ? (
+        <Stack spacing={1.5} data-testid="targets-detail-view">
+          {banks.map((bank) => (
+            <TargetDetailCard
+              key={bank.cert}
+              ref={bank.cert === expanded ? expandedCard : undefined}
+              bank={bank}
+              work={byBank.get(bank.cert) ?? emptyWork}
+              expanded={bank.cert === expanded}
+              onToggleExpanded={() => setExpanded((current) => (current === bank.cert ? null : bank.cert))}
+              actions={actions}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Grid container spacing={2} data-testid="targets-card-view">
+          {banks.map((bank) => (
+            <Grid key={bank.cert} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <TargetSummaryCard bank={bank} work={byBank.get(bank.cert) ?? emptyWork} actions={actions} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {showPager && !isPending && <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} />}
+
+      {dialog?.kind === 'add-contact' && <ContactFormDialog open onClose={() => setDialog(null)} bank={dialog.bank} />}
+      {dialog?.kind === 'edit-contact' && <ContactFormDialog open onClose={() => setDialog(null)} bank={dialog.bank} contact={dialog.contact} />}
+      {dialog?.kind === 'find-contacts' && (
+        <FindContactsDialog open onClose={() => setDialog(null)} bank={dialog.bank} existing={byBank.get(dialog.bank.cert)?.contacts ?? []} />
+      )}
+      <Box sx={{ height: 16 }} />
+    </>
+  );
+}

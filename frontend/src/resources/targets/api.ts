@@ -1,0 +1,14 @@
+import { http } from '../../providers/http.ts';
+import type { TrackedBank } from './types.ts';
+
+/** What the LinkedIn check answers: whether the page exists, and where its redirects end. */
+export type LinkedinCheck = { isValid: boolean; finalUrl?: string | null };
+
+export const targetsApi = {
+  verifyLinkedin: (url: string) => http.post<LinkedinCheck>('/api/services/linkedin/verify', { url }),
+  setLinkedinCompanyUrl: (cert: number, linkedinCompanyUrl: string) =>
+    http.put<TrackedBank>(`/api/data/banks/${cert}/linkedin-company-url`, { linkedinCompanyUrl }),
+  /** Saves freshly looked-up figures on the tracked bank (an event: the history shows when they were fetched). */
+  saveFinancials: (cert: number, figures: Record<string, unknown>) => http.put<TrackedBank>(`/api/data/banks/${cert}/financials`, figures),
+  untarget: (cert: number) => http.delete<TrackedBank>(`/api/data/banks/${cert}`),
+};

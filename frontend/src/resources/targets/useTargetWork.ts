@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useGetList } from 'react-admin';
+import type { Contact } from '../contacts/types.ts';
+import type { Task } from '../tasks/types.ts';
+
+/** The most contacts or tasks loaded for one page of targets. */
+const PAGE_RECORDS_LIMIT = 5000;
+
+export type TargetWork = { contacts: Contact[]; tasks: Task[]; openTasks: number };
+
+/**
+ * The contacts and tasks of the banks on one page of targets, in one call each, grouped by bank:
+ * the counts, avatars and lists of every card come from these.
+ */
+export function useTargetWork(certs: number[]): { byBank: Map<number, TargetWork>; isPending: boolean } {
+  const enabled = certs.length > 0;
+  const contacts = useGetList<Contact>(
+    'contacts',
+    { filter: { bankId: certs }, pagination: { page: 1, perPage: PAGE_RECORDS_LIMIT }, sort: { field: 'name', order: 'ASC' } },
+    { enabled },
+  );
+  const tasks = useGetList<Task>(
+    'tasks',
+    { filter: { bankId: certs }, pagination: { page: 1, perPage: PAGE_RECORDS_LIMIT }, sort: { field: 'dueDate', order: 'ASC' } },
+    { enabled },
+  );
+  const byBank = useMemo(() => {
+    const grouped = new Map<number, TargetWork>(certs.map((cert) => [cert, { contacts: [], tasks: [], openTasks: 0 }]));
+    for (const contact of contacts.data ?? []) grouped.get(contact.bankId)?.contacts.push(contact);
+    for (const task of tasks.data ?? []) {
+      const work = grouped.get(task.bankId);
+      if (!work) continue;
+      work.tasks.push(task);
+      if (!task.completed) work.openTasks += 1;
+    }
+    return grouped;
+  }, [certs, contacts.data, tasks.data]);
+  return { byBank, isPending: enabled && (contacts.isPending || tasks.isPending) };
+}

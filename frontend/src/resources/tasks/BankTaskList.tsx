@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { Box, Button, Checkbox, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { DueBadge } from './DueBadge.tsx';
+import { addDays, localDate, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
+import type { Task } from './types.ts';
+import { useTaskActions } from './useTaskActions.ts';
+
+/**
+ * A bank's tasks: the checkbox completes or reopens (completed text struck through), the due date
+ * as a badge, delete after a confirm (shown on hover, titled 'Delete Task'). With `quickAdd` an input
+ * adds a task due 'Next Week' for the bank; its text must not be empty.
+ */
+export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }: { bank: { cert: number; name: string }; tasks: Task[]; quickAdd?: boolean; maxHeight?: number }) {
+  const actions = useTaskActions();
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const [adding, setAdding] = useState(false);
+
+  const addQuickly = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    setAdding(true);
+    try {
+      await actions.create({ bankId: bank.cert, text: text.trim(), dueDate: addDays(localDate(), QUICK_ADD_DUE_IN_DAYS) });
+      setText('');
+    } catch {
+      // The toast said why; the text stays for another try.
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <>
+      {tasks.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          No tasks for this bank.
+        </Typography>
+      ) : (
+        <Box component="ul" aria-label={`Tasks for ${bank.name}`} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight, overflowY: 'auto' }}>
+          {tasks.map((task) => (
+            <Box
+              component="li"
+              key={task.id}
+              data-testid="task-row"
+              data-task-text={task.text}
+              data-completed={task.completed}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                py: 0.25,
+                borderRadius: 1,
+                '&:hover, &:focus-within': { bgcolor: 'action.hover' },
+                '& .task-delete': { opacity: { xs: 1, md: 0 } },
+                '&:hover .task-delete, &:focus-within .task-delete': { opacity: 1 },
+              }}
+            >
+              <Checkbox
+                size="small"
+                checked={task.completed}
+                onChange={(event) => void actions.setCompleted(task, event.target.checked)}
+                slotProps={{ input: { 'aria-label': task.completed ? `Reopen "${task.text}"` : `Complete "${task.text}"` } }}
+              />
+              <Typography
+                variant="body2"
+                sx={{ flex: 1, minWidth: 0, textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', overflowWrap: 'anywhere' }}
+              >
+                {task.text}
+              </Typography>
+              <DueBadge dueDate={task.dueDate} completed={task.completed} />
+              <Tooltip title="Delete Task">
+                <IconButton size="small" className="task-delete" aria-label={`Delete task "${task.text}"`} onClick={() => setDeleting(task)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {quickAdd && (
+        <Stack component="form" direction="row" spacing={1} onSubmit={addQuickly} sx={{ mt: 1, alignItems: 'center' }}>
+          <TextField
+            size="small"
+            fullWidth
+            placeholder="Add a task..."
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            slotProps={{ htmlInput: { 'aria-label': `New task for ${bank.name}`, maxLength: 2000 } }}
+          />
+          <Tooltip title={`Due ${QUICK_ADD_DUE_LABEL.toLowerCase()}`}>
+            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+              {QUICK_ADD_DUE_LABEL}
+            </Typography>
+          </Tooltip>
+          <Button type="submit" variant="outlined" size="small" disabled={adding || !text.trim()}>
+            Add
+          </Button>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Task"
+        body={deleting ? `Are you sure you want to delete the task "${deleting.text}"?` : ''}
+        confirmText="Delete"
+        destructive
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          setBusy(true);
+          await actions.remove(deleting);
+          setBusy(false);
+          setDeleting(null);
+        }}
+      />
+    </>
+  );
+}

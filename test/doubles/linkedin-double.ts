@@ -1,0 +1,45 @@
+import { DoubleServer, type Answer, type RecordedRequest } from './server.ts';
+
+/**
+ * A local stand-in for linkedin.com, reached through LINKEDIN_URL_REWRITE (every checked address is
+ * sent to this origin with its path kept). Pages are keyed by path: a page answers 200, a redirect 301
+ * with its Location (absolute, as LinkedIn sends them; may point anywhere, to test the host check),
+ * `/wall/...` answers LinkedIn's bot refusal (HTTP 999), anything else 404.
+ */
+export class LinkedinDouble {
+  private readonly server: DoubleServer;
+
+  constructor(
+    private readonly pages: Set<string>,
+    private readonly redirects: Record<string, string> = {},
+  ) {
+    this.server = new DoubleServer((request) => this.answer(request));
+  }
+
+  async start(): Promise<this> {
+    await this.server.start();
+    return this;
+  }
+
+  /** The origin to configure as LINKEDIN_URL_REWRITE. */
+  get url(): string {
+    return this.server.url;
+  }
+
+  get requests(): RecordedRequest[] {
+    return this.server.requests;
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
+  }
+
+  private answer(request: RecordedRequest): Answer {
+    const html = (status: number): Answer => ({ status, body: '<!doctype html><title>LinkedIn</title>', contentType: 'text/html' });
+    const target = this.redirects[request.path];
+    if (target) return { status: 301, body: '', contentType: 'text/html', headers: { location: target } };
+    if (this.pages.has(request.path)) return html(200);
+    if (request.path.startsWith('/wall/')) return html(999);
+    return html(404);
+  }
+}

@@ -1,0 +1,154 @@
+import { expect } from 'chai';
+import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
+import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
+import { domainFromWebsite, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
+import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
+import { changesSince, displayValue, fieldLabel } from '../../../frontend/src/resources/shared/conflict.ts';
+import { addDays, dueBadge, daysUntil } from '../../../frontend/src/resources/tasks/due.ts';
+import { avatarsOf, initialsOf } from '../../../frontend/src/resources/targets/avatars.ts';
+import { needsKeyFinancials } from '../../../frontend/src/resources/targets/keyFinancials.ts';
+
+describe('contact search results', () => {
+  it('merges both searches by lowercase email and marks people found by both as Both', () => {
+    const merged = mergeSearchResults(
+      [{ name: 'Jane Doe', title: '', email: 'Jane@Bank.com' }, { name: 'Ann Lee', title: 'CFO', email: 'ann@bank.com' }],
+      [{ name: 'Jane Doe', title: 'Chief Executive Officer', email: 'jane@bank.com', linkedinUrl: 'https://linkedin.com/in/jane' }, { name: 'Bo Li', title: 'COO', email: 'bo@bank.com' }],
+    );
+    expect(merged.withEmail.map((person) => [person.email, person.source])).to.deep.equal([
+      ['Jane@Bank.com', 'Both'],
+      ['ann@bank.com', 'Hunter'],
+      ['bo@bank.com', 'Gemini'],
+    ]);
+    expect(merged.withEmail[0].title).to.equal('Chief Executive Officer');
+    expect(merged.withEmail[0].linkedinUrl).to.equal('https://linkedin.com/in/jane');
+  });
+
+  it('keeps people without an email apart, never merged with one another', () => {
+    const merged = mergeSearchResults([{ name: 'No Mail', email: '' }], [{ name: 'No Mail', email: null }, { name: 'Also None' }]);
+    expect(merged.withEmail).to.deep.equal([]);
+    expect(merged.withoutEmail.map((person) => [person.name, person.source])).to.deep.equal([
+      ['No Mail', 'Hunter'],
+      ['No Mail', 'Gemini'],
+      ['Also None', 'Gemini'],
+    ]);
+  });
+
+  it('says Added for an email the bank already has, whatever its case', () => {
+    expect(isAlreadyAdded('JANE@bank.com', ['jane@BANK.com'])).to.equal(true);
+    expect(isAlreadyAdded('jane@bank.com', [null, 'ann@bank.com'])).to.equal(false);
+    expect(isAlreadyAdded(null, ['jane@bank.com'])).to.equal(false);
+  });
+
+  it('pre-fills the domain from the website without protocol, www or path', () => {
+    expect(domainFromWebsite('https://www.ExampleBank.com/about?x=1')).to.equal('examplebank.com');
+    expect(domainFromWebsite('www.bank.org')).to.equal('bank.org');
+    expect(domainFromWebsite('bank.com')).to.equal('bank.com');
+    expect(domainFromWebsite(null)).to.equal('');
+  });
+});
+
+describe('contact form rules', () => {
+  const draft = { bankId: 628, name: 'Jane', title: 'CFO', email: '', linkedinUrl: '', tags: [] };
+
+  it('requires full name and job title, and a bank only when the user picks one', () => {
+    expect(validateContactDraft({ ...draft, name: ' ', title: '' }, { bankRequired: false })).to.deep.equal({
+      name: 'Full name is required.',
+      title: 'Job title is required.',
+    });
+    expect(validateContactDraft({ ...draft, bankId: null }, { bankRequired: true }).bankId).to.equal('Choose a bank.');
+    expect(validateContactDraft({ ...draft, bankId: null }, { bankRequired: false }).bankId).to.equal(undefined);
+  });
+
+  it('accepts an empty email and LinkedIn URL but refuses malformed ones', () => {
+    expect(validateContactDraft(draft, { bankRequired: true })).to.deep.equal({});
+    const errors = validateContactDraft({ ...draft, email: 'jane@', linkedinUrl: 'not a url' }, { bankRequired: true });
+    expect(errors.email).to.match(/valid email/);
+    expect(errors.linkedinUrl).to.match(/valid LinkedIn URL/);
+    expect(validateContactDraft({ ...draft, linkedinUrl: 'linkedin.com/in/jane' }, { bankRequired: true })).to.deep.equal({});
+  });
+
+  it('sends trimmed text, blanks as null, a scheme on the LinkedIn URL and tags without duplicates', () => {
+    expect(contactPayload({ ...draft, name: ' Jane ', linkedinUrl: 'linkedin.com/in/jane', tags: [' cfo', 'CFO', '', 'board '] }, 'Bank')).to.deep.equal({
+      bankId: 628,
+      bankName: 'Bank',
+      name: 'Jane',
+      title: 'CFO',
+      email: null,
+      linkedinUrl: 'https://linkedin.com/in/jane',
+      tags: ['cfo', 'board'],
+    });
+  });
+});
+
+describe('contact links and email checks', () => {
+  it('prepends https:// to a website without scheme and has no link without a website', () => {
+    expect(websiteHref('bank.com')).to.equal('https://bank.com');
+    expect(websiteHref('http://bank.com')).to.equal('http://bank.com');
+    expect(websiteHref('  ')).to.equal(null);
+  });
+
+  it('searches LinkedIn people by contact and bank name when there is no profile', () => {
+    expect(linkedinPeopleSearchUrl('Jane Doe', 'First Bank & Trust')).to.equal('https://www.linkedin.com/search/results/people/?keywords=Jane%20Doe%20First%20Bank%20%26%20Trust');
+  });
+
+  it('shows deliverable green, risky yellow, undeliverable red and anything else as Unknown status', () => {
+    expect(verificationLook({ result: 'deliverable', score: 97 }).color).to.equal('success');
+    expect(verificationLook({ result: 'risky', score: 50 }).color).to.equal('warning');
+    expect(verificationLook({ result: 'undeliverable', score: 3 }).color).to.equal('error');
+    expect(verificationLook({ result: 'error', score: 0 }).label).to.equal('Unknown status');
+    expect(verificationTooltip({ result: 'deliverable', score: 97 })).to.contain('score 97');
+  });
+});
+
+describe('task due dates', () => {
+  it('moves calendar dates by whole days across month and year ends', () => {
+    expect(addDays('2026-12-28', 7)).to.equal('2027-01-04');
+    expect(addDays('2026-03-01', -1)).to.equal('2026-02-28');
+    expect(daysUntil('2026-11-20', '2026-11-25')).to.equal(-5);
+  });
+
+  it('badges overdue, today, tomorrow, the coming week and later; a completed task only shows its date', () => {
+    const today = '2026-11-25';
+    expect(dueBadge('2026-11-20', false, today)).to.deep.equal({ label: 'Overdue · Nov 20, 2026', tone: 'overdue' });
+    expect(dueBadge('2026-11-25', false, today).tone).to.equal('today');
+    expect(dueBadge('2026-11-26', false, today).label).to.equal('Due tomorrow');
+    expect(dueBadge('2026-12-02', false, today).tone).to.equal('soon');
+    expect(dueBadge('2026-12-03', false, today).tone).to.equal('later');
+    expect(dueBadge('2026-11-20', true, today)).to.deep.equal({ label: 'Nov 20, 2026', tone: 'done' });
+  });
+});
+
+describe('targets', () => {
+  it('looks up key financials only when the snapshot never had them', () => {
+    expect(needsKeyFinancials({})).to.equal(true);
+    expect(needsKeyFinancials({ thirtyNinetyPD: null })).to.equal(false);
+    expect(needsKeyFinancials({ thirtyNinetyPD: 12_000 })).to.equal(false);
+  });
+
+  it('draws at most five avatars and counts the rest', () => {
+    expect(avatarsOf([1, 2, 3, 4, 5, 6, 7])).to.deep.equal({ shown: [1, 2, 3, 4, 5], more: 2 });
+    expect(avatarsOf([1])).to.deep.equal({ shown: [1], more: 0 });
+    expect(initialsOf('Jane van Doe')).to.equal('JD');
+    expect(initialsOf('cher')).to.equal('C');
+  });
+});
+
+describe('edit conflicts', () => {
+  it('lists the fields changed since the form was opened, not the bookkeeping', () => {
+    const opened = { id: 'a', name: 'Jane', title: 'CFO', tags: ['x'], version: 2, updatedAt: 't1' };
+    const now = { id: 'a', name: 'Jane', title: 'CEO', tags: ['x', 'y'], version: 4, updatedAt: 't2' };
+    expect(changesSince(opened, now)).to.deep.equal([
+      { field: 'title', opened: 'CFO', now: 'CEO' },
+      { field: 'tags', opened: ['x'], now: ['x', 'y'] },
+    ]);
+  });
+
+  it('writes values and field names for people', () => {
+    expect(displayValue(null)).to.equal('—');
+    expect(displayValue(['a', 'b'])).to.equal('a, b');
+    expect(displayValue(true)).to.equal('yes');
+    expect(displayValue({ result: 'risky', score: 40 })).to.equal('result: risky, score: 40');
+    expect(fieldLabel('linkedinUrl')).to.equal('Linkedin url');
+    expect(fieldLabel('verification.result')).to.equal('Verification result');
+  });
+});
