@@ -34,7 +34,7 @@ export function BankTable<Row extends BankIdentity>({
   const direction = (field: string) => (sort?.field === field ? (sort.order === 'ASC' ? 'asc' : 'desc') : undefined);
   const header = (field: string | undefined, text: string) =>
     field && sort && onSort ? (
-      <TableSortLabel active={sort.field === field} direction={direction(field) ?? 'desc'} onClick={() => onSort(field)}>
+      <TableSortLabel active={sort.field === field} direction={direction(field) ?? 'desc'} onClick={() => onSort(field)} hideSortIcon>
         {text}
       </TableSortLabel>
     ) : (

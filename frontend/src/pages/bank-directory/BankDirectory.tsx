@@ -28,9 +28,7 @@ import { useBankDetail } from '../../bank-detail/index.tsx';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
 import { BankTable } from '../../banks/BankTable.tsx';
 import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
-import { visibleColumns } from '../../banks/columns.ts';
-import { useElementWidth } from '../../banks/useElementWidth.ts';
-import { usePickedColumns } from '../../banks/usePickedColumns.ts';
+import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import {
   charterOptions,
@@ -67,9 +65,6 @@ export default function BankDirectory() {
   const detail = useBankDetail();
   const targets = useTargetToggle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const [listRef, listWidth] = useElementWidth();
-  const [pickedColumns, pickColumns] = usePickedColumns(COLUMNS_STORAGE_KEY);
-  const columns = visibleColumns(directoryColumns, listWidth, pickedColumns);
   const [contactBank, setContactBank] = useState<BankRow | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText);
@@ -106,6 +101,7 @@ export default function BankDirectory() {
   });
   const rows = bankRowsOf(list.data);
   const total = list.data?.meta.total ?? 0;
+  const { listRef, shown: columns, pick: pickColumns } = useFittingColumns(directoryColumns, COLUMNS_STORAGE_KEY, rows);
 
   const changeFilter = (apply: () => void) => {
     apply();

@@ -8,9 +8,8 @@ import { useBankDetail } from '../../bank-detail/index.tsx';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
 import { BankTable } from '../../banks/BankTable.tsx';
 import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
-import { visibleColumns, type BankColumn } from '../../banks/columns.ts';
-import { useElementWidth } from '../../banks/useElementWidth.ts';
-import { usePickedColumns } from '../../banks/usePickedColumns.ts';
+import type { BankColumn } from '../../banks/columns.ts';
+import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
 import { capitalColor, delinquencyColor, efficiencyColor, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
@@ -60,9 +59,6 @@ export default function CreditBox() {
   const [filters, setFilters] = useState<FilterState>(defaultFilterState);
   const [search, setSearch] = useState<Search | null>(null);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
-  const [listRef, listWidth] = useElementWidth();
-  const [pickedColumns, pickColumns] = usePickedColumns(COLUMNS_STORAGE_KEY);
-  const columns = visibleColumns(creditBoxColumns, listWidth, pickedColumns);
 
   const results = useQuery({
     queryKey: ['credit-box', search],
@@ -74,6 +70,7 @@ export default function CreditBox() {
   const findMatches = () => setSearch({ criteria: criteriaToSend(filters), page: 1, run: (search?.run ?? 0) + 1 });
   const banks = results.data?.banks ?? [];
   const total = results.data?.total ?? 0;
+  const { listRef, shown: columns, pick: pickColumns } = useFittingColumns(creditBoxColumns, COLUMNS_STORAGE_KEY, banks);
 
   return (
     <Box data-testid="credit-box">
