@@ -64,6 +64,7 @@ describe('dashboard', function () {
     expect(new URL(page.url()).hash).to.equal('#/');
     await page.getByRole('link', { name: 'Open Targets' }).click();
     await new Shell(page).waitForRoute('/outreach/targets');
+    await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
   });
 
   it('opens the bank detail from the performance spotlight', async () => {

@@ -97,7 +97,9 @@ describe('bank directory', function () {
 
     await page.getByRole('link', { name: 'Open Targets' }).click();
     await new Shell(page).waitForRoute('/outreach/targets');
-    await page.getByRole('heading', { name: 'Targets' }).first().waitFor();
+    // On Targets the user finds the bank they starred, ready to work on.
+    await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
+    await page.getByText('1 banks being tracked').waitFor();
   });
 
   it("opens the contact form for the row's bank from 'Add a contact at <bank>' and saves the contact there", async () => {
@@ -115,10 +117,10 @@ describe('bank directory', function () {
     await dialog.getByText('Full name is required.').waitFor();
     await dialog.getByLabel('Full Name').fill('Priya Raman');
     await dialog.getByLabel('Job Title').fill('Chief Credit Officer');
-    await dialog.getByLabel('Email').fill('priya-at-bank');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('priya-at-bank');
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
     await dialog.getByText('Enter a valid email address, like name@bank.com.').waitFor();
-    await dialog.getByLabel('Email').fill('priya@example-bank.com');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example-bank.com');
     await screenshot(page, 'directory-add-contact');
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
     await page.getByText('Priya Raman added as a contact.').waitFor();
