@@ -65,7 +65,8 @@ describe('first start: the app is usable while the demo data loads', function ()
     await page.goto(routeUrl('/bank-directory'));
     await loading.waitFor();
     releaseLoad();
-    await page.getByTestId('demo-data-banner').waitFor();
+    // The rest of the load (100 banks) runs now; the banner polls for it.
+    await page.getByTestId('demo-data-banner').waitFor({ timeout: 120_000 });
     await loading.waitFor({ state: 'detached' });
     await page.getByTestId('directory-row').first().waitFor();
     await context.close();

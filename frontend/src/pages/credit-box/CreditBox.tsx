@@ -82,7 +82,7 @@ export default function CreditBox() {
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }} data-testid="credit-box-heading">
               {search && results.data ? `Results (${total.toLocaleString('en-US')})` : 'Search Results'}
             </Typography>
-            {view === 'list' && <ColumnPicker columns={creditBoxColumns} shown={columns} onPick={pickColumns} />}
+            {view === 'list' && banks.length > 0 && <ColumnPicker columns={creditBoxColumns} shown={columns} onPick={pickColumns} />}
           </Stack>
           <Box sx={{ height: 4, mb: 1 }}>{results.isFetching && <LinearProgress />}</Box>
           {results.isError ? (
