@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useLocation } from 'react-admin';
 import { BankDetailProvider } from '../bank-detail/index.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
@@ -22,6 +22,8 @@ export function Layout({ children }: { children?: ReactNode }) {
           {/* On wide screens the right gutter keeps the floating chat button off the last column of tables. */}
           <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pr: { md: 11 }, pb: 12 }}>
             <DemoDataBanner />
+            {/* Record screens (lists, show, edit) put their title here; the other screens have their own header. */}
+            <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1, '&:empty': { display: 'none' } }} />
             <PageErrorBoundary resetKey={pathname}>
               <Suspense fallback={<PageSpinner />}>{children}</Suspense>
             </PageErrorBoundary>
