@@ -1,4 +1,5 @@
 import { aiFeature } from './ai/feature.ts';
+import { aiAnalysisFeature } from './ai-analysis/routes.ts';
 import { enrichmentFeature } from './enrichment/feature.ts';
 import { healthFeature } from './health/routes.ts';
 import { outreachFeature } from './outreach/feature.ts';
@@ -16,4 +17,18 @@ const regulatorSync = createSyncFeature();
 export const mailFeature = createMailFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, settingsFeature, enrichmentFeature, placeholdersFeature, mailFeature, apiAccessFeature, aiFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [
+  healthFeature,
+  regulatorFeature,
+  outreachFeature,
+  aiFeature,
+  aiAnalysisFeature,
+  settingsFeature,
+  enrichmentFeature,
+  placeholdersFeature,
+  mailFeature,
+  apiAccessFeature,
+  pdfReportFeature,
+  regulatorSync,
+  createBootstrapFeature(regulatorSync),
+];
