@@ -105,7 +105,8 @@ describe('outreach: targets, contacts and tasks', function () {
     await targets.quickAddTask('Call the CFO about treasury services');
     expect(await targets.taskRow('Call the CFO about treasury services').getByTestId('due-badge').textContent()).to.match(/^Due /);
     expect(await card.getByTestId('open-task-count').textContent()).to.equal('1');
-    await targets.taskRow('Call the CFO about treasury services').getByRole('checkbox').check();
+    // The box follows the saved task: it turns checked when the server has completed it.
+    await targets.taskRow('Call the CFO about treasury services').getByRole('checkbox').click();
     await page.locator('[data-testid="task-row"][data-completed="true"]').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="target-card"][data-expanded="true"] [data-testid="open-task-count"]')?.textContent === '0');
     await screenshot(page, 'targets-detail');
