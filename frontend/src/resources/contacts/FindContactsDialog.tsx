@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
-import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider } from 'react-admin';
-import { aiApi } from '../../ai/api.ts';
+import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { messageOf } from '../shared/problem.ts';
@@ -11,7 +10,7 @@ import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { contactsApi } from './api.ts';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
-import { domainFromWebsite, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
+import { isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
 import type { Contact, ContactDraft } from './types.ts';
 
 /** LinkedIn URLs from the AI search are checked: replaced by where they lead, or dropped when invalid. */
@@ -71,7 +70,7 @@ export function FindContactsDialog({
   const dataProvider = useDataProvider();
   const toast = useToast();
   const refresh = useRefreshOutreach();
-  const [domain, setDomain] = useState(domainFromWebsite(bank.website));
+  const [domain, setDomain] = useState(domainOfWebsite(bank.website ?? '') ?? '');
   const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<MergedSearchResults | null>(null);
   const [message, setMessage] = useState<{ severity: 'info' | 'warning' | 'error'; text: string } | null>(null);
@@ -81,35 +80,16 @@ export function FindContactsDialog({
 
   useEffect(() => {
     if (open) {
-      setDomain(domainFromWebsite(bank.website));
+      setDomain(domainOfWebsite(bank.website ?? '') ?? '');
       setResults(null);
       setMessage(null);
       setAddedNow([]);
     }
   }, [open, bank.website]);
 
-  const [lookingUp, setLookingUp] = useState(false);
-  /** Asks the AI service for the bank's web domain and puts it in the field when it differs. */
-  const lookUpDomain = async () => {
-    setLookingUp(true);
-    try {
-      const found = (await aiApi.findBankDomain(bank.name)).domain;
-      if (!found) toast.error('AI could not find a different domain.');
-      else if (found === domainFromWebsite(domain)) toast.success('Current domain confirmed by AI.');
-      else {
-        setDomain(found);
-        toast.success('AI suggested an updated domain.');
-      }
-    } catch (failure) {
-      toast.error(`AI domain search failed: ${messageOf(failure, 'no answer')}.`);
-    } finally {
-      setLookingUp(false);
-    }
-  };
-
   const search = async (event: FormEvent) => {
     event.preventDefault();
-    const wanted = domainFromWebsite(domain);
+    const wanted = domainOfWebsite(domain);
     if (!wanted) {
       setMessage({ severity: 'warning', text: 'Enter the bank’s web domain, like examplebank.com.' });
       return;
@@ -173,9 +153,6 @@ export function FindContactsDialog({
             placeholder="examplebank.com"
             helperText={`People at ${bank.name}, from the contact finder and the AI executive search.`}
           />
-          <Button variant="outlined" color="secondary" onClick={() => void lookUpDomain()} disabled={lookingUp || searching} startIcon={lookingUp ? <CircularProgress size={16} /> : <AiIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
-            AI Domain
-          </Button>
           <Button type="submit" variant="contained" disabled={searching} startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
             {searching ? 'Searching...' : 'Search'}
           </Button>
