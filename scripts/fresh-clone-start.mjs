@@ -27,15 +27,16 @@ execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio
 const port = await freePort();
 console.log(`Cloned into ${clone}; running npm start on port ${port}...`);
 const output = [];
+// The embedded database and events store of a fresh clone, whatever this shell points at.
+const { DATABASE_URL: _database, EVENTSTORE_URL: _eventStore, ...inherited } = process.env;
 const child = spawn('npm', ['start'], {
   cwd: clone,
   detached: true, // its own process group, so the server npm starts goes with it
   env: {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: path.join(dir, 'data'),
-    DATABASE_URL: '',
     DEMO_DATA: 'always', // no FDIC from CI: the labelled demo banks
     FDIC_API_URL: 'http://127.0.0.1:9',
     CENSUS_API_URL: 'http://127.0.0.1:9',
