@@ -6,7 +6,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
 import { currentContext, runWithContext, systemContext } from '../http/request-context.ts';
-import { certSchema } from '../regulator/detail.ts';
+import { certSchema } from '../regulator/queries/detail.ts';
 import { aiAnalysisDecider } from './analysis/decider.ts';
 import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';
 import { aiCacheTtlMs } from './cache.ts';
