@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
-import type { Verification } from './events.ts';
+import { verificationResults, type Verification } from './events.ts';
 
 type ContactRow = {
   id: string;
@@ -57,6 +57,21 @@ function toApi(row: ContactRow) {
   };
 }
 
+const verificationChoices = new Set<string>([...verificationResults, 'none']);
+
+/** One verification result or a list of them; `none` is a contact never checked. */
+function verificationFilter(query: Knex.QueryBuilder, value: unknown) {
+  const values = (Array.isArray(value) ? value : [value]).map(String);
+  if (values.some((candidate) => !verificationChoices.has(candidate))) {
+    throw new BadRequestError('verification must be deliverable, risky, undeliverable, unknown, error or none.');
+  }
+  const results = values.filter((candidate) => candidate !== 'none');
+  query.where((inner) => {
+    if (results.length) inner.whereIn('contacts.verification_result', results);
+    if (values.includes('none')) inner.orWhereNull('contacts.verification_result');
+  });
+}
+
 export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand, ContactRow> {
   return {
     resource: 'contacts',
@@ -80,11 +95,22 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         bankId: 'contacts.bank_id',
         bankName: 'contacts.bank_name',
         isHotLead: 'contacts.is_hot_lead',
+        verificationScore: 'contacts.verification_score',
         id: 'contacts.id',
       },
       defaultSort: { field: 'createdAt', order: 'DESC' },
-      filters: { bankId: integerFilter('contacts.bank_id'), isHotLead: booleanFilter('contacts.is_hot_lead') },
-      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title'],
+      filters: {
+        bankId: integerFilter('contacts.bank_id'),
+        isHotLead: booleanFilter('contacts.is_hot_lead'),
+        verification: verificationFilter,
+        hasEmail: (query, value) => {
+          if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('hasEmail must be true or false.');
+          if (value === true || value === 'true') query.whereNotNull('contacts.email');
+          else query.whereNull('contacts.email');
+        },
+      },
+      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', 'contacts.bank_name'],
+      maxPageSize: 5000,
     },
     toApi,
     create: async (body, { userId, id, at }) => {
