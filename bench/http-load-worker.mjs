@@ -8,7 +8,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import net from 'node:net';
 
-const { url, token, groups, concurrency } = workerData;
+const { url, token, groups, concurrency, headers = {} } = workerData;
+// Extra request headers (e.g. X-API-Key for the public API), written once.
+const extraHeaders = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
 const target = new URL(url);
 
 function openConnection() {
@@ -52,7 +54,7 @@ function openConnection() {
         waiting = { resolve, reject, path };
         const payload = body ?? '';
         socket.write(
-          `${method} ${path} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\nAccept-Encoding: gzip, deflate, br\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+          `${method} ${path} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\n${extraHeaders}Accept-Encoding: gzip, deflate, br\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
         );
       });
     },

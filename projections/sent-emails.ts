@@ -15,7 +15,7 @@ export const sentEmailsProjection: Projection = {
     const key = { id: emailIdOf(recorded.streamId) };
     switch (event.type) {
       case 'EmailQueued': {
-        const { emailId, ownerId, contactId, bankId, bankName, recipientName, recipientEmail, subject, body } = event.data;
+        const { emailId, ownerId, contactId, bankId, bankName, recipientName, recipientEmail, subject, body, queuedAt, resendOf } = event.data;
         return insertRow(trx, 'sent_emails', recorded, {
           id: emailId,
           user_id: ownerId,
@@ -27,12 +27,31 @@ export const sentEmailsProjection: Projection = {
           subject,
           body,
           status: 'queued',
+          queued_at: queuedAt,
+          next_attempt_at: queuedAt,
+          attempts: 0,
+          resend_of: resendOf ?? null,
         });
       }
+      case 'EmailSendClaimed':
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'sending', claimed_at: event.data.claimedAt, attempts: event.data.attempt });
       case 'EmailSent':
-        return updateRow(trx, 'sent_emails', key, recorded, { status: 'sent', sent_at: event.data.sentAt, failure_reason: null });
+        return updateRow(trx, 'sent_emails', key, recorded, {
+          status: 'sent',
+          sent_at: event.data.sentAt,
+          failure_reason: null,
+          provider_message_id: event.data.providerMessageId,
+          transport: event.data.transport ?? null,
+          next_attempt_at: null,
+        });
+      case 'EmailSendDeferred':
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'queued', failure_reason: event.data.reason, next_attempt_at: event.data.retryAt, claimed_at: null });
       case 'EmailSendFailed':
-        return updateRow(trx, 'sent_emails', key, recorded, { status: 'failed', failure_reason: event.data.reason });
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'failed', failure_reason: event.data.reason, next_attempt_at: null });
+      case 'EmailDeliveryUnknown':
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'unknown', failure_reason: event.data.reason, next_attempt_at: null });
+      case 'EmailDismissed':
+        return updateRow(trx, 'sent_emails', key, recorded, { status: 'dismissed' });
     }
   },
 };

@@ -18,6 +18,10 @@ const environmentSchema = z.object({
   HUNTER_API_URL: z.string().url().default('https://api.hunter.io/v2'),
   LINKEDIN_URL_REWRITE: z.string().url().optional(),
   SECRETS_KEY: z.string().optional(),
+  MAILGUN_API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  MAIL_DISPATCH: z.enum(['auto', 'inline', 'worker']).default('auto'),
   SYNC_QUARTERS: z.coerce.number().int().min(1).max(40).default(8),
   DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
@@ -45,6 +49,14 @@ export type AppConfig = {
   linkedinUrlRewrite?: string;
   /** Key sealing users' API keys (32 bytes, hex or base64); generated into the data folder when unset. */
   secretsKey?: string;
+  /** Replaces Mailgun's regional hosts (a double, a proxy). */
+  mailgunApiUrl?: string;
+  /** SMTP server for users without a Mailgun key, e.g. smtp://user:pass@host:587. */
+  smtpUrl?: string;
+  /** Who sends queued mail: this process (inline), `npm run worker`, or auto (inline with the embedded database, the worker with PostgreSQL). */
+  mailDispatch: 'auto' | 'inline' | 'worker';
+  /** Public API requests per minute per API key. */
+  publicApiRequestsPerMinute: number;
   syncQuarters: number;
   demoData: 'auto' | 'always' | 'never';
   geminiApiKey?: string;
@@ -82,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hunterApiUrl: e.HUNTER_API_URL,
     linkedinUrlRewrite: e.LINKEDIN_URL_REWRITE,
     secretsKey: e.SECRETS_KEY,
+    mailgunApiUrl: e.MAILGUN_API_URL,
+    smtpUrl: e.SMTP_URL,
+    mailDispatch: e.MAIL_DISPATCH,
+    publicApiRequestsPerMinute: e.PUBLIC_API_RATE_LIMIT,
     syncQuarters: e.SYNC_QUARTERS,
     demoData: e.DEMO_DATA,
     geminiApiKey: e.GEMINI_API_KEY,

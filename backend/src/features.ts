@@ -6,10 +6,13 @@ import { createBootstrapFeature } from './regulator/bootstrap.ts';
 import { regulatorFeature } from './regulator/feature.ts';
 import { createSyncFeature } from './regulator/sync/feature.ts';
 import { placeholdersFeature } from './placeholders/routes.ts';
+import { createMailFeature } from './mail/feature.ts';
+import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
 
 const regulatorSync = createSyncFeature();
+export const mailFeature = createMailFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, settingsFeature, enrichmentFeature, placeholdersFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, settingsFeature, enrichmentFeature, placeholdersFeature, mailFeature, apiAccessFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];

@@ -11,8 +11,8 @@ export const guardedRoutes = [
   { path: '/bank-directory', component: lazy(() => import('./pages/bank-directory/BankDirectory.tsx')) },
   { path: '/credit-box', component: lazy(() => import('./pages/credit-box/CreditBox.tsx')) },
   { path: '/outreach/targets', component: lazy(() => import('./resources/targets/TargetsScreen.tsx')) },
-  { path: '/outreach/sent-mail', component: lazy(() => import('./pages/placeholders/SentMail.tsx')) },
-  { path: '/outreach/automation', component: lazy(() => import('./pages/placeholders/Automation.tsx')) },
+  { path: '/outreach/sent-mail', component: lazy(() => import('./pages/sent-mail/SentMailbox.tsx')) },
+  { path: '/outreach/automation', component: lazy(() => import('./pages/automation/AutomationOutreach.tsx')) },
   { path: '/settings', component: lazy(() => import('./pages/settings/Settings.tsx')) },
   { path: '/data-tools', component: lazy(() => import('./pages/data-tools/DataTools.tsx')) },
 ];

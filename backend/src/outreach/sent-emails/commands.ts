@@ -38,7 +38,16 @@ export const recordSentEmailBody = z
 export type SentEmailCommand =
   /** An email sent elsewhere, logged after the fact: queued and sent in one go. */
   | { type: 'RecordSentEmail'; emailId: string; userId: string; message: EmailMessage; sentAt: string; at: string }
-  /** For the outbox: the email waits to be sent. */
-  | { type: 'QueueEmail'; emailId: string; userId: string; message: EmailMessage; at: string }
-  | { type: 'ConfirmEmailSent'; userId: string; sentAt: string; providerMessageId: string | null }
-  | { type: 'RecordEmailSendFailure'; userId: string; reason: string; at: string };
+  /** For the outbox: the email waits to be sent (a resend names the email it repeats). */
+  | { type: 'QueueEmail'; emailId: string; userId: string; message: EmailMessage; at: string; resendOf?: string }
+  /** One dispatcher takes the email before calling the provider; nobody else may send it then. */
+  | { type: 'ClaimEmailSend'; userId: string; dispatcherId: string; at: string }
+  | { type: 'ConfirmEmailSent'; userId: string; sentAt: string; providerMessageId: string | null; transport?: MailTransportKind }
+  /** The provider was busy (429/5xx) and took nothing: back to the queue until retryAt. */
+  | { type: 'DeferEmailSend'; userId: string; reason: string; retryAt: string; at: string }
+  | { type: 'RecordEmailSendFailure'; userId: string; reason: string; at: string }
+  /** A claim that never settled: the mail may or may not have left, so it is never sent again by itself. */
+  | { type: 'MarkEmailDeliveryUnknown'; userId: string; reason: string; at: string }
+  | { type: 'DismissEmail'; userId: string; at: string };
+
+export type MailTransportKind = 'mailgun' | 'smtp';

@@ -60,6 +60,40 @@ describe('sent email decider', () => {
     spec.given([queued, sent]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'late bounce', at }).thenThrows(/already sent/, 409);
   });
 
+  const claimed: SentEmailEvent = { type: 'EmailSendClaimed', data: { claimedAt: at, attempt: 1, dispatcherId: 'd1' } };
+  const unknown: SentEmailEvent = { type: 'EmailDeliveryUnknown', data: { markedAt: at, reason: 'interrupted' } };
+
+  it('lets one dispatcher claim a queued email; a second claim gets nothing', () => {
+    spec.given([queued]).when({ type: 'ClaimEmailSend', userId: owner, dispatcherId: 'd1', at }).then([claimed]);
+    spec.given([queued, claimed]).when({ type: 'ClaimEmailSend', userId: owner, dispatcherId: 'd2', at }).then([]);
+    spec.given([queued, sent]).when({ type: 'ClaimEmailSend', userId: owner, dispatcherId: 'd2', at }).then([]);
+  });
+
+  it('defers a claimed email back to the queue, and counts the next claim as the second attempt', () => {
+    const deferred: SentEmailEvent = { type: 'EmailSendDeferred', data: { deferredAt: at, reason: 'busy', retryAt: '2026-11-22T10:00:10.000Z' } };
+    spec.given([queued, claimed]).when({ type: 'DeferEmailSend', userId: owner, reason: 'busy', retryAt: '2026-11-22T10:00:10.000Z', at }).then([deferred]);
+    spec
+      .given([queued, claimed, deferred])
+      .when({ type: 'ClaimEmailSend', userId: owner, dispatcherId: 'd1', at })
+      .then([{ type: 'EmailSendClaimed', data: { claimedAt: at, attempt: 2, dispatcherId: 'd1' } }]);
+    spec.given([queued]).when({ type: 'DeferEmailSend', userId: owner, reason: 'busy', retryAt: at, at }).then([]);
+  });
+
+  it('marks only an unsettled claim unknown; never a queued or sent email', () => {
+    spec.given([queued, claimed]).when({ type: 'MarkEmailDeliveryUnknown', userId: owner, reason: 'interrupted', at }).then([unknown]);
+    spec.given([queued]).when({ type: 'MarkEmailDeliveryUnknown', userId: owner, reason: 'x', at }).then([]);
+    spec.given([queued, claimed, sent]).when({ type: 'MarkEmailDeliveryUnknown', userId: owner, reason: 'x', at }).then([]);
+  });
+
+  it('accepts a late confirmation of an unknown email, and dismisses only unknown or failed ones', () => {
+    spec.given([queued, claimed, unknown]).when({ type: 'ConfirmEmailSent', userId: owner, sentAt: at, providerMessageId: 'mg-9', transport: 'mailgun' }).then([
+      { type: 'EmailSent', data: { sentAt: at, providerMessageId: 'mg-9', transport: 'mailgun' } },
+    ]);
+    spec.given([queued, claimed, unknown]).when({ type: 'DismissEmail', userId: owner, at }).then([{ type: 'EmailDismissed', data: { dismissedAt: at } }]);
+    spec.given([queued, failed]).when({ type: 'DismissEmail', userId: owner, at }).then([{ type: 'EmailDismissed', data: { dismissedAt: at } }]);
+    spec.given([queued, sent]).when({ type: 'DismissEmail', userId: owner, at }).thenThrows(/can be dismissed/, 409);
+  });
+
   it("treats another user's email, and one never queued, as not found", () => {
     spec.given([queued]).when({ type: 'ConfirmEmailSent', userId: stranger, sentAt: at, providerMessageId: null }).thenThrows(/Sent email not found/, 404);
     spec.given([]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'x', at }).thenThrows(/not found/, 404);

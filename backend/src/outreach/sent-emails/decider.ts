@@ -4,23 +4,25 @@ import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
 import type { SentEmailCommand } from './commands.ts';
 import { sentEmailEvents, type EmailMessage, type SentEmailEvent } from './events.ts';
 
-export type DeliveryStatus = 'queued' | 'sent' | 'failed';
+/** queued -> sending (claimed) -> sent | failed | queued again (deferred) | unknown; unknown and failed may be dismissed. */
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | 'dismissed';
+export const deliveryStatuses: readonly DeliveryStatus[] = ['queued', 'sending', 'sent', 'failed', 'unknown', 'dismissed'];
 
-export type SentEmailState = { status: RecordStatus; ownerId?: string; delivery?: DeliveryStatus };
+export type SentEmailState = { status: RecordStatus; ownerId?: string; delivery?: DeliveryStatus; attempts: number };
 
-const initialState = (): SentEmailState => ({ status: 'absent' });
+const initialState = (): SentEmailState => ({ status: 'absent', attempts: 0 });
 
 /** Clocks differ a little between a client and us; a send further ahead than this is a mistake. */
 const allowedClockSkewMs = 5 * 60_000;
 
-function queued(emailId: string, userId: string, message: EmailMessage, queuedAt: string) {
-  return sentEmailEvents.EmailQueued.create({ emailId, ownerId: userId, queuedAt, ...message });
+function queued(emailId: string, userId: string, message: EmailMessage, queuedAt: string, resendOf?: string) {
+  return sentEmailEvents.EmailQueued.create({ emailId, ownerId: userId, queuedAt, ...message, ...(resendOf ? { resendOf } : {}) });
 }
 
 function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEvent[] {
   if (command.type === 'RecordSentEmail' || command.type === 'QueueEmail') {
     if (state.status !== 'absent') throw new ConflictError('This email already exists.');
-    if (command.type === 'QueueEmail') return [queued(command.emailId, command.userId, command.message, command.at)];
+    if (command.type === 'QueueEmail') return [queued(command.emailId, command.userId, command.message, command.at, command.resendOf)];
     if (Date.parse(command.sentAt) > Date.parse(command.at) + allowedClockSkewMs) throw new BadRequestError('sentAt cannot be in the future.');
     return [
       queued(command.emailId, command.userId, command.message, command.sentAt),
@@ -28,25 +30,48 @@ function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEven
     ];
   }
   assertOwnedActive(state, command.userId, 'Sent email');
+  const delivery = state.delivery;
   switch (command.type) {
+    // A claim only takes a queued email: a second dispatcher racing for it gets nothing and moves on.
+    case 'ClaimEmailSend':
+      return delivery === 'queued' ? [sentEmailEvents.EmailSendClaimed.create({ claimedAt: command.at, attempt: state.attempts + 1, dispatcherId: command.dispatcherId })] : [];
     // Repeating the outcome already recorded changes nothing (an outbox may report twice); the other outcome is a conflict.
+    // A late confirmation of an email marked unknown or dismissed is welcome: now we know it left.
     case 'ConfirmEmailSent':
-      if (state.delivery === 'failed') throw new ConflictError('This email already failed to send.');
-      return state.delivery === 'sent' ? [] : [sentEmailEvents.EmailSent.create({ sentAt: command.sentAt, providerMessageId: command.providerMessageId })];
+      if (delivery === 'failed') throw new ConflictError('This email already failed to send.');
+      return delivery === 'sent'
+        ? []
+        : [sentEmailEvents.EmailSent.create({ sentAt: command.sentAt, providerMessageId: command.providerMessageId, ...(command.transport ? { transport: command.transport } : {}) })];
+    case 'DeferEmailSend':
+      return delivery === 'sending' ? [sentEmailEvents.EmailSendDeferred.create({ deferredAt: command.at, reason: command.reason, retryAt: command.retryAt })] : [];
     case 'RecordEmailSendFailure':
-      if (state.delivery === 'sent') throw new ConflictError('This email was already sent.');
-      return state.delivery === 'failed' ? [] : [sentEmailEvents.EmailSendFailed.create({ failedAt: command.at, reason: command.reason })];
+      if (delivery === 'sent') throw new ConflictError('This email was already sent.');
+      return delivery === 'failed' ? [] : [sentEmailEvents.EmailSendFailed.create({ failedAt: command.at, reason: command.reason })];
+    case 'MarkEmailDeliveryUnknown':
+      return delivery === 'sending' ? [sentEmailEvents.EmailDeliveryUnknown.create({ markedAt: command.at, reason: command.reason })] : [];
+    case 'DismissEmail':
+      if (delivery === 'dismissed') return [];
+      if (delivery !== 'unknown' && delivery !== 'failed') throw new ConflictError('Only an email that failed or whose delivery is unknown can be dismissed.');
+      return [sentEmailEvents.EmailDismissed.create({ dismissedAt: command.at })];
   }
 }
 
 function evolve(state: SentEmailState, event: SentEmailEvent): SentEmailState {
   switch (event.type) {
     case 'EmailQueued':
-      return { status: 'active', ownerId: event.data.ownerId, delivery: 'queued' };
+      return { status: 'active', ownerId: event.data.ownerId, delivery: 'queued', attempts: 0 };
+    case 'EmailSendClaimed':
+      return { ...state, delivery: 'sending', attempts: event.data.attempt };
     case 'EmailSent':
       return { ...state, delivery: 'sent' };
+    case 'EmailSendDeferred':
+      return { ...state, delivery: 'queued' };
     case 'EmailSendFailed':
       return { ...state, delivery: 'failed' };
+    case 'EmailDeliveryUnknown':
+      return { ...state, delivery: 'unknown' };
+    case 'EmailDismissed':
+      return { ...state, delivery: 'dismissed' };
   }
 }
 

@@ -13,11 +13,29 @@ export const emailMessageSchema = z.object({
 });
 export type EmailMessage = z.output<typeof emailMessageSchema>;
 
-/** An email's delivery: queued, then sent or failed (an outbox will drive this; recording a send does both steps at once). */
+/**
+ * An email's delivery through the outbox: queued, claimed by one dispatcher (recorded before the
+ * provider is called), then sent, failed, deferred back to the queue for a retry, or of unknown
+ * outcome when a claim was never settled (the dispatcher died mid-send); an unknown or failed email
+ * can be dismissed. Recording a send made elsewhere queues and sends it in one step.
+ */
 export const sentEmailEvents = {
-  EmailQueued: defineEvent('EmailQueued', emailMessageSchema.extend({ emailId: z.uuid(), ownerId: z.uuid(), queuedAt: z.string() })),
-  EmailSent: defineEvent('EmailSent', z.object({ sentAt: z.string(), providerMessageId: z.string().nullable() })),
+  EmailQueued: defineEvent(
+    'EmailQueued',
+    emailMessageSchema.extend({
+      emailId: z.uuid(),
+      ownerId: z.uuid(),
+      queuedAt: z.string(),
+      /** A resend names the email it repeats. */
+      resendOf: z.uuid().nullish(),
+    }),
+  ),
+  EmailSendClaimed: defineEvent('EmailSendClaimed', z.object({ claimedAt: z.string(), attempt: z.number().int().min(1), dispatcherId: z.string() })),
+  EmailSent: defineEvent('EmailSent', z.object({ sentAt: z.string(), providerMessageId: z.string().nullable(), transport: z.enum(['mailgun', 'smtp']).nullish() })),
+  EmailSendDeferred: defineEvent('EmailSendDeferred', z.object({ deferredAt: z.string(), reason: z.string(), retryAt: z.string() })),
   EmailSendFailed: defineEvent('EmailSendFailed', z.object({ failedAt: z.string(), reason: z.string() })),
+  EmailDeliveryUnknown: defineEvent('EmailDeliveryUnknown', z.object({ markedAt: z.string(), reason: z.string() })),
+  EmailDismissed: defineEvent('EmailDismissed', z.object({ dismissedAt: z.string() })),
 };
 
 export type SentEmailEvent = EventOf<typeof sentEmailEvents>;

@@ -60,7 +60,7 @@ describeWithDatabase('sent emails API', (context) => {
     expect((await list({ contactId: 'nobody' })).status).to.equal(400);
     expect((await list({ status: 'sent' })).body).to.have.length(3);
     expect((await list({ status: 'queued' })).body).to.deep.equal([]);
-    expect((await list({ status: 'bounced' })).body.message).to.equal('Filter status must be one of queued, sent, failed.');
+    expect((await list({ status: 'bounced' })).body.message).to.equal('Filter status must be one of queued, sending, sent, failed, unknown, dismissed.');
   });
 
   it("falls back to the tracked bank's name when none was given", async () => {

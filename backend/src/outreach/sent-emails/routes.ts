@@ -5,7 +5,7 @@ import type { AppServices } from '../../services.ts';
 import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
 import { recordSentEmailBody, type SentEmailCommand } from './commands.ts';
-import { sentEmailDecider } from './decider.ts';
+import { deliveryStatuses, sentEmailDecider } from './decider.ts';
 
 type SentEmailRow = {
   id: string;
@@ -19,34 +19,43 @@ type SentEmailRow = {
   status: string;
   failure_reason: string | null;
   sent_at: Date | null;
+  queued_at: Date | null;
+  attempts: number;
+  provider_message_id: string | null;
+  transport: string | null;
+  resend_of: string | null;
   version: number;
   created_at: Date;
   updated_at: Date;
 };
-
-const deliveryStatuses = ['queued', 'sent', 'failed'];
 
 export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailRow> = {
   resource: 'sent-emails',
   what: 'Sent email',
   streamId: (id) => `sent-email-${id}`,
   decider: sentEmailDecider,
-  // The bank's name as given when sent; failing that, the user's tracked bank's name.
+  // The bank's name as given when sent; failing that, the user's tracked bank's name. An email not sent
+  // yet sorts by when it was queued, so the newest mail is first whatever its state.
   rows: (knex: Knex, userId: string) =>
     knex('sent_emails')
       .leftJoin('targets', (join) => join.on('targets.cert', 'sent_emails.bank_id').andOn('targets.user_id', 'sent_emails.user_id'))
       .where('sent_emails.user_id', userId)
       .select(
-        ...['id', 'contact_id', 'bank_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'status', 'failure_reason', 'sent_at', 'version', 'created_at', 'updated_at'].map(
+        ...[
+          'id', 'contact_id', 'bank_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'status', 'failure_reason', 'sent_at', 'queued_at',
+          'attempts', 'provider_message_id', 'transport', 'resend_of', 'version', 'created_at', 'updated_at',
+        ].map(
           (column) => `sent_emails.${column}`,
         ),
         knex.raw('coalesce(sent_emails.bank_name, targets.name) as bank_name'),
+        knex.raw('coalesce(sent_emails.sent_at, sent_emails.queued_at, sent_emails.created_at) as sort_at'),
       ),
   idColumn: 'sent_emails.id',
   idSchema: uuidParam,
   list: {
     sortable: {
-      sentAt: 'sent_emails.sent_at',
+      sentAt: 'sort_at',
+      queuedAt: 'sent_emails.queued_at',
       createdAt: 'sent_emails.created_at',
       recipientName: 'sent_emails.recipient_name',
       subject: 'sent_emails.subject',
@@ -61,8 +70,11 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
         query.where('sent_emails.contact_id', contactId.data);
       },
       status: (query, value) => {
-        if (!deliveryStatuses.includes(String(value))) throw new BadRequestError(`Filter status must be one of ${deliveryStatuses.join(', ')}.`);
-        query.where('sent_emails.status', String(value));
+        const statuses = (Array.isArray(value) ? value : [value]).map(String);
+        if (!statuses.every((status) => (deliveryStatuses as readonly string[]).includes(status))) {
+          throw new BadRequestError(`Filter status must be one of ${deliveryStatuses.join(', ')}.`);
+        }
+        query.whereIn('sent_emails.status', statuses);
       },
     },
     searchColumns: ['sent_emails.recipient_name', 'sent_emails.recipient_email', 'sent_emails.bank_name', 'targets.name', 'sent_emails.subject'],
@@ -78,6 +90,11 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
     body: row.body,
     status: row.status,
     failureReason: row.failure_reason,
+    attempts: row.attempts,
+    providerMessageId: row.provider_message_id,
+    transport: row.transport,
+    resendOf: row.resend_of,
+    queuedAt: (row.queued_at ?? row.created_at).toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

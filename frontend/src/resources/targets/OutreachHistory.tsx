@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
-import type { SentEmail } from '../sent-emails/types.ts';
+import type { SentEmail } from '../sent-emails/mailbox.ts';
 
 /** Sent emails to one bank, newest first (recipient, subject, date). */
 export function OutreachHistory({ cert }: { cert: number }) {

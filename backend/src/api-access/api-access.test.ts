@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { loadDemoData } from '../regulator/demo/load.ts';
+
+describeWithDatabase('API keys and the public API', (context) => {
+  let app: TestApp;
+  let token: string;
+  let otherToken: string;
+  let certs: number[];
+  before(async () => {
+    await loadDemoData(context.db.knex, { banks: 6 });
+    certs = (await context.db.knex('fdic_institutions').orderBy('cert').limit(3).select('cert')).map((row: { cert: number }) => row.cert);
+    app = await startTestApp(context.db, { config: { publicApiRequestsPerMinute: 5 } });
+    token = (await app.signUp('Owner')).token;
+    otherToken = (await app.signUp('Someone Else')).token;
+    for (const cert of certs.slice(0, 2)) await app.request('/api/data/banks', { method: 'POST', token, body: { cert, name: `Target ${cert}` } });
+    await app.request('/api/data/banks', { method: 'POST', token: otherToken, body: { cert: certs[2], name: 'Theirs' } });
+  });
+  after(async () => app.stop());
+
+  const createKey = async (name: string, auth = token) => app.request('/api/data/api-keys', { method: 'POST', token: auth, body: { name } });
+  const publicGet = (path: string, key?: string) => app.request(`/api/public${path}`, { headers: key ? { 'X-API-Key': key } : {} });
+
+  it('creates a key shown in full once, lists it by preview only, and deletes it', async () => {
+    const created = await createKey('  CRM sync  ');
+    expect(created.status).to.equal(201);
+    expect(created.body).to.include({ name: 'CRM sync', lastUsedAt: null });
+    expect(created.body.key).to.match(/^chl_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.keyPreview).to.equal(`chl_••••${created.body.key.slice(-4)}`);
+    const list = await app.request('/api/data/api-keys', { token });
+    expect(list.body).to.deep.equal([{ id: created.body.id, name: 'CRM sync', keyPreview: created.body.keyPreview, createdAt: created.body.createdAt, lastUsedAt: null }]);
+    expect(JSON.stringify(list.body)).not.to.contain(created.body.key);
+    const stored = await context.db.knex('api_keys').where({ id: created.body.id }).first();
+    expect(stored.key_hash).to.have.length(64).and.not.to.equal(created.body.key);
+
+    expect((await app.request(`/api/data/api-keys/${created.body.id}`, { method: 'DELETE', token: otherToken })).status).to.equal(404);
+    expect((await app.request(`/api/data/api-keys/${created.body.id}`, { method: 'DELETE', token })).body).to.deep.equal({ id: created.body.id });
+    expect((await app.request('/api/data/api-keys', { token })).body).to.deep.equal([]);
+    expect((await publicGet('/banks', created.body.key)).status).to.equal(401);
+  });
+
+  it('refuses a key without a name with 400', async () => {
+    expect((await createKey(' ')).body.message).to.equal('name: API key name is required.');
+    expect((await app.request('/api/data/api-keys', { method: 'POST', token, body: {} })).status).to.equal(400);
+  });
+
+  it("answers only the key owner's targets, as bank objects with money in dollars, and records the key's use", async () => {
+    const key = (await createKey('Reporting')).body;
+    const list = await publicGet('/banks', key.key);
+    expect(list.status).to.equal(200);
+    expect(list.body.meta).to.deep.equal({ page: 1, limit: 25, total: 2 });
+    expect(list.body.data.map((bank: { cert: number }) => bank.cert).sort()).to.deep.equal(certs.slice(0, 2).sort());
+    const institution = await context.db.knex('fdic_institutions').where({ cert: certs[0] }).first();
+    const one = await publicGet(`/banks/${certs[0]}`, key.key);
+    expect(Object.keys(one.body.data)).to.deep.equal(['id', 'cert', 'name', 'city', 'state', 'zip', 'address', 'website', 'assets', 'deposits', 'officeCount', 'regulator', 'roa', 'nplRatio', 'netInterestMargin']);
+    expect(one.body.data).to.include({ id: certs[0], cert: certs[0], name: institution.name, officeCount: institution.offices });
+    expect(one.body.data.assets).to.be.greaterThan(1_000_000);
+    expect((await publicGet(`/banks/${certs[2]}`, key.key)).status).to.equal(404);
+    expect((await publicGet('/banks/abc', key.key)).status).to.equal(404);
+    const listed = (await app.request('/api/data/api-keys', { token })).body.find((entry: { id: string }) => entry.id === key.id);
+    expect(listed.lastUsedAt).to.be.a('string');
+  });
+
+  it('pages with page and limit (limit at most 100), and refuses bad values with 400', async () => {
+    const key = (await createKey('Paging')).body.key;
+    expect((await publicGet('/banks?page=2&limit=1', key)).body).to.deep.include({ meta: { page: 2, limit: 1, total: 2 } });
+    expect((await publicGet('/banks?limit=101', key)).body.message).to.equal('limit: limit must be a whole number from 1 to 100.');
+    expect((await publicGet('/banks?page=0', key)).status).to.equal(400);
+  });
+
+  it('answers 401 for a missing or unknown key, and 429 with Retry-After past the per-key rate', async () => {
+    expect((await publicGet('/banks')).body.message).to.equal('Missing API key: send it in the X-API-Key header.');
+    expect((await publicGet('/banks', 'chl_nope')).body.message).to.equal('Unknown API key.');
+    const key = (await createKey('Limited')).body.key;
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) statuses.push((await publicGet('/banks', key)).status);
+    expect(statuses).to.deep.equal([200, 200, 200, 200, 200, 429]);
+    const limited = await publicGet('/banks', key);
+    expect(Number(limited.headers.get('retry-after'))).to.be.within(1, 60);
+    const fresh = (await createKey('Another key')).body.key;
+    expect((await publicGet('/banks', fresh)).status).to.equal(200);
+  });
+
+  it('serves an OpenAPI 3.1 document of the public API without a key', async () => {
+    const document = await publicGet('/openapi.json');
+    expect(document.status).to.equal(200);
+    expect(document.body.openapi).to.equal('3.1.0');
+    expect(Object.keys(document.body.paths)).to.deep.equal(['/api/public/banks', '/api/public/banks/{cert}']);
+    expect(document.body.components.schemas.Bank.required).to.include.members(['cert', 'assets', 'netInterestMargin']);
+    expect(document.body.components.securitySchemes.apiKey).to.deep.equal({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(JSON.stringify(document.body)).not.to.contain('#/$defs/');
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { bankAnswerSchema, bankListAnswerSchema, bankListQuerySchema, problemSchema } from './public-schemas.ts';
+
+const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: schemaRef(id) } } });
+
+const errors = {
+  '401': json('Problem', 'The X-API-Key header is missing or the key is unknown.'),
+  '429': { ...json('Problem', 'Too many requests for this key; wait the seconds in Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } },
+};
+
+/** The public API's OpenAPI 3.1 document, its schemas generated from the zod schemas the routes validate with. */
+export function openApiDocument(serverUrl: string) {
+  // One JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) for all answers; its named definitions become the components.
+  const generated = z.toJSONSchema(z.object({ bankListAnswerSchema, bankAnswerSchema, problemSchema }), { target: 'draft-2020-12', unrepresentable: 'any' });
+  const schemas = JSON.parse(JSON.stringify((generated as { $defs?: Record<string, unknown> }).$defs ?? {}).replaceAll('"#/$defs/', '"#/components/schemas/'));
+  const query = z.toJSONSchema(bankListQuerySchema, { io: 'input' }) as { properties: Record<string, Record<string, unknown>> };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Charterline public API',
+      version: '1.0.0',
+      description: 'Read your target banks from Charterline. Send your API key (Settings → API Access) in the X-API-Key header. Money is in full dollars; ratios are percentages.',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    paths: {
+      '/api/public/banks': {
+        get: {
+          summary: 'List your target banks',
+          operationId: 'listBanks',
+          parameters: [
+            { name: 'page', in: 'query', schema: { ...query.properties.page, minimum: 1, default: 1 }, description: 'Page number, from 1.' },
+            { name: 'limit', in: 'query', schema: { ...query.properties.limit, minimum: 1, maximum: 100, default: 25 }, description: 'Banks per page, at most 100.' },
+          ],
+          responses: { '200': json('BankList', 'One page of your target banks.'), '400': json('Problem', 'A page or limit out of range.'), ...errors },
+        },
+      },
+      '/api/public/banks/{cert}': {
+        get: {
+          summary: 'One of your target banks',
+          operationId: 'getBank',
+          parameters: [{ name: 'cert', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'FDIC certificate number.' }],
+          responses: { '200': json('BankAnswer', 'The bank.'), '404': json('Problem', 'Not one of your target banks.'), ...errors },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas,
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { HttpError, NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import { currentContext } from '../http/request-context.ts';
+import type { AppServices } from '../services.ts';
+import { hashApiKey } from './api-keys.ts';
+import { openApiDocument } from './openapi.ts';
+import { bankListQuerySchema, certPathSchema, publicBankSchema } from './public-schemas.ts';
+
+type KeyOwner = { keyId: string; userId: string };
+
+/** A known key is trusted this long without asking the database again (a deleted key is forgotten at once in this process). */
+const keyCacheMs = 10_000;
+/** lastUsedAt is written at most this often per key: a busy key must not turn every read into a write. */
+const lastUsedEveryMs = 60_000;
+
+export type PublicApiKeys = {
+  owner(key: string): Promise<KeyOwner | undefined>;
+  forget(keyId: string): void;
+};
+
+export function publicApiKeys(knex: Knex): PublicApiKeys {
+  const cache = new Map<string, { owner: KeyOwner; until: number }>();
+  const lastWritten = new Map<string, number>();
+  return {
+    async owner(key) {
+      const hash = hashApiKey(key);
+      const now = Date.now();
+      let entry = cache.get(hash);
+      if (!entry || entry.until < now) {
+        const row = await knex('api_keys').where({ key_hash: hash }).first('id', 'user_id');
+        if (!row) {
+          cache.delete(hash);
+          return undefined;
+        }
+        if (cache.size > 10_000) cache.clear();
+        entry = { owner: { keyId: row.id, userId: row.user_id }, until: now + keyCacheMs };
+        cache.set(hash, entry);
+      }
+      if ((lastWritten.get(entry.owner.keyId) ?? 0) + lastUsedEveryMs <= now) {
+        lastWritten.set(entry.owner.keyId, now);
+        await knex('api_keys').where({ id: entry.owner.keyId }).update({ last_used_at: new Date(now) });
+      }
+      return entry.owner;
+    },
+    forget(keyId) {
+      for (const [hash, entry] of cache) if (entry.owner.keyId === keyId) cache.delete(hash);
+      lastWritten.delete(keyId);
+    },
+  };
+}
+
+/**
+ * Requests per key per minute, as a token bucket: a client may burst up to the limit, then gets 429
+ * with Retry-After until tokens refill. Counted per process.
+ */
+export function perKeyRateLimit(requestsPerMinute: number) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const refillPerMs = requestsPerMinute / 60_000;
+  return (keyId: string): number | null => {
+    const now = Date.now();
+    const bucket = buckets.get(keyId) ?? { tokens: requestsPerMinute, at: now };
+    bucket.tokens = Math.min(requestsPerMinute, bucket.tokens + (now - bucket.at) * refillPerMs);
+    bucket.at = now;
+    buckets.set(keyId, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return null;
+    }
+    return Math.ceil((1 - bucket.tokens) / refillPerMs / 1000);
+  };
+}
+
+function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null): Middleware {
+  return async (ctx, next) => {
+    const key = ctx.get('x-api-key').trim();
+    if (!key) throw new UnauthorizedError('Missing API key: send it in the X-API-Key header.');
+    const owner = await keys.owner(key);
+    if (!owner) throw new UnauthorizedError('Unknown API key.');
+    const retryAfterSeconds = limit(owner.keyId);
+    if (retryAfterSeconds !== null) {
+      ctx.set('Retry-After', String(retryAfterSeconds));
+      throw new HttpError(429, `Too many requests for this API key. Try again in ${retryAfterSeconds} seconds.`);
+    }
+    ctx.state.apiKeyOwner = owner;
+    const context = currentContext();
+    if (context) context.userId = owner.userId;
+    await next();
+  };
+}
+
+/** The key owner's targets with the newest quarter's figures; the regulator's record fills what the target lacks. */
+function targetBanks(knex: Knex, userId: string) {
+  return knex('targets as t')
+    .leftJoin('fdic_institutions as i', 'i.cert', 't.cert')
+    .leftJoin('fdic_financials as f', (join) => join.on('f.cert', '=', 't.cert').andOn('f.repdte', '=', knex.raw('(select max(repdte) from fdic_financials where cert = t.cert)')))
+    .where('t.user_id', userId)
+    .where('t.is_target', true)
+    .select(
+      't.cert',
+      knex.raw('coalesce(i.name, t.name) as name'),
+      knex.raw('coalesce(i.city, t.city) as city'),
+      knex.raw('coalesce(i.state, t.state) as state'),
+      knex.raw('coalesce(i.zip, t.zip) as zip'),
+      knex.raw('coalesce(i.address, t.address) as address'),
+      knex.raw('coalesce(t.website, i.website) as website'),
+      knex.raw('coalesce(f.assets, i.assets) as assets'),
+      knex.raw('coalesce(f.deposits, i.deposits) as deposits'),
+      'i.offices',
+      'i.regulator',
+      knex.raw('coalesce(f.roa, i.roa) as roa'),
+      'f.npl_ratio',
+      'f.net_interest_margin',
+    );
+}
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+function publicBank(row: Record<string, any>) {
+  return publicBankSchema.parse({
+    id: row.cert,
+    cert: row.cert,
+    name: row.name,
+    city: row.city ?? null,
+    state: row.state ?? null,
+    zip: row.zip ?? null,
+    address: row.address ?? null,
+    website: row.website ?? null,
+    assets: numberOrNull(row.assets),
+    deposits: numberOrNull(row.deposits),
+    officeCount: numberOrNull(row.offices),
+    regulator: row.regulator ?? null,
+    roa: numberOrNull(row.roa),
+    nplRatio: numberOrNull(row.npl_ratio),
+    netInterestMargin: numberOrNull(row.net_interest_margin),
+  });
+}
+
+export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Router {
+  const { knex } = services;
+  const router = new Router({ prefix: '/api/public' });
+  const guard = requireApiKey(keys, perKeyRateLimit(services.config.publicApiRequestsPerMinute));
+
+  router.get('/openapi.json', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = openApiDocument(ctx.origin);
+  });
+
+  router.get('/banks', guard, async (ctx) => {
+    const { page, limit } = bankListQuerySchema.parse(ctx.query);
+    const { userId } = ctx.state.apiKeyOwner as KeyOwner;
+    const [rows, [{ total }]] = await Promise.all([
+      targetBanks(knex, userId).orderBy('t.created_at', 'desc').orderBy('t.cert').offset((page - 1) * limit).limit(limit),
+      knex('targets').where({ user_id: userId, is_target: true }).count({ total: '*' }),
+    ]);
+    ctx.body = { data: rows.map(publicBank), meta: { page, limit, total: Number(total) } };
+  });
+
+  router.get('/banks/:cert', guard, async (ctx) => {
+    const cert = certPathSchema.safeParse(ctx.params.cert);
+    const row = cert.success ? await targetBanks(knex, (ctx.state.apiKeyOwner as KeyOwner).userId).where('t.cert', cert.data).first() : undefined;
+    if (!row) throw new NotFoundError(`Bank ${ctx.params.cert} among your targets`);
+    ctx.body = { data: publicBank(row) };
+  });
+
+  return router;
+}

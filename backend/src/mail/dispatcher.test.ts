@@ -1,0 +1,142 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { MailgunDouble } from '../../../test/doubles/mailgun-double.ts';
+import { SmtpSink } from '../../../test/doubles/smtp-sink.ts';
+import { createDispatcher, type DispatcherOptions } from './dispatcher.ts';
+import { mailgunBaseUrl, mailgunTransport } from './mailgun.ts';
+import { smtpTransport } from './smtp.ts';
+import type { MailTransport } from './transport.ts';
+
+describeWithDatabase('mail outbox dispatcher', (context) => {
+  let app: TestApp;
+  let sink: SmtpSink;
+  let mailgun: MailgunDouble;
+  let token: string;
+  let smtp: MailTransport;
+  const cert = 4711;
+
+  before(async () => {
+    sink = await new SmtpSink().start();
+    mailgun = await new MailgunDouble('key-good', { 'mg.charterline.example': 'active' }).start();
+    // This app queues only: the tests run the dispatchers themselves.
+    app = await startTestApp(context.db, { config: { smtpUrl: sink.url, mailDispatch: 'worker' } });
+    token = (await app.signUp('Alex Morgan')).token;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert, name: 'Dispatch Savings Bank' } });
+    smtp = smtpTransport(sink.url, { pool: false });
+  });
+  after(async () => {
+    await smtp.close?.();
+    await app.stop();
+    await sink.stop();
+    await mailgun.stop();
+  });
+
+  const queue = async (subject: string) => {
+    const response = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: 'jane@bank.example', recipientName: 'Jane Doe', subject, body: 'Hello <Jane>,\n\nBest,', bankId: cert } });
+    expect(response.status, response.text).to.equal(202);
+    return response.body.id as string;
+  };
+  const record = async (id: string) => (await app.request(`/api/data/sent-emails/${id}`, { token })).body;
+  const history = async (id: string) => (await app.request(`/api/data/sent-emails/${id}/history`, { token })).body.map((entry: { type: string }) => entry.type);
+  const dispatcher = (transport: MailTransport, options: Partial<DispatcherOptions> = {}) =>
+    createDispatcher({ knex: app.services.knex, eventStore: app.services.eventStore, transportFor: async () => transport, retryBaseDelayMs: 1, retryMaxDelayMs: 5, ...options });
+
+  it('sends a queued email once over SMTP and records it sent with the message id, claim first', async () => {
+    const id = await queue('Over SMTP');
+    expect((await record(id)).status).to.equal('queued');
+    await dispatcher(smtp).drain();
+    expect(sink.count(id)).to.equal(1);
+    const sent = await record(id);
+    expect(sent).to.include({ status: 'sent', transport: 'smtp', attempts: 1 });
+    expect(sent.providerMessageId).to.match(/^<.+>$/);
+    expect(await history(id)).to.deep.equal(['EmailQueued', 'EmailSendClaimed', 'EmailSent']);
+    const mail = sink.received.find((received) => received.emailId === id)!;
+    expect(mail.to).to.deep.equal(['jane@bank.example']);
+    expect(mail.raw).to.contain('Hello &lt;Jane&gt;,<br>');
+    await dispatcher(smtp).drain();
+    expect(sink.count(id)).to.equal(1);
+  });
+
+  it("sends through Mailgun with the user's domain, and records a 4xx as a failure with Mailgun's reason", async () => {
+    const transport = mailgunTransport({ apiKey: 'key-good', domain: 'mg.charterline.example', region: 'US' }, { baseUrl: mailgun.url });
+    const id = await queue('Over Mailgun');
+    await dispatcher(transport).drain();
+    const sent = await record(id);
+    expect(sent).to.include({ status: 'sent', transport: 'mailgun' });
+    const accepted = mailgun.accepted.find((message) => message.fields.get('v:charterline-email-id') === id)!;
+    expect(sent.providerMessageId).to.equal(accepted.id);
+    expect(accepted.fields.get('to')).to.equal('"Jane Doe" <jane@bank.example>');
+    expect(accepted.fields.get('from')).to.equal('"Alex Morgan" <outreach@mg.charterline.example>');
+    expect(accepted.fields.get('text')).to.equal('Hello <Jane>,\n\nBest,');
+
+    mailgun.inject({ status: 400 });
+    const refused = await queue('Refused by Mailgun');
+    await dispatcher(transport).drain();
+    expect(await record(refused)).to.include({ status: 'failed', failureReason: 'Mailgun refused the email (400): Bad request: to parameter is not a valid address' });
+
+    const badKey = await queue('Bad key');
+    await dispatcher(mailgunTransport({ apiKey: 'key-wrong', domain: 'mg.charterline.example', region: 'US' }, { baseUrl: mailgun.url })).drain();
+    expect(await record(badKey)).to.include({ status: 'failed', failureReason: 'Mailgun refused the API key. Check it in Settings.' });
+  });
+
+  it('retries 429 and 5xx with backoff, then sends; gives up after the bounded number of attempts', async () => {
+    const transport = mailgunTransport({ apiKey: 'key-good', domain: 'mg.charterline.example', region: 'US' }, { baseUrl: mailgun.url });
+    mailgun.inject({ status: 429 });
+    mailgun.inject({ status: 503 });
+    const id = await queue('Busy then fine');
+    await dispatcher(transport).drain();
+    expect(await record(id)).to.include({ status: 'sent', attempts: 3 });
+    expect(await history(id)).to.deep.equal(['EmailQueued', 'EmailSendClaimed', 'EmailSendDeferred', 'EmailSendClaimed', 'EmailSendDeferred', 'EmailSendClaimed', 'EmailSent']);
+
+    mailgun.inject({ status: 500, times: 3 });
+    const hopeless = await queue('Always busy');
+    await dispatcher(transport, { maxAttempts: 3 }).drain();
+    const failed = await record(hopeless);
+    expect(failed).to.include({ status: 'failed', attempts: 3 });
+    expect(failed.failureReason).to.equal('Mailgun had a server error (500). Gave up after 3 attempts.');
+  });
+
+  it('uses the EU host for the EU region, and MAILGUN_API_URL instead of either', () => {
+    expect(mailgunBaseUrl('US')).to.equal('https://api.mailgun.net');
+    expect(mailgunBaseUrl('EU')).to.equal('https://api.eu.mailgun.net');
+    expect(mailgunBaseUrl('EU', 'http://127.0.0.1:9999/')).to.equal('http://127.0.0.1:9999');
+  });
+
+  it('after a crash between the provider accepting and the record, marks the email unknown and never sends it again', async () => {
+    const id = await queue('Crash after send');
+    // This dispatcher "dies" right after the SMTP server took the mail: its answer is never recorded.
+    const dying: MailTransport = { kind: 'smtp', send: async (mail) => (await smtp.send(mail), new Promise(() => {})) };
+    const crashed = dispatcher(dying);
+    void crashed.drainOnce();
+    while (sink.count(id) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await record(id)).status).to.equal('sending');
+
+    // A restarted dispatcher finds the unsettled claim: unknown, not resent.
+    const restarted = dispatcher(smtp, { staleClaimAfterMs: 0 });
+    await restarted.drain();
+    await restarted.drain();
+    expect(sink.count(id)).to.equal(1);
+    const unknown = await record(id);
+    expect(unknown.status).to.equal('unknown');
+    expect(unknown.failureReason).to.match(/may or may not have been sent/);
+
+    // The user decides: a resend is a new email, sent once; the old one is settled.
+    const resent = await app.request(`/api/data/sent-emails/${id}/resend`, { method: 'POST', token });
+    expect(resent.status).to.equal(202);
+    await dispatcher(smtp).drain();
+    expect(await record(resent.body.id)).to.include({ status: 'sent', resendOf: id });
+    expect((await record(id)).status).to.equal('dismissed');
+    expect(sink.received.filter((mail) => mail.subject === 'Crash after send')).to.have.length(2);
+  });
+
+  it('two dispatchers racing over the same queue send each email exactly once', async () => {
+    const ids = await Promise.all(Array.from({ length: 40 }, (_, index) => queue(`Race ${index}`)));
+    const first = dispatcher(smtp, { batchSize: 40, concurrency: 4 });
+    const second = dispatcher(smtpTransport(sink.url, { pool: false }), { batchSize: 40, concurrency: 4 });
+    await Promise.all([first.drain(), second.drain()]);
+    for (const id of ids) expect(sink.count(id), id).to.equal(1);
+    const rows = await app.services.knex('sent_emails').whereIn('id', ids).select('status');
+    expect(rows.every((row: { status: string }) => row.status === 'sent')).to.equal(true);
+  });
+});

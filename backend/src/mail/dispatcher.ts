@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { handleCommand } from '../commands/handle-command.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { logger } from '../http/logger.ts';
+import { runWithContext, systemContext } from '../http/request-context.ts';
+import type { SentEmailCommand } from '../outreach/sent-emails/commands.ts';
+import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
+import { backoffDelay } from '../regulator/clients/http.ts';
+import { sentEmailStreamId } from './outbox.ts';
+import { htmlOfText, type MailTransport, type SendOutcome } from './transport.ts';
+import { noMailServiceMessage, type TransportFinder } from './transports.ts';
+
+export type DispatcherOptions = {
+  knex: Knex;
+  eventStore: EventStore;
+  transportFor: TransportFinder;
+  /** Names this dispatcher in its claims (process and instance). */
+  dispatcherId?: string;
+  /** Emails read per round, and sent at the same time. */
+  batchSize?: number;
+  concurrency?: number;
+  /** How often an idle dispatcher looks for due mail (a queue in this process wakes it at once). */
+  pollIntervalMs?: number;
+  /**
+   * A claim older than this was never settled: its dispatcher died between calling the provider and
+   * recording the answer, so the email becomes `unknown`. Longer than any provider call can take.
+   */
+  staleClaimAfterMs?: number;
+  /** Attempts in all for an email the provider keeps deferring (429, 5xx, unreachable). */
+  maxAttempts?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** The clock, for tests. */
+  now?: () => Date;
+};
+
+export type Dispatcher = {
+  start(): void;
+  /** Stops looking for mail and waits for the sends under way. */
+  stop(): Promise<void>;
+  /** Looks for due mail now (after a queue in this process). */
+  wake(): void;
+  /** One round: settles stale claims, then sends what is due. Returns how many emails it took up. */
+  drainOnce(): Promise<number>;
+  /** Rounds until nothing is due (tests, benchmarks). */
+  drain(): Promise<void>;
+};
+
+type DueEmail = {
+  id: string;
+  user_id: string;
+  recipient_name: string | null;
+  recipient_email: string;
+  subject: string;
+  body: string;
+  attempts: number;
+};
+
+/**
+ * The outbox dispatcher. Each email is claimed with an append at the stream version it was read at
+ * (EmailSendClaimed), so of several dispatchers exactly one wins it, and the claim is on record
+ * before the provider is called. The answer is then recorded: sent, failed, deferred for a retry
+ * (the provider was busy and took nothing), or unknown. An email whose claim is never settled (the
+ * dispatcher died mid-send) becomes `unknown` for the user to resend or dismiss: it is never sent
+ * again by itself.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { knex, eventStore, transportFor } = options;
+  const dispatcherId = options.dispatcherId ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const batchSize = options.batchSize ?? 100;
+  const concurrency = options.concurrency ?? 10;
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  const staleClaimAfterMs = options.staleClaimAfterMs ?? 5 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 4;
+  const retry = { retries: maxAttempts - 1, baseDelayMs: options.retryBaseDelayMs ?? 5_000, maxDelayMs: options.retryMaxDelayMs ?? 5 * 60_000 };
+  const now = options.now ?? (() => new Date());
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  /** Every append is stamped as the email's owner's, by the system. */
+  const record = (userId: string, emailId: string, command: SentEmailCommand) =>
+    runWithContext(systemContext({ userId }), () => handleCommand(eventStore, sentEmailDecider, sentEmailStreamId(emailId), command));
+
+  async function settleStaleClaims(): Promise<void> {
+    const stale: Array<{ id: string; user_id: string }> = await knex('sent_emails')
+      .where('status', 'sending')
+      .where('claimed_at', '<', new Date(now().getTime() - staleClaimAfterMs))
+      .limit(batchSize)
+      .select('id', 'user_id');
+    for (const email of stale) {
+      await record(email.user_id, email.id, {
+        type: 'MarkEmailDeliveryUnknown',
+        userId: email.user_id,
+        at: now().toISOString(),
+        reason: 'Sending was interrupted after the mail service was called, so it may or may not have been sent. Resend it or dismiss it.',
+      });
+    }
+  }
+
+  async function deliver(email: DueEmail, senders: Map<string, Promise<{ name: string | null; email: string } | undefined>>, transports: Map<string, Promise<MailTransport | null>>) {
+    const userId = email.user_id;
+    const claim = await record(userId, email.id, { type: 'ClaimEmailSend', userId, dispatcherId, at: now().toISOString() });
+    if (claim.appended === 0) return; // another dispatcher has it
+    if (!transports.has(userId)) transports.set(userId, transportFor(userId));
+    if (!senders.has(userId)) senders.set(userId, knex('users').where({ id: userId }).first('name', 'email'));
+    const [transport, sender] = await Promise.all([transports.get(userId)!, senders.get(userId)!]);
+    const at = () => now().toISOString();
+    if (!transport || !sender) {
+      await record(userId, email.id, { type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceMessage.replace(/^Failed to send email\. /, '') });
+      return;
+    }
+    const outcome: SendOutcome = await transport
+      .send({
+        emailId: email.id,
+        from: { name: sender.name || null, email: sender.email },
+        to: { name: email.recipient_name, email: email.recipient_email },
+        subject: email.subject,
+        text: email.body,
+        html: htmlOfText(email.body),
+      })
+      .catch((error: unknown) => ({ kind: 'unknown' as const, reason: `The mail service failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` }));
+    switch (outcome.kind) {
+      case 'sent':
+        await record(userId, email.id, { type: 'ConfirmEmailSent', userId, sentAt: at(), providerMessageId: outcome.providerMessageId, transport: transport.kind });
+        return;
+      case 'failed':
+        await record(userId, email.id, { type: 'RecordEmailSendFailure', userId, at: at(), reason: outcome.reason });
+        return;
+      case 'unknown':
+        await record(userId, email.id, { type: 'MarkEmailDeliveryUnknown', userId, at: at(), reason: outcome.reason });
+        return;
+      case 'retry': {
+        const attempt = claim.state.attempts;
+        if (attempt >= maxAttempts) {
+          await record(userId, email.id, { type: 'RecordEmailSendFailure', userId, at: at(), reason: `${outcome.reason} Gave up after ${attempt} attempts.` });
+          return;
+        }
+        const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelay(retry, attempt));
+        await record(userId, email.id, { type: 'DeferEmailSend', userId, at: at(), reason: outcome.reason, retryAt: new Date(now().getTime() + delay).toISOString() });
+      }
+    }
+  }
+
+  async function drainOnce(): Promise<number> {
+    await settleStaleClaims();
+    const due: DueEmail[] = await knex('sent_emails')
+      .where('status', 'queued')
+      .where('next_attempt_at', '<=', now())
+      .orderBy('next_attempt_at')
+      .limit(batchSize)
+      .select('id', 'user_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'attempts');
+    // Dispatchers reading the same batch start at different places, so they rarely race for one email.
+    const start = due.length ? Math.floor(Math.random() * due.length) : 0;
+    const ordered = [...due.slice(start), ...due.slice(0, start)];
+    const senders = new Map<string, Promise<{ name: string | null; email: string } | undefined>>();
+    const transports = new Map<string, Promise<MailTransport | null>>();
+    let next = 0;
+    const worker = async () => {
+      while (next < ordered.length) {
+        const email = ordered[next++];
+        try {
+          await deliver(email, senders, transports);
+        } catch (error) {
+          // The claim stays on record: if the outcome could not be recorded the email turns unknown later, never twice sent.
+          logger.error('mail dispatch failed', { emailId: email.id, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+    return due.length;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let taken = 0;
+      try {
+        taken = await drainOnce();
+      } catch (error) {
+        logger.error('mail dispatcher round failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+      if (!running) return;
+      if (taken > 0 || woken) {
+        woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    drainOnce,
+    async drain() {
+      while ((await drainOnce()) > 0);
+    },
+  };
+}

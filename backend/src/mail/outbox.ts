@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { handleCommand } from '../commands/handle-command.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { BadRequestError, NotFoundError } from '../http/errors.ts';
+import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
+import { noMailServiceMessage, type TransportFinder } from './transports.ts';
+
+export const sentEmailStreamId = (emailId: string) => `sent-email-${emailId}`;
+
+export type EmailToQueue = {
+  userId: string;
+  to: string;
+  recipientName?: string | null;
+  subject: string;
+  body: string;
+  contactId?: string | null;
+  bankId?: number | null;
+  resendOf?: string;
+};
+
+export type Outbox = {
+  /** Appends EmailQueued and returns at once; a dispatcher sends it. Refuses before queueing when no mail service is configured. */
+  queue(email: EmailToQueue): Promise<{ id: string }>;
+};
+
+/**
+ * The outbox's front door, for the send route and for server code (automation). The contact and
+ * bank must be the user's own; the contact's name and bank fill in what the caller left out.
+ */
+export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transportFor: TransportFinder; onQueued?: () => void }): Outbox {
+  return {
+    async queue(email) {
+      if (!(await deps.transportFor(email.userId))) throw new BadRequestError(noMailServiceMessage);
+      let bankId = email.bankId ?? null;
+      let recipientName = email.recipientName?.trim() || null;
+      if (email.contactId) {
+        const contact = await deps.knex('contacts').where({ id: email.contactId, user_id: email.userId }).first('name', 'bank_id');
+        if (!contact) throw new NotFoundError('Contact');
+        recipientName ??= contact.name;
+        bankId ??= contact.bank_id;
+      }
+      let bankName: string | null = null;
+      if (bankId !== null) {
+        const target = await deps.knex('targets').where({ cert: bankId, user_id: email.userId }).first('name');
+        if (!target) throw new NotFoundError(`Bank ${bankId} among your targets`);
+        bankName = target.name;
+      }
+      const id = randomUUID();
+      await handleCommand(deps.eventStore, sentEmailDecider, sentEmailStreamId(id), {
+        type: 'QueueEmail',
+        emailId: id,
+        userId: email.userId,
+        at: new Date().toISOString(),
+        resendOf: email.resendOf,
+        message: { contactId: email.contactId ?? null, bankId, bankName, recipientName, recipientEmail: email.to, subject: email.subject, body: email.body },
+      });
+      deps.onQueued?.();
+      return { id };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { MailgunDouble } from '../../../test/doubles/mailgun-double.ts';
+import { SmtpSink } from '../../../test/doubles/smtp-sink.ts';
+import { features as defaultFeatures } from '../features.ts';
+import { createMailFeature } from './feature.ts';
+
+describeWithDatabase('mail API', (context) => {
+  let app: TestApp;
+  let sink: SmtpSink;
+  let mailgun: MailgunDouble;
+  let token: string;
+  let otherToken: string;
+  let contactId: string;
+  const cert = 5150;
+
+  before(async () => {
+    sink = await new SmtpSink().start();
+    mailgun = await new MailgunDouble('key-good', { 'mg.charterline.example': 'active', 'mg.new.example': 'unverified' }).start();
+    // Embedded database: this process dispatches its own mail.
+    app = await startTestApp(context.db, { config: { smtpUrl: sink.url, mailgunApiUrl: mailgun.url } });
+    token = (await app.signUp('Alex Morgan')).token;
+    otherToken = (await app.signUp('Someone Else')).token;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert, name: 'Route Test Bank' } });
+    contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: cert, name: 'Jane Doe', title: 'CFO', email: 'jane@route.example' } })).body.id;
+  });
+  after(async () => {
+    await app.stop();
+    await sink.stop();
+    await mailgun.stop();
+  });
+
+  const send = (body: unknown, auth = token, headers: Record<string, string> = {}) => app.request('/api/services/mailgun/send', { method: 'POST', token: auth, body, headers });
+  const email = { to: 'jane@route.example', subject: 'Regarding opportunities with Route Test Bank', body: 'Hi Jane Doe,' };
+  const settled = async (id: string) => {
+    for (;;) {
+      const record = (await app.request(`/api/data/sent-emails/${id}`, { token })).body;
+      if (record.status !== 'queued' && record.status !== 'sending') return record;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it("answers 202 with the queued email's id at once; the in-process dispatcher sends it to the contact", async () => {
+    const response = await send({ ...email, contactId });
+    expect(response.status).to.equal(202);
+    expect(response.body).to.deep.equal({ id: response.body.id, status: 'queued' });
+    const record = await settled(response.body.id);
+    expect(record).to.include({ status: 'sent', contactId, bankId: cert, bankName: 'Route Test Bank', recipientName: 'Jane Doe', transport: 'smtp' });
+    expect(sink.count(response.body.id)).to.equal(1);
+  });
+
+  it('sends once for one Idempotency-Key, however often the request is repeated', async () => {
+    const headers = { 'Idempotency-Key': 'send-once-1' };
+    const first = await send({ ...email, subject: 'Idempotent' }, token, headers);
+    const again = await send({ ...email, subject: 'Idempotent' }, token, headers);
+    expect(again.body.id).to.equal(first.body.id);
+    await settled(first.body.id);
+    expect(sink.received.filter((mail) => mail.subject === 'Idempotent')).to.have.length(1);
+  });
+
+  it("refuses another user's contact or a bank that is not the user's target with 404, queueing nothing", async () => {
+    const before = await app.services.knex('sent_emails').count({ n: '*' }).first();
+    expect((await send({ ...email, contactId }, otherToken)).status).to.equal(404);
+    const notTarget = await send({ ...email, bankId: 999_001 });
+    expect(notTarget.status).to.equal(404);
+    expect(notTarget.body.message).to.equal('Bank 999001 among your targets not found.');
+    expect(await app.services.knex('sent_emails').count({ n: '*' }).first()).to.deep.equal(before);
+  });
+
+  it('rejects a bad recipient, an empty subject or body, and unknown fields with 400', async () => {
+    expect((await send({ ...email, to: 'jane' })).body.message).to.match(/Recipient email must be an email address/);
+    expect((await send({ ...email, subject: ' ' })).body.message).to.equal('subject: Subject is required.');
+    expect((await send({ ...email, body: '' })).body.message).to.equal('body: Body is required.');
+    expect((await send({ ...email, contactId: 'x' })).status).to.equal(400);
+    expect((await send({ ...email, cc: 'a@b.c' })).status).to.equal(400);
+  });
+
+  it('refuses to send when no mail service is configured, before queueing anything', async () => {
+    // A mail feature of its own: stopping this app must not stop the other app's dispatcher.
+    const features = defaultFeatures.map((feature) => (feature.name === 'mail' ? createMailFeature() : feature));
+    const bare = await startTestApp(context.db, { config: { smtpUrl: undefined }, features });
+    try {
+      const response = await bare.request('/api/services/mailgun/send', { method: 'POST', token, body: email });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.equal('Failed to send email. No mail service is configured: add a Mailgun key in Settings.');
+    } finally {
+      await bare.stop();
+    }
+  });
+
+  it('dismisses an unknown email only; failed and unknown ones can be resent, others not', async () => {
+    const sent = (await send({ ...email, subject: 'Sent already' })).body.id;
+    await settled(sent);
+    expect((await app.request(`/api/data/sent-emails/${sent}/resend`, { method: 'POST', token })).status).to.equal(409);
+    expect((await app.request(`/api/data/sent-emails/${sent}/dismiss`, { method: 'POST', token })).status).to.equal(409);
+    expect((await app.request(`/api/data/sent-emails/${sent}/dismiss`, { method: 'POST', token: otherToken })).status).to.equal(404);
+  });
+
+  it("sends through Mailgun once the user saves a key and domain in Settings, and tests the saved account", async () => {
+    const mailgunUser = (await app.signUp('Mailgun User')).token;
+    await app.request('/api/data/banks', { method: 'POST', token: mailgunUser, body: { cert, name: 'Route Test Bank' } });
+    const saved = await app.request('/api/data/settings', { method: 'PUT', token: mailgunUser, body: { mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example', mailgunRegion: 'EU' } });
+    expect(saved.status).to.equal(200);
+    const queued = await send({ ...email, subject: 'Through Mailgun', bankId: cert }, mailgunUser);
+    for (;;) {
+      const record = (await app.request(`/api/data/sent-emails/${queued.body.id}`, { token: mailgunUser })).body;
+      if (record.status === 'sent') {
+        expect(record.transport).to.equal('mailgun');
+        break;
+      }
+      expect(record.status).to.be.oneOf(['queued', 'sending']);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(mailgun.accepted.filter((message) => message.fields.get('subject') === 'Through Mailgun')).to.have.length(1);
+    const test = await app.request('/api/services/mailgun/test', { method: 'POST', token: mailgunUser, body: { mailgunApiKey: '••••good' } });
+    expect(test.body).to.deep.equal({ success: true, message: 'Connected to Mailgun: domain mg.charterline.example is active.' });
+  });
+
+  it('tests a typed Mailgun key and domain against the provider', async () => {
+    const test = (body: unknown) => app.request('/api/services/mailgun/test', { method: 'POST', token, body });
+    expect((await test({ mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example' })).body).to.deep.equal({ success: true, message: 'Connected to Mailgun: domain mg.charterline.example is active.' });
+    expect((await test({ mailgunApiKey: 'key-good', mailgunDomain: 'mg.new.example', mailgunRegion: 'EU' })).body.message).to.match(/is unverified/);
+    expect((await test({ mailgunApiKey: 'key-bad', mailgunDomain: 'mg.charterline.example' })).body).to.deep.equal({ success: false, message: 'Mailgun refused the API key. Check the key and the region (US or EU).' });
+    expect((await test({ mailgunApiKey: 'key-good', mailgunDomain: 'mg.other.example' })).body.success).to.equal(false);
+    expect((await test({})).body).to.deep.equal({ success: false, message: 'No Mailgun API key saved yet.' });
+  });
+});

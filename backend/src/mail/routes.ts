@@ -1,0 +1,105 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { signedInUser } from '../auth/authenticate.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { certSchema, uuidParam } from '../outreach/schemas.ts';
+import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
+import { sentEmailsResource } from '../outreach/sent-emails/routes.ts';
+import { emailBodySchema, emailSubjectSchema } from '../outreach/templates/email-fields.ts';
+import type { AppServices } from '../services.ts';
+import { testMailgun, type MailgunRegion } from './mailgun.ts';
+import { sentEmailStreamId, type Outbox } from './outbox.ts';
+import type { MailSettingsReader } from './transports.ts';
+
+export const sendEmailBody = z
+  .object({
+    to: z
+      .string({ error: 'Recipient email is required.' })
+      .trim()
+      .min(1, 'Recipient email is required.')
+      .pipe(z.email({ error: 'Recipient email must be an email address like name@bank.com.' })),
+    recipientName: z.string().trim().max(300, 'Recipient name can be at most 300 characters.').nullish(),
+    subject: emailSubjectSchema('Subject'),
+    body: emailBodySchema('Body'),
+    contactId: z.uuid({ error: 'contactId must be a contact id.' }).nullish(),
+    bankId: certSchema.nullish(),
+  })
+  .strict();
+
+/** Unsaved values from the Settings form; a masked key (••••1a2b) or none means the saved one. */
+const mailgunTestBody = z
+  .object({
+    mailgunApiKey: z.string().trim().max(200).nullish(),
+    mailgunDomain: z.string().trim().max(253).nullish(),
+    mailgunRegion: z.enum(['US', 'EU'], { error: 'Region must be US or EU.' }).nullish(),
+  })
+  .strip();
+
+export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSettings: MailSettingsReader }): Router {
+  const router = new Router();
+  const { knex } = services;
+
+  router.post('/api/services/mailgun/send', async (ctx) => {
+    const body = sendEmailBody.parse(ctx.request.body ?? {});
+    const { id } = await deps.outbox.queue({ userId: signedInUser(ctx.state).id, ...body });
+    ctx.status = 202;
+    ctx.body = { id, status: 'queued' };
+  });
+
+  router.post('/api/services/mailgun/test', async (ctx) => {
+    const body = mailgunTestBody.parse(ctx.request.body ?? {});
+    const saved = await deps.mailSettings(signedInUser(ctx.state).id);
+    const typedKey = body.mailgunApiKey && !body.mailgunApiKey.startsWith('••••') ? body.mailgunApiKey : null;
+    const apiKey = typedKey ?? saved?.apiKey;
+    const domain = body.mailgunDomain || saved?.domain;
+    const region: MailgunRegion = body.mailgunRegion ?? saved?.region ?? 'US';
+    if (!apiKey) {
+      ctx.body = { success: false, message: 'No Mailgun API key saved yet.' };
+      return;
+    }
+    if (!domain) {
+      ctx.body = { success: false, message: 'Enter the sending domain (like mg.yourcompany.com) to test Mailgun.' };
+      return;
+    }
+    ctx.body = await testMailgun({ apiKey, domain, region }, { baseUrl: services.config.mailgunApiUrl });
+  });
+
+  const ownEmail = async (userId: string, rawId: string) => {
+    const id = uuidParam.safeParse(rawId);
+    const email = id.success ? await knex('sent_emails').where({ id: id.data, user_id: userId }).first() : undefined;
+    if (!email) throw new NotFoundError('Sent email');
+    return email;
+  };
+  const answerRecord = async (userId: string, id: string) => sentEmailsResource.toApi(await sentEmailsResource.rows(knex, userId).where('sent_emails.id', id).first());
+
+  // A failed email, or one whose delivery is unknown, goes out again only when the user asks: as a new email naming the old one.
+  router.post('/api/data/sent-emails/:id/resend', async (ctx) => {
+    const userId = signedInUser(ctx.state).id;
+    const email = await ownEmail(userId, ctx.params.id);
+    if (email.status !== 'failed' && email.status !== 'unknown') throw new ConflictError('Only an email that failed or whose delivery is unknown can be sent again.');
+    const { id } = await deps.outbox.queue({
+      userId,
+      to: email.recipient_email,
+      recipientName: email.recipient_name,
+      subject: email.subject,
+      body: email.body,
+      contactId: email.contact_id,
+      bankId: email.bank_id,
+      resendOf: email.id,
+    });
+    // The old email is settled by the new one.
+    await handleCommand(services.eventStore, sentEmailDecider, sentEmailStreamId(email.id), { type: 'DismissEmail', userId, at: new Date().toISOString() });
+    ctx.status = 202;
+    ctx.body = { id, status: 'queued' };
+  });
+
+  router.post('/api/data/sent-emails/:id/dismiss', async (ctx) => {
+    const userId = signedInUser(ctx.state).id;
+    const email = await ownEmail(userId, ctx.params.id);
+    await handleCommand(services.eventStore, sentEmailDecider, sentEmailStreamId(email.id), { type: 'DismissEmail', userId, at: new Date().toISOString() });
+    ctx.body = await answerRecord(userId, email.id);
+  });
+
+  return router;
+}

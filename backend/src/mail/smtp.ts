@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
+
+/** Errors nodemailer raises before the server has the message: trying again cannot send it twice. */
+const beforeMessageCodes = new Set(['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'ESOCKET']);
+
+/** SMTP through nodemailer (`SMTP_URL`, e.g. `smtp://user:pass@host:587`), one pooled connection set per process. */
+export function smtpTransport(url: string, options: { pool?: boolean; maxConnections?: number } = {}): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: options.pool ?? true,
+    maxConnections: options.maxConnections ?? 5,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as never);
+  return {
+    kind: 'smtp',
+    async send(mail: OutgoingMail): Promise<SendOutcome> {
+      try {
+        const info = await transporter.sendMail({
+          from: { name: mail.from.name ?? '', address: mail.from.email },
+          to: { name: mail.to.name ?? '', address: mail.to.email },
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: { 'X-Charterline-Email-Id': mail.emailId },
+        });
+        return { kind: 'sent', providerMessageId: info.messageId ?? null };
+      } catch (raw) {
+        const error = raw as { responseCode?: number; code?: string; command?: string; response?: string; message?: string };
+        const said = (error.response ?? error.message ?? '').slice(0, 200);
+        if (typeof error.responseCode === 'number' && error.responseCode >= 500) {
+          if (error.code === 'EAUTH') return { kind: 'failed', reason: 'The SMTP server refused the login in SMTP_URL.' };
+          return { kind: 'failed', reason: `The SMTP server refused the email: ${said}` };
+        }
+        if (typeof error.responseCode === 'number' && error.responseCode >= 400) return { kind: 'retry', reason: `The SMTP server is busy: ${said}` };
+        if (error.command === 'CONN' || (error.code && beforeMessageCodes.has(error.code) && error.command !== 'DATA')) return { kind: 'retry', reason: 'The SMTP server could not be reached.' };
+        return { kind: 'unknown', reason: 'The SMTP connection broke while sending; the email may or may not have been sent.' };
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

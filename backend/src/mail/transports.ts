@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import type { AppConfig } from '../config.ts';
+import type { SecretBox } from '../settings/secret-box.ts';
+import { readUserSecrets } from '../settings/settings.ts';
+import { mailgunTransport, type MailgunAccount } from './mailgun.ts';
+import { smtpTransport } from './smtp.ts';
+import type { MailTransport } from './transport.ts';
+
+/** The user's Mailgun account from Settings, or null when no key and domain are saved. */
+export type MailSettingsReader = (userId: string) => Promise<MailgunAccount | null>;
+
+/** Which transport sends a user's mail, or null when none is configured. */
+export type TransportFinder = (userId: string) => Promise<MailTransport | null>;
+
+/** The user's Mailgun account as saved in Settings: a key and a sending domain, or none. */
+export const savedMailgunAccount =
+  (services: { knex: Knex; secrets: SecretBox }): MailSettingsReader =>
+  async (userId) => {
+    const saved = await readUserSecrets(services.knex, services.secrets, userId);
+    return saved.mailgunApiKey && saved.mailgunDomain ? { apiKey: saved.mailgunApiKey, domain: saved.mailgunDomain, region: saved.mailgunRegion } : null;
+  };
+
+export const noMailServiceMessage = 'Failed to send email. No mail service is configured: add a Mailgun key in Settings.';
+
+/**
+ * Mailgun with the user's own key and domain when saved; else the deployment's SMTP server
+ * (SMTP_URL, one pool per process); else none.
+ */
+export function transportFinder(config: Pick<AppConfig, 'mailgunApiUrl' | 'smtpUrl'>, mailSettings: MailSettingsReader): TransportFinder & { close(): Promise<void> } {
+  let smtp: MailTransport | undefined;
+  const find = async (userId: string) => {
+    const account = await mailSettings(userId);
+    if (account) return mailgunTransport(account, { baseUrl: config.mailgunApiUrl });
+    if (!config.smtpUrl) return null;
+    smtp ??= smtpTransport(config.smtpUrl);
+    return smtp;
+  };
+  return Object.assign(find, {
+    async close() {
+      await smtp?.close?.();
+      smtp = undefined;
+    },
+  });
+}

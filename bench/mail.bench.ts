@@ -1,0 +1,119 @@
+import { Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import { exampleValues, placeholderCatalogue, renderTemplate } from '../domain/placeholders/index.ts';
+import { createEventStore } from '../backend/src/eventstore/create.ts';
+import { createDispatcher } from '../backend/src/mail/dispatcher.ts';
+import { createOutbox } from '../backend/src/mail/outbox.ts';
+import { smtpTransport } from '../backend/src/mail/smtp.ts';
+import { loadDemoData } from '../backend/src/regulator/demo/load.ts';
+import { SmtpSink } from '../test/doubles/smtp-sink.ts';
+import { benchDatabase, servedDatabase } from './engines.ts';
+import type { Report } from './run.ts';
+
+/**
+ * Issue 17's figures: placeholder renders per second, the outbox dispatcher draining 1,000 queued
+ * emails to a local SMTP server (one dispatcher, then two racing: each email must arrive once), and
+ * the public API's latency at 32 concurrent connections beside the floor of a trivial signed-in call.
+ */
+
+async function renders(report: Report) {
+  const names = placeholderCatalogue.flatMap((group) => group.placeholders.map((placeholder) => placeholder.name)).slice(0, 40);
+  const template = `Hi {{contactFirstName}},\n\n${names.map((name, index) => `${index % 2 ? name.toUpperCase() : name}: {{${index % 2 ? name.toUpperCase() : name}}}`).join('\n')}\n\n{{senderName}}`;
+  const values = exampleValues();
+  for (let warm = 0; warm < 2000; warm += 1) renderTemplate(template, values);
+  const count = 20_000;
+  const started = performance.now();
+  for (let index = 0; index < count; index += 1) renderTemplate(template, { ...values, bankName: `Bank ${index}` });
+  const seconds = (performance.now() - started) / 1000;
+  report('placeholder engine', { 'renders of a 40-placeholder template (one process)': `${Math.round(count / seconds)} renders/s` });
+}
+
+async function dispatcher(report: Report) {
+  const sink = await new SmtpSink().start();
+  const db = await benchDatabase('pglite');
+  const eventStore = await createEventStore(db.knex, undefined);
+  const userId = randomUUID();
+  await db.knex('users').insert({ id: userId, name: 'Bench Sender', email: 'bench@charterline.example', password_hash: 'x' });
+  const transports = [smtpTransport(sink.url, { maxConnections: 5 }), smtpTransport(sink.url, { maxConnections: 5 })];
+  const outbox = createOutbox({ knex: db.knex, eventStore, transportFor: async () => transports[0] });
+  const queue = async (label: string, count: number) => {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) ids.push((await outbox.queue({ userId, to: `contact${index}@bank.example`, subject: `${label} ${index}`, body: `Hello ${index},\n\nBest,` })).id);
+    return ids;
+  };
+  const figures: Record<string, string> = {};
+
+  const single = await queue('Single', 1000);
+  let started = performance.now();
+  await createDispatcher({ knex: db.knex, eventStore, transportFor: async () => transports[0], batchSize: 200, concurrency: 10 }).drain();
+  figures['1,000 queued emails to local SMTP, one dispatcher'] = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  figures['  each received exactly once'] = String(single.every((id) => sink.count(id) === 1));
+
+  const raced = await queue('Raced', 1000);
+  started = performance.now();
+  await Promise.all(transports.map((transport) => createDispatcher({ knex: db.knex, eventStore, transportFor: async () => transport, batchSize: 200, concurrency: 10 }).drain()));
+  figures['1,000 queued emails, two dispatchers racing'] = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const counts = raced.map((id) => sink.count(id));
+  figures['  received once / twice / never'] = `${counts.filter((n) => n === 1).length} / ${counts.filter((n) => n > 1).length} / ${counts.filter((n) => n === 0).length}`;
+  report('mail outbox (PGlite)', figures);
+  for (const transport of transports) await transport.close?.();
+  await eventStore.close();
+  await db.close();
+  await sink.stop();
+}
+
+type HttpRequest = { method: string; path: string };
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+function measureHttp(url: string, token: string, paths: string[], headers: Record<string, string> = {}) {
+  const groups: HttpRequest[][] = paths.map((path) => [{ method: 'GET', path }]);
+  return new Promise<string>((resolve, reject) => {
+    const worker = new Worker(new URL('./http-load-worker.mjs', import.meta.url), { workerData: { url, token, groups, concurrency: 32, headers } });
+    worker.once('error', reject);
+    worker.once('message', (result: { durations?: number[]; elapsed?: number; error?: string }) => {
+      void worker.terminate();
+      if (result.error || !result.durations || !result.elapsed) return reject(new Error(result.error ?? 'The load worker answered nothing.'));
+      const durations = result.durations.sort((a, b) => a - b);
+      resolve(`p50 ${percentile(durations, 50).toFixed(1)} ms  p95 ${percentile(durations, 95).toFixed(1)} ms  (${Math.round(groups.length / result.elapsed)} req/s)`);
+    });
+  });
+}
+
+async function publicApi(report: Report) {
+  const served = await servedDatabase('pglite');
+  const db = await served.open();
+  await loadDemoData(db.knex, { banks: 120 });
+  const certs = (await db.knex('fdic_institutions').orderBy('cert').limit(60).select('cert')).map((row: { cert: number }) => row.cert);
+  await db.close();
+  process.env.PUBLIC_API_RATE_LIMIT = '10000000';
+  const server = await served.serve();
+  try {
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      return response.json() as Promise<Record<string, any>>;
+    };
+    const { token } = await post('/api/auth/register', { name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' });
+    for (const cert of certs) await post('/api/data/banks', { cert, name: `Bank ${cert}` }, token);
+    const { key } = await post('/api/data/api-keys', { name: 'bench' }, token);
+    const headers = { 'X-API-Key': key };
+    const requests = 3000;
+    const lists = Array.from({ length: requests }, (_, index) => `/api/public/banks?page=${(index % 3) + 1}&limit=25`);
+    const singles = Array.from({ length: requests }, (_, index) => `/api/public/banks/${certs[(index * 7) % certs.length]}`);
+    await measureHttp(server.url, token, lists, headers); // warm-up
+    await measureHttp(server.url, token, singles, headers);
+    const figures: Record<string, string> = {};
+    figures['floor: a signed-in call answering a cached list of quarters'] = await measureHttp(server.url, token, Array.from({ length: requests }, () => '/api/services/fdic/quarters'));
+    figures['public API: list of targets (25 per page)'] = await measureHttp(server.url, token, lists, headers);
+    figures['public API: one target bank'] = await measureHttp(server.url, token, singles, headers);
+    report('public API over HTTP, 32 concurrent connections (PGlite)', figures);
+  } finally {
+    await server.stop();
+    await served.drop();
+  }
+}
+
+export async function run(report: Report): Promise<void> {
+  await renders(report);
+  await dispatcher(report);
+  await publicApi(report);
+}

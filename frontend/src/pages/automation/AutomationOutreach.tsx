@@ -1,0 +1,193 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Box, Button, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useDelete, useGetList, useUpdate } from 'react-admin';
+import { PageHeader } from '../../layout/PageHeader.tsx';
+import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
+import { TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
+import { deleteConfirmText, filterTemplates, type EmailTemplate } from '../../resources/templates/template.ts';
+import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
+import { WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+
+/** The most templates and workflows the screen loads (the API's page limit). */
+const LIST_LIMIT = 500;
+
+type PendingDelete = { type: 'template'; record: EmailTemplate } | { type: 'workflow'; record: Workflow };
+type TemplateEditing = { open: false } | { open: true; template: EmailTemplate | null };
+type WorkflowEditing = { open: false } | { open: true; workflow: Workflow | null };
+
+function SectionTitle({ title, count, actions }: { title: string; count: number | undefined; actions: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {count !== undefined && <Chip size="small" label={count} data-testid={`${title.toLowerCase().replace(/\s+/g, '-')}-count`} />}
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'center' }}>
+        {actions}
+      </Stack>
+    </Stack>
+  );
+}
+
+function EmptyState({ title, text }: { title: string; text: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed' }}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    </Paper>
+  );
+}
+
+/**
+ * Automation Outreach: the user's workflows (cards scrolling sideways) and email templates (a grid of
+ * one, two or three columns), each with its count, create, edit and delete; templates can be starred
+ * and searched. The AI buttons ('Generate with AI', 'Improve with AI') join these headers and cards when
+ * the AI service exists.
+ */
+export default function AutomationOutreach() {
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [templateEditing, setTemplateEditing] = useState<TemplateEditing>({ open: false });
+  const [workflowEditing, setWorkflowEditing] = useState<WorkflowEditing>({ open: false });
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [remove] = useDelete();
+  const [update] = useUpdate<EmailTemplate>();
+
+  const templates = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: LIST_LIMIT }, sort: { field: 'createdAt', order: 'DESC' } });
+  const workflows = useGetList<Workflow>('workflows', { pagination: { page: 1, perPage: LIST_LIMIT }, sort: { field: 'createdAt', order: 'DESC' } });
+  const templateList = useMemo(() => templates.data ?? [], [templates.data]);
+  const shownTemplates = useMemo(() => filterTemplates(templateList, search), [templateList, search]);
+  const templateNames = useMemo(() => new Map(templateList.map((template) => [template.id, template.name])), [templateList]);
+
+  const toggleFavorite = async (template: EmailTemplate) => {
+    try {
+      await update('templates', { id: template.id, data: { isFavorite: !template.isFavorite }, previousData: template }, { mutationMode: 'pessimistic', returnPromise: true });
+    } catch (error) {
+      toast.error(`Failed to update the template. ${(error as Error).message}`);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    const resource = pendingDelete.type === 'template' ? 'templates' : 'workflows';
+    try {
+      await remove(resource, { id: pendingDelete.record.id, previousData: pendingDelete.record }, { mutationMode: 'pessimistic', returnPromise: true });
+      toast.success(pendingDelete.type === 'template' ? 'Template deleted.' : 'Workflow deleted.');
+      setPendingDelete(null);
+    } catch (error) {
+      toast.error(`Failed to delete the ${pendingDelete.type}. ${(error as Error).message}`);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  if (templates.isPending || workflows.isPending) return <PageSpinner />;
+
+  return (
+    <>
+      <PageHeader title="Automation Outreach" subtitle="Email templates and multi-step outreach workflows." />
+
+      <Box component="section" sx={{ mb: 4 }} aria-label="Workflows">
+        <SectionTitle
+          title="Workflows"
+          count={workflows.total}
+          actions={
+            <Button variant="contained" onClick={() => setWorkflowEditing({ open: true, workflow: null })}>
+              + New Workflow
+            </Button>
+          }
+        />
+        {workflows.error ? (
+          <Typography color="error">{(workflows.error as Error).message}</Typography>
+        ) : (workflows.data ?? []).length === 0 ? (
+          <EmptyState title="No Workflows Yet" text="A workflow is a sequence of emails and LinkedIn visits spread over days." />
+        ) : (
+          <Stack direction="row" spacing={2} sx={{ overflowX: 'auto', pb: 1 }} data-testid="workflow-cards">
+            {(workflows.data ?? []).map((workflow) => (
+              <WorkflowCard
+                key={workflow.id}
+                workflow={workflow}
+                templateNames={templateNames}
+                onEdit={() => setWorkflowEditing({ open: true, workflow })}
+                onDelete={() => setPendingDelete({ type: 'workflow', record: workflow })}
+              />
+            ))}
+          </Stack>
+        )}
+      </Box>
+
+      <Box component="section" aria-label="Email Templates">
+        <SectionTitle
+          title="Email Templates"
+          count={templates.total}
+          actions={
+            <>
+              <TextField
+                placeholder="Search templates"
+                value={search}
+                sx={{ width: { xs: '100%', sm: 260 } }}
+                onChange={(event) => setSearch(event.target.value)}
+                slotProps={{
+                  htmlInput: { 'aria-label': 'Search templates' },
+                  input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+                }}
+              />
+              <Button variant="contained" onClick={() => setTemplateEditing({ open: true, template: null })}>
+                + New Template
+              </Button>
+            </>
+          }
+        />
+        {templates.error ? (
+          <Typography color="error">{(templates.error as Error).message}</Typography>
+        ) : templateList.length === 0 ? (
+          <EmptyState title="No Templates Yet" text="Write an email once, with placeholders for the bank and the contact, and reuse it." />
+        ) : shownTemplates.length === 0 ? (
+          <EmptyState title="No templates match your search." text="Try other words, or clear the search." />
+        ) : (
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }} data-testid="template-grid">
+            {shownTemplates.map((template) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                onToggleFavorite={() => void toggleFavorite(template)}
+                onEdit={() => setTemplateEditing({ open: true, template })}
+                onDelete={() => setPendingDelete({ type: 'template', record: template })}
+              />
+            ))}
+          </Box>
+        )}
+      </Box>
+
+      <TemplateFormModal open={templateEditing.open} template={templateEditing.open ? templateEditing.template : null} onClose={() => setTemplateEditing({ open: false })} />
+      <WorkflowFormModal
+        open={workflowEditing.open}
+        workflow={workflowEditing.open ? workflowEditing.workflow : null}
+        templates={templateList}
+        onClose={() => setWorkflowEditing({ open: false })}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={pendingDelete?.type === 'workflow' ? 'Delete Workflow' : 'Delete Template'}
+        body={pendingDelete ? deleteConfirmText(pendingDelete.type, pendingDelete.record.name) : ''}
+        confirmText="Delete"
+        destructive
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Sent Mailbox rules: newest first, search by recipient, bank or subject, and which email is selected
+ * after the list changes. Pure functions, unit tested under test/frontend.
+ */
+
+/** queued -> sending -> sent | failed; unknown when a send was interrupted after the provider was called (the user resends or dismisses it). */
+export const deliveryStatuses = ['queued', 'sending', 'sent', 'failed', 'unknown', 'dismissed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export type SentEmail = {
+  id: string;
+  contactId: string | null;
+  bankId: number | null;
+  bankName: string | null;
+  recipientName: string | null;
+  recipientEmail: string;
+  subject: string;
+  body: string;
+  status: DeliveryStatus;
+  failureReason?: string | null;
+  sentAt: string | null;
+  queuedAt?: string | null;
+  createdAt: string;
+};
+
+/** When an email went out; one still waiting counts from when it was queued. */
+export function emailTime(email: Pick<SentEmail, 'sentAt' | 'queuedAt' | 'createdAt'>): string {
+  return email.sentAt ?? email.queuedAt ?? email.createdAt;
+}
+
+export function newestFirst<T extends Pick<SentEmail, 'sentAt' | 'queuedAt' | 'createdAt'>>(emails: readonly T[]): T[] {
+  return [...emails].sort((a, b) => emailTime(b).localeCompare(emailTime(a)));
+}
+
+/** Emails whose recipient (name or address), bank name or subject contain the query, any case. */
+export function searchEmails<T extends Pick<SentEmail, 'recipientName' | 'recipientEmail' | 'bankName' | 'subject'>>(emails: readonly T[], query: string): T[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...emails];
+  return emails.filter((email) => [email.recipientName, email.recipientEmail, email.bankName, email.subject].some((field) => field?.toLowerCase().includes(needle)));
+}
+
+/** The selection after the shown list changed: kept while still shown, else the first shown email (none for an empty list). */
+export function nextSelection(selectedId: string | null, shown: ReadonlyArray<{ id: string }>): string | null {
+  if (selectedId && shown.some((email) => email.id === selectedId)) return selectedId;
+  return shown[0]?.id ?? null;
+}
+
+/** 'To: name <email>' (the address alone when the name is unknown). */
+export function recipientLine(email: Pick<SentEmail, 'recipientName' | 'recipientEmail'>): string {
+  return email.recipientName ? `To: ${email.recipientName} <${email.recipientEmail}>` : `To: <${email.recipientEmail}>`;
+}
+
+export const deliveryStatusLabels: Record<DeliveryStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unknown',
+  dismissed: 'Dismissed',
+};
+
+/** Whether the outcome of the send is still to come (the screens keep polling while it is). */
+export function awaitingOutcome(status: DeliveryStatus): boolean {
+  return status === 'queued' || status === 'sending';
+}

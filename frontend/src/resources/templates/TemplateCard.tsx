@@ -1,0 +1,71 @@
+import { Box, Card, CardActions, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import type { EmailTemplate } from './template.ts';
+
+/** One template in the Automation Outreach grid: category, favourite star, name, subject, a two-line body preview, Edit and Delete. */
+export function TemplateCard({
+  template,
+  onToggleFavorite,
+  onEdit,
+  onDelete,
+}: {
+  template: EmailTemplate;
+  onToggleFavorite: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="template-card">
+      <CardContent sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Chip size="small" label={template.category} color="primary" variant="outlined" sx={{ textTransform: 'capitalize' }} />
+          <Tooltip title={template.isFavorite ? 'Remove from favorites' : 'Mark as favorite'}>
+            <IconButton
+              size="small"
+              onClick={onToggleFavorite}
+              aria-label={template.isFavorite ? `Remove ${template.name} from favorites` : `Mark ${template.name} as favorite`}
+              aria-pressed={template.isFavorite}
+              sx={{ color: template.isFavorite ? 'warning.main' : 'text.secondary' }}
+            >
+              {template.isFavorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {template.name}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {template.subject}
+        </Typography>
+        <Box
+          component="p"
+          sx={{
+            m: 0,
+            mt: 1,
+            color: 'text.secondary',
+            fontSize: 14,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
+          data-testid="template-preview"
+        >
+          {template.body.trim() || 'No content'}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+        <IconButton size="small" onClick={onEdit} aria-label={`Edit ${template.name}`}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" onClick={onDelete} aria-label={`Delete ${template.name}`}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { useCreate, useUpdate } from 'react-admin';
+import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { emptyTemplateDraft, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
+
+export type TemplateField = 'subject' | 'body';
+
+const BODY_ROWS = 8;
+
+/**
+ * 'Create New Template' / 'Edit Template': name, category (introduction by default), subject and an
+ * eight-row body, all but the category required.
+ */
+export function TemplateFormModal({
+  open,
+  template,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  /** The template being edited; none to create one. */
+  template?: EmailTemplate | null;
+  onClose: () => void;
+  onSaved?: (template: EmailTemplate) => void;
+}) {
+  const toast = useToast();
+  const [create] = useCreate<EmailTemplate>();
+  const [update] = useUpdate<EmailTemplate>();
+  const [draft, setDraft] = useState<TemplateDraft>(emptyTemplateDraft);
+  const [touched, setTouched] = useState(false);
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const lastFocused = useRef<TemplateField>('body');
+  const selections = useRef<Record<TemplateField, { start: number; end: number } | undefined>>({ subject: undefined, body: undefined });
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(template ? { name: template.name, category: template.category, subject: template.subject, body: template.body } : emptyTemplateDraft);
+    setTouched(false);
+    setServerFields({});
+    setFormError(undefined);
+    selections.current = { subject: undefined, body: undefined };
+    lastFocused.current = 'body';
+  }, [open, template]);
+
+  const problems = templateProblems(draft);
+  const fieldError = (field: 'name' | 'subject' | 'body') => serverFields[field] ?? (touched ? problems[field] : undefined);
+
+  const change = (field: keyof TemplateDraft, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setServerFields(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  /** Where the caret of subject or body is, kept as the user moves it, so an insertion lands there. */
+  const remember = (field: TemplateField) => () => {
+    const element = field === 'subject' ? subjectRef.current : bodyRef.current;
+    if (!element) return;
+    lastFocused.current = field;
+    selections.current[field] = { start: element.selectionStart ?? element.value.length, end: element.selectionEnd ?? element.value.length };
+  };
+
+  const save = async () => {
+    setTouched(true);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    setFormError(undefined);
+    try {
+      const saved = template
+        ? await update('templates', { id: template.id, data: draft, previousData: template }, { mutationMode: 'pessimistic', returnPromise: true })
+        : await create('templates', { data: { ...draft, isFavorite: false } }, { returnPromise: true });
+      toast.success(template ? 'Template saved.' : 'Template created.');
+      onSaved?.(saved as EmailTemplate);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setServerFields(fields);
+      setFormError(Object.keys(fields).length ? undefined : messageOf(error, 'Failed to save the template.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={template ? 'Edit Template' : 'Create New Template'}
+      maxWidth="md"
+      footer={
+        <>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={save} disabled={saving}>
+            {template ? 'Save Template' : 'Create Template'}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
+          <TextField label="Template Name" required value={draft.name} onChange={(event) => change('name', event.target.value)} error={Boolean(fieldError('name'))} helperText={fieldError('name')} autoFocus />
+          <TextField select label="Category" value={draft.category} onChange={(event) => change('category', event.target.value)} error={Boolean(serverFields.category)} helperText={serverFields.category}>
+            {templateCategories.map((category) => (
+              <MenuItem key={category} value={category} sx={{ textTransform: 'capitalize' }}>
+                {category}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        <TextField
+          label="Subject"
+          required
+          value={draft.subject}
+          inputRef={subjectRef}
+          onChange={(event) => change('subject', event.target.value)}
+          onFocus={remember('subject')}
+          onSelect={remember('subject')}
+          error={Boolean(fieldError('subject'))}
+          helperText={fieldError('subject')}
+        />
+        <TextField
+          label="Body"
+          required
+          multiline
+          minRows={BODY_ROWS}
+          maxRows={BODY_ROWS * 2}
+          value={draft.body}
+          inputRef={bodyRef}
+          onChange={(event) => change('body', event.target.value)}
+          onFocus={remember('body')}
+          onSelect={remember('body')}
+          error={Boolean(fieldError('body'))}
+          helperText={fieldError('body')}
+        />
+      </Stack>
+    </Modal>
+  );
+}

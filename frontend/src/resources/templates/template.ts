@@ -1,0 +1,59 @@
+/**
+ * Email templates as the screens use them: the record, its categories, the search over it and the
+ * caret-aware insertion of a placeholder. Pure functions, unit tested under test/frontend.
+ */
+
+export const templateCategories = ['introduction', 'follow-up', 'check-in', 'custom'] as const;
+export type TemplateCategory = (typeof templateCategories)[number];
+
+export const DEFAULT_TEMPLATE_CATEGORY: TemplateCategory = 'introduction';
+
+export type EmailTemplate = {
+  id: string;
+  name: string;
+  category: TemplateCategory;
+  subject: string;
+  body: string;
+  isFavorite: boolean;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+export type TemplateDraft = Pick<EmailTemplate, 'name' | 'category' | 'subject' | 'body'>;
+
+export const emptyTemplateDraft: TemplateDraft = { name: '', category: DEFAULT_TEMPLATE_CATEGORY, subject: '', body: '' };
+
+/** Templates whose name, subject, body or category contain every word of the query (any case); all for an empty query. */
+export function filterTemplates<T extends Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'category'>>(templates: readonly T[], query: string): T[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...templates];
+  return templates.filter((template) => {
+    const text = `${template.name}\n${template.subject}\n${template.body}\n${template.category}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** What keeps a template from being saved: name, subject and body are required. */
+export function templateProblems(draft: TemplateDraft): Partial<Record<'name' | 'subject' | 'body', string>> {
+  const problems: Partial<Record<'name' | 'subject' | 'body', string>> = {};
+  if (!draft.name.trim()) problems.name = 'Template name is required.';
+  if (!draft.subject.trim()) problems.subject = 'Subject is required.';
+  if (!draft.body.trim()) problems.body = 'Body is required.';
+  return problems;
+}
+
+/** The confirm text before a template or workflow is deleted. */
+export function deleteConfirmText(type: 'template' | 'workflow', name: string): string {
+  return `Are you sure you want to delete the ${type} named ${name}? This action cannot be undone.`;
+}
+
+/**
+ * Puts `insert` in place of the selection [start, end) of `text` (at the end when the field never had
+ * a caret) and answers the new text with the caret just after the insertion.
+ */
+export function insertAtSelection(text: string, insert: string, selection?: { start: number; end: number }): { text: string; caret: number } {
+  const start = Math.max(0, Math.min(selection?.start ?? text.length, text.length));
+  const end = Math.max(start, Math.min(selection?.end ?? start, text.length));
+  return { text: text.slice(0, start) + insert + text.slice(end), caret: start + insert.length };
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { useCreate, useUpdate } from 'react-admin';
+import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import type { EmailTemplate } from '../templates/template.ts';
+import { addStep, changeStepType, firstSteps, parseStepDay, removeStep, replaceStep, stepsForSave, stepTypes, workflowProblems, type StepType, type WorkflowStep } from './steps.ts';
+import type { Workflow } from './WorkflowCard.tsx';
+
+/**
+ * 'Create New Workflow' / 'Edit Workflow': a name and the steps, each a day, a type (Email or
+ * LinkedIn Visit) and, for emails, a template. The step rules live in steps.ts.
+ */
+export function WorkflowFormModal({
+  open,
+  workflow,
+  templates,
+  onClose,
+}: {
+  open: boolean;
+  workflow?: Workflow | null;
+  /** The user's templates, in the order the chooser lists them; the first is the default for new email steps. */
+  templates: readonly EmailTemplate[];
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const [create] = useCreate<Workflow>();
+  const [update] = useUpdate<Workflow>();
+  const [name, setName] = useState('');
+  const [steps, setSteps] = useState<WorkflowStep[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [serverName, setServerName] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const firstTemplateId = templates[0]?.id;
+
+  useEffect(() => {
+    if (!open) return;
+    setName(workflow?.name ?? '');
+    setSteps(workflow ? workflow.steps.map((step) => ({ ...step })) : firstSteps(firstTemplateId));
+    setTouched(false);
+    setServerName(undefined);
+    setFormError(undefined);
+    // Only when the modal opens: a template list refetched meanwhile must not reset the user's steps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, workflow]);
+
+  const problems = workflowProblems(name, steps);
+  const hasProblems = Boolean(problems.name) || problems.steps.some(Boolean);
+
+  const save = async () => {
+    setTouched(true);
+    if (hasProblems) return;
+    setSaving(true);
+    setFormError(undefined);
+    const data = { name: name.trim(), steps: stepsForSave(steps) };
+    try {
+      if (workflow) await update('workflows', { id: workflow.id, data, previousData: workflow }, { mutationMode: 'pessimistic', returnPromise: true });
+      else await create('workflows', { data }, { returnPromise: true });
+      toast.success(workflow ? 'Workflow saved.' : 'Workflow created.');
+      onClose();
+    } catch (error) {
+      // Step problems name their step in the message, so they are shown above the form.
+      const fields = fieldErrorsOf(error);
+      setServerName(fields.name);
+      setFormError(fields.name ? undefined : messageOf(error, 'Failed to save the workflow.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={workflow ? 'Edit Workflow' : 'Create New Workflow'}
+      maxWidth="sm"
+      footer={
+        <>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={save} disabled={saving}>
+            {workflow ? 'Save Workflow' : 'Create Workflow'}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+        {templates.length === 0 && <Alert severity="info">Email steps need a template: create one under Email Templates first, or add LinkedIn visits only.</Alert>}
+        <TextField
+          label="Workflow Name"
+          required
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setServerName(undefined);
+          }}
+          error={Boolean(serverName ?? (touched && problems.name))}
+          helperText={serverName ?? (touched ? problems.name : undefined)}
+          autoFocus
+        />
+        <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+          Steps
+        </Typography>
+        {steps.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            No steps yet.
+          </Typography>
+        )}
+        {steps.map((step, index) => {
+          const problem = touched ? problems.steps[index] : undefined;
+          return (
+            <Box key={index} data-testid="workflow-step" sx={{ border: 1, borderColor: problem ? 'error.main' : 'divider', borderRadius: 1.5, p: 1.5 }}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+                <TextField
+                  label="Day"
+                  type="number"
+                  value={step.day}
+                  onChange={(event) => setSteps(replaceStep(steps, index, { ...step, day: parseStepDay(event.target.value, step.day) }))}
+                  sx={{ width: { sm: 90 } }}
+                  slotProps={{ htmlInput: { min: 1, step: 1, 'aria-label': `Day of step ${index + 1}` } }}
+                />
+                <TextField
+                  select
+                  label="Type"
+                  value={step.type}
+                  onChange={(event) => setSteps(replaceStep(steps, index, changeStepType(step, event.target.value as StepType, firstTemplateId)))}
+                  sx={{ width: { sm: 160 } }}
+                  slotProps={{ htmlInput: { 'aria-label': `Type of step ${index + 1}` } }}
+                >
+                  {stepTypes.map((type) => (
+                    <MenuItem key={type} value={type}>
+                      {type}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {step.type === 'Email' && (
+                  <TextField
+                    select
+                    label="Template"
+                    value={step.templateId ?? ''}
+                    onChange={(event) => setSteps(replaceStep(steps, index, { ...step, templateId: event.target.value }))}
+                    sx={{ flex: 1, minWidth: 0 }}
+                    slotProps={{ htmlInput: { 'aria-label': `Template of step ${index + 1}` } }}
+                  >
+                    {templates.map((template) => (
+                      <MenuItem key={template.id} value={template.id}>
+                        {template.name}
+                      </MenuItem>
+                    ))}
+                    {step.templateId && !templates.some((template) => template.id === step.templateId) && (
+                      <MenuItem value={step.templateId} disabled>
+                        Unknown Template
+                      </MenuItem>
+                    )}
+                  </TextField>
+                )}
+                <IconButton aria-label={`Remove step ${index + 1}`} onClick={() => setSteps(removeStep(steps, index))} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+                  <DeleteIcon />
+                </IconButton>
+              </Stack>
+              {problem && (
+                <Typography variant="caption" color="error">
+                  {problem}
+                </Typography>
+              )}
+            </Box>
+          );
+        })}
+        <Button onClick={() => setSteps(addStep(steps, firstTemplateId))} sx={{ alignSelf: 'flex-start' }}>
+          + Add Step
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

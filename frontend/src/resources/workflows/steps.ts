@@ -1,0 +1,60 @@
+/**
+ * The rules of a workflow's steps, as the workflow editor applies them. Pure functions over plain
+ * data, so they are unit tested without a browser.
+ */
+
+export const stepTypes = ['Email', 'LinkedIn Visit'] as const;
+export type StepType = (typeof stepTypes)[number];
+
+export type WorkflowStep = { day: number; type: StepType; templateId?: string | null };
+
+/** The days between the last step and a newly added one. */
+export const NEW_STEP_DAY_GAP = 2;
+
+/** A new workflow starts with one Email step on day 1 using the first template (none when there are no templates). */
+export function firstSteps(firstTemplateId: string | undefined): WorkflowStep[] {
+  return [{ day: 1, type: 'Email', templateId: firstTemplateId ?? null }];
+}
+
+/** A step added at the end: its day is the last step's day + 2 (2 when there is none), an Email with the first template. */
+export function addStep(steps: readonly WorkflowStep[], firstTemplateId: string | undefined): WorkflowStep[] {
+  const last = steps.at(-1);
+  return [...steps, { day: (last?.day ?? 0) + NEW_STEP_DAY_GAP, type: 'Email', templateId: firstTemplateId ?? null }];
+}
+
+/** Switching to LinkedIn Visit drops the template; switching to Email keeps one or restores the first template. */
+export function changeStepType(step: WorkflowStep, type: StepType, firstTemplateId: string | undefined): WorkflowStep {
+  if (type === 'LinkedIn Visit') return { day: step.day, type };
+  return { day: step.day, type, templateId: step.templateId || (firstTemplateId ?? null) };
+}
+
+/** The day typed in the day field, read as a whole number (what is not a number stays as it was). */
+export function parseStepDay(text: string, previous: number): number {
+  const day = Number.parseInt(text, 10);
+  return Number.isNaN(day) ? previous : day;
+}
+
+export function removeStep(steps: readonly WorkflowStep[], index: number): WorkflowStep[] {
+  return steps.filter((_step, at) => at !== index);
+}
+
+export function replaceStep(steps: readonly WorkflowStep[], index: number, step: WorkflowStep): WorkflowStep[] {
+  return steps.map((current, at) => (at === index ? step : current));
+}
+
+/** The steps as the API takes them: Email steps carry their template, LinkedIn visits none. */
+export function stepsForSave(steps: readonly WorkflowStep[]): WorkflowStep[] {
+  return steps.map((step) => (step.type === 'Email' ? { day: step.day, type: step.type, templateId: step.templateId ?? null } : { day: step.day, type: step.type }));
+}
+
+/** What keeps a workflow from being saved: a name, and (from the server's rules) whole days of 1 or more and a template on every Email step. */
+export function workflowProblems(name: string, steps: readonly WorkflowStep[]): { name?: string; steps: Array<string | undefined> } {
+  return {
+    name: name.trim() ? undefined : 'Workflow name is required.',
+    steps: steps.map((step) => {
+      if (!Number.isInteger(step.day) || step.day < 1) return 'Day must be a whole number of 1 or more.';
+      if (step.type === 'Email' && !step.templateId) return 'Choose a template for this email.';
+      return undefined;
+    }),
+  };
+}

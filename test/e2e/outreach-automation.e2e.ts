@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { apiAs, screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { AutomationPage } from './support/pages/automation.ts';
+import { SentMailPage } from './support/pages/sent-mail.ts';
+
+/** Automation Outreach and Sent Mailbox as a user works with them. */
+describe('automation outreach and sent mailbox', function () {
+  const e2e = useE2E({ banks: 40 });
+
+  it('creates, searches, stars and deletes templates and builds a workflow with an Email and a LinkedIn Visit step', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    await page.getByText('No Workflows Yet').waitFor();
+    await page.getByText('No Templates Yet').waitFor();
+
+    await automation.openNewTemplate();
+    await automation.saveTemplate();
+    await automation.dialog().getByText('Template name is required.').waitFor();
+    await automation.fillTemplate({ name: 'CFO introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},\nWe help banks like yours.' });
+    await automation.saveTemplate();
+    await automation.dialog().waitFor({ state: 'hidden' });
+    await automation.templateCard('CFO introduction').getByText('introduction', { exact: true }).waitFor();
+
+    await automation.openNewTemplate();
+    await automation.fillTemplate({ name: 'Quarter check-in', subject: 'Your quarter', body: 'Congratulations on the quarter.' });
+    await automation.choose('Category', 'check-in');
+    await automation.saveTemplate();
+    await automation.dialog().waitFor({ state: 'hidden' });
+    expect(await automation.templateCards().count()).to.equal(2);
+
+    await automation.searchTemplates('congratulations');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="template-card"]').length === 1);
+    await automation.templateCard('Quarter check-in').waitFor();
+    await automation.searchTemplates('');
+
+    await automation.templateCard('CFO introduction').getByRole('button', { name: 'Mark CFO introduction as favorite' }).click();
+    await automation.templateCard('CFO introduction').getByRole('button', { name: 'Remove CFO introduction from favorites' }).waitFor();
+
+    await automation.openNewWorkflow();
+    await automation.dialog().getByLabel('Workflow Name').fill('New CFO sequence');
+    await automation.dialog().getByRole('button', { name: '+ Add Step' }).click();
+    expect(await automation.dialog().getByLabel('Day of step 2').inputValue()).to.equal('3');
+    await automation.choose('Type of step 2', 'LinkedIn Visit');
+    expect(await automation.dialog().getByRole('combobox', { name: 'Template of step 2' }).count()).to.equal(0);
+    await screenshot(page, 'workflow-modal');
+    await automation.dialog().getByRole('button', { name: 'Create Workflow' }).click();
+    await automation.dialog().waitFor({ state: 'hidden' });
+    const card = automation.workflowCard('New CFO sequence');
+    await card.getByText('Day 1').waitFor();
+    await card.getByText('Day 3').waitFor();
+    await card.getByText('LinkedIn Visit').waitFor();
+    // The newest template comes first in the chooser, so the first step uses it.
+    await card.getByText('Email: Quarter check-in').waitFor();
+
+    await automation.deleteTemplate('Quarter check-in');
+    await page.getByText('Are you sure you want to delete the template named Quarter check-in? This action cannot be undone.').waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await automation.templateCard('Quarter check-in').waitFor({ state: 'detached' });
+    await card.getByText('Email: Unknown Template').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('lists sent emails newest first, searches them and shows the selected one', async () => {
+    const session = await e2e.registerUser('Avery Stone');
+    const record = (recipientName: string, bankName: string, subject: string, sentAt: string) =>
+      apiAs(e2e.url, session, '/api/data/sent-emails', {
+        method: 'POST',
+        body: { recipientName, recipientEmail: `${recipientName.split(' ')[0].toLowerCase()}@example.com`, bankName, subject, body: `Hello ${recipientName},\n\nLine two.`, sentAt },
+      });
+    await record('Jane Doe', 'Alpha Bank', 'Intro to Alpha', '2026-03-01T10:00:00Z');
+    await record('Raj Patel', 'Beta Trust', 'Following up', '2026-03-05T10:00:00Z');
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/sent-mail' });
+    const mailbox = new SentMailPage(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid="mailbox-count"]')?.textContent === '2 of 2 emails shown');
+    expect(await mailbox.rows().first().textContent()).to.contain('Raj Patel');
+    await mailbox.view().getByText('To: Raj Patel <raj@example.com>').waitFor();
+
+    await mailbox.search('alpha');
+    await page.waitForFunction(() => document.querySelector('[data-testid="mailbox-count"]')?.textContent === '1 of 2 emails shown');
+    await mailbox.view().getByText('Intro to Alpha').waitFor();
+
+    await mailbox.search('nobody');
+    await page.getByText('No emails match your search.').waitFor();
+    await page.getByText('Select an email from the list to view it.').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`shows the outreach screens in ${colorScheme} mode`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {
+        method: 'POST',
+        body: { name: 'CFO introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body: 'Dear {{contactName}},\n\nI have been following {{bankName}} and its growth in {{city}}. A long line that should clamp to two lines in the card preview of the template grid.' },
+      });
+      await apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name: 'Second touch', category: 'follow-up', subject: 'Following up', body: 'Any thoughts?' } });
+      await apiAs(e2e.url, session, '/api/data/workflows', {
+        method: 'POST',
+        body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] },
+      });
+      await apiAs(e2e.url, session, '/api/data/sent-emails', {
+        method: 'POST',
+        body: { recipientName: 'Jane Doe', recipientEmail: 'jane@example.com', bankName: 'Alpha Bank', subject: 'Partnering with Alpha Bank', body: 'Dear Jane Doe,\n\nI have been following Alpha Bank.' },
+      });
+
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/automation' });
+      const automation = new AutomationPage(page);
+      await automation.waitUntilLoaded();
+      await automation.templateCard('CFO introduction').waitFor();
+      await screenshot(page, 'automation-outreach');
+      await automation.templateCard('CFO introduction').getByRole('button', { name: 'Edit CFO introduction' }).click();
+      await automation.dialog().getByRole('heading', { name: 'Edit Template' }).waitFor();
+      await screenshot(page, 'template-modal');
+      await automation.dialog().getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto(`${e2e.url}/#/outreach/sent-mail`);
+      await new SentMailPage(page).view().waitFor();
+      await screenshot(page, 'sent-mailbox');
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    });
+  }
+});
