@@ -11,6 +11,8 @@ import { logger } from './http/logger.ts';
 import { serveFrontend } from './http/static-files.ts';
 import type { AppServices, Feature } from './services.ts';
 
+/** A contact CSV import sends the whole file: tens of thousands of rows. */
+const importMaxBytes = 20_000_000;
 const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst'];
 const frontendDist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
 
@@ -20,7 +22,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   app.use(requestContextMiddleware);
   app.use(errorMiddleware);
   app.use(compression);
-  app.use(jsonBody(services.config.maxBodyBytes));
+  app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
 
   const auth = authRoutes({ knex: services.knex, secret: services.jwtSecret, expiresIn: services.config.jwtExpiresIn });
   app.use(auth.routes()).use(auth.allowedMethods());

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 
-export type EventSource = 'ui' | 'api' | 'ai' | 'workflow' | 'system';
+export type EventSource = 'ui' | 'api' | 'ai' | 'workflow' | 'import' | 'system';
 
 /** What every event appended during a request is stamped with; nobody passes it by hand. */
 export type RequestContext = {

@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { z } from 'zod';
+import { currentContext, runWithContext } from '../../http/request-context.ts';
+import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
@@ -167,6 +172,62 @@ export function contactRoutes(services: AppServices) {
   router.put('/:id/verification', async (ctx) => {
     const verification = verificationBody.parse(ctx.request.body ?? {});
     await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId, at }) => ({ type: 'RecordEmailVerification' as const, userId, verification, at }));
+  });
+
+  const importBody = z.object({ csv: z.string({ error: 'Choose a CSV file to import.' }), mapping: z.unknown().optional(), skipInvalid: z.boolean().optional() }).strict();
+  /** The file and its mapping checked: what an import would add, skip and refuse. */
+  const plan = async (ctx: Context) => {
+    const body = importBody.parse(ctx.request.body ?? {});
+    const csv = parseContactsCsv(body.csv);
+    const mapping = mappingSchema(csv.columns).safeParse(body.mapping ?? {});
+    if (!mapping.success) {
+      const issues = mapping.error.issues.map((issue) => ({ path: ['mapping', ...issue.path].join('.'), message: issue.message }));
+      throw new BadRequestError(issues.map((issue) => issue.message).join(' '), { issues });
+    }
+    return { body, plan: planImport(csv, mapping.data, await loadImportContext(knex, signedInUser(ctx.state).id)) };
+  };
+  const counts = ({ total, contacts, duplicates, errors }: ImportPlan) => ({
+    total,
+    valid: contacts.length,
+    duplicates,
+    invalid: new Set(errors.map((error) => error.row)).size,
+    errors: errors.slice(0, 1000),
+  });
+
+  router.post('/import/preview', async (ctx) => {
+    const { csv } = importBody.parse(ctx.request.body ?? {});
+    const parsed = parseContactsCsv(csv);
+    ctx.body = {
+      columns: parsed.columns,
+      rowCount: parsed.rows.length,
+      sampleRows: parsed.rows.slice(0, 5).map((row) => Object.fromEntries(parsed.columns.map((column, index) => [column, row[index] ?? '']))),
+      mapping: suggestMapping(parsed.columns),
+    };
+  });
+
+  router.post('/import/dry-run', async (ctx) => {
+    const { plan: checked } = await plan(ctx);
+    ctx.body = { ...counts(checked), sample: checked.contacts.slice(0, 10) };
+  });
+
+  // One ContactAdded per new contact, all under one correlation id with source "import", in one transaction.
+  router.post('/import', async (ctx) => {
+    const { body, plan: checked } = await plan(ctx);
+    if (checked.errors.length && !body.skipInvalid) {
+      throw new BadRequestError(`${counts(checked).invalid} rows cannot be imported; fix them or import the others only.`, { ...counts(checked) });
+    }
+    const userId = signedInUser(ctx.state).id;
+    const at = new Date().toISOString();
+    const streams = checked.contacts.map((fields) => {
+      const contactId = randomUUID();
+      const events = contactDecider.decide({ type: 'AddContact', contactId, userId, fields, isHotLead: false, verification: null, at }, contactDecider.initialState());
+      return { streamId: contactStreamId(contactId), events };
+    });
+    const correlationId = randomUUID();
+    const context = currentContext();
+    await runWithContext({ ...context!, correlationId, source: 'import' }, () => eventStore.appendNewStreams(streams));
+    const { valid: _valid, ...rest } = counts(checked);
+    ctx.body = { correlationId, imported: streams.length, ...rest };
   });
 
   // Every contact of one bank at once; answers that bank's contacts as they now are.
