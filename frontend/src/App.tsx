@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { queryClient } from './boot.ts';
 import { Layout } from './layout/Layout.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
+import { outreachResources } from './resources/index.tsx';
 import { Dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
 import { FullScreenSpinner } from './ui/PageSpinner.tsx';
@@ -40,6 +41,9 @@ export function App() {
           <Route key={path} path={path} element={<Page />} />
         ))}
       </CustomRoutes>
+      {outreachResources.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
     </Admin>
   );
 }

@@ -115,6 +115,8 @@ const panels = [
   { view: 'benchmark', testId: 'benchmark-panel' },
   { view: 'trends', testId: 'trends-panel' },
   { view: 'community', testId: 'community-panel' },
+  { view: 'contacts', testId: 'bank-contacts-panel' },
+  { view: 'tasks', testId: 'bank-tasks-panel' },
   { view: 'summary', testId: 'summary-panel' },
   { view: 'locations', testId: 'locations-panel' },
   { view: 'history', testId: 'history-panel' },

@@ -78,4 +78,39 @@ describe('outreach: targets, contacts and tasks', function () {
     await page.getByLabel('Search targets').fill('zz no such bank');
     await page.getByText('No banks match your search criteria.').waitFor();
   });
+
+  it('edits a contact from the Contacts list, shows the change in its History and in Activity, and exports the list', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(5);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Omar Reyes', title: 'Treasurer', email: 'omar@example.com' } });
+
+    await page.goto(`${e2e.url}/#/contacts`);
+    const row = page.locator('tr', { hasText: 'Omar Reyes' });
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: /^Job Title/ }).fill('Chief Treasury Officer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByTestId('record-history');
+    await history.locator('[data-event-type="ContactTitleChanged"]').waitFor();
+    expect(await history.getByTestId('history-entry').first().getAttribute('data-event-type')).to.equal('ContactAdded');
+    expect(await history.locator('[data-event-type="ContactTitleChanged"]').textContent()).to.contain('Chief Treasury Officer');
+    await screenshot(page, 'contact-show-history');
+
+    await new Shell(page).navigate('Activity', 'Records');
+    await page.getByText('Contact title changed').first().waitFor();
+    await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('tab', { name: 'History' }).waitFor();
+
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.locator('tr', { hasText: 'Omar Reyes' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8').split(/\r?\n/);
+    expect(csv[0]).to.equal('Full name,Job title,Email,LinkedIn URL,Bank,Cert,Hot lead,Email check,Score,Tags,Added');
+    expect(csv[1]).to.match(/^Omar Reyes,Chief Treasury Officer,omar@example.com,/);
+  });
 });

@@ -86,7 +86,7 @@ export function describeWithDatabase(title: string, body: (context: { db: Databa
       const context = { engine } as { db: Database; engine: Engine };
       before(async function () {
         // the first suite of a run also builds the migrated template, slow on a busy machine
-        this.timeout(180_000);
+        this.timeout(240_000);
         context.db = await freshDatabase(engine);
       });
       after(async () => {

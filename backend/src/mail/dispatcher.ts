@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { handleCommand } from '../commands/handle-command.ts';
-import type { EventStore } from '../eventstore/types.ts';
+import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { logger } from '../http/logger.ts';
 import { runWithContext, systemContext } from '../http/request-context.ts';
 import type { SentEmailCommand } from '../outreach/sent-emails/commands.ts';
-import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
+import { sentEmailDecider, type SentEmailState } from '../outreach/sent-emails/decider.ts';
 import { backoffDelay } from '../regulator/clients/http.ts';
 import { sentEmailStreamId } from './outbox.ts';
 import { htmlOfText, type MailTransport, type SendOutcome } from './transport.ts';
@@ -55,6 +55,7 @@ type DueEmail = {
   subject: string;
   body: string;
   attempts: number;
+  version: number;
 };
 
 /**
@@ -85,6 +86,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const record = (userId: string, emailId: string, command: SentEmailCommand) =>
     runWithContext(systemContext({ userId }), () => handleCommand(eventStore, sentEmailDecider, sentEmailStreamId(emailId), command));
 
+  /**
+   * Decides against the state the read row shows and appends at its version, without reading the
+   * stream first (two fewer reads per email). If the stream moved on, the append fails: a claim is
+   * then simply lost to whoever moved it; an outcome is decided again on the stream as it is.
+   */
+  async function recordAt(email: DueEmail, state: SentEmailState, version: number, command: SentEmailCommand): Promise<{ state: SentEmailState; version: number } | 'moved'> {
+    const events = sentEmailDecider.decide(command, state);
+    if (events.length === 0) return { state, version };
+    try {
+      await runWithContext(systemContext({ userId: email.user_id }), () => eventStore.append(sentEmailStreamId(email.id), events as unknown as NewEvent[], { expectedVersion: version }));
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) return 'moved';
+      throw error;
+    }
+    return { state: events.reduce(sentEmailDecider.evolve, state), version: version + events.length };
+  }
+
   async function settleStaleClaims(): Promise<void> {
     const stale: Array<{ id: string; user_id: string }> = await knex('sent_emails')
       .where('status', 'sending')
@@ -103,14 +121,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function deliver(email: DueEmail, senders: Map<string, Promise<{ name: string | null; email: string } | undefined>>, transports: Map<string, Promise<MailTransport | null>>) {
     const userId = email.user_id;
-    const claim = await record(userId, email.id, { type: 'ClaimEmailSend', userId, dispatcherId, at: now().toISOString() });
-    if (claim.appended === 0) return; // another dispatcher has it
+    const queuedState: SentEmailState = { status: 'active', ownerId: userId, delivery: 'queued', attempts: email.attempts };
+    const claim = await recordAt(email, queuedState, email.version, { type: 'ClaimEmailSend', userId, dispatcherId, at: now().toISOString() });
+    if (claim === 'moved') return; // another dispatcher has it
+    const settle = async (command: SentEmailCommand) => {
+      if ((await recordAt(email, claim.state, claim.version, command)) === 'moved') await record(userId, email.id, command);
+    };
     if (!transports.has(userId)) transports.set(userId, transportFor(userId));
     if (!senders.has(userId)) senders.set(userId, knex('users').where({ id: userId }).first('name', 'email'));
     const [transport, sender] = await Promise.all([transports.get(userId)!, senders.get(userId)!]);
     const at = () => now().toISOString();
     if (!transport || !sender) {
-      await record(userId, email.id, { type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceMessage.replace(/^Failed to send email\. /, '') });
+      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceMessage.replace(/^Failed to send email\. /, '') });
       return;
     }
     const outcome: SendOutcome = await transport
@@ -125,22 +147,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .catch((error: unknown) => ({ kind: 'unknown' as const, reason: `The mail service failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` }));
     switch (outcome.kind) {
       case 'sent':
-        await record(userId, email.id, { type: 'ConfirmEmailSent', userId, sentAt: at(), providerMessageId: outcome.providerMessageId, transport: transport.kind });
+        await settle({ type: 'ConfirmEmailSent', userId, sentAt: at(), providerMessageId: outcome.providerMessageId, transport: transport.kind });
         return;
       case 'failed':
-        await record(userId, email.id, { type: 'RecordEmailSendFailure', userId, at: at(), reason: outcome.reason });
+        await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: outcome.reason });
         return;
       case 'unknown':
-        await record(userId, email.id, { type: 'MarkEmailDeliveryUnknown', userId, at: at(), reason: outcome.reason });
+        await settle({ type: 'MarkEmailDeliveryUnknown', userId, at: at(), reason: outcome.reason });
         return;
       case 'retry': {
         const attempt = claim.state.attempts;
         if (attempt >= maxAttempts) {
-          await record(userId, email.id, { type: 'RecordEmailSendFailure', userId, at: at(), reason: `${outcome.reason} Gave up after ${attempt} attempts.` });
+          await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: `${outcome.reason} Gave up after ${attempt} attempts.` });
           return;
         }
         const delay = Math.max(outcome.retryAfterMs ?? 0, backoffDelay(retry, attempt));
-        await record(userId, email.id, { type: 'DeferEmailSend', userId, at: at(), reason: outcome.reason, retryAt: new Date(now().getTime() + delay).toISOString() });
+        await settle({ type: 'DeferEmailSend', userId, at: at(), reason: outcome.reason, retryAt: new Date(now().getTime() + delay).toISOString() });
       }
     }
   }
@@ -152,7 +174,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .where('next_attempt_at', '<=', now())
       .orderBy('next_attempt_at')
       .limit(batchSize)
-      .select('id', 'user_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'attempts');
+      .select('id', 'user_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'attempts', 'version');
     // Dispatchers reading the same batch start at different places, so they rarely race for one email.
     const start = due.length ? Math.floor(Math.random() * due.length) : 0;
     const ordered = [...due.slice(start), ...due.slice(0, start)];

@@ -13,8 +13,22 @@ export const institutionColumns = [
   'offices', 'cbsa_code', 'cbsa_name', 'csa_code', 'csa_name', 'is_metro', 'is_micro', 'minority_status_code',
   'minority_status_desc', 'holding_company', 'specialization', 'established_date', 'insured_date', 'latitude', 'longitude', 'is_demo',
 ];
-/** Figures the institution row also holds (its latest), used when the quarter's financials lack them. */
+/**
+ * Figures an institutions file also gives (ASSET, ROA, ROAQ, ...). They are shown only for a bank
+ * with no financials at all: a bank with financials shows those of its quarter, and a figure its
+ * financials lack stays blank rather than showing an older file's value.
+ */
 export const institutionFigures = ['assets', 'deposits', 'total_equity', 'net_income', 'roa', 'roaq', 'roe'];
+
+/**
+ * SQL: an institution's own figure where no financials speak for a later date (the bank has none,
+ * or only older ones, such as a failed bank's 2008 SDI row beside a 2024 institutions file), else null.
+ */
+export const institutionFigureExpression = (column: string) =>
+  `case when i.financials_repdte is null or i.financials_repdte < substr(i.as_of->>'${column}', 2) then i.${column} end`;
+
+/** SQL: a figure of the quarter's financials `f`, else the institution's own where it is current (above). */
+export const figureExpression = (column: string) => `coalesce(f.${column}, ${institutionFigureExpression(column)})`;
 const derivedColumns = [
   'loans_re_commercial_gross', 'non_interest_income_to_revenue', 'cost_of_funds', 'oreo_to_assets', 'cre_concentration',
   'brokered_deposits_ratio', 'core_deposits_ratio', 'nonaccrual_ratio', 'risk_score',
@@ -25,7 +39,7 @@ export const financialColumns = [...Object.keys(financialMoneyFields), ...Object
 export function bankSelection(knex: Knex, options: { raw?: boolean } = {}): Knex.Raw[] {
   const selections = institutionColumns.map((column) => knex.raw('i.?? as ??', [column, column]));
   for (const column of financialColumns) {
-    const expression = institutionFigures.includes(column) ? `coalesce(f.${column}, i.${column})` : `f.${column}`;
+    const expression = institutionFigures.includes(column) ? figureExpression(column) : `f.${column}`;
     selections.push(knex.raw(`${expression} as ??`, [column]));
   }
   selections.push(knex.raw('f.repdte as repdte'));
@@ -33,7 +47,10 @@ export function bankSelection(knex: Knex, options: { raw?: boolean } = {}): Knex
   return selections;
 }
 
-/** `bankSelection` over rows already in memory (a snapshot's institution and quarter columns), same columns, same order. */
+/**
+ * `bankSelection` over rows already in memory (a snapshot's institution and quarter columns, whose
+ * institution figures hold `institutionFigureExpression`), same columns, same order.
+ */
 export function bankRowOf(institution: Record<string, unknown>, financials: Record<string, unknown> | null): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const column of institutionColumns) row[column] = institution[column];

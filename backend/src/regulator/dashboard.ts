@@ -37,6 +37,8 @@ export type SpotlightBank = {
 export type DashboardResponse = {
   totalInstitutions: number;
   riskDistribution: { highRisk: number; mediumRisk: number; lowRisk: number };
+  /** Whether the quarter's financials lack the distribution's input (quarterly ROA, ROAQ) altogether. */
+  riskInputsMissing: boolean;
   marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
   marketChargeOffs: { re: number; ci: number; consumer: number; ag: number };
   marketDelinquencies: { re: number; ci: number; consumer: number; ag: number };
@@ -81,6 +83,8 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
         knex.raw(`count(*) filter (where f.roaq < 0.5) as high_risk`),
         knex.raw(`count(*) filter (where f.roaq >= 0.5 and f.roaq <= 1.0) as medium_risk`),
         knex.raw(`count(*) filter (where f.roaq > 1.0) as low_risk`),
+        knex.raw(`count(*) as with_financials`),
+        knex.raw(`count(f.roaq) as with_roaq`),
         ...families.map((family) => knex.raw(`coalesce(sum(f.charge_offs_${family}), 0) as charge_offs_${family}`)),
         ...families.map((family) => knex.raw(`coalesce(sum(f.past_due_30_89_${family}), 0) as past_due_${family}`)),
       )
@@ -113,6 +117,8 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
   return {
     totalInstitutions: Number((totals as { total?: unknown } | undefined)?.total ?? 0),
     riskDistribution: { highRisk: sum('high_risk'), mediumRisk: sum('medium_risk'), lowRisk: sum('low_risk') },
+    // Banks with financials that quarter, none of which carries ROAQ: the distribution cannot be drawn.
+    riskInputsMissing: sum('with_financials') > 0 && sum('with_roaq') === 0,
     marketStats: {
       totalAssets: Number(market?.total_assets ?? 0),
       avgRoa: nullableNumber(market?.avg_roa),

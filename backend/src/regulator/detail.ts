@@ -100,9 +100,19 @@ async function paged<T>(query: Knex.QueryBuilder, page: z.infer<typeof pageQuery
   return { data: (rows as Array<Record<string, unknown>>).map(map), meta: { total: Number((count as { n?: unknown } | undefined)?.n ?? 0), limit: page.limit, offset: page.offset } };
 }
 
+/**
+ * A bank's branches as they stand: those of its newest Summary of Deposits year (a branch closed
+ * before it is gone), and any the locations endpoint gave.
+ */
+function currentBranches(knex: Knex, cert: number): Knex.QueryBuilder {
+  return knex('fdic_locations')
+    .where({ cert })
+    .andWhere((where) => where.whereNull('sod_year').orWhere('sod_year', knex('fdic_locations').where({ cert }).max('sod_year')));
+}
+
 /** `/fdic/locations/{cert}`: branches, main office first (spec 2 "Branch location"; deposits in thousands). */
 export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const query = knex('fdic_locations').where({ cert }).select('*').orderBy('is_main_office', 'desc').orderBy('name').orderBy('id');
+  const query = currentBranches(knex, cert).select('*').orderBy('is_main_office', 'desc').orderBy('name').orderBy('id');
   return paged(query, page, (row) => ({
     id: row.id,
     cert: row.cert,
@@ -183,7 +193,7 @@ export async function overview(knex: Knex, cert: number) {
   const institution = await knex('fdic_institutions').where({ cert }).first();
   if (!institution) throw new NotFoundError(`Institution ${cert}`);
   const [byState, year] = await Promise.all([
-    knex('fdic_locations').where({ cert }).select(knex.raw('state, count(*)::int as offices')).groupBy('state').orderBy('offices', 'desc') as Promise<Array<{ state: string; offices: number }>>,
+    currentBranches(knex, cert).select(knex.raw('state, count(*)::int as offices')).groupBy('state').orderBy('offices', 'desc') as Promise<Array<{ state: string; offices: number }>>,
     knex('fdic_sod').where({ cert }).max({ year: 'year' }).first(),
   ]);
   const data = {
@@ -225,7 +235,7 @@ export async function demographics(knex: Knex, cert: number) {
   const institution = await knex('fdic_institutions').where({ cert }).first();
   if (!institution) throw new NotFoundError(`Institution ${cert}`);
   const quarter = await latestQuarter(knex);
-  const offices = await knex('fdic_locations').where({ cert }).select(knex.raw('count(*)::int as total, count(distinct state)::int as states')).first();
+  const offices = await currentBranches(knex, cert).select(knex.raw('count(*)::int as total, count(distinct state)::int as states')).first();
   const metro = institution.cbsa_code && institution.is_metro !== false && !institution.is_micro ? institution.cbsa_code : null;
   const micro = institution.cbsa_code && institution.is_micro ? institution.cbsa_code : null;
   const data = {

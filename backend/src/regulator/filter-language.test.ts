@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { HttpError } from '../http/errors.ts';
 import { parseFilter, type Condition } from './filter-language.ts';
 import { conditionSql } from './records.ts';
+import { figureExpression } from './bank.ts';
 
 const sql = (filter: string, mode: 'institutions' | 'financials' = 'financials') => conditionSql(parseFilter(filter) as Condition, mode);
 
@@ -34,7 +35,17 @@ describe('FDIC filter language', () => {
 
   it('compares money in thousands against dollars and falls back to institution figures in institution mode', () => {
     expect(sql('ASSET:[1000 TO 5000]')).to.deep.equal({ sql: '(f.assets >= ? and f.assets <= ?)', bindings: [1_000_000, 5_000_000] });
-    expect(sql('ASSET:>1000', 'institutions')).to.deep.equal({ sql: 'coalesce(f.assets, i.assets) > ?', bindings: [1_000_000] });
+    expect(sql('ASSET:>1000', 'institutions')).to.deep.equal({ sql: `${figureExpression('assets')} > ?`, bindings: [1_000_000] });
+  });
+
+  it('reads quoted values with escapes, and a quoted value between stars as a search for exactly that text', () => {
+    expect(parseFilter('NAME:"*HSBC Bank USA, National Association (Delaware)*"')).to.deep.include({ kind: 'match', pattern: 'HSBC Bank USA, National Association (Delaware)' });
+    expect(parseFilter('NAME:"*say \\"hi\\" \\\\ \\* *"')).to.deep.include({ kind: 'match', pattern: 'say "hi" \\ *' });
+    expect(parseFilter('NAME:"Bank of America, N.A."')).to.deep.include({ kind: 'compare', op: '=', value: 'Bank of America, N.A.' });
+    expect(parseFilter("NAME:O\\'Bannon\\ Bank")).to.deep.include({ kind: 'compare', value: "O'Bannon Bank" });
+    expect(parseFilter('NAME:"a*b"')).to.deep.include({ kind: 'compare', value: 'a*b' });
+    rejects('NAME:"**"', /needs some text/);
+    rejects('NAME:"unclosed', /unclosed quote/);
   });
 
   it('searches names with wildcards, also across several words, escaping LIKE characters', () => {

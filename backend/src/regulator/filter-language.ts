@@ -7,6 +7,8 @@ import { fieldCatalog, type FieldSpec } from './fields.ts';
  *   ROAQ:[0.5 TO 1.0]   ASSET:{100 TO *}         inclusive [ ] / exclusive { } ranges, * open
  *   ROAQ:<0.5   ROAQ:>=1                          comparisons
  *   NAME: *text*   NAME:"First Bank"              wildcard search (case-insensitive) and quoted values
+ *   NAME:"*Bank of America, N.A.*"               a quoted search: any character but " and \ as itself
+ *   NAME:"*say \"hi\"*"   NAME:O\'Bannon\ Bank     a backslash makes the next character plain text
  *   STALP:(TX OR OK)                              any of several values
  * The result is a tree of conditions with field specs and typed values; query code turns it into
  * parameterised SQL. Anything else is a 400 that names the problem.
@@ -22,7 +24,11 @@ export type Condition =
   | { kind: 'and' | 'or'; conditions: Condition[] }
   | { kind: 'not'; condition: Condition };
 
-type Token = { type: 'word' | 'quoted' | '(' | ')' | '[' | ']' | '{' | '}' | ':'; text: string; position: number };
+/**
+ * A token; a quoted value also says whether it starts or ends with a wildcard (an unescaped `*`,
+ * not part of its text).
+ */
+type Token = { type: 'word' | 'quoted' | '(' | ')' | '[' | ']' | '{' | '}' | ':'; text: string; position: number; wildcardStart?: boolean; wildcardEnd?: boolean };
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
@@ -35,15 +41,43 @@ function tokenize(input: string): Token[] {
       tokens.push({ type: char as Token['type'], text: char, position: index });
       index += 1;
     } else if (char === '"') {
-      const end = input.indexOf('"', index + 1);
-      if (end < 0) throw new BadRequestError(`The filter has an unclosed quote at position ${index + 1}.`);
-      tokens.push({ type: 'quoted', text: input.slice(index + 1, end), position: index });
-      index = end + 1;
+      const start = index;
+      let text = '';
+      let wildcardStart = false;
+      let wildcardEnd = false;
+      index += 1;
+      for (;;) {
+        if (index >= input.length) throw new BadRequestError(`The filter has an unclosed quote at position ${start + 1}.`);
+        const next = input[index];
+        if (next === '"') break;
+        wildcardEnd = false;
+        if (next === '\\' && index + 1 < input.length) {
+          text += input[index + 1];
+          index += 2;
+        } else if (next === '*' && (text === '' || input[index + 1] === '"')) {
+          if (text === '' && !wildcardStart) wildcardStart = true;
+          else wildcardEnd = true;
+          index += 1;
+        } else {
+          text += next;
+          index += 1;
+        }
+      }
+      tokens.push({ type: 'quoted', text, position: start, wildcardStart, wildcardEnd });
+      index += 1;
     } else {
-      let end = index;
-      while (end < input.length && !/[\s()[\]{}:"]/.test(input[end])) end += 1;
-      tokens.push({ type: 'word', text: input.slice(index, end), position: index });
-      index = end;
+      let text = '';
+      const start = index;
+      while (index < input.length && !/[\s()[\]{}:"]/.test(input[index])) {
+        if (input[index] === '\\' && index + 1 < input.length) {
+          text += input[index + 1];
+          index += 2;
+        } else {
+          text += input[index];
+          index += 1;
+        }
+      }
+      tokens.push({ type: 'word', text, position: start });
     }
   }
   return tokens;
@@ -176,6 +210,11 @@ class Parser {
     }
     if (token.type !== 'word' && token.type !== 'quoted') this.fail(`Expected a value for ${field.code}`);
     this.position += 1;
+    if (token.type === 'quoted' && (token.wildcardStart || token.wildcardEnd)) {
+      if (field.type !== 'text') throw new BadRequestError(`Wildcards work on text fields only, not on ${field.code}.`);
+      if (!token.text.trim()) throw new BadRequestError(`The search on ${field.code} needs some text besides "*".`);
+      return { kind: 'match', field, pattern: token.text.trim() };
+    }
     let text = token.text;
     // "NAME: *first national*": a wildcard search may span several words.
     if (token.type === 'word' && text.startsWith('*') && (text.length === 1 || !text.endsWith('*'))) {

@@ -169,10 +169,11 @@ describe('regulator normalisation', () => {
       expect(row.non_interest_income_to_revenue).to.equal(null);
     });
 
-    it('counts a missing numerator as 0 when the denominator is positive', () => {
+    it('leaves a derived ratio not available (null), not 0%, when its numerator is not in the record', () => {
       const row = normaliseFinancials({ ...record, BRO: undefined });
-      expect(row.brokered_deposits_ratio).to.equal(0);
-      expect(percentOf(null, 50)).to.equal(0);
+      expect(row.brokered_deposits_ratio).to.equal(null);
+      expect(percentOf(null, 50)).to.equal(null);
+      expect(percentOf(0, 50)).to.equal(0);
     });
 
     it('falls back from EQ to EQTOT and from NTLNLS to charge-offs minus recoveries', () => {
@@ -213,7 +214,7 @@ describe('regulator normalisation', () => {
 
     it('normalises each institution of a batch as it would alone, and lists the records without a CERT by index', () => {
       const batch = normaliseInstitutionsBatch(columnsOfRows(institutions));
-      expect(rowsOf(batch)).to.deep.equal([institutions[0], institutions[1], institutions[3]].map(normaliseInstitution));
+      expect(rowsOf(batch)).to.deep.equal([institutions[0], institutions[1], institutions[3]].map((record) => normaliseInstitution(record)));
       expect(batch.rejected).to.have.length(1);
       expect(batch.rejected[0]).to.include({ index: 2 });
       expect(batch.rejected[0].message).to.match(/no CERT/);

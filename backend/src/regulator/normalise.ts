@@ -1,5 +1,6 @@
 import { assessRisk } from './risk.ts';
 import { columnsOfRows, pickRows, rowAt, type Columns } from './columns.ts';
+import { copyRank, institutionRank, stamp } from './import/as-of.ts';
 
 /**
  * Pure conversions from FDIC BankFind records (API format: FDIC field codes as keys, money in
@@ -183,6 +184,10 @@ export type InstitutionRow = {
   latitude: number | null;
   longitude: number | null;
   repdte: string | null;
+  /** The newest quarter of financials held for the bank (YYYYMMDD). */
+  financials_repdte?: string | null;
+  /** Each attribute's source stamp (see import/as-of.ts); empty for a record of no known date. */
+  as_of: Record<string, string>;
   raw: RawRecord;
   is_demo: boolean;
 };
@@ -282,13 +287,34 @@ function sourceRecords(records: Columns, keep: ((code: string) => boolean) | und
   return raw;
 }
 
+/** Codes that describe the import rather than the bank: never kept in `raw`. */
+const importCodes = new Set(['AS_OF', 'FINANCIALS_REPDTE']);
+
+/** Columns a record's date does not stamp: the key, and the columns merged by rules of their own. */
+const unstampedColumns = new Set(['cert', 'raw', 'is_demo', 'as_of', 'financials_repdte']);
+
+/** A bank's status: stated by every source with the rank of an institution-level source (a failure list's closing dates decide it). */
+const statusColumns = new Set(['active', 'inactive_date']);
+
+export type InstitutionSourceOptions = {
+  keepInRaw?: (code: string) => boolean;
+  /**
+   * The records are copies of a bank's fields in a source about something else (a financials row,
+   * a failure): their descriptive fields only fill blanks, and a record without ACTIVE says
+   * nothing about the bank's status. Otherwise a record without ACTIVE comes from a list of active
+   * institutions.
+   */
+  copies?: boolean;
+};
+
 /**
  * fdic_institutions rows from institutions-endpoint records given as columns (FDIC code to one
  * cell per record), column by column as for financials (normaliseFinancialsBatch). `raw` keeps the
- * non-blank cells whose codes `keepInRaw` accepts (all by default). Records without a CERT are
- * rejected and left out.
+ * non-blank cells whose codes `keepInRaw` accepts (all by default). A record's `AS_OF` (the date
+ * its source speaks for) stamps each attribute it gives (`as_of`); `FINANCIALS_REPDTE` is the
+ * quarter of the financials row it was copied from. Records without a CERT are rejected and left out.
  */
-export function normaliseInstitutionsBatch(input: Columns, options: { keepInRaw?: (code: string) => boolean } = {}): NormalisedBatch {
+export function normaliseInstitutionsBatch(input: Columns, options: InstitutionSourceOptions = {}): NormalisedBatch {
   const { accepted, certs, rejected } = acceptCerts(input);
   const records = accepted.length === input.size ? input : pickRows(input, accepted);
   const size = records.size;
@@ -314,10 +340,34 @@ export function normaliseInstitutionsBatch(input: Columns, options: { keepInRaw?
     return zip && /^\d{1,4}$/.test(zip) ? zip.padStart(5, '0') : zip;
   }));
   for (const [column, codes, parse] of institutionFieldColumns) rows.set(column, givenColumn(records, codes, parse));
-  // Institutions records without ACTIVE come from active-only lists.
+  const activeCells = records.columns.get('ACTIVE');
+  // Institutions records without ACTIVE come from active-only lists; copies without it say nothing.
+  const statesActive = (index: number) => (activeCells ? toFlag(activeCells[index]) !== null : !options.copies);
   rows.set('active', givenColumn(records, ['ACTIVE'], (value) => toFlag(value) ?? true));
   rows.set('repdte', givenColumn(records, ['REPDTE'], remembering(toRepdte)));
-  rows.set('raw', sourceRecords(records, options.keepInRaw));
+  if (records.columns.has('FINANCIALS_REPDTE')) rows.set('financials_repdte', givenColumn(records, ['FINANCIALS_REPDTE'], remembering(toRepdte)));
+  const dates = givenColumn(records, ['AS_OF'], remembering(toRepdte));
+  const stamped = [...rows].filter(([column]) => !unstampedColumns.has(column));
+  const asOf = new Array<Record<string, string>>(size);
+  for (let index = 0; index < size; index += 1) {
+    const date = dates[index];
+    const stamps: Record<string, string> = {};
+    asOf[index] = stamps;
+    if (!date) continue;
+    const copyStamp = stamp(options.copies ? copyRank : institutionRank, date);
+    const statusStamp = stamp(institutionRank, date);
+    for (const [column, cells] of stamped) {
+      const value = cells[index];
+      if (value === null || value === undefined) continue;
+      // A placeholder name and an unstated status are not values a source gave.
+      if (column === 'name' && toText(primaryNames[index]) === null && toText(fullNames[index]) === null) continue;
+      if (column === 'active' && !statesActive(index)) continue;
+      stamps[column] = statusColumns.has(column) ? statusStamp : copyStamp;
+    }
+    stamps.raw = copyStamp;
+  }
+  rows.set('as_of', asOf);
+  rows.set('raw', sourceRecords(records, (code) => !importCodes.has(code) && (options.keepInRaw?.(code) ?? true)));
   rows.set('is_demo', new Array<boolean>(size).fill(false));
   return { rows: { size, columns: rows }, rejected };
 }
@@ -331,8 +381,8 @@ function onlyRow<Row>({ rows, rejected }: NormalisedBatch): Row {
 }
 
 /** A fdic_institutions row from an institutions-endpoint record. Throws InvalidRecordError without a CERT. */
-export function normaliseInstitution(record: RawRecord): InstitutionRow {
-  return onlyRow(normaliseInstitutionsBatch(columnsOfRows([record])));
+export function normaliseInstitution(record: RawRecord, options: InstitutionSourceOptions = {}): InstitutionRow {
+  return onlyRow(normaliseInstitutionsBatch(columnsOfRows([record]), options));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,13 +491,14 @@ export type FinancialsRow = { cert: number; repdte: string; report_date: string;
 >;
 
 /**
- * numerator / denominator as a percentage (spec 2 derived peer ratios): missing inputs count as 0,
- * and the ratio is null when the denominator is not positive.
+ * numerator / denominator as a percentage (the derived peer ratios): null (not available) when the
+ * numerator is not in the record or the denominator is not positive. A ratio whose inputs are
+ * absent is not 0%.
  */
 export function percentOf(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
   const below = denominator ?? 0;
-  if (!(below > 0)) return null;
-  return ((numerator ?? 0) / below) * 100;
+  if (numerator === null || numerator === undefined || !(below > 0)) return null;
+  return (numerator / below) * 100;
 }
 
 const moneyFieldEntries = Object.entries(financialMoneyFields) as Array<[keyof typeof financialMoneyFields, readonly string[]]>;
@@ -577,6 +628,8 @@ export type LocationRow = {
   longitude: number | null;
   deposits: number | null;
   cbsa_code: string | null;
+  /** The Summary of Deposits year the branch was listed in; null from the locations endpoint. */
+  sod_year: number | null;
   raw: RawRecord;
   is_demo: boolean;
 };
@@ -602,6 +655,7 @@ export function normaliseLocation(record: RawRecord): LocationRow {
     longitude: toNumber(record.LONGITUDE),
     deposits: thousandsToDollars(record.DEPSUMBR),
     cbsa_code: toText(record.CBSA_NO),
+    sod_year: toInteger(record.YEAR),
     raw: record,
     is_demo: false,
   };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { assessRisk, nplRiskScore, roaqBand, roaRiskScore, riskCategory, tier1RiskScore } from './risk.ts';
+import { assessRisk, missingRiskInputs, nplRiskScore, riskNotAvailableReason, roaqBand, roaRiskScore, riskCategory, tier1RiskScore } from './risk.ts';
 
 const close = (actual: number, expected: number) => expect(actual).to.be.closeTo(expected, 1e-9);
 
@@ -104,5 +104,12 @@ describe('risk score (spec 1 section 9)', () => {
       expect(roaqBand(1.01)).to.equal('low');
       expect(roaqBand(null)).to.equal(null);
     });
+  });
+
+  it('names the inputs a bank lacks for its risk score, for the N/A tooltip', () => {
+    expect(missingRiskInputs({ roa: 1.1, nplRatio: 0.5, tier1CapitalRatio: 12 })).to.deep.equal([]);
+    expect(riskNotAvailableReason({ roa: 1.1, nplRatio: null })).to.equal(
+      'No risk score: noncurrent loans ratio (NCLNLSR), Tier 1 risk-based capital ratio (RBC1RWAJ) not in the imported data.',
+    );
   });
 });

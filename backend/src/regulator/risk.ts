@@ -55,6 +55,24 @@ export function riskCategory(score: number): RiskCategory {
 
 const isNumber = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** The risk score's inputs, with the FDIC field each comes from. None can be derived from the fields the bulk files hold. */
+export const riskInputs = [
+  { key: 'roa', label: 'ROA (ROA)' },
+  { key: 'nplRatio', label: 'noncurrent loans ratio (NCLNLSR)' },
+  { key: 'tier1CapitalRatio', label: 'Tier 1 risk-based capital ratio (RBC1RWAJ)' },
+] as const;
+
+/** The inputs of the risk score a bank lacks, as people read them; empty when the score can be computed. */
+export function missingRiskInputs(input: { roa?: number | null; nplRatio?: number | null; tier1CapitalRatio?: number | null }): string[] {
+  return riskInputs.filter(({ key }) => !isNumber(input[key])).map(({ label }) => label);
+}
+
+/** Why a bank has no risk score: the sentence an N/A tooltip shows. */
+export function riskNotAvailableReason(input: { roa?: number | null; nplRatio?: number | null; tier1CapitalRatio?: number | null }): string {
+  const missing = missingRiskInputs(input);
+  return missing.length === 0 ? '' : `No risk score: ${missing.join(', ')} not in the imported data.`;
+}
+
 export function assessRisk(input: { roa?: number | null; nplRatio?: number | null; tier1CapitalRatio?: number | null }): RiskAssessment | null {
   const { roa, nplRatio, tier1CapitalRatio } = input;
   if (!isNumber(roa) || !isNumber(nplRatio) || !isNumber(tier1CapitalRatio)) return null;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { financialColumns, institutionColumns, institutionFigures } from './bank.ts';
+import { figureExpression, financialColumns, institutionColumns, institutionFigureExpression, institutionFigures } from './bank.ts';
 import { allBits, bitsOf, type Bits } from './bits.ts';
 import { cachedRefreshing } from './cache.ts';
 import { fieldCatalog, type FieldSpec } from './fields.ts';
@@ -49,7 +49,7 @@ export type Snapshot = {
 /** The SQL expression of a field in a mode (trusted: built from the catalog only). */
 export function fieldExpression(field: FieldSpec, mode: RecordsMode): string {
   if (field.table === 'i') return `i.${field.column}`;
-  if (mode === 'institutions' && institutionFallbackColumns.has(field.column)) return `coalesce(f.${field.column}, i.${field.column})`;
+  if (mode === 'institutions' && institutionFallbackColumns.has(field.column)) return figureExpression(field.column);
   return `f.${field.column}`;
 }
 
@@ -63,6 +63,7 @@ export function column(snapshot: Snapshot, table: 'i' | 'f', name: string): unkn
 export function fieldReader(snapshot: Snapshot, field: FieldSpec, mode: RecordsMode): (row: number) => unknown {
   const values = column(snapshot, field.table, field.column);
   if (field.table === 'f' && mode === 'institutions' && institutionFallbackColumns.has(field.column)) {
+    // The snapshot's institution figures hold only the current ones (institutionFigureExpression).
     const fallback = column(snapshot, 'i', field.column);
     return (row) => values[row] ?? fallback[row];
   }
@@ -186,7 +187,8 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   const institutionNames = [...new Set(['cert', 'active', ...institutionColumns, ...institutionFallbackColumns, ...catalogColumns('i')])];
   const financialNames = [...new Set(['cert', 'repdte', ...financialColumns, ...catalogColumns('f')])];
   const ranked = textExpressions();
-  const select = [...institutionNames.map((name) => `i."${name}" as "i.${name}"`), ...financialNames.map((name) => `f."${name}" as "f.${name}"`)];
+  const institutionValue = (name: string) => (institutionFallbackColumns.has(name) ? institutionFigureExpression(name) : `i."${name}"`);
+  const select = [...institutionNames.map((name) => `${institutionValue(name)} as "i.${name}"`), ...financialNames.map((name) => `f."${name}" as "f.${name}"`)];
   const from = 'from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ? order by i.cert';
   // The ranks in a narrow query of their own: each window sorts its rows, and wide rows made that
   // sort most of the load.

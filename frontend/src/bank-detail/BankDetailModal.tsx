@@ -17,8 +17,10 @@ import { TrendsPanel } from './panels/TrendsPanel.tsx';
 import { LocationsPanel } from './panels/LocationsPanel.tsx';
 import { DepositsPanel } from './panels/DepositsPanel.tsx';
 import { HistoryPanel } from './panels/HistoryPanel.tsx';
+import { ContactsPanel } from './panels/ContactsPanel.tsx';
+import { TasksPanel } from './panels/TasksPanel.tsx';
 
-/** The panel of a view; views whose panels belong to other issues (news, contacts, tasks) are not listed. */
+/** The panel of a view; views whose panels belong to other issues (news) are not listed. */
 function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
   switch (view) {
     case 'benchmark':
@@ -27,6 +29,10 @@ function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
       return <TrendsPanel cert={data.cert} />;
     case 'community':
       return <CommunityProfilePanel bank={data.bank} />;
+    case 'contacts':
+      return <ContactsPanel bank={data.bank} />;
+    case 'tasks':
+      return <TasksPanel bank={data.bank} />;
     case 'summary':
       return <SummaryPanel data={data} />;
     case 'locations':

@@ -26,6 +26,11 @@ import TargetsIcon from '@mui/icons-material/TrackChangesOutlined';
 import SentMailIcon from '@mui/icons-material/SendOutlined';
 import AutomationIcon from '@mui/icons-material/AutoModeOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import RecordsIcon from '@mui/icons-material/FolderSharedOutlined';
+import ContactsIcon from '@mui/icons-material/PeopleAltOutlined';
+import TasksIcon from '@mui/icons-material/TaskAltOutlined';
+import TrackedBanksIcon from '@mui/icons-material/StarBorderOutlined';
+import ActivityIcon from '@mui/icons-material/HistoryOutlined';
 import ApiIcon from '@mui/icons-material/VpnKeyOutlined';
 import DataToolsIcon from '@mui/icons-material/BuildOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -49,6 +54,11 @@ const icons: Record<string, ReactElement> = {
   sentMail: <SentMailIcon />,
   automation: <AutomationIcon />,
   settings: <SettingsIcon />,
+  records: <RecordsIcon />,
+  contacts: <ContactsIcon />,
+  tasks: <TasksIcon />,
+  trackedBanks: <TrackedBanksIcon />,
+  activity: <ActivityIcon />,
   apiConnections: <ApiIcon />,
   dataTools: <DataToolsIcon />,
 };

@@ -1,7 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useLocation } from 'react-admin';
 import { BankDetailProvider } from '../bank-detail/index.tsx';
+import { SendEmailProvider } from '../resources/sent-emails/SendEmailProvider.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AnalystChatPanel } from './AnalystChatPanel.tsx';
@@ -10,24 +11,28 @@ import { AuthErrorListener } from './AuthErrorListener.tsx';
 import { DemoDataBanner } from './DemoDataBanner.tsx';
 import { MobileNavProvider } from './mobileNav.tsx';
 
-/** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host. */
+/** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host, the Send Email modal. */
 export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <BankDetailProvider>
-      <MobileNavProvider>
-        <AuthErrorListener />
-        <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
-          <AppSidebar />
-          <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: 12 }}>
-            <DemoDataBanner />
-            <PageErrorBoundary resetKey={pathname}>
-              <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-            </PageErrorBoundary>
+    <SendEmailProvider>
+      <BankDetailProvider>
+        <MobileNavProvider>
+          <AuthErrorListener />
+          <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
+            <AppSidebar />
+            <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: 12 }}>
+              <DemoDataBanner />
+              {/* Record screens (lists, show, edit) put their title here; the other screens have their own header. */}
+              <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1, '&:empty': { display: 'none' } }} />
+              <PageErrorBoundary resetKey={pathname}>
+                <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+              </PageErrorBoundary>
+            </Box>
+            <AnalystChatPanel />
           </Box>
-          <AnalystChatPanel />
-        </Box>
-      </MobileNavProvider>
-    </BankDetailProvider>
+        </MobileNavProvider>
+      </BankDetailProvider>
+    </SendEmailProvider>
   );
 }

@@ -18,6 +18,17 @@ export const navigation: NavEntry[] = [
     ],
   },
   {
+    // Every outreach record as a list with filters, export and history; beside the screens above.
+    label: 'Records',
+    icon: 'records',
+    items: [
+      { label: 'Contacts', to: '/contacts', icon: 'contacts' },
+      { label: 'Tasks', to: '/tasks', icon: 'tasks' },
+      { label: 'Tracked Banks', to: '/banks', icon: 'trackedBanks' },
+      { label: 'Activity', to: '/activity', icon: 'activity' },
+    ],
+  },
+  {
     label: 'Settings',
     icon: 'settings',
     items: [

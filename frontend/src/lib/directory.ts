@@ -29,10 +29,13 @@ export const charterOptions = [
 /** The FDIC field codes a directory row shows. */
 export const DIRECTORY_FIELDS = ['CERT', 'NAME', 'CITY', 'STALP', 'ASSET', 'DEP', 'OFFICES', 'REGAGNT', 'BKCLASS', 'ROA', 'NCLNLSR', 'NTLNLS', 'LNRERSFM', 'LNAUTO', 'LNCRCD', 'REPDTE'];
 
-/** `NAME: *{text}*`, or empty when there is nothing to search; characters of the filter language are dropped. */
+/**
+ * `NAME:"*{text}*"`: the name contains the text as typed (blanks collapsed), punctuation included;
+ * `"`, `\` and `*` are escaped so none of them acts as filter syntax. Empty when there is nothing to search.
+ */
 export function directorySearch(text: string): string {
-  const cleaned = text.replace(/[*:"()[\]{}\\]/g, ' ').replace(/\s+/g, ' ').trim();
-  return cleaned ? `NAME: *${cleaned}*` : '';
+  const cleaned = text.replace(/\s+/g, ' ').trim();
+  return cleaned ? `NAME:"*${cleaned.replace(/["\\*]/g, (char) => `\\${char}`)}*"` : '';
 }
 
 /** `ACTIVE:1`, then ` AND REGAGNT:{regulator}` and ` AND BKCLASS:{charter}` when chosen. */

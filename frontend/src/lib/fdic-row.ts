@@ -1,5 +1,7 @@
 import { assessRisk } from '../../../backend/src/regulator/risk.ts';
 
+export { riskNotAvailableReason } from '../../../backend/src/regulator/risk.ts';
+
 /**
  * A bank list row read from an FDIC-style record (field codes, money in thousands) into the names the
  * directory and the risk modal show (money in dollars). The risk score is the server's when it sends

@@ -42,6 +42,8 @@ export type SpotlightBank = {
 export type DashboardResponse = {
   totalInstitutions: number;
   riskDistribution: { highRisk: number; mediumRisk: number; lowRisk: number };
+  /** The quarter's financials lack quarterly ROA (ROAQ) altogether: the distribution cannot be drawn. */
+  riskInputsMissing?: boolean;
   marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
   marketChargeOffs: LoanFamilies;
   marketDelinquencies: LoanFamilies;

@@ -2,13 +2,14 @@ import { expect } from 'chai';
 import { directoryFilters, directorySearch, nextSort, pageInfo, pageLabel, showingLabel } from '../../../frontend/src/lib/directory.ts';
 
 describe('bank directory query rules', () => {
-  it("searches by name as 'NAME: *{text}*' and sends nothing for blank text", () => {
-    expect(directorySearch('  first national ')).to.equal('NAME: *first national*');
+  it('searches by name as a quoted wildcard search and sends nothing for blank text', () => {
+    expect(directorySearch('  first   national ')).to.equal('NAME:"*first national*"');
     expect(directorySearch('   ')).to.equal('');
   });
 
-  it('drops characters of the filter language from the search text', () => {
-    expect(directorySearch('a*b:c "d"')).to.equal('NAME: *a b c d*');
+  it('keeps punctuation as typed and escapes the characters of the filter language', () => {
+    expect(directorySearch('Bank of America, N.A.')).to.equal('NAME:"*Bank of America, N.A.*"');
+    expect(directorySearch('a*b:c "d" \\')).to.equal('NAME:"*a\\*b:c \\"d\\" \\\\*"');
   });
 
   it("joins ACTIVE:1 with the chosen regulator and charter using ' AND '", () => {

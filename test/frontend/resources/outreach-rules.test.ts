@@ -4,6 +4,8 @@ import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/reso
 import { domainFromWebsite, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
 import { changesSince, displayValue, fieldLabel } from '../../../frontend/src/resources/shared/conflict.ts';
+import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
+import { changesOf, eventLabel } from '../../../frontend/src/resources/shared/history.ts';
 import { addDays, dueBadge, daysUntil } from '../../../frontend/src/resources/tasks/due.ts';
 import { avatarsOf, initialsOf } from '../../../frontend/src/resources/targets/avatars.ts';
 import { needsKeyFinancials } from '../../../frontend/src/resources/targets/keyFinancials.ts';
@@ -150,5 +152,25 @@ describe('edit conflicts', () => {
     expect(displayValue({ result: 'risky', score: 40 })).to.equal('result: risky, score: 40');
     expect(fieldLabel('linkedinUrl')).to.equal('Linkedin url');
     expect(fieldLabel('verification.result')).to.equal('Verification result');
+  });
+});
+
+describe('CSV export', () => {
+  it('quotes cells with commas, quotes and line breaks, joins lists, and defuses spreadsheet formulas', () => {
+    const csv = toCsv([{ name: 'Doe, "Jane"', tags: ['a', 'b'], note: '=HYPERLINK("x")', empty: null }], [
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Tags', value: (row) => row.tags },
+      { header: 'Note', value: (row) => row.note },
+      { header: 'Empty', value: (row) => row.empty },
+    ]);
+    expect(csv).to.equal('Name,Tags,Note,Empty\r\n"Doe, ""Jane""",a; b,"\'=HYPERLINK(""x"")",');
+  });
+});
+
+describe('record history', () => {
+  it('names events and reads changes given as a list or as the event data', () => {
+    expect(eventLabel('ContactEmailVerified')).to.equal('Contact email verified');
+    expect(changesOf({ changes: [{ field: 'title', from: 'CFO', to: 'CEO' }] })).to.deep.equal([{ field: 'title', from: 'CFO', to: 'CEO' }]);
+    expect(changesOf({ changes: { contactId: 'x', ownerId: 'y', title: 'CEO' } })).to.deep.equal([{ field: 'title', from: undefined, to: 'CEO' }]);
   });
 });

@@ -1,12 +1,30 @@
 import type { Knex } from 'knex';
+import { institutionRank } from './as-of.ts';
+
+/** Institution attributes the Summary of Deposits repeats on every branch row, as SQL over the head office `h` and the office count `c`. */
+const sodAttributes: Array<[column: string, expression: string]> = [
+  ['regulator', `nullif(h.raw->>'REGAGNT', '')`],
+  ['charter_class', `nullif(h.raw->>'BKCLASS', '')`],
+  ['cbsa_code', 'h.cbsa_code'],
+  ['cbsa_name', 'case when h.cbsa_code is not null then h.cbsa_name end'],
+  ['csa_code', 'h.csa_code'],
+  ['csa_name', `case when h.csa_code is not null then nullif(h.raw->>'CSANAMBR', '') end`],
+  ['is_metro', `case when h.cbsa_code is not null then (h.raw->>'METROBR') = '1' end`],
+  ['is_micro', `case when h.cbsa_code is not null then (h.raw->>'MICROBR') = '1' end`],
+  ['holding_company', `nullif(h.raw->>'NAMEHCR', '')`],
+  ['offices', 'c.offices'],
+];
 
 /**
- * Fills the institution fields an institutions export may lack (regulator, charter class, CBSA
- * and CSA, metro/micro flags, holding company, office count) from the Summary of Deposits, whose
- * rows repeat them: the main office of each bank's latest SOD year, and that year's branch count.
- * Only blanks are filled; values an institutions source gave are kept. Returns the rows updated.
+ * Sets the institution attributes the Summary of Deposits repeats (regulator, charter class, CBSA
+ * and CSA, metro/micro flags, holding company) from the main office of each bank's newest SOD
+ * year, and the office count from that year's branches. The SOD speaks for June 30 of its year:
+ * a value replaces the stored one only when that is newer than the stored value's source (see
+ * as-of.ts), so SOD 2023 replaces SOD 2022 and an institutions file of 2024 keeps its values,
+ * in either import order. Returns the rows updated.
  */
 export async function fillInstitutionsFromSod(knex: Knex): Promise<number> {
+  const wins = (column: string) => `(v.${column} is not null and v.stamp > coalesce(i.as_of->>'${column}', ''))`;
   const result = await knex.raw(`
     with latest_year as (
       select cert, max(year) as year from fdic_sod group by cert
@@ -18,22 +36,15 @@ export async function fillInstitutionsFromSod(knex: Knex): Promise<number> {
       select s.cert, count(*)::int as offices
       from fdic_sod s join latest_year y on y.cert = s.cert and y.year = s.year
       group by s.cert
+    ), incoming as (
+      select h.cert, '${institutionRank}' || y.year || '0630' as stamp, ${sodAttributes.map(([column, expression]) => `${expression} as ${column}`).join(', ')}
+      from head_office h join office_count c on c.cert = h.cert join latest_year y on y.cert = h.cert
     )
     update fdic_institutions i set
-      regulator = coalesce(i.regulator, nullif(h.raw->>'REGAGNT', '')),
-      charter_class = coalesce(i.charter_class, nullif(h.raw->>'BKCLASS', '')),
-      cbsa_code = coalesce(i.cbsa_code, h.cbsa_code),
-      cbsa_name = coalesce(i.cbsa_name, case when h.cbsa_code is not null then h.cbsa_name end),
-      csa_code = coalesce(i.csa_code, h.csa_code),
-      csa_name = coalesce(i.csa_name, case when h.csa_code is not null then nullif(h.raw->>'CSANAMBR', '') end),
-      is_metro = coalesce(i.is_metro, case when h.cbsa_code is not null then (h.raw->>'METROBR') = '1' end),
-      is_micro = coalesce(i.is_micro, case when h.cbsa_code is not null then (h.raw->>'MICROBR') = '1' end),
-      holding_company = coalesce(i.holding_company, nullif(h.raw->>'NAMEHCR', '')),
-      offices = coalesce(i.offices, c.offices)
-    from head_office h join office_count c on c.cert = h.cert
-    where i.cert = h.cert
-      and (i.regulator is null or i.charter_class is null or i.cbsa_code is null or i.csa_code is null
-           or i.holding_company is null or i.offices is null)
+      ${sodAttributes.map(([column]) => `${column} = case when ${wins(column)} then v.${column} else i.${column} end`).join(',\n      ')},
+      as_of = i.as_of || jsonb_strip_nulls(jsonb_build_object(${sodAttributes.map(([column]) => `'${column}', case when ${wins(column)} then v.stamp end`).join(', ')}))
+    from incoming v
+    where i.cert = v.cert and (${sodAttributes.map(([column]) => wins(column)).join(' or ')})
   `);
   return result.rowCount ?? 0;
 }

@@ -99,12 +99,12 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(branch).to.include({ cert: 14, name: 'Kansas City Branch', state: 'MO', service_type: 'Full Service Brick and Mortar Office', is_main_office: false, latitude: 39.100406, cbsa_code: '28140' });
   });
 
-  it('merges a second institutions layout without blanking what the first supplied', async () => {
-    await importFile(knex(), fixture('institutions_active.csv'));
-    const result = await importFile(knex(), fixture('institutions_all.csv'));
+  it('merges a second institutions layout without blanking what the first supplied, the newer file winning where both speak', async () => {
+    await importFile(knex(), fixture('institutions_active.csv'), { asOf: '2026-01-20' });
+    const result = await importFile(knex(), fixture('institutions_all.csv'), { asOf: '2024-03-02' });
     expect(result.layout).to.equal('institutions');
     const ergo = await knex()('fdic_institutions').where({ cert: 10004 }).first();
-    expect(ergo).to.include({ assets: 250_000_000, county: 'Green Lake', website: 'www.ergobank.com', roaq: 1.2, latitude: 43.706249996883 });
+    expect(ergo).to.include({ assets: 254_611_000, county: 'Green Lake', website: 'www.ergobank.com', roaq: 1.2, latitude: 43.706249996883 });
     const warwick = await knex()('fdic_institutions').where({ cert: 15988 }).first();
     expect(warwick).to.include({ active: false, name: 'The Warwick Savings Bank' });
     // raw is the union of both files' fields that have no column; the answered record has them all.
@@ -143,7 +143,7 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(await knex()('fdic_financials').where({ cert: 14, repdte: '20230930' }).first()).to.include({ assets: 280_469_000_000, deposits: 158_294_000_000 });
   });
 
-  it("keeps an institution's figures of its newest quarter when an older quarter comes later, in another file or the same one", async () => {
+  it("keeps the name of a bank's newest financials row when an older quarter comes later, in another file or the same one, and fills blanks from it", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
     const write = (name: string, lines: string[]) => {
       fs.writeFileSync(path.join(dir, name), lines.join('\n') + '\n');
@@ -151,17 +151,17 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     };
     await importFile(knex(), write('newer.csv', ['CERT,REPDTE,NAME,ASSET,STNAME', '5,20250930,Fifth Bank,2000,OHIO']));
     await importFile(knex(), write('older.csv', ['CERT,REPDTE,NAME,ASSET,STNAME,CITY', '5,20250630,Fifth Bank Old Name,1000,OHIO,AKRON']));
-    expect(await knex()('fdic_institutions').where({ cert: 5 }).first()).to.include({ name: 'Fifth Bank', assets: 2_000_000, repdte: '20250930', city: 'AKRON' });
+    expect(await knex()('fdic_institutions').where({ cert: 5 }).first()).to.include({ name: 'Fifth Bank', financials_repdte: '20250930', city: 'AKRON' });
     expect((await knex()('fdic_financials').where({ cert: 5 }).orderBy('repdte')).map((row) => [row.repdte, row.assets])).to.deep.equal([
       ['20250630', 1_000_000],
       ['20250930', 2_000_000],
     ]);
 
     await importFile(knex(), write('both.csv', ['CERT,REPDTE,NAME,ASSET', '6,20250930,Sixth Bank,3000', '6,20250630,Sixth Bank Old Name,2500']));
-    expect(await knex()('fdic_institutions').where({ cert: 6 }).first()).to.include({ name: 'Sixth Bank', assets: 3_000_000, repdte: '20250930' });
+    expect(await knex()('fdic_institutions').where({ cert: 6 }).first()).to.include({ name: 'Sixth Bank', financials_repdte: '20250930' });
 
     await importFile(knex(), write('newest.csv', ['CERT,REPDTE,NAME,ASSET', '5,20251231,Fifth Bank Renamed,2500']));
-    expect(await knex()('fdic_institutions').where({ cert: 5 }).first()).to.include({ name: 'Fifth Bank Renamed', assets: 2_500_000, repdte: '20251231' });
+    expect(await knex()('fdic_institutions').where({ cert: 5 }).first()).to.include({ name: 'Fifth Bank Renamed', financials_repdte: '20251231' });
     fs.rmSync(dir, { recursive: true });
   });
 
@@ -183,8 +183,8 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     await importFile(knex(), fixture('failures_renamed.csv'));
     const rows = await knex()('fdic_failures').where({ cert: 57488 });
     expect(rows).to.have.length(1);
-    // The export's figures join the bank list's acquirer and fund; raw holds both records.
-    expect(rows[0]).to.include({ id: '57488-2026-01-30', fail_date: '2026-01-30', acquirer: 'First Independence Bank', fin: '10550', estimated_loss: 12_500_000, assets: 261_000_000 });
+    // The export's figures (thousands of dollars) join the bank list's name, acquirer and fund; raw holds both records.
+    expect(rows[0]).to.include({ id: '57488-2026-01-30', fail_date: '2026-01-30', name: 'Metropolitan Capital Bank & Trust', acquirer: 'First Independence Bank', fin: '10550', estimated_loss: 12_500, assets: 261_000_000 });
     expect(rows[0].raw).to.include({ ID: '4114', BIDNAME: 'First Independence Bank' });
   });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import {
@@ -5,17 +6,20 @@ import {
   normaliseFailure,
   normaliseFinancialsBatch,
   normaliseHistoryEvent,
+  normaliseInstitution,
   normaliseInstitutionsBatch,
   type NormalisedBatch,
   normaliseLocation,
   normaliseSod,
   type RawRecord,
+  toRepdte,
 } from '../normalise.ts';
 import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { isUncuratedCode } from '../fields.ts';
 import { columnsOfRows, indexRange, type Columns } from '../columns.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
-import { detectLayout, type ColumnLayout, type ImportItem, type RecordBatch, type RowLayout } from './layouts.ts';
+import { applyActiveLists, copyRank, dateInFileName, institutionRank, noteActiveList, stampRow } from './as-of.ts';
+import { detectLayout, type ColumnLayout, type FileContext, type ImportItem, type RecordBatch, type RowLayout } from './layouts.ts';
 import { prepareMerge, writeMerge, type MergeOptions, type PreparedMerge } from './merge.ts';
 import { columnTypes } from '../unnest.ts';
 import { openRowSource, type RowSource } from './source.ts';
@@ -35,19 +39,39 @@ const targets: Record<
     keys: string[];
     merge?: MergeOptions;
     normalise?: (record: RawRecord) => Row;
-    normaliseBatch?: (records: Columns) => NormalisedBatch;
+    normaliseBatch?: (records: Columns, batch: RecordBatch) => NormalisedBatch;
   }
 > = {
-  // An institution's figures are of its repdte: a financials file of an older quarter does not turn them back.
-  institution: { table: 'fdic_institutions', keys: ['cert'], merge: { withUpdatedAt: true, datedBy: 'repdte' }, normaliseBatch: (records) => normaliseInstitutionsBatch(records, { keepInRaw: isUncuratedCode }) },
+  // Each attribute keeps the value of its newest source, whatever the order of the files (as-of.ts).
+  institution: {
+    table: 'fdic_institutions',
+    keys: ['cert'],
+    merge: { withUpdatedAt: true, attributeDates: true },
+    normaliseBatch: (records, batch) => normaliseInstitutionsBatch(records, { keepInRaw: isUncuratedCode, copies: batch.copies }),
+  },
+  institutionCopy: {
+    table: 'fdic_institutions',
+    keys: ['cert'],
+    merge: { withUpdatedAt: true, attributeDates: true },
+    normalise: (record) => normaliseInstitution(record, { keepInRaw: isUncuratedCode, copies: true }),
+  },
   financials: { table: 'fdic_financials', keys: ['cert', 'repdte'], merge: { withUpdatedAt: true }, normaliseBatch: (records) => normaliseFinancialsBatch(records, { keepInRaw: isUncuratedCode }) },
-  location: { table: 'fdic_locations', keys: ['id'], normalise: normaliseLocation },
+  // A branch listed in several Summary of Deposits years holds its newest year's values.
+  location: { table: 'fdic_locations', keys: ['id'], merge: { datedBy: 'sod_year' }, normalise: normaliseLocation },
   sod: { table: 'fdic_sod', keys: ['id'], normalise: normaliseSod },
-  failure: { table: 'fdic_failures', keys: ['id'], normalise: normaliseFailure },
+  // The failures endpoint gives the money figures; the Failed Bank List the names and places as published.
+  failure: { table: 'fdic_failures', keys: ['id'], merge: { attributeDates: true }, normalise: (record) => stampedFailure(record, ['assets', 'deposits', 'estimated_loss', 'resolution_type', 'fin']) },
+  listedFailure: { table: 'fdic_failures', keys: ['id'], merge: { attributeDates: true }, normalise: (record) => stampedFailure(record, ['name', 'city', 'state', 'city_state', 'acquirer', 'raw']) },
   history: { table: 'fdic_history', keys: ['id'], normalise: normaliseHistoryEvent },
   definition: { table: 'fdic_field_definitions', keys: ['endpoint', 'code'] },
-  census: { table: 'census_profiles', keys: ['kind', 'code'], merge: { withUpdatedAt: true } },
+  census: { table: 'census_profiles', keys: ['kind', 'code'], merge: { withUpdatedAt: true, attributeDates: true } },
 };
+
+/** A failure row stamped with its closing date, the columns `leads` ranked above the other source's. */
+function stampedFailure(record: RawRecord, leads: readonly string[]): Row {
+  const row = normaliseFailure(record);
+  return stampRow(row, row.fail_date?.replace(/-/g, '') ?? null, (column) => (leads.includes(column) ? institutionRank : copyRank));
+}
 
 export type ImportProgress = { file: string; rows: number; bytesRead: number; totalBytes: number };
 
@@ -65,11 +89,26 @@ export type ImportResult = {
   problems: string[];
   /** Institutions whose blanks were filled from the Summary of Deposits afterwards. */
   enriched: number;
+  /** Banks a list of active institutions left out, marked inactive as of its date. */
+  deactivated: number;
+  /** The date of the complete list of active institutions this file was taken as, if it was one. */
+  activeListDate?: string;
   seconds: number;
 };
 
 export type ImportOptions = {
   batchSize?: number;
+  /**
+   * The date (YYYY-MM-DD or YYYYMMDD) the file speaks for where its rows carry none (an
+   * institutions file's snapshot). Default: a date in the file's name, else the day it was written.
+   */
+  asOf?: string;
+  /**
+   * Whether an institutions file is the complete list of institutions active on its date, so that
+   * a bank it leaves out is inactive from then on. Default: when its name says "active" and every
+   * row is active.
+   */
+  activeList?: boolean;
   /**
    * Connections writing at once (default: 2 when the database handle has a pool of two or more,
    * as PostgreSQL does; 1 on PGlite, which has one connection).
@@ -127,10 +166,15 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     if (refused) throw refused.reason;
     await typesRead;
     const source = await sourceOpened;
-    const result = await importRows(knex, writers, file, source, options);
+    const context: FileContext = { date: await fileDate(file, options.asOf) };
+    const result = await importRows(knex, writers, file, source, context, options);
     await Promise.all(writers.map((writer) => writer.trx.commit()));
-    // After the commit, so it sees every writer's rows.
-    if (result.written.fdic_sod || result.written.fdic_institutions) result.enriched = await fillInstitutionsFromSod(knex);
+    // After the commit, so they see every writer's rows.
+    if (result.activeListDate) await noteActiveList(knex, result.activeListDate, file);
+    if (result.written.fdic_sod || result.written.fdic_institutions) {
+      result.enriched = await fillInstitutionsFromSod(knex);
+      result.deactivated = await applyActiveLists(knex);
+    }
     await noteRegulatorDataChanged(knex);
     options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
     result.seconds = (performance.now() - started) / 1000;
@@ -156,12 +200,24 @@ async function openTransaction(knex: Knex): Promise<Knex.Transaction> {
   return trx;
 }
 
-async function importRows(knex: Knex, writers: Writer[], file: string, source: RowSource, options: ImportOptions): Promise<ImportResult> {
+/** The date a file speaks for where its rows carry none (YYYYMMDD): as given, else from its name, else the day it was written. */
+async function fileDate(file: string, given: string | undefined): Promise<string> {
+  if (given !== undefined) {
+    const date = toRepdte(given);
+    if (!date) throw new Error(`The as-of date ${given} is not a date (YYYY-MM-DD).`);
+    return date;
+  }
+  return dateInFileName(file) ?? (await fs.promises.stat(file)).mtime.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+async function importRows(knex: Knex, writers: Writer[], file: string, source: RowSource, context: FileContext, options: ImportOptions): Promise<ImportResult> {
   const batchSize = options.batchSize ?? 2000;
   const commitEveryMs = options.commitEveryMs ?? 500;
-  const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, seconds: 0 };
+  const result: ImportResult = { file, layout: '', rows: 0, written: {}, skipped: 0, invalid: 0, problems: [], enriched: 0, deactivated: 0, seconds: 0 };
   const layout = detectLayout(source.header, file);
   result.layout = layout.id;
+  // A list of active institutions names only active banks: one inactive row and it is not one.
+  let everyRowActive = layout.id === 'institutions' && (options.activeList ?? /active/i.test(path.basename(file)));
   // A batch is serialised before it queues, so the database and this process work at the same
   // time (on PostgreSQL; PGlite shares this thread). Reading waits while a writer has two queued.
   const enqueue = async (writer: Writer, table: RegulatorTable, merge: PreparedMerge) => {
@@ -194,8 +250,8 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
     if (result.problems.length < 5) result.problems.push(`row ${rowNumber}: ${message}`);
   };
   /** Rows of a batch of records (from the file's rows `rowNumbers`); refused records are counted as invalid. */
-  const normaliseBatch = (kind: ItemKind, records: Columns, rowNumbers: readonly number[]): Columns => {
-    const { rows, rejected } = targets[kind].normaliseBatch!(records);
+  const normaliseBatch = (kind: ItemKind, batch: RecordBatch, rowNumbers: readonly number[]): Columns => {
+    const { rows, rejected } = targets[kind].normaliseBatch!(batch.records, batch);
     for (const { index, message } of rejected) noteInvalid(rowNumbers[index], message);
     return rows;
   };
@@ -203,6 +259,7 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
   if ('mapColumns' in layout) await importColumns(layout);
   else await importEachRow(layout);
   for (const writer of writers) await writer.writes;
+  if (everyRowActive && result.written.fdic_institutions) result.activeListDate = context.date;
   return result;
 
   async function importColumns(columnLayout: ColumnLayout) {
@@ -210,10 +267,12 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
     for await (const batch of source.batches(batchSize, Math.min(batchSize, 500))) {
       const firstRowNumber = result.rows + 1;
       result.rows += batch.size;
-      const { records, skipped } = columnLayout.mapColumns(batch);
+      const { records, skipped } = columnLayout.mapColumns(batch, context);
       result.skipped += skipped;
-      for (const { kind, records: input, sourceRows } of records) {
-        await write(kind, normaliseBatch(kind, input, sourceRows.map((row) => firstRowNumber + row)));
+      for (const recordBatch of records) {
+        const rows = normaliseBatch(recordBatch.kind, recordBatch, recordBatch.sourceRows.map((row) => firstRowNumber + row));
+        if (everyRowActive && recordBatch.kind === 'institution') everyRowActive = (rows.columns.get('active') ?? []).every((active) => active === true);
+        await write(recordBatch.kind, rows);
       }
       options.onProgress?.({ file, rows: result.rows, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
     }
@@ -298,6 +357,8 @@ export function describeImport(result: ImportResult): string {
     result.skipped ? `${result.skipped} skipped` : '',
     result.invalid ? `${result.invalid} invalid` : '',
     result.enriched ? `${result.enriched} institutions filled in from the Summary of Deposits` : '',
+    result.activeListDate ? `taken as the list of institutions active on ${result.activeListDate}` : '',
+    result.deactivated ? `${result.deactivated} banks left out of the newest list of active institutions marked inactive` : '',
   ].filter(Boolean);
   return (
     `${path.basename(result.file)} (${result.layout}): ${result.rows.toLocaleString('en-US')} rows in ${result.seconds.toFixed(1)} s ` +

@@ -3,6 +3,7 @@ import { censusGeography, censusProfileRow, profileFromCensusRow, type CensusAre
 import { pickRows, type Columns } from '../columns.ts';
 import type { CensusProfileRow, FieldDefinitionRow, RawRecord } from '../normalise.ts';
 import type { SourceRow } from './source.ts';
+import { institutionRank, stampRow } from './as-of.ts';
 
 /**
  * The file layouts the importer understands, each recognised from its header row and mapped to
@@ -13,7 +14,11 @@ export type ImportItem =
   | { kind: 'location'; record: RawRecord }
   | { kind: 'sod'; record: RawRecord }
   | { kind: 'failure'; record: RawRecord }
+  /** A failure as the FDIC's Failed Bank List publishes it (its names and places win over the failures endpoint's). */
+  | { kind: 'listedFailure'; record: RawRecord }
   | { kind: 'history'; record: RawRecord }
+  /** A bank's fields repeated by a source about something else (its failure): status, and blanks filled. */
+  | { kind: 'institutionCopy'; record: RawRecord }
   | { kind: 'definition'; row: FieldDefinitionRow }
   | { kind: 'census'; row: CensusProfileRow };
 
@@ -29,13 +34,23 @@ export type RowLayout = LayoutBase & {
   map(row: SourceRow, file: string): ImportItem[];
 };
 
-/** FDIC-API-format records of one kind as columns (field code to cells), and the batch rows (0-based) each came from. */
-export type RecordBatch = { kind: 'financials' | 'institution'; records: Columns; sourceRows: number[] };
+/**
+ * FDIC-API-format records of one kind as columns (field code to cells), and the batch rows
+ * (0-based) each came from. Institution records carry `AS_OF`, the date their source speaks for;
+ * `copies` marks a bank's fields repeated by a financials file (see normaliseInstitutionsBatch).
+ */
+export type RecordBatch = { kind: 'financials' | 'institution'; records: Columns; sourceRows: number[]; copies?: boolean };
+
+/** What a layout knows of the file besides its rows. */
+export type FileContext = {
+  /** The date the file speaks for where its rows carry none (YYYYMMDD): from its name, else when it was written. */
+  date: string;
+};
 
 /** A layout read a batch of rows at a time, as columns (header name to cells): the bulk financials files. */
 export type ColumnLayout = LayoutBase & {
   /** The batch's records per kind, and how many of its rows carried nothing we can keep. */
-  mapColumns(batch: Columns): { records: RecordBatch[]; skipped: number };
+  mapColumns(batch: Columns, file: FileContext): { records: RecordBatch[]; skipped: number };
 };
 
 export type Layout = RowLayout | ColumnLayout;
@@ -152,8 +167,12 @@ const financialRenames: Record<string, string> = {
   cbsa_metro_name: 'CBSA_METRO_NAME',
 };
 
-/** Institution fields a financials row may also carry; with a NAME they describe the bank too. */
-const institutionFieldsInFinancials = ['CERT', 'NAME', 'CITY', 'STNAME', 'STALP', 'ZIP', 'ADDRESS', 'COUNTY', 'BKCLASS', 'ACTIVE', 'WEBADDR', 'REGAGNT', 'NAMEHCR', 'SPECGRP', 'ESTYMD', 'INSDATE', 'CBSA_METRO', 'CBSA_METRO_NAME', 'ASSET', 'DEP', 'NETINC', 'ROA', 'ROE', 'REPDTE'];
+/**
+ * Institution fields a financials row may also carry. They describe the bank as copies: they fill
+ * blanks (the financials export's city is upper case and cut to 16 characters), and the bank's
+ * figures are read from its financials, not copied.
+ */
+const institutionFieldsInFinancials = ['CERT', 'NAME', 'CITY', 'STNAME', 'STALP', 'ZIP', 'ADDRESS', 'COUNTY', 'BKCLASS', 'ACTIVE', 'WEBADDR', 'REGAGNT', 'NAMEHCR', 'SPECGRP', 'ESTYMD', 'INSDATE', 'CBSA_METRO', 'CBSA_METRO_NAME'];
 
 // Source column name -> FDIC code (null: a derived column to drop), worked out once per name, not per cell.
 const financialCodes = new Map<string, string | null>();
@@ -191,9 +210,9 @@ function recordsWithCert(records: Columns): number[] {
 
 /**
  * A batch of a financials file as FDIC records: columns renamed to their codes (derived columns
- * dropped), an ID of CERT_REPDTE where the file has none, and rows without a CERT left out. Rows
- * that also name the bank (NAME) describe it too: their institution fields become an institution
- * record.
+ * dropped), an ID of CERT_REPDTE where the file has none, and rows without a CERT left out. Every
+ * row also makes an institution record (copies of the bank's fields it carries, dated by its
+ * REPDTE), so a bank with financials is listed even when no institutions file names it.
  */
 function financialRecords(batch: Columns): { records: RecordBatch[]; skipped: number } {
   const all = recordColumns(batch, financialCode);
@@ -208,15 +227,35 @@ function financialRecords(batch: Columns): { records: RecordBatch[]; skipped: nu
   }
   const withCert = recordsWithCert(all);
   const financials = withCert.length === all.size ? all : pickRows(all, withCert);
-  const records: RecordBatch[] = [{ kind: 'financials', records: financials, sourceRows: withCert }];
-  const names = financials.columns.get('NAME');
-  if (names) {
-    const named: number[] = [];
-    for (let index = 0; index < financials.size; index += 1) if (names[index] !== null) named.push(index);
-    const institutions = { size: financials.size, columns: new Map(institutionFieldsInFinancials.filter((code) => financials.columns.has(code)).map((code) => [code, financials.columns.get(code)!])) };
-    records.push({ kind: 'institution', records: named.length === institutions.size ? institutions : pickRows(institutions, named), sourceRows: named.map((index) => withCert[index]) });
-  }
-  return { records, skipped: batch.size - withCert.length };
+  const institutions: Columns = {
+    size: financials.size,
+    columns: new Map(institutionFieldsInFinancials.filter((code) => financials.columns.has(code)).map((code) => [code, financials.columns.get(code)!])),
+  };
+  const dates = financials.columns.get('REPDTE') ?? new Array<unknown>(financials.size).fill(null);
+  institutions.columns.set('AS_OF', dates);
+  institutions.columns.set('FINANCIALS_REPDTE', dates);
+  return {
+    records: [
+      { kind: 'financials', records: financials, sourceRows: withCert },
+      { kind: 'institution', records: institutions, sourceRows: withCert, copies: true },
+    ],
+    skipped: batch.size - withCert.length,
+  };
+}
+
+/** A failed bank's status (inactive from its closing date) and its name, city and state to fill blanks. */
+function failedInstitution(failure: RawRecord): ImportItem[] {
+  if (!hasCert(failure) || failure.FAILDATE === undefined) return [];
+  const institution: RawRecord = {
+    CERT: failure.CERT,
+    NAME: failure.NAME,
+    CITY: failure.CITY,
+    STALP: failure.PSTALP,
+    ACTIVE: 0,
+    INACTIVE_DATE: failure.FAILDATE,
+    AS_OF: failure.FAILDATE,
+  };
+  return [{ kind: 'institutionCopy', record: Object.fromEntries(Object.entries(institution).filter(([, value]) => value !== null && value !== undefined)) }];
 }
 
 const financialHeaderAliases = (header: ReadonlySet<string>) => new Set([...header].map((name) => financialRenames[name] ?? name.toUpperCase()));
@@ -253,8 +292,18 @@ const fractionToPercent = (value: unknown) => {
   return number === null ? null : Math.round(number * 10_000) / 100;
 };
 
-function censusRow(code: string, name: unknown, source: string, values: Partial<CensusProfileRow>, raw: RawRecord): CensusProfileRow {
-  return {
+/**
+ * The ACS 5-year vintage a Census file's name gives (`..._acs5_2023_...`): its label (the five
+ * years it covers) and the date it speaks for (December 31 of its last year).
+ */
+export function acsVintage(file: string): { label: string; date: string | null } {
+  const year = /acs5?[_-]?((?:19|20)\d{2})/i.exec(path.basename(file))?.[1];
+  if (!year) return { label: 'ACS 5-year estimates (vintage not given in the file name)', date: null };
+  return { label: `ACS 5-year estimates ${Number(year) - 4}-${year}`, date: `${year}1231` };
+}
+
+function censusRow(code: string, name: unknown, source: string, values: Partial<CensusProfileRow>, raw: RawRecord, date: string | null): CensusProfileRow {
+  return stampRow({
     kind: 'cbsa',
     code,
     name: (cell(name) as string | null) ?? null,
@@ -274,7 +323,7 @@ function censusRow(code: string, name: unknown, source: string, values: Partial<
     source,
     raw,
     is_demo: false,
-  };
+  }, date, () => institutionRank);
 }
 
 /** Five-digit CBSA codes; the BEA national total row (00998) and other non-CBSA codes are dropped. */
@@ -300,7 +349,8 @@ export const layouts: Layout[] = [
         FIN: cell(row.Fund),
         RESTYPE: 'FAILURE',
       };
-      return [{ kind: 'failure', record: Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null)) }];
+      const failure = Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null));
+      return [{ kind: 'listedFailure', record: failure }, ...failedInstitution(failure)];
     },
   },
   {
@@ -309,10 +359,12 @@ export const layouts: Layout[] = [
     matches: (h) => h.has('FAILDATE') && hasAny(h, 'NAME', 'bank_name', 'CITYST'),
     map: (row) => {
       const item = record(row, { bank_name: 'NAME' }, new Set(['fail_year', 'fail_decade', 'insurance_cost_millions']));
-      // The Banking-Risk-Analytics export replaced COST (thousands) by millions.
-      const millions = cell(row.insurance_cost_millions);
-      if (item.COST === undefined && millions !== null && Number.isFinite(Number(millions))) item.COST = Math.round(Number(millions) * 1000);
-      return [{ kind: 'failure', record: item }];
+      // The Banking-Risk-Analytics export renamed COST to insurance_cost_millions without converting
+      // it: its magnitudes are thousands of dollars, like every FDIC money field (Silicon Valley
+      // Bank: 18,959,624 beside QBFASSET 209,026,000, i.e. $19 billion of a $209 billion bank).
+      const cost = cell(row.insurance_cost_millions);
+      if (item.COST === undefined && cost !== null && Number.isFinite(Number(cost))) item.COST = Number(cost);
+      return [{ kind: 'failure', record: item }, ...failedInstitution(item)];
     },
   },
   {
@@ -369,11 +421,14 @@ export const layouts: Layout[] = [
     id: 'institutions',
     description: 'Institutions endpoint CSV (CERT, NAME, STNAME or STALP, ACTIVE, ASSET, ...)',
     matches: (h) => h.has('CERT') && hasAny(h, 'NAME', 'STNAME', 'STALP'),
-    mapColumns: (batch) => {
+    mapColumns: (batch, file) => {
       // The active-institutions export names the regulator column REGAGENT; the API calls it REGAGNT.
       const all = recordColumns(batch, (name) => (name === 'REGAGENT' ? 'REGAGNT' : name));
       const withCert = recordsWithCert(all);
       const records = withCert.length === all.size ? all : pickRows(all, withCert);
+      // A record speaks for its REPDTE where it has one, else for the file's snapshot date.
+      const repdtes = records.columns.get('REPDTE');
+      records.columns.set('AS_OF', Array.from({ length: records.size }, (_, index) => repdtes?.[index] ?? file.date));
       return { records: [{ kind: 'institution', records, sourceRows: withCert }], skipped: batch.size - withCert.length };
     },
   },
@@ -390,8 +445,9 @@ export const layouts: Layout[] = [
     id: 'census-cbsa-economic',
     description: 'Census ACS economic profile per CBSA (cbsaCode, name, medianHouseholdIncome, povertyRate, unemploymentRate, ...)',
     matches: (h) => hasAll(h, 'cbsaCode', 'medianHouseholdIncome'),
-    map: (row) => {
+    map: (row, file) => {
       const code = String(cell(row.cbsaCode) ?? '');
+      const vintage = acsVintage(file);
       if (!isCbsaCode(code)) return [];
       const owner = percent(row.ownerOccupied);
       const renter = percent(row.renterOccupied);
@@ -400,14 +456,14 @@ export const layouts: Layout[] = [
       return [
         {
           kind: 'census',
-          row: censusRow(code, row.name, 'ACS 5-Year Estimates (CBSA economic file)', {
+          row: censusRow(code, row.name, `U.S. Census Bureau, ${vintage.label}: income, poverty, employment, population, age, housing`, {
             population: percent(row.totalPopulation),
             median_household_income: percent(row.medianHouseholdIncome),
             unemployment_rate: percent(row.unemploymentRate),
             poverty_rate: percent(row.povertyRate),
             renter_occupied_rate: renter !== null && occupied ? Math.round((renter / occupied) * 10_000) / 100 : null,
             median_age: percent(row.medianAge),
-          }, raw),
+          }, raw, vintage.date),
         },
       ];
     },
@@ -416,19 +472,20 @@ export const layouts: Layout[] = [
     id: 'census-cbsa-race-education',
     description: 'Census ACS race, ethnicity and education shares per CBSA (cbsa_code, pct_white, pct_latino, pct_edu_baplus, ...)',
     matches: (h) => hasAll(h, 'cbsa_code', 'pct_white'),
-    map: (row) => {
+    map: (row, file) => {
       const code = String(cell(row.cbsa_code) ?? '').padStart(5, '0');
+      const vintage = acsVintage(file);
       if (!isCbsaCode(code)) return [];
       return [
         {
           kind: 'census',
-          row: censusRow(code, row.cbsa_name, 'ACS 5-Year Estimates (CBSA race and education file)', {
+          row: censusRow(code, row.cbsa_name, `U.S. Census Bureau, ${vintage.label}: race, ethnicity, education`, {
             white_non_hispanic_rate: fractionToPercent(row.pct_white),
             hispanic_or_latino_rate: fractionToPercent(row.pct_latino),
             black_or_african_american_rate: fractionToPercent(row.pct_black),
             asian_rate: fractionToPercent(row.pct_asian),
             college_educated_rate: fractionToPercent(row.pct_edu_baplus),
-          }, record(row)),
+          }, record(row), vintage.date),
         },
       ];
     },

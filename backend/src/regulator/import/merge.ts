@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { rowKeys, type Columns } from '../columns.ts';
 import type { RegulatorTable } from '../store.ts';
 import { columnArrays, quoteIdentifier, tableColumnTypes, upsertStatement } from '../unnest.ts';
+import { attributeMergeValue } from './as-of.ts';
 
 const batchSize = 5000;
 
@@ -12,6 +13,11 @@ export type MergeOptions = {
   withUpdatedAt?: boolean;
   /** A column dating each row's values (fdic_institutions.repdte): a row older than the stored one only fills its blanks. */
   datedBy?: string;
+  /**
+   * Each row carries `as_of` (attribute -> source stamp, see as-of.ts): every attribute keeps the
+   * value of its newest source, in whatever order the rows arrive.
+   */
+  attributeDates?: boolean;
 };
 
 /**
@@ -36,7 +42,8 @@ export async function prepareMerge(
   options: MergeOptions = {},
 ): Promise<PreparedMerge> {
   if (rows.length === 0) return { sql: '', batches: [], rows: 0 };
-  const unique = combineDuplicateKeys(batch, options.datedBy ? oldestFirst(batch, rows, options.datedBy) : rows, keyColumns);
+  const dateOf = options.attributeDates ? rowStamp(batch) : options.datedBy ? columnDate(batch, options.datedBy) : undefined;
+  const unique = combineDuplicateKeys(batch, dateOf ? oldestFirst(rows, dateOf) : rows, keyColumns);
   const types = await tableColumnTypes(knex, table);
   const columns = [...batch.columns]
     .filter(([column, cells]) => types.has(column) && column !== 'updated_at' && (keyColumns.includes(column) || unique.some((row) => cells[row] !== null && cells[row] !== undefined)))
@@ -45,7 +52,7 @@ export async function prepareMerge(
   for (let start = 0; start < unique.length; start += batchSize) batches.push(columnArrays(batch, unique.slice(start, start + batchSize), columns, types));
   const withUpdatedAt = options.withUpdatedAt === true && types.has('updated_at');
   const datedBy = options.datedBy && columns.includes(options.datedBy) ? options.datedBy : undefined;
-  const value = (column: string, name: string, target: string) => mergedValue(column, name, target, datedBy);
+  const value = options.attributeDates ? attributeMergeValue : (column: string, name: string, target: string) => mergedValue(column, name, target, datedBy);
   return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value }), batches, rows: unique.length };
 }
 
@@ -68,10 +75,20 @@ function mergedValue(column: string, name: string, target: string, datedBy: stri
   return `case when excluded.${quoteIdentifier(datedBy)} < ${target}.${quoteIdentifier(datedBy)} then ${older} else ${newer} end`;
 }
 
-/** `rows` ordered by the `datedBy` column, undated first, keeping file order among equals: the newest of a key is combined last. */
-function oldestFirst(batch: Columns, rows: readonly number[], datedBy: string): number[] {
+/** A row's date from the `datedBy` column ('' when undated). */
+function columnDate(batch: Columns, datedBy: string): (row: number) => string {
   const dates = batch.columns.get(datedBy) ?? [];
-  const dateOf = (row: number) => (dates[row] === null || dates[row] === undefined ? '' : String(dates[row]));
+  return (row) => (dates[row] === null || dates[row] === undefined ? '' : String(dates[row]));
+}
+
+/** A row's date from the stamp of its source record (`as_of.raw`). */
+function rowStamp(batch: Columns): (row: number) => string {
+  const stamps = batch.columns.get('as_of') ?? [];
+  return (row) => (stamps[row] as Record<string, string> | undefined)?.raw ?? '';
+}
+
+/** `rows` ordered by date, undated first, keeping file order among equals: the newest of a key is combined last. */
+function oldestFirst(rows: readonly number[], dateOf: (row: number) => string): number[] {
   return [...rows].sort((a, b) => (dateOf(a) < dateOf(b) ? -1 : dateOf(a) > dateOf(b) ? 1 : 0));
 }
 
@@ -94,7 +111,7 @@ function combineDuplicateKeys(batch: Columns, rows: readonly number[], keyColumn
     }
     for (const [column, cells] of batch.columns) {
       const value = cells[index];
-      if (column === 'raw') cells[first] = { ...(cells[first] as object), ...(value as object) };
+      if (column === 'raw' || column === 'as_of') cells[first] = { ...(cells[first] as object), ...(value as object) };
       else if (value !== null && value !== undefined) cells[first] = value;
     }
   }

@@ -1,6 +1,6 @@
 /**
- * The left navigation of the detail modal (spec 2 "Left navigation"). Latest News, Contacts and
- * Tasks belong to other issues (AI, outreach): they join these groups when their panels land.
+ * The left navigation of the detail modal (spec 2 "Left navigation"). Latest News belongs to the AI
+ * work: it joins the Analysis group when its panel lands.
  */
 
 import type { BankDetailView } from '../views.ts';
@@ -16,6 +16,13 @@ export const navigationGroups: NavigationGroup[] = [
       { view: 'benchmark', label: 'Benchmark' },
       { view: 'trends', label: 'Historical Trends' },
       { view: 'community', label: 'Community Profile' },
+    ],
+  },
+  {
+    title: 'Outreach',
+    items: [
+      { view: 'contacts', label: 'Contacts' },
+      { view: 'tasks', label: 'Tasks' },
     ],
   },
   {

@@ -49,11 +49,16 @@ function numeric(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** A percentage ratio; missing inputs count as 0 and a non-positive denominator gives null. */
+/**
+ * A percentage ratio, null (N/A) when the numerator is not in the data or the denominator is not
+ * positive: nothing divided by deposits is not 0%. A part missing from a sum in the denominator
+ * counts as 0.
+ */
 export function ratioPercent(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
+  const top = numeric(numerator);
   const bottom = numeric(denominator) ?? 0;
-  if (bottom <= 0) return null;
-  return ((numeric(numerator) ?? 0) / bottom) * 100;
+  if (top === null || bottom <= 0) return null;
+  return (top / bottom) * 100;
 }
 
 export const derivedRatios = {
@@ -124,14 +129,16 @@ export function peerAverage(peers: PeerMetrics[], metric: PeerMetric): number | 
 
 export type ComparisonRow = {
   name: string;
-  'Target Bank': number;
-  'Peer Average': number;
+  /** Null where the ratio is not available (its inputs are not in the data). */
+  'Target Bank': number | null;
+  /** Null where no peer has the ratio: the average leaves out peers without it. */
+  'Peer Average': number | null;
   better: BetterDirection;
   /** Whether the target beats the peer average in the metric's better direction (null when either is missing). */
   targetIsBetter: boolean | null;
 };
 
-/** The rows of one category chart; each value defaults to 0 as the spec says. */
+/** The rows of one category chart; a value not available stays null (shown as N/A, not 0%). */
 export function comparisonRows(category: PeerCategory, target: PeerMetrics, peers: PeerMetrics[]): ComparisonRow[] {
   return category.metrics.map((metric) => {
     const targetValue = metric.value(target);
@@ -142,7 +149,7 @@ export function comparisonRows(category: PeerCategory, target: PeerMetrics, peer
         : metric.better === 'higher'
           ? targetValue > average
           : targetValue < average;
-    return { name: metric.label, 'Target Bank': targetValue ?? 0, 'Peer Average': average ?? 0, better: metric.better, targetIsBetter };
+    return { name: metric.label, 'Target Bank': targetValue, 'Peer Average': average, better: metric.better, targetIsBetter };
   });
 }
 

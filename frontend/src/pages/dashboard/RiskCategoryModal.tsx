@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
-import { bankRowsOf, matchesNameOrCert } from '../../lib/fdic-row.ts';
+import { bankRowsOf, matchesNameOrCert, riskNotAvailableReason } from '../../lib/fdic-row.ts';
 import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor } from '../../lib/format.ts';
 import { riskCategoryFilter, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -102,7 +102,17 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                   <TableCell align="right">{formatMoney(row.assets)}</TableCell>
                   <TableCell align="right"><RatingText value={formatPercent(row.nplRatio)} rating={delinquencyColor(row.nplRatio)} /></TableCell>
                   <TableCell align="right"><RatingText value={formatPercent(row.roa)} rating={roaColor(row.roa)} /></TableCell>
-                  <TableCell align="right"><RatingText value={row.riskScore === null ? 'N/A' : row.riskScore.toFixed(1)} rating={scoreColor(row.riskScore)} /></TableCell>
+                  <TableCell align="right">
+                    {row.riskScore === null ? (
+                      <Tooltip title={riskNotAvailableReason(row)}>
+                        <span data-testid="risk-not-available">
+                          <RatingText value="N/A" rating={scoreColor(null)} />
+                        </span>
+                      </Tooltip>
+                    ) : (
+                      <RatingText value={row.riskScore.toFixed(1)} rating={scoreColor(row.riskScore)} />
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
               {!list.isPending && rows.length === 0 && (

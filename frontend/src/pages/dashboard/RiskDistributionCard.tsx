@@ -1,7 +1,7 @@
 import { Chip, Skeleton, Stack } from '@mui/material';
 import { riskBands, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
-import { SectionCard } from '../../ui/SectionCard.tsx';
+import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
 import { Donut } from './charts.tsx';
 
 /** Market Risk Distribution: High red, Medium orange, Low green; a segment (or its chip) opens the risk category modal. */
@@ -9,7 +9,9 @@ export function RiskDistributionCard({ market, onSelect }: { market?: DashboardR
   const slices = riskBands.map((band) => ({ key: band.category, label: band.category, value: market?.riskDistribution[band.key] ?? 0, color: band.color }));
   return (
     <SectionCard title="Market Risk Distribution" subtitle="Active banks by quarterly ROA; click a segment to list its banks" testId="risk-distribution">
-      {market ? (
+      {market?.riskInputsMissing ? (
+        <EmptyText>Risk inputs not in the imported data: the quarter's financials carry no quarterly ROA (ROAQ).</EmptyText>
+      ) : market ? (
         <>
           <Donut ariaLabel="Market risk distribution" data={slices} onSelect={(key) => onSelect(key as RiskCategory)} height={220} showLegend={false} />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1, mt: 1 }}>

@@ -37,7 +37,11 @@ export function SpotlightCard({ market, loading }: { market?: DashboardResponse;
       {loading ? (
         <Skeleton variant="rounded" height={220} />
       ) : banks.length === 0 ? (
-        <EmptyText>No banks to show for this quarter.</EmptyText>
+        <EmptyText>
+          {tab.list === 'highestRisk'
+            ? 'No risk scores this quarter: they need ROA, the noncurrent loans ratio (NCLNLSR) and the Tier 1 capital ratio (RBC1RWAJ), and the imported data lacks some of them.'
+            : 'No banks to show for this quarter.'}
+        </EmptyText>
       ) : (
         <List dense disablePadding>
           {banks.slice(0, 5).map((bank, index) => {

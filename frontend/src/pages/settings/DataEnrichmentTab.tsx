@@ -1,6 +1,162 @@
-import { Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
+import { useToast } from '../../ui/Toast.tsx';
+import { mailgunRegions, settingsApi, type ConnectionTest, type MailgunRegion } from './settingsApi.ts';
 
-/** Contact-finder and email-sending service keys (not built yet). */
+type Form = { hunterApiKey: string; mailgunApiKey: string; mailgunDomain: string; mailgunRegion: MailgunRegion };
+const emptyForm: Form = { hunterApiKey: '', mailgunApiKey: '', mailgunDomain: '', mailgunRegion: 'US' };
+
+function ServiceCard({ title, subtitle, children, onTest, result, testing }: { title: string; subtitle: string; children: ReactNode; onTest: () => void; result: ConnectionTest | null; testing: boolean }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {subtitle}
+        </Typography>
+        <Stack spacing={2}>
+          {children}
+          <Box>
+            <Button variant="outlined" onClick={onTest} disabled={testing} startIcon={testing ? <CircularProgress size={16} /> : undefined}>
+              Test Connection
+            </Button>
+          </Box>
+          {result && (
+            <Alert severity={result.success ? 'success' : 'error'} data-testid={`${title.toLowerCase().replace(/\W+/g, '-')}-test-result`}>
+              {result.message}
+            </Alert>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Data Enrichment: the user's keys for the contact-email finder (Hunter.io) and the email-sending
+ * service (Mailgun: key, sending domain, region US or EU). Stored keys come back masked; leaving a
+ * masked key as it is keeps it. Each service can be tested with what the form holds, before saving.
+ */
 export function DataEnrichmentTab() {
-  return <Typography color="text.secondary">Keys for the contact-finder and email-sending services will be entered and tested here once this tab is released.</Typography>;
+  const toast = useToast();
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [hunterTest, setHunterTest] = useState<{ testing: boolean; result: ConnectionTest | null }>({ testing: false, result: null });
+  const [mailgunTest, setMailgunTest] = useState<{ testing: boolean; result: ConnectionTest | null }>({ testing: false, result: null });
+
+  useEffect(() => {
+    settingsApi.read().then(
+      (settings) => {
+        setForm({ hunterApiKey: settings.hunterApiKey ?? '', mailgunApiKey: settings.mailgunApiKey ?? '', mailgunDomain: settings.mailgunDomain ?? '', mailgunRegion: settings.mailgunRegion ?? 'US' });
+        setLoading(false);
+      },
+      (error: Error) => {
+        setLoadError(`Your saved settings could not be loaded: ${error.message}`);
+        setLoading(false);
+      },
+    );
+  }, []);
+
+  const set = <Field extends keyof Form>(field: Field, value: Form[Field]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await settingsApi.save(form);
+      setForm({ hunterApiKey: saved.hunterApiKey ?? '', mailgunApiKey: saved.mailgunApiKey ?? '', mailgunDomain: saved.mailgunDomain ?? '', mailgunRegion: saved.mailgunRegion ?? 'US' });
+      setErrors({});
+      toast.success('Settings saved successfully!');
+    } catch (error) {
+      const issues = (error as { body?: { issues?: Array<{ path: string; message: string }> } }).body?.issues ?? [];
+      setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
+      toast.error('Failed to save settings.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (loading) return <CircularProgress size={24} aria-label="Loading settings" />;
+  return (
+    <Stack spacing={3}>
+      {loadError && <Alert severity="warning">{loadError}</Alert>}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ServiceCard
+            title="Hunter.io"
+            subtitle="Finds people and their work emails at a bank's domain, and checks whether an email address is deliverable."
+            testing={hunterTest.testing}
+            result={hunterTest.result}
+            onTest={async () => {
+              setHunterTest({ testing: true, result: null });
+              setHunterTest({ testing: false, result: await settingsApi.testHunter(form.hunterApiKey) });
+            }}
+          >
+            <TextField
+              label="API Key"
+              type="password"
+              autoComplete="off"
+              value={form.hunterApiKey}
+              onChange={(event) => set('hunterApiKey', event.target.value)}
+              error={Boolean(errors.hunterApiKey)}
+              helperText={errors.hunterApiKey ?? 'From your Hunter.io dashboard, under API.'}
+            />
+          </ServiceCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ServiceCard
+            title="Mailgun"
+            subtitle="Sends your outreach emails from your own domain."
+            testing={mailgunTest.testing}
+            result={mailgunTest.result}
+            onTest={async () => {
+              setMailgunTest({ testing: true, result: null });
+              setMailgunTest({ testing: false, result: await settingsApi.testMailgun(form) });
+            }}
+          >
+            <TextField
+              label="API Key"
+              type="password"
+              autoComplete="off"
+              value={form.mailgunApiKey}
+              onChange={(event) => set('mailgunApiKey', event.target.value)}
+              error={Boolean(errors.mailgunApiKey)}
+              helperText={errors.mailgunApiKey}
+            />
+            <TextField
+              label="Sending Domain"
+              placeholder="mg.yourcompany.com"
+              value={form.mailgunDomain}
+              onChange={(event) => set('mailgunDomain', event.target.value)}
+              error={Boolean(errors.mailgunDomain)}
+              helperText={errors.mailgunDomain}
+            />
+            <TextField select label="API Region" value={form.mailgunRegion} onChange={(event) => set('mailgunRegion', event.target.value as MailgunRegion)} error={Boolean(errors.mailgunRegion)} helperText={errors.mailgunRegion}>
+              {mailgunRegions.map((region) => (
+                <MenuItem key={region} value={region}>
+                  {region}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Alert severity="info" variant="outlined">
+              New Mailgun accounts are in sandbox mode: they can only send to authorized recipients until the domain is verified.
+            </Alert>
+          </ServiceCard>
+        </Grid>
+      </Grid>
+      <Box>
+        <Button variant="contained" startIcon={saving ? <CircularProgress size={16} /> : <SaveIcon />} disabled={saving} onClick={save}>
+          Save API Keys
+        </Button>
+      </Box>
+    </Stack>
+  );
 }

@@ -1,10 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { emptyTemplateDraft, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
+import { BankContactPicker, type PreviewSubject } from '../placeholders/BankContactPicker.tsx';
+import { PlaceholderPicker } from '../placeholders/PlaceholderPicker.tsx';
+import { RenderedPreview } from '../placeholders/RenderedPreview.tsx';
+import { templateCheck, UnknownPlaceholders } from '../placeholders/TemplateChecks.tsx';
+import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
+import { emptyTemplateDraft, insertAtSelection, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
 
 export type TemplateField = 'subject' | 'body';
 
@@ -47,10 +52,19 @@ export function TemplateFormModal({
     setFormError(undefined);
     selections.current = { subject: undefined, body: undefined };
     lastFocused.current = 'body';
+    setPreviewOn({ cert: null, contactId: null });
   }, [open, template]);
 
+  const [previewOn, setPreviewOn] = useState<PreviewSubject>({ cert: null, contactId: null });
+  const preview = useRenderedEmail({ subject: draft.subject, body: draft.body, cert: previewOn.cert, contactId: previewOn.contactId });
+  const subjectCheck = templateCheck(draft.subject);
+  const bodyCheck = templateCheck(draft.body);
+  const unknown = [...new Set([...subjectCheck.unknown, ...bodyCheck.unknown])];
+
   const problems = templateProblems(draft);
-  const fieldError = (field: 'name' | 'subject' | 'body') => serverFields[field] ?? (touched ? problems[field] : undefined);
+  // A syntax error shows at once under its field (with line and column); empty fields only after a save attempt.
+  const fieldError = (field: 'name' | 'subject' | 'body') =>
+    serverFields[field] ?? (field === 'subject' ? subjectCheck.error : field === 'body' ? bodyCheck.error : undefined) ?? (touched ? problems[field] : undefined);
 
   const change = (field: keyof TemplateDraft, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -65,9 +79,22 @@ export function TemplateFormModal({
     selections.current[field] = { start: element.selectionStart ?? element.value.length, end: element.selectionEnd ?? element.value.length };
   };
 
+  const insert = (text: string) => {
+    const field = lastFocused.current;
+    const { text: next, caret } = insertAtSelection(draft[field], text, selections.current[field]);
+    change(field, next);
+    selections.current[field] = { start: caret, end: caret };
+    // Back to the field with the caret after what was inserted, once React has put the new value in.
+    requestAnimationFrame(() => {
+      const element = field === 'subject' ? subjectRef.current : bodyRef.current;
+      element?.focus();
+      element?.setSelectionRange(caret, caret);
+    });
+  };
+
   const save = async () => {
     setTouched(true);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0 || subjectCheck.error || bodyCheck.error) return;
     setSaving(true);
     setFormError(undefined);
     try {
@@ -140,6 +167,19 @@ export function TemplateFormModal({
           error={Boolean(fieldError('body'))}
           helperText={fieldError('body')}
         />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <PlaceholderPicker onInsert={insert} />
+          <UnknownPlaceholders names={unknown} />
+        </Stack>
+        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>
+          <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
+            Preview
+          </Typography>
+          <BankContactPicker value={previewOn} onChange={setPreviewOn} />
+          <Box sx={{ mt: 1.5 }}>
+            <RenderedPreview result={preview} emptyText="Choose one of your target banks (and a contact) to see this template filled in." />
+          </Box>
+        </Box>
       </Stack>
     </Modal>
   );

@@ -1,0 +1,35 @@
+import { ApiError, http } from '../../providers/http.ts';
+
+export const mailgunRegions = ['US', 'EU'] as const;
+export type MailgunRegion = (typeof mailgunRegions)[number];
+
+/** The user's service settings; secrets come back masked (`••••1a2b`), '' when not set. */
+export type ServiceSettings = {
+  hunterApiKey: string;
+  hunterApiKeySet?: boolean;
+  mailgunApiKey: string;
+  mailgunApiKeySet?: boolean;
+  mailgunDomain: string;
+  mailgunRegion: MailgunRegion;
+  updatedAt?: string | null;
+};
+
+export type ConnectionTest = { success: boolean; message: string };
+
+/** A connection test the server does not offer (yet) is a red result that says so, not a crash. */
+async function test(path: string, body: Record<string, unknown>, service: string): Promise<ConnectionTest> {
+  try {
+    return await http.post<ConnectionTest>(path, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { success: false, message: `Testing the ${service} connection is not available on this server yet.` };
+    return { success: false, message: error instanceof Error ? error.message : `The ${service} test failed.` };
+  }
+}
+
+export const settingsApi = {
+  read: () => http.get<ServiceSettings>('/api/data/settings'),
+  /** A masked secret sent back unchanged keeps the stored one. */
+  save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion'>) => http.put<ServiceSettings>('/api/data/settings', settings),
+  testHunter: (hunterApiKey: string) => test('/api/services/hunter/test', { hunterApiKey }, 'contact finder'),
+  testMailgun: (settings: Pick<ServiceSettings, 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion'>) => test('/api/services/mailgun/test', settings, 'email-sending'),
+};

@@ -1,0 +1,195 @@
+import { Chip, Stack, Typography } from '@mui/material';
+import {
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  BulkDeleteButton,
+  Create,
+  CreateButton,
+  DatagridConfigurable,
+  DateField,
+  EditButton,
+  ExportButton,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectColumnsButton,
+  SelectInput,
+  Show,
+  SimpleForm,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
+import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { csvExporter } from '../shared/csvExporter.ts';
+import { RecordHistory } from '../shared/RecordHistory.tsx';
+import { TagsInput } from '../shared/TagsInput.tsx';
+import { validateContactDraft } from './form.ts';
+import { ImportContactsButton } from './ImportContactsDialog.tsx';
+import type { Contact } from './types.ts';
+import { verificationLook } from './verification.ts';
+
+const verificationChoices = [
+  { id: 'deliverable', name: 'Deliverable' },
+  { id: 'risky', name: 'Risky' },
+  { id: 'undeliverable', name: 'Undeliverable' },
+  { id: 'unknown', name: 'Unknown' },
+  { id: 'error', name: 'Check failed' },
+  { id: 'none', name: 'Not checked' },
+];
+
+const contactFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, email, title" />,
+  <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
+    <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <BooleanInput key="isHotLead" source="isHotLead" label="Hot leads only" />,
+  <SelectInput key="verification" source="verification" label="Email check" choices={verificationChoices} />,
+];
+
+const exportContacts = csvExporter<Contact>('contacts', [
+  { header: 'Full name', value: (contact) => contact.name },
+  { header: 'Job title', value: (contact) => contact.title },
+  { header: 'Email', value: (contact) => contact.email },
+  { header: 'LinkedIn URL', value: (contact) => contact.linkedinUrl },
+  { header: 'Bank', value: (contact) => contact.bankName },
+  { header: 'Cert', value: (contact) => contact.bankId },
+  { header: 'Hot lead', value: (contact) => (contact.isHotLead ? 'yes' : 'no') },
+  { header: 'Email check', value: (contact) => contact.verification?.result ?? '' },
+  { header: 'Score', value: (contact) => contact.verification?.score ?? '' },
+  { header: 'Tags', value: (contact) => contact.tags },
+  { header: 'Added', value: (contact) => contact.createdAt },
+]);
+
+function VerificationChip() {
+  const contact = useRecordContext<Contact>();
+  if (!contact?.verification) return <Typography variant="body2" color="text.secondary">Not checked</Typography>;
+  const look = verificationLook(contact.verification);
+  const color = look.color === 'disabled' ? 'default' : look.color;
+  return <Chip size="small" color={color} variant="outlined" label={`${look.label}${contact.verification.score === null ? '' : ` · ${contact.verification.score}`}`} />;
+}
+
+function TagChips() {
+  const contact = useRecordContext<Contact>();
+  if (!contact?.tags?.length) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {contact.tags.map((tag) => (
+        <Chip key={tag} size="small" label={tag} />
+      ))}
+    </Stack>
+  );
+}
+
+function ContactListActions() {
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      <ImportContactsButton />
+      <CreateButton />
+      <ExportButton maxResults={5000} />
+    </TopToolbar>
+  );
+}
+
+export function ContactList() {
+  return (
+    <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts">
+      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <TextField source="name" label="Full name" />
+        <TextField source="title" label="Job title" />
+        <TextField source="email" emptyText="—" />
+        <TextField source="bankName" label="Bank" sortable />
+        <BooleanField source="isHotLead" label="Hot lead" />
+        <FunctionField label="Email check" sortBy="verificationScore" render={() => <VerificationChip />} />
+        <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
+        <DateField source="createdAt" label="Added" />
+        <EditButton />
+      </DatagridConfigurable>
+    </List>
+  );
+}
+
+/** The form's fields and rules, shared by Create and Edit (the same rules as the contact dialog). */
+function ContactFields({ adding }: { adding: boolean }) {
+  return (
+    <>
+      <ReferenceInput source="bankId" reference="banks" filter={{ isTarget: true }}>
+        <AutocompleteInput optionText="name" label="Bank" isRequired={adding} filterToQuery={(q: string) => ({ q })} fullWidth />
+      </ReferenceInput>
+      <TextInput source="name" label="Full Name" isRequired fullWidth />
+      <TextInput source="title" label="Job Title" isRequired fullWidth />
+      <TextInput source="email" label="Email" type="email" fullWidth />
+      <TextInput source="linkedinUrl" label="LinkedIn URL" fullWidth />
+      <TagsInput source="tags" />
+      <BooleanInput source="isHotLead" label="Hot lead" />
+    </>
+  );
+}
+
+const validate = (adding: boolean) => (values: Record<string, unknown>) =>
+  validateContactDraft(
+    {
+      bankId: (values.bankId as number | null) ?? null,
+      name: String(values.name ?? ''),
+      title: String(values.title ?? ''),
+      email: String(values.email ?? ''),
+      linkedinUrl: String(values.linkedinUrl ?? ''),
+      tags: (values.tags as string[]) ?? [],
+    },
+    { bankRequired: adding },
+  );
+
+export function ContactEdit() {
+  return (
+    <ConflictAwareEdit redirect="show" title="Edit Contact">
+      <SimpleForm validate={validate(false)}>
+        <ContactFields adding={false} />
+      </SimpleForm>
+    </ConflictAwareEdit>
+  );
+}
+
+export function ContactCreate() {
+  return (
+    <Create redirect="show" title="Add New Contact">
+      <SimpleForm validate={validate(true)} defaultValues={{ tags: [], isHotLead: false }}>
+        <ContactFields adding />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function ContactTitle() {
+  const contact = useRecordContext<Contact>();
+  return <span>{contact ? contact.name : 'Contact'}</span>;
+}
+
+export function ContactShow() {
+  return (
+    <Show title={<ContactTitle />}>
+      <TabbedShowLayout>
+        <Tab label="Details">
+          <TextField source="name" label="Full name" />
+          <TextField source="title" label="Job title" />
+          <TextField source="email" emptyText="—" />
+          <TextField source="linkedinUrl" label="LinkedIn URL" emptyText="—" />
+          <TextField source="bankName" label="Bank" />
+          <BooleanField source="isHotLead" label="Hot lead" />
+          <FunctionField label="Email check" render={() => <VerificationChip />} />
+          <FunctionField label="Tags" render={() => <TagChips />} />
+          <DateField source="createdAt" label="Added" showTime />
+          <DateField source="updatedAt" label="Last changed" showTime />
+        </Tab>
+        <Tab label="History" path="history">
+          <RecordHistory />
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

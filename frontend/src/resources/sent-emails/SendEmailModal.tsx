@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import { useGetList, useGetOne } from 'react-admin';
+import type { Contact } from '../contacts/types.ts';
+import { renderEmail, useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
+import { messageOf } from '../shared/problem.ts';
+import type { EmailTemplate } from '../templates/template.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
+import { awaitingOutcome, type SentEmail } from './mailbox.ts';
+import { defaultEmail, newIdempotencyKey, queueEmail, sendFailedText } from './send.ts';
+
+/** While the email is on its way its record is re-read this often. */
+const STATUS_REFRESH_MS = 1500;
+
+export type SendEmailTarget = { contact: Contact; bank: { cert: number; name: string } };
+
+/**
+ * Send Email: first the bank's details are loaded (through a render of the defaults on that bank, so a
+ * chosen template fills in at once); a template fills subject and body with placeholders resolved;
+ * without one the subject is 'Regarding opportunities with {bank}' and the body 'Hi {contact name},'.
+ * Both must be non-empty. After sending, the modal shows the email's status as it moves on; `onQueued`
+ * hands its id to whoever announces the outcome.
+ */
+export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmailTarget | null; onClose: () => void; onQueued: (id: string, name: string) => void }) {
+  const open = target !== null;
+  const contact = target?.contact;
+  const bank = target?.bank;
+  const [templateId, setTemplateId] = useState('');
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [filling, setFilling] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [queuedId, setQueuedId] = useState<string | null>(null);
+  // One key per opened modal: a double click or a retried request queues one mail.
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+
+  const templates = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
+  const bankDetails = useRenderedEmail({ subject: '', body: '{{bankName}}', cert: bank?.cert ?? null, contactId: contact?.id ?? null });
+  const queued = useGetOne<SentEmail>(
+    'sent-emails',
+    { id: queuedId ?? '' },
+    { enabled: queuedId !== null, refetchInterval: (query) => (query.state.data && !awaitingOutcome(query.state.data.status) ? false : STATUS_REFRESH_MS) },
+  );
+
+  useEffect(() => {
+    if (!target) return;
+    const defaults = defaultEmail(target.bank.name, target.contact.name);
+    setTemplateId('');
+    setSubject(defaults.subject);
+    setBody(defaults.body);
+    setTouched(false);
+    setError(undefined);
+    setQueuedId(null);
+    setIdempotencyKey(newIdempotencyKey());
+  }, [target]);
+
+  const chooseTemplate = async (id: string) => {
+    setTemplateId(id);
+    if (!target) return;
+    const template = templates.data?.find((candidate) => candidate.id === id);
+    if (!template) {
+      const defaults = defaultEmail(target.bank.name, target.contact.name);
+      setSubject(defaults.subject);
+      setBody(defaults.body);
+      return;
+    }
+    setFilling(true);
+    setError(undefined);
+    try {
+      const rendered = await renderEmail({ subject: template.subject, body: template.body, cert: target.bank.cert, contactId: target.contact.id });
+      setSubject(rendered.subject);
+      setBody(rendered.body);
+      if (rendered.missing.length > 0) setError('Could not fetch some details for placeholders.');
+    } catch (failure) {
+      setError(messageOf(failure, 'Could not fetch some details for placeholders.'));
+    } finally {
+      setFilling(false);
+    }
+  };
+
+  const send = async () => {
+    setTouched(true);
+    if (!target || !target.contact.email || !subject.trim() || !body.trim()) return;
+    setSending(true);
+    setError(undefined);
+    try {
+      const answer = await queueEmail(
+        { to: target.contact.email, subject, body, contactId: target.contact.id, bankId: target.bank.cert, recipientName: target.contact.name },
+        idempotencyKey,
+      );
+      setQueuedId(answer.id);
+      onQueued(answer.id, target.contact.name);
+    } catch (failure) {
+      setError(sendFailedText(messageOf(failure, '')));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const status = queued.data?.status ?? (queuedId ? 'queued' : null);
+  const locked = queuedId !== null;
+  const loadingBank = open && bankDetails.isPending && !bankDetails.error;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={contact ? `Send Email to ${contact.name}` : 'Send Email'}
+      maxWidth="md"
+      footer={
+        locked ? (
+          <Button variant="contained" onClick={onClose}>
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={sending}>
+              Cancel
+            </Button>
+            <Button variant="contained" startIcon={<SendIcon />} onClick={() => void send()} disabled={sending || filling || loadingBank || !contact?.email}>
+              {sending ? 'Sending...' : 'Send Email'}
+            </Button>
+          </>
+        )
+      }
+    >
+      {contact && bank && (
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            To: {contact.name} &lt;{contact.email ?? 'no email address'}&gt; · {bank.name}
+          </Typography>
+          {loadingBank && <Typography variant="body2">Loading bank details...</Typography>}
+          {bankDetails.error && <Alert severity="warning">Could not fetch some details for placeholders.</Alert>}
+          {error && <Alert severity="error">{error}</Alert>}
+          {status && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="send-status">
+              <Typography variant="body2">Status:</Typography>
+              <DeliveryStatusChip status={status} reason={queued.data?.failureReason} />
+              {queued.data?.status === 'failed' && queued.data.failureReason && (
+                <Typography variant="body2" color="error">
+                  {queued.data.failureReason}
+                </Typography>
+              )}
+            </Stack>
+          )}
+          <TextField select label="Template" value={templateId} onChange={(event) => void chooseTemplate(event.target.value)} disabled={locked || loadingBank || filling} slotProps={{ htmlInput: { 'aria-label': 'Template' } }}>
+            <MenuItem value="">No template</MenuItem>
+            {(templates.data ?? []).map((template) => (
+              <MenuItem key={template.id} value={template.id}>
+                {template.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Subject"
+            required
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+            disabled={locked}
+            error={touched && !subject.trim()}
+            helperText={touched && !subject.trim() ? 'Subject is required.' : undefined}
+          />
+          <TextField
+            label="Body"
+            required
+            multiline
+            minRows={10}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            disabled={locked}
+            error={touched && !body.trim()}
+            helperText={touched && !body.trim() ? 'Body is required.' : undefined}
+          />
+          {filling && <Box sx={{ typography: 'body2', color: 'text.secondary' }}>Filling in the template...</Box>}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

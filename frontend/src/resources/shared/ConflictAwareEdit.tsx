@@ -1,0 +1,85 @@
+import { useState, type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Edit, useDataProvider, useEditContext, useNotify, useRedirect, type EditProps, type RaRecord } from 'react-admin';
+import { changesSince, type FieldChange } from './conflict.ts';
+import { ConflictNotice } from './ConflictNotice.tsx';
+import { statusOf } from './problem.ts';
+import { useRefreshOutreach } from './useRefreshOutreach.ts';
+
+type Conflict = { attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
+
+function ConflictPanel({ conflict, onSettled }: { conflict: Conflict | null; onSettled: () => void }) {
+  const { resource, refetch, redirect: redirectTo } = useEditContext();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const refresh = useRefreshOutreach();
+  const [busy, setBusy] = useState(false);
+  if (!conflict || !resource) return null;
+  return (
+    <Box sx={{ p: 2, pb: 0 }}>
+      <ConflictNotice
+        changes={conflict.changes}
+        busy={busy}
+        onReload={async () => {
+          setBusy(true);
+          // The form takes the record's current values when it reloads.
+          await refetch();
+          setBusy(false);
+          onSettled();
+        }}
+        onOverwrite={async () => {
+          setBusy(true);
+          try {
+            // Saved against the version the user has now seen: a third change meanwhile is refused again.
+            const saved = await dataProvider.update(resource, { id: conflict.current.id, data: conflict.attempted, previousData: conflict.current });
+            await refresh(resource);
+            notify('Saved over the other change.', { type: 'success' });
+            onSettled();
+            redirect(redirectTo === false ? false : (redirectTo ?? 'show'), resource, saved.data.id, saved.data);
+          } catch (error) {
+            notify((error as Error).message, { type: 'error' });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </Box>
+  );
+}
+
+/**
+ * A react-admin Edit for an outreach record: saves pessimistically with `If-Match` (the version the
+ * form was opened at). A 412 shows what changed meanwhile, field by field, and offers to reload or to
+ * overwrite; server validation errors appear under their fields; other failures as a toast.
+ */
+export function ConflictAwareEdit({ children, ...props }: Omit<EditProps, 'children' | 'mutationMode'> & { children: ReactNode }) {
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  return (
+    <Edit
+      {...props}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onError: async (error: unknown, variables: { resource?: string; id?: RaRecord['id']; data?: Partial<RaRecord>; previousData?: RaRecord }) => {
+          if (statusOf(error) === 412 && variables.resource && variables.id !== undefined) {
+            const current = (await dataProvider.getOne(variables.resource, { id: variables.id })).data;
+            setConflict({
+              attempted: variables.data ?? {},
+              current,
+              changes: changesSince((variables.previousData ?? {}) as Record<string, unknown>, current as Record<string, unknown>),
+            });
+            return;
+          }
+          const fieldErrors = (error as { body?: { errors?: Record<string, unknown> } }).body?.errors;
+          if (fieldErrors && Object.keys(fieldErrors).length > 0) return;
+          notify((error as Error).message || 'The change could not be saved.', { type: 'error' });
+        },
+      }}
+    >
+      <ConflictPanel conflict={conflict} onSettled={() => setConflict(null)} />
+      {children}
+    </Edit>
+  );
+}

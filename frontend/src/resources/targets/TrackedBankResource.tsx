@@ -1,0 +1,122 @@
+import {
+  BooleanField,
+  BooleanInput,
+  BulkDeleteButton,
+  DatagridConfigurable,
+  DateField,
+  EditButton,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  SearchInput,
+  Show,
+  SimpleForm,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { csvExporter } from '../shared/csvExporter.ts';
+import { RecordHistory } from '../shared/RecordHistory.tsx';
+import { TagsInput } from '../shared/TagsInput.tsx';
+import type { TrackedBank } from './types.ts';
+
+const num = (value: unknown) => (typeof value === 'number' ? value : null);
+
+const bankFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search banks" />,
+  <NullableBooleanInput key="isTarget" source="isTarget" label="Target" />,
+  <TextInput key="state" source="state" label="State (e.g. TX)" />,
+  <BooleanInput key="hasContacts" source="hasContacts" label="With contacts" />,
+  <BooleanInput key="hasHotLeads" source="hasHotLeads" label="With hot leads" />,
+];
+
+const exportBanks = csvExporter<TrackedBank>('tracked-banks', [
+  { header: 'Cert', value: (bank) => bank.cert },
+  { header: 'Bank', value: (bank) => bank.name },
+  { header: 'City', value: (bank) => bank.city },
+  { header: 'State', value: (bank) => bank.state },
+  { header: 'Website', value: (bank) => bank.website },
+  { header: 'LinkedIn company page', value: (bank) => bank.linkedinCompanyUrl },
+  { header: 'Target', value: (bank) => (bank.isTarget ? 'yes' : 'no') },
+  { header: 'Assets ($)', value: (bank) => num(bank.assets) },
+  { header: 'ROA %', value: (bank) => num(bank.roa) },
+  { header: 'NPL %', value: (bank) => num(bank.nplRatio) },
+  { header: 'Tags', value: (bank) => bank.tags },
+  { header: 'Notes', value: (bank) => bank.notes },
+  { header: 'Added', value: (bank) => bank.createdAt },
+]);
+
+function Figure({ kind, field }: { kind: 'money' | 'percent'; field: string }) {
+  const bank = useRecordContext<TrackedBank>();
+  const value = num(bank?.[field]);
+  return <span>{kind === 'money' ? formatMoney(value) : formatPercent(value)}</span>;
+}
+
+/** The user's tracked banks as records: targets and banks tracked before (notes and tags kept). */
+export function TrackedBankList() {
+  return (
+    <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} title="Tracked Banks">
+      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
+        <TextField source="name" label="Bank" />
+        <TextField source="city" />
+        <TextField source="state" />
+        <FunctionField label="Assets" sortBy="assets" render={() => <Figure kind="money" field="assets" />} />
+        <FunctionField label="ROA" sortable={false} render={() => <Figure kind="percent" field="roa" />} />
+        <NumberField source="contactCount" label="Contacts" emptyText="—" />
+        <NumberField source="openTaskCount" label="Open tasks" emptyText="—" />
+        <BooleanField source="isTarget" label="Target" />
+        <DateField source="createdAt" label="Added" />
+        <EditButton />
+      </DatagridConfigurable>
+    </List>
+  );
+}
+
+export function TrackedBankEdit() {
+  return (
+    <ConflictAwareEdit redirect="show" title="Edit Tracked Bank">
+      <SimpleForm>
+        <TextInput source="linkedinCompanyUrl" label="LinkedIn company page" fullWidth helperText="Checked on the Targets screen before saving there; here it must be a linkedin.com address." />
+        <TextInput source="notes" multiline minRows={4} fullWidth />
+        <TagsInput source="tags" />
+        <BooleanInput source="isTarget" label="Target" />
+      </SimpleForm>
+    </ConflictAwareEdit>
+  );
+}
+
+function BankTitle() {
+  const bank = useRecordContext<TrackedBank>();
+  return <span>{bank ? bank.name : 'Tracked bank'}</span>;
+}
+
+export function TrackedBankShow() {
+  return (
+    <Show title={<BankTitle />}>
+      <TabbedShowLayout>
+        <Tab label="Details">
+          <TextField source="name" label="Bank" />
+          <TextField source="cert" label="Cert" />
+          <FunctionField label="Place" render={(bank: TrackedBank) => [bank.city, bank.state].filter(Boolean).join(', ') || '—'} />
+          <TextField source="website" emptyText="—" />
+          <TextField source="linkedinCompanyUrl" label="LinkedIn company page" emptyText="Not set" />
+          <FunctionField label="Assets" render={() => <Figure kind="money" field="assets" />} />
+          <FunctionField label="ROA" render={() => <Figure kind="percent" field="roa" />} />
+          <FunctionField label="NPL %" render={() => <Figure kind="percent" field="nplRatio" />} />
+          <BooleanField source="isTarget" label="Target" />
+          <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+          <FunctionField label="Tags" render={(bank: TrackedBank) => (bank.tags.length ? bank.tags.join(', ') : '—')} />
+          <DateField source="createdAt" label="Added" showTime />
+        </Tab>
+        <Tab label="History" path="history">
+          <RecordHistory />
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

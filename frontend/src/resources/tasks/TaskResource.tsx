@@ -1,0 +1,127 @@
+import {
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  BulkDeleteButton,
+  Create,
+  DatagridConfigurable,
+  DateField,
+  DateInput,
+  EditButton,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  ReferenceInput,
+  SearchInput,
+  Show,
+  SimpleForm,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { csvExporter } from '../shared/csvExporter.ts';
+import { RecordHistory } from '../shared/RecordHistory.tsx';
+import { DueBadge } from './DueBadge.tsx';
+import { addDays, DEFAULT_DUE_IN_DAYS, localDate } from './due.ts';
+import { validateTaskDraft } from './TaskFormDialog.tsx';
+import type { Task } from './types.ts';
+
+const taskFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search tasks" />,
+  <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
+    <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <NullableBooleanInput key="completed" source="completed" label="Completed" />,
+  <BooleanInput key="overdue" source="overdue" label="Overdue only" />,
+  <DateInput key="dueAfter" source="dueAfter" label="Due from" />,
+  <DateInput key="dueBefore" source="dueBefore" label="Due until" />,
+];
+
+const exportTasks = csvExporter<Task>('tasks', [
+  { header: 'Task', value: (task) => task.text },
+  { header: 'Bank', value: (task) => task.bankName },
+  { header: 'Cert', value: (task) => task.bankId },
+  { header: 'Due', value: (task) => task.dueDate },
+  { header: 'Completed', value: (task) => (task.completed ? 'yes' : 'no') },
+  { header: 'Completed at', value: (task) => task.completedAt },
+  { header: 'Added', value: (task) => task.createdAt },
+]);
+
+function Due() {
+  const task = useRecordContext<Task>();
+  return task ? <DueBadge dueDate={task.dueDate} completed={task.completed} /> : null;
+}
+
+export function TaskList() {
+  return (
+    <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} title="Tasks">
+      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <TextField source="text" label="Task" />
+        <TextField source="bankName" label="Bank" />
+        <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
+        <BooleanField source="completed" />
+        <DateField source="createdAt" label="Added" />
+        <EditButton />
+      </DatagridConfigurable>
+    </List>
+  );
+}
+
+const validate = (values: Record<string, unknown>) =>
+  validateTaskDraft({ text: String(values.text ?? ''), bankId: (values.bankId as number | null) ?? null, dueDate: String(values.dueDate ?? '') });
+
+function TaskFields() {
+  return (
+    <>
+      <TextInput source="text" label="Description" isRequired multiline minRows={2} fullWidth />
+      <ReferenceInput source="bankId" reference="banks" filter={{ isTarget: true }}>
+        <AutocompleteInput optionText="name" label="Bank" isRequired filterToQuery={(q: string) => ({ q })} fullWidth />
+      </ReferenceInput>
+      <DateInput source="dueDate" label="Due Date" isRequired />
+    </>
+  );
+}
+
+export function TaskEdit() {
+  return (
+    <ConflictAwareEdit redirect="show" title="Edit Task">
+      <SimpleForm validate={validate}>
+        <TaskFields />
+        <BooleanInput source="completed" />
+      </SimpleForm>
+    </ConflictAwareEdit>
+  );
+}
+
+export function TaskCreate() {
+  return (
+    <Create redirect="show" title="Add Task">
+      <SimpleForm validate={validate} defaultValues={() => ({ dueDate: addDays(localDate(), DEFAULT_DUE_IN_DAYS) })}>
+        <TaskFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function TaskShow() {
+  return (
+    <Show title="Task">
+      <TabbedShowLayout>
+        <Tab label="Details">
+          <TextField source="text" label="Task" />
+          <TextField source="bankName" label="Bank" />
+          <FunctionField label="Due" render={() => <Due />} />
+          <BooleanField source="completed" />
+          <DateField source="completedAt" label="Completed at" showTime emptyText="—" />
+          <DateField source="createdAt" label="Added" showTime />
+        </Tab>
+        <Tab label="History" path="history">
+          <RecordHistory />
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}
