@@ -89,7 +89,7 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
     async serve(processes = 1) {
       const port = 20_000 + Math.floor(Math.random() * 20_000);
       const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../backend/src/main.ts', import.meta.url))], {
-        env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes) },
+        env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes), SIGNUPS_PER_HOUR: '100000' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const url = `http://127.0.0.1:${port}`;

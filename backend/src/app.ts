@@ -1,6 +1,8 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
 import { fileURLToPath } from 'node:url';
 import { requireUser } from './auth/authenticate.ts';
+import { TokenRevocations } from './auth/revocations.ts';
 import { authRoutes } from './auth/routes.ts';
 import { jsonBody } from './http/body.ts';
 import { compression } from './http/compression.ts';
@@ -8,6 +10,8 @@ import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { logger } from './http/logger.ts';
+import { requestAddressCheck } from './http/request-address.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { serveFrontend } from './http/static-files.ts';
 import type { AppServices, Feature } from './services.ts';
 
@@ -16,18 +20,43 @@ const importMaxBytes = 20_000_000;
 const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst'];
 const frontendDist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
 
+/** One method and path pattern the app answers (e.g. `PUT /api/data/contacts/:id`). */
+export type RouteEntry = { method: string; path: string };
+
+const routeTables = new WeakMap<Koa, RouteEntry[]>();
+
+/** Every route of an app built by createApp: what a sweep over the whole API walks. */
+export function routeTable(app: Koa): RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
+function routesOf(router: Router): RouteEntry[] {
+  return router.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })));
+}
+
 /** Builds the Koa app: cross-cutting middleware first, then every feature's routes. */
 export function createApp(services: AppServices, features: Feature[]): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  const app = new Koa({ proxy: services.config.trustProxy });
+  app.use(securityHeaders);
   app.use(requestContextMiddleware);
   app.use(errorMiddleware);
+  app.use(requestAddressCheck);
   app.use(compression);
   app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
 
-  const auth = authRoutes({ knex: services.knex, secret: services.jwtSecret, expiresIn: services.config.jwtExpiresIn });
+  const revocations = new TokenRevocations(services.knex);
+  const guard = requireUser(services.knex, services.jwtSecret, revocations);
+  const auth = authRoutes({
+    knex: services.knex,
+    secret: services.jwtSecret,
+    expiresIn: services.config.jwtExpiresIn,
+    guard,
+    revocations,
+    signUpsPerHour: services.config.signUpsPerHour,
+  });
   app.use(auth.routes()).use(auth.allowedMethods());
+  const routes = routesOf(auth);
 
-  const guard = requireUser(services.knex, services.jwtSecret);
   app.use(async (ctx, next) => (protectedPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(prefix + '/')) ? guard(ctx, next) : next()));
   app.use(idempotency(services.knex));
 
@@ -35,8 +64,10 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
     const routers = feature.routes?.(services) ?? [];
     for (const router of Array.isArray(routers) ? routers : [routers]) {
       app.use(router.routes()).use(router.allowedMethods({ throw: false }));
+      routes.push(...routesOf(router));
     }
   }
+  routeTables.set(app, routes);
   app.use(serveFrontend(frontendDist));
   app.on('error', (error: NodeJS.ErrnoException) => {
     // a browser that navigates away mid-download is not a failure of ours

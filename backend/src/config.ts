@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   CHARTERLINE_WORKER_INDEX: z.coerce.number().int().min(0).default(0),
 });
@@ -62,6 +64,10 @@ export type AppConfig = {
   geminiApiKey?: string;
   geminiModel: string;
   maxBodyBytes: number;
+  /** Accounts one client address may create per hour. */
+  signUpsPerHour: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits are per address). */
+  trustProxy: boolean;
   /** Server processes sharing the port (PostgreSQL only: the embedded database serves one process). */
   webConcurrency: number;
   /**
@@ -103,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     geminiApiKey: e.GEMINI_API_KEY,
     geminiModel: e.GEMINI_MODEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    signUpsPerHour: e.SIGNUPS_PER_HOUR,
+    trustProxy: e.TRUST_PROXY === '1',
     webConcurrency: e.WEB_CONCURRENCY,
     runsStartupJobs: e.CHARTERLINE_WORKER_INDEX === 0,
   };

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AppConfig } from './config.ts';
-import { createApp } from './app.ts';
+import { createApp, routeTable, type RouteEntry } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { openConfiguredDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -10,7 +10,7 @@ import { logger } from './http/logger.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
 import type { AppServices, Feature } from './services.ts';
 
-export type RunningServer = { services: AppServices; server: Server; url: string; stop(): Promise<void> };
+export type RunningServer = { services: AppServices; server: Server; url: string; routes: RouteEntry[]; stop(): Promise<void> };
 
 /** Opens the configured database, migrates it, wires the event store and serves the app. */
 export async function startServer(config: AppConfig, options: { db?: Database; features?: Feature[] } = {}): Promise<RunningServer> {
@@ -42,6 +42,7 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
     services,
     server,
     url,
+    routes: routeTable(app),
     async stop() {
       for (const feature of [...features].reverse()) await feature.stop?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));

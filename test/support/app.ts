@@ -22,6 +22,8 @@ export async function startTestApp(db: Database, options: { config?: Partial<App
     host: '127.0.0.1',
     jwtSecret: 'test-secret-that-is-long-enough',
     demoData: 'never',
+    // Suites sign up many users from one address.
+    signUpsPerHour: 100_000,
     // a fixed key: tests never write a key file into the repository's data folder
     secretsKey: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     ...options.config,

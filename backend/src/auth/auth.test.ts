@@ -51,7 +51,7 @@ describeWithDatabase('auth API', (context) => {
     expect(unknown.status).to.equal(401);
   });
 
-  it('locks an email out with 429 after ten failed sign-ins', async () => {
+  it('locks an email out from an address with 429 after ten failed sign-ins there', async () => {
     await app.signUp();
     const email = 'locked@example.com';
     await app.request('/api/auth/register', { method: 'POST', body: { name: 'L', email, password: 'long enough password' } });
@@ -61,6 +61,26 @@ describeWithDatabase('auth API', (context) => {
     const locked = await app.request('/api/auth/login', { method: 'POST', body: { email, password: 'long enough password' } });
     expect(locked.status).to.equal(429);
     expect(locked.headers.get('retry-after')).to.match(/^\d+$/);
+  });
+
+  it('lets exactly ten of sixty parallel wrong passwords through to a 401 and refuses the rest with 429', async () => {
+    const email = `parallel-${Date.now()}@example.com`;
+    await app.request('/api/auth/register', { method: 'POST', body: { name: 'P', email, password: 'long enough password' } });
+    const answers = await Promise.all(Array.from({ length: 60 }, () => app.request('/api/auth/login', { method: 'POST', body: { email, password: 'wrong' } })));
+    expect(answers.filter((answer) => answer.status === 401)).to.have.length(10);
+    expect(answers.filter((answer) => answer.status === 429)).to.have.length(50);
+  });
+
+  it('ends only the signed-out session: that token answers 401 afterwards, another of the same user still works', async () => {
+    const email = `signout-${Date.now()}@example.com`;
+    await app.request('/api/auth/register', { method: 'POST', body: { name: 'S', email, password: 'long enough password' } });
+    const signIn = async () => (await app.request('/api/auth/login', { method: 'POST', body: { email, password: 'long enough password' } })).body.token as string;
+    const [first, second] = [await signIn(), await signIn()];
+    expect((await app.request('/api/auth/me', { token: first })).status).to.equal(200);
+    expect((await app.request('/api/auth/logout', { method: 'POST', token: first })).status).to.equal(204);
+    expect((await app.request('/api/auth/me', { token: first })).status).to.equal(401);
+    expect((await app.request('/api/data/tasks', { token: first })).status).to.equal(401);
+    expect((await app.request('/api/auth/me', { token: second })).status).to.equal(200);
   });
 
   it('answers 401 on protected routes without a token, with a bad token, or with a token of another secret', async () => {
@@ -89,10 +109,53 @@ describeWithDatabase('auth API', (context) => {
     expect(huge.status).to.equal(413);
   });
 
+  it('sends security headers on pages and API answers: a CSP without inline scripts, no framing, no sniffing', async () => {
+    for (const path of ['/', '/api/health', '/api/data/tasks']) {
+      const response = await app.request(path);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).to.include("script-src 'self'").and.include("frame-ancestors 'none'");
+      expect(policy).not.to.match(/script-src[^;]*unsafe-inline/);
+      expect(response.headers.get('x-content-type-options')).to.equal('nosniff');
+      expect(response.headers.get('referrer-policy')).to.equal('no-referrer');
+    }
+  });
+
   it('reports database and event store status on /api/health', async () => {
     const health = await app.request('/api/health');
     expect(health.status).to.equal(200);
     expect(health.body.database.status).to.equal('ok');
     expect(health.body.eventStore).to.include({ status: 'ok', kind: 'postgres' });
+  });
+});
+
+describeWithDatabase('auth API behind a proxy, per client address', (context) => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp(context.db, { config: { trustProxy: true, signUpsPerHour: 3 } });
+  });
+  after(async () => app.stop());
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it("keeps the owner's sign-in open from their address while wrong passwords from another address are refused", async () => {
+    const email = `owner-${Date.now()}@example.com`;
+    await app.request('/api/auth/register', { method: 'POST', headers: from('10.1.1.1'), body: { name: 'O', email, password: 'long enough password' } });
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      await app.request('/api/auth/login', { method: 'POST', headers: from('10.6.6.6'), body: { email, password: 'guess' } });
+    }
+    const attacker = await app.request('/api/auth/login', { method: 'POST', headers: from('10.6.6.6'), body: { email, password: 'long enough password' } });
+    expect(attacker.status).to.equal(429);
+    const owner = await app.request('/api/auth/login', { method: 'POST', headers: from('10.1.1.1'), body: { email, password: 'long enough password' } });
+    expect(owner.status).to.equal(200);
+  });
+
+  it('limits the accounts one address may create, with 429 and Retry-After', async () => {
+    const signUp = (index: number) =>
+      app.request('/api/auth/register', { method: 'POST', headers: from('10.9.9.9'), body: { name: 'N', email: `new-${index}-${Date.now()}@example.com`, password: 'long enough password' } });
+    for (let index = 0; index < 3; index += 1) expect((await signUp(index)).status).to.equal(201);
+    const refused = await signUp(3);
+    expect(refused.status).to.equal(429);
+    expect(refused.headers.get('retry-after')).to.match(/^\d+$/);
+    const elsewhere = await app.request('/api/auth/register', { method: 'POST', headers: from('10.9.9.10'), body: { name: 'N', email: `other-${Date.now()}@example.com`, password: 'long enough password' } });
+    expect(elsewhere.status).to.equal(201);
   });
 });

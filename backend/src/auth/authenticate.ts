@@ -6,11 +6,16 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { Knex } from 'knex';
 import { UnauthorizedError } from '../http/errors.ts';
 import { currentContext } from '../http/request-context.ts';
+import type { TokenRevocations } from './revocations.ts';
 import { findUserById, type User } from './users.ts';
+
+/** The verified session token of a request: its id (for signing out) and when it expires. */
+export type SessionToken = { jti?: string; expiresAt: Date };
 
 declare module 'koa' {
   interface DefaultState {
     user?: User;
+    sessionToken?: SessionToken;
   }
 }
 
@@ -48,9 +53,9 @@ const verifiedTokenMs = 5 * 60_000;
  * `verifiedTokenMs`): verifying the same signature again on every call was a large part of a small
  * request's cost, and a token is immutable, so the answer cannot change before its expiry.
  */
-export function requireUser(knex: Knex, secret: string): Middleware {
+export function requireUser(knex: Knex, secret: string, revocations: TokenRevocations): Middleware {
   const findUser = userLookup(knex);
-  const verifiedTokens = new Map<string, { userId: string; until: number }>();
+  const verifiedTokens = new Map<string, { userId: string; until: number; session: SessionToken }>();
   const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
   const authenticator = new passport.Passport();
   authenticator.use(
@@ -64,12 +69,13 @@ export function requireUser(knex: Knex, secret: string): Middleware {
         algorithms: ['HS256'],
         passReqToCallback: true,
       },
-      (request: IncomingMessage, payload: { sub?: string; exp?: number }, done: (error: unknown, user?: User | false) => void) => {
+      (request: IncomingMessage, payload: { sub?: string; exp?: number; jti?: string }, done: (error: unknown, user?: User | false) => void) => {
         if (!payload.sub) return done(null, false);
         const token = bearerToken(request);
         if (token && payload.exp) {
           if (verifiedTokens.size >= userCacheLimit) verifiedTokens.clear();
-          verifiedTokens.set(token, { userId: payload.sub, until: Math.min(payload.exp * 1000, Date.now() + verifiedTokenMs) });
+          const session = { jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+          verifiedTokens.set(token, { userId: payload.sub, until: Math.min(payload.exp * 1000, Date.now() + verifiedTokenMs), session });
         }
         findUser(payload.sub).then((user) => done(null, user ?? false), done);
       },
@@ -88,8 +94,13 @@ export function requireUser(knex: Knex, secret: string): Middleware {
 
   return async (ctx, next) => {
     const user = await verify(ctx);
-    if (!user) throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
+    const token = bearerToken(ctx.req);
+    const session = token ? verifiedTokens.get(token)?.session : undefined;
+    if (!user || (session?.jti && (await revocations.isRevoked(session.jti)))) {
+      throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
+    }
     ctx.state.user = user;
+    ctx.state.sessionToken = session;
     const context = currentContext();
     if (context) context.userId = user.id;
     await next();

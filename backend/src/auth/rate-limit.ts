@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
 
 /**
- * Fixed-window counter of failed attempts per key (email, client address), kept in the database so
- * that every server process (WEB_CONCURRENCY) counts against the same allowance.
+ * Fixed-window counter of attempts per key (an email at a client address, a client address), kept in
+ * the database so every server process (WEB_CONCURRENCY) counts against the same allowance.
+ *
+ * An attempt is counted BEFORE it is judged, in one atomic statement: checking a count and writing it
+ * afterwards let 60 parallel wrong passwords all through, since each read the count before any wrote.
  */
 export class AttemptLimiter {
   constructor(
@@ -12,25 +15,25 @@ export class AttemptLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  async retryAfter(key: string): Promise<number> {
-    const row = (await this.knex('auth_attempts').where({ key }).first('failures', 'window_ends_at')) as { failures: number; window_ends_at: number } | undefined;
+  /** Counts one attempt; answers the seconds to wait when it is over the allowance, else 0. */
+  async consume(key: string): Promise<number> {
     const now = this.now();
-    if (!row || row.window_ends_at <= now || row.failures < this.maxAttempts) return 0;
-    return Math.ceil((row.window_ends_at - now) / 1000);
-  }
-
-  /** Counts a failure in the key's window (a new window when the last one ended); forgets windows that ended. */
-  async recordFailure(key: string): Promise<void> {
-    const now = this.now();
-    await this.knex.raw(
+    const result = await this.knex.raw(
       `insert into auth_attempts (key, failures, window_ends_at) values (?, 1, ?)
        on conflict (key) do update set
          failures = case when auth_attempts.window_ends_at <= ? then 1 else auth_attempts.failures + 1 end,
-         window_ends_at = case when auth_attempts.window_ends_at <= ? then excluded.window_ends_at else auth_attempts.window_ends_at end`,
+         window_ends_at = case when auth_attempts.window_ends_at <= ? then excluded.window_ends_at else auth_attempts.window_ends_at end
+       returning failures, window_ends_at`,
       [key, now + this.windowMs, now, now],
     );
+    const row = result.rows[0] as { failures: number; window_ends_at: number | string };
     await this.knex('auth_attempts').where('window_ends_at', '<=', now).delete();
+    return row.failures > this.maxAttempts ? Math.max(1, Math.ceil((Number(row.window_ends_at) - now) / 1000)) : 0;
+  }
+
+  /** Gives one attempt back (a success that should not use up the allowance). */
+  async refund(key: string): Promise<void> {
+    await this.knex('auth_attempts').where({ key }).update({ failures: this.knex.raw('greatest(failures - 1, 0)') });
   }
 
   async reset(key: string): Promise<void> {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { BadRequestError, ConflictError, HttpError, UnauthorizedError } from '../http/errors.ts';
@@ -6,7 +8,8 @@ import { AttemptLimiter } from './rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signToken } from './tokens.ts';
 import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail } from './users.ts';
-import { requireUser, signedInUser } from './authenticate.ts';
+import { signedInUser } from './authenticate.ts';
+import type { TokenRevocations } from './revocations.ts';
 
 const registerSchema = z
   .object({
@@ -32,15 +35,36 @@ function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-export type AuthOptions = { knex: Knex; secret: string; expiresIn: string };
+export type AuthOptions = {
+  knex: Knex;
+  secret: string;
+  expiresIn: string;
+  /** The bearer-token guard, shared with the rest of the API. */
+  guard: Middleware;
+  revocations: TokenRevocations;
+  /** Accounts one client address may create per hour. */
+  signUpsPerHour: number;
+};
 
-export function authRoutes({ knex, secret, expiresIn }: AuthOptions): Router {
+const tooManyAttempts = (ctx: Context, waitSeconds: number, what: string) => {
+  ctx.set('Retry-After', String(waitSeconds));
+  return new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(waitSeconds / 60)} minute(s).`);
+};
+
+/** Compared against when the email is unknown, so a wrong email costs the same time as a wrong password. */
+let unknownUserHash: Promise<string> | undefined;
+
+export function authRoutes({ knex, secret, expiresIn, guard, revocations, signUpsPerHour }: AuthOptions): Router {
   const router = new Router({ prefix: '/api/auth' });
-  const byEmail = new AttemptLimiter(knex, 10, 15 * 60_000);
-  const byIp = new AttemptLimiter(knex, 100, 15 * 60_000);
+  // Keyed by email AND client address: wrong passwords sent from elsewhere cannot lock the owner out.
+  const byEmailAtAddress = new AttemptLimiter(knex, 10, 15 * 60_000);
+  const byAddress = new AttemptLimiter(knex, 100, 15 * 60_000);
+  const signUpsByAddress = new AttemptLimiter(knex, signUpsPerHour, 60 * 60_000);
 
   router.post('/register', async (ctx) => {
     const input = parseOr400(registerSchema, ctx.request.body);
+    const wait = await signUpsByAddress.consume(`signup:${ctx.ip}`);
+    if (wait > 0) throw tooManyAttempts(ctx, wait, 'accounts created from this address');
     try {
       const user = await createUser(knex, { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) });
       ctx.status = 201;
@@ -53,26 +77,30 @@ export function authRoutes({ knex, secret, expiresIn }: AuthOptions): Router {
 
   router.post('/login', async (ctx) => {
     const input = parseOr400(loginSchema, ctx.request.body);
-    const emailKey = `email:${input.email}`;
-    const ipKey = `ip:${ctx.ip}`;
-    const wait = Math.max(await byEmail.retryAfter(emailKey), await byIp.retryAfter(ipKey));
-    if (wait > 0) {
-      ctx.set('Retry-After', String(wait));
-      throw new HttpError(429, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-    }
+    const pairKey = `email:${input.email}|ip:${ctx.ip}`;
+    const addressKey = `ip:${ctx.ip}`;
+    const wait = Math.max(await byAddress.consume(addressKey), await byEmailAtAddress.consume(pairKey));
+    if (wait > 0) throw tooManyAttempts(ctx, wait, 'sign-in attempts');
     const found = await findUserWithPasswordByEmail(knex, input.email);
-    if (!found || !(await verifyPassword(input.password, found.passwordHash))) {
-      await byEmail.recordFailure(emailKey);
-      await byIp.recordFailure(ipKey);
-      throw new UnauthorizedError('Invalid email or password.');
-    }
-    await byEmail.reset(emailKey);
+    unknownUserHash ??= hashPassword(randomUUID());
+    const matches = await verifyPassword(input.password, found?.passwordHash ?? (await unknownUserHash));
+    if (!found || !matches) throw new UnauthorizedError('Invalid email or password.');
+    // A success uses up nothing: only failed attempts count against the allowances.
+    await byEmailAtAddress.reset(pairKey);
+    await byAddress.refund(addressKey);
     const { passwordHash: _hash, ...user } = found;
     ctx.body = { token: signToken(user, secret, expiresIn), user };
   });
 
-  router.get('/me', requireUser(knex, secret), async (ctx) => {
+  router.get('/me', guard, async (ctx) => {
     ctx.body = signedInUser(ctx.state);
+  });
+
+  /** Signing out revokes the token it was called with; other sessions of the user stay signed in. */
+  router.post('/logout', guard, async (ctx) => {
+    const session = ctx.state.sessionToken;
+    if (session?.jti) await revocations.revoke(session.jti, session.expiresAt);
+    ctx.status = 204;
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Knex } from 'knex';
 import type { User } from './users.ts';
@@ -22,5 +22,7 @@ export function signToken(user: User, secret: string, expiresIn: string): string
     expiresIn: expiresIn as jwt.SignOptions['expiresIn'],
     issuer: 'charterline',
     algorithm: 'HS256',
+    // Names this token, so signing out can revoke it alone.
+    jwtid: randomUUID(),
   });
 }

@@ -1,4 +1,4 @@
-import { ConflictError, HttpError } from '../http/errors.ts';
+import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import { toDomainEvent } from '../events/registry.ts';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { fold, type Decider } from './decider.ts';
@@ -16,6 +16,19 @@ export class PreconditionFailedError extends HttpError {
 const maxAttempts = 4;
 
 /**
+ * A stale If-Match is a 412, except on a record the caller may not see: then it is the decider's own
+ * "not found", so a 412 carrying the current version never tells anyone that another user's record exists.
+ */
+function staleVersionError<State, Command, Event>(decider: Decider<State, Command, Event>, command: Command, state: State, version: number): Error {
+  try {
+    decider.decide(command, state);
+  } catch (error) {
+    if (error instanceof NotFoundError) return error;
+  }
+  return new PreconditionFailedError(version);
+}
+
+/**
  * Load the stream, fold it, decide, append with the version we read. A concurrent writer makes the
  * append fail; we reload and decide again a few times, then answer 409. `ifMatch` is the version the
  * client saw (HTTP If-Match): a mismatch is a 412 at once, because retrying would overwrite what the
@@ -31,8 +44,8 @@ export async function handleCommand<State, Command, Event extends { type: string
   for (let attempt = 1; ; attempt += 1) {
     const recorded = await store.readStream(streamId);
     const version = recorded.length ? recorded[recorded.length - 1].streamVersion : 0;
-    if (options.ifMatch !== undefined && options.ifMatch !== version) throw new PreconditionFailedError(version);
     const state = fold(decider, recorded.map((event) => toDomainEvent<Event>(event)));
+    if (options.ifMatch !== undefined && options.ifMatch !== version) throw staleVersionError(decider, command, state, version);
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, version, appended: 0 };
     try {

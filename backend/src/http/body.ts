@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { HttpError } from './errors.ts';
+import { findUnstorableText } from './storable-text.ts';
 
 declare module 'koa' {
   interface Request {
@@ -28,11 +29,15 @@ export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, nu
     if (!ctx.is('application/json', 'application/*+json')) {
       throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
     }
+    let body: unknown;
     try {
-      ctx.request.body = JSON.parse(text);
+      body = JSON.parse(text);
     } catch {
       throw new HttpError(400, 'The request body is not valid JSON.');
     }
+    const problem = findUnstorableText(body, 'request body');
+    if (problem) throw new HttpError(400, problem);
+    ctx.request.body = body;
     return next();
   };
 }

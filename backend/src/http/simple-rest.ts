@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { BadRequestError } from './errors.ts';
+import { findUnstorableText } from './storable-text.ts';
 
 /** How a resource's list can be filtered and sorted: API field names mapped to SQL. */
 export type ListSpec = {
@@ -30,12 +31,19 @@ const jsonParam = <T extends z.ZodType>(name: string, schema: T) =>
     .optional()
     .transform((text, ctx) => {
       if (text === undefined || text === '') return undefined;
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text);
       } catch {
         ctx.addIssue({ code: 'custom', message: `${name} must be JSON` });
         return z.NEVER;
       }
+      const problem = findUnstorableText(value, name);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return value;
     })
     .pipe(schema.optional());
 
@@ -54,12 +62,13 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
   const maxPageSize = spec.maxPageSize ?? 500;
   const clamped: [number, number] = [range[0], Math.min(range[1], range[0] + maxPageSize - 1)];
   const field = sort?.[0] ?? spec.defaultSort.field;
-  if (!(field in spec.sortable)) {
+  // Own keys only: an inherited name such as "toString" is not a column.
+  if (!Object.hasOwn(spec.sortable, field)) {
     throw new BadRequestError(`Cannot sort by "${field}". Sortable fields: ${Object.keys(spec.sortable).join(', ')}.`);
   }
   const order = (sort?.[1]?.toUpperCase() as 'ASC' | 'DESC' | undefined) ?? spec.defaultSort.order;
   for (const key of Object.keys(filter)) {
-    if (key !== 'id' && key !== 'q' && !(key in (spec.filters ?? {}))) {
+    if (key !== 'id' && key !== 'q' && !Object.hasOwn(spec.filters ?? {}, key)) {
       const known = ['id', ...(spec.searchColumns ? ['q'] : []), ...Object.keys(spec.filters ?? {})];
       throw new BadRequestError(`Cannot filter by "${key}". Filters: ${known.join(', ')}.`);
     }

@@ -55,6 +55,8 @@ export function activityRoutes({ knex }: AppServices): Router {
       knex('activity').where('user_id', user.id),
       {
         idColumn: 'global_position',
+        // An activity row's id is its event's position in the store: a whole number.
+        idSchema: z.string().regex(/^\d{1,18}$/),
         sortable: { occurredAt: 'occurred_at', id: 'global_position', resource: 'resource', type: 'event_type' },
         defaultSort: { field: 'occurredAt', order: 'DESC' },
         filters: {

@@ -105,7 +105,7 @@ export const regulatorFeature: Feature = {
     // for `/institutions?filters=ACTIVE:1 AND ROAQ:...&sort_by=ASSET&sort_order=DESC`.
     fdic.get('/risk-category/:band', async (ctx) => {
       const band = ctx.params.band as RoaqBand;
-      if (!(band in roaqRiskBands)) throw new BadRequestError('Invalid risk category: use high, medium or low.');
+      if (!Object.hasOwn(roaqRiskBands, band)) throw new BadRequestError('Invalid risk category: use high, medium or low.');
       const query = recordsQuerySchema.parse({ limit: 20, sort_by: 'ASSET', sort_order: 'DESC', ...ctx.query });
       ctx.type = 'application/json';
       ctx.body = await queryRecordsJson(knex, 'financials', { ...query, filters: query.filters ?? 'ACTIVE:1' }, parseFilter(roaqRiskBands[band].filter));

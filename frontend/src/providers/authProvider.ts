@@ -48,6 +48,8 @@ export const authProvider: AuthProvider = {
     }
   },
   async logout() {
+    // Revoke the token on the server too, so a copy of it is worthless; signing out never waits on or fails for it.
+    if (readToken()) void apiJson('/api/auth/logout', { method: 'POST', skipAuthError: true }).catch(() => undefined);
     clearSession();
     verifiedToken = null;
     return SIGN_IN_PATH;

@@ -34,6 +34,8 @@ export async function startE2EServer(options: { banks?: number; config?: Partial
     host: '127.0.0.1',
     jwtSecret: 'e2e-secret-that-is-long-enough',
     demoData: 'never',
+    // Suites sign up many users from one address.
+    signUpsPerHour: 100_000,
     fdicApiUrl: 'http://127.0.0.1:9/banks',
     censusApiUrl: 'http://127.0.0.1:9/data',
     hunterApiUrl: 'http://127.0.0.1:9/v2',

@@ -23,12 +23,31 @@ const detailText = z.preprocess(
   z.string({ error: 'Must be text.' }).max(500, 'At most 500 characters.').nullable().optional(),
 );
 
+/**
+ * A bank's web address: a plain address (www.bank.com) or an http(s) URL. Anything else, such as
+ * `javascript:` or `data:`, is refused, because the address becomes a link on the screens.
+ */
+const websiteText = detailText.refine((value) => value == null || isWebAddress(value), {
+  message: 'Website must be a web address like www.bank.com or https://www.bank.com.',
+});
+
+function isWebAddress(value: string): boolean {
+  const schemeMatch = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(value);
+  if (schemeMatch && !/^https?$/i.test(schemeMatch[1])) return false;
+  try {
+    const url = new URL(schemeMatch ? value : `https://${value}`);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
 const optionalDetails = {
   city: detailText,
   state: detailText,
   zip: detailText,
   address: detailText,
-  website: detailText,
+  website: websiteText,
 };
 
 /** Figures of the normalised bank (spec 1 section 3 and spec 2): money in dollars, ratios in percent. */

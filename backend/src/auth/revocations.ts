@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+
+/** How often a process looks for tokens revoked by another process. */
+const pollEveryMs = 2_000;
+/** Re-read this far back each poll: a revocation committed late with an earlier timestamp is still seen. */
+const overlapMs = 10_000;
+
+/**
+ * Tokens ended by signing out. The process that revokes a token stops accepting it at once; other
+ * server processes learn of it within `pollEveryMs`, polled lazily as requests arrive.
+ */
+export class TokenRevocations {
+  private readonly revoked = new Map<string, number>();
+  private polledAt = 0;
+  private seenUntil = new Date(0);
+  private polling: Promise<void> | undefined;
+
+  constructor(private readonly knex: Knex) {}
+
+  async revoke(jti: string, expiresAt: Date): Promise<void> {
+    await this.knex('revoked_tokens').insert({ jti, expires_at: expiresAt }).onConflict('jti').ignore();
+    this.revoked.set(jti, expiresAt.getTime());
+    // An expired token is refused anyway: its revocation need not be kept.
+    await this.knex('revoked_tokens').where('expires_at', '<=', new Date()).delete();
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    if (Date.now() - this.polledAt > pollEveryMs) {
+      this.polling ??= this.poll().finally(() => (this.polling = undefined));
+      await this.polling;
+    }
+    return this.revoked.has(jti);
+  }
+
+  private async poll(): Promise<void> {
+    const now = Date.now();
+    const since = new Date(this.seenUntil.getTime() - overlapMs);
+    const rows: Array<{ jti: string; expires_at: Date; revoked_at: Date }> = await this.knex('revoked_tokens')
+      .where('revoked_at', '>', since)
+      .where('expires_at', '>', new Date(now))
+      .select('jti', 'expires_at', 'revoked_at');
+    for (const row of rows) {
+      this.revoked.set(row.jti, new Date(row.expires_at).getTime());
+      if (new Date(row.revoked_at) > this.seenUntil) this.seenUntil = new Date(row.revoked_at);
+    }
+    for (const [jti, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(jti);
+    this.polledAt = now;
+  }
+}
