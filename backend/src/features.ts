@@ -1,3 +1,4 @@
+import { aiAnalysisFeature } from './ai-analysis/routes.ts';
 import { enrichmentFeature } from './enrichment/feature.ts';
 import { healthFeature } from './health/routes.ts';
 import { outreachFeature } from './outreach/feature.ts';
@@ -15,4 +16,17 @@ const regulatorSync = createSyncFeature();
 export const mailFeature = createMailFeature();
 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
-export const features: Feature[] = [healthFeature, regulatorFeature, outreachFeature, settingsFeature, enrichmentFeature, placeholdersFeature, mailFeature, apiAccessFeature, pdfReportFeature, regulatorSync, createBootstrapFeature(regulatorSync)];
+export const features: Feature[] = [
+  healthFeature,
+  regulatorFeature,
+  outreachFeature,
+  aiAnalysisFeature,
+  settingsFeature,
+  enrichmentFeature,
+  placeholdersFeature,
+  mailFeature,
+  apiAccessFeature,
+  pdfReportFeature,
+  regulatorSync,
+  createBootstrapFeature(regulatorSync),
+];

@@ -217,6 +217,29 @@ describe('bank detail view', function () {
     expect(await detail.name().textContent()).to.equal(name);
   });
 
+  it('compares the largest bank with a wider group when its default peer group is thin, and says so', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory(0);
+    const panel = await detail.show('benchmark', 'benchmark-panel');
+    await detail.settled();
+    // The default group (its state, 50%-150% of its assets) stays what the form shows.
+    const minAssets = Number(await panel.getByLabel('Min Assets').inputValue());
+    const maxAssets = Number(await panel.getByLabel('Max Assets').inputValue());
+    expect(maxAssets / minAssets).to.be.closeTo(3, 0.01);
+
+    const notice = panel.getByTestId('peer-group-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).to.match(/(No bank matches|Only \d+ banks? match(es)?) the selected peer group, so the comparison uses .+ \(\d+ peers\)\./);
+    const charts = panel.getByTestId('peer-category-chart');
+    expect(await charts.count()).to.equal(4);
+    expect(await charts.first().getByRole('heading').textContent()).to.match(/^Profitability & Efficiency \(vs\. \d+ Peers\)$/);
+    await screenshot(page, 'bank-detail-benchmark-wider-group');
+
+    await notice.getByRole('button', { name: /^Show the selected group/ }).click();
+    await notice.getByRole('button', { name: /^(Widen to 25%-400% of assets|Top 20 by assets)/ }).first().waitFor();
+  });
+
   it('filters the historical trends by year and quarter and picks series', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { useE2E } from './support/index.ts';
+import { screenshot, useE2E } from './support/index.ts';
 import { creditBoxFields } from '../../frontend/src/pages/credit-box/fields.ts';
+import { columnTexts } from './support/pages/bank-table.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 
 describe('credit box', function () {
@@ -17,7 +18,7 @@ describe('credit box', function () {
     const total = Number(/^Results \(([\d,]+)\)$/.exec(heading)![1].replace(/,/g, ''));
     expect(total).to.be.greaterThan(12);
     expect(await creditBox.rows().count()).to.equal(12);
-    const matches = (await creditBox.rows().locator('td:nth-child(10)').allTextContents()).map((text) => Number.parseInt(text, 10));
+    const matches = (await columnTexts(page, creditBox.rows(), 'Match')).map((text) => Number.parseInt(text, 10));
     expect(matches).to.deep.equal([...matches].sort((a, b) => b - a));
 
     const firstPage = await creditBox.names();
@@ -57,5 +58,47 @@ describe('credit box', function () {
     await creditBox.findMatches();
     expect(await creditBox.heading().textContent()).to.equal('Results (0)');
     await page.getByText('No banks found matching your criteria.').waitFor();
+  });
+
+  it("puts every slider's thumb where its value reads, also after a reset", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    /** How far along its rail (0-1) a slider's thumb sits. */
+    const thumbShare = async (label: string) =>
+      page.getByRole('slider', { name: label }).evaluate((input) => {
+        const root = input.closest('.MuiSlider-root')!;
+        const rail = root.getBoundingClientRect();
+        const thumb = root.querySelector('.MuiSlider-thumb')!.getBoundingClientRect();
+        return (thumb.left + thumb.width / 2 - rail.left) / rail.width;
+      });
+    const reads = (name: string) => page.getByTestId(`filter-${name}`).locator('p').last().textContent();
+
+    expect(await reads('maxAssets')).to.equal('$100.00B');
+    expect(await thumbShare('Max Total Assets')).to.be.closeTo(2 / 3, 0.03);
+    expect(await thumbShare('Min Total Assets')).to.be.closeTo(0, 0.03);
+    // Linear sliders: the thumb sits at (value - min) / (max - min).
+    expect(await thumbShare('Max NPL Ratio')).to.be.closeTo(3 / 10, 0.03);
+    expect(await thumbShare('Min ROA')).to.be.closeTo(2.5 / 5, 0.03);
+    await screenshot(page, 'credit-box-sliders');
+
+    await creditBox.setSliderToEnd('Max Total Assets', 'Home');
+    expect(await reads('maxAssets')).to.equal('$10.00M');
+    expect(await thumbShare('Max Total Assets')).to.be.closeTo(0, 0.03);
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    expect(await reads('maxAssets')).to.equal('$100.00B');
+    expect(await thumbShare('Max Total Assets')).to.be.closeTo(2 / 3, 0.03);
+  });
+
+  it('stars a result and keeps the user on the Credit Box, with a toast that opens Targets', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.findMatches();
+    const [name] = await creditBox.names();
+    await page.getByRole('button', { name: `Add ${name} to targets` }).first().click();
+    await page.getByRole('alert').filter({ hasText: `"${name}" is now a target.` }).waitFor();
+    await page.getByRole('button', { name: `Remove ${name} from targets` }).first().waitFor();
+    expect(new URL(page.url()).hash).to.equal('#/credit-box');
+    expect(await creditBox.rows().count()).to.equal(12);
+    await page.getByRole('link', { name: 'Open Targets' }).waitFor();
   });
 });

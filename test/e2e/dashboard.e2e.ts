@@ -47,7 +47,7 @@ describe('dashboard', function () {
     await page.getByText('No bank on this page matches your search.').waitFor();
   });
 
-  it('stars a bank from the risk modal, tells the user, and lands on Targets', async () => {
+  it('stars a bank from the risk modal and keeps the user there, with a toast that opens Targets', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/' });
     const dashboard = new DashboardPage(page);
     await dashboard.waitUntilLoaded();
@@ -59,8 +59,12 @@ describe('dashboard', function () {
     const label = (await star.getAttribute('aria-label')) ?? '';
     const name = label.replace(/^Add /, '').replace(/ to targets$/, '');
     await star.click();
-    await page.getByText(`Adding "${name}" to targets and navigating...`).waitFor();
+    await page.getByRole('alert').filter({ hasText: `"${name}" is now a target.` }).waitFor();
+    await modal.rows().first().getByRole('button', { name: `Remove ${name} from targets` }).waitFor();
+    expect(new URL(page.url()).hash).to.equal('#/');
+    await page.getByRole('link', { name: 'Open Targets' }).click();
     await new Shell(page).waitForRoute('/outreach/targets');
+    await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
   });
 
   it('opens the bank detail from the performance spotlight', async () => {

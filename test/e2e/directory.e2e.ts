@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { useE2E } from './support/index.ts';
+import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { columnTexts } from './support/pages/bank-table.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -48,7 +49,7 @@ describe('bank directory', function () {
     await directory.chooseRegulator('OCC');
     const occ = Number(/of ([\d,]+) results/.exec(await directory.showing())![1].replace(/,/g, ''));
     expect(occ).to.be.within(1, total - 1);
-    const regulators = await page.getByTestId('directory-row').locator('td:nth-child(6)').allTextContents();
+    const regulators = await columnTexts(page, directory.rows(), 'Regulator');
     expect(new Set(regulators)).to.deep.equal(new Set(['OCC']));
     await directory.chooseCharter('N Commercial Bank National Charter');
     const national = Number(/of ([\d,]+) results/.exec(await directory.showing())?.[1]?.replace(/,/g, '') ?? '0');
@@ -60,7 +61,7 @@ describe('bank directory', function () {
     const directory = new DirectoryPage(page);
     await directory.waitForRows();
     const roaValues = async () =>
-      (await page.getByTestId('directory-row').locator('td:nth-child(7)').allTextContents()).filter((text) => text !== 'N/A').map((text) => Number.parseFloat(text));
+      (await columnTexts(page, directory.rows(), 'ROA %')).filter((text) => text !== 'N/A').map((text) => Number.parseFloat(text));
     await directory.sortBy('ROA %');
     const descending = await roaValues();
     expect(descending).to.deep.equal([...descending].sort((a, b) => b - a));
@@ -80,17 +81,99 @@ describe('bank directory', function () {
     await card.getByRole('button', { name: 'Contact' }).waitFor();
   });
 
-  it('stars a bank, making it a target, then lands on Targets', async () => {
+  it('stars a bank and keeps the user on the Directory, with a toast that opens Targets', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);
     await directory.waitForRows();
     const [name] = await directory.names();
     await directory.star(name);
-    await new Shell(page).waitForRoute('/outreach/targets');
-    const response = await fetch(`${e2e.url}/api/data/banks?filter=${encodeURIComponent('{"isTarget":true}')}`, { headers: { authorization: `Bearer ${session.token}` } });
-    const targets = (await response.json()) as Array<{ name: string; isTarget: boolean; assets: number }>;
+    const toast = page.getByRole('alert').filter({ hasText: `"${name}" is now a target.` });
+    await toast.waitFor();
+    await page.getByRole('button', { name: `Remove ${name} from targets` }).first().waitFor();
+    expect(new URL(page.url()).hash).to.equal('#/bank-directory');
+    const targets = await apiAs<Array<{ name: string; isTarget: boolean; assets: number }>>(e2e.url, session, `/api/data/banks?filter=${encodeURIComponent('{"isTarget":true}')}`);
     expect(targets.map((bank) => bank.name)).to.deep.equal([name]);
     expect(targets[0].assets).to.be.greaterThan(0);
+
+    await page.getByRole('link', { name: 'Open Targets' }).click();
+    await new Shell(page).waitForRoute('/outreach/targets');
+    // On Targets the user finds the bank they starred, ready to work on.
+    await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
+    await page.getByText('1 banks being tracked').waitFor();
+  });
+
+  it("opens the contact form for the row's bank from 'Add a contact at <bank>' and saves the contact there", async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    const [name] = await directory.names();
+    const cert = Number(await directory.rows().first().getAttribute('data-cert'));
+    await page.getByRole('button', { name: `Add a contact at ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Add Contact for ${name}` });
+    await dialog.waitFor();
+    expect(await page.locator('.MuiDialog-paperFullScreen').count()).to.equal(0);
+
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.getByText('Full name is required.').waitFor();
+    await dialog.getByLabel('Full Name').fill('Priya Raman');
+    await dialog.getByLabel('Job Title').fill('Chief Credit Officer');
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('priya-at-bank');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.getByText('Enter a valid email address, like name@bank.com.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example-bank.com');
+    await screenshot(page, 'directory-add-contact');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.getByText('Priya Raman added as a contact.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const contacts = await apiAs<Array<{ name: string; bankId: number; bankName: string; email: string }>>(e2e.url, session, `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: cert }))}`);
+    expect(contacts.map((contact) => ({ name: contact.name, bankName: contact.bankName, email: contact.email }))).to.deep.equal([
+      { name: 'Priya Raman', bankName: name, email: 'priya@example-bank.com' },
+    ]);
+  });
+
+  for (const width of [1280, 1440, 1920]) {
+    it(`shows the needed columns and the actions without sideways scrolling at ${width} px, names whole, clear of the chat button`, async () => {
+      const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width, height: 900 } });
+      const directory = new DirectoryPage(page);
+      await directory.waitForRows();
+      const table = page.getByTestId('bank-table');
+      const overflow = await table.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow, 'sideways scroll of the table').to.be.at.most(0);
+      const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim());
+      for (const needed of ['Bank Name', 'Assets', 'Deposits', 'Regulator', 'ROA %', 'NPL %', 'Actions']) expect(headers).to.include(needed);
+      if (width >= 1440) for (const wanted of ['Auto Loans', 'Credit Cards']) expect(headers).to.include(wanted);
+      if (width >= 1920) expect(headers).to.have.length(13);
+      const cut = await directory.rows().getByTestId('bank-name').evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth).length);
+      expect(cut, 'bank names cut short').to.equal(0);
+      const chat = await page.getByRole('button', { name: /analyst chat/i }).boundingBox();
+      const actions = await table.locator('thead th').last().boundingBox();
+      expect(chat && actions, 'chat button and Actions column on screen').to.not.equal(null);
+      expect(actions!.x + actions!.width, 'Actions column ends left of the chat button').to.be.at.most(chat!.x);
+      await screenshot(page, `directory-${width}`);
+    });
+  }
+
+  it('lets the user add a column that did not fit, and keeps the choice', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width: 1280, height: 900 } });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    const headers = () => page.getByTestId('bank-table').locator('thead th').allTextContents();
+    expect(await headers()).to.not.include('Net C/O');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Net C/O' }).click();
+    await page.keyboard.press('Escape');
+    expect(await headers()).to.include('Net C/O');
+    await page.reload();
+    await directory.waitForRows();
+    expect(await headers()).to.include('Net C/O');
+  });
+
+  it('opens in card view on a phone', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width: 390, height: 844 } });
+    await page.getByTestId('directory-card').first().waitFor();
+    expect(await page.getByTestId('directory-row').count()).to.equal(0);
+    await screenshot(page, 'directory-phone');
   });
 
   it('opens the bank detail when a row is clicked', async () => {

@@ -86,7 +86,7 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       await app.request(`/api/data/contacts/${contactId}`, { method: 'PUT', token, body: { name: 'Jane Q. Doe', email: 'jq@alpha.com' } });
       const history = (await app.request(`/api/data/contacts/${contactId}/history`, { token })).body;
       expect(history.map((entry: any) => entry.type)).to.deep.equal(['ContactAdded', 'ContactMarkedHotLead', 'ContactEmailVerified', 'ContactRenamed', 'ContactEmailChanged']);
-      expect(history[0]).to.include({ version: 1, source: 'ui' });
+      expect(history[0]).to.include({ version: 1, source: 'api' });
       expect(history[0].user.name).to.equal('Owner');
       expect(history[0].changes).to.deep.include({ field: 'name', from: null, to: 'Jane Doe' });
       expect(history[2].changes).to.deep.equal([

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { logger } from './logger.ts';
-import { runWithContext, type EventSource } from './request-context.ts';
+import { requestSource, runWithContext, sourceHeader } from './request-context.ts';
 
-const sources: EventSource[] = ['ui', 'api', 'ai', 'workflow', 'system'];
 const safeId = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Gives each request an id, a correlation id and a source, logs it, and runs the rest inside that context. */
@@ -11,12 +10,7 @@ export const requestContextMiddleware: Middleware = async (ctx, next) => {
   const incoming = ctx.get('x-request-id');
   const requestId = safeId.test(incoming) ? incoming : randomUUID();
   const correlation = ctx.get('x-correlation-id');
-  const requestedSource = ctx.get('x-charterline-source') as EventSource;
-  const source: EventSource = ctx.path.startsWith('/api/public')
-    ? 'api'
-    : sources.includes(requestedSource)
-      ? requestedSource
-      : 'ui';
+  const source = requestSource(ctx.path, ctx.get(sourceHeader));
   const started = performance.now();
   ctx.set('X-Request-Id', requestId);
   await runWithContext(

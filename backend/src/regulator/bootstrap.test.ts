@@ -4,7 +4,11 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { FdicDouble } from '../../../test/doubles/fdic-double.ts';
 import { fdicTestData } from '../../../test/doubles/fdic-data.ts';
 import { createBootstrapFeature, firstStartAction } from './bootstrap.ts';
+import { healthFeature } from '../health/routes.ts';
+import { loadDemoData } from './demo/load.ts';
+import { regulatorFeature } from './feature.ts';
 import { createSyncFeature } from './sync/feature.ts';
+import { latestRun } from './sync/runs.ts';
 
 describe('first-start regulator data decision', () => {
   const decide = (overrides: Partial<Parameters<typeof firstStartAction>[0]>, reachable = true) => {
@@ -12,6 +16,7 @@ describe('first-start regulator data decision', () => {
     const action = firstStartAction({
       demoData: 'auto',
       hasInterruptedSync: false,
+      hasUnfinishedDemoLoad: false,
       hasInstitutions: false,
       fdicReachable: async () => ((probed = true), reachable),
       ...overrides,
@@ -21,6 +26,10 @@ describe('first-start regulator data decision', () => {
 
   it('resumes an interrupted sync before anything else', async () => {
     expect(await decide({ hasInterruptedSync: true, hasInstitutions: true })).to.deep.equal({ action: 'resume-sync', probed: false });
+  });
+
+  it('loads the demo set again, whole, when its last load was cut short', async () => {
+    expect(await decide({ hasUnfinishedDemoLoad: true, hasInstitutions: true })).to.deep.equal({ action: 'demo', probed: false });
   });
 
   it('leaves a database with institutions alone, whatever DEMO_DATA says', async () => {
@@ -52,6 +61,56 @@ describeWithDatabase('first start', (context) => {
     const banks = await context.db.knex('fdic_institutions').select('is_demo');
     expect(banks).to.have.length(20);
     expect(banks.every((bank) => bank.is_demo)).to.equal(true);
+  });
+
+  it('answers health, sign-up and screens while the demo data loads, and reports the progress', async () => {
+    let releaseLoad!: () => void;
+    const loadHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
+    let firstChunkDone!: () => void;
+    const firstChunk = new Promise<void>((resolve) => (firstChunkDone = resolve));
+    const sync = createSyncFeature();
+    const app = await startTestApp(context.db, {
+      features: [
+        healthFeature,
+        regulatorFeature,
+        sync,
+        createBootstrapFeature(sync, {
+          demoBanks: 120,
+          // The load stops after its first chunk until the requests below have been answered.
+          afterDemoChunk: async ({ loaded }) => {
+            if (loaded > 50) return;
+            firstChunkDone();
+            await loadHeld;
+          },
+        }),
+      ],
+      config: { demoData: 'always' },
+    });
+    try {
+      await firstChunk;
+      expect((await app.request('/api/health')).status).to.equal(200);
+      const { token } = await app.signUp('First Start');
+      const status = await app.request('/api/services/fdic/data-status', { token });
+      expect(status.status).to.equal(200);
+      expect(status.body.demoLoad).to.deep.equal({ loaded: 50, total: 120 });
+      const directory = await app.request('/api/services/fdic/financials-query?limit=5', { token });
+      expect(directory.status).to.equal(200);
+    } finally {
+      releaseLoad();
+      await app.stop();
+    }
+    expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 120 });
+    expect((await latestRun(context.db.knex, 'demo'))?.status).to.equal('complete');
+  });
+
+  it('loads the demo set again on the next start when a load was cut short', async () => {
+    await loadDemoData(context.db.knex, { banks: 20 });
+    await context.db.knex('sync_runs').insert({ kind: 'demo', status: 'running', progress: 50, total: 120, message: 'Loading demo data' });
+    const sync = createSyncFeature();
+    const app = await startTestApp(context.db, { features: [sync, createBootstrapFeature(sync, { demoBanks: 60 })], config: { demoData: 'auto' } });
+    await app.stop();
+    expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 60 });
+    expect((await latestRun(context.db.knex, 'demo'))?.status).to.equal('complete');
   });
 
   it('syncs from FDIC in the background when it answers', async () => {

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { logger } from '../http/logger.ts';
 import type { AppServices, Feature } from '../services.ts';
-import { loadDemoData } from './demo/load.ts';
+import { loadDemoData, type DemoLoadProgress } from './demo/load.ts';
+import { createRun, finishRun, latestRun, saveProgress } from './sync/runs.ts';
 import type { SyncFeature } from './sync/feature.ts';
 
 /** How long first start waits for FDIC BankFind before settling for demo data. */
@@ -11,17 +12,20 @@ export type FirstStartAction = 'resume-sync' | 'nothing' | 'sync' | 'demo';
 
 /**
  * What a starting server does about the regulator mirror (DEMO_DATA: auto | always | never):
- * continue an interrupted sync; otherwise, with no institutions at all, load the demo set
+ * continue an interrupted sync; finish a demo load that was cut short; otherwise, with no institutions at all, load the demo set
  * ('always'), nothing ('never'), or ('auto') sync from FDIC when it answers and load the demo set
  * when it does not. A database that has institutions is left alone.
  */
 export function firstStartAction(input: {
   demoData: 'auto' | 'always' | 'never';
   hasInterruptedSync: boolean;
+  hasUnfinishedDemoLoad: boolean;
   hasInstitutions: boolean;
   fdicReachable: () => Promise<boolean>;
 }): Promise<FirstStartAction> {
   if (input.hasInterruptedSync) return Promise.resolve('resume-sync');
+  // A demo load cut short (the server stopped) left part of the set: load it again, whole.
+  if (input.hasUnfinishedDemoLoad) return Promise.resolve('demo');
   if (input.hasInstitutions || input.demoData === 'never') return Promise.resolve('nothing');
   if (input.demoData === 'always') return Promise.resolve('demo');
   return input.fdicReachable().then((reachable) => (reachable ? 'sync' : 'demo'));
@@ -31,17 +35,29 @@ async function hasInstitutions(knex: Knex): Promise<boolean> {
   return (await knex('fdic_institutions').first('cert')) !== undefined;
 }
 
+/** The demo load in progress (or cut short), as banks loaded of the total; null when none is. */
+export async function unfinishedDemoLoad(knex: Knex): Promise<DemoLoadProgress | null> {
+  const run = await latestRun(knex, 'demo');
+  return run && run.status !== 'complete' ? { loaded: run.progress, total: run.total } : null;
+}
+
 /**
  * First-start data as a Feature: its start hook returns at once and does the work in the
  * background, logging as it goes, so the server answers while the data arrives.
  */
-export function createBootstrapFeature(sync: SyncFeature, options: { demoBanks?: number } = {}): Feature & { settled(): Promise<void> } {
+export type BootstrapOptions = {
+  demoBanks?: number;
+  /** Awaited after each chunk of the demo load is committed and its progress recorded. */
+  afterDemoChunk?: (progress: DemoLoadProgress) => Promise<void> | void;
+};
+
+export function createBootstrapFeature(sync: SyncFeature, options: BootstrapOptions = {}): Feature & { settled(): Promise<void> } {
   const pending = new Set<Promise<void>>();
   return {
     name: 'regulator-bootstrap',
     start(services: AppServices) {
       if (!services.config.runsStartupJobs) return;
-      const work = bootstrap(services, sync, options.demoBanks).catch((error) =>
+      const work = bootstrap(services, sync, options).catch((error) =>
         logger.error('first-start regulator data failed', { error: (error as Error).stack ?? String(error) }),
       );
       pending.add(work);
@@ -57,12 +73,13 @@ export function createBootstrapFeature(sync: SyncFeature, options: { demoBanks?:
   };
 }
 
-async function bootstrap(services: AppServices, sync: SyncFeature, demoBanks?: number): Promise<void> {
+async function bootstrap(services: AppServices, sync: SyncFeature, options: BootstrapOptions): Promise<void> {
   const { knex, config } = services;
   const jobs = sync.syncFor(services);
   const action = await firstStartAction({
     demoData: config.demoData,
     hasInterruptedSync: await jobs.hasInterruptedSync(),
+    hasUnfinishedDemoLoad: (await unfinishedDemoLoad(knex)) !== null,
     hasInstitutions: await hasInstitutions(knex),
     fdicReachable: () => jobs.fdic.isReachable(probeTimeoutMs),
   });
@@ -83,18 +100,33 @@ async function bootstrap(services: AppServices, sync: SyncFeature, demoBanks?: n
           ? 'loading the demo data set (DEMO_DATA=always)'
           : 'FDIC BankFind is not reachable: loading the demo data set so the app is usable offline',
       );
-      let lastLogged = 0;
-      const result = await loadDemoData(knex, {
-        banks: demoBanks,
-        onProgress: ({ loaded, total }) => {
-          if (loaded - lastLogged >= 1000 || loaded === total) {
-            lastLogged = loaded;
-            logger.info('loading demo data', { loaded, total });
-          }
-        },
-      });
+      const result = await loadDemoWithProgress(knex, options);
       logger.info('demo data loaded; POST /api/services/sync/institutions or npm run sync replaces it with real data', result);
       return;
     }
+  }
+}
+
+/** Loads the demo set, keeping its progress in a run record that screens read and a restart finishes. */
+async function loadDemoWithProgress(knex: Knex, options: BootstrapOptions) {
+  const run = await createRun(knex, 'demo', { message: 'Loading demo data' });
+  let lastLogged = 0;
+  try {
+    const result = await loadDemoData(knex, {
+      banks: options.demoBanks,
+      onProgress: async (progress) => {
+        await saveProgress(knex, run.id, { progress: progress.loaded, total: progress.total, message: 'Loading demo data' });
+        if (progress.loaded - lastLogged >= 1000 || progress.loaded === progress.total) {
+          lastLogged = progress.loaded;
+          logger.info('loading demo data', progress);
+        }
+        await options.afterDemoChunk?.(progress);
+      },
+    });
+    await finishRun(knex, run.id, 'complete', `Loaded ${result.banks} demo banks`);
+    return result;
+  } catch (error) {
+    await finishRun(knex, run.id, 'error', (error as Error).message).catch(() => undefined);
+    throw error;
   }
 }

@@ -5,6 +5,7 @@ import { BadRequestError } from '../http/errors.ts';
 import type { Feature } from '../services.ts';
 import { creditBoxRequestSchema, creditBoxSearchJson } from './credit-box.ts';
 import { dashboard } from './dashboard.ts';
+import { unfinishedDemoLoad } from './bootstrap.ts';
 import {
   censusProfile,
   certSchema,
@@ -93,7 +94,9 @@ export const regulatorFeature: Feature = {
       ctx.body = await fieldMap(knex);
     });
     fdic.get('/data-status', async (ctx) => {
-      ctx.body = await dataStatus(knex);
+      // The demo load's progress is read fresh on every call: screens poll it while a first start loads.
+      const [status, demoLoad] = await Promise.all([dataStatus(knex), unfinishedDemoLoad(knex)]);
+      ctx.body = { ...status, demoLoad };
     });
     fdic.get('/peers', async (ctx) => {
       ctx.body = await peers(knex, peersQuerySchema.parse(ctx.query));

@@ -26,12 +26,12 @@ function safeFileName(name: string): string {
 }
 
 /**
- * Target toggle: the shared targeting rules (spec 1 section 4); on becoming a target the app goes to
- * Targets, so every open detail closes as it does.
+ * 'Mark as Target': the shared targeting rules; the user asked for the bank to become a target, so the
+ * app goes to Targets and every open detail closes as it does.
  */
 function TargetToggle({ bank }: { bank: NormalisedBank }) {
   const { closeAll } = useBankDetail();
-  const { targetCerts, isBusy, toggle } = useTargetToggle();
+  const { targetCerts, isBusy, toggle } = useTargetToggle({ goToTargets: true });
   const isTarget = targetCerts.has(bank.cert);
   const onClick = () =>
     toggle({ cert: bank.cert, name: bank.name }).then(

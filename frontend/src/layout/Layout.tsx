@@ -21,7 +21,8 @@ export function Layout({ children }: { children?: ReactNode }) {
           <AuthErrorListener />
           <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
             <AppSidebar />
-            <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pb: 12 }}>
+            {/* On wide screens the right gutter keeps the floating chat button off the last column of tables. */}
+            <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pr: { md: 11 }, pb: 12 }}>
               <DemoDataBanner />
               {/* Record screens (lists, show, edit) put their title here; the other screens have their own header. */}
               <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1, '&:empty': { display: 'none' } }} />

@@ -13,7 +13,12 @@ export type SliderFilter = 'minAssets' | 'maxAssets' | 'maxNplRatio' | 'minTier1
 export type SelectFilter = 'region' | 'state' | 'regulator' | 'charterType' | 'minorityStatus' | 'loanType';
 export type FilterName = SliderFilter | SelectFilter;
 
-export type SliderSpec = { name: SliderFilter; label: string; min: number; max: number; step: number; defaultValue: number; defaultOn: boolean; format: 'money' | 'percent' };
+/**
+ * A slider's range and step. `logScale` sliders span several orders of magnitude (ten million to ten
+ * trillion dollars): their thumb moves along the logarithm of the value, so that $100B sits two thirds
+ * of the way along instead of at the far left, and their values are rounded to two significant digits.
+ */
+export type SliderSpec = { name: SliderFilter; label: string; min: number; max: number; step: number; defaultValue: number; defaultOn: boolean; format: 'money' | 'percent'; logScale?: boolean };
 export type SelectSpec = { name: SelectFilter; label: string; options: Array<{ value: string; label: string }>; defaultOn: boolean };
 
 export const regions: Record<string, string[]> = {
@@ -28,7 +33,7 @@ const stateCodes = Object.values(regions).flat().sort();
 
 export const sliders: Record<SliderFilter, SliderSpec> = {
   minAssets: { name: 'minAssets', label: 'Min Total Assets', min: 0, max: 10e9, step: 100e6, defaultValue: 0, defaultOn: true, format: 'money' },
-  maxAssets: { name: 'maxAssets', label: 'Max Total Assets', min: 10e6, max: 10e12, step: 1e9, defaultValue: 100e9, defaultOn: true, format: 'money' },
+  maxAssets: { name: 'maxAssets', label: 'Max Total Assets', min: 10e6, max: 10e12, step: 1e9, defaultValue: 100e9, defaultOn: true, format: 'money', logScale: true },
   maxNplRatio: { name: 'maxNplRatio', label: 'Max NPL Ratio', min: 0, max: 10, step: 0.1, defaultValue: 3, defaultOn: true, format: 'percent' },
   minTier1CapitalRatio: { name: 'minTier1CapitalRatio', label: 'Min Tier 1 Capital Ratio', min: 0, max: 20, step: 0.5, defaultValue: 10, defaultOn: true, format: 'percent' },
   minRoa: { name: 'minRoa', label: 'Min ROA', min: -2, max: 3, step: 0.1, defaultValue: 0.5, defaultOn: true, format: 'percent' },
@@ -70,6 +75,28 @@ export const filterGroups: Array<{ title: string; filters: FilterName[]; default
   { title: 'Institutional', filters: ['regulator', 'charterType', 'minorityStatus'], defaultOpen: false },
   { title: 'Loan Portfolio', filters: ['loanType', 'minLoanVolume'], defaultOpen: false },
 ];
+
+/** Thumb positions of a log-scale slider: 0 at its minimum, this at its maximum. */
+export const LOG_SLIDER_POSITIONS = 600;
+
+/** The slider's own range and step: the value range, or thumb positions for a log-scale slider. */
+export function sliderTrack(spec: SliderSpec): { min: number; max: number; step: number } {
+  return spec.logScale ? { min: 0, max: LOG_SLIDER_POSITIONS, step: 1 } : { min: spec.min, max: spec.max, step: spec.step };
+}
+
+/** Where the thumb sits for a value (on the slider's own track). */
+export function sliderPosition(spec: SliderSpec, value: number): number {
+  if (!spec.logScale) return value;
+  const clamped = Math.min(spec.max, Math.max(spec.min, value));
+  return ((Math.log10(clamped) - Math.log10(spec.min)) / (Math.log10(spec.max) - Math.log10(spec.min))) * LOG_SLIDER_POSITIONS;
+}
+
+/** The value a thumb position stands for. */
+export function sliderValue(spec: SliderSpec, position: number): number {
+  if (!spec.logScale) return position;
+  const exponent = Math.log10(spec.min) + (position / LOG_SLIDER_POSITIONS) * (Math.log10(spec.max) - Math.log10(spec.min));
+  return Math.min(spec.max, Math.max(spec.min, Number(Number.parseFloat((10 ** exponent).toPrecision(2)))));
+}
 
 export type FilterState = {
   values: Record<SliderFilter, number> & Record<SelectFilter, string>;

@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
+import { SOURCE_HEADERS } from './http.ts';
 import { raiseAuthError, readToken } from './session.ts';
 import { services, type Services } from './services.ts';
 
@@ -14,6 +15,7 @@ const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(SOURCE_HEADERS)) headers.set(name, value);
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {

@@ -8,6 +8,9 @@ import { raiseAuthError, readToken } from './session.ts';
 
 export const API_FAILED = 'API request failed';
 
+/** Marks a call as made by the app's own screens, so the server stamps the changes it makes with source `ui`. */
+export const SOURCE_HEADERS = { 'X-Charterline-Source': 'ui' } as const;
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -55,7 +58,7 @@ export function errorMessageOf(body: unknown): string {
 
 /** The raw Response of a successful call (for streams and files); throws ApiError otherwise. */
 export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { accept: 'application/json', ...SOURCE_HEADERS, ...options.headers };
   const token = readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;

@@ -112,6 +112,9 @@ export function quartersOf(answer: unknown): string[] {
     .filter((item) => /^\d{8}$/.test(item));
 }
 
+/** Whether the mirror holds demo data, and the first start's demo load while it runs (banks loaded of the total). */
+export type DataStatus = { isDemo: boolean; institutions: number; demoLoad: { loaded: number; total: number } | null };
+
 export const services = {
   dashboard: (quarter?: string) => http.get<DashboardResponse>('/api/services/fdic/dashboard', { quarter }),
   institutions: (query: FdicListQuery, signal?: AbortSignal) => http.get<FdicList>('/api/services/fdic/institutions', listQuery(query), signal),
@@ -120,7 +123,7 @@ export const services = {
   financials: (cert: number) => http.get<FdicList>(`/api/services/fdic/financials/${cert}`),
   demographics: (cert: number) => http.get<FdicList>(`/api/services/fdic/demographics/${cert}`),
   quarters: async () => quartersOf(await http.get<unknown>('/api/services/fdic/quarters')),
-  dataStatus: () => http.get<{ isDemo: boolean }>('/api/services/fdic/data-status'),
+  dataStatus: () => http.get<DataStatus>('/api/services/fdic/data-status'),
   creditBoxSearch: (criteria: CreditBoxCriteria, page: number, limit: number) =>
     http.post<CreditBoxAnswer>('/api/data/banks/credit-box-search', { criteria, page, limit, fields: creditBoxFields }),
   startInstitutionSync: () => http.post<SyncStatus | { message?: string }>('/api/services/sync/institutions'),

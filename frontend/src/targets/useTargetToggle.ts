@@ -10,9 +10,10 @@ import { useToast } from '../ui/Toast.tsx';
 /** Spec 1 section 8 texts. */
 export const MISSING_NAME = 'Failed to fetch essential institutional details, which includes the bank name.';
 export const TOGGLE_FAILED = 'Failed to update target status.';
-/** After a bank becomes a target the user goes to Targets after this delay (700 ms from the risk modal). */
+/** When the user asked to go to Targets (the bank detail's 'Mark as Target'), the app goes there after this delay. */
 export const TARGET_NAVIGATION_DELAY_MS = 500;
 export const TARGETS_PATH = '/outreach/targets';
+export const OPEN_TARGETS = 'Open Targets';
 
 /** The most target certs loaded to draw the stars (the API's page limit). */
 const TARGET_LIST_LIMIT = 500;
@@ -48,11 +49,12 @@ function newestRecord(answer: unknown): RawRecord | undefined {
 }
 
 /**
- * The star of the directory, credit box and risk modal: which banks are targets, and a toggle that
- * marks or un-marks one, then (on becoming a target) goes to Targets after the given delay.
+ * Which banks are targets, and a toggle that marks or un-marks one. A star in a list keeps the user
+ * where they are and says so in a toast with a link to Targets; only an explicit 'Mark as Target'
+ * (`goToTargets`) takes them to Targets, where the new target is opened.
  */
-export function useTargetToggle(options: { navigateDelayMs?: number; onTargeting?: (bank: { cert: number; name: string }) => void } = {}) {
-  const { navigateDelayMs = TARGET_NAVIGATION_DELAY_MS, onTargeting } = options;
+export function useTargetToggle(options: { goToTargets?: boolean } = {}) {
+  const { goToTargets = false } = options;
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -72,12 +74,13 @@ export function useTargetToggle(options: { navigateDelayMs?: number; onTargeting
         if (wasTarget) {
           await http.delete(`/api/data/banks/${bank.cert}`);
         } else {
-          onTargeting?.(bank);
           await trackAsTarget(bank.cert);
         }
         await queryClient.invalidateQueries({ queryKey: ['banks'] });
-        if (!wasTarget) {
-          window.setTimeout(() => navigate(TARGETS_PATH, { state: { newTargetCert: bank.cert } }), navigateDelayMs);
+        if (!wasTarget && goToTargets) {
+          window.setTimeout(() => navigate(TARGETS_PATH, { state: { newTargetCert: bank.cert } }), TARGET_NAVIGATION_DELAY_MS);
+        } else if (!wasTarget) {
+          toast.success(`"${bank.name}" is now a target.`, { label: OPEN_TARGETS, to: TARGETS_PATH });
         }
       } catch (error) {
         const message = (error as Error).message;
@@ -91,7 +94,7 @@ export function useTargetToggle(options: { navigateDelayMs?: number; onTargeting
         });
       }
     },
-    [targetCerts, onTargeting, queryClient, navigate, navigateDelayMs, toast],
+    [targetCerts, goToTargets, queryClient, navigate, toast],
   );
 
   return { targetCerts, isBusy: (cert: number) => busy.has(cert), toggle };

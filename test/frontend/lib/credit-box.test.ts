@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { criteriaToSend, defaultFilterState, filterGroups, sliders, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches of spec 1 section 9', () => {
@@ -60,5 +60,23 @@ describe('credit box filters', () => {
     expect(state.values).to.include({ region: 'West', state: 'All' });
     state = withValue(state, 'state', 'OH');
     expect(state.values).to.include({ region: 'All', state: 'OH' });
+  });
+
+  it('puts the Max Total Assets thumb two thirds along at $100B, where the value reads, not at the far left', () => {
+    const spec = sliders.maxAssets;
+    const share = sliderPosition(spec, 100e9) / LOG_SLIDER_POSITIONS;
+    expect(share).to.be.closeTo(2 / 3, 0.001);
+    expect(sliderValue(spec, sliderPosition(spec, 100e9))).to.equal(100e9);
+    expect(sliderValue(spec, 0)).to.equal(spec.min);
+    expect(sliderValue(spec, LOG_SLIDER_POSITIONS)).to.equal(spec.max);
+  });
+
+  it('gives every slider a thumb position inside its track for its default, and the default back from it', () => {
+    for (const spec of Object.values(sliders)) {
+      const track = sliderTrack(spec);
+      const position = sliderPosition(spec, spec.defaultValue);
+      expect(position, spec.name).to.be.within(track.min, track.max);
+      expect(sliderValue(spec, position), spec.name).to.equal(spec.defaultValue);
+    }
   });
 });

@@ -42,7 +42,7 @@ describeWithDatabase('demo data loading', (context) => {
   it('loads a small set with every row marked as demo and profiles for the areas in use', async () => {
     const knex = context.db.knex;
     const progress: number[] = [];
-    const result = await loadDemoData(knex, { banks: 120, onProgress: ({ loaded }) => progress.push(loaded) });
+    const result = await loadDemoData(knex, { banks: 120, onProgress: ({ loaded }) => void progress.push(loaded) });
     expect(result.banks).to.equal(120);
     expect(progress.at(-1)).to.equal(120);
     for (const table of ['fdic_institutions', 'fdic_financials', 'fdic_locations', 'fdic_sod', 'fdic_history', 'census_profiles', 'fdic_field_definitions']) {

@@ -34,8 +34,14 @@ export const defaultDemoBankCount = 4500;
 
 export type DemoLoadProgress = { loaded: number; total: number };
 
-/** One chunk of banks per write: bounded memory, and progress a person can follow. */
-const banksPerChunk = 250;
+/**
+ * Banks per write. Each chunk is its own short transaction followed by a turn of the event loop, so
+ * requests (PGlite has a single connection) are served between chunks while a first start loads.
+ */
+const banksPerChunk = 50;
+
+/** Lets timers, I/O and waiting queries run before the next chunk is generated. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Marks a freshly normalised row as demo data (in place: a financials row has some 90 columns to copy). */
 const demo = <T extends { is_demo: boolean }>(row: T): T => {
@@ -44,51 +50,57 @@ const demo = <T extends { is_demo: boolean }>(row: T): T => {
 };
 
 /**
- * Loads the deterministic demo set (every row is_demo = true) in one transaction, so a first start
- * never shows half a data set. Loading again rewrites the same rows.
+ * Loads the deterministic demo set (every row is_demo = true) a chunk of banks at a time, each chunk
+ * committed on its own and `onProgress` awaited after it, so the server keeps answering during the
+ * load. A half-loaded set is told apart by its run record (see bootstrap); loading again rewrites the
+ * same rows.
  */
 export async function loadDemoData(
   knex: Knex,
-  options: { banks?: number; onProgress?: (progress: DemoLoadProgress) => void } = {},
+  options: { banks?: number; onProgress?: (progress: DemoLoadProgress) => Promise<void> | void } = {},
 ): Promise<{ banks: number; financials: number; branches: number }> {
   const total = options.banks ?? defaultDemoBankCount;
   const areas = demoAreas();
   let financialCount = 0;
   let branchCount = 0;
-  await knex.transaction(async (trx) => {
-    const usedAreas = new Set<string>();
-    for (let start = 0; start < total; start += banksPerChunk) {
-      const institutions: InstitutionRow[] = [];
-      const financialRecords: RawRecord[] = [];
-      const locations: LocationRow[] = [];
-      const sod: SodRow[] = [];
-      const history: HistoryRow[] = [];
-      const failures: FailureRow[] = [];
-      for (let index = start; index < Math.min(total, start + banksPerChunk); index += 1) {
-        const bank = generateDemoBank(index, areas);
-        const institution = demo(keepingUncuratedSource(normaliseInstitution(bank.institution)));
-        institutions.push(institution);
-        if (institution.cbsa_code) usedAreas.add(`cbsa:${institution.cbsa_code}`);
-        if (institution.csa_code) usedAreas.add(`csa:${institution.csa_code}`);
-        financialRecords.push(...bank.financials);
-        for (const record of bank.locations) locations.push(demo(normaliseLocation(record)));
-        for (const record of bank.sod) sod.push(demo(normaliseSod(record)));
-        for (const record of bank.history) history.push(demo(normaliseHistoryEvent(record)));
-        if (bank.failure) failures.push(demo(normaliseFailure(bank.failure)));
-      }
-      const financials = normaliseFinancialsBatch(columnsOfRows(financialRecords), { keepInRaw: isUncuratedCode }).rows;
-      financials.columns.set('is_demo', new Array<boolean>(financials.size).fill(true));
+  const usedAreas = new Set<string>();
+  for (let start = 0; start < total; start += banksPerChunk) {
+    await yieldToEventLoop();
+    const institutions: InstitutionRow[] = [];
+    const financialRecords: RawRecord[] = [];
+    const locations: LocationRow[] = [];
+    const sod: SodRow[] = [];
+    const history: HistoryRow[] = [];
+    const failures: FailureRow[] = [];
+    for (let index = start; index < Math.min(total, start + banksPerChunk); index += 1) {
+      const bank = generateDemoBank(index, areas);
+      const institution = demo(keepingUncuratedSource(normaliseInstitution(bank.institution)));
+      institutions.push(institution);
+      if (institution.cbsa_code) usedAreas.add(`cbsa:${institution.cbsa_code}`);
+      if (institution.csa_code) usedAreas.add(`csa:${institution.csa_code}`);
+      financialRecords.push(...bank.financials);
+      for (const record of bank.locations) locations.push(demo(normaliseLocation(record)));
+      for (const record of bank.sod) sod.push(demo(normaliseSod(record)));
+      for (const record of bank.history) history.push(demo(normaliseHistoryEvent(record)));
+      if (bank.failure) failures.push(demo(normaliseFailure(bank.failure)));
+    }
+    const financials = normaliseFinancialsBatch(columnsOfRows(financialRecords), { keepInRaw: isUncuratedCode }).rows;
+    financials.columns.set('is_demo', new Array<boolean>(financials.size).fill(true));
+    // Generation runs before the transaction: the single PGlite connection is held only for the writes.
+    await knex.transaction(async (trx) => {
       await upsertInstitutions(trx, institutions);
       await upsertFinancials(trx, financials);
       await upsertLocations(trx, locations);
       await upsertSod(trx, sod);
       await upsertHistory(trx, history);
       await upsertFailures(trx, failures);
-      financialCount += financials.size;
-      branchCount += locations.length;
-      options.onProgress?.({ loaded: Math.min(total, start + banksPerChunk), total });
-    }
+    });
+    financialCount += financials.size;
+    branchCount += locations.length;
+    await options.onProgress?.({ loaded: Math.min(total, start + banksPerChunk), total });
+  }
 
+  await knex.transaction(async (trx) => {
     const profiles: CensusProfileRow[] = areas
       .filter((area) => usedAreas.has(`${area.kind}:${area.code}`))
       .map((area) => {
@@ -127,7 +139,7 @@ export async function loadDemoData(
     }));
     await upsertFieldDefinitions(trx, definitions);
   });
-  // Caches may have been refilled from the pre-commit state while the transaction ran.
+  // Screens read the mirror while it loaded: their caches hold a part of the set until told it changed.
   await noteRegulatorDataChanged(knex);
   return { banks: total, financials: financialCount, branches: branchCount };
 }

@@ -2,11 +2,13 @@ import os from 'node:os';
 import type { Knex } from 'knex';
 
 export type SyncKind = 'institutions' | 'census';
+/** What a run record tracks: a sync, or the first start's demo data load. */
+export type RunKind = SyncKind | 'demo';
 export type RunStatus = 'running' | 'interrupted' | 'complete' | 'error';
 
 export type SyncRun<Cursor = unknown> = {
   id: number;
-  kind: SyncKind;
+  kind: RunKind;
   status: RunStatus;
   progress: number;
   total: number;
@@ -44,7 +46,7 @@ function fromRow<Cursor>(row: Record<string, any>): SyncRun<Cursor> {
   };
 }
 
-export async function createRun<Cursor>(knex: Knex, kind: SyncKind, fields: { message: string; startedBy?: string }): Promise<SyncRun<Cursor>> {
+export async function createRun<Cursor>(knex: Knex, kind: RunKind, fields: { message: string; startedBy?: string }): Promise<SyncRun<Cursor>> {
   const [row] = await knex('sync_runs')
     .insert({ kind, status: 'running', message: fields.message, owner, started_by: fields.startedBy ?? null })
     .returning('*');
@@ -78,7 +80,7 @@ export async function finishRun(knex: Knex, id: number, status: Exclude<RunStatu
     .update({ status, message, updated_at: knex.fn.now(), finished_at: status === 'complete' ? knex.fn.now() : null });
 }
 
-export async function latestRun<Cursor>(knex: Knex, kind: SyncKind): Promise<SyncRun<Cursor> | undefined> {
+export async function latestRun<Cursor>(knex: Knex, kind: RunKind): Promise<SyncRun<Cursor> | undefined> {
   const row = await knex('sync_runs').where({ kind }).orderBy('id', 'desc').first();
   return row ? fromRow<Cursor>(row) : undefined;
 }

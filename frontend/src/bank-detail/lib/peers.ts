@@ -178,6 +178,40 @@ export function defaultPeerCriteria(target: { assets?: number | null; state?: st
   return { minAssets: Math.round(assets * 0.5), maxAssets: Math.round(assets * 1.5), state, regulator: 'All', charterType: 'All' };
 }
 
+/** Fewer peers than this make a thin comparison: the Benchmark offers a wider group instead. */
+export const MIN_PEERS = 5;
+/** How many of the largest banks the 'top by assets' group holds. */
+export const TOP_PEER_COUNT = 20;
+
+/** A wider peer group offered when the chosen one is thin: what it is, and how to ask for it. */
+export type PeerGroupAlternative = { kind: 'widened' | 'top'; label: string; description: string; criteria: PeerCriteria; limit: number };
+
+/**
+ * The groups offered when the chosen one has fewer than MIN_PEERS peers: the asset range widened to
+ * 25%-400% of the bank's assets in every state (regulator and charter kept), and the largest banks by
+ * assets nationwide (for the largest banks, whose 50%-150% range holds hardly anyone).
+ */
+export function peerGroupAlternatives(target: { assets?: number | null }, criteria: PeerCriteria, searchLimit: number): PeerGroupAlternative[] {
+  const assets = numeric(target.assets) ?? 0;
+  return [
+    {
+      kind: 'widened',
+      label: 'Widen to 25%-400% of assets',
+      description: `banks with 25% to 400% of this bank's assets in every state`,
+      criteria: { ...criteria, minAssets: Math.round(assets * 0.25), maxAssets: Math.round(assets * 4), state: 'All' },
+      limit: searchLimit,
+    },
+    {
+      kind: 'top',
+      label: `Top ${TOP_PEER_COUNT} by assets`,
+      description: `the ${TOP_PEER_COUNT} largest banks by assets nationwide`,
+      criteria: { minAssets: 0, maxAssets: Number.MAX_SAFE_INTEGER, state: 'All', regulator: 'All', charterType: 'All' },
+      // One more than shown: the bank itself may be among them and is left out.
+      limit: TOP_PEER_COUNT + 1,
+    },
+  ];
+}
+
 /** The peer search query: asset bounds go to the server in thousands, 'All' filters are left out. */
 export function peerSearchParams(criteria: PeerCriteria, limit: number): URLSearchParams {
   const params = new URLSearchParams({

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Collapse,
@@ -32,11 +33,14 @@ import {
   charterTypeOptions,
   comparisonRows,
   defaultPeerCriteria,
+  MIN_PEERS,
   peerCategories,
+  peerGroupAlternatives,
   regulatorOptions,
   sortPeers,
   stateOptions,
   type PeerCriteria,
+  type PeerGroupAlternative,
   type PeerMetrics,
   type PeerSort,
 } from '../lib/peers.ts';
@@ -158,24 +162,50 @@ function PeerList({ peers, loading }: { peers: PeerMetrics[]; loading: boolean }
   );
 }
 
-/** Benchmark view (spec 2): peer group selection, the peers found, and one comparison chart per metric category. */
+type PeerSearch = { criteria: PeerCriteria; limit: number };
+type Alternative = PeerGroupAlternative & { peers: PeerMetrics[] };
+
+/** Peers for a search, without the bank itself. */
+async function findPeers(search: PeerSearch, cert: number): Promise<PeerMetrics[]> {
+  const found = await bankDetailApi.peers(search.criteria, search.limit);
+  return found.filter((peer) => Number(peer.cert) !== cert);
+}
+
+/**
+ * Benchmark view: peer group selection (by default the bank's state and 50%-150% of its assets), the
+ * peers found, and one comparison chart per metric category. When the group has fewer than
+ * MIN_PEERS peers, a wider group is shown instead and said so, with the choice of the other wider
+ * group or the user's own.
+ */
 export function BenchmarkPanel({ data }: { data: BankDetailData }) {
   const toast = useToast();
   const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
   const [criteria, setCriteria] = useState<PeerCriteria>(initial);
-  const [peers, setPeers] = useState<PeerMetrics[] | null>(null);
+  const [chosen, setChosen] = useState<PeerMetrics[] | null>(null);
+  const [alternatives, setAlternatives] = useState<Alternative[]>([]);
+  const [shown, setShown] = useState<'chosen' | PeerGroupAlternative['kind']>('chosen');
   const [loading, setLoading] = useState(true);
 
-  // One fetch on load and one per 'Update Peer Group'.
+  // One fetch on load and one per 'Update Peer Group' (plus the wider groups when that one is thin).
   useEffect(() => {
     let current = true;
     setLoading(true);
-    bankDetailApi
-      .peers(criteria, PEER_SEARCH_LIMIT)
-      .then((found) => current && setPeers(found.filter((peer) => Number(peer.cert) !== data.cert)))
+    (async () => {
+      const found = await findPeers({ criteria, limit: PEER_SEARCH_LIMIT }, data.cert);
+      const wider =
+        found.length >= MIN_PEERS
+          ? []
+          : await Promise.all(peerGroupAlternatives(data.bank, criteria, PEER_SEARCH_LIMIT).map(async (alternative) => ({ ...alternative, peers: await findPeers(alternative, data.cert) })));
+      if (!current) return;
+      setChosen(found);
+      setAlternatives(wider);
+      setShown(wider.find((alternative) => alternative.peers.length >= MIN_PEERS)?.kind ?? 'chosen');
+    })()
       .catch(() => {
         if (!current) return;
-        setPeers([]);
+        setChosen([]);
+        setAlternatives([]);
+        setShown('chosen');
         toast.error('Failed to fetch peer banks.');
       })
       .finally(() => current && setLoading(false));
@@ -185,6 +215,9 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- toast is stable in behaviour; refetch only when the criteria change
   }, [criteria, data.cert]);
 
+  const alternative = alternatives.find((candidate) => candidate.kind === shown);
+  const peers = alternative?.peers ?? chosen;
+
   return (
     <Box data-testid="benchmark-panel">
       <PanelTitle>Benchmark</PanelTitle>
@@ -193,6 +226,9 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
         <PanelLoading text="Finding peer banks..." />
       ) : (
         <>
+          {alternatives.length > 0 && chosen && (
+            <WiderGroupNotice chosenCount={chosen.length} alternatives={alternatives} shown={alternative} onShow={(kind) => setShown(kind)} />
+          )}
           <PeerList peers={peers} loading={loading} />
           {peers.length === 0 ? (
             <PanelEmpty>No peers found for the selected criteria. Comparison charts cannot be generated.</PanelEmpty>
@@ -211,5 +247,41 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
         </>
       )}
     </Box>
+  );
+}
+
+/** Says that the chosen group is thin and which wider group is compared instead; lets the user switch. */
+function WiderGroupNotice({
+  chosenCount,
+  alternatives,
+  shown,
+  onShow,
+}: {
+  chosenCount: number;
+  alternatives: Alternative[];
+  shown: Alternative | undefined;
+  onShow: (kind: 'chosen' | PeerGroupAlternative['kind']) => void;
+}) {
+  const thin = chosenCount === 0 ? 'No bank matches the selected peer group' : `Only ${chosenCount} ${chosenCount === 1 ? 'bank matches' : 'banks match'} the selected peer group`;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="peer-group-notice">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {shown ? `${thin}, so the comparison uses ${shown.description} (${shown.peers.length} peers).` : `${thin}.`}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {alternatives
+          .filter((alternative) => alternative.kind !== shown?.kind && alternative.peers.length > 0)
+          .map((alternative) => (
+            <Button key={alternative.kind} size="small" variant="outlined" onClick={() => onShow(alternative.kind)}>
+              {alternative.label} ({alternative.peers.length})
+            </Button>
+          ))}
+        {shown && (
+          <Button size="small" onClick={() => onShow('chosen')}>
+            Show the selected group ({chosenCount})
+          </Button>
+        )}
+      </Box>
+    </Alert>
   );
 }

@@ -3,9 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardActions,
-  CardContent,
   FormControl,
   IconButton,
   InputAdornment,
@@ -15,16 +12,11 @@ import {
   Paper,
   Select,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -33,6 +25,10 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
+import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
+import { BankTable } from '../../banks/BankTable.tsx';
+import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
+import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import {
   charterOptions,
@@ -48,33 +44,35 @@ import {
 import { bankRowsOf, type BankRow } from '../../lib/fdic-row.ts';
 import { quarterLabel } from '../../lib/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import { BankTargetStar } from '../../targets/TargetStar.tsx';
-import { BankCardHeader } from '../../ui/BankCardHeader.tsx';
-import { BankNameCell } from '../../ui/BankNameCell.tsx';
+import { ContactFormDialog } from '../../resources/contacts/ContactFormDialog.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
-import { figureColumns } from './columns.tsx';
+import { directoryColumns } from './columns.tsx';
 
-/** Fourteen columns: tighter cells keep most of them on a laptop screen; the rest scroll sideways. */
-const compactCells = { '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-paddingCheckbox': { px: 0.5 } } as const;
+const COLUMNS_STORAGE_KEY = 'charterline.directory.columns';
 
 const EMPTY = 'No banks found matching your criteria for the selected quarter.';
 const FAILED = 'Failed to fetch bank data. Please try again.';
 
-/** Bank Directory (spec 1 section 2): search, regulator and charter filters, quarter, sortable list or cards, 50 per page. */
+/**
+ * Bank Directory: search, regulator and charter filters, quarter, a sortable list (the columns that
+ * fit the page, more through 'Columns') or cards (the default on a phone), 50 per page.
+ */
 export default function BankDirectory() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const detail = useBankDetail();
   const targets = useTargetToggle();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [contactBank, setContactBank] = useState<BankRow | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText);
   const [regulator, setRegulator] = useState('');
   const [charter, setCharter] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_DIRECTORY_SORT);
   const [page, setPage] = useState(1);
-  const [view, setView] = useState<ViewMode>('list');
+  const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
   const [chosenQuarter, setChosenQuarter] = useState<string | null>(null);
   // Paging goes back to page 1 when the search settles on new text (spec 1 section 4).
   const [searchedFor, setSearchedFor] = useState(search);
@@ -103,6 +101,7 @@ export default function BankDirectory() {
   });
   const rows = bankRowsOf(list.data);
   const total = list.data?.meta.total ?? 0;
+  const { listRef, shown: columns, pick: pickColumns } = useFittingColumns(directoryColumns, COLUMNS_STORAGE_KEY, rows);
 
   const changeFilter = (apply: () => void) => {
     apply();
@@ -115,7 +114,12 @@ export default function BankDirectory() {
         title="Bank Directory"
         subtitle="Every active FDIC-insured bank, from the latest regulator reports."
         icon={<BankIcon />}
-        actions={<ViewToggle value={view} onChange={setView} />}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {view === 'list' && <ColumnPicker columns={directoryColumns} shown={columns} onPick={pickColumns} />}
+            <ViewToggle value={view} onChange={setView} />
+          </Stack>
+        }
       />
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -174,33 +178,51 @@ export default function BankDirectory() {
       )}
       <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
 
-      {!list.isPending && !list.isError && rows.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{EMPTY}</Typography>
-        </Paper>
-      ) : view === 'list' ? (
-        <DirectoryTable rows={rows} sort={sort} onSort={(field) => changeFilter(() => setSort(nextSort(sort, field)))} targets={targets} onOpen={detail.open} />
-      ) : (
-        <DirectoryCards rows={rows} targets={targets} onOpen={detail.open} />
-      )}
+      <Box ref={listRef}>
+        {!list.isPending && !list.isError && rows.length === 0 ? (
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="text.secondary">{EMPTY}</Typography>
+          </Paper>
+        ) : view === 'list' ? (
+          <BankTable
+            rows={rows}
+            columns={columns}
+            sort={sort}
+            onSort={(field) => changeFilter(() => setSort(nextSort(sort, field)))}
+            targets={targets}
+            onOpen={detail.open}
+            actions={(row) => <RowActions row={row} onOpen={detail.open} onAddContact={setContactBank} />}
+            label="Banks"
+            rowTestId="directory-row"
+          />
+        ) : (
+          <BankCardGrid
+            rows={rows}
+            columns={directoryColumns}
+            targets={targets}
+            actions={(row) => <CardActionButtons row={row} onOpen={detail.open} onAddContact={setContactBank} />}
+            cardTestId="directory-card"
+          />
+        )}
+      </Box>
       {total > 0 && <Pager page={page} pageSize={DIRECTORY_PAGE_SIZE} total={total} onPage={setPage} disabled={list.isFetching} />}
+      {contactBank && <ContactFormDialog open bank={contactBank} onClose={() => setContactBank(null)} />}
     </Box>
   );
 }
 
-type Targets = ReturnType<typeof useTargetToggle>;
 type OpenDetail = ReturnType<typeof useBankDetail>['open'];
 
-function RowActions({ row, onOpen }: { row: BankRow; onOpen: OpenDetail }) {
+function RowActions({ row, onOpen, onAddContact }: { row: BankRow; onOpen: OpenDetail; onAddContact: (row: BankRow) => void }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
       <Tooltip title="View Details">
-        <IconButton size="small" aria-label={`View details of ${row.name}`} onClick={(event) => { event.stopPropagation(); onOpen(row.cert); }}>
+        <IconButton size="small" aria-label={`View details of ${row.name}`} onClick={() => onOpen(row.cert)}>
           <VisibilityIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       <Tooltip title="Add Contact">
-        <IconButton size="small" aria-label={`Add a contact at ${row.name}`} onClick={(event) => { event.stopPropagation(); onOpen(row.cert, 'contacts'); }}>
+        <IconButton size="small" aria-label={`Add a contact at ${row.name}`} onClick={() => onAddContact(row)}>
           <PersonAddIcon fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -208,80 +230,15 @@ function RowActions({ row, onOpen }: { row: BankRow; onOpen: OpenDetail }) {
   );
 }
 
-function DirectoryTable({ rows, sort, onSort, targets, onOpen }: { rows: BankRow[]; sort: SortState; onSort: (field: string) => void; targets: Targets; onOpen: OpenDetail }) {
-  const sortLabel = (field: string, label: string) => (
-    <TableSortLabel active={sort.field === field} direction={sort.field === field ? (sort.order === 'ASC' ? 'asc' : 'desc') : 'desc'} onClick={() => onSort(field)}>
-      {label}
-    </TableSortLabel>
-  );
+function CardActionButtons({ row, onOpen, onAddContact }: { row: BankRow; onOpen: OpenDetail; onAddContact: (row: BankRow) => void }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Banks" sx={compactCells}>
-        <TableHead>
-          <TableRow>
-            <TableCell padding="checkbox" />
-            <TableCell sortDirection={sort.field === 'NAME' ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>{sortLabel('NAME', 'Bank Name')}</TableCell>
-            {figureColumns.map((column) => (
-              <TableCell key={column.sortField} align={column.align} sortDirection={sort.field === column.sortField ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-                {sortLabel(column.sortField, column.label)}
-              </TableCell>
-            ))}
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.cert} hover onClick={() => onOpen(row.cert)} sx={{ cursor: 'pointer' }} data-testid="directory-row">
-              <TableCell padding="checkbox">
-                <BankTargetStar targets={targets} bank={row} />
-              </TableCell>
-              <BankNameCell bank={row} maxWidth={260} />
-              {figureColumns.map((column) => (
-                <TableCell key={column.sortField} align={column.align} sx={{ whiteSpace: 'nowrap' }}>
-                  {column.render(row)}
-                </TableCell>
-              ))}
-              <TableCell align="right">
-                <RowActions row={row} onOpen={onOpen} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
-function DirectoryCards({ rows, targets, onOpen }: { rows: BankRow[]; targets: Targets; onOpen: OpenDetail }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' } }}>
-      {rows.map((row) => (
-        <Card key={row.cert} data-testid="directory-card" sx={{ display: 'flex', flexDirection: 'column' }}>
-          <CardContent sx={{ flex: 1 }}>
-            <BankCardHeader bank={row} targets={targets} />
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 0.75 }}>
-              {figureColumns.map((column) => (
-                <Stack key={column.sortField} direction="row" sx={{ justifyContent: 'space-between', gap: 1, minWidth: 0 }}>
-                  <Typography variant="caption" color="text.secondary" noWrap>
-                    {column.cardLabel ?? column.label}
-                  </Typography>
-                  <Typography variant="caption" sx={{ fontWeight: 600 }} noWrap>
-                    {column.render(row)}
-                  </Typography>
-                </Stack>
-              ))}
-            </Box>
-          </CardContent>
-          <CardActions sx={{ justifyContent: 'flex-end' }}>
-            <Button size="small" startIcon={<VisibilityIcon />} onClick={() => onOpen(row.cert)}>
-              Details
-            </Button>
-            <Button size="small" startIcon={<PersonAddIcon />} onClick={() => onOpen(row.cert, 'contacts')}>
-              Contact
-            </Button>
-          </CardActions>
-        </Card>
-      ))}
-    </Box>
+    <>
+      <Button size="small" startIcon={<VisibilityIcon />} onClick={() => onOpen(row.cert)}>
+        Details
+      </Button>
+      <Button size="small" startIcon={<PersonAddIcon />} onClick={() => onAddContact(row)}>
+        Contact
+      </Button>
+    </>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Box, Button, Collapse, Divider, FormControlLabel, ListItemButton, MenuItem, Paper, Select, Slider, Stack, Switch, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { filterGroups, isSlider, selects, sliders, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
+import { defaultFilterState, filterGroups, isSlider, selects, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
 import { formatMoney } from '../../lib/format.ts';
 
 function formatSlider(value: number, format: 'money' | 'percent'): string {
@@ -28,14 +29,13 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
         </Stack>
         <Slider
           size="small"
-          min={spec.min}
-          max={spec.max}
-          step={spec.step}
-          value={value}
+          {...sliderTrack(spec)}
+          value={sliderPosition(spec, value)}
           disabled={!enabled}
-          onChange={(_, next) => onChange(withValue(state, name, Number.parseFloat(String(next))))}
+          onChange={(_, next) => onChange(withValue(state, name, sliderValue(spec, Number.parseFloat(String(next)))))}
           valueLabelDisplay="auto"
-          valueLabelFormat={(next) => formatSlider(next, spec.format)}
+          valueLabelFormat={(next) => formatSlider(sliderValue(spec, next), spec.format)}
+          getAriaValueText={(next) => formatSlider(sliderValue(spec, next), spec.format)}
           slotProps={{ input: { 'aria-label': spec.label } }}
           sx={{ mx: 1, width: 'calc(100% - 16px)' }}
         />
@@ -97,6 +97,9 @@ export function FilterPanel({ state, onChange, onSearch, searching }: { state: F
       ))}
       <Button variant="contained" fullWidth startIcon={<SearchIcon />} onClick={onSearch} disabled={searching} sx={{ mt: 2 }} size="large">
         Find Matches
+      </Button>
+      <Button fullWidth startIcon={<ResetIcon />} onClick={() => onChange(defaultFilterState())} sx={{ mt: 1 }}>
+        Reset Filters
       </Button>
     </Paper>
   );

@@ -8,15 +8,13 @@ import { bankRowsOf, matchesNameOrCert, riskNotAvailableReason } from '../../lib
 import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor } from '../../lib/format.ts';
 import { riskCategoryFilter, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import { TargetStar } from '../../targets/TargetStar.tsx';
+import { BankTargetStar } from '../../targets/TargetStar.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 
 export const RISK_MODAL_PAGE_SIZE = 20;
-/** From the risk modal, Targets opens 700 ms after the bank becomes a target (spec 1 section 9). */
-const RISK_MODAL_NAVIGATION_DELAY_MS = 700;
 const RISK_FIELDS = ['CERT', 'NAME', 'CITY', 'STALP', 'ASSET', 'NCLNLSR', 'ROA', 'ROAQ', 'RBC1RWAJ'].join(',');
 
 /**
@@ -28,11 +26,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
   const detail = useBankDetail();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const [interim, setInterim] = useState<string | null>(null);
-  const targets = useTargetToggle({
-    navigateDelayMs: RISK_MODAL_NAVIGATION_DELAY_MS,
-    onTargeting: (bank) => setInterim(`Adding "${bank.name}" to targets and navigating...`),
-  });
+  const targets = useTargetToggle();
 
   const list = useQuery({
     queryKey: ['fdic', 'risk-category', category, page],
@@ -57,11 +51,6 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
           sx={{ mb: 2 }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search by name or CERT' } }}
         />
-        {interim && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {interim}
-          </Alert>
-        )}
         {list.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {`Failed to load banks for ${category} category.`}
@@ -84,12 +73,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
               {rows.map((row) => (
                 <TableRow key={row.cert} hover onClick={() => detail.open(row.cert)} sx={{ cursor: 'pointer' }} data-testid="risk-row">
                   <TableCell padding="checkbox">
-                    <TargetStar
-                      isTarget={targets.targetCerts.has(row.cert)}
-                      busy={targets.isBusy(row.cert)}
-                      bankName={row.name}
-                      onToggle={() => void targets.toggle(row).catch(() => setInterim(null))}
-                    />
+                    <BankTargetStar targets={targets} bank={row} />
                   </TableCell>
                   <TableCell>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
