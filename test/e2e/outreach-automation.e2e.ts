@@ -117,6 +117,13 @@ describe('automation outreach and sent mailbox', function () {
       await page.goto(`${e2e.url}/#/outreach/sent-mail`);
       await new SentMailPage(page).view().waitFor();
       await screenshot(page, 'sent-mailbox');
+
+      await page.goto(`${e2e.url}/#/settings`);
+      await page.getByRole('button', { name: 'Create API Key' }).waitFor();
+      await screenshot(page, 'settings-api-access');
+      await page.getByRole('tab', { name: 'Placeholder Engine' }).click();
+      await page.getByText('Select a Bank from the dropdown above to see a live preview of placeholder replacements.').waitFor();
+      await screenshot(page, 'settings-placeholder-engine');
       expect(e2e.pageErrors(page)).to.deep.equal([]);
     });
   }

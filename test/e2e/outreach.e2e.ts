@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { HunterDouble, hunterDoubleKey, type HunterPerson } from '../doubles/hunter-double.ts';
+import { LinkedinDouble } from '../doubles/linkedin-double.ts';
 import { apiAs, screenshot, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
@@ -6,7 +8,18 @@ import { TargetsPage } from './support/pages/targets.ts';
 type Institution = { data: Array<{ data: Record<string, unknown> }> };
 
 describe('outreach: targets, contacts and tasks', function () {
-  const e2e = useE2E({ banks: 60 });
+  const hunterPeople: Record<string, HunterPerson[]> = {};
+  const hunter = new HunterDouble(hunterPeople);
+  const linkedin = new LinkedinDouble(new Set(['/company/new-name']), { '/company/old-name': 'https://www.linkedin.com/company/new-name' });
+  before(async () => {
+    await hunter.start();
+    await linkedin.start();
+  });
+  after(async () => {
+    await hunter.stop();
+    await linkedin.stop();
+  });
+  const e2e = useE2E({ banks: 60, config: () => ({ hunterApiUrl: hunter.url, linkedinUrlRewrite: linkedin.url }) });
 
   /** The name and cert of a demo bank, to track through the API when the test is not about starring. */
   async function someBank(index: number): Promise<{ cert: number; name: string }> {
@@ -16,39 +29,126 @@ describe('outreach: targets, contacts and tasks', function () {
     return { cert: Number(record.CERT), name: String(record.NAME) };
   }
 
-  it('lands on Targets with the bank expanded after Mark as Target, then keeps contacts and tasks there', async () => {
-    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
-    await page.getByTestId('directory-row').first().waitFor();
+  it('runs the outreach flow as a user: keys, Mark as Target, contacts, email check, hot lead, tasks, edits, history and activity', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/settings' });
+    const shell = new Shell(page);
+
+    // The contact finder's key, tested and saved on Settings -> Data Enrichment.
+    await page.getByRole('tab', { name: 'Data Enrichment' }).click();
+    const hunterCard = page.locator('.MuiCard-root', { hasText: 'Hunter.io' });
+    await hunterCard.getByLabel('API Key').fill(hunterDoubleKey);
+    await hunterCard.getByRole('button', { name: 'Test Connection' }).click();
+    await page.getByTestId('hunter-io-test-result').filter({ hasText: /^Connected to Hunter.io/ }).waitFor();
+    await page.getByRole('button', { name: 'Save API Keys' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
+    expect(await hunterCard.getByLabel('API Key').inputValue()).to.match(/^••••/);
+    await screenshot(page, 'settings-data-enrichment');
+    await shell.toggleTheme();
+    await screenshot(page, 'settings-data-enrichment');
+    await shell.toggleTheme();
+
+    // Mark as Target in the bank detail lands on Targets with that bank expanded.
+    await shell.navigate('Bank Directory');
     await page.getByTestId('directory-row').first().click();
     const detail = page.getByRole('dialog', { name: 'Bank detail' });
     const name = (await detail.getByTestId('bank-detail-name').textContent())!;
     await detail.getByRole('button', { name: 'Mark as Target' }).click();
-    await new Shell(page).waitForRoute('/outreach/targets');
-
+    await shell.waitForRoute('/outreach/targets');
     const targets = new TargetsPage(page);
     await targets.expandedCard().waitFor();
     expect(await targets.expandedCard().getByTestId('target-name').textContent()).to.equal(name);
     await page.getByText('1 banks being tracked').waitFor();
     await targets.expandedCard().getByTestId('key-financials').waitFor();
 
-    await targets.addContact({ name: 'Jane <b>Doe</b>', title: 'Chief Financial Officer', email: 'jane.doe@example.com', tags: ['board'] });
-    // Markup typed by a user is text, never HTML.
-    expect(await targets.contactRow('Jane <b>Doe</b>').locator('b').count()).to.equal(0);
-    await page.getByText('Jane <b>Doe</b> added as a contact.').waitFor();
-    expect(await targets.expandedCard().getByTestId('contact-count').textContent()).to.equal('1');
-    expect(await page.getByTestId('total-contacts').textContent()).to.equal('1');
+    // The LinkedIn company page is checked first: an unknown page is refused, a redirect's end is saved.
+    const card = targets.expandedCard();
+    await card.getByRole('button', { name: 'Edit LinkedIn company page' }).click();
+    await card.getByLabel('LinkedIn company page URL').fill('linkedin.com/company/no-such-bank');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('The provided LinkedIn URL is not valid.').waitFor();
+    await card.getByLabel('LinkedIn company page URL').fill('https://linkedin.com/company/old-name');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('LinkedIn URL updated.').waitFor();
+    expect(await card.getByTestId('linkedin-company-url').textContent()).to.equal('https://www.linkedin.com/company/new-name');
 
+    // A contact: added, its email checked, marked hot.
+    await targets.addContact({ name: 'Jane <b>Doe</b>', title: 'Chief Financial Officer', email: 'jane.doe@example.com', tags: ['board'] });
+    expect(await targets.contactRow('Jane <b>Doe</b>').locator('b').count()).to.equal(0); // typed markup stays text
+    await page.getByText('Jane <b>Doe</b> added as a contact.').waitFor();
+    expect(await card.getByTestId('contact-count').textContent()).to.equal('1');
+    await targets.contactRow('Jane <b>Doe</b>').getByRole('button', { name: 'Verify email' }).click();
+    await page.getByText('Email for Jane <b>Doe</b> verified.').waitFor();
+    await targets.contactRow('Jane <b>Doe</b>').locator('[data-verification="deliverable"]').waitFor();
     await targets.contactRow('Jane <b>Doe</b>').getByRole('button', { name: /as hot lead$/ }).click();
     await page.getByText('"Jane <b>Doe</b>" marked as hot leads.').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="hot-contacts"]')?.textContent === '1');
 
+    // Find Contacts: Hunter's people at the bank's domain; the email the bank has reads 'Added'.
+    const bankDomain = (await card.getByRole('link', { name: /\./ }).first().textContent())!.replace(/^www\./, '');
+    hunterPeople[bankDomain] = [
+      { value: 'jane.doe@example.com', first_name: 'Jane', last_name: 'Doe', position: 'CFO', confidence: 95 },
+      { value: 'raj.patel@example.com', first_name: 'Raj', last_name: 'Patel', position: 'Head of Treasury', confidence: 90 },
+    ];
+    await card.getByRole('button', { name: 'Find Contacts & Execs' }).click();
+    const finder = page.getByRole('dialog', { name: 'Find Contacts and Executives' });
+    expect(await finder.getByLabel('Bank domain').inputValue()).to.equal(bankDomain);
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await finder.getByTestId('search-result').nth(1).waitFor();
+    expect(await finder.getByTestId('search-result').filter({ hasText: 'jane.doe@example.com' }).getByRole('button').textContent()).to.equal('Added');
+    await finder.getByTestId('search-result').filter({ hasText: 'raj.patel@example.com' }).getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Raj Patel added as a contact.').waitFor();
+    await finder.getByTestId('search-result').filter({ hasText: 'raj.patel@example.com' }).getByRole('button', { name: 'Added' }).waitFor();
+    await finder.getByRole('button', { name: 'Close' }).click();
+    await targets.contactRow('Raj Patel').waitFor();
+
+    // A task: quick-added for next week, then completed.
     await targets.quickAddTask('Call the CFO about treasury services');
     expect(await targets.taskRow('Call the CFO about treasury services').getByTestId('due-badge').textContent()).to.match(/^Due /);
-    expect(await targets.expandedCard().getByTestId('open-task-count').textContent()).to.equal('1');
-    await targets.taskRow('Call the CFO about treasury services').getByRole('checkbox').check();
+    expect(await card.getByTestId('open-task-count').textContent()).to.equal('1');
+    // The box follows the saved task: it turns checked when the server has completed it.
+    await targets.taskRow('Call the CFO about treasury services').getByRole('checkbox').click();
     await page.locator('[data-testid="task-row"][data-completed="true"]').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="target-card"][data-expanded="true"] [data-testid="open-task-count"]')?.textContent === '0');
     await screenshot(page, 'targets-detail');
+    await page.getByRole('button', { name: 'Card view' }).click();
+    await page.getByTestId('target-summary-card').waitFor();
+    await screenshot(page, 'targets-cards');
+
+    // The contact edited on the Contacts list screen; its History shows every change, oldest first.
+    await shell.navigate('Contacts', 'Records');
+    await page.locator('tr', { hasText: 'Jane <b>Doe</b>' }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: /^Job Title/ }).fill('Chief Executive Officer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByTestId('record-history');
+    await history.locator('[data-event-type="ContactTitleChanged"]').waitFor();
+    const events = await history.getByTestId('history-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-type')));
+    expect(events).to.deep.equal(['ContactAdded', 'ContactEmailVerified', 'ContactMarkedHotLead', 'ContactTitleChanged']);
+    expect(await history.locator('[data-event-type="ContactTitleChanged"]').textContent()).to.contain('Chief Executive Officer');
+    await screenshot(page, 'contact-show-history');
+    await shell.toggleTheme();
+    await screenshot(page, 'contact-show-history');
+    await shell.toggleTheme();
+
+    // Activity lists the same changes and leads back to the record.
+    await shell.navigate('Activity'); // the Records group is still open
+    await page.getByText('Contact title changed').first().waitFor();
+    await page.getByText('Contact marked hot lead').first().waitFor();
+    await page.getByText('Task completed').first().waitFor();
+    await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('tab', { name: 'History' }).waitFor();
+
+    // The Contacts list exports as CSV.
+    await shell.navigate('Contacts');
+    await page.locator('tr', { hasText: 'Raj Patel' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8').split(/\r?\n/);
+    expect(csv[0]).to.equal('Full name,Job title,Email,LinkedIn URL,Bank,Cert,Hot lead,Email check,Score,Tags,Added');
+    expect(csv.find((line) => line.startsWith('Jane <b>Doe</b>'))).to.match(/^Jane <b>Doe<\/b>,Chief Executive Officer,jane.doe@example.com,.*,yes,deliverable,96,board,/);
   });
 
   it('shows targets as cards with avatars, hot leads ringed and +N beyond five', async () => {
@@ -77,40 +177,5 @@ describe('outreach: targets, contacts and tasks', function () {
     await page.getByText('Visit the Bank Directory to add banks to your target list.').waitFor();
     await page.getByLabel('Search targets').fill('zz no such bank');
     await page.getByText('No banks match your search criteria.').waitFor();
-  });
-
-  it('edits a contact from the Contacts list, shows the change in its History and in Activity, and exports the list', async () => {
-    const { page, session } = await e2e.openSignedInPage({ path: '/' });
-    const bank = await someBank(5);
-    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
-    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Omar Reyes', title: 'Treasurer', email: 'omar@example.com' } });
-
-    await page.goto(`${e2e.url}/#/contacts`);
-    const row = page.locator('tr', { hasText: 'Omar Reyes' });
-    await row.getByRole('link', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: /^Job Title/ }).fill('Chief Treasury Officer');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('tab', { name: 'History' }).click();
-    const history = page.getByTestId('record-history');
-    await history.locator('[data-event-type="ContactTitleChanged"]').waitFor();
-    expect(await history.getByTestId('history-entry').first().getAttribute('data-event-type')).to.equal('ContactAdded');
-    expect(await history.locator('[data-event-type="ContactTitleChanged"]').textContent()).to.contain('Chief Treasury Officer');
-    await screenshot(page, 'contact-show-history');
-
-    await new Shell(page).navigate('Activity', 'Records');
-    await page.getByText('Contact title changed').first().waitFor();
-    await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Contact' }).click();
-    await page.getByRole('tab', { name: 'History' }).waitFor();
-
-    await page.goto(`${e2e.url}/#/contacts`);
-    await page.locator('tr', { hasText: 'Omar Reyes' }).waitFor();
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
-    const file = await (await download).createReadStream();
-    const chunks: Buffer[] = [];
-    for await (const chunk of file) chunks.push(chunk as Buffer);
-    const csv = Buffer.concat(chunks).toString('utf8').split(/\r?\n/);
-    expect(csv[0]).to.equal('Full name,Job title,Email,LinkedIn URL,Bank,Cert,Hot lead,Email check,Score,Tags,Added');
-    expect(csv[1]).to.match(/^Omar Reyes,Chief Treasury Officer,omar@example.com,/);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, type ColorScheme, type Session } from './browser.ts';
+import type { AppConfig } from '../../../backend/src/config.ts';
 import { startE2EServer, type E2EServer } from './server.ts';
 import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
@@ -39,9 +40,10 @@ export function routeUrl(path = '/'): string {
 
 /**
  * Registers mocha hooks in the calling `describe`: one server (fresh in-memory PGlite, demo banks) and
- * one chromium for the suite; every page's context is closed after each test.
+ * one chromium for the suite; every page's context is closed after each test. `config` is read when
+ * the server starts (after the suite's earlier `before` hooks, e.g. ones starting protocol doubles).
  */
-export function useE2E(options: { banks?: number } = {}): E2E {
+export function useE2E(options: { banks?: number; config?: () => Partial<AppConfig> } = {}): E2E {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -49,7 +51,7 @@ export function useE2E(options: { banks?: number } = {}): E2E {
 
   before(async function () {
     this.timeout(180_000);
-    server = await startE2EServer({ banks: options.banks });
+    server = await startE2EServer({ banks: options.banks, config: options.config?.() });
     browser = await launchBrowser();
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
-import { domainFromWebsite, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
+import { isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
 import { changesSince, displayValue, fieldLabel } from '../../../frontend/src/resources/shared/conflict.ts';
 import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
@@ -39,13 +39,6 @@ describe('contact search results', () => {
     expect(isAlreadyAdded('JANE@bank.com', ['jane@BANK.com'])).to.equal(true);
     expect(isAlreadyAdded('jane@bank.com', [null, 'ann@bank.com'])).to.equal(false);
     expect(isAlreadyAdded(null, ['jane@bank.com'])).to.equal(false);
-  });
-
-  it('pre-fills the domain from the website without protocol, www or path', () => {
-    expect(domainFromWebsite('https://www.ExampleBank.com/about?x=1')).to.equal('examplebank.com');
-    expect(domainFromWebsite('www.bank.org')).to.equal('bank.org');
-    expect(domainFromWebsite('bank.com')).to.equal('bank.com');
-    expect(domainFromWebsite(null)).to.equal('');
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDataProvider } from 'react-admin';
+import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { messageOf } from '../shared/problem.ts';
@@ -9,7 +10,7 @@ import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { contactsApi } from './api.ts';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
-import { domainFromWebsite, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
+import { isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
 import type { Contact, ContactDraft } from './types.ts';
 
 /** LinkedIn URLs from the AI search are checked: replaced by where they lead, or dropped when invalid. */
@@ -69,7 +70,7 @@ export function FindContactsDialog({
   const dataProvider = useDataProvider();
   const toast = useToast();
   const refresh = useRefreshOutreach();
-  const [domain, setDomain] = useState(domainFromWebsite(bank.website));
+  const [domain, setDomain] = useState(domainOfWebsite(bank.website ?? '') ?? '');
   const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<MergedSearchResults | null>(null);
   const [message, setMessage] = useState<{ severity: 'info' | 'warning' | 'error'; text: string } | null>(null);
@@ -79,7 +80,7 @@ export function FindContactsDialog({
 
   useEffect(() => {
     if (open) {
-      setDomain(domainFromWebsite(bank.website));
+      setDomain(domainOfWebsite(bank.website ?? '') ?? '');
       setResults(null);
       setMessage(null);
       setAddedNow([]);
@@ -88,7 +89,7 @@ export function FindContactsDialog({
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
-    const wanted = domainFromWebsite(domain);
+    const wanted = domainOfWebsite(domain);
     if (!wanted) {
       setMessage({ severity: 'warning', text: 'Enter the bank’s web domain, like examplebank.com.' });
       return;

@@ -58,13 +58,3 @@ export function isAlreadyAdded(email: string | null, existingEmails: Iterable<st
   for (const existing of existingEmails) if (existing && existing.trim().toLowerCase() === wanted) return true;
   return false;
 }
-
-/** The domain to search from a bank's website: no protocol, no `www.`, no path. */
-export function domainFromWebsite(website: string | null | undefined): string {
-  const text = clean(website).toLowerCase();
-  if (!text) return '';
-  return text
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^www\./, '')
-    .split(/[/?#]/)[0];
-}
