@@ -11,9 +11,17 @@ import { describeImport, importFile } from '../backend/src/regulator/import/impo
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
 import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';
 
-const files = process.argv.slice(2);
+const args = process.argv.slice(2);
+// --as-of YYYY-MM-DD: the date the files speak for where neither their rows nor their names give one.
+const asOfAt = args.indexOf('--as-of');
+const asOf = asOfAt >= 0 ? args[asOfAt + 1] : undefined;
+const files = asOfAt >= 0 ? args.filter((_, index) => index !== asOfAt && index !== asOfAt + 1) : args;
 if (files.length === 0 || files.includes('--help')) {
-  console.error('Usage: npm run import -- FILE [FILE...]\n\nFiles may be .csv, .json or gzip-compressed. Layouts recognised from the header row:');
+  console.error(
+    'Usage: npm run import -- [--as-of YYYY-MM-DD] FILE [FILE...]\n\nFiles may be .csv, .json or gzip-compressed, in any order: the newest source wins each attribute.\n' +
+      'A file speaks for the date its rows give (REPDTE, YEAR, closing date), else --as-of when given, else the date in its name (institutions_2026-01.csv), else the day it was written.\n\n' +
+      'Layouts recognised from the header row:',
+  );
   for (const layout of layouts) console.error(`  ${layout.id.padEnd(28)} ${layout.description}`);
   process.exit(files.length === 0 ? 2 : 0);
 }
@@ -37,6 +45,7 @@ try {
     const bar = progressBar(path.basename(file));
     try {
       const result = await importFile(db.knex, path.resolve(file), {
+        asOf,
         // The row total is estimated from the share of the file read so far.
         onProgress: ({ rows, bytesRead, totalBytes }) => bar.update(rows, bytesRead > 0 ? Math.max(rows, Math.round((rows * totalBytes) / bytesRead)) : undefined),
       });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { directorySearch } from '../../frontend/src/lib/directory.ts';
 import { parseFilter } from '../../backend/src/regulator/filter-language.ts';
-import { queryRecords } from '../../backend/src/regulator/records.ts';
+import { queryRecords } from '../../backend/src/regulator/queries/records.ts';
 import { describeWithDatabase } from '../support/database.ts';
 
 // Whatever a user types into the Directory's search box: names with punctuation, filter syntax, odd characters.

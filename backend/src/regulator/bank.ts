@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { fieldCatalog } from './fields.ts';
-import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise.ts';
+import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise/index.ts';
 import { assessRisk } from './risk.ts';
 
 /**

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import type { Feature } from '../services.ts';
-import { creditBoxRequestSchema, creditBoxSearchJson } from './credit-box.ts';
-import { dashboard } from './dashboard.ts';
+import { creditBoxRequestSchema, creditBoxSearchJson } from './queries/credit-box.ts';
+import { dashboard } from './queries/dashboard.ts';
 import { unfinishedDemoLoad } from './bootstrap.ts';
 import {
   censusProfile,
@@ -25,9 +25,9 @@ import {
   peers,
   peersQuerySchema,
   summaryOfDeposits,
-} from './detail.ts';
+} from './queries/detail.ts';
 import { parseFilter } from './filter-language.ts';
-import { queryRecordsJson, recordsQuerySchema } from './records.ts';
+import { queryRecordsJson, recordsQuerySchema } from './queries/records.ts';
 import { roaqRiskBands, type RoaqBand } from './risk.ts';
 
 /**

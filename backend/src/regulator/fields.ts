@@ -1,4 +1,4 @@
-import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise.ts';
+import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise/index.ts';
 
 /**
  * The FDIC field codes the query API understands, each bound to a curated column. This is the

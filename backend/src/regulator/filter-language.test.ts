@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { HttpError } from '../http/errors.ts';
 import { parseFilter, type Condition } from './filter-language.ts';
-import { conditionSql } from './records.ts';
+import { conditionSql } from './queries/records.ts';
 import { figureExpression } from './bank.ts';
 
 const sql = (filter: string, mode: 'institutions' | 'financials' = 'financials') => conditionSql(parseFilter(filter) as Condition, mode);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { normaliseFinancials, normaliseInstitution } from './normalise.ts';
+import { normaliseFinancials, normaliseInstitution } from './normalise/index.ts';
 import { clearDemoData, hasDemoData, upsertFinancials, upsertInstitutions } from './store.ts';
 
 describeWithDatabase('regulator store', (context) => {

@@ -8,9 +8,9 @@ import type {
   InstitutionRow,
   LocationRow,
   SodRow,
-} from './normalise.ts';
-import { columnsOfRows, indexRange, pickRows, rowKeys, type Columns } from './columns.ts';
-import { columnArrays, tableColumnTypes, upsertStatement } from './unnest.ts';
+} from './normalise/index.ts';
+import { columnsOfRows, indexRange, pickRows, rowKeys, type Columns } from './engine/columns.ts';
+import { columnArrays, tableColumnTypes, upsertStatement } from './engine/unnest.ts';
 
 /**
  * Batched writes to the regulator tables: one multi-row `insert ... on conflict do update` per

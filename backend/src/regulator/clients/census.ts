@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import type { CensusProfileRow, RawRecord } from '../normalise.ts';
+import type { CensusProfileRow, RawRecord } from '../normalise/index.ts';
 import { HttpClient, UpstreamError, type ServiceClientOptions } from './http.ts';
 
 /** Spec 2: "Source is ACS 5-Year Estimates 2022". */

@@ -1,4 +1,4 @@
-import type { RawRecord } from '../normalise.ts';
+import type { RawRecord } from '../normalise/index.ts';
 import { demoStates, type DemoState } from './geography.ts';
 import { Random, seedOf } from './random.ts';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { columnsOfRows } from '../columns.ts';
+import { columnsOfRows } from '../engine/columns.ts';
 import { builtInFieldTitles, fieldCatalog, isUncuratedCode, keepingUncuratedSource } from '../fields.ts';
 import {
   normaliseFailure,
@@ -16,7 +16,7 @@ import {
   type InstitutionRow,
   type LocationRow,
   type SodRow,
-} from '../normalise.ts';
+} from '../normalise/index.ts';
 import {
   noteRegulatorDataChanged,
   upsertCensusProfiles,

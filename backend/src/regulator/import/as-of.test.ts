@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { computeDashboard } from '../dashboard.ts';
-import { institutionRecord, keyFinancials, locations, overview } from '../detail.ts';
-import { queryRecords } from '../records.ts';
+import { computeDashboard } from '../queries/dashboard.ts';
+import { institutionRecord, keyFinancials, locations, overview } from '../queries/detail.ts';
+import { queryRecords } from '../queries/records.ts';
 import { dateInFileName } from './as-of.ts';
 import { importFile } from './importer.ts';
 

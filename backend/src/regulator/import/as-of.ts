@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { quoteIdentifier } from '../unnest.ts';
+import { quoteIdentifier } from '../engine/unnest.ts';
 
 /**
  * Which source wins an institution attribute: the one that speaks for the newest date, whatever

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { financialRecords, institutionRecord } from '../detail.ts';
+import { financialRecords, institutionRecord } from '../queries/detail.ts';
 import { importFile, importFiles } from './importer.ts';
 import { openRowSource } from './source.ts';
 

@@ -13,15 +13,15 @@ import {
   normaliseSod,
   type RawRecord,
   toRepdte,
-} from '../normalise.ts';
+} from '../normalise/index.ts';
 import { clearDemoData, hasDemoData, noteRegulatorDataChanged, type RegulatorTable } from '../store.ts';
 import { isUncuratedCode } from '../fields.ts';
-import { columnsOfRows, indexRange, type Columns } from '../columns.ts';
+import { columnsOfRows, indexRange, type Columns } from '../engine/columns.ts';
 import { fillInstitutionsFromSod } from './enrich.ts';
 import { applyActiveLists, copyRank, dateInFileName, institutionRank, noteActiveList, stampRow } from './as-of.ts';
 import { detectLayout, type ColumnLayout, type FileContext, type ImportItem, type RecordBatch, type RowLayout } from './layouts.ts';
 import { prepareMerge, writeMerge, type MergeOptions, type PreparedMerge } from './merge.ts';
-import { columnTypes } from '../unnest.ts';
+import { columnTypes } from '../engine/unnest.ts';
 import { openRowSource, type RowSource } from './source.ts';
 
 type ItemKind = ImportItem['kind'] | RecordBatch['kind'];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { censusGeography, censusProfileRow, profileFromCensusRow, type CensusAreaKind } from '../clients/census.ts';
-import { pickRows, type Columns } from '../columns.ts';
-import type { CensusProfileRow, FieldDefinitionRow, RawRecord } from '../normalise.ts';
+import { pickRows, type Columns } from '../engine/columns.ts';
+import type { CensusProfileRow, FieldDefinitionRow, RawRecord } from '../normalise/index.ts';
 import type { SourceRow } from './source.ts';
 import { institutionRank, stampRow } from './as-of.ts';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { rowKeys, type Columns } from '../columns.ts';
+import { rowKeys, type Columns } from '../engine/columns.ts';
 import type { RegulatorTable } from '../store.ts';
-import { columnArrays, quoteIdentifier, tableColumnTypes, upsertStatement } from '../unnest.ts';
+import { columnArrays, quoteIdentifier, tableColumnTypes, upsertStatement } from '../engine/unnest.ts';
 import { attributeMergeValue } from './as-of.ts';
 
 const batchSize = 5000;

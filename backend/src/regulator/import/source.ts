@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { columnsOfRows, type Columns } from '../columns.ts';
+import { columnsOfRows, type Columns } from '../engine/columns.ts';
 import { CsvReader } from './csv.ts';
 
 /** One input row: header names (cleaned) to cell values. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { peers } from '../detail.ts';
+import { peers } from '../queries/detail.ts';
 import { assessRisk, type RiskAssessment } from '../risk.ts';
 
 /**

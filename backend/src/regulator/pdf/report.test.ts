@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { normaliseFinancials, normaliseInstitution } from '../normalise.ts';
+import { normaliseFinancials, normaliseInstitution } from '../normalise/index.ts';
 import { upsertFinancials, upsertInstitutions } from '../store.ts';
 import { loadBankReportData } from './report-data.ts';
 import { renderBankReport } from './report.ts';

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { quarterEndsBackFrom, type FdicClient, type FdicRecord } from '../clients/fdic.ts';
-import { columnsOfRows } from '../columns.ts';
+import { columnsOfRows } from '../engine/columns.ts';
 import { isUncuratedCode } from '../fields.ts';
-import { financialMoneyFields, financialRatioFields, normaliseFinancialsBatch, normaliseInstitutionsBatch, quarterLabel } from '../normalise.ts';
+import { financialMoneyFields, financialRatioFields, normaliseFinancialsBatch, normaliseInstitutionsBatch, quarterLabel } from '../normalise/index.ts';
 import { clearDemoData, upsertFinancials, upsertInstitutions } from '../store.ts';
 
 /**
- * The financials fields we ask BankFind for: every code normalise.ts reads (plus the commercial
+ * The financials fields we ask BankFind for: every code the normalisers (regulator/normalise/) read (plus the commercial
  * real estate parts it sums), well under the 250 fields above which the API caps pages at 500.
  */
 export const financialSyncFields: string[] = [

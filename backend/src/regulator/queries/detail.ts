@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { NotFoundError } from '../http/errors.ts';
-import { bankSelection, fdicRecordOf, toBank, type Bank } from './bank.ts';
-import { cached } from './cache.ts';
-import { builtInFieldTitles } from './fields.ts';
-import { quarterLabel } from './normalise.ts';
+import { NotFoundError } from '../../http/errors.ts';
+import { bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
+import { cached } from '../engine/cache.ts';
+import { builtInFieldTitles } from '../fields.ts';
+import { quarterLabel } from '../normalise/index.ts';
 import { latestQuarter, listQuarters, queryRecords, resolveQuarter } from './records.ts';
 
 /** The per-bank reads of the detail view (spec 2), and the small lookups around them. */

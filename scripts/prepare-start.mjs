@@ -1,7 +1,15 @@
-// `npm start` on a fresh clone: build the frontend once if there is no build yet (or it is older than its sources).
+// `npm start` on a fresh clone: install the dependencies when there are none, then build the
+// frontend once if there is no build yet (or it is older than its sources). Node built-ins only:
+// nothing else is there before the install.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+
+// npm writes node_modules/.package-lock.json at the end of an install: without it the install is missing or unfinished.
+if (!fs.existsSync('node_modules/.package-lock.json')) {
+  console.log('Installing dependencies (first start: npm ci, a minute or two)...');
+  execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
+}
 
 const dist = 'frontend/dist/index.html';
 function newestSource(dir) {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { figureExpression, financialColumns, institutionColumns, institutionFigureExpression, institutionFigures } from './bank.ts';
+import { figureExpression, financialColumns, institutionColumns, institutionFigureExpression, institutionFigures } from '../bank.ts';
 import { allBits, bitsOf, type Bits } from './bits.ts';
 import { cachedRefreshing } from './cache.ts';
-import { fieldCatalog, type FieldSpec } from './fields.ts';
+import { fieldCatalog, type FieldSpec } from '../fields.ts';
 
 /**
  * An in-memory copy of one quarter of the screening data: every institution with its curated

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { logger } from '../http/logger.ts';
-import { regulatorDataVersion, sharedRegulatorDataVersion } from './store.ts';
+import { logger } from '../../http/logger.ts';
+import { regulatorDataVersion, sharedRegulatorDataVersion } from '../store.ts';
 
 /**
  * A small in-process cache for answers that only change when the mirror changes (dashboard,

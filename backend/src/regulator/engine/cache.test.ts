@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeWithDatabase } from '../../../test/support/database.ts';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { cached, cachedRefreshing, sharedVersionCheckMs } from './cache.ts';
-import { markRegulatorDataChanged, noteRegulatorDataChanged } from './store.ts';
+import { markRegulatorDataChanged, noteRegulatorDataChanged } from '../store.ts';
 
 /** Another process noting a write: the shared counter moves, this process's own counter does not. */
 const otherProcessWrites = (knex: Parameters<typeof noteRegulatorDataChanged>[0]) => knex.raw('update regulator_data_version set version = version + 1 where id = 1');

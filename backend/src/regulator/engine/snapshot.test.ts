@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { describeWithDatabase } from '../../../test/support/database.ts';
-import { creditBoxFromDatabase, creditBoxFromSnapshot, creditBoxRequestSchema, creditBoxSearchJson } from './credit-box.ts';
-import { demoQuarters } from './demo/generate.ts';
-import { loadDemoData } from './demo/load.ts';
-import { fieldCatalog } from './fields.ts';
-import { prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsFromSnapshot, recordsQuerySchema, type RecordsMode } from './records.ts';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { creditBoxFromDatabase, creditBoxFromSnapshot, creditBoxRequestSchema, creditBoxSearchJson } from '../queries/credit-box.ts';
+import { demoQuarters } from '../demo/generate.ts';
+import { loadDemoData } from '../demo/load.ts';
+import { fieldCatalog } from '../fields.ts';
+import { prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsFromSnapshot, recordsQuerySchema, type RecordsMode } from '../queries/records.ts';
 import { column, quarterSnapshot } from './snapshot.ts';
-import { markRegulatorDataChanged } from './store.ts';
+import { markRegulatorDataChanged } from '../store.ts';
 
 const latest = demoQuarters[demoQuarters.length - 1];
 

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { preparedQuery } from '../db/prepared.ts';
-import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from './bank.ts';
-import { regions } from './demo/geography.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from '../bank.ts';
+import { regions } from '../demo/geography.ts';
 import { judge, latestQuarter } from './records.ts';
-import { fieldCatalog } from './fields.ts';
-import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCounting, type Bits } from './bits.ts';
-import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from './snapshot.ts';
+import { fieldCatalog } from '../fields.ts';
+import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCounting, type Bits } from '../engine/bits.ts';
+import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from '../engine/snapshot.ts';
 
 /**
  * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { BadRequestError } from '../http/errors.ts';
-import { cached } from './cache.ts';
-import { fieldCatalog, type FieldSpec } from './fields.ts';
-import { parseFilter, type Comparison, type Condition } from './filter-language.ts';
-import { and, andNot, countBits, emptyBits, or, pageOf, type Bits } from './bits.ts';
-import { asciiLower, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from './snapshot.ts';
+import { BadRequestError } from '../../http/errors.ts';
+import { cached } from '../engine/cache.ts';
+import { fieldCatalog, type FieldSpec } from '../fields.ts';
+import { parseFilter, type Comparison, type Condition } from '../filter-language.ts';
+import { and, andNot, countBits, emptyBits, or, pageOf, type Bits } from '../engine/bits.ts';
+import { asciiLower, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from '../engine/snapshot.ts';
 
-export { fieldExpression, type RecordsMode } from './snapshot.ts';
+export { fieldExpression, type RecordsMode } from '../engine/snapshot.ts';
 
 /**
  * The BankFind-style list queries (`/fdic/institutions`, `/fdic/financials-query`) over the mirror:

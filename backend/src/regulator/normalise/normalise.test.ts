@@ -13,9 +13,9 @@ import {
   percentOf,
   quarterLabel,
   toNumber,
-} from './normalise.ts';
-import { assessRisk } from './risk.ts';
-import { columnsOfRows, type Columns } from './columns.ts';
+} from './index.ts';
+import { assessRisk } from '../risk.ts';
+import { columnsOfRows, type Columns } from '../engine/columns.ts';
 
 describe('regulator normalisation', () => {
   describe('normaliseInstitution', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describeWithDatabase } from '../../../test/support/database.ts';
+import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { columnsOfRows, indexRange } from './columns.ts';
 import { columnArrays, tableColumnTypes, unnestSource } from './unnest.ts';
 
