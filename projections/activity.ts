@@ -35,6 +35,7 @@ export const activityProjection: Projection = {
         summary: description.summaries[event.type](data),
         changes: JSON.stringify(data),
         source: event.metadata.source,
+        correlation_id: event.metadata.correlationId,
         occurred_at: event.recordedAt,
       },
     );

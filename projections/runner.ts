@@ -5,13 +5,25 @@ import type { Position } from '../backend/src/eventstore/types.ts';
 import { handlesEvent, type Projection } from './projection.ts';
 import { flushRowBuffer, startRowBuffer, stopRowBuffer } from './versioned-rows.ts';
 
+/** A batch this large (a bulk import) collects its rows in memory and writes them in bulk, as a rebuild does. */
+const bufferedBatchSize = 100;
+
 /** Applies every projection that handles an event, in the append's transaction (read-your-writes). */
 export function inlineProjections(projections: Projection[]): InlineHandler {
   return async (events, trx) => {
+    const buffered = events.length >= bufferedBatchSize;
+    if (buffered) startRowBuffer(trx);
     for (const event of events) {
       for (const projection of projections) {
-        if (handlesEvent(projection, event)) await projection.apply(event, trx);
+        if (!handlesEvent(projection, event)) continue;
+        // a projection that may read tables must see every row written so far
+        if (buffered && !projection.bufferedRebuild) await flushRowBuffer(trx);
+        await projection.apply(event, trx);
       }
+    }
+    if (buffered) {
+      await flushRowBuffer(trx);
+      stopRowBuffer(trx);
     }
   };
 }

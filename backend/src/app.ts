@@ -15,6 +15,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serveFrontend } from './http/static-files.ts';
 import type { AppServices, Feature } from './services.ts';
 
+/** A contact CSV import sends the whole file: tens of thousands of rows. */
+const importMaxBytes = 20_000_000;
 const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst'];
 const frontendDist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
 
@@ -40,7 +42,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   app.use(errorMiddleware);
   app.use(requestAddressCheck);
   app.use(compression);
-  app.use(jsonBody(services.config.maxBodyBytes));
+  app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
 
   const revocations = new TokenRevocations(services.knex);
   const guard = requireUser(services.knex, services.jwtSecret, revocations);

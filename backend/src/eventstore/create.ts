@@ -34,6 +34,10 @@ class ProjectedEventStore implements EventStore {
     return this.store.append(streamId, events, options);
   }
 
+  appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
+    return this.store.appendNewStreams(streams);
+  }
+
   readStream(streamId: string): Promise<RecordedEvent[]> {
     return this.store.readStream(streamId);
   }

@@ -75,6 +75,10 @@ export class EventStoreDbEventStore implements EventStore {
     return store;
   }
 
+  async appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
+    for (const { streamId, events } of streams) await this.append(streamId, events, { expectedVersion: 'no_stream' });
+  }
+
   async append(streamId: string, events: NewEvent[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const toAppend = events.map((event) => {

@@ -35,6 +35,8 @@ const streamVersionConstraint = 'events_stream_version_unique';
 /** An `any` append that loses a race simply goes again on top of the winner. */
 const anyVersionAttempts = 20;
 const subscriptionBatchSize = 500;
+/** Rows per insert statement when starting many streams (a bulk import). */
+const newStreamChunk = 2000;
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -99,6 +101,37 @@ export class PostgresEventStore implements EventStore {
     const recorded = rows.sort((a, b) => a.stream_version - b.stream_version).map(toRecordedEvent);
     if (this.inline) await this.inline(recorded, trx);
     return { nextExpectedVersion: current + events.length, events: recorded };
+  }
+
+  async appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
+    if (streams.length === 0) return;
+    try {
+      await this.knex.transaction(async (trx) => {
+        const rows = streams.flatMap(({ streamId, events }) =>
+          events.map((event, index) => ({
+            stream_id: streamId,
+            stream_version: index + 1,
+            type: event.type,
+            data: event.data,
+            metadata: stampMetadata(event.schemaVersion ?? 1),
+          })),
+        );
+        const recorded: RecordedEvent[] = [];
+        for (let start = 0; start < rows.length; start += newStreamChunk) {
+          const inserted: EventRow[] = await trx('events')
+            .insert(rows.slice(start, start + newStreamChunk))
+            .returning(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id']);
+          recorded.push(...inserted.map(toRecordedEvent));
+        }
+        recorded.sort((a, b) => a.globalPosition - b.globalPosition);
+        if (this.inline) await this.inline(recorded, trx);
+      });
+    } catch (error) {
+      if (!isStreamVersionConflict(error)) throw error;
+      const existing = await this.knex('events').whereIn('stream_id', streams.map((stream) => stream.streamId)).first('stream_id');
+      throw new WrongExpectedVersionError(existing?.stream_id ?? streams[0].streamId, 'no_stream', 1);
+    }
+    this.appended.emit('appended');
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -50,6 +50,12 @@ export type SubscriptionHandler = (event: RecordedEvent) => Promise<void>;
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  /**
+   * Starts many new streams at once (a bulk import): each stream's events become its first ones. With
+   * PostgreSQL all or none are written, in one transaction; a stream that exists already fails the
+   * batch with WrongExpectedVersionError. EventStoreDB writes them one stream after another.
+   */
+  appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void>;
   /** The stream's events in order; an empty list when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   readAll(options: { after: Position; limit: number }): Promise<ReadAllResult>;

@@ -13,9 +13,12 @@ declare module 'koa' {
  * Reads JSON bodies with a size limit. Malformed JSON is a 400 and an oversized body a 413:
  * never a 500, and never a half-read request.
  */
-export function jsonBody(maxBytes: number): Middleware {
+export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, number> = {}): Middleware {
   return async (ctx, next) => {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
+    // a few paths take whole files (a CSV import); every other path keeps the default limit
+    const prefix = Object.keys(largerUnder).find((candidate) => ctx.path === candidate || ctx.path.startsWith(candidate + '/'));
+    const maxBytes = prefix ? largerUnder[prefix] : defaultMaxBytes;
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > maxBytes) throw new HttpError(413, `The request body is larger than the ${maxBytes} bytes allowed.`);
     const text = await readText(ctx.req, maxBytes);

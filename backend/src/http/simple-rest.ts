@@ -139,3 +139,24 @@ export function integerFilter(column: string) {
     query.whereIn(column, values);
   };
 }
+
+/** A true/false filter on whether a related row exists (`subquery` selects it, correlated to the listed row). */
+export function existsFilter(subquery: (query: Knex.QueryBuilder) => Knex.QueryBuilder) {
+  return (query: Knex.QueryBuilder, value: unknown) => {
+    if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('This filter must be true or false.');
+    const wanted = value === true || value === 'true';
+    if (wanted) query.whereExists((inner) => subquery(inner.select('*')));
+    else query.whereNotExists((inner) => subquery(inner.select('*')));
+  };
+}
+
+/** A calendar-date bound (YYYY-MM-DD) on a date column, inclusive. */
+export function dateBoundFilter(column: string, operator: '>=' | '<=') {
+  return (query: Knex.QueryBuilder, value: unknown) => {
+    const text = String(value);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
+      throw new BadRequestError('A date filter must be a date like 2026-12-31.');
+    }
+    query.where(column, operator, text);
+  };
+}

@@ -1,9 +1,12 @@
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { respondWithList } from '../http/simple-rest.ts';
 import type { AppServices } from '../services.ts';
+import type { ActivityDescription } from './activity.ts';
+import { outreachActivity } from './registry.ts';
 
 type ActivityRow = {
   global_position: number;
@@ -13,15 +16,37 @@ type ActivityRow = {
   summary: string;
   changes: Record<string, unknown>;
   source: string | null;
+  correlation_id: string | null;
   stream_version: number;
   occurred_at: Date;
 };
 
-const sinceSchema = z.iso.datetime({ offset: true, error: 'since must be an ISO date-time.' });
+/** Every record type and event type the feed can show, for the screen's filter choices. */
+const eventTypes = (outreachActivity as ActivityDescription<{ type: string; data: any }>[]).flatMap((description) =>
+  Object.keys(description.summaries).map((type) => ({ resource: description.resource, type })),
+);
+const resources = [...new Set(eventTypes.map((entry) => entry.resource))];
+const knownTypes = new Set(eventTypes.map((entry) => entry.type));
+
+const dateBound = (name: string) =>
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date like 2026-12-31 or an ISO date-time.` });
+
+/** One value or a list of them, each one of `allowed`. */
+function oneOf(column: string, allowed: Set<string>, label: string) {
+  return (query: Knex.QueryBuilder, value: unknown) => {
+    const values = (Array.isArray(value) ? value : [value]).map(String);
+    const unknown = values.filter((candidate) => !allowed.has(candidate));
+    if (unknown.length) throw new BadRequestError(`Unknown ${label}: ${unknown.join(', ')}.`);
+    query.whereIn(column, values);
+  };
+}
 
 /** GET /api/data/activity: the signed-in user's outreach activity, newest first by default. */
 export function activityRoutes({ knex }: AppServices): Router {
   const router = new Router({ prefix: '/api/data/activity' });
+  router.get('/types', (ctx) => {
+    ctx.body = eventTypes;
+  });
   router.get('/', async (ctx) => {
     const user = signedInUser(ctx.state);
     await respondWithList<ActivityRow>(
@@ -32,15 +57,20 @@ export function activityRoutes({ knex }: AppServices): Router {
         idColumn: 'global_position',
         // An activity row's id is its event's position in the store: a whole number.
         idSchema: z.string().regex(/^\d{1,18}$/),
-        sortable: { occurredAt: 'occurred_at', id: 'global_position', resource: 'resource' },
+        sortable: { occurredAt: 'occurred_at', id: 'global_position', resource: 'resource', type: 'event_type' },
         defaultSort: { field: 'occurredAt', order: 'DESC' },
         filters: {
-          resource: (query, value) => query.where('resource', String(value)),
+          resource: oneOf('resource', new Set(resources), 'record type'),
+          type: oneOf('event_type', knownTypes, 'event type'),
           recordId: (query, value) => query.where('record_id', String(value)),
-          since: (query, value) => {
-            const since = sinceSchema.safeParse(value);
-            if (!since.success) throw new BadRequestError('since must be an ISO date-time.');
-            query.where('occurred_at', '>=', since.data);
+          source: (query, value) => query.whereIn('source', (Array.isArray(value) ? value : [value]).map(String)),
+          correlationId: (query, value) => query.where('correlation_id', String(value)),
+          since: (query, value) => query.where('occurred_at', '>=', parseBound('since', value)),
+          // A bare date includes that whole day.
+          until: (query, value) => {
+            const bound = parseBound('until', value);
+            if (bound.length === 10) query.where('occurred_at', '<', knex.raw("?::date + interval '1 day'", [bound]));
+            else query.where('occurred_at', '<=', bound);
           },
         },
         searchColumns: ['summary'],
@@ -53,10 +83,17 @@ export function activityRoutes({ knex }: AppServices): Router {
         summary: row.summary,
         changes: row.changes,
         source: row.source,
+        correlationId: row.correlation_id,
         version: row.stream_version,
         occurredAt: row.occurred_at.toISOString(),
       }),
     );
   });
   return router;
+}
+
+function parseBound(name: string, value: unknown): string {
+  const parsed = dateBound(name).safeParse(value);
+  if (!parsed.success) throw new BadRequestError(`${name} must be a date like 2026-12-31 or an ISO date-time.`, { issues: [{ path: `filter.${name}`, message: parsed.error.issues[0].message }] });
+  return parsed.data;
 }

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
+import type { Decider } from '../commands/decider.ts';
+import { toDomainEvent } from '../events/registry.ts';
 import type { EventStore } from '../eventstore/types.ts';
-import { readEventData } from '../events/registry.ts';
 import { NotFoundError } from '../http/errors.ts';
+import type { ActivityDescription } from './activity.ts';
+import { outreachActivity } from './registry.ts';
+
+export type FieldChange = { field: string; from: unknown; to: unknown };
 
 export type HistoryEntry = {
   version: number;
@@ -9,26 +14,79 @@ export type HistoryEntry = {
   occurredAt: string;
   user: { id: string | null; name: string | null };
   source: string;
-  changes: Record<string, unknown>;
+  correlationId: string;
+  summary: string;
+  changes: FieldChange[];
 };
 
+/** How a record's state reads as fields in its history; by default the state as it is, without its owner. */
+export type HistoryView<State> = (state: State) => Record<string, unknown>;
+
+const withoutOwner = (state: unknown): Record<string, unknown> => {
+  const { ownerId: _owner, ...fields } = state as Record<string, unknown>;
+  return fields;
+};
+
+type AnyDescription = ActivityDescription<{ type: string; data: any }>;
+const summaries = new Map<string, (data: any) => string>();
+for (const description of outreachActivity as AnyDescription[]) {
+  for (const [type, summary] of Object.entries(description.summaries)) summaries.set(type, summary);
+}
+
+/** Nested objects become dotted fields (`financials.roa`); lists and plain values are compared whole. */
+function flatten(value: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) flatten(inner as Record<string, unknown>, `${prefix}${key}.`, into);
+    else into[prefix + key] = inner;
+  }
+  return into;
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Every field whose value differs between two states, with its value before and after (null when absent). */
+export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+  const from = flatten(before);
+  const to = flatten(after);
+  const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return fields.filter((field) => !same(from[field], to[field])).map((field) => ({ field, from: from[field] ?? null, to: to[field] ?? null }));
+}
+
 /**
- * A record's events, oldest first, with who, when and what changed. Only the owner may read it:
- * the first event's actor owns the stream; anyone else gets the same 404 as for a missing record.
+ * A record's events, oldest first, with who, when, from where and what changed field by field (the
+ * state folded before and after each event). Only the owner may read it: the first event's actor owns
+ * the stream; anyone else gets the same 404 as for a missing record.
  */
-export async function readHistory(knex: Knex, store: EventStore, streamId: string, userId: string, what: string): Promise<HistoryEntry[]> {
-  const events = await store.readStream(streamId);
-  if (events.length === 0 || events[0].metadata.userId !== userId) throw new NotFoundError(what);
+export async function readHistory<State>(
+  knex: Knex,
+  store: EventStore,
+  record: { streamId: string; userId: string; what: string; decider: Decider<State, any, any>; view?: HistoryView<State> },
+): Promise<HistoryEntry[]> {
+  const events = await store.readStream(record.streamId);
+  if (events.length === 0 || events[0].metadata.userId !== record.userId) throw new NotFoundError(record.what);
   const actorIds = [...new Set(events.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)))];
   const names = new Map<string, string>(
     (await knex('users').whereIn('id', actorIds).select('id', 'name')).map((row: { id: string; name: string }) => [row.id, row.name]),
   );
-  return events.map((event) => ({
-    version: event.streamVersion,
-    type: event.type,
-    occurredAt: event.recordedAt.toISOString(),
-    user: { id: event.metadata.userId ?? null, name: event.metadata.userId ? (names.get(event.metadata.userId) ?? null) : null },
-    source: event.metadata.source,
-    changes: readEventData(event) as Record<string, unknown>,
-  }));
+  const view = record.view ?? withoutOwner;
+  let state = record.decider.initialState();
+  // Before the first event there is nothing: every field of the new record changes from null.
+  let before: Record<string, unknown> = {};
+  return events.map((event) => {
+    const domainEvent = toDomainEvent<{ type: string; data: unknown }>(event);
+    state = record.decider.evolve(state, domainEvent);
+    const after = view(state);
+    const changes = fieldChanges(before, after);
+    before = after;
+    return {
+      version: event.streamVersion,
+      type: event.type,
+      occurredAt: event.recordedAt.toISOString(),
+      user: { id: event.metadata.userId ?? null, name: event.metadata.userId ? (names.get(event.metadata.userId) ?? null) : null },
+      source: event.metadata.source,
+      correlationId: event.metadata.correlationId,
+      summary: summaries.get(event.type)?.(domainEvent.data) ?? event.type,
+      changes,
+    };
+  });
 }

@@ -10,7 +10,7 @@ import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { respondWithList, type ListSpec } from '../http/simple-rest.ts';
 import type { AppServices } from '../services.ts';
-import { readHistory } from './history.ts';
+import { readHistory, type HistoryView } from './history.ts';
 
 /** Who is acting and when, handed to each command builder. */
 export type CommandContext = { userId: string; id: string; at: string };
@@ -24,6 +24,8 @@ export type ResourceDefinition<Command, Row> = {
   what: string;
   streamId: (id: string, userId: string) => string;
   decider: Decider<any, Command, any>;
+  /** How the record's state reads as fields in its History (default: the state without its owner). */
+  historyView?: HistoryView<any>;
   /** The user's rows (the table, or a join). */
   rows: (knex: Knex, userId: string) => Knex.QueryBuilder;
   idColumn: string;
@@ -77,7 +79,13 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     const user = signedInUser(ctx.state);
     const id = definition.idSchema.safeParse(ctx.params.id);
     if (!id.success) throw new NotFoundError(definition.what);
-    ctx.body = await readHistory(knex, eventStore, definition.streamId(String(id.data), user.id), user.id, definition.what);
+    ctx.body = await readHistory(knex, eventStore, {
+      streamId: definition.streamId(String(id.data), user.id),
+      userId: user.id,
+      what: definition.what,
+      decider: definition.decider,
+      view: definition.historyView,
+    });
   });
 
   router.post('/', async (ctx) => {

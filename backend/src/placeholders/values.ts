@@ -1,16 +1,7 @@
 import type { Knex } from 'knex';
 import { placeholderValues, type PlaceholderValues } from '../../../domain/placeholders/index.ts';
 import { NotFoundError } from '../http/errors.ts';
-import { bankSelection, toBank, type Bank } from '../regulator/bank.ts';
-
-/** A bank of the regulator mirror with its newest quarter's figures and its regulator record (for codes the normalised bank lacks). */
-export async function latestBank(knex: Knex, cert: number): Promise<Bank | undefined> {
-  const row = await knex('fdic_institutions as i')
-    .leftJoin('fdic_financials as f', (join) => join.on('f.cert', '=', 'i.cert').andOn('f.repdte', '=', knex.raw('(select max(repdte) from fdic_financials where cert = ?)', [cert])))
-    .where('i.cert', cert)
-    .first(bankSelection(knex, { raw: true }));
-  return row ? toBank(row) : undefined;
-}
+import { latestBank } from '../regulator/bank.ts';
 
 export type ValueRequest = { userId: string; cert?: number | null; contactId?: string | null };
 

@@ -127,3 +127,12 @@ export function pickBankFields(bank: Bank, fields: readonly string[] | undefined
   for (const field of fields) picked[field] = bank[field];
   return picked as Bank;
 }
+
+/** A bank of the regulator mirror with its newest quarter's figures and its regulator record (for codes the normalised bank lacks). */
+export async function latestBank(knex: Knex, cert: number): Promise<Bank | undefined> {
+  const row = await knex('fdic_institutions as i')
+    .leftJoin('fdic_financials as f', (join) => join.on('f.cert', '=', 'i.cert').andOn('f.repdte', '=', knex.raw('(select max(repdte) from fdic_financials where cert = ?)', [cert])))
+    .where('i.cert', cert)
+    .first(bankSelection(knex, { raw: true }));
+  return row ? toBank(row) : undefined;
+}

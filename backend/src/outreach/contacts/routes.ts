@@ -1,14 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { z } from 'zod';
+import { currentContext, runWithContext } from '../../http/request-context.ts';
+import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
-import { NotFoundError } from '../../http/errors.ts';
+import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
-import type { Verification } from './events.ts';
+import { verificationResults, type Verification } from './events.ts';
 
 type ContactRow = {
   id: string;
@@ -57,6 +62,21 @@ function toApi(row: ContactRow) {
   };
 }
 
+const verificationChoices = new Set<string>([...verificationResults, 'none']);
+
+/** One verification result or a list of them; `none` is a contact never checked. */
+function verificationFilter(query: Knex.QueryBuilder, value: unknown) {
+  const values = (Array.isArray(value) ? value : [value]).map(String);
+  if (values.some((candidate) => !verificationChoices.has(candidate))) {
+    throw new BadRequestError('verification must be deliverable, risky, undeliverable, unknown, error or none.');
+  }
+  const results = values.filter((candidate) => candidate !== 'none');
+  query.where((inner) => {
+    if (results.length) inner.whereIn('contacts.verification_result', results);
+    if (values.includes('none')) inner.orWhereNull('contacts.verification_result');
+  });
+}
+
 export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand, ContactRow> {
   return {
     resource: 'contacts',
@@ -80,11 +100,22 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         bankId: 'contacts.bank_id',
         bankName: 'contacts.bank_name',
         isHotLead: 'contacts.is_hot_lead',
+        verificationScore: 'contacts.verification_score',
         id: 'contacts.id',
       },
       defaultSort: { field: 'createdAt', order: 'DESC' },
-      filters: { bankId: integerFilter('contacts.bank_id'), isHotLead: booleanFilter('contacts.is_hot_lead') },
-      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title'],
+      filters: {
+        bankId: integerFilter('contacts.bank_id'),
+        isHotLead: booleanFilter('contacts.is_hot_lead'),
+        verification: verificationFilter,
+        hasEmail: (query, value) => {
+          if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('hasEmail must be true or false.');
+          if (value === true || value === 'true') query.whereNotNull('contacts.email');
+          else query.whereNull('contacts.email');
+        },
+      },
+      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', 'contacts.bank_name'],
+      maxPageSize: 5000,
     },
     toApi,
     create: async (body, { userId, id, at }) => {
@@ -141,6 +172,62 @@ export function contactRoutes(services: AppServices) {
   router.put('/:id/verification', async (ctx) => {
     const verification = verificationBody.parse(ctx.request.body ?? {});
     await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId, at }) => ({ type: 'RecordEmailVerification' as const, userId, verification, at }));
+  });
+
+  const importBody = z.object({ csv: z.string({ error: 'Choose a CSV file to import.' }), mapping: z.unknown().optional(), skipInvalid: z.boolean().optional() }).strict();
+  /** The file and its mapping checked: what an import would add, skip and refuse. */
+  const plan = async (ctx: Context) => {
+    const body = importBody.parse(ctx.request.body ?? {});
+    const csv = parseContactsCsv(body.csv);
+    const mapping = mappingSchema(csv.columns).safeParse(body.mapping ?? {});
+    if (!mapping.success) {
+      const issues = mapping.error.issues.map((issue) => ({ path: ['mapping', ...issue.path].join('.'), message: issue.message }));
+      throw new BadRequestError(issues.map((issue) => issue.message).join(' '), { issues });
+    }
+    return { body, plan: planImport(csv, mapping.data, await loadImportContext(knex, signedInUser(ctx.state).id)) };
+  };
+  const counts = ({ total, contacts, duplicates, errors }: ImportPlan) => ({
+    total,
+    valid: contacts.length,
+    duplicates,
+    invalid: new Set(errors.map((error) => error.row)).size,
+    errors: errors.slice(0, 1000),
+  });
+
+  router.post('/import/preview', async (ctx) => {
+    const { csv } = importBody.parse(ctx.request.body ?? {});
+    const parsed = parseContactsCsv(csv);
+    ctx.body = {
+      columns: parsed.columns,
+      rowCount: parsed.rows.length,
+      sampleRows: parsed.rows.slice(0, 5).map((row) => Object.fromEntries(parsed.columns.map((column, index) => [column, row[index] ?? '']))),
+      mapping: suggestMapping(parsed.columns),
+    };
+  });
+
+  router.post('/import/dry-run', async (ctx) => {
+    const { plan: checked } = await plan(ctx);
+    ctx.body = { ...counts(checked), sample: checked.contacts.slice(0, 10) };
+  });
+
+  // One ContactAdded per new contact, all under one correlation id with source "import", in one transaction.
+  router.post('/import', async (ctx) => {
+    const { body, plan: checked } = await plan(ctx);
+    if (checked.errors.length && !body.skipInvalid) {
+      throw new BadRequestError(`${counts(checked).invalid} rows cannot be imported; fix them or import the others only.`, { ...counts(checked) });
+    }
+    const userId = signedInUser(ctx.state).id;
+    const at = new Date().toISOString();
+    const streams = checked.contacts.map((fields) => {
+      const contactId = randomUUID();
+      const events = contactDecider.decide({ type: 'AddContact', contactId, userId, fields, isHotLead: false, verification: null, at }, contactDecider.initialState());
+      return { streamId: contactStreamId(contactId), events };
+    });
+    const correlationId = randomUUID();
+    const context = currentContext();
+    await runWithContext({ ...context!, correlationId, source: 'import' }, () => eventStore.appendNewStreams(streams));
+    const { valid: _valid, ...rest } = counts(checked);
+    ctx.body = { correlationId, imported: streams.length, ...rest };
   });
 
   // Every contact of one bank at once; answers that bank's contacts as they now are.

@@ -165,7 +165,8 @@ describeWithDatabase('tracked banks API', (context) => {
     expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal([
       'BankTracked', 'BankUntargeted', 'BankSnapshotRefreshed', 'BankNotesChanged', 'BankTargeted',
     ]);
-    expect(history.body[2].changes).to.deep.equal({ details: { website: 'example.org' }, financials: { roa: 1.3 } });
+    const changed = history.body[2].changes.map(({ field, to }: { field: string; to: unknown }) => ({ field, to }));
+    expect(changed).to.deep.equal([{ field: 'website', to: 'example.org' }, { field: 'financials.roa', to: 1.3 }]);
     expect(created.createdAt).to.equal(updated.body.createdAt);
     const invalidName = await put('902', { name: 'Unknown Bank' });
     expect(invalidName.status).to.equal(400);

@@ -2,8 +2,9 @@ import type { Context } from 'koa';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { expectedVersionFromIfMatch } from '../../http/etag.ts';
-import { NotFoundError } from '../../http/errors.ts';
-import { booleanFilter } from '../../http/simple-rest.ts';
+import { HttpError, NotFoundError } from '../../http/errors.ts';
+import { booleanFilter, existsFilter } from '../../http/simple-rest.ts';
+import { latestBank } from '../../regulator/bank.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type CommandContext, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema } from '../schemas.ts';
@@ -12,13 +13,14 @@ import {
   linkedinCompanyUrlBody,
   notesBody,
   refreshSnapshotBody,
+  snapshotNumberFields,
   splitSnapshot,
   tagsBody,
   targetBody,
   trackBankBody,
   type TargetCommand,
 } from './commands.ts';
-import { targetDecider } from './decider.ts';
+import { targetDecider, type TargetState } from './decider.ts';
 import { targetStreamId, type Financials } from './events.ts';
 
 type TargetRow = {
@@ -35,6 +37,9 @@ type TargetRow = {
   tags: string[];
   financials: Financials;
   targeted_at: Date | null;
+  contact_count?: number;
+  hot_contact_count?: number;
+  open_task_count?: number;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -59,6 +64,9 @@ function toApi(row: TargetRow): Record<string, unknown> {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     targetedAt: row.targeted_at?.toISOString() ?? null,
+    contactCount: Number(row.contact_count ?? 0),
+    hotContactCount: Number(row.hot_contact_count ?? 0),
+    openTaskCount: Number(row.open_task_count ?? 0),
     version: row.version,
   };
 }
@@ -69,7 +77,18 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
   what: 'Tracked bank',
   streamId: (cert, userId) => targetStreamId(userId, cert),
   decider: targetDecider,
-  rows: (knex, userId) => knex('targets').where('user_id', userId),
+  // The bank's details read as its own fields; figures stay grouped (financials.roa).
+  historyView: ({ ownerId: _owner, details, ...rest }: TargetState) => ({ ...details, ...rest }),
+  // With the counts the Targets cards show, each an index lookup per listed bank.
+  rows: (knex, userId) =>
+    knex('targets')
+      .where('targets.user_id', userId)
+      .select(
+        'targets.*',
+        knex.raw('(select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert) as contact_count'),
+        knex.raw('(select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead) as hot_contact_count'),
+        knex.raw('(select count(*) from tasks t where t.user_id = targets.user_id and t.bank_id = targets.cert and not t.completed) as open_task_count'),
+      ),
   idColumn: 'cert',
   idSchema: certSchema,
   list: {
@@ -83,11 +102,19 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
       isTarget: 'is_target',
       cert: 'cert',
       id: 'cert',
+      contactCount: 'contact_count',
+      openTaskCount: 'open_task_count',
     },
     // Spec 2: targets are listed newest first.
     defaultSort: { field: 'createdAt', order: 'DESC' },
-    filters: { isTarget: booleanFilter('is_target') },
-    searchColumns: ['name'],
+    filters: {
+      isTarget: booleanFilter('is_target'),
+      state: (query, value) => query.whereIn('targets.state', (Array.isArray(value) ? value : [value]).map(String)),
+      hasContacts: existsFilter((query) => query.from('contacts as c').whereRaw('c.user_id = targets.user_id and c.bank_id = targets.cert')),
+      hasHotLeads: existsFilter((query) => query.from('contacts as c').whereRaw('c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead')),
+    },
+    searchColumns: ['targets.name', 'targets.city'],
+    maxPageSize: 5000,
   },
   toApi,
   newId: (body) => {
@@ -127,6 +154,17 @@ export function targetRoutes(services: AppServices) {
       return { type: 'SetLinkedinCompanyUrl', userId, linkedinCompanyUrl: linkedinCompanyUrl ?? null };
     }),
   );
+
+  // The Key Financials of a tracked bank, looked up once in the regulator mirror and then kept on the
+  // record (an event), so the next open is instant and the history shows when they were fetched.
+  router.post('/:id/key-financials', async (ctx) => {
+    const cert = certSchema.safeParse(ctx.params.id);
+    if (!cert.success) throw new NotFoundError(targetsResource.what);
+    const bank = await latestBank(services.knex, cert.data);
+    if (!bank || bank.repdte == null) throw new HttpError(404, 'Financials data not available for the selected quarter.');
+    const figures = Object.fromEntries(snapshotNumberFields.filter((field) => field in bank).map((field) => [field, typeof bank[field] === 'number' ? bank[field] : null]));
+    await runRecordCommand(ctx, services, targetsResource, ctx.params.id, ({ userId }) => ({ type: 'RefreshBankSnapshot' as const, userId, details: {}, financials: { ...figures, repdte: String(bank.repdte) } }));
+  });
 
   router.delete('/:id/tracking', async (ctx) => {
     const user = signedInUser(ctx.state);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import { BadRequestError } from '../../http/errors.ts';
 import { z } from 'zod';
-import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
+import { booleanFilter, dateBoundFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -34,10 +35,22 @@ export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
   idColumn: 'tasks.id',
   idSchema: uuidParam,
   list: {
-    sortable: { dueDate: 'tasks.due_date', createdAt: 'tasks.created_at', text: 'tasks.text', completed: 'tasks.completed', id: 'tasks.id' },
+    sortable: { dueDate: 'tasks.due_date', createdAt: 'tasks.created_at', text: 'tasks.text', completed: 'tasks.completed', bankName: 'targets.name', id: 'tasks.id' },
     defaultSort: { field: 'dueDate', order: 'ASC' },
-    filters: { bankId: integerFilter('tasks.bank_id'), completed: booleanFilter('tasks.completed') },
-    searchColumns: ['tasks.text'],
+    filters: {
+      bankId: integerFilter('tasks.bank_id'),
+      completed: booleanFilter('tasks.completed'),
+      dueAfter: dateBoundFilter('tasks.due_date', '>='),
+      dueBefore: dateBoundFilter('tasks.due_date', '<='),
+      // Open and due before today (the server's calendar day, UTC); false is everything else.
+      overdue: (query, value) => {
+        if (value === true || value === 'true') query.where('tasks.completed', false).whereRaw('tasks.due_date < current_date');
+        else if (value === false || value === 'false') query.where((inner) => inner.where('tasks.completed', true).orWhereRaw('tasks.due_date >= current_date'));
+        else throw new BadRequestError('overdue must be true or false.');
+      },
+    },
+    searchColumns: ['tasks.text', 'targets.name'],
+    maxPageSize: 5000,
   },
   toApi: (row) => ({
     id: row.id,

@@ -1,0 +1,131 @@
+import type { Knex } from 'knex';
+import { parse } from 'csv-parse/sync';
+import { z } from 'zod';
+import { BadRequestError } from '../../http/errors.ts';
+import { addContactBody, type ContactFields } from './commands.ts';
+
+/** The contact fields a CSV column can fill. A contact's bank comes from its cert, else from a tracked bank's name. */
+export const importFields = ['name', 'title', 'email', 'linkedinUrl', 'bankId', 'bankName', 'tags'] as const;
+export type ImportField = (typeof importFields)[number];
+export type ColumnMapping = Partial<Record<ImportField, string>>;
+
+/** Header spellings recognised when suggesting a mapping (compared lower-case, without spaces, dashes or underscores). */
+const headerNames: Record<ImportField, string[]> = {
+  name: ['name', 'fullname', 'contact', 'contactname', 'person'],
+  title: ['title', 'jobtitle', 'position', 'role'],
+  email: ['email', 'emailaddress', 'mail'],
+  linkedinUrl: ['linkedin', 'linkedinurl', 'linkedinprofile', 'profile'],
+  bankId: ['cert', 'bankid', 'fdiccert', 'certificate', 'certnumber'],
+  bankName: ['bank', 'bankname', 'institution', 'company', 'organization', 'organisation'],
+  tags: ['tags', 'labels', 'tag'],
+};
+
+export type ParsedCsv = { columns: string[]; rows: string[][] };
+export type RowError = { row: number; field: string; message: string };
+export type ImportPlan = { total: number; contacts: ContactFields[]; duplicates: number; errors: RowError[] };
+
+const maxRows = 50_000;
+
+export function parseContactsCsv(csv: string): ParsedCsv {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+  } catch (error) {
+    throw new BadRequestError(`The file is not a readable CSV: ${(error as Error).message}`, { issues: [{ path: 'csv', message: 'The file is not a readable CSV.' }] });
+  }
+  if (records.length < 2) throw new BadRequestError('The file has no rows.', { issues: [{ path: 'csv', message: 'The file has no rows.' }] });
+  if (records.length - 1 > maxRows) throw new BadRequestError(`A file can have at most ${maxRows} rows.`, { issues: [{ path: 'csv', message: `At most ${maxRows} rows.` }] });
+  const columns = records[0].map((column, index) => column || `Column ${index + 1}`);
+  return { columns, rows: records.slice(1) };
+}
+
+const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-.]/g, '');
+
+export function suggestMapping(columns: string[]): ColumnMapping {
+  const mapping: ColumnMapping = {};
+  for (const field of importFields) {
+    const column = columns.find((candidate) => headerNames[field].includes(normalise(candidate)));
+    if (column) mapping[field] = column;
+  }
+  return mapping;
+}
+
+/** The mapping sent back: known fields, each naming a column of the file; name and title are required. */
+export function mappingSchema(columns: string[]) {
+  const column = z.string().refine((value) => columns.includes(value), { message: 'This column is not in the file.' }).optional();
+  return z
+    .object(Object.fromEntries(importFields.map((field) => [field, column])) as Record<ImportField, typeof column>, { error: 'Map the columns of the file to contact fields.' })
+    .strict()
+    .superRefine((mapping, ctx) => {
+      if (!mapping.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Map a column to Full name.' });
+      if (!mapping.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Map a column to Job title.' });
+      if (!mapping.bankId && !mapping.bankName) ctx.addIssue({ code: 'custom', path: ['bankId'], message: 'Map a column to the bank (cert or name).' });
+    });
+}
+
+/** What makes two contacts the same person: the bank and the email, or the name when there is no email. */
+export const duplicateKey = (bankId: number, email: string | null, name: string) => (email ? `${bankId}|${email.toLowerCase()}` : `${bankId}|name:${name.toLowerCase()}`);
+
+/**
+ * Checks every row as the contact form would and drops duplicates (of the user's contacts and of
+ * earlier rows), keeping the order of the file. Pure: the caller looks up tracked banks and existing keys.
+ */
+export function planImport(
+  csv: ParsedCsv,
+  mapping: ColumnMapping,
+  known: { bankByName: Map<string, { cert: number; name: string }>; existingKeys: Set<string> },
+): ImportPlan {
+  const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
+  const cell = (row: string[], field: ImportField) => (index[field] === undefined ? '' : (row[index[field]!] ?? '').trim());
+  const seen = new Set(known.existingKeys);
+  const contacts: ContactFields[] = [];
+  const errors: RowError[] = [];
+  let duplicates = 0;
+  csv.rows.forEach((row, position) => {
+    const rowNumber = position + 1;
+    const bankName = cell(row, 'bankName');
+    const certText = cell(row, 'bankId');
+    const tracked = bankName ? known.bankByName.get(bankName.toLowerCase()) : undefined;
+    if (!certText && bankName && !tracked) {
+      errors.push({ row: rowNumber, field: 'bankName', message: `"${bankName}" is not one of your tracked banks; add a cert column or track the bank first.` });
+      return;
+    }
+    const parsed = addContactBody.safeParse({
+      bankId: certText || tracked?.cert || undefined,
+      bankName: bankName || tracked?.name || null,
+      name: cell(row, 'name'),
+      title: cell(row, 'title'),
+      email: cell(row, 'email'),
+      linkedinUrl: cell(row, 'linkedinUrl'),
+      tags: cell(row, 'tags')
+        .split(/[;,]/)
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push({ row: rowNumber, field: String(issue.path[0] ?? 'row'), message: issue.message });
+      return;
+    }
+    const { bankId, name, title, email, linkedinUrl, tags } = parsed.data;
+    const key = duplicateKey(bankId, email ?? null, name);
+    if (seen.has(key)) {
+      duplicates += 1;
+      return;
+    }
+    seen.add(key);
+    contacts.push({ bankId, bankName: parsed.data.bankName ?? tracked?.name ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [] });
+  });
+  return { total: csv.rows.length, contacts, duplicates, errors };
+}
+
+/** The user's tracked banks by lower-case name, and the duplicate keys of their contacts. */
+export async function loadImportContext(knex: Knex, userId: string) {
+  const [banks, contacts] = await Promise.all([
+    knex('targets').where({ user_id: userId }).select('cert', 'name') as Promise<Array<{ cert: number; name: string }>>,
+    knex('contacts').where({ user_id: userId }).select('bank_id', 'email', 'name') as Promise<Array<{ bank_id: number; email: string | null; name: string }>>,
+  ]);
+  return {
+    bankByName: new Map(banks.map((bank) => [bank.name.toLowerCase(), bank])),
+    existingKeys: new Set(contacts.map((contact) => duplicateKey(contact.bank_id, contact.email, contact.name))),
+  };
+}

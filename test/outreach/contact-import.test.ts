@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { describeWithDatabase } from '../support/database.ts';
+
+const csv = [
+  'Full Name,Job Title,Email,Bank,Cert,Tags',
+  'Jane Doe,CFO,jane@alpha.com,Alpha Bank,,CRE;Board',
+  'Bob Roe,CEO,,Alpha Bank,,',
+  'Ann Lee,COO,ann@beta.com,,602,',
+  'Broken Row,,not-an-email,Alpha Bank,,',
+  'Jane Doe again,CFO,JANE@alpha.com,Alpha Bank,,',
+  'Stranger,CTO,s@x.com,Unknown Bank,,',
+].join('\n');
+
+describeWithDatabase('contact CSV import', (context) => {
+  let app: TestApp;
+  let token: string;
+  before(async () => {
+    app = await startTestApp(context.db);
+    token = (await app.signUp('Owner')).token;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 601, name: 'Alpha Bank' } });
+  });
+  after(async () => app.stop());
+
+  const post = (step: string, body: unknown) => app.request(`/api/data/contacts/import${step}`, { method: 'POST', token, body });
+  const mapping = { name: 'Full Name', title: 'Job Title', email: 'Email', bankName: 'Bank', bankId: 'Cert', tags: 'Tags' };
+
+  it('previews the columns, the first rows and a suggested mapping', async () => {
+    const response = await post('/preview', { csv });
+    expect(response.status).to.equal(200);
+    expect(response.body).to.include({ rowCount: 6 });
+    expect(response.body.mapping).to.deep.equal(mapping);
+    expect(response.body.sampleRows[0]).to.include({ 'Full Name': 'Jane Doe', Bank: 'Alpha Bank' });
+  });
+
+  it('dry-runs with per-row errors and duplicates, appending nothing', async () => {
+    const response = await post('/dry-run', { csv, mapping });
+    expect(response.body).to.include({ total: 6, valid: 3, duplicates: 1, invalid: 2 });
+    expect(response.body.errors).to.deep.include({ row: 4, field: 'title', message: 'Job title is required.' });
+    expect(response.body.errors.find((error: { row: number }) => error.row === 6).field).to.equal('bankName');
+    expect((await app.request('/api/data/contacts', { token })).body).to.deep.equal([]);
+  });
+
+  it('refuses to import a file with invalid rows unless told to skip them, and names missing mappings', async () => {
+    expect((await post('', { csv, mapping })).status).to.equal(400);
+    const unmapped = await post('/dry-run', { csv, mapping: { email: 'Email', bankId: 'Nope' } });
+    expect(unmapped.status).to.equal(400);
+    expect(unmapped.body.issues).to.deep.include({ path: 'mapping.name', message: 'Map a column to Full name.' });
+    expect(unmapped.body.issues).to.deep.include({ path: 'mapping.bankId', message: 'This column is not in the file.' });
+    expect((await post('/preview', { csv: 'only,a,header' })).body.message).to.equal('The file has no rows.');
+  });
+
+  it('imports one event per contact under one correlation id, and adds nothing when the same file comes again', async () => {
+    const first = await post('', { csv, mapping, skipInvalid: true });
+    expect(first.status).to.equal(200);
+    expect(first.body).to.include({ imported: 3, duplicates: 1, invalid: 2 });
+    const contacts = (await app.request('/api/data/contacts?sort=["name","ASC"]', { token })).body;
+    expect(contacts.map((contact: { name: string }) => contact.name)).to.deep.equal(['Ann Lee', 'Bob Roe', 'Jane Doe']);
+    expect(contacts[2]).to.include({ bankId: 601, bankName: 'Alpha Bank', email: 'jane@alpha.com' });
+    expect(contacts[2].tags).to.deep.equal(['CRE', 'Board']);
+    const activity = (await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ correlationId: first.body.correlationId }))}`, { token })).body;
+    expect(activity).to.have.length(3);
+    expect(activity.every((row: { type: string; source: string }) => row.type === 'ContactAdded' && row.source === 'import')).to.equal(true);
+    const again = await post('', { csv, mapping, skipInvalid: true });
+    expect(again.body).to.include({ imported: 0, duplicates: 4 });
+    expect((await app.request('/api/data/contacts', { token })).body).to.have.length(3);
+  });
+
+  it('imports a large file in one batch, every contact listed with its activity row', async () => {
+    const rows = Array.from({ length: 250 }, (_, index) => `Person ${index},Analyst,p${index}@gamma.com,,603,`);
+    const response = await post('', { csv: ['Full Name,Job Title,Email,Bank,Cert,Tags', ...rows].join('\n'), mapping });
+    expect(response.body).to.include({ imported: 250, duplicates: 0, invalid: 0 });
+    const listed = await app.request(`/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: 603 }))}&range=[0,0]`, { token });
+    expect(listed.headers.get('content-range')).to.equal('contacts 0-0/250');
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ correlationId: response.body.correlationId }))}&range=[0,0]`, { token });
+    expect(activity.headers.get('content-range')).to.equal('activity 0-0/250');
+  });
+});

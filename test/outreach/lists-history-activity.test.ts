@@ -1,0 +1,164 @@
+import { expect } from 'chai';
+import { loadDemoData } from '../../backend/src/regulator/demo/load.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { describeWithDatabase } from '../support/database.ts';
+
+describeWithDatabase('outreach lists, history and activity', (context) => {
+  let app: TestApp;
+  let token: string;
+  let otherToken: string;
+  let contactId: string;
+  let demoCert: number;
+  before(async () => {
+    app = await startTestApp(context.db);
+    token = (await app.signUp('Owner')).token;
+    otherToken = (await app.signUp('Someone Else')).token;
+    const post = (resource: string, body: unknown) => app.request(`/api/data/${resource}`, { method: 'POST', token, body });
+    await post('banks', { cert: 501, name: 'Alpha Bank', city: 'Springfield', state: 'IL' });
+    await post('banks', { cert: 502, name: 'Beta Savings', city: 'Denver', state: 'CO' });
+    contactId = (await post('contacts', { bankId: 501, name: 'Jane Doe', title: 'CFO', email: 'jane@alpha.com', isHotLead: true })).body.id;
+    await post('contacts', { bankId: 501, name: 'Bob Roe', title: 'CEO' });
+    await app.request(`/api/data/contacts/${contactId}/verification`, { method: 'PUT', token, body: { result: 'risky', score: 55 } });
+    await post('tasks', { text: 'Call Jane', dueDate: '2020-01-10', bankId: 501 });
+    await post('tasks', { text: 'Send deck', dueDate: '2099-03-01', bankId: 501 });
+    await post('tasks', { text: 'Visit Denver', dueDate: '2099-04-01', bankId: 502, completed: true });
+  });
+  after(async () => app.stop());
+
+  const list = async (resource: string, filter: Record<string, unknown>, sort?: [string, string], auth = token) => {
+    const query = new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,49]', ...(sort ? { sort: JSON.stringify(sort) } : {}) });
+    return app.request(`/api/data/${resource}?${query}`, { token: auth });
+  };
+
+  describe('targets list', () => {
+    it('carries the contact, hot-contact and open-task counts the cards show, and sorts by them', async () => {
+      const response = await list('banks', {}, ['contactCount', 'DESC']);
+      expect(response.body.map((bank: any) => [bank.cert, bank.contactCount, bank.hotContactCount, bank.openTaskCount])).to.deep.equal([
+        [501, 2, 1, 2],
+        [502, 0, 0, 0],
+      ]);
+    });
+
+    it('filters by state, by having contacts or hot leads, and searches name and city', async () => {
+      expect((await list('banks', { state: 'CO' })).body.map((bank: any) => bank.cert)).to.deep.equal([502]);
+      expect((await list('banks', { hasContacts: false })).body.map((bank: any) => bank.cert)).to.deep.equal([502]);
+      expect((await list('banks', { hasHotLeads: true })).body.map((bank: any) => bank.cert)).to.deep.equal([501]);
+      expect((await list('banks', { q: 'denv' })).body.map((bank: any) => bank.cert)).to.deep.equal([502]);
+      expect((await list('banks', { hasContacts: 'maybe' })).status).to.equal(400);
+    });
+  });
+
+  describe('contacts list', () => {
+    it('filters by verification result (none = never checked) and by having an email, and searches the bank name', async () => {
+      expect((await list('contacts', { verification: 'risky' })).body.map((contact: any) => contact.name)).to.deep.equal(['Jane Doe']);
+      expect((await list('contacts', { verification: ['none', 'deliverable'] })).body.map((contact: any) => contact.name)).to.deep.equal(['Bob Roe']);
+      expect((await list('contacts', { hasEmail: false })).body.map((contact: any) => contact.name)).to.deep.equal(['Bob Roe']);
+      expect((await list('contacts', { q: 'alpha bank' })).body).to.have.length(2);
+      const sorted = await list('contacts', {}, ['verificationScore', 'DESC']);
+      expect(sorted.body[0].name).to.equal('Jane Doe');
+    });
+
+    it('refuses an unknown verification result with 400', async () => {
+      const response = await list('contacts', { verification: 'maybe' });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.match(/verification must be/);
+    });
+
+    it("shows nothing of another user's records", async () => {
+      expect((await list('contacts', {}, undefined, otherToken)).body).to.deep.equal([]);
+      expect((await list('banks', {}, undefined, otherToken)).headers.get('content-range')).to.equal('banks 0-0/0');
+    });
+  });
+
+  describe('tasks list', () => {
+    it('filters by due date range, overdue and completion, and searches the bank name', async () => {
+      expect((await list('tasks', { dueAfter: '2099-01-01', dueBefore: '2099-03-01' })).body.map((task: any) => task.text)).to.deep.equal(['Send deck']);
+      expect((await list('tasks', { overdue: true })).body.map((task: any) => task.text)).to.deep.equal(['Call Jane']);
+      expect((await list('tasks', { completed: true })).body.map((task: any) => task.text)).to.deep.equal(['Visit Denver']);
+      expect((await list('tasks', { q: 'beta' })).body.map((task: any) => task.text)).to.deep.equal(['Visit Denver']);
+      expect((await list('tasks', {}, ['bankName', 'DESC'])).body[0].bankName).to.equal('Beta Savings');
+      expect((await list('tasks', { dueBefore: 'soon' })).status).to.equal(400);
+    });
+  });
+
+  describe('history', () => {
+    it("lists a record's events oldest first with who, source and what changed field by field", async () => {
+      await app.request(`/api/data/contacts/${contactId}`, { method: 'PUT', token, body: { name: 'Jane Q. Doe', email: 'jq@alpha.com' } });
+      const history = (await app.request(`/api/data/contacts/${contactId}/history`, { token })).body;
+      expect(history.map((entry: any) => entry.type)).to.deep.equal(['ContactAdded', 'ContactMarkedHotLead', 'ContactEmailVerified', 'ContactRenamed', 'ContactEmailChanged']);
+      expect(history[0]).to.include({ version: 1, source: 'api' });
+      expect(history[0].user.name).to.equal('Owner');
+      expect(history[0].changes).to.deep.include({ field: 'name', from: null, to: 'Jane Doe' });
+      expect(history[2].changes).to.deep.equal([
+        { field: 'verification.result', from: null, to: 'risky' },
+        { field: 'verification.score', from: null, to: 55 },
+      ]);
+      expect(history[3]).to.deep.include({ summary: 'Renamed contact to "Jane Q. Doe"', changes: [{ field: 'name', from: 'Jane Doe', to: 'Jane Q. Doe' }] });
+      // a new address forgets the old verification
+      expect(history[4].changes).to.deep.include({ field: 'email', from: 'jane@alpha.com', to: 'jq@alpha.com' });
+      expect(history[4].changes).to.deep.include({ field: 'verification.result', from: 'risky', to: null });
+    });
+
+    it("shows a tracked bank's details as its own fields and answers 404 for another user's record", async () => {
+      await app.request('/api/data/banks/502/notes', { method: 'PUT', token, body: { notes: 'Met at the conference' } });
+      const history = (await app.request('/api/data/banks/502/history', { token })).body;
+      expect(history[0].changes).to.deep.include({ field: 'city', from: null, to: 'Denver' });
+      expect(history.at(-1).changes).to.deep.equal([{ field: 'notes', from: '', to: 'Met at the conference' }]);
+      expect((await app.request(`/api/data/contacts/${contactId}/history`, { token: otherToken })).status).to.equal(404);
+      expect((await app.request('/api/data/banks/502/history', { token: otherToken })).status).to.equal(404);
+    });
+  });
+
+  describe('activity', () => {
+    it('filters by record type, event type, date range and source, each row naming its record', async () => {
+      const contacts = (await list('activity', { resource: 'contacts' })).body;
+      expect(contacts.every((row: any) => row.resource === 'contacts' && row.recordId && row.correlationId)).to.equal(true);
+      const renamed = (await list('activity', { type: ['ContactRenamed'] })).body;
+      expect(renamed).to.have.length(1);
+      expect(renamed[0]).to.include({ recordId: contactId, summary: 'Renamed contact to "Jane Q. Doe"' });
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await list('activity', { since: today, until: today })).body.length).to.be.greaterThan(5);
+      expect((await list('activity', { until: '2000-01-01' })).body).to.deep.equal([]);
+      expect((await list('activity', { source: 'workflow' })).body).to.deep.equal([]);
+    });
+
+    it('refuses unknown record or event types and malformed dates with 400', async () => {
+      expect((await list('activity', { resource: 'planets' })).status).to.equal(400);
+      expect((await list('activity', { type: 'ContactTeleported' })).body.message).to.match(/Unknown event type/);
+      expect((await list('activity', { since: 'yesterday' })).status).to.equal(400);
+    });
+
+    it('lists every record and event type for the filter choices', async () => {
+      const types = (await app.request('/api/data/activity/types', { token })).body;
+      expect(types).to.deep.include({ resource: 'contacts', type: 'ContactRenamed' });
+      expect(types).to.deep.include({ resource: 'banks', type: 'BankTracked' });
+    });
+  });
+
+  describe('key financials', () => {
+    before(async () => {
+      await loadDemoData(context.db.knex, { banks: 3 });
+      demoCert = (await context.db.knex('fdic_institutions').orderBy('cert').first('cert')).cert;
+      await app.request('/api/data/banks', { method: 'POST', token, body: { cert: demoCert, name: 'Demo Bank' } });
+    });
+
+    it("saves the newest quarter's figures on the tracked bank as an event, once", async () => {
+      const response = await app.request(`/api/data/banks/${demoCert}/key-financials`, { method: 'POST', token });
+      expect(response.status).to.equal(200);
+      expect(response.body.assets).to.be.a('number');
+      expect(response.body).to.have.property('thirtyNinetyPD');
+      expect(response.body.version).to.equal(2);
+      const again = await app.request(`/api/data/banks/${demoCert}/key-financials`, { method: 'POST', token });
+      expect(again.body.version).to.equal(2);
+      const history = (await app.request(`/api/data/banks/${demoCert}/history`, { token })).body;
+      expect(history.at(-1).type).to.equal('BankSnapshotRefreshed');
+    });
+
+    it('answers 404 for a bank the user does not track and for one the mirror has no figures of', async () => {
+      expect((await app.request(`/api/data/banks/${demoCert}/key-financials`, { method: 'POST', token: otherToken })).status).to.equal(404);
+      const missing = await app.request('/api/data/banks/501/key-financials', { method: 'POST', token });
+      expect(missing.status).to.equal(404);
+      expect(missing.body.message).to.equal('Financials data not available for the selected quarter.');
+    });
+  });
+});
