@@ -1,5 +1,4 @@
 import { aiFeature } from './ai/feature.ts';
-import { aiAnalysisFeature } from './ai-analysis/routes.ts';
 import { enrichmentFeature } from './enrichment/feature.ts';
 import { healthFeature } from './health/routes.ts';
 import { outreachFeature } from './outreach/feature.ts';
@@ -22,7 +21,6 @@ export const features: Feature[] = [
   regulatorFeature,
   outreachFeature,
   aiFeature,
-  aiAnalysisFeature,
   settingsFeature,
   enrichmentFeature,
   placeholdersFeature,

@@ -45,8 +45,12 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
     routes: routeTable(app),
     async stop() {
       for (const feature of [...features].reverse()) await feature.stop?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // A connection still busy after a moment (a client that never finishes) must not hold the shutdown.
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      });
       await eventStore.close();
       if (!options.db) await db.close();
     },

@@ -82,7 +82,8 @@ const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage, (url) => parse
 const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
 
 /** Fields a client may send back but never sets: derived, or owned by the server. */
-const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData'];
+/** Fields the server computes (stamps and the counts of the bank's contacts and tasks): sent back by a whole-record PUT, never changed by it. */
+const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData', 'contactCount', 'hotContactCount', 'openTaskCount'];
 
 /**
  * POST /api/data/banks: the normalised bank record (spec 1: "POST banks (full bank record)").

@@ -157,7 +157,7 @@ describeWithDatabase('tracked banks API', (context) => {
     const current = (await get(902)).body;
     const { isTarget: _dropped, ...withoutTarget } = current;
     const updated = await put('902', { ...withoutTarget, notes: 'Follow up in Q1', roa: 1.3, website: 'example.org' });
-    expect(updated.status).to.equal(200);
+    expect(updated.status, updated.text).to.equal(200);
     expect(updated.body).to.include({ notes: 'Follow up in Q1', roa: 1.3, website: 'example.org', isTarget: true, version: 5 });
     const unchanged = await put('902', updated.body);
     expect(unchanged.body.version).to.equal(5);

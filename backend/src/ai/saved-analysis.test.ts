@@ -23,7 +23,7 @@ describeWithDatabase('saved AI analysis API', (context) => {
   it('refuses an unknown kind or a bank that is not a number with 400 and a message', async () => {
     const kind = await app.request('/api/data/ai-analysis/628/poem', { token });
     expect(kind.status).to.equal(400);
-    expect(kind.body.message).to.equal('The analysis kind must be summary or risk.');
+    expect(kind.body.message).to.equal('The kind of analysis must be one of summary, risk, peers.');
     const cert = await app.request('/api/data/ai-analysis/first-bank/summary', { token });
     expect(cert.status).to.equal(400);
     expect(cert.body.message).to.match(/cert/);
