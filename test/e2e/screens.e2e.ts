@@ -45,7 +45,7 @@ describe('every screen in light and dark mode', function () {
       await page.getByRole('button', { name: 'Close' }).last().click();
 
       await shell.navigate('Analyst Chat');
-      await page.getByText('The Analyst Chat is not available yet').waitFor();
+      await page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor();
       await screenshot(page, 'analyst-chat');
 
       await shell.navigate('Targets', 'Outreach');
