@@ -129,7 +129,7 @@ export function titleCase(text: string): string {
   return text.toLowerCase().replace(/(^|[\s.-])([a-z])/g, (_, sep: string, letter: string) => sep + letter.toUpperCase());
 }
 
-/** Name fallback of spec 1 section 3: NAME, then NAMEFULL, then 'Unknown Bank'. */
+/** A bank's name is its NAME, else its full legal name (NAMEFULL), else 'Unknown Bank'. */
 export function institutionName(record: RawRecord): string {
   return toText(record.NAME) ?? toText(record.NAMEFULL) ?? 'Unknown Bank';
 }
