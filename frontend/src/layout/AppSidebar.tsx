@@ -31,6 +31,7 @@ import ContactsIcon from '@mui/icons-material/PeopleAltOutlined';
 import TasksIcon from '@mui/icons-material/TaskAltOutlined';
 import TrackedBanksIcon from '@mui/icons-material/StarBorderOutlined';
 import ActivityIcon from '@mui/icons-material/HistoryOutlined';
+import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import ApiIcon from '@mui/icons-material/VpnKeyOutlined';
 import DataToolsIcon from '@mui/icons-material/BuildOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -59,6 +60,7 @@ const icons: Record<string, ReactElement> = {
   tasks: <TasksIcon />,
   trackedBanks: <TrackedBanksIcon />,
   activity: <ActivityIcon />,
+  reports: <ReportsIcon />,
   apiConnections: <ApiIcon />,
   dataTools: <DataToolsIcon />,
 };

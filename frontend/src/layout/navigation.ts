@@ -26,6 +26,7 @@ export const navigation: NavEntry[] = [
       { label: 'Tasks', to: '/tasks', icon: 'tasks' },
       { label: 'Tracked Banks', to: '/banks', icon: 'trackedBanks' },
       { label: 'Activity', to: '/activity', icon: 'activity' },
+      { label: 'Reports', to: '/reports', icon: 'reports' },
     ],
   },
   {
