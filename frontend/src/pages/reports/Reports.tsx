@@ -9,7 +9,7 @@ import { PageHeader } from '../../layout/PageHeader.tsx';
 import { http } from '../../providers/http.ts';
 import { toCsv } from '../../resources/shared/csv.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 type Overview = { asOf: string; reports: Record<string, Row[]> };
