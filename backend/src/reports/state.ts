@@ -5,6 +5,7 @@ import type { SentEmailEvent } from '../outreach/sent-emails/events.ts';
 import type { TargetEvent } from '../outreach/targets/events.ts';
 import type { TaskEvent } from '../outreach/tasks/events.ts';
 import { parseTargetStreamId } from '../outreach/targets/events.ts';
+import { erasedName } from '../privacy/personal-data.ts';
 
 /**
  * What the analyst's reports know of one user's outreach, folded from the user's events in order.
@@ -125,6 +126,10 @@ function foldContact(state: ReportState, id: string, recorded: RecordedEvent): v
       return;
     case 'ContactDeleted':
       delete state.contacts[id];
+      return;
+    case 'ContactErased':
+      contact.name = erasedName;
+      contact.email = null;
       return;
   }
 }

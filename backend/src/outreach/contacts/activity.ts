@@ -17,5 +17,6 @@ export const contactActivity: ActivityDescription<ContactEvent> = {
     ContactUnmarkedHotLead: () => 'Removed from hot leads',
     ContactEmailVerified: (data) => `Verified email: ${data.result}${data.score === null ? '' : ` (score ${data.score})`}`,
     ContactDeleted: () => 'Deleted contact',
+    ContactErased: () => 'Erased the contact\'s personal data',
   },
 };

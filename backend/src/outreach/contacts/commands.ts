@@ -101,4 +101,5 @@ export type ContactCommand =
     }
   | { type: 'SetHotLead'; userId: string; isHotLead: boolean }
   | { type: 'RecordEmailVerification'; userId: string; verification: Verification; at: string }
-  | { type: 'DeleteContact'; userId: string };
+  | { type: 'DeleteContact'; userId: string }
+  | { type: 'EraseContact'; userId: string; at: string };

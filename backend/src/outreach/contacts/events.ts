@@ -32,6 +32,8 @@ export const contactEvents = {
     z.object({ result: z.enum(verificationResults), score: z.number().nullable(), verifiedAt: z.string() }),
   ),
   ContactDeleted: defineEvent('ContactDeleted', z.object({})),
+  /** The contact's personal data was erased (its key destroyed): from now on it reads as an erased contact. */
+  ContactErased: defineEvent('ContactErased', z.object({ erasedAt: z.string() })),
 };
 
 export type ContactEvent = EventOf<typeof contactEvents>;
