@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { verificationResults, type ContactRecord } from '../../../../domain/records/contact.ts';
 import { currentContext, runWithContext } from '../../http/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
-import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { RecordNotFound } from '../../commands/errors.ts';
+import { BadRequestError } from '../../http/errors.ts';
 import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
-import { verificationResults, type Verification } from './events.ts';
+import type { Verification } from './events.ts';
 
 type ContactRow = {
   id: string;
@@ -41,7 +43,7 @@ async function trackedBankName(knex: Knex, userId: string, cert: number): Promis
   return row?.name ?? null;
 }
 
-function toApi(row: ContactRow) {
+function toApi(row: ContactRow): ContactRecord {
   return {
     id: row.id,
     bankId: row.bank_id,
@@ -240,7 +242,7 @@ export function contactRoutes(services: AppServices) {
       try {
         await handleCommand(eventStore, contactDecider, contactStreamId(id), { type: 'SetHotLead', userId: user.id, isHotLead: setAsHot });
       } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error; // deleted meanwhile: nothing to mark
+        if (!(error instanceof RecordNotFound)) throw error; // deleted meanwhile: nothing to mark
       }
     }
     const rows: ContactRow[] = await definition.rows(knex, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc');
