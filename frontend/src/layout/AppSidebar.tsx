@@ -34,6 +34,7 @@ import ActivityIcon from '@mui/icons-material/HistoryOutlined';
 import TemplatesIcon from '@mui/icons-material/DescriptionOutlined';
 import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
 import SentEmailsIcon from '@mui/icons-material/OutboxOutlined';
+import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import ApiIcon from '@mui/icons-material/VpnKeyOutlined';
 import DataToolsIcon from '@mui/icons-material/BuildOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -65,6 +66,7 @@ const icons: Record<string, ReactElement> = {
   templates: <TemplatesIcon />,
   workflows: <WorkflowsIcon />,
   sentEmails: <SentEmailsIcon />,
+  reports: <ReportsIcon />,
   apiConnections: <ApiIcon />,
   dataTools: <DataToolsIcon />,
 };

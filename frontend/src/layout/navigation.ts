@@ -29,6 +29,7 @@ export const navigation: NavEntry[] = [
       { label: 'Workflows', to: '/workflows', icon: 'workflows' },
       { label: 'Sent Emails', to: '/sent-emails', icon: 'sentEmails' },
       { label: 'Activity', to: '/activity', icon: 'activity' },
+      { label: 'Reports', to: '/reports', icon: 'reports' },
     ],
   },
   {
