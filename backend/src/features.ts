@@ -11,6 +11,7 @@ import { createMailFeature } from './mail/feature.ts';
 import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
+import { reportsFeature } from './reports/routes.ts';
 
 const regulatorSync = createSyncFeature();
 export const mailFeature = createMailFeature();
@@ -27,6 +28,7 @@ export const features: Feature[] = [
   mailFeature,
   apiAccessFeature,
   pdfReportFeature,
+  reportsFeature,
   regulatorSync,
   createBootstrapFeature(regulatorSync),
 ];

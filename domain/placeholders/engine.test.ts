@@ -105,6 +105,19 @@ describe('placeholder engine', () => {
     expect(checkTemplate('{{Foo}} {{bankName}}')).to.deep.equal({ ok: true, unknown: ['Foo'] });
   });
 
+  it('checks a template without generating code, as a browser whose content security policy forbids eval does', () => {
+    const realFunction = globalThis.Function;
+    globalThis.Function = function refused() {
+      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not allowed.");
+    } as unknown as FunctionConstructor;
+    try {
+      expect(checkTemplate('A note for {{BANKNAME}} from {{Unknown}}')).to.deep.equal({ ok: true, unknown: ['Unknown'] });
+      expect(checkTemplate('{{#if bankName}}x{{/each}}')).to.include({ ok: false, line: 1 });
+    } finally {
+      globalThis.Function = realFunction;
+    }
+  });
+
   it('renders subject as plain text even when the body is HTML', () => {
     const email = renderEmail({ subject: '{{bankName}}', body: '{{bankName}}' }, { bankName: 'A & B' }, { format: 'html' });
     expect(email).to.deep.equal({ subject: 'A & B', body: 'A &amp; B', unknown: [], missing: [] });
