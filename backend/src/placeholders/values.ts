@@ -10,12 +10,15 @@ export type ValueRequest = { userId: string; cert?: number | null; contactId?: s
  * the regulator mirror (any bank may be previewed); the contact must be the user's own.
  */
 export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, today = new Date()): Promise<PlaceholderValues> {
-  const [bank, contact, sender] = await Promise.all([
+  const [bank, contact, sender, analyses] = await Promise.all([
     request.cert == null ? null : latestBank(knex, request.cert),
     request.contactId == null
       ? null
       : knex('contacts').where({ id: request.contactId, user_id: request.userId }).first('name', 'title', 'email', 'linkedin_url'),
     knex('users').where({ id: request.userId }).first('name', 'email'),
+    request.cert == null
+      ? []
+      : knex('ai_analyses').where({ user_id: request.userId, cert: request.cert }).whereIn('kind', ['summary', 'risk']).select<Array<{ kind: string; content: string }>>('kind', 'content'),
   ]);
   if (request.cert != null && !bank) throw new NotFoundError(`Bank ${request.cert}`);
   if (request.contactId != null && !contact) throw new NotFoundError('Contact');
@@ -23,6 +26,11 @@ export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, t
     bank,
     contact: contact ? { name: contact.name, title: contact.title, email: contact.email, linkedinUrl: contact.linkedin_url } : null,
     sender: sender ?? null,
+    // the user's own saved AI summary and risk commentary of the bank, when they generated one
+    analysis: {
+      summary: analyses.find((row) => row.kind === 'summary')?.content ?? null,
+      risk: analyses.find((row) => row.kind === 'risk')?.content ?? null,
+    },
     today,
   });
 }

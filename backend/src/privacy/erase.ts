@@ -1,5 +1,5 @@
 import { handleCommand } from '../commands/handle-command.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { RecordNotFound } from '../commands/errors.ts';
 import { contactDecider } from '../outreach/contacts/decider.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
@@ -20,7 +20,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const { knex, eventStore } = services;
   const contactStream = `contact-${contactId}`;
   const first = (await eventStore.readStream(contactStream))[0];
-  if (!first || first.metadata.userId !== userId) throw new NotFoundError('Contact');
+  if (!first || first.metadata.userId !== userId) throw new RecordNotFound('Contact');
   const emailIds: string[] = (await knex('sent_emails').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
   const streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`)];
 

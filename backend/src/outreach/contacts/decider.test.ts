@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound, RuleBroken } from '../../commands/errors.ts';
 import type { ContactFields } from './commands.ts';
 import { contactDecider } from './decider.ts';
 import type { ContactEvent } from './events.ts';
@@ -38,12 +39,12 @@ describe('contact decider', () => {
     const erase = { type: 'EraseContact' as const, userId: owner, at };
     spec.given([added]).when(erase).then([{ type: 'ContactErased', data: { erasedAt: at } }]);
     spec.given([added, { type: 'ContactDeleted', data: {} }]).when(erase).then([{ type: 'ContactErased', data: { erasedAt: at } }]);
-    spec.given([added]).when({ ...erase, userId: stranger }).thenThrows(/Contact not found/, 404);
-    spec.given([]).when(erase).thenThrows(/Contact not found/, 404);
+    spec.given([added]).when({ ...erase, userId: stranger }).thenThrows(/Contact not found/, NotFound);
+    spec.given([]).when(erase).thenThrows(/Contact not found/, NotFound);
   });
 
   it('refuses to add the same contact twice', () => {
-    spec.given([added]).when(add).thenThrows(/already exists/, 409);
+    spec.given([added]).when(add).thenThrows(/already exists/, Conflict);
   });
 
   it('turns a whole-record edit into one event per changed field, and none for unchanged ones', () => {
@@ -87,12 +88,12 @@ describe('contact decider', () => {
     spec
       .given([added, { type: 'ContactEmailChanged', data: { email: null } }])
       .when({ type: 'RecordEmailVerification', userId: owner, verification: { result: 'error', score: 0 }, at })
-      .thenThrows(/no email address to verify/, 400);
+      .thenThrows(/no email address to verify/, RuleBroken);
   });
 
   it("treats another user's contact and a deleted contact as not found", () => {
-    spec.given([added]).when({ type: 'SetHotLead', userId: stranger, isHotLead: true }).thenThrows(/Contact not found/, 404);
-    spec.given([added, { type: 'ContactDeleted', data: {} }]).when({ type: 'DeleteContact', userId: owner }).thenThrows(/Contact not found/, 404);
+    spec.given([added]).when({ type: 'SetHotLead', userId: stranger, isHotLead: true }).thenThrows(/Contact not found/, NotFound);
+    spec.given([added, { type: 'ContactDeleted', data: {} }]).when({ type: 'DeleteContact', userId: owner }).thenThrows(/Contact not found/, NotFound);
   });
 
   it('deletes a contact', () => {
