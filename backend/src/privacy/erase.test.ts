@@ -6,7 +6,7 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { projections } from '../../../projections/index.ts';
 import { inlineProjections } from '../../../projections/runner.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
-import { runWithContext, systemContext } from '../http/request-context.ts';
+import { runWithContext, systemContext } from '../context/request-context.ts';
 import { contactEvents } from '../outreach/contacts/events.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
