@@ -4,7 +4,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createEventStore } from './eventstore/create.ts';
+import { createEventStore } from './compose.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { createDispatcher } from './mail/dispatcher.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
