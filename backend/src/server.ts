@@ -44,7 +44,7 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
     url,
     routes: routeTable(app),
     async stop() {
-      for (const feature of [...features].reverse()) await feature.stop?.();
+      for (const feature of [...features].reverse()) await feature.stop?.(services);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

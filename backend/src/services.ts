@@ -24,5 +24,6 @@ export type Feature = {
   name: string;
   routes?: (services: AppServices) => Router | Router[];
   start?: (services: AppServices) => Promise<void> | void;
-  stop?: () => Promise<void> | void;
+  /** Stops this app's background work only: several apps (tests, benchmarks) share one feature object. */
+  stop?: (services: AppServices) => Promise<void> | void;
 };

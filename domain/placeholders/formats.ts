@@ -4,12 +4,7 @@
  * A value that is missing or not a number gives null, and the caller shows its missing text.
  */
 
-const moneySteps: Array<[number, string]> = [
-  [1e12, 'T'],
-  [1e9, 'B'],
-  [1e6, 'M'],
-  [1e3, 'K'],
-];
+import { formatCount, formatMoney, formatPercent } from '../format.ts';
 
 export function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -22,23 +17,17 @@ export function toNumber(value: unknown): number | null {
 
 export function moneyText(value: unknown): string | null {
   const amount = toNumber(value);
-  if (amount === null) return null;
-  const sign = amount < 0 ? '-' : '';
-  const magnitude = Math.abs(amount);
-  for (const [step, suffix] of moneySteps) {
-    if (magnitude >= step) return `${sign}$${(magnitude / step).toFixed(2)}${suffix}`;
-  }
-  return `${sign}$${magnitude.toFixed(2)}`;
+  return amount === null ? null : formatMoney(amount);
 }
 
 export function percentText(value: unknown): string | null {
   const ratio = toNumber(value);
-  return ratio === null ? null : `${ratio.toFixed(2)}%`;
+  return ratio === null ? null : formatPercent(ratio);
 }
 
 export function countText(value: unknown): string | null {
   const count = toNumber(value);
-  return count === null ? null : groupedThousands.format(Math.round(count));
+  return count === null ? null : formatCount(count);
 }
 
 /** `YYYY-MM-DD`, `YYYYMMDD` (regulator report dates) or an ISO timestamp, as its calendar day; null when not a date. */
@@ -52,8 +41,6 @@ export function isoDay(value: unknown): string | null {
   return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(day) ? null : `${year}-${month}-${day}`;
 }
 
-// Built once: a formatter per call costs more than the whole rest of a render.
-const groupedThousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export type DateStyle = 'long' | 'short' | 'iso';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { quarterLabel as quarterName } from '../../../frontend/src/lib/format.ts';
-import { assessRisk } from '../regulator/risk.ts';
+import { quarterLabel as quarterName } from '../../../domain/format.ts';
+import { assessRisk } from '../../../domain/risk.ts';
 import { metricByColumn, peerColumns, profileColumns, type Metric } from './metrics.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { bankProfile, DataQuestionError, marketStatistics, peerComparison, quarterFor, rankBanks, searchBanksByName, sizeBands, userTargets } from './data.ts';
 import { findMetric, metrics } from './metrics.ts';
-import { quarterLabel as quarterName } from '../../../frontend/src/lib/format.ts';
+import { quarterLabel as quarterName } from '../../../domain/format.ts';
 
 /**
  * The functions a model may call during a chat. Each runs on the server with the caller's scope

@@ -51,13 +51,12 @@ export function createMailFeature(options: MailFeatureOptions = {}): MailFeature
     start(services) {
       wiringFor(services).dispatcher?.start();
     },
-    async stop() {
-      const running = [...instances.values()];
-      instances.clear();
-      await Promise.all(running.map(async ({ dispatcher, transports }) => {
-        await dispatcher?.stop();
-        await transports.close();
-      }));
+    async stop(services) {
+      const wiring = instances.get(services);
+      if (!wiring) return;
+      instances.delete(services);
+      await wiring.dispatcher?.stop();
+      await wiring.transports.close();
     },
     outboxFor: (services) => wiringFor(services).outbox,
     dispatcherFor: (services) => wiringFor(services).dispatcher,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { fieldCatalog } from './fields.ts';
 import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise/index.ts';
-import { assessRisk } from './risk.ts';
+import { assessRisk } from '../../../domain/risk.ts';
 
 /**
  * The normalised bank of spec 1 section 3 (camelCase, money in dollars) built from an institution

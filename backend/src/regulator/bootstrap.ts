@@ -52,7 +52,7 @@ export type BootstrapOptions = {
 };
 
 export function createBootstrapFeature(sync: SyncFeature, options: BootstrapOptions = {}): Feature & { settled(): Promise<void> } {
-  const pending = new Set<Promise<void>>();
+  const pending = new Map<AppServices, Promise<void>>();
   return {
     name: 'regulator-bootstrap',
     start(services: AppServices) {
@@ -60,15 +60,15 @@ export function createBootstrapFeature(sync: SyncFeature, options: BootstrapOpti
       const work = bootstrap(services, sync, options).catch((error) =>
         logger.error('first-start regulator data failed', { error: (error as Error).stack ?? String(error) }),
       );
-      pending.add(work);
-      void work.finally(() => pending.delete(work));
+      pending.set(services, work);
+      void work.finally(() => pending.delete(services));
     },
     /** Resolves when the first-start decision has been carried out (a sync it started may still run). */
     async settled() {
-      await Promise.all(pending);
+      await Promise.all(pending.values());
     },
-    async stop() {
-      await Promise.all(pending);
+    async stop(services) {
+      await pending.get(services);
     },
   };
 }

@@ -28,7 +28,7 @@ import {
 } from './queries/detail.ts';
 import { parseFilter } from './filter-language.ts';
 import { queryRecordsJson, recordsQuerySchema } from './queries/records.ts';
-import { roaqRiskBands, type RoaqBand } from './risk.ts';
+import { roaqRiskBands, type RoaqBand } from '../../../domain/risk.ts';
 
 /**
  * Read endpoints over the regulator mirror (spec 1 section 7 "Regulator data proxy", spec 2

@@ -1,6 +1,6 @@
-import { assessRisk } from '../../../backend/src/regulator/risk.ts';
+import { assessRisk } from '../../../domain/risk.ts';
 
-export { riskNotAvailableReason } from '../../../backend/src/regulator/risk.ts';
+export { riskNotAvailableReason } from '../../../domain/risk.ts';
 
 /**
  * A bank list row read from an FDIC-style record (field codes, money in thousands) into the names the

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { ratingPalette, type RatingColor } from '../lib/format.ts';
+import { ratingPalette, type RatingColor } from '../../../domain/format.ts';
 
 /** A figure coloured by its rating (spec 1 section 9 thresholds). */
 export function RatingText({ value, rating, bold = true }: { value: string; rating: RatingColor; bold?: boolean }) {

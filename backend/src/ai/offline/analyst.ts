@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { formatMoney, formatPercent } from '../../../../frontend/src/lib/format.ts';
+import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { bankFigure, bankNames, bankProfile, marketStatistics, peerComparison, quarterFor, rankBanks, searchBanksByName, userTargets, DataQuestionError } from '../data.ts';
 import type { AiProvider, BankNews, ChatMessage, EmailRequest, GeneratedTemplate, GeneratedWorkflow, PeerAnalysisRequest, PromptSuggestions, TemplateRef } from '../provider.ts';
 import type { ToolScope } from '../tools.ts';

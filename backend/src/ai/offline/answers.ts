@@ -1,4 +1,4 @@
-import { formatCount, formatMoney, formatPercent, quarterLabel } from '../../../../frontend/src/lib/format.ts';
+import { formatCount, formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import type { BankProfile, BankRef, MarketStatistics, PeerComparison, Ranking, TargetSummary } from '../data.ts';
 import { metricByColumn, profileColumns, type Metric } from '../metrics.ts';
 import { bankLink } from '../tools.ts';

@@ -1,3 +1,4 @@
+import { minorityStatuses } from '../../../../domain/codes.ts';
 import type { RawRecord } from '../normalise/index.ts';
 import { demoStates, type DemoState } from './geography.ts';
 import { Random, seedOf } from './random.ts';
@@ -38,15 +39,6 @@ const charterOptions = [
 const cityEndings = ['ville', 'ton', 'field', 'burg', ' Falls', ' Springs', ' Crossing', ' Junction', 'ford', ' Bluff'];
 const cityRoots = ['Alder', 'Birch', 'Cedar', 'Dale', 'Elm', 'Fall', 'Glen', 'Hart', 'Iris', 'Jay', 'Kerr', 'Lark', 'Maple', 'Nettle', 'Otter', 'Pike', 'Quail', 'Reed', 'Sable', 'Tansy', 'Upton', 'Vesper', 'Wick', 'Yew'];
 const streetNames = ['Main St', 'Commerce Ave', 'Market St', 'Oak Blvd', 'Bank Plaza', 'Center St', 'Harvest Rd', 'Union Ave', 'Prairie Way', 'Mill St'];
-const minorityDescriptions: Record<number, string> = {
-  0: 'Not a Minority Depository Institution',
-  1: 'American Indian or Alaska Native',
-  2: 'Asian or Pacific Islander American',
-  3: 'Black or African American',
-  4: 'Hispanic American',
-  5: 'Multiracial',
-  6: 'Women-Owned',
-};
 
 export type DemoArea = { kind: 'cbsa' | 'csa'; code: string; name: string; state: string; metro: boolean };
 
@@ -370,7 +362,7 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
     CSA_NO: csa?.code,
     CSA: csa?.name,
     MDI_STATUS_CODE: minority,
-    MDI_STATUS_DESC: minorityDescriptions[minority],
+    MDI_STATUS_DESC: minorityStatuses[minority],
     NAMEHCR: random.chance(0.75) ? `${name.split(' ')[0]} Demo Bancshares, Inc.` : undefined,
     SPECGRPN: random.pick(['Commercial Lending Specialization', 'Mortgage Lending Specialization', 'Agricultural Specialization', 'All Other Under 1 Billion', 'All Other Over 1 Billion']),
     ESTYMD: `01/${String(random.integer(1, 28)).padStart(2, '0')}/${established}`,

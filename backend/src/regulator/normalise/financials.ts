@@ -1,5 +1,5 @@
 import { type Columns, columnsOfRows, pickRows } from '../engine/columns.ts';
-import { assessRisk } from '../risk.ts';
+import { assessRisk } from '../../../../domain/risk.ts';
 import { type NormalisedBatch, type RawRecord, acceptCerts, onlyRow, parseFdicDate, remembering, sourceRecords, thousandsToDollars, toNumber } from './values.ts';
 
 /** fdic_financials rows from financials-endpoint records (one bank, one quarter each): money in dollars, ratios as given. */

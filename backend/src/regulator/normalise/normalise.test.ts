@@ -14,7 +14,7 @@ import {
   quarterLabel,
   toNumber,
 } from './index.ts';
-import { assessRisk } from '../risk.ts';
+import { assessRisk } from '../../../../domain/risk.ts';
 import { columnsOfRows, type Columns } from '../engine/columns.ts';
 
 describe('regulator normalisation', () => {

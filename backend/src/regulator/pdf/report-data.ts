@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { peers } from '../queries/detail.ts';
-import { assessRisk, type RiskAssessment } from '../risk.ts';
+import { assessRisk, type RiskAssessment } from '../../../../domain/risk.ts';
 
 /**
  * Everything the PDF report shows, read from the regulator mirror (money in dollars, ratios in

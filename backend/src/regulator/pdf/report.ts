@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 // The same money, percent and quarter formats and colour thresholds as the screens (spec 1 section 9).
-import { formatCount, formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette, scoreColor } from '../../../../frontend/src/lib/format.ts';
+import { formatCount, formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette, scoreColor } from '../../../../domain/format.ts';
 import type { BankReportData, ReportQuarter } from './report-data.ts';
 
 /**

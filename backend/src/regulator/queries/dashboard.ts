@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { cached } from '../engine/cache.ts';
 import { resolveQuarter } from './records.ts';
-import { assessRisk } from '../risk.ts';
+import { assessRisk } from '../../../../domain/risk.ts';
 
 /**
  * The dashboard response of spec 1 section 3 in one call, computed per quarter and cached until the

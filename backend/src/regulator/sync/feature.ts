@@ -38,9 +38,11 @@ export function createSyncFeature(options: RegulatorSyncOptions = {}): SyncFeatu
       });
       return router;
     },
-    async stop() {
-      await Promise.all([...instances.values()].map((sync) => sync.stop()));
-      instances.clear();
+    async stop(services) {
+      const sync = instances.get(services);
+      if (!sync) return;
+      instances.delete(services);
+      await sync.stop();
     },
   };
 }

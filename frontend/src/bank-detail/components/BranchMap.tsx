@@ -7,7 +7,7 @@ import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { GeoJSON, MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import type { FeatureCollection } from 'geojson';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../domain/format.ts';
 import { branchAddress, paddedBounds, type Branch } from '../lib/locations.ts';
 
 /** Spec 2 section 9: the map opens on the continental US. */

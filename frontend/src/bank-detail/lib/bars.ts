@@ -4,7 +4,7 @@
  * percent sign, placed outside the bar when the bar is under 25% of the width.
  */
 
-import { formatPercent } from '../../lib/format.ts';
+import { formatPercent } from '../../../../domain/format.ts';
 
 export const barScaleHeadroom = 1.1;
 export const insideLabelThreshold = 25;

@@ -12,7 +12,7 @@ import {
   efficiencyColor,
   roaColor,
   type RatingColor,
-} from '../../lib/format.ts';
+} from '../../../../domain/format.ts';
 import { money, num, type RawRecord } from './records.ts';
 
 export type LineKind = 'money' | 'percent' | 'count';

@@ -22,7 +22,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../domain/format.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { bankDetailApi } from '../api.ts';
 import { GroupedBarChart } from '../components/GroupedBarChart.tsx';

@@ -1,5 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { bankDetailApi, type CommunityProfile } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { Pager } from '../components/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';

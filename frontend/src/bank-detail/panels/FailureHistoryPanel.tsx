@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';

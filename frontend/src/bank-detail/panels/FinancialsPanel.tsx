@@ -4,7 +4,7 @@ import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recha
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { riskPayload } from '../../ai/bank-payloads.ts';
-import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../lib/format.ts';
+import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';

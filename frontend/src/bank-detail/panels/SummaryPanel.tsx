@@ -1,5 +1,6 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
-import { formatCount, formatDate, formatMoney, formatPercent } from '../../lib/format.ts';
+import { minorityStatuses } from '../../../../domain/codes.ts';
+import { formatCount, formatDate, formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid, type KeyValue } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';
@@ -8,17 +9,6 @@ import type { NormalisedBank } from '../lib/bank.ts';
 import { isoDate, num, text, type RawRecord } from '../lib/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 import { useLoad } from '../useLoad.ts';
-
-/** Minority depository institution codes (spec 2 section 3). */
-export const minorityStatuses: Record<number, string> = {
-  0: 'Not a Minority Depository Institution',
-  1: 'American Indian or Alaska Native',
-  2: 'Asian or Pacific Islander American',
-  3: 'Black or African American',
-  4: 'Hispanic American',
-  5: 'Multiracial',
-  6: 'Women-Owned',
-};
 
 /**
  * Financial Summary tiles (spec 2): money from ASSET, DEP, EQ and NETINC (thousands, shown in

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, InputLabel, MenuItem, Select } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney, formatPercent, quarterLabel } from '../../lib/format.ts';
+import { formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';

@@ -42,7 +42,7 @@ import {
   type SortState,
 } from '../../lib/directory.ts';
 import { bankRowsOf, type BankRow } from '../../lib/fdic-row.ts';
-import { quarterLabel } from '../../lib/format.ts';
+import { quarterLabel } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { ContactFormDialog } from '../../resources/contacts/ContactFormDialog.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';

@@ -1,5 +1,5 @@
 import type { BankColumn } from '../../banks/columns.ts';
-import { delinquencyColor, formatCount, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
+import { delinquencyColor, formatCount, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import type { BankRow } from '../../lib/fdic-row.ts';
 import { RatingText } from '../../ui/RatingText.tsx';
 

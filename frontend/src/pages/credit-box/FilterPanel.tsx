@@ -5,7 +5,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
 import { defaultFilterState, filterGroups, isSlider, selects, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../domain/format.ts';
 
 function formatSlider(value: number, format: 'money' | 'percent'): string {
   return format === 'money' ? formatMoney(value) : `${Number(value.toFixed(2))}%`;

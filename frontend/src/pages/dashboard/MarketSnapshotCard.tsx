@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Skeleton } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import { useDataProvider } from 'react-admin';
-import { delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../lib/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { Markdown } from '../../ui/Markdown.tsx';

@@ -1,6 +1,6 @@
 import { Box, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
-import { capitalColor, delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../lib/format.ts';
+import { capitalColor, delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../../../domain/format.ts';
 import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
 import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { bankRowsOf, matchesNameOrCert, riskNotAvailableReason } from '../../lib/fdic-row.ts';
-import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor } from '../../lib/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor } from '../../../../domain/format.ts';
 import { riskCategoryFilter, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { BankTargetStar } from '../../targets/TargetStar.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { List, ListItemButton, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useBankDetail } from '../../bank-detail/index.tsx';
-import { capitalColor, efficiencyColor, formatPercent, ratingPalette, roaColor, scoreColor, type RatingColor } from '../../lib/format.ts';
+import { capitalColor, efficiencyColor, formatPercent, ratingPalette, roaColor, scoreColor, type RatingColor } from '../../../../domain/format.ts';
 import type { DashboardResponse, SpotlightBank } from '../../providers/services.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
 

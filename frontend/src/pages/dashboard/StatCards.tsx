@@ -4,7 +4,7 @@ import TargetIcon from '@mui/icons-material/TrackChangesOutlined';
 import ContactsIcon from '@mui/icons-material/PeopleAltOutlined';
 import AssetsIcon from '@mui/icons-material/PaidOutlined';
 import type { ReactNode } from 'react';
-import { formatCount, formatMoney } from '../../lib/format.ts';
+import { formatCount, formatMoney } from '../../../../domain/format.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { useContactCount } from './useDashboardData.ts';
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Box, Stack, Typography, useTheme } from '@mui/material';
 import { niceTicks, ringSegmentPath } from '../../lib/chart-scale.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../../domain/format.ts';
 
 /*
  * The Dashboard's charts are a few bars and a donut, drawn as plain SVG: a charting library would

@@ -5,7 +5,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useGetList } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate } from '../../../../domain/format.ts';
 import { DeliveryStatusChip } from '../../resources/sent-emails/DeliveryStatusChip.tsx';
 import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { delinquencyColor, formatMoney, formatPercent, roaColor, ratingPalette } from '../../lib/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, roaColor, ratingPalette } from '../../../../domain/format.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from './api.ts';
 import { hasAnyKeyFinancial, lookUpKeyFinancials, needsKeyFinancials } from './keyFinancials.ts';

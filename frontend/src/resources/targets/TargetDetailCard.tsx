@@ -5,7 +5,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import BoltIcon from '@mui/icons-material/Bolt';
-import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
+import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { BankContactList } from '../contacts/BankContactList.tsx';

@@ -1,5 +1,5 @@
 import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
-import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../lib/format.ts';
+import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { avatarsOf, initialsOf } from './avatars.ts';

@@ -18,7 +18,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
-import { formatMoney, formatPercent } from '../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { RecordHistory } from '../shared/RecordHistory.tsx';

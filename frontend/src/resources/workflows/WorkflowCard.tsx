@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import MailIcon from '@mui/icons-material/MailOutline';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate } from '../../../../domain/format.ts';
 import type { WorkflowStep } from './steps.ts';
 
 export type Workflow = { id: string; name: string; steps: WorkflowStep[]; createdAt: string; version: number };

@@ -1,6 +1,6 @@
 /**
- * Money, percent and quarter formats and the colour thresholds of spec 1 section 9. Pure functions,
- * no DOM or React, so they are unit tested under test/frontend and shared by every screen.
+ * Money, percent and quarter formats and the colour thresholds of the rating scales. Pure functions,
+ * no DOM or React, shared by every screen and by the server (PDF report, analyst answers).
  */
 
 type Maybe = number | null | undefined;
@@ -33,10 +33,13 @@ export function formatPercent(value: Maybe): string {
   return `${value.toFixed(2)}%`;
 }
 
+// Built once: a formatter per call costs more than the whole rest of a render.
+const groupedThousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** A plain count with thousands separators; 'N/A' when missing. */
 export function formatCount(value: Maybe): string {
   if (isMissing(value)) return 'N/A';
-  return Math.round(value).toLocaleString('en-US');
+  return groupedThousands.format(Math.round(value));
 }
 
 /** `Q{ceil(month/3)} {year}` from an 8-digit report date (YYYYMMDD, as string or number). */

@@ -12,7 +12,7 @@ import {
   quarterLabel,
   roaColor,
   scoreColor,
-} from '../../../frontend/src/lib/format.ts';
+} from './format.ts';
 
 describe('frontend formats (spec 1 section 9)', () => {
   describe('formatMoney', () => {
