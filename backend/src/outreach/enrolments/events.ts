@@ -3,7 +3,7 @@ import { defineEvent, type EventOf } from '../../events/registry.ts';
 import { workflowStepSchema } from '../workflows/events.ts';
 
 /** Why an enrolment ended before its last step. */
-export const stopReasons = ['bounced', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'workflow-deleted', 'manual'] as const;
+export const stopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual'] as const;
 export type StopReason = (typeof stopReasons)[number];
 
 /**
