@@ -10,6 +10,12 @@ for (const description of outreachActivity as AnyDescription[]) {
   for (const type of Object.keys(description.summaries)) byEventType.set(type, description);
 }
 
+/** The bank an event names: a tracked bank is its own; contacts, tasks and emails carry `bankId` where it is set or changes. */
+function bankOf(description: AnyDescription, streamId: string, data: Record<string, unknown>): number | null {
+  if (description.resource === 'banks') return Number(description.recordId(streamId));
+  return typeof data.bankId === 'number' ? data.bankId : null;
+}
+
 /** The activity feed: one row per outreach event (who, when, which record, what changed). */
 export const activityProjection: Projection = {
   name: 'activity',
@@ -37,6 +43,7 @@ export const activityProjection: Projection = {
         source: event.metadata.source,
         correlation_id: event.metadata.correlationId,
         occurred_at: event.recordedAt,
+        bank_id: bankOf(description, event.streamId, data),
       },
     );
   },

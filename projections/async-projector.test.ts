@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import { eventually } from '../backend/src/eventstore/event-store.contract.ts';
+import { EventStoreDbEventStore } from '../backend/src/eventstore/eventstoredb.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import type { EventStore, NewEvent, Position, SubscriptionHandler } from '../backend/src/eventstore/types.ts';
+import { EventStoreDbDouble } from '../test/doubles/eventstoredb-double.ts';
 import { describeWithDatabase } from '../test/support/database.ts';
 import { AsyncProjector } from './async-projector.ts';
 import type { Projection } from './projection.ts';
@@ -59,9 +61,13 @@ function failingOnce(store: EventStore): EventStore {
   });
 }
 
-describeWithDatabase('AsyncProjector', (context) => {
+/** The events in the database's own store, or in EventStoreDB (its protocol double, fresh per test). */
+const storeKinds = ['postgres', 'eventstoredb'] as const;
+
+for (const storeKind of storeKinds) describeWithDatabase(`AsyncProjector over the ${storeKind} event store`, (context) => {
   let knex: Knex;
-  let store: PostgresEventStore;
+  let store: EventStore;
+  let double: EventStoreDbDouble | undefined;
   const running: AsyncProjector[] = [];
 
   before(async () => {
@@ -75,12 +81,17 @@ describeWithDatabase('AsyncProjector', (context) => {
 
   beforeEach(async () => {
     await knex.raw(`truncate ${table}, events, projection_checkpoints, projection_dead_letters restart identity`);
-    store = new PostgresEventStore(knex, undefined, 10);
+    if (storeKind === 'postgres') store = new PostgresEventStore(knex, undefined, 10);
+    else {
+      double = await new EventStoreDbDouble().start();
+      store = await EventStoreDbEventStore.connect(double.url);
+    }
   });
 
   afterEach(async () => {
     await Promise.all(running.splice(0).map((projector) => projector.stop()));
     await store.close();
+    await double?.stop();
   });
 
   const startProjector = (options: { projection?: Projection; store?: EventStore; knex?: Knex; lockRetryMs?: number } = {}) => {

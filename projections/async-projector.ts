@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { logger } from '../backend/src/http/logger.ts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '../backend/src/eventstore/types.ts';
@@ -69,6 +70,31 @@ export class AsyncProjector {
     this.wakeSleep?.();
     await this.subscription?.close();
     await this.run;
+  }
+
+  get projection(): Projection {
+    return this.options.projection;
+  }
+
+  /**
+   * Resolves once `position` is projected, here or, while another process holds the lock, by that
+   * process (its checkpoint commits with its rows). Stops looking when `giveUp` settles.
+   */
+  async projectedOrCheckpointed(position: Position, giveUp: Promise<unknown>): Promise<void> {
+    let stop = false;
+    void giveUp.then(() => (stop = true));
+    // Registered only while this instance runs: a waiter on an instance that waits for the lock could wait for ever.
+    let projectedHere: Promise<boolean> | undefined;
+    while (!stop) {
+      if (this.state === 'running') {
+        projectedHere ??= this.waitUntilProjected(position).then(() => true);
+        if (await Promise.race([projectedHere, delay(runningCheckMs).then(() => false)])) return;
+        continue;
+      }
+      const checkpoint = await loadCheckpoint(this.options.knex, this.name).catch(() => 'start' as const);
+      if (comparePositions(checkpoint, position) >= 0) return;
+      await delay(checkpointPollMs);
+    }
   }
 
   /** Resolves once every event up to `position` has been projected (or parked) by this instance. */
@@ -201,6 +227,13 @@ export class AsyncProjector {
   }
 }
 
+/** How long a write waits for its read rows before answering anyway (the write itself is durable). */
+const readYourWritesTimeoutMs = 10_000;
+/** How often to look at the checkpoint of a projection that another process runs. */
+const checkpointPollMs = 20;
+/** How often a write waiting on this process's projector checks that it still runs. */
+const runningCheckMs = 100;
+
 /** One projector per projection, started together and stopped together. */
 export function startAsyncProjectors(options: Omit<AsyncProjectorOptions, 'projection'> & { projections: Projection[] }) {
   const projectors = options.projections.map((projection) => new AsyncProjector({ ...options, projection }));
@@ -212,6 +245,24 @@ export function startAsyncProjectors(options: Omit<AsyncProjectorOptions, 'proje
     },
     async waitUntilProjected(position: Position) {
       await Promise.all(projectors.map((projector) => projector.waitUntilProjected(position)));
+    },
+    /**
+     * Resolves once every projection that handles one of `events` has projected the last of them,
+     * so a command's answer is followed by reads that show it. A projection run by this process is
+     * awaited in memory; one run by another process (it holds the lock) through its checkpoint.
+     * Gives up after a while with a warning rather than fail a write that did happen.
+     */
+    async waitForReadModels(events: RecordedEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      const position = events[events.length - 1].position;
+      const concerned = projectors.filter((projector) => events.some((event) => handlesEvent(projector.projection, event)));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), readYourWritesTimeoutMs)));
+      const outcome = await Promise.race([Promise.all(concerned.map((projector) => projector.projectedOrCheckpointed(position, timedOut))), timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timed out') {
+        logger.warn('A write answered before its read models caught up', { streamId: events[0].streamId, projections: concerned.map((projector) => projector.projection.name) });
+      }
     },
   };
 }

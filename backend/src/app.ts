@@ -17,7 +17,7 @@ import type { AppServices, Feature } from './services.ts';
 
 /** A contact CSV import sends the whole file: tens of thousands of rows. */
 const importMaxBytes = 20_000_000;
-const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst'];
+const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst', '/api/reports'];
 const frontendDist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
 
 /** One method and path pattern the app answers (e.g. `PUT /api/data/contacts/:id`). */

@@ -12,6 +12,7 @@ import { createAutomationFeature } from './automation/feature.ts';
 import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
+import { reportsFeature } from './reports/routes.ts';
 
 const regulatorSync = createSyncFeature();
 export const mailFeature = createMailFeature();
@@ -29,6 +30,7 @@ export const features: Feature[] = [
   createAutomationFeature(mailFeature),
   apiAccessFeature,
   pdfReportFeature,
+  reportsFeature,
   regulatorSync,
   createBootstrapFeature(regulatorSync),
 ];

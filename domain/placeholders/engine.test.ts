@@ -34,6 +34,35 @@ describe('placeholder engine', () => {
     it(description, () => expect(renderTemplate(template, given ?? values).output).to.equal(expected));
   }
 
+  const blocks: Array<[description: string, template: string, expected: string, given: PlaceholderValues]> = [
+    ['each over a list with @index, @first and @last, and else for an empty one', '{{#each tags}}{{@index}}:{{this}}{{#if @first}}(first){{/if}}{{#if @last}}.{{else}},{{/if}}{{/each}}|{{#each none}}x{{else}}none{{/each}}', '0:a(first),1:b,2:c.|none', { tags: ['a', 'b', 'c'], none: [] }],
+    ['each over an object with @key, reaching the outer values with ../', '{{#each ratios}}{{@key}}={{this}} of {{../bankName}};{{/each}}', 'roa=1 of X;roe=2 of X;', { ratios: { roa: 1, roe: 2 }, bankName: 'X' }],
+    ['unless, with and lookup', '{{#unless city}}no city{{/unless}} {{#with contact}}{{name}}{{/with}} {{lookup ratios "roe"}}', 'no city Ann 2', { contact: { name: 'Ann' }, ratios: { roe: 2 } }],
+    ['if treats 0 as false unless includeZero is set', '{{#if n}}yes{{else}}no{{/if}} {{#if n includeZero=true}}yes{{else}}no{{/if}}', 'no yes', { n: 0 }],
+    ['a block named after a value: shown for true, skipped when missing', '{{#isHot}}hot{{/isHot}}{{#isCold}}cold{{else}}warm{{/isCold}}', 'hotwarm', { isHot: true }],
+    ['sub-expressions inside helper calls', '{{fallback (money totalEquity) "unknown"}} {{fallback (money totalAssets) "unknown"}}', 'N/A $1.23B', { totalAssets: 1_234_567_890 }],
+  ];
+  for (const [description, template, expected, given] of blocks) {
+    it(`renders ${description}`, () => expect(renderTemplate(template, given).output).to.equal(expected));
+  }
+
+  it('renders without generating code, as the browser does under a content security policy that forbids eval', () => {
+    const realFunction = globalThis.Function;
+    globalThis.Function = function forbidden() {
+      throw new EvalError('Refused to evaluate a string as JavaScript');
+    } as unknown as FunctionConstructor;
+    try {
+      expect(renderTemplate('{{#if bankName}}Dear {{BANKNAME}} ({{money totalAssets}}){{/if}} and a fresh template', values).output).to.equal('Dear First Community Bank ($1.23B) and a fresh template');
+      expect(checkTemplate('Hello {{bankName}}, a template not seen before')).to.deep.equal({ ok: true, unknown: [] });
+    } finally {
+      globalThis.Function = realFunction;
+    }
+  });
+
+  it('reports a block helper used without its value at the place it was written', () => {
+    expect(checkTemplate('Hi\n  {{#if}}x{{/if}}')).to.include({ ok: false, line: 2, column: 3 });
+  });
+
   it('escapes every value in HTML mail, triple braces included, and keeps the template markup', () => {
     const result = renderTemplate('<p>{{bankName}} {{{BankName}}} {{fallback contactTitle "<i>x</i>"}}</p>', { bankName: `<script>alert("x")</script> & 'co'` }, { format: 'html' });
     expect(result.output).to.equal('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;co&#x27; &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;co&#x27; &lt;i&gt;x&lt;/i&gt;</p>');
@@ -74,6 +103,19 @@ describe('placeholder engine', () => {
     expect(() => renderEmail({ subject: 'ok', body: 'a\n{{#if x}}' }, values)).to.throw(/in the body at line 2/);
     expect(checkTemplate('{{#if x}}')).to.include({ ok: false, line: 1 });
     expect(checkTemplate('{{Foo}} {{bankName}}')).to.deep.equal({ ok: true, unknown: ['Foo'] });
+  });
+
+  it('checks a template without generating code, as a browser whose content security policy forbids eval does', () => {
+    const realFunction = globalThis.Function;
+    globalThis.Function = function refused() {
+      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not allowed.");
+    } as unknown as FunctionConstructor;
+    try {
+      expect(checkTemplate('A note for {{BANKNAME}} from {{Unknown}}')).to.deep.equal({ ok: true, unknown: ['Unknown'] });
+      expect(checkTemplate('{{#if bankName}}x{{/each}}')).to.include({ ok: false, line: 1 });
+    } finally {
+      globalThis.Function = realFunction;
+    }
   });
 
   it('renders subject as plain text even when the body is HTML', () => {

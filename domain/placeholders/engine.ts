@@ -1,6 +1,7 @@
 import Handlebars from 'handlebars';
 import { placeholdersByLowerName, type PlaceholderKind } from './catalogue.ts';
 import { countText, dateText, moneyText, percentText, type DateStyle } from './formats.ts';
+import { interpret, TemplateRuleError, type TemplateNode as Node } from './interpret.ts';
 
 /**
  * The placeholder engine: Handlebars with names and helpers matched case-insensitively
@@ -60,14 +61,8 @@ export const helperCatalogue: Array<{ name: string; description: string; example
 const formatterOfKind: Partial<Record<PlaceholderKind, string>> = { money: 'money', percent: 'percent', date: 'date', count: 'count' };
 const builtInBlockHelpers = new Set(['if', 'unless', 'each', 'with', 'lookup', 'log']);
 
-const handlebars = Handlebars.create();
-for (const [name, helper] of Object.entries(helpers)) handlebars.registerHelper(name, helper);
 // A name without a value renders its missing text; an unknown helper given arguments does too.
-handlebars.registerHelper('helperMissing', (...args: unknown[]) => missingTextOf((args[args.length - 1] as HelperOptions).name));
-
-// Handlebars' AST, only as far as this file walks it.
-type Location = { start: { line: number; column: number } };
-type Node = { type: string; loc?: Location } & Record<string, any>;
+const helperMissing = (...args: unknown[]) => missingTextOf((args[args.length - 1] as HelperOptions).name);
 
 type Compiled = { template: (values: Record<string, unknown>) => string; unknown: string[]; referenced: string[] };
 
@@ -83,14 +78,16 @@ function compile(source: string, format: RenderFormat): Compiled {
   const unknown = new Set<string>();
   const referenced = new Set<string>();
   rewrite(program, { format, unknown, referenced });
-  let template: HandlebarsTemplateDelegate;
-  try {
-    template = handlebars.compile(program as unknown as string, { noEscape: format === 'text', preventIndent: true });
-    // compiling is lazy: the first call checks blocks and helpers
-    template({});
-  } catch (error) {
-    throw syntaxErrorOf(error);
-  }
+  const template = (values: Record<string, unknown>) => {
+    try {
+      return interpret(program, values, { helpers, helperMissing, escape: format === 'html' });
+    } catch (error) {
+      if (error instanceof TemplateRuleError) throw new PlaceholderSyntaxError(error.message, error.loc?.start.line ?? 1, (error.loc?.start.column ?? 0) + 1);
+      throw error;
+    }
+  };
+  // a block used wrongly (`{{#if}}` with no value) shows only when rendered: render once to find it now
+  template({});
   const compiled: Compiled = { template, unknown: [...unknown], referenced: [...referenced] };
   if (compiledTemplates.size >= compiledTemplatesLimit) compiledTemplates.delete(compiledTemplates.keys().next().value as string);
   compiledTemplates.set(cacheKey, compiled);
@@ -99,7 +96,7 @@ function compile(source: string, format: RenderFormat): Compiled {
 
 function parse(source: string): Node {
   try {
-    return handlebars.parse(source) as unknown as Node;
+    return Handlebars.parse(source) as unknown as Node;
   } catch (error) {
     throw syntaxErrorOf(error);
   }
@@ -183,11 +180,13 @@ function rewriteHelperName(path: Node, walk: Walk): void {
 function rewriteValuePath(path: Node, walk: Walk) {
   // `this`, `..` and `@index` are Handlebars' own references, not placeholders
   if (path.type !== 'PathExpression' || path.data || path.parts.length === 0) return undefined;
-  const lower = String(path.original).toLowerCase();
+  // `../name` reaches out of a block: the name is what follows the `../`
+  const written = (path.parts as string[]).join('.');
+  const lower = written.toLowerCase();
   const placeholder = placeholdersByLowerName.get(lower);
   if (placeholder) walk.referenced.add(lower);
-  else walk.unknown.add(String(path.original));
-  path.parts = [lower];
+  else walk.unknown.add(written);
+  path.parts = (path.parts as string[]).map((part) => part.toLowerCase());
   path.original = lower;
   return placeholder;
 }

@@ -14,6 +14,7 @@ export const guardedRoutes = [
   { path: '/outreach/sent-mail', component: lazy(() => import('./pages/sent-mail/SentMailbox.tsx')) },
   { path: '/outreach/automation', component: lazy(() => import('./pages/automation/AutomationOutreach.tsx')) },
   { path: '/settings', component: lazy(() => import('./pages/settings/Settings.tsx')) },
+  { path: '/reports', component: lazy(() => import('./pages/reports/Reports.tsx')) },
   { path: '/data-tools', component: lazy(() => import('./pages/data-tools/DataTools.tsx')) },
 ];
 

@@ -7,8 +7,7 @@ import { SentMailPage } from './support/pages/sent-mail.ts';
 describe('automation outreach and sent mailbox', function () {
   const e2e = useE2E({ banks: 40 });
 
-  // Failed in the last full run of the session (a template dialog stayed open), not yet diagnosed: see the closing note of issue 17.
-  it.skip('creates, searches, stars and deletes templates and builds a workflow with an Email and a LinkedIn Visit step', async () => {
+  it('creates, searches, stars and deletes templates and builds a workflow with an Email and a LinkedIn Visit step', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
     const automation = new AutomationPage(page);
     await automation.waitUntilLoaded();

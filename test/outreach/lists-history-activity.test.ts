@@ -122,6 +122,18 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect((await list('activity', { source: 'workflow' })).body).to.deep.equal([]);
     });
 
+    it("gathers a bank's timeline: the bank, its contacts (all their events) and its tasks, nothing of other banks", async () => {
+      const alpha = (await list('activity', { bankId: 501 })).body;
+      const kinds = new Set(alpha.map((row: any) => row.resource));
+      expect([...kinds].sort()).to.deep.equal(['banks', 'contacts', 'tasks']);
+      expect(alpha.some((row: any) => row.type === 'ContactEmailVerified' && row.recordId === contactId)).to.equal(true);
+      expect(alpha.some((row: any) => row.summary.includes('Visit Denver'))).to.equal(false);
+      const beta = (await list('activity', { bankId: 502 })).body;
+      expect(beta.every((row: any) => row.resource !== 'contacts')).to.equal(true);
+      expect((await list('activity', { bankId: 'alpha' })).status).to.equal(400);
+      expect((await list('activity', { bankId: 501 }, undefined, otherToken)).body).to.deep.equal([]);
+    });
+
     it('refuses unknown record or event types and malformed dates with 400', async () => {
       expect((await list('activity', { resource: 'planets' })).status).to.equal(400);
       expect((await list('activity', { type: 'ContactTeleported' })).body.message).to.match(/Unknown event type/);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { startAsyncProjectors } from '../../../projections/async-projector.ts';
 import { projections } from '../../../projections/index.ts';
+import type { Projection } from '../../../projections/projection.ts';
 import { inlineProjections } from '../../../projections/runner.ts';
 import { logger } from '../http/logger.ts';
 import { EventStoreDbEventStore } from './eventstoredb.ts';
@@ -9,29 +10,39 @@ import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, Rea
 
 /**
  * The Postgres store (default) projects inline, in the append's transaction. With EVENTSTORE_URL the
- * events live in EventStoreDB and async projectors fill the same read tables in PostgreSQL/PGlite.
+ * events live in EventStoreDB and async projectors fill the same read tables in PostgreSQL/PGlite;
+ * an append answers once the read models that handle its events show them, so a command's answer
+ * is never followed by a read that misses it (react-admin reads a record right after creating it).
  */
 export async function createEventStore(knex: Knex, eventStoreUrl?: string): Promise<EventStore> {
   if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections));
-  const store = await EventStoreDbEventStore.connect(eventStoreUrl);
-  const projectors = startAsyncProjectors({ knex, store, projections });
+  const store = withAsyncProjections(await EventStoreDbEventStore.connect(eventStoreUrl), knex, projections);
   logger.info('Events in EventStoreDB; read models projected asynchronously', { projections: projections.map((projection) => projection.name) });
-  return new ProjectedEventStore(store, () => projectors.stop());
+  return store;
 }
 
-/** An event store with background projectors that stop before it closes. */
+/** Starts async projectors over `store`; the store answered waits for them on append and stops them on close. */
+export function withAsyncProjections(store: EventStore, knex: Knex, readModels: Projection[]): EventStore {
+  return new ProjectedEventStore(store, startAsyncProjectors({ knex, store, projections: readModels }));
+}
+
+type Projectors = ReturnType<typeof startAsyncProjectors>;
+
+/** An event store with background projectors: appends wait for their read rows; projectors stop before it closes. */
 class ProjectedEventStore implements EventStore {
   readonly kind: EventStore['kind'];
 
   constructor(
     private readonly store: EventStore,
-    private readonly stopProjectors: () => Promise<void>,
+    private readonly projectors: Pick<Projectors, 'stop' | 'waitForReadModels'>,
   ) {
     this.kind = store.kind;
   }
 
-  append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
-    return this.store.append(streamId, events, options);
+  async append(streamId: string, events: NewEvent[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+    const result = await this.store.append(streamId, events, options);
+    await this.projectors.waitForReadModels(result.events);
+    return result;
   }
 
   appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
@@ -55,7 +66,7 @@ class ProjectedEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    await this.stopProjectors();
+    await this.projectors.stop();
     await this.store.close();
   }
 }

@@ -1,12 +1,54 @@
 import { expect } from 'chai';
-import { eventStoreContract } from './event-store.contract.ts';
+import { EventStoreDbDouble } from '../../../test/doubles/eventstoredb-double.ts';
+import { eventStoreContract, readToEnd } from './event-store.contract.ts';
 import { EventStoreDbEventStore } from './eventstoredb.ts';
 
-const url = process.env.EVENTSTORE_URL;
+describe('EventStoreDbEventStore on the EventStoreDB protocol double', () => {
+  const double = new EventStoreDbDouble();
+  before(async () => {
+    await double.start();
+  });
+  after(async () => {
+    await double.stop();
+  });
 
-// Needs a running server, e.g. `docker compose up -d eventstoredb` and
-// EVENTSTORE_URL=esdb://127.0.0.1:2113?tls=false. The suite keeps its streams apart by unique ids.
-(url ? describe : describe.skip)('EventStoreDbEventStore contract (set EVENTSTORE_URL to an EventStoreDB to run it)', () => {
+  describe('contract', () => {
+    eventStoreContract(() => EventStoreDbEventStore.connect(double.url));
+  });
+
+  describe('system records', () => {
+    let store: EventStoreDbEventStore;
+    before(async () => {
+      store = await EventStoreDbEventStore.connect(double.url);
+    });
+    after(async () => {
+      await store.close();
+    });
+
+    it('never shows the system records the server writes between application events', async () => {
+      await store.append('hidden-a', [{ type: 'Opened', data: {} }], { expectedVersion: 'no_stream' });
+      for (let index = 0; index < 150; index++) double.writeSystemRecord('$stats-127.0.0.1:2113', '$statsCollected');
+      await store.append('hidden-b', [{ type: 'Opened', data: {} }], { expectedVersion: 'no_stream' });
+      const { events } = await readToEnd(store, 'start', 1);
+      expect(events.every((event) => !event.type.startsWith('$') && !event.streamId.startsWith('$'))).to.equal(true);
+      expect(events.map((event) => event.streamId)).to.include.members(['hidden-a', 'hidden-b']);
+    });
+
+    it('catches a subscription up past trailing system records', async () => {
+      await store.append('hidden-c', [{ type: 'Opened', data: {} }], { expectedVersion: 'no_stream' });
+      for (let index = 0; index < 250; index++) double.writeSystemRecord('$stats-127.0.0.1:2113', '$statsCollected');
+      const seen: string[] = [];
+      const subscription = store.subscribe(async (event) => void seen.push(event.streamId), { from: 'start' });
+      await subscription.caughtUp;
+      await subscription.close();
+      expect(seen).to.include('hidden-c');
+    });
+  });
+});
+
+// A real server: `docker compose up -d eventstoredb` and EVENTSTORE_URL=esdb://127.0.0.1:2113?tls=false.
+const url = process.env.EVENTSTORE_URL;
+(url ? describe : describe.skip)('EventStoreDbEventStore contract on a real server (set EVENTSTORE_URL to run it)', () => {
   eventStoreContract(() => EventStoreDbEventStore.connect(url!));
 });
 

@@ -63,6 +63,12 @@ export function activityRoutes({ knex }: AppServices): Router {
           resource: oneOf('resource', new Set(resources), 'record type'),
           type: oneOf('event_type', knownTypes, 'event type'),
           recordId: (query, value) => query.where('record_id', String(value)),
+          // A bank's timeline: every record that ever named the bank, with all of its events.
+          bankId: (query, value) => {
+            const bankId = z.coerce.number().int().safeParse(value);
+            if (!bankId.success) throw new BadRequestError('bankId must be a bank cert number.');
+            query.whereIn('stream_id', knex('activity').where({ user_id: user.id, bank_id: bankId.data }).select('stream_id'));
+          },
           source: (query, value) => query.whereIn('source', (Array.isArray(value) ? value : [value]).map(String)),
           correlationId: (query, value) => query.where('correlation_id', String(value)),
           since: (query, value) => query.where('occurred_at', '>=', parseBound('since', value)),

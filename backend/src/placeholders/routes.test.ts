@@ -42,6 +42,15 @@ describeWithDatabase('placeholders API', (context) => {
     expect(response.body.missing).to.deep.equal([]);
   });
 
+  it("fills the AI placeholders from the user's own saved summary of the bank, and N/A for another user", async () => {
+    const template = { subject: 'Notes', body: '{{aiSummary}}', cert };
+    expect((await render(template)).body).to.include({ body: 'N/A' }).and.to.have.property('missing').that.includes('aiSummary');
+    const generated = await app.request('/api/services/gemini/analyze-bank', { method: 'POST', token, body: { bankData: { name: bankName }, cert } });
+    expect(generated.status).to.equal(200);
+    expect((await render(template)).body.body).to.equal(generated.body.analysis.trim());
+    expect((await render(template, otherToken)).body.body).to.equal('N/A');
+  });
+
   it('escapes values in HTML output, leaves text output plain, and lists missing values', async () => {
     const html = await render({ body: '<p>{{contactName}}</p> {{contactLinkedIn}}', contactId, format: 'html' });
     expect(html.body.body).to.equal('<p>Jane &lt;b&gt;Doe&lt;/b&gt;</p> N/A');

@@ -17,12 +17,15 @@ async function trackedBank(knex: Knex, userId: string, cert: number): Promise<Pl
  * the regulator mirror (any bank may be previewed); the contact must be the user's own.
  */
 export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, today = new Date()): Promise<PlaceholderValues> {
-  const [bank, contact, sender] = await Promise.all([
+  const [bank, contact, sender, analyses] = await Promise.all([
     request.cert == null ? null : latestBank(knex, request.cert),
     request.contactId == null
       ? null
       : knex('contacts').where({ id: request.contactId, user_id: request.userId }).first('name', 'title', 'email', 'linkedin_url'),
     knex('users').where({ id: request.userId }).first('name', 'email'),
+    request.cert == null
+      ? []
+      : knex('ai_analyses').where({ user_id: request.userId, cert: request.cert }).whereIn('kind', ['summary', 'risk']).select<Array<{ kind: string; content: string }>>('kind', 'content'),
   ]);
   // A bank missing from the regulator mirror (a bank added by hand) is written about from the snapshot saved with the user's target.
   const knownBank = bank ?? (request.cert == null ? null : await trackedBank(knex, request.userId, request.cert));
@@ -32,6 +35,11 @@ export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, t
     bank: knownBank,
     contact: contact ? { name: contact.name, title: contact.title, email: contact.email, linkedinUrl: contact.linkedin_url } : null,
     sender: sender ?? null,
+    // the user's own saved AI summary and risk commentary of the bank, when they generated one
+    analysis: {
+      summary: analyses.find((row) => row.kind === 'summary')?.content ?? null,
+      risk: analyses.find((row) => row.kind === 'risk')?.content ?? null,
+    },
     today,
   });
 }

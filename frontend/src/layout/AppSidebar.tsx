@@ -31,6 +31,10 @@ import ContactsIcon from '@mui/icons-material/PeopleAltOutlined';
 import TasksIcon from '@mui/icons-material/TaskAltOutlined';
 import TrackedBanksIcon from '@mui/icons-material/StarBorderOutlined';
 import ActivityIcon from '@mui/icons-material/HistoryOutlined';
+import TemplatesIcon from '@mui/icons-material/DescriptionOutlined';
+import WorkflowsIcon from '@mui/icons-material/AccountTreeOutlined';
+import SentEmailsIcon from '@mui/icons-material/OutboxOutlined';
+import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import ApiIcon from '@mui/icons-material/VpnKeyOutlined';
 import DataToolsIcon from '@mui/icons-material/BuildOutlined';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -59,6 +63,10 @@ const icons: Record<string, ReactElement> = {
   tasks: <TasksIcon />,
   trackedBanks: <TrackedBanksIcon />,
   activity: <ActivityIcon />,
+  templates: <TemplatesIcon />,
+  workflows: <WorkflowsIcon />,
+  sentEmails: <SentEmailsIcon />,
+  reports: <ReportsIcon />,
   apiConnections: <ApiIcon />,
   dataTools: <DataToolsIcon />,
 };

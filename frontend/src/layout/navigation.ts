@@ -25,7 +25,11 @@ export const navigation: NavEntry[] = [
       { label: 'Contacts', to: '/contacts', icon: 'contacts' },
       { label: 'Tasks', to: '/tasks', icon: 'tasks' },
       { label: 'Tracked Banks', to: '/banks', icon: 'trackedBanks' },
+      { label: 'Templates', to: '/templates', icon: 'templates' },
+      { label: 'Workflows', to: '/workflows', icon: 'workflows' },
+      { label: 'Sent Emails', to: '/sent-emails', icon: 'sentEmails' },
       { label: 'Activity', to: '/activity', icon: 'activity' },
+      { label: 'Reports', to: '/reports', icon: 'reports' },
     ],
   },
   {

@@ -14,7 +14,7 @@ describeWithDatabase('offline analyst', (context) => {
   let rows: Row[];
   let quarters: string[];
   const userId = randomUUID();
-  const ask = (question: string, as = userId) => answerQuestion(question, { knex: context.db.knex, userId: as });
+  const ask = (question: string | string[], as = userId) => answerQuestion(question, { knex: context.db.knex, userId: as });
   const latest = () => rows.filter((row) => row.repdte === quarters[0]);
   const byValue = (pick: (row: Row) => number | null, order: 1 | -1) => (a: Row, b: Row) => order * ((pick(a) ?? 0) - (pick(b) ?? 0)) || a.cert - b.cert;
   const certsIn = (text: string) => [...text.matchAll(/\(#\/bank\/(\d+)\)/g)].map((match) => Number(match[1]));
@@ -52,6 +52,32 @@ describeWithDatabase('offline analyst', (context) => {
     const over = await ask('Top 3 banks by NPL ratio with assets over $1 billion');
     const expectedOver = latest().filter((row) => row.assets !== null && row.assets >= 1e9 && row.npl_ratio !== null).sort(byValue((row) => row.npl_ratio, -1)).slice(0, 3);
     expect(certsIn(over)).to.deep.equal(expectedOver.map((row) => row.cert));
+  });
+
+  it('names the one largest bank of a state when asked for "the largest bank"', async () => {
+    const state = latest()[0].state;
+    const answer = await ask(`What is the largest bank in ${state}?`);
+    const largest = latest().filter((row) => row.state === state).sort(byValue((row) => row.assets, -1))[0];
+    expect(certsIn(answer)).to.deep.equal([largest.cert]);
+  });
+
+  it('reads a follow-up in the light of the question before it: a ranking narrowed to a state, then by another metric', async () => {
+    const state = latest()[0].state;
+    const inState = await ask(['Top 5 banks by ROA', `and in ${state}?`]);
+    const expected = latest().filter((row) => row.state === state && row.roa !== null).sort(byValue((row) => row.roa, -1)).slice(0, 5);
+    expect(certsIn(inState)).to.deep.equal(expected.map((row) => row.cert));
+    const byEfficiency = await ask(['Top 5 banks by ROA', `and in ${state}?`, 'what about the lowest efficiency ratio?']);
+    const expectedEfficiency = latest().filter((row) => row.state === state && row.efficiency_ratio !== null).sort(byValue((row) => row.efficiency_ratio, 1)).slice(0, 5);
+    expect(certsIn(byEfficiency)).to.deep.equal(expectedEfficiency.map((row) => row.cert));
+  });
+
+  it("answers a question about 'its' figure with the bank of the previous question, and reads a new bank on its own", async () => {
+    const [bank, other] = latest().filter((row) => row.efficiency_ratio !== null);
+    const answer = await ask([`Analyze cert ${bank.cert}`, 'what about its efficiency ratio?']);
+    expect(certsIn(answer)).to.include(bank.cert);
+    expect(answer).to.include(`${bank.efficiency_ratio!.toFixed(2)}%`);
+    const switched = await ask([`Analyze cert ${bank.cert}`, `what about cert ${other.cert}?`]);
+    expect(certsIn(switched)).to.include(other.cert).and.not.include(bank.cert);
   });
 
   it("quotes one bank's figure for the quarter asked, found by its name", async () => {

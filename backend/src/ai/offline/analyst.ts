@@ -6,7 +6,7 @@ import type { AiProvider, BankNews, ChatMessage, EmailRequest, GeneratedTemplate
 import type { ToolScope } from '../tools.ts';
 import { citeBank, figureAnswer, helpAnswer, marketAnswer, newsAnswer, offlineFooter, peersAnswer, profileAnswer, rankingAnswer, targetsAnswer } from './answers.ts';
 import { metricByColumn } from '../metrics.ts';
-import { parseIntent, type Intent, type NamedBank } from './intents.ts';
+import { parseFollowUp, type Intent, type NamedBank } from './intents.ts';
 
 /**
  * The built-in analyst used when no AI service is configured: deterministic, answering from our
@@ -26,9 +26,13 @@ function namesOf(knex: Knex): Promise<NamedBank[]> {
   return names;
 }
 
-/** The answer to one question, as markdown. */
-export async function answerQuestion(question: string, scope: ToolScope): Promise<string> {
-  const intent = parseIntent(question, await namesOf(scope.knex));
+/** The answer to the last question of a conversation, as markdown; earlier questions give it its context. */
+export async function answerQuestion(question: string | readonly string[], scope: ToolScope): Promise<string> {
+  const names = await namesOf(scope.knex);
+  const questions = typeof question === 'string' ? [question] : question;
+  let intent: Intent | undefined;
+  for (const each of questions) intent = parseFollowUp(each, intent, names);
+  if (!intent) return helpAnswer(false);
   try {
     return await answerIntent(intent, scope);
   } catch (error) {
@@ -117,8 +121,8 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
     name: 'offline',
 
     async *chat(messages: ChatMessage[], scope, { signal }) {
-      const question = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
-      yield* inPieces(await answerQuestion(question, scope), signal);
+      const questions = messages.filter((message) => message.role === 'user').map((message) => message.content);
+      yield* inPieces(await answerQuestion(questions, scope), signal);
     },
 
     async test() {

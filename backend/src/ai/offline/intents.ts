@@ -114,7 +114,9 @@ function orderFor(lower: string, metric: Metric): 'desc' | 'asc' {
 
 function findLimit(lower: string): number {
   const top = /\b(?:top|bottom|first)\s+(\d{1,3})\b/.exec(lower) ?? /\b(\d{1,3})\s+(?:largest|biggest|smallest|highest|lowest|best|worst|banks|institutions)\b/.exec(lower);
-  const limit = top ? Number(top[1]) : 10;
+  // "the largest bank in Texas" asks for one bank; "the largest banks" for a list
+  const single = /\b(largest|biggest|smallest|highest|lowest|best|worst|top|riskiest|safest|strongest|weakest|leading)\s+(?:[a-z-]+\s+)?(bank|institution|lender)\b(?!s)/.test(lower);
+  const limit = top ? Number(top[1]) : single ? 1 : 10;
   return Math.min(Math.max(limit, 1), 50);
 }
 
@@ -145,4 +147,55 @@ export function parseIntent(question: string, banks: readonly NamedBank[]): Inte
   }
   if (/\b(market|industry|overall|sector|statistics|stats|how many banks|banking system|average)\b/.test(lower)) return { kind: 'market', state, quarter };
   return { kind: 'help', unknownBank: /\b(analy[sz]e|tell me about|overview|profile|peers?|compare)\b/.test(lower) };
+}
+
+/** Words that make a question lean on the one before it: "and in Texas?", "what about its ROE?". */
+const leansOnPrevious = /^\s*(and|what about|how about|same for|same but|also|now|then|ok|okay|only)\b|\b(it|its|it's|they|their|them|that bank|this bank|the bank|those|these|same|there)\b/i;
+
+const bankOf = (intent: Intent): NamedBank | undefined => ('bank' in intent ? intent.bank : undefined);
+
+/**
+ * A question read in the light of the one before it, so a conversation can go on: "Top 10 banks by ROA"
+ * then "and in Texas?" ranks Texan banks by ROA; "Analyze First Bank" then "what about its efficiency
+ * ratio?" quotes First Bank's. A question that names its own bank, or does not lean on the previous
+ * one, is read on its own.
+ */
+export function parseFollowUp(question: string, previous: Intent | undefined, banks: readonly NamedBank[]): Intent {
+  const own = parseIntent(question, banks);
+  if (!previous || bankOf(own) || !leansOnPrevious.test(question)) return own;
+  const cleaned = question.replace(/["“”]/g, ' ');
+  const lower = cleaned.toLowerCase();
+  const metric = findMetric(lower)?.metric;
+  const quarter = findQuarter(cleaned);
+  const previousBank = bankOf(previous);
+
+  if (previousBank) {
+    const quarterOr = quarter ?? ('quarter' in previous ? previous.quarter : undefined);
+    if (/\b(news|headlines?|press)\b/.test(lower)) return { kind: 'news' };
+    if (/\b(contacts?|tasks?|pipeline|target)\b/.test(lower)) return { kind: 'targets', bank: previousBank };
+    if (/\b(peers?|compare|comparison|versus|vs\.?|against|benchmark)\b/.test(lower)) return { kind: 'peers', bank: previousBank, quarter: quarterOr };
+    if (metric) return { kind: 'figure', bank: previousBank, metric, quarter: quarterOr };
+    if (previous.kind === 'figure') return { ...previous, quarter: quarterOr };
+    return { kind: 'analyse', bank: previousBank, quarter: quarterOr };
+  }
+
+  if (previous.kind === 'rank') {
+    const limit = /\b(?:top|bottom|first)\s+\d{1,3}\b|\b\d{1,3}\s+(?:largest|biggest|smallest|highest|lowest|best|worst|banks|institutions)\b/.test(lower) ? findLimit(lower) : previous.limit;
+    const nextMetric = metric ?? previous.metric;
+    const explicitOrder = /\b(lowest|smallest|least|bottom|safest|weakest|highest|largest|biggest|riskiest|best|strongest|most efficient|worst)\b/.test(lower);
+    const size = findSize(lower);
+    const filters: BankFilters = {
+      ...previous.filters,
+      ...(findState(cleaned) ? { state: findState(cleaned) } : {}),
+      ...(findRegulator(lower) ? { regulator: findRegulator(lower) } : {}),
+      ...size,
+    };
+    if (/\b(all states|nationwide|every state|anywhere)\b/.test(lower)) delete filters.state;
+    return { kind: 'rank', metric: nextMetric, order: explicitOrder ? orderFor(lower, nextMetric) : previous.order, limit, filters, quarter: quarter ?? previous.quarter };
+  }
+
+  if (previous.kind === 'market') {
+    return { kind: 'market', state: findState(cleaned) ?? previous.state, quarter: quarter ?? previous.quarter };
+  }
+  return own;
 }

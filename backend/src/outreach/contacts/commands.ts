@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { verificationResults } from '../../../../domain/records/contact.ts';
 import { cleanTags } from '../ownership.ts';
 import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import { blankToNull, optionalWebUrl } from '../targets/fields.ts';
-import { verificationResults, type Verification } from './events.ts';
+import type { Verification } from './events.ts';
 
 const requiredText = (label: string) =>
   z

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { verificationResults } from '../../../../domain/records/contact.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
-/** Spec 2 section 3: what an email verification can conclude ('error' when the check itself failed). */
-export const verificationResults = ['deliverable', 'risky', 'undeliverable', 'unknown', 'error'] as const;
 
 export const contactEvents = {
   ContactAdded: defineEvent(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { verificationResults, type ContactRecord } from '../../../../domain/records/contact.ts';
 import { currentContext, runWithContext } from '../../http/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
@@ -13,7 +14,7 @@ import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../re
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
-import { verificationResults, type Verification } from './events.ts';
+import type { Verification } from './events.ts';
 
 type ContactRow = {
   id: string;
@@ -42,7 +43,7 @@ async function trackedBankName(knex: Knex, userId: string, cert: number): Promis
   return row?.name ?? null;
 }
 
-function toApi(row: ContactRow) {
+function toApi(row: ContactRow): ContactRecord {
   return {
     id: row.id,
     bankId: row.bank_id,

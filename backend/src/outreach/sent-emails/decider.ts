@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from '../../../../domain/records/sent-email.ts';
 import type { Decider } from '../../commands/decider.ts';
 import { BadRequestError, ConflictError } from '../../http/errors.ts';
 import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
@@ -5,8 +6,6 @@ import type { SentEmailCommand } from './commands.ts';
 import { sentEmailEvents, type EmailMessage, type SentEmailEvent } from './events.ts';
 
 /** queued -> sending (claimed) -> sent | failed | queued again (deferred) | unknown; unknown and failed may be dismissed. */
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'unknown' | 'dismissed';
-export const deliveryStatuses: readonly DeliveryStatus[] = ['queued', 'sending', 'sent', 'failed', 'unknown', 'dismissed'];
 
 export type SentEmailState = { status: RecordStatus; ownerId?: string; delivery?: DeliveryStatus; attempts: number };
 

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
+import { deliveryStatuses, type DeliveryStatus, type SentEmailRecord } from '../../../../domain/records/sent-email.ts';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
 import { integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
 import { recordSentEmailBody, type SentEmailCommand } from './commands.ts';
-import { deliveryStatuses, sentEmailDecider } from './decider.ts';
+import { sentEmailDecider } from './decider.ts';
 
 type SentEmailRow = {
   id: string;
@@ -16,7 +17,7 @@ type SentEmailRow = {
   recipient_email: string;
   subject: string;
   body: string;
-  status: string;
+  status: DeliveryStatus;
   failure_reason: string | null;
   sent_at: Date | null;
   queued_at: Date | null;
@@ -79,7 +80,7 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
     },
     searchColumns: ['sent_emails.recipient_name', 'sent_emails.recipient_email', 'sent_emails.bank_name', 'targets.name', 'sent_emails.subject'],
   },
-  toApi: (row) => ({
+  toApi: (row): SentEmailRecord => ({
     id: row.id,
     contactId: row.contact_id,
     bankId: row.bank_id,

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { TrackedBankRecord } from '../../../../domain/records/tracked-bank.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { expectedVersionFromIfMatch } from '../../http/etag.ts';
@@ -46,7 +47,7 @@ type TargetRow = {
 };
 
 /** A tracked bank as the screens use it: the normalised bank (figures at the top level) plus the user's fields. */
-function toApi(row: TargetRow): Record<string, unknown> {
+function toApi(row: TargetRow): TrackedBankRecord {
   return {
     ...row.financials,
     id: row.cert,

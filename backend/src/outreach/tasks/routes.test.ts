@@ -1,17 +1,24 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { EventStoreDbDouble } from '../../../../test/doubles/eventstoredb-double.ts';
 
-describeWithDatabase('tasks API', (context) => {
+// With EVENTSTORE_URL the same API runs over EventStoreDB (its protocol double) and async projections.
+for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithDatabase(`tasks API (${eventStore} events)`, (context) => {
   let app: TestApp;
   let token: string;
   let otherToken: string;
+  const double = new EventStoreDbDouble();
   before(async () => {
-    app = await startTestApp(context.db);
+    const eventStoreUrl = eventStore === 'eventstoredb' ? (await double.start()).url : undefined;
+    app = await startTestApp(context.db, { config: { eventStoreUrl } });
     token = (await app.signUp('Owner')).token;
     otherToken = (await app.signUp('Someone Else')).token;
   });
-  after(async () => app.stop());
+  after(async () => {
+    await app.stop();
+    await double.stop();
+  });
 
   const create = (body: unknown, auth = token, headers: Record<string, string> = {}) =>
     app.request('/api/data/tasks', { method: 'POST', token: auth, body, headers });
@@ -22,6 +29,19 @@ describeWithDatabase('tasks API', (context) => {
     expect(response.body).to.include({ text: 'Call the CFO', dueDate: '2026-12-01', bankId: 628, completed: false, version: 1 });
     expect(response.body.id).to.match(/^[0-9a-f-]{36}$/);
     expect(response.headers.get('etag')).to.equal('W/"1"');
+  });
+
+  it('shows a created or changed task to the next read, never a 404 or the old version', async () => {
+    const { token: reader } = await app.signUp('Reader');
+    const created = await Promise.all(Array.from({ length: 5 }, (_, n) => create({ text: `Read me ${n}`, dueDate: '2026-12-01', bankId: 628 }, reader)));
+    for (const { body } of created) {
+      const read = await app.request(`/api/data/tasks/${body.id}`, { token: reader });
+      expect(read.status).to.equal(200);
+    }
+    const { id } = created[0].body;
+    const changed = await app.request(`/api/data/tasks/${id}`, { method: 'PUT', token: reader, body: { ...created[0].body, text: 'Read me again' } });
+    expect(changed.status).to.equal(200);
+    expect((await app.request(`/api/data/tasks/${id}`, { token: reader })).body).to.include({ text: 'Read me again', version: 2 });
   });
 
   it('rejects a task without a due date with 400 and names the field', async () => {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { TaskRecord } from '../../../../domain/records/task.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { z } from 'zod';
 import { booleanFilter, dateBoundFilter, integerFilter } from '../../http/simple-rest.ts';
@@ -52,7 +53,7 @@ export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
     searchColumns: ['tasks.text', 'targets.name'],
     maxPageSize: 5000,
   },
-  toApi: (row) => ({
+  toApi: (row): TaskRecord => ({
     id: row.id,
     bankId: row.bank_id,
     bankName: row.bank_name,

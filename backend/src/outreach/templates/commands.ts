@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
 import { recordUpdateSchema } from '../schemas.ts';
 import { emailBodySchema, emailSubjectSchema } from './email-fields.ts';
-import { templateCategories, type TemplateCategory } from './events.ts';
 
 const name = z
   .string({ error: 'Template name is required.' })

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { templateCategories } from '../../../../domain/records/template.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
-/** The template categories of spec 2 (data model). */
-export const templateCategories = ['introduction', 'follow-up', 'check-in', 'custom'] as const;
-export type TemplateCategory = (typeof templateCategories)[number];
 const category = z.enum(templateCategories);
 
 export const templateEvents = {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { templateCategories, type TemplateCategory, type TemplateRecord } from '../../../../domain/records/template.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { booleanFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
@@ -6,12 +7,11 @@ import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../re
 import { uuidParam } from '../schemas.ts';
 import { createTemplateBody, favoriteBody, updateTemplateBody, type TemplateCommand } from './commands.ts';
 import { templateDecider } from './decider.ts';
-import { templateCategories } from './events.ts';
 
 type TemplateRow = {
   id: string;
   name: string;
-  category: string;
+  category: TemplateCategory;
   subject: string;
   body: string;
   is_favorite: boolean;
@@ -41,7 +41,7 @@ export const templatesResource: ResourceDefinition<TemplateCommand, TemplateRow>
     filters: { category: categoryFilter, isFavorite: booleanFilter('is_favorite') },
     searchColumns: ['name', 'subject', 'body'],
   },
-  toApi: (row) => {
+  toApi: (row): TemplateRecord => {
     const createdAt = row.created_at.toISOString();
     const updatedAt = row.updated_at.toISOString();
     return {
@@ -53,7 +53,7 @@ export const templatesResource: ResourceDefinition<TemplateCommand, TemplateRow>
       isFavorite: row.is_favorite,
       createdAt,
       updatedAt,
-      // spec 2 names these created/updated; both spellings are served.
+      // Older clients read created/updated; both spellings are served.
       created: createdAt,
       updated: updatedAt,
       version: row.version,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { stepTypes } from '../../../../domain/records/workflow.ts';
 import { recordUpdateSchema } from '../schemas.ts';
-import { stepTypes } from './events.ts';
 
 const name = z
   .string({ error: 'Workflow name is required.' })

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { stepTypes } from '../../../../domain/records/workflow.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
-/** The step types of spec 2: an email from a template, or a visit to the contact's LinkedIn profile. */
-export const stepTypes = ['Email', 'LinkedIn Visit'] as const;
-export type StepType = (typeof stepTypes)[number];
 
 /** A stored step: Email steps carry their template, LinkedIn visits carry none. */
 export const workflowStepSchema = z.object({ day: z.number().int().min(1), type: z.enum(stepTypes), templateId: z.string().optional() });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -33,13 +34,13 @@ export function workflowsResource(knex: Knex): ResourceDefinition<WorkflowComman
       defaultSort: { field: 'createdAt', order: 'DESC' },
       searchColumns: ['name'],
     },
-    toApi: (row) => ({
+    toApi: (row): WorkflowRecord => ({
       id: row.id,
       name: row.name,
       steps: row.steps,
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
-      // spec 2 names it created.
+      // Older clients read created; both spellings are served.
       created: row.created_at.toISOString(),
       version: row.version,
     }),

@@ -4,6 +4,7 @@ import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDelete, useGetList, useUpdate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
+import { StarterTemplatesButton } from '../../resources/templates/StarterTemplatesButton.tsx';
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
@@ -181,6 +182,7 @@ export default function AutomationOutreach() {
               <Button variant="outlined" color="secondary" startIcon={<AiIcon />} onClick={() => setAiDialog('template')}>
                 Generate with AI
               </Button>
+              <StarterTemplatesButton onCopied={(template) => setTemplateEditing({ open: true, template })} />
               <Button variant="contained" onClick={() => setTemplateEditing({ open: true, template: null })}>
                 + New Template
               </Button>
@@ -190,7 +192,7 @@ export default function AutomationOutreach() {
         {templates.error ? (
           <Typography color="error">{(templates.error as Error).message}</Typography>
         ) : templateList.length === 0 ? (
-          <EmptyState title="No Templates Yet" text="Write an email once, with placeholders for the bank and the contact, and reuse it." />
+          <EmptyState title="No Templates Yet" text="Write an email once, with placeholders for the bank and the contact, and reuse it, or start from a starter template." />
         ) : shownTemplates.length === 0 ? (
           <EmptyState title="No templates match your search." text="Try other words, or clear the search." />
         ) : (

@@ -7,6 +7,7 @@ import { useGetList } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { formatDate } from '../../../../domain/format.ts';
 import { DeliveryStatusChip } from '../../resources/sent-emails/DeliveryStatusChip.tsx';
+import { SentEmailDecision } from '../../resources/sent-emails/SentEmailDecision.tsx';
 import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
 
 /** The most emails the mailbox loads (the API's page limit); the count line says when there are more. */
@@ -58,11 +59,7 @@ function EmailView({ email }: { email: SentEmail }) {
         {formatDateTime(emailTime(email))}
         {email.bankName ? ` · ${email.bankName}` : ''}
       </Typography>
-      {email.status === 'failed' && email.failureReason && (
-        <Typography variant="body2" color="error" sx={{ mt: 1 }}>
-          {email.failureReason}
-        </Typography>
-      )}
+      <SentEmailDecision email={email} />
       <Box component="pre" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: 14, m: 0 }}>
         {email.body}
       </Box>

@@ -8,11 +8,13 @@ import {
   DateInput,
   FunctionField,
   List,
+  ReferenceInput,
   SearchInput,
   SelectInput,
   useResourceDefinitions,
 } from 'react-admin';
 import { http } from '../../providers/http.ts';
+import { csvExporter } from '../shared/csvExporter.ts';
 import { eventLabel, sourceLabels } from '../shared/history.ts';
 
 /** One row of the activity feed: one event of one of the user's records. */
@@ -62,29 +64,64 @@ function RecordLink({ row }: { row: ActivityRow }) {
   );
 }
 
+const exportTimeline = csvExporter<ActivityRow>('timeline', [
+  { header: 'When', value: (row) => row.occurredAt },
+  { header: 'Record', value: (row) => recordKinds[row.resource] ?? row.resource },
+  { header: 'Record id', value: (row) => row.recordId },
+  { header: 'Event', value: (row) => eventLabel(row.type) },
+  { header: 'What happened', value: (row) => row.summary },
+  { header: 'By', value: (row) => (row.source ? (sourceLabels[row.source] ?? row.source) : '') },
+]);
+
 /**
- * Activity: everything that happened to the user's outreach records, newest first, filterable by
- * record kind, event type, source and date; each row links to its record.
+ * A timeline: everything that happened to the user's outreach records, newest first, filterable by
+ * record kind, event type, who or what did it (the user in the app, the API, AI, a workflow, an
+ * import) and date, exported as CSV with the same filters. Given a bank, only that bank's records:
+ * the bank itself, its contacts, tasks and emails.
  */
-export function ActivityList() {
+export function ActivityTimeline({ bankId }: { bankId?: number }) {
   const typeChoices = useEventTypeChoices();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search activity" />,
+    ...(bankId === undefined
+      ? [
+          <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
+            <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+          </ReferenceInput>,
+        ]
+      : []),
     <SelectInput key="resource" source="resource" label="Record" choices={resourceChoices} alwaysOn />,
     <AutocompleteInput key="type" source="type" label="Event" choices={typeChoices} sx={{ minWidth: 260 }} />,
-    <SelectInput key="source" source="source" label="Source" choices={sourceChoices} />,
+    <SelectInput key="source" source="source" label="By" choices={sourceChoices} />,
     <DateInput key="since" source="since" label="From" />,
     <DateInput key="until" source="until" label="Until" />,
   ];
   return (
-    <List resource="activity" filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false} title="Activity">
+    <List
+      resource="activity"
+      filters={filters}
+      filter={bankId === undefined ? undefined : { bankId }}
+      // inside a bank's page the filters belong to that tab, not to the address bar
+      disableSyncWithLocation={bankId !== undefined}
+      storeKey={bankId === undefined ? 'activity' : `activity.bank`}
+      sort={{ field: 'occurredAt', order: 'DESC' }}
+      perPage={bankId === undefined ? 50 : 25}
+      exporter={exportTimeline}
+      title={bankId === undefined ? 'Activity' : false}
+      sx={bankId === undefined ? undefined : { width: '100%' }}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="occurredAt" label="When" showTime />
         <FunctionField label="Record" render={(row: ActivityRow) => <RecordLink row={row} />} />
         <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{eventLabel(row.type)}</Typography>} />
         <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{row.summary}</Typography>} />
-        <FunctionField label="Source" render={(row: ActivityRow) => (row.source ? <Chip size="small" variant="outlined" label={sourceLabels[row.source] ?? row.source} /> : '—')} />
+        <FunctionField label="By" render={(row: ActivityRow) => (row.source ? <Chip size="small" variant="outlined" label={sourceLabels[row.source] ?? row.source} /> : '—')} />
       </Datagrid>
     </List>
   );
+}
+
+/** The global timeline (`/activity`). */
+export function ActivityList() {
+  return <ActivityTimeline />;
 }

@@ -1,9 +1,11 @@
 import { Chip, Stack, Typography } from '@mui/material';
+import EmailIcon from '@mui/icons-material/EmailOutlined';
 import {
   AutocompleteInput,
   BooleanField,
   BooleanInput,
   BulkDeleteButton,
+  Button,
   Create,
   CreateButton,
   DatagridConfigurable,
@@ -27,10 +29,12 @@ import {
 } from 'react-admin';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
+import { EmailsToRecord } from '../sent-emails/EmailsToRecord.tsx';
 import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import { validateContactDraft } from './form.ts';
 import { ImportContactsButton } from './ImportContactsDialog.tsx';
+import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
 import { verificationLook } from './verification.ts';
 
@@ -170,9 +174,25 @@ function ContactTitle() {
   return <span>{contact ? contact.name : 'Contact'}</span>;
 }
 
+/** 'Send Email' for a contact with an address, when sending is offered; 'Edit' as on every Show. */
+function ContactShowActions() {
+  const contact = useRecordContext<Contact>();
+  const sendEmail = useSendEmail();
+  return (
+    <TopToolbar>
+      {sendEmail && contact?.email && contact.bankId !== null && (
+        <Button label="Send Email" onClick={() => sendEmail(contact, { cert: contact.bankId, name: contact.bankName ?? `Bank ${contact.bankId}` })}>
+          <EmailIcon />
+        </Button>
+      )}
+      <EditButton />
+    </TopToolbar>
+  );
+}
+
 export function ContactShow() {
   return (
-    <Show title={<ContactTitle />}>
+    <Show title={<ContactTitle />} actions={<ContactShowActions />}>
       <TabbedShowLayout>
         <Tab label="Details">
           <TextField source="name" label="Full name" />
@@ -188,6 +208,7 @@ export function ContactShow() {
         </Tab>
         <Tab label="History" path="history">
           <RecordHistory />
+          <EmailsToRecord target="contactId" title="Emails sent to this contact" />
         </Tab>
       </TabbedShowLayout>
     </Show>

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
+import AiIcon from '@mui/icons-material/AutoAwesome';
 import { useGetList, useGetOne } from 'react-admin';
+import { aiApi, providerNames, type ProviderName } from '../../ai/api.ts';
+import { useToast } from '../../ui/Toast.tsx';
 import type { Contact } from '../contacts/types.ts';
 import { renderEmail, useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
 import { messageOf } from '../shared/problem.ts';
@@ -10,6 +13,10 @@ import { Modal } from '../../ui/Modal.tsx';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
 import { awaitingOutcome, type SentEmail } from './mailbox.ts';
 import { defaultEmail, newIdempotencyKey, queueEmail, sendFailedText } from './send.ts';
+
+export const AI_BODY_NEEDS_SUBJECT = 'Please enter a subject before using AI.';
+export const AI_BODY_WRITTEN = 'AI successfully generated email body.';
+export const AI_BODY_FAILED = 'Failed to generate email with AI.';
 
 /** While the email is on its way its record is re-read this often. */
 const STATUS_REFRESH_MS = 1500;
@@ -20,6 +27,7 @@ export type SendEmailTarget = { contact: Contact; bank: { cert: number; name: st
  * Send Email: first the bank's details are loaded (through a render of the defaults on that bank, so a
  * chosen template fills in at once); a template fills subject and body with placeholders resolved;
  * without one the subject is 'Regarding opportunities with {bank}' and the body 'Hi {contact name},'.
+ * 'Write with AI' drafts the body from the subject, the contact and the bank (the subject comes first).
  * Both must be non-empty. After sending, the modal shows the email's status as it moves on; `onQueued`
  * hands its id to whoever announces the outcome.
  */
@@ -34,6 +42,9 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const [filling, setFilling] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
+  const [writing, setWriting] = useState(false);
+  const [bodyAuthor, setBodyAuthor] = useState<ProviderName | null>(null);
+  const toast = useToast();
   const [queuedId, setQueuedId] = useState<string | null>(null);
   // One key per opened modal: a double click or a retried request queues one mail.
   const [idempotencyKey, setIdempotencyKey] = useState('');
@@ -54,6 +65,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setBody(defaults.body);
     setTouched(false);
     setError(undefined);
+    setBodyAuthor(null);
     setQueuedId(null);
     setIdempotencyKey(newIdempotencyKey());
   }, [target]);
@@ -79,6 +91,27 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
       setError(messageOf(failure, 'Could not fetch some details for placeholders.'));
     } finally {
       setFilling(false);
+    }
+  };
+
+  const writeBodyWithAi = async () => {
+    if (!target) return;
+    if (!subject.trim()) {
+      setTouched(true);
+      setError(AI_BODY_NEEDS_SUBJECT);
+      return;
+    }
+    setWriting(true);
+    setError(undefined);
+    try {
+      const answer = await aiApi.generateEmail({ contactName: target.contact.name, contactTitle: target.contact.title || undefined, bankName: target.bank.name, subject });
+      setBody(answer.body);
+      setBodyAuthor(answer.provider);
+      toast.success(AI_BODY_WRITTEN);
+    } catch {
+      toast.error(AI_BODY_FAILED);
+    } finally {
+      setWriting(false);
     }
   };
 
@@ -121,7 +154,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             <Button onClick={onClose} disabled={sending}>
               Cancel
             </Button>
-            <Button variant="contained" startIcon={<SendIcon />} onClick={() => void send()} disabled={sending || filling || loadingBank || !contact?.email}>
+            <Button variant="contained" startIcon={<SendIcon />} onClick={() => void send()} disabled={sending || writing || filling || loadingBank || !contact?.email}>
               {sending ? 'Sending...' : 'Send Email'}
             </Button>
           </>
@@ -170,11 +203,21 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             multiline
             minRows={10}
             value={body}
-            onChange={(event) => setBody(event.target.value)}
-            disabled={locked}
+            onChange={(event) => {
+              setBody(event.target.value);
+              setBodyAuthor(null);
+            }}
+            disabled={locked || writing}
             error={touched && !body.trim()}
-            helperText={touched && !body.trim() ? 'Body is required.' : undefined}
+            helperText={touched && !body.trim() ? 'Body is required.' : bodyAuthor ? `Drafted by ${providerNames[bodyAuthor]}: read it before sending.` : undefined}
           />
+          {!locked && (
+            <Box>
+              <Button size="small" variant="outlined" color="secondary" startIcon={<AiIcon />} onClick={() => void writeBodyWithAi()} disabled={writing || filling || loadingBank}>
+                {writing ? 'Writing...' : 'Write with AI'}
+              </Button>
+            </Box>
+          )}
           {filling && <Box sx={{ typography: 'body2', color: 'text.secondary' }}>Filling in the template...</Box>}
         </Stack>
       )}

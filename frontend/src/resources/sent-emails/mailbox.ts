@@ -3,32 +3,21 @@
  * after the list changes. Pure functions, unit tested under test/frontend.
  */
 
-/** queued -> sending -> sent | failed; unknown when a send was interrupted after the provider was called (the user resends or dismisses it). */
-export const deliveryStatuses = ['queued', 'sending', 'sent', 'failed', 'unknown', 'dismissed'] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
+import type { DeliveryStatus, SentEmailRecord } from '../../../../domain/records/sent-email.ts';
 
-export type SentEmail = {
-  id: string;
-  contactId: string | null;
-  bankId: number | null;
-  bankName: string | null;
-  recipientName: string | null;
-  recipientEmail: string;
-  subject: string;
-  body: string;
-  status: DeliveryStatus;
-  failureReason?: string | null;
-  sentAt: string | null;
-  queuedAt?: string | null;
-  createdAt: string;
-};
+export { deliveryStatuses, type DeliveryStatus } from '../../../../domain/records/sent-email.ts';
+
+export type SentEmail = SentEmailRecord;
+
+/** Only the timestamps are read, so a caller may pass any object that has them. */
+type EmailTimes = { sentAt: string | null; queuedAt?: string | null; createdAt: string };
 
 /** When an email went out; one still waiting counts from when it was queued. */
-export function emailTime(email: Pick<SentEmail, 'sentAt' | 'queuedAt' | 'createdAt'>): string {
+export function emailTime(email: EmailTimes): string {
   return email.sentAt ?? email.queuedAt ?? email.createdAt;
 }
 
-export function newestFirst<T extends Pick<SentEmail, 'sentAt' | 'queuedAt' | 'createdAt'>>(emails: readonly T[]): T[] {
+export function newestFirst<T extends EmailTimes>(emails: readonly T[]): T[] {
   return [...emails].sort((a, b) => emailTime(b).localeCompare(emailTime(a)));
 }
 

@@ -19,6 +19,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { formatMoney, formatPercent } from '../../../../domain/format.ts';
+import { ActivityTimeline } from '../activity/ActivityList.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { RecordHistory } from '../shared/RecordHistory.tsx';
@@ -90,6 +91,12 @@ export function TrackedBankEdit() {
   );
 }
 
+/** Everything that happened at this bank: the bank, its contacts, tasks and emails. */
+function BankTimeline() {
+  const bank = useRecordContext<TrackedBank>();
+  return bank ? <ActivityTimeline bankId={bank.cert} /> : null;
+}
+
 function BankTitle() {
   const bank = useRecordContext<TrackedBank>();
   return <span>{bank ? bank.name : 'Tracked bank'}</span>;
@@ -115,6 +122,9 @@ export function TrackedBankShow() {
         </Tab>
         <Tab label="History" path="history">
           <RecordHistory />
+        </Tab>
+        <Tab label="Timeline" path="timeline">
+          <BankTimeline />
         </Tab>
       </TabbedShowLayout>
     </Show>

@@ -1,25 +1,12 @@
+import type { TrackedBankRecord } from '../../../../domain/records/tracked-bank.ts';
+
 /**
  * A tracked bank as `/api/data/banks` answers it: the normalised bank (figures at the top level,
  * money in dollars, ratios in percent) plus the user's own fields. A figure the snapshot never
- * looked up is absent (undefined); one looked up and not reported is null.
+ * looked up is absent (undefined); one looked up and not reported is null. The figures the
+ * screens read by name are typed here.
  */
-export type TrackedBank = {
-  id: number;
-  cert: number;
-  name: string;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  address: string | null;
-  website: string | null;
-  linkedinCompanyUrl: string | null;
-  isTarget: boolean;
-  notes: string;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-  targetedAt: string | null;
-  version: number;
+export type TrackedBank = TrackedBankRecord & {
   assets?: number | null;
   roa?: number | null;
   nplRatio?: number | null;
@@ -27,5 +14,4 @@ export type TrackedBank = {
   ninetyPlusPD?: number | null;
   ccNinetyPlusDelinq?: number | null;
   autoNinetyPlusDelinq?: number | null;
-  [figure: string]: unknown;
 };

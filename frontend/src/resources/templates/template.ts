@@ -3,22 +3,14 @@
  * caret-aware insertion of a placeholder. Pure functions, unit tested under test/frontend.
  */
 
-export const templateCategories = ['introduction', 'follow-up', 'check-in', 'custom'] as const;
-export type TemplateCategory = (typeof templateCategories)[number];
+import type { TemplateCategory, TemplateRecord } from '../../../../domain/records/template.ts';
+
+export { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
 
 export const DEFAULT_TEMPLATE_CATEGORY: TemplateCategory = 'introduction';
 
-export type EmailTemplate = {
-  id: string;
-  name: string;
-  category: TemplateCategory;
-  subject: string;
-  body: string;
-  isFavorite: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-};
+/** A template as the screens use it: they read the timestamps by their current names only. */
+export type EmailTemplate = Omit<TemplateRecord, 'created' | 'updated'>;
 
 export type TemplateDraft = Pick<EmailTemplate, 'name' | 'category' | 'subject' | 'body'>;
 

@@ -4,9 +4,11 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import MailIcon from '@mui/icons-material/MailOutline';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import { formatDate } from '../../../../domain/format.ts';
+import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import type { WorkflowStep } from './steps.ts';
 
-export type Workflow = { id: string; name: string; steps: WorkflowStep[]; createdAt: string; version: number };
+/** A workflow as the screens use it; the editor's steps may hold a cleared template (null) until saved. */
+export type Workflow = Omit<WorkflowRecord, 'steps'> & { steps: WorkflowStep[] };
 
 /** One workflow card: name, Edit and Delete, each step as 'Day N' with its type (and template for emails), and when it was created. */
 export function WorkflowCard({

@@ -3,8 +3,9 @@
  * data, so they are unit tested without a browser.
  */
 
-export const stepTypes = ['Email', 'LinkedIn Visit'] as const;
-export type StepType = (typeof stepTypes)[number];
+import type { StepType } from '../../../../domain/records/workflow.ts';
+
+export { stepTypes, type StepType } from '../../../../domain/records/workflow.ts';
 
 export type WorkflowStep = { day: number; type: StepType; templateId?: string | null };
 

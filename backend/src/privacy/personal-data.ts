@@ -1,0 +1,136 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { NewEvent, RecordedEvent } from '../eventstore/types.ts';
+
+/**
+ * Crypto-shredding of contacts' personal data. Every event field that names or reaches a person is
+ * stored sealed (AES-256-GCM) with a key of its own per contact, in `contact_keys`; readers get the
+ * event with those fields opened. Erasing a contact deletes its key: from then on every reader
+ * (projections, history, timelines, replays) sees the fields as erased, while the rest of each event
+ * (that an email was sent on a date, to which bank) stays readable. Events are never rewritten.
+ */
+
+/** What an erased field reads as: a name says so, an address or profile becomes absent. */
+export const erasedName = 'Erased contact';
+
+type PersonalFields = {
+  /** The contact whose key seals these fields; null leaves the event as it is (no contact). */
+  subject: (streamId: string, data: Record<string, unknown>) => string | null;
+  /** Each personal field and what it reads as once erased. */
+  fields: Record<string, string | null>;
+};
+
+const contactOfStream = (streamId: string) => streamId.slice('contact-'.length);
+const contactFields = (fields: Record<string, string | null>): PersonalFields => ({ subject: contactOfStream, fields });
+
+/** Every event type that carries personal data, and which fields. */
+export const personalFields: Record<string, PersonalFields> = {
+  ContactAdded: contactFields({ name: erasedName, email: null, linkedinUrl: null }),
+  ContactRenamed: contactFields({ name: erasedName }),
+  ContactEmailChanged: contactFields({ email: null }),
+  ContactLinkedinUrlChanged: contactFields({ linkedinUrl: null }),
+  // the subject and body are rendered for the person: they hold the name at least
+  EmailQueued: {
+    subject: (_streamId, data) => (typeof data.contactId === 'string' ? data.contactId : null),
+    fields: { recipientName: erasedName, recipientEmail: '', subject: '(erased)', body: '(erased)' },
+  },
+};
+
+/** The sealed part of an event's data: which contact's key, and the personal fields encrypted. */
+type SealedEnvelope = { contact: string; iv: string; tag: string; data: string };
+const envelopeKey = '$sealed';
+
+const sealedEnvelope = (data: Record<string, unknown>) => data[envelopeKey] as SealedEnvelope | undefined;
+
+function seal(key: Buffer, contact: string, fields: Record<string, unknown>): SealedEnvelope {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(fields), 'utf8'), cipher.final()]);
+  return { contact, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+}
+
+function open(key: Buffer, envelope: SealedEnvelope): Record<string, unknown> {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(envelope.iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));
+  return JSON.parse(Buffer.concat([decipher.update(Buffer.from(envelope.data, 'base64')), decipher.final()]).toString('utf8'));
+}
+
+/** The personal fields an event would seal, with the contact they belong to; null when none. */
+function personalPart(streamId: string, event: { type: string; data: Record<string, unknown> }): { contact: string; fields: PersonalFields } | null {
+  const fields = personalFields[event.type];
+  if (!fields || sealedEnvelope(event.data)) return null;
+  const contact = fields.subject(streamId, event.data);
+  return contact ? { contact, fields } : null;
+}
+
+/** The keys of these contacts, created for those that have none yet (erased contacts get a new one: new data is new). */
+async function keysFor(trx: Knex.Transaction, owners: Map<string, string | undefined>): Promise<Map<string, Buffer>> {
+  const contacts = [...owners.keys()];
+  const keys = new Map<string, Buffer>();
+  if (contacts.length === 0) return keys;
+  for (const row of await trx('contact_keys').whereIn('contact_id', contacts).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+  const missing = contacts.filter((contact) => !keys.has(contact)).map((contact) => ({ contact_id: contact, user_id: owners.get(contact) ?? null, key: randomBytes(32) }));
+  if (missing.length) {
+    await trx('contact_keys').insert(missing).onConflict('contact_id').ignore();
+    for (const row of await trx('contact_keys').whereIn('contact_id', missing.map((row) => row.contact_id)).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+  }
+  return keys;
+}
+
+/**
+ * The events as they are to be stored: personal fields moved into a sealed envelope under their
+ * contact's key. Runs in the append's transaction, so a new contact's key is created with its first event.
+ */
+export async function sealPersonalData(trx: Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>, userId: string | undefined): Promise<Array<{ streamId: string; events: NewEvent[] }>> {
+  const owners = new Map<string, string | undefined>();
+  for (const { streamId, events } of streams) {
+    for (const event of events) {
+      const part = personalPart(streamId, event);
+      if (part) owners.set(part.contact, (event.data.ownerId as string | undefined) ?? userId);
+    }
+  }
+  if (owners.size === 0) return streams;
+  const keys = await keysFor(trx, owners);
+  return streams.map(({ streamId, events }) => ({
+    streamId,
+    events: events.map((event) => {
+      const part = personalPart(streamId, event);
+      if (!part) return event;
+      const data = { ...event.data };
+      const personal: Record<string, unknown> = {};
+      for (const field of Object.keys(part.fields.fields)) {
+        personal[field] = data[field];
+        delete data[field];
+      }
+      return { ...event, data: { ...data, [envelopeKey]: seal(keys.get(part.contact)!, part.contact, personal) } };
+    }),
+  }));
+}
+
+/**
+ * Stored events made readable: sealed fields opened with their contact's key, or, when the key was
+ * destroyed (the contact erased), set to what an erased field reads as. Other events pass unchanged.
+ */
+export async function revealPersonalData(events: RecordedEvent[], knex: Knex): Promise<RecordedEvent[]> {
+  const contacts = new Set<string>();
+  for (const event of events) {
+    const envelope = sealedEnvelope(event.data);
+    if (envelope) contacts.add(envelope.contact);
+  }
+  if (contacts.size === 0) return events;
+  const keys = new Map<string, Buffer>();
+  for (const row of await knex('contact_keys').whereIn('contact_id', [...contacts]).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+  return events.map((event) => {
+    const envelope = sealedEnvelope(event.data);
+    if (!envelope) return event;
+    const { [envelopeKey]: _sealed, ...data } = event.data;
+    const key = keys.get(envelope.contact);
+    const personal = key ? open(key, envelope) : (personalFields[event.type]?.fields ?? {});
+    return { ...event, data: { ...data, ...personal } };
+  });
+}
+
+/** Whether a stored event still holds personal fields in plain text (written before sealing existed). */
+export function holdsPlainPersonalData(event: { type: string; data: Record<string, unknown> }): boolean {
+  return Boolean(personalFields[event.type]) && !sealedEnvelope(event.data);
+}

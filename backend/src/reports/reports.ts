@@ -1,0 +1,65 @@
+import type { ReportState } from './state.ts';
+
+type Row = Record<string, string | number | boolean | null>;
+
+/** Monday (UTC) of the week a moment falls in, as a date: the key of the weekly series. */
+export function weekOf(moment: string): string {
+  const date = new Date(moment);
+  const day = (date.getUTCDay() + 6) % 7; // Monday = 0
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day)).toISOString().slice(0, 10);
+}
+
+function perWeek(moments: Array<string | null>): Row[] {
+  const counts = new Map<string, number>();
+  for (const moment of moments) if (moment) counts.set(weekOf(moment), (counts.get(weekOf(moment)) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count }));
+}
+
+const byName = (a: Row, b: Row) => String(a.name).localeCompare(String(b.name)) || String(a.id ?? a.cert).localeCompare(String(b.id ?? b.cert));
+const figure = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** Each report is a view of the folded state; its rows are what the screen charts and the CSV holds. */
+export const reports = {
+  /** Tracked banks as they were, with the key figures saved on them then and their contact count. */
+  targets: (state) => {
+    const contacts = new Map<number, number>();
+    for (const contact of Object.values(state.contacts)) contacts.set(contact.bankId, (contacts.get(contact.bankId) ?? 0) + 1);
+    return Object.values(state.targets)
+      .map((target) => ({
+        cert: target.cert,
+        name: target.name,
+        city: target.city,
+        state: target.state,
+        isTarget: target.isTarget,
+        assets: figure(target.financials.assets),
+        roa: figure(target.financials.roa),
+        nplRatio: figure(target.financials.nplRatio),
+        contacts: contacts.get(target.cert) ?? 0,
+      }))
+      .sort(byName);
+  },
+  contacts: (state) =>
+    Object.entries(state.contacts)
+      .map(([id, contact]) => ({ id, name: contact.name, title: contact.title, bankId: contact.bankId, bankName: contact.bankName, email: contact.email, isHotLead: contact.isHotLead, replied: contact.replied }))
+      .sort(byName),
+  /** Contacts → emailed (a sent email reached them) → replied → hot leads, among the contacts that existed then. */
+  funnel: (state) => {
+    const emailed = new Set(Object.values(state.emails).filter((email) => email.status === 'sent' && email.contactId).map((email) => email.contactId));
+    const contacts = Object.entries(state.contacts);
+    return [
+      { stage: 'Contacts', count: contacts.length },
+      { stage: 'Emailed', count: contacts.filter(([id]) => emailed.has(id)).length },
+      { stage: 'Replied', count: contacts.filter(([, contact]) => contact.replied).length },
+      { stage: 'Hot', count: contacts.filter(([, contact]) => contact.isHotLead).length },
+    ];
+  },
+  'emails-per-week': (state) => perWeek(Object.values(state.emails).filter((email) => email.status === 'sent').map((email) => email.sentAt)),
+  'tasks-per-week': (state) => perWeek(Object.values(state.tasks).map((task) => task.completedAt)),
+  automation: (state) =>
+    Object.entries(state.automation)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([outcome, count]) => ({ outcome, count })),
+} satisfies Record<string, (state: ReportState) => Row[]>;
+
+export type ReportName = keyof typeof reports;
+export const reportNames = Object.keys(reports) as ReportName[];

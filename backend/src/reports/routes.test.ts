@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { reportStateAsOf } from './replay.ts';
+import { reports, weekOf } from './reports.ts';
+import { foldReportEvent, initialReportState } from './state.ts';
+import { toRecordedEvent } from '../eventstore/postgres.ts';
+import { revealPersonalData } from '../privacy/personal-data.ts';
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describeWithDatabase('as-of reports', (context) => {
+  let app: TestApp;
+  let token: string;
+  let userId: string;
+  let janeId: string;
+  let beforeEdit: string;
+  before(async () => {
+    app = await startTestApp(context.db);
+    const signedUp = await app.signUp('Analyst');
+    token = signedUp.token;
+    userId = signedUp.user.id;
+    const post = (resource: string, body: unknown) => app.request(`/api/data/${resource}`, { method: 'POST', token, body });
+    await post('banks', { cert: 701, name: 'Gamma Bank', city: 'Austin', state: 'TX' });
+    await post('banks', { cert: 702, name: 'Delta Trust', city: 'Boise', state: 'ID' });
+    janeId = (await post('contacts', { bankId: 701, name: 'Jane Roe', title: 'CFO', email: 'jane@gamma.example', isHotLead: true })).body.id;
+    const bob = (await post('contacts', { bankId: 702, name: 'Bob Poe', title: 'CEO' })).body.id;
+    await post('sent-emails', { contactId: janeId, bankId: 701, recipientName: 'Jane Roe', recipientEmail: 'jane@gamma.example', subject: 'Hello', body: 'Hi Jane', sentAt: '2026-11-03T10:00:00Z' });
+    await post('sent-emails', { contactId: janeId, bankId: 701, recipientEmail: 'jane@gamma.example', subject: 'Again', body: 'Hi again', sentAt: '2026-11-11T10:00:00Z' });
+    await post('tasks', { text: 'Call Bob', dueDate: '2026-12-01', bankId: 702, completed: true });
+    await post('tasks', { text: 'Send deck', dueDate: '2026-12-02', bankId: 701 });
+    await app.request(`/api/data/contacts/${bob}`, { method: 'DELETE', token });
+    await pause();
+    beforeEdit = new Date().toISOString();
+    await pause();
+    await app.request(`/api/data/contacts/${janeId}`, { method: 'PUT', token, body: { name: 'Jane Q. Roe', isHotLead: false } });
+    await app.request('/api/data/banks/702', { method: 'DELETE', token });
+  });
+  after(async () => app.stop());
+
+  const report = async (name: string, asOf?: string) => {
+    const response = await app.request(`/api/reports/${name}${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, { token });
+    expect(response.status, response.text).to.equal(200);
+    return response.body.rows;
+  };
+
+  it('at "now" equals the live read tables: targets, contacts, emails and completed tasks', async () => {
+    const { knex } = context.db;
+    const targets = await knex('targets').where('user_id', userId).orderBy('name');
+    expect((await report('targets')).map((row: any) => [row.cert, row.name, row.isTarget])).to.deep.equal(targets.map((row) => [row.cert, row.name, row.is_target]));
+    const contacts = await knex('contacts').where('user_id', userId).orderBy('name');
+    expect((await report('contacts')).map((row: any) => [row.id, row.name, row.email, row.isHotLead])).to.deep.equal(contacts.map((row) => [row.id, row.name, row.email, row.is_hot_lead]));
+    const sent = await knex('sent_emails').where({ user_id: userId, status: 'sent' });
+    const weeks = new Map<string, number>();
+    for (const row of sent) weeks.set(weekOf(new Date(row.sent_at).toISOString()), (weeks.get(weekOf(new Date(row.sent_at).toISOString())) ?? 0) + 1);
+    expect(await report('emails-per-week')).to.deep.equal([...weeks].sort().map(([week, count]) => ({ week, count })));
+    const completed = await knex('tasks').where({ user_id: userId, completed: true });
+    expect((await report('tasks-per-week')).reduce((sum: number, row: any) => sum + row.count, 0)).to.equal(completed.length);
+    const hot = await knex('contacts').where({ user_id: userId, is_hot_lead: true }).count({ count: '*' });
+    expect((await report('funnel')).find((row: any) => row.stage === 'Hot').count).to.equal(Number(hot[0].count));
+  });
+
+  it('before an edit shows the records as they were, after it as they are', async () => {
+    const before = await report('contacts', beforeEdit);
+    expect(before.map((row: any) => [row.name, row.isHotLead])).to.deep.equal([['Jane Roe', true]]);
+    const now = await report('contacts');
+    expect(now.map((row: any) => [row.name, row.isHotLead])).to.deep.equal([['Jane Q. Roe', false]]);
+    expect((await report('targets', beforeEdit)).map((row: any) => [row.cert, row.isTarget])).to.deep.equal([[702, true], [701, true]]);
+    expect((await report('targets')).map((row: any) => [row.cert, row.isTarget])).to.deep.equal([[702, false], [701, true]]);
+    expect(await report('funnel', beforeEdit)).to.deep.equal([
+      { stage: 'Contacts', count: 1 },
+      { stage: 'Emailed', count: 1 },
+      { stage: 'Replied', count: 0 },
+      { stage: 'Hot', count: 1 },
+    ]);
+    expect((await report('funnel')).find((row: any) => row.stage === 'Hot').count).to.equal(0);
+  });
+
+  it('counts emails and completed tasks per week (weeks start on Monday)', async () => {
+    expect(await report('emails-per-week')).to.deep.equal([
+      { week: '2026-11-02', count: 1 },
+      { week: '2026-11-09', count: 1 },
+    ]);
+    expect(await report('tasks-per-week')).to.have.length(1);
+    expect(await report('automation')).to.deep.equal([]);
+  });
+
+  it('knows nothing before the first event, and answers every report at once in the overview', async () => {
+    expect(await report('targets', '2000-01-01T00:00:00Z')).to.deep.equal([]);
+    const overview = await app.request(`/api/reports/overview?asOf=${encodeURIComponent(beforeEdit)}`, { token });
+    expect(Object.keys(overview.body.reports)).to.include.members(['funnel', 'targets', 'contacts', 'emails-per-week', 'tasks-per-week', 'automation']);
+  });
+
+  it('answers the same from a snapshot as from a full replay', async () => {
+    const { knex } = context.db;
+    const full = await reportStateAsOf(knex, userId, new Date(), revealPersonalData, { useSnapshots: false });
+    const first = await knex('events').whereRaw("metadata->>'userId' = ?", [userId]).orderBy([{ column: 'tx_id' }, { column: 'global_position' }]).limit(6);
+    // a snapshot part-way, as the fold saves one every so many events
+    const partial = initialReportState();
+    for (const event of await revealPersonalData(first.map(toRecordedEvent), knex)) foldReportEvent(partial, event);
+    const last = first[5];
+    await knex('report_snapshots').insert({ user_id: userId, tx_id: String(last.tx_id), global_position: last.global_position, covers_until: last.recorded_at, events: 6, state: JSON.stringify(partial) });
+    const resumed = await reportStateAsOf(knex, userId, new Date(), revealPersonalData);
+    expect(resumed.fromSnapshot).to.equal(true);
+    for (const name of Object.keys(reports) as Array<keyof typeof reports>) expect(reports[name](resumed.state), name).to.deep.equal(reports[name](full.state));
+    await knex('report_snapshots').where('user_id', userId).delete();
+  });
+
+  it('refuses an unknown report with 404 and a malformed date with 400', async () => {
+    expect((await app.request('/api/reports/planets', { token })).status).to.equal(404);
+    const bad = await app.request('/api/reports/funnel?asOf=yesterday', { token });
+    expect(bad.status).to.equal(400);
+    expect(bad.body.message).to.match(/asOf must be an ISO date-time/);
+    expect((await app.request('/api/reports/funnel')).status).to.equal(401);
+  });
+});

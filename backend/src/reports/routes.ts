@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { signedInUser } from '../auth/authenticate.ts';
+import { BadRequestError, NotFoundError } from '../http/errors.ts';
+import type { AppServices, Feature } from '../services.ts';
+import { revealPersonalData } from '../privacy/personal-data.ts';
+import { reportStateAsOf } from './replay.ts';
+import { reportNames, reports, type ReportName } from './reports.ts';
+
+const asOfSchema = z.object({
+  asOf: z.iso.datetime({ offset: true, error: 'asOf must be an ISO date-time like 2026-11-25T12:00:00Z.' }).optional(),
+});
+
+/**
+ * GET /api/reports/{name}?asOf=<ISO date-time>: a report computed from the signed-in user's events
+ * up to that moment (now when absent). `overview` answers every report from one replay (the
+ * Reports screen). GET /api/reports lists the report names.
+ */
+export function reportRoutes({ knex }: AppServices): Router {
+  const router = new Router({ prefix: '/api/reports' });
+  router.get('/', (ctx) => {
+    ctx.body = [...reportNames, 'overview'];
+  });
+  router.get('/:name', async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const name = ctx.params.name;
+    if (name !== 'overview' && !reportNames.includes(name as ReportName)) throw new NotFoundError(`Report "${name}"`);
+    const parsed = asOfSchema.safeParse(ctx.query);
+    if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message);
+    const asOf = parsed.data.asOf ? new Date(parsed.data.asOf) : new Date();
+    const { state } = await reportStateAsOf(knex, user.id, asOf, revealPersonalData);
+    if (name === 'overview') {
+      ctx.body = { name, asOf: asOf.toISOString(), reports: Object.fromEntries(reportNames.map((report) => [report, reports[report](state)])) };
+      return;
+    }
+    ctx.body = { name, asOf: asOf.toISOString(), rows: reports[name as ReportName](state) };
+  });
+  return router;
+}
+
+export const reportsFeature: Feature = { name: 'reports', routes: (services) => reportRoutes(services) };

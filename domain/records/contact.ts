@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** What an email verification can conclude; 'error' when the check itself failed. */
+export const verificationResults = ['deliverable', 'risky', 'undeliverable', 'unknown', 'error'] as const;
+export type VerificationResult = (typeof verificationResults)[number];
+
+export const verificationRecordSchema = z.object({
+  result: z.enum(verificationResults),
+  score: z.number().nullable(),
+  verifiedAt: z.string().nullable().optional(),
+});
+export type Verification = z.infer<typeof verificationRecordSchema>;
+
+/** A contact as `/api/data/contacts` answers it. */
+export const contactRecordSchema = z.object({
+  id: z.string(),
+  bankId: z.number(),
+  bankName: z.string().nullable(),
+  name: z.string(),
+  title: z.string(),
+  email: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  isHotLead: z.boolean(),
+  tags: z.array(z.string()),
+  verification: verificationRecordSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export type ContactRecord = z.infer<typeof contactRecordSchema>;

@@ -1,0 +1,10 @@
+/**
+ * The records of the outreach API, one zod schema each: the server's answers are typed by them and
+ * the screens' types are inferred from them, so a field renamed on one side fails the other's typecheck.
+ */
+export * from './contact.ts';
+export * from './sent-email.ts';
+export * from './task.ts';
+export * from './template.ts';
+export * from './tracked-bank.ts';
+export * from './workflow.ts';

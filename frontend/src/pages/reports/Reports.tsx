@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useTheme } from '@mui/material';
+import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { downloadCSV } from 'react-admin';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { PageHeader } from '../../layout/PageHeader.tsx';
+import { http } from '../../providers/http.ts';
+import { toCsv } from '../../resources/shared/csv.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
+import { formatMoney, formatPercent } from '../../../../domain/format.ts';
+
+type Row = Record<string, string | number | boolean | null>;
+type Overview = { asOf: string; reports: Record<string, Row[]> };
+
+/** A datetime-local value (the browser's own time zone) for a moment. */
+function localInput(moment: Date): string {
+  const shifted = new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+function exportRows(name: string, rows: Row[], asOf: string | null) {
+  const columns = Object.keys(rows[0] ?? {}).map((key) => ({ header: key, value: (row: Row) => row[key] }));
+  downloadCSV(toCsv(rows, columns), `${name}${asOf ? `-as-of-${asOf.slice(0, 16).replace(':', '')}` : ''}`);
+}
+
+function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: string | null }) {
+  return (
+    <Button size="small" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => exportRows(name, rows, asOf)}>
+      CSV
+    </Button>
+  );
+}
+
+function ChartCard({ title, subtitle, name, rows, asOf, x, color }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string }) {
+  const theme = useTheme();
+  return (
+    <SectionCard title={title} subtitle={subtitle} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Nothing yet at this moment.
+        </Typography>
+      ) : (
+        <Box sx={{ height: 240 }}>
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={rows} margin={{ left: 0, right: 12, top: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
+              <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} width={36} />
+              <Tooltip contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }} />
+              <Bar dataKey="count" name="Count" fill={color} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
+
+function TableCard({ title, name, rows, asOf, columns }: { title: string; name: string; rows: Row[]; asOf: string | null; columns: Array<{ key: string; label: string; format?: (value: Row[string]) => string }> }) {
+  return (
+    <SectionCard title={title} subtitle={`${rows.length} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
+      <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key}>{column.label}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.slice(0, 200).map((row, index) => (
+              <TableRow key={String(row.id ?? row.cert ?? index)}>
+                {columns.map((column) => (
+                  <TableCell key={column.key}>{column.format ? column.format(row[column.key]) : (row[column.key] ?? '—').toString()}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </SectionCard>
+  );
+}
+
+const yesNo = (value: Row[string]) => (value ? 'Yes' : 'No');
+
+/**
+ * Reports: the outreach funnel, emails and completed tasks per week, automation outcomes, targets and
+ * contacts, all replayed from the user's history. The date picker moves the whole page back in time.
+ */
+export default function Reports() {
+  const theme = useTheme();
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const overview = useQuery({
+    queryKey: ['reports', 'overview', asOf],
+    queryFn: () => http.get<Overview>('/api/reports/overview', { asOf: asOf ?? undefined }),
+  });
+  const reports = overview.data?.reports ?? {};
+  const rows = (name: string) => reports[name] ?? [];
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <PageHeader
+        title="Reports"
+        subtitle={asOf ? `As of ${new Date(asOf).toLocaleString()}` : 'As of now'}
+        icon={<ReportsIcon />}
+        actions={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              type="datetime-local"
+              size="small"
+              label="As of"
+              value={asOf ? localInput(new Date(asOf)) : ''}
+              onChange={(event) => setAsOf(event.target.value ? new Date(event.target.value).toISOString() : null)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': 'As of', max: localInput(new Date()) } }}
+            />
+            <Button variant="outlined" disabled={!asOf} onClick={() => setAsOf(null)}>
+              Now
+            </Button>
+          </Stack>
+        }
+      />
+      {overview.isError && <Alert severity="error">{(overview.error as Error).message}</Alert>}
+      <Grid container spacing={2} sx={{ opacity: overview.isFetching ? 0.6 : 1 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <TableCard
+            title="Tracked banks"
+            name="targets"
+            rows={rows('targets')}
+            asOf={asOf}
+            columns={[
+              { key: 'name', label: 'Bank' },
+              { key: 'state', label: 'State' },
+              { key: 'isTarget', label: 'Target', format: yesNo },
+              { key: 'assets', label: 'Assets', format: (value) => (typeof value === 'number' ? formatMoney(value) : '—') },
+              { key: 'roa', label: 'ROA', format: (value) => (typeof value === 'number' ? formatPercent(value) : '—') },
+              { key: 'contacts', label: 'Contacts' },
+            ]}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <TableCard
+            title="Contacts"
+            name="contacts"
+            rows={rows('contacts')}
+            asOf={asOf}
+            columns={[
+              { key: 'name', label: 'Name' },
+              { key: 'title', label: 'Title' },
+              { key: 'bankName', label: 'Bank' },
+              { key: 'isHotLead', label: 'Hot', format: yesNo },
+              { key: 'replied', label: 'Replied', format: yesNo },
+            ]}
+          />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { needsDecision, sentEmailsApi } from './api.ts';
+import type { SentEmail } from './mailbox.ts';
+
+const explanations = {
+  failed: 'This email was not sent.',
+  unknown: 'Sending was interrupted after the mail service was called: this email may or may not have reached the recipient. It is never sent again by itself.',
+} as const;
+
+/**
+ * Resend or dismiss, for an email that failed or whose delivery is unknown. Resending queues a new
+ * email naming this one; dismissing settles it as it is.
+ */
+export function SentEmailDecision({ email }: { email: Pick<SentEmail, 'id' | 'status' | 'failureReason'> }) {
+  const toast = useToast();
+  const refresh = useRefreshOutreach();
+  const [busy, setBusy] = useState<'resend' | 'dismiss' | null>(null);
+  if (!needsDecision(email.status)) return null;
+  const act = async (what: 'resend' | 'dismiss') => {
+    setBusy(what);
+    try {
+      await sentEmailsApi[what](email.id);
+      toast.success(what === 'resend' ? 'Email queued to send again.' : 'Email dismissed.');
+      await refresh('sent-emails');
+    } catch (error) {
+      toast.error(`${what === 'resend' ? 'Failed to resend the email.' : 'Failed to dismiss the email.'} ${(error as Error).message}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Alert
+      severity={email.status === 'failed' ? 'error' : 'warning'}
+      sx={{ mt: 2 }}
+      data-testid="sent-email-decision"
+      action={
+        <Stack direction="row" spacing={1}>
+          <Button color="inherit" size="small" startIcon={<ReplayIcon />} disabled={busy !== null} onClick={() => void act('resend')}>
+            Resend
+          </Button>
+          <Button color="inherit" size="small" disabled={busy !== null} onClick={() => void act('dismiss')}>
+            Dismiss
+          </Button>
+        </Stack>
+      }
+    >
+      {explanations[email.status as keyof typeof explanations]}
+      {email.failureReason ? ` ${email.failureReason}` : ''}
+    </Alert>
+  );
+}

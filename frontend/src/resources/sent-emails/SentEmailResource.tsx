@@ -1,0 +1,102 @@
+import { Box } from '@mui/material';
+import {
+  AutocompleteInput,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  Show,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  useRecordContext,
+} from 'react-admin';
+import { csvExporter } from '../shared/csvExporter.ts';
+import { RecordHistory } from '../shared/RecordHistory.tsx';
+import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
+import { deliveryStatusLabels, deliveryStatuses, emailTime, recipientLine, type SentEmail } from './mailbox.ts';
+import { SentEmailDecision } from './SentEmailDecision.tsx';
+
+const statusChoices = deliveryStatuses.map((status) => ({ id: status, name: deliveryStatusLabels[status] }));
+
+const sentEmailFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search recipient, bank, subject" />,
+  <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
+    <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" label="Status" choices={statusChoices} />,
+];
+
+const exportSentEmails = csvExporter<SentEmail>('sent-emails', [
+  { header: 'Sent', value: (email) => emailTime(email) },
+  { header: 'Recipient', value: (email) => email.recipientName },
+  { header: 'Email', value: (email) => email.recipientEmail },
+  { header: 'Bank', value: (email) => email.bankName },
+  { header: 'Cert', value: (email) => email.bankId },
+  { header: 'Subject', value: (email) => email.subject },
+  { header: 'Status', value: (email) => email.status },
+]);
+
+function Status() {
+  const email = useRecordContext<SentEmail>();
+  return email ? <DeliveryStatusChip status={email.status} reason={email.failureReason} /> : null;
+}
+
+/** The list of sent emails, newest first; sent mail is a log, so there is no create, edit or delete. */
+export function SentEmailList() {
+  return (
+    <List filters={sentEmailFilters} sort={{ field: 'sentAt', order: 'DESC' }} perPage={25} exporter={exportSentEmails} title="Sent Emails">
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <FunctionField label="Sent" sortBy="sentAt" render={(email: SentEmail) => new Date(emailTime(email)).toLocaleString()} />
+        <FunctionField label="To" sortBy="recipientName" render={(email: SentEmail) => email.recipientName || email.recipientEmail} />
+        <TextField source="bankName" label="Bank" sortable={false} emptyText="—" />
+        <TextField source="subject" />
+        <FunctionField label="Status" render={() => <Status />} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function SentEmailTitle() {
+  const email = useRecordContext<SentEmail>();
+  return <span>{email ? email.subject : 'Sent email'}</span>;
+}
+
+function Decision() {
+  const email = useRecordContext<SentEmail>();
+  return email ? <SentEmailDecision email={email} /> : null;
+}
+
+export function SentEmailShow() {
+  return (
+    <Show title={<SentEmailTitle />}>
+      <TabbedShowLayout>
+        <Tab label="Details">
+          <TextField source="subject" />
+          <FunctionField label="To" render={(email: SentEmail) => recipientLine(email).replace(/^To: /, '')} />
+          <TextField source="bankName" label="Bank" emptyText="—" />
+          <FunctionField label="Status" render={() => <Status />} />
+          <DateField source="queuedAt" label="Queued" showTime />
+          <DateField source="sentAt" label="Sent" showTime emptyText="—" />
+          <TextField source="transport" label="Sent through" emptyText="—" />
+          <TextField source="attempts" />
+          <FunctionField label="" render={() => <Decision />} />
+          <FunctionField
+            label="Body"
+            render={(email: SentEmail) => (
+              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
+                {email.body}
+              </Box>
+            )}
+          />
+        </Tab>
+        <Tab label="History" path="history">
+          <RecordHistory />
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,143 @@
+import { Box, Chip } from '@mui/material';
+import StarIcon from '@mui/icons-material/Star';
+import {
+  BooleanInput,
+  BulkDeleteButton,
+  Create,
+  DatagridConfigurable,
+  DateField,
+  EditButton,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import { templateCheck } from '../placeholders/TemplateChecks.tsx';
+import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { csvExporter } from '../shared/csvExporter.ts';
+import { RecordHistory } from '../shared/RecordHistory.tsx';
+import { templateCategories, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
+
+const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
+
+const templateFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, subject, body" />,
+  <SelectInput key="category" source="category" label="Category" choices={categoryChoices} alwaysOn />,
+  <NullableBooleanInput key="isFavorite" source="isFavorite" label="Favorite" />,
+];
+
+const exportTemplates = csvExporter<EmailTemplate>('templates', [
+  { header: 'Name', value: (template) => template.name },
+  { header: 'Category', value: (template) => template.category },
+  { header: 'Subject', value: (template) => template.subject },
+  { header: 'Body', value: (template) => template.body },
+  { header: 'Favorite', value: (template) => (template.isFavorite ? 'yes' : 'no') },
+  { header: 'Created', value: (template) => template.createdAt },
+]);
+
+function Category() {
+  const template = useRecordContext<EmailTemplate>();
+  return template ? <Chip size="small" variant="outlined" color="primary" label={template.category} sx={{ textTransform: 'capitalize' }} /> : null;
+}
+
+function Favorite() {
+  const template = useRecordContext<EmailTemplate>();
+  return template?.isFavorite ? <StarIcon fontSize="small" sx={{ color: 'warning.main' }} aria-label="Favorite" /> : null;
+}
+
+export function TemplateList() {
+  return (
+    <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} title="Email Templates">
+      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
+        <TextField source="name" />
+        <FunctionField label="Category" sortBy="category" render={() => <Category />} />
+        <TextField source="subject" sortable={false} />
+        <DateField source="updatedAt" label="Last changed" />
+        <EditButton />
+      </DatagridConfigurable>
+    </List>
+  );
+}
+
+/** The same rules as the template modal: name, subject and body required; a placeholder syntax error shows under its field with line and column. */
+const validate = (values: Record<string, unknown>) => {
+  const draft = { name: String(values.name ?? ''), category: DEFAULT_TEMPLATE_CATEGORY, subject: String(values.subject ?? ''), body: String(values.body ?? '') };
+  const problems: Record<string, string | undefined> = { ...templateProblems(draft) };
+  problems.subject ??= templateCheck(draft.subject).error;
+  problems.body ??= templateCheck(draft.body).error;
+  return Object.fromEntries(Object.entries(problems).filter(([, message]) => message));
+};
+
+function TemplateFields() {
+  return (
+    <>
+      <TextInput source="name" label="Template Name" isRequired fullWidth />
+      <SelectInput source="category" choices={categoryChoices} isRequired />
+      <TextInput source="subject" isRequired fullWidth />
+      <TextInput source="body" isRequired multiline minRows={8} fullWidth />
+      <BooleanInput source="isFavorite" label="Favorite" />
+    </>
+  );
+}
+
+export function TemplateEdit() {
+  return (
+    <ConflictAwareEdit redirect="show" title="Edit Template">
+      <SimpleForm validate={validate}>
+        <TemplateFields />
+      </SimpleForm>
+    </ConflictAwareEdit>
+  );
+}
+
+export function TemplateCreate() {
+  return (
+    <Create redirect="show" title="Create New Template">
+      <SimpleForm validate={validate} defaultValues={{ category: DEFAULT_TEMPLATE_CATEGORY, isFavorite: false }}>
+        <TemplateFields />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function TemplateTitle() {
+  const template = useRecordContext<EmailTemplate>();
+  return <span>{template ? template.name : 'Template'}</span>;
+}
+
+export function TemplateShow() {
+  return (
+    <Show title={<TemplateTitle />}>
+      <TabbedShowLayout>
+        <Tab label="Details">
+          <TextField source="name" />
+          <FunctionField label="Category" render={() => <Category />} />
+          <TextField source="subject" />
+          <FunctionField
+            label="Body"
+            render={(template: EmailTemplate) => (
+              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
+                {template.body}
+              </Box>
+            )}
+          />
+          <FunctionField label="Favorite" render={(template: EmailTemplate) => (template.isFavorite ? 'Yes' : 'No')} />
+          <DateField source="createdAt" label="Created" showTime />
+          <DateField source="updatedAt" label="Last changed" showTime />
+        </Tab>
+        <Tab label="History" path="history">
+          <RecordHistory />
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

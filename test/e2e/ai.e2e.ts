@@ -1,0 +1,73 @@
+import { expect } from 'chai';
+import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { DashboardPage } from './support/pages/dashboard.ts';
+import { Shell } from './support/pages/shell.ts';
+import { TargetsPage } from './support/pages/targets.ts';
+
+type Institution = { data: Array<{ data: Record<string, unknown> }> };
+
+/** The AI features a user meets outside the chat, answered by the built-in offline analyst (no AI key on this server). */
+describe('AI on the screens', function () {
+  const e2e = useE2E({ banks: 40 });
+
+  it("writes the dashboard's market commentary from our figures", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    await page.getByRole('button', { name: 'Generate AI Commentary' }).click();
+    const commentary = page.getByTestId('market-commentary');
+    await commentary.waitFor();
+    expect(await commentary.textContent()).to.match(/^The 100 largest banks hold \$[\d.]+[TBM] in assets\./);
+  });
+
+  it("generates a bank's AI summary in the bank detail, keeps it, and shows it again on the next visit", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    await page.getByTestId('directory-row').first().click();
+    const detail = page.getByRole('dialog', { name: 'Bank detail' });
+    const name = (await detail.getByTestId('bank-detail-name').textContent())!;
+    await detail.getByRole('button', { name: 'AI Summary' }).click();
+    const summary = detail.getByTestId('ai-summary-analysis');
+    await summary.getByText('No AI summary has been generated for this bank yet.').waitFor();
+    await summary.getByRole('button', { name: 'Generate AI Summary' }).click();
+    await page.locator('[role="alert"]', { hasText: 'AI summary generated.' }).waitFor();
+    expect(await summary.getByTestId('ai-summary-analysis-text').textContent()).to.include(name);
+    await summary.getByText(/^Written by Offline analyst on /).waitFor();
+    await screenshot(page, 'bank-detail-ai-summary');
+
+    await page.reload();
+    await page.getByTestId('directory-row').first().click();
+    await detail.getByRole('button', { name: 'AI Summary' }).click();
+    expect(await detail.getByTestId('ai-summary-analysis-text').textContent()).to.include(name);
+    await summary.getByRole('button', { name: 'Regenerate' }).waitFor();
+  });
+
+  it('drafts the body of an email from its subject, asking for the subject first', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=1&offset=2&sort_by=ASSET&sort_order=DESC');
+    const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: bank });
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Morgan Reyes', title: 'Chief Financial Officer', email: 'morgan.reyes@bank.example' } });
+
+    await new Shell(page).navigate('Targets', 'Outreach');
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.contactRow('Morgan Reyes').hover();
+    await targets.contactRow('Morgan Reyes').getByRole('button', { name: 'Send email to Morgan Reyes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Email to Morgan Reyes' });
+    await dialog.getByLabel('Subject').fill('');
+    await dialog.getByRole('button', { name: 'Write with AI' }).click();
+    await dialog.getByText('Please enter a subject before using AI.').waitFor();
+
+    await dialog.getByLabel('Subject').fill('Treasury services for the new quarter');
+    await dialog.getByRole('button', { name: 'Write with AI' }).click();
+    await page.locator('[role="alert"]', { hasText: 'AI successfully generated email body.' }).waitFor();
+    const body = await dialog.getByLabel('Body').inputValue();
+    expect(body).to.include('Morgan').and.to.include(bank.name);
+    await dialog.getByText('Drafted by Offline analyst: read it before sending.').waitFor();
+    await screenshot(page, 'send-email-ai-body');
+    await page.evaluate(() => window.localStorage.setItem('RaStore.theme', JSON.stringify('dark')));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'send-email-ai-body');
+  });
+});

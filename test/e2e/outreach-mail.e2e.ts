@@ -1,0 +1,167 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { SmtpSink } from '../doubles/smtp-sink.ts';
+import { apiAs, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { AutomationPage } from './support/pages/automation.ts';
+import { SentMailPage } from './support/pages/sent-mail.ts';
+
+type Institution = { data: Array<{ data: Record<string, unknown> }> };
+
+/** A template written, previewed on a real bank and contact, sent through SMTP and found again where the user looks for it. */
+describe('outreach mail: templates, sending and the records of what was sent', function () {
+  const sink = new SmtpSink();
+  before(async () => {
+    await sink.start();
+  });
+  after(async () => {
+    await sink.stop();
+  });
+  const e2e = useE2E({ banks: 30, config: () => ({ smtpUrl: sink.url }) });
+
+  /** A user tracking the largest demo bank, with one contact there. */
+  async function userWithContact(name: string): Promise<{ session: Session; bank: { cert: number; name: string }; contactId: string }> {
+    const session = await e2e.registerUser(name);
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
+    const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', {
+      method: 'POST',
+      body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', email: 'jane.doe@alpha-bank.example' },
+    });
+    return { session, bank, contactId: contact.id };
+  }
+
+  const combobox = (page: Page, name: RegExp) => page.getByRole('dialog').getByRole('combobox', { name });
+
+  it('writes a template, previews it on a bank and contact, sends it and finds it in Sent Mailbox and in the histories', async () => {
+    const { session, bank, contactId } = await userWithContact('Avery Stone');
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+
+    await automation.openNewTemplate();
+    await automation.fillTemplate({ name: 'CFO note', subject: 'A note for {{BANKNAME}}', body: 'Dear {{contactName}},\n\n{{bankname}} holds {{TotalAssets}} in assets.' });
+    await combobox(page, /^Bank/).click();
+    await page.getByRole('option', { name: bank.name, exact: true }).click();
+    await combobox(page, /^Contact/).click();
+    await page.getByRole('option', { name: 'Jane Doe (Chief Financial Officer)' }).click();
+    const preview = page.getByTestId('rendered-preview');
+    await preview.getByText(`A note for ${bank.name}`).waitFor();
+    await preview.getByText('Dear Jane Doe,').waitFor();
+    await automation.saveTemplate();
+    await automation.dialog().waitFor({ state: 'hidden' });
+    await automation.templateCard('CFO note').waitFor();
+
+    // Sent from the contact's own page, with the template chosen.
+    await page.goto(`${e2e.url}/#/contacts/${contactId}/show`);
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Send Email to Jane Doe' }).waitFor();
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'CFO note' }).click();
+    // The template fills the subject resolved for this bank.
+    for (let tries = 0; (await dialog.getByLabel('Subject').inputValue()) !== `A note for ${bank.name}`; tries += 1) {
+      if (tries > 50) throw new Error(`The subject stayed '${await dialog.getByLabel('Subject').inputValue()}'.`);
+      await page.waitForTimeout(100);
+    }
+    await dialog.getByRole('button', { name: 'Send Email' }).click();
+    await dialog.getByTestId('send-status').getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
+    const received = sink.received.filter((mail) => mail.to.includes('jane.doe@alpha-bank.example'));
+    expect(received).to.have.length(1);
+    expect(received[0].raw).to.contain('Dear Jane Doe,');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The contact's History lists the email, which opens its own page and history.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const emails = page.getByTestId('emails-to-record');
+    await emails.getByText(`A note for ${bank.name}`).waitFor();
+    await emails.getByTestId('delivery-status').getByText('Sent').waitFor();
+    await screenshot(page, 'contact-history-with-emails');
+    await emails.getByText(`A note for ${bank.name}`).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.locator('[data-testid="history-entry"][data-event-type="EmailSent"]').waitFor();
+
+    await page.goto(`${e2e.url}/#/outreach/sent-mail`);
+    const mailbox = new SentMailPage(page);
+    await mailbox.view().getByText(`A note for ${bank.name}`).waitFor();
+    await mailbox.view().getByText('To: Jane Doe <jane.doe@alpha-bank.example>').waitFor();
+    await mailbox.view().getByTestId('delivery-status').getByText('Sent').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('lists templates, workflows and sent emails as records, each with its history', async () => {
+    const { session } = await userWithContact('Morgan Ellery');
+    const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {
+      method: 'POST',
+      body: { name: 'CFO introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body: 'Dear {{contactName}},' },
+    });
+    await apiAs(e2e.url, session, `/api/data/templates/${template.id}/favorite`, { method: 'PUT', body: { isFavorite: true } });
+    await apiAs(e2e.url, session, '/api/data/workflows', {
+      method: 'POST',
+      body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] },
+    });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/templates' });
+    await page.getByRole('cell', { name: 'CFO introduction' }).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.locator('[data-testid="history-entry"][data-event-type="TemplateCreated"]').waitFor();
+    expect(await page.getByTestId('history-entry').count()).to.equal(2);
+
+    // Edited as a record, the change shows field by field.
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Subject').fill('Working with {{bankName}}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByTestId('record-history').getByText('Subject: Partnering with {{bankName}} → Working with {{bankName}}').waitFor();
+
+    await page.goto(`${e2e.url}/#/workflows`);
+    await page.getByRole('cell', { name: 'New CFO sequence' }).waitFor();
+    await page.getByText('Email: CFO introduction').waitFor();
+    await page.getByRole('cell', { name: 'New CFO sequence' }).click();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.locator('[data-testid="history-entry"][data-event-type="WorkflowCreated"]').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`shows the record screens of templates, workflows and sent emails in ${colorScheme} mode`, async () => {
+      const { session } = await userWithContact('Riley Park');
+      const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {
+        method: 'POST',
+        body: { name: 'CFO introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body: 'Dear {{contactName}},\n\nI have been following {{bankName}}.' },
+      });
+      await apiAs(e2e.url, session, '/api/data/workflows', {
+        method: 'POST',
+        body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] },
+      });
+      await apiAs(e2e.url, session, '/api/data/sent-emails', {
+        method: 'POST',
+        body: { recipientName: 'Jane Doe', recipientEmail: 'jane@example.com', bankName: 'Alpha Bank', subject: 'Partnering with Alpha Bank', body: 'Dear Jane Doe,\n\nI have been following Alpha Bank.' },
+      });
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/templates' });
+      await page.getByRole('cell', { name: 'CFO introduction' }).waitFor();
+      await screenshot(page, 'templates-list');
+      await page.getByRole('cell', { name: 'CFO introduction' }).click();
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByTestId('history-entry').first().waitFor();
+      await screenshot(page, 'template-history');
+      await page.goto(`${e2e.url}/#/workflows`);
+      await page.getByText('Email: CFO introduction').waitFor();
+      await screenshot(page, 'workflows-list');
+      await page.goto(`${e2e.url}/#/sent-emails`);
+      await page.getByRole('cell', { name: 'Partnering with Alpha Bank' }).click();
+      await page.getByText('Sent through').waitFor();
+      await screenshot(page, 'sent-email-show');
+      await page.goto(`${e2e.url}/#/outreach/automation`);
+      await page.getByRole('button', { name: 'Starter Templates' }).click();
+      await page.getByRole('menuitem').first().waitFor();
+      await screenshot(page, 'automation-starter-templates');
+      await page.getByRole('menuitem').first().click();
+      await page.getByRole('dialog').getByRole('heading', { name: 'Edit Template' }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await new AutomationPage(page).templateCard('Bank performance introduction').waitFor();
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    });
+  }
+});
