@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { enrolmentStopReasons, type EnrolmentStopReason } from '../../../../domain/records/enrolment.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 import { workflowStepSchema } from '../workflows/events.ts';
 
-/** Why an enrolment ended before its last step. */
-export const stopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual'] as const;
-export type StopReason = (typeof stopReasons)[number];
+export type StopReason = EnrolmentStopReason;
 
 /**
  * One contact going through one workflow. The steps are copied when it starts, so editing the
@@ -37,7 +36,7 @@ export const enrolmentEvents = {
   StepSkipped: defineEvent('StepSkipped', z.object({ stepIndex: z.number().int().min(0), skippedAt: z.string(), reason: z.string() })),
   EnrolmentPaused: defineEvent('EnrolmentPaused', z.object({ pausedAt: z.string() })),
   EnrolmentResumed: defineEvent('EnrolmentResumed', z.object({ resumedAt: z.string() })),
-  EnrolmentStopped: defineEvent('EnrolmentStopped', z.object({ reason: z.enum(stopReasons), detail: z.string(), stoppedAt: z.string() })),
+  EnrolmentStopped: defineEvent('EnrolmentStopped', z.object({ reason: z.enum(enrolmentStopReasons), detail: z.string(), stoppedAt: z.string() })),
   EnrolmentCompleted: defineEvent('EnrolmentCompleted', z.object({ completedAt: z.string() })),
 };
 

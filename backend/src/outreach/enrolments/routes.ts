@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { enrolmentStatuses, type EnrolmentRecord, type EnrolmentStatus, type EnrolmentStopReason, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -35,9 +36,8 @@ export type EnrolmentRow = {
   updated_at: Date;
 };
 
-const statuses = ['active', 'paused', 'stopped', 'completed'];
 
-function toApi(row: EnrolmentRow) {
+function toApi(row: EnrolmentRow): EnrolmentRecord {
   const step = row.steps[row.next_step_index];
   const running = row.status === 'active' || row.status === 'paused';
   return {
@@ -48,8 +48,8 @@ function toApi(row: EnrolmentRow) {
     contactName: row.contact_name,
     bankId: row.bank_id,
     bankName: row.bank_name,
-    status: row.status,
-    stopReason: row.stop_reason,
+    status: row.status as EnrolmentStatus,
+    stopReason: row.stop_reason as EnrolmentStopReason | null,
     stopDetail: row.stop_detail,
     // What runs next and when (no time while paused: resuming schedules it again).
     nextStep: running && step ? { number: row.next_step_index + 1, day: step.day, type: step.type, dueAt: row.status === 'active' ? (row.next_due_at?.toISOString() ?? null) : null } : null,
@@ -94,7 +94,7 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
       contactId: (query, value) => query.where('enrolments.contact_id', uuidFilter('contactId', value)),
       status: (query, value) => {
         const values = (Array.isArray(value) ? value : [value]).map(String);
-        if (values.some((candidate) => !statuses.includes(candidate))) throw new BadRequestError(`status must be one of ${statuses.join(', ')}.`);
+        if (values.some((candidate) => !(enrolmentStatuses as readonly string[]).includes(candidate))) throw new BadRequestError(`status must be one of ${enrolmentStatuses.join(', ')}.`);
         query.whereIn('enrolments.status', values);
       },
     },
@@ -144,7 +144,7 @@ export function enrolmentRoutes(services: AppServices, deps: { dueAfterResume: R
 }
 
 /** Per-workflow outcomes: how many were enrolled, got a step, failed, replied, unsubscribed, completed. */
-export async function workflowStatistics(knex: Knex, userId: string, workflowId: string) {
+export async function workflowStatistics(knex: Knex, userId: string, workflowId: string): Promise<WorkflowStatistics> {
   const [row] = await knex('enrolments')
     .where({ user_id: userId, workflow_id: workflowId })
     .select(
