@@ -11,13 +11,18 @@ export class SmtpSink {
   private server?: SMTPServer;
   url = '';
 
-  async start(options: { username?: string; password?: string } = {}): Promise<this> {
+  /** `refuse`: recipients the server answers 550 (no such mailbox), so a send to them fails for good. */
+  async start(options: { username?: string; password?: string; refuse?: (address: string) => boolean } = {}): Promise<this> {
     this.server = new SMTPServer({
       disabledCommands: ['STARTTLS'],
       authOptional: !options.username,
       logger: false,
       onAuth: (auth, _session, callback) =>
         auth.username === options.username && auth.password === options.password ? callback(null, { user: auth.username }) : callback(new Error('Invalid username or password')),
+      onRcptTo: (address, _session, callback) => {
+        if (!options.refuse?.(address.address)) return callback();
+        callback(Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { handleCommand } from '../commands/handle-command.ts';
+import { DomainError } from '../commands/errors.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
 import { currentContext, runWithContext, systemContext } from '../http/request-context.ts';
@@ -40,8 +41,8 @@ const schemas = {
 };
 
 /** Why a call failed, prefixed as each feature words it. */
-function failure(prefix: string, error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
+function failure(prefix: string, error: unknown): Error {
+  if (error instanceof HttpError || error instanceof DomainError) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new HttpError(error instanceof AiTimeoutError ? 504 : 502, `${prefix}${reason}`);
 }

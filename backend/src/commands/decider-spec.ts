@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import type { Decider } from './decider.ts';
+import type { DomainError } from './errors.ts';
 
 /**
  * Given/when/then for deciders, no I/O:
- * `spec.given([events]).when(command).then([events])` or `.thenThrows(/message/)`.
+ * `spec.given([events]).when(command).then([events])` or `.thenThrows(/message/, Kind)` (Kind: RuleBroken, NotFound, Conflict).
  * Events are compared by type and data (schemaVersion is an append detail).
  */
 export function deciderSpec<State, Command, Event extends { type: string; data: unknown }>(decider: Decider<State, Command, Event>) {
@@ -17,7 +18,7 @@ export function deciderSpec<State, Command, Event extends { type: string; data: 
               const actual = run().map(({ type, data }) => ({ type, data }));
               expect(actual).to.deep.equal(expected);
             },
-            thenThrows(message: RegExp, status?: number) {
+            thenThrows(message: RegExp, kind?: abstract new (...args: never[]) => DomainError) {
               let thrown: unknown;
               try {
                 run();
@@ -26,7 +27,7 @@ export function deciderSpec<State, Command, Event extends { type: string; data: 
               }
               expect(thrown, 'expected the command to be refused').to.be.instanceOf(Error);
               expect((thrown as Error).message).to.match(message);
-              if (status !== undefined) expect((thrown as { status?: number }).status).to.equal(status);
+              if (kind) expect(thrown).to.be.instanceOf(kind);
             },
           };
         },

@@ -4,6 +4,7 @@ import { WrongExpectedVersionError, type EventStore } from '../eventstore/types.
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { handleCommand } from './handle-command.ts';
+import { Conflict, StaleVersion } from './errors.ts';
 
 const userId = '11111111-1111-4111-8111-111111111111';
 const taskId = '33333333-3333-4333-8333-333333333333';
@@ -33,18 +34,18 @@ describeWithDatabase('command handling', (context) => {
     expect(store.appends).to.equal(3);
   });
 
-  it('gives up with a 409 and a clear message after a few lost races', async () => {
+  it('gives up with a conflict and a clear message after a few lost races', async () => {
     const store = racingStore(new PostgresEventStore(context.db.knex), 100);
     const error = await handleCommand(store, taskDecider, 'task-other', { ...create, taskId: '44444444-4444-4444-8444-444444444444' }).catch((e) => e);
-    expect(error.status).to.equal(409);
+    expect(error).to.be.instanceOf(Conflict);
     expect(error.message).to.match(/being changed by someone else/);
     expect(store.appends).to.equal(4);
   });
 
-  it('answers 412 at once, without retrying, when the client saw an older version', async () => {
+  it('refuses a stale version at once, without retrying, when the client saw an older version', async () => {
     const store = racingStore(new PostgresEventStore(context.db.knex), 0);
     const error = await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at: create.at }, { ifMatch: 5 }).catch((e) => e);
-    expect(error.status).to.equal(412);
+    expect(error).to.be.instanceOf(StaleVersion);
     expect(store.appends).to.equal(0);
   });
 

@@ -1,17 +1,9 @@
-import { ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import { toDomainEvent } from '../events/registry.ts';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { fold, type Decider } from './decider.ts';
+import { Conflict, RecordNotFound, StaleVersion } from './errors.ts';
 
 export type CommandResult<State> = { state: State; version: number; appended: number };
-
-export class PreconditionFailedError extends HttpError {
-  constructor(current: number) {
-    super(412, 'This record was changed since you loaded it. Reload it to see the latest version, then try again.', {
-      currentVersion: current,
-    });
-  }
-}
 
 const maxAttempts = 4;
 
@@ -23,9 +15,9 @@ function staleVersionError<State, Command, Event>(decider: Decider<State, Comman
   try {
     decider.decide(command, state);
   } catch (error) {
-    if (error instanceof NotFoundError) return error;
+    if (error instanceof RecordNotFound) return error;
   }
-  return new PreconditionFailedError(version);
+  return new StaleVersion(version);
 }
 
 /**
@@ -54,7 +46,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (attempt >= maxAttempts) {
-        throw new ConflictError('This record is being changed by someone else right now. Please reload it and try again.');
+        throw new Conflict('This record is being changed by someone else right now. Please reload it and try again.');
       }
     }
   }

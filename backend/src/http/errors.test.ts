@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { Conflict, NotFound, RecordNotFound, RuleBroken, StaleVersion, type DomainError } from '../commands/errors.ts';
 import type { Feature } from '../services.ts';
 
 const failing: Feature = {
@@ -10,6 +11,16 @@ const failing: Feature = {
     const router = new Router();
     router.get('/api/data/explode', () => {
       throw new Error('database password is hunter2');
+    });
+    const refusals: Record<string, DomainError> = {
+      rule: new RuleBroken('Step 1: an email step needs a template.', { issues: [{ path: 'steps.0.templateId', message: 'x' }] }),
+      missing: new NotFound('This bank is not tracked yet.'),
+      foreign: new RecordNotFound('Task'),
+      conflict: new Conflict('This task already exists.'),
+      stale: new StaleVersion(7),
+    };
+    router.get('/api/data/refused/:kind', (ctx) => {
+      throw refusals[ctx.params.kind];
     });
     return router;
   },
@@ -32,6 +43,18 @@ describeWithDatabase('error answers', (context) => {
     expect(response.text).not.to.include('hunter2');
     expect(response.text).not.to.match(/at .*\.ts:\d+/);
     expect(response.body.msg).to.match(/quote the request id/);
+  });
+
+  it('answers each kind of refused command with its status, its message and its details', async () => {
+    const answer = (kind: string) => app.request(`/api/data/refused/${kind}`, { token });
+    const rule = await answer('rule');
+    expect(rule.status).to.equal(400);
+    expect(rule.body).to.include({ message: 'Step 1: an email step needs a template.', title: 'Bad Request' });
+    expect(rule.body.issues[0].path).to.equal('steps.0.templateId');
+    expect((await answer('missing')).status).to.equal(404);
+    expect((await answer('foreign')).body).to.include({ status: 404, message: 'Task not found.' });
+    expect((await answer('conflict')).body).to.include({ status: 409, message: 'This task already exists.' });
+    expect((await answer('stale')).body).to.include({ status: 412, currentVersion: 7 });
   });
 
   it('answers an unknown API route with 404 problem details', async () => {

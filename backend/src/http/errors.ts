@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { Conflict, DomainError, NotFound, StaleVersion } from '../commands/errors.ts';
 import { logger } from './logger.ts';
 import { currentContext } from './request-context.ts';
 
@@ -85,6 +86,10 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
       status = raw.status;
       message = raw.message;
       extra = raw.details ?? {};
+    } else if (raw instanceof DomainError) {
+      status = domainErrorStatus(raw);
+      message = raw.message;
+      extra = raw.details ?? {};
     } else if (isKoaHttpError(raw)) {
       status = raw.status;
       message = raw.message;
@@ -105,6 +110,14 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     };
   }
 };
+
+/** The status of each kind of refused command; the rest (RuleBroken) are the user's to correct: 400. */
+function domainErrorStatus(error: DomainError): number {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof StaleVersion) return 412;
+  return 400;
+}
 
 function isKoaHttpError(error: unknown): error is { status: number; message: string; expose: boolean } {
   return (

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../http/errors.ts';
+import { RecordNotFound } from '../commands/errors.ts';
 
 /** Lifecycle every outreach record shares. */
 export type RecordStatus = 'absent' | 'active' | 'deleted';
@@ -8,7 +8,7 @@ export type RecordStatus = 'absent' | 'active' | 'deleted';
  * a deleted one both look like "not found": nobody learns that someone else's record exists.
  */
 export function assertOwnedActive(state: { status: RecordStatus; ownerId?: string }, userId: string, what: string): void {
-  if (state.status !== 'active' || state.ownerId !== userId) throw new NotFoundError(what);
+  if (state.status !== 'active' || state.ownerId !== userId) throw new RecordNotFound(what);
 }
 
 /** Trims, drops empties and de-duplicates (case-insensitively, keeping the first spelling). */

@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound, RuleBroken } from '../../commands/errors.ts';
 import type { ContactFields } from './commands.ts';
 import { contactDecider } from './decider.ts';
 import type { ContactEvent } from './events.ts';
@@ -35,7 +36,7 @@ describe('contact decider', () => {
   });
 
   it('refuses to add the same contact twice', () => {
-    spec.given([added]).when(add).thenThrows(/already exists/, 409);
+    spec.given([added]).when(add).thenThrows(/already exists/, Conflict);
   });
 
   it('turns a whole-record edit into one event per changed field, and none for unchanged ones', () => {
@@ -79,12 +80,12 @@ describe('contact decider', () => {
     spec
       .given([added, { type: 'ContactEmailChanged', data: { email: null } }])
       .when({ type: 'RecordEmailVerification', userId: owner, verification: { result: 'error', score: 0 }, at })
-      .thenThrows(/no email address to verify/, 400);
+      .thenThrows(/no email address to verify/, RuleBroken);
   });
 
   it("treats another user's contact and a deleted contact as not found", () => {
-    spec.given([added]).when({ type: 'SetHotLead', userId: stranger, isHotLead: true }).thenThrows(/Contact not found/, 404);
-    spec.given([added, { type: 'ContactDeleted', data: {} }]).when({ type: 'DeleteContact', userId: owner }).thenThrows(/Contact not found/, 404);
+    spec.given([added]).when({ type: 'SetHotLead', userId: stranger, isHotLead: true }).thenThrows(/Contact not found/, NotFound);
+    spec.given([added, { type: 'ContactDeleted', data: {} }]).when({ type: 'DeleteContact', userId: owner }).thenThrows(/Contact not found/, NotFound);
   });
 
   it('deletes a contact', () => {

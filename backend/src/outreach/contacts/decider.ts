@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { BadRequestError, ConflictError } from '../../http/errors.ts';
+import { Conflict, RuleBroken } from '../../commands/errors.ts';
 import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
 import type { ContactCommand, ContactFields } from './commands.ts';
 import { contactEvents, type ContactEvent, type Verification } from './events.ts';
@@ -31,7 +31,7 @@ const hotLeadEvents = (state: ContactState, isHotLead: boolean): ContactEvent[] 
 
 function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
   if (command.type === 'AddContact') {
-    if (state.status !== 'absent') throw new ConflictError('This contact already exists.');
+    if (state.status !== 'absent') throw new Conflict('This contact already exists.');
     const { fields, verification } = command;
     const events: ContactEvent[] = [contactEvents.ContactAdded.create({ contactId: command.contactId, ownerId: command.userId, ...fields })];
     events.push(...hotLeadEvents(state, command.isHotLead));
@@ -60,7 +60,7 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
     case 'SetHotLead':
       return hotLeadEvents(state, command.isHotLead);
     case 'RecordEmailVerification':
-      if (!state.email) throw new BadRequestError('This contact has no email address to verify.');
+      if (!state.email) throw new RuleBroken('This contact has no email address to verify.');
       // Every check is a new fact (a later check may differ), so it is recorded even when the result repeats.
       return [contactEvents.ContactEmailVerified.create({ ...command.verification, verifiedAt: command.at })];
     case 'MarkContactReplied':

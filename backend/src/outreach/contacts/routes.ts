@@ -7,7 +7,8 @@ import { currentContext, runWithContext } from '../../http/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
-import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { RecordNotFound } from '../../commands/errors.ts';
+import { BadRequestError } from '../../http/errors.ts';
 import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
@@ -248,7 +249,7 @@ export function contactRoutes(services: AppServices) {
       try {
         await handleCommand(eventStore, contactDecider, contactStreamId(id), { type: 'SetHotLead', userId: user.id, isHotLead: setAsHot });
       } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error; // deleted meanwhile: nothing to mark
+        if (!(error instanceof RecordNotFound)) throw error; // deleted meanwhile: nothing to mark
       }
     }
     const rows: ContactRow[] = await definition.rows(knex, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc');

@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound, RuleBroken } from '../../commands/errors.ts';
 import { sentEmailDecider } from './decider.ts';
 import type { EmailMessage, SentEmailEvent } from './events.ts';
 
@@ -33,7 +34,7 @@ describe('sent email decider', () => {
   });
 
   it('refuses a send time in the future, beyond a little clock skew', () => {
-    spec.given([]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T11:00:00.000Z', at }).thenThrows(/cannot be in the future/, 400);
+    spec.given([]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T11:00:00.000Z', at }).thenThrows(/cannot be in the future/, RuleBroken);
     spec
       .given([])
       .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T10:01:00.000Z', at })
@@ -44,7 +45,7 @@ describe('sent email decider', () => {
   });
 
   it('refuses to record the same email twice', () => {
-    spec.given([queued, sent]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: at, at }).thenThrows(/already exists/, 409);
+    spec.given([queued, sent]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: at, at }).thenThrows(/already exists/, Conflict);
   });
 
   it('queues an email, then confirms it sent once; a repeated confirmation changes nothing', () => {
@@ -56,8 +57,8 @@ describe('sent email decider', () => {
   it('records a failed send once, and refuses the opposite outcome afterwards', () => {
     spec.given([queued]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'Mailbox unavailable', at }).then([failed]);
     spec.given([queued, failed]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'again', at }).then([]);
-    spec.given([queued, failed]).when({ type: 'ConfirmEmailSent', userId: owner, sentAt: at, providerMessageId: null }).thenThrows(/already failed/, 409);
-    spec.given([queued, sent]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'late bounce', at }).thenThrows(/already sent/, 409);
+    spec.given([queued, failed]).when({ type: 'ConfirmEmailSent', userId: owner, sentAt: at, providerMessageId: null }).thenThrows(/already failed/, Conflict);
+    spec.given([queued, sent]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'late bounce', at }).thenThrows(/already sent/, Conflict);
   });
 
   const claimed: SentEmailEvent = { type: 'EmailSendClaimed', data: { claimedAt: at, attempt: 1, dispatcherId: 'd1' } };
@@ -91,11 +92,11 @@ describe('sent email decider', () => {
     ]);
     spec.given([queued, claimed, unknown]).when({ type: 'DismissEmail', userId: owner, at }).then([{ type: 'EmailDismissed', data: { dismissedAt: at } }]);
     spec.given([queued, failed]).when({ type: 'DismissEmail', userId: owner, at }).then([{ type: 'EmailDismissed', data: { dismissedAt: at } }]);
-    spec.given([queued, sent]).when({ type: 'DismissEmail', userId: owner, at }).thenThrows(/can be dismissed/, 409);
+    spec.given([queued, sent]).when({ type: 'DismissEmail', userId: owner, at }).thenThrows(/can be dismissed/, Conflict);
   });
 
   it("treats another user's email, and one never queued, as not found", () => {
-    spec.given([queued]).when({ type: 'ConfirmEmailSent', userId: stranger, sentAt: at, providerMessageId: null }).thenThrows(/Sent email not found/, 404);
-    spec.given([]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'x', at }).thenThrows(/not found/, 404);
+    spec.given([queued]).when({ type: 'ConfirmEmailSent', userId: stranger, sentAt: at, providerMessageId: null }).thenThrows(/Sent email not found/, NotFound);
+    spec.given([]).when({ type: 'RecordEmailSendFailure', userId: owner, reason: 'x', at }).thenThrows(/not found/, NotFound);
   });
 });

@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from '../../../../domain/records/sent-email.ts';
 import type { Decider } from '../../commands/decider.ts';
-import { BadRequestError, ConflictError } from '../../http/errors.ts';
+import { Conflict, RuleBroken } from '../../commands/errors.ts';
 import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
 import type { SentEmailCommand } from './commands.ts';
 import { sentEmailEvents, type EmailMessage, type SentEmailEvent } from './events.ts';
@@ -20,9 +20,9 @@ function queued(emailId: string, userId: string, message: EmailMessage, queuedAt
 
 function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEvent[] {
   if (command.type === 'RecordSentEmail' || command.type === 'QueueEmail') {
-    if (state.status !== 'absent') throw new ConflictError('This email already exists.');
+    if (state.status !== 'absent') throw new Conflict('This email already exists.');
     if (command.type === 'QueueEmail') return [queued(command.emailId, command.userId, command.message, command.at, command.resendOf)];
-    if (Date.parse(command.sentAt) > Date.parse(command.at) + allowedClockSkewMs) throw new BadRequestError('sentAt cannot be in the future.');
+    if (Date.parse(command.sentAt) > Date.parse(command.at) + allowedClockSkewMs) throw new RuleBroken('sentAt cannot be in the future.');
     return [
       queued(command.emailId, command.userId, command.message, command.sentAt),
       sentEmailEvents.EmailSent.create({ sentAt: command.sentAt, providerMessageId: null }),
@@ -37,20 +37,20 @@ function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEven
     // Repeating the outcome already recorded changes nothing (an outbox may report twice); the other outcome is a conflict.
     // A late confirmation of an email marked unknown or dismissed is welcome: now we know it left.
     case 'ConfirmEmailSent':
-      if (delivery === 'failed') throw new ConflictError('This email already failed to send.');
+      if (delivery === 'failed') throw new Conflict('This email already failed to send.');
       return delivery === 'sent'
         ? []
         : [sentEmailEvents.EmailSent.create({ sentAt: command.sentAt, providerMessageId: command.providerMessageId, ...(command.transport ? { transport: command.transport } : {}) })];
     case 'DeferEmailSend':
       return delivery === 'sending' ? [sentEmailEvents.EmailSendDeferred.create({ deferredAt: command.at, reason: command.reason, retryAt: command.retryAt })] : [];
     case 'RecordEmailSendFailure':
-      if (delivery === 'sent') throw new ConflictError('This email was already sent.');
+      if (delivery === 'sent') throw new Conflict('This email was already sent.');
       return delivery === 'failed' ? [] : [sentEmailEvents.EmailSendFailed.create({ failedAt: command.at, reason: command.reason })];
     case 'MarkEmailDeliveryUnknown':
       return delivery === 'sending' ? [sentEmailEvents.EmailDeliveryUnknown.create({ markedAt: command.at, reason: command.reason })] : [];
     case 'DismissEmail':
       if (delivery === 'dismissed') return [];
-      if (delivery !== 'unknown' && delivery !== 'failed') throw new ConflictError('Only an email that failed or whose delivery is unknown can be dismissed.');
+      if (delivery !== 'unknown' && delivery !== 'failed') throw new Conflict('Only an email that failed or whose delivery is unknown can be dismissed.');
       return [sentEmailEvents.EmailDismissed.create({ dismissedAt: command.at })];
   }
 }

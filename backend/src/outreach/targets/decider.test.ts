@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { NotFound } from '../../commands/errors.ts';
 import { targetDecider } from './decider.ts';
 import type { TargetEvent } from './events.ts';
 
@@ -71,8 +72,8 @@ describe('target decider', () => {
   });
 
   it('refuses to un-target a bank that is not tracked, with the spec message', () => {
-    spec.given([]).when({ type: 'SetBankTarget', userId: owner, isTarget: false, at }).thenThrows(/^Cannot untarget a bank that is not tracked locally\.$/, 404);
-    spec.given([tracked, untracked]).when({ type: 'SetBankTarget', userId: owner, isTarget: false, at }).thenThrows(/not tracked locally/, 404);
+    spec.given([]).when({ type: 'SetBankTarget', userId: owner, isTarget: false, at }).thenThrows(/^Cannot untarget a bank that is not tracked locally\.$/, NotFound);
+    spec.given([tracked, untracked]).when({ type: 'SetBankTarget', userId: owner, isTarget: false, at }).thenThrows(/not tracked locally/, NotFound);
   });
 
   it('saving notes marks the bank as a target by default, or leaves it un-targeted when told so', () => {
@@ -132,11 +133,11 @@ describe('target decider', () => {
 
   it('stops tracking a bank; afterwards it is not found', () => {
     spec.given([tracked]).when({ type: 'UntrackBank', userId: owner }).then([untracked]);
-    spec.given([tracked, untracked]).when({ type: 'UpdateBankTags', userId: owner, tags: ['x'] }).thenThrows(/Tracked bank not found/, 404);
+    spec.given([tracked, untracked]).when({ type: 'UpdateBankTags', userId: owner, tags: ['x'] }).thenThrows(/Tracked bank not found/, NotFound);
   });
 
   it("treats another user's tracked bank as not found", () => {
-    spec.given([tracked]).when({ type: 'UpdateBankTags', userId: stranger, tags: ['x'] }).thenThrows(/Tracked bank not found/, 404);
-    spec.given([tracked]).when({ ...track, userId: stranger }).thenThrows(/Tracked bank not found/, 404);
+    spec.given([tracked]).when({ type: 'UpdateBankTags', userId: stranger, tags: ['x'] }).thenThrows(/Tracked bank not found/, NotFound);
+    spec.given([tracked]).when({ ...track, userId: stranger }).thenThrows(/Tracked bank not found/, NotFound);
   });
 });

@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { HttpError, NotFoundError } from '../../http/errors.ts';
+import { NotFound, RecordNotFound } from '../../commands/errors.ts';
 import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
 import { notTrackedMessage, type TargetCommand } from './commands.ts';
 import { targetEvents, type BankDetails, type Financials, type TargetEvent } from './events.ts';
@@ -64,7 +64,7 @@ function targetingEvents(state: TargetState, isTarget: boolean | undefined, at: 
 
 function decide(command: TargetCommand, state: TargetState): TargetEvent[] {
   if (command.type === 'TrackBank') {
-    if (state.status !== 'absent' && state.ownerId !== command.userId) throw new NotFoundError('Tracked bank');
+    if (state.status !== 'absent' && state.ownerId !== command.userId) throw new RecordNotFound('Tracked bank');
     if (state.status !== 'active') {
       return [
         targetEvents.BankTracked.create({
@@ -88,7 +88,7 @@ function decide(command: TargetCommand, state: TargetState): TargetEvent[] {
     ];
   }
   if (command.type === 'SetBankTarget' && (state.status !== 'active' || state.ownerId !== command.userId)) {
-    throw new HttpError(404, command.isTarget ? 'This bank is not tracked yet: add it from the Bank Directory first.' : notTrackedMessage);
+    throw new NotFound(command.isTarget ? 'This bank is not tracked yet: add it from the Bank Directory first.' : notTrackedMessage);
   }
   assertOwnedActive(state, command.userId, 'Tracked bank');
   switch (command.type) {

@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound } from '../../commands/errors.ts';
 import { taskDecider } from './decider.ts';
 import type { TaskEvent } from './events.ts';
 
@@ -18,7 +19,7 @@ describe('task decider', () => {
   });
 
   it('refuses to create a task twice', () => {
-    spec.given([created]).when({ type: 'CreateTask', taskId, userId: owner, text: 'x', dueDate: '2026-11-29', bankId: 628, at }).thenThrows(/already exists/, 409);
+    spec.given([created]).when({ type: 'CreateTask', taskId, userId: owner, text: 'x', dueDate: '2026-11-29', bankId: 628, at }).thenThrows(/already exists/, Conflict);
   });
 
   it('turns a whole-record edit into one event per changed field, and none for unchanged ones', () => {
@@ -45,10 +46,10 @@ describe('task decider', () => {
   });
 
   it("treats another user's task as not found", () => {
-    spec.given([created]).when({ type: 'DeleteTask', userId: stranger }).thenThrows(/Task not found/, 404);
+    spec.given([created]).when({ type: 'DeleteTask', userId: stranger }).thenThrows(/Task not found/, NotFound);
   });
 
   it('treats a deleted task as not found', () => {
-    spec.given([created, { type: 'TaskDeleted', data: {} }]).when({ type: 'CompleteTask', userId: owner, at }).thenThrows(/not found/, 404);
+    spec.given([created, { type: 'TaskDeleted', data: {} }]).when({ type: 'CompleteTask', userId: owner, at }).thenThrows(/not found/, NotFound);
   });
 });

@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { ConflictError } from '../../http/errors.ts';
+import { Conflict } from '../../commands/errors.ts';
 import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
 import type { TaskCommand } from './commands.ts';
 import { taskEvents, type TaskEvent } from './events.ts';
@@ -17,7 +17,7 @@ const initialState = (): TaskState => ({ status: 'absent', text: '', dueDate: ''
 
 function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
   if (command.type === 'CreateTask') {
-    if (state.status !== 'absent') throw new ConflictError('This task already exists.');
+    if (state.status !== 'absent') throw new Conflict('This task already exists.');
     const created = taskEvents.TaskCreated.create({
       taskId: command.taskId,
       ownerId: command.userId,

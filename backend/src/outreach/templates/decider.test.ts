@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound } from '../../commands/errors.ts';
 import { templateDecider } from './decider.ts';
 import type { TemplateEvent } from './events.ts';
 
@@ -16,7 +17,7 @@ describe('template decider', () => {
   });
 
   it('refuses to create a template twice', () => {
-    spec.given([created]).when({ type: 'CreateTemplate', templateId, userId: owner, ...fields }).thenThrows(/already exists/, 409);
+    spec.given([created]).when({ type: 'CreateTemplate', templateId, userId: owner, ...fields }).thenThrows(/already exists/, Conflict);
   });
 
   it('turns a whole-record edit into one event per changed field, and none for unchanged ones', () => {
@@ -47,11 +48,11 @@ describe('template decider', () => {
   });
 
   it("treats another user's template as not found", () => {
-    spec.given([created]).when({ type: 'SetTemplateFavorite', userId: stranger, isFavorite: true }).thenThrows(/Template not found/, 404);
-    spec.given([created]).when({ type: 'DeleteTemplate', userId: stranger }).thenThrows(/Template not found/, 404);
+    spec.given([created]).when({ type: 'SetTemplateFavorite', userId: stranger, isFavorite: true }).thenThrows(/Template not found/, NotFound);
+    spec.given([created]).when({ type: 'DeleteTemplate', userId: stranger }).thenThrows(/Template not found/, NotFound);
   });
 
   it('treats a deleted template as not found', () => {
-    spec.given([created, { type: 'TemplateDeleted', data: {} }]).when({ type: 'EditTemplate', userId: owner, changes: { name: 'x' } }).thenThrows(/not found/, 404);
+    spec.given([created, { type: 'TemplateDeleted', data: {} }]).when({ type: 'EditTemplate', userId: owner, changes: { name: 'x' } }).thenThrows(/not found/, NotFound);
   });
 });

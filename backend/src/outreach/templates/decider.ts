@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { ConflictError } from '../../http/errors.ts';
+import { Conflict } from '../../commands/errors.ts';
 import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
 import type { TemplateCommand, TemplateFields } from './commands.ts';
 import { templateEvents, type TemplateEvent } from './events.ts';
@@ -13,7 +13,7 @@ const favoriteEvents = (isFavorite: boolean, state: TemplateState): TemplateEven
 
 function decide(command: TemplateCommand, state: TemplateState): TemplateEvent[] {
   if (command.type === 'CreateTemplate') {
-    if (state.status !== 'absent') throw new ConflictError('This template already exists.');
+    if (state.status !== 'absent') throw new Conflict('This template already exists.');
     const { templateId, userId, name, category, subject, body, isFavorite } = command;
     return [templateEvents.TemplateCreated.create({ templateId, ownerId: userId, name, category, subject, body, isFavorite })];
   }

@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound, RuleBroken } from '../../commands/errors.ts';
 import { workflowDecider } from './decider.ts';
 import type { WorkflowEvent } from './events.ts';
 
@@ -32,18 +33,18 @@ describe('workflow decider', () => {
     spec
       .given([])
       .when({ type: 'CreateWorkflow', workflowId, userId: owner, name: 'x', knownTemplates: known, steps: [...steps, { day: 5, type: 'Email', templateId: foreign }] })
-      .thenThrows(/^Step 3: choose one of your templates\.$/, 400);
+      .thenThrows(/^Step 3: choose one of your templates\.$/, RuleBroken);
   });
 
   it('refuses an email step without a template', () => {
     spec
       .given([])
       .when({ type: 'CreateWorkflow', workflowId, userId: owner, name: 'x', knownTemplates: known, steps: [{ day: 2, type: 'Email', templateId: null }] })
-      .thenThrows(/^Step 1: an email step needs a template\.$/, 400);
+      .thenThrows(/^Step 1: an email step needs a template\.$/, RuleBroken);
   });
 
   it('refuses to create a workflow twice', () => {
-    spec.given([created]).when({ type: 'CreateWorkflow', workflowId, userId: owner, name: 'x', steps: [], knownTemplates: known }).thenThrows(/already exists/, 409);
+    spec.given([created]).when({ type: 'CreateWorkflow', workflowId, userId: owner, name: 'x', steps: [], knownTemplates: known }).thenThrows(/already exists/, Conflict);
   });
 
   it('turns an edit into a rename and a steps replacement, and nothing when nothing changed', () => {
@@ -67,11 +68,11 @@ describe('workflow decider', () => {
     spec
       .given([created])
       .when({ type: 'EditWorkflow', userId: owner, changes: { steps: [...steps, { day: 5, type: 'LinkedIn Visit' }] }, knownTemplates: noneKnown })
-      .thenThrows(/Step 1: choose one of your templates/, 400);
+      .thenThrows(/Step 1: choose one of your templates/, RuleBroken);
   });
 
   it("treats another user's workflow, and a deleted one, as not found", () => {
-    spec.given([created]).when({ type: 'DeleteWorkflow', userId: stranger }).thenThrows(/Workflow not found/, 404);
-    spec.given([created, { type: 'WorkflowDeleted', data: {} }]).when({ type: 'DeleteWorkflow', userId: owner }).thenThrows(/not found/, 404);
+    spec.given([created]).when({ type: 'DeleteWorkflow', userId: stranger }).thenThrows(/Workflow not found/, NotFound);
+    spec.given([created, { type: 'WorkflowDeleted', data: {} }]).when({ type: 'DeleteWorkflow', userId: owner }).thenThrows(/not found/, NotFound);
   });
 });

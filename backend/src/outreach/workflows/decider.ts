@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { BadRequestError, ConflictError } from '../../http/errors.ts';
+import { Conflict, RuleBroken } from '../../commands/errors.ts';
 import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
 import type { KnownTemplates, StepInput, WorkflowCommand } from './commands.ts';
 import { workflowEvents, type WorkflowEvent, type WorkflowStep } from './events.ts';
@@ -22,7 +22,7 @@ function assertTemplatesKnown(steps: WorkflowStep[], knownTemplates: KnownTempla
       : !knownTemplates.has(step.templateId)
         ? `Step ${index + 1}: choose one of your templates.`
         : undefined;
-    if (problem) throw new BadRequestError(problem, { issues: [{ path: `steps.${index}.templateId`, message: problem }] });
+    if (problem) throw new RuleBroken(problem, { issues: [{ path: `steps.${index}.templateId`, message: problem }] });
   });
 }
 
@@ -31,7 +31,7 @@ const sameSteps = (a: WorkflowStep[], b: WorkflowStep[]) =>
 
 function decide(command: WorkflowCommand, state: WorkflowState): WorkflowEvent[] {
   if (command.type === 'CreateWorkflow') {
-    if (state.status !== 'absent') throw new ConflictError('This workflow already exists.');
+    if (state.status !== 'absent') throw new Conflict('This workflow already exists.');
     const steps = normaliseSteps(command.steps);
     assertTemplatesKnown(steps, command.knownTemplates);
     return [workflowEvents.WorkflowCreated.create({ workflowId: command.workflowId, ownerId: command.userId, name: command.name, steps })];

@@ -43,7 +43,7 @@ function EmailRow({ email, selected, onOpen }: { email: SentEmail; selected: boo
   );
 }
 
-function EmailView({ email }: { email: SentEmail }) {
+function EmailView({ email, onResent }: { email: SentEmail; onResent: (id: string) => void }) {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }} data-testid="sent-email-view">
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
@@ -59,7 +59,7 @@ function EmailView({ email }: { email: SentEmail }) {
         {formatDateTime(emailTime(email))}
         {email.bankName ? ` · ${email.bankName}` : ''}
       </Typography>
-      <SentEmailDecision email={email} />
+      <SentEmailDecision email={email} onResent={onResent} />
       <Box component="pre" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: 14, m: 0 }}>
         {email.body}
       </Box>
@@ -152,7 +152,7 @@ export default function SentMailbox() {
   );
 
   const reading = selected ? (
-    <EmailView email={selected} />
+    <EmailView email={selected} onResent={setSelectedId} />
   ) : emails.length === 0 && !isPending ? (
     <EmptyPane title="No Email Selected" text="Your sent emails will appear here." />
   ) : (

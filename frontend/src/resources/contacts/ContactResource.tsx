@@ -103,7 +103,8 @@ function ContactListActions() {
 
 export function ContactList() {
   return (
-    <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts">
+    // No empty page: with no contacts yet, Import is how many users start.
+    <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
       <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <TextField source="name" label="Full name" />
         <TextField source="title" label="Job title" />

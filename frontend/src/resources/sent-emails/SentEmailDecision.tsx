@@ -13,9 +13,9 @@ const explanations = {
 
 /**
  * Resend or dismiss, for an email that failed or whose delivery is unknown. Resending queues a new
- * email naming this one; dismissing settles it as it is.
+ * email naming this one (`onResent` gets its id, to show it); dismissing settles it as it is.
  */
-export function SentEmailDecision({ email }: { email: Pick<SentEmail, 'id' | 'status' | 'failureReason'> }) {
+export function SentEmailDecision({ email, onResent }: { email: Pick<SentEmail, 'id' | 'status' | 'failureReason'>; onResent?: (newId: string) => void }) {
   const toast = useToast();
   const refresh = useRefreshOutreach();
   const [busy, setBusy] = useState<'resend' | 'dismiss' | null>(null);
@@ -23,9 +23,16 @@ export function SentEmailDecision({ email }: { email: Pick<SentEmail, 'id' | 'st
   const act = async (what: 'resend' | 'dismiss') => {
     setBusy(what);
     try {
-      await sentEmailsApi[what](email.id);
-      toast.success(what === 'resend' ? 'Email queued to send again.' : 'Email dismissed.');
-      await refresh('sent-emails');
+      if (what === 'resend') {
+        const { id } = await sentEmailsApi.resend(email.id);
+        toast.success('Email queued to send again.');
+        await refresh('sent-emails');
+        onResent?.(id);
+      } else {
+        await sentEmailsApi.dismiss(email.id);
+        toast.success('Email dismissed.');
+        await refresh('sent-emails');
+      }
     } catch (error) {
       toast.error(`${what === 'resend' ? 'Failed to resend the email.' : 'Failed to dismiss the email.'} ${(error as Error).message}`);
     } finally {

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { SmtpSink } from '../doubles/smtp-sink.ts';
+import { apiAs, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { SentMailPage } from './support/pages/sent-mail.ts';
+
+type Institution = { data: Array<{ data: Record<string, unknown> }> };
+
+/** API keys and the public API, contact import from a CSV file, an edit conflict between two tabs, and a failed email settled from Sent Mailbox. */
+describe('outreach records: API keys, CSV import, edit conflicts and failed mail', function () {
+  const sink = new SmtpSink();
+  before(async () => {
+    await sink.start({ refuse: (address) => address.endsWith('@nowhere.example') });
+  });
+  after(async () => {
+    await sink.stop();
+  });
+  const e2e = useE2E({ banks: 30, config: () => ({ smtpUrl: sink.url }) });
+
+  async function userTrackingABank(name: string): Promise<{ session: Session; bank: { cert: number; name: string } }> {
+    const session = await e2e.registerUser(name);
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
+    const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    return { session, bank };
+  }
+
+  it('creates an API key in Settings and reads the tracked banks through the public API with it', async () => {
+    const { session, bank } = await userTrackingABank('Avery Stone');
+    const { page } = await e2e.openSignedInPage({ session, path: '/settings' });
+    await page.getByLabel('Key name').fill('CRM sync');
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    const key = (await page.getByTestId('new-api-key-value').textContent())!.trim();
+    await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).waitFor();
+
+    const list = await fetch(`${e2e.url}/api/public/banks`, { headers: { 'X-API-Key': key } });
+    expect(list.status).to.equal(200);
+    const body = (await list.json()) as { data: Array<{ cert: number; name: string }> };
+    expect(body.data.map((entry) => entry.cert)).to.deep.equal([bank.cert]);
+    const one = await fetch(`${e2e.url}/api/public/banks/${bank.cert}`, { headers: { 'X-API-Key': key } });
+    expect(one.status).to.equal(200);
+    expect(((await one.json()) as { data: { name: string } }).data.name).to.equal(bank.name);
+    expect((await fetch(`${e2e.url}/api/public/banks`, { headers: { 'X-API-Key': `${key}x` } })).status).to.equal(401);
+
+    // The list shows when the key was last used.
+    await page.reload();
+    await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).waitFor();
+    expect(await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).textContent()).not.to.contain('Never');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('imports contacts from a CSV file through the Contacts list: mapping, check, import, and nothing twice', async () => {
+    const { session, bank } = await userTrackingABank('Morgan Ellery');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-e2e-')), 'contacts.csv');
+    fs.writeFileSync(
+      file,
+      ['Full name,Job title,Email,Cert', `Jane Doe,CFO,jane@alpha.example,${bank.cert}`, `Raj Patel,CEO,raj@alpha.example,${bank.cert}`, `No Title,,x@alpha.example,${bank.cert}`, `Li Wu,COO,li@alpha.example,${bank.cert}`].join('\n'),
+    );
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    const importOnce = async () => {
+      await page.getByRole('button', { name: 'Import' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('CSV file').setInputFiles(file);
+      await dialog.getByTestId('import-preview').getByText('Jane Doe').waitFor();
+      await dialog.getByRole('button', { name: 'Check rows' }).click();
+      return dialog.getByTestId('import-dry-run');
+    };
+    let dryRun = await importOnce();
+    await dryRun.getByText('3 of 4 rows will be imported. 1 rows have problems.').waitFor();
+    expect(await dryRun.getByTestId('import-errors').locator('tbody tr').count()).to.equal(1);
+    await screenshot(page, 'contact-import-check');
+    await dryRun.getByRole('button', { name: 'Import 3 valid rows, skip the rest' }).click();
+    await page.getByText('Imported 3 contacts (1 invalid rows skipped).').waitFor();
+    await page.getByRole('cell', { name: 'Raj Patel' }).waitFor();
+    await page.getByRole('cell', { name: 'Li Wu' }).waitFor();
+
+    // The same file again adds nothing.
+    dryRun = await importOnce();
+    await dryRun.getByText(/0 of 4 rows will be imported\. 3 duplicates will be skipped\./).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('shows what changed when two tabs edit one contact, and saves over it only when asked', async () => {
+    const { session, bank } = await userTrackingABank('Riley Park');
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO' } });
+    const { page: first } = await e2e.openSignedInPage({ session, path: `/contacts/${contact.id}` });
+    const second = await first.context().newPage();
+    await second.goto(`${e2e.url}/#/contacts/${contact.id}`);
+    await first.getByLabel('Job Title').waitFor();
+    await second.getByLabel('Job Title').waitFor();
+
+    await second.getByLabel('Job Title').fill('Chief Financial Officer');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await second.getByRole('tab', { name: 'History' }).waitFor();
+
+    await first.getByLabel('Job Title').fill('Treasurer');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await first.getByText('This record was changed after you opened it').waitFor();
+    await first.getByText('Chief Financial Officer').first().waitFor();
+    await screenshot(first, 'contact-edit-conflict');
+    await first.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await first.getByRole('tab', { name: 'History' }).waitFor();
+    const saved = await apiAs<{ title: string }>(e2e.url, session, `/api/data/contacts/${contact.id}`);
+    expect(saved.title).to.equal('Treasurer');
+    expect(e2e.pageErrors(first)).to.deep.equal([]);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`settles a failed email from Sent Mailbox: resend queues it again, dismiss closes it (${colorScheme} mode)`, async () => {
+      const { session, bank } = await userTrackingABank(`Casey Lin ${colorScheme}`);
+      const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', {
+        method: 'POST',
+        body: { bankId: bank.cert, name: 'Gone Away', title: 'CFO', email: 'gone@nowhere.example' },
+      });
+      await apiAs(e2e.url, session, '/api/services/mailgun/send', { method: 'POST', body: { to: 'gone@nowhere.example', subject: 'Hello there', body: 'Hi,', contactId: contact.id } });
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/sent-mail' });
+      const mailbox = new SentMailPage(page);
+      const decision = mailbox.view().getByTestId('sent-email-decision');
+      await decision.getByText(/This email was not sent\..*No such mailbox/).waitFor({ timeout: 20_000 });
+      await screenshot(page, 'sent-mailbox-failed');
+
+      await decision.getByRole('button', { name: 'Resend' }).click();
+      await page.getByText('Email queued to send again.').waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid="mailbox-count"]')?.textContent === '2 of 2 emails shown');
+      // The first email is settled by the resend; the new one, shown now, fails the same way and is dismissed.
+      await mailbox.rows().filter({ hasText: 'Dismissed' }).waitFor();
+      await mailbox.view().getByTestId('delivery-status').getByText('Failed').waitFor({ timeout: 20_000 });
+      await decision.getByRole('button', { name: 'Dismiss' }).click({ timeout: 20_000 });
+      await page.getByText('Email dismissed.').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="sent-email-row"] [data-testid="delivery-status"]').length === 2 && [...document.querySelectorAll('[data-testid="sent-email-row"] [data-testid="delivery-status"]')].every((chip) => chip.textContent === 'Dismissed'));
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    });
+  }
+});
