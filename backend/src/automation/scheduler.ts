@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { renderEmail } from '../../../domain/placeholders/index.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
-import { ConflictError, HttpError } from '../http/errors.ts';
+import { Conflict, DomainError } from '../commands/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import { logger } from '../http/logger.ts';
 import { runWithContext, systemContext } from '../http/request-context.ts';
 import type { Outbox } from '../mail/outbox.ts';
@@ -209,8 +210,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // The slot goes back whatever happened: nothing was sent with it.
       await giveBackSendSlot(row.user_id, dayKey);
       // Already queued by another worker (or by this one before a crash): the step is recorded below once.
-      if (!(error instanceof ConflictError)) {
-        if (error instanceof HttpError) return { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: /Do Not Contact/.test(error.message) ? 'do-not-contact' : 'send-failed', detail: error.message };
+      if (!(error instanceof Conflict)) {
+        // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone): the enrolment stops with the reason.
+        if (error instanceof HttpError || error instanceof DomainError) return { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: /Do Not Contact/.test(error.message) ? 'do-not-contact' : 'send-failed', detail: error.message };
         throw error;
       }
     }
@@ -231,7 +233,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         at: at.toISOString(),
       });
     } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
+      if (!(error instanceof Conflict)) throw error;
     }
     return { type: 'RecordStepSent', userId: row.user_id, stepIndex: row.next_step_index, at: at.toISOString(), emailId: null, taskId, nextDueAt: nextDueAt(row, window) };
   }

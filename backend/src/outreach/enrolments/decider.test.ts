@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../commands/decider-spec.ts';
+import { Conflict, NotFound } from '../../commands/errors.ts';
 import type { EnrolmentCommand } from './commands.ts';
 import { enrolmentDecider } from './decider.ts';
 import type { EnrolmentEvent } from './events.ts';
@@ -41,7 +42,7 @@ describe('enrolment decider', () => {
   });
 
   it('refuses to start the same enrolment twice', () => {
-    spec.given([started, firstScheduled]).when(start).thenThrows(/already exists/, 409);
+    spec.given([started, firstScheduled]).when(start).thenThrows(/already exists/, Conflict);
   });
 
   it('records a sent step and schedules the next one', () => {
@@ -103,11 +104,11 @@ describe('enrolment decider', () => {
     const stopped: EnrolmentEvent = { type: 'EnrolmentStopped', data: { reason: 'replied', detail: 'Jane Doe replied.', stoppedAt: at } };
     spec.given([started, firstScheduled]).when({ type: 'StopEnrolment', userId: owner, at, reason: 'replied', detail: 'Jane Doe replied.' }).then([stopped]);
     spec.given([started, firstScheduled, stopped]).when({ type: 'StopEnrolment', userId: owner, at, reason: 'manual', detail: 'x' }).then([]);
-    spec.given([started, firstScheduled, stopped]).when({ type: 'PauseEnrolment', userId: owner, at }).thenThrows(/already been stopped \(replied\)/, 409);
-    spec.given([started, firstScheduled, stopped]).when({ type: 'ResumeEnrolment', userId: owner, at, dueAt: at }).thenThrows(/cannot be resumed/, 409);
+    spec.given([started, firstScheduled, stopped]).when({ type: 'PauseEnrolment', userId: owner, at }).thenThrows(/already been stopped \(replied\)/, Conflict);
+    spec.given([started, firstScheduled, stopped]).when({ type: 'ResumeEnrolment', userId: owner, at, dueAt: at }).thenThrows(/cannot be resumed/, Conflict);
   });
 
   it("treats another user's enrolment as not found", () => {
-    spec.given([started, firstScheduled]).when({ type: 'PauseEnrolment', userId: stranger, at }).thenThrows(/Enrolment not found/, 404);
+    spec.given([started, firstScheduled]).when({ type: 'PauseEnrolment', userId: stranger, at }).thenThrows(/Enrolment not found/, NotFound);
   });
 });

@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { ConflictError, NotFoundError } from '../../http/errors.ts';
+import { Conflict, RecordNotFound } from '../../commands/errors.ts';
 import type { WorkflowStep } from '../workflows/events.ts';
 import type { EnrolmentCommand } from './commands.ts';
 import { enrolmentEvents, type EnrolmentEvent, type StopReason } from './events.ts';
@@ -39,7 +39,7 @@ function afterStep(state: EnrolmentState, nextDueAt: string | null, at: string):
 
 function decide(command: EnrolmentCommand, state: EnrolmentState): EnrolmentEvent[] {
   if (command.type === 'StartEnrolment') {
-    if (state.status !== 'absent') throw new ConflictError('This enrolment already exists.');
+    if (state.status !== 'absent') throw new Conflict('This enrolment already exists.');
     const { workflow, contact } = command;
     return [
       enrolmentEvents.EnrolmentStarted.create({
@@ -58,7 +58,7 @@ function decide(command: EnrolmentCommand, state: EnrolmentState): EnrolmentEven
       enrolmentEvents.StepScheduled.create({ stepIndex: 0, dueAt: command.firstDueAt }),
     ];
   }
-  if (state.status === 'absent' || state.ownerId !== command.userId) throw new NotFoundError('Enrolment');
+  if (state.status === 'absent' || state.ownerId !== command.userId) throw new RecordNotFound('Enrolment');
   switch (command.type) {
     // The scheduler's commands: a step already done, or an enrolment no longer running, is left as it is
     // (another worker got there first, or the user paused or stopped it meanwhile).
@@ -78,10 +78,10 @@ function decide(command: EnrolmentCommand, state: EnrolmentState): EnrolmentEven
       if (state.status !== 'active' || command.stepIndex !== state.nextStepIndex || command.dueAt === state.dueAt) return [];
       return [enrolmentEvents.StepScheduled.create({ stepIndex: command.stepIndex, dueAt: command.dueAt, reason: command.reason })];
     case 'PauseEnrolment':
-      if (ended(state)) throw new ConflictError(endedMessage(state, 'paused'));
+      if (ended(state)) throw new Conflict(endedMessage(state, 'paused'));
       return state.status === 'paused' ? [] : [enrolmentEvents.EnrolmentPaused.create({ pausedAt: command.at })];
     case 'ResumeEnrolment':
-      if (ended(state)) throw new ConflictError(endedMessage(state, 'resumed'));
+      if (ended(state)) throw new Conflict(endedMessage(state, 'resumed'));
       if (state.status === 'active') return [];
       return [
         enrolmentEvents.EnrolmentResumed.create({ resumedAt: command.at }),
