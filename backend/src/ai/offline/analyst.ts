@@ -6,29 +6,16 @@ import type { AiProvider, BankNews, ChatMessage, EmailRequest, GeneratedTemplate
 import type { ToolScope } from '../tools.ts';
 import { citeBank, figureAnswer, helpAnswer, marketAnswer, newsAnswer, offlineFooter, peersAnswer, profileAnswer, rankingAnswer, targetsAnswer } from './answers.ts';
 import { metricByColumn } from '../metrics.ts';
-import { parseFollowUp, type Intent, type NamedBank } from './intents.ts';
+import { parseFollowUp, type Intent } from './intents.ts';
 
 /**
  * The built-in analyst used when no AI service is configured: deterministic, answering from our
  * database only, and saying plainly that it is the offline analyst.
  */
 
-/** Bank names change only with a sync or an import: a minute-old list is fresh enough to find names in questions. */
-const namesTtlMs = 60_000;
-const nameLists = new WeakMap<Knex, { at: number; names: Promise<NamedBank[]> }>();
-
-function namesOf(knex: Knex): Promise<NamedBank[]> {
-  const cached = nameLists.get(knex);
-  if (cached && Date.now() - cached.at < namesTtlMs) return cached.names;
-  const names = bankNames(knex);
-  nameLists.set(knex, { at: Date.now(), names });
-  names.catch(() => nameLists.delete(knex));
-  return names;
-}
-
 /** The answer to the last question of a conversation, as markdown; earlier questions give it its context. */
 export async function answerQuestion(question: string | readonly string[], scope: ToolScope): Promise<string> {
-  const names = await namesOf(scope.knex);
+  const names = await bankNames(scope.knex);
   const questions = typeof question === 'string' ? [question] : question;
   let intent: Intent | undefined;
   for (const each of questions) intent = parseFollowUp(each, intent, names);
