@@ -6,7 +6,7 @@ import { openConfiguredDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './eventstore/create.ts';
 import { features as defaultFeatures } from './features.ts';
-import { logger } from './http/logger.ts';
+import { logger } from './logging/logger.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
 import type { AppServices, Feature } from './services.ts';
 

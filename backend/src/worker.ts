@@ -7,7 +7,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './eventstore/create.ts';
-import { logger, setLogLevel } from './http/logger.ts';
+import { logger, setLogLevel } from './logging/logger.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { createScheduler } from './automation/scheduler.ts';
 import { createDispatcher } from './mail/dispatcher.ts';

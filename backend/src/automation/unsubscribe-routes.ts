@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { handleCommand } from '../commands/handle-command.ts';
-import { runWithContext, systemContext } from '../http/request-context.ts';
+import { runWithContext, systemContext } from '../context/request-context.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { suppressionDecider } from '../outreach/suppressions/decider.ts';

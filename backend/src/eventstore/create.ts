@@ -3,7 +3,7 @@ import { startAsyncProjectors } from '../../../projections/async-projector.ts';
 import { projections } from '../../../projections/index.ts';
 import type { Projection } from '../../../projections/projection.ts';
 import { inlineProjections } from '../../../projections/runner.ts';
-import { logger } from '../http/logger.ts';
+import { logger } from '../logging/logger.ts';
 import { EventStoreDbEventStore } from './eventstoredb.ts';
 import { PostgresEventStore } from './postgres.ts';
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './types.ts';
