@@ -6,7 +6,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createEventStore } from './eventstore/create.ts';
+import { createEventStore } from './compose.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { createScheduler } from './automation/scheduler.ts';
