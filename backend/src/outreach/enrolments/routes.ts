@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { enrolmentStatuses, type EnrolmentRecord, type EnrolmentStatus, type EnrolmentStopReason, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -92,6 +93,7 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
     filters: {
       workflowId: (query, value) => query.where('enrolments.workflow_id', uuidFilter('workflowId', value)),
       contactId: (query, value) => query.where('enrolments.contact_id', uuidFilter('contactId', value)),
+      bankId: integerFilter('enrolments.bank_id'),
       status: (query, value) => {
         const values = (Array.isArray(value) ? value : [value]).map(String);
         if (values.some((candidate) => !(enrolmentStatuses as readonly string[]).includes(candidate))) throw new BadRequestError(`status must be one of ${enrolmentStatuses.join(', ')}.`);

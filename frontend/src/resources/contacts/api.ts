@@ -14,6 +14,8 @@ function isUnavailable(error: unknown): boolean {
 }
 
 export const contactsApi = {
+  /** Records the contact's reply: every automation writing to them stops. */
+  markReplied: (id: string) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/replied`, {}),
   setHotLead: (id: string, isHotLead: boolean) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/hot-lead`, { isHotLead }),
   recordVerification: (id: string, verification: { result: VerificationResult; score: number | null }) =>
     http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/verification`, verification),
