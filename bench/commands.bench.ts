@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { handleCommand } from '../backend/src/commands/handle-command.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
-import { runWithContext, systemContext } from '../backend/src/http/request-context.ts';
+import { runWithContext, systemContext } from '../backend/src/context/request-context.ts';
 import { taskDecider } from '../backend/src/outreach/tasks/decider.ts';
 import { projections } from '../projections/index.ts';
 import { inlineProjections, rebuildProjections } from '../projections/runner.ts';

@@ -4,8 +4,8 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createEventStore } from './eventstore/create.ts';
-import { logger, setLogLevel } from './http/logger.ts';
+import { createEventStore } from './compose.ts';
+import { logger, setLogLevel } from './logging/logger.ts';
 import { createDispatcher } from './mail/dispatcher.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
 import { loadSecretBox } from './settings/secret-box.ts';

@@ -335,7 +335,7 @@ describe('bank detail view', function () {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);
     await page.getByTestId('directory-row').first().waitFor();
-    const institution = '**/api/services/fdic/institutions/*';
+    const institution = '**/api/services/fdic/bank/*/overview';
 
     await page.route(institution, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Institution not found.' }) }));
     await page.getByTestId('directory-row').first().click();

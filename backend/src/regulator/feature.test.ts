@@ -171,6 +171,41 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     });
   });
 
+  it("answers a bank's first detail screen in one call, the same records as the single-purpose calls", async () => {
+    const knex = context.db.knex;
+    const { cert } = (await knex('fdic_financials').where({ repdte: latest }).whereNotNull('roa').whereNotNull('npl_ratio').whereNotNull('tier1_capital_ratio').first('cert'))!;
+    const [overview, institution, financials, demographics, summary, key] = await Promise.all(
+      [`bank/${cert}/overview`, `institutions/${cert}`, `financials/${cert}`, `demographics/${cert}`, `summary/${cert}`, `financials/key/${cert}`].map((path) => get(`/api/services/fdic/${path}`)),
+    );
+    expect(overview.status).to.equal(200);
+    const body = overview.body;
+    expect(body.institution).to.deep.equal(institution.body.data[0].data);
+    expect(body.financials).to.deep.equal(financials.body.data.map((item: { data: unknown }) => item.data));
+    expect(body.demographics).to.deep.equal(demographics.body.data[0].data);
+    expect(body.summary).to.deep.equal(summary.body.data[0].data);
+    expect(body.keyFigures).to.deep.equal(key.body.data[0].data);
+    expect(body.risk.category).to.be.oneOf(['Low Risk', 'Medium Risk', 'High Risk']);
+    expect(body.risk.factors.roa.value).to.equal(body.financials[0].ROA);
+
+    const peers = body.peers;
+    expect(peers).to.include({ quarter: latest, state: body.summary.state });
+    const own = await knex('fdic_financials').where({ cert, repdte: latest }).first('assets', 'roa');
+    const peerRows = await knex('fdic_financials as f')
+      .join('fdic_institutions as i', 'i.cert', 'f.cert')
+      .where({ 'f.repdte': latest, 'i.active': true, 'i.state': body.summary.state })
+      .whereNot('f.cert', cert)
+      .whereBetween('f.assets', [own.assets / 2, own.assets * 2])
+      .select('f.roa');
+    expect(peers.banks).to.equal(peerRows.length);
+    const higher = peerRows.filter((row: { roa: number | null }) => row.roa !== null && row.roa > own.roa).length;
+    expect(peers.measures.roa).to.include({ value: own.roa, rank: higher + 1 });
+  });
+
+  it('answers 404 for the detail screen of a bank we do not hold, and 400 for a cert that is not one', async () => {
+    expect((await get('/api/services/fdic/bank/99999999/overview')).status).to.equal(404);
+    expect((await get('/api/services/fdic/bank/abc/overview')).status).to.equal(400);
+  });
+
   it('finds peers in an asset range given in thousands', async () => {
     const response = await get('/api/services/fdic/peers?minAssets=100000&maxAssets=1000000&state=All&regulator=All&charterType=All&useFDIC=false&limit=500');
     expect(response.status).to.equal(200);

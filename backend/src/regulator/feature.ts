@@ -4,6 +4,7 @@ import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import type { Feature } from '../services.ts';
 import { creditBoxRequestSchema, creditBoxSearchJson } from './queries/credit-box.ts';
+import { bankOverview } from './queries/bank-overview.ts';
 import { dashboard } from './queries/dashboard.ts';
 import { unfinishedDemoLoad } from './bootstrap.ts';
 import {
@@ -56,6 +57,10 @@ export const regulatorFeature: Feature = {
     fdic.get('/financials-query', async (ctx) => {
       ctx.type = 'application/json';
       ctx.body = await queryRecordsJson(knex, 'financials', recordsQuerySchema.parse(ctx.query));
+    });
+    // The first screen of a bank's detail in one call (institution, quarters, key figures, risk, peers).
+    fdic.get('/bank/:cert/overview', async (ctx) => {
+      ctx.body = await bankOverview(knex, certParam(ctx.params.cert));
     });
     fdic.get('/institutions/:cert', async (ctx) => {
       ctx.body = await institutionRecord(knex, certParam(ctx.params.cert));

@@ -72,21 +72,20 @@ export function historicalPointOf(record: RawRecord): HistoricalPoint | null {
   };
 }
 
-export const bankDetailApi = {
-  institution: async (cert: number): Promise<RawRecord | null> => {
-    const body = await orNull(services.institution(cert));
-    return body === null ? null : (recordsOf(body)[0] ?? null);
-  },
+/** What the first screen of a bank's detail needs, answered by one call (null parts: the bank has none). */
+export type BankOverview = {
+  cert: number;
+  institution: RawRecord | null;
   /** Every quarter of financials held for the bank, newest first. */
-  financials: async (cert: number): Promise<RawRecord[]> => {
-    const body = await orNull(services.financials(cert));
-    const records = body === null ? [] : recordsOf(body);
-    return records.sort((a, b) => String(b.REPDTE ?? '').localeCompare(String(a.REPDTE ?? '')));
-  },
-  demographics: async (cert: number): Promise<RawRecord | null> => {
-    const body = await orNull(services.demographics(cert));
-    return body === null ? null : (recordsOf(body)[0] ?? null);
-  },
+  financials: RawRecord[];
+  demographics: RawRecord | null;
+  /** The overview panel's record: offices by state among other things. */
+  summary: RawRecord | null;
+};
+
+export const bankDetailApi = {
+  /** The bank's first screen in one call; null when the bank does not exist. */
+  overview: (cert: number): Promise<BankOverview | null> => orNull(http.get<BankOverview>(`${fdic}/bank/${cert}/overview`)),
   historicalFinancials: async (cert: number): Promise<HistoricalPoint[]> => {
     const body = await http.get<unknown>(`${fdic}/financials/history/${cert}`);
     return recordsOf(body)
@@ -96,11 +95,6 @@ export const bankDetailApi = {
   locations: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/locations/${cert}`, query)),
   summaryOfDeposits: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/sod/${cert}`, query)),
   history: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/history/${cert}`, query)),
-  /** The bank overview (spec 2 "Bank overview panel"): offices by state among other things. */
-  overview: async (cert: number): Promise<RawRecord | null> => {
-    const body = await orNull(http.get<unknown>(`${fdic}/summary/${cert}`));
-    return body === null ? null : (recordsOf(body)[0] ?? null);
-  },
   failures: async (cert: number): Promise<RawRecord[]> => {
     const body = await orNull(http.get<unknown>(`${fdic}/failures/${cert}`));
     return body === null ? [] : recordsOf(body);

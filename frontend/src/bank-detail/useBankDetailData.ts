@@ -9,29 +9,30 @@ export type BankDetailData = {
   /** Every quarter held for the bank, newest first. */
   financials: RawRecord[];
   demographics: RawRecord | null;
+  /** The overview panel's record (offices by state, geography, details), null when it could not be read. */
+  summary: RawRecord | null;
   /** The bank as of its latest quarter. */
   bank: NormalisedBank;
 };
 
 /**
- * What every panel starts from: the institution (null when the bank does not exist), its quarters
- * of financials and its demographics. Financials and demographics are optional: a bank without
- * them still opens, and the panels say what is missing.
+ * What every panel starts from, in one call: the institution (null when the bank does not exist),
+ * its quarters of financials, its demographics and its overview. A bank without financials or
+ * demographics still opens, and the panels say what is missing.
  */
 export function useBankDetailData(cert: number) {
   return useLoad<BankDetailData | null>(async () => {
-    const [institution, financials, demographics] = await Promise.all([
-      bankDetailApi.institution(cert),
-      bankDetailApi.financials(cert).catch(() => [] as RawRecord[]),
-      bankDetailApi.demographics(cert).catch(() => null),
-    ]);
-    if (!institution) return null;
+    const overview = await bankDetailApi.overview(cert);
+    if (!overview?.institution) return null;
+    const { institution, demographics } = overview;
+    const financials = [...overview.financials].sort((a, b) => String(b.REPDTE ?? '').localeCompare(String(a.REPDTE ?? '')));
     const hasDemographics = demographics !== null && Object.keys(demographics).length > 0;
     return {
       cert,
       institution,
       financials,
       demographics: hasDemographics ? demographics : null,
+      summary: overview.summary,
       // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
       bank: normaliseBank(cert, { ...(demographics ?? {}), ...institution }, financials[0]),
     };

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { verificationResults, type ContactRecord } from '../../../../domain/records/contact.ts';
-import { currentContext, runWithContext } from '../../http/request-context.ts';
+import { currentContext, runWithContext } from '../../context/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';

@@ -78,10 +78,10 @@ export function attributeMergeValue(column: string, name: string, target: string
   const incoming = `excluded.as_of->>${key}`;
   // Source fields no column holds: the newer record's fields win where both records have one.
   if (column === 'raw') return `case when coalesce(${incoming}, '') >= coalesce(${stored}, '') then ${target}.raw || excluded.raw else excluded.raw || ${target}.raw end`;
-  // A source of no known date still fills a blank.
+  // A source of no known date still fills a blank no source stated (a stamped blank was stated: see enrich.ts).
   return (
     `case when ${incoming} > coalesce(${stored}, '') or (${incoming} = ${stored} and excluded.${name}::text > ${target}.${name}::text) ` +
-    `or (${target}.${name} is null and excluded.${name} is not null) then excluded.${name} else ${target}.${name} end`
+    `or (${target}.${name} is null and ${stored} is null and excluded.${name} is not null) then excluded.${name} else ${target}.${name} end`
   );
 }
 

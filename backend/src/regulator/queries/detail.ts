@@ -28,9 +28,9 @@ export async function institutionRecord(knex: Knex, cert: number) {
   return { ...answer, isDemo };
 }
 
-/** `/fdic/financials/{cert}`: every quarter held (newest first), or one quarter. */
-export async function financialRecords(knex: Knex, cert: number, quarter?: string) {
-  const rows = await knex('fdic_financials as f')
+/** The bank's quarters (newest first, or one quarter) as bank rows with their regulator records. */
+export async function financialRows(knex: Knex, cert: number, quarter?: string): Promise<Array<Record<string, unknown>>> {
+  return knex('fdic_financials as f')
     .join('fdic_institutions as i', 'i.cert', 'f.cert')
     .where('f.cert', cert)
     .modify((builder) => {
@@ -38,15 +38,23 @@ export async function financialRecords(knex: Knex, cert: number, quarter?: strin
     })
     .select(bankSelection(knex, { raw: true }))
     .orderBy('f.repdte', 'desc');
+}
+
+/** A quarter's BankFind record, with the id BankFind gives it. */
+export function financialRecordOf(cert: number, row: Record<string, unknown>) {
+  const record = fdicRecordOf(row);
+  record.ID = `${cert}_${row.repdte}`;
+  return record;
+}
+
+/** `/fdic/financials/{cert}`: every quarter held (newest first), or one quarter. */
+export async function financialRecords(knex: Knex, cert: number, quarter?: string) {
+  const rows = await financialRows(knex, cert, quarter);
   if (rows.length === 0) {
     const exists = await knex('fdic_institutions').where({ cert }).first('cert');
     if (!exists) throw new NotFoundError(`Institution ${cert}`);
   }
-  const data = (rows as Array<Record<string, unknown>>).map((row) => {
-    const record = fdicRecordOf(row);
-    record.ID = `${cert}_${row.repdte}`;
-    return { data: record, score: 0 };
-  });
+  const data = rows.map((row) => ({ data: financialRecordOf(cert, row), score: 0 }));
   return { data, meta: { total: data.length } };
 }
 
@@ -57,8 +65,13 @@ export async function keyFinancials(knex: Knex, cert: number) {
     .where('i.cert', cert)
     .first(bankSelection(knex));
   if (!row) throw new NotFoundError(`Institution ${cert}`);
+  return { data: [{ data: keyFiguresOf(cert, row), score: 0 }], meta: { total: 1 } };
+}
+
+/** The Financial Summary tiles from a bank row (money in thousands, as BankFind gives it). */
+export function keyFiguresOf(cert: number, row: Record<string, unknown>) {
   const thousands = (value: unknown) => (typeof value === 'number' ? value / 1000 : null);
-  const data = {
+  return {
     CERT: cert,
     REPDTE: row.repdte ?? null,
     ASSET: thousands(row.assets),
@@ -70,7 +83,6 @@ export async function keyFinancials(knex: Knex, cert: number) {
     NIMY: row.net_interest_margin ?? null,
     OFFICES: row.offices ?? null,
   };
-  return { data: [{ data, score: 0 }], meta: { total: 1 } };
 }
 
 /** `/fdic/financials/history/{cert}`: the trend points of spec 2 ("Historical financial point"), oldest first, money in dollars. */
@@ -188,21 +200,35 @@ export async function failures(knex: Knex, cert: number) {
   return { data, meta: { total: data.length } };
 }
 
+/** The bank's current offices per state, most first. */
+export async function officesByState(knex: Knex, cert: number): Promise<Array<{ state: string; offices: number }>> {
+  const rows = (await currentBranches(knex, cert).select(knex.raw('state, count(*)::int as offices')).groupBy('state').orderBy('offices', 'desc')) as Array<{ state: string; offices: number }>;
+  return rows.map((row) => ({ state: row.state, offices: Number(row.offices) }));
+}
+
+/** The newest year of the bank's summary of deposits, or null. */
+export async function summaryOfDepositsYear(knex: Knex, cert: number): Promise<number | null> {
+  const row = (await knex('fdic_sod').where({ cert }).max({ year: 'year' }).first()) as { year?: number | null } | undefined;
+  return row?.year ?? null;
+}
+
 /** `/fdic/summary/{cert}`: the bank overview panel (minority status, office distribution, geography, details). */
 export async function overview(knex: Knex, cert: number) {
   const institution = await knex('fdic_institutions').where({ cert }).first();
   if (!institution) throw new NotFoundError(`Institution ${cert}`);
-  const [byState, year] = await Promise.all([
-    currentBranches(knex, cert).select(knex.raw('state, count(*)::int as offices')).groupBy('state').orderBy('offices', 'desc') as Promise<Array<{ state: string; offices: number }>>,
-    knex('fdic_sod').where({ cert }).max({ year: 'year' }).first(),
-  ]);
-  const data = {
-    cert,
+  const [byState, year] = await Promise.all([officesByState(knex, cert), summaryOfDepositsYear(knex, cert)]);
+  return { data: [{ data: overviewOf(institution, byState, year), score: 0 }], meta: { total: 1 } };
+}
+
+/** The overview panel's record from the institution row, its offices per state and its newest deposits year. */
+export function overviewOf(institution: Record<string, unknown>, byState: Array<{ state: string; offices: number }>, year: number | null) {
+  return {
+    cert: institution.cert,
     name: institution.name,
     minorityStatusCode: institution.minority_status_code,
     minorityStatus: institution.minority_status_desc,
     offices: institution.offices,
-    officesByState: byState.map((row) => ({ state: row.state, offices: Number(row.offices) })),
+    officesByState: byState,
     state: institution.state,
     stateName: institution.state_name,
     county: institution.county,
@@ -220,10 +246,9 @@ export async function overview(knex: Knex, cert: number) {
     insuredDate: isoDate(institution.insured_date),
     website: institution.website,
     active: institution.active,
-    summaryOfDepositsYear: (year as { year?: number } | undefined)?.year ?? null,
+    summaryOfDepositsYear: year,
     isDemo: institution.is_demo,
   };
-  return { data: [{ data, score: 0 }], meta: { total: 1 } };
 }
 
 /**
@@ -236,9 +261,15 @@ export async function demographics(knex: Knex, cert: number) {
   if (!institution) throw new NotFoundError(`Institution ${cert}`);
   const quarter = await latestQuarter(knex);
   const offices = await currentBranches(knex, cert).select(knex.raw('count(*)::int as total, count(distinct state)::int as states')).first();
+  return { data: [{ data: demographicsOf(institution, quarter, offices), score: 0 }], meta: { total: 1 } };
+}
+
+/** The demographics record from the institution row, the market's latest quarter and the bank's current offices. */
+export function demographicsOf(institution: Record<string, unknown>, quarter: string | null | undefined, offices: { total: number; states: number } | undefined) {
+  const cert = institution.cert;
   const metro = institution.cbsa_code && institution.is_metro !== false && !institution.is_micro ? institution.cbsa_code : null;
   const micro = institution.cbsa_code && institution.is_micro ? institution.cbsa_code : null;
-  const data = {
+  return {
     CERT: cert,
     REPDTE: quarter,
     CBSA: institution.cbsa_code,
@@ -251,7 +282,6 @@ export async function demographics(knex: Knex, cert: number) {
     OFFSTATE: offices?.states ?? 0,
     MNRTYCDE: institution.minority_status_code,
   };
-  return { data: [{ data, score: 0 }], meta: { total: 1 } };
 }
 
 /** `/census/{kind}/{code}`: a community profile (spec 2 "Community Profile"). */

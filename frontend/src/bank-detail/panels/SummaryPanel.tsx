@@ -1,14 +1,12 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
 import { minorityStatuses } from '../../../../domain/codes.ts';
 import { formatCount, formatDate, formatMoney, formatPercent } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid, type KeyValue } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import type { NormalisedBank } from '../lib/bank.ts';
 import { isoDate, num, text, type RawRecord } from '../lib/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
-import { useLoad } from '../useLoad.ts';
 
 /**
  * Financial Summary tiles (spec 2): money from ASSET, DEP, EQ and NETINC (thousands, shown in
@@ -101,8 +99,7 @@ function officesByStateOf(summary: RawRecord | null | undefined): Array<{ state:
 
 /** Bank overview (spec 2 "Bank overview panel") under the Financial Summary tiles. */
 export function SummaryPanel({ data }: { data: BankDetailData }) {
-  const summary = useLoad(() => bankDetailApi.overview(data.cert).catch(() => null), [data.cert]);
-  const byState = officesByStateOf(summary.data);
+  const byState = officesByStateOf(data.summary);
   return (
     <Box data-testid="summary-panel">
       <PanelTitle>Summary</PanelTitle>
