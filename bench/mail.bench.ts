@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import { exampleValues, placeholderCatalogue, renderTemplate } from '../domain/placeholders/index.ts';
-import { createEventStore } from '../backend/src/eventstore/create.ts';
+import { createEventStore } from '../backend/src/compose.ts';
 import { createDispatcher } from '../backend/src/mail/dispatcher.ts';
 import { createOutbox } from '../backend/src/mail/outbox.ts';
 import { smtpTransport } from '../backend/src/mail/smtp.ts';
