@@ -167,6 +167,9 @@ function expectedBank(data: PublishedData, cert: number) {
       REGAGNT: text(head?.REGAGNT),
       NAMEHCR: text(head?.NAMEHCR),
       CBSA_NO: msa,
+      CBSA: msa ? text(head?.MSANAMB) : null,
+      CSA_NO: head && head.CSABR !== '0' ? text(head.CSABR) : null,
+      INSDATE: described(text(listed?.INSDATE)),
       REPDTE: financials ? data.quarter : null,
       ASSET: thousands('ASSET'),
       DEP: thousands('DEP'),
@@ -180,6 +183,7 @@ function expectedBank(data: PublishedData, cert: number) {
       LNCI: thousands('LNCI'),
       LNCON: thousands('LNCON'),
       SC: thousands('SC'),
+      EQTOT: thousands('EQTOT'),
       ROA: figure('ROA'),
       ROE: figure('ROE'),
       RBCRWAJ: figure('RBCRWAJ'),
@@ -207,6 +211,12 @@ function expectedBank(data: PublishedData, cert: number) {
       cbsaCode: msa,
       cbsaName: msa ? text(head?.MSANAMB) : null,
       insuredDate: described(isoOf(listed?.INSDATE)),
+      state: described(listed ? (data.stateCodes.get(listed.STNAME) ?? null) : null),
+      stateName: described(text(listed?.STNAME)),
+      charterClass: described(text(listed?.BKCLASS)),
+      latitude: described(published(listed?.LATITUDE)),
+      longitude: described(published(listed?.LONGITUDE)),
+      csaCode: head && head.CSABR !== '0' ? text(head.CSABR) : null,
     },
     branches: {
       total: branches.length,
@@ -231,8 +241,41 @@ function expectedBank(data: PublishedData, cert: number) {
       roe: figure('ROE'),
       totalRiskBasedCapitalRatio: figure('RBCRWAJ'),
       netLoansToDepositsRatio: figure('LNLSDEPR'),
+      nonInterestIncomeToRevenue: shareOf(figure('NONII'), [figure('INTINC'), figure('NONII')]),
+      stateName: described(text(listed?.STNAME)),
+      zip: described(listed?.ZIP ? listed.ZIP.padStart(5, '0') : null),
+      address: described(text(listed?.ADDRESS)),
+      website: described(text(listed?.WEBADDR)),
+      charterClass: described(text(listed?.BKCLASS)),
+      insuredDate: described(isoOf(listed?.INSDATE)),
+      latitude: described(published(listed?.LATITUDE)),
+      longitude: described(published(listed?.LONGITUDE)),
+      regulator: text(head?.REGAGNT),
+      holdingCompany: text(head?.NAMEHCR),
+      cbsa_code: msa,
+      cbsa_name: msa ? text(head?.MSANAMB) : null,
     },
   };
+}
+
+/**
+ * A derived ratio as spec 2 defines it, in percent: missing inputs count as 0, but a ratio whose
+ * numerator inputs are all missing is not 0% (N/A), nor one whose denominator is not positive.
+ */
+function shareOf(numerator: number | null, denominatorParts: Array<number | null>): number | null {
+  const denominator = denominatorParts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  return numerator === null || denominator <= 0 ? null : (100 * numerator) / denominator;
+}
+
+/** Fields of an answer that are not figures of the bank (keys, the search's own score). */
+const notFigures = new Set(['CERT', 'ID', 'id', 'cert', 'matchScore']);
+
+/** Every number an answer holds beyond the fields checked one by one must be blank: no file gives it for that quarter. */
+function checkNoOtherFigures(tally: Tally, label: string, subject: string, checked: object, answer: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(answer)) {
+    if (field in checked || notFigures.has(field) || (value !== null && typeof value !== 'number')) continue;
+    tally.check(`${label}.(figures no file gives: blank)`, `${subject} ${field}`, null, value);
+  }
 }
 
 /** The dashboard as the files give it: active banks, and the top 100 of the newest quarter by assets. */
@@ -309,6 +352,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
           const subject = `CERT ${cert}`;
           const directory = (await get(`/api/services/fdic/institutions?filters=CERT:${cert}`)).data?.[0]?.data ?? {};
           for (const [field, value] of Object.entries(expected.directory)) tally.check(`directory.${field}`, subject, value, directory[field]);
+          checkNoOtherFigures(tally, 'directory', subject, expected.directory, directory);
 
           const detail = (await get(`/api/services/fdic/institutions/${cert}`)).data?.[0]?.data ?? {};
           for (const field of ['NAME', 'CITY', 'STALP', 'ACTIVE', 'ASSET', 'DEP', 'NETINC', 'ROA', 'ROE', 'OFFICES'] as const) {
@@ -324,6 +368,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
                 : summary[field];
             tally.check(`detail.summary.${field}`, subject, value, actual);
           }
+          checkNoOtherFigures(tally, 'detail.summary', subject, expected.summary, summary);
           const branches = await get(`/api/services/fdic/locations/${cert}?limit=1`);
           tally.check('detail.locations.total', subject, expected.branches.total, branches.meta?.total);
           const sod = await get(`/api/services/fdic/sod/${cert}?limit=1`);
@@ -342,6 +387,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
             tally.check('creditBox.total', subject, twins.length, response.body?.total);
             const bank = ((response.body?.banks ?? []) as Array<Record<string, unknown>>).find((found) => found.cert === cert) ?? {};
             for (const [field, value] of Object.entries(expected.creditBox)) tally.check(`creditBox.${field}`, subject, value, bank[field]);
+            checkNoOtherFigures(tally, 'creditBox', subject, expected.creditBox, bank);
             tally.check('creditBox.state', subject, expected.state, bank.state);
             tally.check('creditBox.matchScore', subject, 100, bank.matchScore);
           }
@@ -382,13 +428,16 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
         board.check('dashboard.riskInputsMissing', 'all banks', true, answer.riskInputsMissing);
         board.check('dashboard.marketChargeOffs', 'all banks', { re: 0, ci: 0, consumer: 0, ag: 0 }, answer.marketChargeOffs);
         board.check('dashboard.marketDelinquencies', 'all banks', { re: 0, ci: 0, consumer: 0, ag: 0 }, answer.marketDelinquencies);
-        const topRoa = (answer.spotlight?.topRoa ?? []) as Array<{ cert: number; roa: number; assets: number }>;
+        const topRoa = (answer.spotlight?.topRoa ?? []) as Array<{ cert: number; roa: number; assets: number; name: string }>;
         dashboard.topRoa.forEach((bank, rank) => {
           const shown = topRoa[rank] ?? {};
           board.check('dashboard.spotlight.topRoa.cert', `rank ${rank + 1}`, bank.cert, shown.cert);
           board.check('dashboard.spotlight.topRoa.roa', `rank ${rank + 1}`, bank.roa, shown.roa);
           board.check('dashboard.spotlight.topRoa.assets', `rank ${rank + 1}`, bank.assets, shown.assets);
+          board.check('dashboard.spotlight.topRoa.name', `rank ${rank + 1}`, text(data.listed.get(bank.cert)?.NAME), shown.name);
         });
+        // Efficiency, tier 1 capital and the risk score need inputs no file has: those lists are empty.
+        for (const list of ['mostEfficient', 'strongestCapital', 'highestRisk']) board.check(`dashboard.spotlight.${list}`, 'all banks', [], answer.spotlight?.[list]);
         console.log(board.table(`\n      Dashboard, imported ${order}:`).replace(/\n/g, '\n      '));
         expect(board.mismatches, 'mismatches (table above)').to.equal(0);
       });
