@@ -115,6 +115,8 @@ export async function run(report: Report): Promise<void> {
       const seedStarted = performance.now();
       const seeded = await seed(db.knex, registered.user.id);
       const seedSeconds = (performance.now() - seedStarted) / 1000;
+      // Statistics as autovacuum would have them after such a load (without them the planner guesses the tables are tiny).
+      await db.knex.raw('analyze');
       const [{ count }] = await db.knex('events').count<Array<{ count: string }>>('* as count');
       await db.close();
 
@@ -125,6 +127,8 @@ export async function run(report: Report): Promise<void> {
       };
       const pick = <T>(list: T[], n: number) => Array.from({ length: n }, (_, index) => list[(index * 7919) % list.length]);
       const histories = [...pick(seeded.contactIds, 300).map((id) => `/api/data/contacts/${id}/history`), ...pick(seeded.taskIds, 300).map((id) => `/api/data/tasks/${id}/history`)];
+      const probe = await fetch(server.url + histories[0], { headers: { authorization: `Bearer ${token}` } });
+      if (!probe.ok) throw new Error(`History answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
       await measureHttp(server.url, token, histories.slice(0, 100), {}, 4); // warm-up
       figures['floor: a signed-in call (cached quarters), 32 connections'] = await measureHttp(server.url, token, Array.from({ length: 1000 }, () => '/api/services/fdic/quarters'));
       figures['History of a contact or task, one at a time'] = await measureHttp(server.url, token, histories, {}, 1);
