@@ -312,6 +312,12 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
   const sample = chooseSample(data);
   const dashboard = expectedDashboard(data);
 
+  // Both databases stay open until the end, for the comparison of their read tables.
+  const databases: Database[] = [];
+  after(async () => {
+    for (const db of databases) await db.close();
+  });
+
   it('samples at least 50 banks of every size and many states', () => {
     const states = new Set(sample.map((cert) => data.listed.get(cert)?.STNAME).filter(Boolean));
     expect(sample.length).to.be.at.least(50);
@@ -335,6 +341,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
       before(async function () {
         this.timeout(1_800_000);
         db = await freshDatabase(engine);
+        databases.push(db);
         const started = performance.now();
         for (const file of files) await importFile(db.knex, file);
         console.log(`      imported ${files.length} files ${order} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -343,7 +350,6 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
       });
       after(async () => {
         await app?.stop();
-        await db?.close();
       });
 
       it('shows every sampled bank as the files publish it in the Directory, bank detail and Credit Box', async () => {
@@ -443,4 +449,48 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
       });
     });
   }
+
+  describe('in either order', () => {
+    it('holds identical read tables, row for row', async function () {
+      if (databases.length < 2) this.skip();
+      const differences = new Tally();
+      for (const [table, key] of readTables) {
+        const [newest, oldest] = await Promise.all(databases.map((db) => rowDigests(db, table, key)));
+        const differing = [...newest].filter(([row, digest]) => oldest.get(row) !== digest).map(([row]) => row);
+        const shown = await Promise.all(databases.map((db) => rowsByKey(db, table, key, differing.slice(0, 5))));
+        for (const [row, digest] of newest) {
+          const [a, b] = shown.map((rows) => rows.get(row));
+          // Where the rows differ, the columns that do (values newest first / oldest first).
+          const detail = a && b ? Object.fromEntries(Object.keys({ ...a, ...b }).filter((column) => JSON.stringify(a[column]) !== JSON.stringify(b[column])).map((column) => [column, [a[column], b[column]]])) : digest;
+          differences.check(table, `row ${row}`, oldest.get(row) === digest ? digest : detail, oldest.get(row) ?? null);
+        }
+        for (const row of oldest.keys()) if (!newest.has(row)) differences.check(table, `row ${row}`, null, 'only when imported oldest first');
+      }
+      console.log(differences.table('\n      Rows compared between the two import orders:').replace(/\n/g, '\n      '));
+      expect(differences.mismatches, 'rows that differ (table above)').to.equal(0);
+    });
+  });
 });
+
+/** The tables the screens read, each with its key. */
+const readTables: Array<[table: string, key: string]> = [
+  ['fdic_institutions', 'cert::text'],
+  ['fdic_financials', `cert || '_' || repdte`],
+  ['fdic_locations', 'id'],
+  ['fdic_sod', 'id'],
+  ['fdic_failures', 'id'],
+  ['fdic_active_lists', 'as_of'],
+];
+
+/** Rows as JSON by key, for the keys given. */
+async function rowsByKey(db: Database, table: string, key: string, keys: string[]): Promise<Map<string, Record<string, unknown>>> {
+  if (keys.length === 0) return new Map();
+  const result = await db.knex.raw(`select ${key} as key, to_jsonb(t) - 'updated_at' - 'imported_at' as row from ${table} t where ${key} in (${keys.map(() => '?').join(', ')})`, keys);
+  return new Map((result.rows as Array<{ key: string; row: Record<string, unknown> }>).map((row) => [row.key, row.row]));
+}
+
+/** Each row's digest by key, leaving out when it was written. */
+async function rowDigests(db: Database, table: string, key: string): Promise<Map<string, string>> {
+  const result = await db.knex.raw(`select ${key} as key, md5((to_jsonb(t) - 'updated_at' - 'imported_at')::text) as digest from ${table} t`);
+  return new Map((result.rows as Array<{ key: string; digest: string }>).map((row) => [row.key, row.digest]));
+}
