@@ -38,4 +38,17 @@ export const contactsApi = {
       throw error;
     }
   },
+  /**
+   * The bank's web domain as the AI finds it from its name, for a bank with no website on file; null
+   * when none is found or the AI service is not offered on this server (the user types it instead).
+   */
+  findBankDomain: async (bankName: string): Promise<string | null> => {
+    try {
+      const answer = await http.post<{ domain?: string | null }>('/api/services/gemini/find-bank-domain', { bankName });
+      return answer?.domain?.trim() || null;
+    } catch (error) {
+      if (isUnavailable(error)) return null;
+      throw error;
+    }
+  },
 };
