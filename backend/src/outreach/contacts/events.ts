@@ -31,6 +31,8 @@ export const contactEvents = {
     'ContactEmailVerified',
     z.object({ result: z.enum(verificationResults), score: z.number().nullable(), verifiedAt: z.string() }),
   ),
+  /** The contact answered (recorded by the user): automation stops writing to them. */
+  ContactReplied: defineEvent('ContactReplied', z.object({ repliedAt: z.string() })),
   ContactDeleted: defineEvent('ContactDeleted', z.object({})),
 };
 

@@ -31,6 +31,7 @@ type ContactRow = {
   verification_result: Verification['result'] | null;
   verification_score: number | null;
   verified_at: Date | null;
+  replied_at: Date | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -58,6 +59,7 @@ function toApi(row: ContactRow): ContactRecord {
     verification: row.verification_result
       ? { result: row.verification_result, score: row.verification_score, verifiedAt: row.verified_at?.toISOString() ?? null }
       : null,
+    repliedAt: row.replied_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
@@ -169,6 +171,11 @@ export function contactRoutes(services: AppServices) {
   router.put('/:id/hot-lead', async (ctx) => {
     const { isHotLead } = hotLeadBody.parse(ctx.request.body ?? {});
     await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId }) => ({ type: 'SetHotLead' as const, userId, isHotLead }));
+  });
+
+  // 'Mark replied': a reply stops every automation writing to this contact.
+  router.put('/:id/replied', async (ctx) => {
+    await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId, at }) => ({ type: 'MarkContactReplied' as const, userId, at }));
   });
 
   router.put('/:id/verification', async (ctx) => {
