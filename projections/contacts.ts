@@ -53,6 +53,8 @@ export const contactsProjection: Projection = {
           verification_score: event.data.score,
           verified_at: event.data.verifiedAt,
         });
+      case 'ContactReplied':
+        return updateRow(trx, 'contacts', key, recorded, { replied_at: event.data.repliedAt });
       case 'ContactDeleted':
         return deleteRow(trx, 'contacts', key, recorded);
       case 'ContactErased':

@@ -167,6 +167,9 @@ function expectedBank(data: PublishedData, cert: number) {
       REGAGNT: text(head?.REGAGNT),
       NAMEHCR: text(head?.NAMEHCR),
       CBSA_NO: msa,
+      CBSA: msa ? text(head?.MSANAMB) : null,
+      CSA_NO: head && head.CSABR !== '0' ? text(head.CSABR) : null,
+      INSDATE: described(text(listed?.INSDATE)),
       REPDTE: financials ? data.quarter : null,
       ASSET: thousands('ASSET'),
       DEP: thousands('DEP'),
@@ -180,6 +183,7 @@ function expectedBank(data: PublishedData, cert: number) {
       LNCI: thousands('LNCI'),
       LNCON: thousands('LNCON'),
       SC: thousands('SC'),
+      EQTOT: thousands('EQTOT'),
       ROA: figure('ROA'),
       ROE: figure('ROE'),
       RBCRWAJ: figure('RBCRWAJ'),
@@ -207,6 +211,12 @@ function expectedBank(data: PublishedData, cert: number) {
       cbsaCode: msa,
       cbsaName: msa ? text(head?.MSANAMB) : null,
       insuredDate: described(isoOf(listed?.INSDATE)),
+      state: described(listed ? (data.stateCodes.get(listed.STNAME) ?? null) : null),
+      stateName: described(text(listed?.STNAME)),
+      charterClass: described(text(listed?.BKCLASS)),
+      latitude: described(published(listed?.LATITUDE)),
+      longitude: described(published(listed?.LONGITUDE)),
+      csaCode: head && head.CSABR !== '0' ? text(head.CSABR) : null,
     },
     branches: {
       total: branches.length,
@@ -231,8 +241,41 @@ function expectedBank(data: PublishedData, cert: number) {
       roe: figure('ROE'),
       totalRiskBasedCapitalRatio: figure('RBCRWAJ'),
       netLoansToDepositsRatio: figure('LNLSDEPR'),
+      nonInterestIncomeToRevenue: shareOf(figure('NONII'), [figure('INTINC'), figure('NONII')]),
+      stateName: described(text(listed?.STNAME)),
+      zip: described(listed?.ZIP ? listed.ZIP.padStart(5, '0') : null),
+      address: described(text(listed?.ADDRESS)),
+      website: described(text(listed?.WEBADDR)),
+      charterClass: described(text(listed?.BKCLASS)),
+      insuredDate: described(isoOf(listed?.INSDATE)),
+      latitude: described(published(listed?.LATITUDE)),
+      longitude: described(published(listed?.LONGITUDE)),
+      regulator: text(head?.REGAGNT),
+      holdingCompany: text(head?.NAMEHCR),
+      cbsa_code: msa,
+      cbsa_name: msa ? text(head?.MSANAMB) : null,
     },
   };
+}
+
+/**
+ * A derived ratio as spec 2 defines it, in percent: missing inputs count as 0, but a ratio whose
+ * numerator inputs are all missing is not 0% (N/A), nor one whose denominator is not positive.
+ */
+function shareOf(numerator: number | null, denominatorParts: Array<number | null>): number | null {
+  const denominator = denominatorParts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  return numerator === null || denominator <= 0 ? null : (100 * numerator) / denominator;
+}
+
+/** Fields of an answer that are not figures of the bank (keys, the search's own score). */
+const notFigures = new Set(['CERT', 'ID', 'id', 'cert', 'matchScore']);
+
+/** Every number an answer holds beyond the fields checked one by one must be blank: no file gives it for that quarter. */
+function checkNoOtherFigures(tally: Tally, label: string, subject: string, checked: object, answer: Record<string, unknown>): void {
+  for (const [field, value] of Object.entries(answer)) {
+    if (field in checked || notFigures.has(field) || (value !== null && typeof value !== 'number')) continue;
+    tally.check(`${label}.(figures no file gives: blank)`, `${subject} ${field}`, null, value);
+  }
 }
 
 /** The dashboard as the files give it: active banks, and the top 100 of the newest quarter by assets. */
@@ -269,6 +312,12 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
   const sample = chooseSample(data);
   const dashboard = expectedDashboard(data);
 
+  // Both databases stay open until the end, for the comparison of their read tables.
+  const databases: Database[] = [];
+  after(async () => {
+    for (const db of databases) await db.close();
+  });
+
   it('samples at least 50 banks of every size and many states', () => {
     const states = new Set(sample.map((cert) => data.listed.get(cert)?.STNAME).filter(Boolean));
     expect(sample.length).to.be.at.least(50);
@@ -292,6 +341,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
       before(async function () {
         this.timeout(1_800_000);
         db = await freshDatabase(engine);
+        databases.push(db);
         const started = performance.now();
         for (const file of files) await importFile(db.knex, file);
         console.log(`      imported ${files.length} files ${order} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -300,7 +350,6 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
       });
       after(async () => {
         await app?.stop();
-        await db?.close();
       });
 
       it('shows every sampled bank as the files publish it in the Directory, bank detail and Credit Box', async () => {
@@ -309,6 +358,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
           const subject = `CERT ${cert}`;
           const directory = (await get(`/api/services/fdic/institutions?filters=CERT:${cert}`)).data?.[0]?.data ?? {};
           for (const [field, value] of Object.entries(expected.directory)) tally.check(`directory.${field}`, subject, value, directory[field]);
+          checkNoOtherFigures(tally, 'directory', subject, expected.directory, directory);
 
           const detail = (await get(`/api/services/fdic/institutions/${cert}`)).data?.[0]?.data ?? {};
           for (const field of ['NAME', 'CITY', 'STALP', 'ACTIVE', 'ASSET', 'DEP', 'NETINC', 'ROA', 'ROE', 'OFFICES'] as const) {
@@ -324,6 +374,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
                 : summary[field];
             tally.check(`detail.summary.${field}`, subject, value, actual);
           }
+          checkNoOtherFigures(tally, 'detail.summary', subject, expected.summary, summary);
           const branches = await get(`/api/services/fdic/locations/${cert}?limit=1`);
           tally.check('detail.locations.total', subject, expected.branches.total, branches.meta?.total);
           const sod = await get(`/api/services/fdic/sod/${cert}?limit=1`);
@@ -342,6 +393,7 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
             tally.check('creditBox.total', subject, twins.length, response.body?.total);
             const bank = ((response.body?.banks ?? []) as Array<Record<string, unknown>>).find((found) => found.cert === cert) ?? {};
             for (const [field, value] of Object.entries(expected.creditBox)) tally.check(`creditBox.${field}`, subject, value, bank[field]);
+            checkNoOtherFigures(tally, 'creditBox', subject, expected.creditBox, bank);
             tally.check('creditBox.state', subject, expected.state, bank.state);
             tally.check('creditBox.matchScore', subject, 100, bank.matchScore);
           }
@@ -382,16 +434,63 @@ describe(`fidelity to the real FDIC files in ${dataDir} [${engine}]`, function (
         board.check('dashboard.riskInputsMissing', 'all banks', true, answer.riskInputsMissing);
         board.check('dashboard.marketChargeOffs', 'all banks', { re: 0, ci: 0, consumer: 0, ag: 0 }, answer.marketChargeOffs);
         board.check('dashboard.marketDelinquencies', 'all banks', { re: 0, ci: 0, consumer: 0, ag: 0 }, answer.marketDelinquencies);
-        const topRoa = (answer.spotlight?.topRoa ?? []) as Array<{ cert: number; roa: number; assets: number }>;
+        const topRoa = (answer.spotlight?.topRoa ?? []) as Array<{ cert: number; roa: number; assets: number; name: string }>;
         dashboard.topRoa.forEach((bank, rank) => {
           const shown = topRoa[rank] ?? {};
           board.check('dashboard.spotlight.topRoa.cert', `rank ${rank + 1}`, bank.cert, shown.cert);
           board.check('dashboard.spotlight.topRoa.roa', `rank ${rank + 1}`, bank.roa, shown.roa);
           board.check('dashboard.spotlight.topRoa.assets', `rank ${rank + 1}`, bank.assets, shown.assets);
+          board.check('dashboard.spotlight.topRoa.name', `rank ${rank + 1}`, text(data.listed.get(bank.cert)?.NAME), shown.name);
         });
+        // Efficiency, tier 1 capital and the risk score need inputs no file has: those lists are empty.
+        for (const list of ['mostEfficient', 'strongestCapital', 'highestRisk']) board.check(`dashboard.spotlight.${list}`, 'all banks', [], answer.spotlight?.[list]);
         console.log(board.table(`\n      Dashboard, imported ${order}:`).replace(/\n/g, '\n      '));
         expect(board.mismatches, 'mismatches (table above)').to.equal(0);
       });
     });
   }
+
+  describe('in either order', () => {
+    it('holds identical read tables, row for row', async function () {
+      if (databases.length < 2) this.skip();
+      const differences = new Tally();
+      for (const [table, key] of readTables) {
+        const [newest, oldest] = await Promise.all(databases.map((db) => rowDigests(db, table, key)));
+        const differing = [...newest].filter(([row, digest]) => oldest.get(row) !== digest).map(([row]) => row);
+        const shown = await Promise.all(databases.map((db) => rowsByKey(db, table, key, differing.slice(0, 5))));
+        for (const [row, digest] of newest) {
+          const [a, b] = shown.map((rows) => rows.get(row));
+          // Where the rows differ, the columns that do (values newest first / oldest first).
+          const detail = a && b ? Object.fromEntries(Object.keys({ ...a, ...b }).filter((column) => JSON.stringify(a[column]) !== JSON.stringify(b[column])).map((column) => [column, [a[column], b[column]]])) : digest;
+          differences.check(table, `row ${row}`, oldest.get(row) === digest ? digest : detail, oldest.get(row) ?? null);
+        }
+        for (const row of oldest.keys()) if (!newest.has(row)) differences.check(table, `row ${row}`, null, 'only when imported oldest first');
+      }
+      console.log(differences.table('\n      Rows compared between the two import orders:').replace(/\n/g, '\n      '));
+      expect(differences.mismatches, 'rows that differ (table above)').to.equal(0);
+    });
+  });
 });
+
+/** The tables the screens read, each with its key. */
+const readTables: Array<[table: string, key: string]> = [
+  ['fdic_institutions', 'cert::text'],
+  ['fdic_financials', `cert || '_' || repdte`],
+  ['fdic_locations', 'id'],
+  ['fdic_sod', 'id'],
+  ['fdic_failures', 'id'],
+  ['fdic_active_lists', 'as_of'],
+];
+
+/** Rows as JSON by key, for the keys given. */
+async function rowsByKey(db: Database, table: string, key: string, keys: string[]): Promise<Map<string, Record<string, unknown>>> {
+  if (keys.length === 0) return new Map();
+  const result = await db.knex.raw(`select ${key} as key, to_jsonb(t) - 'updated_at' - 'imported_at' as row from ${table} t where ${key} in (${keys.map(() => '?').join(', ')})`, keys);
+  return new Map((result.rows as Array<{ key: string; row: Record<string, unknown> }>).map((row) => [row.key, row.row]));
+}
+
+/** Each row's digest by key, leaving out when it was written. */
+async function rowDigests(db: Database, table: string, key: string): Promise<Map<string, string>> {
+  const result = await db.knex.raw(`select ${key} as key, md5((to_jsonb(t) - 'updated_at' - 'imported_at')::text) as digest from ${table} t`);
+  return new Map((result.rows as Array<{ key: string; digest: string }>).map((row) => [row.key, row.digest]));
+}

@@ -37,12 +37,6 @@ export const initialReportState = (): ReportState => ({ targets: {}, contacts: {
 
 const after = (streamId: string, prefix: string) => streamId.slice(prefix.length);
 
-/**
- * A reply is recorded on the contact or ends an enrolment; both come from the automation engine,
- * whose event names this fold only recognises by pattern, so it works before and after that engine.
- */
-const isContactReply = (type: string) => /^Contact(Marked)?Replied$/.test(type) || type === 'ReplyRecorded';
-
 /** Applies one event to the state in place (the fold owns its state) and returns it. */
 export function foldReportEvent(state: ReportState, event: RecordedEvent): ReportState {
   const { streamId } = event;
@@ -92,10 +86,6 @@ function foldTarget(state: ReportState, recorded: RecordedEvent): void {
 }
 
 function foldContact(state: ReportState, id: string, recorded: RecordedEvent): void {
-  if (isContactReply(recorded.type)) {
-    if (state.contacts[id]) state.contacts[id].replied = true;
-    return;
-  }
   const event = toDomainEvent<ContactEvent>(recorded);
   if (event.type === 'ContactAdded') {
     const { name, title, bankId, bankName, email } = event.data;
@@ -126,6 +116,9 @@ function foldContact(state: ReportState, id: string, recorded: RecordedEvent): v
       return;
     case 'ContactDeleted':
       delete state.contacts[id];
+      return;
+    case 'ContactReplied':
+      contact.replied = true;
       return;
     case 'ContactErased':
       contact.name = erasedName;

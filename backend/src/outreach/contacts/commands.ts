@@ -73,7 +73,7 @@ export const editContactBody = recordUpdateSchema(
       isHotLead: isHotLead.optional(),
     })
     .strict(),
-  ['id', 'version', 'createdAt', 'updatedAt', 'verification'],
+  ['id', 'version', 'createdAt', 'updatedAt', 'verification', 'repliedAt'],
 );
 
 export const hotLeadBody = z.object({ isHotLead }).strict();
@@ -101,5 +101,6 @@ export type ContactCommand =
     }
   | { type: 'SetHotLead'; userId: string; isHotLead: boolean }
   | { type: 'RecordEmailVerification'; userId: string; verification: Verification; at: string }
+  | { type: 'MarkContactReplied'; userId: string; at: string }
   | { type: 'DeleteContact'; userId: string }
   | { type: 'EraseContact'; userId: string; at: string };

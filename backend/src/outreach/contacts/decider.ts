@@ -10,6 +10,7 @@ export type ContactState = ContactFields & {
   ownerId?: string;
   isHotLead: boolean;
   verification: Verification | null;
+  repliedAt: string | null;
 };
 
 const initialState = (): ContactState => ({
@@ -23,6 +24,7 @@ const initialState = (): ContactState => ({
   tags: [],
   isHotLead: false,
   verification: null,
+  repliedAt: null,
 });
 
 const hotLeadEvents = (state: ContactState, isHotLead: boolean): ContactEvent[] =>
@@ -67,6 +69,9 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
       if (!state.email) throw new RuleBroken('This contact has no email address to verify.');
       // Every check is a new fact (a later check may differ), so it is recorded even when the result repeats.
       return [contactEvents.ContactEmailVerified.create({ ...command.verification, verifiedAt: command.at })];
+    case 'MarkContactReplied':
+      // The first reply is the one that counts.
+      return state.repliedAt ? [] : [contactEvents.ContactReplied.create({ repliedAt: command.at })];
     case 'DeleteContact':
       return [contactEvents.ContactDeleted.create({})];
   }
@@ -96,6 +101,8 @@ function evolve(state: ContactState, event: ContactEvent): ContactState {
       return { ...state, isHotLead: false };
     case 'ContactEmailVerified':
       return { ...state, verification: { result: event.data.result, score: event.data.score } };
+    case 'ContactReplied':
+      return { ...state, repliedAt: event.data.repliedAt };
     case 'ContactDeleted':
       return { ...state, status: 'deleted' };
     case 'ContactErased':

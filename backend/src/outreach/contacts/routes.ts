@@ -32,6 +32,7 @@ type ContactRow = {
   verification_result: Verification['result'] | null;
   verification_score: number | null;
   verified_at: Date | null;
+  replied_at: Date | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -59,6 +60,7 @@ function toApi(row: ContactRow): ContactRecord {
     verification: row.verification_result
       ? { result: row.verification_result, score: row.verification_score, verifiedAt: row.verified_at?.toISOString() ?? null }
       : null,
+    repliedAt: row.replied_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
@@ -179,6 +181,11 @@ export function contactRoutes(services: AppServices) {
     if (!contactId.success) throw new RecordNotFound('Contact');
     await eraseContact(services, userId, contactId.data);
     ctx.body = (await readContactRecord(knex, userId, contactId.data)) ?? { id: contactId.data, erased: true };
+  });
+
+  // 'Mark replied': a reply stops every automation writing to this contact.
+  router.put('/:id/replied', async (ctx) => {
+    await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId, at }) => ({ type: 'MarkContactReplied' as const, userId, at }));
   });
 
   router.put('/:id/verification', async (ctx) => {

@@ -18,10 +18,11 @@ const sodAttributes: Array<[column: string, expression: string]> = [
 /**
  * Attributes whose blank in the Summary of Deposits is itself a statement: a bank whose head
  * office row names no holding company (RSSDHCR 0) has none as of that June, whatever an older file
- * said (Bank OZK, CERT 110, kept the 2008 SDI file's "BANK OF THE OZARKS INC" otherwise). The
- * blank is stamped, so an older file imported later does not fill it.
+ * said (Bank OZK, CERT 110, kept the 2008 SDI file's "BANK OF THE OZARKS INC" otherwise); a head
+ * office outside any CBSA or CSA (code 0) is in none, though an older year's office was. The blank
+ * is stamped, so an older file imported later does not fill it, in either order.
  */
-const statedWhenBlank = new Set(['holding_company']);
+const statedWhenBlank = new Set(['holding_company', 'cbsa_code', 'cbsa_name', 'csa_code', 'csa_name', 'is_metro', 'is_micro']);
 
 /**
  * Sets the institution attributes the Summary of Deposits repeats (regulator, charter class, CBSA
