@@ -75,7 +75,7 @@ function LoadedDetail({ data, initialView, onClose }: { data: BankDetailData; in
   );
 }
 
-/** Full-screen bank detail (spec 2 "Bank detail modal"): loading, failed, not found, or the bank with its panels. */
+/** Full-screen bank detail: loading, failed, not found, or the bank with its panels. */
 export default function BankDetailModal({ cert, initialView, onClose }: { cert: number; initialView: BankDetailView; onClose: () => void }) {
   const detail = useBankDetailData(cert);
   const closeButton = (

@@ -172,7 +172,7 @@ function targetFigures(bank: PeerMetrics & { name: string }): Record<string, unk
   return figures;
 }
 
-/** Benchmark view (spec 2): peer group selection, the peers found, and one comparison chart per metric category. */
+/** Benchmark view: peer group selection, the peers found, and one comparison chart per metric category. */
 type PeerSearch = { criteria: PeerCriteria; limit: number };
 type Alternative = PeerGroupAlternative & { peers: PeerMetrics[] };
 
