@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { BankDetailView } from './index.tsx';
+import type { BankDetailView } from './views.ts';
 import { DetailHeader } from './DetailHeader.tsx';
 import { DetailNavigation } from './DetailNavigation.tsx';
 import { startingView } from './lib/navigation.ts';

@@ -29,7 +29,7 @@ import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
-import { useBankDetail } from '../index.tsx';
+import { useBankDetail } from '../context.ts';
 import { listPageSize, pageInfo } from '../lib/pagination.ts';
 import {
   charterTypeOptions,
