@@ -89,10 +89,12 @@ export function describeWithDatabase(title: string, body: (context: { db: Databa
         this.timeout(240_000);
         context.db = await freshDatabase(engine);
       });
+      body(context);
+      // Registered after the suite's own hooks so it runs after them: an app the suite stops may
+      // hold connections (a projector's lock) until it stops, and closing waits for them.
       after(async () => {
         await context.db?.close();
       });
-      body(context);
     });
   }
 }
