@@ -56,15 +56,21 @@ const metadataOf = (userId: string) => ({ userId, correlationId: randomUUID(), r
 
 /** A database of its own on the same server, for a store that brings its own tables. */
 async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `charterline_bench_${randomUUID().slice(0, 8)}`;
+  const name = `charterline_scratch_${randomUUID().slice(0, 8)}`;
   const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
+  const { rows: leftBehind } = await admin.raw(
+    "select datname from pg_database where datname like 'charterline_scratch_%' and not exists (select 1 from pg_stat_activity where datname = pg_database.datname and pid <> pg_backend_pid() and backend_start > now() - interval '1 hour')",
+  );
+  for (const { datname } of leftBehind as Array<{ datname: string }>) await admin.raw('drop database if exists ?? with (force)', [datname]).catch(() => undefined);
   await admin.raw('create database ??', [name]);
   const url = new URL(benchPostgresUrl!);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    // Without force: Emmett may keep idle connections whose pool would crash this process when
+    // terminated. A database still in use is left behind, and dropped by the next run's start.
     async drop() {
-      await admin.raw('drop database if exists ?? with (force)', [name]);
+      await admin.raw('drop database if exists ??', [name]).catch(() => undefined);
       await admin.destroy();
     },
   };
@@ -72,7 +78,9 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
 
 async function emmettFigures(userId: string): Promise<number[]> {
   const database = await scratchDatabase();
-  const store = getPostgreSQLEventStore(database.url);
+  // Our own pool of the same size as ours, ended before the database is dropped.
+  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  const store = getPostgreSQLEventStore(database.url, { connectionOptions: { pooled: true, pool } });
   try {
     await store.appendToStream(`task-warm-up`, [taskCreated(randomUUID(), userId, 'warm-up')]);
     const pair: Workload = async (client, index) => {
@@ -86,6 +94,7 @@ async function emmettFigures(userId: string): Promise<number[]> {
     return rates;
   } finally {
     await store.close();
+    await pool.end();
     await database.drop();
   }
 }
