@@ -6,7 +6,7 @@ import knexFactory from 'knex';
 import pg from 'pg';
 import { handleCommand } from '../backend/src/commands/handle-command.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
-import { runWithContext, systemContext } from '../backend/src/http/request-context.ts';
+import { runWithContext, systemContext } from '../backend/src/context/request-context.ts';
 import { taskDecider } from '../backend/src/outreach/tasks/decider.ts';
 import { projections } from '../projections/index.ts';
 import { inlineProjections, rebuildProjections } from '../projections/runner.ts';

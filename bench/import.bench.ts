@@ -28,10 +28,11 @@ function demoFiles(): Array<{ label: string; file: string }> {
     fs.writeFileSync(file, [columns.join(','), ...records.map((record) => columns.map((column) => cell(record[column])).join(','))].join('\n') + '\n');
     return file;
   };
-  const latest = banks.map((bank) => bank.financials[bank.financials.length - 1]);
+  // Each bank's newest quarter (a bank that failed before the first quarter has none).
+  const latest = banks.flatMap((bank) => bank.financials.slice(-1));
   return [
     { label: 'demo institutions (4,500)', file: write('institutions.csv', banks.map((bank) => bank.institution)) },
-    { label: 'demo quarter of financials (4,500)', file: write('financials.csv', latest) },
+    { label: `demo quarter of financials (${latest.length.toLocaleString('en-US')})`, file: write('financials.csv', latest) },
   ];
 }
 

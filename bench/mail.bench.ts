@@ -1,13 +1,14 @@
-import { Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import { exampleValues, placeholderCatalogue, renderTemplate } from '../domain/placeholders/index.ts';
-import { createEventStore } from '../backend/src/eventstore/create.ts';
+import { createEventStore } from '../backend/src/compose.ts';
 import { createDispatcher } from '../backend/src/mail/dispatcher.ts';
 import { createOutbox } from '../backend/src/mail/outbox.ts';
-import { smtpTransport } from '../backend/src/mail/smtp.ts';
+import { transportFinder } from '../backend/src/mail/transports.ts';
+import type { Engine } from '../backend/src/db/database.ts';
 import { loadDemoData } from '../backend/src/regulator/demo/load.ts';
 import { SmtpSink } from '../test/doubles/smtp-sink.ts';
-import { benchDatabase, servedDatabase } from './engines.ts';
+import { benchDatabase, benchEngines, servedDatabase } from './engines.ts';
+import { measureHttp } from './http-load.ts';
 import type { Report } from './run.ts';
 
 /**
@@ -28,14 +29,20 @@ async function renders(report: Report) {
   report('placeholder engine', { 'renders of a 40-placeholder template (one process)': `${Math.round(count / seconds)} renders/s` });
 }
 
-async function dispatcher(report: Report) {
+/**
+ * The dispatcher as the app runs it (its default batch and concurrency, the SMTP transport found
+ * through SMTP_URL with its default pool): 1,000 queued emails with one dispatcher, then 1,000 with
+ * two racing, on each engine.
+ */
+async function dispatcher(report: Report, engine: Engine) {
   const sink = await new SmtpSink().start();
-  const db = await benchDatabase('pglite');
+  const db = await benchDatabase(engine);
   const eventStore = await createEventStore(db.knex, undefined);
   const userId = randomUUID();
   await db.knex('users').insert({ id: userId, name: 'Bench Sender', email: 'bench@charterline.example', password_hash: 'x' });
-  const transports = [smtpTransport(sink.url, { maxConnections: 5 }), smtpTransport(sink.url, { maxConnections: 5 })];
-  const outbox = createOutbox({ knex: db.knex, eventStore, transportFor: async () => transports[0] });
+  // Each dispatcher process has its own transports (and SMTP pool).
+  const finders = [transportFinder({ smtpUrl: sink.url }, async () => null), transportFinder({ smtpUrl: sink.url }, async () => null)];
+  const outbox = createOutbox({ knex: db.knex, eventStore, transportFor: finders[0] });
   const queue = async (label: string, count: number) => {
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) ids.push((await outbox.queue({ userId, to: `contact${index}@bank.example`, subject: `${label} ${index}`, body: `Hello ${index},\n\nBest,` })).id);
@@ -45,38 +52,21 @@ async function dispatcher(report: Report) {
 
   const single = await queue('Single', 1000);
   let started = performance.now();
-  await createDispatcher({ knex: db.knex, eventStore, transportFor: async () => transports[0], batchSize: 200, concurrency: 10 }).drain();
+  await createDispatcher({ knex: db.knex, eventStore, transportFor: finders[0] }).drain();
   figures['1,000 queued emails to local SMTP, one dispatcher'] = `${((performance.now() - started) / 1000).toFixed(1)} s`;
   figures['  each received exactly once'] = String(single.every((id) => sink.count(id) === 1));
 
   const raced = await queue('Raced', 1000);
   started = performance.now();
-  await Promise.all(transports.map((transport) => createDispatcher({ knex: db.knex, eventStore, transportFor: async () => transport, batchSize: 200, concurrency: 10 }).drain()));
+  await Promise.all(finders.map((transportFor) => createDispatcher({ knex: db.knex, eventStore, transportFor }).drain()));
   figures['1,000 queued emails, two dispatchers racing'] = `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const counts = raced.map((id) => sink.count(id));
   figures['  received once / twice / never'] = `${counts.filter((n) => n === 1).length} / ${counts.filter((n) => n > 1).length} / ${counts.filter((n) => n === 0).length}`;
-  report('mail outbox (PGlite)', figures);
-  for (const transport of transports) await transport.close?.();
+  report(`mail outbox (${engine})`, figures);
+  for (const finder of finders) await finder.close();
   await eventStore.close();
   await db.close();
   await sink.stop();
-}
-
-type HttpRequest = { method: string; path: string };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-function measureHttp(url: string, token: string, paths: string[], headers: Record<string, string> = {}) {
-  const groups: HttpRequest[][] = paths.map((path) => [{ method: 'GET', path }]);
-  return new Promise<string>((resolve, reject) => {
-    const worker = new Worker(new URL('./http-load-worker.mjs', import.meta.url), { workerData: { url, token, groups, concurrency: 32, headers } });
-    worker.once('error', reject);
-    worker.once('message', (result: { durations?: number[]; elapsed?: number; error?: string }) => {
-      void worker.terminate();
-      if (result.error || !result.durations || !result.elapsed) return reject(new Error(result.error ?? 'The load worker answered nothing.'));
-      const durations = result.durations.sort((a, b) => a - b);
-      resolve(`p50 ${percentile(durations, 50).toFixed(1)} ms  p95 ${percentile(durations, 95).toFixed(1)} ms  (${Math.round(groups.length / result.elapsed)} req/s)`);
-    });
-  });
 }
 
 async function publicApi(report: Report) {
@@ -114,6 +104,6 @@ async function publicApi(report: Report) {
 
 export async function run(report: Report): Promise<void> {
   await renders(report);
-  await dispatcher(report);
+  for (const engine of benchEngines) await dispatcher(report, engine);
   await publicApi(report);
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setLogLevel } from '../backend/src/http/logger.ts';
+import { setLogLevel } from '../backend/src/logging/logger.ts';
 
 /**
  * `npm run bench [name...] [-- --json]`: runs every bench/*.bench.ts (or the named ones). Each

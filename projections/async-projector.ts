@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { logger } from '../backend/src/http/logger.ts';
+import { logger } from '../backend/src/logging/logger.ts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '../backend/src/eventstore/types.ts';
 import { handlesEvent, type Projection } from './projection.ts';
 import { loadCheckpoint, saveCheckpoint } from './runner.ts';

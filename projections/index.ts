@@ -7,9 +7,11 @@ import { tasksProjection } from './tasks.ts';
 import { templatesProjection } from './templates.ts';
 import { workflowsProjection } from './workflows.ts';
 import { sentEmailsProjection } from './sent-emails.ts';
+import { enrolmentsProjection } from './enrolments.ts';
+import { suppressionsProjection } from './suppressions.ts';
 
 /** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
-export const projections: Projection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, activityProjection, aiAnalysesProjection];
+export const projections: Projection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, enrolmentsProjection, suppressionsProjection, activityProjection, aiAnalysesProjection];
 
 export function projectionsNamed(names: string[]): Projection[] {
   if (names.length === 0) return projections;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
-import { setLogLevel } from '../backend/src/http/logger.ts';
+import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { describeImport, importFile } from '../backend/src/regulator/import/importer.ts';
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
 import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';

@@ -5,7 +5,7 @@
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
-import { setLogLevel } from '../backend/src/http/logger.ts';
+import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
 
 const withCensus = process.argv.includes('--census');

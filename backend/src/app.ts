@@ -9,7 +9,7 @@ import { compression } from './http/compression.ts';
 import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
-import { logger } from './http/logger.ts';
+import { logger } from './logging/logger.ts';
 import { requestAddressCheck } from './http/request-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveFrontend } from './http/static-files.ts';

@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   SECRETS_KEY: z.string().optional(),
   MAILGUN_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
   PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   MAIL_DISPATCH: z.enum(['auto', 'inline', 'worker']).default('auto'),
   SYNC_QUARTERS: z.coerce.number().int().min(1).max(40).default(8),
@@ -57,6 +58,8 @@ export type AppConfig = {
   mailgunApiUrl?: string;
   /** SMTP server for users without a Mailgun key, e.g. smtp://user:pass@host:587. */
   smtpUrl?: string;
+  /** The app's address as recipients of its mail reach it (unsubscribe links), without a trailing slash. */
+  publicUrl: string;
   /** Who sends queued mail: this process (inline), `npm run worker`, or auto (inline with the embedded database, the worker with PostgreSQL). */
   mailDispatch: 'auto' | 'inline' | 'worker';
   /** Public API requests per minute per API key. */
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKey: e.SECRETS_KEY,
     mailgunApiUrl: e.MAILGUN_API_URL,
     smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mailDispatch: e.MAIL_DISPATCH,
     publicApiRequestsPerMinute: e.PUBLIC_API_RATE_LIMIT,
     syncQuarters: e.SYNC_QUARTERS,

@@ -8,6 +8,7 @@ import { regulatorFeature } from './regulator/feature.ts';
 import { createSyncFeature } from './regulator/sync/feature.ts';
 import { placeholdersFeature } from './placeholders/routes.ts';
 import { createMailFeature } from './mail/feature.ts';
+import { createAutomationFeature } from './automation/feature.ts';
 import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
@@ -26,6 +27,7 @@ export const features: Feature[] = [
   enrichmentFeature,
   placeholdersFeature,
   mailFeature,
+  createAutomationFeature(mailFeature),
   apiAccessFeature,
   pdfReportFeature,
   reportsFeature,

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { loadConfig, type AppConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { logger, setLogLevel } from './http/logger.ts';
+import { logger, setLogLevel } from './logging/logger.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();

@@ -4,9 +4,9 @@ import { createApp, routeTable, type RouteEntry } from './app.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { openConfiguredDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createEventStore } from './eventstore/create.ts';
+import { createEventStore } from './compose.ts';
 import { features as defaultFeatures } from './features.ts';
-import { logger } from './http/logger.ts';
+import { logger } from './logging/logger.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
 import type { AppServices, Feature } from './services.ts';
 

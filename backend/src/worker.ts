@@ -1,12 +1,17 @@
 // `npm run worker`: background work outside the web process, for deployments on PostgreSQL. It sends
 // queued mail (the outbox dispatcher: each email is claimed by one dispatcher, so any number of workers
-// may run) and, with EventStoreDB, runs the async projectors (each holds an advisory lock).
+// may run), runs the automation scheduler (each step's email and task have ids of their own and the step
+// is recorded at the version read, so workers never run a step twice) and, with EventStoreDB, runs the
+// async projectors (each holds an advisory lock).
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createEventStore } from './eventstore/create.ts';
-import { logger, setLogLevel } from './http/logger.ts';
+import { createEventStore } from './compose.ts';
+import { logger, setLogLevel } from './logging/logger.ts';
+import { resolveJwtSecret } from './auth/tokens.ts';
+import { createScheduler } from './automation/scheduler.ts';
 import { createDispatcher } from './mail/dispatcher.ts';
+import { createOutbox } from './mail/outbox.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
 
@@ -22,12 +27,18 @@ const store = await createEventStore(db.knex, config.eventStoreUrl);
 const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
 const transports = transportFinder(config, savedMailgunAccount({ knex: db.knex, secrets }));
 const dispatcher = config.mailDispatch === 'inline' ? undefined : createDispatcher({ knex: db.knex, eventStore: store, transportFor: transports });
+const outbox = createOutbox({ knex: db.knex, eventStore: store, transportFor: transports, onQueued: () => dispatcher?.wake() });
+const scheduler = dispatcher
+  ? createScheduler({ knex: db.knex, eventStore: store, outbox, publicUrl: config.publicUrl, linkSecret: await resolveJwtSecret(db.knex, config.jwtSecret) })
+  : undefined;
 dispatcher?.start();
-logger.info('worker running', { eventStore: store.kind, mail: dispatcher ? 'dispatching' : 'sent by the web process (MAIL_DISPATCH=inline)' });
+scheduler?.start();
+logger.info('worker running', { eventStore: store.kind, mail: dispatcher ? 'dispatching, running automation' : 'sent and automation run by the web process (MAIL_DISPATCH=inline)' });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     logger.info('worker stopping', { signal });
+    await scheduler?.stop();
     await dispatcher?.stop();
     await transports.close();
     await store.close();

@@ -23,6 +23,8 @@ export const contactRecordSchema = z.object({
   isHotLead: z.boolean(),
   tags: z.array(z.string()),
   verification: verificationRecordSchema.nullable(),
+  /** When the user recorded the contact's reply (automation stops writing to them). */
+  repliedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number(),

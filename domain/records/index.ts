@@ -8,3 +8,4 @@ export * from './task.ts';
 export * from './template.ts';
 export * from './tracked-bank.ts';
 export * from './workflow.ts';
+export * from './enrolment.ts';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { AutomationPage } from './support/pages/automation.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
@@ -69,5 +70,45 @@ describe('AI on the screens', function () {
     await page.evaluate(() => window.localStorage.setItem('RaStore.theme', JSON.stringify('dark')));
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'send-email-ai-body');
+  });
+
+  it('drafts a template and then a workflow with AI, each opening unsaved for review and created on save', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    const section = (name: string) => page.locator(`section[aria-label="${name}"]`);
+
+    // A workflow's email steps need templates: with none, the AI workflow dialog says so and cannot run.
+    await section('Workflows').getByRole('button', { name: 'Generate with AI' }).click();
+    await automation.dialog().getByText('You must have at least one email template saved to generate a workflow with email steps.').waitFor();
+    expect(await automation.dialog().getByRole('button', { name: 'Generate' }).isDisabled()).to.equal(true);
+    await automation.dialog().getByRole('button', { name: 'Cancel' }).click();
+    await automation.dialog().waitFor({ state: 'hidden' });
+
+    await section('Email Templates').getByRole('button', { name: 'Generate with AI' }).click();
+    await automation.dialog().getByRole('button', { name: 'Generate' }).click();
+    await automation.dialog().getByText('Please enter a prompt describing the template you want.').waitFor();
+    await automation.dialog().getByLabel('Prompt').fill('A friendly first email to a bank CFO about treasury services');
+    await automation.dialog().getByRole('button', { name: 'Generate' }).click();
+    await automation.dialog().getByRole('heading', { name: 'Review AI Generated Template' }).waitFor();
+    const templateName = await automation.dialog().getByLabel('Template Name').inputValue();
+    expect(templateName).to.not.equal('');
+    expect(await automation.dialog().getByLabel('Body').inputValue()).to.match(/\{\{\s*\w+\s*\}\}/);
+    expect(await automation.templateCards().count()).to.equal(0);
+    await automation.saveTemplate();
+    await automation.dialog().waitFor({ state: 'hidden' });
+    await automation.templateCard(templateName).waitFor();
+
+    await section('Workflows').getByRole('button', { name: 'Generate with AI' }).click();
+    await automation.dialog().getByLabel('Prompt').fill('Three touches over two weeks: an intro email, a LinkedIn visit, then a follow-up email');
+    await automation.dialog().getByRole('button', { name: 'Generate' }).click();
+    await automation.dialog().getByRole('heading', { name: 'Review AI Generated Workflow' }).waitFor();
+    const workflowName = await automation.dialog().getByLabel('Workflow Name').inputValue();
+    await screenshot(page, 'automation-ai-workflow-draft');
+    await automation.dialog().getByRole('button', { name: 'Create Workflow' }).click();
+    await automation.dialog().waitFor({ state: 'hidden' });
+    const card = automation.workflowCard(workflowName);
+    await card.waitFor();
+    expect(await card.textContent()).to.include(templateName);
   });
 });

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiAs, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
+import { TargetsPage } from './support/pages/targets.ts';
 
 type Institution = { data: Array<{ data: Record<string, unknown> }> };
 
@@ -108,6 +109,22 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
   });
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`fills the Find Contacts domain from the AI's domain search when the bank has no website on file (${colorScheme} mode)`, async () => {
+      const { session, bank } = await userTrackingABank(`Jordan Vale ${colorScheme}`);
+      const { website } = await e2e.server.db.knex('fdic_institutions').where({ cert: bank.cert }).first('website');
+      await e2e.server.db.knex('targets').where({ cert: bank.cert }).update({ website: null });
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await targets.waitForCards();
+      await targets.expand(bank.name);
+      await targets.expandedCard().getByRole('button', { name: 'Find Contacts & Execs' }).click();
+      const finder = page.getByRole('dialog', { name: 'Find Contacts and Executives' });
+      await finder.getByText('Domain suggested by AI from the bank’s name: check it before searching.').waitFor();
+      expect(await finder.getByLabel('Bank domain').inputValue()).to.equal(String(website).replace(/^(https?:\/\/)?(www\.)?/, ''));
+      await screenshot(page, 'find-contacts-ai-domain');
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    });
+
     it(`settles a failed email from Sent Mailbox: resend queues it again, dismiss closes it (${colorScheme} mode)`, async () => {
       const { session, bank } = await userTrackingABank(`Casey Lin ${colorScheme}`);
       const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', {

@@ -1,8 +1,18 @@
 import type { RouteEntry } from '../../backend/src/app.ts';
 import { pick } from '../outreach/resources.ts';
 
-/** Routes anyone may call without credentials: signing up and in, the health check, and the public API's own description. */
-export const publicRoutes = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'GET /api/health', 'GET /api/public/openapi.json']);
+/**
+ * Routes anyone may call without credentials: signing up and in, the health check, the public API's own
+ * description, and the unsubscribe link of automated mail (its signed token is the credential).
+ */
+export const publicRoutes = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'GET /api/health',
+  'GET /api/public/openapi.json',
+  'GET /api/public/unsubscribe/:token',
+  'POST /api/public/unsubscribe/:token',
+]);
 
 /** Whether a route of the table needs the bearer token (the public API needs an API key instead, also a 401 without it). */
 export function needsCredentials(route: RouteEntry): boolean {

@@ -90,8 +90,8 @@ export function describeWithDatabase(title: string, body: (context: { db: Databa
         context.db = await freshDatabase(engine);
       });
       body(context);
-      // Registered after the suite's own hooks so it runs after them: an app the suite stops may
-      // hold connections (a projector's lock) until it stops, and closing waits for them.
+      // Registered after the suite's own hooks, so it runs after them: the suite stops its apps (and
+      // the connections they hold) before its database closes, or closing would wait on them for ever.
       after(async () => {
         await context.db?.close();
       });

@@ -1,4 +1,4 @@
-import { setLogLevel } from '../../backend/src/http/logger.ts';
+import { setLogLevel } from '../../backend/src/logging/logger.ts';
 import { dropTestDatabases } from './database.ts';
 
 setLogLevel((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent');

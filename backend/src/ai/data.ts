@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { quarterLabel as quarterName } from '../../../domain/format.ts';
 import { assessRisk } from '../../../domain/risk.ts';
+import { cached } from '../regulator/engine/cache.ts';
 import { metricByColumn, peerColumns, profileColumns, type Metric } from './metrics.ts';
 
 /**
@@ -24,9 +25,12 @@ export type BankFilters = { state?: string; regulator?: string; charterClass?: s
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
 
 /** Report dates we hold figures for, newest first. */
-export async function heldQuarters(knex: Knex): Promise<string[]> {
-  const rows = await knex('fdic_financials').distinct('repdte').orderBy('repdte', 'desc');
-  return rows.map((row) => String(row.repdte));
+export function heldQuarters(knex: Knex): Promise<string[]> {
+  // the quarters change only with a sync or an import, which the regulator cache notices
+  return cached(knex, 'ai:held-quarters', async () => {
+    const rows = await knex('fdic_financials').distinct('repdte').orderBy('repdte', 'desc');
+    return rows.map((row) => String(row.repdte));
+  });
 }
 
 export class DataQuestionError extends Error {}
@@ -66,18 +70,16 @@ export async function rankBanks(
       knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', input.quarter).where('i.active', true).whereNotNull(column),
       input.filters,
     );
-  const [rows, count] = await Promise.all([
-    base()
-      .select(...bankColumns, knex.raw('?? as value', [column]), 'f.assets')
-      .orderBy([{ column, order: input.order }, { column: 'i.cert', order: 'asc' }])
-      .limit(input.limit),
-    base().count<{ count: string }[]>({ count: '*' }),
-  ]);
+  // one scan gives the page and, through the window count, how many banks matched
+  const rows = await base()
+    .select(...bankColumns, knex.raw('?? as value', [column]), 'f.assets', knex.raw('count(*) over () as matching'))
+    .orderBy([{ column, order: input.order }, { column: 'i.cert', order: 'asc' }])
+    .limit(input.limit);
   return {
     quarter: input.quarter,
     metric: input.metric,
     order: input.order,
-    matching: Number(count[0]?.count ?? 0),
+    matching: Number(rows[0]?.matching ?? 0),
     banks: rows.map((row: Record<string, unknown>) => ({ cert: Number(row.cert), name: String(row.name), city: (row.city as string) ?? null, state: (row.state as string) ?? null, value: Number(row.value), assets: numberOrNull(row.assets) })),
   };
 }
@@ -261,7 +263,10 @@ export async function searchBanksByName(knex: Knex, text: string, limit = 10): P
 }
 
 /** Every active bank's name and cert, for finding the bank a question names. */
-export async function bankNames(knex: Knex): Promise<Array<{ cert: number; name: string; assets: number | null }>> {
-  const rows = await knex('fdic_institutions').where({ active: true }).select('cert', 'name', 'assets');
-  return rows.map((row) => ({ cert: Number(row.cert), name: row.name, assets: numberOrNull(row.assets) }));
+/** The active banks' names, to find a bank named in a question; read again only after a sync or an import. */
+export function bankNames(knex: Knex): Promise<Array<{ cert: number; name: string; assets: number | null }>> {
+  return cached(knex, 'ai:bank-names', async () => {
+    const rows = await knex('fdic_institutions').where({ active: true }).select('cert', 'name', 'assets');
+    return rows.map((row) => ({ cert: Number(row.cert), name: row.name, assets: numberOrNull(row.assets) }));
+  });
 }

@@ -6,7 +6,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { DomainError } from '../commands/errors.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
-import { currentContext, runWithContext, systemContext } from '../http/request-context.ts';
+import { currentContext, runWithContext, systemContext } from '../context/request-context.ts';
 import { certSchema } from '../regulator/queries/detail.ts';
 import { aiAnalysisDecider } from './analysis/decider.ts';
 import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { HttpError, NotFoundError, UnauthorizedError } from '../http/errors.ts';
-import { currentContext } from '../http/request-context.ts';
+import { currentContext } from '../context/request-context.ts';
 import type { AppServices } from '../services.ts';
 import { hashApiKey } from './api-keys.ts';
 import { openApiDocument } from './openapi.ts';

@@ -5,7 +5,7 @@ import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { Knex } from 'knex';
 import { UnauthorizedError } from '../http/errors.ts';
-import { currentContext } from '../http/request-context.ts';
+import { currentContext } from '../context/request-context.ts';
 import type { TokenRevocations } from './revocations.ts';
 import { findUserById, type User } from './users.ts';
 

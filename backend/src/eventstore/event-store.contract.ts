@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { runWithContext } from '../http/request-context.ts';
+import { runWithContext } from '../context/request-context.ts';
 import { comparePositions, WrongExpectedVersionError, type EventStore, type ExpectedVersion, type Position, type RecordedEvent } from './types.ts';
 
 /**

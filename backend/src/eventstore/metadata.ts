@@ -1,4 +1,4 @@
-import { currentContext, systemContext } from '../http/request-context.ts';
+import { currentContext, systemContext } from '../context/request-context.ts';
 import type { EventMetadata } from './types.ts';
 
 /** Metadata from the request context in force; work outside a request is stamped as `system`. */

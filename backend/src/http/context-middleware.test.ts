@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
-import { requestSource } from './request-context.ts';
+import { requestSource } from '../context/request-context.ts';
 
 describe('request source', () => {
   it('is ui only for calls the app marks as its own, api for every other client', () => {

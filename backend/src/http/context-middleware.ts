@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { logger } from './logger.ts';
-import { requestSource, runWithContext, sourceHeader } from './request-context.ts';
+import { logger } from '../logging/logger.ts';
+import { requestSource, runWithContext, sourceHeader } from '../context/request-context.ts';
 
 const safeId = /^[A-Za-z0-9._:-]{1,100}$/;
 

@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { Conflict, DomainError, NotFound, StaleVersion } from '../commands/errors.ts';
-import { logger } from './logger.ts';
-import { currentContext } from './request-context.ts';
+import { logger } from '../logging/logger.ts';
+import { currentContext } from '../context/request-context.ts';
 
 /** An error whose message is safe and useful to show to the user. */
 export class HttpError extends Error {

@@ -4,6 +4,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
+import { normalisedEmail } from '../outreach/suppressions/decider.ts';
 import { noMailServiceMessage, type TransportFinder } from './transports.ts';
 
 export const sentEmailStreamId = (emailId: string) => `sent-email-${emailId}`;
@@ -17,6 +18,10 @@ export type EmailToQueue = {
   contactId?: string | null;
   bankId?: number | null;
   resendOf?: string;
+  /** A caller that may repeat itself (automation) names the email: queueing the same id twice is refused with a conflict. */
+  id?: string;
+  /** When it is queued (and due): automation's clock, which tests move; now by default. */
+  queuedAt?: Date;
 };
 
 export type Outbox = {
@@ -31,6 +36,11 @@ export type Outbox = {
 export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transportFor: TransportFinder; onQueued?: () => void }): Outbox {
   return {
     async queue(email) {
+      const suppressed = await deps.knex('suppressions').where({ user_id: email.userId, email: normalisedEmail(email.to) }).first('reason');
+      if (suppressed) {
+        const why = suppressed.reason === 'unsubscribed' ? 'they unsubscribed' : 'you added them';
+        throw new BadRequestError(`Not sent: ${email.to} is on your Do Not Contact list (${why}).`);
+      }
       if (!(await deps.transportFor(email.userId))) throw new BadRequestError(noMailServiceMessage);
       let bankId = email.bankId ?? null;
       let recipientName = email.recipientName?.trim() || null;
@@ -46,12 +56,12 @@ export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transpo
         if (!target) throw new NotFoundError(`Bank ${bankId} among your targets`);
         bankName = target.name;
       }
-      const id = randomUUID();
+      const id = email.id ?? randomUUID();
       await handleCommand(deps.eventStore, sentEmailDecider, sentEmailStreamId(id), {
         type: 'QueueEmail',
         emailId: id,
         userId: email.userId,
-        at: new Date().toISOString(),
+        at: (email.queuedAt ?? new Date()).toISOString(),
         resendOf: email.resendOf,
         message: { contactId: email.contactId ?? null, bankId, bankName, recipientName, recipientEmail: email.to, subject: email.subject, body: email.body },
       });

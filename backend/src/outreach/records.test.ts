@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { z } from 'zod';
 import {
   contactRecordSchema,
+  enrolmentRecordSchema,
   sentEmailRecordSchema,
   taskRecordSchema,
   templateRecordSchema,
@@ -45,6 +46,8 @@ describeWithDatabase('outreach records', (context) => {
     await expectShape('templates/' + template.id, templateRecordSchema);
     await expectShape('workflows/' + workflow.id, workflowRecordSchema);
     await expectShape('sent-emails/' + email.id, sentEmailRecordSchema);
+    const [enrolment] = (await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [contact.id] } })).body.enrolments;
+    await expectShape('enrolments/' + enrolment.id, enrolmentRecordSchema);
     const bank = await app.request('/api/data/banks/628', { token });
     expect(trackedBankRecordSchema.safeParse(bank.body).error).to.equal(undefined);
   });

@@ -35,8 +35,11 @@ export type ResourceDefinition<Command, Row> = {
   toApi: (row: Row) => Record<string, unknown>;
   /** POST: the new record's id (a fresh uuid unless the body names it, e.g. a bank's cert). */
   newId?: (body: unknown) => string;
-  /** Builders may be async when a rule needs a lookup first (e.g. a workflow's templates must exist). */
-  create: (body: unknown, context: CommandContext) => Command | Promise<Command>;
+  /**
+   * Builders may be async when a rule needs a lookup first (e.g. a workflow's templates must exist).
+   * A resource created elsewhere (an enrolment starts from its workflow) has no POST.
+   */
+  create?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
   update?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
   remove?: (context: CommandContext) => Command | Promise<Command>;
 };
@@ -88,13 +91,16 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     });
   });
 
-  router.post('/', async (ctx) => {
-    const body = ctx.request.body;
-    const id = definition.newId?.(body) ?? randomUUID();
-    await run(ctx, id, (context) => definition.create(body, context));
-    ctx.status = 201;
-    respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, id));
-  });
+  if (definition.create) {
+    const create = definition.create;
+    router.post('/', async (ctx) => {
+      const body = ctx.request.body;
+      const id = definition.newId?.(body) ?? randomUUID();
+      await run(ctx, id, (context) => create(body, context));
+      ctx.status = 201;
+      respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, id));
+    });
+  }
 
   if (definition.update) {
     const update = definition.update;

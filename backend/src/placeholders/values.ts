@@ -1,9 +1,16 @@
 import type { Knex } from 'knex';
-import { placeholderValues, type PlaceholderValues } from '../../../domain/placeholders/index.ts';
+import { placeholderValues, type PlaceholderBank, type PlaceholderValues } from '../../../domain/placeholders/index.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { latestBank } from '../regulator/bank.ts';
 
 export type ValueRequest = { userId: string; cert?: number | null; contactId?: string | null };
+
+async function trackedBank(knex: Knex, userId: string, cert: number): Promise<PlaceholderBank | null> {
+  const row = await knex('targets').where({ user_id: userId, cert }).first('cert', 'name', 'city', 'state', 'zip', 'address', 'website', 'financials');
+  if (!row) return null;
+  const { financials, ...details } = row;
+  return { ...financials, ...details };
+}
 
 /**
  * Every placeholder's value for one user's mail about one bank to one contact. The bank comes from
@@ -20,10 +27,12 @@ export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, t
       ? []
       : knex('ai_analyses').where({ user_id: request.userId, cert: request.cert }).whereIn('kind', ['summary', 'risk']).select<Array<{ kind: string; content: string }>>('kind', 'content'),
   ]);
-  if (request.cert != null && !bank) throw new NotFoundError(`Bank ${request.cert}`);
+  // A bank missing from the regulator mirror (a bank added by hand) is written about from the snapshot saved with the user's target.
+  const knownBank = bank ?? (request.cert == null ? null : await trackedBank(knex, request.userId, request.cert));
+  if (request.cert != null && !knownBank) throw new NotFoundError(`Bank ${request.cert}`);
   if (request.contactId != null && !contact) throw new NotFoundError('Contact');
   return placeholderValues({
-    bank,
+    bank: knownBank,
     contact: contact ? { name: contact.name, title: contact.title, email: contact.email, linkedinUrl: contact.linkedin_url } : null,
     sender: sender ?? null,
     // the user's own saved AI summary and risk commentary of the bank, when they generated one

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { logger } from '../http/logger.ts';
+import { logger } from '../logging/logger.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { loadDemoData, type DemoLoadProgress } from './demo/load.ts';
 import { createRun, finishRun, latestRun, saveProgress } from './sync/runs.ts';

@@ -20,7 +20,33 @@ describeWithDatabase('settings API', (context) => {
   it('answers defaults (region US, nothing set) before anything was saved', async () => {
     const response = await app.request('/api/data/settings', { token });
     expect(response.status).to.equal(200);
-    expect(response.body).to.deep.equal({ hunterApiKey: '', hunterApiKeySet: false, mailgunApiKey: '', mailgunApiKeySet: false, mailgunDomain: '', mailgunRegion: 'US', updatedAt: null });
+    expect(response.body).to.deep.equal({
+      hunterApiKey: '',
+      hunterApiKeySet: false,
+      mailgunApiKey: '',
+      mailgunApiKeySet: false,
+      mailgunDomain: '',
+      mailgunRegion: 'US',
+      sendWindowStartHour: 8,
+      sendWindowEndHour: 18,
+      sendDays: [1, 2, 3, 4, 5],
+      timeZone: null,
+      dailySendCap: 50,
+      updatedAt: null,
+    });
+  });
+
+  it("saves automation's send window, days, time zone and daily cap, and refuses impossible ones", async () => {
+    const saved = await put({ sendWindowStartHour: 9, sendWindowEndHour: 17, sendDays: [5, 1, 3, 3], timeZone: 'America/Denver', dailySendCap: 25 });
+    expect(saved.status, saved.text).to.equal(200);
+    expect(saved.body).to.include({ sendWindowStartHour: 9, sendWindowEndHour: 17, timeZone: 'America/Denver', dailySendCap: 25 });
+    expect(saved.body.sendDays).to.deep.equal([1, 3, 5]);
+    expect((await put({ sendWindowStartHour: 18 })).body.message).to.equal('The send window must end after it starts.');
+    expect((await put({ timeZone: 'Mars/Olympus' })).body.message).to.match(/Time zone must be a zone like America\/Chicago/);
+    expect((await put({ sendDays: [0] })).body.message).to.match(/1 \(Monday\) to 7 \(Sunday\)/);
+    expect((await put({ dailySendCap: 0 })).body.message).to.match(/at least 1/);
+    // Blank time zone: each bank's state's own again.
+    expect((await put({ timeZone: '' })).body.timeZone).to.equal(null);
   });
 
   it('saves keys encrypted and answers only a preview of each', async () => {

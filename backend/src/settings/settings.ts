@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { BadRequestError } from '../http/errors.ts';
 import type { SecretBox } from './secret-box.ts';
 
 export const mailgunRegions = ['US', 'EU'] as const;
@@ -11,8 +12,36 @@ type SettingsRow = {
   mailgun_api_key_sealed: string | null;
   mailgun_domain: string | null;
   mailgun_region: MailgunRegion;
+  send_window_start_hour: number;
+  send_window_end_hour: number;
+  send_days: number[];
+  time_zone: string | null;
+  daily_send_cap: number;
   updated_at: Date;
 };
+
+/**
+ * When automation may send for a user: between the start and end hour (local time) on the send days
+ * (1 Monday to 7 Sunday), at most the daily cap of emails. No time zone means each bank's state's own.
+ */
+export type AutomationSettings = {
+  sendWindowStartHour: number;
+  sendWindowEndHour: number;
+  sendDays: number[];
+  timeZone: string | null;
+  dailySendCap: number;
+};
+
+export const defaultAutomationSettings: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A user's provider settings with the secrets in clear: for server-side callers only, never a response. */
 export type UserSecrets = {
@@ -31,7 +60,7 @@ export type SettingsView = {
   mailgunDomain: string;
   mailgunRegion: MailgunRegion;
   updatedAt: string | null;
-};
+} & AutomationSettings;
 
 /** What marks a preview: a secret sent back starting with it is the stored one, unchanged. */
 export const maskPrefix = '••••';
@@ -50,6 +79,9 @@ const secretInput = (label: string) =>
     .refine((value) => !/\s/.test(value), { message: 'An API key has no spaces.' })
     .nullable()
     .optional();
+
+const hour = (label: string) =>
+  z.number({ error: `${label} must be an hour from 0 to 24.` }).int(`${label} must be a whole hour.`).min(0, `${label} must be an hour from 0 to 24.`).max(24, `${label} must be an hour from 0 to 24.`);
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const domainMessage = 'Enter the sending domain like mg.yourcompany.com (no https://).';
@@ -74,6 +106,27 @@ export const settingsBody = z
           .nullable()
           .optional(),
         mailgunRegion: z.enum(mailgunRegions, { error: 'Region must be US or EU.' }).optional(),
+        sendWindowStartHour: hour('The send window start').optional(),
+        sendWindowEndHour: hour('The send window end').optional(),
+        sendDays: z
+          .array(z.number({ error: 'Send days are numbers from 1 (Monday) to 7 (Sunday).' }).int().min(1, 'Send days are numbers from 1 (Monday) to 7 (Sunday).').max(7, 'Send days are numbers from 1 (Monday) to 7 (Sunday).'), {
+            error: 'Send days must be a list of days.',
+          })
+          .min(1, 'Choose at least one send day.')
+          .transform((days) => [...new Set(days)].sort())
+          .optional(),
+        timeZone: z
+          .string({ error: 'Time zone must be text like America/Chicago.' })
+          .trim()
+          .refine((zone) => zone === '' || isTimeZone(zone), { message: 'Time zone must be a zone like America/Chicago.' })
+          .nullable()
+          .optional(),
+        dailySendCap: z
+          .number({ error: 'The daily send cap must be a whole number.' })
+          .int('The daily send cap must be a whole number.')
+          .min(1, 'The daily send cap must be at least 1.')
+          .max(10_000, 'The daily send cap can be at most 10000.')
+          .optional(),
       })
       .strict(),
   );
@@ -108,8 +161,25 @@ export async function readSettingsView(knex: Knex, secrets: SecretBox, userId: s
     mailgunApiKeySet: Boolean(mailgun),
     mailgunDomain: row?.mailgun_domain ?? '',
     mailgunRegion: row?.mailgun_region ?? 'US',
+    ...automationSettingsOf(row),
     updatedAt: row?.updated_at.toISOString() ?? null,
   };
+}
+
+function automationSettingsOf(row: SettingsRow | undefined): AutomationSettings {
+  if (!row) return defaultAutomationSettings;
+  return {
+    sendWindowStartHour: row.send_window_start_hour,
+    sendWindowEndHour: row.send_window_end_hour,
+    sendDays: row.send_days,
+    timeZone: row.time_zone,
+    dailySendCap: row.daily_send_cap,
+  };
+}
+
+/** The user's send window and daily cap (the defaults when never saved). */
+export async function readAutomationSettings(knex: Knex, userId: string): Promise<AutomationSettings> {
+  return automationSettingsOf(await readRow(knex, userId));
 }
 
 /** A new secret to store, or undefined to keep the stored one (left out, or sent back as its preview). */
@@ -125,6 +195,18 @@ export async function saveSettings(knex: Knex, secrets: SecretBox, userId: strin
   if (isNewSecret(changes.mailgunApiKey)) row.mailgun_api_key_sealed = sealed(secrets, changes.mailgunApiKey);
   if (changes.mailgunDomain !== undefined) row.mailgun_domain = changes.mailgunDomain ? changes.mailgunDomain.toLowerCase() : null;
   if (changes.mailgunRegion !== undefined) row.mailgun_region = changes.mailgunRegion;
+  const window = { start: changes.sendWindowStartHour, end: changes.sendWindowEndHour };
+  if (window.start !== undefined || window.end !== undefined) {
+    const current = await readAutomationSettings(knex, userId);
+    if ((window.start ?? current.sendWindowStartHour) >= (window.end ?? current.sendWindowEndHour)) {
+      throw new BadRequestError('The send window must end after it starts.', { issues: [{ path: 'sendWindowEndHour', message: 'The send window must end after it starts.' }] });
+    }
+  }
+  if (window.start !== undefined) row.send_window_start_hour = window.start;
+  if (window.end !== undefined) row.send_window_end_hour = window.end;
+  if (changes.sendDays !== undefined) row.send_days = JSON.stringify(changes.sendDays);
+  if (changes.timeZone !== undefined) row.time_zone = changes.timeZone || null;
+  if (changes.dailySendCap !== undefined) row.daily_send_cap = changes.dailySendCap;
   await knex('user_settings')
     .insert({ user_id: userId, ...row, updated_at: knex.fn.now() })
     .onConflict('user_id')

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, type ColorScheme, type Session } from './browser.ts';
 import type { AppConfig } from '../../../backend/src/config.ts';
+import type { Feature } from '../../../backend/src/services.ts';
 import { startE2EServer, type E2EServer } from './server.ts';
 import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
@@ -41,9 +42,10 @@ export function routeUrl(path = '/'): string {
 /**
  * Registers mocha hooks in the calling `describe`: one server (fresh in-memory PGlite, demo banks) and
  * one chromium for the suite; every page's context is closed after each test. `config` is read when
- * the server starts (after the suite's earlier `before` hooks, e.g. ones starting protocol doubles).
+ * the server starts (after the suite's earlier `before` hooks, e.g. ones starting protocol doubles); `features`
+ * replaces the app's feature list (a suite that drives automation's clock builds its own).
  */
-export function useE2E(options: { banks?: number; config?: () => Partial<AppConfig> } = {}): E2E {
+export function useE2E(options: { banks?: number; config?: () => Partial<AppConfig>; features?: () => Feature[] } = {}): E2E {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -51,7 +53,7 @@ export function useE2E(options: { banks?: number; config?: () => Partial<AppConf
 
   before(async function () {
     this.timeout(180_000);
-    server = await startE2EServer({ banks: options.banks, config: options.config?.() });
+    server = await startE2EServer({ banks: options.banks, config: options.config?.(), features: options.features?.() });
     browser = await launchBrowser();
   });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from '../../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../../backend/src/db/database.ts';
 import { startServer, type RunningServer } from '../../../backend/src/server.ts';
+import type { Feature } from '../../../backend/src/services.ts';
 
 export type E2EServer = { url: string; running: RunningServer; db: Database; stop(): Promise<void> };
 
@@ -25,7 +26,7 @@ async function demoLoader(): Promise<DemoLoader> {
  * hundred demo banks loaded, serving the built frontend. Outside services point at a closed port so
  * nothing leaves the machine.
  */
-export async function startE2EServer(options: { banks?: number; config?: Partial<AppConfig> } = {}): Promise<E2EServer> {
+export async function startE2EServer(options: { banks?: number; config?: Partial<AppConfig>; features?: Feature[] } = {}): Promise<E2EServer> {
   if (!fs.existsSync(distIndex)) throw new Error('The frontend is not built: run `npm run build` before `npm run test:e2e`.');
   const db = await openDatabase({ engine: 'pglite' });
   const config: AppConfig = {
@@ -43,7 +44,7 @@ export async function startE2EServer(options: { banks?: number; config?: Partial
     geminiApiKey: undefined,
     ...options.config,
   };
-  const running = await startServer(config, { db });
+  const running = await startServer(config, { db, features: options.features });
   const loadDemoData = await demoLoader();
   await loadDemoData(db.knex, { banks: options.banks ?? 300 });
   return {

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
-import { logger } from '../../http/logger.ts';
+import { logger } from '../../logging/logger.ts';
 import { chatMessageSchema, providerLabels } from '../provider.ts';
 import type { AiService } from '../service.ts';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { loadDemoData } from '../../regulator/demo/load.ts';
-import { answerQuestion } from './analyst.ts';
+import { answerQuestion, createOfflineAnalyst, draftWorkflow } from './analyst.ts';
 
 type Row = { cert: number; name: string; state: string; regulator: string; assets: number | null; roa: number | null; efficiency_ratio: number | null; npl_ratio: number | null; repdte: string };
 
@@ -146,5 +146,34 @@ describeWithDatabase('offline analyst', (context) => {
   it('explains that news needs the AI service, and says what it can do for anything else', async () => {
     expect(await ask('Any news about banks today?')).to.match(/news needs the AI service/);
     expect(await ask('Write me a poem')).to.match(/Top 10 banks by ROA/);
+  });
+});
+
+describe('offline template and workflow drafts', () => {
+  it('names a drafted template by its kind, audience and topic', async () => {
+    const provider = createOfflineAnalyst({} as never);
+    const draft = await provider.generateTemplate('A friendly first email to a bank CFO about treasury services', { signal: new AbortController().signal });
+    expect(draft).to.include({ name: 'Introduction to a CFO: treasury services', category: 'introduction' });
+  });
+
+  const templates = [
+    { id: 'f', name: 'Follow up', category: 'follow-up' },
+    { id: 'i', name: 'Intro', category: 'introduction' },
+  ];
+  it('reads the number of touches, a LinkedIn visit and the time span from the prompt, opening with the introduction template', () => {
+    expect(draftWorkflow('Three touches over two weeks: an intro email, a LinkedIn visit, then a follow-up email', templates)).to.deep.equal({
+      name: '3-step outreach with a LinkedIn visit over 13 days',
+      steps: [
+        { day: 1, type: 'Email', templateId: 'i' },
+        { day: 7, type: 'LinkedIn Visit' },
+        { day: 13, type: 'Email', templateId: 'f' },
+      ],
+    });
+  });
+
+  it('spaces emails every N days when asked, and uses the only template for every email', () => {
+    const draft = draftWorkflow('5 emails every 2 days', [{ id: 'only', name: 'Only' }]);
+    expect(draft.steps.map((step) => [step.day, step.type, step.templateId])).to.deep.equal([1, 3, 5, 7, 9].map((day) => [day, 'Email', 'only']));
+    expect(draft.name).to.equal('5-step outreach over 9 days');
   });
 });

@@ -6,29 +6,16 @@ import type { AiProvider, BankNews, ChatMessage, EmailRequest, GeneratedTemplate
 import type { ToolScope } from '../tools.ts';
 import { citeBank, figureAnswer, helpAnswer, marketAnswer, newsAnswer, offlineFooter, peersAnswer, profileAnswer, rankingAnswer, targetsAnswer } from './answers.ts';
 import { metricByColumn } from '../metrics.ts';
-import { parseFollowUp, type Intent, type NamedBank } from './intents.ts';
+import { parseFollowUp, type Intent } from './intents.ts';
 
 /**
  * The built-in analyst used when no AI service is configured: deterministic, answering from our
  * database only, and saying plainly that it is the offline analyst.
  */
 
-/** Bank names change only with a sync or an import: a minute-old list is fresh enough to find names in questions. */
-const namesTtlMs = 60_000;
-const nameLists = new WeakMap<Knex, { at: number; names: Promise<NamedBank[]> }>();
-
-function namesOf(knex: Knex): Promise<NamedBank[]> {
-  const cached = nameLists.get(knex);
-  if (cached && Date.now() - cached.at < namesTtlMs) return cached.names;
-  const names = bankNames(knex);
-  nameLists.set(knex, { at: Date.now(), names });
-  names.catch(() => nameLists.delete(knex));
-  return names;
-}
-
 /** The answer to the last question of a conversation, as markdown; earlier questions give it its context. */
 export async function answerQuestion(question: string | readonly string[], scope: ToolScope): Promise<string> {
-  const names = await namesOf(scope.knex);
+  const names = await bankNames(scope.knex);
   const questions = typeof question === 'string' ? [question] : question;
   let intent: Intent | undefined;
   for (const each of questions) intent = parseFollowUp(each, intent, names);
@@ -113,6 +100,38 @@ function pick<T>(items: T[], count: number, seed: number): T[] {
   if (items.length <= count) return items;
   const start = seed % items.length;
   return Array.from({ length: count }, (_, index) => items[(start + index * 3) % items.length]).filter((item, index, all) => all.indexOf(item) === index);
+}
+
+const numberWords: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const countIn = (text: string, pattern: string): number | undefined => {
+  const found = new RegExp(String.raw`\b(\d+|${Object.keys(numberWords).join('|')})[- ]?(?:${pattern})`).exec(text)?.[1];
+  return found === undefined ? undefined : (numberWords[found] ?? Number(found));
+};
+
+/**
+ * A workflow drafted from a prompt without a model: how many touches ("three touches", "5 steps"),
+ * whether one is a LinkedIn visit, and over how long ("over two weeks", "every 3 days"); the first
+ * email uses an introduction template and later ones a follow-up template when the user has them.
+ */
+export function draftWorkflow(prompt: string, templates: TemplateRef[]): GeneratedWorkflow {
+  const lower = prompt.toLowerCase();
+  const touches = Math.min(Math.max(countIn(lower, 'step|touch|email|message') ?? 3, 1), 10);
+  const withLinkedIn = /linked ?in/.test(lower) && touches > 1;
+  const weeks = countIn(lower, ' ?weeks?');
+  const spanDays = countIn(lower, ' ?days?') ?? (weeks ? weeks * 7 : undefined);
+  const every = Number(/every (\d+) days?/.exec(lower)?.[1] ?? 0);
+  const gap = every || (spanDays && touches > 1 ? Math.max(1, Math.floor((spanDays - 1) / (touches - 1))) : 3);
+  const ofCategory = (category: string) => templates.find((template) => template.category === category);
+  const firstTemplate = ofCategory('introduction') ?? templates[0];
+  const laterTemplate = ofCategory('follow-up') ?? ofCategory('check-in') ?? firstTemplate;
+  const steps: GeneratedWorkflow['steps'] = Array.from({ length: touches }, (_, index) => {
+    const day = 1 + index * gap;
+    if (withLinkedIn && index === 1) return { day, type: 'LinkedIn Visit' as const };
+    return { day, type: 'Email' as const, templateId: (index === 0 ? firstTemplate : laterTemplate).id };
+  });
+  const lastDay = steps[steps.length - 1].day;
+  const name = `${touches}-step outreach${withLinkedIn ? ' with a LinkedIn visit' : ''}${touches > 1 ? ` over ${lastDay} days` : ''}`;
+  return { name, steps };
 }
 
 export function createOfflineAnalyst(knex: Knex): AiProvider {
@@ -209,7 +228,10 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
       const lower = prompt.toLowerCase();
       const category = /follow[- ]?up/.test(lower) ? 'follow-up' : /check[- ]?in/.test(lower) ? 'check-in' : /intro|introduc|first|cold/.test(lower) ? 'introduction' : 'custom';
       const audience = /\b(cfo|ceo|coo|cro|cio|cto|president|treasurer|chief [a-z]+ officer)\b/i.exec(prompt)?.[0].toUpperCase() ?? 'leader';
-      const name = prompt.trim().replace(/\s+/g, ' ').slice(0, 60).replace(/^./, (c) => c.toUpperCase());
+      // a name a person would give it: the kind of email, to whom, and its topic when the prompt says "about ..."
+      const kinds: Record<GeneratedTemplate['category'], string> = { introduction: 'Introduction', 'follow-up': 'Follow-up', 'check-in': 'Check-in', custom: 'Note' };
+      const topic = /\babout\s+([^.,;:!?]{3,40})/i.exec(prompt)?.[1].trim();
+      const name = `${kinds[category]}${audience === 'leader' ? '' : ` to a ${audience}`}${topic ? `: ${topic}` : ''}`;
       const subjects: Record<GeneratedTemplate['category'], string> = {
         introduction: 'Introduction: supporting {{bankName}}',
         'follow-up': 'Following up on our conversation, {{contactName}}',
@@ -243,19 +265,7 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
 
     async generateWorkflow(prompt: string, templates: TemplateRef[]): Promise<GeneratedWorkflow | null> {
       if (templates.length === 0) return null;
-      const lower = prompt.toLowerCase();
-      const touches = Math.min(Math.max(Number(/(\d+)[- ]?(?:step|touch|email)/.exec(lower)?.[1] ?? 3), 1), 10);
-      const withLinkedIn = /linked ?in/.test(lower);
-      const gap = Number(/every (\d+) days?/.exec(lower)?.[1] ?? 3);
-      const steps: GeneratedWorkflow['steps'] = [];
-      let day = 1;
-      for (let index = 0; index < touches; index += 1) {
-        const template = templates[index % templates.length];
-        steps.push({ day, type: 'Email', templateId: template.id });
-        if (withLinkedIn && index === 0) steps.push({ day: day + 1, type: 'LinkedIn Visit' });
-        day += gap;
-      }
-      return { name: prompt.trim().replace(/\s+/g, ' ').slice(0, 60).replace(/^./, (c) => c.toUpperCase()), steps };
+      return draftWorkflow(prompt, templates);
     },
 
     // The offline analyst knows no people: inventing executives would be worse than finding none.

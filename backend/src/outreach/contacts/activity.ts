@@ -16,6 +16,8 @@ export const contactActivity: ActivityDescription<ContactEvent> = {
     ContactMarkedHotLead: () => 'Marked as a hot lead',
     ContactUnmarkedHotLead: () => 'Removed from hot leads',
     ContactEmailVerified: (data) => `Verified email: ${data.result}${data.score === null ? '' : ` (score ${data.score})`}`,
+    ContactReplied: () => 'Marked as replied',
     ContactDeleted: () => 'Deleted contact',
+    ContactErased: () => 'Erased the contact\'s personal data',
   },
 };

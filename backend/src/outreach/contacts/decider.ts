@@ -1,5 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
-import { Conflict, RuleBroken } from '../../commands/errors.ts';
+import { Conflict, RecordNotFound, RuleBroken } from '../../commands/errors.ts';
+import { erasedName } from '../../privacy/personal-data.ts';
 import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
 import type { ContactCommand, ContactFields } from './commands.ts';
 import { contactEvents, type ContactEvent, type Verification } from './events.ts';
@@ -9,6 +10,7 @@ export type ContactState = ContactFields & {
   ownerId?: string;
   isHotLead: boolean;
   verification: Verification | null;
+  repliedAt: string | null;
 };
 
 const initialState = (): ContactState => ({
@@ -22,6 +24,7 @@ const initialState = (): ContactState => ({
   tags: [],
   isHotLead: false,
   verification: null,
+  repliedAt: null,
 });
 
 const hotLeadEvents = (state: ContactState, isHotLead: boolean): ContactEvent[] =>
@@ -35,6 +38,11 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
     events.push(...hotLeadEvents(state, command.isHotLead));
     if (verification) events.push(contactEvents.ContactEmailVerified.create({ ...verification, verifiedAt: command.at }));
     return events;
+  }
+  if (command.type === 'EraseContact') {
+    // A deleted contact's data is still in its history: erasing it is allowed, and repeating it is harmless.
+    if (state.status === 'absent' || state.ownerId !== command.userId) throw new RecordNotFound('Contact');
+    return [contactEvents.ContactErased.create({ erasedAt: command.at })];
   }
   assertOwnedActive(state, command.userId, 'Contact');
   switch (command.type) {
@@ -61,6 +69,9 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
       if (!state.email) throw new RuleBroken('This contact has no email address to verify.');
       // Every check is a new fact (a later check may differ), so it is recorded even when the result repeats.
       return [contactEvents.ContactEmailVerified.create({ ...command.verification, verifiedAt: command.at })];
+    case 'MarkContactReplied':
+      // The first reply is the one that counts.
+      return state.repliedAt ? [] : [contactEvents.ContactReplied.create({ repliedAt: command.at })];
     case 'DeleteContact':
       return [contactEvents.ContactDeleted.create({})];
   }
@@ -90,8 +101,12 @@ function evolve(state: ContactState, event: ContactEvent): ContactState {
       return { ...state, isHotLead: false };
     case 'ContactEmailVerified':
       return { ...state, verification: { result: event.data.result, score: event.data.score } };
+    case 'ContactReplied':
+      return { ...state, repliedAt: event.data.repliedAt };
     case 'ContactDeleted':
       return { ...state, status: 'deleted' };
+    case 'ContactErased':
+      return { ...state, name: erasedName, email: null, linkedinUrl: null };
   }
 }
 

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { verificationResults, type ContactRecord } from '../../../../domain/records/contact.ts';
-import { currentContext, runWithContext } from '../../http/request-context.ts';
+import { currentContext, runWithContext } from '../../context/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
@@ -15,6 +15,7 @@ import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../re
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
+import { eraseContact } from '../../privacy/erase.ts';
 import type { Verification } from './events.ts';
 
 type ContactRow = {
@@ -31,6 +32,7 @@ type ContactRow = {
   verification_result: Verification['result'] | null;
   verification_score: number | null;
   verified_at: Date | null;
+  replied_at: Date | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -58,6 +60,7 @@ function toApi(row: ContactRow): ContactRecord {
     verification: row.verification_result
       ? { result: row.verification_result, score: row.verification_score, verifiedAt: row.verified_at?.toISOString() ?? null }
       : null,
+    repliedAt: row.replied_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
@@ -169,6 +172,20 @@ export function contactRoutes(services: AppServices) {
   router.put('/:id/hot-lead', async (ctx) => {
     const { isHotLead } = hotLeadBody.parse(ctx.request.body ?? {});
     await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId }) => ({ type: 'SetHotLead' as const, userId, isHotLead }));
+  });
+
+  /** Erases the contact's personal data for good (GDPR); answers the contact as it now reads. */
+  router.post('/:id/erase', async (ctx) => {
+    const userId = signedInUser(ctx.state).id;
+    const contactId = z.uuid().safeParse(ctx.params.id);
+    if (!contactId.success) throw new RecordNotFound('Contact');
+    await eraseContact(services, userId, contactId.data);
+    ctx.body = (await readContactRecord(knex, userId, contactId.data)) ?? { id: contactId.data, erased: true };
+  });
+
+  // 'Mark replied': a reply stops every automation writing to this contact.
+  router.put('/:id/replied', async (ctx) => {
+    await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId, at }) => ({ type: 'MarkContactReplied' as const, userId, at }));
   });
 
   router.put('/:id/verification', async (ctx) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { logger } from '../../http/logger.ts';
+import { logger } from '../../logging/logger.ts';
 import { regulatorDataVersion, sharedRegulatorDataVersion } from '../store.ts';
 
 /**

@@ -64,7 +64,7 @@ describeWithDatabase('which source wins', (context) => {
     await importInOrder([...newestFirst].reverse());
     const oldest = await readAll();
     for (const table of readTables) expect(oldest[table], table).to.deep.equal(newest[table]);
-    expect(newest.fdic_institutions.length).to.equal(6);
+    expect(newest.fdic_institutions.length).to.equal(10);
   });
 
   describe('after importing every file, oldest first', () => {
@@ -108,6 +108,17 @@ describeWithDatabase('which source wins', (context) => {
       const record = (await institutionRecord(knex(), 25824)).data[0].data;
       expect(record).to.include({ CERT: 25824, NAME: 'Unknown Bank', CITY: 'NEW YORK', STALP: 'NY' });
       expect((await keyFinancials(knex(), 25824)).data[0].data).to.include({ REPDTE: '20250930', ASSET: 15_586 });
+    });
+
+    it('shows no holding company where the newest Summary of Deposits names none, although the 2008 SDI file named one', async () => {
+      // Bank OZK's head office in SOD 2023 has RSSDHCR 0 and a blank NAMEHCR; the 2008 SDI row says BANK OF THE OZARKS INC.
+      expect(await institution(110)).to.include({ holding_company: null });
+      expect((await overview(knex(), 110)).data[0].data).to.include({ holdingCompany: null, summaryOfDepositsYear: 2023 });
+    });
+
+    it('places a bank in no CBSA or CSA where its newest Summary of Deposits head office is in none, although the older year put it in one', async () => {
+      // Somerville Bank's head office: MSABR 17140 and CSABR 178 in SOD 2022, 0 and 0 in SOD 2023.
+      expect(await institution(6700)).to.include({ cbsa_code: null, cbsa_name: null, csa_code: null, csa_name: null, is_metro: null });
     });
 
     it('lists the branches and counts the offices of the newest Summary of Deposits year only', async () => {

@@ -78,10 +78,10 @@ export function attributeMergeValue(column: string, name: string, target: string
   const incoming = `excluded.as_of->>${key}`;
   // Source fields no column holds: the newer record's fields win where both records have one.
   if (column === 'raw') return `case when coalesce(${incoming}, '') >= coalesce(${stored}, '') then ${target}.raw || excluded.raw else excluded.raw || ${target}.raw end`;
-  // A source of no known date still fills a blank.
+  // A source of no known date still fills a blank no source stated (a stamped blank was stated: see enrich.ts).
   return (
     `case when ${incoming} > coalesce(${stored}, '') or (${incoming} = ${stored} and excluded.${name}::text > ${target}.${name}::text) ` +
-    `or (${target}.${name} is null and excluded.${name} is not null) then excluded.${name} else ${target}.${name} end`
+    `or (${target}.${name} is null and ${stored} is null and excluded.${name} is not null) then excluded.${name} else ${target}.${name} end`
   );
 }
 
@@ -95,18 +95,25 @@ function newestStamps(target: string): string {
 
 /**
  * A bank a complete list of active institutions leaves out was no longer active on the list's date:
- * every active bank whose status is older than the newest such list becomes inactive as of it.
- * Order does not matter: a list imported first vouches for its banks with its date, and an older
- * file imported later cannot turn a bank it left out active again.
+ * every bank whose status is older than the newest such list is inactive as of it (an inactive one
+ * too: its status is then dated by the list, as when the list came first). Order does not matter:
+ * a list imported first vouches for its banks with its date, and an older file imported later
+ * cannot turn a bank it left out active again. Returns the banks that were active until now.
  */
 export async function applyActiveLists(knex: Knex): Promise<number> {
   const result = await knex.raw(`
+    with left_out as (
+      select i.cert, i.active as was_active, '${institutionRank}' || l.as_of as stamp
+      from fdic_institutions i, (select max(as_of) as as_of from fdic_active_lists) l
+      where l.as_of is not null and not i.is_demo and coalesce(i.as_of->>'active', '') < '${institutionRank}' || l.as_of
+    )
     update fdic_institutions i
-    set active = false, as_of = i.as_of || jsonb_build_object('active', '${institutionRank}' || l.as_of)
-    from (select max(as_of) as as_of from fdic_active_lists) l
-    where l.as_of is not null and i.active and not i.is_demo and coalesce(i.as_of->>'active', '') < '${institutionRank}' || l.as_of
+    set active = false, as_of = i.as_of || jsonb_build_object('active', left_out.stamp)
+    from left_out
+    where i.cert = left_out.cert
+    returning left_out.was_active
   `);
-  return result.rowCount ?? 0;
+  return (result.rows as Array<{ was_active: boolean | null }>).filter((row) => row.was_active !== false).length;
 }
 
 /** Records that `file`, a complete list of the institutions active on `date`, was imported. */

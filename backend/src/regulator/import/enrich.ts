@@ -16,6 +16,15 @@ const sodAttributes: Array<[column: string, expression: string]> = [
 ];
 
 /**
+ * Attributes whose blank in the Summary of Deposits is itself a statement: a bank whose head
+ * office row names no holding company (RSSDHCR 0) has none as of that June, whatever an older file
+ * said (Bank OZK, CERT 110, kept the 2008 SDI file's "BANK OF THE OZARKS INC" otherwise); a head
+ * office outside any CBSA or CSA (code 0) is in none, though an older year's office was. The blank
+ * is stamped, so an older file imported later does not fill it, in either order.
+ */
+const statedWhenBlank = new Set(['holding_company', 'cbsa_code', 'cbsa_name', 'csa_code', 'csa_name', 'is_metro', 'is_micro']);
+
+/**
  * Sets the institution attributes the Summary of Deposits repeats (regulator, charter class, CBSA
  * and CSA, metro/micro flags, holding company) from the main office of each bank's newest SOD
  * year, and the office count from that year's branches. The SOD speaks for June 30 of its year:
@@ -24,7 +33,8 @@ const sodAttributes: Array<[column: string, expression: string]> = [
  * in either import order. Returns the rows updated.
  */
 export async function fillInstitutionsFromSod(knex: Knex): Promise<number> {
-  const wins = (column: string) => `(v.${column} is not null and v.stamp > coalesce(i.as_of->>'${column}', ''))`;
+  const wins = (column: string) =>
+    `(${statedWhenBlank.has(column) ? '' : `v.${column} is not null and `}v.stamp > coalesce(i.as_of->>'${column}', ''))`;
   const result = await knex.raw(`
     with latest_year as (
       select cert, max(year) as year from fdic_sod group by cert

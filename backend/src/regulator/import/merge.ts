@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rowKeys, type Columns } from '../engine/columns.ts';
+import { indexRange, rowKeys, type Columns } from '../engine/columns.ts';
 import type { RegulatorTable } from '../store.ts';
 import { columnArrays, quoteIdentifier, tableColumnTypes, upsertStatement } from '../engine/unnest.ts';
 import { attributeMergeValue } from './as-of.ts';
@@ -54,6 +54,12 @@ export async function prepareMerge(
   const datedBy = options.datedBy && columns.includes(options.datedBy) ? options.datedBy : undefined;
   const value = options.attributeDates ? attributeMergeValue : (column: string, name: string, target: string) => mergedValue(column, name, target, datedBy);
   return { sql: upsertStatement(table, keyColumns, columns, types, { withUpdatedAt, onlyWhenChanged: true, value }), batches, rows: unique.length };
+}
+
+/** Merges rows stamped with their sources' dates (`as_of`, see as-of.ts) at once: each attribute keeps its newest source's value. */
+export async function mergeDatedRows(knex: Knex, table: RegulatorTable, keyColumns: readonly string[], rows: Columns): Promise<number> {
+  const merge = await prepareMerge(knex, table, keyColumns, rows, indexRange(0, rows.size), { withUpdatedAt: true, attributeDates: true });
+  return writeMerge(knex, merge);
 }
 
 /** Sends a prepared merge; returns the number of rows written. */

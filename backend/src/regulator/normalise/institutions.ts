@@ -85,8 +85,11 @@ const institutionFieldColumns: Array<[column: keyof InstitutionRow, codes: reado
   ['longitude', ['LONGITUDE'], toNumber],
 ];
 
-/** Codes that describe the import rather than the bank: never kept in `raw`. */
-const importCodes = new Set(['AS_OF', 'FINANCIALS_REPDTE']);
+/**
+ * Codes that describe the import rather than the bank, or that the importer made up (a failure's
+ * INACTIVE_DATE, which inactive_date holds): never kept in `raw`.
+ */
+const importCodes = new Set(['AS_OF', 'FINANCIALS_REPDTE', 'INACTIVE_DATE']);
 
 /** Columns a record's date does not stamp: the key, and the columns merged by rules of their own. */
 const unstampedColumns = new Set(['cert', 'raw', 'is_demo', 'as_of', 'financials_repdte']);

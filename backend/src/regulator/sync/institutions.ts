@@ -3,7 +3,9 @@ import { quarterEndsBackFrom, type FdicClient, type FdicRecord } from '../client
 import { columnsOfRows } from '../engine/columns.ts';
 import { isUncuratedCode } from '../fields.ts';
 import { financialMoneyFields, financialRatioFields, normaliseFinancialsBatch, normaliseInstitutionsBatch, quarterLabel } from '../normalise/index.ts';
-import { clearDemoData, upsertFinancials, upsertInstitutions } from '../store.ts';
+import { clearDemoData, upsertFinancials } from '../store.ts';
+import { applyActiveLists, noteActiveList } from '../import/as-of.ts';
+import { mergeDatedRows } from '../import/merge.ts';
 
 /**
  * The financials fields we ask BankFind for: every code the normalisers (regulator/normalise/) read (plus the commercial
@@ -33,6 +35,12 @@ export type InstitutionSyncCursor = {
   /** The step in progress and how many of its records are stored. */
   step: number;
   offset: number;
+  /**
+   * The day the run began (YYYYMMDD): the date the live API's institution records speak for, so
+   * each attribute they give is stamped with it as an imported file's are (import/as-of.ts). A
+   * cursor saved before runs had one is dated the day it resumes.
+   */
+  asOf?: string;
 };
 
 export type InstitutionSyncProgress = { progress: number; total: number; message: string; cursor: InstitutionSyncCursor };
@@ -58,8 +66,10 @@ export async function planInstitutionSync(fdic: FdicClient, quarters: number): P
   const steps: SyncStep[] = [{ kind: 'institutions' }, ...(latest ? quarterEndsBackFrom(latest, quarters) : []).map((repdte) => ({ kind: 'financials' as const, repdte }))];
   const totals: number[] = [];
   for (const step of steps) totals.push(await fdic.count(step.kind, stepFilter(step)));
-  return { steps, totals, step: 0, offset: 0 };
+  return { steps, totals, step: 0, offset: 0, asOf: today() };
 }
+
+const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -75,6 +85,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   const total = () => sum(cursor.totals);
   const done = () => sum(cursor.totals.slice(0, cursor.step)) + cursor.offset;
   let invalid = 0;
+  cursor.asOf ??= today();
 
   while (cursor.step < cursor.steps.length) {
     signal?.throwIfAborted();
@@ -88,7 +99,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
       ...(step.kind === 'financials' ? { fields: financialSyncFields } : {}),
     };
     for await (const page of fdic.pages(step.kind, query, { signal })) {
-      invalid += await storePage(knex, step, page.records);
+      invalid += await storePage(knex, step, page.records, cursor.asOf);
       // The API's count may move while we page; the run's total follows it.
       cursor.totals[cursor.step] = page.total;
       cursor.offset = page.offset + page.records.length;
@@ -101,6 +112,11 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
       signal?.throwIfAborted();
     }
     cursor.totals[cursor.step] = Math.max(cursor.offset, 0);
+    // Every active institution as of the run's day: a bank the API no longer lists active is not.
+    if (step.kind === 'institutions') {
+      await noteActiveList(knex, cursor.asOf, 'FDIC BankFind sync');
+      await applyActiveLists(knex);
+    }
     cursor.step += 1;
     cursor.offset = 0;
   }
@@ -116,12 +132,30 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   };
 }
 
-/** Normalises and upserts one page; records the normaliser refuses are counted, not fatal. */
-async function storePage(knex: Knex, step: SyncStep, records: FdicRecord[]): Promise<number> {
-  const normalise = step.kind === 'institutions' ? normaliseInstitutionsBatch : normaliseFinancialsBatch;
-  const { rows, rejected } = normalise(columnsOfRows(records), { keepInRaw: isUncuratedCode });
-  if (step.kind === 'institutions') await upsertInstitutions(knex, rows);
-  else await upsertFinancials(knex, rows);
+/**
+ * Normalises and stores one page; records the normaliser refuses are counted, not fatal.
+ * Institution records are stamped with the run's day and merged attribute by attribute, as an
+ * imported file's are: an attribute a newer source gave is kept, an older one replaced. A page of
+ * financials records the quarter as the newest its banks have (at least), so the institutions'
+ * own figures give way to that quarter's.
+ */
+async function storePage(knex: Knex, step: SyncStep, records: FdicRecord[], asOf: string): Promise<number> {
+  const batch = columnsOfRows(records);
+  if (step.kind === 'institutions') {
+    batch.columns.set('AS_OF', new Array<string>(batch.size).fill(asOf));
+    const { rows, rejected } = normaliseInstitutionsBatch(batch, { keepInRaw: isUncuratedCode });
+    await mergeDatedRows(knex, 'fdic_institutions', ['cert'], rows);
+    return rejected.length;
+  }
+  const { rows, rejected } = normaliseFinancialsBatch(batch, { keepInRaw: isUncuratedCode });
+  await upsertFinancials(knex, rows);
+  const certs = (rows.columns.get('cert') ?? []) as number[];
+  if (certs.length > 0) {
+    await knex('fdic_institutions')
+      .whereIn('cert', certs)
+      .andWhere((where) => where.whereNull('financials_repdte').orWhere('financials_repdte', '<', step.repdte))
+      .update({ financials_repdte: step.repdte });
+  }
   return rejected.length;
 }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError } from '../../http/errors.ts';
-import { logger } from '../../http/logger.ts';
+import { logger } from '../../logging/logger.ts';
 import { censusClientFromConfig, type CensusClient, type CensusClientOptions } from '../clients/census.ts';
 import { fdicClientFromConfig, type FdicClient, type FdicClientOptions } from '../clients/fdic.ts';
 import { syncCensusProfiles } from './census.ts';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
@@ -5,6 +8,7 @@ import { CensusDouble } from '../../../../test/doubles/census-double.ts';
 import { censusAreas } from '../../../../test/doubles/census-areas.ts';
 import { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
 import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
+import { importFile } from '../import/importer.ts';
 import { createSyncFeature, type SyncFeature } from './feature.ts';
 
 const quarters = ['20250930', '20250630', '20250331'];
@@ -19,7 +23,7 @@ describeWithDatabase('regulator sync', (context) => {
   let token: string;
 
   beforeEach(async () => {
-    await context.db.knex.raw('truncate sync_runs, fdic_institutions, fdic_financials, census_profiles');
+    await context.db.knex.raw('truncate sync_runs, fdic_institutions, fdic_financials, fdic_active_lists, census_profiles');
     fdic = await new FdicDouble({ institutions: data.institutions, financials: data.financials }).start();
     census = await new CensusDouble(censusAreas).start();
     feature = createSyncFeature({ fdic: fast, census: fast, pageSize: 10 });
@@ -72,6 +76,32 @@ describeWithDatabase('regulator sync', (context) => {
     const financial = await knex('fdic_financials').where({ cert: 10_007, repdte: '20250930' }).first();
     expect(financial).to.include({ assets: 101_000_000, roa: 0.9 });
     expect(financial.cre_concentration).to.be.closeTo(25, 1e-9);
+  });
+
+  it('dates what it stores by the day of the sync, so an older file imported before or after changes nothing it synced', async () => {
+    const knex = context.db.knex;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-sync-'));
+    const older = path.join(folder, 'institutions_all_2024-03.csv');
+    // Test Bank 1 under an old name, and a bank the API no longer lists as active.
+    fs.writeFileSync(older, 'CERT,NAME,CITY,STNAME,ACTIVE,ASSET\n10000,Old Name Bank,Shelbyville,Iowa,1,90000\n99999,Gone Bank,Ogden,Iowa,1,5000\n');
+    try {
+      await importFile(knex, older);
+      await app.request('/api/services/sync/institutions', { method: 'POST', token });
+      await sync().whenIdle();
+      const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+
+      const synced = await knex('fdic_institutions').where({ cert: 10_000 }).first();
+      expect(synced).to.include({ name: 'Test Bank 1', city: 'Springfield', active: true, financials_repdte: '20250930' });
+      expect(synced.as_of).to.include({ name: `1${today}`, city: `1${today}`, active: `1${today}`, assets: `1${today}` });
+      expect(await knex('fdic_institutions').where({ cert: 99_999 }).first()).to.include({ name: 'Gone Bank', active: false });
+      expect((await knex('fdic_active_lists').select('as_of', 'file'))).to.deep.equal([{ as_of: today, file: 'FDIC BankFind sync' }]);
+
+      await importFile(knex, older);
+      expect(await knex('fdic_institutions').where({ cert: 10_000 }).first()).to.include({ name: 'Test Bank 1', city: 'Springfield', assets: 100_000_000 });
+      expect(await knex('fdic_institutions').where({ cert: 99_999 }).first()).to.include({ active: false });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses a second sync with 409 while one is running', async () => {

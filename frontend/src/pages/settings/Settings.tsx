@@ -2,16 +2,18 @@ import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { useState, type ComponentType } from 'react';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { ApiAccessTab } from './ApiAccessTab.tsx';
+import { AutomationTab } from './AutomationTab.tsx';
 import { DataEnrichmentTab } from './DataEnrichmentTab.tsx';
 import { GeminiTab } from './GeminiTab.tsx';
 import { PlaceholderEngineTab } from './PlaceholderEngineTab.tsx';
 
-/** The four settings tabs, in the order users see them; each tab lives in its own file. */
+/** The settings tabs (API Access, Data Enrichment, Gemini & AI and Placeholder Engine, then Automation), in the order users see them; each tab lives in its own file. */
 const tabs: { label: string; component: ComponentType }[] = [
   { label: 'API Access', component: ApiAccessTab },
   { label: 'Data Enrichment', component: DataEnrichmentTab },
   { label: 'Gemini & AI', component: GeminiTab },
   { label: 'Placeholder Engine', component: PlaceholderEngineTab },
+  { label: 'Automation', component: AutomationTab },
 ];
 
 export default function SettingsScreen() {

@@ -12,7 +12,13 @@ export type ServiceSettings = {
   mailgunDomain: string;
   mailgunRegion: MailgunRegion;
   updatedAt?: string | null;
-};
+} & Partial<AutomationSettings>;
+
+/** When automation may send: hours (local time), days (1 Monday to 7 Sunday), zone (null: each bank's state's) and the daily cap. */
+export type AutomationSettings = { sendWindowStartHour: number; sendWindowEndHour: number; sendDays: number[]; timeZone: string | null; dailySendCap: number };
+
+/** An address on the Do Not Contact list. */
+export type Suppression = { id: string; email: string; reason: 'unsubscribed' | 'manual'; detail: string | null; createdAt: string };
 
 export type ConnectionTest = { success: boolean; message: string };
 
@@ -30,6 +36,10 @@ export const settingsApi = {
   read: () => http.get<ServiceSettings>('/api/data/settings'),
   /** A masked secret sent back unchanged keeps the stored one. */
   save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion'>) => http.put<ServiceSettings>('/api/data/settings', settings),
+  saveAutomation: (settings: AutomationSettings) => http.put<ServiceSettings>('/api/data/settings', settings),
+  suppressions: () => http.get<Suppression[]>('/api/data/suppressions', { range: JSON.stringify([0, 999]) }),
+  suppress: (email: string) => http.post<Suppression>('/api/data/suppressions', { email }),
+  unsuppress: (email: string) => http.delete<Suppression>(`/api/data/suppressions/${encodeURIComponent(email)}`),
   testHunter: (hunterApiKey: string) => test('/api/services/hunter/test', { hunterApiKey }, 'contact finder'),
   testMailgun: (settings: Pick<ServiceSettings, 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion'>) => test('/api/services/mailgun/test', settings, 'email-sending'),
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import ReplyIcon from '@mui/icons-material/Reply';
 import { Box, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
@@ -109,6 +110,13 @@ export function BankContactList({
                   </IconButton>
                 </Tooltip>
               )}
+              <Tooltip title={contact.repliedAt ? 'Replied' : 'Mark replied'}>
+                <span>
+                  <IconButton size="small" aria-label={`Mark ${contact.name} replied`} disabled={Boolean(contact.repliedAt)} onClick={() => actions.markReplied(contact)}>
+                    <ReplyIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
               <Tooltip title="Edit">
                 <IconButton size="small" aria-label={`Edit ${contact.name}`} onClick={() => onEdit(contact)}>
                   <EditIcon fontSize="small" />

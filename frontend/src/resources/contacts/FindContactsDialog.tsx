@@ -53,7 +53,7 @@ function ResultRow({ result, added, busy, onAdd }: { result: SearchResult; added
 
 /**
  * Find Contacts and Executives for one bank: the domain comes from the bank's website (no protocol,
- * no www); the contact-finder service and, where the server offers it, the AI executive search are
+ * no www), or for a bank without one from the AI's domain search on its name; the contact-finder service and, where the server offers it, the AI executive search are
  * asked together and their people merged by email. 'Added' marks emails the bank already has.
  */
 export function FindContactsDialog({
@@ -78,14 +78,41 @@ export function FindContactsDialog({
   const [completing, setCompleting] = useState<Partial<ContactDraft> | null>(null);
   const [addedNow, setAddedNow] = useState<string[]>([]);
 
+  const [domainLookup, setDomainLookup] = useState<'idle' | 'looking' | 'found' | 'none'>('idle');
+
   useEffect(() => {
-    if (open) {
-      setDomain(domainOfWebsite(bank.website ?? '') ?? '');
-      setResults(null);
-      setMessage(null);
-      setAddedNow([]);
-    }
-  }, [open, bank.website]);
+    if (!open) return;
+    const fromWebsite = domainOfWebsite(bank.website ?? '') ?? '';
+    setDomain(fromWebsite);
+    setResults(null);
+    setMessage(null);
+    setAddedNow([]);
+    setDomainLookup('idle');
+    if (fromWebsite) return;
+    // No website on file: the AI suggests the domain from the bank's name; what the user types meanwhile wins.
+    let current = true;
+    setDomainLookup('looking');
+    contactsApi
+      .findBankDomain(bank.name)
+      .then((found) => domainOfWebsite(found ?? '') ?? null, () => null)
+      .then((found) => {
+        if (!current) return;
+        setDomainLookup(found ? 'found' : 'none');
+        if (found) setDomain((typed) => typed || found);
+      });
+    return () => {
+      current = false;
+    };
+  }, [open, bank.website, bank.name]);
+
+  const domainHelp =
+    domainLookup === 'looking'
+      ? `Looking up ${bank.name}'s domain with AI...`
+      : domainLookup === 'found'
+        ? 'Domain suggested by AI from the bank’s name: check it before searching.'
+        : domainLookup === 'none'
+          ? 'No website on file and AI found no domain: type the bank’s domain.'
+          : `People at ${bank.name}, from the contact finder and the AI executive search.`;
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -151,7 +178,8 @@ export function FindContactsDialog({
             value={domain}
             onChange={(event) => setDomain(event.target.value)}
             placeholder="examplebank.com"
-            helperText={`People at ${bank.name}, from the contact finder and the AI executive search.`}
+            helperText={domainHelp}
+            slotProps={{ input: { endAdornment: domainLookup === 'looking' ? <CircularProgress size={16} aria-label="Looking up the domain" /> : undefined } }}
           />
           <Button type="submit" variant="contained" disabled={searching} startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
             {searching ? 'Searching...' : 'Search'}

@@ -14,6 +14,8 @@ function isUnavailable(error: unknown): boolean {
 }
 
 export const contactsApi = {
+  /** Records the contact's reply: every automation writing to them stops. */
+  markReplied: (id: string) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/replied`, {}),
   setHotLead: (id: string, isHotLead: boolean) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/hot-lead`, { isHotLead }),
   recordVerification: (id: string, verification: { result: VerificationResult; score: number | null }) =>
     http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/verification`, verification),
@@ -33,6 +35,19 @@ export const contactsApi = {
       return answer?.executives ?? answer?.contacts ?? [];
     } catch (error) {
       if (isUnavailable(error)) return [];
+      throw error;
+    }
+  },
+  /**
+   * The bank's web domain as the AI finds it from its name, for a bank with no website on file; null
+   * when none is found or the AI service is not offered on this server (the user types it instead).
+   */
+  findBankDomain: async (bankName: string): Promise<string | null> => {
+    try {
+      const answer = await http.post<{ domain?: string | null }>('/api/services/gemini/find-bank-domain', { bankName });
+      return answer?.domain?.trim() || null;
+    } catch (error) {
+      if (isUnavailable(error)) return null;
       throw error;
     }
   },

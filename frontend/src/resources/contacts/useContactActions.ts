@@ -56,6 +56,20 @@ export function useContactActions() {
     [toast, refresh],
   );
 
+  const markReplied = useCallback(
+    async (contact: Contact) => {
+      try {
+        await contactsApi.markReplied(contact.id);
+        toast.success(`${contact.name} marked as replied: automations to them stop.`);
+      } catch (error) {
+        toast.error(withReason('Failed to mark the contact as replied.', error));
+      } finally {
+        await refresh('contacts');
+      }
+    },
+    [toast, refresh],
+  );
+
   /** Deletes after the confirm dialog said yes; resolves whether it worked. */
   const remove = useCallback(
     async (contact: Contact): Promise<boolean> => {
@@ -73,5 +87,5 @@ export function useContactActions() {
     [dataProvider, toast, refresh],
   );
 
-  return { toggleHotLead, verify, remove, isVerifying: (id: string) => verifying.has(id) };
+  return { toggleHotLead, verify, markReplied, remove, isVerifying: (id: string) => verifying.has(id) };
 }

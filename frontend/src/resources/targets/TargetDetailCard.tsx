@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, useState, type ReactNode } from 'react';
 import { Box, Button, ButtonBase, Chip, Collapse, Grid, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
@@ -11,6 +11,8 @@ import { RatingText } from '../../ui/RatingText.tsx';
 import { BankContactList } from '../contacts/BankContactList.tsx';
 import type { Contact } from '../contacts/types.ts';
 import { BankTaskList } from '../tasks/BankTaskList.tsx';
+import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
+import { StartAutomationDialog } from '../enrolments/StartAutomationDialog.tsx';
 import { DigitalPresence } from './DigitalPresence.tsx';
 import { KeyFinancials } from './KeyFinancials.tsx';
 import { OutreachHistory } from './OutreachHistory.tsx';
@@ -58,7 +60,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : null);
 /**
  * One target in the detail view. Collapsed: star, name, place, added date, assets, ROA and NPL
  * (coloured), contact and open-task counts. Expanded: Key Financials, Digital Presence, Actions,
- * Contacts, Tasks and Outreach History.
+ * Contacts, Automations (the bank's enrolments), Tasks and Outreach History; Automate opens Start Automation.
  */
 export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; work: TargetWork; expanded: boolean; onToggleExpanded: () => void; actions: TargetCardActions }>(
   function TargetDetailCard({ bank, work, expanded, onToggleExpanded, actions }, ref) {
@@ -66,6 +68,8 @@ export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; 
     const npl = num(bank.nplRatio);
     const place = [bank.city, bank.state].filter(Boolean).join(', ');
     const bankRef = { cert: bank.cert, name: bank.name };
+    const [automating, setAutomating] = useState(false);
+    const [automationsStarted, setAutomationsStarted] = useState(0);
     return (
       <Paper ref={ref} variant="outlined" data-testid="target-card" data-cert={bank.cert} data-expanded={expanded} sx={{ overflow: 'hidden', borderColor: expanded ? 'primary.main' : 'divider' }}>
         <Stack direction="row" sx={{ alignItems: 'center', pl: 1 }}>
@@ -124,9 +128,9 @@ export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; 
                       <Button variant="outlined" size="small" startIcon={<PersonAddIcon />} onClick={() => actions.onAddContact(bank)}>
                         Add New Contact
                       </Button>
-                      <Tooltip title={work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : 'Starting an automation is not available yet: it comes with Automation Outreach.'}>
+                      <Tooltip title={work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : ''}>
                         <span>
-                          <Button variant="outlined" size="small" startIcon={<BoltIcon />} disabled fullWidth>
+                          <Button variant="outlined" size="small" startIcon={<BoltIcon />} disabled={work.contacts.length === 0} fullWidth onClick={() => setAutomating(true)}>
                             Automate
                           </Button>
                         </span>
@@ -136,9 +140,14 @@ export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; 
                 </Stack>
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
-                <Section title="Contacts" action={<Chip size="small" label={work.contacts.length} />}>
-                  <BankContactList bank={bankRef} contacts={work.contacts} onEdit={(contact) => actions.onEditContact(bank, contact)} />
-                </Section>
+                <Stack spacing={3}>
+                  <Section title="Contacts" action={<Chip size="small" label={work.contacts.length} />}>
+                    <BankContactList bank={bankRef} contacts={work.contacts} onEdit={(contact) => actions.onEditContact(bank, contact)} />
+                  </Section>
+                  <Section title="Automations">
+                    <EnrolmentTable filter={{ bankId: bank.cert }} show={['contact', 'workflow']} reloadKey={automationsStarted} emptyText="No automations for this bank yet." />
+                  </Section>
+                </Stack>
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Stack spacing={3}>
@@ -153,6 +162,9 @@ export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; 
             </Grid>
           </Box>
         </Collapse>
+        {automating && (
+          <StartAutomationDialog bankName={bank.name} contacts={work.contacts} open onClose={() => setAutomating(false)} onStarted={() => setAutomationsStarted((count) => count + 1)} />
+        )}
       </Paper>
     );
   },

@@ -1,16 +1,22 @@
-import { Card, CardContent, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Button, Card, CardContent, Chip, IconButton, Stack, Typography } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import MailIcon from '@mui/icons-material/MailOutline';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import { formatDate } from '../../../../domain/format.ts';
 import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
+import { WorkflowEnrolmentsDialog } from '../enrolments/WorkflowEnrolmentsDialog.tsx';
 import type { WorkflowStep } from './steps.ts';
 
 /** A workflow as the screens use it; the editor's steps may hold a cleared template (null) until saved. */
 export type Workflow = Omit<WorkflowRecord, 'steps'> & { steps: WorkflowStep[] };
 
-/** One workflow card: name, Edit and Delete, each step as 'Day N' with its type (and template for emails), and when it was created. */
+/**
+ * One workflow card: name, Edit and Delete, each step as 'Day N' with its type (and template for emails),
+ * when it was created, and Enrolments (its statistics and the contacts going through it).
+ */
 export function WorkflowCard({
   workflow,
   templateNames,
@@ -22,6 +28,7 @@ export function WorkflowCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const [showEnrolments, setShowEnrolments] = useState(false);
   return (
     <Card sx={{ width: 300, flexShrink: 0, display: 'flex', flexDirection: 'column' }} data-testid="workflow-card">
       <CardContent sx={{ flex: 1 }}>
@@ -49,9 +56,15 @@ export function WorkflowCard({
             </Stack>
           ))}
         </Stack>
-        <Typography variant="caption" color="text.secondary">
-          Created {formatDate(workflow.createdAt)}
-        </Typography>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="caption" color="text.secondary">
+            Created {formatDate(workflow.createdAt)}
+          </Typography>
+          <Button size="small" startIcon={<PeopleIcon />} onClick={() => setShowEnrolments(true)} aria-label={`Enrolments in ${workflow.name}`}>
+            Enrolments
+          </Button>
+        </Stack>
+        {showEnrolments && <WorkflowEnrolmentsDialog workflow={workflow} onClose={() => setShowEnrolments(false)} />}
       </CardContent>
     </Card>
   );

@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
-import { EventStoreDbDouble } from '../../../test/doubles/eventstoredb-double.ts';
-import { describeWithDatabase } from '../../../test/support/database.ts';
-import type { Projection } from '../../../projections/projection.ts';
-import { createEventStore, withAsyncProjections } from './create.ts';
-import { EventStoreDbEventStore } from './eventstoredb.ts';
-import type { EventStore, Position, SubscriptionHandler } from './types.ts';
+import { EventStoreDbDouble } from '../../test/doubles/eventstoredb-double.ts';
+import { describeWithDatabase } from '../../test/support/database.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { createEventStore, withAsyncProjections } from './compose.ts';
+import { EventStoreDbEventStore } from './eventstore/eventstoredb.ts';
+import type { EventStore, Position, SubscriptionHandler } from './eventstore/types.ts';
 
 describeWithDatabase('createEventStore', (context) => {
   it('uses the Postgres store when no EVENTSTORE_URL is given', async () => {

@@ -1,21 +1,26 @@
 import type { Knex } from 'knex';
-import { startAsyncProjectors } from '../../../projections/async-projector.ts';
-import { projections } from '../../../projections/index.ts';
-import type { Projection } from '../../../projections/projection.ts';
-import { inlineProjections } from '../../../projections/runner.ts';
-import { logger } from '../http/logger.ts';
-import { EventStoreDbEventStore } from './eventstoredb.ts';
-import { PostgresEventStore } from './postgres.ts';
-import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './types.ts';
+import { startAsyncProjectors } from '../../projections/async-projector.ts';
+import { projections } from '../../projections/index.ts';
+import type { Projection } from '../../projections/projection.ts';
+import { inlineProjections } from '../../projections/runner.ts';
+import { logger } from './logging/logger.ts';
+import { personalDataCodec } from './privacy/personal-data.ts';
+import { EventStoreDbEventStore } from './eventstore/eventstoredb.ts';
+import { PostgresEventStore } from './eventstore/postgres.ts';
+import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './eventstore/types.ts';
 
 /**
+ * The composition root of the event store and the read models, used by server.ts and worker.ts:
+ * the event store knows nothing of projections, the projections know the store's types, and only
+ * this file joins them.
+ *
  * The Postgres store (default) projects inline, in the append's transaction. With EVENTSTORE_URL the
  * events live in EventStoreDB and async projectors fill the same read tables in PostgreSQL/PGlite;
  * an append answers once the read models that handle its events show them, so a command's answer
  * is never followed by a read that misses it (react-admin reads a record right after creating it).
  */
 export async function createEventStore(knex: Knex, eventStoreUrl?: string): Promise<EventStore> {
-  if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections));
+  if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections), undefined, personalDataCodec);
   const store = withAsyncProjections(await EventStoreDbEventStore.connect(eventStoreUrl), knex, projections);
   logger.info('Events in EventStoreDB; read models projected asynchronously', { projections: projections.map((projection) => projection.name) });
   return store;

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { handleCommand } from '../commands/handle-command.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
+import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import type { WorkflowStep } from '../outreach/workflows/events.ts';
+import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
+import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
+
+export type Clock = { now: () => Date; random: () => number; spreadMinutes: number };
+
+const day = 24 * 60 * 60_000;
+
+export function sendWindowOf(settings: AutomationSettings, bankState: string | null): SendWindow {
+  return { startHour: settings.sendWindowStartHour, endHour: settings.sendWindowEndHour, days: settings.sendDays, timeZone: zoneFor(settings.timeZone, bankState) };
+}
+
+type ContactRow = { id: string; name: string; bank_id: number; bank_name: string | null; target_name: string | null; is_target: boolean | null; state: string | null };
+
+/**
+ * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
+ * the send window (a day-1 step goes at once when the window is open). Refused as a whole, with every
+ * reason, when a contact is not the user's, its bank is not a target, or it is already enrolled.
+ */
+export async function startEnrolments(
+  deps: { knex: Knex; eventStore: EventStore; clock: Clock },
+  request: { userId: string; workflowId: string; contactIds: string[] },
+): Promise<string[]> {
+  const { knex, eventStore, clock } = deps;
+  const { userId } = request;
+  const workflow: { id: string; name: string; steps: WorkflowStep[] } | undefined = await knex('workflows').where({ id: request.workflowId, user_id: userId }).first('id', 'name', 'steps');
+  if (!workflow) throw new NotFoundError('Workflow');
+  if (workflow.steps.length === 0) throw new BadRequestError(`The workflow "${workflow.name}" has no steps yet: add a step before starting it.`);
+  const contactIds = [...new Set(request.contactIds)];
+  const contacts: ContactRow[] = await knex('contacts as c')
+    .leftJoin('targets as t', (join) => join.on('t.user_id', 'c.user_id').andOn('t.cert', 'c.bank_id'))
+    .where('c.user_id', userId)
+    .whereIn('c.id', contactIds)
+    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state');
+  if (contacts.length !== contactIds.length) throw new NotFoundError(contactIds.length === 1 ? 'Contact' : 'One of the contacts');
+  const untargeted = contacts.filter((contact) => !contact.is_target);
+  if (untargeted.length) {
+    throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`);
+  }
+  const active: Array<{ contact_name: string }> = await knex('enrolments')
+    .where({ user_id: userId, workflow_id: workflow.id })
+    .whereIn('contact_id', contactIds)
+    .whereIn('status', ['active', 'paused'])
+    .select('contact_name');
+  if (active.length) {
+    const names = active.map((row) => row.contact_name).join(', ');
+    throw new ConflictError(`${names} ${active.length === 1 ? 'is' : 'are'} already enrolled in "${workflow.name}". Stop that enrolment first to start again.`);
+  }
+  const settings = await readAutomationSettings(knex, userId);
+  const startedAt = clock.now();
+  const first = workflow.steps[0];
+  const ids: string[] = [];
+  for (const contact of contacts) {
+    const window = sendWindowOf(settings, contact.state);
+    const earliest = new Date(startedAt.getTime() + (first.day - 1) * day);
+    const firstDueAt = scheduleAt(window, earliest, { random: clock.random, spreadMinutes: clock.spreadMinutes, immediate: first.day === 1 });
+    const enrolmentId = randomUUID();
+    await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolmentId), {
+      type: 'StartEnrolment',
+      enrolmentId,
+      userId,
+      workflow,
+      contact: { id: contact.id, name: contact.name, bankId: contact.bank_id, bankName: contact.bank_name ?? contact.target_name },
+      timeZone: window.timeZone,
+      at: startedAt.toISOString(),
+      firstDueAt: firstDueAt.toISOString(),
+    });
+    ids.push(enrolmentId);
+  }
+  return ids;
+}

@@ -1,0 +1,181 @@
+import { expect } from 'chai';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { features, mailFeature } from '../features.ts';
+import { createDispatcher, type Dispatcher } from '../mail/dispatcher.ts';
+import type { MailTransport } from '../mail/transport.ts';
+import { createAutomationFeature } from './feature.ts';
+import { createScheduler, type Scheduler } from './scheduler.ts';
+import { localTime } from './send-window.ts';
+
+const hour = 60 * 60_000;
+
+describeWithDatabase('automation scheduler', (context) => {
+  let app: TestApp;
+  let token: string;
+  let workflowId: string;
+  let current: Date;
+  const clock = { now: () => current, random: () => 0.5 };
+  const sent: Array<{ to: string; subject: string; text: string; at: Date }> = [];
+  // The mail service refuses one address for good: a bounce.
+  const transport: MailTransport = {
+    kind: 'smtp',
+    async send(mail) {
+      if (mail.to.email.startsWith('bounce')) return { kind: 'failed', reason: '550 No such mailbox' };
+      sent.push({ to: mail.to.email, subject: mail.subject, text: mail.text, at: current });
+      return { kind: 'sent', providerMessageId: null };
+    },
+  };
+  let scheduler: Scheduler;
+  let dispatcher: Dispatcher;
+  const contacts: Record<string, string> = {};
+
+  before(async () => {
+    // This app only queues: the test runs the scheduler and the dispatcher itself, tick by tick.
+    const automation = createAutomationFeature(mailFeature, { clock });
+    app = await startTestApp(context.db, {
+      config: { mailDispatch: 'worker', smtpUrl: 'smtp://127.0.0.1:9', publicUrl: 'http://charterline.test' },
+      features: features.map((feature) => (feature.name === 'automation' ? automation : feature)),
+    });
+    const services = app.services;
+    scheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, ...clock, spreadMinutes: 10 });
+    dispatcher = createDispatcher({ knex: services.knex, eventStore: services.eventStore, transportFor: async () => transport, now: clock.now });
+    token = (await app.signUp('Owner')).token;
+    await app.request('/api/data/settings', { method: 'PUT', token, body: { dailySendCap: 2 } });
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
+    for (const name of ['Ann', 'Ben', 'Cal', 'Bounce', 'Una']) {
+      const response = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name, title: 'CFO', email: `${name.toLowerCase()}@alpha.example` } });
+      contacts[name] = response.body.id;
+    }
+    const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Intro', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},\nA note.' } });
+    const steps = [
+      { day: 1, type: 'Email', templateId: template.body.id },
+      { day: 3, type: 'LinkedIn Visit' },
+      { day: 5, type: 'Email', templateId: template.body.id },
+      { day: 8, type: 'Email', templateId: template.body.id },
+      { day: 14, type: 'Email', templateId: template.body.id },
+    ];
+    workflowId = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Two weeks', steps } })).body.id;
+  });
+  after(async () => app.stop());
+
+  const enrolments = async (filter: Record<string, unknown>) =>
+    (await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`, { token })).body as Array<Record<string, any>>;
+  const tick = async () => {
+    await scheduler.drain();
+    await dispatcher.drain();
+  };
+
+  it('runs a 14-day workflow inside the send window, on weekdays, under the daily cap, stopping on a bounce and an unsubscribe', async function () {
+    // three simulated weeks, hour by hour
+    this.timeout(240_000);
+    // Tuesday 2026-11-24, 15:00 in Chicago.
+    current = new Date('2026-11-24T21:00:00Z');
+    const started = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: Object.values(contacts) } });
+    expect(started.status, started.text).to.equal(201);
+    let unsubscribed = false;
+    for (let step = 0; step < 24 * 21; step += 1) {
+      await tick();
+      const una = sent.find((mail) => mail.to === 'una@alpha.example');
+      if (una && !unsubscribed) {
+        const link = /http:\/\/charterline\.test(\/api\/public\/unsubscribe\/\S+)/.exec(una.text)![1];
+        const page = await app.request(link);
+        expect(page.status).to.equal(200);
+        expect(page.text).to.contain('una@alpha.example');
+        expect((await app.request(link, { method: 'POST' })).text).to.contain('You are unsubscribed');
+        unsubscribed = true;
+      }
+      current = new Date(current.getTime() + hour);
+      // PGlite runs on this thread: a request now and then keeps the client's pooled connection from going stale.
+      if (step % 12 === 0) await app.request('/api/health');
+    }
+
+    const byName = Object.fromEntries((await enrolments({ workflowId })).map((row) => [row.contactName, row]));
+    for (const name of ['Ann', 'Ben', 'Cal']) expect(byName[name]).to.include({ status: 'completed', stepsSent: 5, emailsSent: 4 });
+    expect(byName.Bounce).to.include({ status: 'stopped', stopReason: 'send-failed', emailsSent: 1 });
+    expect(byName.Bounce.stopDetail).to.contain('550 No such mailbox');
+    expect(byName.Una).to.include({ status: 'stopped', stopReason: 'unsubscribed', emailsSent: 1 });
+
+    // 3 × 4 emails and Una's one went out (Bounce's was refused by the mail service).
+    expect(sent).to.have.length(13);
+    const perDay = new Map<string, number>();
+    for (const mail of sent) {
+      const local = localTime(mail.at, 'America/Chicago');
+      const weekday = new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay();
+      expect(weekday, `${mail.at.toISOString()} is a weekday`).to.be.within(1, 5);
+      expect(local.hour, `${mail.at.toISOString()} is inside 8:00-18:00`).to.be.within(8, 17);
+      const key = `${local.year}-${local.month}-${local.day}`;
+      perDay.set(key, (perDay.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...perDay.values())).to.equal(2);
+    expect(sent[0]).to.include({ subject: 'Hello Alpha Bank' });
+    expect(sent[0].text).to.match(/^Dear (Ann|Ben|Bounce|Cal|Una),\nA note\.\n\n--\nTo stop receiving these emails, unsubscribe here: http:\/\/charterline\.test\/api\/public\/unsubscribe\//);
+
+    // The LinkedIn visits became tasks, one per contact who got that far.
+    const tasks = (await app.request('/api/data/tasks?range=[0,99]', { token })).body.map((task: { text: string }) => task.text).sort();
+    expect(tasks).to.deep.equal(['Visit Ann on LinkedIn', 'Visit Ben on LinkedIn', 'Visit Cal on LinkedIn']);
+
+    // Una is on the Do Not Contact list: a manual send is refused.
+    const manual = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: 'una@alpha.example', subject: 'Hi', body: 'Hello' } });
+    expect(manual.body.message).to.equal('Not sent: una@alpha.example is on your Do Not Contact list (they unsubscribed).');
+    const statistics = await app.request(`/api/data/workflows/${workflowId}/statistics`, { token });
+    expect(statistics.body).to.include({ enrolled: 5, sent: 5, failed: 1, unsubscribed: 1, completed: 3, replied: 0 });
+  });
+
+  it('refuses a forged unsubscribe link', async () => {
+    const page = await app.request('/api/public/unsubscribe/eyJ1IjoiMSJ9.forged');
+    expect(page.status).to.equal(404);
+    expect(page.text).to.contain('This unsubscribe link is not valid');
+  });
+
+  it('stops an enrolment when the contact replies, and when the contact is deleted', async () => {
+    current = new Date('2026-12-14T15:00:00Z'); // Monday 9:00 in Chicago
+    const ids = [contacts.Ann, contacts.Ben];
+    await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: ids } });
+    await app.request(`/api/data/contacts/${contacts.Ann}/replied`, { method: 'PUT', token });
+    await app.request(`/api/data/contacts/${contacts.Ben}`, { method: 'DELETE', token });
+    await scheduler.runOnce();
+    const [ann] = await enrolments({ contactId: contacts.Ann, status: 'stopped' });
+    expect(ann).to.include({ stopReason: 'replied', stopDetail: 'Ann replied.', emailsSent: 0 });
+    const [ben] = await enrolments({ contactId: contacts.Ben, status: 'stopped' });
+    expect(ben).to.include({ stopReason: 'contact-deleted' });
+  });
+
+  it('reschedules a step missed by more than a day instead of sending it late', async () => {
+    current = new Date('2026-12-15T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const [enrolment] = (await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contacts.Cal] } })).body.enrolments;
+    // The worker was down until Thursday 9:00.
+    current = new Date('2026-12-17T15:00:00Z');
+    await scheduler.runOnce();
+    const history = (await app.request(`/api/data/enrolments/${enrolment.id}/history`, { token })).body;
+    expect(history.at(-1).summary).to.equal('Scheduled step 1 for 2026-12-17T15:05:00.000Z (missed by more than a day)');
+    current = new Date('2026-12-17T15:05:00Z');
+    await scheduler.runOnce();
+    const [after] = await enrolments({ contactId: contacts.Cal, status: 'active' });
+    expect(after).to.include({ emailsSent: 1 });
+  });
+
+  it('runs each due step once when two schedulers race for it, and keeps to the cap', async () => {
+    current = new Date('2026-12-21T15:00:00Z'); // Monday 9:00 in Chicago
+    const knex = app.services.knex;
+    await app.request('/api/data/settings', { method: 'PUT', token, body: { dailySendCap: 3 } });
+    const extra: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      extra.push((await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: `Racer ${i}`, title: 'CFO', email: `racer${i}@alpha.example` } })).body.id);
+    }
+    // Enrolled while the window was closed (Sunday), so every first step is due at Monday's opening.
+    current = new Date('2026-12-20T15:00:00Z');
+    await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: extra } });
+    current = new Date('2026-12-21T15:00:00Z');
+    const other = createScheduler({ knex, eventStore: app.services.eventStore, outbox: mailFeature.outboxFor(app.services), publicUrl: 'http://charterline.test', linkSecret: app.services.jwtSecret, ...clock, spreadMinutes: 10 });
+    current = new Date('2026-12-21T16:00:00Z');
+    await Promise.all([scheduler.runOnce(), other.runOnce(), scheduler.runOnce(), other.runOnce()]);
+    const queued = await knex('sent_emails').whereIn('contact_id', extra).select('contact_id');
+    expect(queued).to.have.length(3);
+    expect(new Set(queued.map((row: { contact_id: string }) => row.contact_id)).size).to.equal(3);
+    const rows = await knex('enrolments').whereIn('contact_id', extra).select('emails_sent');
+    expect(rows.reduce((sum: number, row: { emails_sent: number }) => sum + row.emails_sent, 0)).to.equal(3);
+    const [count] = await knex('automation_send_counts').where({ day: '2026-12-21' }).select('sent');
+    expect(count.sent).to.equal(3);
+  });
+});

@@ -1,0 +1,338 @@
+import type { Knex } from 'knex';
+import { renderEmail } from '../../../domain/placeholders/index.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { Conflict, DomainError } from '../commands/errors.ts';
+import { HttpError } from '../http/errors.ts';
+import { logger } from '../logging/logger.ts';
+import { runWithContext, systemContext } from '../context/request-context.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import type { EnrolmentCommand } from '../outreach/enrolments/commands.ts';
+import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
+import { enrolmentStreamId, type StopReason } from '../outreach/enrolments/events.ts';
+import { taskDecider } from '../outreach/tasks/decider.ts';
+import type { WorkflowStep } from '../outreach/workflows/events.ts';
+import { loadPlaceholderValues } from '../placeholders/values.ts';
+import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
+import { stepRecordId } from './record-ids.ts';
+import { sendWindowOf } from './enrol.ts';
+import { isOpen, localDay, scheduleAt, startOfNextDay, type SendWindow } from './send-window.ts';
+import { unsubscribeToken } from './unsubscribe-token.ts';
+
+export type SchedulerOptions = {
+  knex: Knex;
+  eventStore: EventStore;
+  outbox: Outbox;
+  /** Where the unsubscribe links point (the app's public address). */
+  publicUrl: string;
+  /** Signs unsubscribe links. */
+  linkSecret: string;
+  /** The clock and the dice, for tests. */
+  now?: () => Date;
+  random?: () => number;
+  /** Enrolments taken per round, and run at the same time. */
+  batchSize?: number;
+  concurrency?: number;
+  pollIntervalMs?: number;
+  /** Steps due at once are spread over this many minutes. */
+  spreadMinutes?: number;
+};
+
+export type Scheduler = {
+  start(): void;
+  stop(): Promise<void>;
+  /** Looks for due steps now (after an enrolment starts in this process). */
+  wake(): void;
+  /** One round: stops enrolments that must stop, then runs the steps that are due. Returns how many it took up. */
+  runOnce(): Promise<number>;
+  /** Rounds until nothing is due (tests, benchmarks). */
+  drain(): Promise<void>;
+};
+
+/** A step late by more than this is not sent in a burst when a worker comes back: it is scheduled again. */
+const catchUpLimitMs = 24 * 60 * 60_000;
+const day = 24 * 60 * 60_000;
+
+/** An enrolment with a step due, and what the step needs to know about its contact and bank. */
+type DueRow = {
+  id: string;
+  user_id: string;
+  version: number;
+  steps: WorkflowStep[];
+  next_step_index: number;
+  next_due_at: Date;
+  started_at: Date;
+  contact_id: string;
+  contact_name: string;
+  bank_id: number;
+  email: string | null;
+  bank_state: string | null;
+};
+
+/**
+ * Why an enrolment must stop, from its contact, bank, last email and the Do Not Contact list, or null.
+ * Read in one query for every running enrolment, so stop conditions coming from anywhere (a contact
+ * deleted, a bank untracked, a bounce reported by the dispatcher) are noticed without those places
+ * knowing about automation.
+ */
+const stopCheck = (knex: Knex) =>
+  knex('enrolments as e')
+    .leftJoin('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
+    .leftJoin('targets as t', (join) => join.on('t.user_id', 'e.user_id').andOn('t.cert', 'e.bank_id'))
+    .leftJoin('suppressions as s', (join) => join.on('s.user_id', 'e.user_id').andOn('s.email', knex.raw('lower(c.email)')))
+    .leftJoin('sent_emails as m', 'm.id', 'e.last_email_id');
+
+type StopRow = { id: string; user_id: string; contact_name: string; contact_exists: string | null; replied_at: Date | null; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
+
+function stopReasonOf(row: StopRow): { reason: StopReason; detail: string } | null {
+  if (!row.contact_exists) return { reason: 'contact-deleted', detail: `${row.contact_name} was deleted.` };
+  if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
+  if (row.replied_at) return { reason: 'replied', detail: `${row.contact_name} replied.` };
+  if (row.suppressed) {
+    return row.suppression_reason === 'unsubscribed'
+      ? { reason: 'unsubscribed', detail: `${row.contact_name} unsubscribed.` }
+      : { reason: 'do-not-contact', detail: `${row.suppressed} is on your Do Not Contact list.` };
+  }
+  if (row.email_status === 'failed') return { reason: 'send-failed', detail: `The last email bounced or failed: ${row.failure_reason ?? 'no reason given'}` };
+  return null;
+}
+
+const stopColumns = [
+  'e.id',
+  'e.user_id',
+  'e.contact_name',
+  'c.id as contact_exists',
+  'c.replied_at',
+  't.cert as target_cert',
+  't.is_target',
+  's.email as suppressed',
+  's.reason as suppression_reason',
+  'm.status as email_status',
+  'm.failure_reason',
+];
+
+/**
+ * The automation scheduler. Each round it stops the enrolments that must stop, then runs the steps
+ * that are due inside their send window: an Email step renders its template and goes through the
+ * outbox, a LinkedIn Visit step creates a task. A step's email and task have ids derived from the
+ * enrolment and step, and the step is recorded at the stream version it was read at, so two
+ * schedulers running the same step create one email or task and record it once. The daily cap is
+ * a counter row per user and local day, taken with one conditional update, so workers share it.
+ */
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const { knex, eventStore, outbox } = options;
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const batchSize = options.batchSize ?? 200;
+  const concurrency = options.concurrency ?? 10;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const spreadMinutes = options.spreadMinutes ?? 10;
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  const record = (userId: string, enrolmentId: string, command: EnrolmentCommand) =>
+    runWithContext(systemContext({ userId, source: 'workflow' }), () => handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolmentId), command));
+
+  async function stopWhereNeeded(): Promise<void> {
+    const rows: StopRow[] = await stopCheck(knex)
+      .whereIn('e.status', ['active', 'paused'])
+      .where((query) =>
+        query
+          .whereNull('c.id')
+          .orWhereNull('t.cert')
+          .orWhere('t.is_target', false)
+          .orWhereNotNull('c.replied_at')
+          .orWhereNotNull('s.email')
+          .orWhere('m.status', 'failed'),
+      )
+      .limit(batchSize)
+      .select(stopColumns);
+    for (const row of rows) {
+      const stop = stopReasonOf(row);
+      if (stop) await record(row.user_id, row.id, { type: 'StopEnrolment', userId: row.user_id, at: now().toISOString(), ...stop });
+    }
+  }
+
+  /** One send slot of the user's cap for the local day, or false when the cap is reached. */
+  async function takeSendSlot(userId: string, dayKey: string, cap: number): Promise<boolean> {
+    const taken = await knex.raw(
+      `insert into automation_send_counts (user_id, day, sent) values (?, ?, 1)
+       on conflict (user_id, day) do update set sent = automation_send_counts.sent + 1 where automation_send_counts.sent < ?
+       returning sent`,
+      [userId, dayKey, cap],
+    );
+    return taken.rows.length > 0;
+  }
+  const giveBackSendSlot = (userId: string, dayKey: string) =>
+    knex('automation_send_counts').where({ user_id: userId, day: dayKey }).where('sent', '>', 0).decrement('sent', 1);
+
+  type Round = { settings: Map<string, Promise<AutomationSettings>> };
+
+  /** When the step after this one runs: its day counted from the enrolment's start, inside the window. */
+  function nextDueAt(row: DueRow, window: SendWindow): string | null {
+    const next = row.steps[row.next_step_index + 1];
+    if (!next) return null;
+    const earliest = new Date(Math.max(row.started_at.getTime() + (next.day - 1) * day, now().getTime()));
+    return scheduleAt(window, earliest, { random, spreadMinutes }).toISOString();
+  }
+
+  async function sendEmail(row: DueRow, step: WorkflowStep, window: SendWindow, settings: AutomationSettings): Promise<EnrolmentCommand> {
+    const at = now();
+    const base = { userId: row.user_id, stepIndex: row.next_step_index, at: at.toISOString() };
+    const template = step.templateId ? await knex('templates').where({ id: step.templateId, user_id: row.user_id }).first('subject', 'body') : undefined;
+    if (!template) return { type: 'SkipStep', ...base, reason: "The step's template was deleted.", nextDueAt: nextDueAt(row, window) };
+    if (!row.email) return { type: 'SkipStep', ...base, reason: `${row.contact_name} has no email address.`, nextDueAt: nextDueAt(row, window) };
+    const dayKey = localDay(at, window.timeZone);
+    if (!(await takeSendSlot(row.user_id, dayKey, settings.dailySendCap))) {
+      const dueAt = scheduleAt(window, startOfNextDay(at, window.timeZone), { random, spreadMinutes }).toISOString();
+      return { type: 'RescheduleStep', userId: row.user_id, stepIndex: row.next_step_index, dueAt, reason: `daily send cap of ${settings.dailySendCap} reached` };
+    }
+    const emailId = stepRecordId(row.id, row.next_step_index, 'email');
+    try {
+      const values = await loadPlaceholderValues(knex, { userId: row.user_id, cert: row.bank_id, contactId: row.contact_id }, at);
+      const rendered = renderEmail({ subject: template.subject, body: template.body }, values);
+      const link = `${options.publicUrl}/api/public/unsubscribe/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id })}`;
+      await outbox.queue({
+        id: emailId,
+        queuedAt: at,
+        userId: row.user_id,
+        to: row.email,
+        recipientName: row.contact_name,
+        contactId: row.contact_id,
+        bankId: row.bank_id,
+        subject: rendered.subject,
+        body: `${rendered.body}\n\n--\nTo stop receiving these emails, unsubscribe here: ${link}`,
+      });
+    } catch (error) {
+      // The slot goes back whatever happened: nothing was sent with it.
+      await giveBackSendSlot(row.user_id, dayKey);
+      // Already queued by another worker (or by this one before a crash): the step is recorded below once.
+      if (!(error instanceof Conflict)) {
+        // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone): the enrolment stops with the reason.
+        if (error instanceof HttpError || error instanceof DomainError) return { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: /Do Not Contact/.test(error.message) ? 'do-not-contact' : 'send-failed', detail: error.message };
+        throw error;
+      }
+    }
+    return { type: 'RecordStepSent', ...base, emailId, taskId: null, nextDueAt: nextDueAt(row, window) };
+  }
+
+  async function createVisitTask(row: DueRow, window: SendWindow): Promise<EnrolmentCommand> {
+    const at = now();
+    const taskId = stepRecordId(row.id, row.next_step_index, 'task');
+    try {
+      await handleCommand(eventStore, taskDecider, `task-${taskId}`, {
+        type: 'CreateTask',
+        taskId,
+        userId: row.user_id,
+        text: `Visit ${row.contact_name} on LinkedIn`,
+        dueDate: localDay(at, window.timeZone),
+        bankId: row.bank_id,
+        at: at.toISOString(),
+      });
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+    }
+    return { type: 'RecordStepSent', userId: row.user_id, stepIndex: row.next_step_index, at: at.toISOString(), emailId: null, taskId, nextDueAt: nextDueAt(row, window) };
+  }
+
+  async function runStep(row: DueRow, round: Round): Promise<void> {
+    if (!round.settings.has(row.user_id)) round.settings.set(row.user_id, readAutomationSettings(knex, row.user_id));
+    const settings = await round.settings.get(row.user_id)!;
+    const window = sendWindowOf(settings, row.bank_state);
+    const at = now();
+    const step = row.steps[row.next_step_index];
+    const late = at.getTime() - row.next_due_at.getTime() > catchUpLimitMs;
+    let command: EnrolmentCommand;
+    if (late || !isOpen(window, at)) {
+      // A worker that was down sends nothing in a burst: a step is sent in its window, or moved to the next one.
+      const dueAt = scheduleAt(window, at, { random, spreadMinutes }).toISOString();
+      command = { type: 'RescheduleStep', userId: row.user_id, stepIndex: row.next_step_index, dueAt, reason: late ? 'missed by more than a day' : 'outside the send window' };
+    } else if (step.type === 'Email') {
+      command = await runWithContext(systemContext({ userId: row.user_id, source: 'workflow' }), () => sendEmail(row, step, window, settings));
+    } else {
+      command = await runWithContext(systemContext({ userId: row.user_id, source: 'workflow' }), () => createVisitTask(row, window));
+    }
+    await record(row.user_id, row.id, command);
+  }
+
+  async function runOnce(): Promise<number> {
+    await stopWhereNeeded();
+    const due: DueRow[] = await stopCheck(knex)
+      .where('e.status', 'active')
+      .where('e.next_due_at', '<=', now())
+      // a row that must stop is stopped by the next round's check, never sent to
+      .whereNotNull('c.id')
+      .whereNull('c.replied_at')
+      .where('t.is_target', true)
+      .whereNull('s.email')
+      .where((query) => query.whereNull('m.status').orWhereNot('m.status', 'failed'))
+      .orderBy('e.next_due_at')
+      .limit(batchSize)
+      .select('e.id', 'e.user_id', 'e.version', 'e.steps', 'e.next_step_index', 'e.next_due_at', 'e.started_at', 'e.contact_id', 'e.contact_name', 'e.bank_id', 'c.email', 't.state as bank_state');
+    // Schedulers reading the same batch start at different places, so they rarely race for one step.
+    const start = due.length ? Math.floor(Math.random() * due.length) : 0;
+    const ordered = [...due.slice(start), ...due.slice(0, start)];
+    const round: Round = { settings: new Map() };
+    let next = 0;
+    const worker = async () => {
+      while (next < ordered.length) {
+        const row = ordered[next++];
+        try {
+          await runStep(row, round);
+        } catch (error) {
+          logger.error('automation step failed', { enrolmentId: row.id, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+    return due.length;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let taken = 0;
+      try {
+        taken = await runOnce();
+      } catch (error) {
+        logger.error('automation round failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+      if (!running) return;
+      if (taken > 0 || woken) {
+        woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    runOnce,
+    async drain() {
+      while ((await runOnce()) > 0);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { handleCommand } from '../commands/handle-command.ts';
+import { runWithContext, systemContext } from '../context/request-context.ts';
+import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import { suppressionDecider } from '../outreach/suppressions/decider.ts';
+import { suppressionStreamId } from '../outreach/suppressions/events.ts';
+import type { AppServices } from '../services.ts';
+import { readUnsubscribeToken } from './unsubscribe-token.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(ctx: Context, status: number, title: string, body: string): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #1f2937; line-height: 1.5"><h1 style="font-size: 1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+const invalid = (ctx: Context) => page(ctx, 404, 'This unsubscribe link is not valid', '<p>Copy the whole link from the email into your browser and try again.</p>');
+
+/**
+ * The unsubscribe link of automated mail, answered without signing in. Opening it asks to confirm
+ * (link scanners in mail systems open links, and must not unsubscribe anyone); confirming puts the
+ * address on the sender's Do Not Contact list and stops the enrolment, both recorded as events.
+ */
+export function unsubscribeRoutes(services: AppServices): Router {
+  const { knex, eventStore, jwtSecret } = services;
+  const router = new Router({ prefix: '/api/public/unsubscribe' });
+
+  const enrolmentOf = async (token: string) => {
+    const claim = readUnsubscribeToken(jwtSecret, token);
+    if (!claim) return undefined;
+    return knex('enrolments as e')
+      .leftJoin('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
+      .where({ 'e.id': claim.enrolmentId, 'e.user_id': claim.userId })
+      .first('e.id', 'e.user_id', 'e.contact_id', 'e.workflow_name', 'c.email') as Promise<{ id: string; user_id: string; contact_id: string; workflow_name: string; email: string | null } | undefined>;
+  };
+
+  router.get('/:token', async (ctx) => {
+    const enrolment = await enrolmentOf(ctx.params.token);
+    if (!enrolment) return invalid(ctx);
+    page(
+      ctx,
+      200,
+      'Unsubscribe',
+      `<p>Stop receiving these emails${enrolment.email ? ` at <strong>${escapeHtml(enrolment.email)}</strong>` : ''}?</p>
+<form method="post"><button type="submit" style="font-size: 1rem; padding: 0.5rem 1.25rem; cursor: pointer">Unsubscribe</button></form>`,
+    );
+  });
+
+  router.post('/:token', async (ctx) => {
+    const enrolment = await enrolmentOf(ctx.params.token);
+    if (!enrolment) return invalid(ctx);
+    const userId = enrolment.user_id;
+    const at = new Date().toISOString();
+    await runWithContext(systemContext({ userId, source: 'api' }), async () => {
+      if (enrolment.email) {
+        await handleCommand(eventStore, suppressionDecider, suppressionStreamId(userId), {
+          type: 'SuppressAddress',
+          userId,
+          email: enrolment.email,
+          reason: 'unsubscribed',
+          contactId: enrolment.contact_id,
+          detail: `Unsubscribed through the link in an email of "${enrolment.workflow_name}".`,
+          at,
+        });
+      }
+      await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolment.id), {
+        type: 'StopEnrolment',
+        userId,
+        at,
+        reason: 'unsubscribed',
+        detail: 'Unsubscribed through the link in the email.',
+      });
+    });
+    page(ctx, 200, 'You are unsubscribed', '<p>You will not receive these emails any more.</p>');
+  });
+
+  return router;
+}

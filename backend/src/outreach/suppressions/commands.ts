@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { suppressionReasons } from './events.ts';
+
+/** POST /api/data/suppressions */
+export const addSuppressionBody = z
+  .object({
+    email: z
+      .string({ error: 'Email is required.' })
+      .trim()
+      .min(1, 'Email is required.')
+      .pipe(z.email({ error: 'Email must be an email address like name@bank.com.' })),
+    detail: z.string().trim().max(500, 'The note can be at most 500 characters.').optional(),
+  })
+  .strict();
+
+export type SuppressionCommand =
+  | { type: 'SuppressAddress'; userId: string; email: string; reason: (typeof suppressionReasons)[number]; contactId: string | null; detail: string; at: string }
+  | { type: 'UnsuppressAddress'; userId: string; email: string };

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { benchEngines, servedDatabase } from './engines.ts';
+import { measureHttp } from './http-load.ts';
+import type { Report } from './run.ts';
+
+/**
+ * Issue 16's scale for one user: 500 targets, 20,000 contacts, 50,000 tasks and 1 million events.
+ * Figures: a record's History (sequential, and at 32 concurrent connections) beside the floor of a
+ * trivial signed-in call, the outreach lists, and a 10,000-row contact CSV import end to end over HTTP.
+ * The read rows and events are written straight into the tables (as a replay would leave them).
+ */
+// OUTREACH_BENCH_SCALE (e.g. 0.05) shrinks every count for a quick look.
+const scale = Number(process.env.OUTREACH_BENCH_SCALE ?? 1);
+const TARGETS = Math.max(10, Math.round(500 * scale));
+const CONTACTS = Math.round(20_000 * scale);
+const TASKS = Math.round(50_000 * scale);
+const EVENTS = Math.round(1_000_000 * scale);
+const CHUNK = 2_000;
+
+type Seeded = { contactIds: string[]; taskIds: string[]; certs: number[] };
+
+async function insertChunks(knex: Knex, table: string, rows: Array<Record<string, unknown>>) {
+  for (let start = 0; start < rows.length; start += CHUNK) await knex(table).insert(rows.slice(start, start + CHUNK));
+}
+
+async function seed(knex: Knex, userId: string): Promise<Seeded> {
+  const metadata = { userId, correlationId: 'bench', requestId: 'bench', source: 'ui', schemaVersion: 1 };
+  const now = new Date();
+  const certs = Array.from({ length: TARGETS }, (_, index) => 900_000 + index);
+  await insertChunks(
+    knex,
+    'targets',
+    certs.map((cert) => ({ cert, user_id: userId, version: 1, created_at: now, updated_at: now, name: `Bench Bank ${cert}`, city: 'Springfield', state: 'IL', targeted_at: now })),
+  );
+  const contactIds = Array.from({ length: CONTACTS }, () => randomUUID());
+  await insertChunks(
+    knex,
+    'contacts',
+    contactIds.map((id, index) => ({
+      id,
+      user_id: userId,
+      version: 6,
+      created_at: now,
+      updated_at: now,
+      bank_id: certs[index % TARGETS],
+      bank_name: `Bench Bank ${certs[index % TARGETS]}`,
+      name: `Contact ${index}`,
+      title: index % 3 ? 'CFO' : 'CEO',
+      email: `contact${index}@bench.example`,
+      is_hot_lead: index % 7 === 0,
+    })),
+  );
+  const taskIds = Array.from({ length: TASKS }, () => randomUUID());
+  await insertChunks(
+    knex,
+    'tasks',
+    taskIds.map((id, index) => ({ id, user_id: userId, version: 4, created_at: now, updated_at: now, bank_id: certs[index % TARGETS], text: `Task ${index}`, due_date: '2027-01-01', completed: index % 2 === 0 })),
+  );
+
+  // Six events a contact, the rest spread over the tasks (about 17 each: created, then edits).
+  let written = 0;
+  let batch: Array<Record<string, unknown>> = [];
+  const push = async (row: Record<string, unknown>) => {
+    batch.push({ ...row, metadata });
+    written += 1;
+    if (batch.length === CHUNK) {
+      await knex('events').insert(batch);
+      batch = [];
+    }
+  };
+  for (const [index, contactId] of contactIds.entries()) {
+    const streamId = `contact-${contactId}`;
+    const bankId = certs[index % TARGETS];
+    await push({ stream_id: streamId, stream_version: 1, type: 'ContactAdded', data: { contactId, ownerId: userId, bankId, bankName: `Bench Bank ${bankId}`, name: `Contact ${index}`, title: 'VP', email: null, linkedinUrl: null, tags: [] } });
+    await push({ stream_id: streamId, stream_version: 2, type: 'ContactTitleChanged', data: { title: index % 3 ? 'CFO' : 'CEO' } });
+    await push({ stream_id: streamId, stream_version: 3, type: 'ContactEmailChanged', data: { email: `contact${index}@bench.example` } });
+    await push({ stream_id: streamId, stream_version: 4, type: 'ContactTagsChanged', data: { tags: ['bench'] } });
+    await push({ stream_id: streamId, stream_version: 5, type: 'ContactMarkedHotLead', data: {} });
+    await push({ stream_id: streamId, stream_version: 6, type: 'ContactUnmarkedHotLead', data: {} });
+  }
+  const perTask = Math.ceil((EVENTS - written) / TASKS);
+  for (const [index, taskId] of taskIds.entries()) {
+    const streamId = `task-${taskId}`;
+    await push({ stream_id: streamId, stream_version: 1, type: 'TaskCreated', data: { taskId, ownerId: userId, bankId: certs[index % TARGETS], text: `Task ${index}`, dueDate: '2027-01-01' } });
+    for (let version = 2; version <= perTask && written < EVENTS; version += 1) {
+      await push({ stream_id: streamId, stream_version: version, type: 'TaskRescheduled', data: { dueDate: `2027-01-${String((version % 28) + 1).padStart(2, '0')}` } });
+    }
+  }
+  if (batch.length) await knex('events').insert(batch);
+  return { contactIds, taskIds, certs };
+}
+
+function importCsv(certs: number[], rows: number): string {
+  const lines = ['Full name,Job title,Email,Cert'];
+  for (let index = 0; index < rows; index += 1) lines.push(`Imported ${index},Treasurer,imported${index}@bench.example,${certs[index % certs.length]}`);
+  return lines.join('\n');
+}
+
+export async function run(report: Report): Promise<void> {
+  for (const engine of benchEngines) {
+    const served = await servedDatabase(engine);
+    try {
+      // A real account first (registered through the API), then its records written in bulk.
+      let server = await served.serve();
+      const registered = (await (
+        await fetch(`${server.url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
+        })
+      ).json()) as { token: string; user: { id: string } };
+      await server.stop();
+      const db = await served.open();
+      const seedStarted = performance.now();
+      const seeded = await seed(db.knex, registered.user.id);
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      // Statistics as autovacuum would have them after such a load (without them the planner guesses the tables are tiny).
+      await db.knex.raw('analyze');
+      const [{ count }] = await db.knex('events').count<Array<{ count: string }>>('* as count');
+      await db.close();
+
+      server = await served.serve();
+      const { token } = registered;
+      const figures: Record<string, string> = {
+        [`seeded (${TARGETS} targets, ${CONTACTS.toLocaleString('en-US')} contacts, ${TASKS.toLocaleString('en-US')} tasks)`]: `${Number(count).toLocaleString('en-US')} events in ${seedSeconds.toFixed(0)} s`,
+      };
+      const pick = <T>(list: T[], n: number) => Array.from({ length: n }, (_, index) => list[(index * 7919) % list.length]);
+      const histories = [...pick(seeded.contactIds, 300).map((id) => `/api/data/contacts/${id}/history`), ...pick(seeded.taskIds, 300).map((id) => `/api/data/tasks/${id}/history`)];
+      const probe = await fetch(server.url + histories[0], { headers: { authorization: `Bearer ${token}` } });
+      if (!probe.ok) throw new Error(`History answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`);
+      await measureHttp(server.url, token, histories.slice(0, 100), {}, 4); // warm-up
+      figures['floor: a signed-in call (cached quarters), 32 connections'] = await measureHttp(server.url, token, Array.from({ length: 1000 }, () => '/api/services/fdic/quarters'));
+      figures['History of a contact or task, one at a time'] = await measureHttp(server.url, token, histories, {}, 1);
+      figures['History of a contact or task, 32 connections'] = await measureHttp(server.url, token, histories);
+      figures['contacts list (sorted, page of 25), 32 connections'] = await measureHttp(
+        server.url,
+        token,
+        Array.from({ length: 600 }, (_, index) => `/api/data/contacts?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent(`[${(index % 40) * 25},${(index % 40) * 25 + 24}]`)}`),
+      );
+      figures['contacts searched and filtered by bank, 32 connections'] = await measureHttp(
+        server.url,
+        token,
+        Array.from({ length: 600 }, (_, index) => `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ q: `contact ${index % 90}`, bankId: seeded.certs[index % TARGETS] }))}`),
+      );
+      figures['tasks of a bank, open first by due date, 32 connections'] = await measureHttp(
+        server.url,
+        token,
+        Array.from({ length: 600 }, (_, index) => `/api/data/tasks?filter=${encodeURIComponent(JSON.stringify({ bankId: seeded.certs[index % TARGETS], completed: false }))}&sort=${encodeURIComponent('["dueDate","ASC"]')}`),
+      );
+
+      const csv = importCsv(seeded.certs, 10_000);
+      const importStarted = performance.now();
+      const imported = await fetch(`${server.url}/api/data/contacts/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ csv, mapping: { name: 'Full name', title: 'Job title', email: 'Email', bankId: 'Cert' }, skipInvalid: false }),
+      });
+      const importSeconds = (performance.now() - importStarted) / 1000;
+      const answer = (await imported.json()) as { imported?: number; message?: string };
+      figures['contact CSV import, 10,000 rows over HTTP'] = imported.ok ? `${importSeconds.toFixed(1)} s (${answer.imported} imported)` : `failed: ${imported.status} ${answer.message ?? ''}`;
+      report(`outreach at scale over HTTP (${engine})`, figures);
+      await server.stop();
+    } finally {
+      await served.drop();
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { stepTypes } from './workflow.ts';
+
+export const enrolmentStatuses = ['active', 'paused', 'stopped', 'completed'] as const;
+export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
+
+/** Why an enrolment ended before its last step. */
+export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual'] as const;
+export type EnrolmentStopReason = (typeof enrolmentStopReasons)[number];
+
+/** An enrolment (one contact going through one workflow) as `/api/data/enrolments` answers it. */
+export const enrolmentRecordSchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  workflowName: z.string(),
+  contactId: z.string(),
+  contactName: z.string(),
+  bankId: z.number(),
+  bankName: z.string().nullable(),
+  status: z.enum(enrolmentStatuses),
+  stopReason: z.enum(enrolmentStopReasons).nullable(),
+  stopDetail: z.string().nullable(),
+  /** What runs next and when; no time while paused (resuming schedules it again), none once ended. */
+  nextStep: z.object({ number: z.number(), day: z.number(), type: z.enum(stepTypes), dueAt: z.string().nullable() }).nullable(),
+  stepCount: z.number(),
+  stepsSent: z.number(),
+  emailsSent: z.number(),
+  stepsSkipped: z.number(),
+  timeZone: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+});
+export type EnrolmentRecord = z.infer<typeof enrolmentRecordSchema>;
+
+/** `/api/data/workflows/:id/statistics`: how the workflow's enrolments went. `sent` counts enrolments with a step run. */
+export const workflowStatisticsSchema = z.object({
+  enrolled: z.number(),
+  active: z.number(),
+  paused: z.number(),
+  sent: z.number(),
+  emailsSent: z.number(),
+  failed: z.number(),
+  replied: z.number(),
+  unsubscribed: z.number(),
+  completed: z.number(),
+  stopped: z.number(),
+});
+export type WorkflowStatistics = z.infer<typeof workflowStatisticsSchema>;

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import SaveIcon from '@mui/icons-material/Save';
+import { useToast } from '../../ui/Toast.tsx';
+import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
+
+const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
+
+function SendWindowCard() {
+  const toast = useToast();
+  const [form, setForm] = useState<AutomationSettings>(defaults);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    settingsApi.read().then(
+      (settings) =>
+        setForm({
+          sendWindowStartHour: settings.sendWindowStartHour ?? defaults.sendWindowStartHour,
+          sendWindowEndHour: settings.sendWindowEndHour ?? defaults.sendWindowEndHour,
+          sendDays: settings.sendDays ?? defaults.sendDays,
+          timeZone: settings.timeZone ?? null,
+          dailySendCap: settings.dailySendCap ?? defaults.dailySendCap,
+        }),
+      (error: Error) => toast.error(`Your saved settings could not be loaded: ${error.message}`),
+    );
+  }, [toast]);
+  const number = (field: 'sendWindowStartHour' | 'sendWindowEndHour' | 'dailySendCap') => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: Number(event.target.value) }));
+  const toggleDay = (day: number) =>
+    setForm((current) => ({ ...current, sendDays: current.sendDays.includes(day) ? current.sendDays.filter((d) => d !== day) : [...current.sendDays, day].sort() }));
+  const save = async () => {
+    setSaving(true);
+    try {
+      await settingsApi.saveAutomation({ ...form, timeZone: form.timeZone?.trim() || null });
+      toast.success('Settings saved successfully!');
+    } catch (error) {
+      toast.error(`Failed to save settings. ${error instanceof Error ? error.message : ''}`.trim());
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Send window and daily cap
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Automated emails go out only inside this window, on these days, and never more than the cap per day. Steps due outside it wait for the next window.
+        </Typography>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={2}>
+            <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} slotProps={{ htmlInput: { min: 0, max: 23 } }} />
+            <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} slotProps={{ htmlInput: { min: 1, max: 24 } }} />
+          </Stack>
+          <Box role="group" aria-label="Send days">
+            {dayNames.map((name, index) => (
+              <FormControlLabel key={name} control={<Checkbox size="small" checked={form.sendDays.includes(index + 1)} onChange={() => toggleDay(index + 1)} />} label={name} />
+            ))}
+          </Box>
+          <TextField
+            label="Time zone"
+            size="small"
+            placeholder="America/Chicago"
+            helperText="Leave empty to use each bank's own state's time zone."
+            value={form.timeZone ?? ''}
+            onChange={(event) => setForm((current) => ({ ...current, timeZone: event.target.value }))}
+          />
+          <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} slotProps={{ htmlInput: { min: 1 } }} sx={{ maxWidth: 200 }} />
+          <Box>
+            <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
+              Save Automation Settings
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DoNotContactCard() {
+  const toast = useToast();
+  const [rows, setRows] = useState<Suppression[] | undefined>();
+  const [email, setEmail] = useState('');
+  const load = useCallback(() => {
+    settingsApi.suppressions().then(setRows, (error: Error) => toast.error(error.message));
+  }, [toast]);
+  useEffect(load, [load]);
+  const add = async () => {
+    try {
+      await settingsApi.suppress(email);
+      setEmail('');
+      toast.success(`${email} will not be contacted.`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to add the address.');
+    } finally {
+      load();
+    }
+  };
+  const remove = async (row: Suppression) => {
+    try {
+      await settingsApi.unsuppress(row.email);
+      toast.success(`${row.email} removed from Do Not Contact.`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to remove the address.');
+    } finally {
+      load();
+    }
+  };
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          Do Not Contact
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          No email is sent to these addresses, by automation or by hand. People who unsubscribe are added here.
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+          <TextField label="Email address" size="small" fullWidth value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Button variant="outlined" onClick={add} disabled={!email.trim()}>
+            Add
+          </Button>
+        </Stack>
+        {rows && rows.length === 0 && <Alert severity="info">Nobody is on the list.</Alert>}
+        <List dense aria-label="Do Not Contact list">
+          {rows?.map((row) => (
+            <ListItem
+              key={row.email}
+              secondaryAction={
+                <IconButton edge="end" size="small" aria-label={`Remove ${row.email}`} onClick={() => remove(row)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={row.email} secondary={`${row.reason === 'unsubscribed' ? 'Unsubscribed' : 'Added by you'} · ${new Date(row.createdAt).toLocaleDateString()}`} />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Automation: the send window, days, time zone and daily cap, and the Do Not Contact list. */
+export function AutomationTab() {
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <SendWindowCard />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <DoNotContactCard />
+      </Grid>
+    </Grid>
+  );
+}

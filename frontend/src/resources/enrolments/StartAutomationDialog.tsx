@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { useGetList } from 'react-admin';
+import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
+import type { Contact } from '../contacts/types.ts';
+import { useToast } from '../../ui/Toast.tsx';
+import { enrolmentsApi } from './api.ts';
+
+/**
+ * 'Start Automation for {bank}': choose a workflow, then the bank's contacts (Select All ticks them all);
+ * Start Automation stays disabled until both are chosen. Starting enrols each contact in the workflow.
+ */
+export function StartAutomationDialog({ bankName, contacts, open, onClose, onStarted }: { bankName: string; contacts: Contact[]; open: boolean; onClose: () => void; onStarted: () => void }) {
+  const { data: workflows = [], isPending } = useGetList<WorkflowRecord>('workflows', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
+  const [workflowId, setWorkflowId] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const allChosen = contacts.length > 0 && chosen.size === contacts.length;
+  const toggle = (id: string) => setChosen((current) => {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+  const close = () => {
+    setWorkflowId('');
+    setChosen(new Set());
+    onClose();
+  };
+  const start = async () => {
+    setBusy(true);
+    try {
+      await enrolmentsApi.start(workflowId, [...chosen]);
+      toast.success('Automation started for selected contacts!');
+      onStarted();
+      close();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to start the automation.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="start-automation-title">
+      <DialogTitle id="start-automation-title">Start Automation for {bankName}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={3}>
+          <FormControl fullWidth size="small">
+            <InputLabel id="automation-workflow-label">1. Select a workflow</InputLabel>
+            <Select labelId="automation-workflow-label" label="1. Select a workflow" value={workflowId} onChange={(event) => setWorkflowId(event.target.value)}>
+              {workflows.map((workflow) => (
+                <MenuItem key={workflow.id} value={workflow.id}>
+                  {workflow.name} ({workflow.steps.length} {workflow.steps.length === 1 ? 'step' : 'steps'})
+                </MenuItem>
+              ))}
+            </Select>
+            {!isPending && workflows.length === 0 && (
+              <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
+                No workflows yet: create one in Automation Outreach.
+              </Typography>
+            )}
+          </FormControl>
+          <Stack>
+            <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+              2. Select contacts
+            </Typography>
+            {contacts.length === 0 ? (
+              <Typography color="text.secondary">No contacts available for this bank.</Typography>
+            ) : (
+              <>
+                <FormControlLabel
+                  control={<Checkbox checked={allChosen} indeterminate={chosen.size > 0 && !allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(contacts.map((contact) => contact.id)))} />}
+                  label="Select All"
+                />
+                {contacts.map((contact) => (
+                  <FormControlLabel
+                    key={contact.id}
+                    sx={{ pl: 2 }}
+                    control={<Checkbox checked={chosen.has(contact.id)} onChange={() => toggle(contact.id)} />}
+                    label={`${contact.name}${contact.title ? `, ${contact.title}` : ''}${contact.email ? '' : ' (no email)'}`}
+                  />
+                ))}
+              </>
+            )}
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button variant="contained" disabled={!workflowId || chosen.size === 0 || busy} onClick={start}>
+          Start Automation
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import type { EnrolmentRecord, WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
+import { http } from '../../providers/http.ts';
+
+export type EnrolmentFilter = { workflowId?: string; contactId?: string; bankId?: number };
+
+export const enrolmentsApi = {
+  start: (workflowId: string, contactIds: string[]) => http.post<{ enrolments: EnrolmentRecord[] }>(`/api/data/workflows/${workflowId}/enrolments`, { contactIds }),
+  list: (filter: EnrolmentFilter) =>
+    http.get<EnrolmentRecord[]>('/api/data/enrolments', { filter: JSON.stringify(filter), sort: JSON.stringify(['startedAt', 'DESC']), range: JSON.stringify([0, 499]) }),
+  pause: (id: string) => http.put<EnrolmentRecord>(`/api/data/enrolments/${id}/pause`, {}),
+  resume: (id: string) => http.put<EnrolmentRecord>(`/api/data/enrolments/${id}/resume`, {}),
+  stop: (id: string) => http.put<EnrolmentRecord>(`/api/data/enrolments/${id}/stop`, {}),
+  statistics: (workflowId: string) => http.get<WorkflowStatistics>(`/api/data/workflows/${workflowId}/statistics`),
+};
+
+const stopReasonText: Record<NonNullable<EnrolmentRecord['stopReason']>, string> = {
+  'send-failed': 'Email bounced or failed',
+  unsubscribed: 'Unsubscribed',
+  replied: 'Replied',
+  'contact-deleted': 'Contact deleted',
+  'bank-untargeted': 'Bank no longer a target',
+  'do-not-contact': 'On Do Not Contact',
+  manual: 'Stopped by you',
+};
+
+/** The status as a user reads it: 'Active', 'Paused', 'Completed' or 'Stopped: Replied'. */
+export function statusText(enrolment: EnrolmentRecord): string {
+  if (enrolment.status === 'stopped') return `Stopped: ${enrolment.stopReason ? stopReasonText[enrolment.stopReason] : 'Stopped'}`;
+  return enrolment.status[0].toUpperCase() + enrolment.status.slice(1);
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** 'Step 2 of 5 · LinkedIn Visit · Nov 26, 9:05 AM' ('when resumed' while paused); empty once ended. */
+export function nextStepText(enrolment: EnrolmentRecord): string {
+  const step = enrolment.nextStep;
+  if (!step) return '';
+  const when = step.dueAt ? dateTime.format(new Date(step.dueAt)) : 'when resumed';
+  return `Step ${step.number} of ${enrolment.stepCount} · ${step.type} · ${when}`;
+}

@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { createAutomationFeature } from '../../backend/src/automation/feature.ts';
+import { features } from '../../backend/src/features.ts';
+import { createMailFeature } from '../../backend/src/mail/feature.ts';
+import { SmtpSink } from '../doubles/smtp-sink.ts';
+import { apiAs, screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { SentMailPage } from './support/pages/sent-mail.ts';
+import { TargetsPage } from './support/pages/targets.ts';
+
+type Institution = { data: Array<{ data: Record<string, unknown> }> };
+type Enrolment = { id: string; status: string; stopReason: string | null; emailsSent: number; stepsSent: number };
+
+/**
+ * An automation started from Targets runs: the day-1 email goes out at once and shows in Sent Mailbox,
+ * the next day's LinkedIn visit becomes a task, and the unsubscribe link stops the enrolment. Time is
+ * moved by the test through the clock the suite hands to the mail and automation features: nothing a
+ * production configuration can reach.
+ */
+describe('automation engine: enrolments started from Targets run their steps', function () {
+  const sink = new SmtpSink();
+  // Tuesday 2026-12-01, 10:00 in Chicago, and running on from there.
+  let offsetMs = Date.parse('2026-12-01T16:00:00Z') - Date.now();
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const mail = createMailFeature({ dispatcher: { now: clock.now, pollIntervalMs: 200 } });
+  const automation = createAutomationFeature(mail, { clock: { ...clock, spreadMinutes: 0 }, scheduler: { pollIntervalMs: 200 } });
+  before(async () => {
+    await sink.start();
+  });
+  after(async () => {
+    await sink.stop();
+  });
+  const e2e = useE2E({
+    banks: 30,
+    config: () => ({ smtpUrl: sink.url }),
+    features: () => features.map((feature) => (feature.name === 'mail' ? mail : feature.name === 'automation' ? automation : feature)),
+  });
+
+  async function userWithWorkflow(name: string) {
+    const session = await e2e.registerUser(name);
+    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const answer = await as<Institution>('/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
+    const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
+    await as('/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await as('/api/data/settings', { method: 'PUT', body: { timeZone: 'America/Chicago' } });
+    const contact = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO', email: 'jane.doe@alpha-bank.example' } });
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Raj Patel', title: 'CEO', email: 'raj@alpha-bank.example' } });
+    const template = await as<{ id: string }>('/api/data/templates', { method: 'POST', body: { name: 'Intro', subject: 'A note for {{bankName}}', body: 'Dear {{contactName}},\nA short note.' } });
+    await as('/api/data/workflows', { method: 'POST', body: { name: 'First week touch', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 2, type: 'LinkedIn Visit' }, { day: 5, type: 'Email', templateId: template.id }] } });
+    return { session, as, bank, contactId: contact.id };
+  }
+
+  it('starts an automation from Targets, sends the email, creates the LinkedIn task, and stops on unsubscribe', async () => {
+    const { session, as, bank, contactId } = await userWithWorkflow('Morgan Reyes');
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await openStartAutomation(page, targets);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Start Automation for ${bank.name}` }).waitFor();
+    const start = dialog.getByRole('button', { name: 'Start Automation' });
+    expect(await start.isDisabled()).to.equal(true);
+    await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
+    await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
+    expect(await start.isDisabled()).to.equal(true);
+    await dialog.getByLabel('Jane Doe, CFO').check();
+    expect(await start.isDisabled()).to.equal(false);
+    await start.click();
+    await page.getByText('Automation started for selected contacts!').waitFor();
+    const automations = targets.expandedCard().getByRole('region', { name: 'Automations' });
+    await automations.getByText('First week touch').waitFor();
+
+    // The day-1 email went at once (the window is open): it reaches the mail server and Sent Mailbox.
+    await waitFor(async () => sink.received.some((received) => received.subject === `A note for ${bank.name}`));
+    await page.goto(`${e2e.url}/#/outreach/sent-mail`);
+    const mailbox = new SentMailPage(page);
+    await mailbox.rows().first().waitFor();
+    expect(await mailbox.rows().first().textContent()).to.contain('Jane Doe');
+    await mailbox.view().getByText(`A note for ${bank.name}`).waitFor();
+
+    // A day later the LinkedIn visit becomes a task on the bank.
+    offsetMs += 24 * 60 * 60_000;
+    automation.schedulerFor(e2e.server.running.services)?.wake();
+    await waitFor(async () => (await as<Array<{ text: string }>>('/api/data/tasks')).some((task) => task.text === 'Visit Jane Doe on LinkedIn'));
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.taskRow('Visit Jane Doe on LinkedIn').waitFor();
+
+    // The recipient unsubscribes through the link in the email, without signing in.
+    const [sent] = await as<Array<{ id: string }>>(`/api/data/sent-emails?filter=${encodeURIComponent(JSON.stringify({ contactId }))}`);
+    const { body } = await as<{ body: string }>(`/api/data/sent-emails/${sent.id}`);
+    const linkPath = new URL(/https?:\/\/\S+\/api\/public\/unsubscribe\/\S+/.exec(body)![0]).pathname;
+    const visitor = await e2e.openPage();
+    await visitor.goto(`${e2e.url}${linkPath}`);
+    await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+    await visitor.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    const [enrolment] = await as<Enrolment[]>(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId }))}`);
+    expect(enrolment).to.include({ status: 'stopped', stopReason: 'unsubscribed', emailsSent: 1 });
+    await page.reload();
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await automations.getByText('Stopped: Unsubscribed').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`shows the automation screens in ${colorScheme} mode`, async () => {
+      const { session, bank } = await userWithWorkflow(`Screens ${colorScheme}`);
+      const { page } = await e2e.openSignedInPage({ session, colorScheme, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await targets.waitForCards();
+      await targets.expand(bank.name);
+      await openStartAutomation(page, targets);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
+      await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
+      await dialog.getByLabel('Select All').check();
+      await screenshot(page, 'start-automation-modal');
+      await dialog.getByRole('button', { name: 'Start Automation' }).click();
+      await page.getByText('Automation started for selected contacts!').waitFor();
+      await targets.expandedCard().getByRole('region', { name: 'Automations' }).getByText('Raj Patel').waitFor();
+      await screenshot(page, 'target-automations');
+
+      await page.goto(`${e2e.url}/#/outreach/automation`);
+      await page.getByRole('button', { name: 'Enrolments in First week touch' }).click();
+      await page.getByTestId('workflow-funnel').waitFor();
+      await page.getByRole('dialog').getByText('Raj Patel').waitFor();
+      await screenshot(page, 'workflow-enrolments');
+      await page.getByRole('dialog').getByRole('button', { name: 'Pause Raj Patel' }).click();
+      await page.getByRole('dialog').getByText('Paused', { exact: true }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+      await page.goto(`${e2e.url}/#/settings`);
+      await page.getByRole('tab', { name: 'Automation' }).click();
+      await page.getByRole('button', { name: 'Save Automation Settings' }).waitFor();
+      await screenshot(page, 'settings-automation');
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    });
+  }
+});
+
+/** Opens Start Automation once the card has finished expanding (its automations are loaded). */
+async function openStartAutomation(page: Page, targets: TargetsPage): Promise<void> {
+  await targets.expandedCard().getByRole('region', { name: 'Automations' }).getByText(/No automations for this bank yet|Next:/).first().waitFor();
+  await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
+  await page.getByRole('dialog').getByRole('heading', { name: /^Start Automation for / }).waitFor();
+}
+
+/** Polls until the condition holds (background work: the scheduler and the dispatcher). */
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for background work.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
