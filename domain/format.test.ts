@@ -14,7 +14,7 @@ import {
   scoreColor,
 } from './format.ts';
 
-describe('frontend formats (spec 1 section 9)', () => {
+describe('frontend formats', () => {
   describe('formatMoney', () => {
     it('uses T, B, M and K with two decimals at each threshold', () => {
       expect(formatMoney(1e12)).to.equal('$1.00T');

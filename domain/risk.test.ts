@@ -3,7 +3,7 @@ import { assessRisk, missingRiskInputs, nplRiskScore, riskNotAvailableReason, ro
 
 const close = (actual: number, expected: number) => expect(actual).to.be.closeTo(expected, 1e-9);
 
-describe('risk score (spec 1 section 9)', () => {
+describe('risk score', () => {
   describe('ROA factor', () => {
     it('scores 20 at 1.25 and falls toward 0 above it, never below 0', () => {
       close(roaRiskScore(1.25), 20);

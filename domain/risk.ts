@@ -1,5 +1,5 @@
 /**
- * Risk score and category of spec 1 section 9. Each factor is a piecewise linear score clamped to
+ * Risk score and category of a bank. Each factor is a piecewise linear score clamped to
  * 0-100; the score is the mean of the three; without all three inputs there is no score (N/A).
  *
  * The spec fixes each segment's end points; where a segment is open-ended ("falling toward 0",
@@ -86,7 +86,7 @@ export function assessRisk(input: { roa?: number | null; nplRatio?: number | nul
 }
 
 /**
- * The risk category lists of the dashboard (spec 1 "Risk category list") bucket active banks by
+ * The risk category lists of the dashboard bucket active banks by
  * quarterly ROA: High below 0.5, Medium 0.5 to 1.0 inclusive, Low above 1.0.
  */
 export const roaqRiskBands = {

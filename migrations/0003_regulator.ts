@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
  * the generated demo set carry is_demo = true so the API can say so and a real sync can clear them.
  */
 
-// Curated quarterly measures of fdic_financials, named after the normalised bank of spec 1 section 3
+// Curated quarterly measures of fdic_financials, named after the normalised bank
 // (snake_case) plus the per-loan-family figures the dashboard and asset-quality table sum.
 const financialMoneyColumns = [
   'assets',
@@ -76,7 +76,7 @@ const financialRatioColumns = [
   'common_equity_tier1_ratio',
   'equity_to_assets_ratio',
   'net_loans_to_deposits_ratio',
-  // Derived ratios of spec 2 section 3 (percentages; null when the denominator is not positive).
+  // Derived ratios (percentages; null when the denominator is not positive).
   'non_interest_income_to_revenue',
   'cost_of_funds',
   'oreo_to_assets',
@@ -84,7 +84,7 @@ const financialRatioColumns = [
   'brokered_deposits_ratio',
   'core_deposits_ratio',
   'nonaccrual_ratio',
-  // Spec 1 section 9 risk score (0-100), null without all three inputs.
+  // Risk score (0-100, domain/risk.ts), null without all three inputs.
   'risk_score',
 ];
 

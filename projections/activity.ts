@@ -1,6 +1,7 @@
 import { readEventData } from '../backend/src/events/registry.ts';
 import type { ActivityDescription } from '../backend/src/outreach/activity.ts';
 import { outreachActivity } from '../backend/src/outreach/registry.ts';
+import type { RecordedEvent } from '../backend/src/eventstore/types.ts';
 import type { Projection } from './projection.ts';
 import { insertPlainRow } from './versioned-rows.ts';
 
@@ -14,6 +15,14 @@ for (const description of outreachActivity as AnyDescription[]) {
 function bankOf(description: AnyDescription, streamId: string, data: Record<string, unknown>): number | null {
   if (description.resource === 'banks') return Number(description.recordId(streamId));
   return typeof data.bankId === 'number' ? data.bankId : null;
+}
+
+/** How an event reads in the feed: its one-line summary and its data; null for an event the feed does not show. */
+export function activityText(event: RecordedEvent): { summary: string; changes: string } | null {
+  const description = byEventType.get(event.type);
+  if (!description) return null;
+  const data = readEventData(event) as Record<string, unknown>;
+  return { summary: description.summaries[event.type](data), changes: JSON.stringify(data) };
 }
 
 /** The activity feed: one row per outreach event (who, when, which record, what changed). */

@@ -1,5 +1,6 @@
 import { toDomainEvent } from '../backend/src/events/registry.ts';
 import { contactEvents, type ContactEvent } from '../backend/src/outreach/contacts/events.ts';
+import { erasedName } from '../backend/src/privacy/personal-data.ts';
 import type { Projection } from './projection.ts';
 import { deleteRow, insertRow, updateRow } from './versioned-rows.ts';
 
@@ -56,6 +57,8 @@ export const contactsProjection: Projection = {
         return updateRow(trx, 'contacts', key, recorded, { replied_at: event.data.repliedAt });
       case 'ContactDeleted':
         return deleteRow(trx, 'contacts', key, recorded);
+      case 'ContactErased':
+        return updateRow(trx, 'contacts', key, recorded, { name: erasedName, email: null, linkedin_url: null });
     }
   },
 };

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
+import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
 import { describeWithDatabase } from '../test/support/database.ts';
 import { startTestApp, type TestApp } from '../test/support/app.ts';
 import { contactsProjection } from './contacts.ts';
@@ -67,8 +68,7 @@ describeWithDatabase('outreach projections applied twice', (context) => {
       await context.db.knex.transaction(async (trx) => {
         await trx(table).delete();
         const events = await trx('events').whereIn('type', projection.handles).orderBy('global_position');
-        for (const row of events) {
-          const event = toRecordedEvent(row);
+        for (const event of await revealPersonalData(events.map(toRecordedEvent), trx)) {
           await projection.apply(event, trx);
           await projection.apply(event, trx);
         }

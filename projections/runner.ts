@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { InlineHandler } from '../backend/src/eventstore/postgres.ts';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
+import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import { handlesEvent, type Projection } from './projection.ts';
 import { flushRowBuffer, startRowBuffer, stopRowBuffer } from './versioned-rows.ts';
@@ -67,8 +68,7 @@ export async function rebuildProjections(
     for (;;) {
       const rows = await trx('events').whereIn('type', handled).where('global_position', '>', after).orderBy('global_position').limit(batchSize);
       if (rows.length === 0) break;
-      for (const row of rows) {
-        const event = toRecordedEvent(row);
+      for (const event of await revealPersonalData(rows.map(toRecordedEvent), trx)) {
         for (const projection of projections) {
           if (!handlesEvent(projection, event)) continue;
           // a projection that may read tables must see every row written so far

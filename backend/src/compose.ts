@@ -4,6 +4,7 @@ import { projections } from '../../projections/index.ts';
 import type { Projection } from '../../projections/projection.ts';
 import { inlineProjections } from '../../projections/runner.ts';
 import { logger } from './logging/logger.ts';
+import { personalDataCodec } from './privacy/personal-data.ts';
 import { EventStoreDbEventStore } from './eventstore/eventstoredb.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './eventstore/types.ts';
@@ -19,7 +20,7 @@ import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, Rea
  * is never followed by a read that misses it (react-admin reads a record right after creating it).
  */
 export async function createEventStore(knex: Knex, eventStoreUrl?: string): Promise<EventStore> {
-  if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections));
+  if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections), undefined, personalDataCodec);
   const store = withAsyncProjections(await EventStoreDbEventStore.connect(eventStoreUrl), knex, projections);
   logger.info('Events in EventStoreDB; read models projected asynchronously', { projections: projections.map((projection) => projection.name) });
   return store;

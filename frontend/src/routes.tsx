@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /**
- * Every guarded screen of spec 1 section 2, code-split: each page is its own chunk, loaded on first visit.
+ * Every guarded screen, code-split: each page is its own chunk, loaded on first visit.
  * The Dashboard is the index route (react-admin's `dashboard`).
  */
 export const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.tsx'));

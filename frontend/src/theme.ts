@@ -27,5 +27,5 @@ export const darkTheme = deepmerge(
   }),
 );
 
-/** The purple of the floating Analyst Chat button (spec 1 section 2). */
+/** The purple of the floating Analyst Chat button. */
 export const chatPurple = '#7c3aed';

@@ -259,7 +259,7 @@ function expectedBank(data: PublishedData, cert: number) {
 }
 
 /**
- * A derived ratio as spec 2 defines it, in percent: missing inputs count as 0, but a ratio whose
+ * A derived ratio, in percent: missing inputs count as 0, but a ratio whose
  * numerator inputs are all missing is not 0% (N/A), nor one whose denominator is not positive.
  */
 function shareOf(numerator: number | null, denominatorParts: Array<number | null>): number | null {

@@ -5,6 +5,7 @@ import { pollingSubscription } from './polling-subscription.ts';
 import {
   WrongExpectedVersionError,
   type AppendResult,
+  type EventCodec,
   type EventMetadata,
   type EventStore,
   type ExpectedVersion,
@@ -64,6 +65,8 @@ export class PostgresEventStore implements EventStore {
     private readonly knex: Knex,
     private readonly inline?: InlineHandler,
     private readonly pollIntervalMs = 250,
+    /** Seals personal data on append and reveals it on read; events are stored as given without one. */
+    private readonly codec?: EventCodec,
   ) {
     this.appended.setMaxListeners(0);
   }
@@ -87,9 +90,10 @@ export class PostgresEventStore implements EventStore {
   private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     const current = await streamVersion(trx, streamId);
     assertExpected(streamId, expectedVersion, current);
+    const stored = this.codec ? (await this.codec.seal(trx, [{ streamId, events }]))[0].events : events;
     const rows: EventRow[] = await trx('events')
       .insert(
-        events.map((event, index) => ({
+        stored.map((event, index) => ({
           stream_id: streamId,
           stream_version: current + index + 1,
           type: event.type,
@@ -98,7 +102,10 @@ export class PostgresEventStore implements EventStore {
         })),
       )
       .returning(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id']);
-    const recorded = rows.sort((a, b) => a.stream_version - b.stream_version).map(toRecordedEvent);
+    // projections and the caller get a sealed event as given (readable); others as stored, as a rebuild reads them
+    const recorded = rows
+      .sort((a, b) => a.stream_version - b.stream_version)
+      .map((row, index) => (stored[index] === events[index] ? toRecordedEvent(row) : { ...toRecordedEvent(row), data: events[index].data }));
     if (this.inline) await this.inline(recorded, trx);
     return { nextExpectedVersion: current + events.length, events: recorded };
   }
@@ -107,7 +114,14 @@ export class PostgresEventStore implements EventStore {
     if (streams.length === 0) return;
     try {
       await this.knex.transaction(async (trx) => {
-        const rows = streams.flatMap(({ streamId, events }) =>
+        const stored = this.codec ? await this.codec.seal(trx, streams) : streams;
+        // a sealed event reaches the projections as given (readable)
+        const given = new Map(
+          stored.flatMap(({ events }, streamIndex) =>
+            events.flatMap((event, index) => (event === streams[streamIndex].events[index] ? [] : [[`${index + 1}:${streams[streamIndex].streamId}`, streams[streamIndex].events[index].data] as const])),
+          ),
+        );
+        const rows = stored.flatMap(({ streamId, events }) =>
           events.map((event, index) => ({
             stream_id: streamId,
             stream_version: index + 1,
@@ -121,7 +135,7 @@ export class PostgresEventStore implements EventStore {
           const inserted: EventRow[] = await trx('events')
             .insert(rows.slice(start, start + newStreamChunk))
             .returning(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id']);
-          recorded.push(...inserted.map(toRecordedEvent));
+          recorded.push(...inserted.map((row) => ({ ...toRecordedEvent(row), data: given.get(`${row.stream_version}:${row.stream_id}`) ?? row.data })));
         }
         recorded.sort((a, b) => a.globalPosition - b.globalPosition);
         if (this.inline) await this.inline(recorded, trx);
@@ -136,7 +150,7 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows: EventRow[] = await this.knex('events').where({ stream_id: streamId }).orderBy('stream_version');
-    return rows.map(toRecordedEvent);
+    return this.readable(rows.map(toRecordedEvent));
   }
 
   /**
@@ -153,7 +167,7 @@ export class PostgresEventStore implements EventStore {
       .limit(limit);
     if (after !== 'start') query.whereRaw('(tx_id, global_position) > (?::xid8, ?::bigint)', [after.commit, after.prepare]);
     const rows: EventRow[] = await query;
-    const events = rows.map(toRecordedEvent);
+    const events = await this.readable(rows.map(toRecordedEvent));
     return { events, next: events.length ? events[events.length - 1].position : after };
   }
 
@@ -176,6 +190,10 @@ export class PostgresEventStore implements EventStore {
     this.subscriptions.add(subscription);
     void subscription.done.catch(() => undefined).finally(() => this.subscriptions.delete(subscription));
     return subscription;
+  }
+
+  private readable(events: RecordedEvent[]): Promise<RecordedEvent[]> | RecordedEvent[] {
+    return this.codec ? this.codec.reveal(events, this.knex) : events;
   }
 
   async healthCheck(): Promise<void> {

@@ -32,6 +32,15 @@ export type RecordedEvent = {
 /** An opaque, ordered resume point for readAll and subscriptions; `start` reads from the beginning. */
 export type Position = { commit: string; prepare: string } | 'start';
 
+/**
+ * How events are stored and read back when they hold data that must stay erasable: `seal` turns
+ * new events into what is stored (in the append's transaction), `reveal` makes stored events readable.
+ */
+export type EventCodec = {
+  seal(trx: import('knex').Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>>;
+  reveal(events: RecordedEvent[], knex: import('knex').Knex): Promise<RecordedEvent[]>;
+};
+
 export type AppendResult = { nextExpectedVersion: number; events: RecordedEvent[] };
 
 export type ReadAllResult = { events: RecordedEvent[]; next: Position };

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { NewEvent, RecordedEvent } from '../eventstore/types.ts';
+import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts';
 
 /**
  * Crypto-shredding of contacts' personal data. Every event field that names or reaches a person is
@@ -81,12 +81,12 @@ async function keysFor(trx: Knex.Transaction, owners: Map<string, string | undef
  * The events as they are to be stored: personal fields moved into a sealed envelope under their
  * contact's key. Runs in the append's transaction, so a new contact's key is created with its first event.
  */
-export async function sealPersonalData(trx: Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>, userId: string | undefined): Promise<Array<{ streamId: string; events: NewEvent[] }>> {
+export async function sealPersonalData(trx: Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>> {
   const owners = new Map<string, string | undefined>();
   for (const { streamId, events } of streams) {
     for (const event of events) {
       const part = personalPart(streamId, event);
-      if (part) owners.set(part.contact, (event.data.ownerId as string | undefined) ?? userId);
+      if (part) owners.set(part.contact, event.data.ownerId as string | undefined);
     }
   }
   if (owners.size === 0) return streams;
@@ -130,7 +130,17 @@ export async function revealPersonalData(events: RecordedEvent[], knex: Knex): P
   });
 }
 
-/** Whether a stored event still holds personal fields in plain text (written before sealing existed). */
-export function holdsPlainPersonalData(event: { type: string; data: Record<string, unknown> }): boolean {
-  return Boolean(personalFields[event.type]) && !sealedEnvelope(event.data);
+/**
+ * A stored event's data with its plain-text personal fields replaced by what they read as once
+ * erased; null when it holds none (sealed, or no personal fields). Only events written before sealing
+ * existed hold them: blanking those in place at erasure is the one change ever made to a stored
+ * event, because the law requires the data gone and there is no key to destroy for them.
+ */
+export function redactedPlainData(event: { type: string; data: Record<string, unknown> }): Record<string, unknown> | null {
+  const fields = personalFields[event.type];
+  if (!fields || sealedEnvelope(event.data)) return null;
+  return { ...event.data, ...fields.fields };
 }
+
+/** The Postgres event store's codec: personal data sealed on append, revealed (or erased) on read. */
+export const personalDataCodec: EventCodec = { seal: sealPersonalData, reveal: revealPersonalData };

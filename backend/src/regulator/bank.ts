@@ -4,7 +4,7 @@ import { financialMoneyFields, financialRatioFields, type RawRecord } from './no
 import { assessRisk } from '../../../domain/risk.ts';
 
 /**
- * The normalised bank of spec 1 section 3 (camelCase, money in dollars) built from an institution
+ * The normalised bank (camelCase, money in dollars) built from an institution
  * row joined with one quarter of financials. Credit box results, peers and spotlight lists use it.
  */
 
@@ -71,7 +71,7 @@ const renamed: Record<string, string> = {
   is_metro: 'isMetro',
   is_micro: 'isMicro',
 };
-/** Kept in snake_case, as spec 1 names them. */
+/** Kept in snake_case, as the screens and the public API name them. */
 const keptSnake = new Set(['cbsa_name', 'cbsa_code', 'csa_name', 'csa_code']);
 
 const camelNames = new Map<string, string>();

@@ -32,8 +32,8 @@ import { queryRecordsJson, recordsQuerySchema } from './queries/records.ts';
 import { roaqRiskBands, type RoaqBand } from '../../../domain/risk.ts';
 
 /**
- * Read endpoints over the regulator mirror (spec 1 section 7 "Regulator data proxy", spec 2
- * section 7): paths and shapes as the spec names them, answered from our own tables.
+ * Read endpoints over the regulator mirror: the FDIC BankFind and Census paths and answer shapes the
+ * screens were written against, answered from our own tables.
  * Every path here is behind the sign-in guard (app.ts protects /api/services and /api/data).
  */
 
@@ -109,7 +109,7 @@ export const regulatorFeature: Feature = {
     fdic.get('/dashboard', async (ctx) => {
       ctx.body = await dashboard(knex, quarterQuery.parse(ctx.query).quarter);
     });
-    // The risk category list of spec 1 (active banks by quarterly ROA, largest first): a shortcut
+    // The risk category list of the dashboard (active banks by quarterly ROA, largest first): a shortcut
     // for `/institutions?filters=ACTIVE:1 AND ROAQ:...&sort_by=ASSET&sort_order=DESC`.
     fdic.get('/risk-category/:band', async (ctx) => {
       const band = ctx.params.band as RoaqBand;

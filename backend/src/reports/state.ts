@@ -5,6 +5,7 @@ import type { SentEmailEvent } from '../outreach/sent-emails/events.ts';
 import type { TargetEvent } from '../outreach/targets/events.ts';
 import type { TaskEvent } from '../outreach/tasks/events.ts';
 import { parseTargetStreamId } from '../outreach/targets/events.ts';
+import { erasedName } from '../privacy/personal-data.ts';
 
 /**
  * What the analyst's reports know of one user's outreach, folded from the user's events in order.
@@ -35,12 +36,6 @@ export type TaskFacts = { bankId: number; text: string; completedAt: string | nu
 export const initialReportState = (): ReportState => ({ targets: {}, contacts: {}, emails: {}, tasks: {}, automation: {} });
 
 const after = (streamId: string, prefix: string) => streamId.slice(prefix.length);
-
-/**
- * A reply is recorded on the contact or ends an enrolment; both come from the automation engine,
- * whose event names this fold only recognises by pattern, so it works before and after that engine.
- */
-const isContactReply = (type: string) => /^Contact(Marked)?Replied$/.test(type) || type === 'ReplyRecorded';
 
 /** Applies one event to the state in place (the fold owns its state) and returns it. */
 export function foldReportEvent(state: ReportState, event: RecordedEvent): ReportState {
@@ -91,10 +86,6 @@ function foldTarget(state: ReportState, recorded: RecordedEvent): void {
 }
 
 function foldContact(state: ReportState, id: string, recorded: RecordedEvent): void {
-  if (isContactReply(recorded.type)) {
-    if (state.contacts[id]) state.contacts[id].replied = true;
-    return;
-  }
   const event = toDomainEvent<ContactEvent>(recorded);
   if (event.type === 'ContactAdded') {
     const { name, title, bankId, bankName, email } = event.data;
@@ -125,6 +116,13 @@ function foldContact(state: ReportState, id: string, recorded: RecordedEvent): v
       return;
     case 'ContactDeleted':
       delete state.contacts[id];
+      return;
+    case 'ContactReplied':
+      contact.replied = true;
+      return;
+    case 'ContactErased':
+      contact.name = erasedName;
+      contact.email = null;
       return;
   }
 }

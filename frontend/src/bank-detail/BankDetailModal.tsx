@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { BankDetailView } from './index.tsx';
+import type { BankDetailView } from './views.ts';
 import { DetailHeader } from './DetailHeader.tsx';
 import { DetailNavigation } from './DetailNavigation.tsx';
 import { startingView } from './lib/navigation.ts';
@@ -75,7 +75,7 @@ function LoadedDetail({ data, initialView, onClose }: { data: BankDetailData; in
   );
 }
 
-/** Full-screen bank detail (spec 2 "Bank detail modal"): loading, failed, not found, or the bank with its panels. */
+/** Full-screen bank detail: loading, failed, not found, or the bank with its panels. */
 export default function BankDetailModal({ cert, initialView, onClose }: { cert: number; initialView: BankDetailView; onClose: () => void }) {
   const detail = useBankDetailData(cert);
   const closeButton = (

@@ -15,7 +15,7 @@ import { API_FAILED, ApiError } from '../providers/http.ts';
 import { TARGET_NAVIGATION_DELAY_MS, useTargetToggle } from '../targets/useTargetToggle.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { bankDetailApi } from './api.ts';
-import { useBankDetail } from './index.tsx';
+import { useBankDetail } from './context.ts';
 import { addressLine, type NormalisedBank } from './lib/bank.ts';
 
 function failureReason(error: unknown, fallback: string): string {

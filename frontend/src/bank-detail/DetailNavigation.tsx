@@ -1,5 +1,5 @@
 import { Box, List, ListItemButton, ListItemText, ListSubheader, Tooltip } from '@mui/material';
-import type { BankDetailView } from './index.tsx';
+import type { BankDetailView } from './views.ts';
 import { disabledReason, navigationGroups, type AvailabilityFacts } from './lib/navigation.ts';
 
 /** The left navigation: groups of views, with the views that have nothing to show disabled and saying why. */

@@ -1,6 +1,6 @@
 /**
- * The calls the bank detail view makes (spec 2 section 7), answered in the shapes the panels use.
- * Paths are the regulator proxy of spec 1 section 7; FDIC-style answers are unwrapped by records.ts.
+ * The calls the bank detail view makes, answered in the shapes the panels use.
+ * Paths are those of the regulator proxy (backend/src/regulator/feature.ts); FDIC-style answers are unwrapped by records.ts.
  */
 
 import { ApiError, http } from '../providers/http.ts';
@@ -99,7 +99,7 @@ export const bankDetailApi = {
     const body = await orNull(http.get<unknown>(`${fdic}/failures/${cert}`));
     return body === null ? [] : recordsOf(body);
   },
-  /** Field code to description (spec 1: `/fdic/field-map`). */
+  /** Field code to description (`/fdic/field-map`). */
   fieldMap: async (): Promise<Record<string, string>> => {
     const body = await http.get<unknown>(`${fdic}/field-map`);
     const source = body && typeof body === 'object' && 'data' in body && typeof (body as { data: unknown }).data === 'object' ? (body as { data: unknown }).data : body;

@@ -1,18 +1,11 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { BankDetailContext } from './context.ts';
 import type { BankDetailView } from './views.ts';
 
+export { useBankDetail } from './context.ts';
 export type { BankDetailView } from './views.ts';
 
 type OpenDetail = { cert: number; view: BankDetailView };
-type BankDetailApi = {
-  open(cert: number, view?: BankDetailView): void;
-  /** Closes the top-most detail (a peer returns to the bank below it). */
-  close(): void;
-  /** Closes every open detail, e.g. before navigating to another page. */
-  closeAll(): void;
-};
-
-const BankDetailContext = createContext<BankDetailApi | null>(null);
 const BankDetailModal = lazy(() => import('./BankDetailModal.tsx'));
 
 /**
@@ -35,11 +28,4 @@ export function BankDetailProvider({ children }: { children: ReactNode }) {
       </Suspense>
     </BankDetailContext.Provider>
   );
-}
-
-/** `useBankDetail().open(cert)` from anywhere inside the app shell. */
-export function useBankDetail(): BankDetailApi {
-  const api = useContext(BankDetailContext);
-  if (!api) throw new Error('useBankDetail must be used inside <BankDetailProvider>');
-  return api;
 }

@@ -1,4 +1,4 @@
-/** The views of the bank detail modal (spec 2, "Left navigation"). */
+/** The views of the bank detail modal (its left navigation). */
 export type BankDetailView =
   | 'financials'
   | 'benchmark'

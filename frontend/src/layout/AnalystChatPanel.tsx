@@ -9,7 +9,7 @@ const AnalystChat = lazy(() => import('../pages/analyst-chat/AnalystChat.tsx'));
 
 /**
  * The floating purple button and the right-side Analyst Chat panel with its backdrop and close button.
- * The button hides while the panel is open and on /analyst-chat (spec 1 section 2).
+ * The button hides while the panel is open and on /analyst-chat.
  */
 export function AnalystChatPanel() {
   const [open, setOpen] = useState(false);

@@ -75,7 +75,7 @@ export const SIDEBAR_WIDTH = 248;
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
 
 /**
- * The app sidebar: collapsible to icons on desktop, a slide-in drawer on small screens (spec 1 section 2).
+ * The app sidebar: collapsible to icons on desktop, a slide-in drawer on small screens.
  * react-admin's (stored) sidebar state says whether it is expanded on desktop.
  */
 export function AppSidebar() {
@@ -170,7 +170,7 @@ function SidebarLink({ item, expanded, onNavigate, nested = false }: { item: Nav
   );
 }
 
-/** A group closed by default; its sub-menu is at most 10rem high (spec 1 section 2). */
+/** A group closed by default; its sub-menu is at most 10rem high. */
 function SidebarGroup({ group, expanded, onNavigate }: { group: NavGroup; expanded: boolean; onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
   const header = (

@@ -3,7 +3,7 @@ import { Box, IconButton, Stack, Typography, useMediaQuery, type Theme } from '@
 import MenuIcon from '@mui/icons-material/Menu';
 import { useMobileNav } from './mobileNav.tsx';
 
-/** The page header of spec 1 section 2: title, optional subtitle, icon, actions, and the mobile menu button. */
+/** The page header: title, optional subtitle, icon, actions, and the mobile menu button. */
 export function PageHeader({ title, subtitle, icon, actions }: { title: string; subtitle?: ReactNode; icon?: ReactNode; actions?: ReactNode }) {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const mobileNav = useMobileNav();

@@ -1,4 +1,4 @@
-/** The sidebar of spec 1 section 2: top-level screens, then the Outreach and Settings groups. */
+/** The sidebar: top-level screens, then the Outreach and Settings groups. */
 export type NavItem = { label: string; to: string; icon: string };
 export type NavGroup = { label: string; icon: string; items: NavItem[] };
 export type NavEntry = NavItem | NavGroup;

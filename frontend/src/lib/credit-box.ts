@@ -1,7 +1,7 @@
 import type { CreditBoxCriteria } from '../providers/services.ts';
 
 /**
- * The Credit Box filters of spec 1 sections 5 and 9: ranges, steps, defaults, which switches start on,
+ * The Credit Box filters: ranges, steps, defaults, which switches start on,
  * the select options, and the send rule (only switched-on filters whose value differs from All, 0 and
  * its default; minAssets and maxAssets always when on).
  */
@@ -116,7 +116,7 @@ export function defaultFilterState(): FilterState {
   return { values, enabled };
 }
 
-/** A new value for one filter; choosing a region resets the state to All and the reverse (spec 1 section 4). */
+/** A new value for one filter; choosing a region resets the state to All and the reverse. */
 export function withValue(state: FilterState, name: FilterName, value: number | string): FilterState {
   const values = { ...state.values, [name]: value } as FilterState['values'];
   if (name === 'region' && value !== ALL) values.state = ALL;
@@ -128,12 +128,12 @@ export function withSwitch(state: FilterState, name: FilterName, on: boolean): F
   return { ...state, enabled: { ...state.enabled, [name]: on } };
 }
 
-/** Sliders are parsed as decimals (spec 1 section 5). */
+/** Sliders are parsed as decimals. */
 function decimal(value: number | string): number {
   return typeof value === 'number' ? value : Number.parseFloat(value);
 }
 
-/** The criteria sent to the search: the send rule of spec 1 section 5. */
+/** The criteria sent to the search: the send rule stated at the top of this file. */
 export function criteriaToSend(state: FilterState): CreditBoxCriteria {
   const criteria: Record<string, number | string> = {};
   for (const spec of Object.values(sliders)) {

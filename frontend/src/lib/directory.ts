@@ -1,5 +1,5 @@
 /**
- * Bank Directory query and paging rules (spec 1 sections 2, 4, 7 and 9): 50 per page, default sort
+ * Bank Directory query and paging rules: 50 per page, default sort
  * ASSET descending, a first click on a column sorts it descending, search as `NAME: *{text}*`,
  * filters `ACTIVE:1` joined with ' AND ' to REGAGNT and BKCLASS.
  */

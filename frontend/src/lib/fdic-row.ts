@@ -5,7 +5,7 @@ export { riskNotAvailableReason } from '../../../domain/risk.ts';
 /**
  * A bank list row read from an FDIC-style record (field codes, money in thousands) into the names the
  * directory and the risk modal show (money in dollars). The risk score is the server's when it sends
- * one, else the spec 1 section 9 score from ROA, NPL and Tier 1 (the same function the server uses).
+ * one, else the risk score from ROA, NPL and Tier 1 (the same function the server uses).
  */
 
 export type FdicRecordValue = string | number | boolean | null | undefined;
@@ -86,7 +86,7 @@ export function bankRowsOf(answer: { data?: Array<{ data?: Record<string, FdicRe
   });
 }
 
-/** Client-side search of the loaded page by name or CERT (the risk modal, spec 1 section 2). */
+/** Client-side search of the loaded page by name or CERT (the risk modal). */
 export function matchesNameOrCert(row: Pick<BankRow, 'name' | 'cert'>, query: string): boolean {
   const text = query.trim().toLowerCase();
   if (!text) return true;

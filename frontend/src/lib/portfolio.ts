@@ -1,5 +1,5 @@
 /**
- * "My Targets Portfolio Analysis" and "Loan Portfolio Snapshot" of the Dashboard (spec 1 section 2):
+ * "My Targets Portfolio Analysis" and "Loan Portfolio Snapshot" of the Dashboard:
  * aggregates over the user's target banks (normalised snapshots, money in dollars).
  */
 

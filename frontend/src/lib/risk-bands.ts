@@ -1,6 +1,5 @@
 /**
- * The risk categories of the dashboard donut and the risk category modal (spec 1 section 7 "Risk
- * category list"): active banks bucketed by quarterly ROA.
+ * The risk categories of the dashboard donut and the risk category modal: active banks bucketed by quarterly ROA.
  */
 
 export type RiskCategory = 'High Risk' | 'Medium Risk' | 'Low Risk';
@@ -11,7 +10,7 @@ export const riskBands: Array<{ category: RiskCategory; key: 'highRisk' | 'mediu
   { category: 'Low Risk', key: 'lowRisk', filter: 'ROAQ:>1.0', color: '#16a34a' },
 ];
 
-/** The FDIC filter of a category's list; throws 'Invalid risk category' for anything else (spec 1 section 8). */
+/** The FDIC filter of a category's list; throws 'Invalid risk category' for anything else. */
 export function riskCategoryFilter(category: string): string {
   const band = riskBands.find((candidate) => candidate.category === category);
   if (!band) throw new Error('Invalid risk category');

@@ -1,6 +1,6 @@
 import type { SyncStatus } from '../providers/services.ts';
 
-/** Bulk data sync display rules (spec 1 sections 4 and 8): poll every 3 s while running. */
+/** Bulk data sync display rules: poll every 3 s while running. */
 
 export const SYNC_POLL_MS = 3000;
 export const SYNC_COMPLETE = 'Institution sync finished successfully!';

@@ -1,4 +1,4 @@
-/** Tag input rules (spec 1 section 2): Enter or comma adds, duplicates are ignored, Backspace on empty removes the last. */
+/** Tag input rules: Enter or comma adds, duplicates are ignored, Backspace on empty removes the last. */
 
 /** Adds the trimmed text as a tag unless it is empty or already there (case-insensitive). */
 export function addTag(tags: readonly string[], text: string): string[] {

@@ -3,7 +3,7 @@ import { ApiError, apiJson } from './http.ts';
 import { clearSession, readToken, readUser, saveSession, saveUser, type SessionUser } from './session.ts';
 
 /**
- * react-admin auth on `/api/auth` (spec 1 sections 2 and 4). `login` also signs up when given a name
+ * react-admin auth on `/api/auth`. `login` also signs up when given a name
  * (`register: true`), so both screens share react-admin's login flow and its redirect to `/`.
  */
 
@@ -42,7 +42,7 @@ export const authProvider: AuthProvider = {
       saveSession(answer.token, answer.user);
       verifiedToken = answer.token;
     } catch (error) {
-      // The screens show the server's message when there is one, else their own fallback (spec 1 section 8).
+      // The screens show the server's message when there is one, else their own fallback.
       if (error instanceof ApiError && error.status > 0 && error.message !== 'API request failed') throw error;
       throw new Error(register ? 'Failed to sign up' : 'Failed to sign in', { cause: error });
     }
@@ -60,7 +60,7 @@ export const authProvider: AuthProvider = {
     try {
       await verifySession(token);
     } catch {
-      // A failing session check signs out silently (spec 1 section 8).
+      // A failing session check signs out silently.
       clearSession();
       verifiedToken = null;
       throw { redirectTo: SIGN_IN_PATH, message: false };

@@ -2,8 +2,7 @@ import { raiseAuthError, readToken } from './session.ts';
 
 /**
  * JSON over fetch for every non-react-admin call (services, analyst, auth): sends the bearer token,
- * turns error bodies into an ApiError carrying the server's `msg`/`message` (else 'API request failed',
- * spec 1 section 8) and raises the global sign-out on a 401.
+ * turns error bodies into an ApiError carrying the server's `msg`/`message` (else 'API request failed') and raises the global sign-out on a 401.
  */
 
 export const API_FAILED = 'API request failed';

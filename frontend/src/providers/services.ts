@@ -2,7 +2,7 @@ import { creditBoxFields } from '../pages/credit-box/fields.ts';
 import { http, type QueryValue } from './http.ts';
 
 /**
- * Typed calls to the service endpoints of spec 1 section 7 (regulator data proxy, sync, AI, contact
+ * Typed calls to the service endpoints (regulator data proxy, sync, AI, contact
  * finder). Shapes follow the spec: FDIC-style lists answer `{ data: [{ data: {FIELD: value} }], meta: { total } }`
  * with money in thousands; normalised banks (credit box, targets) carry dollars and camelCase names.
  */
@@ -10,7 +10,7 @@ import { http, type QueryValue } from './http.ts';
 export type FdicRecord = Record<string, string | number | boolean | null | undefined>;
 export type FdicList = { data: Array<{ data: FdicRecord }>; meta: { total: number } };
 
-/** Query of `/fdic/institutions` and `/fdic/financials-query` (spec 1 "Screen-specific query shapes"). */
+/** Query of `/fdic/institutions` and `/fdic/financials-query`. */
 export type FdicListQuery = {
   limit: number;
   offset?: number;
@@ -54,7 +54,7 @@ export type DashboardResponse = {
 
 export type SyncStatus = { status: 'idle' | 'running' | 'complete' | 'error'; progress: number; total: number; message: string };
 
-/** A normalised bank as the credit box and the targets answer it (spec 1 section 3). */
+/** A normalised bank as the credit box and the targets answer it. */
 export type NormalisedBank = {
   id?: number | string;
   cert: number;
@@ -74,7 +74,7 @@ export type NormalisedBank = {
   [field: string]: unknown;
 };
 
-/** The filter object of the credit box (spec 1 sections 5 and 9); only switched-on, non-default filters are sent. */
+/** The filter object of the credit box; only switched-on, non-default filters are sent. */
 export type CreditBoxCriteria = Partial<{
   minAssets: number;
   maxAssets: number;

@@ -1,6 +1,6 @@
 /**
- * The signed-in session kept in local storage (token and user, spec 1 section 9) and the global
- * auth-error signal: any 401 from any call raises it and the app signs out (spec 1 section 4).
+ * The signed-in session kept in local storage (token and user) and the global
+ * auth-error signal: any 401 from any call raises it and the app signs out.
  */
 
 export type SessionUser = { id: string; name: string; email: string };

@@ -7,7 +7,7 @@ import { ApiError, http } from '../providers/http.ts';
 import { services } from '../providers/services.ts';
 import { useToast } from '../ui/Toast.tsx';
 
-/** Spec 1 section 8 texts. */
+/** The messages a failed tracking shows, word for word. */
 export const MISSING_NAME = 'Failed to fetch essential institutional details, which includes the bank name.';
 export const TOGGLE_FAILED = 'Failed to update target status.';
 /** When the user asked to go to Targets (the bank detail's 'Mark as Target'), the app goes there after this delay. */
@@ -19,7 +19,7 @@ export const OPEN_TARGETS = 'Open Targets';
 const TARGET_LIST_LIMIT = 500;
 
 /**
- * Tracks a bank as a target (spec 1 section 4): fetches its institution record, latest financials and
+ * Tracks a bank as a target: fetches its institution record, latest financials and
  * demographics, folds them into the normalised bank and saves it; aborts when the name is missing.
  */
 export async function trackAsTarget(cert: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-/** The generic confirm dialog of spec 1 section 2: title, body, confirm text (default 'Confirm') and Cancel. */
+/** The generic confirm dialog: title, body, confirm text (default 'Confirm') and Cancel. */
 export function ConfirmDialog({
   open,
   title,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type DialogProps } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 
-/** The modal dialog of spec 1 section 2: a click on the backdrop or the X closes it; optional footer. */
+/** The modal dialog: a click on the backdrop or the X closes it; optional footer. */
 export function Modal({
   open,
   title,

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { ratingPalette, type RatingColor } from '../../../domain/format.ts';
 
-/** A figure coloured by its rating (spec 1 section 9 thresholds). */
+/** A figure coloured by its rating (the thresholds of domain/format.ts). */
 export function RatingText({ value, rating, bold = true }: { value: string; rating: RatingColor; bold?: boolean }) {
   return (
     <Typography component="span" variant="inherit" sx={{ color: ratingPalette[rating], fontWeight: bold ? 600 : undefined }}>

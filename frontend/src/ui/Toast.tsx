@@ -3,7 +3,7 @@ import { Button, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { LinkBase, Notification, useCloseNotification, useNotify } from 'react-admin';
 
-/** Toasts close themselves after 5 seconds (spec 1 section 9) or with their close button. */
+/** Toasts close themselves after 5 seconds or with their close button. */
 export const TOAST_DURATION_MS = 5000;
 
 function CloseToastButton() {

@@ -25,7 +25,7 @@ const point = (date: string, values: Partial<HistoricalPoint> = {}): HistoricalP
   ...values,
 });
 
-describe('grouped bar comparison layout (spec 2)', () => {
+describe('grouped bar comparison layout', () => {
   it('scales bars to 110% of the largest absolute value and labels them with two decimals and %', () => {
     const [row] = layoutGroupedBars([{ name: 'ROA', a: 1.1, b: -0.55 }], ['a', 'b'] as const);
     expect(row.bars[0].widthPercent).to.be.closeTo(100 / 1.1, 1e-9);
@@ -48,7 +48,7 @@ describe('grouped bar comparison layout (spec 2)', () => {
   });
 });
 
-describe('historical trends rules (spec 2 section 9)', () => {
+describe('historical trends rules', () => {
   const points = [point('20240331', { assets: 100, roa: 1 }), point('20231231', { assets: 90, roa: 0.8 }), point('20240630', { assets: 110, roa: 1.2 }), point('20230331', { assets: 80 })];
 
   it('selects Assets, NPL %, Net Income, Net Charge-Offs and ROA % by default and offers three more', () => {

@@ -17,7 +17,7 @@ const metric = (category: string, label: string) => {
   return found;
 };
 
-describe('bank detail peer benchmarking (spec 2 section 3)', () => {
+describe('bank detail peer benchmarking', () => {
   it('lists the four categories with their metrics and better directions', () => {
     expect(peerCategories.map((c) => c.name)).to.deep.equal(['Profitability & Efficiency', 'Asset Quality & Credit Risk', 'Capital Adequacy', 'Liquidity & Funding']);
     expect(peerCategories.map((c) => c.metrics.length)).to.deep.equal([6, 6, 5, 3]);

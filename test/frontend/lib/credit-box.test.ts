@@ -2,14 +2,14 @@ import { expect } from 'chai';
 import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
-  it('starts with the defaults and switches of spec 1 section 9', () => {
+  it('starts with the defaults and switches the screen starts with', () => {
     const state = defaultFilterState();
     expect(state.values).to.include({ minAssets: 0, maxAssets: 100e9, maxNplRatio: 3, minTier1CapitalRatio: 10, minRoa: 0.5, minNetInterestMargin: 2.5, maxEfficiencyRatio: 70, minLoanVolume: 0, loanType: 'All', state: 'All', region: 'All' });
     const on = Object.entries(state.enabled).filter(([, enabled]) => enabled).map(([name]) => name).sort();
     expect(on).to.deep.equal(['maxAssets', 'maxEfficiencyRatio', 'maxNplRatio', 'minAssets', 'minNetInterestMargin', 'minRoa', 'minTier1CapitalRatio']);
   });
 
-  it('has the slider ranges and steps of spec 1 section 5', () => {
+  it('has the slider ranges and steps', () => {
     expect(sliders.minAssets).to.include({ min: 0, max: 10e9, step: 100e6 });
     expect(sliders.maxAssets).to.include({ min: 10e6, max: 10e12, step: 1e9 });
     expect(sliders.maxNplRatio).to.include({ min: 0, max: 10, step: 0.1 });

@@ -18,5 +18,6 @@ export const contactActivity: ActivityDescription<ContactEvent> = {
     ContactEmailVerified: (data) => `Verified email: ${data.result}${data.score === null ? '' : ` (score ${data.score})`}`,
     ContactReplied: () => 'Marked as replied',
     ContactDeleted: () => 'Deleted contact',
+    ContactErased: () => 'Erased the contact\'s personal data',
   },
 };

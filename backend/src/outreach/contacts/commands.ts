@@ -19,7 +19,7 @@ const email = z.preprocess(
   z.email({ error: 'Enter a valid email address, like name@bank.com.' }).max(320, 'An email address can be at most 320 characters.').nullable().optional(),
 );
 const linkedinUrl = optionalWebUrl('Enter a valid LinkedIn URL, like https://www.linkedin.com/in/name.');
-/** The bank (cert) a contact works at; required when adding (spec 2 section 5). */
+/** The bank (cert) a contact works at; required when adding. */
 const bankId = z
   .unknown()
   .refine((value) => value !== undefined && value !== null && value !== '', { message: 'Choose a bank.', abort: true })
@@ -40,7 +40,7 @@ export const verificationBody = z
   })
   .strict();
 
-/** POST /api/data/contacts (spec 2 section 5: name and title required, email and LinkedIn optional but well-formed). */
+/** POST /api/data/contacts: name and title required, email and LinkedIn optional but well-formed. */
 export const addContactBody = z
   .object({
     bankId,
@@ -77,7 +77,7 @@ export const editContactBody = recordUpdateSchema(
 );
 
 export const hotLeadBody = z.object({ isHotLead }).strict();
-/** PUT /api/data/contacts/toggle-hot-lead/:bankId, named as spec 1 section 7 has it. */
+/** PUT /api/data/contacts/toggle-hot-lead/:bankId: the path existing clients call. */
 export const bankHotLeadBody = z.object({ setAsHot: z.boolean({ error: 'setAsHot must be true or false.' }) }).strict();
 
 export type ContactFields = {
@@ -102,4 +102,5 @@ export type ContactCommand =
   | { type: 'SetHotLead'; userId: string; isHotLead: boolean }
   | { type: 'RecordEmailVerification'; userId: string; verification: Verification; at: string }
   | { type: 'MarkContactReplied'; userId: string; at: string }
-  | { type: 'DeleteContact'; userId: string };
+  | { type: 'DeleteContact'; userId: string }
+  | { type: 'EraseContact'; userId: string; at: string };

@@ -35,6 +35,14 @@ describe('contact decider', () => {
       .then([added, hot, verified]);
   });
 
+  it("erases a contact's personal data, also after it was deleted, and only for its owner", () => {
+    const erase = { type: 'EraseContact' as const, userId: owner, at };
+    spec.given([added]).when(erase).then([{ type: 'ContactErased', data: { erasedAt: at } }]);
+    spec.given([added, { type: 'ContactDeleted', data: {} }]).when(erase).then([{ type: 'ContactErased', data: { erasedAt: at } }]);
+    spec.given([added]).when({ ...erase, userId: stranger }).thenThrows(/Contact not found/, NotFound);
+    spec.given([]).when(erase).thenThrows(/Contact not found/, NotFound);
+  });
+
   it('refuses to add the same contact twice', () => {
     spec.given([added]).when(add).thenThrows(/already exists/, Conflict);
   });

@@ -1,5 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
-import { Conflict, RuleBroken } from '../../commands/errors.ts';
+import { Conflict, RecordNotFound, RuleBroken } from '../../commands/errors.ts';
+import { erasedName } from '../../privacy/personal-data.ts';
 import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
 import type { ContactCommand, ContactFields } from './commands.ts';
 import { contactEvents, type ContactEvent, type Verification } from './events.ts';
@@ -37,6 +38,11 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
     events.push(...hotLeadEvents(state, command.isHotLead));
     if (verification) events.push(contactEvents.ContactEmailVerified.create({ ...verification, verifiedAt: command.at }));
     return events;
+  }
+  if (command.type === 'EraseContact') {
+    // A deleted contact's data is still in its history: erasing it is allowed, and repeating it is harmless.
+    if (state.status === 'absent' || state.ownerId !== command.userId) throw new RecordNotFound('Contact');
+    return [contactEvents.ContactErased.create({ erasedAt: command.at })];
   }
   assertOwnedActive(state, command.userId, 'Contact');
   switch (command.type) {
@@ -99,6 +105,8 @@ function evolve(state: ContactState, event: ContactEvent): ContactState {
       return { ...state, repliedAt: event.data.repliedAt };
     case 'ContactDeleted':
       return { ...state, status: 'deleted' };
+    case 'ContactErased':
+      return { ...state, name: erasedName, email: null, linkedinUrl: null };
   }
 }
 

@@ -34,6 +34,8 @@ export const contactEvents = {
   /** The contact answered (recorded by the user): automation stops writing to them. */
   ContactReplied: defineEvent('ContactReplied', z.object({ repliedAt: z.string() })),
   ContactDeleted: defineEvent('ContactDeleted', z.object({})),
+  /** The contact's personal data was erased (its key destroyed): from now on it reads as an erased contact. */
+  ContactErased: defineEvent('ContactErased', z.object({ erasedAt: z.string() })),
 };
 
 export type ContactEvent = EventOf<typeof contactEvents>;

@@ -15,6 +15,7 @@ import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../re
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
+import { eraseContact } from '../../privacy/erase.ts';
 import type { Verification } from './events.ts';
 
 type ContactRow = {
@@ -171,6 +172,15 @@ export function contactRoutes(services: AppServices) {
   router.put('/:id/hot-lead', async (ctx) => {
     const { isHotLead } = hotLeadBody.parse(ctx.request.body ?? {});
     await runRecordCommand(ctx, services, definition, ctx.params.id, ({ userId }) => ({ type: 'SetHotLead' as const, userId, isHotLead }));
+  });
+
+  /** Erases the contact's personal data for good (GDPR); answers the contact as it now reads. */
+  router.post('/:id/erase', async (ctx) => {
+    const userId = signedInUser(ctx.state).id;
+    const contactId = z.uuid().safeParse(ctx.params.id);
+    if (!contactId.success) throw new RecordNotFound('Contact');
+    await eraseContact(services, userId, contactId.data);
+    ctx.body = (await readContactRecord(knex, userId, contactId.data)) ?? { id: contactId.data, erased: true };
   });
 
   // 'Mark replied': a reply stops every automation writing to this contact.

@@ -18,7 +18,7 @@ const recipientEmail = z
   .min(1, 'Recipient email is required.')
   .pipe(z.email({ error: 'Recipient email must be an email address like name@bank.com.' }));
 
-/** POST /api/data/sent-emails: records an email that was sent (spec 2 data model). */
+/** POST /api/data/sent-emails: records an email that was sent. */
 export const recordSentEmailBody = z
   .object({
     contactId: z.uuid({ error: 'contactId must be a contact id.' }).nullish().transform((value) => value ?? null),

@@ -5,7 +5,7 @@ import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import type { BankDetails, Financials } from './events.ts';
 import { blankToNull, optionalWebUrl } from './fields.ts';
 
-/** Spec 1 section 8: tracking needs the institution's name; 'Unknown Bank' means it could not be fetched. */
+/** Tracking needs the institution's name; 'Unknown Bank' means it could not be fetched. */
 export const missingNameMessage = 'Failed to fetch essential institutional details, which includes the bank name.';
 export const notTrackedMessage = 'Cannot untarget a bank that is not tracked locally.';
 export const invalidLinkedinMessage = 'The provided LinkedIn URL is not valid.';
@@ -50,7 +50,7 @@ const optionalDetails = {
   website: websiteText,
 };
 
-/** Figures of the normalised bank (spec 1 section 3 and spec 2): money in dollars, ratios in percent. */
+/** Figures of the normalised bank: money in dollars, ratios in percent. */
 export const snapshotNumberFields = [
   'assets', 'deposits', 'officeCount', 'roa', 'roe', 'nplRatio', 'netChargeOffs', 'netChargeOffsToLoansRatio',
   'tier1CapitalRatio', 'tier1Capital', 'efficiencyRatio', 'netIncome', 'netInterestMargin', 'totalEquity', 'earningAssets',
@@ -86,7 +86,7 @@ const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
 const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData', 'contactCount', 'hotContactCount', 'openTaskCount'];
 
 /**
- * POST /api/data/banks: the normalised bank record (spec 1: "POST banks (full bank record)").
+ * POST /api/data/banks: the whole normalised bank record.
  * Tracking always makes it a target, so a sent isTarget is ignored; notes and tags, when sent, are set.
  */
 export const trackBankBody = recordUpdateSchema(
@@ -122,7 +122,7 @@ export const refreshSnapshotBody = recordUpdateSchema(z.object({ name: bankName.
   'linkedinCompanyUrl',
 ]);
 
-/** PUT /api/data/banks/:cert/notes: saving notes marks the bank as a target unless told otherwise (spec 1 section 4). */
+/** PUT /api/data/banks/:cert/notes: saving notes marks the bank as a target unless told otherwise. */
 export const notesBody = z.object({ notes, isTarget: isTarget.default(true) }).strict();
 export const tagsBody = z.object({ tags }).strict();
 export const targetBody = z.object({ isTarget }).strict();

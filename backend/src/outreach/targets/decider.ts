@@ -94,7 +94,7 @@ function decide(command: TargetCommand, state: TargetState): TargetEvent[] {
   switch (command.type) {
     case 'EditTrackedBank': {
       const { details, financials, isTarget, ...userFields } = command.changes;
-      // Spec 1 section 4: updating notes marks the bank as a target unless the record says otherwise.
+      // Updating notes marks the bank as a target unless the record says otherwise.
       const notesChanged = userFields.notes !== undefined && userFields.notes !== state.notes;
       return [
         ...snapshotEvents(state, details, financials),

@@ -106,7 +106,7 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
       contactCount: 'contact_count',
       openTaskCount: 'open_task_count',
     },
-    // Spec 2: targets are listed newest first.
+    // Targets are listed newest first.
     defaultSort: { field: 'createdAt', order: 'DESC' },
     filters: {
       isTarget: booleanFilter('is_target'),

@@ -3,7 +3,7 @@ import { calendarDateSchema, certSchema, recordUpdateSchema } from '../schemas.t
 
 const text = z.string({ error: 'Task description is required.' }).trim().min(1, 'Task description is required.').max(2000, 'A task can be at most 2000 characters.');
 
-/** POST /api/data/tasks: description, bank and due date are all required (spec 2 section 5). */
+/** POST /api/data/tasks: description, bank and due date are all required. */
 export const createTaskBody = z
   .object({
     text,

@@ -13,7 +13,7 @@ const subject = emailSubjectSchema('Template subject');
 const body = emailBodySchema('Template body');
 const isFavorite = z.boolean({ error: 'isFavorite must be true or false.' });
 
-/** POST /api/data/templates: name, subject and body required (spec 2 section 5); the category defaults to introduction. */
+/** POST /api/data/templates: name, subject and body required; the category defaults to introduction. */
 export const createTemplateBody = z
   .object({ name, category: category.default('introduction'), subject, body, isFavorite: isFavorite.default(false) })
   .strict();

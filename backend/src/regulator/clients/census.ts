@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { CensusProfileRow, RawRecord } from '../normalise/index.ts';
 import { HttpClient, UpstreamError, type ServiceClientOptions } from './http.ts';
 
-/** Spec 2: "Source is ACS 5-Year Estimates 2022". */
+/** Community profiles come from the ACS 5-Year Estimates 2022, and the screen names that source. */
 export const censusDataset = { year: 2022, path: '2022/acs/acs5', label: 'ACS 5-Year Estimates 2022' } as const;
 
 export type CensusAreaKind = 'cbsa' | 'csa';
@@ -14,7 +14,7 @@ export const censusGeography: Record<CensusAreaKind, string> = {
   csa: 'combined statistical area',
 };
 
-/** The community profile of spec 2 "Community Profile"; rates are percentages, null when unknown. */
+/** The community profile of a bank's area; rates are percentages, null when unknown. */
 export type CensusProfile = {
   kind: CensusAreaKind;
   code: string;

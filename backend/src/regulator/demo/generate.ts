@@ -90,7 +90,7 @@ export function demoAreas(): DemoArea[] {
   return areas;
 }
 
-/** A community profile (spec 2 "Community Profile" fields) for a demo area. */
+/** A community profile (the Census fields the screen shows) for a demo area. */
 export function demoCensusProfile(area: DemoArea): RawRecord {
   const random = new Random(seedOf(`census-${area.kind}-${area.code}`));
   const hispanic = clamp(random.logNormal(9, 0.8), 1, 60);

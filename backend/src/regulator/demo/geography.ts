@@ -75,7 +75,7 @@ export const demoStates: DemoState[] = rows.map(([code, name, latMin, latMax, lo
   fips,
 }));
 
-/** Regions of the credit box (spec 1 section 5). */
+/** Regions of the credit box. */
 export const regions: Record<string, readonly string[]> = {
   Northeast: ['CT', 'DE', 'MA', 'MD', 'ME', 'NH', 'NJ', 'NY', 'PA', 'RI', 'VT', 'DC'],
   Midwest: ['IA', 'IL', 'IN', 'KS', 'MI', 'MN', 'MO', 'ND', 'NE', 'OH', 'SD', 'WI'],

@@ -147,7 +147,7 @@ describe('regulator normalisation', () => {
       expect(row).to.include({ roa: 1.1, roaq: 1.2, npl_ratio: 0.8, tier1_capital_ratio: 12, net_interest_margin: 3.4, efficiency_ratio: 61.5 });
     });
 
-    it('computes the derived ratios of spec 2 as percentages', () => {
+    it('computes the derived ratios as percentages', () => {
       const row = normaliseFinancials(record);
       expect(row.non_interest_income_to_revenue).to.be.closeTo((10 / 50) * 100, 1e-9);
       expect(row.cost_of_funds).to.be.closeTo((8 / 800) * 100, 1e-9);
@@ -187,7 +187,7 @@ describe('regulator normalisation', () => {
       expect(normaliseFinancials({ ...record, LNRENRES: undefined, LNREMULT: undefined, LNRECONS: undefined }).loans_re_commercial_gross).to.equal(null);
     });
 
-    it('stores the spec 1 risk score, or null without all three inputs', () => {
+    it('stores the risk score, or null without all three inputs', () => {
       expect(normaliseFinancials(record).risk_score).to.equal(assessRisk({ roa: 1.1, nplRatio: 0.8, tier1CapitalRatio: 12 })!.score);
       expect(normaliseFinancials({ ...record, RBC1RWAJ: undefined }).risk_score).to.equal(null);
     });

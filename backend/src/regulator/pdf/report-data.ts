@@ -89,7 +89,7 @@ function addressLine(institution: Row): string {
 /**
  * Peer averages over the Benchmark view's default group: the peers search (active banks, same
  * quarter) in the bank's state at 50% to 150% of its assets, the bank itself left out. Each average
- * is the simple mean over the peers that report the figure (spec 2 section 3).
+ * is the simple mean over the peers that report the figure.
  */
 async function peerAverages(knex: Knex, cert: number, state: string | null, repdte: string, assets: number | null) {
   if (assets === null || assets <= 0) return { count: 0, averages: {} as Record<string, number | null> };

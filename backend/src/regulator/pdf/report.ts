@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-// The same money, percent and quarter formats and colour thresholds as the screens (spec 1 section 9).
+// The same money, percent and quarter formats and colour thresholds as the screens.
 import { formatCount, formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette, scoreColor } from '../../../../domain/format.ts';
 import type { BankReportData, ReportQuarter } from './report-data.ts';
 

@@ -14,7 +14,7 @@ function fileName(name: string, cert: number): string {
   return `${slug}-${cert}-report.pdf`;
 }
 
-/** POST /api/services/pdf/report {cert}: the bank's PDF report, rendered on the server (spec 2 section 7). */
+/** POST /api/services/pdf/report {cert}: the bank's PDF report, rendered on the server. */
 export function pdfReportRoutes(services: AppServices): Router {
   const router = new Router({ prefix: '/api/services/pdf' });
   router.post('/report', async (ctx) => {

@@ -9,7 +9,7 @@ import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCountin
 import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from '../engine/snapshot.ts';
 
 /**
- * Credit box search (spec 1 "Credit Box Search", sections 5 and 9).
+ * Credit box search.
  *
  * The match rule:
  * - Hard filters exclude a bank outright: asset range (minAssets/maxAssets, dollars), location

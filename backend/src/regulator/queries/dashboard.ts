@@ -4,7 +4,7 @@ import { resolveQuarter } from './records.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
 
 /**
- * The dashboard response of spec 1 section 3 in one call, computed per quarter and cached until the
+ * The dashboard response in one call, computed per quarter and cached until the
  * mirror changes (or for ten minutes, for a sync run by another process).
  *
  * - totalInstitutions: active institutions.
@@ -16,7 +16,7 @@ import { assessRisk } from '../../../../domain/risk.ts';
  *   dollars, summed over every bank that quarter, by loan family.
  * - spotlight: five banks each; topRoa, mostEfficient and strongestCapital consider banks with at
  *   least $1B of assets (small banks' ratios swing widely); highestRisk ranks every bank by the
- *   spec 1 risk score.
+ *   risk score (domain/risk.ts).
  */
 
 export type SpotlightBank = {

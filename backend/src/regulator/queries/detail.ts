@@ -7,7 +7,7 @@ import { builtInFieldTitles } from '../fields.ts';
 import { quarterLabel } from '../normalise/index.ts';
 import { latestQuarter, listQuarters, queryRecords, resolveQuarter } from './records.ts';
 
-/** The per-bank reads of the detail view (spec 2), and the small lookups around them. */
+/** The per-bank reads of the detail view, and the small lookups around them. */
 
 type Page<T> = { data: T[]; meta: { total: number; limit: number; offset: number } };
 
@@ -85,7 +85,7 @@ export function keyFiguresOf(cert: number, row: Record<string, unknown>) {
   };
 }
 
-/** `/fdic/financials/history/{cert}`: the trend points of spec 2 ("Historical financial point"), oldest first, money in dollars. */
+/** `/fdic/financials/history/{cert}`: the trend points, oldest first, money in dollars. */
 export async function financialHistory(knex: Knex, cert: number) {
   const rows = await knex('fdic_financials')
     .where({ cert })
@@ -101,7 +101,7 @@ export async function financialHistory(knex: Knex, cert: number) {
     nim: row.net_interest_margin,
     nplRatio: row.npl_ratio,
     tier1CapitalRatio: row.tier1_capital_ratio,
-    // Debits minus credits (spec 2); NTLNLS when the source gave no split.
+    // Debits minus credits; NTLNLS when the source gave no split.
     netChargeOffs: row.charge_offs !== null && row.recoveries !== null ? row.charge_offs - row.recoveries : row.net_charge_offs,
   }));
   return { data, meta: { total: data.length } };
@@ -122,7 +122,7 @@ function currentBranches(knex: Knex, cert: number): Knex.QueryBuilder {
     .andWhere((where) => where.whereNull('sod_year').orWhere('sod_year', knex('fdic_locations').where({ cert }).max('sod_year')));
 }
 
-/** `/fdic/locations/{cert}`: branches, main office first (spec 2 "Branch location"; deposits in thousands). */
+/** `/fdic/locations/{cert}`: branches, main office first (deposits in thousands). */
 export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
   const query = currentBranches(knex, cert).select('*').orderBy('is_main_office', 'desc').orderBy('name').orderBy('id');
   return paged(query, page, (row) => ({
@@ -168,7 +168,7 @@ export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof
   }));
 }
 
-/** `/fdic/history/{cert}`: structure events, newest first (spec 2 "History event"). */
+/** `/fdic/history/{cert}`: structure events, newest first. */
 export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
   const query = knex('fdic_history').where({ cert }).select('*').orderByRaw('effective_date desc nulls last').orderBy('id');
   return paged(query, page, (row) => ({
@@ -180,7 +180,7 @@ export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pag
   }));
 }
 
-/** `/fdic/failures/{cert}`: the failure record(s) of an institution (amounts in thousands, spec 2). */
+/** `/fdic/failures/{cert}`: the failure record(s) of an institution (amounts in thousands). */
 export async function failures(knex: Knex, cert: number) {
   const rows = await knex('fdic_failures').where({ cert }).orderBy('fail_date', 'desc');
   const thousands = (value: unknown) => (typeof value === 'number' ? value / 1000 : null);
@@ -284,7 +284,7 @@ export function demographicsOf(institution: Record<string, unknown>, quarter: st
   };
 }
 
-/** `/census/{kind}/{code}`: a community profile (spec 2 "Community Profile"). */
+/** `/census/{kind}/{code}`: a community profile. */
 export async function censusProfile(knex: Knex, kind: 'cbsa' | 'csa', code: string) {
   const row = await knex('census_profiles').where({ kind, code }).first();
   if (!row) throw new NotFoundError(`Community profile for ${kind.toUpperCase()} ${code}`);
@@ -354,7 +354,7 @@ export const peersQuerySchema = z.object({
 
 const chosen = (value: string | undefined) => (value && value.toLowerCase() !== 'all' ? value.toUpperCase() : undefined);
 
-/** `/fdic/peers`: active banks in an asset range (thousands, as the screen sends it), largest first, with the peer metrics of spec 2. */
+/** `/fdic/peers`: active banks in an asset range (thousands, as the screen sends it), largest first, with the peer metrics. */
 export async function peers(knex: Knex, query: z.infer<typeof peersQuerySchema>): Promise<Bank[]> {
   const quarter = await resolveQuarter(knex, query.quarter);
   const builder = knex('fdic_financials as f')

@@ -9,7 +9,7 @@ export type SyncFeature = Feature & {
 };
 
 /**
- * Bulk data sync routes (spec 1 "Data Tools"):
+ * Bulk data sync routes:
  * - POST /api/services/sync/institutions starts the FDIC sync in the background (202), 409 while one runs;
  * - GET /api/services/sync/status answers { status: idle|running|complete|error, progress, total, message };
  * - POST /api/services/census/sync-all fetches the community profiles of every CBSA/CSA in use.

@@ -19,7 +19,7 @@ export type SyncRun<Cursor = unknown> = {
   finishedAt: Date | null;
 };
 
-/** What GET /api/services/sync/status answers (spec 1 "Sync status"). */
+/** What GET /api/services/sync/status answers. */
 export type SyncStatus = {
   status: 'idle' | 'running' | 'complete' | 'error';
   progress: number;

@@ -10,7 +10,7 @@ import type { FeatureCollection } from 'geojson';
 import { formatMoney } from '../../../../domain/format.ts';
 import { branchAddress, paddedBounds, type Branch } from '../lib/locations.ts';
 
-/** Spec 2 section 9: the map opens on the continental US. */
+/** The map opens on the continental US. */
 export const MAP_CENTER: [number, number] = [39.8283, -98.5795];
 export const MAP_ZOOM = 4;
 export const MAP_HEIGHT = 450;

@@ -10,7 +10,7 @@ const keys = ['Target Bank', 'Peer Average'] as const;
 const colors: Record<(typeof keys)[number], string> = { 'Target Bank': TARGET_COLOR, 'Peer Average': PEER_COLOR };
 
 /**
- * Horizontal grouped bars, one pair per metric (spec 2 "Grouped bar comparison"): widths scaled to
+ * Horizontal grouped bars, one pair per metric: widths scaled to
  * 110% of the largest absolute value, the label inside the bar unless the bar is under 25% wide.
  */
 export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {

@@ -3,7 +3,7 @@ import { pageInfo, showingText } from '../lib/pagination.ts';
 
 /**
  * 'Showing X to Y of N results', Previous/Next and 'Page P of T'; renders nothing when the total
- * fits on one page (spec 2 "Branch Locations panel").
+ * fits on one page.
  */
 export function Pager({ page, pageSize, total, loading, onPage }: { page: number; pageSize: number; total: number; loading?: boolean; onPage: (page: number) => void }) {
   const info = pageInfo(page, pageSize, total);

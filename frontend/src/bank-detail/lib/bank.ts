@@ -1,6 +1,6 @@
 /**
  * The bank as the detail view uses it: institution and latest financial records (FDIC field codes,
- * money in thousands) folded into the normalised bank of spec 1 section 3 (money in dollars).
+ * money in thousands) folded into the normalised bank (money in dollars).
  */
 
 import type { PeerMetrics } from './peers.ts';
@@ -54,7 +54,7 @@ function sumOf(record: RawRecord | undefined, codes: string[]): number | null {
   return parts.length === 0 ? null : parts.reduce((sum, part) => sum + part, 0);
 }
 
-/** STALP, else the state name turned into its code (spec 1: state falls back to the state name). */
+/** STALP, else the state name turned into its code (the state falls back to its name). */
 export function stateCode(record: RawRecord | undefined): string | null {
   const alpha = text(record, 'STALP');
   if (alpha) return alpha.toUpperCase();

@@ -1,5 +1,5 @@
 /**
- * Layout of the grouped bar comparison (spec 2 "Grouped bar comparison"): for each named item one
+ * Layout of the grouped bar comparison: for each named item one
  * bar per key, widths scaled to 110% of the largest absolute value, labels with two decimals and a
  * percent sign, placed outside the bar when the bar is under 25% of the width.
  */

@@ -1,10 +1,10 @@
-/** The Institution Failure Record of spec 2 (failDate, cityState, assets, deposits, estimatedLoss, fin). */
+/** The Institution Failure Record (failDate, cityState, assets, deposits, estimatedLoss, fin). */
 
 import { firstNum, isoDate, text, type RawRecord } from './records.ts';
 
 export type FailureRecord = { failDate: string | null; cityState: string | null; assets: number | null; deposits: number | null; estimatedLoss: number | null; fin: string | null };
 
-/** A failure record from the normalised shape or the FDIC failures fields; amounts are in thousands either way (spec 2 section 9). */
+/** A failure record from the normalised shape or the FDIC failures fields; amounts are in thousands either way. */
 export function failureOf(record: RawRecord): FailureRecord {
   const dollars = (...codes: string[]) => {
     const value = firstNum(record, ...codes);

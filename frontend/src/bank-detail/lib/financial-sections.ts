@@ -1,6 +1,6 @@
 /**
- * The sections of the Financials view (spec 2 "Financials view") as data: which FDIC code each line
- * reads, how it is shown and which colour rule of spec 1 section 9 applies.
+ * The sections of the Financials view as data: which FDIC code each line
+ * reads, how it is shown and which colour rule of domain/format.ts applies.
  */
 
 import {

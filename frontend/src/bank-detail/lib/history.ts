@@ -1,4 +1,4 @@
-/** Corporate history events (spec 2 section 3: id, date, description, details) and the chart's counts. */
+/** Corporate history events (id, date, description, details) and the chart's counts. */
 
 import { isoDate, text, type RawRecord } from './records.ts';
 

@@ -52,7 +52,7 @@ export function branchAddress(branch: Branch): string {
   return [branch.address, branch.city, stateZip].filter(Boolean).join(', ') || 'N/A';
 }
 
-/** Branches the map can place: both coordinates present and on the globe (spec 2 section 5). */
+/** Branches the map can place: both coordinates present and on the globe. */
 export function geocoded(branches: Branch[]): Array<Branch & { latitude: number; longitude: number }> {
   return branches.filter(
     (branch): branch is Branch & { latitude: number; longitude: number } =>

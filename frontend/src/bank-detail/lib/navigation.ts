@@ -1,5 +1,5 @@
 /**
- * The left navigation of the detail modal (spec 2 "Left navigation").
+ * The left navigation of the detail modal.
  */
 
 import type { BankDetailView } from '../views.ts';

@@ -1,5 +1,5 @@
 /**
- * Peer benchmarking rules of spec 2 (section 3 "Peer metrics" onwards): derived ratios, metric
+ * Peer benchmarking rules: derived ratios, metric
  * categories with their better direction, peer averages and the comparison rows the charts draw.
  * Pure functions over normalised bank records, so they can be tested without a browser.
  */

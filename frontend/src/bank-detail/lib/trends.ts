@@ -1,5 +1,5 @@
 /**
- * Historical Trends chart rules (spec 2 section 9): selectable series, year and quarter filters,
+ * Historical Trends chart rules: selectable series, year and quarter filters,
  * money on the left axis and percents on the right, axes padded by 10% with 5 ticks, at most 6
  * quarter labels on the date axis.
  */

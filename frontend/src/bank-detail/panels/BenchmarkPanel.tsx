@@ -29,7 +29,7 @@ import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
-import { useBankDetail } from '../index.tsx';
+import { useBankDetail } from '../context.ts';
 import { listPageSize, pageInfo } from '../lib/pagination.ts';
 import {
   charterTypeOptions,
@@ -172,7 +172,7 @@ function targetFigures(bank: PeerMetrics & { name: string }): Record<string, unk
   return figures;
 }
 
-/** Benchmark view (spec 2): peer group selection, the peers found, and one comparison chart per metric category. */
+/** Benchmark view: peer group selection, the peers found, and one comparison chart per metric category. */
 type PeerSearch = { criteria: PeerCriteria; limit: number };
 type Alternative = PeerGroupAlternative & { peers: PeerMetrics[] };
 

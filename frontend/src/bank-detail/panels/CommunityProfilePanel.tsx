@@ -46,7 +46,7 @@ async function lookUp(bank: NormalisedBank): Promise<Lookup> {
   return { profile: null, area: null };
 }
 
-/** Community Profile (Census, spec 2). */
+/** Community Profile (Census). */
 export function CommunityProfilePanel({ bank }: { bank: NormalisedBank }) {
   const hasCode = Boolean(bank.cbsaCode || bank.csaCode);
   const lookup = useLoad(() => lookUp(bank), [bank.cbsaCode, bank.csaCode], hasCode);

@@ -13,7 +13,7 @@ import { useLoad } from '../useLoad.ts';
 
 type DepositsView = 'chart' | 'list';
 
-/** Summary of Deposits (spec 2): 'Top 10 Branches by Deposits' chart (default) or the paged branch list. */
+/** Summary of Deposits: 'Top 10 Branches by Deposits' chart (default) or the paged branch list. */
 export function DepositsPanel({ cert }: { cert: number }) {
   const [view, setView] = useState<DepositsView>('chart');
   const [page, setPage] = useState(1);

@@ -7,7 +7,7 @@ import { PanelTitle, Section } from '../components/Section.tsx';
 import { failureOf } from '../lib/failures.ts';
 import { useLoad } from '../useLoad.ts';
 
-/** Institution Failure Record (spec 2). */
+/** Institution Failure Record. */
 export function FailureHistoryPanel({ cert }: { cert: number }) {
   const failures = useLoad(() => bankDetailApi.failures(cert), [cert]);
   let body;

@@ -151,7 +151,7 @@ function quarterOptions(financials: RawRecord[], market: string[]): string[] {
   return [...all].filter((value) => /^\d{8}$/.test(value)).sort((a, b) => b.localeCompare(a));
 }
 
-/** Financials view (spec 2): sections for one quarter, the latest by default. */
+/** Financials view: sections for one quarter, the latest by default. */
 export function FinancialsPanel({ data }: { data: BankDetailData }) {
   const marketQuarters = useLoad(() => bankDetailApi.quarters().catch(() => [] as string[]), []);
   const options = useMemo(() => quarterOptions(data.financials, marketQuarters.data ?? []), [data.financials, marketQuarters.data]);

@@ -11,7 +11,7 @@ import { eventsPerYear, historyEventOf, type HistoryEvent } from '../lib/history
 import { historyPageSize, pageOffset } from '../lib/pagination.ts';
 import { useLoad } from '../useLoad.ts';
 
-/** Spec 2 section 9: the history chart reads up to 500 events. */
+/** The history chart reads up to 500 events. */
 export const HISTORY_CHART_LIMIT = 500;
 
 type HistoryView = 'timeline' | 'list' | 'chart';
@@ -106,7 +106,7 @@ function PagedEvents({ cert, view }: { cert: number; view: 'timeline' | 'list' }
   );
 }
 
-/** Corporate History (spec 2): Timeline, List and Chart; changing the view starts again at page 1. */
+/** Corporate History: Timeline, List and Chart; changing the view starts again at page 1. */
 export function HistoryPanel({ cert }: { cert: number }) {
   const [view, setView] = useState<HistoryView>('timeline');
   return (

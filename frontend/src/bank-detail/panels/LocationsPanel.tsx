@@ -14,7 +14,7 @@ import { useLoad } from '../useLoad.ts';
 /** Leaflet and the states outline load only when the map is shown. */
 const BranchMap = lazy(() => import('../components/BranchMap.tsx'));
 
-/** Spec 2 section 7: 500 locations for the chart, 1000 deposit-holding branches for the map. */
+/** 500 locations for the chart, 1000 deposit-holding branches for the map. */
 export const LOCATIONS_CHART_LIMIT = 500;
 export const MAP_LIMIT = 1000;
 
@@ -111,7 +111,7 @@ function LocationsList({ cert, onPage }: { cert: number; onPage: (page: number, 
 }
 
 /**
- * Branch Locations (spec 2): Map (default), Chart, List. Each view fetches what it needs when first
+ * Branch Locations: Map (default), Chart, List. Each view fetches what it needs when first
  * shown; switching views remounts the list, so its page starts again at 1.
  */
 export function LocationsPanel({ cert }: { cert: number }) {

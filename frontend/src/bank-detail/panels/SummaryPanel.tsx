@@ -9,7 +9,7 @@ import { isoDate, num, text, type RawRecord } from '../lib/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 
 /**
- * Financial Summary tiles (spec 2): money from ASSET, DEP, EQ and NETINC (thousands, shown in
+ * Financial Summary tiles: money from ASSET, DEP, EQ and NETINC (thousands, shown in
  * dollars), ROA and NIM in percent, the office count. Missing figures show 0, a missing office count N/A.
  */
 export function summaryTiles(bank: NormalisedBank): Array<{ label: string; value: string }> {
@@ -97,7 +97,7 @@ function officesByStateOf(summary: RawRecord | null | undefined): Array<{ state:
     .filter((entry) => entry.offices > 0);
 }
 
-/** Bank overview (spec 2 "Bank overview panel") under the Financial Summary tiles. */
+/** Bank overview under the Financial Summary tiles. */
 export function SummaryPanel({ data }: { data: BankDetailData }) {
   const byState = officesByStateOf(data.summary);
   return (

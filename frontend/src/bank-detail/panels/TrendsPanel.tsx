@@ -85,7 +85,7 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
   );
 }
 
-/** Historical Trends (spec 2): selectable series over the bank's quarters, filtered by year and quarter. */
+/** Historical Trends: selectable series over the bank's quarters, filtered by year and quarter. */
 export function TrendsPanel({ cert }: { cert: number }) {
   const history = useLoad(() => bankDetailApi.historicalFinancials(cert), [cert]);
   const [selected, setSelected] = useState<SeriesKey[]>(defaultSeries);

@@ -27,7 +27,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
   );
 }
 
-/** The server's message when it sent one, else the screen's own fallback (spec 1 section 8). */
+/** The server's message when it sent one, else the screen's own fallback. */
 export function authErrorMessage(error: unknown, fallback: string): string {
   const message = error instanceof Error ? error.message : '';
   if (!message || message === 'Failed to sign in' || message === 'Failed to sign up' || message === 'API request failed') return fallback;

@@ -4,7 +4,7 @@ import { LinkBase } from 'react-admin';
 import { AuthCard, authErrorMessage } from './AuthCard.tsx';
 import { useSignIn } from './useSignIn.ts';
 
-/** Sign In (spec 1 section 2): email and password, 'Signing In...' while busy, the error above the form. */
+/** Sign In: email and password, 'Signing In...' while busy, the error above the form. */
 export default function SignIn() {
   const login = useSignIn();
   const [email, setEmail] = useState('');

@@ -5,7 +5,7 @@ import type { SignUpParams } from '../../providers/authProvider.ts';
 import { AuthCard, authErrorMessage } from './AuthCard.tsx';
 import { useSignIn } from './useSignIn.ts';
 
-/** Sign Up (spec 1 section 2): four required fields, 'Passwords do not match' without a call, 'Creating Account...' while busy. */
+/** Sign Up: four required fields, 'Passwords do not match' without a call, 'Creating Account...' while busy. */
 export default function SignUp() {
   const login = useSignIn();
   const [name, setName] = useState('');

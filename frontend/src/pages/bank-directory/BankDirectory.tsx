@@ -74,7 +74,7 @@ export default function BankDirectory() {
   const [page, setPage] = useState(1);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
   const [chosenQuarter, setChosenQuarter] = useState<string | null>(null);
-  // Paging goes back to page 1 when the search settles on new text (spec 1 section 4).
+  // Paging goes back to page 1 when the search settles on new text.
   const [searchedFor, setSearchedFor] = useState(search);
   if (searchedFor !== search) {
     setSearchedFor(search);

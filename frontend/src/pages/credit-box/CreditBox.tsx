@@ -50,7 +50,7 @@ const creditBoxColumns: BankColumn<NormalisedBank>[] = [
 /** A card shows the headline figures; its footer shows the match. */
 const creditBoxCardColumns = creditBoxColumns.filter((column) => ['assets', 'roa', 'npl', 'tier1Ratio'].includes(column.id));
 
-/** Credit Box Search (spec 1 section 2): filters with switches, 'Find Matches', 12 per page in a list or cards. */
+/** Credit Box Search: filters with switches, 'Find Matches', 12 per page in a list or cards. */
 export default function CreditBox() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const detail = useBankDetail();
@@ -66,7 +66,7 @@ export default function CreditBox() {
     enabled: search !== null,
     placeholderData: keepPreviousData,
   });
-  // Each 'Find Matches' is a new search from page 1 (spec 1 section 4).
+  // Each 'Find Matches' is a new search from page 1.
   const findMatches = () => setSearch({ criteria: criteriaToSend(filters), page: 1, run: (search?.run ?? 0) + 1 });
   const banks = results.data?.banks ?? [];
   const total = results.data?.total ?? 0;

@@ -14,7 +14,7 @@ import { useMarketDashboard, useTargetBanks } from './useDashboardData.ts';
 
 const RiskCategoryModal = lazy(() => import('./RiskCategoryModal.tsx'));
 
-/** The Dashboard of spec 1 section 2: market figures from the regulator mirror and the user's outreach activity. */
+/** The Dashboard: market figures from the regulator mirror and the user's outreach activity. */
 export default function Dashboard() {
   const market = useMarketDashboard();
   const targets = useTargetBanks();

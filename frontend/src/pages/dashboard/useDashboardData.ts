@@ -5,7 +5,7 @@ import type { TargetSnapshot } from '../../lib/portfolio.ts';
 
 /** The most targets the portfolio analysis aggregates in one request (the API's page limit). */
 const PORTFOLIO_LIMIT = 500;
-/** Dashboard lists show 5 items (spec 1 section 9). */
+/** Dashboard lists show 5 items. */
 export const DASHBOARD_LIST_SIZE = 5;
 
 export type TargetBank = TargetSnapshot & { id: number; cert: number; name: string; city?: string; state?: string };

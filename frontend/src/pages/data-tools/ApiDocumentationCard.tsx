@@ -26,7 +26,7 @@ function Code({ children }: { children: string }) {
   );
 }
 
-/** The public API documentation (spec 1 section 7): your target banks, keyed by an API key from Settings. */
+/** The public API documentation: your target banks, keyed by an API key from Settings. */
 export function ApiDocumentationCard() {
   const [open, setOpen] = useState(false);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;

@@ -6,7 +6,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { LeadFinderAnswer } from '../../providers/services.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 
-/** Lead Finder: a bank's web domain in, the contacts the contact-finder service knows out (spec 1 sections 2 and 8). */
+/** Lead Finder: a bank's web domain in, the contacts the contact-finder service knows out. */
 export function LeadFinderCard() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const [domain, setDomain] = useState('');
@@ -16,7 +16,7 @@ export function LeadFinderCard() {
 
   const find = async (event: FormEvent) => {
     event.preventDefault();
-    // Does nothing when the domain field is empty (spec 1 section 5).
+    // Does nothing when the domain field is empty.
     if (!domain.trim()) return;
     setBusy(true);
     setMessage(null);

@@ -7,7 +7,7 @@ import { DataEnrichmentTab } from './DataEnrichmentTab.tsx';
 import { GeminiTab } from './GeminiTab.tsx';
 import { PlaceholderEngineTab } from './PlaceholderEngineTab.tsx';
 
-/** The settings tabs (spec 2's four, then Automation), in the order users see them; each tab lives in its own file. */
+/** The settings tabs (API Access, Data Enrichment, Gemini & AI and Placeholder Engine, then Automation), in the order users see them; each tab lives in its own file. */
 const tabs: { label: string; component: ComponentType }[] = [
   { label: 'API Access', component: ApiAccessTab },
   { label: 'Data Enrichment', component: DataEnrichmentTab },

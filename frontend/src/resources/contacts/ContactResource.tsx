@@ -33,6 +33,7 @@ import { EmailsToRecord } from '../sent-emails/EmailsToRecord.tsx';
 import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import { validateContactDraft } from './form.ts';
+import { EraseContactButton } from './EraseContactButton.tsx';
 import { ImportContactsButton } from './ImportContactsDialog.tsx';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
@@ -187,6 +188,7 @@ function ContactShowActions() {
         </Button>
       )}
       <EditButton />
+      <EraseContactButton />
     </TopToolbar>
   );
 }

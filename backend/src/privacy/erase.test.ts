@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { projections } from '../../../projections/index.ts';
+import { inlineProjections } from '../../../projections/runner.ts';
+import { PostgresEventStore } from '../eventstore/postgres.ts';
+import { runWithContext, systemContext } from '../context/request-context.ts';
+import { contactEvents } from '../outreach/contacts/events.ts';
+
+/** Every table of the schema whose rows, read as text, contain the needle. */
+async function tablesContaining(knex: Knex, needle: string): Promise<string[]> {
+  const tables: Array<{ table_name: string }> = (
+    await knex.raw("select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")
+  ).rows;
+  const found: string[] = [];
+  for (const { table_name: table } of tables) {
+    const [{ count }] = await knex(table).from(knex.raw('?? as t', [table])).whereRaw('t::text ilike ?', [`%${needle}%`]).count({ count: '*' });
+    if (Number(count) > 0) found.push(table);
+  }
+  return found;
+}
+
+describeWithDatabase('erasing a contact (GDPR)', (context) => {
+  let app: TestApp;
+  let token: string;
+  let userId: string;
+  let zeldaId: string;
+  const zelda = { name: 'Zelda Quixote', email: 'zelda.quixote@erase.example', linkedinUrl: 'https://www.linkedin.com/in/zelda-quixote-77' };
+  const legacy = { name: 'Xavier Oldfield', email: 'xavier.oldfield@legacy.example', linkedinUrl: 'https://www.linkedin.com/in/xavier-oldfield-12' };
+  const legacyId = randomUUID();
+
+  before(async () => {
+    app = await startTestApp(context.db);
+    const signedUp = await app.signUp('Eraser');
+    token = signedUp.token;
+    userId = signedUp.user.id;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 901, name: 'Erie Bank', state: 'PA' } });
+    zeldaId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'CFO', isHotLead: true, ...zelda } })).body.id;
+    await app.request(`/api/data/contacts/${zeldaId}`, { method: 'PUT', token, body: { name: 'Zelda Q. Quixote', email: 'zq@erase.example' } });
+    await app.request('/api/data/sent-emails', {
+      method: 'POST',
+      token,
+      body: { contactId: zeldaId, bankId: 901, recipientName: zelda.name, recipientEmail: zelda.email, subject: 'For Zelda Quixote', body: 'Hi Zelda Quixote, about Erie Bank', sentAt: '2026-11-02T09:00:00Z' },
+    });
+    // a contact stored before personal data was sealed: its events hold the fields in plain text
+    const unsealed = new PostgresEventStore(context.db.knex, inlineProjections(projections));
+    await runWithContext(systemContext({ userId, source: 'ui' }), () =>
+      unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], ...legacy })], { expectedVersion: 'no_stream' }),
+    );
+  });
+  after(async () => app.stop());
+
+  it('stores new contacts\' personal fields sealed: the events table never holds them in plain text', async () => {
+    const { knex } = context.db;
+    for (const value of [zelda.name, zelda.email, zelda.linkedinUrl, 'zq@erase.example']) expect(await tablesContaining(knex, value), value).to.not.include('events');
+    expect(await tablesContaining(knex, 'Zelda Q. Quixote')).to.include('contacts');
+    const history = (await app.request(`/api/data/contacts/${zeldaId}/history`, { token })).body;
+    expect(history[0].summary).to.include('Zelda Quixote');
+  });
+
+  it('leaves no trace of the person in any table, sealed or stored before sealing', async () => {
+    for (const id of [zeldaId, legacyId]) {
+      const response = await app.request(`/api/data/contacts/${id}/erase`, { method: 'POST', token });
+      expect(response.status, response.text).to.equal(200);
+      expect(response.body).to.include({ name: 'Erased contact', email: null, linkedinUrl: null });
+    }
+    const { knex } = context.db;
+    for (const value of [zelda.name, 'Zelda', zelda.email, 'zq@erase.example', zelda.linkedinUrl, legacy.name, legacy.email, legacy.linkedinUrl]) {
+      expect(await tablesContaining(knex, value), value).to.deep.equal([]);
+    }
+  });
+
+  it('keeps every other fact: title, bank, hot lead, the email sent on its date, the history and the reports', async () => {
+    const contact = (await app.request(`/api/data/contacts/${zeldaId}`, { token })).body;
+    expect(contact).to.include({ name: 'Erased contact', title: 'CFO', bankId: 901, isHotLead: true });
+    const history = (await app.request(`/api/data/contacts/${zeldaId}/history`, { token })).body;
+    expect(history.map((entry: any) => entry.type)).to.deep.equal(['ContactAdded', 'ContactMarkedHotLead', 'ContactRenamed', 'ContactEmailChanged', 'ContactErased']);
+    expect(history[0].summary).to.equal('Added contact "Erased contact", CFO at Erie Bank');
+    const sent = (await app.request('/api/data/sent-emails', { token })).body;
+    expect(sent).to.have.length(1);
+    expect(sent[0]).to.include({ status: 'sent', recipientName: 'Erased contact', contactId: zeldaId });
+    const timeline = (await app.request(`/api/data/activity?${new URLSearchParams({ filter: JSON.stringify({ bankId: 901 }), range: '[0,99]' })}`, { token })).body;
+    expect(timeline.some((row: any) => row.type === 'EmailSent')).to.equal(true);
+    const funnel = (await app.request('/api/reports/funnel', { token })).body.rows;
+    expect(funnel).to.deep.include({ stage: 'Emailed', count: 1 });
+    const contacts = (await app.request('/api/reports/contacts', { token })).body.rows;
+    expect(contacts.map((row: any) => row.name)).to.deep.equal(['Erased contact', 'Erased contact']);
+  });
+
+  it("answers 404 for another user's contact and for one that never existed", async () => {
+    const other = await app.signUp('Someone Else');
+    expect((await app.request(`/api/data/contacts/${zeldaId}/erase`, { method: 'POST', token: other.token })).status).to.equal(404);
+    expect((await app.request(`/api/data/contacts/${randomUUID()}/erase`, { method: 'POST', token })).status).to.equal(404);
+    expect((await app.request('/api/data/contacts/not-an-id/erase', { method: 'POST', token })).status).to.equal(404);
+  });
+});
