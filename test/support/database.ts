@@ -89,10 +89,12 @@ export function describeWithDatabase(title: string, body: (context: { db: Databa
         this.timeout(240_000);
         context.db = await freshDatabase(engine);
       });
+      body(context);
+      // Registered after the suite's own hooks, so it runs after them: the suite stops its apps (and
+      // the connections they hold) before its database closes, or closing would wait on them for ever.
       after(async () => {
         await context.db?.close();
       });
-      body(context);
     });
   }
 }
