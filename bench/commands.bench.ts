@@ -1,35 +1,125 @@
 import { randomUUID } from 'node:crypto';
+import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import type { Knex } from 'knex';
+import knexFactory from 'knex';
+import pg from 'pg';
 import { handleCommand } from '../backend/src/commands/handle-command.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import { runWithContext, systemContext } from '../backend/src/context/request-context.ts';
 import { taskDecider } from '../backend/src/outreach/tasks/decider.ts';
 import { projections } from '../projections/index.ts';
 import { inlineProjections, rebuildProjections } from '../projections/runner.ts';
-import { benchDatabase, benchEngines } from './engines.ts';
-import type { Report } from './run.ts';
+import { benchDatabase, benchEngines, benchPostgresUrl } from './engines.ts';
+import type { Figure, FigureValue, Report } from './run.ts';
+
+/**
+ * The command path (load the stream, decide, append, project inline, in the append's transaction)
+ * at 1 and 16 clients, beside what the same database does for the same events with Emmett's
+ * PostgreSQL event store (append only, no projection) and with plain autocommit INSERTs. Each
+ * "command" is one task event: a task is created, then completed. Then a rebuild of the tasks read
+ * model over 100,000 events, beside plain INSERTs of the rows it produces.
+ */
 
 const replayEvents = 100_000;
+const runs = [
+  { clients: 1, commandsPerClient: 150 },
+  { clients: 16, commandsPerClient: 20 },
+];
 
-/** Commands per second through decide, append and inline projections, with `clients` running at once. */
-async function commandThroughput(knex: Knex, clients: number, commandsPerClient: number): Promise<number> {
-  const store = new PostgresEventStore(knex, inlineProjections(projections));
-  const userId = randomUUID();
-  await knex('users').insert({ id: userId, name: 'Bench', email: `${userId}@bench.local`, password_hash: 'x' });
+type Workload = (client: number, index: number) => Promise<void>;
+
+/** Commands per second with `clients` running `perClient` create-then-complete pairs each (2 commands a pair). */
+async function throughput(clients: number, perClient: number, pair: Workload): Promise<number> {
   const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let i = 0; i < commandsPerClient; i += 1) {
-        const taskId = randomUUID();
-        const at = new Date().toISOString();
-        await runWithContext(systemContext({ userId, source: 'ui' }), async () => {
-          await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: `Task ${client}-${i}`, dueDate: '2027-01-01', bankId: 628, at });
-          await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at });
-        });
-      }
-    }),
+  await Promise.all(Array.from({ length: clients }, async (_, client) => {
+    for (let index = 0; index < perClient; index += 1) await pair(client, index);
+  }));
+  return (clients * perClient * 2) / ((performance.now() - started) / 1000);
+}
+
+function oursPair(knex: Knex, userId: string): Workload {
+  const store = new PostgresEventStore(knex, inlineProjections(projections));
+  return async (client, index) => {
+    const taskId = randomUUID();
+    const at = new Date().toISOString();
+    await runWithContext(systemContext({ userId, source: 'ui' }), async () => {
+      await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: `Task ${client}-${index}`, dueDate: '2027-01-01', bankId: 628, at });
+      await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at });
+    });
+  };
+}
+
+const taskCreated = (taskId: string, userId: string, text: string) => ({ type: 'TaskCreated', data: { taskId, ownerId: userId, bankId: 628, text, dueDate: '2027-01-01' } });
+const taskCompleted = (at: string) => ({ type: 'TaskCompleted', data: { completedAt: at } });
+const metadataOf = (userId: string) => ({ userId, correlationId: randomUUID(), requestId: randomUUID(), source: 'ui', schemaVersion: 1 });
+
+/** A database of its own on the same server, for a store that brings its own tables. */
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `charterline_scratch_${randomUUID().slice(0, 8)}`;
+  const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
+  const { rows: leftBehind } = await admin.raw(
+    "select datname from pg_database where datname like 'charterline_scratch_%' and not exists (select 1 from pg_stat_activity where datname = pg_database.datname and pid <> pg_backend_pid() and backend_start > now() - interval '1 hour')",
   );
-  return (clients * commandsPerClient * 2) / ((performance.now() - started) / 1000);
+  for (const { datname } of leftBehind as Array<{ datname: string }>) await admin.raw('drop database if exists ?? with (force)', [datname]).catch(() => undefined);
+  await admin.raw('create database ??', [name]);
+  const url = new URL(benchPostgresUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // Without force: Emmett may keep idle connections whose pool would crash this process when
+    // terminated. A database still in use is left behind, and dropped by the next run's start.
+    async drop() {
+      await admin.raw('drop database if exists ??', [name]).catch(() => undefined);
+      await admin.destroy();
+    },
+  };
+}
+
+async function emmettFigures(userId: string): Promise<number[]> {
+  const database = await scratchDatabase();
+  // Our own pool of the same size as ours, ended before the database is dropped.
+  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  const store = getPostgreSQLEventStore(database.url, { connectionOptions: { pooled: true, pool } });
+  try {
+    await store.appendToStream(`task-warm-up`, [taskCreated(randomUUID(), userId, 'warm-up')]);
+    const pair: Workload = async (client, index) => {
+      const taskId = randomUUID();
+      const metadata = metadataOf(userId);
+      await store.appendToStream(`task-${taskId}`, [{ ...taskCreated(taskId, userId, `Task ${client}-${index}`), metadata }], { expectedStreamVersion: STREAM_DOES_NOT_EXIST });
+      await store.appendToStream(`task-${taskId}`, [{ ...taskCompleted(new Date().toISOString()), metadata }], { expectedStreamVersion: 1n });
+    };
+    const rates: number[] = [];
+    for (const { clients, commandsPerClient } of runs) rates.push(await throughput(clients, commandsPerClient, pair));
+    return rates;
+  } finally {
+    await store.close();
+    await pool.end();
+    await database.drop();
+  }
+}
+
+/** The floor: each event as one autocommit INSERT of the same row into a table with the same unique key. */
+async function plainInsertFigures(userId: string): Promise<number[]> {
+  const database = await scratchDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+  try {
+    await pool.query(`create table plain_events (global_position bigserial primary key, stream_id text not null, stream_version int not null, type text not null,
+      data jsonb not null, metadata jsonb not null, recorded_at timestamptz not null default now(), unique (stream_id, stream_version))`);
+    const insert = (streamId: string, version: number, event: { type: string; data: object }) =>
+      pool.query('insert into plain_events (stream_id, stream_version, type, data, metadata) values ($1, $2, $3, $4, $5)', [streamId, version, event.type, event.data, metadataOf(userId)]);
+    const pair: Workload = async (client, index) => {
+      const taskId = randomUUID();
+      await insert(`task-${taskId}`, 1, taskCreated(taskId, userId, `Task ${client}-${index}`));
+      await insert(`task-${taskId}`, 2, taskCompleted(new Date().toISOString()));
+    };
+    const rates: number[] = [];
+    for (const { clients, commandsPerClient } of runs) rates.push(await throughput(clients, commandsPerClient, pair));
+    return rates;
+  } finally {
+    await pool.end();
+    await database.drop();
+  }
 }
 
 /** Writes `count` task events (create, rename, complete, reschedule per task) straight into the store table. */
@@ -55,12 +145,29 @@ async function seedEvents(knex: Knex, count: number): Promise<{ userId: string; 
   return { userId, rows };
 }
 
+const rate = (value: number, anchor?: { name: string; value: number }): Figure => ({ value, unit: 'commands/s', ...(anchor ? { anchor } : {}) });
+
 export async function run(report: Report): Promise<void> {
   for (const engine of benchEngines) {
     const db = await benchDatabase(engine);
     try {
-      const one = await commandThroughput(db.knex, 1, 300);
-      const sixteen = await commandThroughput(db.knex, 16, 40);
+      const userId = randomUUID();
+      await db.knex('users').insert({ id: userId, name: 'Bench', email: `${userId}@bench.local`, password_hash: 'x' });
+      const figures: Record<string, FigureValue> = {};
+      const ours: number[] = [];
+      for (const { clients, commandsPerClient } of runs) ours.push(await throughput(clients, commandsPerClient, oursPair(db.knex, userId)));
+      // Emmett and plain INSERTs need a PostgreSQL server: on PGlite ours stands alone.
+      const emmett = engine === 'postgres' ? await emmettFigures(userId) : undefined;
+      const plain = engine === 'postgres' ? await plainInsertFigures(userId) : undefined;
+      runs.forEach(({ clients }, index) => {
+        const label = `${clients} client${clients === 1 ? '' : 's'}`;
+        figures[`ours: decide+append+inline projections, ${label}`] = rate(ours[index], emmett && { name: 'Emmett append', value: emmett[index] });
+        if (emmett && plain) {
+          figures[`ours as a share of plain INSERTs, ${label}`] = { value: (100 * ours[index]) / plain[index], unit: '%', anchor: { name: 'goal', value: 50 } };
+          figures[`Emmett PostgreSQL append (no projection), ${label}`] = rate(emmett[index]);
+          figures[`plain autocommit INSERTs of the same events, ${label}`] = rate(plain[index]);
+        }
+      });
       await db.knex.raw('truncate events, tasks, activity restart identity');
 
       const { rows } = await seedEvents(db.knex, replayEvents);
@@ -74,13 +181,10 @@ export async function run(report: Report): Promise<void> {
       for (let i = 0; i < rows.length; i += 1000) await db.knex('tasks').insert(rows.slice(i, i + 1000));
       const insertSeconds = (performance.now() - insertStarted) / 1000;
 
-      report(`event-sourced commands [${engine}]`, {
-        'commands/s, 1 client (decide+append+inline projections)': one.toFixed(0),
-        'commands/s, 16 concurrent clients': sixteen.toFixed(0),
-        [`rebuild 'tasks' over ${events.toLocaleString('en-US')} events, events/s`]: (events / replaySeconds).toFixed(0),
-        [`plain INSERT of the same ${rows.length.toLocaleString('en-US')} read rows, rows/s`]: (rows.length / insertSeconds).toFixed(0),
-        'rebuild time / plain insert time': (replaySeconds / insertSeconds).toFixed(1),
-      });
+      figures[`rebuild 'tasks' over ${events.toLocaleString('en-US')} events`] = { value: events / replaySeconds, unit: 'events/s', anchor: { name: 'goal', value: 100_000 } };
+      figures[`plain INSERT of the same ${rows.length.toLocaleString('en-US')} read rows`] = { value: rows.length / insertSeconds, unit: 'rows/s' };
+      figures['rebuild time / plain insert time'] = { value: replaySeconds / insertSeconds, unit: '×' };
+      report(`event-sourced commands [${engine}]`, figures);
     } finally {
       await db.close();
     }

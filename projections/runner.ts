@@ -11,7 +11,7 @@ const bufferedBatchSize = 100;
 
 /** Applies every projection that handles an event, in the append's transaction (read-your-writes). */
 export function inlineProjections(projections: Projection[]): InlineHandler {
-  return async (events, trx) => {
+  const apply: InlineHandler = async (events, trx) => {
     const buffered = events.length >= bufferedBatchSize;
     if (buffered) startRowBuffer(trx);
     for (const event of events) {
@@ -27,6 +27,11 @@ export function inlineProjections(projections: Projection[]): InlineHandler {
       stopRowBuffer(trx);
     }
   };
+  // Projections that only write through versioned rows (the ones a rebuild may buffer) read nothing back.
+  apply.writesOnly = (types) =>
+    types.length < bufferedBatchSize &&
+    projections.every((projection) => projection.bufferedRebuild || !types.some((type) => projection.handles.includes(type)));
+  return apply;
 }
 
 export async function saveCheckpoint(knex: Knex, name: string, position: Position): Promise<void> {

@@ -1,18 +1,18 @@
 import type { Knex } from 'knex';
-import { renderEmail } from '../../../domain/placeholders/index.ts';
+import { placeholderValues, renderEmail } from '../../../domain/placeholders/index.ts';
 import { handleCommand } from '../commands/handle-command.ts';
-import type { EventStore } from '../eventstore/types.ts';
+import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { Conflict, DomainError } from '../commands/errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { logger } from '../logging/logger.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { EnrolmentCommand } from '../outreach/enrolments/commands.ts';
-import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
+import { enrolmentDecider, type EnrolmentState } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId, type StopReason } from '../outreach/enrolments/events.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
-import { loadPlaceholderValues } from '../placeholders/values.ts';
+import { loadPlaceholderContext, placeholderContact, type PlaceholderContext } from '../placeholders/values.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { stepRecordId } from './record-ids.ts';
 import { sendWindowOf } from './enrol.ts';
@@ -66,6 +66,8 @@ type DueRow = {
   contact_name: string;
   bank_id: number;
   email: string | null;
+  title: string;
+  linkedin_url: string | null;
   bank_state: string | null;
 };
 
@@ -169,7 +171,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const giveBackSendSlot = (userId: string, dayKey: string) =>
     knex('automation_send_counts').where({ user_id: userId, day: dayKey }).where('sent', '>', 0).decrement('sent', 1);
 
-  type Round = { settings: Map<string, Promise<AutomationSettings>> };
+  /** What one round loads once per user (settings) or per user and bank or template, not once per step. */
+  type Round = { settings: Map<string, Promise<AutomationSettings>>; contexts: Map<string, Promise<PlaceholderContext>>; templates: Map<string, Promise<{ subject: string; body: string } | undefined>> };
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> => {
+    if (!cache.has(key)) cache.set(key, load());
+    return cache.get(key)!;
+  };
 
   /** When the step after this one runs: its day counted from the enrolment's start, inside the window. */
   function nextDueAt(row: DueRow, window: SendWindow): string | null {
@@ -179,10 +186,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return scheduleAt(window, earliest, { random, spreadMinutes }).toISOString();
   }
 
-  async function sendEmail(row: DueRow, step: WorkflowStep, window: SendWindow, settings: AutomationSettings): Promise<EnrolmentCommand> {
+  async function sendEmail(row: DueRow, step: WorkflowStep, window: SendWindow, settings: AutomationSettings, round: Round): Promise<EnrolmentCommand> {
     const at = now();
     const base = { userId: row.user_id, stepIndex: row.next_step_index, at: at.toISOString() };
-    const template = step.templateId ? await knex('templates').where({ id: step.templateId, user_id: row.user_id }).first('subject', 'body') : undefined;
+    const templateId = step.templateId;
+    const template = templateId ? await once(round.templates, `${row.user_id}:${templateId}`, () => knex('templates').where({ id: templateId, user_id: row.user_id }).first('subject', 'body')) : undefined;
     if (!template) return { type: 'SkipStep', ...base, reason: "The step's template was deleted.", nextDueAt: nextDueAt(row, window) };
     if (!row.email) return { type: 'SkipStep', ...base, reason: `${row.contact_name} has no email address.`, nextDueAt: nextDueAt(row, window) };
     const dayKey = localDay(at, window.timeZone);
@@ -192,7 +200,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
     const emailId = stepRecordId(row.id, row.next_step_index, 'email');
     try {
-      const values = await loadPlaceholderValues(knex, { userId: row.user_id, cert: row.bank_id, contactId: row.contact_id }, at);
+      const context = await once(round.contexts, `${row.user_id}:${row.bank_id}`, () => loadPlaceholderContext(knex, { userId: row.user_id, cert: row.bank_id }));
+      const values = placeholderValues({ ...context, contact: placeholderContact({ ...row, name: row.contact_name }), today: at });
       const rendered = renderEmail({ subject: template.subject, body: template.body }, values);
       const link = `${options.publicUrl}/api/public/unsubscribe/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id })}`;
       await outbox.queue({
@@ -239,8 +248,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   async function runStep(row: DueRow, round: Round): Promise<void> {
-    if (!round.settings.has(row.user_id)) round.settings.set(row.user_id, readAutomationSettings(knex, row.user_id));
-    const settings = await round.settings.get(row.user_id)!;
+    const settings = await once(round.settings, row.user_id, () => readAutomationSettings(knex, row.user_id));
     const window = sendWindowOf(settings, row.bank_state);
     const at = now();
     const step = row.steps[row.next_step_index];
@@ -251,11 +259,30 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const dueAt = scheduleAt(window, at, { random, spreadMinutes }).toISOString();
       command = { type: 'RescheduleStep', userId: row.user_id, stepIndex: row.next_step_index, dueAt, reason: late ? 'missed by more than a day' : 'outside the send window' };
     } else if (step.type === 'Email') {
-      command = await runWithContext(systemContext({ userId: row.user_id, source: 'workflow' }), () => sendEmail(row, step, window, settings));
+      command = await runWithContext(systemContext({ userId: row.user_id, source: 'workflow' }), () => sendEmail(row, step, window, settings, round));
     } else {
       command = await runWithContext(systemContext({ userId: row.user_id, source: 'workflow' }), () => createVisitTask(row, window));
     }
-    await record(row.user_id, row.id, command);
+    await recordAt(row, command);
+  }
+
+  /**
+   * Decides against the state the read row shows and appends at its version, without reading the
+   * stream first. If the stream moved on (another worker, a pause), the command is decided again on
+   * the stream as it is, where a step already recorded appends nothing.
+   */
+  async function recordAt(row: DueRow, command: EnrolmentCommand): Promise<void> {
+    const state: EnrolmentState = { status: 'active', ownerId: row.user_id, steps: row.steps, nextStepIndex: row.next_step_index, dueAt: row.next_due_at.toISOString(), stopReason: null };
+    const events = enrolmentDecider.decide(command, state);
+    if (events.length === 0) return;
+    try {
+      await runWithContext(systemContext({ userId: row.user_id, source: 'workflow' }), () =>
+        eventStore.append(enrolmentStreamId(row.id), events as unknown as NewEvent[], { expectedVersion: row.version }),
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      await record(row.user_id, row.id, command);
+    }
   }
 
   async function runOnce(): Promise<number> {
@@ -271,11 +298,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .where((query) => query.whereNull('m.status').orWhereNot('m.status', 'failed'))
       .orderBy('e.next_due_at')
       .limit(batchSize)
-      .select('e.id', 'e.user_id', 'e.version', 'e.steps', 'e.next_step_index', 'e.next_due_at', 'e.started_at', 'e.contact_id', 'e.contact_name', 'e.bank_id', 'c.email', 't.state as bank_state');
+      .select('e.id', 'e.user_id', 'e.version', 'e.steps', 'e.next_step_index', 'e.next_due_at', 'e.started_at', 'e.contact_id', 'e.contact_name', 'e.bank_id', 'c.email', 'c.title', 'c.linkedin_url', 't.state as bank_state');
     // Schedulers reading the same batch start at different places, so they rarely race for one step.
     const start = due.length ? Math.floor(Math.random() * due.length) : 0;
     const ordered = [...due.slice(start), ...due.slice(0, start)];
-    const round: Round = { settings: new Map() };
+    const round: Round = { settings: new Map(), contexts: new Map(), templates: new Map() };
     let next = 0;
     const worker = async () => {
       while (next < ordered.length) {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { stampMetadata } from './metadata.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 import {
@@ -28,8 +29,12 @@ type EventRow = {
   tx_id: string;
 };
 
-/** Runs in the append's transaction: inline projections see exactly the events being committed. */
-export type InlineHandler = (events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>;
+/**
+ * Runs in the append's transaction: inline projections see exactly the events being committed.
+ * `writesOnly(types)` says the handler only writes (reads nothing back) for events of those types:
+ * its statements can then be recorded and sent behind the append without waiting for each answer.
+ */
+export type InlineHandler = ((events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) & { writesOnly?(types: string[]): boolean };
 
 const uniqueViolation = '23505';
 const streamVersionConstraint = 'events_stream_version_unique';
@@ -73,9 +78,12 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const pipelined = !this.inline || (this.inline.writesOnly?.(events.map((event) => event.type)) ?? false);
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expectedVersion));
+        const result =
+          (pipelined ? await this.appendPipelined(streamId, events, expectedVersion) : undefined) ??
+          (await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expectedVersion)));
         this.appended.emit('appended');
         return result;
       } catch (error) {
@@ -84,6 +92,51 @@ export class PostgresEventStore implements EventStore {
         if (expectedVersion === 'any' && attempt < anyVersionAttempts) continue;
         throw new WrongExpectedVersionError(streamId, expectedVersion, await streamVersion(this.knex, streamId));
       }
+    }
+  }
+
+  /**
+   * The append in two round trips on a PostgreSQL connection in pipeline mode: BEGIN with one
+   * statement that checks the expected version and inserts the events, then the inline projections'
+   * statements (recorded, not awaited one by one) with COMMIT. The unique (stream, version) index
+   * still judges races. Undefined where the connection cannot pipeline (PGlite, in process: there a
+   * round trip costs nothing).
+   */
+  private async appendPipelined(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult | undefined> {
+    // PGlite's single in-process connection (a pool of one) has no round trips to save.
+    if ((this.knex.client as { config: { pool?: { max?: number } } }).config.pool?.max === 1) return undefined;
+    const connection = (await this.knex.client.acquireConnection()) as pg.Client;
+    const pipelining = connection as { pipeline: boolean };
+    pipelining.pipeline = true;
+    let open = false;
+    try {
+      const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+      const begin = connection.query('begin');
+      const insert = connection.query<EventRow>(pipelinedInsert, [
+        streamId,
+        events.map((event) => event.type),
+        events.map((event) => JSON.stringify(event.data)),
+        events.map((event) => JSON.stringify(stampMetadata(event.schemaVersion ?? 1))),
+        expected,
+      ]);
+      open = true;
+      const [, inserted] = await Promise.all([begin, insert]);
+      if (inserted.rows.length === 0) {
+        await connection.query('rollback');
+        open = false;
+        throw new WrongExpectedVersionError(streamId, expectedVersion, await streamVersion(this.knex, streamId));
+      }
+      const recorded = inserted.rows.sort((a, b) => a.stream_version - b.stream_version).map(toRecordedEvent);
+      const statements = this.inline ? await recordStatements(this.knex, (trx) => this.inline!(recorded, trx)) : [];
+      await Promise.all([...statements.map(({ sql, bindings }) => connection.query(sql, bindings as unknown[])), connection.query('commit')]);
+      open = false;
+      return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
+    } catch (error) {
+      if (open) await connection.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      pipelining.pipeline = false;
+      await this.knex.client.releaseConnection(connection);
     }
   }
 
@@ -205,6 +258,42 @@ export class PostgresEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     this.appended.removeAllListeners();
   }
+}
+
+/**
+ * One statement: the stream's current version, the check against the expected one (null: any), and
+ * the events numbered after it. No row comes back when the check fails.
+ */
+const pipelinedInsert = `
+  with current_version as (select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1)
+  insert into events (stream_id, stream_version, type, data, metadata)
+  select $1, current_version.version + event.n::int, event.type, event.data, event.metadata
+  from current_version, unnest($2::text[], $3::jsonb[], $4::jsonb[]) with ordinality as event(type, data, metadata, n)
+  where $5::int is null or current_version.version = $5::int
+  returning global_position, stream_id, stream_version, type, data, metadata, recorded_at, tx_id`;
+
+/**
+ * Runs `write` against a stand-in transaction that records each statement it would send (as SQL
+ * with bindings) instead of sending it; each statement answers nothing, so `write` must not read.
+ */
+async function recordStatements(knex: Knex, write: (trx: Knex.Transaction) => Promise<void>): Promise<Knex.SqlNative[]> {
+  const statements: Knex.SqlNative[] = [];
+  const recorder = (table: string) => {
+    const builder = knex(table);
+    Object.defineProperty(builder, 'then', {
+      value: (resolve: (value: unknown) => unknown, reject: (error: unknown) => unknown) => {
+        try {
+          statements.push(builder.toSQL().toNative());
+        } catch (error) {
+          return Promise.reject(error).then(resolve, reject);
+        }
+        return Promise.resolve(undefined).then(resolve, reject);
+      },
+    });
+    return builder;
+  };
+  await write(recorder as unknown as Knex.Transaction);
+  return statements;
 }
 
 function isStreamVersionConflict(error: unknown): boolean {

@@ -93,6 +93,13 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     } else if (isKoaHttpError(raw)) {
       status = raw.status;
       message = raw.message;
+    } else if (isDatabaseUnavailable(raw)) {
+      // The database went away under the request (a restart, terminated connections): nothing was
+      // half-done (a transaction dies whole with its connection), and a retry in a moment may work.
+      status = 503;
+      message = 'The database is not reachable right now. Please try again in a moment.';
+      ctx.set('Retry-After', '1');
+      logger.warn('database unavailable', { requestId, error: raw instanceof Error ? raw.message : String(raw) });
     } else {
       logger.error('unhandled error', { requestId, error: raw instanceof Error ? raw.stack : String(raw) });
     }
@@ -117,6 +124,17 @@ function domainErrorStatus(error: DomainError): number {
   if (error instanceof Conflict) return 409;
   if (error instanceof StaleVersion) return 412;
   return 400;
+}
+
+/**
+ * Connection failures, an administrator's shutdown or termination, too many connections, and a
+ * pool that cannot hand out a connection in time.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^(08|57P0)/.test(code) || ['53300', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  return typeof message === 'string' && /Connection terminated|Client has encountered a connection error|Knex: Timeout acquiring a connection/.test(message);
 }
 
 function isKoaHttpError(error: unknown): error is { status: number; message: string; expose: boolean } {

@@ -170,7 +170,8 @@ function balanceSheetDetail(bank: { cert: number; asset: number; equity: number;
   };
 }
 
-export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
+/** Who the bank is and what drives its figures: name, place, charter, size, quality and the bases its ratios wander around. */
+function demoBankProfile(index: number, areas: DemoArea[]) {
   const random = new Random(seedOf(`demo-bank-${index}`));
   const cert = cert0 + index;
   const state = random.weighted(demoStates, demoStates.map((s) => s.weight));
@@ -208,8 +209,15 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
   const zip = String(random.integer(10000, 99899)).padStart(5, '0');
   const county = `${random.pick(cityRoots)} County`;
 
+  return { index, random, cert, state, charter, name, city, home, cbsa, csa, minority, established, assets0, quality, growth, mix, depositShare, loanShare, tier1Base, efficiencyBase, nimBase, costOfFundsBase, failed, failYear, offices, website, address, zip, county };
+}
+
+type DemoBankProfile = ReturnType<typeof demoBankProfile>;
+
+/** One Call Report per demo quarter (none for a failed bank), each quarter moved by its own shock. */
+function demoFinancials(bank: DemoBankProfile): RawRecord[] {
+  const { random, cert, state, name, city, assets0, quality, growth, mix, depositShare, loanShare, tier1Base, efficiencyBase, nimBase, costOfFundsBase, failed, offices } = bank;
   const financials: RawRecord[] = [];
-  let latest: RawRecord = {};
   if (!failed) {
     demoQuarters.forEach((repdte, quarterIndex) => {
       const shock = random.normal();
@@ -330,11 +338,16 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
         ...balanceSheetDetail({ cert, asset, equity, loans, netinc, tier1Capital, nonaccrual: noncurrent * 0.7 }),
       };
       financials.push(record);
-      latest = record;
     });
   }
 
-  const institution: RawRecord = {
+  return financials;
+}
+
+/** The institution record: where the bank is, its charter and its latest figures. */
+function demoInstitution(bank: DemoBankProfile, latest: RawRecord): RawRecord {
+  const { random, cert, state, charter, name, city, home, cbsa, csa, minority, established, assets0, depositShare, failed, failYear, offices, website, address, zip, county } = bank;
+  return {
     CERT: cert,
     NAME: name,
     CITY: city,
@@ -372,8 +385,11 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
     LONGITUDE: home.longitude,
     REPDTE: failed ? undefined : demoQuarters[demoQuarters.length - 1],
   };
+}
 
-  // Branches: the main office at head office, the others elsewhere in the home state.
+/** Branches: the main office at head office, the others elsewhere in the home state, with their Summary of Deposits rows. */
+function demoBranches(bank: DemoBankProfile, latest: RawRecord): { locations: RawRecord[]; sod: RawRecord[] } {
+  const { random, cert, state, name, city, home, cbsa, csa, established, failed, offices, address, zip, county } = bank;
   const locations: RawRecord[] = [];
   const sod: RawRecord[] = [];
   const branchCount = failed ? 0 : offices;
@@ -431,6 +447,12 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
     });
   }
 
+  return { locations, sod };
+}
+
+/** Structure events: establishment, then up to six branch openings, mergers, renames and moves. */
+function demoHistory(bank: DemoBankProfile): RawRecord[] {
+  const { random, cert, state, name, city, established } = bank;
   const history: RawRecord[] = [
     { ID: `${cert}-1`, CERT: cert, INSTNAME: name, EFFDATE: `${established}-01-02T00:00:00`, CHANGECODE: 110, CHANGECODE_DESC: 'Established and insured', PCITY: city, PSTALP: state.code },
   ];
@@ -445,7 +467,13 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
     if (kind === 'rename') history.push({ ...base, CHANGECODE: 520, CHANGECODE_DESC: 'Name change', DETAILS: `Formerly ${random.pick(nameRoots)} Demo Bank.` });
     if (kind === 'move') history.push({ ...base, CHANGECODE: 530, CHANGECODE_DESC: 'Main office relocated', DETAILS: `Head office moved within ${state.name}.` });
   }
-  const failure = failed
+  return history;
+}
+
+/** The failure record of a failed bank; null for one still active. */
+function demoFailure(bank: DemoBankProfile): RawRecord | null {
+  const { index, random, cert, state, name, city, assets0, depositShare, failed, failYear } = bank;
+  return failed
     ? {
         ID: `demo-failure-${cert}`,
         CERT: cert,
@@ -462,8 +490,23 @@ export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
         BIDNAME: random.chance(0.8) ? `${random.pick(nameRoots)} Demo National Bank` : undefined,
       }
     : null;
-  if (failed) {
-    history.push({ ID: `${cert}-failed`, CERT: cert, INSTNAME: name, EFFDATE: `${failYear}-06-15T00:00:00`, CHANGECODE: 211, CHANGECODE_DESC: 'Failed; deposits assumed by another institution', PCITY: city, PSTALP: state.code });
-  }
+}
+
+/** The failure as the last structure event of a failed bank. */
+function failureEvent(bank: DemoBankProfile): RawRecord {
+  const { cert, name, city, state, failYear } = bank;
+  return { ID: `${cert}-failed`, CERT: cert, INSTNAME: name, EFFDATE: `${failYear}-06-15T00:00:00`, CHANGECODE: 211, CHANGECODE_DESC: 'Failed; deposits assumed by another institution', PCITY: city, PSTALP: state.code };
+}
+
+/** One demo bank, its random draws taken step by step in a fixed order so the same index always gives the same bank. */
+export function generateDemoBank(index: number, areas: DemoArea[]): DemoBank {
+  const bank = demoBankProfile(index, areas);
+  const financials = demoFinancials(bank);
+  const latest = financials[financials.length - 1] ?? {};
+  const institution = demoInstitution(bank, latest);
+  const { locations, sod } = demoBranches(bank, latest);
+  const history = demoHistory(bank);
+  const failure = demoFailure(bank);
+  if (bank.failed) history.push(failureEvent(bank));
   return { institution, financials, locations, sod, history, failure };
 }
