@@ -60,7 +60,7 @@ export async function rebuildProjections(
   projections: Projection[],
   options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<{ events: number }> {
-  const batchSize = options.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? 5000;
   const handled = [...new Set(projections.flatMap((projection) => projection.handles))];
   return knex.transaction(async (trx) => {
     const tables = projections.flatMap((projection) => projection.tables);
