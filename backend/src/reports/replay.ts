@@ -7,6 +7,8 @@ import { foldReportEvent, initialReportState, type ReportState } from './state.t
 const batchSize = 5000;
 /** A snapshot is saved each time a fold has gone this many events past the last one. */
 export const snapshotEvery = 50_000;
+/** Longer than any of our transactions runs: an event this much older than `asOf` took its transaction id before it. */
+const settleMs = 10 * 60_000;
 
 /** Makes stored events readable (personal fields decrypted, or shown erased); identity when none are sealed. */
 export type EventReveal = (events: RecordedEvent[], knex: Knex) => Promise<RecordedEvent[]>;
@@ -18,9 +20,10 @@ export type AsOfFold = { state: ReportState; foldedEvents: number; fromSnapshot:
 /**
  * The user's report state as it was at `asOf`: the newest snapshot whose events all happened by
  * then, plus every later event of the user recorded by then, in catch-up order (transaction id,
- * global position), so a stream's events always fold in their own order. While a fold reaches the
- * present it saves snapshots on its way, but only over events of transactions older than every
- * running one: no event can appear later inside a saved snapshot.
+ * global position), so a stream's events always fold in their own order. A fold saves snapshots on
+ * its way, only over events of transactions older than every running one (no event can appear
+ * later inside a saved snapshot) and recorded well before `asOf` (an event left out for being later
+ * than `asOf` can only belong to a transaction that started after it, so it sorts after them).
  */
 export async function reportStateAsOf(
   knex: Knex,
@@ -39,8 +42,8 @@ export async function reportStateAsOf(
   let total = snapshot?.events ?? 0;
   let coversUntil = snapshot ? new Date(snapshot.covers_until) : new Date(0);
   const [{ horizon }] = (await knex.raw('select pg_snapshot_xmin(pg_current_snapshot())::text as horizon')).rows as Array<{ horizon: string }>;
-  const reachesPresent = useSnapshots && asOf.getTime() >= Date.now();
-  let snapshotting = reachesPresent;
+  let snapshotting = useSnapshots;
+  const settledBefore = asOf.getTime() - settleMs;
   let folded = 0;
   for (;;) {
     const query = knex('events')
@@ -62,6 +65,7 @@ export async function reportStateAsOf(
         snapshotting = false;
         continue;
       }
+      if (event.recordedAt.getTime() > settledBefore) continue;
       // the database keeps microseconds, a Date milliseconds: the next millisecond bounds the event's time from above
       const recordedBy = new Date(event.recordedAt.getTime() + 1);
       if (recordedBy > coversUntil) coversUntil = recordedBy;
