@@ -37,6 +37,8 @@ export type Position = { commit: string; prepare: string } | 'start';
  * new events into what is stored (in the append's transaction), `reveal` makes stored events readable.
  */
 export type EventCodec = {
+  /** Whether `seal` may change events of these types (those take the transactional append, where sealing runs). */
+  seals(types: string[]): boolean;
   seal(trx: import('knex').Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>>;
   reveal(events: RecordedEvent[], knex: import('knex').Knex): Promise<RecordedEvent[]>;
 };

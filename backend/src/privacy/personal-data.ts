@@ -143,4 +143,8 @@ export function redactedPlainData(event: { type: string; data: Record<string, un
 }
 
 /** The Postgres event store's codec: personal data sealed on append, revealed (or erased) on read. */
-export const personalDataCodec: EventCodec = { seal: sealPersonalData, reveal: revealPersonalData };
+export const personalDataCodec: EventCodec = {
+  seals: (types) => types.some((type) => Object.hasOwn(personalFields, type)),
+  seal: sealPersonalData,
+  reveal: revealPersonalData,
+};
