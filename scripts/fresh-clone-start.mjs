@@ -55,13 +55,23 @@ for (const stream of [child.stdout, child.stderr]) {
   });
 }
 let exited = null;
-child.on('exit', (code) => (exited = code));
+const childExited = new Promise((resolve) => child.on('exit', (code) => resolve((exited = code))));
 
-const stop = () => {
+const signalGroup = (signal) => {
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(-child.pid, signal);
   } catch {
     // already gone
+  }
+};
+/** Stops the server and waits until it is gone: its database lives in the folder removed next. */
+const stop = async () => {
+  signalGroup('SIGTERM');
+  const gone = await Promise.race([childExited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 15_000))]);
+  // A first start still loading its demo data may take long to stop; this check only needed it to answer.
+  if (!gone) {
+    signalGroup('SIGKILL');
+    await Promise.race([childExited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
   }
 };
 let healthy = false;
@@ -71,11 +81,12 @@ while (!healthy && exited === null && Date.now() - started < timeoutMs) {
     .then((response) => response.ok)
     .catch(() => false);
 }
-stop();
-await new Promise((resolve) => setTimeout(resolve, 1000));
+const answeredAfter = seconds();
+await stop();
 fs.rmSync(dir, { recursive: true, force: true });
 if (healthy) {
-  console.log(`A fresh clone started with npm start alone: /api/health answered after ${seconds()}.`);
+  console.log(`A fresh clone started with npm start alone: /api/health answered after ${answeredAfter}.`);
+  process.exit(0);
 } else {
   console.error(exited !== null ? `npm start exited with code ${exited} after ${seconds()}:` : `/api/health did not answer within ${timeoutMs / 1000} s:`);
   console.error(output.join('').split('\n').slice(-40).join('\n'));
