@@ -55,24 +55,27 @@ for (const stream of [child.stdout, child.stderr]) {
   });
 }
 let exited = null;
-const childExited = new Promise((resolve) => child.on('exit', (code) => resolve((exited = code))));
+child.on('exit', (code) => (exited = code));
 
 const signalGroup = (signal) => {
   try {
     process.kill(-child.pid, signal);
+    return true;
   } catch {
-    // already gone
+    return false; // the whole group is gone
   }
 };
-/** Stops the server and waits until it is gone: its database lives in the folder removed next. */
+const groupAlive = () => signalGroup(0);
+/**
+ * Stops the server and waits until every process npm started is gone (npm may exit before the server
+ * it started): the server's database lives in the folder removed next. A first start still loading
+ * its demo data may take long to stop; this check only needed it to answer, so it is killed after 15 s.
+ */
 const stop = async () => {
   signalGroup('SIGTERM');
-  const gone = await Promise.race([childExited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 15_000))]);
-  // A first start still loading its demo data may take long to stop; this check only needed it to answer.
-  if (!gone) {
-    signalGroup('SIGKILL');
-    await Promise.race([childExited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  }
+  for (let waited = 0; groupAlive() && waited < 15_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+  if (groupAlive()) signalGroup('SIGKILL');
+  for (let waited = 0; groupAlive() && waited < 5_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
 };
 let healthy = false;
 while (!healthy && exited === null && Date.now() - started < timeoutMs) {
