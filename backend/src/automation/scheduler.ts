@@ -18,6 +18,7 @@ import { stepRecordId } from './record-ids.ts';
 import { sendWindowOf } from './enrol.ts';
 import { isOpen, localDay, scheduleAt, startOfNextDay, type SendWindow } from './send-window.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
 
 export type SchedulerOptions = {
   knex: Knex;
@@ -38,15 +39,9 @@ export type SchedulerOptions = {
   spreadMinutes?: number;
 };
 
-export type Scheduler = {
-  start(): void;
-  stop(): Promise<void>;
-  /** Looks for due steps now (after an enrolment starts in this process). */
-  wake(): void;
+export type Scheduler = PollingWorker & {
   /** One round: stops enrolments that must stop, then runs the steps that are due. Returns how many it took up. */
   runOnce(): Promise<number>;
-  /** Rounds until nothing is due (tests, benchmarks). */
-  drain(): Promise<void>;
 };
 
 /** A step late by more than this is not sent in a burst when a worker comes back: it is scheduled again. */
@@ -129,11 +124,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const concurrency = options.concurrency ?? 10;
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const spreadMinutes = options.spreadMinutes ?? 10;
-
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
 
   const record = (userId: string, enrolmentId: string, command: EnrolmentCommand) =>
     runWithContext(systemContext({ userId, source: 'workflow' }), () => handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolmentId), command));
@@ -299,67 +289,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .orderBy('e.next_due_at')
       .limit(batchSize)
       .select('e.id', 'e.user_id', 'e.version', 'e.steps', 'e.next_step_index', 'e.next_due_at', 'e.started_at', 'e.contact_id', 'e.contact_name', 'e.bank_id', 'c.email', 'c.title', 'c.linkedin_url', 't.state as bank_state');
-    // Schedulers reading the same batch start at different places, so they rarely race for one step.
-    const start = due.length ? Math.floor(Math.random() * due.length) : 0;
-    const ordered = [...due.slice(start), ...due.slice(0, start)];
     const round: Round = { settings: new Map(), contexts: new Map(), templates: new Map() };
-    let next = 0;
-    const worker = async () => {
-      while (next < ordered.length) {
-        const row = ordered[next++];
-        try {
-          await runStep(row, round);
-        } catch (error) {
-          logger.error('automation step failed', { enrolmentId: row.id, error: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+    await handleBatch(due, concurrency, (row) => runStep(row, round), (row, error) =>
+      logger.error('automation step failed', { enrolmentId: row.id, error: error instanceof Error ? error.message : String(error) }),
+    );
     return due.length;
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      let taken = 0;
-      try {
-        taken = await runOnce();
-      } catch (error) {
-        logger.error('automation round failed', { error: error instanceof Error ? error.message : String(error) });
-      }
-      if (!running) return;
-      if (taken > 0 || woken) {
-        woken = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = undefined;
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
-    },
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
-    runOnce,
-    async drain() {
-      while ((await runOnce()) > 0);
-    },
-  };
+  return { ...createPollingWorker({ name: 'automation', pollIntervalMs, round: runOnce }), runOnce };
 }

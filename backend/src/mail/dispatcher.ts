@@ -10,6 +10,7 @@ import { backoffDelay } from '../regulator/clients/http.ts';
 import { sentEmailStreamId } from './outbox.ts';
 import { htmlOfText, type MailTransport, type SendOutcome } from './transport.ts';
 import { noMailServiceMessage, type TransportFinder } from './transports.ts';
+import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
 
 export type DispatcherOptions = {
   knex: Knex;
@@ -35,16 +36,9 @@ export type DispatcherOptions = {
   now?: () => Date;
 };
 
-export type Dispatcher = {
-  start(): void;
-  /** Stops looking for mail and waits for the sends under way. */
-  stop(): Promise<void>;
-  /** Looks for due mail now (after a queue in this process). */
-  wake(): void;
+export type Dispatcher = PollingWorker & {
   /** One round: settles stale claims, then sends what is due. Returns how many emails it took up. */
   drainOnce(): Promise<number>;
-  /** Rounds until nothing is due (tests, benchmarks). */
-  drain(): Promise<void>;
 };
 
 type DueEmail = {
@@ -76,11 +70,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const maxAttempts = options.maxAttempts ?? 4;
   const retry = { retries: maxAttempts - 1, baseDelayMs: options.retryBaseDelayMs ?? 5_000, maxDelayMs: options.retryMaxDelayMs ?? 5 * 60_000 };
   const now = options.now ?? (() => new Date());
-
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let woken = false;
 
   /** Every append is stamped as the email's owner's, by the system. */
   const record = (userId: string, emailId: string, command: SentEmailCommand) =>
@@ -175,69 +164,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .orderBy('next_attempt_at')
       .limit(batchSize)
       .select('id', 'user_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'attempts', 'version');
-    // Dispatchers reading the same batch start at different places, so they rarely race for one email.
-    const start = due.length ? Math.floor(Math.random() * due.length) : 0;
-    const ordered = [...due.slice(start), ...due.slice(0, start)];
     const senders = new Map<string, Promise<{ name: string | null; email: string } | undefined>>();
     const transports = new Map<string, Promise<MailTransport | null>>();
-    let next = 0;
-    const worker = async () => {
-      while (next < ordered.length) {
-        const email = ordered[next++];
-        try {
-          await deliver(email, senders, transports);
-        } catch (error) {
-          // The claim stays on record: if the outcome could not be recorded the email turns unknown later, never twice sent.
-          logger.error('mail dispatch failed', { emailId: email.id, error: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+    await handleBatch(due, concurrency, (email) => deliver(email, senders, transports), (email, error) =>
+      // The claim stays on record: if the outcome could not be recorded the email turns unknown later, never twice sent.
+      logger.error('mail dispatch failed', { emailId: email.id, error: error instanceof Error ? error.message : String(error) }),
+    );
     return due.length;
   }
 
-  async function run(): Promise<void> {
-    while (running) {
-      let taken = 0;
-      try {
-        taken = await drainOnce();
-      } catch (error) {
-        logger.error('mail dispatcher round failed', { error: error instanceof Error ? error.message : String(error) });
-      }
-      if (!running) return;
-      if (taken > 0 || woken) {
-        woken = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs);
-        wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wakeUp = undefined;
-    }
-  }
-
-  return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      wakeUp?.();
-      await loop;
-    },
-    wake() {
-      woken = true;
-      wakeUp?.();
-    },
-    drainOnce,
-    async drain() {
-      while ((await drainOnce()) > 0);
-    },
-  };
+  return { ...createPollingWorker({ name: 'mail dispatcher', pollIntervalMs, round: drainOnce }), drainOnce };
 }

@@ -1,0 +1,85 @@
+import { logger } from '../logging/logger.ts';
+
+/** A background job that runs rounds: at once while a round found work or it was woken, else after a pause. */
+export type PollingWorker = {
+  start(): void;
+  /** Stops looking for work and waits for the round under way. */
+  stop(): Promise<void>;
+  /** Runs a round now (work was just queued in this process). */
+  wake(): void;
+  /** Rounds until one finds nothing (tests, benchmarks). */
+  drain(): Promise<void>;
+};
+
+/** `round` answers how many items it took up; a failed round is logged and the loop goes on. */
+export function createPollingWorker(options: { name: string; pollIntervalMs: number; round: () => Promise<number> }): PollingWorker {
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  async function run(): Promise<void> {
+    while (running) {
+      let taken = 0;
+      try {
+        taken = await options.round();
+      } catch (error) {
+        logger.error(`${options.name} round failed`, { error: error instanceof Error ? error.message : String(error) });
+      }
+      if (!running) return;
+      if (taken > 0 || woken) {
+        woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollIntervalMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async drain() {
+      while ((await options.round()) > 0);
+    },
+  };
+}
+
+/**
+ * Handles a batch with at most `concurrency` items in flight. Workers reading the same batch start at
+ * a random place, so they rarely race for one item. An item that fails goes to `onError`; the rest go on.
+ */
+export async function handleBatch<T>(items: T[], concurrency: number, handle: (item: T) => Promise<void>, onError: (item: T, error: unknown) => void): Promise<void> {
+  const start = items.length ? Math.floor(Math.random() * items.length) : 0;
+  const ordered = [...items.slice(start), ...items.slice(0, start)];
+  let next = 0;
+  const worker = async () => {
+    while (next < ordered.length) {
+      const item = ordered[next++];
+      try {
+        await handle(item);
+      } catch (error) {
+        onError(item, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+}
