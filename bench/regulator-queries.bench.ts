@@ -10,7 +10,7 @@ import { demographics, financialHistory, financialRecords, historyEvents, instit
 import { latestQuarter, prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsQuerySchema } from '../backend/src/regulator/queries/records.ts';
 import { benchEngines, servedDatabase } from './engines.ts';
 import type { Figure, FigureValue, Report } from './run.ts';
-import { creditBoxFields } from '../frontend/src/pages/credit-box/fields.ts';
+import { creditBoxFields } from '../domain/bank-fields.ts';
 
 /**
  * Latency of the screens' regulator queries at 32 concurrent requests over the demo set

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { screenshot, useE2E } from './support/index.ts';
-import { creditBoxFields } from '../../frontend/src/pages/credit-box/fields.ts';
+import { creditBoxFields } from '../../domain/bank-fields.ts';
 import { columnTexts } from './support/pages/bank-table.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 

@@ -1,4 +1,4 @@
-import { creditBoxFields } from '../pages/credit-box/fields.ts';
+import { creditBoxFields } from '../../../domain/bank-fields.ts';
 import { http, type QueryValue } from './http.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { peers } from '../queries/detail.ts';
 import { assessRisk, type RiskAssessment } from '../../../../domain/risk.ts';
+import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 
 /**
  * Everything the PDF report shows, read from the regulator mirror (money in dollars, ratios in
@@ -49,17 +50,17 @@ export type BankReportData = {
 
 /** Key ratios of the report: the bank's column, the peer record's field, and which way is better. */
 export const reportRatios = [
-  { label: 'Return on Assets (ROA)', column: 'roa', key: 'roa', better: 'higher' },
-  { label: 'Return on Equity (ROE)', column: 'roe', key: 'roe', better: 'higher' },
-  { label: 'Net Interest Margin (NIM)', column: 'net_interest_margin', key: 'netInterestMargin', better: 'higher' },
-  { label: 'Efficiency Ratio', column: 'efficiency_ratio', key: 'efficiencyRatio', better: 'lower' },
-  { label: 'Noncurrent Loans Ratio', column: 'npl_ratio', key: 'nplRatio', better: 'lower' },
-  { label: 'Net Charge-Off Ratio', column: 'net_charge_offs_to_loans_ratio', key: 'netChargeOffsToLoansRatio', better: 'lower' },
-  { label: 'Allowance / Loans', column: 'allowance_to_loans_ratio', key: 'allowanceToLoansRatio', better: 'higher' },
-  { label: 'Tier 1 Risk-Based Capital Ratio', column: 'tier1_capital_ratio', key: 'tier1CapitalRatio', better: 'higher' },
-  { label: 'Tier 1 Leverage Ratio', column: 'tier1_leverage_ratio', key: 'tier1LeverageRatio', better: 'higher' },
-  { label: 'Equity / Assets', column: 'equity_to_assets_ratio', key: 'equityToAssetsRatio', better: 'higher' },
-  { label: 'Net Loans / Deposits', column: 'net_loans_to_deposits_ratio', key: 'netLoansToDepositsRatio', better: 'lower' },
+  { label: labels.roa, column: 'roa', key: 'roa', better: 'higher' },
+  { label: labels.roe, column: 'roe', key: 'roe', better: 'higher' },
+  { label: labels.netInterestMargin, column: 'net_interest_margin', key: 'netInterestMargin', better: 'higher' },
+  { label: labels.efficiencyRatio, column: 'efficiency_ratio', key: 'efficiencyRatio', better: 'lower' },
+  { label: labels.nplRatio, column: 'npl_ratio', key: 'nplRatio', better: 'lower' },
+  { label: labels.netChargeOffsToLoansRatio, column: 'net_charge_offs_to_loans_ratio', key: 'netChargeOffsToLoansRatio', better: 'lower' },
+  { label: labels.allowanceToLoansRatio, column: 'allowance_to_loans_ratio', key: 'allowanceToLoansRatio', better: 'higher' },
+  { label: labels.tier1CapitalRatio, column: 'tier1_capital_ratio', key: 'tier1CapitalRatio', better: 'higher' },
+  { label: labels.tier1LeverageRatio, column: 'tier1_leverage_ratio', key: 'tier1LeverageRatio', better: 'higher' },
+  { label: labels.equityToAssetsRatio, column: 'equity_to_assets_ratio', key: 'equityToAssetsRatio', better: 'higher' },
+  { label: labels.netLoansToDepositsRatio, column: 'net_loans_to_deposits_ratio', key: 'netLoansToDepositsRatio', better: 'lower' },
 ] as const;
 
 const assetQualityFamilies = [

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 // The same money, percent and quarter formats and colour thresholds as the screens.
 import { formatCount, formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette, scoreColor } from '../../../../domain/format.ts';
 import type { BankReportData, ReportQuarter } from './report-data.ts';
@@ -56,16 +57,16 @@ function drawHeader(doc: PDFKit.PDFDocument, data: BankReportData): number {
 function drawTiles(doc: PDFKit.PDFDocument, data: BankReportData, top: number): number {
   const t = data.tiles;
   const tiles: Array<{ label: string; value: string; color?: string; note?: string }> = [
-    { label: 'Total Assets', value: formatMoney(t.totalAssets) },
-    { label: 'Total Deposits', value: formatMoney(t.totalDeposits) },
-    { label: 'Total Equity', value: formatMoney(t.totalEquity) },
-    { label: 'Net Income (YTD)', value: formatMoney(t.netIncome) },
-    { label: 'Return on Assets (ROA)', value: formatPercent(t.roa) },
-    { label: 'Net Interest Margin (NIM)', value: formatPercent(t.netInterestMargin) },
-    { label: '# of Offices', value: formatCount(t.offices) },
+    { label: labels.assets, value: formatMoney(t.totalAssets) },
+    { label: labels.deposits, value: formatMoney(t.totalDeposits) },
+    { label: labels.totalEquity, value: formatMoney(t.totalEquity) },
+    { label: labels.netIncome, value: formatMoney(t.netIncome) },
+    { label: labels.roa, value: formatPercent(t.roa) },
+    { label: labels.netInterestMargin, value: formatPercent(t.netInterestMargin) },
+    { label: labels.offices, value: formatCount(t.offices) },
     data.risk
-      ? { label: 'Risk Score', value: `${data.risk.score.toFixed(1)}  ${data.risk.category}`, color: ratingPalette[scoreColor(data.risk.score)] }
-      : { label: 'Risk Score', value: 'N/A', note: 'needs ROA, NPL and Tier 1' },
+      ? { label: labels.riskScore, value: `${data.risk.score.toFixed(1)}  ${data.risk.category}`, color: ratingPalette[scoreColor(data.risk.score)] }
+      : { label: labels.riskScore, value: 'N/A', note: 'needs ROA, NPL and Tier 1' },
   ];
   const gap = 8;
   const width = (contentWidth - gap * 3) / 4;
@@ -179,7 +180,7 @@ function niceStep(span: number, ticks: number): number {
 export function drawTrendChart(doc: PDFKit.PDFDocument, quarters: ReportQuarter[], x: number, y: number, width: number, height: number): void {
   const plot = { left: x + 56, right: x + width - 44, top: y + 16, bottom: y + height - 20 };
   const legend = [
-    { label: 'Total Assets', color: colors.target },
+    { label: labels.assets, color: colors.target },
     { label: 'ROA %', color: colors.line },
   ];
   legend.forEach((item, index) => {

@@ -13,6 +13,7 @@ import {
   roaColor,
   type RatingColor,
 } from '../../../../domain/format.ts';
+import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 import { money, num, type RawRecord } from './records.ts';
 
 export type LineKind = 'money' | 'percent' | 'count';
@@ -36,10 +37,10 @@ export function netChargeOffs(record: RawRecord): number | null {
 export const coreSection: FinancialSection = {
   title: 'Core Financials & Reserves',
   lines: [
-    moneyLine('Total Assets', 'ASSET'),
-    moneyLine('Total Deposits', 'DEP'),
-    { label: 'Total Equity', kind: 'money', value: (record) => money(record, 'EQ') ?? money(record, 'EQTOT') },
-    moneyLine('Net Income (YTD)', 'NETINC'),
+    moneyLine(labels.assets, 'ASSET'),
+    moneyLine(labels.deposits, 'DEP'),
+    { label: labels.totalEquity, kind: 'money', value: (record) => money(record, 'EQ') ?? money(record, 'EQTOT') },
+    moneyLine(labels.netIncome, 'NETINC'),
     moneyLine('Gross Loans & Leases', 'LNLSGR'),
     moneyLine('Net Loans & Leases', 'LNLSNET'),
     moneyLine('Allowance for Credit Losses', 'LNATRES'),
@@ -51,15 +52,15 @@ export const coreSection: FinancialSection = {
 export const ratioSection: FinancialSection = {
   title: 'Key Performance Ratios',
   lines: [
-    percentLine('Return on Assets (ROA)', 'ROA', roaColor),
-    percentLine('Return on Equity (ROE)', 'ROE'),
-    percentLine('Net Interest Margin (NIM)', 'NIMY'),
-    percentLine('Efficiency Ratio', 'EEFFR', efficiencyColor),
-    percentLine('Noncurrent Loans Ratio', 'NCLNLSR', delinquencyColor),
-    percentLine('Net Charge-Off Ratio', 'NTLNLSR', chargeOffColor),
-    percentLine('Allowance / Loans', 'LNATRESR'),
-    percentLine('Net Loans / Deposits', 'LNLSDEPR'),
-    percentLine('Equity / Assets', 'EQV'),
+    percentLine(labels.roa, 'ROA', roaColor),
+    percentLine(labels.roe, 'ROE'),
+    percentLine(labels.netInterestMargin, 'NIMY'),
+    percentLine(labels.efficiencyRatio, 'EEFFR', efficiencyColor),
+    percentLine(labels.nplRatio, 'NCLNLSR', delinquencyColor),
+    percentLine(labels.netChargeOffsToLoansRatio, 'NTLNLSR', chargeOffColor),
+    percentLine(labels.allowanceToLoansRatio, 'LNATRESR'),
+    percentLine(labels.netLoansToDepositsRatio, 'LNLSDEPR'),
+    percentLine(labels.equityToAssetsRatio, 'EQV'),
   ],
 };
 
@@ -71,9 +72,9 @@ export const balanceSheetSection: FinancialSection = {
     moneyLine('Net Loans & Leases', 'LNLSNET'),
     moneyLine('Other Real Estate Owned', 'ORE'),
     moneyLine('Intangible Assets', 'INTAN'),
-    moneyLine('Total Assets', 'ASSET'),
+    moneyLine(labels.assets, 'ASSET'),
     moneyLine('Total Liabilities', 'LIAB'),
-    moneyLine('Total Deposits', 'DEP'),
+    moneyLine(labels.deposits, 'DEP'),
     moneyLine('Core Deposits', 'COREDEP'),
     moneyLine('Brokered Deposits', 'BRO'),
   ],
@@ -90,20 +91,20 @@ export const incomeSection: FinancialSection = {
     moneyLine('Provision for Credit Losses', 'ELNATR'),
     { label: 'Income Before Taxes', kind: 'money', value: (record) => money(record, 'IBEFTAX') ?? money(record, 'PTAXNETINC') },
     moneyLine('Applicable Income Taxes', 'ITAX'),
-    moneyLine('Net Income (YTD)', 'NETINC'),
+    moneyLine(labels.netIncome, 'NETINC'),
   ],
 };
 
 export const capitalSection: FinancialSection = {
   title: 'Capital Adequacy',
   lines: [
-    percentLine('Tier 1 Leverage Ratio', 'RBC1AAJ', capitalColor),
-    percentLine('Tier 1 Risk-Based Capital Ratio', 'RBC1RWAJ', capitalColor),
-    percentLine('Common Equity Tier 1 Ratio', 'IDT1CER', capitalColor),
-    percentLine('Total Risk-Based Capital Ratio', 'RBCRWAJ', capitalColor),
+    percentLine(labels.tier1LeverageRatio, 'RBC1AAJ', capitalColor),
+    percentLine(labels.tier1CapitalRatio, 'RBC1RWAJ', capitalColor),
+    percentLine(labels.commonEquityTier1Ratio, 'IDT1CER', capitalColor),
+    percentLine(labels.totalRiskBasedCapitalRatio, 'RBCRWAJ', capitalColor),
     { label: 'Tier 1 Capital', kind: 'money', value: (record) => money(record, 'RBCT1J') ?? money(record, 'RBCT1') },
     moneyLine('Risk-Weighted Assets', 'RWAJT'),
-    percentLine('Equity / Assets', 'EQV'),
+    percentLine(labels.equityToAssetsRatio, 'EQV'),
   ],
 };
 

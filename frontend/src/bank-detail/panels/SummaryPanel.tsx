@@ -1,4 +1,5 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
+import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 import { minorityStatuses } from '../../../../domain/codes.ts';
 import { formatCount, formatDate, formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { KeyValueGrid, type KeyValue } from '../components/KeyValueGrid.tsx';
@@ -14,13 +15,13 @@ import type { BankDetailData } from '../useBankDetailData.ts';
  */
 export function summaryTiles(bank: NormalisedBank): Array<{ label: string; value: string }> {
   return [
-    { label: 'Total Assets', value: formatMoney(bank.assets ?? 0) },
-    { label: 'Total Deposits', value: formatMoney(bank.deposits ?? 0) },
-    { label: 'Total Equity', value: formatMoney(bank.totalEquity ?? 0) },
-    { label: 'Net Income (YTD)', value: formatMoney(bank.netIncome ?? 0) },
-    { label: 'Return on Assets (ROA)', value: formatPercent(bank.roa ?? 0) },
-    { label: 'Net Interest Margin (NIM)', value: formatPercent(bank.netInterestMargin ?? 0) },
-    { label: '# of Offices', value: formatCount(bank.officeCount) },
+    { label: labels.assets, value: formatMoney(bank.assets ?? 0) },
+    { label: labels.deposits, value: formatMoney(bank.deposits ?? 0) },
+    { label: labels.totalEquity, value: formatMoney(bank.totalEquity ?? 0) },
+    { label: labels.netIncome, value: formatMoney(bank.netIncome ?? 0) },
+    { label: labels.roa, value: formatPercent(bank.roa ?? 0) },
+    { label: labels.netInterestMargin, value: formatPercent(bank.netInterestMargin ?? 0) },
+    { label: labels.offices, value: formatCount(bank.officeCount) },
   ];
 }
 
