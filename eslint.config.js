@@ -35,7 +35,7 @@ export default tseslint.config(
   // never each other; projections/ sit on the backend's events and store; only backend/src/compose.ts
   // joins the event store to them; deciders and the command machinery know nothing of HTTP.
   ...importBoundaries([
-    { files: ['backend/**/*.ts', 'projections/**/*.ts'], forbid: [noFrontend] },
+    { files: ['backend/**/*.ts', 'projections/**/*.ts', 'bench/**/*.ts'], forbid: [noFrontend] },
     { files: ['frontend/**/*.{ts,tsx}'], forbid: [noBackend] },
     { files: ['domain/**/*.ts'], forbid: [domainStandsAlone] },
     { files: ['backend/src/eventstore/**/*.ts'], forbid: [noFrontend, noProjections] },
