@@ -15,6 +15,8 @@ const shared: RaThemeOptions = {
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
+    // react-admin's SelectInput asks for dense margins itself, which lifts it above its neighbours in a filter bar.
+    RaFilterForm: { styleOverrides: { root: { '& .MuiFormControl-marginDense': { marginBottom: 0 } } } },
   },
 };
 

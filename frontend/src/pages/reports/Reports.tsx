@@ -101,7 +101,7 @@ export default function Reports() {
   const reports = overview.data?.reports ?? {};
   const rows = (name: string) => reports[name] ?? [];
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box>
       <PageHeader
         title="Reports"
         subtitle={asOf ? `As of ${new Date(asOf).toLocaleString()}` : 'As of now'}
