@@ -46,6 +46,10 @@ export const targetsProjection: Projection = {
         return updateRow(trx, 'targets', key, recorded, { linkedin_company_url: event.data.linkedinCompanyUrl });
       case 'BankUntracked':
         return deleteRow(trx, 'targets', key, recorded);
+      case 'RatioAlertRaised':
+        return updateRow(trx, 'targets', key, recorded, { ratio_alert: JSON.stringify(event.data) });
+      case 'RatioAlertDismissed':
+        return updateRow(trx, 'targets', key, recorded, { ratio_alert: null });
     }
   },
 };

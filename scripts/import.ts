@@ -10,6 +10,8 @@ import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { describeImport, importFile } from '../backend/src/regulator/import/importer.ts';
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
 import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';
+import { createEventStore } from '../backend/src/compose.ts';
+import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
 
 const args = process.argv.slice(2);
 // --as-of YYYY-MM-DD: the date the files speak for where neither their rows nor their names give one.
@@ -57,6 +59,14 @@ try {
       console.error(`${path.basename(file)}: ${(error as Error).message}`);
       failed = true;
     }
+  }
+  // A newer quarter alerts the users whose target banks' ratios changed colour.
+  const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
+  try {
+    const alerts = await raiseQuarterAlerts({ knex: db.knex, eventStore });
+    if (alerts.alerts > 0) console.log(`Quarter alerts: ${alerts.alerts} target banks changed rating colour in ${alerts.quarter}.`);
+  } finally {
+    await eventStore.close();
   }
 } finally {
   await db.close();

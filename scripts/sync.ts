@@ -7,6 +7,8 @@ import { loadConfig } from '../backend/src/config.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
+import { createEventStore } from '../backend/src/compose.ts';
+import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
 
 const withCensus = process.argv.includes('--census');
 const config = loadConfig();
@@ -14,7 +16,9 @@ setLogLevel('warn');
 const db = await openDatabaseForCli(config);
 
 let failed: boolean;
-const sync = new RegulatorSync(db, config);
+const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
+// A newer quarter alerts the users whose target banks' ratios changed colour.
+const sync = new RegulatorSync(db, config, { afterSync: () => raiseQuarterAlerts({ knex: db.knex, eventStore }) });
 const stop = () => void sync.stop();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
@@ -39,6 +43,7 @@ try {
   console.error((error as Error).message);
   failed = true;
 } finally {
+  await eventStore.close();
   await db.close();
 }
 process.exit(failed ? 1 : 0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratioAlertSchema } from '../ratio-alerts.ts';
 
 /** The user's own fields of a tracked bank and the counts of its contacts and open tasks. */
 const trackedBankFields = z.object({
@@ -17,6 +18,8 @@ const trackedBankFields = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   targetedAt: z.string().nullable(),
+  /** The quarter alert shown until dismissed: ratios a newer quarter moved across a rating colour. */
+  ratioAlert: ratioAlertSchema.nullable(),
   contactCount: z.number(),
   hotContactCount: z.number(),
   openTaskCount: z.number(),

@@ -141,6 +141,15 @@ export function integerFilter(column: string) {
 }
 
 /** A true/false filter on whether a related row exists (`subquery` selects it, correlated to the listed row). */
+/** A true/false filter on whether a column holds a value. */
+export function presentFilter(column: string) {
+  return (query: Knex.QueryBuilder, value: unknown) => {
+    if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('This filter must be true or false.');
+    if (value === true || value === 'true') query.whereNotNull(column);
+    else query.whereNull(column);
+  };
+}
+
 export function existsFilter(subquery: (query: Knex.QueryBuilder) => Knex.QueryBuilder) {
   return (query: Knex.QueryBuilder, value: unknown) => {
     if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('This filter must be true or false.');

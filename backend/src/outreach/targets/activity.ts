@@ -1,3 +1,5 @@
+import { describeAlert } from '../../../../domain/ratio-alerts.ts';
+import { quarterLabel } from '../../../../domain/format.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
 import { parseTargetStreamId, type TargetEvent } from './events.ts';
 
@@ -20,5 +22,7 @@ export const targetActivity: ActivityDescription<TargetEvent> = {
     BankLinkedinCompanyUrlChanged: (data) =>
       data.linkedinCompanyUrl ? `Set LinkedIn company page to ${data.linkedinCompanyUrl}` : 'Cleared LinkedIn company page',
     BankUntracked: () => 'Stopped tracking bank',
+    RatioAlertRaised: (data) => `Quarter alert: ${describeAlert(data)}`,
+    RatioAlertDismissed: (data) => `Dismissed the ${quarterLabel(data.quarter)} quarter alert`,
   },
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 import { cleanTags } from '../ownership.ts';
 import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
+import type { RatioAlert } from '../../../../domain/ratio-alerts.ts';
 import type { BankDetails, Financials } from './events.ts';
 import { blankToNull, optionalWebUrl } from './fields.ts';
 
@@ -83,7 +84,7 @@ const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
 
 /** Fields a client may send back but never sets: derived, or owned by the server. */
 /** Fields the server computes (stamps and the counts of the bank's contacts and tasks): sent back by a whole-record PUT, never changed by it. */
-const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData', 'contactCount', 'hotContactCount', 'openTaskCount'];
+const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData', 'contactCount', 'hotContactCount', 'openTaskCount', 'ratioAlert'];
 
 /**
  * POST /api/data/banks: the whole normalised bank record.
@@ -177,4 +178,7 @@ export type TargetCommand =
   | { type: 'UpdateBankTags'; userId: string; tags: string[] }
   | { type: 'SetBankTarget'; userId: string; isTarget: boolean; at: string }
   | { type: 'SetLinkedinCompanyUrl'; userId: string; linkedinCompanyUrl: string | null }
-  | { type: 'UntrackBank'; userId: string };
+  | { type: 'UntrackBank'; userId: string }
+  /** Raised by the system after a sync or import brings a newer quarter; nothing for a bank that is no longer a target. */
+  | { type: 'RaiseRatioAlert'; alert: RatioAlert }
+  | { type: 'DismissRatioAlert'; userId: string };

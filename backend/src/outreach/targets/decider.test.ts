@@ -140,4 +140,37 @@ describe('target decider', () => {
     spec.given([tracked]).when({ type: 'UpdateBankTags', userId: stranger, tags: ['x'] }).thenThrows(/Tracked bank not found/, NotFound);
     spec.given([tracked]).when({ ...track, userId: stranger }).thenThrows(/Tracked bank not found/, NotFound);
   });
+  describe('quarter alerts', () => {
+    const alert = {
+      quarter: '20251231',
+      previousQuarter: '20250930',
+      raisedAt: at,
+      crossings: [{ ratio: 'roa' as const, label: 'ROA', previous: 1.3, current: 0.6, from: 'green' as const, to: 'yellow' as const, direction: 'worsened' as const }],
+    };
+    const raised: TargetEvent = { type: 'RatioAlertRaised', data: alert };
+
+    it('raises an alert on a target', () => {
+      spec.given([tracked]).when({ type: 'RaiseRatioAlert', alert }).then([raised]);
+    });
+
+    it('raises one alert per quarter, and none for an older quarter', () => {
+      spec.given([tracked, raised]).when({ type: 'RaiseRatioAlert', alert }).then([]);
+      spec.given([tracked, raised]).when({ type: 'RaiseRatioAlert', alert: { ...alert, quarter: '20250930', previousQuarter: '20250630' } }).then([]);
+    });
+
+    it('raises nothing for a bank no longer a target or no longer tracked', () => {
+      spec.given([tracked, untargeted]).when({ type: 'RaiseRatioAlert', alert }).then([]);
+      spec.given([tracked, untracked]).when({ type: 'RaiseRatioAlert', alert }).then([]);
+    });
+
+    it('dismissing takes the alert off once; a re-added bank shows no old alert', () => {
+      spec.given([tracked, raised]).when({ type: 'DismissRatioAlert', userId: owner }).then([{ type: 'RatioAlertDismissed', data: { quarter: '20251231' } }]);
+      spec.given([tracked, raised, { type: 'RatioAlertDismissed', data: { quarter: '20251231' } }]).when({ type: 'DismissRatioAlert', userId: owner }).then([]);
+      spec.given([tracked, raised, untracked, tracked]).when({ type: 'DismissRatioAlert', userId: owner }).then([]);
+    });
+
+    it('a stranger cannot dismiss an alert', () => {
+      spec.given([tracked, raised]).when({ type: 'DismissRatioAlert', userId: stranger }).thenThrows(/Tracked bank not found/, NotFound);
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import type { RatioAlert } from '../../../../domain/ratio-alerts.ts';
 import type { Decider } from '../../commands/decider.ts';
 import { NotFound, RecordNotFound } from '../../commands/errors.ts';
 import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
@@ -15,6 +16,9 @@ export type TargetState = {
   notes: string;
   tags: string[];
   linkedinCompanyUrl: string | null;
+  /** The alert the bank shows until dismissed, and the newest quarter an alert was raised for. */
+  ratioAlert: RatioAlert | null;
+  lastAlertQuarter: string | null;
 };
 
 const initialState = (): TargetState => ({
@@ -26,6 +30,8 @@ const initialState = (): TargetState => ({
   notes: '',
   tags: [],
   linkedinCompanyUrl: null,
+  ratioAlert: null,
+  lastAlertQuarter: null,
 });
 
 /** The entries of `next` whose value differs from `current` (a missing value counts as null). */
@@ -87,6 +93,13 @@ function decide(command: TargetCommand, state: TargetState): TargetEvent[] {
       ...targetingEvents(state, true, command.at),
     ];
   }
+  if (command.type === 'RaiseRatioAlert') {
+    // One alert per quarter, only for a bank still among the user's targets.
+    const { alert } = command;
+    if (state.status !== 'active' || !state.isTarget) return [];
+    if (state.lastAlertQuarter !== null && state.lastAlertQuarter >= alert.quarter) return [];
+    return [targetEvents.RatioAlertRaised.create(alert)];
+  }
   if (command.type === 'SetBankTarget' && (state.status !== 'active' || state.ownerId !== command.userId)) {
     throw new NotFound(command.isTarget ? 'This bank is not tracked yet: add it from the Bank Directory first.' : notTrackedMessage);
   }
@@ -114,6 +127,8 @@ function decide(command: TargetCommand, state: TargetState): TargetEvent[] {
       return userFieldEvents(state, { linkedinCompanyUrl: command.linkedinCompanyUrl });
     case 'UntrackBank':
       return [targetEvents.BankUntracked.create({})];
+    case 'DismissRatioAlert':
+      return state.ratioAlert ? [targetEvents.RatioAlertDismissed.create({ quarter: state.ratioAlert.quarter })] : [];
   }
 }
 
@@ -131,6 +146,9 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
         notes,
         tags,
         linkedinCompanyUrl,
+        // A re-added bank starts without a badge; an old quarter is still not alerted twice.
+        ratioAlert: null,
+        lastAlertQuarter: state.lastAlertQuarter,
       };
     }
     case 'BankSnapshotRefreshed':
@@ -151,6 +169,10 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
       return { ...state, linkedinCompanyUrl: event.data.linkedinCompanyUrl };
     case 'BankUntracked':
       return { ...state, status: 'deleted', isTarget: false };
+    case 'RatioAlertRaised':
+      return { ...state, ratioAlert: event.data, lastAlertQuarter: event.data.quarter };
+    case 'RatioAlertDismissed':
+      return { ...state, ratioAlert: null };
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratioAlertSchema } from '../../../../domain/ratio-alerts.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
 /** Where a tracked bank is and how to reach it: the columns of the targets read table. */
@@ -40,6 +41,10 @@ export const targetEvents = {
   BankLinkedinCompanyUrlChanged: defineEvent('BankLinkedinCompanyUrlChanged', z.object({ linkedinCompanyUrl: z.string().nullable() })),
   /** No longer tracked: gone from lists; the stream keeps notes and tags for a later re-add. */
   BankUntracked: defineEvent('BankUntracked', z.object({})),
+  /** A newer quarter of regulator data moved some of the bank's ratios across a rating colour. */
+  RatioAlertRaised: defineEvent('RatioAlertRaised', ratioAlertSchema),
+  /** The user has seen the alert of that quarter: its badge goes. */
+  RatioAlertDismissed: defineEvent('RatioAlertDismissed', z.object({ quarter: z.string() })),
 };
 
 export type TargetEvent = EventOf<typeof targetEvents>;

@@ -1,10 +1,11 @@
 import type { Context } from 'koa';
 import type { TrackedBankRecord } from '../../../../domain/records/tracked-bank.ts';
+import type { RatioAlert } from '../../../../domain/ratio-alerts.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { expectedVersionFromIfMatch } from '../../http/etag.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
-import { booleanFilter, existsFilter } from '../../http/simple-rest.ts';
+import { booleanFilter, existsFilter, presentFilter } from '../../http/simple-rest.ts';
 import { latestBank } from '../../regulator/bank.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type CommandContext, type ResourceDefinition } from '../resource-routes.ts';
@@ -38,6 +39,7 @@ type TargetRow = {
   tags: string[];
   financials: Financials;
   targeted_at: Date | null;
+  ratio_alert: RatioAlert | null;
   contact_count?: number;
   hot_contact_count?: number;
   open_task_count?: number;
@@ -65,6 +67,7 @@ function toApi(row: TargetRow): TrackedBankRecord {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     targetedAt: row.targeted_at?.toISOString() ?? null,
+    ratioAlert: row.ratio_alert ?? null,
     contactCount: Number(row.contact_count ?? 0),
     hotContactCount: Number(row.hot_contact_count ?? 0),
     openTaskCount: Number(row.open_task_count ?? 0),
@@ -112,6 +115,7 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
       isTarget: booleanFilter('is_target'),
       state: (query, value) => query.whereIn('targets.state', (Array.isArray(value) ? value : [value]).map(String)),
       hasContacts: existsFilter((query) => query.from('contacts as c').whereRaw('c.user_id = targets.user_id and c.bank_id = targets.cert')),
+      hasRatioAlert: presentFilter('targets.ratio_alert'),
       hasHotLeads: existsFilter((query) => query.from('contacts as c').whereRaw('c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead')),
     },
     searchColumns: ['targets.name', 'targets.city'],
@@ -143,6 +147,8 @@ export function targetRoutes(services: AppServices) {
   router.delete('/:id', command((_ctx, { userId, at }) => ({ type: 'SetBankTarget', userId, isTarget: false, at })));
   router.put('/:id/target', command((ctx, { userId, at }) => ({ type: 'SetBankTarget', userId, at, ...targetBody.parse(body(ctx)) })));
   router.put('/:id/notes', command((ctx, { userId, at }) => ({ type: 'UpdateBankNotes', userId, at, ...notesBody.parse(body(ctx)) })));
+  // The user has seen the quarter alert: the badge and the dashboard entry go, the history keeps it.
+  router.delete('/:id/ratio-alert', command((_ctx, { userId }) => ({ type: 'DismissRatioAlert', userId })));
   router.put('/:id/tags', command((ctx, { userId }) => ({ type: 'UpdateBankTags', userId, ...tagsBody.parse(body(ctx)) })));
   router.put(
     '/:id/financials',

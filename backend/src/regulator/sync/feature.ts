@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { signedInUser } from '../../auth/authenticate.ts';
+import { raiseQuarterAlerts } from '../../outreach/targets/quarter-alerts.ts';
 import type { AppServices, Feature } from '../../services.ts';
 import { RegulatorSync, type RegulatorSyncOptions } from './service.ts';
 
@@ -18,7 +19,10 @@ export function createSyncFeature(options: RegulatorSyncOptions = {}): SyncFeatu
   const instances = new Map<AppServices, RegulatorSync>();
   const syncFor = (services: AppServices) => {
     let sync = instances.get(services);
-    if (!sync) instances.set(services, (sync = new RegulatorSync(services.db, services.config, options)));
+    if (!sync) {
+      const afterSync = () => raiseQuarterAlerts({ knex: services.knex, eventStore: services.eventStore });
+      instances.set(services, (sync = new RegulatorSync(services.db, services.config, { ...options, afterSync })));
+    }
     return sync;
   };
   return {

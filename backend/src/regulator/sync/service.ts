@@ -14,6 +14,8 @@ export type RegulatorSyncOptions = {
   fdic?: Partial<FdicClientOptions>;
   census?: Partial<CensusClientOptions>;
   pageSize?: number;
+  /** Runs after each complete institutions sync (quarter alerts); a failure there is logged, the sync stays complete. */
+  afterSync?: () => Promise<unknown>;
 };
 
 const describeRunning = (kind: SyncKind, run?: SyncRun) =>
@@ -85,6 +87,7 @@ export class RegulatorSync {
     await saveProgress(this.knex, run.id, { progress: result.institutions + result.financials, total: result.institutions + result.financials, message, cursor });
     await finishRun(this.knex, run.id, 'complete', message);
     logger.info('institution sync complete', { runId: run.id, ...result, quarters: result.quarters.join(',') });
+    await this.options.afterSync?.().catch((error: unknown) => logger.error('work after the sync failed', { runId: run.id, error: (error as Error).stack ?? String(error) }));
   }
 
   /**

@@ -7,6 +7,7 @@ import { HotLeadsCard, UpcomingTasksCard } from './ActivityCards.tsx';
 import { MarketChargeOffsCard, MarketDelinquencyCard } from './MarketCharts.tsx';
 import { MarketSnapshotCard } from './MarketSnapshotCard.tsx';
 import { LoanPortfolioCard, PortfolioAnalysisCard } from './PortfolioCards.tsx';
+import { QuarterAlertsCard } from './QuarterAlertsCard.tsx';
 import { RiskDistributionCard } from './RiskDistributionCard.tsx';
 import { SpotlightCard } from './SpotlightCard.tsx';
 import { StatCards } from './StatCards.tsx';
@@ -34,6 +35,9 @@ export default function Dashboard() {
           <PortfolioAnalysisCard banks={targets.data} loading={targets.isPending} />
         </Box>
         <LoanPortfolioCard banks={targets.data} loading={targets.isPending} />
+        <Box sx={{ gridColumn: { lg: 'span 3' } }}>
+          <QuarterAlertsCard />
+        </Box>
         <MarketDelinquencyCard market={market.data} />
         <MarketChargeOffsCard market={market.data} />
         <RiskDistributionCard market={market.data} onSelect={setRiskCategory} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetList } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { TargetSnapshot } from '../../lib/portfolio.ts';
+import type { TrackedBank } from '../../resources/targets/types.ts';
 
 /** The most targets the portfolio analysis aggregates in one request (the API's page limit). */
 const PORTFOLIO_LIMIT = 500;
@@ -22,6 +23,15 @@ export function useTargetBanks() {
     filter: { isTarget: true },
     pagination: { page: 1, perPage: PORTFOLIO_LIMIT },
     sort: { field: 'targetedAt', order: 'DESC' },
+  });
+}
+
+/** Targets showing a quarter alert (ratios a newer quarter moved across a rating colour). */
+export function useRatioAlerts() {
+  return useGetList<TrackedBank>('banks', {
+    filter: { isTarget: true, hasRatioAlert: true },
+    pagination: { page: 1, perPage: DASHBOARD_LIST_SIZE },
+    sort: { field: 'updatedAt', order: 'DESC' },
   });
 }
 

@@ -7,6 +7,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import BoltIcon from '@mui/icons-material/Bolt';
 import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
+import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { BankContactList } from '../contacts/BankContactList.tsx';
 import type { Contact } from '../contacts/types.ts';
@@ -81,9 +82,12 @@ export const TargetDetailCard = forwardRef<HTMLDivElement, { bank: TrackedBank; 
             sx={{ flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', px: 1, py: 1.5, gap: 2, flexWrap: 'wrap' }}
           >
             <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-              <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="target-name">
-                {bank.name}
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="target-name">
+                  {bank.name}
+                </Typography>
+                <RatioAlertBadge alert={bank.ratioAlert} />
+              </Stack>
               <Typography variant="caption" color="text.secondary">
                 {place || 'Location not available'} · Added {formatDate(bank.createdAt)}
               </Typography>

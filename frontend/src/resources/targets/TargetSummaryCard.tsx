@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
+import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { avatarsOf, initialsOf } from './avatars.ts';
 import type { TargetCardActions } from './TargetDetailCard.tsx';
@@ -28,6 +29,11 @@ export function TargetSummaryCard({ bank, work, actions }: { bank: TrackedBank; 
             <Typography variant="caption" color="text.secondary" component="div">
               {[bank.city, bank.state].filter(Boolean).join(', ') || 'Location not available'} · Added {formatDate(bank.createdAt)}
             </Typography>
+            {bank.ratioAlert && (
+              <Box sx={{ mt: 0.5 }}>
+                <RatioAlertBadge alert={bank.ratioAlert} />
+              </Box>
+            )}
           </Box>
           <TargetStar isTarget={bank.isTarget} busy={actions.isBusy(bank.cert)} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
         </Stack>

@@ -10,5 +10,7 @@ export const targetsApi = {
     http.put<TrackedBank>(`/api/data/banks/${cert}/linkedin-company-url`, { linkedinCompanyUrl }),
   /** Saves freshly looked-up figures on the tracked bank (an event: the history shows when they were fetched). */
   saveFinancials: (cert: number, figures: Record<string, unknown>) => http.put<TrackedBank>(`/api/data/banks/${cert}/financials`, figures),
+  /** Takes the quarter alert's badge off (the history keeps the alert). */
+  dismissRatioAlert: (cert: number) => http.delete<TrackedBank>(`/api/data/banks/${cert}/ratio-alert`),
   untarget: (cert: number) => http.delete<TrackedBank>(`/api/data/banks/${cert}`),
 };
