@@ -51,22 +51,3 @@ export function nextSort(current: SortState, field: string): SortState {
   if (current.field !== field) return { field, order: 'DESC' };
   return { field, order: current.order === 'DESC' ? 'ASC' : 'DESC' };
 }
-
-export type PageInfo = { page: number; pageCount: number; from: number; to: number; total: number; hasPrevious: boolean; hasNext: boolean };
-
-/** 'Page X of Y' and 'Showing A to B of N results' for a 1-based page. */
-export function pageInfo(page: number, pageSize: number, total: number): PageInfo {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const from = total === 0 ? 0 : (current - 1) * pageSize + 1;
-  const to = Math.min(current * pageSize, total);
-  return { page: current, pageCount, from, to, total, hasPrevious: current > 1, hasNext: current < pageCount };
-}
-
-export function pageLabel(info: PageInfo): string {
-  return `Page ${info.page} of ${info.pageCount}`;
-}
-
-export function showingLabel(info: PageInfo): string {
-  return `Showing ${info.from.toLocaleString('en-US')} to ${info.to.toLocaleString('en-US')} of ${info.total.toLocaleString('en-US')} results`;
-}

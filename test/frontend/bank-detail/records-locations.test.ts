@@ -5,7 +5,6 @@ import { failureOf } from '../../../frontend/src/bank-detail/lib/failures.ts';
 import { eventsPerYear, historyEventOf } from '../../../frontend/src/bank-detail/lib/history.ts';
 import { branchOf, geocoded, officesByState, paddedBounds, topBranchesByDeposits } from '../../../frontend/src/bank-detail/lib/locations.ts';
 import { disabledReason, startingView } from '../../../frontend/src/bank-detail/lib/navigation.ts';
-import { pageInfo, showingText } from '../../../frontend/src/bank-detail/lib/pagination.ts';
 import { pageOf, recordsOf } from '../../../frontend/src/bank-detail/lib/records.ts';
 
 describe('bank detail record reading', () => {
@@ -68,17 +67,7 @@ describe('bank detail navigation rules', () => {
   });
 });
 
-describe('bank detail pagination and branches', () => {
-  it('describes the page and shows the pager only past one page', () => {
-    const info = pageInfo(2, 20, 45);
-    expect(info).to.include({ page: 2, pageCount: 3, first: 21, last: 40, showPager: true });
-    expect(showingText(info)).to.equal('Showing 21 to 40 of 45 results');
-    expect(pageInfo(9, 20, 45).page).to.equal(3);
-    expect(pageInfo(0, 20, 45).page).to.equal(1);
-    expect(pageInfo(1, 20, 20).showPager).to.equal(false);
-    expect(showingText(pageInfo(1, 15, 0))).to.equal('Showing 0 to 0 of 0 results');
-  });
-
+describe('bank detail branches', () => {
   it('reads branches from locations and Summary of Deposits codes', () => {
     const office = branchOf({ UNINUM: 7, OFFNAME: 'Main', ADDRESS: '1 A St', CITY: 'X', STALP: 'TX', ZIP: '1', COUNTY: 'C', SERVTYPE_DESC: 'Full Service', ESTYMD: '01/02/1990', MAINOFF: 1, LATITUDE: 30, LONGITUDE: -97 });
     expect(office).to.include({ id: '7', name: 'Main', isMainOffice: true, establishedDate: '1990-01-02', latitude: 30 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { directoryFilters, directorySearch, nextSort, pageInfo, pageLabel, showingLabel } from '../../../frontend/src/lib/directory.ts';
+import { directoryFilters, directorySearch, nextSort } from '../../../frontend/src/lib/directory.ts';
 
 describe('bank directory query rules', () => {
   it('searches by name as a quoted wildcard search and sends nothing for blank text', () => {
@@ -24,22 +24,5 @@ describe('bank directory query rules', () => {
     expect(first).to.deep.equal({ field: 'ROA', order: 'DESC' });
     expect(nextSort(first, 'ROA')).to.deep.equal({ field: 'ROA', order: 'ASC' });
     expect(nextSort({ field: 'ROA', order: 'ASC' }, 'ROA')).to.deep.equal({ field: 'ROA', order: 'DESC' });
-  });
-
-  it("labels pages 'Page X of Y' and 'Showing A to B of N results'", () => {
-    const info = pageInfo(2, 50, 4321);
-    expect(pageLabel(info)).to.equal('Page 2 of 87');
-    expect(showingLabel(info)).to.equal('Showing 51 to 100 of 4,321 results');
-    expect(info.hasPrevious).to.equal(true);
-    const last = pageInfo(87, 50, 4321);
-    expect(showingLabel(last)).to.equal('Showing 4,301 to 4,321 of 4,321 results');
-    expect(last.hasNext).to.equal(false);
-  });
-
-  it('shows page 1 of 1 and zero results for an empty list', () => {
-    const info = pageInfo(1, 50, 0);
-    expect(pageLabel(info)).to.equal('Page 1 of 1');
-    expect(showingLabel(info)).to.equal('Showing 0 to 0 of 0 results');
-    expect(info.hasNext).to.equal(false);
   });
 });

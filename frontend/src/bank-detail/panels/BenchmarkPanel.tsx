@@ -26,11 +26,12 @@ import { formatMoney } from '../../../../domain/format.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { bankDetailApi } from '../api.ts';
 import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import { useBankDetail } from '../context.ts';
-import { listPageSize, pageInfo } from '../lib/pagination.ts';
+import { pageInfo } from '../../lib/paging.ts';
+import { listPageSize } from '../lib/pagination.ts';
 import {
   charterTypeOptions,
   comparisonRows,
@@ -159,7 +160,7 @@ function PeerList({ peers, loading }: { peers: PeerMetrics[]; loading: boolean }
             </TableBody>
           </Table>
         </TableContainer>
-        <Pager page={info.page} pageSize={listPageSize} total={sorted.length} loading={loading} onPage={setPage} />
+        <Pager page={info.page} pageSize={listPageSize} total={sorted.length} onPage={setPage} disabled={loading} hideWhenOnePage />
       </Collapse>
     </Section>
   );

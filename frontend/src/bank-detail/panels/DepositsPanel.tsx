@@ -3,12 +3,13 @@ import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow }
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
-import { Pager } from '../components/Pager.tsx';
+import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import { branchAddress, branchOf, topBranchesByDeposits } from '../lib/locations.ts';
-import { listPageSize, pageOffset } from '../lib/pagination.ts';
+import { pageOffset } from '../../lib/paging.ts';
+import { listPageSize } from '../lib/pagination.ts';
 import { useLoad } from '../useLoad.ts';
 
 type DepositsView = 'chart' | 'list';
@@ -68,7 +69,7 @@ export function DepositsPanel({ cert }: { cert: number }) {
             </TableBody>
           </Table>
         </TableContainer>
-        <Pager page={page} pageSize={listPageSize} total={deposits.data.total} loading={deposits.status === 'loading'} onPage={setPage} />
+        <Pager page={page} pageSize={listPageSize} total={deposits.data.total} onPage={setPage} disabled={deposits.status === 'loading'} hideWhenOnePage />
       </Box>
     );
   }

@@ -3,12 +3,13 @@ import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, Tab
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
-import { Pager } from '../components/Pager.tsx';
+import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import { eventsPerYear, historyEventOf, type HistoryEvent } from '../lib/history.ts';
-import { historyPageSize, pageOffset } from '../lib/pagination.ts';
+import { pageOffset } from '../../lib/paging.ts';
+import { historyPageSize } from '../lib/pagination.ts';
 import { useLoad } from '../useLoad.ts';
 
 /** The history chart reads up to 500 events. */
@@ -101,7 +102,7 @@ function PagedEvents({ cert, view }: { cert: number; view: 'timeline' | 'list' }
   return (
     <Box sx={{ opacity: events.status === 'loading' ? 0.6 : 1 }}>
       {view === 'timeline' ? <Timeline events={events.data.events} /> : <EventList events={events.data.events} />}
-      <Pager page={page} pageSize={historyPageSize} total={events.data.total} loading={events.status === 'loading'} onPage={setPage} />
+      <Pager page={page} pageSize={historyPageSize} total={events.data.total} onPage={setPage} disabled={events.status === 'loading'} hideWhenOnePage />
     </Box>
   );
 }

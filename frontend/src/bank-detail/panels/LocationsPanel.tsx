@@ -3,12 +3,13 @@ import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, Tabl
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
-import { Pager } from '../components/Pager.tsx';
+import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import { branchAddress, branchOf, geocoded, officesByState, type Branch } from '../lib/locations.ts';
-import { listPageSize, pageOffset } from '../lib/pagination.ts';
+import { pageOffset } from '../../lib/paging.ts';
+import { listPageSize } from '../lib/pagination.ts';
 import { useLoad } from '../useLoad.ts';
 
 /** Leaflet and the states outline load only when the map is shown. */
@@ -105,7 +106,7 @@ function LocationsList({ cert, onPage }: { cert: number; onPage: (page: number, 
           </TableBody>
         </Table>
       </TableContainer>
-      <Pager page={page} pageSize={listPageSize} total={list.data.total} loading={list.status === 'loading'} onPage={setPage} />
+      <Pager page={page} pageSize={listPageSize} total={list.data.total} onPage={setPage} disabled={list.status === 'loading'} hideWhenOnePage />
     </Box>
   );
 }
