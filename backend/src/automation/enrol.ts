@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { fold } from '../commands/decider.ts';
 import { handleCommand } from '../commands/handle-command.ts';
+import { toDomainEvent } from '../events/registry.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
-import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import { enrolmentStreamId, type EnrolmentEvent } from '../outreach/enrolments/events.ts';
+import { enrolmentSlotDecider, enrolmentSlotStreamId, type EnrolmentSlotEvent } from '../outreach/enrolments/slot.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
@@ -12,6 +15,8 @@ import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
 export type Clock = { now: () => Date; random: () => number; spreadMinutes: number };
 
 const day = 24 * 60 * 60_000;
+/** A claim whose enrolment never started (the request died in between) frees the slot after this. */
+const abandonedClaimMs = 60_000;
 
 export function sendWindowOf(settings: AutomationSettings, bankState: string | null): SendWindow {
   return { startHour: settings.sendWindowStartHour, endHour: settings.sendWindowEndHour, days: settings.sendDays, timeZone: zoneFor(settings.timeZone, bankState) };
@@ -56,12 +61,12 @@ export async function startEnrolments(
   const settings = await readAutomationSettings(knex, userId);
   const startedAt = clock.now();
   const first = workflow.steps[0];
-  const ids: string[] = [];
-  for (const contact of contacts) {
+  const ids = await claimSlots({ eventStore, now: startedAt }, workflow, contacts);
+  for (const [index, contact] of contacts.entries()) {
     const window = sendWindowOf(settings, contact.state);
     const earliest = new Date(startedAt.getTime() + (first.day - 1) * day);
     const firstDueAt = scheduleAt(window, earliest, { random: clock.random, spreadMinutes: clock.spreadMinutes, immediate: first.day === 1 });
-    const enrolmentId = randomUUID();
+    const enrolmentId = ids[index];
     await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolmentId), {
       type: 'StartEnrolment',
       enrolmentId,
@@ -72,7 +77,44 @@ export async function startEnrolments(
       at: startedAt.toISOString(),
       firstDueAt: firstDueAt.toISOString(),
     });
-    ids.push(enrolmentId);
   }
   return ids;
+}
+
+/** Whether the enrolment holding a slot is still under way: active or paused, or claimed a moment ago and being started. */
+async function underWay(eventStore: EventStore, holder: string, claimedAt: string | null, now: Date): Promise<boolean> {
+  const state = fold(enrolmentDecider, (await eventStore.readStream(enrolmentStreamId(holder))).map((event) => toDomainEvent<EnrolmentEvent>(event)));
+  if (state.status === 'absent') return claimedAt !== null && now.getTime() - Date.parse(claimedAt) < abandonedClaimMs;
+  return state.status === 'active' || state.status === 'paused';
+}
+
+/**
+ * Claims each contact's slot in the workflow for a new enrolment id, in the event store (the read
+ * table lags a racing request). Refused as a whole: a refused claim gives back the ones made before it.
+ */
+async function claimSlots(deps: { eventStore: EventStore; now: Date }, workflow: { id: string; name: string }, contacts: ContactRow[]): Promise<string[]> {
+  const { eventStore, now } = deps;
+  const claimed: Array<{ streamId: string; enrolmentId: string }> = [];
+  try {
+    for (const contact of contacts) {
+      const streamId = enrolmentSlotStreamId(workflow.id, contact.id);
+      const slot = fold(enrolmentSlotDecider, (await eventStore.readStream(streamId)).map((event) => toDomainEvent<EnrolmentSlotEvent>(event)));
+      const holderUnderWay = slot.holder !== null && (await underWay(eventStore, slot.holder, slot.claimedAt, now));
+      const enrolmentId = randomUUID();
+      await handleCommand(eventStore, enrolmentSlotDecider, streamId, {
+        type: 'ClaimWorkflowSlot',
+        enrolmentId,
+        at: now.toISOString(),
+        checkedHolder: slot.holder,
+        holderUnderWay,
+        contactName: contact.name,
+        workflowName: workflow.name,
+      });
+      claimed.push({ streamId, enrolmentId });
+    }
+  } catch (error) {
+    for (const { streamId, enrolmentId } of claimed) await handleCommand(eventStore, enrolmentSlotDecider, streamId, { type: 'ReleaseWorkflowSlot', enrolmentId });
+    throw error;
+  }
+  return claimed.map(({ enrolmentId }) => enrolmentId);
 }

@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { describeWithDatabase } from '../../../test/support/database.ts';
+import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import type { EventStore } from '../eventstore/types.ts';
+import { features } from '../features.ts';
+import { startEnrolments, type Clock } from './enrol.ts';
+
+/**
+ * The event store of the app, whose first `parties` appends wait for each other: every racing request
+ * has passed its checks against the read tables before any of them writes.
+ */
+function racingStore(store: EventStore, parties: number): EventStore {
+  let waiting = 0;
+  let release!: () => void;
+  const allArrived = new Promise<void>((resolve) => (release = resolve));
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'append') return Reflect.get(target, property, receiver);
+      return async (...args: Parameters<EventStore['append']>) => {
+        if (waiting < parties) {
+          waiting += 1;
+          if (waiting === parties) release();
+          await allArrived;
+        }
+        return target.append(...args);
+      };
+    },
+  });
+}
+
+describeWithDatabase('starting enrolments', (context) => {
+  let app: TestApp;
+  let userId: string;
+  let token: string;
+  let workflowId: string;
+  let contactId: string;
+  const clock: Clock = { now: () => new Date('2026-11-24T21:00:00Z'), random: () => 0, spreadMinutes: 0 };
+
+  before(async () => {
+    app = await startTestApp(context.db, { config: { mailDispatch: 'worker', smtpUrl: 'smtp://127.0.0.1:9' }, features });
+    const user = await app.signUp('Owner');
+    userId = user.user.id;
+    token = user.token;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
+    contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Lee Chan', title: 'COO', email: 'lee@alpha.example' } })).body.id;
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'COO sequence', steps: [{ day: 2, type: 'LinkedIn Visit' }] } });
+    workflowId = workflow.body.id;
+  });
+  after(async () => app.stop());
+
+  const enrolmentsOfContact = () => app.services.knex('enrolments').where({ contact_id: contactId, workflow_id: workflowId }).select('id', 'status');
+
+  it('of two requests enrolling the same contact in the same workflow at once, one wins and the other is refused with 409', async () => {
+    const eventStore = racingStore(app.services.eventStore, 2);
+    const request = { userId, workflowId, contactIds: [contactId] };
+    const answers = await Promise.allSettled([
+      startEnrolments({ knex: app.services.knex, eventStore, clock }, request),
+      startEnrolments({ knex: app.services.knex, eventStore, clock }, request),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
+    const refused = answers.find((answer) => answer.status === 'rejected')!.reason as Error & { status?: number };
+    expect(refused.message).to.equal('Lee Chan is already enrolled in "COO sequence". Stop that enrolment first to start again.');
+    expect(await enrolmentsOfContact()).to.have.length(1);
+  });
+
+  it('enrols the contact again once that enrolment is stopped', async () => {
+    const [running] = await enrolmentsOfContact();
+    const stopped = await app.request(`/api/data/enrolments/${running.id}/stop`, { method: 'PUT', token, body: {} });
+    expect(stopped.status, stopped.text).to.equal(200);
+    const [again] = await startEnrolments({ knex: app.services.knex, eventStore: app.services.eventStore, clock }, { userId, workflowId, contactIds: [contactId] });
+    expect((await enrolmentsOfContact()).map((row) => [row.id === again, row.status]).sort()).to.deep.equal([
+      [false, 'stopped'],
+      [true, 'active'],
+    ]);
+  });
+});
