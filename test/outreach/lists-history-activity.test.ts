@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loadDemoData } from '../../backend/src/regulator/demo/load.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { withOutreachApp, type TestApp } from '../support/app.ts';
 import { describeWithDatabase } from '../support/database.ts';
 
 describeWithDatabase('outreach lists, history and activity', (context) => {
@@ -9,10 +9,8 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
   let otherToken: string;
   let contactId: string;
   let demoCert: number;
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started));
   before(async () => {
-    app = await startTestApp(context.db);
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
     const post = (resource: string, body: unknown) => app.request(`/api/data/${resource}`, { method: 'POST', token, body });
     await post('banks', { cert: 501, name: 'Alpha Bank', city: 'Springfield', state: 'IL' });
     await post('banks', { cert: 502, name: 'Beta Savings', city: 'Denver', state: 'CO' });
@@ -23,7 +21,6 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
     await post('tasks', { text: 'Send deck', dueDate: '2099-03-01', bankId: 501 });
     await post('tasks', { text: 'Visit Denver', dueDate: '2099-04-01', bankId: 502, completed: true });
   });
-  after(async () => app.stop());
 
   const list = async (resource: string, filter: Record<string, unknown>, sort?: [string, string], auth = token) => {
     const query = new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,49]', ...(sort ? { sort: JSON.stringify(sort) } : {}) });

@@ -59,3 +59,24 @@ export async function startTestApp(db: Database, options: { config?: Partial<App
     },
   };
 }
+
+export type AppOptions = { config?: Partial<AppConfig>; features?: Feature[] };
+export type SignedUp = Awaited<ReturnType<TestApp['signUp']>>;
+/** An app with its two users: the owner of the records under test, and someone else who must never see them. */
+export type OutreachApp = { app: TestApp; owner: SignedUp; token: string; otherToken: string };
+
+/**
+ * The set-up every outreach API suite shares: before its tests, the app over the suite's database
+ * with 'Owner' and 'Someone Else' signed up, handed to `use` (which keeps what it needs); after them,
+ * the app stops. `options` may be a function when building them needs the suite's own set-up first.
+ */
+export function withOutreachApp(context: { db: Database }, use: (started: OutreachApp) => void, options: AppOptions | (() => Promise<AppOptions>) = {}): void {
+  let app: TestApp | undefined;
+  before(async () => {
+    app = await startTestApp(context.db, typeof options === 'function' ? await options() : options);
+    const owner = await app.signUp('Owner');
+    const other = await app.signUp('Someone Else');
+    use({ app, owner, token: owner.token, otherToken: other.token });
+  });
+  after(async () => app?.stop());
+}

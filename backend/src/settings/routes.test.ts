@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../test/support/app.ts';
 import { readUserSecrets } from './settings.ts';
 
 describeWithDatabase('settings API', (context) => {
@@ -8,12 +8,10 @@ describeWithDatabase('settings API', (context) => {
   let token: string;
   let userId: string;
   let otherToken: string;
-  before(async () => {
-    app = await startTestApp(context.db);
-    ({ token, user: { id: userId } } = await app.signUp('Owner'));
-    otherToken = (await app.signUp('Someone Else')).token;
+  withOutreachApp(context, (started) => {
+    ({ app, token, otherToken } = started);
+    userId = started.owner.user.id;
   });
-  after(async () => app.stop());
 
   const put = (body: unknown, auth = token) => app.request('/api/data/settings', { method: 'PUT', token: auth, body });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 
 const jane = { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstexample.com', linkedinUrl: 'linkedin.com/in/janedoe', tags: [' CRE ', 'cre', 'Board', ''] };
 
@@ -8,13 +8,10 @@ describeWithDatabase('contacts API', (context) => {
   let app: TestApp;
   let token: string;
   let otherToken: string;
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started));
   before(async () => {
-    app = await startTestApp(context.db);
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'First Example Bank' } });
   });
-  after(async () => app.stop());
 
   const add = (body: unknown, auth = token) => app.request('/api/data/contacts', { method: 'POST', token: auth, body });
   const put = (path: string, body: unknown, auth = token) => app.request(`/api/data/contacts/${path}`, { method: 'PUT', token: auth, body });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createAutomationFeature } from '../../automation/feature.ts';
 import { features, mailFeature } from '../../features.ts';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 
 describeWithDatabase('enrolments API', (context) => {
   let app: TestApp;
@@ -13,15 +13,13 @@ describeWithDatabase('enrolments API', (context) => {
   // Tuesday 2026-11-24, 15:00 in Chicago: the window is open.
   const clock = { now: () => new Date('2026-11-24T21:00:00Z'), random: () => 0 };
 
+  // Queue only: these tests look at enrolments, not at mail leaving.
+  const automation = createAutomationFeature(mailFeature, { clock });
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started), {
+    config: { mailDispatch: 'worker', smtpUrl: 'smtp://127.0.0.1:9' },
+    features: features.map((feature) => (feature.name === 'automation' ? automation : feature)),
+  });
   before(async () => {
-    // Queue only: these tests look at enrolments, not at mail leaving.
-    const automation = createAutomationFeature(mailFeature, { clock });
-    app = await startTestApp(context.db, {
-      config: { mailDispatch: 'worker', smtpUrl: 'smtp://127.0.0.1:9' },
-      features: features.map((feature) => (feature.name === 'automation' ? automation : feature)),
-    });
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
     for (const name of ['Jane Doe', 'Raj Patel']) {
       const response = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name, title: 'CFO', email: `${name.split(' ')[0].toLowerCase()}@alpha.example` } });
@@ -37,7 +35,6 @@ describeWithDatabase('enrolments API', (context) => {
     });
     workflowId = workflow.body.id;
   });
-  after(async () => app.stop());
 
   const enrol = (contactIds: string[], auth = token) => app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token: auth, body: { contactIds } });
 

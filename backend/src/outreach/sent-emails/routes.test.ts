@@ -1,18 +1,16 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 
 describeWithDatabase('sent emails API', (context) => {
   let app: TestApp;
   let token: string;
   let userId: string;
   let otherToken: string;
-  before(async () => {
-    app = await startTestApp(context.db);
-    ({ token, user: { id: userId } } = await app.signUp('Owner'));
-    otherToken = (await app.signUp('Someone Else')).token;
+  withOutreachApp(context, (started) => {
+    ({ app, token, otherToken } = started);
+    userId = started.owner.user.id;
   });
-  after(async () => app.stop());
 
   const record = (body: unknown, auth = token) => app.request('/api/data/sent-emails', { method: 'POST', token: auth, body });
   const contactId = 'abababab-abab-4bab-8bab-abababababab';

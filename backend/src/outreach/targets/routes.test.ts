@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 import type { Feature } from '../../services.ts';
 import { outreachFeature } from '../feature.ts';
 
@@ -34,12 +34,7 @@ describeWithDatabase('tracked banks API', (context) => {
   let app: TestApp;
   let token: string;
   let otherToken: string;
-  before(async () => {
-    app = await startTestApp(context.db, { features: [outreachFeature, creditBoxStandIn] });
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
-  });
-  after(async () => app.stop());
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started), { features: [outreachFeature, creditBoxStandIn] });
 
   const track = (body: unknown, auth = token) => app.request('/api/data/banks', { method: 'POST', token: auth, body });
   const get = (cert: number, auth = token) => app.request(`/api/data/banks/${cert}`, { token: auth });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 import { EventStoreDbDouble } from '../../../../test/doubles/eventstoredb-double.ts';
 
 // With EVENTSTORE_URL the same API runs over EventStoreDB (its protocol double) and async projections.
@@ -9,16 +9,11 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
   let token: string;
   let otherToken: string;
   const double = new EventStoreDbDouble();
-  before(async () => {
-    const eventStoreUrl = eventStore === 'eventstoredb' ? (await double.start()).url : undefined;
-    app = await startTestApp(context.db, { config: { eventStoreUrl } });
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
-  });
-  after(async () => {
-    await app.stop();
-    await double.stop();
-  });
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started), async () => ({
+    config: { eventStoreUrl: eventStore === 'eventstoredb' ? (await double.start()).url : undefined },
+  }));
+  // After the app's own stop: the double outlives the app that reads from it.
+  after(async () => double.stop());
 
   const create = (body: unknown, auth = token, headers: Record<string, string> = {}) =>
     app.request('/api/data/tasks', { method: 'POST', token: auth, body, headers });

@@ -1,17 +1,12 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 
 describeWithDatabase('templates API', (context) => {
   let app: TestApp;
   let token: string;
   let otherToken: string;
-  before(async () => {
-    app = await startTestApp(context.db);
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
-  });
-  after(async () => app.stop());
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started));
 
   const create = (body: unknown, auth = token) => app.request('/api/data/templates', { method: 'POST', token: auth, body });
   const intro = { name: 'CFO intro', subject: 'Hello from {{userName}}', body: 'Hi {{contactName}},\n\nI follow {{bankName}}.' };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
+import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 
 describeWithDatabase('workflows API', (context) => {
   let app: TestApp;
@@ -9,17 +9,14 @@ describeWithDatabase('workflows API', (context) => {
   let intro: string;
   let followUp: string;
   let theirTemplate: string;
+  withOutreachApp(context, (started) => ({ app, token, otherToken } = started));
   before(async () => {
-    app = await startTestApp(context.db);
-    token = (await app.signUp('Owner')).token;
-    otherToken = (await app.signUp('Someone Else')).token;
     const template = async (name: string, auth: string) =>
       (await app.request('/api/data/templates', { method: 'POST', token: auth, body: { name, subject: `${name} subject`, body: 'Hi,' } })).body.id as string;
     intro = await template('Intro', token);
     followUp = await template('Follow-up', token);
     theirTemplate = await template('Theirs', otherToken);
   });
-  after(async () => app.stop());
 
   const create = (body: unknown, auth = token) => app.request('/api/data/workflows', { method: 'POST', token: auth, body });
   const steps = () => [
