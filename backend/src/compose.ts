@@ -5,7 +5,6 @@ import type { Projection } from '../../projections/projection.ts';
 import { inlineProjections } from '../../projections/runner.ts';
 import { logger } from './logging/logger.ts';
 import { personalDataCodec } from './privacy/personal-data.ts';
-import { EventStoreDbEventStore } from './eventstore/eventstoredb.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './eventstore/types.ts';
 
@@ -21,6 +20,8 @@ import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, Rea
  */
 export async function createEventStore(knex: Knex, eventStoreUrl?: string): Promise<EventStore> {
   if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections), undefined, personalDataCodec);
+  // The gRPC client is loaded only when EventStoreDB is configured: the default server never holds it in memory.
+  const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb.ts');
   const store = withAsyncProjections(await EventStoreDbEventStore.connect(eventStoreUrl), knex, projections);
   logger.info('Events in EventStoreDB; read models projected asynchronously', { projections: projections.map((projection) => projection.name) });
   return store;

@@ -7,6 +7,7 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().url().optional(),
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 32MB').default('32MB'),
   EVENTSTORE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
   JWT_EXPIRES_IN: z.string().default('7d'),
@@ -41,6 +42,8 @@ export type AppConfig = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The embedded database's page cache: smaller than PostgreSQL's 128MB, since the operating system caches the data files as well. */
+  pgliteSharedBuffers: string;
   eventStoreUrl?: string;
   jwtSecret?: string;
   jwtExpiresIn: string;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,

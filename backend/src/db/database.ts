@@ -24,7 +24,7 @@ export type Database = {
 
 export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
-  | { engine: 'pglite'; dataDir?: string; pglite?: PGlite };
+  | { engine: 'pglite'; dataDir?: string; pglite?: PGlite; sharedBuffers?: string };
 
 /** Opens PostgreSQL through `pg`, or embedded PGlite (in a data folder, or in memory when none is given). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -47,6 +47,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pglite = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
       extensions: { pg_trgm },
+      // The buffer cache is most of the embedded server's memory (PostgreSQL's 128MB by default).
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? '32MB'}`],
     });
   }
   const owned = !options.pglite;
@@ -69,8 +71,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in the data folder. */
-export function openConfiguredDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export function openConfiguredDatabase(config: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string }): Promise<Database> {
   return config.databaseUrl
     ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+    : openDatabase({ engine: 'pglite', dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
 }

@@ -1,4 +1,4 @@
-import { GoogleGenAI, type Content, type GenerateContentConfig, type GenerateContentResponse, type Part } from '@google/genai';
+import type { Content, GenerateContentConfig, GenerateContentResponse, Part } from '@google/genai';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { bankProfile, quarterFor } from '../data.ts';
@@ -51,14 +51,19 @@ function describeFailure(error: unknown, signal: AbortSignal): Error {
 }
 
 export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProvider {
-  const client = new GoogleGenAI({
-    apiKey: options.apiKey,
-    httpOptions: { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), timeout: options.timeoutMs, retryOptions: { attempts: 1 } },
-  });
+  // The SDK is imported here, when a key is configured, not at start-up: a server without a key never holds it in memory.
+  const client = import('@google/genai').then(
+    ({ GoogleGenAI }) =>
+      new GoogleGenAI({
+        apiKey: options.apiKey,
+        httpOptions: { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), timeout: options.timeoutMs, retryOptions: { attempts: 1 } },
+      }),
+  );
+  const models = async () => (await client).models;
 
   async function generate(prompt: string, signal: AbortSignal, config: GenerateContentConfig = {}): Promise<GenerateContentResponse> {
     try {
-      return await client.models.generateContent({ model: options.model, contents: prompt, config: { ...config, abortSignal: signal } });
+      return await (await models()).generateContent({ model: options.model, contents: prompt, config: { ...config, abortSignal: signal } });
     } catch (error) {
       throw describeFailure(error, signal);
     }
@@ -92,7 +97,7 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
       for (let round = 0; round < maxToolRounds; round += 1) {
         const calls: Part[] = [];
         try {
-          const stream = await client.models.generateContentStream({ model: options.model, contents, config });
+          const stream = await (await models()).generateContentStream({ model: options.model, contents, config });
           for await (const chunk of stream) {
             for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
               if (part.functionCall) calls.push(part);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
 import type { AppServices, Feature } from '../../services.ts';
 import { loadBankReportData } from './report-data.ts';
-import { renderBankReport } from './report.ts';
 
 const reportRequest = z.object({
   cert: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
@@ -23,6 +22,8 @@ export function pdfReportRoutes(services: AppServices): Router {
     const { cert } = parsed.data;
     const data = await loadBankReportData(services.knex, cert);
     if (!data) throw new HttpError(404, `No bank with FDIC certificate number ${cert} was found, so there is no report to generate.`);
+    // The PDF library is loaded on the first report, not at start: most servers never make one.
+    const { renderBankReport } = await import('./report.ts');
     const pdf = await renderBankReport(data);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${fileName(data.name, cert)}"`);
