@@ -4,6 +4,8 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { demoQuarters } from './demo/generate.ts';
 import { loadDemoData } from './demo/load.ts';
 import { regulatorFeature } from './feature.ts';
+import { prepareRecordsQuery, recordsFromDatabase } from './queries/records.ts';
+import { markRegulatorDataChanged } from './store.ts';
 
 const latest = demoQuarters[demoQuarters.length - 1];
 
@@ -180,12 +182,15 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect(overview.status).to.equal(200);
     const body = overview.body;
     expect(body.institution).to.deep.equal(institution.body.data[0].data);
-    expect(body.financials).to.deep.equal(financials.body.data.map((item: { data: unknown }) => item.data));
+    // Only the newest quarter is sent whole; the others are named, to be asked for one at a time.
+    expect(body.latestFinancials).to.deep.equal(financials.body.data[0].data);
+    expect(body.quarters).to.deep.equal(financials.body.data.map((item: { data: { REPDTE: string } }) => item.data.REPDTE));
+    expect(body).not.to.have.property('financials');
     expect(body.demographics).to.deep.equal(demographics.body.data[0].data);
     expect(body.summary).to.deep.equal(summary.body.data[0].data);
     expect(body.keyFigures).to.deep.equal(key.body.data[0].data);
     expect(body.risk.category).to.be.oneOf(['Low Risk', 'Medium Risk', 'High Risk']);
-    expect(body.risk.factors.roa.value).to.equal(body.financials[0].ROA);
+    expect(body.risk.factors.roa.value).to.equal(body.latestFinancials.ROA);
 
     const peers = body.peers;
     expect(peers).to.include({ quarter: latest, state: body.summary.state });
@@ -199,6 +204,51 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect(peers.banks).to.equal(peerRows.length);
     const higher = peerRows.filter((row: { roa: number | null }) => row.roa !== null && row.roa > own.roa).length;
     expect(peers.measures.roa).to.include({ value: own.roa, rank: higher + 1 });
+  });
+
+  it('builds the detail records from memory exactly as SQL reads them, for active and inactive banks and banks whose newest quarter is not the latest', async () => {
+    const knex = context.db.knex;
+    const inactive = await knex('fdic_institutions').where({ active: false }).orderBy('cert').limit(3).pluck('cert');
+    const active = await knex('fdic_institutions').where({ active: true }).orderBy('cert').limit(5).pluck('cert');
+    // A bank whose newest quarter is older than the market's: its latest row goes.
+    const [older] = active;
+    const removed = await knex('fdic_financials').where({ cert: older, repdte: latest }).first();
+    await knex('fdic_financials').where({ cert: older, repdte: latest }).delete();
+    markRegulatorDataChanged();
+    try {
+      for (const cert of [...active, ...inactive]) {
+        const [overview, financials] = await Promise.all([get(`/api/services/fdic/bank/${cert}/overview`), get(`/api/services/fdic/financials/${cert}`)]);
+        const fromSql = await recordsFromDatabase(knex, await prepareRecordsQuery(knex, 'institutions', { limit: 1, offset: 0, filters: `CERT:${cert}` }));
+        expect(overview.body.institution, `institution ${cert}`).to.deep.equal(fromSql.data[0].data);
+        expect(overview.body.latestFinancials, `newest quarter of ${cert}`).to.deep.equal(financials.body.data[0]?.data ?? null);
+        const branches = await knex('fdic_locations').where({ cert }).select('state', 'sod_year');
+        const newest = Math.max(...branches.map((branch: { sod_year: number | null }) => branch.sod_year ?? -Infinity));
+        const counts = new Map<string, number>();
+        for (const branch of branches) if (branch.sod_year === null || branch.sod_year === newest) counts.set(branch.state, (counts.get(branch.state) ?? 0) + 1);
+        const expected = [...counts].map(([state, offices]) => ({ state, offices })).sort((a, b) => b.offices - a.offices || a.state.localeCompare(b.state));
+        expect(overview.body.summary.officesByState, `offices of ${cert}`).to.deep.equal(expected);
+      }
+      const olderOverview = (await get(`/api/services/fdic/bank/${older}/overview`)).body;
+      expect(olderOverview.quarters[0]).to.equal(demoQuarters[demoQuarters.length - 2]);
+      expect(olderOverview.peers).to.equal(null);
+    } finally {
+      await knex('fdic_financials').insert(removed);
+      markRegulatorDataChanged();
+    }
+  });
+
+  it('answers 304 to a revalidation while the data stays the same, and the new overview once it changed', async () => {
+    const cert = (await context.db.knex('fdic_institutions').where({ active: true }).first('cert')).cert;
+    const first = await get(`/api/services/fdic/bank/${cert}/overview`);
+    const tag = first.headers.get('etag');
+    expect(tag).to.match(/^W\/"regulator-/);
+    const again = await app.request(`/api/services/fdic/bank/${cert}/overview`, { token, headers: { 'If-None-Match': tag! } });
+    expect(again.status).to.equal(304);
+    expect((await app.request(`/api/services/fdic/bank/${cert}/overview`, { headers: { 'If-None-Match': tag! } })).status).to.equal(401);
+    markRegulatorDataChanged();
+    const changed = await app.request(`/api/services/fdic/bank/${cert}/overview`, { token, headers: { 'If-None-Match': tag! } });
+    expect(changed.status).to.equal(200);
+    expect(changed.headers.get('etag')).not.to.equal(tag);
   });
 
   it('answers 404 for the detail screen of a bank we do not hold, and 400 for a cert that is not one', async () => {

@@ -5,6 +5,7 @@ import { BadRequestError } from '../http/errors.ts';
 import type { Feature } from '../services.ts';
 import { creditBoxRequestSchema, creditBoxSearchJson } from './queries/credit-box.ts';
 import { bankOverview } from './queries/bank-overview.ts';
+import { regulatorDataTag } from './engine/cache.ts';
 import { dashboard } from './queries/dashboard.ts';
 import { unfinishedDemoLoad } from './bootstrap.ts';
 import {
@@ -59,8 +60,19 @@ export const regulatorFeature: Feature = {
       ctx.body = await queryRecordsJson(knex, 'financials', recordsQuerySchema.parse(ctx.query));
     });
     // The first screen of a bank's detail in one call (institution, quarters, key figures, risk, peers).
+    // It changes only with the mirror, so its ETag is the data version: a browser opening the same
+    // bank again revalidates and gets a 304 without the overview being built.
     fdic.get('/bank/:cert/overview', async (ctx) => {
-      ctx.body = await bankOverview(knex, certParam(ctx.params.cert));
+      const cert = certParam(ctx.params.cert);
+      const tag = `W/"regulator-${await regulatorDataTag(knex)}"`;
+      ctx.set('Cache-Control', 'private, no-cache');
+      if (ctx.get('If-None-Match').split(',').some((sent) => sent.trim() === tag)) {
+        ctx.set('ETag', tag);
+        ctx.status = 304;
+        return;
+      }
+      ctx.body = await bankOverview(knex, cert);
+      ctx.set('ETag', tag);
     });
     fdic.get('/institutions/:cert', async (ctx) => {
       ctx.body = await institutionRecord(knex, certParam(ctx.params.cert));

@@ -76,8 +76,10 @@ export function historicalPointOf(record: RawRecord): HistoricalPoint | null {
 export type BankOverview = {
   cert: number;
   institution: RawRecord | null;
-  /** Every quarter of financials held for the bank, newest first. */
-  financials: RawRecord[];
+  /** The newest quarter of financials held for the bank (null: none). */
+  latestFinancials: RawRecord | null;
+  /** Every report date held for the bank, newest first (YYYYMMDD). */
+  quarters: string[];
   demographics: RawRecord | null;
   /** The overview panel's record: offices by state among other things. */
   summary: RawRecord | null;
@@ -86,6 +88,8 @@ export type BankOverview = {
 export const bankDetailApi = {
   /** The bank's first screen in one call; null when the bank does not exist. */
   overview: (cert: number): Promise<BankOverview | null> => orNull(http.get<BankOverview>(`${fdic}/bank/${cert}/overview`)),
+  /** One quarter of the bank's financials; null when the bank has no figures for it. */
+  financials: async (cert: number, quarter: string): Promise<RawRecord | null> => recordsOf(await http.get<unknown>(`${fdic}/financials/${cert}`, { quarter }))[0] ?? null,
   historicalFinancials: async (cert: number): Promise<HistoricalPoint[]> => {
     const body = await http.get<unknown>(`${fdic}/financials/history/${cert}`);
     return recordsOf(body)

@@ -6,8 +6,10 @@ import { useLoad } from './useLoad.ts';
 export type BankDetailData = {
   cert: number;
   institution: RawRecord;
-  /** Every quarter held for the bank, newest first. */
-  financials: RawRecord[];
+  /** The newest quarter of financials held for the bank (null: none); older ones are loaded when chosen. */
+  latestFinancials: RawRecord | null;
+  /** Every report date held for the bank, newest first (YYYYMMDD). */
+  quarters: string[];
   demographics: RawRecord | null;
   /** The overview panel's record (offices by state, geography, details), null when it could not be read. */
   summary: RawRecord | null;
@@ -17,24 +19,24 @@ export type BankDetailData = {
 
 /**
  * What every panel starts from, in one call: the institution (null when the bank does not exist),
- * its quarters of financials, its demographics and its overview. A bank without financials or
+ * its newest quarter of financials and its report dates, its demographics and its overview. A bank without financials or
  * demographics still opens, and the panels say what is missing.
  */
 export function useBankDetailData(cert: number) {
   return useLoad<BankDetailData | null>(async () => {
     const overview = await bankDetailApi.overview(cert);
     if (!overview?.institution) return null;
-    const { institution, demographics } = overview;
-    const financials = [...overview.financials].sort((a, b) => String(b.REPDTE ?? '').localeCompare(String(a.REPDTE ?? '')));
+    const { institution, demographics, latestFinancials, quarters } = overview;
     const hasDemographics = demographics !== null && Object.keys(demographics).length > 0;
     return {
       cert,
       institution,
-      financials,
+      latestFinancials,
+      quarters,
       demographics: hasDemographics ? demographics : null,
       summary: overview.summary,
       // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
-      bank: normaliseBank(cert, { ...(demographics ?? {}), ...institution }, financials[0]),
+      bank: normaliseBank(cert, { ...(demographics ?? {}), ...institution }, latestFinancials ?? undefined),
     };
   }, [cert]);
 }

@@ -105,6 +105,16 @@ export async function cachedRefreshing<T>(knex: Knex, key: string, load: () => P
   return entry.value as Promise<T>;
 }
 
+/**
+ * The version of the mirror this process answers from, as text (the shared counter and this
+ * process's own): an answer built from regulator data alone is the same while it stays the same,
+ * so it serves as an ETag.
+ */
+export async function regulatorDataTag(knex: Knex): Promise<string> {
+  const sharedVersion = await knownSharedVersion(knex, cacheOf(knex).shared);
+  return `${sharedVersion}.${regulatorDataVersion()}`;
+}
+
 /** Forgets every cached answer of one database (benchmarks use it to time cold computations). */
 export function clearRegulatorCache(knex: Knex): void {
   databases.get(knex)?.entries.clear();

@@ -1,18 +1,7 @@
 import type { Knex } from 'knex';
 import { assessRisk } from '../../../../domain/risk.ts';
-import { NotFoundError } from '../../http/errors.ts';
-import { cached } from '../engine/cache.ts';
-import {
-  demographicsOf,
-  financialRecordOf,
-  financialRows,
-  keyFiguresOf,
-  keyFinancials,
-  officesByState,
-  overviewOf,
-  summaryOfDepositsYear,
-} from './detail.ts';
-import { latestQuarter, queryRecords } from './records.ts';
+import { column, derived, quarterSnapshot } from '../engine/snapshot.ts';
+import { demographicsOf, detailBank, financialRecordOf, keyFiguresOf, keyFinancials, officeCounts, officesByState, overviewOf, summaryOfDepositsYear } from './detail.ts';
 
 /** A peer is an active bank of the same state with total assets within this factor either way. */
 const peerAssetFactor = 2;
@@ -21,24 +10,17 @@ type PeerRow = { cert: number; state: string; assets: number; roa: number | null
 const peerMeasures = ['roa', 'nim', 'nplRatio', 'tier1CapitalRatio', 'efficiencyRatio'] as const;
 
 /**
- * `/fdic/bank/{cert}/overview`: everything the first screen of a bank's detail shows, in one call:
- * the institution record, every quarter of financials (newest first), demographics, the overview
+ * `/fdic/bank/{cert}/overview`: what the first screen of a bank's detail shows, in one call: the
+ * institution record, the newest quarter's financials (older quarters are asked for one at a time,
+ * `/fdic/financials/{cert}?quarter=`) and the bank's report dates, demographics, the overview
  * panel, the Financial Summary tiles, the risk score and a peer summary. The parts are the same
- * records the single-purpose endpoints answer; the institution row is read once for all of them
- * and the reads run side by side.
+ * records the single-purpose endpoints answer. Curated figures, offices and peers come from
+ * in-memory copies kept per data change; the database is asked once, for the bank's source
+ * records and report dates.
  */
 export async function bankOverview(knex: Knex, cert: number) {
-  const [institution, institutionAnswer, rows, byState, sodYear, quarter] = await Promise.all([
-    knex('fdic_institutions').where({ cert }).first(),
-    queryRecords(knex, 'institutions', { limit: 1, offset: 0, filters: `CERT:${cert}` }),
-    financialRows(knex, cert),
-    officesByState(knex, cert),
-    summaryOfDepositsYear(knex, cert),
-    latestQuarter(knex),
-  ]);
-  if (!institution) throw new NotFoundError(`Institution ${cert}`);
-  const latest = rows[0];
-  const offices = { total: byState.reduce((sum, entry) => sum + entry.offices, 0), states: byState.length };
+  const [bank, byState, sodYear] = await Promise.all([detailBank(knex, cert), officesByState(knex, cert), summaryOfDepositsYear(knex, cert)]);
+  const { institution, latest, quarter } = bank;
   // A bank without quarters keeps the figures its institution record holds.
   const keyFigures = latest ? keyFiguresOf(cert, latest) : (await keyFinancials(knex, cert)).data[0].data;
   const risk = latest ? assessRisk({ roa: latest.roa as number | null, nplRatio: latest.npl_ratio as number | null, tier1CapitalRatio: latest.tier1_capital_ratio as number | null }) : null;
@@ -46,9 +28,10 @@ export async function bankOverview(knex: Knex, cert: number) {
   return {
     cert,
     isDemo: institution.is_demo === true,
-    institution: institutionAnswer.data[0]?.data ?? null,
-    financials: rows.map((row) => financialRecordOf(cert, row)),
-    demographics: demographicsOf(institution, quarter, byState.length > 0 ? offices : undefined),
+    institution: bank.record,
+    latestFinancials: latest ? financialRecordOf(cert, latest) : null,
+    quarters: bank.quarters,
+    demographics: demographicsOf(institution, quarter, officeCounts(byState)),
     summary: overviewOf(institution, byState, sodYear),
     keyFigures,
     risk,
@@ -58,8 +41,8 @@ export async function bankOverview(knex: Knex, cert: number) {
 
 /**
  * The bank beside its peers in the latest quarter: how many, and for each measure the peers'
- * median and the bank's rank among them and itself (1 = highest). Peer rows are read once per
- * quarter (and again when the data changes), then filtered in memory.
+ * median and the bank's rank among them and itself (1 = highest). Peer rows come from the
+ * quarter's snapshot, filtered in memory.
  */
 async function peerSummary(knex: Knex, quarter: string, cert: number) {
   const { byState, byCert } = await peerRows(knex, quarter);
@@ -78,30 +61,33 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
   return { quarter, state: bank.state, minAssets: bank.assets / peerAssetFactor, maxAssets: bank.assets * peerAssetFactor, banks: group.length, measures };
 }
 
-function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, PeerRow[]>; byCert: Map<number, PeerRow> }> {
-  return cached(knex, `peer-rows:${quarter}`, async () => {
-    const rows = (await knex('fdic_financials as f')
-      .join('fdic_institutions as i', 'i.cert', 'f.cert')
-      .where({ 'f.repdte': quarter, 'i.active': true })
-      .whereNotNull('f.assets')
-      .select(
-        'i.cert',
-        'i.state',
-        'f.assets',
-        'f.roa',
-        'f.net_interest_margin as nim',
-        'f.npl_ratio as nplRatio',
-        'f.tier1_capital_ratio as tier1CapitalRatio',
-        'f.efficiency_ratio as efficiencyRatio',
-      )) as PeerRow[];
+/** Active banks with assets in the quarter, by state and by cert, from the quarter's snapshot (kept for its life). */
+async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, PeerRow[]>; byCert: Map<number, PeerRow> }> {
+  const snapshot = await quarterSnapshot(knex, quarter);
+  return derived(snapshot, 'peer-rows', () => {
+    const [active, state, assets, roa, nim, nplRatio, tier1CapitalRatio, efficiencyRatio] = [
+      column(snapshot, 'i', 'active'),
+      column(snapshot, 'i', 'state'),
+      ...['assets', 'roa', 'net_interest_margin', 'npl_ratio', 'tier1_capital_ratio', 'efficiency_ratio'].map((name) => column(snapshot, 'f', name)),
+    ];
     const byState = new Map<string, PeerRow[]>();
     const byCert = new Map<number, PeerRow>();
-    for (const row of rows) {
-      const peer = { ...row, assets: Number(row.assets) };
-      const list = byState.get(row.state) ?? [];
+    for (const row of snapshot.withFinancials) {
+      if (active[row] !== true || assets[row] === null) continue;
+      const peer = {
+        cert: snapshot.cert[row],
+        state: state[row] as string,
+        assets: Number(assets[row]),
+        roa: roa[row] as number | null,
+        nim: nim[row] as number | null,
+        nplRatio: nplRatio[row] as number | null,
+        tier1CapitalRatio: tier1CapitalRatio[row] as number | null,
+        efficiencyRatio: efficiencyRatio[row] as number | null,
+      };
+      const list = byState.get(peer.state) ?? [];
       list.push(peer);
-      byState.set(row.state, list);
-      byCert.set(row.cert, peer);
+      byState.set(peer.state, list);
+      byCert.set(peer.cert, peer);
     }
     return { byState, byCert };
   });

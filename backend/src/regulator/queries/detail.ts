@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { NotFoundError } from '../../http/errors.ts';
-import { bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
+import { bankRowOf, bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
 import { cached } from '../engine/cache.ts';
+import { quarterSnapshot, rowRecords } from '../engine/snapshot.ts';
 import { builtInFieldTitles } from '../fields.ts';
 import { quarterLabel } from '../normalise/index.ts';
-import { latestQuarter, listQuarters, queryRecords, resolveQuarter } from './records.ts';
+import { latestQuarter, listQuarters, queryRecords, resolveQuarter, snapshotInstitutionRecord, snapshotRowOf } from './records.ts';
 
 /** The per-bank reads of the detail view, and the small lookups around them. */
 
@@ -20,12 +21,67 @@ export const certSchema = z.coerce.number().int().min(0, 'cert must be a certifi
 
 const isoDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : ((value as string | null) ?? null));
 
+/**
+ * One bank as the detail view reads it: the institution's columns, its full BankFind record, its
+ * report dates (newest first) and the bank row of its newest quarter (`bankSelection` with the
+ * source records). Curated columns come from the latest quarter's in-memory snapshot, so the
+ * database is asked one small question per bank: its source records and its report dates.
+ */
+export type DetailBank = {
+  institution: Record<string, unknown>;
+  record: Record<string, unknown>;
+  quarters: string[];
+  latest: Record<string, unknown> | null;
+  /** The market's latest quarter. */
+  quarter: string | null;
+};
+
+/** The bank for the detail view, or a 404 when we do not hold it. */
+export async function detailBank(knex: Knex, cert: number): Promise<DetailBank> {
+  const quarter = await latestQuarter(knex);
+  const [snapshot, stored] = await Promise.all([
+    quarter === null ? null : quarterSnapshot(knex, quarter),
+    knex
+      .raw(
+        `select i.raw as institution, f.raw as financials,
+           array(select q.repdte from fdic_financials q where q.cert = i.cert order by q.repdte desc) as quarters
+         from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ?
+         where i.cert = ?`,
+        [quarter, cert],
+      )
+      .then((result: { rows: Array<{ institution: Record<string, unknown> | null; financials: Record<string, unknown> | null; quarters: string[] }> }) => result.rows[0]),
+  ]);
+  if (!stored) throw new NotFoundError(`Institution ${cert}`);
+  const { quarters } = stored;
+  const newestRow = async () => (quarters.length > 0 ? ((await financialRows(knex, cert, quarters[0]))[0] ?? null) : null);
+  const row = snapshot ? snapshotRowOf(snapshot, cert) : -1;
+  if (snapshot === null || row < 0) {
+    // No quarter held at all, or a bank newer than the snapshot (written by another process a moment ago).
+    const [institution, answer, latest] = await Promise.all([knex('fdic_institutions').where({ cert }).first(), queryRecords(knex, 'institutions', { limit: 1, offset: 0, filters: `CERT:${cert}` }), newestRow()]);
+    return { institution, record: answer.data[0].data, quarters, latest, quarter };
+  }
+  const columns = rowRecords(snapshot, row);
+  const record = snapshotInstitutionRecord(snapshot, row, stored);
+  const latest =
+    quarters[0] === quarter ? { ...bankRowOf(columns.institution, columns.financials), institution_raw: stored.institution, financials_raw: stored.financials } : await newestRow();
+  return { institution: columns.institution, record, quarters, latest, quarter };
+}
+
+/** The institution's columns (from the latest quarter's snapshot when it holds the bank) and the market's latest quarter; a 404 when we do not hold it. */
+async function institutionColumnsOf(knex: Knex, cert: number): Promise<{ institution: Record<string, unknown>; quarter: string | null }> {
+  const quarter = await latestQuarter(knex);
+  const snapshot = quarter === null ? null : await quarterSnapshot(knex, quarter);
+  const row = snapshot ? snapshotRowOf(snapshot, cert) : -1;
+  if (snapshot && row >= 0) return { institution: rowRecords(snapshot, row).institution, quarter };
+  const institution = await knex('fdic_institutions').where({ cert }).first();
+  if (!institution) throw new NotFoundError(`Institution ${cert}`);
+  return { institution, quarter };
+}
+
 /** `/fdic/institutions/{cert}`: the institution as a one-record BankFind list (404 when unknown). */
 export async function institutionRecord(knex: Knex, cert: number) {
-  const answer = await queryRecords(knex, 'institutions', { limit: 1, offset: 0, filters: `CERT:${cert}` });
-  if (answer.data.length === 0) throw new NotFoundError(`Institution ${cert}`);
-  const isDemo = (await knex('fdic_institutions').where({ cert }).first('is_demo'))?.is_demo === true;
-  return { ...answer, isDemo };
+  const bank = await detailBank(knex, cert);
+  return { data: [{ data: bank.record, score: 0 }], meta: { total: 1, quarter: bank.quarter }, isDemo: bank.institution.is_demo === true };
 }
 
 /** The bank's quarters (newest first, or one quarter) as bank rows with their regulator records. */
@@ -113,13 +169,42 @@ async function paged<T>(query: Knex.QueryBuilder, page: z.infer<typeof pageQuery
 }
 
 /**
- * A bank's branches as they stand: those of its newest Summary of Deposits year (a branch closed
- * before it is gone), and any the locations endpoint gave.
+ * Branches as they stand (every bank's, or one bank's): those of the bank's newest Summary of
+ * Deposits year (a branch closed before it is gone), and any the locations endpoint gave.
  */
-function currentBranches(knex: Knex, cert: number): Knex.QueryBuilder {
-  return knex('fdic_locations')
-    .where({ cert })
-    .andWhere((where) => where.whereNull('sod_year').orWhere('sod_year', knex('fdic_locations').where({ cert }).max('sod_year')));
+function currentBranches(knex: Knex, cert?: number): Knex.QueryBuilder {
+  const query = knex('fdic_locations as l').where((where) =>
+    where.whereNull('l.sod_year').orWhere('l.sod_year', knex('fdic_locations as newest').whereRaw('newest.cert = l.cert').max('newest.sod_year')),
+  );
+  return cert === undefined ? query : query.where('l.cert', cert);
+}
+
+type OfficesByState = Array<{ state: string; offices: number }>;
+
+/**
+ * Every bank's current offices per state (most first, then by state) and newest Summary of
+ * Deposits year, read in two grouped queries once per data change: the detail's panels look a
+ * bank up here instead of asking the database on every call.
+ */
+function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesByState>; summaryOfDepositsYear: Map<number, number> }> {
+  return cached(knex, 'branch-index', async () => {
+    const [offices, years] = await Promise.all([
+      currentBranches(knex)
+        .select('l.cert', 'l.state', knex.raw('count(*)::int as offices'))
+        .groupBy('l.cert', 'l.state')
+        .orderBy([{ column: 'l.cert' }, { column: 'offices', order: 'desc' }, { column: 'l.state' }]) as Promise<Array<{ cert: number; state: string; offices: number }>>,
+      knex('fdic_sod').select('cert').max({ year: 'year' }).groupBy('cert') as Promise<Array<{ cert: number; year: number | null }>>,
+    ]);
+    const officesByState = new Map<number, OfficesByState>();
+    for (const { cert, state, offices: count } of offices) {
+      let list = officesByState.get(cert);
+      if (!list) officesByState.set(cert, (list = []));
+      list.push({ state, offices: Number(count) });
+    }
+    const summaryOfDepositsYear = new Map<number, number>();
+    for (const { cert, year } of years) if (year !== null) summaryOfDepositsYear.set(cert, year);
+    return { officesByState, summaryOfDepositsYear };
+  });
 }
 
 /** `/fdic/locations/{cert}`: branches, main office first (deposits in thousands). */
@@ -201,22 +286,23 @@ export async function failures(knex: Knex, cert: number) {
 }
 
 /** The bank's current offices per state, most first. */
-export async function officesByState(knex: Knex, cert: number): Promise<Array<{ state: string; offices: number }>> {
-  const rows = (await currentBranches(knex, cert).select(knex.raw('state, count(*)::int as offices')).groupBy('state').orderBy('offices', 'desc')) as Array<{ state: string; offices: number }>;
-  return rows.map((row) => ({ state: row.state, offices: Number(row.offices) }));
+export async function officesByState(knex: Knex, cert: number): Promise<OfficesByState> {
+  return (await branchIndex(knex)).officesByState.get(cert) ?? [];
 }
 
 /** The newest year of the bank's summary of deposits, or null. */
 export async function summaryOfDepositsYear(knex: Knex, cert: number): Promise<number | null> {
-  const row = (await knex('fdic_sod').where({ cert }).max({ year: 'year' }).first()) as { year?: number | null } | undefined;
-  return row?.year ?? null;
+  return (await branchIndex(knex)).summaryOfDepositsYear.get(cert) ?? null;
+}
+
+/** Offices in all and states they are in, from the offices per state (none listed: undefined). */
+export function officeCounts(byState: OfficesByState): { total: number; states: number } | undefined {
+  return byState.length === 0 ? undefined : { total: byState.reduce((sum, entry) => sum + entry.offices, 0), states: byState.length };
 }
 
 /** `/fdic/summary/{cert}`: the bank overview panel (minority status, office distribution, geography, details). */
 export async function overview(knex: Knex, cert: number) {
-  const institution = await knex('fdic_institutions').where({ cert }).first();
-  if (!institution) throw new NotFoundError(`Institution ${cert}`);
-  const [byState, year] = await Promise.all([officesByState(knex, cert), summaryOfDepositsYear(knex, cert)]);
+  const [{ institution }, byState, year] = await Promise.all([institutionColumnsOf(knex, cert), officesByState(knex, cert), summaryOfDepositsYear(knex, cert)]);
   return { data: [{ data: overviewOf(institution, byState, year), score: 0 }], meta: { total: 1 } };
 }
 
@@ -257,11 +343,8 @@ export function overviewOf(institution: Record<string, unknown>, byState: Array<
  * code, falling back to CSA).
  */
 export async function demographics(knex: Knex, cert: number) {
-  const institution = await knex('fdic_institutions').where({ cert }).first();
-  if (!institution) throw new NotFoundError(`Institution ${cert}`);
-  const quarter = await latestQuarter(knex);
-  const offices = await currentBranches(knex, cert).select(knex.raw('count(*)::int as total, count(distinct state)::int as states')).first();
-  return { data: [{ data: demographicsOf(institution, quarter, offices), score: 0 }], meta: { total: 1 } };
+  const [{ institution, quarter }, byState] = await Promise.all([institutionColumnsOf(knex, cert), officesByState(knex, cert)]);
+  return { data: [{ data: demographicsOf(institution, quarter, officeCounts(byState)), score: 0 }], meta: { total: 1 } };
 }
 
 /** The demographics record from the institution row, the market's latest quarter and the bank's current offices. */

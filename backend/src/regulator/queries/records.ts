@@ -409,6 +409,32 @@ function snapshotRecord(snapshot: Snapshot, mode: RecordsMode, codes: string[], 
   return record;
 }
 
+/** Where a bank is in a snapshot (rows are ordered by cert), or -1. */
+export function snapshotRowOf(snapshot: Snapshot, cert: number): number {
+  const certs = snapshot.cert;
+  let low = 0;
+  let high = certs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (certs[middle] === cert) return middle;
+    if (certs[middle] < cert) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** The stored source records of a bank and of its row in a quarter (the fields no catalog column holds). */
+export type SourceRecords = { institution: Record<string, unknown> | null; financials: Record<string, unknown> | null };
+
+/**
+ * A bank's full BankFind record in the snapshot's quarter, as `queryRecords` answers `CERT:x` with
+ * no field list (every catalog field over the stored source records), from a snapshot row and the
+ * bank's source records in that quarter.
+ */
+export function snapshotInstitutionRecord(snapshot: Snapshot, row: number, sources: SourceRecords): Record<string, unknown> {
+  return { ...sources.institution, ...sources.financials, ...snapshotRecord(snapshot, 'institutions', [...fieldCatalog.keys()], row) };
+}
+
 /** Answers a list query from the quarter's in-memory snapshot, or null when SQL must (see `snapshotPage`). */
 export async function recordsFromSnapshot(knex: Knex, prepared: PreparedRecordsQuery): Promise<RecordsAnswer | null> {
   const page = await snapshotPage(knex, prepared);

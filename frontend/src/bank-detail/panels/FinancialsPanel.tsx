@@ -7,7 +7,7 @@ import { riskPayload } from '../../ai/bank-payloads.ts';
 import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../../../domain/format.ts';
 import { bankDetailApi } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
-import { PanelEmpty } from '../components/PanelState.tsx';
+import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import {
   assetComposition,
@@ -145,19 +145,20 @@ function RiskCommentary({ bank }: { bank: NormalisedBank }) {
 }
 
 /** Every quarter the bank has figures for, plus the market's quarters, newest first. */
-function quarterOptions(financials: RawRecord[], market: string[]): string[] {
-  const all = new Set<string>(market);
-  for (const record of financials) if (record.REPDTE) all.add(String(record.REPDTE));
-  return [...all].filter((value) => /^\d{8}$/.test(value)).sort((a, b) => b.localeCompare(a));
+function quarterOptions(quarters: string[], market: string[]): string[] {
+  return [...new Set([...market, ...quarters])].filter((value) => /^\d{8}$/.test(value)).sort((a, b) => b.localeCompare(a));
 }
 
-/** Financials view: sections for one quarter, the latest by default. */
+/** Financials view: sections for one quarter, the latest by default (an older one is loaded when chosen). */
 export function FinancialsPanel({ data }: { data: BankDetailData }) {
   const marketQuarters = useLoad(() => bankDetailApi.quarters().catch(() => [] as string[]), []);
-  const options = useMemo(() => quarterOptions(data.financials, marketQuarters.data ?? []), [data.financials, marketQuarters.data]);
-  const [quarter, setQuarter] = useState<string>(() => String(data.financials[0]?.REPDTE ?? ''));
+  const options = useMemo(() => quarterOptions(data.quarters, marketQuarters.data ?? []), [data.quarters, marketQuarters.data]);
+  const newest = String(data.latestFinancials?.REPDTE ?? '');
+  const [quarter, setQuarter] = useState<string>(newest);
   const selected = quarter || options[0] || '';
-  const record = data.financials.find((candidate) => String(candidate.REPDTE) === selected);
+  const held = selected === newest || data.quarters.includes(selected);
+  const chosen = useLoad(() => bankDetailApi.financials(data.cert, selected), [data.cert, selected], held && selected !== newest);
+  const record = selected === newest ? data.latestFinancials : chosen.status === 'ready' ? chosen.data : null;
 
   const selector =
     options.length > 0 ? (
@@ -179,7 +180,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
       {record ? (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {selected === String(data.financials[0]?.REPDTE ?? '') ? 'Latest quarterly report' : 'Quarterly report'} as of {formatDate(isoDate(selected))} ({quarterLabel(selected)}).
+            {selected === newest ? 'Latest quarterly report' : 'Quarterly report'} as of {formatDate(isoDate(selected))} ({quarterLabel(selected)}).
             Amounts in US dollars; ratios in percent.
           </Typography>
           <RiskCommentary bank={data.bank} />
@@ -200,6 +201,8 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
           <SectionGrid section={capitalSection} record={record} />
           <SectionGrid section={offBalanceSheetSection} record={record} />
         </>
+      ) : chosen.status === 'loading' ? (
+        <PanelLoading text="Loading the quarter's financials..." />
       ) : (
         <PanelEmpty>Financials data not available for the selected quarter.</PanelEmpty>
       )}
