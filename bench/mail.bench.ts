@@ -69,8 +69,8 @@ async function dispatcher(report: Report, engine: Engine) {
   await sink.stop();
 }
 
-async function publicApi(report: Report) {
-  const served = await servedDatabase('pglite');
+async function publicApi(report: Report, engine: Engine) {
+  const served = await servedDatabase(engine);
   const db = await served.open();
   await loadDemoData(db.knex, { banks: 120 });
   const certs = (await db.knex('fdic_institutions').orderBy('cert').limit(60).select('cert')).map((row: { cert: number }) => row.cert);
@@ -95,7 +95,7 @@ async function publicApi(report: Report) {
     figures['floor: a signed-in call answering a cached list of quarters'] = await measureHttp(server.url, token, Array.from({ length: requests }, () => '/api/services/fdic/quarters'));
     figures['public API: list of targets (25 per page)'] = await measureHttp(server.url, token, lists, headers);
     figures['public API: one target bank'] = await measureHttp(server.url, token, singles, headers);
-    report('public API over HTTP, 32 concurrent connections (PGlite)', figures);
+    report(`public API over HTTP, 32 concurrent connections (${engine})`, figures);
   } finally {
     await server.stop();
     await served.drop();
@@ -105,5 +105,5 @@ async function publicApi(report: Report) {
 export async function run(report: Report): Promise<void> {
   await renders(report);
   for (const engine of benchEngines) await dispatcher(report, engine);
-  await publicApi(report);
+  for (const engine of benchEngines) await publicApi(report, engine);
 }

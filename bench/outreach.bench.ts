@@ -16,6 +16,8 @@ const TARGETS = Math.max(10, Math.round(500 * scale));
 const CONTACTS = Math.round(20_000 * scale);
 const TASKS = Math.round(50_000 * scale);
 const EVENTS = Math.round(1_000_000 * scale);
+const TEMPLATES = 200;
+const SENT_EMAILS = Math.round(10_000 * scale);
 const CHUNK = 2_000;
 
 type Seeded = { contactIds: string[]; taskIds: string[]; certs: number[] };
@@ -24,7 +26,7 @@ async function insertChunks(knex: Knex, table: string, rows: Array<Record<string
   for (let start = 0; start < rows.length; start += CHUNK) await knex(table).insert(rows.slice(start, start + CHUNK));
 }
 
-async function seed(knex: Knex, userId: string): Promise<Seeded> {
+export async function seed(knex: Knex, userId: string): Promise<Seeded> {
   const metadata = { userId, correlationId: 'bench', requestId: 'bench', source: 'ui', schemaVersion: 1 };
   const now = new Date();
   const certs = Array.from({ length: TARGETS }, (_, index) => 900_000 + index);
@@ -88,6 +90,27 @@ async function seed(knex: Knex, userId: string): Promise<Seeded> {
     }
   }
   if (batch.length) await knex('events').insert(batch);
+
+  // Templates and sent mail as a busy user has them, and one activity row per event (as the activity projection leaves them).
+  await insertChunks(
+    knex,
+    'templates',
+    Array.from({ length: TEMPLATES }, (_, index) => ({ id: randomUUID(), user_id: userId, version: 1, created_at: now, updated_at: now, name: `Template ${index}`, category: index % 2 ? 'intro' : 'follow-up', subject: `Subject ${index}`, body: `Hello {{contactFirstName}}, note ${index}.`, is_favorite: index % 5 === 0 })),
+  );
+  await insertChunks(
+    knex,
+    'sent_emails',
+    Array.from({ length: SENT_EMAILS }, (_, index) => {
+      const at = new Date(now.getTime() - index * 60_000);
+      return { id: randomUUID(), user_id: userId, version: 3, created_at: at, updated_at: at, queued_at: at, sent_at: at, contact_id: contactIds[index % contactIds.length], bank_id: certs[index % TARGETS], recipient_name: `Contact ${index}`, recipient_email: `contact${index}@bench.example`, subject: `Subject ${index % TEMPLATES}`, body: `Hello ${index}`, status: 'sent', attempts: 1, transport: 'smtp' };
+    }),
+  );
+  await knex.raw(
+    `insert into activity (global_position, user_id, resource, record_id, stream_id, stream_version, event_type, summary, changes, source, correlation_id, occurred_at, bank_id)
+     select global_position, ?::uuid, split_part(stream_id, '-', 1) || 's', substring(stream_id from position('-' in stream_id) + 1), stream_id, stream_version, type, type, data, 'ui', 'bench', recorded_at, (data->>'bankId')::int
+     from events where metadata->>'userId' = ?`,
+    [userId, userId],
+  );
   return { contactIds, taskIds, certs };
 }
 
@@ -148,6 +171,20 @@ export async function run(report: Report): Promise<void> {
         token,
         Array.from({ length: 600 }, (_, index) => `/api/data/tasks?filter=${encodeURIComponent(JSON.stringify({ bankId: seeded.certs[index % TARGETS], completed: false }))}&sort=${encodeURIComponent('["dueDate","ASC"]')}`),
       );
+
+
+      // Pages of 25 of a list: `count` requests over `pages` distinct pages (a screen paged back and forth).
+      const paged = (path: string, pages: number, count = 600) =>
+        Array.from({ length: count }, (_, index) => `${path}${path.includes('?') ? '&' : '?'}range=${encodeURIComponent(`[${(index % pages) * 25},${(index % pages) * 25 + 24}]`)}`);
+      const sorted = (field: string, order = 'ASC') => `sort=${encodeURIComponent(JSON.stringify([field, order]))}`;
+      const filtered = (filter: Record<string, unknown>) => `filter=${encodeURIComponent(JSON.stringify(filter))}`;
+      figures['targets (Targets screen: newest first, with counts), 32 connections'] = await measureHttp(server.url, token, paged('/api/data/banks', 20));
+      figures['targets searched by name, 32 connections'] = await measureHttp(server.url, token, Array.from({ length: 600 }, (_, index) => `/api/data/banks?${filtered({ q: `bank ${900_000 + (index % 100)}` })}`));
+      figures['templates sorted by name, 32 connections'] = await measureHttp(server.url, token, paged(`/api/data/templates?${sorted('name')}`, 8));
+      figures['sent emails newest first, 32 connections'] = await measureHttp(server.url, token, paged('/api/data/sent-emails', 40));
+      figures['sent emails of a bank, 32 connections'] = await measureHttp(server.url, token, Array.from({ length: 600 }, (_, index) => `/api/data/sent-emails?${filtered({ bankId: seeded.certs[index % 100] })}`));
+      figures['activity newest first, 32 connections'] = await measureHttp(server.url, token, paged('/api/data/activity', 40));
+      figures['activity of contacts, 32 connections'] = await measureHttp(server.url, token, paged(`/api/data/activity?${filtered({ resource: 'contacts' })}`, 40));
 
       const csv = importCsv(seeded.certs, 10_000);
       const importStarted = performance.now();

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { HttpError, NotFoundError, UnauthorizedError } from '../http/errors.ts';
 import { currentContext } from '../context/request-context.ts';
+import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import { hashApiKey } from './api-keys.ts';
 import { openApiDocument } from './openapi.ts';
@@ -150,18 +151,23 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
   router.get('/banks', guard, async (ctx) => {
     const { page, limit } = bankListQuerySchema.parse(ctx.query);
     const { userId } = ctx.state.apiKeyOwner as KeyOwner;
-    const [rows, [{ total }]] = await Promise.all([
-      targetBanks(knex, userId).orderBy('t.created_at', 'desc').orderBy('t.cert').offset((page - 1) * limit).limit(limit),
-      knex('targets').where({ user_id: userId, is_target: true }).count({ total: '*' }),
-    ]);
-    ctx.body = { data: rows.map(publicBank), meta: { page, limit, total: Number(total) } };
+    await cachedAnswer(services, ctx, userId, async () => {
+      const [rows, [{ total }]] = await Promise.all([
+        targetBanks(knex, userId).orderBy('t.created_at', 'desc').orderBy('t.cert').offset((page - 1) * limit).limit(limit),
+        knex('targets').where({ user_id: userId, is_target: true }).count({ total: '*' }),
+      ]);
+      ctx.body = { data: rows.map(publicBank), meta: { page, limit, total: Number(total) } };
+    });
   });
 
   router.get('/banks/:cert', guard, async (ctx) => {
     const cert = certPathSchema.safeParse(ctx.params.cert);
-    const row = cert.success ? await targetBanks(knex, (ctx.state.apiKeyOwner as KeyOwner).userId).where('t.cert', cert.data).first() : undefined;
-    if (!row) throw new NotFoundError(`Bank ${ctx.params.cert} among your targets`);
-    ctx.body = { data: publicBank(row) };
+    const { userId } = ctx.state.apiKeyOwner as KeyOwner;
+    await cachedAnswer(services, ctx, userId, async () => {
+      const row = cert.success ? await targetBanks(knex, userId).where('t.cert', cert.data).first() : undefined;
+      if (!row) throw new NotFoundError(`Bank ${ctx.params.cert} among your targets`);
+      ctx.body = { data: publicBank(row) };
+    });
   });
 
   return router;

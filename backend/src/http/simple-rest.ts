@@ -104,17 +104,21 @@ export async function respondWithList<Row>(
   base: Knex.QueryBuilder,
   spec: ListSpec,
   toApi: (row: Row) => unknown,
+  /** Shares the total of one filter between its pages while the data has not changed (see read-cache). */
+  memo?: <T>(key: string, compute: () => Promise<T>) => Promise<T>,
 ): Promise<void> {
   const params = parseListParams(ctx.query as Record<string, unknown>, spec);
   applyFilters(base, params, spec);
-  const [{ total }] = await base.clone().clearSelect().clearOrder().count({ total: '*' });
+  const countAll = async () => Number((await base.clone().clearSelect().clearOrder().count({ total: '*' }))[0].total);
   const [start, end] = params.range;
-  const rows: Row[] = await base
-    .orderByRaw(`?? ${params.sort.order} nulls last`, [spec.sortable[params.sort.field]])
-    .orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc')
-    .offset(start)
-    .limit(end - start + 1);
-  const count = Number(total);
+  const [count, rows] = await Promise.all([
+    memo ? memo(`${resource} total ${JSON.stringify(params.filter)}`, countAll) : countAll(),
+    base
+      .orderByRaw(`?? ${params.sort.order} nulls last`, [spec.sortable[params.sort.field]])
+      .orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc')
+      .offset(start)
+      .limit(end - start + 1) as Promise<Row[]>,
+  ]);
   const last = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${resource} ${start}-${last}/${count}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { respondWithList } from '../http/simple-rest.ts';
+import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import type { ActivityDescription } from './activity.ts';
 import { outreachActivity } from './registry.ts';
@@ -42,14 +43,15 @@ function oneOf(column: string, allowed: Set<string>, label: string) {
 }
 
 /** GET /api/data/activity: the signed-in user's outreach activity, newest first by default. */
-export function activityRoutes({ knex }: AppServices): Router {
+export function activityRoutes(services: AppServices): Router {
+  const { knex } = services;
   const router = new Router({ prefix: '/api/data/activity' });
   router.get('/types', (ctx) => {
     ctx.body = eventTypes;
   });
   router.get('/', async (ctx) => {
     const user = signedInUser(ctx.state);
-    await respondWithList<ActivityRow>(
+    await cachedAnswer(services, ctx, user.id, (memo) => respondWithList<ActivityRow>(
       ctx,
       'activity',
       knex('activity').where('user_id', user.id),
@@ -93,7 +95,8 @@ export function activityRoutes({ knex }: AppServices): Router {
         version: row.stream_version,
         occurredAt: row.occurred_at.toISOString(),
       }),
-    );
+      memo,
+    ));
   });
   return router;
 }

@@ -60,14 +60,16 @@ export function fieldChanges(before: Record<string, unknown>, after: Record<stri
 export async function readHistory<State>(
   knex: Knex,
   store: EventStore,
-  record: { streamId: string; userId: string; what: string; decider: Decider<State, any, any>; view?: HistoryView<State> },
+  record: { streamId: string; userId: string; what: string; decider: Decider<State, any, any>; view?: HistoryView<State>; userName?: string },
 ): Promise<HistoryEntry[]> {
   const events = await store.readStream(record.streamId);
   if (events.length === 0 || events[0].metadata.userId !== record.userId) throw new NotFoundError(record.what);
-  const actorIds = [...new Set(events.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)))];
-  const names = new Map<string, string>(
-    (await knex('users').whereIn('id', actorIds).select('id', 'name')).map((row: { id: string; name: string }) => [row.id, row.name]),
-  );
+  // The reader's own name is known; only other actors' names are looked up.
+  const names = new Map<string, string>(record.userName === undefined ? [] : [[record.userId, record.userName]]);
+  const actorIds = [...new Set(events.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id) && !names.has(id!)))];
+  if (actorIds.length) {
+    for (const row of (await knex('users').whereIn('id', actorIds).select('id', 'name')) as Array<{ id: string; name: string }>) names.set(row.id, row.name);
+  }
   const view = record.view ?? withoutOwner;
   let state = record.decider.initialState();
   // Before the first event there is nothing: every field of the new record changes from null.

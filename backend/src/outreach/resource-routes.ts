@@ -9,6 +9,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { respondWithList, type ListSpec } from '../http/simple-rest.ts';
+import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import { readHistory, type HistoryView } from './history.ts';
 
@@ -73,7 +74,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
 
   router.get('/', async (ctx) => {
     const user = signedInUser(ctx.state);
-    await respondWithList(ctx, definition.resource, definition.rows(knex, user.id), listSpec, definition.toApi);
+    await cachedAnswer(services, ctx, user.id, (memo) => respondWithList(ctx, definition.resource, definition.rows(knex, user.id), listSpec, definition.toApi, memo));
   });
 
   router.get('/:id', async (ctx) => respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, ctx.params.id)));
@@ -82,12 +83,15 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     const user = signedInUser(ctx.state);
     const id = definition.idSchema.safeParse(ctx.params.id);
     if (!id.success) throw new NotFoundError(definition.what);
-    ctx.body = await readHistory(knex, eventStore, {
-      streamId: definition.streamId(String(id.data), user.id),
-      userId: user.id,
-      what: definition.what,
-      decider: definition.decider,
-      view: definition.historyView,
+    await cachedAnswer(services, ctx, user.id, async () => {
+      ctx.body = await readHistory(knex, eventStore, {
+        streamId: definition.streamId(String(id.data), user.id),
+        userId: user.id,
+        userName: user.name,
+        what: definition.what,
+        decider: definition.decider,
+        view: definition.historyView,
+      });
     });
   });
 

@@ -1,6 +1,7 @@
 import { handleCommand } from '../commands/handle-command.ts';
 import { RecordNotFound } from '../commands/errors.ts';
 import { contactDecider } from '../outreach/contacts/decider.ts';
+import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
 import { activityText } from '../../../projections/activity.ts';
@@ -43,6 +44,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
     await trx('projection_dead_letters').whereIn('stream_id', streams).delete();
     // an idempotent replay would answer the contact or email as it was
     for (const id of [contactId, ...emailIds]) await trx('idempotency_keys').where('user_id', userId).whereRaw('response::text like ?', [`%${id}%`]).delete();
+    // rows rewritten without an event: answers cached before must not be sent again
+    await touchReadModels(trx, userId);
   });
   await dropReportSnapshots(knex, userId);
 }

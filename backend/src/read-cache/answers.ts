@@ -1,0 +1,154 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import type { AppServices } from '../services.ts';
+import { readModelPosition } from './position.ts';
+
+/** Headers a cached answer is sent again with (the list total, and letting browsers read it). */
+const replayedHeaders = ['Content-Range', 'Access-Control-Expose-Headers'];
+/** The answers kept per process, by the size of their JSON text. */
+const defaultBudgetBytes = 64 * 1024 * 1024;
+const positionsKept = 10_000;
+const valuesKept = 10_000;
+/** A statement that only reads (a select that names no write); anything else counts as a write. */
+const plainRead = /^\s*select\b(?![\s\S]*\b(?:insert|update|delete|truncate)\b)/i;
+
+type Answer = { position: string; text: string; headers: Array<[string, string]> };
+
+/**
+ * A value worked out once per read-model position and shared by the answers that need it (a list's
+ * total is the same for every page, sort and range of one filter).
+ */
+export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
+/**
+ * Read answers (lists, histories, the public API) kept as their JSON text, keyed by the user, the
+ * path with its query, and the user's read-model position (`readModelPosition`), which is read
+ * before the answer is computed. An answer is sent again only while the position has not moved:
+ * after any write the next read computes afresh, so every reader sees its own writes, in any
+ * process. Each hit costs one small query instead of the list's count and page. The same answer
+ * asked for by several requests at once is computed once. The least recently used answers go
+ * first once the budget is spent.
+ */
+export class AnswerCache {
+  private readonly answers = new Map<string, Answer>();
+  private readonly computing = new Map<string, Promise<Answer | undefined>>();
+  private bytes = 0;
+  /** Statements other than plain reads sent so far (counted only where this process is the database's only writer). */
+  private writes = 0;
+  private readonly positions = new Map<string, { writes: number; position: string }>();
+  private readonly values = new Map<string, { position: string; value: Promise<unknown> }>();
+
+  /**
+   * `onlyWriter`: no other process writes this database (the embedded one, locked to this process).
+   * Then a user's position is asked again only after this process sent a statement that may write:
+   * PGlite has one connection, so a read waits for any transaction in flight to end, and a position
+   * remembered before a write is never taken after it.
+   */
+  constructor(
+    private readonly knex: Knex,
+    private readonly onlyWriter: boolean,
+    private readonly budgetBytes = defaultBudgetBytes,
+  ) {
+    if (onlyWriter) {
+      knex.on('query', ({ sql }: { sql: string }) => {
+        if (!plainRead.test(sql)) this.writes += 1;
+      });
+    }
+  }
+
+  private async position(userId: string): Promise<string> {
+    if (!this.onlyWriter) return readModelPosition(this.knex, userId);
+    const writes = this.writes;
+    const known = this.positions.get(userId);
+    if (known?.writes === writes) return known.position;
+    const position = await readModelPosition(this.knex, userId);
+    if (this.positions.size >= positionsKept) this.positions.clear();
+    this.positions.set(userId, { writes, position });
+    return position;
+  }
+
+  /**
+   * Answers `ctx` from the cache, or runs `compute` (which sets `ctx.body` and headers as a route
+   * does) and keeps its answer when it is a 200 with a JSON body.
+   */
+  async answer(ctx: Context, userId: string, compute: (memo: Memo) => Promise<void>): Promise<void> {
+    const key = `${userId} ${ctx.path}?${ctx.querystring}`;
+    const position = await this.position(userId);
+    const kept = this.answers.get(key);
+    if (kept?.position === position) {
+      this.answers.delete(key);
+      this.answers.set(key, kept);
+      return send(ctx, kept);
+    }
+    const flightKey = `${position} ${key}`;
+    const inFlight = this.computing.get(flightKey);
+    const shared = inFlight && (await inFlight.catch(() => undefined));
+    if (shared) return send(ctx, shared);
+
+    const computed = compute(this.memo(userId, position)).then(() => this.keep(ctx, key, position));
+    this.computing.set(flightKey, computed);
+    try {
+      await computed;
+    } finally {
+      this.computing.delete(flightKey);
+    }
+  }
+
+  private memo(userId: string, position: string): Memo {
+    return <T>(name: string, compute: () => Promise<T>): Promise<T> => {
+      const key = `${userId} ${name}`;
+      const known = this.values.get(key);
+      if (known?.position === position) return known.value as Promise<T>;
+      const value = compute();
+      if (this.values.size >= valuesKept) this.values.clear();
+      this.values.set(key, { position, value });
+      value.catch(() => this.values.get(key)?.value === value && this.values.delete(key));
+      return value;
+    };
+  }
+
+  private keep(ctx: Context, key: string, position: string): Answer | undefined {
+    const body: unknown = ctx.body;
+    if (ctx.status !== 200 || body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return undefined;
+    const text = JSON.stringify(body);
+    ctx.body = text;
+    ctx.type = 'application/json';
+    const headers = replayedHeaders.flatMap((name): Array<[string, string]> => (ctx.response.get(name) ? [[name, ctx.response.get(name)]] : []));
+    const answer: Answer = { position, text, headers };
+    const previous = this.answers.get(key);
+    if (previous) this.bytes -= previous.text.length;
+    this.answers.delete(key);
+    this.answers.set(key, answer);
+    this.bytes += text.length;
+    for (const [oldest, old] of this.answers) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.answers.delete(oldest);
+      this.bytes -= old.text.length;
+    }
+    return answer;
+  }
+}
+
+function send(ctx: Context, answer: Answer): void {
+  for (const [name, value] of answer.headers) ctx.set(name, value);
+  ctx.status = 200;
+  ctx.body = answer.text;
+  ctx.type = 'application/json';
+}
+
+const caches = new WeakMap<Knex, AnswerCache>();
+
+/**
+ * Answers a signed-in user's read from the process's answer cache. With EventStoreDB the read
+ * tables are filled after the append by async projectors, so the user's events do not tell what
+ * the tables hold: there every read is computed.
+ */
+export async function cachedAnswer(services: Pick<AppServices, 'knex' | 'eventStore' | 'db'>, ctx: Context, userId: string, compute: (memo?: Memo) => Promise<void>): Promise<void> {
+  if (services.eventStore.kind !== 'postgres') return compute();
+  let cache = caches.get(services.knex);
+  if (!cache) {
+    cache = new AnswerCache(services.knex, services.db.engine === 'pglite');
+    caches.set(services.knex, cache);
+  }
+  return cache.answer(ctx, userId, compute);
+}
