@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { readToken } from './providers/session.ts';
-import { services } from './providers/services.ts';
+import { dataProvider } from './providers/dataProvider.ts';
 
 /** The one query cache of the app (react-admin's and the screens'). */
 export const queryClient = new QueryClient();
@@ -14,5 +14,5 @@ export function warmUpFirstScreen(): void {
   const route = window.location.hash.replace(/^#/, '').split('?')[0];
   if (route !== '' && route !== '/') return;
   void import('./pages/dashboard/Dashboard.tsx');
-  void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => services.dashboard(), staleTime: 5 * 60_000 });
+  void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => dataProvider.dashboard(), staleTime: 5 * 60_000 });
 }

@@ -84,14 +84,14 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
     </IconButton>
   );
   let content: ReactNode;
-  if (detail.status === 'loading' || detail.status === 'idle') {
+  if (detail.isPending) {
     content = (
       <CenteredState>
         {closeButton}
         <CircularProgress aria-label="Loading bank details" />
       </CenteredState>
     );
-  } else if (detail.status === 'error') {
+  } else if (detail.isError) {
     content = (
       <CenteredState>
         <Typography variant="h5" component="h2">
@@ -99,7 +99,7 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
         </Typography>
         <Alert severity="error">An error occurred while fetching bank data. {detail.error.message}</Alert>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button variant="outlined" onClick={detail.reload}>
+          <Button variant="outlined" onClick={() => detail.refetch()}>
             Try again
           </Button>
           <Button variant="contained" onClick={onClose}>

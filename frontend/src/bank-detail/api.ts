@@ -4,7 +4,6 @@
  */
 
 import { ApiError, http } from '../providers/http.ts';
-import { services } from '../providers/services.ts';
 import type { PeerCriteria, PeerMetrics } from './lib/peers.ts';
 import { peerSearchParams } from './lib/peers.ts';
 import { pageOf, recordsOf, type Page, type RawRecord } from './lib/records.ts';
@@ -39,8 +38,6 @@ export type CommunityProfile = {
   spanishSpeakingRate?: number | null;
   source?: string | null;
 };
-
-export type TrackedBank = { id: number | string; cert: number; isTarget: boolean; version?: number; [field: string]: unknown };
 
 function toNumberOrNull(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -89,7 +86,7 @@ export const bankDetailApi = {
   /** The bank's first screen in one call; null when the bank does not exist. */
   overview: (cert: number): Promise<BankOverview | null> => orNull(http.get<BankOverview>(`${fdic}/bank/${cert}/overview`)),
   /** One quarter of the bank's financials; null when the bank has no figures for it. */
-  financials: async (cert: number, quarter: string): Promise<RawRecord | null> => recordsOf(await http.get<unknown>(`${fdic}/financials/${cert}`, { quarter }))[0] ?? null,
+  quarterFinancials: async (cert: number, quarter: string): Promise<RawRecord | null> => recordsOf(await http.get<unknown>(`${fdic}/financials/${cert}`, { quarter }))[0] ?? null,
   historicalFinancials: async (cert: number): Promise<HistoricalPoint[]> => {
     const body = await http.get<unknown>(`${fdic}/financials/history/${cert}`);
     return recordsOf(body)
@@ -98,7 +95,7 @@ export const bankDetailApi = {
   },
   locations: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/locations/${cert}`, query)),
   summaryOfDeposits: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/sod/${cert}`, query)),
-  history: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/history/${cert}`, query)),
+  bankHistory: async (cert: number, query: PagedQuery): Promise<Page<RawRecord>> => pageOf(await http.get<unknown>(`${fdic}/history/${cert}`, query)),
   failures: async (cert: number): Promise<RawRecord[]> => {
     const body = await orNull(http.get<unknown>(`${fdic}/failures/${cert}`));
     return body === null ? [] : recordsOf(body);
@@ -127,9 +124,5 @@ export const bankDetailApi = {
     const record = recordsOf(body)[0];
     return record && Object.keys(record).length > 0 ? (record as CommunityProfile) : null;
   },
-  markTarget: (bank: Record<string, unknown>) => http.post<TrackedBank>('/api/data/banks', bank),
-  unmarkTarget: (cert: number) => http.delete<TrackedBank>(`/api/data/banks/${cert}`),
-  /** The market's report dates, newest first. */
-  quarters: () => services.quarters(),
   pdfReport: (cert: number) => http.blob('/api/services/pdf/report', { method: 'POST', body: { cert }, headers: { accept: 'application/pdf, application/json' } }),
 };

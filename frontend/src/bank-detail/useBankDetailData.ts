@@ -1,7 +1,8 @@
-import { bankDetailApi } from './api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../providers/dataProvider.ts';
 import { normaliseBank, type NormalisedBank } from './lib/bank.ts';
 import type { RawRecord } from './lib/records.ts';
-import { useLoad } from './useLoad.ts';
 
 export type BankDetailData = {
   cert: number;
@@ -23,8 +24,9 @@ export type BankDetailData = {
  * demographics still opens, and the panels say what is missing.
  */
 export function useBankDetailData(cert: number) {
-  return useLoad<BankDetailData | null>(async () => {
-    const overview = await bankDetailApi.overview(cert);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  return useQuery({ queryKey: ['bank', cert, 'overview'], queryFn: async (): Promise<BankDetailData | null> => {
+    const overview = await dataProvider.overview(cert);
     if (!overview?.institution) return null;
     const { institution, demographics, latestFinancials, quarters } = overview;
     const hasDemographics = demographics !== null && Object.keys(demographics).length > 0;
@@ -38,5 +40,5 @@ export function useBankDetailData(cert: number) {
       // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
       bank: normaliseBank(cert, { ...(demographics ?? {}), ...institution }, latestFinancials ?? undefined),
     };
-  }, [cert]);
+  } });
 }

@@ -1,15 +1,9 @@
-import { bankDetailApi } from './api.ts';
-import { useLoad } from './useLoad.ts';
-
-let cached: Promise<Record<string, string>> | null = null;
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../providers/dataProvider.ts';
 
 /** Field code to description, fetched once per page load and shared by every panel that labels raw fields. */
 export function useFieldMap() {
-  return useLoad(() => {
-    cached ??= bankDetailApi.fieldMap().catch((error: unknown) => {
-      cached = null;
-      throw error;
-    });
-    return cached;
-  }, []);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  return useQuery({ queryKey: ['fdic', 'field-map'], queryFn: () => dataProvider.fieldMap(), staleTime: Infinity });
 }

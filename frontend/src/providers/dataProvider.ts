@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
 import { SOURCE_HEADERS } from './http.ts';
 import { raiseAuthError, readToken } from './session.ts';
+import { bankDetailApi } from '../bank-detail/api.ts';
 import { services, type Services } from './services.ts';
 
 const API_BASE = '/api/data';
@@ -52,13 +53,17 @@ const simpleRest = simpleRestProvider(API_BASE, httpClient);
 const recordUrl = (resource: string, id: unknown) => `${API_BASE}/${resource}/${encodeURIComponent(String(id))}`;
 
 export type CharterlineDataProvider = DataProvider &
-  Services & {
+  Services &
+  typeof bankDetailApi & {
     /** A record's events, oldest first: who, when, what changed, from where. */
     history: (resource: string, id: string | number) => Promise<HistoryEntry[]>;
   };
 
 /**
- * `/api/data` resources through react-admin plus the typed service calls (`useDataProvider<CharterlineDataProvider>()`).
+ * The one way the screens load and change data: `/api/data` resources through react-admin's hooks,
+ * and every other call as a method of this provider, called with
+ * `useDataProvider<CharterlineDataProvider>()` inside TanStack's `useQuery`/`useMutation` (react-admin's
+ * own query client), so caching, invalidation and a 401's sign-out work alike on every screen.
  * An update sends `If-Match` with the version the form was opened at, so a change made meanwhile
  * (another tab, a workflow) is answered 412 instead of being overwritten silently; saving over it
  * on purpose sends the version the user has now seen.
@@ -74,4 +79,5 @@ export const dataProvider: CharterlineDataProvider = {
   },
   history: async (resource, id) => (await httpClient(`${recordUrl(resource, id)}/history`)).json as HistoryEntry[],
   ...services,
+  ...bankDetailApi,
 };

@@ -115,6 +115,17 @@ export function quartersOf(answer: unknown): string[] {
 /** Whether the mirror holds demo data, and the first start's demo load while it runs (banks loaded of the total). */
 export type DataStatus = { isDemo: boolean; institutions: number; demoLoad: { loaded: number; total: number } | null };
 
+/** A template rendered by the server on a bank and contact: placeholders it does not know, and those without a value. */
+export type RenderedEmail = { subject: string; body: string; unknown: string[]; missing: string[] };
+export type RenderRequest = { subject: string; body: string; cert: number | null; contactId: string | null };
+
+export type ReportRow = Record<string, string | number | boolean | null>;
+/** Every report replayed from the user's history as of a moment (now when none is given). */
+export type ReportsOverview = { asOf: string; reports: Record<string, ReportRow[]> };
+
+/** An event type the activity feed can hold, with the resource it belongs to. */
+export type ActivityType = { resource: string; type: string };
+
 export const services = {
   dashboard: (quarter?: string) => http.get<DashboardResponse>('/api/services/fdic/dashboard', { quarter }),
   institutions: (query: FdicListQuery, signal?: AbortSignal) => http.get<FdicList>('/api/services/fdic/institutions', listQuery(query), signal),
@@ -131,6 +142,9 @@ export const services = {
   syncCommunityProfiles: () => http.post<{ message?: string }>('/api/services/census/sync-all'),
   marketSummary: (stats: DashboardResponse['marketStats']) => http.post<{ summary: string }>('/api/services/gemini/market-summary', { stats }),
   findLeads: (domain: string) => http.post<LeadFinderAnswer>('/api/services/hunter/find', { domain }),
+  renderEmail: (request: RenderRequest) => http.post<RenderedEmail>('/api/services/placeholders/render', request),
+  reportsOverview: (asOf: string | null) => http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined }),
+  activityTypes: () => http.get<ActivityType[]>('/api/data/activity/types'),
 };
 
 export type Services = typeof services;

@@ -28,7 +28,7 @@ export function RawFieldTable({ record, label, labels = noLabels }: { record: Ra
   }, [record, definitions.data, filter, labels]);
   return (
     <Box>
-      {definitions.status === 'error' && <PanelError>Could not load field definitions.</PanelError>}
+      {definitions.isError && <PanelError>Could not load field definitions.</PanelError>}
       <TextField label="Filter fields" value={filter} onChange={(event) => setFilter(event.target.value)} sx={{ mb: 1.5, maxWidth: 320 }} fullWidth />
       <TableContainer sx={{ maxHeight: '65vh' }}>
         <Table size="small" stickyHeader aria-label={label}>

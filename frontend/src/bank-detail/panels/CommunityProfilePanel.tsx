@@ -1,11 +1,13 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { formatMoney, formatPercent } from '../../../../domain/format.ts';
-import { bankDetailApi, type CommunityProfile } from '../api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
+import type { CommunityProfile } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import type { NormalisedBank } from '../lib/bank.ts';
-import { useLoad } from '../useLoad.ts';
 
 export const CENSUS_SOURCE = 'ACS 5-Year Estimates 2022';
 
@@ -34,13 +36,13 @@ export function communityFigures(profile: CommunityProfile): Array<{ label: stri
 type Lookup = { profile: CommunityProfile | null; area: 'cbsa' | 'csa' | null };
 
 /** The CBSA profile, falling back to the broader Combined Statistical Area when the CBSA has none. */
-async function lookUp(bank: NormalisedBank): Promise<Lookup> {
+async function lookUp(dataProvider: CharterlineDataProvider, bank: NormalisedBank): Promise<Lookup> {
   if (bank.cbsaCode) {
-    const profile = await bankDetailApi.communityProfile('cbsa', bank.cbsaCode);
+    const profile = await dataProvider.communityProfile('cbsa', bank.cbsaCode);
     if (profile) return { profile, area: 'cbsa' };
   }
   if (bank.csaCode) {
-    const profile = await bankDetailApi.communityProfile('csa', bank.csaCode);
+    const profile = await dataProvider.communityProfile('csa', bank.csaCode);
     if (profile) return { profile, area: 'csa' };
   }
   return { profile: null, area: null };
@@ -49,11 +51,12 @@ async function lookUp(bank: NormalisedBank): Promise<Lookup> {
 /** Community Profile (Census). */
 export function CommunityProfilePanel({ bank }: { bank: NormalisedBank }) {
   const hasCode = Boolean(bank.cbsaCode || bank.csaCode);
-  const lookup = useLoad(() => lookUp(bank), [bank.cbsaCode, bank.csaCode], hasCode);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const lookup = useQuery({ queryKey: ['census', bank.cbsaCode, bank.csaCode], queryFn: () => lookUp(dataProvider, bank), enabled: hasCode });
   let body;
   if (!hasCode) body = <PanelEmpty>No statistical area code available for this bank.</PanelEmpty>;
-  else if (lookup.status === 'loading') body = <PanelLoading text="Loading community profile..." />;
-  else if (lookup.status === 'error') body = <PanelError>Demographic data not available.</PanelError>;
+  else if (lookup.isPending) body = <PanelLoading text="Loading community profile..." />;
+  else if (lookup.isError) body = <PanelError>Demographic data not available.</PanelError>;
   else if (!lookup.data?.profile)
     body = <PanelEmpty>No demographic data found for this statistical area, even after checking the broader Combined Statistical Area.</PanelEmpty>;
   else {

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
@@ -10,7 +12,6 @@ import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import { branchAddress, branchOf, topBranchesByDeposits } from '../lib/locations.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { listPageSize } from '../lib/pagination.ts';
-import { useLoad } from '../useLoad.ts';
 
 type DepositsView = 'chart' | 'list';
 
@@ -20,13 +21,18 @@ export function DepositsPanel({ cert }: { cert: number }) {
   const [page, setPage] = useState(1);
   // The chart reads the first page; the list refetches whenever its page changes.
   const shownPage = view === 'chart' ? 1 : page;
-  const deposits = useLoad(async () => {
-    const found = await bankDetailApi.summaryOfDeposits(cert, { limit: listPageSize, offset: pageOffset(shownPage, listPageSize) });
-    return { branches: found.items.map(branchOf), total: found.total };
-  }, [cert, shownPage]);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const deposits = useQuery({
+    queryKey: ['bank', cert, 'sod', shownPage],
+    queryFn: async () => {
+      const found = await dataProvider.summaryOfDeposits(cert, { limit: listPageSize, offset: pageOffset(shownPage, listPageSize) });
+      return { branches: found.items.map(branchOf), total: found.total };
+    },
+    placeholderData: keepPreviousData,
+  });
 
   let body;
-  if (deposits.status === 'error') body = <PanelError>Failed to fetch Summary of Deposits data.</PanelError>;
+  if (deposits.isError) body = <PanelError>Failed to fetch Summary of Deposits data.</PanelError>;
   else if (!deposits.data) body = <PanelLoading text="Loading Summary of Deposits..." />;
   else if (deposits.data.total === 0 || deposits.data.branches.length === 0) body = <PanelEmpty>No deposit data found for branches.</PanelEmpty>;
   else if (view === 'chart') {
@@ -48,7 +54,7 @@ export function DepositsPanel({ cert }: { cert: number }) {
     );
   } else {
     body = (
-      <Box sx={{ opacity: deposits.status === 'loading' ? 0.6 : 1 }}>
+      <Box sx={{ opacity: deposits.isPlaceholderData ? 0.6 : 1 }}>
         <TableContainer>
           <Table size="small" aria-label="Summary of Deposits by branch">
             <TableHead>
@@ -69,7 +75,7 @@ export function DepositsPanel({ cert }: { cert: number }) {
             </TableBody>
           </Table>
         </TableContainer>
-        <Pager page={page} pageSize={listPageSize} total={deposits.data.total} onPage={setPage} disabled={deposits.status === 'loading'} hideWhenOnePage />
+        <Pager page={page} pageSize={listPageSize} total={deposits.data.total} onPage={setPage} disabled={deposits.isPlaceholderData} hideWhenOnePage />
       </Box>
     );
   }

@@ -1,18 +1,20 @@
 import { Box } from '@mui/material';
 import { formatDate, formatMoney } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import { failureOf } from '../lib/failures.ts';
-import { useLoad } from '../useLoad.ts';
 
 /** Institution Failure Record. */
 export function FailureHistoryPanel({ cert }: { cert: number }) {
-  const failures = useLoad(() => bankDetailApi.failures(cert), [cert]);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const failures = useQuery({ queryKey: ['bank', cert, 'failures'], queryFn: () => dataProvider.failures(cert) });
   let body;
-  if (failures.status === 'loading') body = <PanelLoading text="Loading failure history..." />;
-  else if (failures.status === 'error') body = <PanelError>Failed to fetch bank failure data.</PanelError>;
+  if (failures.isPending) body = <PanelLoading text="Loading failure history..." />;
+  else if (failures.isError) body = <PanelError>Failed to fetch bank failure data.</PanelError>;
   else if (!failures.data || failures.data.length === 0) body = <PanelEmpty>No failure history found for this institution.</PanelEmpty>;
   else
     body = failures.data.map(failureOf).map((failure, index) => (

@@ -5,7 +5,9 @@ import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { riskPayload } from '../../ai/bank-payloads.ts';
 import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
@@ -23,7 +25,6 @@ import {
 } from '../lib/financial-sections.ts';
 import type { NormalisedBank } from '../lib/bank.ts';
 import { isoDate, type RawRecord } from '../lib/records.ts';
-import { useLoad } from '../useLoad.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 
 const compositionColors = ['#2563eb', '#16a34a', '#f59e0b', '#94a3b8'];
@@ -151,14 +152,20 @@ function quarterOptions(quarters: string[], market: string[]): string[] {
 
 /** Financials view: sections for one quarter, the latest by default (an older one is loaded when chosen). */
 export function FinancialsPanel({ data }: { data: BankDetailData }) {
-  const marketQuarters = useLoad(() => bankDetailApi.quarters().catch(() => [] as string[]), []);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  // The market's quarters only add options: without them the bank's own quarters remain.
+  const marketQuarters = useQuery({ queryKey: ['fdic', 'quarters'], queryFn: () => dataProvider.quarters(), staleTime: 10 * 60_000 });
   const options = useMemo(() => quarterOptions(data.quarters, marketQuarters.data ?? []), [data.quarters, marketQuarters.data]);
   const newest = String(data.latestFinancials?.REPDTE ?? '');
   const [quarter, setQuarter] = useState<string>(newest);
   const selected = quarter || options[0] || '';
   const held = selected === newest || data.quarters.includes(selected);
-  const chosen = useLoad(() => bankDetailApi.financials(data.cert, selected), [data.cert, selected], held && selected !== newest);
-  const record = selected === newest ? data.latestFinancials : chosen.status === 'ready' ? chosen.data : null;
+  const chosen = useQuery({
+    queryKey: ['bank', data.cert, 'financials', selected],
+    queryFn: () => dataProvider.quarterFinancials(data.cert, selected),
+    enabled: held && selected !== newest,
+  });
+  const record = selected === newest ? data.latestFinancials : (chosen.data ?? null);
 
   const selector =
     options.length > 0 ? (
@@ -201,7 +208,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
           <SectionGrid section={capitalSection} record={record} />
           <SectionGrid section={offBalanceSheetSection} record={record} />
         </>
-      ) : chosen.status === 'loading' ? (
+      ) : chosen.isFetching ? (
         <PanelLoading text="Loading the quarter's financials..." />
       ) : (
         <PanelEmpty>Financials data not available for the selected quarter.</PanelEmpty>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
@@ -10,7 +12,6 @@ import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import { eventsPerYear, historyEventOf, type HistoryEvent } from '../lib/history.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { historyPageSize } from '../lib/pagination.ts';
-import { useLoad } from '../useLoad.ts';
 
 /** The history chart reads up to 500 events. */
 export const HISTORY_CHART_LIMIT = 500;
@@ -68,9 +69,13 @@ function EventList({ events }: { events: HistoryEvent[] }) {
 }
 
 function HistoryChart({ cert }: { cert: number }) {
-  const all = useLoad(async () => (await bankDetailApi.history(cert, { limit: HISTORY_CHART_LIMIT, offset: 0 })).items.map(historyEventOf), [cert]);
-  if (all.status === 'loading') return <PanelLoading text="Loading history..." />;
-  if (all.status === 'error') return <PanelError>Failed to fetch full history for chart.</PanelError>;
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const all = useQuery({
+    queryKey: ['bank', cert, 'history-chart'],
+    queryFn: async () => (await dataProvider.bankHistory(cert, { limit: HISTORY_CHART_LIMIT, offset: 0 })).items.map(historyEventOf),
+  });
+  if (all.isPending) return <PanelLoading text="Loading history..." />;
+  if (all.isError) return <PanelError>Failed to fetch full history for chart.</PanelError>;
   const perYear = eventsPerYear(all.data ?? []);
   if (perYear.length === 0) return <PanelEmpty>No historical events found.</PanelEmpty>;
   return (
@@ -92,17 +97,22 @@ function HistoryChart({ cert }: { cert: number }) {
 
 function PagedEvents({ cert, view }: { cert: number; view: 'timeline' | 'list' }) {
   const [page, setPage] = useState(1);
-  const events = useLoad(async () => {
-    const found = await bankDetailApi.history(cert, { limit: historyPageSize, offset: pageOffset(page, historyPageSize) });
-    return { events: found.items.map(historyEventOf), total: found.total };
-  }, [cert, page]);
-  if (events.status === 'error') return <PanelError>Failed to fetch bank history. Please try again.</PanelError>;
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const events = useQuery({
+    queryKey: ['bank', cert, 'history', page],
+    queryFn: async () => {
+      const found = await dataProvider.bankHistory(cert, { limit: historyPageSize, offset: pageOffset(page, historyPageSize) });
+      return { events: found.items.map(historyEventOf), total: found.total };
+    },
+    placeholderData: keepPreviousData,
+  });
+  if (events.isError) return <PanelError>Failed to fetch bank history. Please try again.</PanelError>;
   if (!events.data) return <PanelLoading text="Loading history..." />;
   if (events.data.total === 0 || events.data.events.length === 0) return <PanelEmpty>No historical events found.</PanelEmpty>;
   return (
-    <Box sx={{ opacity: events.status === 'loading' ? 0.6 : 1 }}>
+    <Box sx={{ opacity: events.isPlaceholderData ? 0.6 : 1 }}>
       {view === 'timeline' ? <Timeline events={events.data.events} /> : <EventList events={events.data.events} />}
-      <Pager page={page} pageSize={historyPageSize} total={events.data.total} onPage={setPage} disabled={events.status === 'loading'} hideWhenOnePage />
+      <Pager page={page} pageSize={historyPageSize} total={events.data.total} onPage={setPage} disabled={events.isPlaceholderData} hideWhenOnePage />
     </Box>
   );
 }

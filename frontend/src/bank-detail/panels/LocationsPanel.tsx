@@ -1,8 +1,10 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
@@ -10,7 +12,6 @@ import { ViewSwitch } from '../components/ViewSwitch.tsx';
 import { branchAddress, branchOf, geocoded, officesByState, type Branch } from '../lib/locations.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { listPageSize } from '../lib/pagination.ts';
-import { useLoad } from '../useLoad.ts';
 
 /** Leaflet and the states outline load only when the map is shown. */
 const BranchMap = lazy(() => import('../components/BranchMap.tsx'));
@@ -20,16 +21,18 @@ export const LOCATIONS_CHART_LIMIT = 500;
 export const MAP_LIMIT = 1000;
 
 type LocationsView = 'map' | 'chart' | 'list';
-type Once = <T>(key: 'map' | 'chart', load: () => Promise<T>) => Promise<T>;
+/** The chart's query: every office of the bank (up to the chart's limit). */
+const chartKey = (cert: number) => ['bank', cert, 'locations-chart'];
 
-function LocationsMap({ cert, once }: { cert: number; once: Once }) {
-  // The map shows deposit-holding branches (Summary of Deposits carries their coordinates), fetched once.
-  const branches = useLoad(
-    () => once('map', async () => geocoded((await bankDetailApi.summaryOfDeposits(cert, { limit: MAP_LIMIT, offset: 0 })).items.map(branchOf))),
-    [cert, once],
-  );
-  if (branches.status === 'loading') return <PanelLoading text="Loading Locations..." />;
-  if (branches.status === 'error') return <PanelError>Failed to fetch branch data for map. This map shows deposit-holding branches only.</PanelError>;
+function LocationsMap({ cert }: { cert: number }) {
+  // The map shows deposit-holding branches (Summary of Deposits carries their coordinates).
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const branches = useQuery({
+    queryKey: ['bank', cert, 'branch-map'],
+    queryFn: async () => geocoded((await dataProvider.summaryOfDeposits(cert, { limit: MAP_LIMIT, offset: 0 })).items.map(branchOf)),
+  });
+  if (branches.isPending) return <PanelLoading text="Loading Locations..." />;
+  if (branches.isError) return <PanelError>Failed to fetch branch data for map. This map shows deposit-holding branches only.</PanelError>;
   if (!branches.data || branches.data.length === 0) return <PanelEmpty>No geocoded branch data available for map. Map view shows deposit-holding branches only.</PanelEmpty>;
   return (
     <Suspense fallback={<PanelLoading text="Loading map..." />}>
@@ -38,10 +41,14 @@ function LocationsMap({ cert, once }: { cert: number; once: Once }) {
   );
 }
 
-function LocationsChart({ cert, knownTotal, once }: { cert: number; knownTotal: number | null; once: Once }) {
-  const all = useLoad(() => once('chart', async () => (await bankDetailApi.locations(cert, { limit: LOCATIONS_CHART_LIMIT, offset: 0 })).items.map(branchOf)), [cert, once]);
-  if (all.status === 'loading') return <PanelLoading text="Loading Locations..." />;
-  if (all.status === 'error') return <PanelError>Failed to fetch full location data for chart.</PanelError>;
+function LocationsChart({ cert, knownTotal }: { cert: number; knownTotal: number | null }) {
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const all = useQuery({
+    queryKey: chartKey(cert),
+    queryFn: async () => (await dataProvider.locations(cert, { limit: LOCATIONS_CHART_LIMIT, offset: 0 })).items.map(branchOf),
+  });
+  if (all.isPending) return <PanelLoading text="Loading Locations..." />;
+  if (all.isError) return <PanelError>Failed to fetch full location data for chart.</PanelError>;
   const counts = officesByState(all.data ?? []);
   if (counts.length === 0) return <PanelEmpty>No location data available for chart.</PanelEmpty>;
   return (
@@ -68,17 +75,22 @@ function LocationsChart({ cert, knownTotal, once }: { cert: number; knownTotal: 
 
 function LocationsList({ cert, onPage }: { cert: number; onPage: (page: number, branches: Branch[], total: number) => void }) {
   const [page, setPage] = useState(1);
-  const list = useLoad(async () => {
-    const found = await bankDetailApi.locations(cert, { limit: listPageSize, offset: pageOffset(page, listPageSize) });
-    const branches = found.items.map(branchOf);
-    onPage(page, branches, found.total);
-    return { branches, total: found.total };
-  }, [cert, page]);
-  if (list.status === 'error') return <PanelError>Failed to fetch bank locations. Please try again.</PanelError>;
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const list = useQuery({
+    queryKey: ['bank', cert, 'locations', page],
+    queryFn: async () => {
+      const found = await dataProvider.locations(cert, { limit: listPageSize, offset: pageOffset(page, listPageSize) });
+      const branches = found.items.map(branchOf);
+      onPage(page, branches, found.total);
+      return { branches, total: found.total };
+    },
+    placeholderData: keepPreviousData,
+  });
+  if (list.isError) return <PanelError>Failed to fetch bank locations. Please try again.</PanelError>;
   if (!list.data) return <PanelLoading text="Loading Locations..." />;
   if (list.data.total === 0) return <PanelEmpty>No locations found for this institution.</PanelEmpty>;
   return (
-    <Box sx={{ opacity: list.status === 'loading' ? 0.6 : 1 }}>
+    <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
       <TableContainer>
         <Table size="small" aria-label="Branch locations">
           <TableHead>
@@ -106,7 +118,7 @@ function LocationsList({ cert, onPage }: { cert: number; onPage: (page: number, 
           </TableBody>
         </Table>
       </TableContainer>
-      <Pager page={page} pageSize={listPageSize} total={list.data.total} onPage={setPage} disabled={list.status === 'loading'} hideWhenOnePage />
+      <Pager page={page} pageSize={listPageSize} total={list.data.total} onPage={setPage} disabled={list.isPlaceholderData} hideWhenOnePage />
     </Box>
   );
 }
@@ -118,23 +130,15 @@ function LocationsList({ cert, onPage }: { cert: number; onPage: (page: number, 
 export function LocationsPanel({ cert }: { cert: number }) {
   const [view, setView] = useState<LocationsView>('map');
   const [listTotal, setListTotal] = useState<number | null>(null);
-  // The map and chart data are fetched once per bank; the chart reuses the list when one page held every office.
-  const cache = useRef(new Map<string, Promise<unknown>>());
-  const once = useCallback<Once>((key, load) => {
-    let pending = cache.current.get(key) as ReturnType<typeof load> | undefined;
-    if (!pending) {
-      pending = load().catch((error: unknown) => {
-        cache.current.delete(key);
-        throw error;
-      });
-      cache.current.set(key, pending);
-    }
-    return pending;
-  }, []);
-  const rememberPage = useCallback((page: number, branches: Branch[], total: number) => {
-    setListTotal(total);
-    if (page === 1 && branches.length >= total && !cache.current.has('chart')) cache.current.set('chart', Promise.resolve(branches));
-  }, []);
+  const queryClient = useQueryClient();
+  // The chart reuses the list when its first page held every office.
+  const rememberPage = useCallback(
+    (page: number, branches: Branch[], total: number) => {
+      setListTotal(total);
+      if (page === 1 && branches.length >= total && queryClient.getQueryData(chartKey(cert)) === undefined) queryClient.setQueryData(chartKey(cert), branches);
+    },
+    [cert, queryClient],
+  );
   return (
     <Box data-testid="locations-panel">
       <PanelTitle
@@ -153,8 +157,8 @@ export function LocationsPanel({ cert }: { cert: number }) {
       >
         Branch Locations
       </PanelTitle>
-      {view === 'map' && <LocationsMap cert={cert} once={once} />}
-      {view === 'chart' && <LocationsChart cert={cert} knownTotal={listTotal} once={once} />}
+      {view === 'map' && <LocationsMap cert={cert} />}
+      {view === 'chart' && <LocationsChart cert={cert} knownTotal={listTotal} />}
       {view === 'list' && <LocationsList cert={cert} onPage={rememberPage} />}
     </Box>
   );

@@ -2,7 +2,9 @@ import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, InputLabel, MenuItem, Select } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
-import { bankDetailApi } from '../api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import {
@@ -19,7 +21,6 @@ import {
   type SeriesKey,
   type TrendFilter,
 } from '../lib/trends.ts';
-import { useLoad } from '../useLoad.ts';
 
 const repdteOf = (date: string) => date.replace(/-/g, '').slice(0, 8);
 
@@ -87,15 +88,16 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
 
 /** Historical Trends: selectable series over the bank's quarters, filtered by year and quarter. */
 export function TrendsPanel({ cert }: { cert: number }) {
-  const history = useLoad(() => bankDetailApi.historicalFinancials(cert), [cert]);
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const history = useQuery({ queryKey: ['bank', cert, 'historical-financials'], queryFn: () => dataProvider.historicalFinancials(cert) });
   const [selected, setSelected] = useState<SeriesKey[]>(defaultSeries);
   const [filter, setFilter] = useState<TrendFilter>({ year: 'All', quarter: 'All' });
   const points = useMemo(() => filterPoints(history.data ?? [], filter), [history.data, filter]);
   const years = useMemo(() => availableYears(history.data ?? []), [history.data]);
 
   let body;
-  if (history.status === 'loading') body = <PanelLoading text="Loading historical financials..." />;
-  else if (history.status === 'error') body = <PanelError>Failed to fetch historical financial data.</PanelError>;
+  if (history.isPending) body = <PanelLoading text="Loading historical financials..." />;
+  else if (history.isError) body = <PanelError>Failed to fetch historical financial data.</PanelError>;
   else if (!history.data || history.data.length === 0) body = <PanelEmpty>No historical financial data found.</PanelEmpty>;
   else {
     const message = chartMessage(points, selected);

@@ -17,9 +17,9 @@ export function MetricPicker({ anchor, onClose, onPick }: { anchor: HTMLElement 
       <Box sx={{ width: { xs: 300, sm: 380 }, p: 1.5 }} data-testid="metric-picker">
         <TextField autoFocus fullWidth size="small" placeholder="Search for a financial metric..." value={search} onChange={(event) => setSearch(event.target.value)} />
         <Box sx={{ maxHeight: 300, overflowY: 'auto', mt: 1 }}>
-          {fields.status === 'loading' && <CircularProgress size={20} sx={{ m: 2 }} />}
-          {fields.status === 'error' && <Typography color="error" variant="body2" sx={{ p: 1 }}>Could not load field definitions.</Typography>}
-          {fields.status === 'ready' && matches.length === 0 && <Typography color="text.secondary" variant="body2" sx={{ p: 1 }}>No metrics found.</Typography>}
+          {fields.isPending && <CircularProgress size={20} sx={{ m: 2 }} />}
+          {fields.isError && <Typography color="error" variant="body2" sx={{ p: 1 }}>Could not load field definitions.</Typography>}
+          {fields.isSuccess && matches.length === 0 && <Typography color="text.secondary" variant="body2" sx={{ p: 1 }}>No metrics found.</Typography>}
           <List dense disablePadding>
             {matches.map(([code, description]) => (
               <ListItemButton key={code} onClick={() => onPick(description)}>

@@ -3,16 +3,14 @@ import { Alert, Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead
 import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { downloadCSV } from 'react-admin';
+import { downloadCSV, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { http } from '../../providers/http.ts';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
+import type { ReportRow as Row } from '../../providers/services.ts';
 import { toCsv } from '../../resources/shared/csv.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 import { formatMoney, formatPercent } from '../../../../domain/format.ts';
-
-type Row = Record<string, string | number | boolean | null>;
-type Overview = { asOf: string; reports: Record<string, Row[]> };
 
 /** A datetime-local value (the browser's own time zone) for a moment. */
 function localInput(moment: Date): string {
@@ -94,10 +92,8 @@ const yesNo = (value: Row[string]) => (value ? 'Yes' : 'No');
 export default function Reports() {
   const theme = useTheme();
   const [asOf, setAsOf] = useState<string | null>(null);
-  const overview = useQuery({
-    queryKey: ['reports', 'overview', asOf],
-    queryFn: () => http.get<Overview>('/api/reports/overview', { asOf: asOf ?? undefined }),
-  });
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const overview = useQuery({ queryKey: ['reports', 'overview', asOf], queryFn: () => dataProvider.reportsOverview(asOf) });
   const reports = overview.data?.reports ?? {};
   const rows = (name: string) => reports[name] ?? [];
   return (

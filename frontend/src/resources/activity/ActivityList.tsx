@@ -11,9 +11,10 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  useDataProvider,
   useResourceDefinitions,
 } from 'react-admin';
-import { http } from '../../providers/http.ts';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { eventLabel, sourceLabels } from '../shared/history.ts';
 
@@ -44,11 +45,8 @@ const sourceChoices = Object.entries(sourceLabels).map(([id, name]) => ({ id, na
 
 /** The event types the user can filter by, as the server lists them. */
 function useEventTypeChoices() {
-  const types = useQuery({
-    queryKey: ['activity', 'types'],
-    queryFn: () => http.get<Array<{ resource: string; type: string }>>('/api/data/activity/types'),
-    staleTime: 5 * 60_000,
-  });
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const types = useQuery({ queryKey: ['activity', 'types'], queryFn: () => dataProvider.activityTypes(), staleTime: 5 * 60_000 });
   return (types.data ?? []).map((entry) => ({ id: entry.type, name: `${eventLabel(entry.type)} (${recordKinds[entry.resource] ?? entry.resource})` }));
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { RenderedEmail } from './useRenderedEmail.ts';
+import type { RenderedEmail } from '../../providers/services.ts';
 
 /** The rendered subject and body as plain preformatted text (never HTML), or why there is none. */
 export function RenderedPreview({ result, emptyText }: { result: UseQueryResult<RenderedEmail>; emptyText: string }) {

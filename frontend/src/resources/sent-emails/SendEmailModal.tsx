@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import AiIcon from '@mui/icons-material/AutoAwesome';
-import { useGetList, useGetOne } from 'react-admin';
+import { useDataProvider, useGetList, useGetOne } from 'react-admin';
 import { aiApi, providerNames, type ProviderName } from '../../ai/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import type { Contact } from '../contacts/types.ts';
-import { renderEmail, useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
+import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
 import { messageOf } from '../shared/problem.ts';
 import type { EmailTemplate } from '../templates/template.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -32,6 +33,7 @@ export type SendEmailTarget = { contact: Contact; bank: { cert: number; name: st
  * hands its id to whoever announces the outcome.
  */
 export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmailTarget | null; onClose: () => void; onQueued: (id: string, name: string) => void }) {
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
   const open = target !== null;
   const contact = target?.contact;
   const bank = target?.bank;
@@ -83,7 +85,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setFilling(true);
     setError(undefined);
     try {
-      const rendered = await renderEmail({ subject: template.subject, body: template.body, cert: target.bank.cert, contactId: target.contact.id });
+      const rendered = await dataProvider.renderEmail({ subject: template.subject, body: template.body, cert: target.bank.cert, contactId: target.contact.id });
       setSubject(rendered.subject);
       setBody(rendered.body);
       if (rendered.missing.length > 0) setError('Could not fetch some details for placeholders.');
