@@ -52,6 +52,15 @@ export const sentEmailsProjection: Projection = {
         return updateRow(trx, 'sent_emails', key, recorded, { status: 'unknown', failure_reason: event.data.reason, next_attempt_at: null });
       case 'EmailDismissed':
         return updateRow(trx, 'sent_emails', key, recorded, { status: 'dismissed' });
+      case 'EmailBounced':
+        if (event.data.severity === 'permanent') {
+          return updateRow(trx, 'sent_emails', key, recorded, { status: 'failed', failure_reason: `Bounced: ${event.data.reason}`, next_attempt_at: null });
+        }
+        return updateRow(trx, 'sent_emails', key, recorded, {});
+      // Nothing shown changes, but the row keeps the stream's version.
+      case 'EmailComplaintReceived':
+      case 'EmailUnsubscribeReceived':
+        return updateRow(trx, 'sent_emails', key, recorded, {});
     }
   },
 };

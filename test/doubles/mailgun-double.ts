@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -24,6 +25,35 @@ export class MailgunDouble {
     readonly apiKey: string,
     readonly domains: Record<string, 'active' | 'unverified'>,
   ) {}
+
+  /**
+   * The body Mailgun posts to an event webhook about an accepted message: `signature` (timestamp,
+   * a 50-character token, and the hex HMAC-SHA256 of both with the webhook signing key) beside
+   * `event-data` carrying the message's user variables (`v:` fields) and Message-Id.
+   */
+  webhook(
+    message: MailgunMessage,
+    signingKey: string,
+    event: { event: 'failed' | 'complained' | 'unsubscribed' | 'delivered'; severity?: 'permanent' | 'temporary'; reason?: string; code?: number; description?: string },
+    options: { timestamp?: number; token?: string } = {},
+  ) {
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    const token = options.token ?? randomBytes(25).toString('hex');
+    const userVariables = Object.fromEntries([...message.fields.entries()].filter(([name]) => name.startsWith('v:')).map(([name, value]) => [name.slice(2), value]));
+    return {
+      signature: { timestamp, token, signature: createHmac('sha256', signingKey).update(timestamp + token).digest('hex') },
+      'event-data': {
+        id: randomBytes(11).toString('base64url'),
+        event: event.event,
+        timestamp: Number(timestamp),
+        recipient: message.fields.get('to'),
+        ...(event.severity ? { severity: event.severity, reason: event.reason ?? 'bounce' } : {}),
+        ...(event.event === 'failed' ? { 'delivery-status': { code: event.code ?? 550, description: event.description ?? 'No such mailbox', message: '' } } : {}),
+        'user-variables': userVariables,
+        message: { headers: { 'message-id': message.id.replace(/^<|>$/g, ''), to: message.fields.get('to'), subject: message.fields.get('subject') } },
+      },
+    };
+  }
 
   inject(fault: MailgunFault): void {
     this.faults.push({ ...fault, remaining: fault.times ?? 1 });

@@ -3,7 +3,8 @@ import { pick } from '../outreach/resources.ts';
 
 /**
  * Routes anyone may call without credentials: signing up and in, the health check, the public API's own
- * description, and the unsubscribe link of automated mail (its signed token is the credential).
+ * description, the unsubscribe link of automated mail (its signed token is the credential) and Mailgun's
+ * event webhooks (signed with the sender's webhook signing key).
  */
 export const publicRoutes = new Set([
   'POST /api/auth/register',
@@ -12,6 +13,7 @@ export const publicRoutes = new Set([
   'GET /api/public/openapi.json',
   'GET /api/public/unsubscribe/:token',
   'POST /api/public/unsubscribe/:token',
+  'POST /api/public/mailgun/events',
 ]);
 
 /** Whether a route of the table needs the bearer token (the public API needs an API key instead, also a 401 without it). */

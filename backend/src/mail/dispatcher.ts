@@ -110,7 +110,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function deliver(email: DueEmail, senders: Map<string, Promise<{ name: string | null; email: string } | undefined>>, transports: Map<string, Promise<MailTransport | null>>) {
     const userId = email.user_id;
-    const queuedState: SentEmailState = { status: 'active', ownerId: userId, delivery: 'queued', attempts: email.attempts };
+    const queuedState: SentEmailState = { status: 'active', ownerId: userId, delivery: 'queued', attempts: email.attempts, providerEvents: new Set() };
     const claim = await recordAt(email, queuedState, email.version, { type: 'ClaimEmailSend', userId, dispatcherId, at: now().toISOString() });
     if (claim === 'moved') return; // another dispatcher has it
     const settle = async (command: SentEmailCommand) => {

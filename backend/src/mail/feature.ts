@@ -2,6 +2,7 @@ import type { AppServices, Feature } from '../services.ts';
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { mailRoutes } from './routes.ts';
+import { mailgunWebhookRoutes } from './webhook-routes.ts';
 import { savedMailgunAccount, transportFinder, type MailSettingsReader } from './transports.ts';
 
 export type MailFeatureOptions = {
@@ -47,7 +48,7 @@ export function createMailFeature(options: MailFeatureOptions = {}): MailFeature
 
   return {
     name: 'mail',
-    routes: (services) => mailRoutes(services, wiringFor(services)),
+    routes: (services) => [mailRoutes(services, wiringFor(services)), mailgunWebhookRoutes(services)],
     start(services) {
       wiringFor(services).dispatcher?.start();
     },

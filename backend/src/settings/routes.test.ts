@@ -25,6 +25,8 @@ describeWithDatabase('settings API', (context) => {
       mailgunApiKeySet: false,
       mailgunDomain: '',
       mailgunRegion: 'US',
+      mailgunWebhookSigningKey: '',
+      mailgunWebhookSigningKeySet: false,
       sendWindowStartHour: 8,
       sendWindowEndHour: 18,
       sendDays: [1, 2, 3, 4, 5],
@@ -48,17 +50,18 @@ describeWithDatabase('settings API', (context) => {
   });
 
   it('saves keys encrypted and answers only a preview of each', async () => {
-    const response = await put({ hunterApiKey: 'hunter-secret-1a2b', mailgunApiKey: 'key-mailgun-9z8y', mailgunDomain: 'MG.Example.com', mailgunRegion: 'EU' });
+    const response = await put({ hunterApiKey: 'hunter-secret-1a2b', mailgunApiKey: 'key-mailgun-9z8y', mailgunDomain: 'MG.Example.com', mailgunRegion: 'EU', mailgunWebhookSigningKey: 'whsec-signing-7x6w' });
     expect(response.status).to.equal(200);
-    expect(response.body).to.include({ hunterApiKey: '••••1a2b', hunterApiKeySet: true, mailgunApiKey: '••••9z8y', mailgunDomain: 'mg.example.com', mailgunRegion: 'EU' });
-    expect(response.text).to.not.include('hunter-secret');
+    expect(response.body).to.include({ hunterApiKey: '••••1a2b', hunterApiKeySet: true, mailgunApiKey: '••••9z8y', mailgunDomain: 'mg.example.com', mailgunRegion: 'EU', mailgunWebhookSigningKey: '••••7x6w', mailgunWebhookSigningKeySet: true });
+    expect(response.text).to.not.include('hunter-secret').and.not.include('whsec-signing');
     const row = await context.db.knex('user_settings').where({ user_id: userId }).first();
-    expect(JSON.stringify(row)).to.not.include('hunter-secret').and.not.include('key-mailgun');
+    expect(JSON.stringify(row)).to.not.include('hunter-secret').and.not.include('key-mailgun').and.not.include('whsec-signing');
     expect(await readUserSecrets(context.db.knex, app.services.secrets, userId)).to.deep.equal({
       hunterApiKey: 'hunter-secret-1a2b',
       mailgunApiKey: 'key-mailgun-9z8y',
       mailgunDomain: 'mg.example.com',
       mailgunRegion: 'EU',
+      mailgunWebhookSigningKey: 'whsec-signing-7x6w',
     });
   });
 

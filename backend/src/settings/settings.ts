@@ -12,6 +12,7 @@ type SettingsRow = {
   mailgun_api_key_sealed: string | null;
   mailgun_domain: string | null;
   mailgun_region: MailgunRegion;
+  mailgun_webhook_signing_key_sealed: string | null;
   send_window_start_hour: number;
   send_window_end_hour: number;
   send_days: number[];
@@ -49,6 +50,8 @@ export type UserSecrets = {
   mailgunApiKey: string | null;
   mailgunDomain: string | null;
   mailgunRegion: MailgunRegion;
+  /** Checks that a Mailgun event webhook call comes from Mailgun. */
+  mailgunWebhookSigningKey: string | null;
 };
 
 /** The settings as the Settings screen sees them: secrets only as a preview. */
@@ -59,6 +62,8 @@ export type SettingsView = {
   mailgunApiKeySet: boolean;
   mailgunDomain: string;
   mailgunRegion: MailgunRegion;
+  mailgunWebhookSigningKey: string;
+  mailgunWebhookSigningKeySet: boolean;
   updatedAt: string | null;
 } & AutomationSettings;
 
@@ -92,7 +97,7 @@ export const settingsBody = z
     (body) => {
       if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
       // what GET answers besides the settings themselves is ignored when sent back
-      const { hunterApiKeySet: _h, mailgunApiKeySet: _m, updatedAt: _u, ...rest } = body as Record<string, unknown>;
+      const { hunterApiKeySet: _h, mailgunApiKeySet: _m, mailgunWebhookSigningKeySet: _w, updatedAt: _u, ...rest } = body as Record<string, unknown>;
       return rest;
     },
     z
@@ -106,6 +111,7 @@ export const settingsBody = z
           .nullable()
           .optional(),
         mailgunRegion: z.enum(mailgunRegions, { error: 'Region must be US or EU.' }).optional(),
+        mailgunWebhookSigningKey: secretInput('The Mailgun webhook signing key'),
         sendWindowStartHour: hour('The send window start').optional(),
         sendWindowEndHour: hour('The send window end').optional(),
         sendDays: z
@@ -147,6 +153,7 @@ export async function readUserSecrets(knex: Knex, secrets: SecretBox, userId: st
     mailgunApiKey: open(secrets, row?.mailgun_api_key_sealed ?? null),
     mailgunDomain: row?.mailgun_domain ?? null,
     mailgunRegion: row?.mailgun_region ?? 'US',
+    mailgunWebhookSigningKey: open(secrets, row?.mailgun_webhook_signing_key_sealed ?? null),
   };
 }
 
@@ -154,6 +161,7 @@ export async function readSettingsView(knex: Knex, secrets: SecretBox, userId: s
   const row = await readRow(knex, userId);
   const hunter = open(secrets, row?.hunter_api_key_sealed ?? null);
   const mailgun = open(secrets, row?.mailgun_api_key_sealed ?? null);
+  const webhookKey = open(secrets, row?.mailgun_webhook_signing_key_sealed ?? null);
   return {
     hunterApiKey: previewSecret(hunter),
     hunterApiKeySet: Boolean(hunter),
@@ -161,6 +169,8 @@ export async function readSettingsView(knex: Knex, secrets: SecretBox, userId: s
     mailgunApiKeySet: Boolean(mailgun),
     mailgunDomain: row?.mailgun_domain ?? '',
     mailgunRegion: row?.mailgun_region ?? 'US',
+    mailgunWebhookSigningKey: previewSecret(webhookKey),
+    mailgunWebhookSigningKeySet: Boolean(webhookKey),
     ...automationSettingsOf(row),
     updatedAt: row?.updated_at.toISOString() ?? null,
   };
@@ -195,6 +205,7 @@ export async function saveSettings(knex: Knex, secrets: SecretBox, userId: strin
   if (isNewSecret(changes.mailgunApiKey)) row.mailgun_api_key_sealed = sealed(secrets, changes.mailgunApiKey);
   if (changes.mailgunDomain !== undefined) row.mailgun_domain = changes.mailgunDomain ? changes.mailgunDomain.toLowerCase() : null;
   if (changes.mailgunRegion !== undefined) row.mailgun_region = changes.mailgunRegion;
+  if (isNewSecret(changes.mailgunWebhookSigningKey)) row.mailgun_webhook_signing_key_sealed = sealed(secrets, changes.mailgunWebhookSigningKey);
   const window = { start: changes.sendWindowStartHour, end: changes.sendWindowEndHour };
   if (window.start !== undefined || window.end !== undefined) {
     const current = await readAutomationSettings(knex, userId);

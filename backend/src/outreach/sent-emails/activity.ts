@@ -12,5 +12,8 @@ export const sentEmailActivity: ActivityDescription<SentEmailEvent> = {
     EmailSendFailed: (data) => `Email could not be sent: ${data.reason}`,
     EmailDeliveryUnknown: () => 'Email delivery unknown: it may or may not have been sent',
     EmailDismissed: () => 'Dismissed email',
+    EmailBounced: (data) => (data.severity === 'permanent' ? `Email bounced: ${data.reason}` : `Email delivery delayed, the provider retries: ${data.reason}`),
+    EmailComplaintReceived: () => 'The recipient marked the email as spam',
+    EmailUnsubscribeReceived: () => 'The recipient unsubscribed through the mail provider',
   },
 };

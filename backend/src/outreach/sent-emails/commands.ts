@@ -48,6 +48,12 @@ export type SentEmailCommand =
   | { type: 'RecordEmailSendFailure'; userId: string; reason: string; at: string }
   /** A claim that never settled: the mail may or may not have left, so it is never sent again by itself. */
   | { type: 'MarkEmailDeliveryUnknown'; userId: string; reason: string; at: string }
-  | { type: 'DismissEmail'; userId: string; at: string };
+  | { type: 'DismissEmail'; userId: string; at: string }
+  /** What the mail provider reported about a sent email (a webhook); each provider event is recorded once. */
+  | { type: 'RecordProviderReport'; userId: string; report: ProviderReport; at: string };
+
+export type ProviderReport =
+  | { kind: 'bounced'; severity: 'permanent' | 'temporary'; reason: string; providerEventId: string }
+  | { kind: 'complained' | 'unsubscribed'; providerEventId: string };
 
 export type MailTransportKind = 'mailgun' | 'smtp';

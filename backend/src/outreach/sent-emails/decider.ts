@@ -2,14 +2,14 @@ import type { DeliveryStatus } from '../../../../domain/records/sent-email.ts';
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict, RuleBroken } from '../../commands/errors.ts';
 import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
-import type { SentEmailCommand } from './commands.ts';
+import type { ProviderReport, SentEmailCommand } from './commands.ts';
 import { sentEmailEvents, type EmailMessage, type SentEmailEvent } from './events.ts';
 
 /** queued -> sending (claimed) -> sent | failed | queued again (deferred) | unknown; unknown and failed may be dismissed. */
 
-export type SentEmailState = { status: RecordStatus; ownerId?: string; delivery?: DeliveryStatus; attempts: number };
+export type SentEmailState = { status: RecordStatus; ownerId?: string; delivery?: DeliveryStatus; attempts: number; providerEvents: ReadonlySet<string> };
 
-const initialState = (): SentEmailState => ({ status: 'absent', attempts: 0 });
+const initialState = (): SentEmailState => ({ status: 'absent', attempts: 0, providerEvents: new Set() });
 
 /** Clocks differ a little between a client and us; a send further ahead than this is a mistake. */
 const allowedClockSkewMs = 5 * 60_000;
@@ -52,13 +52,31 @@ function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEven
       if (delivery === 'dismissed') return [];
       if (delivery !== 'unknown' && delivery !== 'failed') throw new Conflict('Only an email that failed or whose delivery is unknown can be dismissed.');
       return [sentEmailEvents.EmailDismissed.create({ dismissedAt: command.at })];
+    case 'RecordProviderReport':
+      return providerReportEvents(command.report, state, command.at);
   }
 }
+
+/** A provider report, once per provider event (webhooks are delivered at least once). */
+function providerReportEvents(report: ProviderReport, state: SentEmailState, at: string): SentEmailEvent[] {
+  if (state.providerEvents.has(report.providerEventId)) return [];
+  const { providerEventId } = report;
+  switch (report.kind) {
+    case 'bounced':
+      return [sentEmailEvents.EmailBounced.create({ bouncedAt: at, severity: report.severity, reason: report.reason, providerEventId })];
+    case 'complained':
+      return [sentEmailEvents.EmailComplaintReceived.create({ receivedAt: at, providerEventId })];
+    case 'unsubscribed':
+      return [sentEmailEvents.EmailUnsubscribeReceived.create({ receivedAt: at, providerEventId })];
+  }
+}
+
+const withProviderEvent = (state: SentEmailState, providerEventId: string) => ({ ...state, providerEvents: new Set([...state.providerEvents, providerEventId]) });
 
 function evolve(state: SentEmailState, event: SentEmailEvent): SentEmailState {
   switch (event.type) {
     case 'EmailQueued':
-      return { status: 'active', ownerId: event.data.ownerId, delivery: 'queued', attempts: 0 };
+      return { status: 'active', ownerId: event.data.ownerId, delivery: 'queued', attempts: 0, providerEvents: new Set() };
     case 'EmailSendClaimed':
       return { ...state, delivery: 'sending', attempts: event.data.attempt };
     case 'EmailSent':
@@ -71,6 +89,12 @@ function evolve(state: SentEmailState, event: SentEmailEvent): SentEmailState {
       return { ...state, delivery: 'unknown' };
     case 'EmailDismissed':
       return { ...state, delivery: 'dismissed' };
+    // A permanent bounce after the provider took the email: it was never delivered.
+    case 'EmailBounced':
+      return withProviderEvent(event.data.severity === 'permanent' ? { ...state, delivery: 'failed' } : state, event.data.providerEventId);
+    case 'EmailComplaintReceived':
+    case 'EmailUnsubscribeReceived':
+      return withProviderEvent(state, event.data.providerEventId);
   }
 }
 

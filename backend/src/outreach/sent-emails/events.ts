@@ -36,6 +36,15 @@ export const sentEmailEvents = {
   EmailSendFailed: defineEvent('EmailSendFailed', z.object({ failedAt: z.string(), reason: z.string() })),
   EmailDeliveryUnknown: defineEvent('EmailDeliveryUnknown', z.object({ markedAt: z.string(), reason: z.string() })),
   EmailDismissed: defineEvent('EmailDismissed', z.object({ dismissedAt: z.string() })),
+  /** The mail provider reported the email undeliverable: for good (permanent), or for now while it retries (temporary). */
+  EmailBounced: defineEvent(
+    'EmailBounced',
+    z.object({ bouncedAt: z.string(), severity: z.enum(['permanent', 'temporary']), reason: z.string(), providerEventId: z.string() }),
+  ),
+  /** The recipient marked the email as spam, as the mail provider reported. */
+  EmailComplaintReceived: defineEvent('EmailComplaintReceived', z.object({ receivedAt: z.string(), providerEventId: z.string() })),
+  /** The recipient unsubscribed through the mail provider's own link. */
+  EmailUnsubscribeReceived: defineEvent('EmailUnsubscribeReceived', z.object({ receivedAt: z.string(), providerEventId: z.string() })),
 };
 
 export type SentEmailEvent = EventOf<typeof sentEmailEvents>;

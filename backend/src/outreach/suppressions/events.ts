@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
-/** Why an address is on the Do Not Contact list: its owner unsubscribed, or the user put it there. */
-export const suppressionReasons = ['unsubscribed', 'manual'] as const;
+/**
+ * Why an address is on the Do Not Contact list: its owner unsubscribed, the user put it there, mail
+ * to it bounced for good, or its owner marked our mail as spam.
+ */
+export const suppressionReasons = ['unsubscribed', 'manual', 'bounced', 'complained'] as const;
 
 /** Each user's Do Not Contact list is one stream; addresses are kept in lower case. */
 export const suppressionEvents = {

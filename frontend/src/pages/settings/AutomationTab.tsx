@@ -5,6 +5,14 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useToast } from '../../ui/Toast.tsx';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
 
+/** Why an address is on the Do Not Contact list, as the list says it. */
+const suppressionReasonLabels: Record<Suppression['reason'], string> = {
+  unsubscribed: 'Unsubscribed',
+  manual: 'Added by you',
+  bounced: 'Bounced',
+  complained: 'Marked as spam',
+};
+
 const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
 
@@ -134,7 +142,7 @@ function DoNotContactCard() {
                 </IconButton>
               }
             >
-              <ListItemText primary={row.email} secondary={`${row.reason === 'unsubscribed' ? 'Unsubscribed' : 'Added by you'} · ${new Date(row.createdAt).toLocaleDateString()}`} />
+              <ListItemText primary={row.email} secondary={`${suppressionReasonLabels[row.reason]} · ${new Date(row.createdAt).toLocaleDateString()}`} />
             </ListItem>
           ))}
         </List>

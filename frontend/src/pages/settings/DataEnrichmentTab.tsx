@@ -2,10 +2,18 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useToast } from '../../ui/Toast.tsx';
-import { mailgunRegions, settingsApi, type ConnectionTest, type MailgunRegion } from './settingsApi.ts';
+import { mailgunRegions, settingsApi, type ConnectionTest, type MailgunRegion, type ServiceSettings } from './settingsApi.ts';
 
-type Form = { hunterApiKey: string; mailgunApiKey: string; mailgunDomain: string; mailgunRegion: MailgunRegion };
-const emptyForm: Form = { hunterApiKey: '', mailgunApiKey: '', mailgunDomain: '', mailgunRegion: 'US' };
+type Form = { hunterApiKey: string; mailgunApiKey: string; mailgunDomain: string; mailgunRegion: MailgunRegion; mailgunWebhookSigningKey: string };
+const emptyForm: Form = { hunterApiKey: '', mailgunApiKey: '', mailgunDomain: '', mailgunRegion: 'US', mailgunWebhookSigningKey: '' };
+
+const formOf = (settings: ServiceSettings): Form => ({
+  hunterApiKey: settings.hunterApiKey ?? '',
+  mailgunApiKey: settings.mailgunApiKey ?? '',
+  mailgunDomain: settings.mailgunDomain ?? '',
+  mailgunRegion: settings.mailgunRegion ?? 'US',
+  mailgunWebhookSigningKey: settings.mailgunWebhookSigningKey ?? '',
+});
 
 function ServiceCard({ title, subtitle, children, onTest, result, testing }: { title: string; subtitle: string; children: ReactNode; onTest: () => void; result: ConnectionTest | null; testing: boolean }) {
   return (
@@ -53,7 +61,7 @@ export function DataEnrichmentTab() {
   useEffect(() => {
     settingsApi.read().then(
       (settings) => {
-        setForm({ hunterApiKey: settings.hunterApiKey ?? '', mailgunApiKey: settings.mailgunApiKey ?? '', mailgunDomain: settings.mailgunDomain ?? '', mailgunRegion: settings.mailgunRegion ?? 'US' });
+        setForm(formOf(settings));
         setLoading(false);
       },
       (error: Error) => {
@@ -72,7 +80,7 @@ export function DataEnrichmentTab() {
     setSaving(true);
     try {
       const saved = await settingsApi.save(form);
-      setForm({ hunterApiKey: saved.hunterApiKey ?? '', mailgunApiKey: saved.mailgunApiKey ?? '', mailgunDomain: saved.mailgunDomain ?? '', mailgunRegion: saved.mailgunRegion ?? 'US' });
+      setForm(formOf(saved));
       setErrors({});
       toast.success('Settings saved successfully!');
     } catch (error) {
@@ -146,6 +154,15 @@ export function DataEnrichmentTab() {
                 </MenuItem>
               ))}
             </TextField>
+            <TextField
+              label="Webhook Signing Key"
+              type="password"
+              autoComplete="off"
+              value={form.mailgunWebhookSigningKey}
+              onChange={(event) => set('mailgunWebhookSigningKey', event.target.value)}
+              error={Boolean(errors.mailgunWebhookSigningKey)}
+              helperText={errors.mailgunWebhookSigningKey ?? `From Mailgun's Webhooks page. Point the failed, complained and unsubscribed webhooks at ${window.location.origin}/api/public/mailgun/events: bounces and complaints then stop automation and join Do Not Contact.`}
+            />
             <Alert severity="info" variant="outlined">
               New Mailgun accounts are in sandbox mode: they can only send to authorized recipients until the domain is verified.
             </Alert>

@@ -11,6 +11,9 @@ export type ServiceSettings = {
   mailgunApiKeySet?: boolean;
   mailgunDomain: string;
   mailgunRegion: MailgunRegion;
+  /** Checks that Mailgun's event webhooks (bounces, complaints, unsubscribes) come from Mailgun. */
+  mailgunWebhookSigningKey: string;
+  mailgunWebhookSigningKeySet?: boolean;
   updatedAt?: string | null;
 } & Partial<AutomationSettings>;
 
@@ -18,7 +21,7 @@ export type ServiceSettings = {
 export type AutomationSettings = { sendWindowStartHour: number; sendWindowEndHour: number; sendDays: number[]; timeZone: string | null; dailySendCap: number };
 
 /** An address on the Do Not Contact list. */
-export type Suppression = { id: string; email: string; reason: 'unsubscribed' | 'manual'; detail: string | null; createdAt: string };
+export type Suppression = { id: string; email: string; reason: 'unsubscribed' | 'manual' | 'bounced' | 'complained'; detail: string | null; createdAt: string };
 
 export type ConnectionTest = { success: boolean; message: string };
 
@@ -35,7 +38,7 @@ async function test(path: string, body: Record<string, unknown>, service: string
 export const settingsApi = {
   read: () => http.get<ServiceSettings>('/api/data/settings'),
   /** A masked secret sent back unchanged keeps the stored one. */
-  save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion'>) => http.put<ServiceSettings>('/api/data/settings', settings),
+  save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion' | 'mailgunWebhookSigningKey'>) => http.put<ServiceSettings>('/api/data/settings', settings),
   saveAutomation: (settings: AutomationSettings) => http.put<ServiceSettings>('/api/data/settings', settings),
   suppressions: () => http.get<Suppression[]>('/api/data/suppressions', { range: JSON.stringify([0, 999]) }),
   suppress: (email: string) => http.post<Suppression>('/api/data/suppressions', { email }),
