@@ -2,8 +2,7 @@ import { readEventData } from '../backend/src/events/registry.ts';
 import type { ActivityDescription } from '../backend/src/outreach/activity.ts';
 import { outreachActivity } from '../backend/src/outreach/registry.ts';
 import type { RecordedEvent } from '../backend/src/eventstore/types.ts';
-import type { Projection } from './projection.ts';
-import { insertPlainRow } from './versioned-rows.ts';
+import { insert, rowProjection } from './row-projection.ts';
 
 type AnyDescription = ActivityDescription<{ type: string; data: any }>;
 const byEventType = new Map<string, AnyDescription>();
@@ -26,34 +25,28 @@ export function activityText(event: RecordedEvent): { summary: string; changes: 
 }
 
 /** The activity feed: one row per outreach event (who, when, which record, what changed). */
-export const activityProjection: Projection = {
-  name: 'activity',
-  tables: ['activity'],
-  handles: [...byEventType.keys()],
-  bufferedRebuild: true,
-  async apply(event, trx) {
+export const activityProjection = rowProjection(
+  { name: 'activity', table: 'activity', key: ['global_position'], version: 1, versioned: false },
+  [...byEventType.keys()],
+  (event) => {
     const description = byEventType.get(event.type)!;
     const data = readEventData(event) as Record<string, unknown>;
     const userId = event.metadata.userId ?? (data.ownerId as string | undefined);
-    if (!userId) return; // an event no user caused belongs to no one's feed
-    await insertPlainRow(
-      trx,
-      'activity',
-      { global_position: event.globalPosition },
-      {
-        user_id: userId,
-        resource: description.resource,
-        record_id: description.recordId(event.streamId),
-        stream_id: event.streamId,
-        stream_version: event.streamVersion,
-        event_type: event.type,
-        summary: description.summaries[event.type](data),
-        changes: JSON.stringify(data),
-        source: event.metadata.source,
-        correlation_id: event.metadata.correlationId,
-        occurred_at: event.recordedAt,
-        bank_id: bankOf(description, event.streamId, data),
-      },
-    );
+    if (!userId) return undefined; // an event no user caused belongs to no one's feed
+    return insert({
+      global_position: event.globalPosition,
+      user_id: userId,
+      resource: description.resource,
+      record_id: description.recordId(event.streamId),
+      stream_id: event.streamId,
+      stream_version: event.streamVersion,
+      event_type: event.type,
+      summary: description.summaries[event.type](data),
+      changes: data,
+      source: event.metadata.source,
+      correlation_id: event.metadata.correlationId,
+      occurred_at: event.recordedAt,
+      bank_id: bankOf(description, event.streamId, data),
+    });
   },
-};
+);

@@ -1,7 +1,7 @@
 import { activityProjection } from './activity.ts';
 import { aiAnalysesProjection } from './ai-analyses.ts';
 import { contactsProjection } from './contacts.ts';
-import type { Projection } from './projection.ts';
+import type { RowProjection } from './row-projection.ts';
 import { targetsProjection } from './targets.ts';
 import { tasksProjection } from './tasks.ts';
 import { templatesProjection } from './templates.ts';
@@ -11,9 +11,9 @@ import { enrolmentsProjection } from './enrolments.ts';
 import { suppressionsProjection } from './suppressions.ts';
 
 /** Every read model, by name. The Postgres store applies them inline; rebuild replays them. */
-export const projections: Projection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, enrolmentsProjection, suppressionsProjection, activityProjection, aiAnalysesProjection];
+export const projections: RowProjection[] = [targetsProjection, contactsProjection, tasksProjection, templatesProjection, workflowsProjection, sentEmailsProjection, enrolmentsProjection, suppressionsProjection, activityProjection, aiAnalysesProjection];
 
-export function projectionsNamed(names: string[]): Projection[] {
+export function projectionsNamed(names: string[]): RowProjection[] {
   if (names.length === 0) return projections;
   const unknown = names.filter((name) => !projections.some((projection) => projection.name === name));
   if (unknown.length) {

@@ -1,40 +1,15 @@
-import { toDomainEvent } from '../backend/src/events/registry.ts';
-import { taskEvents, type TaskEvent } from '../backend/src/outreach/tasks/events.ts';
-import type { Projection } from './projection.ts';
-import { deleteRow, insertRow, updateRow } from './versioned-rows.ts';
+import { taskEvents } from '../backend/src/outreach/tasks/events.ts';
+import { defineRowProjection, insert, remove, update } from './row-projection.ts';
 
-const taskIdOf = (streamId: string) => streamId.slice('task-'.length);
-
-export const tasksProjection: Projection = {
-  name: 'tasks',
-  tables: ['tasks'],
-  handles: Object.keys(taskEvents),
-  bufferedRebuild: true,
-  async apply(recorded, trx) {
-    const event = toDomainEvent<TaskEvent>(recorded);
-    const key = { id: taskIdOf(recorded.streamId) };
-    switch (event.type) {
-      case 'TaskCreated':
-        return insertRow(trx, 'tasks', recorded, {
-          id: event.data.taskId,
-          user_id: event.data.ownerId,
-          bank_id: event.data.bankId,
-          text: event.data.text,
-          due_date: event.data.dueDate,
-          completed: false,
-        });
-      case 'TaskTextChanged':
-        return updateRow(trx, 'tasks', key, recorded, { text: event.data.text });
-      case 'TaskRescheduled':
-        return updateRow(trx, 'tasks', key, recorded, { due_date: event.data.dueDate });
-      case 'TaskMovedToBank':
-        return updateRow(trx, 'tasks', key, recorded, { bank_id: event.data.bankId });
-      case 'TaskCompleted':
-        return updateRow(trx, 'tasks', key, recorded, { completed: true, completed_at: event.data.completedAt });
-      case 'TaskReopened':
-        return updateRow(trx, 'tasks', key, recorded, { completed: false, completed_at: null });
-      case 'TaskDeleted':
-        return deleteRow(trx, 'tasks', key, recorded);
-    }
+export const tasksProjection = defineRowProjection(
+  { name: 'tasks', table: 'tasks', key: ['id'], version: 1, events: taskEvents, streamKey: (streamId) => ({ id: streamId.slice('task-'.length) }) },
+  {
+    TaskCreated: (data) => insert({ id: data.taskId, user_id: data.ownerId, bank_id: data.bankId, text: data.text, due_date: data.dueDate, completed: false }),
+    TaskTextChanged: (data) => update({ text: data.text }),
+    TaskRescheduled: (data) => update({ due_date: data.dueDate }),
+    TaskMovedToBank: (data) => update({ bank_id: data.bankId }),
+    TaskCompleted: (data) => update({ completed: true, completed_at: data.completedAt }),
+    TaskReopened: () => update({ completed: false, completed_at: null }),
+    TaskDeleted: () => remove(),
   },
-};
+);

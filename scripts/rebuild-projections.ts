@@ -1,10 +1,13 @@
-// `npm run projections:rebuild [name...]`: truncates the named read models (all when none) and
-// replays them from the event store, with a progress bar. Refuses while a server holds the embedded database.
+// `npm run projections:rebuild [name...]`: rebuilds the named read models (all when none) from the
+// event store, blue/green: each is built beside its serving table, which keeps answering, then
+// switched in one short transaction. Prints a progress bar (events done of total, rate, ETA, phase).
+// Refuses while a server holds the embedded database.
 import { loadConfig } from '../backend/src/config.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { projectionsNamed } from '../projections/index.ts';
-import { rebuildProjections, resetForAsyncReplay } from '../projections/runner.ts';
+import { claimRebuild, runRebuild } from '../projections/rebuilds.ts';
+import { resetForAsyncReplay } from '../projections/runner.ts';
 
 const config = loadConfig();
 const selected = projectionsNamed(process.argv.slice(2));
@@ -15,7 +18,14 @@ if (config.eventStoreUrl) {
   await db.close();
   process.exit(0);
 }
-const bar = progressBar(`Rebuilding ${selected.map((p) => p.name).join(', ')}`);
-const { events } = await rebuildProjections(db.knex, selected, { onProgress: ({ done, total }) => bar.update(done, total) });
-bar.finish(events, events);
-await db.close();
+const bar = progressBar(`Rebuilding ${selected.map((p) => `${p.name} v${p.version}`).join(', ')}`);
+try {
+  const id = await claimRebuild(db.knex, selected);
+  const { events } = await runRebuild(db.knex, id, selected, { onProgress: ({ done, total, phase }) => bar.update(done, total, phase) });
+  bar.finish(events, events);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -13,6 +13,7 @@ import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
 import { reportsFeature } from './reports/routes.ts';
+import { createReadModelsFeature } from './read-models/feature.ts';
 
 const regulatorSync = createSyncFeature();
 export const mailFeature = createMailFeature();
@@ -31,6 +32,7 @@ export const features: Feature[] = [
   apiAccessFeature,
   pdfReportFeature,
   reportsFeature,
+  createReadModelsFeature(),
   regulatorSync,
   createBootstrapFeature(regulatorSync),
 ];

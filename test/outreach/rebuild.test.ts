@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { projections } from '../../projections/index.ts';
-import { rebuildProjections, resetForAsyncReplay, saveCheckpoint } from '../../projections/runner.ts';
+import { rebuildProjections, resetForAsyncReplay, saveCheckpoint, type RebuildProgress } from '../../projections/runner.ts';
+import { staleProjections } from '../../projections/rebuild.ts';
+import { tasksProjection } from '../../projections/tasks.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { pick, resourceCases, seededRandom } from './resources.ts';
@@ -48,6 +50,77 @@ describeWithDatabase('projection rebuild', (context) => {
     await context.db.knex('activity').delete();
     await rebuildProjections(context.db.knex, projections.filter((projection) => projection.name === 'activity'));
     expect(await snapshot(context.db.knex)).to.deep.equal(before);
+  });
+
+  it('builds a projection whose version was raised into a new table while the serving one answers and takes writes, then switches to it', async () => {
+    const { knex } = context.db;
+    const { token } = await app.signUp('Blue Green');
+    for (let index = 0; index < 12; index += 1) {
+      const response = await app.request('/api/data/tasks', { method: 'POST', token, body: { bankId: 628, text: `Task ${index}`, dueDate: '2027-01-01' } });
+      expect(response.status).to.equal(201);
+    }
+    const before = await snapshot(knex);
+    const bumped = { ...tasksProjection, version: 2 };
+    expect((await staleProjections(knex, [bumped])).map((projection) => projection.name)).to.deep.equal(['tasks']);
+
+    const progress: RebuildProgress[] = [];
+    let servedDuringBuild: number | undefined;
+    let createdDuringBuild: string | undefined;
+    await rebuildProjections(knex, [bumped], {
+      batchSize: 5,
+      onProgress: async (step) => {
+        progress.push(step);
+        if (step.phase !== 'building' || createdDuringBuild) return;
+        // mid-build: the new table exists beside the serving one, which still answers and takes writes
+        expect(await knex.schema.hasTable('tasks_v2')).to.equal(true);
+        const list = await app.request('/api/data/tasks?range=[0,99]', { token });
+        servedDuringBuild = list.body.length;
+        const response = await app.request('/api/data/tasks', { method: 'POST', token, body: { bankId: 628, text: 'Written during the build', dueDate: '2027-01-01' } });
+        createdDuringBuild = response.body.id;
+      },
+    });
+
+    expect(servedDuringBuild).to.equal(12);
+    expect(await knex.schema.hasTable('tasks_v2'), 'the build table took the serving name').to.equal(false);
+    const after = await snapshot(knex);
+    const written = after.tasks.filter((row) => (row as string).includes(createdDuringBuild!));
+    expect(written, 'the task written during the build was caught up').to.have.length(1);
+    // an unchanged definition gives the rows the serving table had, row for row
+    expect({ ...after, tasks: after.tasks.filter((row) => !written.includes(row)), activity: after.activity.filter((row) => !(row as string).includes(createdDuringBuild!)) }).to.deep.equal(before);
+    const phases = [...new Set(progress.map((step) => step.phase))];
+    expect(phases).to.deep.equal((['counting', 'building', 'indexing', 'catching-up', 'switching', 'done'] as const).filter((phase) => phases.includes(phase)));
+    expect(phases).to.include.members(['building', 'indexing', 'switching', 'done']);
+    const last = progress[progress.length - 1];
+    expect(last.done).to.be.at.least(last.total - 1).and.greaterThan(12);
+    expect(progress.filter((step) => step.phase === 'building').map((step) => step.done)).to.satisfy((counts: number[]) => counts.every((count, index) => index === 0 || count > counts[index - 1]));
+    expect(await staleProjections(knex, [bumped])).to.deep.equal([]);
+    // the switched table keeps the serving table's indexes under their names
+    const indexes = async () => (await knex.raw("select indexname from pg_indexes where tablename = 'tasks' order by indexname")).rows.map((row: { indexname: string }) => row.indexname);
+    expect(await indexes()).to.include('tasks_pkey');
+    await knex('projection_versions').where({ name: 'tasks' }).delete();
+  });
+
+  it('shows versions and rebuild progress over HTTP, refuses a second rebuild while one runs and an unknown read model', async function () {
+    this.timeout(60_000);
+    const { token } = await app.signUp('Data Tools');
+    const status = await app.request('/api/services/projections', { token });
+    expect(status.status).to.equal(200);
+    expect(status.body.projections.find((projection: { name: string }) => projection.name === 'tasks')).to.deep.equal({ name: 'tasks', table: 'tasks', version: 1, builtVersion: 1, stale: false });
+    expect((await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: { projections: ['nope'] } })).status).to.equal(400);
+    expect((await app.request('/api/services/projections', {})).status).to.equal(401);
+
+    const started = await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: { projections: ['tasks', 'activity'] } });
+    expect(started.status).to.equal(202);
+    const second = await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: {} });
+    if (second.status !== 409) expect((await app.request('/api/services/projections', { token })).body.rebuild.status, 'only a finished rebuild lets a second start').to.equal('complete');
+    let rebuild: { status: string; done: number; total: number; ratePerSecond: number; projections: string[] };
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rebuild = (await app.request('/api/services/projections', { token })).body.rebuild;
+    } while (rebuild.status === 'running');
+    expect(rebuild.status).to.equal('complete');
+    expect(rebuild.done).to.equal(rebuild.total).and.greaterThan(0);
+    expect(rebuild.ratePerSecond).to.be.greaterThan(0);
   });
 
   it('resets read tables, checkpoints and parked events so async projectors replay from the start', async () => {

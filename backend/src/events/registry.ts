@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../eventstore/types.ts';
 
 type Upcaster = { from: number; up: (data: unknown) => unknown };
 
-type EventDefinition<Type extends string, Schema extends z.ZodType> = {
+export type EventDefinition<Type extends string, Schema extends z.ZodType> = {
   type: Type;
   version: number;
   schema: Schema;

@@ -1,0 +1,199 @@
+import type { Knex } from 'knex';
+import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
+import type { Position } from '../backend/src/eventstore/types.ts';
+import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
+import type { RowProjection } from './row-projection.ts';
+import { writeEvents, type Target } from './row-batch.ts';
+
+export type RebuildPhase = 'counting' | 'building' | 'indexing' | 'catching-up' | 'switching' | 'done';
+export type RebuildProgress = { phase: RebuildPhase; done: number; total: number; ratePerSecond: number; etaSeconds: number | null };
+
+/** The table a projection's next version is built into, beside the serving one. */
+export const buildTableOf = (projection: RowProjection) => `${projection.table}_v${projection.version}`;
+
+type Db = Knex | Knex.Transaction;
+
+type IndexDefinition = { name: string; definition: string; unique: boolean; primary: boolean };
+
+/** The serving table's indexes, as `create index` statements. */
+async function indexesOf(db: Knex, table: string): Promise<IndexDefinition[]> {
+  const { rows } = await db.raw(
+    `select i.relname as name, pg_get_indexdef(x.indexrelid) as definition, x.indisunique as unique, x.indisprimary as primary
+     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid join pg_namespace n on n.oid = t.relnamespace
+     where t.relname = ? and n.nspname = current_schema() order by i.relname`,
+    [table],
+  );
+  return rows;
+}
+
+/** An index of the serving table made for the build table, under a temporary name. */
+const buildIndexName = (index: number, table: string) => `${table}_i${index}`;
+function forBuildTable(index: IndexDefinition, position: number, build: string): string {
+  const matched = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ (USING .*)$/.exec(index.definition);
+  if (!matched) throw new Error(`Cannot copy index ${index.name}: ${index.definition}`);
+  return `CREATE ${matched[1] ?? ''}INDEX "${buildIndexName(position, build)}" ON "${build}" ${matched[2]}`;
+}
+
+type Build = { projection: RowProjection; build: string; indexes: IndexDefinition[] };
+
+/**
+ * An empty table shaped as the serving one (columns, defaults, checks), with its unique indexes
+ * (the upserts need them); the other indexes come after the bulk load.
+ */
+async function createBuildTable(db: Knex, projection: RowProjection): Promise<Build> {
+  const build = buildTableOf(projection);
+  await db.raw('drop table if exists ??', [build]);
+  await db.raw('create table ?? (like ?? including defaults including constraints)', [build, projection.table]);
+  const indexes = await indexesOf(db, projection.table);
+  for (const [position, index] of indexes.entries()) if (index.unique) await db.raw(forBuildTable(index, position, build));
+  return { projection, build, indexes };
+}
+
+async function indexBuildTable(db: Knex, { build, indexes }: Build): Promise<void> {
+  for (const [position, index] of indexes.entries()) {
+    if (index.primary) await db.raw('alter table ?? add constraint ?? primary key using index ??', [build, buildIndexName(position, build), buildIndexName(position, build)]);
+    else if (!index.unique) await db.raw(forBuildTable(index, position, build));
+  }
+  await db.raw('analyze ??', [build]);
+}
+
+/** Drops the serving table and gives its name, and its indexes' names, to the build table. */
+async function switchTables(trx: Knex.Transaction, { projection, build, indexes }: Build): Promise<void> {
+  await trx.raw('drop table ??', [projection.table]);
+  await trx.raw('alter table ?? rename to ??', [build, projection.table]);
+  for (const [position, index] of indexes.entries()) await trx.raw('alter index ?? rename to ??', [buildIndexName(position, build), index.name]);
+  await trx('projection_versions')
+    .insert({ name: projection.name, version: projection.version, built_at: trx.fn.now() })
+    .onConflict('name')
+    .merge();
+}
+
+type Cursor = { commit: string; prepare: number } | 'start';
+
+/**
+ * Events of the given types after `after`, in commit order. Bounded reads stop below the oldest
+ * running transaction, so an event committed later can never land behind the cursor; the final read
+ * inside the switch (every writer of the tables locked out) takes everything committed.
+ */
+async function readEvents(db: Db, types: string[], after: Cursor, limit: number, bounded: boolean) {
+  const query = db('events').whereIn('type', types).orderBy([{ column: 'tx_id' }, { column: 'global_position' }]).limit(limit);
+  if (bounded) query.whereRaw('tx_id < pg_snapshot_xmin(pg_current_snapshot())');
+  if (after !== 'start') query.whereRaw('(tx_id, global_position) > (?::xid8, ?::bigint)', [after.commit, after.prepare]);
+  return query;
+}
+
+const deadlock = '40P01';
+
+/**
+ * Rebuilds read models blue/green: each projection is built from the events into a new table beside
+ * the serving one (which keeps answering reads and taking live writes), in batches of events
+ * written set-based, its indexes created after the load; then the events appended meanwhile are
+ * caught up and, in one short transaction that locks the serving tables, the last ones are applied
+ * and the new tables take the serving names. Records each projection's version as built. An abort
+ * (`signal`) between batches drops the build tables and leaves the serving ones as they were.
+ */
+export async function rebuildProjections(
+  knex: Knex,
+  projections: RowProjection[],
+  options: { batchSize?: number; signal?: AbortSignal; onProgress?: (progress: RebuildProgress) => unknown } = {},
+): Promise<{ events: number }> {
+  const batchSize = options.batchSize ?? 5000;
+  const types = [...new Set(projections.flatMap((projection) => projection.handles))];
+  const started = performance.now();
+  let done = 0;
+  let total = 0;
+  /** Reports progress; the next batch waits for a report that returns a promise. */
+  const report = async (phase: RebuildPhase) => {
+    const seconds = (performance.now() - started) / 1000;
+    const ratePerSecond = seconds > 0 ? done / seconds : 0;
+    await options.onProgress?.({ phase, done, total: Math.max(total, done), ratePerSecond, etaSeconds: ratePerSecond > 0 ? Math.max(0, total - done) / ratePerSecond : null });
+  };
+  await report('counting');
+  total = Number((await knex('events').whereIn('type', types).count({ total: '*' }))[0].total);
+
+  const builds: Build[] = [];
+  for (const projection of projections) builds.push(await createBuildTable(knex, projection));
+  const targets = new Map<RowProjection, Target>(builds.map((build) => [build.projection, { table: build.build, stored: new Set<string>() }]));
+  const into = (projection: RowProjection) => targets.get(projection)!;
+
+  let after: Cursor = 'start';
+  /** Applies batches until one comes back short; the next batch is read while this one is written. */
+  const applyUntilCaughtUp = async (db: Db, bounded: boolean, phase: RebuildPhase) => {
+    const read = () => {
+      const rows = Promise.resolve(readEvents(db, types, after, batchSize, bounded));
+      rows.catch(() => undefined); // awaited below; a failure while a batch is being written is not unhandled
+      return rows;
+    };
+    let next = read();
+    for (;;) {
+      const rows = await next;
+      options.signal?.throwIfAborted();
+      if (rows.length === 0) return;
+      after = { commit: String(rows[rows.length - 1].tx_id), prepare: rows[rows.length - 1].global_position };
+      if (rows.length === batchSize) next = read();
+      await writeEvents(db, projections, await revealPersonalData(rows.map(toRecordedEvent), db as Knex), into);
+      done += rows.length;
+      await report(phase);
+      if (rows.length < batchSize) return;
+    }
+  };
+
+  try {
+    await applyUntilCaughtUp(knex, true, 'building');
+    await report('indexing');
+    for (const build of builds) await indexBuildTable(knex, build);
+    await applyUntilCaughtUp(knex, true, 'catching-up');
+    await report('switching');
+    for (let attempt = 1; ; attempt += 1) {
+      const afterBefore: Cursor = after as Cursor;
+      const doneBefore = done;
+      try {
+        await knex.transaction(async (trx) => {
+          const serving = projections.map((projection) => projection.table);
+          await trx.raw(`lock table ${serving.map(() => '??').join(', ')} in access exclusive mode`, serving);
+          await applyUntilCaughtUp(trx, false, 'switching');
+          for (const build of builds) await switchTables(trx, build);
+          const position = await newestPosition(trx);
+          for (const projection of projections) await saveCheckpoint(trx, projection.name, position);
+        });
+        break;
+      } catch (error) {
+        // A writer holding one serving table while waiting for another: try the switch again.
+        if ((error as { code?: string }).code !== deadlock || attempt >= 5) throw error;
+        [after, done] = [afterBefore, doneBefore];
+        // the keys the rolled-back writes added or removed are no longer known: read every row back
+        for (const target of targets.values()) delete target.stored;
+      }
+    }
+  } catch (error) {
+    for (const build of builds) await knex.raw('drop table if exists ??', [build.build]).catch(() => undefined);
+    throw error;
+  }
+  await report('done');
+  return { events: done };
+}
+
+async function newestPosition(db: Db): Promise<Position> {
+  const newest = await db('events').orderBy([{ column: 'tx_id', order: 'desc' }, { column: 'global_position', order: 'desc' }]).first();
+  return newest ? toRecordedEvent(newest).position : 'start';
+}
+
+export async function saveCheckpoint(knex: Db, name: string, position: Position): Promise<void> {
+  const row =
+    position === 'start'
+      ? { name, commit_position: null, prepare_position: null, updated_at: knex.fn.now() }
+      : { name, commit_position: position.commit, prepare_position: position.prepare, updated_at: knex.fn.now() };
+  await knex('projection_checkpoints').insert(row).onConflict('name').merge();
+}
+
+/** The version each projection's serving table was built by (1 when none was recorded). */
+export async function builtVersions(knex: Knex): Promise<Map<string, number>> {
+  const rows: Array<{ name: string; version: number }> = await knex('projection_versions').select('name', 'version');
+  return new Map(rows.map((row) => [row.name, row.version]));
+}
+
+/** Projections whose version in code differs from the one their serving table was built by. */
+export async function staleProjections(knex: Knex, projections: RowProjection[]): Promise<RowProjection[]> {
+  const built = await builtVersions(knex);
+  return projections.filter((projection) => (built.get(projection.name) ?? 1) !== projection.version);
+}
