@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
+import type { rebuildPhases } from '../domain/records/read-models.ts';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
 import type { RowProjection } from './row-projection.ts';
 import { writeEvents, type Target } from './row-batch.ts';
 
-export type RebuildPhase = 'counting' | 'building' | 'indexing' | 'catching-up' | 'switching' | 'done';
+export type RebuildPhase = (typeof rebuildPhases)[number];
 export type RebuildProgress = { phase: RebuildPhase; done: number; total: number; ratePerSecond: number; etaSeconds: number | null };
 
 /** The table a projection's next version is built into, beside the serving one. */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ProjectionState, RebuildRun } from '../domain/records/read-models.ts';
 import { builtVersions, rebuildProjections, type RebuildPhase, type RebuildProgress } from './rebuild.ts';
 import type { RowProjection } from './row-projection.ts';
 
@@ -7,22 +8,6 @@ const aliveWithinSeconds = 60;
 const heartbeatMs = 5000;
 /** Progress is written at most this often (and at every change of phase). */
 const progressEveryMs = 500;
-
-export type RebuildRun = {
-  id: number;
-  projections: string[];
-  status: 'running' | 'complete' | 'failed';
-  phase: RebuildPhase;
-  done: number;
-  total: number;
-  ratePerSecond: number;
-  etaSeconds: number | null;
-  startedAt: string;
-  finishedAt: string | null;
-  error: string | null;
-};
-
-export type ProjectionState = { name: string; table: string; version: number; builtVersion: number; stale: boolean };
 
 export class RebuildRunning extends Error {}
 

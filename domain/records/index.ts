@@ -9,3 +9,4 @@ export * from './template.ts';
 export * from './tracked-bank.ts';
 export * from './workflow.ts';
 export * from './enrolment.ts';
+export * from './read-models.ts';

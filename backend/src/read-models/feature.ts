@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import type { ReadModelsStatus } from '../../../domain/records/read-models.ts';
 import { projections, projectionsNamed } from '../../../projections/index.ts';
 import { claimRebuild, latestRebuild, projectionStates, RebuildRunning, runRebuild } from '../../../projections/rebuilds.ts';
 import { staleProjections } from '../../../projections/rebuild.ts';
@@ -43,7 +44,8 @@ export function createReadModelsFeature(): Feature {
     routes: (services) => {
       const router = new Router({ prefix: '/api/services' });
       router.get('/projections', async (ctx) => {
-        ctx.body = { projections: await projectionStates(services.knex, projections), rebuild: await latestRebuild(services.knex) };
+        const status: ReadModelsStatus = { projections: await projectionStates(services.knex, projections), rebuild: await latestRebuild(services.knex) };
+        ctx.body = status;
       });
       router.post('/projections/rebuild', async (ctx) => {
         const { projections: names = [] } = rebuildBody.parse(ctx.request.body ?? {});

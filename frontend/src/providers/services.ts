@@ -1,4 +1,5 @@
 import { creditBoxFields } from '../../../domain/bank-fields.ts';
+import type { ReadModelsStatus, RebuildRun } from '../../../domain/records/read-models.ts';
 import { http, type QueryValue } from './http.ts';
 
 /**
@@ -139,6 +140,9 @@ export const services = {
     http.post<CreditBoxAnswer>('/api/data/banks/credit-box-search', { criteria, page, limit, fields: creditBoxFields }),
   startInstitutionSync: () => http.post<SyncStatus | { message?: string }>('/api/services/sync/institutions'),
   syncStatus: () => http.get<SyncStatus>('/api/services/sync/status'),
+  readModels: () => http.get<ReadModelsStatus>('/api/services/projections'),
+  /** Rebuilds the named read models (all when none) beside the serving tables; 409 while a rebuild runs. */
+  rebuildReadModels: (projections?: string[]) => http.post<{ rebuild: RebuildRun | null }>('/api/services/projections/rebuild', projections ? { projections } : {}),
   syncCommunityProfiles: () => http.post<{ message?: string }>('/api/services/census/sync-all'),
   marketSummary: (stats: DashboardResponse['marketStats']) => http.post<{ summary: string }>('/api/services/gemini/market-summary', { stats }),
   findLeads: (domain: string) => http.post<LeadFinderAnswer>('/api/services/hunter/find', { domain }),

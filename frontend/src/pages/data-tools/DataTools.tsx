@@ -3,17 +3,19 @@ import BuildIcon from '@mui/icons-material/BuildOutlined';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { ApiDocumentationCard } from './ApiDocumentationCard.tsx';
 import { LeadFinderCard } from './LeadFinderCard.tsx';
+import { ReadModelsCard } from './ReadModelsCard.tsx';
 import { SyncCard } from './SyncCard.tsx';
 
-/** Tools & Utilities (/data-tools): API Documentation, Lead Finder, Bulk Data Sync. */
+/** Tools & Utilities (/data-tools): API Documentation, Lead Finder, Bulk Data Sync, Read Models. */
 export default function DataTools() {
   return (
     <Box data-testid="data-tools">
-      <PageHeader title="Tools & Utilities" subtitle="Data syncs, lead finding and the public API." icon={<BuildIcon />} />
+      <PageHeader title="Tools & Utilities" subtitle="Data syncs, lead finding, read model rebuilds and the public API." icon={<BuildIcon />} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, alignItems: 'stretch' }}>
         <ApiDocumentationCard />
         <LeadFinderCard />
         <SyncCard />
+        <ReadModelsCard />
       </Box>
     </Box>
   );

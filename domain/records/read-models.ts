@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const rebuildPhases = ['counting', 'building', 'indexing', 'catching-up', 'switching', 'done'] as const;
+
+/** A read model's version in code beside the version its serving table was built by. */
+export const projectionStateSchema = z.object({
+  name: z.string(),
+  table: z.string(),
+  version: z.number(),
+  builtVersion: z.number(),
+  stale: z.boolean(),
+});
+export type ProjectionState = z.infer<typeof projectionStateSchema>;
+
+/** A rebuild of read models and how far it got: events done of total, rate, ETA, phase. */
+export const rebuildRunSchema = z.object({
+  id: z.number(),
+  projections: z.array(z.string()),
+  status: z.enum(['running', 'complete', 'failed']),
+  phase: z.enum(rebuildPhases),
+  done: z.number(),
+  total: z.number(),
+  ratePerSecond: z.number(),
+  etaSeconds: z.number().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type RebuildRun = z.infer<typeof rebuildRunSchema>;
+
+/** `GET /api/services/projections`. */
+export const readModelsStatusSchema = z.object({ projections: z.array(projectionStateSchema), rebuild: rebuildRunSchema.nullable() });
+export type ReadModelsStatus = z.infer<typeof readModelsStatusSchema>;

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import { useDataProvider } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { phaseLabel, rebuildPercent, rebuildProgressText, REBUILD_POLL_MS } from '../../lib/rebuild.ts';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
+import { SectionCard } from '../../ui/SectionCard.tsx';
+
+/**
+ * Read models: each projection's version in code and as built, and a rebuild of them all. The new
+ * tables are built beside the serving ones (every screen keeps answering) and switched at the end;
+ * the card follows the rebuild every second: events done of total, rate, time left, phase.
+ */
+export function ReadModelsCard() {
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const queryClient = useQueryClient();
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const status = useQuery({
+    queryKey: ['read-models'],
+    queryFn: () => dataProvider.readModels(),
+    refetchInterval: (query) => (query.state.data?.rebuild?.status === 'running' ? REBUILD_POLL_MS : false),
+  });
+  const run = status.data?.rebuild ?? null;
+  const running = run?.status === 'running';
+
+  const start = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      await dataProvider.rebuildReadModels();
+      await queryClient.invalidateQueries({ queryKey: ['read-models'] });
+    } catch (failure) {
+      setError(`The rebuild did not start: ${(failure as Error).message}`);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <SectionCard title="Read Models" subtitle="Rebuild the outreach tables from the event history." testId="read-models">
+      <Stack spacing={2}>
+        <Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Replays every recorded event into new tables beside the ones in use, then switches to them at once. Screens keep answering meanwhile.
+          </Typography>
+          <Button variant="contained" startIcon={<AutorenewIcon />} onClick={start} disabled={starting || running || status.isPending}>
+            Rebuild Read Models
+          </Button>
+        </Box>
+        {run && (
+          <Box data-testid="rebuild-progress">
+            <LinearProgress variant="determinate" value={rebuildPercent(run)} aria-label="Rebuild progress" color={run.status === 'failed' ? 'error' : 'primary'} />
+            <Typography variant="caption" color="text.secondary" component="div">
+              {rebuildProgressText(run)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {run.status === 'running' ? phaseLabel(run.phase) : run.status === 'complete' ? `Rebuilt ${run.projections.join(', ')}.` : ''}
+            </Typography>
+          </Box>
+        )}
+        {run?.status === 'failed' && <Alert severity="error">Rebuild failed: {run.error ?? 'the server gave no reason'}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {status.error && <Alert severity="error">The read models could not be loaded. {status.error.message}</Alert>}
+        {status.data && (
+          <Table size="small" aria-label="Read models">
+            <TableHead>
+              <TableRow>
+                <TableCell>Read model</TableCell>
+                <TableCell align="right">Version</TableCell>
+                <TableCell align="right">Built</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {status.data.projections.map((projection) => (
+                <TableRow key={projection.name} data-testid="read-model">
+                  <TableCell>{projection.name}</TableCell>
+                  <TableCell align="right">v{projection.version}</TableCell>
+                  <TableCell align="right">
+                    {projection.stale ? <Chip size="small" color="warning" label={`v${projection.builtVersion}, rebuild due`} /> : `v${projection.builtVersion}`}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}
