@@ -3,6 +3,7 @@ import type { rebuildPhases } from '../domain/records/read-models.ts';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
+import { touchEveryonesReadModels } from '../backend/src/read-cache/position.ts';
 import type { RowProjection } from './row-projection.ts';
 import { writeEvents, type Target } from './row-batch.ts';
 
@@ -154,6 +155,8 @@ export async function rebuildProjections(
           await trx.raw(`lock table ${serving.map(() => '??').join(', ')} in access exclusive mode`, serving);
           await applyUntilCaughtUp(trx, false, 'switching');
           for (const build of builds) await switchTables(trx, build);
+          // the rows changed without an event: every answer cached from them is stale
+          await touchEveryonesReadModels(trx);
           const position = await newestPosition(trx);
           for (const projection of projections) await saveCheckpoint(trx, projection.name, position);
         });

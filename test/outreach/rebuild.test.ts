@@ -54,7 +54,9 @@ describeWithDatabase('projection rebuild', (context) => {
 
   it('builds a projection whose version was raised into a new table while the serving one answers and takes writes, then switches to it', async () => {
     const { knex } = context.db;
-    const { token } = await app.signUp('Blue Green');
+    const { token, user } = await app.signUp('Blue Green');
+    const touches = async () => Number((await knex('read_model_touches').where({ user_id: user.id }).first())?.touched ?? 0);
+    const touchedBefore = await touches();
     for (let index = 0; index < 12; index += 1) {
       const response = await app.request('/api/data/tasks', { method: 'POST', token, body: { bankId: 628, text: `Task ${index}`, dueDate: '2027-01-01' } });
       expect(response.status).to.equal(201);
@@ -94,6 +96,7 @@ describeWithDatabase('projection rebuild', (context) => {
     expect(last.done).to.be.at.least(last.total - 1).and.greaterThan(12);
     expect(progress.filter((step) => step.phase === 'building').map((step) => step.done)).to.satisfy((counts: number[]) => counts.every((count, index) => index === 0 || count > counts[index - 1]));
     expect(await staleProjections(knex, [bumped])).to.deep.equal([]);
+    expect(await touches(), 'answers cached from the old rows are stale').to.be.greaterThan(touchedBefore);
     // the switched table keeps the serving table's indexes under their names
     const indexes = async () => (await knex.raw("select indexname from pg_indexes where tablename = 'tasks' order by indexname")).rows.map((row: { indexname: string }) => row.indexname);
     expect(await indexes()).to.include('tasks_pkey');

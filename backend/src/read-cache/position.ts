@@ -36,3 +36,8 @@ export async function readModelPosition(knex: Knex, userId: string): Promise<str
 export async function touchReadModels(knex: Knex, userId: string): Promise<void> {
   await knex.raw('insert into read_model_touches (user_id, touched) values (?, 1) on conflict (user_id) do update set touched = read_model_touches.touched + 1', [userId]);
 }
+
+/** Marks every user's read rows rewritten without a new event (a read model rebuilt and switched), in the writer's transaction. */
+export async function touchEveryonesReadModels(knex: Knex): Promise<void> {
+  await knex.raw('insert into read_model_touches (user_id, touched) select id, 1 from users on conflict (user_id) do update set touched = read_model_touches.touched + 1');
+}
