@@ -15,13 +15,9 @@ import {
   FunctionField,
   List,
   ReferenceInput,
-  SearchInput,
   SelectColumnsButton,
   SelectInput,
-  Show,
   SimpleForm,
-  Tab,
-  TabbedShowLayout,
   TextField,
   TextInput,
   TopToolbar,
@@ -30,7 +26,6 @@ import {
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { EmailsToRecord } from '../sent-emails/EmailsToRecord.tsx';
-import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import { validateContactDraft } from './form.ts';
 import { EraseContactButton } from './EraseContactButton.tsx';
@@ -38,6 +33,8 @@ import { ImportContactsButton } from './ImportContactsDialog.tsx';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
 import { verificationLook } from './verification.ts';
+import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { bankFilter, searchFilter } from '../shared/filters.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -49,10 +46,8 @@ const verificationChoices = [
 ];
 
 const contactFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, email, title" />,
-  <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
-    <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
-  </ReferenceInput>,
+  searchFilter('Search name, email, title'),
+  bankFilter(),
   <BooleanInput key="isHotLead" source="isHotLead" label="Hot leads only" />,
   <SelectInput key="verification" source="verification" label="Email check" choices={verificationChoices} />,
 ];
@@ -171,11 +166,6 @@ export function ContactCreate() {
   );
 }
 
-function ContactTitle() {
-  const contact = useRecordContext<Contact>();
-  return <span>{contact ? contact.name : 'Contact'}</span>;
-}
-
 /** 'Send Email' for a contact with an address, when sending is offered; 'Edit' as on every Show. */
 function ContactShowActions() {
   const contact = useRecordContext<Contact>();
@@ -195,25 +185,17 @@ function ContactShowActions() {
 
 export function ContactShow() {
   return (
-    <Show title={<ContactTitle />} actions={<ContactShowActions />}>
-      <TabbedShowLayout>
-        <Tab label="Details">
-          <TextField source="name" label="Full name" />
-          <TextField source="title" label="Job title" />
-          <TextField source="email" emptyText="—" />
-          <TextField source="linkedinUrl" label="LinkedIn URL" emptyText="—" />
-          <TextField source="bankName" label="Bank" />
-          <BooleanField source="isHotLead" label="Hot lead" />
-          <FunctionField label="Email check" render={() => <VerificationChip />} />
-          <FunctionField label="Tags" render={() => <TagChips />} />
-          <DateField source="createdAt" label="Added" showTime />
-          <DateField source="updatedAt" label="Last changed" showTime />
-        </Tab>
-        <Tab label="History" path="history">
-          <RecordHistory />
-          <EmailsToRecord target="contactId" title="Emails sent to this contact" />
-        </Tab>
-      </TabbedShowLayout>
-    </Show>
+    <RecordShow title={<RecordTitle source="name" fallback="Contact" />} actions={<ContactShowActions />} history={<EmailsToRecord target="contactId" title="Emails sent to this contact" />}>
+      <TextField source="name" label="Full name" />
+      <TextField source="title" label="Job title" />
+      <TextField source="email" emptyText="—" />
+      <TextField source="linkedinUrl" label="LinkedIn URL" emptyText="—" />
+      <TextField source="bankName" label="Bank" />
+      <BooleanField source="isHotLead" label="Hot lead" />
+      <FunctionField label="Email check" render={() => <VerificationChip />} />
+      <FunctionField label="Tags" render={() => <TagChips />} />
+      <DateField source="createdAt" label="Added" showTime />
+      <DateField source="updatedAt" label="Last changed" showTime />
+    </RecordShow>
   );
 }

@@ -1,32 +1,24 @@
-import { Box } from '@mui/material';
 import {
-  AutocompleteInput,
   Datagrid,
   DateField,
   FunctionField,
   List,
-  ReferenceInput,
-  SearchInput,
   SelectInput,
-  Show,
-  Tab,
-  TabbedShowLayout,
   TextField,
   useRecordContext,
 } from 'react-admin';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
 import { deliveryStatusLabels, deliveryStatuses, emailTime, recipientLine, type SentEmail } from './mailbox.ts';
 import { SentEmailDecision } from './SentEmailDecision.tsx';
+import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { bankFilter, searchFilter } from '../shared/filters.tsx';
 
 const statusChoices = deliveryStatuses.map((status) => ({ id: status, name: deliveryStatusLabels[status] }));
 
 const sentEmailFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search recipient, bank, subject" />,
-  <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
-    <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
-  </ReferenceInput>,
+  searchFilter('Search recipient, bank, subject'),
+  bankFilter(),
   <SelectInput key="status" source="status" label="Status" choices={statusChoices} />,
 ];
 
@@ -60,11 +52,6 @@ export function SentEmailList() {
   );
 }
 
-function SentEmailTitle() {
-  const email = useRecordContext<SentEmail>();
-  return <span>{email ? email.subject : 'Sent email'}</span>;
-}
-
 function Decision() {
   const email = useRecordContext<SentEmail>();
   return email ? <SentEmailDecision email={email} /> : null;
@@ -72,31 +59,17 @@ function Decision() {
 
 export function SentEmailShow() {
   return (
-    <Show title={<SentEmailTitle />}>
-      <TabbedShowLayout>
-        <Tab label="Details">
-          <TextField source="subject" />
-          <FunctionField label="To" render={(email: SentEmail) => recipientLine(email).replace(/^To: /, '')} />
-          <TextField source="bankName" label="Bank" emptyText="—" />
-          <FunctionField label="Status" render={() => <Status />} />
-          <DateField source="queuedAt" label="Queued" showTime />
-          <DateField source="sentAt" label="Sent" showTime emptyText="—" />
-          <TextField source="transport" label="Sent through" emptyText="—" />
-          <TextField source="attempts" />
-          <FunctionField label="" render={() => <Decision />} />
-          <FunctionField
-            label="Body"
-            render={(email: SentEmail) => (
-              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
-                {email.body}
-              </Box>
-            )}
-          />
-        </Tab>
-        <Tab label="History" path="history">
-          <RecordHistory />
-        </Tab>
-      </TabbedShowLayout>
-    </Show>
+    <RecordShow title={<RecordTitle source="subject" fallback="Sent email" />}>
+      <TextField source="subject" />
+      <FunctionField label="To" render={(email: SentEmail) => recipientLine(email).replace(/^To: /, '')} />
+      <TextField source="bankName" label="Bank" emptyText="—" />
+      <FunctionField label="Status" render={() => <Status />} />
+      <DateField source="queuedAt" label="Queued" showTime />
+      <DateField source="sentAt" label="Sent" showTime emptyText="—" />
+      <TextField source="transport" label="Sent through" emptyText="—" />
+      <TextField source="attempts" />
+      <FunctionField label="" render={() => <Decision />} />
+      <FunctionField label="Body" render={(email: SentEmail) => <Preformatted text={email.body} />} />
+    </RecordShow>
   );
 }

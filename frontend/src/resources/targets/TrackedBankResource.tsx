@@ -9,11 +9,8 @@ import {
   List,
   NullableBooleanInput,
   NumberField,
-  SearchInput,
-  Show,
   SimpleForm,
   Tab,
-  TabbedShowLayout,
   TextField,
   TextInput,
   useRecordContext,
@@ -22,14 +19,15 @@ import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { ActivityTimeline } from '../activity/ActivityList.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import type { TrackedBank } from './types.ts';
+import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { searchFilter } from '../shared/filters.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
 const bankFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search banks" />,
+  searchFilter('Search banks'),
   <NullableBooleanInput key="isTarget" source="isTarget" label="Target" />,
   <TextInput key="state" source="state" label="State (e.g. TX)" />,
   <BooleanInput key="hasContacts" source="hasContacts" label="With contacts" />,
@@ -97,36 +95,28 @@ function BankTimeline() {
   return bank ? <ActivityTimeline bankId={bank.cert} /> : null;
 }
 
-function BankTitle() {
-  const bank = useRecordContext<TrackedBank>();
-  return <span>{bank ? bank.name : 'Tracked bank'}</span>;
-}
-
 export function TrackedBankShow() {
   return (
-    <Show title={<BankTitle />}>
-      <TabbedShowLayout>
-        <Tab label="Details">
-          <TextField source="name" label="Bank" />
-          <TextField source="cert" label="Cert" />
-          <FunctionField label="Place" render={(bank: TrackedBank) => [bank.city, bank.state].filter(Boolean).join(', ') || '—'} />
-          <TextField source="website" emptyText="—" />
-          <TextField source="linkedinCompanyUrl" label="LinkedIn company page" emptyText="Not set" />
-          <FunctionField label="Assets" render={() => <Figure kind="money" field="assets" />} />
-          <FunctionField label="ROA" render={() => <Figure kind="percent" field="roa" />} />
-          <FunctionField label="NPL %" render={() => <Figure kind="percent" field="nplRatio" />} />
-          <BooleanField source="isTarget" label="Target" />
-          <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
-          <FunctionField label="Tags" render={(bank: TrackedBank) => (bank.tags.length ? bank.tags.join(', ') : '—')} />
-          <DateField source="createdAt" label="Added" showTime />
-        </Tab>
-        <Tab label="History" path="history">
-          <RecordHistory />
-        </Tab>
+    <RecordShow
+      title={<RecordTitle source="name" fallback="Tracked bank" />}
+      tabs={
         <Tab label="Timeline" path="timeline">
           <BankTimeline />
         </Tab>
-      </TabbedShowLayout>
-    </Show>
+      }
+    >
+      <TextField source="name" label="Bank" />
+      <TextField source="cert" label="Cert" />
+      <FunctionField label="Place" render={(bank: TrackedBank) => [bank.city, bank.state].filter(Boolean).join(', ') || '—'} />
+      <TextField source="website" emptyText="—" />
+      <TextField source="linkedinCompanyUrl" label="LinkedIn company page" emptyText="Not set" />
+      <FunctionField label="Assets" render={() => <Figure kind="money" field="assets" />} />
+      <FunctionField label="ROA" render={() => <Figure kind="percent" field="roa" />} />
+      <FunctionField label="NPL %" render={() => <Figure kind="percent" field="nplRatio" />} />
+      <BooleanField source="isTarget" label="Target" />
+      <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
+      <FunctionField label="Tags" render={(bank: TrackedBank) => (bank.tags.length ? bank.tags.join(', ') : '—')} />
+      <DateField source="createdAt" label="Added" showTime />
+    </RecordShow>
   );
 }

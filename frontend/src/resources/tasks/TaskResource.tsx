@@ -12,28 +12,23 @@ import {
   List,
   NullableBooleanInput,
   ReferenceInput,
-  SearchInput,
-  Show,
   SimpleForm,
-  Tab,
-  TabbedShowLayout,
   TextField,
   TextInput,
   useRecordContext,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { DueBadge } from './DueBadge.tsx';
 import { addDays, DEFAULT_DUE_IN_DAYS, localDate } from './due.ts';
 import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
+import { RecordShow } from '../shared/RecordShow.tsx';
+import { bankFilter, searchFilter } from '../shared/filters.tsx';
 
 const taskFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search tasks" />,
-  <ReferenceInput key="bankId" source="bankId" reference="banks" label="Bank" alwaysOn>
-    <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
-  </ReferenceInput>,
+  searchFilter('Search tasks'),
+  bankFilter(),
   <NullableBooleanInput key="completed" source="completed" label="Completed" />,
   <BooleanInput key="overdue" source="overdue" label="Overdue only" />,
   <DateInput key="dueAfter" source="dueAfter" label="Due from" />,
@@ -108,20 +103,13 @@ export function TaskCreate() {
 
 export function TaskShow() {
   return (
-    <Show title="Task">
-      <TabbedShowLayout>
-        <Tab label="Details">
-          <TextField source="text" label="Task" />
-          <TextField source="bankName" label="Bank" />
-          <FunctionField label="Due" render={() => <Due />} />
-          <BooleanField source="completed" />
-          <DateField source="completedAt" label="Completed at" showTime emptyText="—" />
-          <DateField source="createdAt" label="Added" showTime />
-        </Tab>
-        <Tab label="History" path="history">
-          <RecordHistory />
-        </Tab>
-      </TabbedShowLayout>
-    </Show>
+    <RecordShow title="Task">
+      <TextField source="text" label="Task" />
+      <TextField source="bankName" label="Bank" />
+      <FunctionField label="Due" render={() => <Due />} />
+      <BooleanField source="completed" />
+      <DateField source="completedAt" label="Completed at" showTime emptyText="—" />
+      <DateField source="createdAt" label="Added" showTime />
+    </RecordShow>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Chip } from '@mui/material';
+import { Chip } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import {
   BooleanInput,
@@ -10,12 +10,8 @@ import {
   FunctionField,
   List,
   NullableBooleanInput,
-  SearchInput,
   SelectInput,
-  Show,
   SimpleForm,
-  Tab,
-  TabbedShowLayout,
   TextField,
   TextInput,
   useRecordContext,
@@ -23,13 +19,14 @@ import {
 import { templateCheck } from '../placeholders/TemplateChecks.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { RecordHistory } from '../shared/RecordHistory.tsx';
 import { templateCategories, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
+import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { searchFilter } from '../shared/filters.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
 
 const templateFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name, subject, body" />,
+  searchFilter('Search name, subject, body'),
   <SelectInput key="category" source="category" label="Category" choices={categoryChoices} alwaysOn />,
   <NullableBooleanInput key="isFavorite" source="isFavorite" label="Favorite" />,
 ];
@@ -109,35 +106,16 @@ export function TemplateCreate() {
   );
 }
 
-function TemplateTitle() {
-  const template = useRecordContext<EmailTemplate>();
-  return <span>{template ? template.name : 'Template'}</span>;
-}
-
 export function TemplateShow() {
   return (
-    <Show title={<TemplateTitle />}>
-      <TabbedShowLayout>
-        <Tab label="Details">
-          <TextField source="name" />
-          <FunctionField label="Category" render={() => <Category />} />
-          <TextField source="subject" />
-          <FunctionField
-            label="Body"
-            render={(template: EmailTemplate) => (
-              <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
-                {template.body}
-              </Box>
-            )}
-          />
-          <FunctionField label="Favorite" render={(template: EmailTemplate) => (template.isFavorite ? 'Yes' : 'No')} />
-          <DateField source="createdAt" label="Created" showTime />
-          <DateField source="updatedAt" label="Last changed" showTime />
-        </Tab>
-        <Tab label="History" path="history">
-          <RecordHistory />
-        </Tab>
-      </TabbedShowLayout>
-    </Show>
+    <RecordShow title={<RecordTitle source="name" fallback="Template" />}>
+      <TextField source="name" />
+      <FunctionField label="Category" render={() => <Category />} />
+      <TextField source="subject" />
+      <FunctionField label="Body" render={(template: EmailTemplate) => <Preformatted text={template.body} />} />
+      <FunctionField label="Favorite" render={(template: EmailTemplate) => (template.isFavorite ? 'Yes' : 'No')} />
+      <DateField source="createdAt" label="Created" showTime />
+      <DateField source="updatedAt" label="Last changed" showTime />
+    </RecordShow>
   );
 }

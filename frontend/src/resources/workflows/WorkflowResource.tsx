@@ -11,13 +11,9 @@ import {
   List,
   NumberInput,
   ReferenceInput,
-  SearchInput,
   SelectInput,
-  Show,
   SimpleForm,
   SimpleFormIterator,
-  Tab,
-  TabbedShowLayout,
   TextField,
   TextInput,
   useGetList,
@@ -25,10 +21,11 @@ import {
 } from 'react-admin';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { RecordHistory } from '../shared/RecordHistory.tsx';
 import type { EmailTemplate } from '../templates/template.ts';
 import { firstSteps, stepTypes, type WorkflowStep } from './steps.ts';
 import type { Workflow } from './WorkflowCard.tsx';
+import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { searchFilter } from '../shared/filters.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
@@ -58,7 +55,7 @@ function Steps({ dense }: { dense?: boolean }) {
 
 export function WorkflowList() {
   return (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search workflows" />]} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportWorkflows} title="Workflows">
+    <List filters={[searchFilter('Search workflows')]} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportWorkflows} title="Workflows">
       <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <TextField source="name" />
         <FunctionField label="Steps" render={() => <Steps dense />} />
@@ -136,25 +133,13 @@ export function WorkflowCreate() {
   );
 }
 
-function WorkflowTitle() {
-  const workflow = useRecordContext<Workflow>();
-  return <span>{workflow ? workflow.name : 'Workflow'}</span>;
-}
-
 export function WorkflowShow() {
   return (
-    <Show title={<WorkflowTitle />}>
-      <TabbedShowLayout>
-        <Tab label="Details">
-          <TextField source="name" />
-          <FunctionField label="Steps" render={() => <Steps />} />
-          <DateField source="createdAt" label="Created" showTime />
-          <DateField source="updatedAt" label="Last changed" showTime />
-        </Tab>
-        <Tab label="History" path="history">
-          <RecordHistory />
-        </Tab>
-      </TabbedShowLayout>
-    </Show>
+    <RecordShow title={<RecordTitle source="name" fallback="Workflow" />}>
+      <TextField source="name" />
+      <FunctionField label="Steps" render={() => <Steps />} />
+      <DateField source="createdAt" label="Created" showTime />
+      <DateField source="updatedAt" label="Last changed" showTime />
+    </RecordShow>
   );
 }

@@ -1,0 +1,38 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Show, Tab, TabbedShowLayout, useRecordContext } from 'react-admin';
+import { RecordHistory } from './RecordHistory.tsx';
+
+/** The page title of a record's screen: one of its fields, or what the record is while it loads. */
+export function RecordTitle({ source, fallback }: { source: string; fallback: string }) {
+  const record = useRecordContext();
+  return <span>{record ? String(record[source] ?? fallback) : fallback}</span>;
+}
+
+/**
+ * A record's Show: the fields given as children on a Details tab, then its History (who changed what,
+ * when, from where) with `history` below it, then any further `tabs`.
+ */
+export function RecordShow({ title, actions, history, tabs, children }: { title: ReactElement | string; actions?: ReactElement; history?: ReactNode; tabs?: ReactElement; children: ReactNode }) {
+  return (
+    <Show title={title} actions={actions}>
+      <TabbedShowLayout>
+        <Tab label="Details">{children}</Tab>
+        <Tab label="History" path="history">
+          <RecordHistory />
+          {history}
+        </Tab>
+        {tabs}
+      </TabbedShowLayout>
+    </Show>
+  );
+}
+
+/** A long text (an email's body) as written: its line breaks kept, long words wrapped. */
+export function Preformatted({ text }: { text: string }) {
+  return (
+    <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
+      {text}
+    </Box>
+  );
+}
