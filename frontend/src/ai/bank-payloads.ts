@@ -1,4 +1,4 @@
-import type { NormalisedBank } from '../bank-detail/lib/bank.ts';
+import type { NormalisedBank } from '../banks/bank.ts';
 
 /** Empty figures are left out: a model should not comment on a number nobody reported. */
 const present = (figures: Record<string, number | null | undefined>) => Object.fromEntries(Object.entries(figures).filter(([, value]) => value !== null && value !== undefined && !Number.isNaN(value)));

@@ -16,7 +16,7 @@ import { TARGET_NAVIGATION_DELAY_MS, useTargetToggle } from '../targets/useTarge
 import { useToast } from '../ui/Toast.tsx';
 import { bankDetailApi } from './api.ts';
 import { useBankDetail } from './context.ts';
-import { addressLine, type NormalisedBank } from './lib/bank.ts';
+import { addressLine, type NormalisedBank } from '../banks/bank.ts';
 
 function failureReason(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message === API_FAILED ? fallback : error.message;

@@ -6,7 +6,7 @@
 import { ApiError, http } from '../providers/http.ts';
 import type { PeerCriteria, PeerMetrics } from './lib/peers.ts';
 import { peerSearchParams } from './lib/peers.ts';
-import { pageOf, recordsOf, type Page, type RawRecord } from './lib/records.ts';
+import { pageOf, recordsOf, type Page, type RawRecord } from '../banks/records.ts';
 import type { HistoricalPoint } from './lib/trends.ts';
 
 const fdic = '/api/services/fdic';

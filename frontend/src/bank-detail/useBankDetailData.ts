@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../providers/dataProvider.ts';
-import { normaliseBank, type NormalisedBank } from './lib/bank.ts';
-import type { RawRecord } from './lib/records.ts';
+import { normaliseBank, type NormalisedBank } from '../banks/bank.ts';
+import type { RawRecord } from '../banks/records.ts';
 
 export type BankDetailData = {
   cert: number;

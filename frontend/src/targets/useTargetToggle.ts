@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetList, useNavigate } from 'react-admin';
-import { normaliseBank, targetPayload } from '../bank-detail/lib/bank.ts';
-import { recordsOf, type RawRecord } from '../bank-detail/lib/records.ts';
+import { normaliseBank, targetPayload } from '../banks/bank.ts';
+import { recordsOf, type RawRecord } from '../banks/records.ts';
 import { ApiError, http } from '../providers/http.ts';
 import { services } from '../providers/services.ts';
 import { useToast } from '../ui/Toast.tsx';

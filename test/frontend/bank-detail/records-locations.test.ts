@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { addressLine, normaliseBank, targetPayload } from '../../../frontend/src/bank-detail/lib/bank.ts';
+import { addressLine, normaliseBank, targetPayload } from '../../../frontend/src/banks/bank.ts';
 import { assetComposition, assetQuality, loanPortfolio, netChargeOffs } from '../../../frontend/src/bank-detail/lib/financial-sections.ts';
 import { failureOf } from '../../../frontend/src/bank-detail/lib/failures.ts';
 import { eventsPerYear, historyEventOf } from '../../../frontend/src/bank-detail/lib/history.ts';
 import { branchOf, geocoded, officesByState, paddedBounds, topBranchesByDeposits } from '../../../frontend/src/bank-detail/lib/locations.ts';
 import { disabledReason, startingView } from '../../../frontend/src/bank-detail/lib/navigation.ts';
-import { pageOf, recordsOf } from '../../../frontend/src/bank-detail/lib/records.ts';
+import { pageOf, recordsOf } from '../../../frontend/src/banks/records.ts';
 
 describe('bank detail record reading', () => {
   it('unwraps BankFind envelopes, flat lists and single records', () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import type { RawRecord } from '../lib/records.ts';
+import type { RawRecord } from '../../banks/records.ts';
 import { PanelError } from './PanelState.tsx';
 import { useFieldMap } from '../useFieldMap.ts';
 

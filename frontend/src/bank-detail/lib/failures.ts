@@ -1,6 +1,6 @@
 /** The Institution Failure Record (failDate, cityState, assets, deposits, estimatedLoss, fin). */
 
-import { firstNum, isoDate, text, type RawRecord } from './records.ts';
+import { firstNum, isoDate, text, type RawRecord } from '../../banks/records.ts';
 
 export type FailureRecord = { failDate: string | null; cityState: string | null; assets: number | null; deposits: number | null; estimatedLoss: number | null; fin: string | null };
 

@@ -14,7 +14,7 @@ import {
   type RatingColor,
 } from '../../../../domain/format.ts';
 import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
-import { money, num, type RawRecord } from './records.ts';
+import { money, num, type RawRecord } from '../../banks/records.ts';
 
 export type LineKind = 'money' | 'percent' | 'count';
 export type FinancialLine = { label: string; kind: LineKind; value: (record: RawRecord) => number | null; rating?: (value: number | null) => RatingColor };

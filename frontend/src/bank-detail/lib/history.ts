@@ -1,6 +1,6 @@
 /** Corporate history events (id, date, description, details) and the chart's counts. */
 
-import { isoDate, text, type RawRecord } from './records.ts';
+import { isoDate, text, type RawRecord } from '../../banks/records.ts';
 
 export type HistoryEvent = { id: string; date: string | null; description: string; details: string | null };
 

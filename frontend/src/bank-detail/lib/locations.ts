@@ -3,7 +3,7 @@
  * and Summary of Deposits panels compute from them.
  */
 
-import { firstNum, isoDate, text, type RawRecord } from './records.ts';
+import { firstNum, isoDate, text, type RawRecord } from '../../banks/records.ts';
 
 export type Branch = {
   id: string;

@@ -7,7 +7,7 @@ import type { CommunityProfile } from '../api.ts';
 import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
-import type { NormalisedBank } from '../lib/bank.ts';
+import type { NormalisedBank } from '../../banks/bank.ts';
 
 export const CENSUS_SOURCE = 'ACS 5-Year Estimates 2022';
 

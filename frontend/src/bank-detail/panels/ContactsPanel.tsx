@@ -8,7 +8,7 @@ import { ContactFormDialog } from '../../resources/contacts/ContactFormDialog.ts
 import { FindContactsDialog } from '../../resources/contacts/FindContactsDialog.tsx';
 import type { Contact } from '../../resources/contacts/types.ts';
 import { PanelTitle } from '../components/Section.tsx';
-import type { NormalisedBank } from '../lib/bank.ts';
+import type { NormalisedBank } from '../../banks/bank.ts';
 
 /** The bank's contacts, with adding, finding, editing, checking and deleting them. */
 export function ContactsPanel({ bank }: { bank: NormalisedBank }) {

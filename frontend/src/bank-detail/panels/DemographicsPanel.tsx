@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { RawFieldTable } from '../components/RawFieldTable.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';
 import { PanelTitle } from '../components/Section.tsx';
-import type { RawRecord } from '../lib/records.ts';
+import type { RawRecord } from '../../banks/records.ts';
 
 /**
  * Titles of the demographics endpoint's fields (FDIC demographics definitions, shortened). Several

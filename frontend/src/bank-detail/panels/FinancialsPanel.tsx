@@ -23,8 +23,8 @@ import {
   ratioSection,
   type FinancialSection,
 } from '../lib/financial-sections.ts';
-import type { NormalisedBank } from '../lib/bank.ts';
-import { isoDate, type RawRecord } from '../lib/records.ts';
+import type { NormalisedBank } from '../../banks/bank.ts';
+import { isoDate, type RawRecord } from '../../banks/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 
 const compositionColors = ['#2563eb', '#16a34a', '#f59e0b', '#94a3b8'];

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { RawFieldTable } from '../components/RawFieldTable.tsx';
 import { PanelTitle } from '../components/Section.tsx';
-import type { RawRecord } from '../lib/records.ts';
+import type { RawRecord } from '../../banks/records.ts';
 
 /** Institutional Data (raw), labelled using the field definitions. */
 export function RawInstitutionalPanel({ institution }: { institution: RawRecord }) {

@@ -5,8 +5,8 @@ import { formatCount, formatDate, formatMoney, formatPercent } from '../../../..
 import { KeyValueGrid, type KeyValue } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
-import type { NormalisedBank } from '../lib/bank.ts';
-import { isoDate, num, text, type RawRecord } from '../lib/records.ts';
+import type { NormalisedBank } from '../../banks/bank.ts';
+import { isoDate, num, text, type RawRecord } from '../../banks/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 
 /**

@@ -6,7 +6,7 @@ import { BankTaskList } from '../../resources/tasks/BankTaskList.tsx';
 import { TaskFormDialog } from '../../resources/tasks/TaskFormDialog.tsx';
 import type { Task } from '../../resources/tasks/types.ts';
 import { PanelTitle } from '../components/Section.tsx';
-import type { NormalisedBank } from '../lib/bank.ts';
+import type { NormalisedBank } from '../../banks/bank.ts';
 
 /** The bank's tasks: 'Tasks (N open)', Add Task (the bank fixed), and the list with complete and delete. */
 export function TasksPanel({ bank }: { bank: NormalisedBank }) {

@@ -1,5 +1,5 @@
-import { normaliseBank, targetPayload } from '../../bank-detail/lib/bank.ts';
-import { recordsOf, type RawRecord } from '../../bank-detail/lib/records.ts';
+import { normaliseBank, targetPayload } from '../../banks/bank.ts';
+import { recordsOf, type RawRecord } from '../../banks/records.ts';
 import { services } from '../../providers/services.ts';
 import type { TrackedBank } from './types.ts';
 

@@ -3,7 +3,7 @@
  * money in thousands) folded into the normalised bank (money in dollars).
  */
 
-import type { PeerMetrics } from './peers.ts';
+import type { PeerMetrics } from '../bank-detail/lib/peers.ts';
 import { firstNum, money, num, text, type RawRecord } from './records.ts';
 
 export type NormalisedBank = PeerMetrics & {
