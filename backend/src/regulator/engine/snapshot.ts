@@ -183,40 +183,39 @@ function catalogColumns(table: 'i' | 'f'): string[] {
   return [...fieldCatalog.values()].filter((field) => field.table === table).map((field) => field.column);
 }
 
+/** Banks read per query while a snapshot loads. */
+const snapshotChunkRows = 500;
+
 async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   const institutionNames = [...new Set(['cert', 'active', ...institutionColumns, ...institutionFallbackColumns, ...catalogColumns('i')])];
   const financialNames = [...new Set(['cert', 'repdte', ...financialColumns, ...catalogColumns('f')])];
   const ranked = textExpressions();
   const institutionValue = (name: string) => (institutionFallbackColumns.has(name) ? institutionFigureExpression(name) : `i."${name}"`);
   const select = [...institutionNames.map((name) => `${institutionValue(name)} as "i.${name}"`), ...financialNames.map((name) => `f."${name}" as "f.${name}"`)];
-  const from = 'from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ? order by i.cert';
-  // The ranks in a narrow query of their own: each window sorts its rows, and wide rows made that
-  // sort most of the load.
-  const [result, rankResult] = await Promise.all([
-    knex.raw(`select ${select.join(', ')} ${from}`, [quarter]),
-    knex.raw(`select i.cert, ${ranked.map((expression, index) => `dense_rank() over (order by ${expression}) as "r.${index}"`).join(', ')} ${from}`, [quarter]),
-  ]);
-  const rows = result.rows as Array<Record<string, unknown>>;
-  const rankRows = rankResult.rows as Array<Record<string, unknown>>;
-  // A write between the two reads: read again rather than pair ranks with the wrong rows.
-  if (rankRows.length !== rows.length || rankRows.some((row, index) => row.cert !== rows[index]['i.cert'])) return loadSnapshot(knex, quarter);
-  const columnOf = (prefix: string) => (name: string) => {
-    const key = `${prefix}.${name}`;
-    return rows.map((row) => row[key] ?? null);
-  };
-  const institution = new Map(institutionNames.map((name) => [name, columnOf('i')(name)]));
-  const financials = new Map(financialNames.map((name) => [name, columnOf('f')(name)]));
-  const ranks = new Map(
-    ranked.map((expression, index) => {
-      const key = `r.${index}`;
-      return [expression, rankRows.map((row) => Number(row[key]))];
-    }),
-  );
+  const join = 'from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ?';
+  const institution = new Map<string, unknown[]>(institutionNames.map((name) => [name, []]));
+  const financials = new Map<string, unknown[]>(financialNames.map((name) => [name, []]));
+  // The ranks in a narrow query of their own: each window sorts its rows, and wide rows made that sort most of the load.
+  const rankRows = (await knex.raw(`select i.cert, ${ranked.map((expression, index) => `dense_rank() over (order by ${expression}) as "r.${index}"`).join(', ')} ${join} order by i.cert`, [quarter])).rows as Array<Record<string, unknown>>;
+  const ranks = new Map(ranked.map((expression, index) => [expression, rankRows.map((row) => Number(row[`r.${index}`]))]));
+  // The wide rows a chunk at a time, straight into columns: one result holding every bank's whole
+  // record was most of the server's resident memory, which a process does not give back.
+  for (let after = -1; ; ) {
+    const rows = (await knex.raw(`select ${select.join(', ')} ${join} where i.cert > ? order by i.cert limit ${snapshotChunkRows}`, [quarter, after])).rows as Array<Record<string, unknown>>;
+    for (const [prefix, columns] of [['i', institution], ['f', financials]] as const) {
+      for (const [name, values] of columns) for (const row of rows) values.push(row[`${prefix}.${name}`] ?? null);
+    }
+    if (rows.length < snapshotChunkRows) break;
+    after = rows[rows.length - 1]['i.cert'] as number;
+  }
+  const certs = institution.get('cert')!;
+  // A write between the reads: read again rather than pair ranks with the wrong rows.
+  if (rankRows.length !== certs.length || rankRows.some((row, index) => row.cert !== certs[index])) return loadSnapshot(knex, quarter);
+  const all = certs.map((_, index) => index);
   const hasFinancials = financials.get('cert')!.map((cert) => cert !== null);
-  const all = rows.map((_, index) => index);
   return {
     quarter,
-    cert: institution.get('cert') as number[],
+    cert: certs as number[],
     institution,
     financials,
     hasFinancials,
