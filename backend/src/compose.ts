@@ -6,6 +6,7 @@ import { inlineProjections } from '../../projections/runner.ts';
 import { logger } from './logging/logger.ts';
 import { personalDataCodec } from './privacy/personal-data.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
+import { SealedEventStore } from './eventstore/sealed-event-store.ts';
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './eventstore/types.ts';
 
 /**
@@ -22,7 +23,9 @@ export async function createEventStore(knex: Knex, eventStoreUrl?: string): Prom
   if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections), undefined, personalDataCodec);
   // The gRPC client is loaded only when EventStoreDB is configured: the default server never holds it in memory.
   const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb.ts');
-  const store = withAsyncProjections(await EventStoreDbEventStore.connect(eventStoreUrl), knex, projections);
+  // Personal fields are sealed with the contacts' keys before they leave for EventStoreDB, as on PostgreSQL.
+  const sealed = new SealedEventStore(await EventStoreDbEventStore.connect(eventStoreUrl), knex, personalDataCodec);
+  const store = withAsyncProjections(sealed, knex, projections);
   logger.info('Events in EventStoreDB; read models projected asynchronously', { projections: projections.map((projection) => projection.name) });
   return store;
 }
