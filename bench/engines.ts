@@ -51,7 +51,7 @@ export type ServedDatabase = {
   engine: Engine;
   open(): Promise<Database>;
   /** Starts the server on it (`processes` > 1: WEB_CONCURRENCY, PostgreSQL only); resolves with its URL once it answers, and a stop function. */
-  serve(processes?: number): Promise<{ url: string; cpuMs(): number | null; stop(): Promise<void> }>;
+  serve(processes?: number): Promise<{ url: string; cpuMs(): number | null; rssMb(): number | null; stop(): Promise<void> }>;
   drop(): Promise<void>;
 };
 
@@ -103,6 +103,7 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
       return {
         url,
         cpuMs: () => processTreeCpuMs(server.pid!),
+        rssMb: () => processTreeRssMb(server.pid!),
         async stop() {
           server.kill('SIGTERM');
           await exited;
@@ -112,26 +113,53 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
   };
 }
 
+/** The pids of a process and its descendants (the WEB_CONCURRENCY workers), from /proc; null where there is no /proc. */
+function processTree(root: number): number[] | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      parents.set(Number(entry), Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const inTree = (pid: number): boolean => pid === root || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
+  return [...parents.keys()].filter(inTree);
+}
+
+/** Sums a per-process figure over a process tree; null where there is no /proc. */
+function sumOverTree(root: number, read: (pid: number) => number): number | null {
+  const pids = processTree(root);
+  if (pids === null) return null;
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      sum += read(pid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return sum;
+}
+
 /**
  * CPU time (user + system, ms) used so far by a process and its children (the WEB_CONCURRENCY
  * workers), from /proc; null where there is no /proc. Steadier than latency on a shared machine.
  */
 export function processTreeCpuMs(root: number): number | null {
-  if (!fs.existsSync('/proc/self/stat')) return null;
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  const processes = new Map<number, { parent: number; ticks: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Fields after the command name, which is in parentheses and may hold spaces.
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      processes.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const inTree = (pid: number): boolean => pid === root || (pid > 1 && processes.has(pid) && inTree(processes.get(pid)!.parent));
-  let ticks = 0;
-  for (const [pid, { ticks: used }] of processes) if (inTree(pid)) ticks += used;
-  return ticks / ticksPerMs;
+  const ticks = sumOverTree(root, (pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  });
+  return ticks === null ? null : ticks / ticksPerMs;
+}
+
+/** Resident memory (MB) of a process and its children, from /proc; null where there is no /proc. */
+export function processTreeRssMb(root: number): number | null {
+  const kilobytes = sumOverTree(root, (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0));
+  return kilobytes === null ? null : kilobytes / 1024;
 }
