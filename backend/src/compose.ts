@@ -70,6 +70,10 @@ class ProjectedEventStore implements EventStore {
     return this.store.subscribe(handler, options);
   }
 
+  seals(types: string[]): boolean {
+    return this.store.seals(types);
+  }
+
   healthCheck(): Promise<void> {
     return this.store.healthCheck();
   }

@@ -55,4 +55,27 @@ describeWithDatabase('command handling', (context) => {
     expect(result.appended).to.equal(0);
     expect(store.appends).to.equal(0);
   });
+
+  it('decides on the state it remembers without reading the stream, and reads it when another writer moved it on', async () => {
+    const streamId = 'task-55555555-5555-4555-8555-555555555555';
+    const reads = (store: EventStore) => {
+      const counted = Object.create(store) as EventStore & { reads: number };
+      counted.reads = 0;
+      counted.readStream = async (id) => {
+        counted.reads += 1;
+        return store.readStream(id);
+      };
+      return counted;
+    };
+    const ours = reads(new PostgresEventStore(context.db.knex));
+    const theirs = new PostgresEventStore(context.db.knex); // another process: a memory of its own
+    await handleCommand(ours, taskDecider, streamId, { ...create, taskId: '55555555-5555-4555-8555-555555555555' });
+    await handleCommand(ours, taskDecider, streamId, { type: 'CompleteTask', userId, at: create.at });
+    expect(ours.reads, 'a new stream and one it wrote itself are not read').to.equal(0);
+    await handleCommand(theirs, taskDecider, streamId, { type: 'ReopenTask', userId });
+    const result = await handleCommand(ours, taskDecider, streamId, { type: 'CompleteTask', userId, at: create.at });
+    expect(result).to.include({ version: 4, appended: 1 });
+    expect(ours.reads, 'the remembered state said completed already: the stream is read').to.equal(1);
+    expect((await ours.readStream(streamId)).map((event) => event.type)).to.deep.equal(['TaskCreated', 'TaskCompleted', 'TaskReopened', 'TaskCompleted']);
+  });
 });

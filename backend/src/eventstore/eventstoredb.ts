@@ -232,6 +232,11 @@ export class EventStoreDbEventStore implements EventStore {
     return subscription;
   }
 
+  /** Events are stored as given here: nothing is sealed. */
+  seals(): boolean {
+    return false;
+  }
+
   async healthCheck(): Promise<void> {
     await this.scanAll(BACKWARDS, END, 1);
   }

@@ -37,6 +37,8 @@ type EventRow = {
 export type InlineHandler = ((events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) & { writesOnly?(types: string[]): boolean };
 
 const uniqueViolation = '23505';
+/** Raised by events_next_version when the stream is not at the expected version; the detail is its version. */
+const wrongVersion = 'CLWEV';
 const streamVersionConstraint = 'events_stream_version_unique';
 /** An `any` append that loses a race simply goes again on top of the winner. */
 const anyVersionAttempts = 20;
@@ -78,91 +80,91 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamId: string, events: NewEvent[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const types = events.map((event) => event.type);
-    // events with personal data are sealed inside the append's transaction, which the pipelined path has not
-    const pipelined = !this.codec?.seals(types) && (!this.inline || (this.inline.writesOnly?.(types) ?? false));
+    const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
     for (let attempt = 1; ; attempt++) {
       try {
         const result =
-          (pipelined ? await this.appendPipelined(streamId, events, expectedVersion) : undefined) ??
-          (await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expectedVersion)));
+          (await this.appendPipelined(streamId, events, expected)) ??
+          (await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expected)));
         this.appended.emit('appended');
         return result;
       } catch (error) {
+        const { code, detail } = error as { code?: string; detail?: string };
+        if (code === wrongVersion) throw new WrongExpectedVersionError(streamId, expectedVersion, Number(detail));
         // Two writers read the same version and raced: the loser sees the unique index.
         if (!isStreamVersionConflict(error)) throw error;
-        if (expectedVersion === 'any' && attempt < anyVersionAttempts) continue;
+        if (expected === null && attempt < anyVersionAttempts) continue;
         throw new WrongExpectedVersionError(streamId, expectedVersion, await streamVersion(this.knex, streamId));
       }
     }
   }
 
   /**
-   * The append in two round trips on a PostgreSQL connection in pipeline mode: BEGIN with one
-   * statement that checks the expected version and inserts the events, then the inline projections'
-   * statements (recorded, not awaited one by one) with COMMIT. The unique (stream, version) index
-   * still judges races. Undefined where the connection cannot pipeline (PGlite, in process: there a
-   * round trip costs nothing).
+   * The append on a PostgreSQL connection in pipeline mode: BEGIN with the events' insert (which
+   * checks the expected version and fails otherwise), then the inline projections' statements
+   * (recorded, not awaited one by one) with COMMIT, each batch written at once; without inline
+   * projections the insert alone, in one round trip. Statements are prepared once per connection.
+   * Undefined where that cannot be: PGlite (in process, a round trip costs nothing), events whose
+   * personal data is sealed (sealing reads and creates keys in the transaction), and projections
+   * that read tables.
    */
-  private async appendPipelined(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult | undefined> {
+  private async appendPipelined(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> {
+    const types = events.map((event) => event.type);
+    if (this.seals(types) || (this.inline && !this.inline.writesOnly?.(types))) return undefined;
     // PGlite's single in-process connection (a pool of one) has no round trips to save.
     if ((this.knex.client as { config: { pool?: { max?: number } } }).config.pool?.max === 1) return undefined;
-    const connection = (await this.knex.client.acquireConnection()) as pg.Client;
-    const pipelining = connection as { pipeline: boolean };
-    pipelining.pipeline = true;
-    let open = false;
+    const rows = serialise(events);
+    const connection = (await this.knex.client.acquireConnection()) as pg.Client & { pipeline: boolean; connection: { stream: { cork(): void; uncork(): void } } };
+    connection.pipeline = true;
     try {
-      const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
-      const begin = connection.query('begin');
-      const insert = connection.query<EventRow>(pipelinedInsert, [
-        streamId,
-        events.map((event) => event.type),
-        events.map((event) => JSON.stringify(event.data)),
-        events.map((event) => JSON.stringify(stampMetadata(event.schemaVersion ?? 1))),
-        expected,
-      ]);
-      open = true;
-      const [, inserted] = await Promise.all([begin, insert]);
-      if (inserted.rows.length === 0) {
-        await connection.query('rollback');
-        open = false;
-        throw new WrongExpectedVersionError(streamId, expectedVersion, await streamVersion(this.knex, streamId));
+      const { stream } = connection.connection;
+      const sendAtOnce = (queries: () => Array<Promise<unknown>>) => {
+        stream.cork();
+        try {
+          return queries();
+        } finally {
+          stream.uncork();
+        }
+      };
+      // A failed statement aborts the transaction and the commit then rolls it back: the first failure is the cause.
+      const settle = async (answers: Array<Promise<unknown>>) => {
+        const failed = (await Promise.allSettled(answers)).find((answer) => answer.status === 'rejected');
+        if (failed) throw failed.reason;
+      };
+      const insert = connection.query<InsertedRow>(prepared(insertEventsNumbered, [streamId, streamId, expected, rows.types, rows.data, rows.metadata]));
+      if (!this.inline) {
+        const recorded = placed(given(streamId, events, rows), (await insert).rows.sort(byStreamVersion));
+        return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
       }
-      const recorded = inserted.rows.sort((a, b) => a.stream_version - b.stream_version).map(toRecordedEvent);
-      const statements = this.inline ? await recordStatements(this.knex, (trx) => this.inline!(recorded, trx)) : [];
-      await Promise.all([...statements.map(({ sql, bindings }) => connection.query(sql, bindings as unknown[])), connection.query('commit')]);
-      open = false;
+      const begin = sendAtOnce(() => [connection.query('begin')]);
+      try {
+        await settle([...begin, insert]);
+      } catch (error) {
+        await connection.query('rollback').catch(() => undefined);
+        throw error;
+      }
+      const recorded = placed(given(streamId, events, rows), (await insert).rows.sort(byStreamVersion));
+      const statements = await recordStatements(this.knex, (trx) => this.inline!(recorded, trx));
+      await settle(sendAtOnce(() => [...statements.map(({ sql, bindings }) => connection.query(prepared(sql, bindings as unknown[]))), connection.query('commit')]));
       return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
-    } catch (error) {
-      if (open) await connection.query('rollback').catch(() => undefined);
-      throw error;
     } finally {
-      pipelining.pipeline = false;
+      connection.pipeline = false;
       await this.knex.client.releaseConnection(connection);
     }
   }
 
-  private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    const current = await streamVersion(trx, streamId);
-    assertExpected(streamId, expectedVersion, current);
+  private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult> {
     const stored = this.codec ? (await this.codec.seal(trx, [{ streamId, events }]))[0].events : events;
-    const rows: EventRow[] = await trx('events')
-      .insert(
-        stored.map((event, index) => ({
-          stream_id: streamId,
-          stream_version: current + index + 1,
-          type: event.type,
-          data: event.data,
-          metadata: stampMetadata(event.schemaVersion ?? 1),
-        })),
-      )
-      .returning(['global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id']);
+    const rows = serialise(stored);
+    const { rows: inserted } = (await trx.raw(insertEvents, [streamId, streamId, expected, rows.types, rows.data, rows.metadata])) as { rows: InsertedRow[] };
+    inserted.sort(byStreamVersion);
     // projections and the caller get a sealed event as given (readable); others as stored, as a rebuild reads them
-    const recorded = rows
-      .sort((a, b) => a.stream_version - b.stream_version)
-      .map((row, index) => (stored[index] === events[index] ? toRecordedEvent(row) : { ...toRecordedEvent(row), data: events[index].data }));
+    const recorded = placed(
+      given(streamId, events, rows).map((event, index) => (stored[index] === events[index] ? event : { ...event, data: events[index].data })),
+      inserted,
+    );
     if (this.inline) await this.inline(recorded, trx);
-    return { nextExpectedVersion: current + events.length, events: recorded };
+    return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
   }
 
   async appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
@@ -251,6 +253,10 @@ export class PostgresEventStore implements EventStore {
     return this.codec ? this.codec.reveal(events, this.knex) : events;
   }
 
+  seals(types: string[]): boolean {
+    return this.codec?.seals(types) ?? false;
+  }
+
   async healthCheck(): Promise<void> {
     await this.knex('events').select(this.knex.raw('1')).limit(1);
   }
@@ -262,17 +268,76 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
+type InsertedRow = Pick<EventRow, 'global_position' | 'stream_version' | 'recorded_at' | 'tx_id'>;
+
 /**
- * One statement: the stream's current version, the check against the expected one (null: any), and
- * the events numbered after it. No row comes back when the check fails.
+ * One statement: the stream's next version (events_next_version checks it against the expected one,
+ * null: any, and fails the statement otherwise) and the events numbered from it, in order. Takes the
+ * stream twice, the expected version, then the events' types, data and metadata as arrays.
  */
-const pipelinedInsert = `
-  with current_version as (select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1)
+const insertEvents = `
   insert into events (stream_id, stream_version, type, data, metadata)
-  select $1, current_version.version + event.n::int, event.type, event.data, event.metadata
-  from current_version, unnest($2::text[], $3::jsonb[], $4::jsonb[]) with ordinality as event(type, data, metadata, n)
-  where $5::int is null or current_version.version = $5::int
-  returning global_position, stream_id, stream_version, type, data, metadata, recorded_at, tx_id`;
+  select ?::text, next.version + event.n::int - 1, event.type, event.data, event.metadata
+  from (select events_next_version(?::text, ?::int) as version) next,
+    unnest(?::text[], ?::jsonb[], ?::jsonb[]) with ordinality as event(type, data, metadata, n)
+  order by event.n
+  returning global_position, stream_version, recorded_at, tx_id`;
+/** The same with numbered parameters, for a pg connection. */
+const insertEventsNumbered = ((count) => insertEvents.replace(/\?/g, () => `$${++count}`))(0);
+
+/**
+ * JSON text as a jsonb column gives it back: objects' keys shortest first, then in byte order (jsonb
+ * keeps no other order), so what reads an event just appended sees what reads it later from the table.
+ */
+function readStored(text: string) {
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => jsonbKeyOrder(a, b)));
+  });
+}
+
+function jsonbKeyOrder(a: string, b: string): number {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length - right.length || Buffer.compare(left, right);
+}
+
+const byStreamVersion = (a: InsertedRow, b: InsertedRow) => a.stream_version - b.stream_version;
+
+function serialise(events: NewEvent[]): { types: string[]; data: string[]; metadata: string[] } {
+  return {
+    types: events.map((event) => event.type),
+    data: events.map((event) => JSON.stringify(event.data)),
+    metadata: events.map((event) => JSON.stringify(stampMetadata(event.schemaVersion ?? 1))),
+  };
+}
+
+/** The events as appended, numbered from the expected version, before the database gives them a position and time. */
+function given(streamId: string, events: NewEvent[], rows: ReturnType<typeof serialise>) {
+  return events.map((event, index) => ({ streamId, streamVersion: 0, type: event.type, data: readStored(rows.data[index]), metadata: readStored(rows.metadata[index]) }));
+}
+
+/** The events with the version, position and time the database gave them (rows in the events' order). */
+function placed(events: Array<Omit<RecordedEvent, 'globalPosition' | 'recordedAt' | 'position'>>, rows: InsertedRow[]): RecordedEvent[] {
+  return events.map((event, index) => ({
+    ...event,
+    streamVersion: rows[index].stream_version,
+    globalPosition: rows[index].global_position,
+    recordedAt: rows[index].recorded_at,
+    position: { commit: String(rows[index].tx_id), prepare: String(rows[index].global_position) },
+  }));
+}
+
+/**
+ * A statement a connection parses once and then only binds, named by its text. SQL that varies with
+ * its values (lists of any length) would make names without end: past a bound they go unnamed.
+ */
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < maxNamedStatements) statementNames.set(text, (name = `charterline_${statementNames.size + 1}`));
+  return name === undefined ? { text, values } : { name, text, values };
+}
+const statementNames = new Map<string, string>();
+const maxNamedStatements = 500;
 
 /**
  * Runs `write` against a stand-in transaction that records each statement it would send (as SQL
@@ -306,11 +371,4 @@ function isStreamVersionConflict(error: unknown): boolean {
 async function streamVersion(knex: Knex, streamId: string): Promise<number> {
   const row = await knex('events').where({ stream_id: streamId }).max('stream_version as version').first();
   return Number(row?.version ?? 0);
-}
-
-function assertExpected(streamId: string, expected: ExpectedVersion, actual: number): void {
-  if (expected === 'any') return;
-  if (expected === 'no_stream' ? actual !== 0 : expected !== actual) {
-    throw new WrongExpectedVersionError(streamId, expected, actual);
-  }
 }

@@ -32,6 +32,10 @@ export class SealedEventStore implements EventStore {
     return context ? runWithContext(context, () => work(stored)) : work(stored);
   }
 
+  seals(types: string[]): boolean {
+    return this.codec.seals(types);
+  }
+
   private reveal(events: RecordedEvent[]): Promise<RecordedEvent[]> {
     return this.codec.reveal(events, this.knex);
   }

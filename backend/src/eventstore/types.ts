@@ -72,6 +72,8 @@ export interface EventStore {
   readAll(options: { after: Position; limit: number }): Promise<ReadAllResult>;
   /** Catch-up from `from`, then live. Handlers run one at a time, in order. */
   subscribe(handler: SubscriptionHandler, options: { from: Position }): Subscription;
+  /** Whether events of these types are stored sealed: they hold personal data, which erasure must reach wherever it is kept. */
+  seals(types: string[]): boolean;
   healthCheck(): Promise<void>;
   close(): Promise<void>;
 }
