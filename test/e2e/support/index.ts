@@ -9,7 +9,7 @@ import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
 
 export { screenshot, screenshotDir } from './screenshots.ts';
-export { apiAs, newUserDetails, registerUser } from './users.ts';
+export { apiAs, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';
 
 export type OpenPageOptions = {

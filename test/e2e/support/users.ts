@@ -32,3 +32,11 @@ export async function apiAs<T>(baseUrl: string, session: Session, path: string, 
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} failed: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** Has the user track the largest bank of the directory (as 'Track' on its row does); answers the bank. */
+export async function trackLargestBank(baseUrl: string, session: Session): Promise<{ cert: number; name: string }> {
+  const answer = await apiAs<{ data: Array<{ data: Record<string, unknown> }> }>(baseUrl, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
+  const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
+  await apiAs(baseUrl, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+  return bank;
+}

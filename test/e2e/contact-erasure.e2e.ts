@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { apiAs, screenshot, trackLargestBank, useE2E } from './support/index.ts';
+import { Shell } from './support/pages/shell.ts';
+
+/**
+ * Erasing a contact from its screen: after the confirmation the contact reads as 'Erased contact'
+ * everywhere the app shows it (its screen, its history, the Contacts list), while its title, bank and
+ * the facts of its history stay.
+ */
+describe('contact erasure: a contact erased from its screen', function () {
+  const e2e = useE2E({ banks: 30 });
+
+  it('erases the personal data after confirming; history and the Contacts list no longer show the person', async () => {
+    const session = await e2e.registerUser('Quinn Mercer');
+    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const bank = await trackLargestBank(e2e.url, session);
+    const person = { name: 'Erin Blakemore', email: 'erin.blakemore@alpha-bank.example', linkedinUrl: 'https://www.linkedin.com/in/erin-blakemore' };
+    const erin = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, title: 'Treasurer', ...person } });
+    await as(`/api/data/contacts/${erin.id}`, { method: 'PUT', body: { ...(await as<Record<string, unknown>>(`/api/data/contacts/${erin.id}`)), email: 'erin@alpha-bank.example' } });
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Raj Patel', title: 'CEO', email: 'raj@alpha-bank.example' } });
+    const personal = [person.name, person.email, 'erin@alpha-bank.example', 'erin-blakemore', 'Erin'];
+
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${erin.id}/show` });
+    await page.getByText('erin@alpha-bank.example').waitFor();
+    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    const dialog = page.getByRole('dialog', { name: `Erase ${person.name}?` });
+    await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
+    await screenshot(page, 'contact-erase-confirm');
+    await dialog.getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByText('Personal data erased.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The screen reads again: the name is 'Erased contact', the title and bank stay, nothing is left to erase.
+    const main = page.getByRole('main');
+    await main.getByText('Erased contact').first().waitFor();
+    await main.getByText('Treasurer').waitFor();
+    await main.getByText(bank.name).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Erase personal data' }).count()).to.equal(0);
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByTestId('record-history');
+    await history.locator('[data-event-type="ContactErased"]').waitFor();
+    const types = await history.getByTestId('history-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-type')));
+    expect(types[0]).to.equal('ContactAdded');
+    expect(types).to.include('ContactEmailChanged');
+    expect(types[types.length - 1]).to.equal('ContactErased');
+    expect(await history.locator('[data-event-type="ContactAdded"]').textContent()).to.contain('Erased contact').and.to.contain('Treasurer');
+    const historyText = (await history.textContent())!;
+    for (const text of personal) expect(historyText).not.to.contain(text);
+    await screenshot(page, 'contact-erased-history');
+    await new Shell(page).toggleTheme();
+    await page.mouse.move(700, 400);
+    await screenshot(page, 'contact-erased-history');
+
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByRole('cell', { name: 'Raj Patel' }).waitFor();
+    const erased = page.locator('tbody tr').filter({ hasText: 'Erased contact' });
+    await erased.waitFor();
+    expect(await erased.textContent()).to.contain('Treasurer');
+    const listText = (await main.textContent())!;
+    for (const text of personal) expect(listText).not.to.contain(text);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+});

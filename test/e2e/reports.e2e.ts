@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { apiAs, screenshot, trackLargestBank, useE2E, type Session } from './support/index.ts';
+import { ReportsPage } from './support/pages/reports.ts';
+import { Shell } from './support/pages/shell.ts';
+
+/**
+ * Reports replay the user's history: 'As of' moves the whole page back to an earlier moment (a contact
+ * added since is absent, an edit made since is undone, counts are as they were), 'Now' returns, and a
+ * section's CSV holds the rows the page shows.
+ */
+describe('reports: the page as of an earlier moment', function () {
+  const e2e = useE2E({ banks: 30 });
+
+  /** A user tracking one bank, with two contacts and an open task. */
+  async function userWithOutreach(name: string) {
+    const session = await e2e.registerUser(name);
+    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const bank = await trackLargestBank(e2e.url, session);
+    const jane = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO', email: 'jane.doe@alpha-bank.example' } });
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Raj Patel', title: 'CEO', email: 'raj@alpha-bank.example' } });
+    const task = await as<{ id: string }>('/api/data/tasks', { method: 'POST', body: { text: 'Call Jane about the loan book', dueDate: '2026-12-01', bankId: bank.cert } });
+    return { session, as, bank, janeId: jane.id, taskId: task.id };
+  }
+
+  /**
+   * Moves everything the user has recorded so far two hours into the past: the picker chooses
+   * minutes, so this gives a moment that lies between that outreach and what follows without
+   * waiting for the clock.
+   */
+  async function recordedTwoHoursAgo(session: Session) {
+    await e2e.server.db.knex.raw("update events set recorded_at = recorded_at - interval '2 hours' where metadata->>'userId' = ?", [session.user.id]);
+  }
+
+  it('shows the figures as they were before an edit, returns to now, and exports a section as CSV', async () => {
+    const { session, as, bank, janeId, taskId } = await userWithOutreach('Harper Quinn');
+    await recordedTwoHoursAgo(session);
+
+    // Since then: Jane's title edited on her screen, her reply recorded, the task done, and a third contact.
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${janeId}` });
+    await page.getByLabel('Job Title').fill('Chief Financial Officer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'History' }).waitFor();
+    await as(`/api/data/contacts/${janeId}/replied`, { method: 'PUT', body: {} });
+    await as(`/api/data/tasks/${taskId}/completion`, { method: 'PUT', body: { completed: true } });
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Li Wu', title: 'COO', email: 'li@alpha-bank.example' } });
+
+    await page.goto(`${e2e.url}/#/reports`);
+    const reports = new ReportsPage(page);
+    await reports.subtitle('As of now').waitFor();
+    await reports.section('contacts').getByText('3 as they were').waitFor();
+    await reports.row('contacts', 'Li Wu').waitFor();
+    const janeNow = reports.row('contacts', 'Jane Doe');
+    expect(await janeNow.locator('td').allTextContents()).to.deep.equal(['Jane Doe', 'Chief Financial Officer', bank.name, 'No', 'Yes']);
+    expect(await reports.row('targets', bank.name).locator('td').last().textContent()).to.equal('3');
+    await reports.section('tasks-per-week').locator('.recharts-bar-rectangle').first().waitFor();
+    const funnelNow = await reports.downloadCsv('funnel');
+    expect(funnelNow.text.split('\r\n')).to.deep.equal(['stage,count', 'Contacts,3', 'Emailed,0', 'Replied,1', 'Hot,0']);
+
+    // An hour ago: after the first outreach, before everything since.
+    const anHourAgo = await page.evaluate(() => {
+      const moment = new Date(Date.now() - 60 * 60_000);
+      return new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    });
+    const subtitle = await reports.pickAsOf(anHourAgo);
+    await reports.subtitle(subtitle).waitFor();
+    await reports.section('contacts').getByText('2 as they were').waitFor();
+    expect(await reports.row('contacts', 'Li Wu').count()).to.equal(0);
+    expect(await reports.row('contacts', 'Jane Doe').locator('td').allTextContents()).to.deep.equal(['Jane Doe', 'CFO', bank.name, 'No', 'No']);
+    expect(await reports.row('contacts', 'Raj Patel').count()).to.equal(1);
+    expect(await reports.row('targets', bank.name).locator('td').last().textContent()).to.equal('2');
+    await reports.section('tasks-per-week').getByText('Nothing yet at this moment.').waitFor();
+
+    const funnelThen = await reports.downloadCsv('funnel');
+    expect(funnelThen.text.split('\r\n')).to.deep.equal(['stage,count', 'Contacts,2', 'Emailed,0', 'Replied,0', 'Hot,0']);
+    const contactsThen = await reports.downloadCsv('contacts');
+    expect(contactsThen.name).to.match(/^contacts-as-of-\d{4}-\d{2}-\d{2}T\d{4}\.csv$/);
+    const lines = contactsThen.text.split('\r\n');
+    expect(lines[0]).to.equal('id,name,title,bankId,bankName,email,isHotLead,replied');
+    expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(','))).to.deep.equal(['Jane Doe,CFO', 'Raj Patel,CEO']);
+    expect(contactsThen.text).to.contain('jane.doe@alpha-bank.example');
+
+    await screenshot(page, 'reports-as-of');
+    await new Shell(page).toggleTheme();
+    // away from the theme button, whose tooltip would cover the picture
+    await page.mouse.move(700, 400);
+    await screenshot(page, 'reports-as-of');
+
+    await reports.backToNow();
+    await reports.section('contacts').getByText('3 as they were').waitFor();
+    await reports.row('contacts', 'Li Wu').waitFor();
+    expect(await page.getByLabel('As of').inputValue()).to.equal('');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+});
