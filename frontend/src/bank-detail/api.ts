@@ -4,8 +4,9 @@
  */
 
 import { ApiError, http } from '../providers/http.ts';
-import type { PeerCriteria, PeerMetrics } from './lib/peers.ts';
+import type { PeerCriteria } from './lib/peers.ts';
 import { peerSearchParams } from './lib/peers.ts';
+import type { BankFigures } from '../banks/bank.ts';
 import { pageOf, recordsOf, type Page, type RawRecord } from '../banks/records.ts';
 import type { HistoricalPoint } from './lib/trends.ts';
 
@@ -113,9 +114,9 @@ export const bankDetailApi = {
     }
     return map;
   },
-  peers: async (criteria: PeerCriteria, limit: number): Promise<PeerMetrics[]> => {
+  peers: async (criteria: PeerCriteria, limit: number): Promise<BankFigures[]> => {
     const body = await http.get<unknown>(`${fdic}/peers?${peerSearchParams(criteria, limit).toString()}`);
-    return recordsOf(body) as PeerMetrics[];
+    return recordsOf(body) as BankFigures[];
   },
   /** The community profile of a CBSA or CSA code; null when the area has none. */
   communityProfile: async (kind: 'cbsa' | 'csa', code: string): Promise<CommunityProfile | null> => {

@@ -1,12 +1,44 @@
 /**
- * The bank as the detail view uses it: institution and latest financial records (FDIC field codes,
- * money in thousands) folded into the normalised bank (money in dollars).
+ * The normalised bank (money in dollars, camelCase) every screen shares: its figures, the bank as
+ * the detail view folds it from the institution and latest financial records (FDIC field codes,
+ * money in thousands), and a bank as a search answers it.
  */
 
-import type { PeerMetrics } from '../bank-detail/lib/peers.ts';
 import { firstNum, money, num, text, type RawRecord } from './records.ts';
 
-export type NormalisedBank = PeerMetrics & {
+/** The normalised fields (money in dollars) every bank record carries, a peer's as much as the detail's; any of them may be missing. */
+export type BankFigures = {
+  cert?: number;
+  name?: string;
+  state?: string | null;
+  assets?: number | null;
+  roa?: number | null;
+  roe?: number | null;
+  netInterestMargin?: number | null;
+  efficiencyRatio?: number | null;
+  nplRatio?: number | null;
+  netChargeOffsToLoansRatio?: number | null;
+  allowanceToLoansRatio?: number | null;
+  tier1CapitalRatio?: number | null;
+  tier1LeverageRatio?: number | null;
+  commonEquityTier1Ratio?: number | null;
+  totalRiskBasedCapitalRatio?: number | null;
+  equityToAssetsRatio?: number | null;
+  netLoansToDepositsRatio?: number | null;
+  interestIncome?: number | null;
+  nonInterestIncome?: number | null;
+  deposits?: number | null;
+  interestExpense?: number | null;
+  oreo?: number | null;
+  loans_and_leases_gross?: number | null;
+  loans_re_commercial_gross?: number | null;
+  brokeredDeposits?: number | null;
+  coreDeposits?: number | null;
+  nonaccrualLoansAndLeases?: number | null;
+};
+
+/** The bank as the detail view builds it: the figures plus who and where it is and its loan book. */
+export type NormalisedBank = BankFigures & {
   cert: number;
   name: string;
   city: string | null;
@@ -37,6 +69,12 @@ export type NormalisedBank = PeerMetrics & {
   cbsaName: string | null;
   repdte: string | null;
 };
+
+/**
+ * A bank as the credit box search answers it: id, cert and name always, the other normalised
+ * fields it was asked for, and how well it matched the criteria.
+ */
+export type BankSearchResult = Partial<NormalisedBank> & { id: number; cert: number; name: string; tier1Capital?: number | null; matchScore?: number | null };
 
 const US_STATES: Record<string, string> = {
   ALABAMA: 'AL', ALASKA: 'AK', ARIZONA: 'AZ', ARKANSAS: 'AR', CALIFORNIA: 'CA', COLORADO: 'CO', CONNECTICUT: 'CT', DELAWARE: 'DE',

@@ -1,4 +1,5 @@
 import { creditBoxFields } from '../../../domain/bank-fields.ts';
+import type { BankSearchResult } from '../banks/bank.ts';
 import type { ReadModelsStatus, RebuildRun } from '../../../domain/records/read-models.ts';
 import { http, type QueryValue } from './http.ts';
 
@@ -55,26 +56,6 @@ export type DashboardResponse = {
 
 export type SyncStatus = { status: 'idle' | 'running' | 'complete' | 'error'; progress: number; total: number; message: string };
 
-/** A normalised bank as the credit box and the targets answer it. */
-export type NormalisedBank = {
-  id?: number | string;
-  cert: number;
-  name: string;
-  city?: string | null;
-  state?: string | null;
-  assets?: number | null;
-  deposits?: number | null;
-  roa?: number | null;
-  nplRatio?: number | null;
-  tier1CapitalRatio?: number | null;
-  tier1Capital?: number | null;
-  efficiencyRatio?: number | null;
-  netInterestMargin?: number | null;
-  matchScore?: number | null;
-  isTarget?: boolean;
-  [field: string]: unknown;
-};
-
 /** The filter object of the credit box; only switched-on, non-default filters are sent. */
 export type CreditBoxCriteria = Partial<{
   minAssets: number;
@@ -94,7 +75,7 @@ export type CreditBoxCriteria = Partial<{
   searchTerm: string;
 }>;
 
-export type CreditBoxAnswer = { banks: NormalisedBank[]; total: number };
+export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number };
 
 export type LeadFinderAnswer = { contacts?: Array<{ name: string; title?: string; email?: string }>; message?: string; error?: string };
 

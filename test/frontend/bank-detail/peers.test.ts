@@ -8,8 +8,8 @@ import {
   peerSearchParams,
   ratioPercent,
   sortPeers,
-  type PeerMetrics,
 } from '../../../frontend/src/bank-detail/lib/peers.ts';
+import type { BankFigures } from '../../../frontend/src/banks/bank.ts';
 
 const metric = (category: string, label: string) => {
   const found = peerCategories.find((c) => c.name === category)!.metrics.find((m) => m.label === label);
@@ -51,7 +51,7 @@ describe('bank detail peer benchmarking', () => {
   });
 
   it('builds comparison rows, N/A (null) where the ratio is not in the data, and says which side is better', () => {
-    const peers: PeerMetrics[] = [{ roa: 1, efficiencyRatio: 60 }, { roa: 0.5, efficiencyRatio: 70 }];
+    const peers: BankFigures[] = [{ roa: 1, efficiencyRatio: 60 }, { roa: 0.5, efficiencyRatio: 70 }];
     const rows = comparisonRows(peerCategories[0], { roa: 1.2, efficiencyRatio: 70 }, peers);
     const roa = rows.find((row) => row.name === 'ROA')!;
     expect(roa['Target Bank']).to.equal(1.2);

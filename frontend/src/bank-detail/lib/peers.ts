@@ -4,43 +4,14 @@
  * Pure functions over normalised bank records, so they can be tested without a browser.
  */
 
-/** The normalised fields a peer (or the target) carries; any of them may be missing. */
-export type PeerMetrics = {
-  cert?: number;
-  name?: string;
-  state?: string | null;
-  assets?: number | null;
-  roa?: number | null;
-  roe?: number | null;
-  netInterestMargin?: number | null;
-  efficiencyRatio?: number | null;
-  nplRatio?: number | null;
-  netChargeOffsToLoansRatio?: number | null;
-  allowanceToLoansRatio?: number | null;
-  tier1CapitalRatio?: number | null;
-  tier1LeverageRatio?: number | null;
-  commonEquityTier1Ratio?: number | null;
-  totalRiskBasedCapitalRatio?: number | null;
-  equityToAssetsRatio?: number | null;
-  netLoansToDepositsRatio?: number | null;
-  interestIncome?: number | null;
-  nonInterestIncome?: number | null;
-  deposits?: number | null;
-  interestExpense?: number | null;
-  oreo?: number | null;
-  loans_and_leases_gross?: number | null;
-  loans_re_commercial_gross?: number | null;
-  brokeredDeposits?: number | null;
-  coreDeposits?: number | null;
-  nonaccrualLoansAndLeases?: number | null;
-};
+import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
 
 export type PeerMetric = {
   label: string;
   better: BetterDirection;
-  value: (bank: PeerMetrics) => number | null;
+  value: (bank: BankFigures) => number | null;
 };
 
 export type PeerCategory = { name: string; metrics: PeerMetric[] };
@@ -62,19 +33,19 @@ export function ratioPercent(numerator: number | null | undefined, denominator: 
 }
 
 export const derivedRatios = {
-  nonInterestIncomeToRevenue: (b: PeerMetrics) =>
+  nonInterestIncomeToRevenue: (b: BankFigures) =>
     ratioPercent(b.nonInterestIncome, (numeric(b.interestIncome) ?? 0) + (numeric(b.nonInterestIncome) ?? 0)),
-  costOfFunds: (b: PeerMetrics) => ratioPercent(b.interestExpense, b.deposits),
-  oreoToAssets: (b: PeerMetrics) => ratioPercent(b.oreo, b.assets),
-  creConcentration: (b: PeerMetrics) => ratioPercent(b.loans_re_commercial_gross, b.loans_and_leases_gross),
-  brokeredDepositsRatio: (b: PeerMetrics) => ratioPercent(b.brokeredDeposits, b.deposits),
-  coreDepositsRatio: (b: PeerMetrics) => ratioPercent(b.coreDeposits, b.deposits),
-  nonAccrualRatio: (b: PeerMetrics) => ratioPercent(b.nonaccrualLoansAndLeases, b.loans_and_leases_gross),
+  costOfFunds: (b: BankFigures) => ratioPercent(b.interestExpense, b.deposits),
+  oreoToAssets: (b: BankFigures) => ratioPercent(b.oreo, b.assets),
+  creConcentration: (b: BankFigures) => ratioPercent(b.loans_re_commercial_gross, b.loans_and_leases_gross),
+  brokeredDepositsRatio: (b: BankFigures) => ratioPercent(b.brokeredDeposits, b.deposits),
+  coreDepositsRatio: (b: BankFigures) => ratioPercent(b.coreDeposits, b.deposits),
+  nonAccrualRatio: (b: BankFigures) => ratioPercent(b.nonaccrualLoansAndLeases, b.loans_and_leases_gross),
 };
 
 const field =
-  (key: keyof PeerMetrics) =>
-  (bank: PeerMetrics): number | null =>
+  (key: keyof BankFigures) =>
+  (bank: BankFigures): number | null =>
     numeric(bank[key]);
 
 export const peerCategories: PeerCategory[] = [
@@ -121,7 +92,7 @@ export const peerCategories: PeerCategory[] = [
 ];
 
 /** Simple mean over the peers that have a numeric value; null when none has one. */
-export function peerAverage(peers: PeerMetrics[], metric: PeerMetric): number | null {
+export function peerAverage(peers: BankFigures[], metric: PeerMetric): number | null {
   const values = peers.map(metric.value).filter((value): value is number => value !== null);
   if (values.length === 0) return null;
   return values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -139,7 +110,7 @@ export type ComparisonRow = {
 };
 
 /** The rows of one category chart; a value not available stays null (shown as N/A, not 0%). */
-export function comparisonRows(category: PeerCategory, target: PeerMetrics, peers: PeerMetrics[]): ComparisonRow[] {
+export function comparisonRows(category: PeerCategory, target: BankFigures, peers: BankFigures[]): ComparisonRow[] {
   return category.metrics.map((metric) => {
     const targetValue = metric.value(target);
     const average = peerAverage(peers, metric);
@@ -154,7 +125,7 @@ export function comparisonRows(category: PeerCategory, target: PeerMetrics, peer
 }
 
 /** Every peer average by metric label, for the AI peer analysis and the PDF. */
-export function peerAverages(peers: PeerMetrics[]): Record<string, number | null> {
+export function peerAverages(peers: BankFigures[]): Record<string, number | null> {
   const averages: Record<string, number | null> = {};
   for (const category of peerCategories) for (const metric of category.metrics) averages[metric.label] = peerAverage(peers, metric);
   return averages;
@@ -228,7 +199,7 @@ export function peerSearchParams(criteria: PeerCriteria, limit: number): URLSear
 
 export type PeerSort = { field: 'name' | 'assets'; direction: 'asc' | 'desc' };
 
-export function sortPeers<T extends PeerMetrics>(peers: T[], sort: PeerSort): T[] {
+export function sortPeers<T extends BankFigures>(peers: T[], sort: PeerSort): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...peers].sort((a, b) =>
     sort.field === 'name'

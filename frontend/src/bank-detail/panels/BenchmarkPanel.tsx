@@ -45,9 +45,9 @@ import {
   stateOptions,
   type PeerCriteria,
   type PeerGroupAlternative,
-  type PeerMetrics,
   type PeerSort,
 } from '../lib/peers.ts';
+import type { BankFigures } from '../../banks/bank.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 
 /** How many peers one search brings back; the averages are taken over all of them. */
@@ -111,7 +111,7 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
   );
 }
 
-function PeerList({ peers, loading }: { peers: PeerMetrics[]; loading: boolean }) {
+function PeerList({ peers, loading }: { peers: BankFigures[]; loading: boolean }) {
   const { open } = useBankDetail();
   const [expanded, setExpanded] = useState(false);
   const [sort, setSort] = useState<PeerSort>({ field: 'assets', direction: 'desc' });
@@ -167,7 +167,7 @@ function PeerList({ peers, loading }: { peers: PeerMetrics[]; loading: boolean }
 }
 
 /** The target's figures under the same labels as the peer averages, for the AI peer analysis. */
-function targetFigures(bank: PeerMetrics & { name: string }): Record<string, unknown> {
+function targetFigures(bank: BankFigures & { name: string }): Record<string, unknown> {
   const figures: Record<string, unknown> = { name: bank.name };
   for (const category of peerCategories) for (const metric of category.metrics) figures[metric.label] = metric.value(bank);
   return figures;
@@ -175,10 +175,10 @@ function targetFigures(bank: PeerMetrics & { name: string }): Record<string, unk
 
 /** Benchmark view: peer group selection, the peers found, and one comparison chart per metric category. */
 type PeerSearch = { criteria: PeerCriteria; limit: number };
-type Alternative = PeerGroupAlternative & { peers: PeerMetrics[] };
+type Alternative = PeerGroupAlternative & { peers: BankFigures[] };
 
 /** Peers for a search, without the bank itself. */
-async function findPeers(search: PeerSearch, cert: number): Promise<PeerMetrics[]> {
+async function findPeers(search: PeerSearch, cert: number): Promise<BankFigures[]> {
   const found = await bankDetailApi.peers(search.criteria, search.limit);
   return found.filter((peer) => Number(peer.cert) !== cert);
 }
@@ -193,7 +193,7 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
   const toast = useToast();
   const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
   const [criteria, setCriteria] = useState<PeerCriteria>(initial);
-  const [chosen, setChosen] = useState<PeerMetrics[] | null>(null);
+  const [chosen, setChosen] = useState<BankFigures[] | null>(null);
   const [alternatives, setAlternatives] = useState<Alternative[]>([]);
   const [shown, setShown] = useState<'chosen' | PeerGroupAlternative['kind']>('chosen');
   const [loading, setLoading] = useState(true);

@@ -5,6 +5,7 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
+import type { BankSearchResult } from '../../banks/bank.ts';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
 import { BankTable } from '../../banks/BankTable.tsx';
 import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
@@ -14,7 +15,7 @@ import { PageHeader } from '../../layout/PageHeader.tsx';
 import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
 import { capitalColor, delinquencyColor, efficiencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import type { CreditBoxCriteria, NormalisedBank } from '../../providers/services.ts';
+import type { CreditBoxCriteria } from '../../providers/services.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -36,7 +37,7 @@ function matchPercent(score: number | null | undefined): string {
 }
 
 /** The result columns; on a narrow page the optional ones join in rank order while they fit. */
-const creditBoxColumns: BankColumn<NormalisedBank>[] = [
+const creditBoxColumns: BankColumn<BankSearchResult>[] = [
   { id: 'assets', label: 'Assets', align: 'right', render: (bank) => formatMoney(bank.assets) },
   { id: 'deposits', label: 'Deposits', align: 'right', optional: 2, render: (bank) => formatMoney(bank.deposits) },
   { id: 'roa', label: 'ROA', align: 'right', render: (bank) => <RatingText value={formatPercent(bank.roa)} rating={roaColor(bank.roa)} /> },
@@ -130,7 +131,7 @@ export default function CreditBox() {
 
 type OpenDetail = ReturnType<typeof useBankDetail>['open'];
 
-function ViewDetailsButton({ bank, onOpen }: { bank: NormalisedBank; onOpen: OpenDetail }) {
+function ViewDetailsButton({ bank, onOpen }: { bank: BankSearchResult; onOpen: OpenDetail }) {
   return (
     <Tooltip title="View Details">
       <IconButton size="small" aria-label={`View details of ${bank.name}`} onClick={() => onOpen(bank.cert)}>
@@ -140,7 +141,7 @@ function ViewDetailsButton({ bank, onOpen }: { bank: NormalisedBank; onOpen: Ope
   );
 }
 
-function MatchConfidence({ bank }: { bank: NormalisedBank }) {
+function MatchConfidence({ bank }: { bank: BankSearchResult }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 1.5 }}>
       <Typography variant="caption" color="text.secondary">
