@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -20,11 +20,13 @@ import {
 } from '@mui/material';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { formatMoney } from '../../../../domain/format.ts';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useToast } from '../../ui/Toast.tsx';
-import { bankDetailApi } from '../api.ts';
 import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
@@ -173,14 +175,33 @@ function targetFigures(bank: BankFigures & { name: string }): Record<string, unk
   return figures;
 }
 
-/** Benchmark view: peer group selection, the peers found, and one comparison chart per metric category. */
 type PeerSearch = { criteria: PeerCriteria; limit: number };
 type Alternative = PeerGroupAlternative & { peers: BankFigures[] };
+type ShownGroup = 'chosen' | PeerGroupAlternative['kind'];
+/** The peers of the chosen group, and the wider groups when that one has fewer than MIN_PEERS. */
+type PeerGroups = { chosen: BankFigures[]; alternatives: Alternative[] };
+
+const noPeerGroups: PeerGroups = { chosen: [], alternatives: [] };
 
 /** Peers for a search, without the bank itself. */
-async function findPeers(search: PeerSearch, cert: number): Promise<BankFigures[]> {
-  const found = await bankDetailApi.peers(search.criteria, search.limit);
+async function findPeers(dataProvider: CharterlineDataProvider, search: PeerSearch, cert: number): Promise<BankFigures[]> {
+  const found = await dataProvider.peers(search.criteria, search.limit);
   return found.filter((peer) => Number(peer.cert) !== cert);
+}
+
+/** The chosen group's peers, plus the wider groups' when the chosen one is thin. */
+async function findPeerGroups(dataProvider: CharterlineDataProvider, bank: BankDetailData['bank'], criteria: PeerCriteria, cert: number): Promise<PeerGroups> {
+  const chosen = await findPeers(dataProvider, { criteria, limit: PEER_SEARCH_LIMIT }, cert);
+  if (chosen.length >= MIN_PEERS) return { chosen, alternatives: [] };
+  const alternatives = await Promise.all(
+    peerGroupAlternatives(bank, criteria, PEER_SEARCH_LIMIT).map(async (alternative) => ({ ...alternative, peers: await findPeers(dataProvider, alternative, cert) })),
+  );
+  return { chosen, alternatives };
+}
+
+/** The first wider group with enough peers when the chosen one is thin, else the chosen one. */
+function defaultShown(groups: PeerGroups): ShownGroup {
+  return groups.alternatives.find((alternative) => alternative.peers.length >= MIN_PEERS)?.kind ?? 'chosen';
 }
 
 /**
@@ -191,41 +212,31 @@ async function findPeers(search: PeerSearch, cert: number): Promise<BankFigures[
  */
 export function BenchmarkPanel({ data }: { data: BankDetailData }) {
   const toast = useToast();
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
   const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
-  const [criteria, setCriteria] = useState<PeerCriteria>(initial);
-  const [chosen, setChosen] = useState<BankFigures[] | null>(null);
-  const [alternatives, setAlternatives] = useState<Alternative[]>([]);
-  const [shown, setShown] = useState<'chosen' | PeerGroupAlternative['kind']>('chosen');
-  const [loading, setLoading] = useState(true);
+  // Each 'Update Peer Group' is a new search, even with the same criteria.
+  const [search, setSearch] = useState({ criteria: initial, run: 0 });
+  // The group the user switched to, for the answer it was picked from; a new answer shows its default group.
+  const [picked, setPicked] = useState<{ groups: PeerGroups; kind: ShownGroup } | null>(null);
 
-  // One fetch on load and one per 'Update Peer Group' (plus the wider groups when that one is thin).
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    (async () => {
-      const found = await findPeers({ criteria, limit: PEER_SEARCH_LIMIT }, data.cert);
-      const wider =
-        found.length >= MIN_PEERS
-          ? []
-          : await Promise.all(peerGroupAlternatives(data.bank, criteria, PEER_SEARCH_LIMIT).map(async (alternative) => ({ ...alternative, peers: await findPeers(alternative, data.cert) })));
-      if (!current) return;
-      setChosen(found);
-      setAlternatives(wider);
-      setShown(wider.find((alternative) => alternative.peers.length >= MIN_PEERS)?.kind ?? 'chosen');
-    })()
-      .catch(() => {
-        if (!current) return;
-        setChosen([]);
-        setAlternatives([]);
-        setShown('chosen');
+  const query = useQuery({
+    queryKey: ['bank', data.cert, 'peers', search],
+    queryFn: () =>
+      findPeerGroups(dataProvider, data.bank, search.criteria, data.cert).catch((error: unknown) => {
         toast.error('Failed to fetch peer banks.');
-      })
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- toast is stable in behaviour; refetch only when the criteria change
-  }, [criteria, data.cert]);
+        throw error;
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const loading = query.isFetching;
+  const groups = query.isError ? noPeerGroups : query.data;
+  const chosen = groups?.chosen ?? null;
+  const alternatives = groups?.alternatives ?? [];
+  const shown = !groups ? 'chosen' : picked?.groups === groups ? picked.kind : defaultShown(groups);
+  const setShown = (kind: ShownGroup) => {
+    if (groups) setPicked({ groups, kind });
+  };
 
   const alternative = alternatives.find((candidate) => candidate.kind === shown);
   const peers = alternative?.peers ?? chosen;
@@ -233,13 +244,13 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
   return (
     <Box data-testid="benchmark-panel">
       <PanelTitle>Benchmark</PanelTitle>
-      <PeerGroupForm initial={initial} loading={loading} onSubmit={(next) => setCriteria({ ...next })} />
+      <PeerGroupForm initial={initial} loading={loading} onSubmit={(criteria) => setSearch((current) => ({ criteria, run: current.run + 1 }))} />
       {peers === null || (loading && peers.length === 0) ? (
         <PanelLoading text="Finding peer banks..." />
       ) : (
         <>
           {alternatives.length > 0 && chosen && (
-            <WiderGroupNotice chosenCount={chosen.length} alternatives={alternatives} shown={alternative} onShow={(kind) => setShown(kind)} />
+            <WiderGroupNotice chosenCount={chosen.length} alternatives={alternatives} shown={alternative} onShow={setShown} />
           )}
           <PeerList peers={peers} loading={loading} />
           {peers.length === 0 ? (
@@ -286,7 +297,7 @@ function WiderGroupNotice({
   chosenCount: number;
   alternatives: Alternative[];
   shown: Alternative | undefined;
-  onShow: (kind: 'chosen' | PeerGroupAlternative['kind']) => void;
+  onShow: (kind: ShownGroup) => void;
 }) {
   const thin = chosenCount === 0 ? 'No bank matches the selected peer group' : `Only ${chosenCount} ${chosenCount === 1 ? 'bank matches' : 'banks match'} the selected peer group`;
   return (
