@@ -78,7 +78,12 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     await emails.getByText(`A note for ${bank.name}`).waitFor();
     await emails.getByTestId('delivery-status').getByText('Sent').waitFor();
     await screenshot(page, 'contact-history-with-emails');
-    await emails.getByText(`A note for ${bank.name}`).click();
+    // The list refetches as it mounts; a click that lands while its rows are redrawn opens nothing, so click until the email's page opens.
+    for (let tries = 0; !page.url().includes('#/sent-emails/'); tries += 1) {
+      if (tries === 5) throw new Error("The email did not open from the contact's History.");
+      await emails.getByText(`A note for ${bank.name}`).click();
+      await page.waitForURL(/#\/sent-emails\//, { timeout: 3_000 }).catch(() => undefined);
+    }
     await page.getByRole('tab', { name: 'History' }).click();
     await page.locator('[data-testid="history-entry"][data-event-type="EmailSent"]').waitFor();
 
