@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { fold } from '../commands/decider.ts';
-import { handleCommand } from '../commands/handle-command.ts';
-import { toDomainEvent } from '../events/registry.ts';
+import { handleCommand, readState } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
-import { enrolmentStreamId, type EnrolmentEvent } from '../outreach/enrolments/events.ts';
-import { enrolmentSlotDecider, enrolmentSlotStreamId, type EnrolmentSlotEvent } from '../outreach/enrolments/slot.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import { enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
@@ -83,7 +81,7 @@ export async function startEnrolments(
 
 /** Whether the enrolment holding a slot is still under way: active or paused, or claimed a moment ago and being started. */
 async function underWay(eventStore: EventStore, holder: string, claimedAt: string | null, now: Date): Promise<boolean> {
-  const state = fold(enrolmentDecider, (await eventStore.readStream(enrolmentStreamId(holder))).map((event) => toDomainEvent<EnrolmentEvent>(event)));
+  const state = (await readState(eventStore, enrolmentDecider, enrolmentStreamId(holder))).state;
   if (state.status === 'absent') return claimedAt !== null && now.getTime() - Date.parse(claimedAt) < abandonedClaimMs;
   return state.status === 'active' || state.status === 'paused';
 }
@@ -98,7 +96,7 @@ async function claimSlots(deps: { eventStore: EventStore; now: Date }, workflow:
   try {
     for (const contact of contacts) {
       const streamId = enrolmentSlotStreamId(workflow.id, contact.id);
-      const slot = fold(enrolmentSlotDecider, (await eventStore.readStream(streamId)).map((event) => toDomainEvent<EnrolmentSlotEvent>(event)));
+      const slot = (await readState(eventStore, enrolmentSlotDecider, streamId)).state;
       const holderUnderWay = slot.holder !== null && (await underWay(eventStore, slot.holder, slot.claimedAt, now));
       const enrolmentId = randomUUID();
       await handleCommand(eventStore, enrolmentSlotDecider, streamId, {

@@ -76,8 +76,8 @@ export async function handleCommand<State, Command, Event extends { type: string
   }
 }
 
-/** The stream as stored, folded; `keep` is false when the store seals some of its events (personal data, which erasure must reach: never kept in memory). */
-async function readState<State, Command, Event extends { type: string; data: unknown }>(store: EventStore, decider: Decider<State, Command, Event>, streamId: string): Promise<KnownState<State> & { keep: boolean }> {
+/** The stream as stored, folded, with its version; `keep` is false when the store seals some of its events (personal data, which erasure must reach: never kept in memory). */
+export async function readState<State, Command, Event extends { type: string; data: unknown }>(store: EventStore, decider: Decider<State, Command, Event>, streamId: string): Promise<KnownState<State> & { keep: boolean }> {
   const recorded = await store.readStream(streamId);
   return {
     state: fold(decider, recorded.map((event) => toDomainEvent<Event>(event))),
