@@ -94,3 +94,58 @@ describeWithDatabase('PostgresEventStore contract', (context) => {
     expect(seen.map((event) => event.streamId)).to.deep.equal(['fast-0', 'fast-1', 'slow', 'late-1', 'late-2', 'late-3']);
   });
 });
+
+/**
+ * The pipelined append (PostgreSQL only: PGlite takes the transactional path) sends the events'
+ * insert and the inline projections' statements without waiting between them. It must still be one
+ * transaction: a projection that fails, or a handler that throws, leaves no event behind.
+ */
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)('PostgresEventStore pipelined append [postgres] (needs TEST_DATABASE_URL)', () => {
+  let db: Database;
+
+  before(async function () {
+    this.timeout(60_000);
+    db = await freshDatabase('postgres');
+  });
+
+  after(async () => {
+    await db.close();
+  });
+
+  const writingOnly = (handler: (events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) => Object.assign(handler, { writesOnly: () => true });
+
+  it('stores no event when a projection statement fails in the database', async () => {
+    const store = new PostgresEventStore(db.knex, writingOnly(async (_events, trx) => void (await trx('no_such_read_table').insert({ id: 1 }))));
+    let failure: unknown;
+    await store.append('pipelined-db-failure', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
+    expect(String(failure)).to.match(/no_such_read_table/);
+    expect(await db.knex('events').where({ stream_id: 'pipelined-db-failure' }).pluck('type')).to.deep.equal([]);
+  });
+
+  it('stores no event when the projection handler throws, and leaves no transaction open on the connection', async () => {
+    const store = new PostgresEventStore(
+      db.knex,
+      writingOnly(async () => {
+        throw new Error('projection bug');
+      }),
+    );
+    let failure: unknown;
+    await store.append('pipelined-handler-failure', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
+    expect(String(failure)).to.match(/projection bug/);
+    expect(await db.knex('events').where({ stream_id: 'pipelined-handler-failure' }).pluck('type')).to.deep.equal([]);
+    const working = new PostgresEventStore(db.knex, writingOnly(async () => undefined));
+    // every pooled connection answers outside a transaction afterwards
+    const states = await Promise.all(Array.from({ length: 4 }, () => db.knex.raw('select txid_current_if_assigned() as open')));
+    expect(states.every((state: { rows: Array<{ open: unknown }> }) => state.rows[0].open === null)).to.equal(true);
+    await working.append('pipelined-after-failure', [{ type: 'Done', data: {} }], { expectedVersion: 'no_stream' });
+    expect(await db.knex('events').where({ stream_id: 'pipelined-after-failure' }).pluck('type')).to.deep.equal(['Done']);
+  });
+
+  it('commits the events and the projection rows together when all goes well', async () => {
+    await db.knex.schema.createTable('pipelined_rows', (table) => table.text('stream_id'));
+    const store = new PostgresEventStore(db.knex, writingOnly(async (events, trx) => void (await trx('pipelined_rows').insert({ stream_id: events[0].streamId }))));
+    await store.append('pipelined-ok', [{ type: 'Done', data: {} }], { expectedVersion: 'no_stream' });
+    expect(await db.knex('pipelined_rows').pluck('stream_id')).to.deep.equal(['pipelined-ok']);
+    expect(await db.knex('events').where({ stream_id: 'pipelined-ok' }).pluck('type')).to.deep.equal(['Done']);
+  });
+});

@@ -118,7 +118,7 @@ export class PostgresEventStore implements EventStore {
     connection.pipeline = true;
     try {
       const { stream } = connection.connection;
-      const sendAtOnce = (queries: () => Array<Promise<unknown>>) => {
+      const sendAtOnce = <Queries,>(queries: () => Queries): Queries => {
         stream.cork();
         try {
           return queries();
@@ -131,22 +131,26 @@ export class PostgresEventStore implements EventStore {
         const failed = (await Promise.allSettled(answers)).find((answer) => answer.status === 'rejected');
         if (failed) throw failed.reason;
       };
-      const insert = connection.query<InsertedRow>(prepared(insertEventsNumbered, [streamId, streamId, expected, rows.types, rows.data, rows.metadata]));
+      const sendInsert = () => connection.query<InsertedRow>(prepared(insertEventsNumbered, [streamId, streamId, expected, rows.types, rows.data, rows.metadata]));
       if (!this.inline) {
-        const recorded = placed(given(streamId, events, rows), (await insert).rows.sort(byStreamVersion));
+        const recorded = placed(given(streamId, events, rows), (await sendInsert()).rows.sort(byStreamVersion));
         return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
       }
-      const begin = sendAtOnce(() => [connection.query('begin')]);
+      // BEGIN goes out before the insert: a connection runs statements in the order sent, and an
+      // insert sent first would commit on its own, leaving events without their read rows if the
+      // process died before the projections' statements.
+      const [begin, insert] = sendAtOnce(() => [connection.query('begin'), sendInsert()] as const);
       try {
-        await settle([...begin, insert]);
+        await settle([begin, insert]);
+        const recorded = placed(given(streamId, events, rows), (await insert).rows.sort(byStreamVersion));
+        const statements = await recordStatements(this.knex, (trx) => this.inline!(recorded, trx));
+        await settle(sendAtOnce(() => [...statements.map(({ sql, bindings }) => connection.query(prepared(sql, bindings as unknown[]))), connection.query('commit')]));
+        return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
       } catch (error) {
+        // the connection goes back to the pool: never with a transaction left open on it
         await connection.query('rollback').catch(() => undefined);
         throw error;
       }
-      const recorded = placed(given(streamId, events, rows), (await insert).rows.sort(byStreamVersion));
-      const statements = await recordStatements(this.knex, (trx) => this.inline!(recorded, trx));
-      await settle(sendAtOnce(() => [...statements.map(({ sql, bindings }) => connection.query(prepared(sql, bindings as unknown[]))), connection.query('commit')]));
-      return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
     } finally {
       connection.pipeline = false;
       await this.knex.client.releaseConnection(connection);
