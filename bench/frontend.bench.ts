@@ -5,17 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, newContext } from '../test/e2e/support/browser.ts';
 import { startE2EServer } from '../test/e2e/support/server.ts';
-import { registerUser } from '../test/e2e/support/users.ts';
+import { apiAs, registerUser } from '../test/e2e/support/users.ts';
 import type { Report } from './run.ts';
 
 /**
  * The first screen after sign-in: how much JavaScript it needs (gzipped) and how long a cold browser
- * takes to show a rendered Dashboard. Targets: under 400 KB gzipped and under 1.5 s on this machine.
+ * takes to show a rendered Dashboard (goals: under 400 KB gzipped and under 1.5 s on this machine);
+ * then Targets' first page for a user tracking 500 banks (goal: under 1 s).
  */
 
 const dist = fileURLToPath(new URL('../frontend/dist/', import.meta.url));
 const coldLoads = 7;
 const demoBanks = 1000;
+const trackedBanks = 500;
+
+const median = (timings: number[]) => [...timings].sort((a, b) => a - b)[Math.floor(timings.length / 2)];
 
 const gzippedSize = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
@@ -99,14 +103,35 @@ export async function run(report: Report): Promise<void> {
       loadedJs = scripts.size;
       await context.close();
     }
-    const sorted = [...timings].sort((a, b) => a - b);
     // The first load also warms the server's dashboard cache; report it apart.
     report('Time to a rendered Dashboard: figures, counts and charts drawn (headless chromium, cold browser cache)', {
       'demo banks in the database': demoBanks,
       'first load (server caches cold)': `${timings[0].toFixed(0)} ms`,
-      [`median of ${coldLoads} loads (target < 1500 ms)`]: `${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms`,
-      'slowest load': `${sorted[sorted.length - 1].toFixed(0)} ms`,
+      [`median of ${coldLoads} loads`]: { value: median(timings), unit: 'ms', anchor: { name: 'goal', value: 1500 } },
+      'slowest load': `${Math.max(...timings).toFixed(0)} ms`,
       'JS files the browser fetched': loadedJs,
+    });
+
+    // Targets: the largest banks tracked, as starring them in the Directory would.
+    const largest = await apiAs<{ data: Array<{ data: Record<string, unknown> }> }>(server.url, session, `/api/services/fdic/institutions?limit=${trackedBanks}&sort_by=ASSET&sort_order=DESC`);
+    for (const { data } of largest.data) await apiAs(server.url, session, '/api/data/banks', { method: 'POST', body: { cert: Number(data.CERT), name: String(data.NAME) } });
+    const targetTimings: number[] = [];
+    for (let run = 0; run < coldLoads; run += 1) {
+      const context = await newContext(browser, server.url, { session });
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto('/#/outreach/targets');
+      // Rendered: the count in the title and every card of the first page (25 by default).
+      await page.getByText(`${trackedBanks} banks being tracked`).waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="target-name"]').length >= 25, undefined, { timeout: 30_000 });
+      targetTimings.push(performance.now() - started);
+      await context.close();
+    }
+    report("Time to Targets' first page rendered (headless chromium, cold browser cache)", {
+      'banks tracked': trackedBanks,
+      'first load (server caches cold)': `${targetTimings[0].toFixed(0)} ms`,
+      [`median of ${coldLoads} loads`]: { value: median(targetTimings), unit: 'ms', anchor: { name: 'goal', value: 1000 } },
+      'slowest load': `${Math.max(...targetTimings).toFixed(0)} ms`,
     });
   } finally {
     await browser.close();

@@ -106,6 +106,7 @@ describeWithDatabase('PostgresEventStore contract', (context) => {
   before(async function () {
     this.timeout(60_000);
     db = await freshDatabase('postgres');
+    await db.knex.schema.createTable('pipelined_rows', (table) => table.text('stream_id'));
   });
 
   after(async () => {
@@ -141,8 +142,39 @@ describeWithDatabase('PostgresEventStore contract', (context) => {
     expect(await db.knex('events').where({ stream_id: 'pipelined-after-failure' }).pluck('type')).to.deep.equal(['Done']);
   });
 
+  it("writes each event's position and time into its read rows as the database gave them, at an expected version and at any", async () => {
+    await db.knex.schema.createTable('pipelined_positions', (table) => {
+      table.bigInteger('global_position').primary();
+      table.integer('stream_version');
+      table.timestamp('recorded_at', { useTz: true });
+    });
+    const store = new PostgresEventStore(
+      db.knex,
+      writingOnly(async (events, trx) => {
+        for (const event of events) await trx('pipelined_positions').insert({ global_position: event.globalPosition, stream_version: event.streamVersion, recorded_at: event.recordedAt });
+      }),
+    );
+    const first = await store.append('pipelined-positions', [1, 2, 3].map((n) => ({ type: 'Counted', data: { n } })), { expectedVersion: 'no_stream' });
+    await store.append('pipelined-other', [{ type: 'Counted', data: { n: 0 } }], { expectedVersion: 'no_stream' });
+    const second = await store.append('pipelined-positions', [4, 5].map((n) => ({ type: 'Counted', data: { n } })), { expectedVersion: 3 });
+    const third = await store.append('pipelined-positions', [{ type: 'Counted', data: { n: 6 } }], { expectedVersion: 'any' });
+    const stored: Array<{ global_position: string; stream_version: number; recorded_at: Date }> = await db.knex('events').where({ stream_id: 'pipelined-positions' }).orderBy('stream_version').select('global_position', 'stream_version', 'recorded_at');
+    const projected: Array<{ global_position: string; stream_version: number; recorded_at: Date }> = await db.knex('pipelined_positions').whereIn('global_position', stored.map((row) => row.global_position)).orderBy('stream_version');
+    expect(projected.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()])).to.deep.equal(stored.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()]));
+    expect([...first.events, ...second.events, ...third.events].map((event) => [event.globalPosition, event.streamVersion, event.recordedAt.getTime()])).to.deep.equal(
+      stored.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()]),
+    );
+  });
+
+  it("refuses a projection that writes an event's position in a form the append cannot place, storing nothing", async () => {
+    const store = new PostgresEventStore(db.knex, writingOnly(async (events, trx) => void (await trx('pipelined_rows').insert({ stream_id: JSON.stringify({ at: events[0].globalPosition }) }))));
+    let failure: unknown;
+    await store.append('pipelined-hidden-position', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
+    expect(String(failure)).to.match(/cannot place/);
+    expect(await db.knex('events').where({ stream_id: 'pipelined-hidden-position' }).pluck('type')).to.deep.equal([]);
+  });
+
   it('commits the events and the projection rows together when all goes well', async () => {
-    await db.knex.schema.createTable('pipelined_rows', (table) => table.text('stream_id'));
     const store = new PostgresEventStore(db.knex, writingOnly(async (events, trx) => void (await trx('pipelined_rows').insert({ stream_id: events[0].streamId }))));
     await store.append('pipelined-ok', [{ type: 'Done', data: {} }], { expectedVersion: 'no_stream' });
     expect(await db.knex('pipelined_rows').pluck('stream_id')).to.deep.equal(['pipelined-ok']);

@@ -131,20 +131,33 @@ export class PostgresEventStore implements EventStore {
         const failed = (await Promise.allSettled(answers)).find((answer) => answer.status === 'rejected');
         if (failed) throw failed.reason;
       };
-      const sendInsert = () => connection.query<InsertedRow>(prepared(insertEventsNumbered, [streamId, streamId, expected, rows.types, rows.data, rows.metadata]));
+      const send = ({ sql, bindings }: Knex.SqlNative) => connection.query(prepared(sql, bindings as unknown[]));
+      const sendInsert = (recordedAt: Date | null) =>
+        connection.query<InsertedRow>(prepared(insertEventsNumbered, [streamId, recordedAt, streamId, expected, rows.types, rows.data, rows.metadata]));
       if (!this.inline) {
-        const recorded = placed(given(streamId, events, rows), (await sendInsert()).rows.sort(byStreamVersion));
+        const recorded = placed(given(streamId, events, rows), (await sendInsert(null)).rows.sort(byStreamVersion));
         return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
       }
+      // At an expected version the events' versions are known before the insert answers: the
+      // projections' statements then go out with it, the positions the database will give written
+      // as subqueries, and the whole append is one round trip. At any version they wait for the insert.
+      const recordedAt = new Date();
+      const early = expected === null ? undefined : positionsInSql(await recordStatements(this.knex, (trx) => this.inline!(standIns(streamId, events, rows, expected, recordedAt), trx)), streamId, events.length);
       // BEGIN goes out before the insert: a connection runs statements in the order sent, and an
       // insert sent first would commit on its own, leaving events without their read rows if the
       // process died before the projections' statements.
-      const [begin, insert] = sendAtOnce(() => [connection.query('begin'), sendInsert()] as const);
+      const sent = sendAtOnce(() => {
+        const begin = connection.query('begin');
+        const insert = sendInsert(early ? recordedAt : null);
+        return { begin, insert, rest: early ? [...early.map(send), connection.query('commit')] : [] };
+      });
       try {
-        await settle([begin, insert]);
-        const recorded = placed(given(streamId, events, rows), (await insert).rows.sort(byStreamVersion));
-        const statements = await recordStatements(this.knex, (trx) => this.inline!(recorded, trx));
-        await settle(sendAtOnce(() => [...statements.map(({ sql, bindings }) => connection.query(prepared(sql, bindings as unknown[]))), connection.query('commit')]));
+        await settle([sent.begin, sent.insert, ...sent.rest]);
+        const recorded = placed(given(streamId, events, rows), (await sent.insert).rows.sort(byStreamVersion));
+        if (!early) {
+          const statements = await recordStatements(this.knex, (trx) => this.inline!(recorded, trx));
+          await settle(sendAtOnce(() => [...statements.map(send), connection.query('commit')]));
+        }
         return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
       } catch (error) {
         // the connection goes back to the pool: never with a transaction left open on it
@@ -160,7 +173,7 @@ export class PostgresEventStore implements EventStore {
   private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult> {
     const stored = this.codec ? (await this.codec.seal(trx, [{ streamId, events }]))[0].events : events;
     const rows = serialise(stored);
-    const { rows: inserted } = (await trx.raw(insertEvents, [streamId, streamId, expected, rows.types, rows.data, rows.metadata])) as { rows: InsertedRow[] };
+    const { rows: inserted } = (await trx.raw(insertEvents, [streamId, null, streamId, expected, rows.types, rows.data, rows.metadata])) as { rows: InsertedRow[] };
     inserted.sort(byStreamVersion);
     // projections and the caller get a sealed event as given (readable); others as stored, as a rebuild reads them
     const recorded = placed(
@@ -277,11 +290,12 @@ type InsertedRow = Pick<EventRow, 'global_position' | 'stream_version' | 'record
 /**
  * One statement: the stream's next version (events_next_version checks it against the expected one,
  * null: any, and fails the statement otherwise) and the events numbered from it, in order. Takes the
- * stream twice, the expected version, then the events' types, data and metadata as arrays.
+ * stream, the time recorded (null: the transaction's), the stream again, the expected version, then
+ * the events' types, data and metadata as arrays.
  */
 const insertEvents = `
-  insert into events (stream_id, stream_version, type, data, metadata)
-  select ?::text, next.version + event.n::int - 1, event.type, event.data, event.metadata
+  insert into events (stream_id, stream_version, type, data, metadata, recorded_at)
+  select ?::text, next.version + event.n::int - 1, event.type, event.data, event.metadata, coalesce(?::timestamptz, now())
   from (select events_next_version(?::text, ?::int) as version) next,
     unnest(?::text[], ?::jsonb[], ?::jsonb[]) with ordinality as event(type, data, metadata, n)
   order by event.n
@@ -318,6 +332,52 @@ function serialise(events: NewEvent[]): { types: string[]; data: string[]; metad
 /** The events as appended, numbered from the expected version, before the database gives them a position and time. */
 function given(streamId: string, events: NewEvent[], rows: ReturnType<typeof serialise>) {
   return events.map((event, index) => ({ streamId, streamVersion: 0, type: event.type, data: readStored(rows.data[index]), metadata: readStored(rows.metadata[index]) }));
+}
+
+/**
+ * The events as the projections see them before the database has answered: versions counted from
+ * the expected one, the time the append gives, and for each position a stand-in no real position
+ * can be (positions count up from 1), which `positionsInSql` turns into SQL.
+ */
+function standIns(streamId: string, events: NewEvent[], rows: ReturnType<typeof serialise>, expected: number, recordedAt: Date): RecordedEvent[] {
+  return given(streamId, events, rows).map((event, index) => ({
+    ...event,
+    streamVersion: expected + index + 1,
+    globalPosition: positionStandIn(index),
+    recordedAt,
+    position: { commit: '0', prepare: '0' },
+  }));
+}
+
+const positionStandIn = (index: number) => Number.MIN_SAFE_INTEGER + index;
+const standInIndex = (value: unknown, count: number) => {
+  const index = typeof value === 'number' ? value - Number.MIN_SAFE_INTEGER : -1;
+  return index >= 0 && index < count ? index : -1;
+};
+
+/**
+ * Each position stand-in bound in a statement becomes a subquery for the position the events'
+ * insert gave, in the same transaction: the events it inserted are the stream's newest (no other
+ * transaction's uncommitted rows are visible), so the i-th of n is the (n-1-i)-th from the newest.
+ * A stand-in that reached a statement in another form (inside JSON, as text) cannot be replaced:
+ * that is a projection bug, refused rather than written.
+ */
+function positionsInSql(statements: Knex.SqlNative[], streamId: string, count: number): Knex.SqlNative[] {
+  const standInText = String(Number.MIN_SAFE_INTEGER).slice(0, 12);
+  return statements.map(({ sql, bindings }) => {
+    let text = sql;
+    const values = (bindings as unknown[]).map((value, at) => {
+      const index = standInIndex(value, count);
+      if (index < 0) {
+        if (typeof value === 'string' && value.includes(standInText)) throw new Error(`A projection wrote an event's position into ${sql} in a form the append cannot place.`);
+        return value;
+      }
+      const parameter = `$${at + 1}`;
+      text = text.replace(new RegExp(`\\${parameter}(?!\\d)`, 'g'), `(select global_position from events where stream_id = ${parameter}::text order by stream_version desc limit 1 offset ${count - 1 - index})`);
+      return streamId;
+    });
+    return { sql: text, bindings: values as Knex.SqlNative["bindings"] };
+  });
 }
 
 /** The events with the version, position and time the database gave them (rows in the events' order). */
