@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { toRecordedEvent } from '../eventstore/postgres.ts';
 import type { RecordedEvent } from '../eventstore/types.ts';
-import { foldReportEvent, initialReportState, type ReportState } from './state.ts';
+import { foldReportEvent, initialReportState, parseReportState, serialiseReportState, type ReportState } from './state.ts';
 
 /** Events read per query while folding: memory stays flat whatever the history's length. */
 const batchSize = 5000;
@@ -13,7 +13,7 @@ const settleMs = 10 * 60_000;
 /** Makes stored events readable (personal fields decrypted, or shown erased); identity when none are sealed. */
 export type EventReveal = (events: RecordedEvent[], knex: Knex) => Promise<RecordedEvent[]>;
 
-type Snapshot = { tx_id: string; global_position: string | number; covers_until: Date; events: number; state: ReportState };
+type Snapshot = { tx_id: string; global_position: string | number; covers_until: Date; events: number; state: string };
 
 export type AsOfFold = { state: ReportState; foldedEvents: number; fromSnapshot: boolean };
 
@@ -36,7 +36,7 @@ export async function reportStateAsOf(
   const snapshot: Snapshot | undefined = useSnapshots
     ? await knex('report_snapshots').where('user_id', userId).andWhere('covers_until', '<=', asOf).orderBy('global_position', 'desc').first()
     : undefined;
-  const state = snapshot ? snapshot.state : initialReportState();
+  const state = snapshot ? parseReportState(snapshot.state) : initialReportState();
   let after = snapshot ? { tx: String(snapshot.tx_id), position: String(snapshot.global_position) } : null;
   let sinceSnapshot = 0;
   let total = snapshot?.events ?? 0;
@@ -84,7 +84,7 @@ export async function reportStateAsOf(
 async function saveSnapshot(knex: Knex, userId: string, event: RecordedEvent, coversUntil: Date, events: number, state: ReportState): Promise<void> {
   if (event.position === 'start') return;
   await knex('report_snapshots')
-    .insert({ user_id: userId, tx_id: event.position.commit, global_position: event.globalPosition, covers_until: coversUntil, events, state: JSON.stringify(state) })
+    .insert({ user_id: userId, tx_id: event.position.commit, global_position: event.globalPosition, covers_until: coversUntil, events, state: serialiseReportState(state) })
     .onConflict(['user_id', 'global_position'])
     .ignore();
 }

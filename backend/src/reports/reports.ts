@@ -44,7 +44,8 @@ export const reports = {
       .sort(byName),
   /** Contacts → emailed (a sent email reached them) → replied → hot leads, among the contacts that existed then. */
   funnel: (state) => {
-    const emailed = new Set(Object.values(state.emails).filter((email) => email.status === 'sent' && email.contactId).map((email) => email.contactId));
+    const { statuses, contactIds } = state.emails;
+    const emailed = new Set(contactIds.filter((contactId, row) => contactId && statuses[row] === 'sent'));
     const contacts = Object.entries(state.contacts);
     return [
       { stage: 'Contacts', count: contacts.length },
@@ -53,7 +54,7 @@ export const reports = {
       { stage: 'Hot', count: contacts.filter(([, contact]) => contact.isHotLead).length },
     ];
   },
-  'emails-per-week': (state) => perWeek(Object.values(state.emails).filter((email) => email.status === 'sent').map((email) => email.sentAt)),
+  'emails-per-week': (state) => perWeek(state.emails.sentAts.filter((_sentAt, row) => state.emails.statuses[row] === 'sent')),
   'tasks-per-week': (state) => perWeek(Object.values(state.tasks).map((task) => task.completedAt)),
   automation: (state) =>
     Object.entries(state.automation)

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { reportStateAsOf } from './replay.ts';
 import { reports, weekOf } from './reports.ts';
-import { foldReportEvent, initialReportState } from './state.ts';
+import { foldReportEvent, initialReportState, serialiseReportState } from './state.ts';
 import { toRecordedEvent } from '../eventstore/postgres.ts';
 import { revealPersonalData } from '../privacy/personal-data.ts';
 
@@ -99,7 +99,7 @@ describeWithDatabase('as-of reports', (context) => {
     const partial = initialReportState();
     for (const event of await revealPersonalData(first.map(toRecordedEvent), knex)) foldReportEvent(partial, event);
     const last = first[5];
-    await knex('report_snapshots').insert({ user_id: userId, tx_id: String(last.tx_id), global_position: last.global_position, covers_until: last.recorded_at, events: 6, state: JSON.stringify(partial) });
+    await knex('report_snapshots').insert({ user_id: userId, tx_id: String(last.tx_id), global_position: last.global_position, covers_until: last.recorded_at, events: 6, state: serialiseReportState(partial) });
     const resumed = await reportStateAsOf(knex, userId, new Date(), revealPersonalData);
     expect(resumed.fromSnapshot).to.equal(true);
     for (const name of Object.keys(reports) as Array<keyof typeof reports>) expect(reports[name](resumed.state), name).to.deep.equal(reports[name](full.state));

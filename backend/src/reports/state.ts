@@ -14,7 +14,7 @@ import { erasedName } from '../privacy/personal-data.ts';
 export type ReportState = {
   targets: Record<string, TargetFacts>;
   contacts: Record<string, ContactFacts>;
-  emails: Record<string, EmailFacts>;
+  emails: EmailTable;
   tasks: Record<string, TaskFacts>;
   /** Automation outcomes: how many enrolment events of each kind (stops by reason). */
   automation: Record<string, number>;
@@ -30,10 +30,31 @@ export type TargetFacts = {
   financials: Record<string, number | string | null>;
 };
 export type ContactFacts = { name: string; title: string; bankId: number; bankName: string | null; email: string | null; isHotLead: boolean; replied: boolean };
-export type EmailFacts = { contactId: string | null; status: string; sentAt: string | null };
+/**
+ * Every email the user queued, as columns (row i of each is one email): a history of a million
+ * events holds about half a million emails, and a snapshot of them as one object each took seconds
+ * to load. The index by id is built only when an event names an email (never saved).
+ */
+export type EmailTable = { ids: string[]; contactIds: Array<string | null>; statuses: string[]; sentAts: Array<string | null> };
 export type TaskFacts = { bankId: number; text: string; completedAt: string | null };
 
-export const initialReportState = (): ReportState => ({ targets: {}, contacts: {}, emails: {}, tasks: {}, automation: {} });
+export const initialReportState = (): ReportState => ({ targets: {}, contacts: {}, emails: { ids: [], contactIds: [], statuses: [], sentAts: [] }, tasks: {}, automation: {} });
+
+const emailIndexes = new WeakMap<EmailTable, Map<string, number>>();
+
+/** The row of the email with this id, if the table holds it. */
+function emailRow(table: EmailTable, id: string): number | undefined {
+  let index = emailIndexes.get(table);
+  if (!index) {
+    index = new Map(table.ids.map((emailId, row) => [emailId, row]));
+    emailIndexes.set(table, index);
+  }
+  return index.get(id);
+}
+
+/** A snapshot's text: the state as JSON. */
+export const serialiseReportState = (state: ReportState): string => JSON.stringify(state);
+export const parseReportState = (text: string): ReportState => JSON.parse(text) as ReportState;
 
 const after = (streamId: string, prefix: string) => streamId.slice(prefix.length);
 
@@ -129,31 +150,38 @@ function foldContact(state: ReportState, id: string, recorded: RecordedEvent): v
 
 function foldEmail(state: ReportState, id: string, recorded: RecordedEvent): void {
   const event = toDomainEvent<SentEmailEvent>(recorded);
+  const table = state.emails;
+  let row = emailRow(table, id);
   if (event.type === 'EmailQueued') {
-    state.emails[id] = { contactId: event.data.contactId, status: 'queued', sentAt: null };
+    if (row === undefined) {
+      row = table.ids.push(id) - 1;
+      emailIndexes.get(table)!.set(id, row);
+    }
+    table.contactIds[row] = event.data.contactId;
+    table.statuses[row] = 'queued';
+    table.sentAts[row] = null;
     return;
   }
-  const email = state.emails[id];
-  if (!email) return;
+  if (row === undefined) return;
   switch (event.type) {
     case 'EmailSendClaimed':
-      email.status = 'sending';
+      table.statuses[row] = 'sending';
       return;
     case 'EmailSent':
-      email.status = 'sent';
-      email.sentAt = event.data.sentAt;
+      table.statuses[row] = 'sent';
+      table.sentAts[row] = event.data.sentAt;
       return;
     case 'EmailSendDeferred':
-      email.status = 'queued';
+      table.statuses[row] = 'queued';
       return;
     case 'EmailSendFailed':
-      email.status = 'failed';
+      table.statuses[row] = 'failed';
       return;
     case 'EmailDeliveryUnknown':
-      email.status = 'unknown';
+      table.statuses[row] = 'unknown';
       return;
     case 'EmailDismissed':
-      email.status = 'dismissed';
+      table.statuses[row] = 'dismissed';
       return;
   }
 }
