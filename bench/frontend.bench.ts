@@ -115,23 +115,33 @@ export async function run(report: Report): Promise<void> {
     // Targets: the largest banks tracked, as starring them in the Directory would.
     const largest = await apiAs<{ data: Array<{ data: Record<string, unknown> }> }>(server.url, session, `/api/services/fdic/institutions?limit=${trackedBanks}&sort_by=ASSET&sort_order=DESC`);
     for (const { data } of largest.data) await apiAs(server.url, session, '/api/data/banks', { method: 'POST', body: { cert: Number(data.CERT), name: String(data.NAME) } });
-    const targetTimings: number[] = [];
-    for (let run = 0; run < coldLoads; run += 1) {
-      const context = await newContext(browser, server.url, { session });
+    /** Opens Targets in a new tab of `context` and answers the time until its first page is drawn. */
+    const openTargets = async (context: Awaited<ReturnType<typeof newContext>>) => {
       const page = await context.newPage();
       const started = performance.now();
       await page.goto('/#/outreach/targets');
-      // Rendered: the count in the title and every card of the first page (25 by default).
+      // Drawn: the count in the title and every card of the first page (25 by default).
       await page.getByText(`${trackedBanks} banks being tracked`).waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="target-name"]').length >= 25, undefined, { timeout: 30_000 });
-      targetTimings.push(performance.now() - started);
+      const elapsed = performance.now() - started;
+      await page.close();
+      return elapsed;
+    };
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let run = 0; run < coldLoads; run += 1) {
+      const context = await newContext(browser, server.url, { session });
+      cold.push(await openTargets(context));
+      // the same browser again: the app's scripts come from its cache, as on every visit after the first
+      warm.push(await openTargets(context));
       await context.close();
     }
-    report("Time to Targets' first page rendered (headless chromium, cold browser cache)", {
+    report("Time to Targets' first page drawn (headless chromium)", {
       'banks tracked': trackedBanks,
-      'first load (server caches cold)': `${targetTimings[0].toFixed(0)} ms`,
-      [`median of ${coldLoads} loads`]: { value: median(targetTimings), unit: 'ms', anchor: { name: 'goal', value: 1000 } },
-      'slowest load': `${Math.max(...targetTimings).toFixed(0)} ms`,
+      'first load (server caches cold)': `${cold[0].toFixed(0)} ms`,
+      [`median of ${coldLoads} loads, cold browser cache`]: { value: median(cold), unit: 'ms', anchor: { name: 'goal', value: 1000 } },
+      [`median of ${coldLoads} loads, scripts cached`]: { value: median(warm), unit: 'ms', anchor: { name: 'goal', value: 1000 } },
+      'slowest load': `${Math.max(...cold, ...warm).toFixed(0)} ms`,
     });
   } finally {
     await browser.close();

@@ -48,9 +48,11 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
   const { byState, byCert } = await peerRows(knex, quarter);
   const bank = byCert.get(cert);
   if (!bank) return null;
-  const group = (byState.get(bank.state) ?? []).filter(
-    (row) => row.cert !== cert && row.assets >= bank.assets / peerAssetFactor && row.assets <= bank.assets * peerAssetFactor,
-  );
+  const group: PeerRow[] = [];
+  const ofState = byState.get(bank.state) ?? [];
+  for (let row = firstWithAssetsOf(ofState, bank.assets / peerAssetFactor); row < ofState.length && ofState[row].assets <= bank.assets * peerAssetFactor; row += 1) {
+    if (ofState[row].cert !== cert) group.push(ofState[row]);
+  }
   const measures = Object.fromEntries(
     peerMeasures.map((measure) => {
       const values = group.map((row) => row[measure]).filter((value): value is number => value !== null);
@@ -61,7 +63,19 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
   return { quarter, state: bank.state, minAssets: bank.assets / peerAssetFactor, maxAssets: bank.assets * peerAssetFactor, banks: group.length, measures };
 }
 
-/** Active banks with assets in the quarter, by state and by cert, from the quarter's snapshot (kept for its life). */
+/** Where the first bank with at least `assets` stands in a list sorted by assets. */
+function firstWithAssetsOf(sorted: PeerRow[], assets: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle].assets < assets) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Active banks with assets in the quarter, by state (each state's sorted by assets) and by cert, from the quarter's snapshot (kept for its life). */
 async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, PeerRow[]>; byCert: Map<number, PeerRow> }> {
   const snapshot = await quarterSnapshot(knex, quarter);
   return derived(snapshot, 'peer-rows', () => {
@@ -89,6 +103,7 @@ async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<str
       byState.set(peer.state, list);
       byCert.set(peer.cert, peer);
     }
+    for (const list of byState.values()) list.sort((a, b) => a.assets - b.assets);
     return { byState, byCert };
   });
 }

@@ -5,7 +5,7 @@ import { cached } from '../engine/cache.ts';
 import { fieldCatalog, type FieldSpec } from '../fields.ts';
 import { parseFilter, type Comparison, type Condition } from '../filter-language.ts';
 import { and, andNot, countBits, emptyBits, or, pageOf, type Bits } from '../engine/bits.ts';
-import { asciiLower, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from '../engine/snapshot.ts';
+import { asciiLower, derived, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from '../engine/snapshot.ts';
 
 export { fieldExpression, type RecordsMode } from '../engine/snapshot.ts';
 
@@ -398,13 +398,25 @@ async function snapshotPage(knex: Knex, prepared: PreparedRecordsQuery): Promise
   return { snapshot, rows: pageOf(ordered, selected, prepared.offset, prepared.limit), total: countBits(selected), codes };
 }
 
+/** Each catalog field's reader in FDIC units for one mode, made once per snapshot (a full record reads every field). */
+function recordReaders(snapshot: Snapshot, mode: RecordsMode): Map<string, (row: number) => unknown> {
+  return derived(snapshot, `record-readers:${mode}`, () =>
+    new Map(
+      [...fieldCatalog].map(([code, field]) => {
+        const read = fieldReader(snapshot, field, mode);
+        return [code, (row: number) => outputValue(field, read(row))] as const;
+      }),
+    ),
+  );
+}
+
+const catalogCodes = [...fieldCatalog.keys()];
+
 /** One row as a BankFind record of the fields asked for, in FDIC units. */
 function snapshotRecord(snapshot: Snapshot, mode: RecordsMode, codes: string[], row: number): Record<string, unknown> {
+  const readers = recordReaders(snapshot, mode);
   const record: Record<string, unknown> = {};
-  for (const code of codes) {
-    const field = fieldCatalog.get(code)!;
-    record[code] = outputValue(field, fieldReader(snapshot, field, mode)(row));
-  }
+  for (const code of codes) record[code] = readers.get(code)!(row);
   record.ID = recordId(mode, record.CERT ?? snapshot.cert[row], record.REPDTE);
   return record;
 }
@@ -432,7 +444,7 @@ export type SourceRecords = { institution: Record<string, unknown> | null; finan
  * bank's source records in that quarter.
  */
 export function snapshotInstitutionRecord(snapshot: Snapshot, row: number, sources: SourceRecords): Record<string, unknown> {
-  return { ...sources.institution, ...sources.financials, ...snapshotRecord(snapshot, 'institutions', [...fieldCatalog.keys()], row) };
+  return { ...sources.institution, ...sources.financials, ...snapshotRecord(snapshot, 'institutions', catalogCodes, row) };
 }
 
 /** Answers a list query from the quarter's in-memory snapshot, or null when SQL must (see `snapshotPage`). */
