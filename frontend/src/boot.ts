@@ -1,18 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
 import { readToken } from './providers/session.ts';
 import { dataProvider } from './providers/dataProvider.ts';
+import { guardedRoutes } from './routes.tsx';
 
 /** The one query cache of the app (react-admin's and the screens'). */
 export const queryClient = new QueryClient();
 
 /**
- * A returning user opening the Dashboard would otherwise wait for the session check, then the page's
- * code, then its data, one after the other: with a stored token, start them together.
+ * A returning user opening a screen would otherwise wait for the session check, then the page's
+ * code, then its data, one after the other: with a stored token, start loading the screen's code
+ * at once (and the Dashboard's data, which needs no parameters).
  */
 export function warmUpFirstScreen(): void {
   if (!readToken()) return;
   const route = window.location.hash.replace(/^#/, '').split('?')[0];
-  if (route !== '' && route !== '/') return;
-  void import('./pages/dashboard/Dashboard.tsx');
-  void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => dataProvider.dashboard(), staleTime: 5 * 60_000 });
+  if (route === '' || route === '/') {
+    void import('./pages/dashboard/Dashboard.tsx');
+    void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => dataProvider.dashboard(), staleTime: 5 * 60_000 });
+    return;
+  }
+  void guardedRoutes.find((screen) => route === screen.path || route.startsWith(`${screen.path}/`))?.load();
 }

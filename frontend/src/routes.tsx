@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 /**
  * Every guarded screen, code-split: each page is its own chunk, loaded on first visit.
@@ -6,16 +6,21 @@ import { lazy } from 'react';
  */
 export const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.tsx'));
 
+/** A guarded screen: its path, the import that loads its chunk (started early by `warmUpFirstScreen`), and its component. */
+function screen(path: string, load: () => Promise<{ default: ComponentType }>) {
+  return { path, load, component: lazy(load) };
+}
+
 export const guardedRoutes = [
-  { path: '/analyst-chat', component: lazy(() => import('./pages/analyst-chat/AnalystChat.tsx')) },
-  { path: '/bank-directory', component: lazy(() => import('./pages/bank-directory/BankDirectory.tsx')) },
-  { path: '/credit-box', component: lazy(() => import('./pages/credit-box/CreditBox.tsx')) },
-  { path: '/outreach/targets', component: lazy(() => import('./resources/targets/TargetsScreen.tsx')) },
-  { path: '/outreach/sent-mail', component: lazy(() => import('./pages/sent-mail/SentMailbox.tsx')) },
-  { path: '/outreach/automation', component: lazy(() => import('./pages/automation/AutomationOutreach.tsx')) },
-  { path: '/settings', component: lazy(() => import('./pages/settings/Settings.tsx')) },
-  { path: '/reports', component: lazy(() => import('./pages/reports/Reports.tsx')) },
-  { path: '/data-tools', component: lazy(() => import('./pages/data-tools/DataTools.tsx')) },
+  screen('/analyst-chat', () => import('./pages/analyst-chat/AnalystChat.tsx')),
+  screen('/bank-directory', () => import('./pages/bank-directory/BankDirectory.tsx')),
+  screen('/credit-box', () => import('./pages/credit-box/CreditBox.tsx')),
+  screen('/outreach/targets', () => import('./resources/targets/TargetsScreen.tsx')),
+  screen('/outreach/sent-mail', () => import('./pages/sent-mail/SentMailbox.tsx')),
+  screen('/outreach/automation', () => import('./pages/automation/AutomationOutreach.tsx')),
+  screen('/settings', () => import('./pages/settings/Settings.tsx')),
+  screen('/reports', () => import('./pages/reports/Reports.tsx')),
+  screen('/data-tools', () => import('./pages/data-tools/DataTools.tsx')),
 ];
 
 export const SignIn = lazy(() => import('./pages/auth/SignIn.tsx'));
