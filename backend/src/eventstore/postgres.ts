@@ -376,7 +376,7 @@ function positionsInSql(statements: Knex.SqlNative[], streamId: string, count: n
       text = text.replace(new RegExp(`\\${parameter}(?!\\d)`, 'g'), `(select global_position from events where stream_id = ${parameter}::text order by stream_version desc limit 1 offset ${count - 1 - index})`);
       return streamId;
     });
-    return { sql: text, bindings: values as Knex.SqlNative["bindings"] };
+    return { sql: text, bindings: values as Knex.SqlNative['bindings'] };
   });
 }
 
