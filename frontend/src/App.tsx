@@ -6,7 +6,7 @@ import { Layout } from './layout/Layout.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { outreachResources } from './resources/index.tsx';
-import { Dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
+import { dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
 import { FullScreenSpinner } from './ui/PageSpinner.tsx';
 import { ToastHost } from './ui/Toast.tsx';
@@ -26,7 +26,7 @@ export function App() {
       authProvider={authProvider}
       dataProvider={dataProvider}
       layout={Layout}
-      dashboard={Dashboard}
+      dashboard={dashboard.component}
       theme={lightTheme}
       darkTheme={darkTheme}
       loading={FullScreenSpinner}

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { readToken } from './providers/session.ts';
 import { dataProvider } from './providers/dataProvider.ts';
-import { guardedRoutes } from './routes.tsx';
+import { dashboard, guardedRoutes } from './routes.tsx';
 
 /** The one query cache of the app (react-admin's and the screens'). */
 export const queryClient = new QueryClient();
@@ -15,7 +15,7 @@ export function warmUpFirstScreen(): void {
   if (!readToken()) return;
   const route = window.location.hash.replace(/^#/, '').split('?')[0];
   if (route === '' || route === '/') {
-    void import('./pages/dashboard/Dashboard.tsx');
+    void dashboard.load();
     void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => dataProvider.dashboard(), staleTime: 5 * 60_000 });
     return;
   }

@@ -1,26 +1,43 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
 
 /**
- * Every guarded screen, code-split: each page is its own chunk, loaded on first visit.
- * The Dashboard is the index route (react-admin's `dashboard`).
+ * A code-split page: `load` fetches its chunk (boot starts it for the screen being opened, with the
+ * session check), and `component` renders it. A page whose code has already arrived renders at once
+ * instead of through `lazy`: a lazy component suspends on its first render even when its chunk is
+ * loaded, and React holds a suspended boundary's content back for up to 300 ms once its fallback shows.
  */
-export const Dashboard = lazy(() => import('./pages/dashboard/Dashboard.tsx'));
-
-/** A guarded screen: its path, the import that loads its chunk (started early by `warmUpFirstScreen`), and its component. */
-function screen(path: string, load: () => Promise<{ default: ComponentType }>) {
-  return { path, load, component: lazy(load) };
+function codeSplit(load: () => Promise<PageModule>) {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadAndKeep);
+  function Page() {
+    // Chosen once per mount: switching from the lazy to the loaded component later would remount the page.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { load: loadAndKeep, component: Page };
 }
 
+/** The Dashboard, the index route (react-admin's `dashboard`). */
+export const dashboard = codeSplit(() => import('./pages/dashboard/Dashboard.tsx'));
+
+/** Every other guarded screen, each its own chunk, loaded on first visit. */
 export const guardedRoutes = [
-  screen('/analyst-chat', () => import('./pages/analyst-chat/AnalystChat.tsx')),
-  screen('/bank-directory', () => import('./pages/bank-directory/BankDirectory.tsx')),
-  screen('/credit-box', () => import('./pages/credit-box/CreditBox.tsx')),
-  screen('/outreach/targets', () => import('./resources/targets/TargetsScreen.tsx')),
-  screen('/outreach/sent-mail', () => import('./pages/sent-mail/SentMailbox.tsx')),
-  screen('/outreach/automation', () => import('./pages/automation/AutomationOutreach.tsx')),
-  screen('/settings', () => import('./pages/settings/Settings.tsx')),
-  screen('/reports', () => import('./pages/reports/Reports.tsx')),
-  screen('/data-tools', () => import('./pages/data-tools/DataTools.tsx')),
+  { path: '/analyst-chat', ...codeSplit(() => import('./pages/analyst-chat/AnalystChat.tsx')) },
+  { path: '/bank-directory', ...codeSplit(() => import('./pages/bank-directory/BankDirectory.tsx')) },
+  { path: '/credit-box', ...codeSplit(() => import('./pages/credit-box/CreditBox.tsx')) },
+  { path: '/outreach/targets', ...codeSplit(() => import('./resources/targets/TargetsScreen.tsx')) },
+  { path: '/outreach/sent-mail', ...codeSplit(() => import('./pages/sent-mail/SentMailbox.tsx')) },
+  { path: '/outreach/automation', ...codeSplit(() => import('./pages/automation/AutomationOutreach.tsx')) },
+  { path: '/settings', ...codeSplit(() => import('./pages/settings/Settings.tsx')) },
+  { path: '/reports', ...codeSplit(() => import('./pages/reports/Reports.tsx')) },
+  { path: '/data-tools', ...codeSplit(() => import('./pages/data-tools/DataTools.tsx')) },
 ];
 
 export const SignIn = lazy(() => import('./pages/auth/SignIn.tsx'));
