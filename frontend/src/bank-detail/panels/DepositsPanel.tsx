@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { formatMoney } from '../../../../domain/format.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -17,6 +18,7 @@ type DepositsView = 'chart' | 'list';
 
 /** Summary of Deposits: 'Top 10 Branches by Deposits' chart (default) or the paged branch list. */
 export function DepositsPanel({ cert }: { cert: number }) {
+  const { tooltipProps, barCursor } = useChartTooltip();
   const [view, setView] = useState<DepositsView>('chart');
   const [page, setPage] = useState(1);
   // The chart reads the first page; the list refetches whenever its page changes.
@@ -45,7 +47,7 @@ export function DepositsPanel({ cert }: { cert: number }) {
               <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
               <XAxis type="number" tickFormatter={(value: number) => formatMoney(value)} />
               <YAxis type="category" dataKey="name" width={200} tick={{ fontSize: 12 }} />
-              <Tooltip formatter={(value) => [formatMoney(Number(value)), 'Deposits']} />
+              <Tooltip {...tooltipProps} cursor={barCursor} formatter={(value) => [formatMoney(Number(value)), 'Deposits']} />
               <Bar dataKey="deposits" name="Deposits" fill="#16a34a" isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { riskPayload } from '../../ai/bank-payloads.ts';
@@ -47,6 +48,7 @@ function SectionGrid({ section, record }: { section: FinancialSection; record: R
 }
 
 function AssetCompositionChart({ record }: { record: RawRecord }) {
+  const { tooltipProps } = useChartTooltip();
   const slices = assetComposition(record);
   if (slices.length === 0) return <PanelEmpty>No asset composition data for this quarter.</PanelEmpty>;
   return (
@@ -58,7 +60,7 @@ function AssetCompositionChart({ record }: { record: RawRecord }) {
               <Cell key={slice.name} fill={compositionColors[index % compositionColors.length]} />
             ))}
           </Pie>
-          <Tooltip formatter={(value) => formatMoney(Number(value))} />
+          <Tooltip {...tooltipProps} formatter={(value) => formatMoney(Number(value))} />
           <Legend />
         </PieChart>
       </ResponsiveContainer>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { formatDate } from '../../../../domain/format.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -69,6 +70,7 @@ function EventList({ events }: { events: HistoryEvent[] }) {
 }
 
 function HistoryChart({ cert }: { cert: number }) {
+  const { tooltipProps, barCursor } = useChartTooltip();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const all = useQuery({
     queryKey: ['bank', cert, 'history-chart'],
@@ -86,7 +88,7 @@ function HistoryChart({ cert }: { cert: number }) {
             <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
             <XAxis dataKey="year" />
             <YAxis allowDecimals={false} />
-            <Tooltip formatter={(value) => [`${value} events`, 'Events']} />
+            <Tooltip {...tooltipProps} cursor={barCursor} formatter={(value) => [`${value} events`, 'Events']} />
             <Bar dataKey="count" name="Events" fill="#7c3aed" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

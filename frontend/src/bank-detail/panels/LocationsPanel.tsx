@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { formatDate } from '../../../../domain/format.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -42,6 +43,7 @@ function LocationsMap({ cert }: { cert: number }) {
 }
 
 function LocationsChart({ cert, knownTotal }: { cert: number; knownTotal: number | null }) {
+  const { tooltipProps, barCursor } = useChartTooltip();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const all = useQuery({
     queryKey: chartKey(cert),
@@ -59,7 +61,7 @@ function LocationsChart({ cert, knownTotal }: { cert: number; knownTotal: number
             <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="state" width={60} />
-            <Tooltip formatter={(value) => [`${value} offices`, 'Offices']} />
+            <Tooltip {...tooltipProps} cursor={barCursor} formatter={(value) => [`${value} offices`, 'Offices']} />
             <Bar dataKey="count" name="Offices" fill="#2563eb" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

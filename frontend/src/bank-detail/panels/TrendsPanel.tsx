@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, InputLabel, MenuItem, Select } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -25,6 +26,7 @@ import {
 const repdteOf = (date: string) => date.replace(/-/g, '').slice(0, 8);
 
 function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected: SeriesKey[] }) {
+  const { tooltipProps } = useChartTooltip();
   const series = trendSeries.filter((candidate) => selected.includes(candidate.key));
   const moneyKeys = series.filter((candidate) => candidate.axis === 'money').map((candidate) => candidate.key);
   const percentKeys = series.filter((candidate) => candidate.axis === 'percent').map((candidate) => candidate.key);
@@ -59,6 +61,7 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
             />
           )}
           <Tooltip
+            {...tooltipProps}
             labelFormatter={(date) => quarterLabel(repdteOf(String(date)))}
             formatter={(value, name) => {
               const found = series.find((candidate) => candidate.label === name);

@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
@@ -32,6 +33,7 @@ function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: s
 }
 
 function ChartCard({ title, subtitle, name, rows, asOf, x, color }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string }) {
+  const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
   return (
     <SectionCard title={title} subtitle={subtitle} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
@@ -46,7 +48,7 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color }: { title: str
               <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
               <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} width={36} />
-              <Tooltip contentStyle={{ background: theme.palette.background.paper, border: `1px solid ${theme.palette.divider}` }} />
+              <Tooltip {...tooltipProps} cursor={barCursor} />
               <Bar dataKey="count" name="Count" fill={color} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useTheme } from '@mui/material';
 import { Funnel, FunnelChart, LabelList, ResponsiveContainer, Tooltip } from 'recharts';
+import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import type { WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { enrolmentsApi } from './api.ts';
 import { EnrolmentTable } from './EnrolmentTable.tsx';
 
 /** The funnel of a workflow: enrolled, then reached by a step, then replied; completions and drop-outs beside it. */
 function StatisticsFunnel({ statistics }: { statistics: WorkflowStatistics }) {
+  const { tooltipProps } = useChartTooltip();
   const theme = useTheme();
   const stages = [
     { name: 'Enrolled', count: statistics.enrolled, fill: theme.palette.primary.main },
@@ -24,7 +26,7 @@ function StatisticsFunnel({ statistics }: { statistics: WorkflowStatistics }) {
           <FunnelChart margin={{ top: 5, right: 110, bottom: 5, left: 5 }}>
             <Tooltip
               formatter={(_value, _name, item) => [(item.payload as { count: number }).count, (item.payload as { name: string }).name]}
-              contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider, color: theme.palette.text.primary }}
+              {...tooltipProps}
             />
             <Funnel dataKey="width" nameKey="name" data={shapes} isAnimationActive={false} lastShapeType="rectangle">
               <LabelList position="right" dataKey="label" fill={theme.palette.text.primary} stroke="none" />
