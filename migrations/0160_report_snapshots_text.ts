@@ -7,21 +7,19 @@ import type { Knex } from 'knex';
  * next report folds from the events and saves new ones.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex('report_snapshots').delete();
-  await knex.schema.alterTable('report_snapshots', (t) => {
-    t.dropColumn('state');
-  });
-  await knex.schema.alterTable('report_snapshots', (t) => {
-    t.text('state').notNullable();
-  });
+  await replaceSnapshotState(knex, 'text');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await replaceSnapshotState(knex, 'jsonb');
+}
+
+async function replaceSnapshotState(knex: Knex, type: 'text' | 'jsonb'): Promise<void> {
   await knex('report_snapshots').delete();
   await knex.schema.alterTable('report_snapshots', (t) => {
     t.dropColumn('state');
   });
   await knex.schema.alterTable('report_snapshots', (t) => {
-    t.jsonb('state').notNullable();
+    t.specificType('state', type).notNullable();
   });
 }
