@@ -19,26 +19,42 @@ declare module 'koa' {
   }
 }
 
-/** How long a signed-in user's record is reused without asking the database (users are never deleted or edited today). */
+/** How long a signed-in user's record is reused before it is read again. */
 const userCacheMs = 30_000;
 const userCacheLimit = 10_000;
 
-/** user id -> user, for a few seconds: the guard runs on every API call and the row rarely changes. */
+/**
+ * user id -> user: the guard runs on every API call and the row rarely changes. A user known for
+ * longer than `userCacheMs` is answered as known while one lookup (shared by the requests that
+ * arrive meanwhile) reads the row again, so no request waits for it.
+ */
 function userLookup(knex: Knex): (id: string) => Promise<User | undefined> {
   const entries = new Map<string, { user: User; expiresAt: number }>();
-  return async (id) => {
-    const now = Date.now();
-    const entry = entries.get(id);
-    if (entry && entry.expiresAt > now) return entry.user;
-    const user = await findUserById(knex, id);
-    // Unknown ids are not remembered, so a user created on another replica is found at once.
-    if (user) {
-      if (entries.size >= userCacheLimit) entries.clear();
-      entries.set(id, { user, expiresAt: now + userCacheMs });
-    } else {
-      entries.delete(id);
+  const lookups = new Map<string, Promise<User | undefined>>();
+  const lookUp = (id: string) => {
+    let lookup = lookups.get(id);
+    if (!lookup) {
+      lookup = findUserById(knex, id).then((user) => {
+        // Unknown ids are not remembered, so a user created on another replica is found at once.
+        if (user) {
+          if (entries.size >= userCacheLimit) entries.clear();
+          entries.set(id, { user, expiresAt: Date.now() + userCacheMs });
+        } else {
+          entries.delete(id);
+        }
+        return user;
+      });
+      const settled = () => lookups.delete(id);
+      lookup.then(settled, settled);
+      lookups.set(id, lookup);
     }
-    return user;
+    return lookup;
+  };
+  return async (id) => {
+    const entry = entries.get(id);
+    if (!entry) return lookUp(id);
+    if (entry.expiresAt <= Date.now()) lookUp(id).catch(() => undefined);
+    return entry.user;
   };
 }
 

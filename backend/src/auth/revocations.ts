@@ -7,7 +7,9 @@ const overlapMs = 10_000;
 
 /**
  * Tokens ended by signing out. The process that revokes a token stops accepting it at once; other
- * server processes learn of it within `pollEveryMs`, polled lazily as requests arrive.
+ * server processes learn of it within `pollEveryMs` and one poll's time. Requests wait only for a
+ * process's first poll: later polls run beside them, so no request queues behind one (on the
+ * embedded database, which has one connection, it would wait for every statement ahead of it).
  */
 export class TokenRevocations {
   private readonly revoked = new Map<string, number>();
@@ -25,10 +27,13 @@ export class TokenRevocations {
   }
 
   async isRevoked(jti: string): Promise<boolean> {
-    if (Date.now() - this.polledAt > pollEveryMs) {
-      this.polling ??= this.poll().finally(() => (this.polling = undefined));
-      await this.polling;
+    if (!this.polling && Date.now() - this.polledAt > pollEveryMs) {
+      this.polling = this.poll().finally(() => (this.polling = undefined));
+      // A failed poll is tried again by a later request.
+      this.polling.catch(() => undefined);
     }
+    // Until a poll has succeeded, a request waits for one (and fails with it).
+    if (this.polledAt === 0) await this.polling;
     return this.revoked.has(jti);
   }
 
