@@ -36,6 +36,14 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       ]);
     });
 
+    it('carries the counts on every page in the default order (newest first) and on one bank', async () => {
+      const page = async (range: string) => (await app.request(`/api/data/banks?range=${encodeURIComponent(range)}`, { token })).body;
+      const counts = (bank: any) => [bank.cert, bank.contactCount, bank.hotContactCount, bank.openTaskCount];
+      expect((await page('[0,0]')).map(counts)).to.deep.equal([[502, 0, 0, 0]]);
+      expect((await page('[1,1]')).map(counts)).to.deep.equal([[501, 2, 1, 2]]);
+      expect(counts((await app.request('/api/data/banks/501', { token })).body)).to.deep.equal([501, 2, 1, 2]);
+    });
+
     it('filters by state, by having contacts or hot leads, and searches name and city', async () => {
       expect((await list('banks', { state: 'CO' })).body.map((bank: any) => bank.cert)).to.deep.equal([502]);
       expect((await list('banks', { hasContacts: false })).body.map((bank: any) => bank.cert)).to.deep.equal([502]);

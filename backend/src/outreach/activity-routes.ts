@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
-import { respondWithList } from '../http/simple-rest.ts';
+import { countRows, respondWithList } from '../http/simple-rest.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import type { ActivityDescription } from './activity.ts';
+import { activityTotal } from './activity-total.ts';
 import { outreachActivity } from './registry.ts';
 
 type ActivityRow = {
@@ -53,6 +54,7 @@ export function activityRoutes(services: AppServices): Router {
     const user = signedInUser(ctx.state);
     await cachedAnswer(services, ctx, user.id, (memo) => respondWithList<ActivityRow>(
       ctx,
+      knex,
       'activity',
       knex('activity').where('user_id', user.id),
       {
@@ -82,6 +84,9 @@ export function activityRoutes(services: AppServices): Router {
           },
         },
         searchColumns: ['summary'],
+        // A search's total is counted afresh: keeping one per search typed would pile up.
+        count: async (filtered, filter) =>
+          filter.q === undefined || filter.q === '' ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered) : countRows(filtered),
       },
       (row) => ({
         id: row.global_position,

@@ -8,7 +8,7 @@ import type { Decider } from '../commands/decider.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError } from '../http/errors.ts';
-import { respondWithList, type ListSpec } from '../http/simple-rest.ts';
+import { respondWithList, withLookups, type ListSpec } from '../http/simple-rest.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import { readHistory, type HistoryView } from './history.ts';
@@ -45,6 +45,11 @@ export type ResourceDefinition<Command, Row> = {
   remove?: (context: CommandContext) => Command | Promise<Command>;
 };
 
+/** The user's records with their looked-up columns, as one record is answered. */
+export function recordRows<Command, Row>(knex: Knex, definition: ResourceDefinition<Command, Row>, userId: string): Knex.QueryBuilder {
+  return withLookups(knex, definition.rows(knex, userId), definition.list);
+}
+
 export function resourceRouter<Command, Row>(services: AppServices, definition: ResourceDefinition<Command, Row>): Router {
   const { knex, eventStore } = services;
   const base = `/api/data/${definition.resource}`;
@@ -54,7 +59,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
   const findRow = async (userId: string, rawId: string): Promise<Row | undefined> => {
     const id = definition.idSchema.safeParse(rawId);
     if (!id.success) return undefined;
-    return definition.rows(knex, userId).where(definition.idColumn, id.data).first();
+    return recordRows(knex, definition, userId).where(definition.idColumn, id.data).first();
   };
   const requireRow = async (userId: string, id: string): Promise<Row> => {
     const row = await findRow(userId, id);
@@ -74,7 +79,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
 
   router.get('/', async (ctx) => {
     const user = signedInUser(ctx.state);
-    await cachedAnswer(services, ctx, user.id, (memo) => respondWithList(ctx, definition.resource, definition.rows(knex, user.id), listSpec, definition.toApi, memo));
+    await cachedAnswer(services, ctx, user.id, (memo) => respondWithList(ctx, knex, definition.resource, definition.rows(knex, user.id), listSpec, definition.toApi, memo));
   });
 
   router.get('/:id', async (ctx) => respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, ctx.params.id)));
@@ -146,7 +151,7 @@ export async function runRecordCommand<Command, Row>(
   await handleCommand(services.eventStore, definition.decider, definition.streamId(String(id.data), user.id), command, {
     ifMatch: expectedVersionFromIfMatch(ctx),
   });
-  const row = await definition.rows(services.knex, user.id).where(definition.idColumn, id.data).first();
+  const row = await recordRows(services.knex, definition, user.id).where(definition.idColumn, id.data).first();
   if (!row) throw new NotFoundError(definition.what);
   const record = definition.toApi(row);
   setVersionEtag(ctx, Number(record.version));

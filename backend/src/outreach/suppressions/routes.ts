@@ -21,6 +21,7 @@ export function suppressionRoutes(services: AppServices): Router {
   router.get('/', async (ctx) => {
     await respondWithList<SuppressionRow>(
       ctx,
+      knex,
       'suppressions',
       rows(signedInUser(ctx.state).id),
       {

@@ -8,7 +8,7 @@ import { HttpError, NotFoundError } from '../../http/errors.ts';
 import { booleanFilter, existsFilter, presentFilter } from '../../http/simple-rest.ts';
 import { latestBank } from '../../regulator/bank.ts';
 import type { AppServices } from '../../services.ts';
-import { resourceRouter, runRecordCommand, type CommandContext, type ResourceDefinition } from '../resource-routes.ts';
+import { recordRows, resourceRouter, runRecordCommand, type CommandContext, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema } from '../schemas.ts';
 import {
   editBankBody,
@@ -83,16 +83,7 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
   decider: targetDecider,
   // The bank's details read as its own fields; figures stay grouped (financials.roa).
   historyView: ({ ownerId: _owner, details, ...rest }: TargetState) => ({ ...details, ...rest }),
-  // With the counts the Targets cards show, each an index lookup per listed bank.
-  rows: (knex, userId) =>
-    knex('targets')
-      .where('targets.user_id', userId)
-      .select(
-        'targets.*',
-        knex.raw('(select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert) as contact_count'),
-        knex.raw('(select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead) as hot_contact_count'),
-        knex.raw('(select count(*) from tasks t where t.user_id = targets.user_id and t.bank_id = targets.cert and not t.completed) as open_task_count'),
-      ),
+  rows: (knex, userId) => knex('targets').where('targets.user_id', userId).select('targets.*'),
   idColumn: 'cert',
   idSchema: certSchema,
   list: {
@@ -120,6 +111,15 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
     },
     searchColumns: ['targets.name', 'targets.city'],
     maxPageSize: 5000,
+    // The counts the Targets cards show, each an index lookup per bank.
+    lookups: {
+      table: 'targets',
+      columns: (knex) => ({
+        contact_count: knex.raw('select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert'),
+        hot_contact_count: knex.raw('select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead'),
+        open_task_count: knex.raw('select count(*) from tasks t where t.user_id = targets.user_id and t.bank_id = targets.cert and not t.completed'),
+      }),
+    },
   },
   toApi,
   newId: (body) => {
@@ -176,7 +176,7 @@ export function targetRoutes(services: AppServices) {
   router.delete('/:id/tracking', async (ctx) => {
     const user = signedInUser(ctx.state);
     const cert = certSchema.safeParse(ctx.params.id);
-    const before: TargetRow | undefined = cert.success ? await targetsResource.rows(services.knex, user.id).where('cert', cert.data).first() : undefined;
+    const before: TargetRow | undefined = cert.success ? await recordRows(services.knex, targetsResource, user.id).where('cert', cert.data).first() : undefined;
     if (!cert.success || !before) throw new NotFoundError(targetsResource.what);
     await handleCommand(services.eventStore, targetDecider, targetStreamId(user.id, cert.data), { type: 'UntrackBank', userId: user.id }, {
       ifMatch: expectedVersionFromIfMatch(ctx),
