@@ -36,11 +36,14 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       ]);
     });
 
-    it('carries the counts on every page in the default order (newest first) and on one bank', async () => {
-      const page = async (range: string) => (await app.request(`/api/data/banks?range=${encodeURIComponent(range)}`, { token })).body;
+    it('carries the counts on every page in the default order (newest first) and on one bank, and the total on any page first asked', async () => {
+      // A filter no other test asks for: its total is not known yet when the second page is asked first.
+      const page = (range: string) => app.request(`/api/data/banks?range=${encodeURIComponent(range)}&filter=${encodeURIComponent('{"isTarget":true}')}`, { token });
       const counts = (bank: any) => [bank.cert, bank.contactCount, bank.hotContactCount, bank.openTaskCount];
-      expect((await page('[0,0]')).map(counts)).to.deep.equal([[502, 0, 0, 0]]);
-      expect((await page('[1,1]')).map(counts)).to.deep.equal([[501, 2, 1, 2]]);
+      const second = await page('[1,1]');
+      expect(second.headers.get('content-range')).to.equal('banks 1-1/2');
+      expect(second.body.map(counts)).to.deep.equal([[501, 2, 1, 2]]);
+      expect((await page('[0,0]')).body.map(counts)).to.deep.equal([[502, 0, 0, 0]]);
       expect(counts((await app.request('/api/data/banks/501', { token })).body)).to.deep.equal([501, 2, 1, 2]);
     });
 
@@ -125,6 +128,17 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect((await list('activity', { since: today, until: today })).body.length).to.be.greaterThan(5);
       expect((await list('activity', { until: '2000-01-01' })).body).to.deep.equal([]);
       expect((await list('activity', { source: 'workflow' })).body).to.deep.equal([]);
+    });
+
+    it('answers the total of a filter first asked on a later page, and again after a write', async () => {
+      const page = (range: string) => app.request(`/api/data/activity?range=${encodeURIComponent(range)}&filter=${encodeURIComponent('{"resource":"tasks"}')}`, { token });
+      const tasks = (await list('activity', { resource: 'tasks' })).body.length;
+      // Asked again on a later page after a write: the kept total plus the rows written since.
+      await app.request('/api/data/tasks', { method: 'POST', token, body: { text: 'Counted', dueDate: '2099-05-01', bankId: 502 } });
+      const later = await page('[1,1]');
+      expect(later.headers.get('content-range')).to.equal(`activity 1-1/${tasks + 1}`);
+      const total = async (filter: string) => (await app.request(`/api/data/activity?range=%5B3%2C3%5D&filter=${encodeURIComponent(filter)}`, { token })).headers.get('content-range');
+      expect(await total('{"type":["TaskCreated"]}')).to.equal(`activity 3-3/4`);
     });
 
     it("gathers a bank's timeline: the bank, its contacts (all their events) and its tasks, nothing of other banks", async () => {

@@ -134,7 +134,7 @@ export async function respondWithList<Row>(
   const ordered = (query: Knex.QueryBuilder) =>
     query.orderByRaw(`?? ${params.sort.order} nulls last`, [sortColumn]).orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc');
   const lookupsFirst = spec.lookups !== undefined && Object.hasOwn(spec.lookups.columns(knex), sortColumn);
-  const page = ordered(lookupsFirst ? withLookups(knex, base, spec) : base)
+  const page = ordered(lookupsFirst ? withLookups(knex, base.clone(), spec) : base.clone())
     .offset(start)
     .limit(end - start + 1);
   const [count, rows] = await Promise.all([
