@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { preparedSelect } from '../db/prepared.ts';
 import { BadRequestError } from './errors.ts';
 import { findUnstorableText } from './storable-text.ts';
 
@@ -111,8 +112,9 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
 }
 
 /** How many rows a list query matches, whatever it selects and however it is sorted. */
-export async function countRows(query: Knex.QueryBuilder): Promise<number> {
-  return Number((await query.clone().clearSelect().clearOrder().count({ total: '*' }))[0].total);
+export async function countRows(knex: Knex, query: Knex.QueryBuilder): Promise<number> {
+  const [{ total }] = await preparedSelect<{ total: number }>(knex, query.clone().clearSelect().clearOrder().count({ total: '*' }));
+  return Number(total);
 }
 
 /** Runs a list query: total and one page, and sets `Content-Range` as ra-data-simple-rest expects. */
@@ -128,7 +130,7 @@ export async function respondWithList<Row>(
 ): Promise<void> {
   const params = parseListParams(ctx.query as Record<string, unknown>, spec);
   applyFilters(base, params, spec);
-  const countAll = () => (spec.count ? spec.count(base.clone(), params.filter) : countRows(base));
+  const countAll = () => (spec.count ? spec.count(base.clone(), params.filter) : countRows(knex, base));
   const [start, end] = params.range;
   const sortColumn = spec.sortable[params.sort.field];
   const ordered = (query: Knex.QueryBuilder) =>
@@ -139,7 +141,7 @@ export async function respondWithList<Row>(
     .limit(end - start + 1);
   const [count, rows] = await Promise.all([
     memo ? memo(`${resource} total ${JSON.stringify(params.filter)}`, countAll) : countAll(),
-    (spec.lookups && !lookupsFirst ? ordered(withLookups(knex, knex.from(page.as(spec.lookups.table)).select(`${spec.lookups.table}.*`), spec)) : page) as Promise<Row[]>,
+    preparedSelect<Row>(knex, spec.lookups && !lookupsFirst ? ordered(withLookups(knex, knex.from(page.as(spec.lookups.table)).select(`${spec.lookups.table}.*`), spec)) : page),
   ]);
   const last = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${resource} ${start}-${last}/${count}`);

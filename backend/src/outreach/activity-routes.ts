@@ -86,7 +86,7 @@ export function activityRoutes(services: AppServices): Router {
         searchColumns: ['summary'],
         // A search's total is counted afresh: keeping one per search typed would pile up.
         count: async (filtered, filter) =>
-          filter.q === undefined || filter.q === '' ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered) : countRows(filtered),
+          filter.q === undefined || filter.q === '' ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered) : countRows(knex, filtered),
       },
       (row) => ({
         id: row.global_position,
