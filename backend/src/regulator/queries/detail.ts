@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { preparedQuery, preparedSelect } from '../../db/prepared.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { bankRowOf, bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
 import { cached } from '../engine/cache.ts';
@@ -41,15 +42,15 @@ export async function detailBank(knex: Knex, cert: number): Promise<DetailBank> 
   const quarter = await latestQuarter(knex);
   const [snapshot, stored] = await Promise.all([
     quarter === null ? null : quarterSnapshot(knex, quarter),
-    knex
-      .raw(
-        `select i.raw as institution, f.raw as financials,
-           array(select q.repdte from fdic_financials q where q.cert = i.cert order by q.repdte desc) as quarters
-         from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = ?
-         where i.cert = ?`,
-        [quarter, cert],
-      )
-      .then((result: { rows: Array<{ institution: Record<string, unknown> | null; financials: Record<string, unknown> | null; quarters: string[] }> }) => result.rows[0]),
+    preparedQuery<{ institution: Record<string, unknown> | null; financials: Record<string, unknown> | null; quarters: string[] }>(
+      knex,
+      'detail_bank',
+      `select i.raw as institution, f.raw as financials,
+         array(select q.repdte from fdic_financials q where q.cert = i.cert order by q.repdte desc) as quarters
+       from fdic_institutions i left join fdic_financials f on f.cert = i.cert and f.repdte = $1
+       where i.cert = $2`,
+      [quarter, cert],
+    ).then((rows) => rows[0]),
   ]);
   if (!stored) throw new NotFoundError(`Institution ${cert}`);
   const { quarters } = stored;
@@ -86,14 +87,17 @@ export async function institutionRecord(knex: Knex, cert: number) {
 
 /** The bank's quarters (newest first, or one quarter) as bank rows with their regulator records. */
 export async function financialRows(knex: Knex, cert: number, quarter?: string): Promise<Array<Record<string, unknown>>> {
-  return knex('fdic_financials as f')
-    .join('fdic_institutions as i', 'i.cert', 'f.cert')
-    .where('f.cert', cert)
-    .modify((builder) => {
-      if (quarter) builder.where('f.repdte', quarter);
-    })
-    .select(bankSelection(knex, { raw: true }))
-    .orderBy('f.repdte', 'desc');
+  return preparedSelect(
+    knex,
+    knex('fdic_financials as f')
+      .join('fdic_institutions as i', 'i.cert', 'f.cert')
+      .where('f.cert', cert)
+      .modify((builder) => {
+        if (quarter) builder.where('f.repdte', quarter);
+      })
+      .select(bankSelection(knex, { raw: true }))
+      .orderBy('f.repdte', 'desc'),
+  );
 }
 
 /** A quarter's BankFind record, with the id BankFind gives it. */
@@ -163,9 +167,12 @@ export async function financialHistory(knex: Knex, cert: number) {
   return { data, meta: { total: data.length } };
 }
 
-async function paged<T>(query: Knex.QueryBuilder, page: z.infer<typeof pageQuerySchema>, map: (row: Record<string, unknown>) => T): Promise<Page<T>> {
-  const [rows, count] = await Promise.all([query.clone().limit(page.limit).offset(page.offset), query.clone().clearSelect().clearOrder().count({ n: '*' }).first()]);
-  return { data: (rows as Array<Record<string, unknown>>).map(map), meta: { total: Number((count as { n?: unknown } | undefined)?.n ?? 0), limit: page.limit, offset: page.offset } };
+async function paged<T>(knex: Knex, query: Knex.QueryBuilder, page: z.infer<typeof pageQuerySchema>, map: (row: Record<string, unknown>) => T): Promise<Page<T>> {
+  const [rows, [count]] = await Promise.all([
+    preparedSelect<Record<string, unknown>>(knex, query.clone().limit(page.limit).offset(page.offset)),
+    preparedSelect<{ n: number }>(knex, query.clone().clearSelect().clearOrder().count({ n: '*' })),
+  ]);
+  return { data: rows.map(map), meta: { total: Number(count?.n ?? 0), limit: page.limit, offset: page.offset } };
 }
 
 /**
@@ -210,7 +217,7 @@ function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesB
 /** `/fdic/locations/{cert}`: branches, main office first (deposits in thousands). */
 export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
   const query = currentBranches(knex, cert).select('*').orderBy('is_main_office', 'desc').orderBy('name').orderBy('id');
-  return paged(query, page, (row) => ({
+  return paged(knex, query, page, (row) => ({
     id: row.id,
     cert: row.cert,
     name: row.name,
@@ -236,7 +243,7 @@ export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof
     .select('*')
     .orderByRaw('deposits desc nulls last')
     .orderBy('id');
-  return paged(query, page, (row) => ({
+  return paged(knex, query, page, (row) => ({
     id: row.id,
     year: row.year,
     cert: row.cert,
@@ -256,7 +263,7 @@ export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof
 /** `/fdic/history/{cert}`: structure events, newest first. */
 export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
   const query = knex('fdic_history').where({ cert }).select('*').orderByRaw('effective_date desc nulls last').orderBy('id');
-  return paged(query, page, (row) => ({
+  return paged(knex, query, page, (row) => ({
     id: row.id,
     date: isoDate(row.effective_date),
     description: row.change_description ?? 'Structure change',
@@ -267,7 +274,7 @@ export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pag
 
 /** `/fdic/failures/{cert}`: the failure record(s) of an institution (amounts in thousands). */
 export async function failures(knex: Knex, cert: number) {
-  const rows = await knex('fdic_failures').where({ cert }).orderBy('fail_date', 'desc');
+  const rows = await preparedSelect<Record<string, any>>(knex, knex('fdic_failures').where({ cert }).orderBy('fail_date', 'desc'));
   const thousands = (value: unknown) => (typeof value === 'number' ? value / 1000 : null);
   const data = rows.map((row) => ({
     id: row.id,
