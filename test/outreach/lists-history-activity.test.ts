@@ -57,6 +57,16 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
   });
 
   describe('contacts list', () => {
+    it("names a contact's bank from the tracked bank when the contact holds no name of its own, in the list and alone", async () => {
+      const { token: own } = await app.signUp('Tracker');
+      // Added while the bank was not tracked, so the contact holds no bank name; tracked afterwards.
+      const added = await app.request('/api/data/contacts', { method: 'POST', token: own, body: { bankId: 503, name: 'Gail Poe', title: 'COO' } });
+      expect(added.body.bankName).to.equal(null);
+      await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 503, name: 'Gamma Trust', city: 'Reno', state: 'NV' } });
+      expect((await list('contacts', {}, undefined, own)).body.map((contact: any) => contact.bankName)).to.deep.equal(['Gamma Trust']);
+      expect((await app.request(`/api/data/contacts/${added.body.id}`, { token: own })).body.bankName).to.equal('Gamma Trust');
+    });
+
     it('filters by verification result (none = never checked) and by having an email, and searches the bank name', async () => {
       expect((await list('contacts', { verification: 'risky' })).body.map((contact: any) => contact.name)).to.deep.equal(['Jane Doe']);
       expect((await list('contacts', { verification: ['none', 'deliverable'] })).body.map((contact: any) => contact.name)).to.deep.equal(['Bob Roe']);

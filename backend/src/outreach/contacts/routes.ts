@@ -11,7 +11,7 @@ import { RecordNotFound } from '../../commands/errors.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
-import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
+import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
@@ -88,11 +88,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
     what: 'Contact',
     streamId: contactStreamId,
     decider: contactDecider,
-    rows: (db, userId) =>
-      db('contacts')
-        .leftJoin('targets', (join) => join.on('targets.cert', 'contacts.bank_id').andOn('targets.user_id', 'contacts.user_id'))
-        .where('contacts.user_id', userId)
-        .select('contacts.*', 'targets.name as tracked_bank_name'),
+    rows: (db, userId) => db('contacts').where('contacts.user_id', userId).select('contacts.*'),
     idColumn: 'contacts.id',
     idSchema: uuidParam,
     list: {
@@ -121,6 +117,11 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
       },
       searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', 'contacts.bank_name'],
       maxPageSize: 5000,
+      // The tracked bank's name, shown where the contact has none of its own.
+      lookups: {
+        table: 'contacts',
+        columns: (db) => ({ tracked_bank_name: db.raw('select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id') }),
+      },
     },
     toApi,
     create: async (body, { userId, id, at }) => {
@@ -154,7 +155,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
 
 /** A contact of this user as the API answers it, or undefined (missing, deleted or someone else's). */
 export async function readContactRecord(knex: Knex, userId: string, contactId: string) {
-  const row: ContactRow | undefined = await contactsResource(knex).rows(knex, userId).where('contacts.id', contactId).first();
+  const row: ContactRow | undefined = await recordRows(knex, contactsResource(knex), userId).where('contacts.id', contactId).first();
   return row && toApi(row);
 }
 
@@ -262,7 +263,7 @@ export function contactRoutes(services: AppServices) {
         if (!(error instanceof RecordNotFound)) throw error; // deleted meanwhile: nothing to mark
       }
     }
-    const rows: ContactRow[] = await definition.rows(knex, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc');
+    const rows: ContactRow[] = await recordRows(knex, definition, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc');
     ctx.body = rows.map(toApi);
   });
   return router;
