@@ -26,8 +26,20 @@ export async function preparedQuery<Row>(knex: Knex, name: string, text: string,
   }
 }
 
-/** Distinct query texts a process prepares at most; beyond them a query runs unprepared (each text is kept by every connection). */
-const preparedShapesLimit = 2_000;
+/** Distinct texts a process names at most (each named text is kept by every connection that ran it); past them statements go unnamed. */
+const namedTextsLimit = 2_000;
+const namesByText = new Map<string, string>();
+
+/**
+ * The name a statement text is prepared under, made from the text itself; undefined once the
+ * process has named `namedTextsLimit` texts (SQL that varies with its values, such as lists of any
+ * length, would otherwise make names without end).
+ */
+export function statementName(text: string): string | undefined {
+  let name = namesByText.get(text);
+  if (name === undefined && namesByText.size < namedTextsLimit) namesByText.set(text, (name = `charterline_${createHash('sha1').update(text).digest('base64url')}`));
+  return name;
+}
 
 /**
  * Runs a knex select as a named prepared statement, named by its text: a list asked again with other
@@ -39,7 +51,6 @@ export async function preparedSelect<Row>(knex: Knex, query: Knex.QueryBuilder):
   const statement = query.toSQL();
   if (statement.method !== 'select') throw new Error(`preparedSelect runs selects only, not ${statement.method}.`);
   const { sql, bindings } = statement.toNative();
-  const name = `select_${createHash('sha1').update(sql).digest('base64url')}`;
-  if (!textsByName.has(name) && textsByName.size >= preparedShapesLimit) return (await query) as Row[];
-  return preparedQuery<Row>(knex, name, sql, bindings as unknown[]);
+  const name = statementName(sql);
+  return name === undefined ? ((await query) as Row[]) : preparedQuery<Row>(knex, name, sql, bindings as unknown[]);
 }

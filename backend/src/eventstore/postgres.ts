@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { preparedQuery } from '../db/prepared.ts';
+import { preparedQuery, statementName } from '../db/prepared.ts';
 import { stampMetadata } from './metadata.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 import {
@@ -393,17 +393,11 @@ function placed(events: Array<Omit<RecordedEvent, 'globalPosition' | 'recordedAt
   }));
 }
 
-/**
- * A statement a connection parses once and then only binds, named by its text. SQL that varies with
- * its values (lists of any length) would make names without end: past a bound they go unnamed.
- */
+/** A statement a connection parses once and then only binds, named by its text (unnamed past the process's bound). */
 function prepared(text: string, values: unknown[]): pg.QueryConfig {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < maxNamedStatements) statementNames.set(text, (name = `charterline_${statementNames.size + 1}`));
+  const name = statementName(text);
   return name === undefined ? { text, values } : { name, text, values };
 }
-const statementNames = new Map<string, string>();
-const maxNamedStatements = 500;
 
 /**
  * Runs `write` against a stand-in transaction that records each statement it would send (as SQL
