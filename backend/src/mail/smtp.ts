@@ -1,24 +1,32 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
 
 /** Errors nodemailer raises before the server has the message: trying again cannot send it twice. */
 const beforeMessageCodes = new Set(['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'ESOCKET']);
 
-/** SMTP through nodemailer (`SMTP_URL`, e.g. `smtp://user:pass@host:587`), one pooled connection set per process. */
+/**
+ * SMTP through nodemailer (`SMTP_URL`, e.g. `smtp://user:pass@host:587`), one pooled connection set
+ * per process. nodemailer is loaded with the first email, not with the server (about 11 MB resident).
+ */
 export function smtpTransport(url: string, options: { pool?: boolean; maxConnections?: number } = {}): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    pool: options.pool ?? true,
-    maxConnections: options.maxConnections ?? 5,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  } as never);
+  let transporter: Promise<Transporter> | undefined;
+  const connected = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        pool: options.pool ?? true,
+        maxConnections: options.maxConnections ?? 5,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as never),
+    ));
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail): Promise<SendOutcome> {
+      const smtp = await connected();
       try {
-        const info = await transporter.sendMail({
+        const info = await smtp.sendMail({
           from: { name: mail.from.name ?? '', address: mail.from.email },
           to: { name: mail.to.name ?? '', address: mail.to.email },
           subject: mail.subject,
@@ -39,6 +47,6 @@ export function smtpTransport(url: string, options: { pool?: boolean; maxConnect
         return { kind: 'unknown', reason: 'The SMTP connection broke while sending; the email may or may not have been sent.' };
       }
     },
-    close: () => transporter.close(),
+    close: async () => (await transporter)?.close(),
   };
 }
