@@ -151,6 +151,16 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect(await total('{"type":["TaskCreated"]}')).to.equal(`activity 3-3/4`);
     });
 
+    it("counts a bank's timeline afresh: a record moved to the bank brings its earlier rows in", async () => {
+      const { token: own } = await app.signUp('Mover');
+      const timeline = async () => (await app.request(`/api/data/activity?filter=${encodeURIComponent('{"bankId":503}')}`, { token: own })).headers.get('content-range');
+      const added = await app.request('/api/data/contacts', { method: 'POST', token: own, body: { bankId: 502, name: 'Max Moe', title: 'CFO' } });
+      expect(await timeline()).to.equal('activity 0-0/0');
+      const moved = await app.request(`/api/data/contacts/${added.body.id}`, { method: 'PUT', token: own, body: { bankId: 503 } });
+      expect(moved.status).to.equal(200);
+      expect(await timeline()).to.equal('activity 0-1/2');
+    });
+
     it("gathers a bank's timeline: the bank, its contacts (all their events) and its tasks, nothing of other banks", async () => {
       const alpha = (await list('activity', { bankId: 501 })).body;
       const kinds = new Set(alpha.map((row: any) => row.resource));

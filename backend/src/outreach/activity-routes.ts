@@ -33,6 +33,14 @@ const knownTypes = new Set(eventTypes.map((entry) => entry.type));
 const dateBound = (name: string) =>
   z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date like 2026-12-31 or an ISO date-time.` });
 
+/**
+ * Filters that decide on a row by its own columns, which an event never changes: their totals are
+ * kept between counts (activity-total.ts). A bank's timeline is counted afresh (a later event naming
+ * the bank brings its record's earlier rows in), and so is a search (a total kept per search typed
+ * would pile up).
+ */
+const keptTotalFilters = new Set(['id', 'resource', 'type', 'recordId', 'source', 'correlationId', 'since', 'until']);
+
 /** One value or a list of them, each one of `allowed`. */
 function oneOf(column: string, allowed: Set<string>, label: string) {
   return (query: Knex.QueryBuilder, value: unknown) => {
@@ -84,9 +92,8 @@ export function activityRoutes(services: AppServices): Router {
           },
         },
         searchColumns: ['summary'],
-        // A search's total is counted afresh: keeping one per search typed would pile up.
-        count: async (filtered, filter) =>
-          filter.q === undefined || filter.q === '' ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered) : countRows(knex, filtered),
+        count: (filtered, filter) =>
+          Object.keys(filter).every((key) => keptTotalFilters.has(key)) ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered) : countRows(knex, filtered),
       },
       (row) => ({
         id: row.global_position,
