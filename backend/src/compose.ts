@@ -5,6 +5,7 @@ import type { Projection } from '../../projections/projection.ts';
 import { inlineProjections } from '../../projections/runner.ts';
 import { logger } from './logging/logger.ts';
 import { personalDataCodec } from './privacy/personal-data.ts';
+import { EventStoreDbEventStore } from './eventstore/eventstoredb.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import { SealedEventStore } from './eventstore/sealed-event-store.ts';
 import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './eventstore/types.ts';
@@ -21,8 +22,6 @@ import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, Rea
  */
 export async function createEventStore(knex: Knex, eventStoreUrl?: string): Promise<EventStore> {
   if (!eventStoreUrl) return new PostgresEventStore(knex, inlineProjections(projections), undefined, personalDataCodec);
-  // Loaded only here: the EventStoreDB client and gRPC cost about 14 MB resident to a server that does not use them.
-  const { EventStoreDbEventStore } = await import('./eventstore/eventstoredb.ts');
   // Personal fields are sealed with the contacts' keys before they leave for EventStoreDB, as on PostgreSQL.
   const sealed = new SealedEventStore(await EventStoreDbEventStore.connect(eventStoreUrl), knex, personalDataCodec);
   const store = withAsyncProjections(sealed, knex, projections);
