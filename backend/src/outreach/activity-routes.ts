@@ -54,6 +54,9 @@ function oneOf(column: string, allowed: Set<string>, label: string) {
 /** GET /api/data/activity: the signed-in user's outreach activity, newest first by default. */
 export function activityRoutes(services: AppServices): Router {
   const { knex } = services;
+  // A kept total needs the activity rows written in their events' transactions, in this database:
+  // with EventStoreDB the rows come later, from async projectors, and every total is counted.
+  const keepsTotals = services.eventStore.kind === 'postgres';
   const router = new Router({ prefix: '/api/data/activity' });
   router.get('/types', (ctx) => {
     ctx.body = eventTypes;
@@ -93,7 +96,9 @@ export function activityRoutes(services: AppServices): Router {
         },
         searchColumns: ['summary'],
         count: (filtered, filter) =>
-          Object.keys(filter).every((key) => keptTotalFilters.has(key)) ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered) : countRows(knex, filtered),
+          keepsTotals && Object.keys(filter).every((key) => keptTotalFilters.has(key))
+            ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered)
+            : countRows(knex, filtered),
       },
       (row) => ({
         id: row.global_position,

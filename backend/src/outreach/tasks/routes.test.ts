@@ -133,4 +133,13 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     const theirs = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token: otherToken });
     expect(theirs.body).to.deep.equal([]);
   });
+
+  it("counts the activity feed's total again after each write", async () => {
+    const { token: counter } = await app.signUp('Counter');
+    const total = async () => (await app.request('/api/data/activity', { token: counter })).headers.get('content-range');
+    await create({ text: 'First', dueDate: '2026-12-08', bankId: 628 }, counter);
+    expect(await total()).to.equal('activity 0-0/1');
+    await create({ text: 'Second', dueDate: '2026-12-09', bankId: 628 }, counter);
+    expect(await total()).to.equal('activity 0-1/2');
+  });
 });
