@@ -19,8 +19,9 @@ export type ListSpec = {
   idSchema?: z.ZodType;
   maxPageSize?: number;
   /**
-   * Columns looked up per row (counts of related rows), by alias, as SQL over `table`'s row. A list
-   * works them out for its page only (the page wrapped as `table`), unless it is sorted by one.
+   * Columns looked up per row (counts of related rows, a related row's name), by alias, as SQL over
+   * `table`'s row. A list works them out for its page only (the page wrapped as `table`), unless it
+   * is sorted by one.
    */
   lookups?: { table: string; columns: (knex: Knex) => Record<string, Knex.Raw> };
   /** Counts the filtered rows where a plain count(*) is too slow (default: count(*)). */
@@ -139,9 +140,11 @@ export async function respondWithList<Row>(
   const page = ordered(lookupsFirst ? withLookups(knex, base.clone(), spec) : base.clone())
     .offset(start)
     .limit(end - start + 1);
+  // Otherwise the lookups run for the page's rows only: the page is cut first, then read as the table they name.
+  const pageWithLookups = spec.lookups && !lookupsFirst ? ordered(withLookups(knex, knex.from(page.as(spec.lookups.table)).select(`${spec.lookups.table}.*`), spec)) : page;
   const [count, rows] = await Promise.all([
     memo ? memo(`${resource} total ${JSON.stringify(params.filter)}`, countAll) : countAll(),
-    preparedSelect<Row>(knex, spec.lookups && !lookupsFirst ? ordered(withLookups(knex, knex.from(page.as(spec.lookups.table)).select(`${spec.lookups.table}.*`), spec)) : page),
+    preparedSelect<Row>(knex, pageWithLookups),
   ]);
   const last = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${resource} ${start}-${last}/${count}`);
