@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 
 type HttpRequest = { method: string; path: string };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** The p-th percentile of ascending durations. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** GETs every path through the load worker with `concurrency` requests in flight; answers 'p50 … p95 … (req/s)'. */
 export function measureHttp(url: string, token: string, paths: string[], headers: Record<string, string> = {}, concurrency = 32) {
