@@ -53,6 +53,7 @@ function userLookup(knex: Knex): (id: string) => Promise<User | undefined> {
   return async (id) => {
     const entry = entries.get(id);
     if (!entry) return lookUp(id);
+    // A failed re-read keeps the known user; the next request past the expiry tries again.
     if (entry.expiresAt <= Date.now()) lookUp(id).catch(() => undefined);
     return entry.user;
   };

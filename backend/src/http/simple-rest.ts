@@ -19,11 +19,11 @@ export type ListSpec = {
   idSchema?: z.ZodType;
   maxPageSize?: number;
   /**
-   * Columns looked up per row (counts of related rows, a related row's name), by alias, as SQL over
-   * `table`'s row. A list works them out for its page only (the page wrapped as `table`), unless it
-   * is sorted by one.
+   * Columns looked up per row (counts of related rows, a related row's name), by alias, as SQL
+   * without parameters over `table`'s row. A list works them out for its page only (the page
+   * wrapped as `table`), unless it is sorted by one.
    */
-  lookups?: { table: string; columns: (knex: Knex) => Record<string, Knex.Raw> };
+  lookups?: { table: string; columns: Record<string, string> };
   /** Counts the filtered rows where a plain count(*) is too slow (default: count(*)). */
   count?: (filtered: Knex.QueryBuilder, filter: Record<string, unknown>) => Promise<number>;
 };
@@ -31,7 +31,7 @@ export type ListSpec = {
 /** `query` with the spec's looked-up columns added to its select. */
 export function withLookups(knex: Knex, query: Knex.QueryBuilder, spec: Pick<ListSpec, 'lookups'>): Knex.QueryBuilder {
   if (!spec.lookups) return query;
-  return query.select(Object.entries(spec.lookups.columns(knex)).map(([alias, sql]) => knex.raw('(?) as ??', [sql, alias])));
+  return query.select(Object.entries(spec.lookups.columns).map(([alias, sql]) => knex.raw(`(${sql}) as ??`, [alias])));
 }
 
 export type ListParams = {
@@ -136,7 +136,7 @@ export async function respondWithList<Row>(
   const sortColumn = spec.sortable[params.sort.field];
   const ordered = (query: Knex.QueryBuilder) =>
     query.orderByRaw(`?? ${params.sort.order} nulls last`, [sortColumn]).orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc');
-  const lookupsFirst = spec.lookups !== undefined && Object.hasOwn(spec.lookups.columns(knex), sortColumn);
+  const lookupsFirst = spec.lookups !== undefined && Object.hasOwn(spec.lookups.columns, sortColumn);
   const page = ordered(lookupsFirst ? withLookups(knex, base.clone(), spec) : base.clone())
     .offset(start)
     .limit(end - start + 1);

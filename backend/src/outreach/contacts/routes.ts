@@ -120,7 +120,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
       // The tracked bank's name, shown where the contact has none of its own.
       lookups: {
         table: 'contacts',
-        columns: (db) => ({ tracked_bank_name: db.raw('select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id') }),
+        columns: { tracked_bank_name: 'select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id' },
       },
     },
     toApi,

@@ -114,11 +114,11 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
     // The counts the Targets cards show, each an index lookup per bank.
     lookups: {
       table: 'targets',
-      columns: (knex) => ({
-        contact_count: knex.raw('select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert'),
-        hot_contact_count: knex.raw('select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead'),
-        open_task_count: knex.raw('select count(*) from tasks t where t.user_id = targets.user_id and t.bank_id = targets.cert and not t.completed'),
-      }),
+      columns: {
+        contact_count: 'select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert',
+        hot_contact_count: 'select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead',
+        open_task_count: 'select count(*) from tasks t where t.user_id = targets.user_id and t.bank_id = targets.cert and not t.completed',
+      },
     },
   },
   toApi,
