@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/support/free-port.ts';
 
 /** The PostgreSQL server benchmarks may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else none. */
 export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -87,7 +88,7 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
     open,
     drop,
     async serve(processes = 1) {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const port = await freePort();
       const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../backend/src/main.ts', import.meta.url))], {
         env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes), SIGNUPS_PER_HOUR: '100000' },
         stdio: ['ignore', 'ignore', 'inherit'],

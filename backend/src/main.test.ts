@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
+import { freePort } from '../../test/support/free-port.ts';
 
 /**
  * The server as `npm start` runs it, with WEB_CONCURRENCY: several processes on one port over
@@ -30,7 +31,7 @@ describe('server processes (WEB_CONCURRENCY)', function () {
   it('serves one port from two processes that share sign-ins, runs the start-up work once and stops on SIGTERM', async () => {
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
-    const port = 21_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))], {
       env: { ...process.env, DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'never', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,13 +7,14 @@ import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { migrateToLatest } from '../../backend/src/db/migrate.ts';
 import { projections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/runner.ts';
+import { freePort } from '../support/free-port.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const writers = 16;
 
 /** The real server (`backend/src/main.ts`, as `npm start` runs it) in a process of its own, so it can be killed. */
 async function startServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess; exited: Promise<void> }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../backend/src/main.ts', import.meta.url))], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret-long-enough', DEMO_DATA: 'never', LOG_LEVEL: 'error', SIGNUPS_PER_HOUR: '100000', MAIL_DISPATCH: 'inline' },
     stdio: ['ignore', 'ignore', 'ignore'],
