@@ -4,11 +4,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund && npm install --no-save --no-audit --no-fund tsx
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=5000
 COPY --from=build /app /app
 EXPOSE 5000
-CMD ["node", "--import", "tsx", "backend/src/main.ts"]
+CMD ["node", "backend/dist/main.js"]

@@ -15,7 +15,7 @@ function importBoundaries(boundaries) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'frontend/dist/**', 'data/**', 'test-artifacts/**'] },
+  { ignores: ['node_modules/**', 'frontend/dist/**', 'backend/dist/**', 'data/**', 'test-artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

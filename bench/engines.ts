@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/support/free-port.ts';
+import { serverBundle } from '../test/support/server-bundle.ts';
 
 /** The PostgreSQL server benchmarks may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else none. */
 export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -16,6 +16,9 @@ export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TE
 export const benchEngines: Engine[] = (benchPostgresUrl ? (['pglite', 'postgres'] as Engine[]) : (['pglite'] as Engine[])).filter(
   (engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine),
 );
+
+/** BENCH_PROFILE_DIR: each server process a benchmark starts writes a CPU profile there when it stops (open it in Chrome's DevTools). */
+const profileArguments = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}`] : [];
 
 /** A fresh migrated database for one benchmark; PostgreSQL gets a throwaway database dropped on close. */
 export async function benchDatabase(engine: Engine): Promise<Database> {
@@ -44,7 +47,7 @@ export async function benchDatabase(engine: Engine): Promise<Database> {
 
 /**
  * A database a server process of its own can serve: the benchmark fills and queries it here, then
- * closes it (PGlite allows one process at a time) and starts `backend/src/main.ts` on it, as
+ * closes it (PGlite allows one process at a time) and starts the server bundle on it, as
  * `npm start` does, so the server's figures are not those of a process that also generated the
  * data and runs the load generator.
  */
@@ -89,7 +92,7 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
     drop,
     async serve(processes = 1) {
       const port = await freePort();
-      const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../backend/src/main.ts', import.meta.url))], {
+      const server = spawn(process.execPath, [...profileArguments, serverBundle()], {
         env: { ...process.env, ...environment, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-long-enough-1234', DEMO_DATA: 'never', LOG_LEVEL: 'warn', WEB_CONCURRENCY: String(processes), SIGNUPS_PER_HOUR: '100000' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });

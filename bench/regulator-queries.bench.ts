@@ -200,6 +200,9 @@ async function inProcess(db: Database, certs: number[], names: string[], figures
   figures['bank detail bundle direct SQL'] = format(await measure(sqlRequests, (i) => detailBundle(knex, certs[(i * 37) % certs.length])));
 }
 
+/** Long enough for the server's idle collection (10 s after the last request) to have run. */
+const restedMs = 12_000;
+
 /** The goal of the detail's endpoints: p95 below this at `concurrency` connections. */
 const detailGoalMs = 40;
 
@@ -276,6 +279,10 @@ async function overHttp({ url, cpuMs, rssMb }: { url: string; cpuMs(): number | 
   }
   const residentAfterLoad = rssMb();
   if (residentAfterLoad !== null) figures['server resident memory after the load above'] = { value: residentAfterLoad, unit: 'MB', anchor: { name: 'goal (embedded server)', value: 300 } };
+  // Steady state: the server, idle for longer than its idle collection waits (backend/src/http/idle-collection.ts), has given back what the load left.
+  await new Promise((resolve) => setTimeout(resolve, restedMs));
+  const residentAtRest = rssMb();
+  if (residentAtRest !== null) figures['server resident memory at rest after the load'] = { value: residentAtRest, unit: 'MB', anchor: { name: 'goal (embedded server)', value: 300 } };
 }
 
 /** BENCH_SCALE=10: a second pass with ten times the banks and 2 million outreach events in the store (long: opt-in). */
@@ -339,7 +346,7 @@ export async function run(report: Report): Promise<void> {
       const was = before.get(name);
       if (was) growth[`${name}: p95 growth`] = { value: p95 / was, unit: 'x', anchor: { name: 'goal at most', value: 2 } };
     }
-    for (const moment of ['after start', 'after the load above']) {
+    for (const moment of ['after start', 'after the load above', 'at rest after the load']) {
       const name = `server resident memory ${moment}`;
       const was = base[name] as Figure | undefined;
       const now = scaled[name] as Figure | undefined;

@@ -1,6 +1,6 @@
-// `npm start` on a fresh clone: install the dependencies when there are none, then build the
-// frontend once if there is no build yet (or it is older than its sources). Node built-ins only:
-// nothing else is there before the install.
+// `npm start` on a fresh clone: install the dependencies when there are none, build the frontend
+// once if there is no build yet (or it is older than its sources), and bundle the server. Node
+// built-ins only until the install is done.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,4 +24,8 @@ const stale = !fs.existsSync(dist) || fs.statSync(dist).mtimeMs < newestSource('
 if (stale) {
   console.log('Building the frontend (first start, or its sources changed)...');
   execSync('npm run build', { stdio: 'inherit' });
+} else {
+  // The server bundle alone takes well under a second: built on every start, it always matches the sources.
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
 }

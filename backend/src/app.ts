@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import Koa from 'koa';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { requireUser } from './auth/authenticate.ts';
 import { TokenRevocations } from './auth/revocations.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -10,6 +10,7 @@ import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import { logger } from './logging/logger.ts';
+import { projectRoot } from './project-root.ts';
 import { requestAddressCheck } from './http/request-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveFrontend } from './http/static-files.ts';
@@ -18,7 +19,7 @@ import type { AppServices, Feature } from './services.ts';
 /** A contact CSV import sends the whole file: tens of thousands of rows. */
 const importMaxBytes = 20_000_000;
 const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst', '/api/reports'];
-const frontendDist = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
+const frontendDist = path.join(projectRoot, 'frontend', 'dist');
 
 /** One method and path pattern the app answers (e.g. `PUT /api/data/contacts/:id`). */
 export type RouteEntry = { method: string; path: string };

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { freePort } from '../../test/support/free-port.ts';
+import { serverBundle } from '../../test/support/server-bundle.ts';
 
 /**
  * The server as `npm start` runs it, with WEB_CONCURRENCY: several processes on one port over
@@ -32,7 +32,7 @@ describe('server processes (WEB_CONCURRENCY)', function () {
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))], {
+    const server = spawn(process.execPath, [serverBundle()], {
       env: { ...process.env, DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'never', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

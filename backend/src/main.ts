@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { loadConfig, type AppConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { collectWhenIdle } from './http/idle-collection.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { startServer } from './server.ts';
 
@@ -29,8 +30,12 @@ function onShutdown(stop: () => Promise<void>): void {
 
 async function serve(): Promise<void> {
   const running = await startServer(config);
+  const idleCollection = collectWhenIdle(running.server);
   if (cluster.isPrimary) console.log(`\n  Charterline is running at http://localhost:${config.port}\n`);
-  onShutdown(() => running.stop());
+  onShutdown(() => {
+    idleCollection.stop();
+    return running.stop();
+  });
 }
 
 /** A worker that dies is started again after this long (a crash loop does not spin). */

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
@@ -8,14 +7,15 @@ import { migrateToLatest } from '../../backend/src/db/migrate.ts';
 import { projections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/runner.ts';
 import { freePort } from '../support/free-port.ts';
+import { serverBundle } from '../support/server-bundle.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const writers = 16;
 
-/** The real server (`backend/src/main.ts`, as `npm start` runs it) in a process of its own, so it can be killed. */
+/** The real server (its bundle, as `npm start` runs it) in a process of its own, so it can be killed. */
 async function startServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess; exited: Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../backend/src/main.ts', import.meta.url))], {
+  const child = spawn(process.execPath, [serverBundle()], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret-long-enough', DEMO_DATA: 'never', LOG_LEVEL: 'error', SIGNUPS_PER_HOUR: '100000', MAIL_DISPATCH: 'inline' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { projectRoot } from '../project-root.ts';
 
-const migrationsDir = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+const migrationsDir = path.join(projectRoot, 'migrations');
 
 type Migration = { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> };
 
@@ -19,7 +19,9 @@ const migrationSource: Knex.MigrationSource<string> = {
     return name;
   },
   async getMigration(name): Promise<Knex.Migration> {
-    const module = (await import(pathToFileURL(path.join(migrationsDir, name)).href)) as Migration;
+    // A relative template the server bundle's builder resolves: it bundles every migration, and the
+    // bundle then runs them without loading TypeScript.
+    const module = (await import(`../../../migrations/${name}`)) as Migration;
     return { up: module.up, down: module.down ?? (async () => undefined) };
   },
 };
