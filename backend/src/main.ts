@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import v8 from 'node:v8';
 import { loadConfig, type AppConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -8,6 +9,11 @@ import { startServer } from './server.ts';
 
 const config = loadConfig();
 setLogLevel(config.logLevel);
+// The embedded database is PostgreSQL compiled to 9 MB of WebAssembly. V8 compiles it first with its
+// baseline compiler on background threads, whose freed working memory stays in glibc's per-thread
+// arenas: about 55 MB resident for the life of the process. Compiled optimised at once, it leaves
+// 14 MB, for about a second more at start.
+if (!config.databaseUrl) v8.setFlagsFromString('--no-liftoff');
 
 /** Stops on SIGINT/SIGTERM with `stop`, once, and exits 0 (1 when stopping fails). */
 function onShutdown(stop: () => Promise<void>): void {
