@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { preparedQuery } from '../../db/prepared.ts';
-import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from '../bank.ts';
+import { bankFieldNames, bankRowOf, bankSelection, mergedRecord, pickBankFields, toBank, type Bank } from '../bank.ts';
 import { regions } from '../demo/geography.ts';
 import { judge, latestQuarter } from './records.ts';
 import { fieldCatalog } from '../fields.ts';
@@ -284,7 +284,7 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
   return {
     banks: (rows as Array<Record<string, unknown>>).map((row) => {
       const bank = toBank(row);
-      return { ...pickBankFields(bank, request.fields), matchScore: Number(row.match_score), ...(userId ? { isTarget: bank.isTarget } : {}) };
+      return mergedRecord(pickBankFields(bank, request.fields), { matchScore: Number(row.match_score) }, userId ? { isTarget: bank.isTarget } : null) as Bank;
     }),
     total: Number(count?.n ?? 0),
     quarter,
@@ -351,7 +351,7 @@ export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxReques
   const { snapshot, rows, scores, total, targets } = page;
   return {
     banks: rows.map((row, index) => {
-      const bank: Bank = { ...pickBankFields(snapshotBank(snapshot, row), request.fields), matchScore: scores[index] };
+      const bank = mergedRecord(pickBankFields(snapshotBank(snapshot, row), request.fields), { matchScore: scores[index] }) as Bank;
       if (targets) bank.isTarget = targets.get(snapshot.cert[row]) ?? false;
       return bank;
     }),

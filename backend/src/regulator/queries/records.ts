@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { BadRequestError } from '../../http/errors.ts';
+import { mergedRecord } from '../bank.ts';
 import { cached } from '../engine/cache.ts';
 import { fieldCatalog, type FieldSpec } from '../fields.ts';
 import { parseFilter, type Comparison, type Condition } from '../filter-language.ts';
@@ -285,10 +286,10 @@ export type FdicItem = { data: Record<string, unknown>; score: number };
 
 /** Builds one BankFind record: stored source fields first, curated values (in FDIC units) over them. */
 function toRecord(row: Record<string, unknown>, codes: string[] | null, mode: RecordsMode): Record<string, unknown> {
-  const raw = { ...((row.__iraw as Record<string, unknown>) ?? {}), ...((row.__fraw as Record<string, unknown>) ?? {}) };
+  const raw = mergedRecord(row.__iraw as Record<string, unknown> | null, row.__fraw as Record<string, unknown> | null);
   const curated: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) if (!key.startsWith('__')) curated[key] = value;
-  const record: Record<string, unknown> = codes ? {} : { ...raw };
+  const record: Record<string, unknown> = codes ? {} : mergedRecord(raw);
   for (const code of codes ?? Object.keys(curated)) record[code] = code in curated ? curated[code] : (raw[code] ?? null);
   record.ID = recordId(mode, curated.CERT ?? row.__cert, curated.REPDTE);
   return record;
@@ -444,7 +445,7 @@ export type SourceRecords = { institution: Record<string, unknown> | null; finan
  * bank's source records in that quarter.
  */
 export function snapshotInstitutionRecord(snapshot: Snapshot, row: number, sources: SourceRecords): Record<string, unknown> {
-  return { ...sources.institution, ...sources.financials, ...snapshotRecord(snapshot, 'institutions', catalogCodes, row) };
+  return mergedRecord(sources.institution, sources.financials, snapshotRecord(snapshot, 'institutions', catalogCodes, row));
 }
 
 /** Answers a list query from the quarter's in-memory snapshot, or null when SQL must (see `snapshotPage`). */
