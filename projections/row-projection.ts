@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { readEventData, type EventDefinition, type EventOf } from '../backend/src/events/registry.ts';
 import type { RecordedEvent } from '../backend/src/eventstore/types.ts';
+import { mergedRecord } from '../backend/src/merged-record.ts';
 import type { Projection } from './projection.ts';
 
 export type Row = Record<string, unknown>;
@@ -83,12 +84,12 @@ export function rowProjection(table: RowTable, handles: readonly string[], proje
     switch (found.kind) {
       case 'insert':
       case 'upsert': {
-        const row = { ...found.row, ...(versioned ? { ...stamps, created_at: event.recordedAt } : {}) };
+        const row = mergedRecord(found.row, versioned ? { ...stamps, created_at: event.recordedAt } : null);
         const merge = found.kind === 'upsert' ? [...found.merge, ...Object.keys(stamps)] : [];
         return { kind: found.kind, key: keyOf(row), row, merge, version };
       }
       case 'update':
-        return { kind: 'update', key: found.key ?? table.streamKey!(event.streamId), row: { ...found.changes, ...stamps }, merge: [], version };
+        return { kind: 'update', key: found.key ?? table.streamKey!(event.streamId), row: mergedRecord(found.changes, stamps), merge: [], version };
       case 'delete':
         return { kind: 'delete', key: found.key ?? table.streamKey!(event.streamId), row: {}, merge: [], version };
     }

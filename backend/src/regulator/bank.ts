@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { mergedRecord } from '../merged-record.ts';
 import { fieldCatalog } from './fields.ts';
 import { financialMoneyFields, financialRatioFields, type RawRecord } from './normalise/index.ts';
 import { assessRisk } from '../../../domain/risk.ts';
@@ -83,25 +84,6 @@ function apiName(column: string): string {
     camelNames.set(column, name);
   }
   return name;
-}
-
-/**
- * The fields of several records in one new object, a later record's value winning, as
- * `{ ...a, ...b }` answers. A loop, because V8's object spread copies the first record's shape and
- * then adds each further key on a slow path: merging a bank's source records with its 120 catalog
- * fields took 0.36 ms that way against 0.01 ms (measured), on every detail and record request.
- */
-export function mergedRecord(...records: Array<Record<string, unknown> | null | undefined>): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  for (const record of records) {
-    if (!record) continue;
-    for (const key of Object.keys(record)) {
-      // A stored key named __proto__ stays a field, as spread keeps it, instead of replacing the prototype.
-      if (key === '__proto__') Object.defineProperty(merged, key, { value: record[key], enumerable: true, writable: true, configurable: true });
-      else merged[key] = record[key];
-    }
-  }
-  return merged;
 }
 
 /** BankFind-style record (field codes, money in thousands) from a bank row, for `rawData`. */

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { preparedQuery } from '../../db/prepared.ts';
-import { bankFieldNames, bankRowOf, bankSelection, mergedRecord, pickBankFields, toBank, type Bank } from '../bank.ts';
+import { mergedRecord } from '../../merged-record.ts';
+import { bankFieldNames, bankRowOf, bankSelection, pickBankFields, toBank, type Bank } from '../bank.ts';
 import { regions } from '../demo/geography.ts';
 import { judge, latestQuarter } from './records.ts';
 import { fieldCatalog } from '../fields.ts';

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { preparedQuery, preparedSelect } from '../../db/prepared.ts';
+import { mergedRecord } from '../../merged-record.ts';
 import { NotFoundError } from '../../http/errors.ts';
-import { bankRowOf, bankSelection, fdicRecordOf, mergedRecord, toBank, type Bank } from '../bank.ts';
+import { bankRowOf, bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
 import { cached } from '../engine/cache.ts';
 import { quarterSnapshot, rowRecords } from '../engine/snapshot.ts';
 import { builtInFieldTitles } from '../fields.ts';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { BadRequestError } from '../../http/errors.ts';
-import { mergedRecord } from '../bank.ts';
+import { mergedRecord } from '../../merged-record.ts';
 import { cached } from '../engine/cache.ts';
 import { fieldCatalog, type FieldSpec } from '../fields.ts';
 import { parseFilter, type Comparison, type Condition } from '../filter-language.ts';

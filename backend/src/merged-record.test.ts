@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { mergedRecord } from './bank.ts';
+import { mergedRecord } from './merged-record.ts';
 
-describe('merging a bank\'s records', () => {
+describe('merging records', () => {
   it('answers what object spread answers: every field, a later record winning, missing records skipped', () => {
     const institution = { NAME: 'First Bank', STALP: 'IL', ASSET: 1 };
     const financials = { ASSET: 2, REPDTE: '20250930' };
