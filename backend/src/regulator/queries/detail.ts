@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { preparedQuery, preparedSelect } from '../../db/prepared.ts';
-import { mergedRecord } from '../../merged-record.ts';
 import { NotFoundError } from '../../http/errors.ts';
 import { bankRowOf, bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
 import { cached } from '../engine/cache.ts';
@@ -64,8 +63,7 @@ export async function detailBank(knex: Knex, cert: number): Promise<DetailBank> 
   }
   const columns = rowRecords(snapshot, row);
   const record = snapshotInstitutionRecord(snapshot, row, stored);
-  const latest =
-    quarters[0] === quarter ? mergedRecord(bankRowOf(columns.institution, columns.financials), { institution_raw: stored.institution, financials_raw: stored.financials }) : await newestRow();
+  const latest = quarters[0] === quarter ? Object.assign(bankRowOf(columns.institution, columns.financials), { institution_raw: stored.institution, financials_raw: stored.financials }) : await newestRow();
   return { institution: columns.institution, record, quarters, latest, quarter };
 }
 

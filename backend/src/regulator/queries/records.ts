@@ -289,7 +289,8 @@ function toRecord(row: Record<string, unknown>, codes: string[] | null, mode: Re
   const raw = mergedRecord(row.__iraw as Record<string, unknown> | null, row.__fraw as Record<string, unknown> | null);
   const curated: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) if (!key.startsWith('__')) curated[key] = value;
-  const record: Record<string, unknown> = codes ? {} : mergedRecord(raw);
+  // Without a field list the record is the merged source fields themselves, curated values over them.
+  const record: Record<string, unknown> = codes ? {} : raw;
   for (const code of codes ?? Object.keys(curated)) record[code] = code in curated ? curated[code] : (raw[code] ?? null);
   record.ID = recordId(mode, curated.CERT ?? row.__cert, curated.REPDTE);
   return record;
