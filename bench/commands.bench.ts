@@ -14,20 +14,24 @@ import { benchDatabase, benchEngines, benchPostgresUrl } from './engines.ts';
 import type { Figure, FigureValue, Report } from './run.ts';
 
 /**
- * The command path (load the stream, decide, append, project inline, in the append's transaction)
- * at 1 and 16 clients, beside what the same database does for the same events with Emmett's
- * PostgreSQL event store (append only, no projection) and with plain autocommit INSERTs. Each
- * "command" is one task event: a task is created, then completed. Then a rebuild of the tasks read
- * model over 100,000 events, beside plain INSERTs of the rows it produces.
+ * The command path (load the stream, decide, append, project inline) at 1 and 16 clients, beside
+ * what the same database does for the same events with Emmett's PostgreSQL event store (append
+ * only, no projection) and with plain autocommit INSERTs. Each "command" is one task event: a task
+ * is created, then completed. The three take turns, several rounds, and each figure is the median
+ * of its rounds: this machine's speed drifts by a third from minute to minute, and a slow spell then
+ * falls on all three instead of on one. Then a rebuild of the tasks read model over 100,000 events,
+ * beside plain INSERTs of the rows it produces.
  */
 
 const replayEvents = 100_000;
 const runs = [
-  { clients: 1, commandsPerClient: 150 },
-  { clients: 16, commandsPerClient: 20 },
+  { clients: 1, commandsPerClient: 100 },
+  { clients: 16, commandsPerClient: 25 },
 ];
+const rounds = 5;
 
 type Workload = (client: number, index: number) => Promise<void>;
+type Contestant = { pair: Workload; close(): Promise<void> };
 
 /** Commands per second with `clients` running `perClient` create-then-complete pairs each (2 commands a pair). */
 async function throughput(clients: number, perClient: number, pair: Workload): Promise<number> {
@@ -38,15 +42,31 @@ async function throughput(clients: number, perClient: number, pair: Workload): P
   return (clients * perClient * 2) / ((performance.now() - started) / 1000);
 }
 
-function oursPair(knex: Knex, userId: string): Workload {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each contestant's median rate over `rounds` turns, after one untimed warm-up turn each. */
+async function race<Name extends string>(contestants: Record<Name, Contestant>, clients: number, perClient: number): Promise<Record<Name, number>> {
+  const names = Object.keys(contestants) as Name[];
+  for (const name of names) await throughput(clients, Math.max(1, Math.floor(perClient / 4)), contestants[name].pair);
+  const rates = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+  for (let round = 0; round < rounds; round += 1) {
+    for (const name of names) rates[name].push(await throughput(clients, perClient, contestants[name].pair));
+  }
+  return Object.fromEntries(names.map((name) => [name, median(rates[name])])) as Record<Name, number>;
+}
+
+function ours(knex: Knex, userId: string): Contestant {
   const store = new PostgresEventStore(knex, inlineProjections(projections));
-  return async (client, index) => {
-    const taskId = randomUUID();
-    const at = new Date().toISOString();
-    await runWithContext(systemContext({ userId, source: 'ui' }), async () => {
-      await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: `Task ${client}-${index}`, dueDate: '2027-01-01', bankId: 628, at });
-      await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at });
-    });
+  return {
+    pair: async (client, index) => {
+      const taskId = randomUUID();
+      const at = new Date().toISOString();
+      await runWithContext(systemContext({ userId, source: 'ui' }), async () => {
+        await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: `Task ${client}-${index}`, dueDate: '2027-01-01', bankId: 628, at });
+        await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at });
+      });
+    },
+    close: () => store.close(),
   };
 }
 
@@ -79,56 +99,54 @@ async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }
 /**
  * Emmett's driver sets node-postgres' type parsers for the whole process (bigint as BigInt, JSON
  * through its own reader): they are put back after it, or every bench run after this one in the
- * same process reads rows unlike the app (a rebuild failed on a BigInt key).
+ * same process reads rows unlike the app (a rebuild failed on a BigInt key). Ours runs between
+ * Emmett's turns, so its rows are read through Emmett's parsers meanwhile: it reads back only the
+ * task streams it appends, whose columns are text, integers and JSON.
  */
 const typesEmmettParses = [20, 114, 3802];
 
-async function emmettFigures(userId: string): Promise<number[]> {
+async function emmett(userId: string): Promise<Contestant> {
   const parsers = typesEmmettParses.map((oid) => pg.types.getTypeParser(oid, 'text'));
   const database = await scratchDatabase();
   // Our own pool of the same size as ours, ended before the database is dropped.
   const pool = new pg.Pool({ connectionString: database.url, max: 20 });
   const store = getPostgreSQLEventStore(database.url, { connectionOptions: { pooled: true, pool } });
-  try {
-    await store.appendToStream(`task-warm-up`, [taskCreated(randomUUID(), userId, 'warm-up')]);
-    const pair: Workload = async (client, index) => {
+  await store.appendToStream(`task-warm-up`, [taskCreated(randomUUID(), userId, 'warm-up')]);
+  return {
+    pair: async (client, index) => {
       const taskId = randomUUID();
       const metadata = metadataOf(userId);
       await store.appendToStream(`task-${taskId}`, [{ ...taskCreated(taskId, userId, `Task ${client}-${index}`), metadata }], { expectedStreamVersion: STREAM_DOES_NOT_EXIST });
       await store.appendToStream(`task-${taskId}`, [{ ...taskCompleted(new Date().toISOString()), metadata }], { expectedStreamVersion: 1n });
-    };
-    const rates: number[] = [];
-    for (const { clients, commandsPerClient } of runs) rates.push(await throughput(clients, commandsPerClient, pair));
-    return rates;
-  } finally {
-    await store.close();
-    await pool.end();
-    await database.drop();
-    typesEmmettParses.forEach((oid, index) => pg.types.setTypeParser(oid, 'text', parsers[index]));
-  }
+    },
+    async close() {
+      await store.close();
+      await pool.end();
+      await database.drop();
+      typesEmmettParses.forEach((oid, index) => pg.types.setTypeParser(oid, 'text', parsers[index]));
+    },
+  };
 }
 
 /** The floor: each event as one autocommit INSERT of the same row into a table with the same unique key. */
-async function plainInsertFigures(userId: string): Promise<number[]> {
+async function plainInserts(userId: string): Promise<Contestant> {
   const database = await scratchDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 20 });
-  try {
-    await pool.query(`create table plain_events (global_position bigserial primary key, stream_id text not null, stream_version int not null, type text not null,
-      data jsonb not null, metadata jsonb not null, recorded_at timestamptz not null default now(), unique (stream_id, stream_version))`);
-    const insert = (streamId: string, version: number, event: { type: string; data: object }) =>
-      pool.query('insert into plain_events (stream_id, stream_version, type, data, metadata) values ($1, $2, $3, $4, $5)', [streamId, version, event.type, event.data, metadataOf(userId)]);
-    const pair: Workload = async (client, index) => {
+  await pool.query(`create table plain_events (global_position bigserial primary key, stream_id text not null, stream_version int not null, type text not null,
+    data jsonb not null, metadata jsonb not null, recorded_at timestamptz not null default now(), unique (stream_id, stream_version))`);
+  const insert = (streamId: string, version: number, event: { type: string; data: object }) =>
+    pool.query('insert into plain_events (stream_id, stream_version, type, data, metadata) values ($1, $2, $3, $4, $5)', [streamId, version, event.type, event.data, metadataOf(userId)]);
+  return {
+    pair: async (client, index) => {
       const taskId = randomUUID();
       await insert(`task-${taskId}`, 1, taskCreated(taskId, userId, `Task ${client}-${index}`));
       await insert(`task-${taskId}`, 2, taskCompleted(new Date().toISOString()));
-    };
-    const rates: number[] = [];
-    for (const { clients, commandsPerClient } of runs) rates.push(await throughput(clients, commandsPerClient, pair));
-    return rates;
-  } finally {
-    await pool.end();
-    await database.drop();
-  }
+    },
+    async close() {
+      await pool.end();
+      await database.drop();
+    },
+  };
 }
 
 /** Writes `count` task events (create, rename, complete, reschedule per task) straight into the store table. */
@@ -163,20 +181,23 @@ export async function run(report: Report): Promise<void> {
       const userId = randomUUID();
       await db.knex('users').insert({ id: userId, name: 'Bench', email: `${userId}@bench.local`, password_hash: 'x' });
       const figures: Record<string, FigureValue> = {};
-      const ours: number[] = [];
-      for (const { clients, commandsPerClient } of runs) ours.push(await throughput(clients, commandsPerClient, oursPair(db.knex, userId)));
       // Emmett and plain INSERTs need a PostgreSQL server: on PGlite ours stands alone.
-      const emmett = engine === 'postgres' ? await emmettFigures(userId) : undefined;
-      const plain = engine === 'postgres' ? await plainInsertFigures(userId) : undefined;
-      runs.forEach(({ clients }, index) => {
-        const label = `${clients} client${clients === 1 ? '' : 's'}`;
-        figures[`ours: decide+append+inline projections, ${label}`] = rate(ours[index], emmett && { name: 'Emmett append', value: emmett[index] });
-        if (emmett && plain) {
-          figures[`ours as a share of plain INSERTs, ${label}`] = { value: (100 * ours[index]) / plain[index], unit: '%', anchor: { name: 'goal', value: 50 } };
-          figures[`Emmett PostgreSQL append (no projection), ${label}`] = rate(emmett[index]);
-          figures[`plain autocommit INSERTs of the same events, ${label}`] = rate(plain[index]);
+      const contestants: Record<string, Contestant> = { ours: ours(db.knex, userId) };
+      if (engine === 'postgres') Object.assign(contestants, { emmett: await emmett(userId), plain: await plainInserts(userId) });
+      try {
+        for (const { clients, commandsPerClient } of runs) {
+          const rates = await race(contestants, clients, commandsPerClient);
+          const label = `${clients} client${clients === 1 ? '' : 's'}`;
+          figures[`ours: decide+append+inline projections, ${label}`] = rate(rates.ours, rates.emmett === undefined ? undefined : { name: 'Emmett append', value: rates.emmett });
+          if (rates.emmett !== undefined && rates.plain !== undefined) {
+            figures[`ours as a share of plain INSERTs, ${label}`] = { value: (100 * rates.ours) / rates.plain, unit: '%', anchor: { name: 'goal', value: 50 } };
+            figures[`Emmett PostgreSQL append (no projection), ${label}`] = rate(rates.emmett);
+            figures[`plain autocommit INSERTs of the same events, ${label}`] = rate(rates.plain);
+          }
         }
-      });
+      } finally {
+        for (const contestant of Object.values(contestants)) await contestant.close();
+      }
       await db.knex.raw('truncate events, tasks, activity restart identity');
 
       const { rows } = await seedEvents(db.knex, replayEvents);

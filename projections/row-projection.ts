@@ -109,36 +109,85 @@ export function rowProjection(table: RowTable, handles: readonly string[], proje
   };
 }
 
-/**
- * A row as the driver must receive it: arrays and objects as JSON text (an array would become a
- * Postgres array), computed values as SQL. The SQL comes from the query's own client: an append
- * may hand in a transaction that only records the statements.
- */
-function sqlRow(query: Knex.QueryBuilder, row: Row): Row {
-  const raw = (sql: string, bindings: unknown[]) => (query.client as unknown as Knex).raw(sql, bindings as Knex.RawBinding[]);
-  const toSql = (column: string, value: unknown) => {
-    if (isComputed(value)) return value.computed === 'increment' ? raw('?? + ?', [column, value.by]) : raw('?? || ?::jsonb', [column, JSON.stringify(value.value)]);
-    return value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
-  };
-  return Object.fromEntries(Object.entries(row).map(([column, value]) => [column, toSql(column, value)]));
+/** One change as one statement: SQL with a `?` for each value, in the order of `bindings`. */
+export type ChangeStatement = { sql: string; bindings: unknown[] };
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** A value as the driver must receive it: arrays and objects as JSON text (an array would become a Postgres array). */
+const bound = (value: unknown) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value);
+
+/** Statement texts by the shape of the change (table, kind, columns, computed columns): built once, then only bound. */
+const textsByShape = new Map<string, string>();
+const textsKept = 1_000;
+
+function columnsOf(row: Row): string[] {
+  const columns: string[] = [];
+  for (const column in row) if (row[column] !== undefined) columns.push(column);
+  return columns;
 }
 
-/** One change as one statement: the live write of an append. */
-export async function writeChange(trx: Knex.Transaction, table: string, key: string[], change: KeyedChange): Promise<void> {
-  const query = trx(table);
-  const older = (scoped: Knex.QueryBuilder) => (change.version === null ? scoped : scoped.andWhere(`${table}.version`, '<', change.version));
+/** What `column = ...` sets in an update: the value, or for a computed one the SQL computing it from the stored value. */
+function assignment(column: string, value: unknown): string {
+  if (!isComputed(value)) return `${quoted(column)} = ?`;
+  return value.computed === 'increment' ? `${quoted(column)} = ${quoted(column)} + ?` : `${quoted(column)} = ${quoted(column)} || ?::jsonb`;
+}
+
+const computedValue = (value: Computed) => (value.computed === 'increment' ? value.by : JSON.stringify(value.value));
+
+/** Whether the statement writes only over an older row (one whose version is below the change's). */
+const checksVersion = (change: KeyedChange) => change.version !== null && (change.kind === 'upsert' ? change.merge.length > 0 : change.kind !== 'insert');
+
+function statementText(table: string, key: string[], change: KeyedChange, columns: string[]): string {
+  const olderRow = `${quoted(table)}."version" < ?`;
+  const older = checksVersion(change) ? ` and ${olderRow}` : '';
+  const keyMatch = key.map((column) => `${quoted(column)} = ?`).join(' and ');
   switch (change.kind) {
     case 'insert':
-      await query.insert(sqlRow(query, change.row)).onConflict(key).ignore();
-      return;
-    case 'upsert':
-      await older(query.insert(sqlRow(query, change.row)).onConflict(key).merge(change.merge));
-      return;
+    case 'upsert': {
+      const into = `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (${key.map(quoted).join(', ')})`;
+      if (change.kind === 'insert' || change.merge.length === 0) return `${into} do nothing`;
+      const merged = change.merge.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
+      return `${into} do update set ${merged}${checksVersion(change) ? ` where ${olderRow}` : ''}`;
+    }
     case 'update':
-      await older(query.where(change.key)).update(sqlRow(query, change.row));
-      return;
+      return `update ${quoted(table)} set ${columns.map((column) => assignment(column, change.row[column])).join(', ')} where ${keyMatch}${older}`;
     case 'delete':
-      await older(query.where(change.key)).delete();
-      return;
+      return `delete from ${quoted(table)} where ${keyMatch}${older}`;
   }
+}
+
+/**
+ * One change as one statement, the live write of an append: every write is idempotent (see
+ * RowChange). Computed values (an increment, a JSON merge) are computed in SQL from the stored
+ * value, so they apply to updates only.
+ */
+export function changeStatement(table: string, key: string[], change: KeyedChange): ChangeStatement {
+  const columns = columnsOf(change.row);
+  const computed = columns.filter((column) => isComputed(change.row[column]));
+  if (computed.length && change.kind !== 'update') throw new Error(`A ${change.kind} into ${table} cannot compute ${computed.join(', ')}: computed values apply to updates only.`);
+  const columnShapes = columns.map((column) => (computed.includes(column) ? `${column}:${(change.row[column] as Computed).computed}` : column));
+  const shape = `${table}\u0000${change.kind}\u0000${columnShapes.join(',')}\u0000${change.merge.join(',')}\u0000${change.version === null}`;
+  let sql = textsByShape.get(shape);
+  if (sql === undefined) {
+    if (textsByShape.size >= textsKept) textsByShape.clear();
+    textsByShape.set(shape, (sql = statementText(table, key, change, columns)));
+  }
+  const bindings = columns.map((column) => {
+    const value = change.row[column];
+    return isComputed(value) ? computedValue(value) : bound(value);
+  });
+  if (change.kind === 'update' || change.kind === 'delete') {
+    for (const column of key) {
+      if (change.key[column] === undefined || change.key[column] === null) throw new Error(`A ${change.kind} of ${table} needs a value for its key column ${column}.`);
+      bindings.push(change.key[column]);
+    }
+  }
+  if (checksVersion(change)) bindings.push(change.version);
+  return { sql, bindings };
+}
+
+/** One change as one statement, in the append's transaction. */
+export async function writeChange(trx: Knex.Transaction, table: string, key: string[], change: KeyedChange): Promise<void> {
+  const { sql, bindings } = changeStatement(table, key, change);
+  await trx.raw(sql, bindings as Knex.RawBinding[]);
 }

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import type { InlineHandler } from '../backend/src/eventstore/postgres.ts';
+import type { InlineHandler, InlineWrite } from '../backend/src/eventstore/postgres.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import type { Projection } from './projection.ts';
 import { writeEvents } from './row-batch.ts';
-import type { RowProjection } from './row-projection.ts';
+import { changeStatement, type RowProjection } from './row-projection.ts';
 
 export { rebuildProjections, saveCheckpoint, type RebuildProgress } from './rebuild.ts';
 
@@ -21,7 +21,18 @@ export function inlineProjections(projections: RowProjection[]): InlineHandler {
     }
   };
   // A row projection's live write is one statement that reads nothing back; the set-based one reads stored rows.
-  apply.writesOnly = (types) => types.length < setBasedBatchSize;
+  apply.writes = (events) => {
+    if (events.length >= setBasedBatchSize) return undefined;
+    const writes: InlineWrite[] = [];
+    for (const event of events) {
+      for (const projection of projections) {
+        if (!projection.handles.includes(event.type)) continue;
+        const change = projection.change(event);
+        if (change) writes.push({ ...changeStatement(projection.table, projection.key, change), row: `${projection.table} ${JSON.stringify(projection.key.map((column) => change.key[column]))}` });
+      }
+    }
+    return writes;
+  };
   return apply;
 }
 

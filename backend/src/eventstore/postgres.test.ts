@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { describeWithDatabase, freshDatabase } from '../../../test/support/database.ts';
 import { eventStoreContract, eventually, readToEnd } from './event-store.contract.ts';
 import { PostgresEventStore } from './postgres.ts';
-import type { RecordedEvent } from './types.ts';
+import { WrongExpectedVersionError, type RecordedEvent } from './types.ts';
 
 describeWithDatabase('PostgresEventStore contract', (context) => {
   eventStoreContract(async () => new PostgresEventStore(context.db.knex, undefined, 20));
@@ -96,88 +96,130 @@ describeWithDatabase('PostgresEventStore contract', (context) => {
 });
 
 /**
- * The pipelined append (PostgreSQL only: PGlite takes the transactional path) sends the events'
- * insert and the inline projections' statements without waiting between them. It must still be one
- * transaction: a projection that fails, or a handler that throws, leaves no event behind.
+ * The append as one statement: the events' insert with the inline projections' writes as its CTEs,
+ * on both engines. It must stay all or nothing, place each event's position in its read rows as the
+ * database gave it, and hand every case it cannot do in one statement to the transaction.
  */
-(process.env.TEST_DATABASE_URL ? describe : describe.skip)('PostgresEventStore pipelined append [postgres] (needs TEST_DATABASE_URL)', () => {
-  let db: Database;
-
-  before(async function () {
-    this.timeout(60_000);
-    db = await freshDatabase('postgres');
-    await db.knex.schema.createTable('pipelined_rows', (table) => table.text('stream_id'));
-  });
-
-  after(async () => {
-    await db.close();
-  });
-
-  const writingOnly = (handler: (events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) => Object.assign(handler, { writesOnly: () => true });
-
-  it('stores no event when a projection statement fails in the database', async () => {
-    const store = new PostgresEventStore(db.knex, writingOnly(async (_events, trx) => void (await trx('no_such_read_table').insert({ id: 1 }))));
-    let failure: unknown;
-    await store.append('pipelined-db-failure', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
-    expect(String(failure)).to.match(/no_such_read_table/);
-    expect(await db.knex('events').where({ stream_id: 'pipelined-db-failure' }).pluck('type')).to.deep.equal([]);
-  });
-
-  it('stores no event when the projection handler throws, and leaves no transaction open on the connection', async () => {
-    const store = new PostgresEventStore(
-      db.knex,
-      writingOnly(async () => {
-        throw new Error('projection bug');
-      }),
-    );
-    let failure: unknown;
-    await store.append('pipelined-handler-failure', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
-    expect(String(failure)).to.match(/projection bug/);
-    expect(await db.knex('events').where({ stream_id: 'pipelined-handler-failure' }).pluck('type')).to.deep.equal([]);
-    const working = new PostgresEventStore(db.knex, writingOnly(async () => undefined));
-    // every pooled connection answers outside a transaction afterwards
-    const states = await Promise.all(Array.from({ length: 4 }, () => db.knex.raw('select txid_current_if_assigned() as open')));
-    expect(states.every((state: { rows: Array<{ open: unknown }> }) => state.rows[0].open === null)).to.equal(true);
-    await working.append('pipelined-after-failure', [{ type: 'Done', data: {} }], { expectedVersion: 'no_stream' });
-    expect(await db.knex('events').where({ stream_id: 'pipelined-after-failure' }).pluck('type')).to.deep.equal(['Done']);
-  });
-
-  it("writes each event's position and time into its read rows as the database gave them, at an expected version and at any", async () => {
-    await db.knex.schema.createTable('pipelined_positions', (table) => {
-      table.bigInteger('global_position').primary();
+describeWithDatabase('PostgresEventStore append in one statement', (context) => {
+  before(async () => {
+    await context.db.knex.schema.createTable('projected_rows', (table) => {
+      table.text('id').primary();
+      table.bigInteger('global_position');
       table.integer('stream_version');
       table.timestamp('recorded_at', { useTz: true });
+      table.text('note');
     });
-    const store = new PostgresEventStore(
-      db.knex,
-      writingOnly(async (events, trx) => {
-        for (const event of events) await trx('pipelined_positions').insert({ global_position: event.globalPosition, stream_version: event.streamVersion, recorded_at: event.recordedAt });
-      }),
-    );
-    const first = await store.append('pipelined-positions', [1, 2, 3].map((n) => ({ type: 'Counted', data: { n } })), { expectedVersion: 'no_stream' });
-    await store.append('pipelined-other', [{ type: 'Counted', data: { n: 0 } }], { expectedVersion: 'no_stream' });
-    const second = await store.append('pipelined-positions', [4, 5].map((n) => ({ type: 'Counted', data: { n } })), { expectedVersion: 3 });
-    const third = await store.append('pipelined-positions', [{ type: 'Counted', data: { n: 6 } }], { expectedVersion: 'any' });
-    const stored: Array<{ global_position: string; stream_version: number; recorded_at: Date }> = await db.knex('events').where({ stream_id: 'pipelined-positions' }).orderBy('stream_version').select('global_position', 'stream_version', 'recorded_at');
-    const projected: Array<{ global_position: string; stream_version: number; recorded_at: Date }> = await db.knex('pipelined_positions').whereIn('global_position', stored.map((row) => row.global_position)).orderBy('stream_version');
-    expect(projected.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()])).to.deep.equal(stored.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()]));
-    expect([...first.events, ...second.events, ...third.events].map((event) => [event.globalPosition, event.streamVersion, event.recordedAt.getTime()])).to.deep.equal(
-      stored.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()]),
-    );
+  });
+
+  /**
+   * A projection of each event to one row of `projected_rows` keyed by `id(event)` (a row already
+   * there gets the newer note), given both as the transaction's handler and as one-statement writes.
+   */
+  const projecting = (id: (event: RecordedEvent) => string) => {
+    const rowOf = (event: RecordedEvent) => ({ id: id(event), global_position: event.globalPosition, stream_version: event.streamVersion, recorded_at: event.recordedAt, note: String((event.data as { note?: string }).note ?? '') });
+    const sql = 'insert into projected_rows (id, global_position, stream_version, recorded_at, note) values (?, ?, ?, ?, ?) on conflict (id) do update set note = excluded.note';
+    let inTransaction = 0;
+    const handler = async (events: RecordedEvent[], trx: Knex.Transaction) => {
+      inTransaction += 1;
+      for (const event of events) {
+        const row = rowOf(event);
+        await trx.raw(sql, [row.id, row.global_position, row.stream_version, row.recorded_at, row.note]);
+      }
+    };
+    let oneStatement = 0;
+    const writes = (events: RecordedEvent[]) => {
+      oneStatement += 1;
+      return events.map((event) => {
+        const row = rowOf(event);
+        return { sql, bindings: [row.id, row.global_position, row.stream_version, row.recorded_at, row.note], row: row.id };
+      });
+    };
+    return { handler: Object.assign(handler, { writes }), oneStatementCalls: () => oneStatement, transactionCalls: () => inTransaction };
+  };
+
+  const storedAndProjected = async (streamId: string) => {
+    const stored: Array<{ global_position: string; stream_version: number; recorded_at: Date }> = await context.db
+      .knex('events')
+      .where({ stream_id: streamId })
+      .orderBy('stream_version')
+      .select('global_position', 'stream_version', 'recorded_at');
+    const projected: Array<{ global_position: string; stream_version: number; recorded_at: Date }> = await context.db
+      .knex('projected_rows')
+      .whereIn('global_position', stored.map((row) => row.global_position))
+      .orderBy('stream_version');
+    const shape = (rows: typeof stored) => rows.map((row) => [Number(row.global_position), row.stream_version, row.recorded_at.getTime()]);
+    return { stored: shape(stored), projected: shape(projected) };
+  };
+
+  it("writes each event's position and time into its read rows as the database gave them, at an expected version and at any", async () => {
+    const { handler, transactionCalls } = projecting((event) => `${event.streamId}/${event.streamVersion}`);
+    const store = new PostgresEventStore(context.db.knex, handler);
+    const first = await store.append('one-statement-positions', [1, 2, 3].map((n) => ({ type: 'Counted', data: { n } })), { expectedVersion: 'no_stream' });
+    await store.append('one-statement-other', [{ type: 'Counted', data: { n: 0 } }], { expectedVersion: 'no_stream' });
+    const second = await store.append('one-statement-positions', [4, 5].map((n) => ({ type: 'Counted', data: { n } })), { expectedVersion: 3 });
+    expect(transactionCalls(), 'appends at a known version, in one statement').to.equal(0);
+    const third = await store.append('one-statement-positions', [{ type: 'Counted', data: { n: 6 } }], { expectedVersion: 'any' });
+    const { stored, projected } = await storedAndProjected('one-statement-positions');
+    expect(transactionCalls(), 'the append at any version, in the transaction').to.equal(1);
+    expect(stored).to.have.length(6);
+    expect(projected).to.deep.equal(stored);
+    expect([...first.events, ...second.events, ...third.events].map((event) => [event.globalPosition, event.streamVersion, event.recordedAt.getTime()])).to.deep.equal(stored);
+  });
+
+  it('stores no event when a projection statement fails in the database', async () => {
+    const failing = Object.assign(async () => undefined, { writes: () => [{ sql: 'insert into no_such_read_table (id) values (?)', bindings: [1], row: 'no_such_read_table 1' }] });
+    const store = new PostgresEventStore(context.db.knex, failing);
+    let failure: unknown;
+    await store.append('one-statement-db-failure', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
+    expect(String(failure)).to.match(/no_such_read_table/);
+    expect(await context.db.knex('events').where({ stream_id: 'one-statement-db-failure' }).pluck('type')).to.deep.equal([]);
+  });
+
+  it('stores no event when working out the writes throws, and the store goes on appending', async () => {
+    const { handler } = projecting((event) => event.streamId);
+    const broken = Object.assign(async () => undefined, {
+      writes: () => {
+        throw new Error('projection bug');
+      },
+    });
+    let failure: unknown;
+    await new PostgresEventStore(context.db.knex, broken).append('one-statement-handler-failure', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
+    expect(String(failure)).to.match(/projection bug/);
+    expect(await context.db.knex('events').where({ stream_id: 'one-statement-handler-failure' }).pluck('type')).to.deep.equal([]);
+    await new PostgresEventStore(context.db.knex, handler).append('one-statement-after-failure', [{ type: 'Done', data: {} }], { expectedVersion: 'no_stream' });
+    expect(await context.db.knex('events').where({ stream_id: 'one-statement-after-failure' }).pluck('type')).to.deep.equal(['Done']);
+  });
+
+  it('stores neither events nor read rows at a stale expected version, and says which version the stream is at', async () => {
+    const { handler } = projecting((event) => `${event.streamId}/${event.streamVersion}`);
+    const store = new PostgresEventStore(context.db.knex, handler);
+    await store.append('one-statement-stale', [{ type: 'Opened', data: {} }, { type: 'Named', data: {} }], { expectedVersion: 'no_stream' });
+    let failure: unknown;
+    await store.append('one-statement-stale', [{ type: 'Renamed', data: {} }], { expectedVersion: 1 }).catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(WrongExpectedVersionError);
+    expect((failure as WrongExpectedVersionError).actual).to.equal(2);
+    const { stored, projected } = await storedAndProjected('one-statement-stale');
+    expect(stored).to.have.length(2);
+    expect(projected).to.deep.equal(stored);
   });
 
   it("refuses a projection that writes an event's position in a form the append cannot place, storing nothing", async () => {
-    const store = new PostgresEventStore(db.knex, writingOnly(async (events, trx) => void (await trx('pipelined_rows').insert({ stream_id: JSON.stringify({ at: events[0].globalPosition }) }))));
+    const hiding = Object.assign(async () => undefined, {
+      writes: (events: RecordedEvent[]) => [{ sql: 'insert into projected_rows (id, note) values (?, ?)', bindings: ['hidden', JSON.stringify({ at: events[0].globalPosition })], row: 'hidden' }],
+    });
     let failure: unknown;
-    await store.append('pipelined-hidden-position', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
+    await new PostgresEventStore(context.db.knex, hiding).append('one-statement-hidden-position', [{ type: 'Tried', data: {} }], { expectedVersion: 'no_stream' }).catch((error: unknown) => (failure = error));
     expect(String(failure)).to.match(/cannot place/);
-    expect(await db.knex('events').where({ stream_id: 'pipelined-hidden-position' }).pluck('type')).to.deep.equal([]);
+    expect(await context.db.knex('events').where({ stream_id: 'one-statement-hidden-position' }).pluck('type')).to.deep.equal([]);
   });
 
-  it('commits the events and the projection rows together when all goes well', async () => {
-    const store = new PostgresEventStore(db.knex, writingOnly(async (events, trx) => void (await trx('pipelined_rows').insert({ stream_id: events[0].streamId }))));
-    await store.append('pipelined-ok', [{ type: 'Done', data: {} }], { expectedVersion: 'no_stream' });
-    expect(await db.knex('pipelined_rows').pluck('stream_id')).to.deep.equal(['pipelined-ok']);
-    expect(await db.knex('events').where({ stream_id: 'pipelined-ok' }).pluck('type')).to.deep.equal(['Done']);
+  it('hands two writes to one row to the transaction, where the second sees the first', async () => {
+    const { handler, oneStatementCalls, transactionCalls } = projecting((event) => event.streamId);
+    const store = new PostgresEventStore(context.db.knex, handler);
+    await store.append('one-statement-same-row', [{ type: 'Noted', data: { note: 'first' } }, { type: 'Noted', data: { note: 'second' } }], { expectedVersion: 'no_stream' });
+    expect(oneStatementCalls()).to.equal(1);
+    expect(transactionCalls()).to.equal(1);
+    expect(await context.db.knex('projected_rows').where({ id: 'one-statement-same-row' }).pluck('note')).to.deep.equal(['second']);
+    expect(await context.db.knex('events').where({ stream_id: 'one-statement-same-row' }).orderBy('stream_version').pluck('type')).to.deep.equal(['Noted', 'Noted']);
   });
 });

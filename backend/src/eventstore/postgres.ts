@@ -30,12 +30,16 @@ type EventRow = {
   tx_id: string;
 };
 
+/** One write of an inline projection: SQL with a `?` per value, its values, and the row it writes (table and key). */
+export type InlineWrite = { sql: string; bindings: unknown[]; row: string };
+
 /**
  * Runs in the append's transaction: inline projections see exactly the events being committed.
- * `writesOnly(types)` says the handler only writes (reads nothing back) for events of those types:
- * its statements can then be recorded and sent behind the append without waiting for each answer.
+ * `writes(events)`, where given, is the same work as statements that only write (read nothing
+ * back), or undefined where it must read: the append can then send them with its events' insert
+ * as one statement.
  */
-export type InlineHandler = ((events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) & { writesOnly?(types: string[]): boolean };
+export type InlineHandler = ((events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) & { writes?(events: RecordedEvent[]): InlineWrite[] | undefined };
 
 const uniqueViolation = '23505';
 /** Raised by events_next_version when the stream is not at the expected version; the detail is its version. */
@@ -85,7 +89,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const result =
-          (await this.appendPipelined(streamId, events, expected)) ??
+          (await this.appendInOneStatement(streamId, events, expected)) ??
           (await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expected)));
         this.appended.emit('appended');
         return result;
@@ -101,72 +105,45 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * The append on a PostgreSQL connection in pipeline mode: BEGIN with the events' insert (which
-   * checks the expected version and fails otherwise), then the inline projections' statements
-   * (recorded, not awaited one by one) with COMMIT, each batch written at once; without inline
-   * projections the insert alone, in one round trip. Statements are prepared once per connection.
-   * Undefined where that cannot be: PGlite (in process, a round trip costs nothing), events whose
-   * personal data is sealed (sealing reads and creates keys in the transaction), and projections
-   * that read tables.
+   * The append as one statement, which needs no transaction of its own: the events' insert (which
+   * checks the expected version and fails otherwise) and the inline projections' writes as its
+   * data-modifying CTEs, which take the positions the insert gives from it. One round trip, named
+   * and prepared once per connection on PostgreSQL. Undefined where that cannot be: at any version
+   * (the versions are not known before the insert), events whose personal data is sealed (sealing
+   * reads and creates keys), projections that read, and two writes to one row (the CTEs of one
+   * statement all see the rows as they were before it).
    */
-  private async appendPipelined(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> {
-    const types = events.map((event) => event.type);
-    if (this.seals(types) || (this.inline && !this.inline.writesOnly?.(types))) return undefined;
-    // PGlite's single in-process connection (a pool of one) has no round trips to save.
-    if ((this.knex.client as { config: { pool?: { max?: number } } }).config.pool?.max === 1) return undefined;
+  private async appendInOneStatement(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> {
+    if (expected === null || this.seals(events.map((event) => event.type))) return undefined;
     const rows = serialise(events);
-    const connection = (await this.knex.client.acquireConnection()) as pg.Client & { pipeline: boolean; connection: { stream: { cork(): void; uncork(): void } } };
-    connection.pipeline = true;
+    const readable = given(streamId, events, rows);
+    let recordedAt: Date | null = null;
+    let writes: InlineWrite[] = [];
+    if (this.inline) {
+      recordedAt = new Date();
+      const found = this.inline.writes?.(standIns(readable, expected, recordedAt));
+      if (!found || new Set(found.map((write) => write.row)).size < found.length) return undefined;
+      writes = found;
+    }
+    const { sql, bindings } = withWrites({ sql: insertEvents, bindings: [streamId, recordedAt, streamId, expected, rows.types, rows.data, rows.metadata] }, writes, expected, events.length);
+    const inserted = await this.run<InsertedRow>(sql, bindings);
+    const recorded = placed(readable, inserted.sort(byStreamVersion));
+    return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
+  }
+
+  /**
+   * One statement with `?` placeholders. On PostgreSQL it is prepared once per connection, under a
+   * name made from its text; the embedded engine (one connection in this process) runs it through
+   * knex, whose query events tell the answer cache that this process wrote.
+   */
+  private async run<Row>(sql: string, bindings: unknown[]): Promise<Row[]> {
+    if ((this.knex.client as { config: { pool?: { max?: number } } }).config.pool?.max === 1) return ((await this.knex.raw(sql, bindings as Knex.RawBinding[])) as { rows: Row[] }).rows;
+    const text = numbered(sql);
+    const name = statementName(text);
+    const connection = (await this.knex.client.acquireConnection()) as pg.Client;
     try {
-      const { stream } = connection.connection;
-      const sendAtOnce = <Queries,>(queries: () => Queries): Queries => {
-        stream.cork();
-        try {
-          return queries();
-        } finally {
-          stream.uncork();
-        }
-      };
-      // A failed statement aborts the transaction and the commit then rolls it back: the first failure is the cause.
-      const settle = async (answers: Array<Promise<unknown>>) => {
-        const failed = (await Promise.allSettled(answers)).find((answer) => answer.status === 'rejected');
-        if (failed) throw failed.reason;
-      };
-      const send = ({ sql, bindings }: Knex.SqlNative) => connection.query(prepared(sql, bindings as unknown[]));
-      const sendInsert = (recordedAt: Date | null) =>
-        connection.query<InsertedRow>(prepared(insertEventsNumbered, [streamId, recordedAt, streamId, expected, rows.types, rows.data, rows.metadata]));
-      if (!this.inline) {
-        const recorded = placed(given(streamId, events, rows), (await sendInsert(null)).rows.sort(byStreamVersion));
-        return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
-      }
-      // At an expected version the events' versions are known before the insert answers: the
-      // projections' statements then go out with it, the positions the database will give written
-      // as subqueries, and the whole append is one round trip. At any version they wait for the insert.
-      const recordedAt = new Date();
-      const early = expected === null ? undefined : positionsInSql(await recordStatements(this.knex, (trx) => this.inline!(standIns(streamId, events, rows, expected, recordedAt), trx)), streamId, events.length);
-      // BEGIN goes out before the insert: a connection runs statements in the order sent, and an
-      // insert sent first would commit on its own, leaving events without their read rows if the
-      // process died before the projections' statements.
-      const sent = sendAtOnce(() => {
-        const begin = connection.query('begin');
-        const insert = sendInsert(early ? recordedAt : null);
-        return { begin, insert, rest: early ? [...early.map(send), connection.query('commit')] : [] };
-      });
-      try {
-        await settle([sent.begin, sent.insert, ...sent.rest]);
-        const recorded = placed(given(streamId, events, rows), (await sent.insert).rows.sort(byStreamVersion));
-        if (!early) {
-          const statements = await recordStatements(this.knex, (trx) => this.inline!(recorded, trx));
-          await settle(sendAtOnce(() => [...statements.map(send), connection.query('commit')]));
-        }
-        return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
-      } catch (error) {
-        // the connection goes back to the pool: never with a transaction left open on it
-        await connection.query('rollback').catch(() => undefined);
-        throw error;
-      }
+      return (await connection.query<Row & pg.QueryResultRow>(name === undefined ? { text, values: bindings } : { name, text, values: bindings })).rows;
     } finally {
-      connection.pipeline = false;
       await this.knex.client.releaseConnection(connection);
     }
   }
@@ -302,21 +279,48 @@ const insertEvents = `
     unnest(?::text[], ?::jsonb[], ?::jsonb[]) with ordinality as event(type, data, metadata, n)
   order by event.n
   returning global_position, stream_version, recorded_at, tx_id`;
-/** The same with numbered parameters, for a pg connection. */
-const insertEventsNumbered = ((count) => insertEvents.replace(/\?/g, () => `$${++count}`))(0);
+
+const numberedTexts = new Map<string, string>();
+const numberedTextsKept = 2_000;
+
+/** A statement with a `?` per value as a pg connection takes it, with numbered parameters ($1, $2, ...). */
+function numbered(sql: string): string {
+  let text = numberedTexts.get(sql);
+  if (text === undefined) {
+    let count = 0;
+    text = sql.replace(/\?/g, () => `$${++count}`);
+    if (numberedTexts.size >= numberedTextsKept) numberedTexts.clear();
+    numberedTexts.set(sql, text);
+  }
+  return text;
+}
 
 /**
  * JSON text as a jsonb column gives it back: objects' keys shortest first, then in byte order (jsonb
  * keeps no other order), so what reads an event just appended sees what reads it later from the table.
  */
-function readStored(text: string) {
-  return JSON.parse(text, (_key, value: unknown) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => jsonbKeyOrder(a, b)));
-  });
+function readStored<Value>(text: string): Value {
+  return inJsonbOrder(JSON.parse(text)) as Value;
 }
 
+function inJsonbOrder(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(inJsonbOrder);
+  const record = value as Record<string, unknown>;
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(record).sort(jsonbKeyOrder)) {
+    // a stored "__proto__" is a field like any other, never the object's prototype
+    if (key === '__proto__') Object.defineProperty(ordered, key, { value: inJsonbOrder(record[key]), enumerable: true, writable: true, configurable: true });
+    else ordered[key] = inJsonbOrder(record[key]);
+  }
+  return ordered;
+}
+
+const isAscii = (text: string) => Buffer.byteLength(text) === text.length;
+
 function jsonbKeyOrder(a: string, b: string): number {
+  // an ASCII key's length and order are its bytes'; others are compared as UTF-8
+  if (isAscii(a) && isAscii(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   const [left, right] = [Buffer.from(a), Buffer.from(b)];
   return left.length - right.length || Buffer.compare(left, right);
 }
@@ -333,16 +337,16 @@ function serialise(events: NewEvent[]): { types: string[]; data: string[]; metad
 
 /** The events as appended, numbered from the expected version, before the database gives them a position and time. */
 function given(streamId: string, events: NewEvent[], rows: ReturnType<typeof serialise>) {
-  return events.map((event, index) => ({ streamId, streamVersion: 0, type: event.type, data: readStored(rows.data[index]), metadata: readStored(rows.metadata[index]) }));
+  return events.map((event, index) => ({ streamId, streamVersion: 0, type: event.type, data: readStored<RecordedEvent['data']>(rows.data[index]), metadata: readStored<EventMetadata>(rows.metadata[index]) }));
 }
 
 /**
  * The events as the projections see them before the database has answered: versions counted from
  * the expected one, the time the append gives, and for each position a stand-in no real position
- * can be (positions count up from 1), which `positionsInSql` turns into SQL.
+ * can be (positions count up from 1), which `withWrites` turns into SQL.
  */
-function standIns(streamId: string, events: NewEvent[], rows: ReturnType<typeof serialise>, expected: number, recordedAt: Date): RecordedEvent[] {
-  return given(streamId, events, rows).map((event, index) => ({
+function standIns(readable: ReturnType<typeof given>, expected: number, recordedAt: Date): RecordedEvent[] {
+  return readable.map((event, index) => ({
     ...event,
     streamVersion: expected + index + 1,
     globalPosition: positionStandIn(index),
@@ -358,28 +362,34 @@ const standInIndex = (value: unknown, count: number) => {
 };
 
 /**
- * Each position stand-in bound in a statement becomes a subquery for the position the events'
- * insert gave, in the same transaction: the events it inserted are the stream's newest (no other
- * transaction's uncommitted rows are visible), so the i-th of n is the (n-1-i)-th from the newest.
- * A stand-in that reached a statement in another form (inside JSON, as text) cannot be replaced:
- * that is a projection bug, refused rather than written.
+ * The events' insert with the projections' writes as its data-modifying CTEs. Each position
+ * stand-in bound in a write becomes the position the insert gave that event, read from the
+ * insert's RETURNING. A stand-in that reached a write in another form (inside JSON, as text)
+ * cannot be replaced: that is a projection bug, refused rather than written.
  */
-function positionsInSql(statements: Knex.SqlNative[], streamId: string, count: number): Knex.SqlNative[] {
+function withWrites(insert: { sql: string; bindings: unknown[] }, writes: InlineWrite[], expected: number, count: number): { sql: string; bindings: unknown[] } {
+  if (writes.length === 0) return insert;
   const standInText = String(Number.MIN_SAFE_INTEGER).slice(0, 12);
-  return statements.map(({ sql, bindings }) => {
-    let text = sql;
-    const values = (bindings as unknown[]).map((value, at) => {
+  const bindings = [...insert.bindings];
+  const ctes = writes.map(({ sql, bindings: values }, at) => {
+    const pieces = sql.split('?');
+    if (pieces.length !== values.length + 1) throw new Error(`A projection's write has ${pieces.length - 1} placeholders for ${values.length} values: ${sql}`);
+    let text = pieces[0];
+    values.forEach((value, position) => {
       const index = standInIndex(value, count);
-      if (index < 0) {
+      if (index >= 0) {
+        text += '(select global_position from appended where stream_version = ?)';
+        bindings.push(expected + index + 1);
+      } else {
         if (typeof value === 'string' && value.includes(standInText)) throw new Error(`A projection wrote an event's position into ${sql} in a form the append cannot place.`);
-        return value;
+        text += '?';
+        bindings.push(value);
       }
-      const parameter = `$${at + 1}`;
-      text = text.replace(new RegExp(`\\${parameter}(?!\\d)`, 'g'), `(select global_position from events where stream_id = ${parameter}::text order by stream_version desc limit 1 offset ${count - 1 - index})`);
-      return streamId;
+      text += pieces[position + 1];
     });
-    return { sql: text, bindings: values as Knex.SqlNative['bindings'] };
+    return `write_${at + 1} as (${text})`;
   });
+  return { sql: `with appended as (${insert.sql}), ${ctes.join(', ')} select * from appended`, bindings };
 }
 
 /** The events with the version, position and time the database gave them (rows in the events' order). */
@@ -391,36 +401,6 @@ function placed(events: Array<Omit<RecordedEvent, 'globalPosition' | 'recordedAt
     recordedAt: rows[index].recorded_at,
     position: { commit: String(rows[index].tx_id), prepare: String(rows[index].global_position) },
   }));
-}
-
-/** A statement a connection parses once and then only binds, named by its text (unnamed past the process's bound). */
-function prepared(text: string, values: unknown[]): pg.QueryConfig {
-  const name = statementName(text);
-  return name === undefined ? { text, values } : { name, text, values };
-}
-
-/**
- * Runs `write` against a stand-in transaction that records each statement it would send (as SQL
- * with bindings) instead of sending it; each statement answers nothing, so `write` must not read.
- */
-async function recordStatements(knex: Knex, write: (trx: Knex.Transaction) => Promise<void>): Promise<Knex.SqlNative[]> {
-  const statements: Knex.SqlNative[] = [];
-  const recorder = (table: string) => {
-    const builder = knex(table);
-    Object.defineProperty(builder, 'then', {
-      value: (resolve: (value: unknown) => unknown, reject: (error: unknown) => unknown) => {
-        try {
-          statements.push(builder.toSQL().toNative());
-        } catch (error) {
-          return Promise.reject(error).then(resolve, reject);
-        }
-        return Promise.resolve(undefined).then(resolve, reject);
-      },
-    });
-    return builder;
-  };
-  await write(recorder as unknown as Knex.Transaction);
-  return statements;
 }
 
 function isStreamVersionConflict(error: unknown): boolean {
