@@ -166,6 +166,18 @@ describeWithDatabase('PostgresEventStore append in one statement', (context) => 
     expect([...first.events, ...second.events, ...third.events].map((event) => [event.globalPosition, event.streamVersion, event.recordedAt.getTime()])).to.deep.equal(stored);
   });
 
+  it('gives back an appended event with its keys in the order the table gives them back', async () => {
+    const data = JSON.parse('{"zeta":1,"b":{"yy":[{"é":1,"e":2,"ab":3}],"x":null},"a":"1","__proto__":{"é":0,"z":1},"ä":2,"ab":true}');
+    const store = new PostgresEventStore(context.db.knex, projecting((event) => event.streamId).handler);
+    const [appended] = (await store.append('one-statement-key-order', [{ type: 'Ordered', data }], { expectedVersion: 'no_stream' })).events;
+    const [read] = await store.readStream('one-statement-key-order');
+    const keysDeep = (value: unknown): unknown =>
+      value === null || typeof value !== 'object' ? value : Array.isArray(value) ? value.map(keysDeep) : Object.entries(value).map(([key, inner]) => [key, keysDeep(inner)]);
+    expect(keysDeep(appended.data)).to.deep.equal(keysDeep(read.data));
+    expect(Object.keys(appended.data)).to.deep.equal(['a', 'b', 'ab', 'ä', 'zeta', '__proto__']);
+    expect(Object.getPrototypeOf(appended.data)).to.equal(Object.prototype);
+  });
+
   it('stores no event when a projection statement fails in the database', async () => {
     const failing = Object.assign(async () => undefined, { writes: () => [{ sql: 'insert into no_such_read_table (id) values (?)', bindings: [1], row: 'no_such_read_table 1' }] });
     const store = new PostgresEventStore(context.db.knex, failing);
