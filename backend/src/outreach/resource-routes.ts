@@ -9,7 +9,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { respondWithList, withLookups, type ListSpec } from '../http/simple-rest.ts';
-import { cachedAnswer } from '../read-cache/answers.ts';
+import { cachedAnswer, cheapAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import { readHistory, type HistoryView } from './history.ts';
 
@@ -88,7 +88,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     const user = signedInUser(ctx.state);
     const id = definition.idSchema.safeParse(ctx.params.id);
     if (!id.success) throw new NotFoundError(definition.what);
-    await cachedAnswer(services, ctx, user.id, async () => {
+    await cheapAnswer(services, ctx, user.id, async () => {
       ctx.body = await readHistory(knex, eventStore, {
         streamId: definition.streamId(String(id.data), user.id),
         userId: user.id,

@@ -152,3 +152,14 @@ export async function cachedAnswer(services: Pick<AppServices, 'knex' | 'eventSt
   }
   return cache.answer(ctx, userId, compute);
 }
+
+/**
+ * For an answer that costs about one small query to compute (a record's History: one indexed read
+ * of its stream). It is kept only where checking the cache costs no query: the embedded engine,
+ * the only writer of its database. On PostgreSQL the position query that checks the cache costs as
+ * much as the answer, so the answer is computed afresh.
+ */
+export async function cheapAnswer(services: Pick<AppServices, 'knex' | 'eventStore' | 'db'>, ctx: Context, userId: string, compute: () => Promise<void>): Promise<void> {
+  if (services.db.engine !== 'pglite') return compute();
+  return cachedAnswer(services, ctx, userId, compute);
+}
