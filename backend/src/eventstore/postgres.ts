@@ -125,7 +125,7 @@ export class PostgresEventStore implements EventStore {
       if (!found || new Set(found.map((write) => write.row)).size < found.length) return undefined;
       writes = found;
     }
-    const { sql, bindings } = withWrites({ sql: insertEvents, bindings: [streamId, recordedAt, streamId, expected, rows.types, rows.data, rows.metadata] }, writes, expected, events.length);
+    const { sql, bindings } = withWrites(eventsInsert(streamId, expected, rows, recordedAt), writes, expected, events.length);
     const inserted = await this.run<InsertedRow>(sql, bindings);
     const recorded = placed(readable, inserted.sort(byStreamVersion));
     return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
@@ -151,7 +151,8 @@ export class PostgresEventStore implements EventStore {
   private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult> {
     const stored = this.codec ? (await this.codec.seal(trx, [{ streamId, events }]))[0].events : events;
     const rows = serialise(stored);
-    const { rows: inserted } = (await trx.raw(insertEvents, [streamId, null, streamId, expected, rows.types, rows.data, rows.metadata])) as { rows: InsertedRow[] };
+    const insert = eventsInsert(streamId, expected, rows, null);
+    const { rows: inserted } = (await trx.raw(insert.sql, insert.bindings as Knex.RawBinding[])) as { rows: InsertedRow[] };
     inserted.sort(byStreamVersion);
     // projections and the caller get a sealed event as given (readable); others as stored, as a rebuild reads them
     const recorded = placed(
@@ -279,6 +280,21 @@ const insertEvents = `
     unnest(?::text[], ?::jsonb[], ?::jsonb[]) with ordinality as event(type, data, metadata, n)
   order by event.n
   returning global_position, stream_version, recorded_at, tx_id`;
+
+/** The same for one event: the stream, the stream again, the expected version, the type, data, metadata and time. */
+const insertEvent = `
+  insert into events (stream_id, stream_version, type, data, metadata, recorded_at)
+  values (?::text, events_next_version(?::text, ?::int), ?::text, ?::jsonb, ?::jsonb, coalesce(?::timestamptz, now()))
+  returning global_position, stream_version, recorded_at, tx_id`;
+
+/**
+ * The events' insert with its values. One event, what a command usually appends, binds its fields
+ * as they are: as arrays each would be written into an array literal and parsed back out of it.
+ */
+function eventsInsert(streamId: string, expected: number | null, rows: ReturnType<typeof serialise>, recordedAt: Date | null): { sql: string; bindings: unknown[] } {
+  if (rows.types.length === 1) return { sql: insertEvent, bindings: [streamId, streamId, expected, rows.types[0], rows.data[0], rows.metadata[0], recordedAt] };
+  return { sql: insertEvents, bindings: [streamId, recordedAt, streamId, expected, rows.types, rows.data, rows.metadata] };
+}
 
 const numberedTexts = new Map<string, string>();
 const numberedTextsKept = 2_000;
