@@ -1,3 +1,9 @@
+/** Sets `record[key]`; a key named __proto__ stays a field, as spread and JSON.parse keep it, instead of replacing the prototype. */
+export function setField(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 /**
  * The fields of several records in one new object, a later record's value winning, as
  * `{ ...a, ...b }` answers. A loop, because V8's object spread copies the first record's shape and
@@ -10,11 +16,7 @@ export function mergedRecord(...records: Array<Record<string, unknown> | null | 
   const merged: Record<string, unknown> = {};
   for (const record of records) {
     if (!record) continue;
-    for (const key of Object.keys(record)) {
-      // A stored key named __proto__ stays a field, as spread keeps it, instead of replacing the prototype.
-      if (key === '__proto__') Object.defineProperty(merged, key, { value: record[key], enumerable: true, writable: true, configurable: true });
-      else merged[key] = record[key];
-    }
+    for (const key of Object.keys(record)) setField(merged, key, record[key]);
   }
   return merged;
 }

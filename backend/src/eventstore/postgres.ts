@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { preparedQuery, statementName } from '../db/prepared.ts';
+import { setField } from '../merged-record.ts';
 import { stampMetadata } from './metadata.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 import {
@@ -114,14 +115,14 @@ export class PostgresEventStore implements EventStore {
    * statement all see the rows as they were before it).
    */
   private async appendInOneStatement(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> {
-    if (expected === null || this.seals(events.map((event) => event.type))) return undefined;
+    if (expected === null || this.seals(events.map((event) => event.type)) || (this.inline && !this.inline.writes)) return undefined;
     const rows = serialise(events);
     const readable = given(streamId, events, rows);
     let recordedAt: Date | null = null;
     let writes: InlineWrite[] = [];
-    if (this.inline) {
+    if (this.inline?.writes) {
       recordedAt = new Date();
-      const found = this.inline.writes?.(standIns(readable, expected, recordedAt));
+      const found = this.inline.writes(standIns(readable, expected, recordedAt));
       if (!found || new Set(found.map((write) => write.row)).size < found.length) return undefined;
       writes = found;
     }
@@ -324,11 +325,7 @@ function inJsonbOrder(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(inJsonbOrder);
   const record = value as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
-  for (const key of Object.keys(record).sort(jsonbKeyOrder)) {
-    // a stored "__proto__" is a field like any other, never the object's prototype
-    if (key === '__proto__') Object.defineProperty(ordered, key, { value: inJsonbOrder(record[key]), enumerable: true, writable: true, configurable: true });
-    else ordered[key] = inJsonbOrder(record[key]);
-  }
+  for (const key of Object.keys(record).sort(jsonbKeyOrder)) setField(ordered, key, inJsonbOrder(record[key]));
   return ordered;
 }
 
