@@ -6,6 +6,7 @@ import {
   CONCENTRATION_CUTS,
   delinquencyColor,
   efficiencyColor,
+  formatCount,
   formatDate,
   formatMoney,
   formatPercent,
@@ -63,7 +64,25 @@ describe('frontend formats', () => {
 
   it('formats due dates without shifting the day', () => {
     expect(formatDate('2025-01-05')).to.equal('Jan 5, 2025');
+    expect(formatDate('2025-01-05T23:30:00-08:00')).to.equal('Jan 5, 2025');
     expect(formatDate(null)).to.equal('N/A');
+    expect(formatDate('2025-13-01')).to.equal('2025-13-01');
+  });
+
+  it('writes every day of a leap year as en-US Intl writes it', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(Date.UTC(2024, 0, 1 + day));
+      expect(formatDate(date.toISOString().slice(0, 10))).to.equal(intl.format(date));
+    }
+  });
+
+  it('groups thousands as en-US Intl does, rounding to a whole number', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const value of [0, 7, 999, 1000, -1000, 12_345.6, -999_999.5, 1_234_567, 4_500_000_000_123]) {
+      expect(formatCount(value), String(value)).to.equal(intl.format(Math.round(value)));
+    }
+    expect(formatCount(null)).to.equal('N/A');
   });
 
   describe('colour thresholds', () => {

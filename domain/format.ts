@@ -33,13 +33,19 @@ export function formatPercent(value: Maybe): string {
   return `${value.toFixed(2)}%`;
 }
 
-// Built once: a formatter per call costs more than the whole rest of a render.
-const groupedThousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/**
+ * A whole number with en-US thousands separators (1,234,567). Written out rather than through Intl:
+ * the first Intl formatter a page creates loads its locale data, tens of milliseconds of the page's
+ * start in a browser, and a formatter made per call costs more than the rest of a render.
+ */
+export function groupThousands(value: number): string {
+  return Math.round(value).toString().replace(/\B(?=(\d{3})+$)/g, ',');
+}
 
 /** A plain count with thousands separators; 'N/A' when missing. */
 export function formatCount(value: Maybe): string {
   if (isMissing(value)) return 'N/A';
-  return groupedThousands.format(Math.round(value));
+  return groupThousands(value);
 }
 
 /** `Q{ceil(month/3)} {year}` from an 8-digit report date (YYYYMMDD, as string or number). */
@@ -52,13 +58,18 @@ export function quarterLabel(repdte: string | number): string {
   return `Q${Math.ceil(month / 3)} ${year}`;
 }
 
-/** 'YYYY-MM-DD' (or an ISO timestamp) as 'Jan 5, 2025' without shifting the day across time zones. */
+const shortMonthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'YYYY-MM-DD' (or an ISO timestamp) as 'Jan 5, 2025', the calendar date as written (no time zone
+ * can shift the day); written out rather than through Intl, as `groupThousands` says.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const month = match ? Number(match[2]) : 0;
+  if (!match || month < 1 || month > 12) return value;
+  return `${shortMonthNames[month - 1]} ${Number(match[3])}, ${match[1]}`;
 }
 
 export type RatingColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';

@@ -1,4 +1,5 @@
 /** Paging of a list, 1-based: which rows a page holds and how the pager words it. */
+import { groupThousands } from '../../../domain/format.ts';
 
 export type PageInfo = { page: number; pageCount: number; from: number; to: number; total: number; hasPrevious: boolean; hasNext: boolean };
 
@@ -21,5 +22,5 @@ export function pageLabel(info: PageInfo): string {
 }
 
 export function showingLabel(info: PageInfo): string {
-  return `Showing ${info.from.toLocaleString('en-US')} to ${info.to.toLocaleString('en-US')} of ${info.total.toLocaleString('en-US')} results`;
+  return `Showing ${groupThousands(info.from)} to ${groupThousands(info.to)} of ${groupThousands(info.total)} results`;
 }

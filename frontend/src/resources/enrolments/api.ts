@@ -29,12 +29,13 @@ export function statusText(enrolment: EnrolmentRecord): string {
   return enrolment.status[0].toUpperCase() + enrolment.status.slice(1);
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** Made on first use: this module loads with Targets, and a page's first Intl formatter loads locale data for tens of milliseconds. */
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** 'Step 2 of 5 · LinkedIn Visit · Nov 26, 9:05 AM' ('when resumed' while paused); empty once ended. */
 export function nextStepText(enrolment: EnrolmentRecord): string {
   const step = enrolment.nextStep;
   if (!step) return '';
-  const when = step.dueAt ? dateTime.format(new Date(step.dueAt)) : 'when resumed';
+  const when = step.dueAt ? (dateTime ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })).format(new Date(step.dueAt)) : 'when resumed';
   return `Step ${step.number} of ${enrolment.stepCount} · ${step.type} · ${when}`;
 }

@@ -2,6 +2,7 @@
  * Task due dates are calendar dates (YYYY-MM-DD) in the user's own day: "today" is the local date,
  * not the UTC one, so a task due today never shows as overdue in the evening.
  */
+import { formatDate } from '../../../../domain/format.ts';
 
 /** The Add Task form proposes a due date this many days ahead. */
 export const DEFAULT_DUE_IN_DAYS = 7;
@@ -35,17 +36,12 @@ export function daysUntil(date: string, today: string): number {
 export type DueTone = 'done' | 'overdue' | 'today' | 'soon' | 'later';
 export type DueBadge = { label: string; tone: DueTone };
 
-function shortDate(date: string): string {
-  const [year, month, day] = date.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
-
 /**
  * The badge beside a task: overdue and due-today stand out, the next week is "soon", a completed
  * task only shows its date.
  */
 export function dueBadge(dueDate: string, completed: boolean, today: string): DueBadge {
-  const date = shortDate(dueDate);
+  const date = formatDate(dueDate);
   if (completed) return { label: date, tone: 'done' };
   const days = daysUntil(dueDate, today);
   if (days < 0) return { label: `Overdue · ${date}`, tone: 'overdue' };
