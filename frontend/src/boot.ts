@@ -9,7 +9,7 @@ export const queryClient = new QueryClient();
 /**
  * A returning user opening a screen would otherwise wait for the session check, then the page's
  * code, then its data, one after the other: with a stored token, start loading the screen's code
- * at once (and the Dashboard's data, which needs no parameters).
+ * at once, and the data of the Dashboard and of any screen that says how to ask for its first data.
  */
 export function warmUpFirstScreen(): void {
   if (!readToken()) return;
@@ -19,5 +19,9 @@ export function warmUpFirstScreen(): void {
     void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => dataProvider.dashboard(), staleTime: 5 * 60_000 });
     return;
   }
-  void guardedRoutes.find((screen) => route === screen.path || route.startsWith(`${screen.path}/`))?.load();
+  const screen = guardedRoutes.find((candidate) => route === candidate.path || route.startsWith(`${candidate.path}/`));
+  if (!screen) return;
+  void screen.load();
+  // A failed prefetch only means the screen asks again itself.
+  if (route === screen.path) screen.prefetch?.(queryClient).catch(() => undefined);
 }

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentType } from 'react';
+import { prefetchTargets } from './resources/targets/queries.ts';
 
 type PageModule = { default: ComponentType };
 
@@ -27,12 +29,15 @@ function codeSplit(load: () => Promise<PageModule>) {
 /** The Dashboard, the index route (react-admin's `dashboard`). */
 export const dashboard = codeSplit(() => import('./pages/dashboard/Dashboard.tsx'));
 
+/** A screen's first data, asked for by boot when the app opens on that screen (see `warmUpFirstScreen`). */
+type Prefetch = (queryClient: QueryClient) => Promise<void>;
+
 /** Every other guarded screen, each its own chunk, loaded on first visit. */
-export const guardedRoutes = [
+export const guardedRoutes: Array<{ path: string; load: () => Promise<PageModule>; component: ComponentType; prefetch?: Prefetch }> = [
   { path: '/analyst-chat', ...codeSplit(() => import('./pages/analyst-chat/AnalystChat.tsx')) },
   { path: '/bank-directory', ...codeSplit(() => import('./pages/bank-directory/BankDirectory.tsx')) },
   { path: '/credit-box', ...codeSplit(() => import('./pages/credit-box/CreditBox.tsx')) },
-  { path: '/outreach/targets', ...codeSplit(() => import('./resources/targets/TargetsScreen.tsx')) },
+  { path: '/outreach/targets', ...codeSplit(() => import('./resources/targets/TargetsScreen.tsx')), prefetch: prefetchTargets },
   { path: '/outreach/sent-mail', ...codeSplit(() => import('./pages/sent-mail/SentMailbox.tsx')) },
   { path: '/outreach/automation', ...codeSplit(() => import('./pages/automation/AutomationOutreach.tsx')) },
   { path: '/settings', ...codeSplit(() => import('./pages/settings/Settings.tsx')) },

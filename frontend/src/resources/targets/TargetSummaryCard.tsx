@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
@@ -14,7 +15,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : null);
  * One target in the card view: name (opens the bank detail), place, star, added date, three figures,
  * up to five contact avatars plus '+N' (hot leads ringed in yellow), and Contact and Details buttons.
  */
-export function TargetSummaryCard({ bank, work, actions }: { bank: TrackedBank; work: TargetWork; actions: TargetCardActions }) {
+export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, busy, actions }: { bank: TrackedBank; work: TargetWork; busy: boolean; actions: TargetCardActions }) {
   const roa = num(bank.roa);
   const npl = num(bank.nplRatio);
   const { shown, more } = avatarsOf(work.contacts);
@@ -35,7 +36,7 @@ export function TargetSummaryCard({ bank, work, actions }: { bank: TrackedBank; 
               </Box>
             )}
           </Box>
-          <TargetStar isTarget={bank.isTarget} busy={actions.isBusy(bank.cert)} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
+          <TargetStar isTarget={bank.isTarget} busy={busy} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
         </Stack>
         <Stack direction="row" spacing={2} sx={{ my: 2 }}>
           <Box sx={{ flex: 1 }}>
@@ -103,4 +104,4 @@ export function TargetSummaryCard({ bank, work, actions }: { bank: TrackedBank; 
       </CardActions>
     </Card>
   );
-}
+});

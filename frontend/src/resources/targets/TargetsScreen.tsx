@@ -5,6 +5,7 @@ import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import ViewAgendaIcon from '@mui/icons-material/ViewAgenda';
 import GridViewIcon from '@mui/icons-material/GridView';
 import { useGetList, useLocation, useNavigate } from 'react-admin';
+import { groupThousands } from '../../../../domain/format.ts';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { TOGGLE_FAILED } from '../../targets/useTargetToggle.ts';
@@ -20,11 +21,8 @@ import { targetsApi } from './api.ts';
 import { TargetDetailCard, type TargetCardActions } from './TargetDetailCard.tsx';
 import { TargetSummaryCard } from './TargetSummaryCard.tsx';
 import type { TrackedBank } from './types.ts';
-import { useTargetWork } from './useTargetWork.ts';
-
-/** Page sizes offered on Targets; 25 to start with. */
-export const TARGET_PAGE_SIZES = [10, 25, 50] as const;
-export const DEFAULT_TARGET_PAGE_SIZE = 25;
+import { DEFAULT_TARGET_PAGE_SIZE, TARGET_PAGE_SIZES, targetPageParams, targetTotals, type TotalQuery } from './queries.ts';
+import { useTargetWork, type TargetWork } from './useTargetWork.ts';
 
 type TargetsView = 'detail' | 'cards';
 type Dialog =
@@ -32,6 +30,9 @@ type Dialog =
   | { kind: 'edit-contact'; bank: TrackedBank; contact: Contact }
   | { kind: 'find-contacts'; bank: TrackedBank }
   | null;
+
+/** A bank whose contacts and tasks have not arrived yet (one object, so its card is not drawn again for nothing). */
+const emptyWork: TargetWork = { contacts: [], tasks: [], openTasks: 0 };
 
 function SummaryBox({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
@@ -41,7 +42,7 @@ function SummaryBox({ label, value, testId }: { label: string; value: number | u
           {label}
         </Typography>
         <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid={testId}>
-          {value === undefined ? '…' : value.toLocaleString('en-US')}
+          {value === undefined ? '…' : groupThousands(value)}
         </Typography>
       </CardContent>
     </Card>
@@ -49,8 +50,8 @@ function SummaryBox({ label, value, testId }: { label: string; value: number | u
 }
 
 /** The total of a list (one row asked for, the count read from Content-Range). */
-function useTotal(resource: string, filter: Record<string, unknown>): number | undefined {
-  return useGetList(resource, { filter, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }).total;
+function useTotal({ resource, params }: TotalQuery): number | undefined {
+  return useGetList(resource, params).total;
 }
 
 /**
@@ -83,15 +84,10 @@ export default function TargetsScreen() {
   // A new search or page size starts again at page 1.
   useEffect(() => setPage(1), [query, pageSize]);
 
-  const filter = useMemo(() => ({ isTarget: true, ...(query ? { q: query } : {}) }), [query]);
-  const { data: banks, total = 0, isPending, error } = useGetList<TrackedBank>('banks', {
-    filter,
-    pagination: { page, perPage: pageSize },
-    sort: { field: 'createdAt', order: 'DESC' },
-  });
-  const trackedCount = useTotal('banks', { isTarget: true });
-  const totalContacts = useTotal('contacts', {});
-  const hotContacts = useTotal('contacts', { isHotLead: true });
+  const { data: banks, total = 0, isPending, error } = useGetList<TrackedBank>('banks', targetPageParams(page, pageSize, query));
+  const trackedCount = useTotal(targetTotals.tracked);
+  const totalContacts = useTotal(targetTotals.contacts);
+  const hotContacts = useTotal(targetTotals.hotContacts);
   const certs = useMemo(() => (banks ?? []).map((bank) => bank.cert), [banks]);
   const { byBank } = useTargetWork(certs);
 
@@ -102,34 +98,41 @@ export default function TargetsScreen() {
     }
   }, [scrollTo, banks]);
 
-  const actions: TargetCardActions = {
-    isBusy: (cert) => busy === cert,
-    onToggleTarget: async (bank) => {
-      setBusy(bank.cert);
-      try {
-        await targetsApi.untarget(bank.cert);
-        toast.success(`"${bank.name}" removed from targets.`);
-      } catch (failure) {
-        toast.error(`${TOGGLE_FAILED} ${messageOf(failure, '')}`.trim());
-      } finally {
-        setBusy(null);
-        await refresh('banks');
-      }
-    },
-    onReviewDetails: (bank) => bankDetail.open(bank.cert),
-    onFindContacts: (bank) => setDialog({ kind: 'find-contacts', bank }),
-    onAddContact: (bank) => setDialog({ kind: 'add-contact', bank }),
-    onEditContact: (bank, contact) => setDialog({ kind: 'edit-contact', bank, contact }),
-  };
+  // The cards' actions read the screen's latest state through a ref, so the one object handed to the
+  // (memoised) cards never changes and a card is drawn again only when its own bank or work does.
+  const latest = useRef({ bankDetail, toast, refresh });
+  latest.current = { bankDetail, toast, refresh };
+  const actions = useMemo<TargetCardActions>(
+    () => ({
+      onToggleTarget: async (bank) => {
+        const { toast, refresh } = latest.current;
+        setBusy(bank.cert);
+        try {
+          await targetsApi.untarget(bank.cert);
+          toast.success(`"${bank.name}" removed from targets.`);
+        } catch (failure) {
+          toast.error(`${TOGGLE_FAILED} ${messageOf(failure, '')}`.trim());
+        } finally {
+          setBusy(null);
+          await refresh('banks');
+        }
+      },
+      onToggleExpanded: (cert) => setExpanded((current) => (current === cert ? null : cert)),
+      onReviewDetails: (bank) => latest.current.bankDetail.open(bank.cert),
+      onFindContacts: (bank) => setDialog({ kind: 'find-contacts', bank }),
+      onAddContact: (bank) => setDialog({ kind: 'add-contact', bank }),
+      onEditContact: (bank, contact) => setDialog({ kind: 'edit-contact', bank, contact }),
+    }),
+    [],
+  );
 
-  const emptyWork = { contacts: [], tasks: [], openTasks: 0 };
   const showPager = total > pageSize;
 
   return (
     <>
       <PageHeader
         title="Targets"
-        subtitle={trackedCount === undefined ? 'Loading targets...' : `${trackedCount.toLocaleString('en-US')} banks being tracked`}
+        subtitle={trackedCount === undefined ? 'Loading targets...' : `${groupThousands(trackedCount)} banks being tracked`}
         icon={<TrackChangesIcon />}
         actions={
           <Stack direction="row" spacing={1.5}>
@@ -200,7 +203,7 @@ export default function TargetsScreen() {
               bank={bank}
               work={byBank.get(bank.cert) ?? emptyWork}
               expanded={bank.cert === expanded}
-              onToggleExpanded={() => setExpanded((current) => (current === bank.cert ? null : bank.cert))}
+              busy={busy === bank.cert}
               actions={actions}
             />
           ))}
@@ -209,7 +212,7 @@ export default function TargetsScreen() {
         <Grid container spacing={2} data-testid="targets-card-view">
           {banks.map((bank) => (
             <Grid key={bank.cert} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <TargetSummaryCard bank={bank} work={byBank.get(bank.cert) ?? emptyWork} actions={actions} />
+              <TargetSummaryCard bank={bank} work={byBank.get(bank.cert) ?? emptyWork} busy={busy === bank.cert} actions={actions} />
             </Grid>
           ))}
         </Grid>

@@ -2,9 +2,7 @@ import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
 import type { Contact } from '../contacts/types.ts';
 import type { Task } from '../tasks/types.ts';
-
-/** The most contacts or tasks loaded for one page of targets. */
-const PAGE_RECORDS_LIMIT = 5000;
+import { targetWorkParams } from './queries.ts';
 
 export type TargetWork = { contacts: Contact[]; tasks: Task[]; openTasks: number };
 
@@ -14,16 +12,9 @@ export type TargetWork = { contacts: Contact[]; tasks: Task[]; openTasks: number
  */
 export function useTargetWork(certs: number[]): { byBank: Map<number, TargetWork>; isPending: boolean } {
   const enabled = certs.length > 0;
-  const contacts = useGetList<Contact>(
-    'contacts',
-    { filter: { bankId: certs }, pagination: { page: 1, perPage: PAGE_RECORDS_LIMIT }, sort: { field: 'name', order: 'ASC' } },
-    { enabled },
-  );
-  const tasks = useGetList<Task>(
-    'tasks',
-    { filter: { bankId: certs }, pagination: { page: 1, perPage: PAGE_RECORDS_LIMIT }, sort: { field: 'dueDate', order: 'ASC' } },
-    { enabled },
-  );
+  const params = targetWorkParams(certs);
+  const contacts = useGetList<Contact>('contacts', params.contacts, { enabled });
+  const tasks = useGetList<Task>('tasks', params.tasks, { enabled });
   const byBank = useMemo(() => {
     const grouped = new Map<number, TargetWork>(certs.map((cert) => [cert, { contacts: [], tasks: [], openTasks: 0 }]));
     for (const contact of contacts.data ?? []) grouped.get(contact.bankId)?.contacts.push(contact);
