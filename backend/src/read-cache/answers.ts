@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { AppServices } from '../services.ts';
 import { readModelPosition } from './position.ts';
+import { SameTurnCalls } from './same-turn.ts';
 
 /** Headers a cached answer is sent again with (the list total, and letting browsers read it). */
 const replayedHeaders = ['Content-Range', 'Access-Control-Expose-Headers'];
@@ -36,6 +37,12 @@ export class AnswerCache {
   /** Statements other than plain reads sent so far (counted only where this process is the database's only writer). */
   private writes = 0;
   private readonly positions = new Map<string, { writes: number; position: string }>();
+  /**
+   * With other writers, the position is read for every answer; the requests of one user that ask in
+   * the same turn (a screen's four or five calls at once, a burst) share one read, made after the
+   * last of them asked, so each still sees every write acknowledged before it arrived.
+   */
+  private readonly sharedPositions = new SameTurnCalls((userId) => readModelPosition(this.knex, userId));
   private readonly values = new Map<string, { position: string; value: Promise<unknown> }>();
 
   /**
@@ -57,7 +64,7 @@ export class AnswerCache {
   }
 
   private async position(userId: string): Promise<string> {
-    if (!this.onlyWriter) return readModelPosition(this.knex, userId);
+    if (!this.onlyWriter) return this.sharedPositions.get(userId);
     const writes = this.writes;
     const known = this.positions.get(userId);
     if (known?.writes === writes) return known.position;
