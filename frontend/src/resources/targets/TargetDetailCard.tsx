@@ -55,8 +55,8 @@ function Metric({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The collapsed card's row, drawn 25 to 50 times a page: one style for all of it (written once,
- * shared by every card) instead of a styled component per name, caption and figure, which cost a
- * style computation each and most of the page's first render. Spans throughout: it sits in a button.
+ * shared by every card) instead of a styled component per name, caption and figure, each of which
+ * costs a style computation when drawn. Spans throughout: it sits in a button.
  */
 const SummaryRow = styled('div')(({ theme }) => ({
   display: 'flex',
