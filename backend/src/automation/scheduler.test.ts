@@ -170,9 +170,12 @@ describeWithDatabase('automation scheduler', (context) => {
     const other = createScheduler({ knex, eventStore: app.services.eventStore, outbox: mailFeature.outboxFor(app.services), publicUrl: 'http://charterline.test', linkSecret: app.services.jwtSecret, ...clock, spreadMinutes: 10 });
     current = new Date('2026-12-21T16:00:00Z');
     await Promise.all([scheduler.runOnce(), other.runOnce(), scheduler.runOnce(), other.runOnce()]);
-    const queued = await knex('sent_emails').whereIn('contact_id', extra).select('contact_id');
+    const queued = await knex('sent_emails').whereIn('contact_id', extra).select('id', 'contact_id');
     expect(queued).to.have.length(3);
     expect(new Set(queued.map((row: { contact_id: string }) => row.contact_id)).size).to.equal(3);
+    // Each slot of the cap is held by one queued email: no worker took a second for a step another was sending.
+    const slots = await knex('automation_send_slots').where({ day: '2026-12-21' }).select('email_id');
+    expect(slots.map((slot: { email_id: string }) => slot.email_id).sort()).to.deep.equal(queued.map((row: { id: string }) => row.id).sort());
     const rows = await knex('enrolments').whereIn('contact_id', extra).select('emails_sent');
     expect(rows.reduce((sum: number, row: { emails_sent: number }) => sum + row.emails_sent, 0)).to.equal(3);
     const [count] = await knex('automation_send_counts').where({ day: '2026-12-21' }).select('sent');

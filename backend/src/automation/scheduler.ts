@@ -148,18 +148,34 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
-  /** One send slot of the user's cap for the local day, or false when the cap is reached. */
-  async function takeSendSlot(userId: string, dayKey: string, cap: number): Promise<boolean> {
-    const taken = await knex.raw(
-      `insert into automation_send_counts (user_id, day, sent) values (?, ?, 1)
-       on conflict (user_id, day) do update set sent = automation_send_counts.sent + 1 where automation_send_counts.sent < ?
-       returning sent`,
-      [userId, dayKey, cap],
-    );
-    return taken.rows.length > 0;
+  /**
+   * The slot of one email in the user's cap for the local day: taken once per email, whichever worker
+   * asks ('held' for a worker running a step another has taken it for), so workers racing for one
+   * step never hold two slots between them and leave another step to find the cap falsely reached.
+   * The count is taken with a conditional update of the day's counter row, which workers queue on.
+   */
+  function takeSendSlot(userId: string, dayKey: string, cap: number, emailId: string): Promise<'taken' | 'held' | 'full'> {
+    return knex.transaction(async (trx) => {
+      const claimed = await trx.raw('insert into automation_send_slots (user_id, day, email_id) values (?, ?, ?) on conflict do nothing returning email_id', [userId, dayKey, emailId]);
+      if (claimed.rows.length === 0) return 'held';
+      const counted = await trx.raw(
+        `insert into automation_send_counts (user_id, day, sent) values (?, ?, 1)
+         on conflict (user_id, day) do update set sent = automation_send_counts.sent + 1 where automation_send_counts.sent < ?
+         returning sent`,
+        [userId, dayKey, cap],
+      );
+      if (counted.rows.length > 0) return 'taken';
+      await trx('automation_send_slots').where({ user_id: userId, day: dayKey, email_id: emailId }).delete();
+      return 'full';
+    });
   }
-  const giveBackSendSlot = (userId: string, dayKey: string) =>
-    knex('automation_send_counts').where({ user_id: userId, day: dayKey }).where('sent', '>', 0).decrement('sent', 1);
+  /** Frees an email's slot (nothing was sent with it); of workers freeing the same slot, only the first counts it. */
+  const giveBackSendSlot = (userId: string, dayKey: string, emailId: string) =>
+    knex.raw(
+      `with freed as (delete from automation_send_slots where user_id = ? and day = ? and email_id = ? returning email_id)
+       update automation_send_counts set sent = sent - 1 where user_id = ? and day = ? and sent > 0 and exists (select 1 from freed)`,
+      [userId, dayKey, emailId, userId, dayKey],
+    );
 
   /** What one round loads once per user (settings) or per user and bank or template, not once per step. */
   type Round = { settings: Map<string, Promise<AutomationSettings>>; contexts: Map<string, Promise<PlaceholderContext>>; templates: Map<string, Promise<{ subject: string; body: string } | undefined>> };
@@ -184,11 +200,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     if (!template) return { type: 'SkipStep', ...base, reason: "The step's template was deleted.", nextDueAt: nextDueAt(row, window) };
     if (!row.email) return { type: 'SkipStep', ...base, reason: `${row.contact_name} has no email address.`, nextDueAt: nextDueAt(row, window) };
     const dayKey = localDay(at, window.timeZone);
-    if (!(await takeSendSlot(row.user_id, dayKey, settings.dailySendCap))) {
+    const emailId = stepRecordId(row.id, row.next_step_index, 'email');
+    if ((await takeSendSlot(row.user_id, dayKey, settings.dailySendCap, emailId)) === 'full') {
       const dueAt = scheduleAt(window, startOfNextDay(at, window.timeZone), { random, spreadMinutes }).toISOString();
       return { type: 'RescheduleStep', userId: row.user_id, stepIndex: row.next_step_index, dueAt, reason: `daily send cap of ${settings.dailySendCap} reached` };
     }
-    const emailId = stepRecordId(row.id, row.next_step_index, 'email');
     try {
       const context = await once(round.contexts, `${row.user_id}:${row.bank_id}`, () => loadPlaceholderContext(knex, { userId: row.user_id, cert: row.bank_id }));
       const values = placeholderValues({ ...context, contact: placeholderContact({ ...row, name: row.contact_name }), today: at });
@@ -206,10 +222,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         body: `${rendered.body}\n\n--\nTo stop receiving these emails, unsubscribe here: ${link}`,
       });
     } catch (error) {
-      // The slot goes back whatever happened: nothing was sent with it.
-      await giveBackSendSlot(row.user_id, dayKey);
-      // Already queued by another worker (or by this one before a crash): the step is recorded below once.
+      // Already queued by another worker (or by this one before a crash): that email keeps the slot, and the step is recorded below once.
       if (!(error instanceof Conflict)) {
+        // Nothing was sent with the slot: it goes back.
+        await giveBackSendSlot(row.user_id, dayKey, emailId);
         // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone): the enrolment stops with the reason.
         if (error instanceof HttpError || error instanceof DomainError) return { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: /Do Not Contact/.test(error.message) ? 'do-not-contact' : 'send-failed', detail: error.message };
         throw error;
