@@ -5,6 +5,8 @@ import { features, mailFeature } from '../features.ts';
 import { createDispatcher, type Dispatcher } from '../mail/dispatcher.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { createAutomationFeature } from './feature.ts';
+import { runWithContext, systemContext } from '../context/request-context.ts';
+import { stepRecordId } from './record-ids.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { localTime } from './send-window.ts';
 
@@ -13,6 +15,7 @@ const hour = 60 * 60_000;
 describeWithDatabase('automation scheduler', (context) => {
   let app: TestApp;
   let token: string;
+  let userId: string;
   let workflowId: string;
   let current: Date;
   const clock = { now: () => current, random: () => 0.5 };
@@ -40,7 +43,7 @@ describeWithDatabase('automation scheduler', (context) => {
     const services = app.services;
     scheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, ...clock, spreadMinutes: 10 });
     dispatcher = createDispatcher({ knex: services.knex, eventStore: services.eventStore, transportFor: async () => transport, now: clock.now });
-    token = (await app.signUp('Owner')).token;
+    ({ token, user: { id: userId } } = await app.signUp('Owner'));
     await app.request('/api/data/settings', { method: 'PUT', token, body: { dailySendCap: 2 } });
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
     for (const name of ['Ann', 'Ben', 'Cal', 'Bounce', 'Una']) {
@@ -180,5 +183,25 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(rows.reduce((sum: number, row: { emails_sent: number }) => sum + row.emails_sent, 0)).to.equal(3);
     const [count] = await knex('automation_send_counts').where({ day: '2026-12-21' }).select('sent');
     expect(count.sent).to.equal(3);
+  });
+
+  it('frees the day\'s slot of a step whose email was queued on an earlier day and whose record was lost', async () => {
+    current = new Date('2026-12-28T15:00:00Z'); // Monday 9:00 in Chicago
+    const knex = app.services.knex;
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Lou', title: 'CFO', email: 'lou@alpha.example' } })).body.id;
+    const [enrolment] = (await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } })).body.enrolments;
+    // A worker queued the first step's email on Sunday and stopped before recording the step.
+    const emailId = stepRecordId(enrolment.id, 0, 'email');
+    await runWithContext(systemContext({ userId, source: 'workflow' }), () =>
+      mailFeature.outboxFor(app.services).queue({ id: emailId, queuedAt: new Date('2026-12-27T18:00:00Z'), userId, to: 'lou@alpha.example', contactId, bankId: 628, subject: 'Hello', body: 'Hi' }),
+    );
+    await scheduler.runOnce();
+    const [after] = await enrolments({ contactId });
+    expect(after).to.include({ emailsSent: 1 });
+    expect(await knex('sent_emails').where({ contact_id: contactId }).select('id')).to.deep.equal([{ id: emailId }]);
+    // Nothing went out on Monday: no slot of Monday's cap is held for it.
+    expect(await knex('automation_send_slots').where({ day: '2026-12-28' }).select('email_id')).to.deep.equal([]);
+    const counts = await knex('automation_send_counts').where({ day: '2026-12-28' }).select('sent');
+    expect(counts.map((row: { sent: number }) => row.sent)).to.deep.equal([0]);
   });
 });

@@ -222,8 +222,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         body: `${rendered.body}\n\n--\nTo stop receiving these emails, unsubscribe here: ${link}`,
       });
     } catch (error) {
-      // Already queued by another worker (or by this one before a crash): that email keeps the slot, and the step is recorded below once.
-      if (!(error instanceof Conflict)) {
+      if (error instanceof Conflict) {
+        // Already queued by another worker (or by this one before a crash): the step is recorded below once. Queued
+        // today, that email keeps today's slot; queued on an earlier day (its record lost), it was not sent today.
+        const queued: { queued_at: Date } | undefined = await knex('sent_emails').where({ id: emailId }).first('queued_at');
+        if (queued && localDay(queued.queued_at, window.timeZone) !== dayKey) await giveBackSendSlot(row.user_id, dayKey, emailId);
+      } else {
         // Nothing was sent with the slot: it goes back.
         await giveBackSendSlot(row.user_id, dayKey, emailId);
         // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone): the enrolment stops with the reason.
