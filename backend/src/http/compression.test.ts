@@ -1,14 +1,18 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import type { Feature } from '../services.ts';
+import { sendReusedBody, type ReusedBody } from './compression.ts';
 
 const rows = Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Row ${index}` }));
 /** Past the size compressed in one synchronous call: goes to the thread pool. */
 const manyRows = Array.from({ length: 5000 }, (_, index) => ({ id: index, name: `Row ${index}` }));
+
+/** One answer sent again and again, as the answer cache sends a kept answer. */
+const reused: ReusedBody = { text: JSON.stringify({ rows }), encoded: new Map() };
 
 const answers: Feature = {
   name: 'answers',
@@ -23,6 +27,13 @@ const answers: Feature = {
     });
     router.get('/huge', (ctx) => {
       ctx.body = { rows: manyRows };
+    });
+    router.get('/reused', (ctx) => {
+      sendReusedBody(ctx, reused);
+    });
+    router.get('/reused-then-changed', (ctx) => {
+      sendReusedBody(ctx, reused);
+      ctx.body = JSON.stringify({ changed: true, rows });
     });
     router.get('/small', (ctx) => {
       ctx.body = { ok: true };
@@ -81,5 +92,24 @@ describeWithDatabase('response compression', (context) => {
     const small = await get(`${app.url}/api/public-test/small`, 'gzip');
     expect(small.headers['content-encoding']).to.equal(undefined);
     expect(JSON.parse(small.body.toString('utf8'))).to.deep.equal({ ok: true });
+  });
+
+  it('compresses an answer sent again and again once per encoding, and sends the kept bytes after that', async () => {
+    reused.encoded.clear();
+    const first = await get(`${app.url}/api/public-test/reused`, 'br');
+    expect(JSON.parse(brotliDecompressSync(first.body).toString('utf8'))).to.deep.equal({ rows });
+    expect(reused.encoded.get('br')).to.deep.equal(first.body);
+    // The kept form is what goes out: replaced here, the next answer carries the replacement.
+    reused.encoded.set('br', brotliCompressSync(JSON.stringify({ kept: true })));
+    const again = await get(`${app.url}/api/public-test/reused`, 'br');
+    expect(JSON.parse(brotliDecompressSync(again.body).toString('utf8'))).to.deep.equal({ kept: true });
+    const gzipped = await get(`${app.url}/api/public-test/reused`, 'gzip');
+    expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).to.deep.equal({ rows });
+    expect(reused.encoded.get('gzip')).to.deep.equal(gzipped.body);
+  });
+
+  it('compresses afresh an answer whose body a route changed after sending a reused one', async () => {
+    const response = await get(`${app.url}/api/public-test/reused-then-changed`, 'br');
+    expect(JSON.parse(brotliDecompressSync(response.body).toString('utf8'))).to.deep.equal({ changed: true, rows });
   });
 });

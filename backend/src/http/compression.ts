@@ -21,6 +21,26 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 const gzipOptions: zlib.ZlibOptions = { level: 1 };
 
 /**
+ * A JSON text answered many times (a cached answer): its compressed forms are made once per
+ * encoding and kept on it. A route sends it with `sendReusedBody`.
+ */
+export type ReusedBody = { text: string; encoded: Map<'br' | 'gzip', Buffer> };
+
+const reusedBodies = new WeakMap<object, ReusedBody>();
+
+/** Answers `ctx` with a reused body's text; the compression below then reuses its compressed form. */
+export function sendReusedBody(ctx: { body: unknown; type: string; response: object }, body: ReusedBody): void {
+  ctx.body = body.text;
+  ctx.type = 'application/json';
+  reusedBodies.set(ctx.response, body);
+}
+
+function compress(text: string, size: number, encoding: 'br' | 'gzip'): Buffer | Promise<Buffer> {
+  if (encoding === 'br') return size <= synchronousBytes ? zlib.brotliCompressSync(text, brotliOptions(size)) : brotli(text, brotliOptions(size));
+  return size <= synchronousBytes ? zlib.gzipSync(text, gzipOptions) : gzip(text, gzipOptions);
+}
+
+/**
  * Compresses JSON and text answers of at least `minimumBytes` for clients that accept it: brotli
  * at quality 1 where accepted (about as small as gzip's fastest level for two thirds of its CPU on
  * our list pages, measured), else gzip. A list page of the Directory shrinks about ninefold. Streams (the built frontend,
@@ -40,8 +60,14 @@ export const compression: Middleware = async (ctx, next) => {
   const encoding = ctx.acceptsEncodings('br') ? 'br' : ctx.acceptsEncodings('gzip') ? 'gzip' : null;
   if (!encoding) return;
   const type = ctx.response.type;
-  if (encoding === 'br') ctx.body = size <= synchronousBytes ? zlib.brotliCompressSync(text, brotliOptions(size)) : await brotli(text, brotliOptions(size));
-  else ctx.body = size <= synchronousBytes ? zlib.gzipSync(text, gzipOptions) : await gzip(text, gzipOptions);
+  const reused = reusedBodies.get(ctx.response);
+  if (reused?.text === text) {
+    let encoded = reused.encoded.get(encoding);
+    if (!encoded) reused.encoded.set(encoding, (encoded = await compress(text, size, encoding)));
+    ctx.body = encoded;
+  } else {
+    ctx.body = await compress(text, size, encoding);
+  }
   ctx.type = type;
   ctx.set('Content-Encoding', encoding);
 };
