@@ -51,12 +51,32 @@ async function createBuildTable(db: Knex, projection: RowProjection): Promise<Bu
   return { projection, build, indexes };
 }
 
-async function indexBuildTable(db: Knex, { build, indexes }: Build): Promise<void> {
-  for (const [position, index] of indexes.entries()) {
-    if (index.primary) await db.raw('alter table ?? add constraint ?? primary key using index ??', [build, buildIndexName(position, build), buildIndexName(position, build)]);
-    else if (!index.unique) await db.raw(forBuildTable(index, position, build));
-  }
-  await db.raw('analyze ??', [build]);
+/** Statements run side by side while build tables are indexed: PostgreSQL builds one index on one core. */
+const indexingConnections = 2;
+
+/** Runs `work` on every item, at most `concurrency` at a time, in the items' order. */
+async function eachAtMost<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/**
+ * Creates the build tables' other indexes, side by side across tables (the largest table's indexes
+ * would otherwise keep one core busy while the other waits), then each table's primary key and
+ * statistics (ANALYZE waits for any index being built on its table).
+ */
+async function indexBuildTables(db: Knex, builds: Build[]): Promise<void> {
+  const indexStatements = builds.flatMap(({ build, indexes }) => indexes.flatMap((index, position) => (index.unique ? [] : [forBuildTable(index, position, build)])));
+  await eachAtMost(indexStatements, indexingConnections, (statement) => db.raw(statement));
+  await eachAtMost(builds, indexingConnections, async ({ build, indexes }) => {
+    for (const [position, index] of indexes.entries()) {
+      if (index.primary) await db.raw('alter table ?? add constraint ?? primary key using index ??', [build, buildIndexName(position, build), buildIndexName(position, build)]);
+    }
+    await db.raw('analyze ??', [build]);
+  });
 }
 
 /** Drops the serving table and gives its name, and its indexes' names, to the build table. */
@@ -143,7 +163,7 @@ export async function rebuildProjections(
   try {
     await applyUntilCaughtUp(knex, true, 'building');
     await report('indexing');
-    for (const build of builds) await indexBuildTable(knex, build);
+    await indexBuildTables(knex, builds);
     await applyUntilCaughtUp(knex, true, 'catching-up');
     await report('switching');
     for (let attempt = 1; ; attempt += 1) {

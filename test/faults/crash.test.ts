@@ -151,7 +151,7 @@ const rowsOf = (knex: Knex, table: string, order: string) => knex(table).select(
       const statuses = new Set(outcomes.map((outcome) => outcome.status));
       expect([...statuses].filter((status) => status !== 201 && status !== 503), 'answers other than 201 and 503').to.deep.equal([]);
       // The last answers, after the terminations, are all successes: recovered without a restart.
-      expect(outcomes.slice(-20).every((outcome) => outcome.status === 201)).to.equal(true);
+      expect(outcomes.slice(-20).map((outcome) => outcome.status), 'the last 20 answers').to.deep.equal(Array(20).fill(201));
       // A 503 wrote nothing: every task row belongs to an acknowledged command.
       const acknowledged = new Set(outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.id));
       const mine = (await db.knex('tasks').where('text', 'like', 'Under terminations %').pluck('id')) as string[];
