@@ -67,6 +67,17 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(badSort.body.message).to.match(/Cannot sort by "password"/);
   });
 
+  it('tells the same total on every page: a full page, the short last one, and one past the end', async () => {
+    const { token: pager } = await app.signUp('Pager');
+    for (const day of ['01', '02', '03', '04', '05']) await create({ text: `Page ${day}`, dueDate: `2027-02-${day}`, bankId: 628 }, pager);
+    const page = async (range: string) => (await app.request(`/api/data/tasks?sort=["dueDate","ASC"]&range=${range}`, { token: pager })).headers.get('content-range');
+    expect(await page('[0,1]')).to.equal('tasks 0-1/5');
+    expect(await page('[2,3]')).to.equal('tasks 2-3/5');
+    expect(await page('[4,5]')).to.equal('tasks 4-4/5');
+    expect(await page('[6,7]')).to.equal('tasks 6-6/5');
+    expect(await page('[0,9]')).to.equal('tasks 0-4/5');
+  });
+
   it("answers 404 for another user's task and never lets them change or delete it", async () => {
     const mine = (await create({ text: 'Private', dueDate: '2026-12-03', bankId: 628 })).body;
     expect((await app.request(`/api/data/tasks/${mine.id}`, { token: otherToken })).status).to.equal(404);
