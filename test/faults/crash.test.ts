@@ -152,10 +152,11 @@ const rowsOf = (knex: Knex, table: string, order: string) => knex(table).select(
       expect([...statuses].filter((status) => status !== 201 && status !== 503), 'answers other than 201 and 503').to.deep.equal([]);
       // The last answers, after the terminations, are all successes: recovered without a restart.
       expect(outcomes.slice(-20).map((outcome) => outcome.status), 'the last 20 answers').to.deep.equal(Array(20).fill(201));
-      // A 503 wrote nothing: every task row belongs to an acknowledged command.
+      // A write that took effect is answered 201, even when the read for its answer lost its connection
+      // (it is read again): only an append whose commit raced the termination itself can go unanswered.
       const acknowledged = new Set(outcomes.filter((outcome) => outcome.status === 201).map((outcome) => outcome.id));
       const mine = (await db.knex('tasks').where('text', 'like', 'Under terminations %').pluck('id')) as string[];
-      expect(mine.filter((id) => !acknowledged.has(id)).length).to.be.at.most(writers, 'writes in flight when a connection died may have committed unanswered');
+      expect(mine.filter((id) => !acknowledged.has(id)).length).to.be.at.most(2, 'tasks written but answered 503');
     } finally {
       server.process.kill('SIGTERM');
       await server.exited;

@@ -4,6 +4,7 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { Conflict, NotFound, RecordNotFound, RuleBroken, StaleVersion, type DomainError } from '../commands/errors.ts';
 import type { Feature } from '../services.ts';
+import { readAfterCommit } from './errors.ts';
 
 const failing: Feature = {
   name: 'failing',
@@ -67,5 +68,37 @@ describeWithDatabase('error answers', (context) => {
   it('refuses a JSON body sent as another content type with 415', async () => {
     const response = await app.request('/api/auth/login', { method: 'POST', body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).to.equal(415);
+  });
+});
+
+describe('reading what a command wrote, to answer it', () => {
+  const lostConnection = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  it('reads again on another connection when the connection was lost under the read', async () => {
+    let attempts = 0;
+    const row = await readAfterCommit(async () => {
+      attempts += 1;
+      if (attempts < 3) throw lostConnection();
+      return { id: 'task-1' };
+    });
+    expect(row).to.deep.equal({ id: 'task-1' });
+    expect(attempts).to.equal(3);
+  });
+
+  it('gives up after three lost connections, and at once on any other failure', async () => {
+    let attempts = 0;
+    const lost = await readAfterCommit(async () => {
+      attempts += 1;
+      throw lostConnection();
+    }).catch((error: unknown) => error);
+    expect((lost as { code?: string }).code).to.equal('57P01');
+    expect(attempts).to.equal(3);
+    attempts = 0;
+    const broken = await readAfterCommit(async () => {
+      attempts += 1;
+      throw new Error('column "nope" does not exist');
+    }).catch((error: unknown) => error);
+    expect((broken as Error).message).to.match(/nope/);
+    expect(attempts).to.equal(1);
   });
 });

@@ -7,7 +7,7 @@ import { signedInUser } from '../auth/authenticate.ts';
 import type { Decider } from '../commands/decider.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { NotFoundError, readAfterCommit } from '../http/errors.ts';
 import { respondWithList, withLookups, type ListSpec } from '../http/simple-rest.ts';
 import { cachedAnswer, cheapAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
@@ -107,7 +107,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
       const id = definition.newId?.(body) ?? randomUUID();
       await run(ctx, id, (context) => create(body, context));
       ctx.status = 201;
-      respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, id));
+      respondWithRecord(ctx, await readAfterCommit(() => requireRow(signedInUser(ctx.state).id, id)));
     });
   }
 
@@ -118,7 +118,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
       await requireRow(user.id, ctx.params.id);
       const body = ctx.request.body;
       await run(ctx, ctx.params.id, (context) => update(body, context), expectedVersionFromIfMatch(ctx));
-      respondWithRecord(ctx, await requireRow(user.id, ctx.params.id));
+      respondWithRecord(ctx, await readAfterCommit(() => requireRow(user.id, ctx.params.id)));
     });
   }
 
@@ -129,7 +129,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
       const before = await requireRow(user.id, ctx.params.id);
       await run(ctx, ctx.params.id, remove, expectedVersionFromIfMatch(ctx));
       // ra-data-simple-rest expects the deleted record back; show it as it is now if it still exists.
-      ctx.body = definition.toApi((await findRow(user.id, ctx.params.id)) ?? before);
+      ctx.body = definition.toApi((await readAfterCommit(() => findRow(user.id, ctx.params.id))) ?? before);
     });
   }
 
@@ -151,7 +151,7 @@ export async function runRecordCommand<Command, Row>(
   await handleCommand(services.eventStore, definition.decider, definition.streamId(String(id.data), user.id), command, {
     ifMatch: expectedVersionFromIfMatch(ctx),
   });
-  const row = await recordRows(services.knex, definition, user.id).where(definition.idColumn, id.data).first();
+  const row = await readAfterCommit(() => recordRows(services.knex, definition, user.id).where(definition.idColumn, id.data).first());
   if (!row) throw new NotFoundError(definition.what);
   const record = definition.toApi(row);
   setVersionEtag(ctx, Number(record.version));
