@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { preparedSelect } from '../db/prepared.ts';
+import type { Memo } from '../read-cache/answers.ts';
 import { BadRequestError } from './errors.ts';
 import { findUnstorableText } from './storable-text.ts';
 
@@ -118,11 +119,21 @@ export async function countRows(knex: Knex, query: Knex.QueryBuilder): Promise<n
   return Number(total);
 }
 
+/** Pages read at a time once a list is paged on: the one asked for and the others of its block (with a cache to keep them). */
+const pagesPerBlock = 4;
+/** Only pages up to this size are read ahead: a screen's page, not an export or a bulk fetch. */
+const readAheadPageSize = 100;
+
 /**
  * Runs a list query: the total and one page, and sets `Content-Range` as ra-data-simple-rest
- * expects. A first page that comes back shorter than asked for holds the whole list, so it tells
- * the total itself: a search or a bank's records, which usually fit on one page, cost one statement.
- * A first page is therefore read before the count; a later page beside it.
+ * expects.
+ * - A first page that comes back shorter than asked for holds the whole list, so it tells the total
+ *   itself: a search or a bank's records, which usually fit, cost one statement. It is therefore
+ *   read before the count; a later page beside it.
+ * - With `memo` (the answer cache), a later page of a screen's list without per-row lookups is read
+ *   in a block with the pages after it (pages 2-5, 6-9, ...), kept while the data has not changed:
+ *   paging on, or several pages asked for at once, then costs no statement until the next block.
+ *   A first page is read alone: most lists are looked at, not paged.
  */
 export async function respondWithList<Row>(
   ctx: Context,
@@ -131,29 +142,38 @@ export async function respondWithList<Row>(
   base: Knex.QueryBuilder,
   spec: ListSpec,
   toApi: (row: Row) => unknown,
-  /** Shares the total of one filter between its pages while the data has not changed (see read-cache). */
-  memo?: <T>(key: string, compute: () => Promise<T>) => Promise<T>,
+  /** Shares the total of one filter between its pages, and blocks of pages, while the data has not changed (see read-cache). */
+  memo?: Memo,
 ): Promise<void> {
   const params = parseListParams(ctx.query as Record<string, unknown>, spec);
   applyFilters(base, params, spec);
   const countAll = () => (spec.count ? spec.count(base.clone(), params.filter) : countRows(knex, base));
   const [start, end] = params.range;
+  const pageSize = end - start + 1;
   const sortColumn = spec.sortable[params.sort.field];
   const ordered = (query: Knex.QueryBuilder) =>
     query.orderByRaw(`?? ${params.sort.order} nulls last`, [sortColumn]).orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc');
   const lookupsFirst = spec.lookups !== undefined && Object.hasOwn(spec.lookups.columns, sortColumn);
-  const page = ordered(lookupsFirst ? withLookups(knex, base.clone(), spec) : base.clone())
-    .offset(start)
-    .limit(end - start + 1);
-  // Otherwise the lookups run for the page's rows only: the page is cut first, then read as the table they name.
-  const pageWithLookups = spec.lookups && !lookupsFirst ? ordered(withLookups(knex, knex.from(page.as(spec.lookups.table)).select(`${spec.lookups.table}.*`), spec)) : page;
-  const readTotal = () => (memo ? memo(`${resource} total ${JSON.stringify(params.filter)}`, countAll) : countAll());
-  const readPage = () => preparedSelect<Row>(knex, pageWithLookups);
-  const readFirstPage = async (): Promise<[number, Row[]]> => {
-    const rows = await readPage();
-    return [rows.length < end - start + 1 ? rows.length : await readTotal(), rows];
+  const rowsFrom = (offset: number, limit: number) => {
+    const page = ordered(lookupsFirst ? withLookups(knex, base.clone(), spec) : base.clone())
+      .offset(offset)
+      .limit(limit);
+    // Otherwise the lookups run for the page's rows only: the page is cut first, then read as the table they name.
+    return spec.lookups && !lookupsFirst ? ordered(withLookups(knex, knex.from(page.as(spec.lookups.table)).select(`${spec.lookups.table}.*`), spec)) : page;
   };
-  const [count, rows] = start === 0 ? await readFirstPage() : await Promise.all([readTotal(), readPage()]);
+  const readsAhead = memo !== undefined && start > 0 && !spec.lookups && pageSize <= readAheadPageSize && start % pageSize === 0;
+  const blockSize = readsAhead ? pageSize * pagesPerBlock : pageSize;
+  const blockStart = readsAhead ? pageSize + Math.floor((start - pageSize) / blockSize) * blockSize : start;
+  const readBlock = () => preparedSelect<Row>(knex, rowsFrom(blockStart, blockSize));
+  const filterKey = JSON.stringify(params.filter);
+  const readRows = readsAhead ? () => memo(`${resource} rows ${filterKey} ${sortColumn} ${params.sort.order} ${blockStart}+${blockSize}`, readBlock, 'rows') : readBlock;
+  const readTotal = () => (memo ? memo(`${resource} total ${filterKey}`, countAll) : countAll());
+  const readFirstPage = async (): Promise<[number, Row[]]> => {
+    const rows = await readRows();
+    return [rows.length < pageSize ? rows.length : await readTotal(), rows];
+  };
+  const [count, block] = start === 0 ? await readFirstPage() : await Promise.all([readTotal(), readRows()]);
+  const rows = block.slice(start - blockStart, start - blockStart + pageSize);
   const last = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${resource} ${start}-${last}/${count}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');

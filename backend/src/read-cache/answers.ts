@@ -10,18 +10,22 @@ const replayedHeaders = ['Content-Range', 'Access-Control-Expose-Headers'];
 /** The answers kept per process, by the size of their JSON text (the compressed forms kept with them add about a ninth each). */
 const defaultBudgetBytes = 64 * 1024 * 1024;
 const positionsKept = 10_000;
-const valuesKept = 10_000;
+/** Shared values kept per process: small ones (totals), and blocks of list rows read ahead (up to a few hundred rows each). */
+const valuesKept = { small: 10_000, rows: 500 };
 /** A statement that only reads (a select that names no write); anything else counts as a write. */
 const plainRead = /^\s*select\b(?![\s\S]*\b(?:insert|update|delete|truncate)\b)/i;
+
+type KeptValue = { position: string; value: Promise<unknown> };
 
 /** A kept answer: its JSON text, with the compressed forms made of it as clients asked for them. */
 type Answer = ReusedBody & { position: string; headers: Array<[string, string]> };
 
 /**
  * A value worked out once per read-model position and shared by the answers that need it (a list's
- * total is the same for every page, sort and range of one filter).
+ * total is the same for every page, sort and range of one filter; a block of rows read ahead holds
+ * the next pages). `size` 'rows' keeps it among the fewer large values.
  */
-export type Memo = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+export type Memo = <T>(key: string, compute: () => Promise<T>, size?: 'small' | 'rows') => Promise<T>;
 
 /**
  * Read answers (lists, histories, the public API) kept as their JSON text, keyed by the user, the
@@ -45,7 +49,7 @@ export class AnswerCache {
    * last of them asked, so each still sees every write acknowledged before it arrived.
    */
   private readonly sharedPositions = new SameTurnCalls((userId) => readModelPosition(this.knex, userId));
-  private readonly values = new Map<string, { position: string; value: Promise<unknown> }>();
+  private readonly values = { small: new Map<string, KeptValue>(), rows: new Map<string, KeptValue>() };
 
   /**
    * `onlyWriter`: no other process writes this database (the embedded one, locked to this process).
@@ -104,14 +108,16 @@ export class AnswerCache {
   }
 
   private memo(userId: string, position: string): Memo {
-    return <T>(name: string, compute: () => Promise<T>): Promise<T> => {
+    return <T>(name: string, compute: () => Promise<T>, size: 'small' | 'rows' = 'small'): Promise<T> => {
+      const values = this.values[size];
       const key = `${userId} ${name}`;
-      const known = this.values.get(key);
+      const known = values.get(key);
       if (known?.position === position) return known.value as Promise<T>;
       const value = compute();
-      if (this.values.size >= valuesKept) this.values.clear();
-      this.values.set(key, { position, value });
-      value.catch(() => this.values.get(key)?.value === value && this.values.delete(key));
+      values.delete(key);
+      if (values.size >= valuesKept[size]) values.delete(values.keys().next().value!);
+      values.set(key, { position, value });
+      value.catch(() => values.get(key)?.value === value && values.delete(key));
       return value;
     };
   }

@@ -78,6 +78,62 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(await page('[0,9]')).to.equal('tasks 0-4/5');
   });
 
+  it('answers each page of a list read ahead in blocks as if read alone, and a changed record on a page read before the change', async () => {
+    const { token: pager } = await app.signUp('Block pager');
+    const ids: string[] = [];
+    for (let day = 10; day <= 18; day += 1) ids.push((await create({ text: `Block ${day}`, dueDate: `2027-03-${day}`, bankId: 628 }, pager)).body.id);
+    const page = async (range: string) => {
+      const response = await app.request(`/api/data/tasks?sort=["dueDate","ASC"]&range=${range}`, { token: pager });
+      return { range: response.headers.get('content-range'), texts: response.body.map((task: { text: string }) => task.text) };
+    };
+    expect(await page('[0,1]')).to.deep.equal({ range: 'tasks 0-1/9', texts: ['Block 10', 'Block 11'] });
+    expect(await page('[4,5]')).to.deep.equal({ range: 'tasks 4-5/9', texts: ['Block 14', 'Block 15'] });
+    expect(await page('[6,7]')).to.deep.equal({ range: 'tasks 6-7/9', texts: ['Block 16', 'Block 17'] });
+    expect(await page('[8,9]')).to.deep.equal({ range: 'tasks 8-8/9', texts: ['Block 18'] });
+    // A range that is not a whole page of its size is read as it is.
+    expect(await page('[1,3]')).to.deep.equal({ range: 'tasks 1-3/9', texts: ['Block 11', 'Block 12', 'Block 13'] });
+    const changed = await app.request(`/api/data/tasks/${ids[3]}`, { method: 'PUT', token: pager, body: { text: 'Block 13, moved on', dueDate: '2027-03-13', bankId: 628 } });
+    expect(changed.status).to.equal(200);
+    expect(await page('[2,3]')).to.deep.equal({ range: 'tasks 2-3/9', texts: ['Block 12', 'Block 13, moved on'] });
+  });
+
+  if (eventStore === 'postgres') {
+    it('answers the pages after a later page just read from the block read with it, without a statement on the table', async () => {
+      const { token: pager } = await app.signUp('Statement counter');
+      for (let day = 10; day <= 19; day += 1) await create({ text: `Counted ${day}`, dueDate: `2027-04-${day}`, bankId: 628 }, pager);
+      const page = (range: string) => app.request(`/api/data/tasks?sort=["dueDate","ASC"]&range=${range}`, { token: pager });
+      expect((await page('[2,3]')).status).to.equal(200);
+      // Every statement sent on a connection from the app's pool (prepared ones bypass knex's query events).
+      const statements: string[] = [];
+      type Connection = { query: (...args: unknown[]) => unknown };
+      const client = context.db.knex.client as { acquireConnection: () => Promise<Connection> };
+      const acquire = client.acquireConnection;
+      const watched = new Map<Connection, PropertyDescriptor | undefined>();
+      client.acquireConnection = async function (this: unknown) {
+        const connection = await acquire.call(this);
+        if (!watched.has(connection)) {
+          watched.set(connection, Object.getOwnPropertyDescriptor(connection, 'query'));
+          const query = connection.query;
+          connection.query = (...args: unknown[]) => {
+            statements.push(typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: unknown }).text));
+            return query.apply(connection, args);
+          };
+        }
+        return connection;
+      };
+      try {
+        for (const range of ['[4,5]', '[6,7]', '[8,9]']) expect((await page(range)).status).to.equal(200);
+      } finally {
+        client.acquireConnection = acquire;
+        for (const [connection, own] of watched) {
+          if (own) Object.defineProperty(connection, 'query', own);
+          else delete (connection as Partial<Connection>).query;
+        }
+      }
+      expect(statements.filter((sql) => /from "tasks"/.test(sql))).to.deep.equal([]);
+    });
+  }
+
   it("answers 404 for another user's task and never lets them change or delete it", async () => {
     const mine = (await create({ text: 'Private', dueDate: '2026-12-03', bankId: 628 })).body;
     expect((await app.request(`/api/data/tasks/${mine.id}`, { token: otherToken })).status).to.equal(404);
