@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { handleCommand } from '../commands/handle-command.ts';
-import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { ConflictError, NotFoundError, readAfterCommit } from '../http/errors.ts';
 import { certSchema, uuidParam } from '../outreach/schemas.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
 import { sentEmailsResource } from '../outreach/sent-emails/routes.ts';
@@ -98,7 +98,7 @@ export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSe
     const userId = signedInUser(ctx.state).id;
     const email = await ownEmail(userId, ctx.params.id);
     await handleCommand(services.eventStore, sentEmailDecider, sentEmailStreamId(email.id), { type: 'DismissEmail', userId, at: new Date().toISOString() });
-    ctx.body = await answerRecord(userId, email.id);
+    ctx.body = await readAfterCommit(() => answerRecord(userId, email.id));
   });
 
   return router;

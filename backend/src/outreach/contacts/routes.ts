@@ -8,7 +8,7 @@ import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggest
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { RecordNotFound } from '../../commands/errors.ts';
-import { BadRequestError } from '../../http/errors.ts';
+import { BadRequestError, readAfterCommit } from '../../http/errors.ts';
 import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
@@ -162,7 +162,7 @@ export async function readContactRecord(knex: Knex, userId: string, contactId: s
 /** Records an email check's outcome on the contact (a new fact each time) and answers the contact as it now is. */
 export async function recordContactVerification(services: AppServices, userId: string, contactId: string, verification: Verification) {
   await handleCommand(services.eventStore, contactDecider, contactStreamId(contactId), { type: 'RecordEmailVerification', userId, verification, at: new Date().toISOString() });
-  return readContactRecord(services.knex, userId, contactId);
+  return readAfterCommit(() => readContactRecord(services.knex, userId, contactId));
 }
 
 export function contactRoutes(services: AppServices) {
@@ -263,7 +263,7 @@ export function contactRoutes(services: AppServices) {
         if (!(error instanceof RecordNotFound)) throw error; // deleted meanwhile: nothing to mark
       }
     }
-    const rows: ContactRow[] = await recordRows(knex, definition, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc');
+    const rows: ContactRow[] = await readAfterCommit(() => recordRows(knex, definition, user.id).where('contacts.bank_id', bankId).orderBy('contacts.created_at', 'desc'));
     ctx.body = rows.map(toApi);
   });
   return router;
