@@ -10,8 +10,8 @@ const replayedHeaders = ['Content-Range', 'Access-Control-Expose-Headers'];
 /** The answers kept per process, by the size of their JSON text (the compressed forms kept with them add about a ninth each). */
 const defaultBudgetBytes = 64 * 1024 * 1024;
 const positionsKept = 10_000;
-/** Shared values kept per process: small ones (totals), and blocks of list rows read ahead (up to a few hundred rows each). */
-const valuesKept = { small: 10_000, rows: 500 };
+/** Shared values kept per process: small ones (totals), and blocks of list rows read ahead (100-400 rows, some 50-200 KB, each). */
+const valuesKept = { small: 10_000, rows: 200 };
 /** A statement that only reads (a select that names no write); anything else counts as a write. */
 const plainRead = /^\s*select\b(?![\s\S]*\b(?:insert|update|delete|truncate)\b)/i;
 

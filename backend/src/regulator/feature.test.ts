@@ -204,6 +204,10 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect(peers.banks).to.equal(peerRows.length);
     const higher = peerRows.filter((row: { roa: number | null }) => row.roa !== null && row.roa > own.roa).length;
     expect(peers.measures.roa).to.include({ value: own.roa, rank: higher + 1 });
+    const values = peerRows.map((row: { roa: number | null }) => row.roa).filter((roa: number | null): roa is number => roa !== null).sort((a: number, b: number) => a - b);
+    const middle = Math.floor(values.length / 2);
+    const expectedMedian = values.length === 0 ? null : values.length % 2 === 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    expect(peers.measures.roa.peerMedian).to.equal(expectedMedian);
   });
 
   it('builds the detail records from memory exactly as SQL reads them, for active and inactive banks and banks whose newest quarter is not the latest', async () => {
