@@ -117,7 +117,7 @@ async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<str
   });
 }
 
-/** The median of `values`, which it sorts in place (a typed array sorts numbers natively, without a comparator: a state's peers at ten times the banks are some 1,500). */
+/** The median of `values`, which it sorts in place (a typed array sorts numbers natively, without a comparator call per comparison). */
 function median(values: Float64Array): number | null {
   if (values.length === 0) return null;
   const sorted = values.sort();
