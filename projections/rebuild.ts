@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { rebuildPhases } from '../domain/records/read-models.ts';
+import { engineOf } from '../backend/src/db/database.ts';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
@@ -135,7 +136,8 @@ export async function rebuildProjections(
 
   const builds: Build[] = [];
   for (const projection of projections) builds.push(await createBuildTable(knex, projection));
-  const targets = new Map<RowProjection, Target>(builds.map((build) => [build.projection, { table: build.build, stored: new Set<string>() }]));
+  const copy = engineOf(knex) === 'postgres';
+  const targets = new Map<RowProjection, Target>(builds.map((build) => [build.projection, { table: build.build, stored: new Set<string>(), copy }]));
   const into = (projection: RowProjection) => targets.get(projection)!;
 
   let after: Cursor = 'start';

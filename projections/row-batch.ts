@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { copyRows } from '../backend/src/db/copy-rows.ts';
 import type { RecordedEvent } from '../backend/src/eventstore/types.ts';
 import { isComputed, type KeyedChange, type Row, type RowProjection } from './row-projection.ts';
 
@@ -98,16 +99,17 @@ async function storedRows(db: Db, table: string, key: string[], keys: Row[]): Pr
 /**
  * Where a batch writes: the projection's own table, or a table being built beside it whose keys
  * the builder alone writes and remembers (`stored`: every key in the table), so it reads back only
- * rows it knows are there.
+ * rows it knows are there, and adds the rows it knows are not with COPY when `copy` is set
+ * (PostgreSQL; see copyRows).
  */
-export type Target = { table: string; stored?: Set<string> };
+export type Target = { table: string; stored?: Set<string>; copy?: boolean };
 
 /**
- * Writes the changes of a batch of events (in order): new rows in one INSERT, rows changed from
- * their stored state in one upsert, rows removed in one DELETE, each reading its rows from one JSON
- * parameter.
+ * Writes the changes of a batch of events (in order): new rows in one INSERT (or COPY), rows
+ * changed from their stored state in one upsert, rows removed in one DELETE, each reading its rows
+ * from one JSON parameter.
  */
-export async function writeChanges(db: Db, projection: RowProjection, changes: KeyedChange[], { table, stored: known }: Target = { table: projection.table }): Promise<void> {
+export async function writeChanges(db: Db, projection: RowProjection, changes: KeyedChange[], { table, stored: known, copy }: Target = { table: projection.table }): Promise<void> {
   if (changes.length === 0) return;
   const { key } = projection;
   const byRow = new Map<string, KeyedChange[]>();
@@ -118,12 +120,18 @@ export async function writeChanges(db: Db, projection: RowProjection, changes: K
     else byRow.set(id, [change]);
   }
   const defaults = await columnDefaults(db, projection.table);
-  // A row only ever inserted in the batch needs no stored state: inserting it is a no-op when it exists.
+  // A row only ever inserted in the batch needs no stored state: inserting it is a no-op when it
+  // exists. With every key of the table known, whether it exists is known, and a new one is added.
+  const added: Row[] = [];
   const inserted: Row[] = [];
   const folded: Array<[string, KeyedChange[]]> = [];
   for (const entry of byRow) {
-    if (entry[1].every((change) => change.kind === 'insert')) inserted.push(withDefaults(defaults, entry[1][0].row));
-    else folded.push(entry);
+    if (!entry[1].every((change) => change.kind === 'insert')) folded.push(entry);
+    else if (!known) inserted.push(entry[1][0].row);
+    else if (!known.has(entry[0])) {
+      added.push(entry[1][0].row);
+      known.add(entry[0]);
+    }
   }
   const toRead = known ? folded.filter(([id]) => known.has(id)) : folded;
   const stored = toRead.length ? await storedRows(db, table, key, toRead.map(([, list]) => list[0].key)) : new Map<string, Row>();
@@ -133,15 +141,17 @@ export async function writeChanges(db: Db, projection: RowProjection, changes: K
     const before = stored.get(id);
     let row = before && { ...before };
     for (const change of list) row = fold(row, change, defaults);
-    if (row) changed.push(row);
+    if (row) (known && !before ? added : changed).push(row);
     else if (before) removed.push(list[0].key);
     if (known && row) known.add(id);
     else known?.delete(id);
   }
-  if (known) for (const row of inserted) known.add(keyString(key, row));
   const keyColumns = key.map(() => '??').join(', ');
+  if (added.length && copy) await copyRows(db, table, await tableColumns(db, projection.table), added, defaults);
+  else if (added.length) await db.raw('insert into ?? select * from json_populate_recordset(null::??, ?::json)', [table, table, JSON.stringify(added.map((row) => withDefaults(defaults, row)))]);
   if (inserted.length) {
-    await db.raw(`insert into ?? select * from json_populate_recordset(null::??, ?::json) on conflict (${keyColumns}) do nothing`, [table, table, JSON.stringify(inserted), ...key]);
+    const rows = JSON.stringify(inserted.map((row) => withDefaults(defaults, row)));
+    await db.raw(`insert into ?? select * from json_populate_recordset(null::??, ?::json) on conflict (${keyColumns}) do nothing`, [table, table, rows, ...key]);
   }
   if (changed.length) {
     const set = (await tableColumns(db, projection.table)).filter((column) => !key.includes(column));

@@ -22,6 +22,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** The engine each database opened here runs on, by its knex instance. */
+const engines = new WeakMap<Knex, Engine>();
+
+/** The engine a knex instance opened by openDatabase runs on (undefined for any other). */
+export const engineOf = (knex: Knex): Engine | undefined => engines.get(knex);
+
 export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir?: string; pglite?: PGlite; sharedBuffers?: string };
@@ -36,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connection: { connectionString: options.url, options: '-c jit=off' },
       pool: { min: 0, max: options.poolSize ?? 10 },
     });
+    engines.set(knex, 'postgres');
     return { knex, engine: 'postgres', close: () => knex.destroy() };
   }
 
@@ -61,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     connection: createPgConfig(instance) as unknown as Knex.StaticConnectionConfig,
     pool: { min: 1, max: 1 },
   });
+  engines.set(knex, 'pglite');
   return {
     knex,
     engine: 'pglite',
