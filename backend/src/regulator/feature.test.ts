@@ -144,6 +144,19 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect(history.body.data[0]).to.have.keys(['id', 'date', 'description', 'details', 'changeCode']);
     });
 
+    it('pages a list whole, in order, and tells the total on a page past the end and for a bank with none', async () => {
+      const whole = await get(`/api/services/fdic/history/${cert}?limit=1000`);
+      expect(whole.body.data.length).to.be.greaterThan(2);
+      const first = await get(`/api/services/fdic/history/${cert}?limit=2&offset=0`);
+      const rest = await get(`/api/services/fdic/history/${cert}?limit=1000&offset=2`);
+      expect([...first.body.data, ...rest.body.data]).to.deep.equal(whole.body.data);
+      const past = await get(`/api/services/fdic/history/${cert}?limit=20&offset=5000`);
+      expect(past.body).to.deep.equal({ data: [], meta: { total: whole.body.data.length, limit: 20, offset: 5000 } });
+      for (const list of ['locations', 'sod', 'history']) {
+        expect((await get(`/api/services/fdic/${list}/1?limit=20`)).body.meta.total, list).to.equal(0);
+      }
+    });
+
     it('answers demographics whose area codes lead to a community profile', async () => {
       const knex = context.db.knex;
       const withArea = await knex('fdic_institutions').whereNotNull('cbsa_code').first('cert', 'cbsa_code');

@@ -198,24 +198,34 @@ export async function financialHistory(knex: Knex, cert: number) {
   return { data, meta: { total: data.length } };
 }
 
-async function paged<T>(knex: Knex, query: Knex.QueryBuilder, page: z.infer<typeof pageQuerySchema>, map: (row: Record<string, unknown>) => T): Promise<Page<T>> {
-  const [rows, [count]] = await Promise.all([
-    preparedSelect<Record<string, unknown>>(knex, query.clone().limit(page.limit).offset(page.offset)),
-    preparedSelect<{ n: number }>(knex, query.clone().clearSelect().clearOrder().count({ n: '*' })),
-  ]);
-  return { data: rows.map(map), meta: { total: Number(count?.n ?? 0), limit: page.limit, offset: page.offset } };
+type PageStatement = { name: string; columns: string; from: string; orderBy: string };
+
+/**
+ * A page of a statement of fixed text (prepared once per connection) with the total of all its rows
+ * from `count(*) over ()` in the same read, where a page built with knex and its count were two
+ * statements compiled on every request. A page past the end has no row to tell the total: it is
+ * counted apart.
+ */
+async function pageOf<T>(knex: Knex, statement: PageStatement, values: unknown[], page: z.infer<typeof pageQuerySchema>, map: (row: Record<string, unknown>) => T): Promise<Page<T>> {
+  const { name, columns, from, orderBy } = statement;
+  const rows = await preparedQuery<Record<string, unknown>>(
+    knex,
+    name,
+    `select ${columns}, count(*) over () as total_rows from ${from} order by ${orderBy} limit $${values.length + 1} offset $${values.length + 2}`,
+    [...values, page.limit, page.offset],
+  );
+  const total =
+    rows.length > 0 ? Number(rows[0].total_rows)
+    : page.offset === 0 ? 0
+    : (await preparedQuery<{ total: number }>(knex, `${name}_total`, `select count(*)::int as total from ${from}`, values))[0].total;
+  return { data: rows.map(map), meta: { total, limit: page.limit, offset: page.offset } };
 }
 
 /**
- * Branches as they stand (every bank's, or one bank's): those of the bank's newest Summary of
- * Deposits year (a branch closed before it is gone), and any the locations endpoint gave.
+ * Whether a branch (`l`, of fdic_locations) stands: listed in its bank's newest Summary of Deposits
+ * year (a branch closed before it is gone), or given by the locations endpoint (no year).
  */
-function currentBranches(knex: Knex, cert?: number): Knex.QueryBuilder {
-  const query = knex('fdic_locations as l').where((where) =>
-    where.whereNull('l.sod_year').orWhere('l.sod_year', knex('fdic_locations as newest').whereRaw('newest.cert = l.cert').max('newest.sod_year')),
-  );
-  return cert === undefined ? query : query.where('l.cert', cert);
-}
+const standingBranch = '(l.sod_year is null or l.sod_year = (select max(newest.sod_year) from fdic_locations newest where newest.cert = l.cert))';
 
 type OfficesByState = Array<{ state: string; offices: number }>;
 
@@ -227,7 +237,8 @@ type OfficesByState = Array<{ state: string; offices: number }>;
 function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesByState>; summaryOfDepositsYear: Map<number, number> }> {
   return cached(knex, 'branch-index', async () => {
     const [offices, years] = await Promise.all([
-      currentBranches(knex)
+      knex('fdic_locations as l')
+        .whereRaw(standingBranch)
         .select('l.cert', 'l.state', knex.raw('count(*)::int as offices'))
         .groupBy('l.cert', 'l.state')
         .orderBy([{ column: 'l.cert' }, { column: 'offices', order: 'desc' }, { column: 'l.state' }]) as Promise<Array<{ cert: number; state: string; offices: number }>>,
@@ -247,8 +258,13 @@ function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesB
 
 /** `/fdic/locations/{cert}`: branches, main office first (deposits in thousands). */
 export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const query = currentBranches(knex, cert).select('*').orderBy('is_main_office', 'desc').orderBy('name').orderBy('id');
-  return paged(knex, query, page, (row) => ({
+  const statement = {
+    name: 'branches_page',
+    columns: 'id, cert, name, address, city, state, zip, county, service_type, established_date, is_main_office, latitude, longitude, deposits',
+    from: `fdic_locations l where l.cert = $1 and ${standingBranch}`,
+    orderBy: 'is_main_office desc, name, id',
+  };
+  return pageOf(knex, statement, [cert], page, (row) => ({
     id: row.id,
     cert: row.cert,
     name: row.name,
@@ -268,13 +284,13 @@ export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQue
 
 /** `/fdic/sod/{cert}`: the latest Summary of Deposits year, largest branches first (deposits in thousands). */
 export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const query = knex('fdic_sod')
-    .where({ cert })
-    .andWhere('year', knex('fdic_sod').where({ cert }).max('year'))
-    .select('*')
-    .orderByRaw('deposits desc nulls last')
-    .orderBy('id');
-  return paged(knex, query, page, (row) => ({
+  const statement = {
+    name: 'deposits_page',
+    columns: 'id, year, cert, name, address, city, state, zip, county, deposits, is_main_office, latitude, longitude',
+    from: 'fdic_sod where cert = $1 and year = (select max(year) from fdic_sod where cert = $1)',
+    orderBy: 'deposits desc nulls last, id',
+  };
+  return pageOf(knex, statement, [cert], page, (row) => ({
     id: row.id,
     year: row.year,
     cert: row.cert,
@@ -293,8 +309,13 @@ export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof
 
 /** `/fdic/history/{cert}`: structure events, newest first. */
 export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const query = knex('fdic_history').where({ cert }).select('*').orderByRaw('effective_date desc nulls last').orderBy('id');
-  return paged(knex, query, page, (row) => ({
+  const statement = {
+    name: 'structure_history_page',
+    columns: 'id, effective_date, change_description, details, institution_name, change_code',
+    from: 'fdic_history where cert = $1',
+    orderBy: 'effective_date desc nulls last, id',
+  };
+  return pageOf(knex, statement, [cert], page, (row) => ({
     id: row.id,
     date: isoDate(row.effective_date),
     description: row.change_description ?? 'Structure change',
