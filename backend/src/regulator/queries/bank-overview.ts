@@ -1,13 +1,16 @@
 import type { Knex } from 'knex';
 import { assessRisk } from '../../../../domain/risk.ts';
+import { medianOf } from '../engine/median.ts';
 import { column, derived, quarterSnapshot } from '../engine/snapshot.ts';
 import { demographicsOf, detailBank, financialRecordOf, keyFiguresOf, keyFinancials, officeCounts, officesByState, overviewOf, summaryOfDepositsYear } from './detail.ts';
 
 /** A peer is an active bank of the same state with total assets within this factor either way. */
 const peerAssetFactor = 2;
 
-type PeerRow = { cert: number; state: string; assets: number; roa: number | null; nim: number | null; nplRatio: number | null; tier1CapitalRatio: number | null; efficiencyRatio: number | null };
-const peerMeasures = ['roa', 'nim', 'nplRatio', 'tier1CapitalRatio', 'efficiencyRatio'] as const;
+/** The figures a bank is compared on, and the snapshot's financial columns holding them. */
+const peerColumns = { roa: 'roa', nim: 'net_interest_margin', nplRatio: 'npl_ratio', tier1CapitalRatio: 'tier1_capital_ratio', efficiencyRatio: 'efficiency_ratio' } as const;
+type PeerMeasure = keyof typeof peerColumns;
+const peerMeasures = Object.keys(peerColumns) as PeerMeasure[];
 
 /**
  * `/fdic/bank/{cert}/overview`: what the first screen of a bank's detail shows, in one call: the
@@ -48,79 +51,76 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
   const { byState, byCert } = await peerRows(knex, quarter);
   const bank = byCert.get(cert);
   if (!bank) return null;
-  const ofState = byState.get(bank.state) ?? [];
+  const ofState = byState.get(bank.state)!;
+  const assets = bank.assets;
   // The peers are one run of the state's banks sorted by assets (the bank itself among them).
-  const first = firstWithAssetsOf(ofState, bank.assets / peerAssetFactor);
+  const first = firstAtLeast(ofState.assets, assets / peerAssetFactor);
   let end = first;
-  while (end < ofState.length && ofState[end].assets <= bank.assets * peerAssetFactor) end += 1;
+  while (end < ofState.assets.length && ofState.assets[end] <= assets * peerAssetFactor) end += 1;
   const values = new Float64Array(end - first);
   const measures = Object.fromEntries(
     peerMeasures.map((measure) => {
-      const own = bank[measure];
+      const figures = ofState[measure];
+      const own = figures[bank.index];
       let count = 0;
       let above = 0;
       for (let row = first; row < end; row += 1) {
-        const value = ofState[row][measure];
-        if (ofState[row].cert === cert || value === null) continue;
+        const value = figures[row];
+        if (row === bank.index || Number.isNaN(value)) continue;
         values[count++] = value;
-        if (own !== null && value > own) above += 1;
+        if (value > own) above += 1;
       }
-      return [measure, { value: own, peerMedian: median(values.subarray(0, count)), rank: own === null ? null : above + 1, of: count + (own === null ? 0 : 1) }];
+      const hasOwn = !Number.isNaN(own);
+      return [measure, { value: hasOwn ? own : null, peerMedian: medianOf(values.subarray(0, count)), rank: hasOwn ? above + 1 : null, of: count + (hasOwn ? 1 : 0) }];
     }),
   );
-  const banks = end - first - (ofState.slice(first, end).some((row) => row.cert === cert) ? 1 : 0);
-  return { quarter, state: bank.state, minAssets: bank.assets / peerAssetFactor, maxAssets: bank.assets * peerAssetFactor, banks, measures };
+  return { quarter, state: bank.state, minAssets: assets / peerAssetFactor, maxAssets: assets * peerAssetFactor, banks: end - first - (first <= bank.index && bank.index < end ? 1 : 0), measures };
 }
 
-/** Where the first bank with at least `assets` stands in a list sorted by assets. */
-function firstWithAssetsOf(sorted: PeerRow[], assets: number): number {
+/** Where the first value of at least `least` stands in ascending `sorted`. */
+function firstAtLeast(sorted: Float64Array, least: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (sorted[middle].assets < assets) low = middle + 1;
+    if (sorted[middle] < least) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-/** Active banks with assets in the quarter, by state (each state's sorted by assets) and by cert, from the quarter's snapshot (kept for its life). */
-async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, PeerRow[]>; byCert: Map<number, PeerRow> }> {
+/** A state's active banks with assets, sorted by assets: one array per figure, NaN where a bank has none. */
+type StatePeers = Record<'assets' | PeerMeasure, Float64Array>;
+
+/**
+ * Active banks with assets in the quarter, by state, and where each bank stands in its state's
+ * arrays, from the quarter's snapshot (kept for its life).
+ */
+async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, StatePeers>; byCert: Map<number, { state: string; index: number; assets: number }> }> {
   const snapshot = await quarterSnapshot(knex, quarter);
   return derived(snapshot, 'peer-rows', () => {
-    const [active, state, assets, roa, nim, nplRatio, tier1CapitalRatio, efficiencyRatio] = [
-      column(snapshot, 'i', 'active'),
-      column(snapshot, 'i', 'state'),
-      ...['assets', 'roa', 'net_interest_margin', 'npl_ratio', 'tier1_capital_ratio', 'efficiency_ratio'].map((name) => column(snapshot, 'f', name)),
-    ];
-    const byState = new Map<string, PeerRow[]>();
-    const byCert = new Map<number, PeerRow>();
+    const active = column(snapshot, 'i', 'active');
+    const state = column(snapshot, 'i', 'state');
+    const assets = column(snapshot, 'f', 'assets');
+    const figures = {} as Record<PeerMeasure, unknown[]>;
+    for (const measure of peerMeasures) figures[measure] = column(snapshot, 'f', peerColumns[measure]);
+    const rowsByState = new Map<string, number[]>();
     for (const row of snapshot.withFinancials) {
       if (active[row] !== true || assets[row] === null) continue;
-      const peer = {
-        cert: snapshot.cert[row],
-        state: state[row] as string,
-        assets: Number(assets[row]),
-        roa: roa[row] as number | null,
-        nim: nim[row] as number | null,
-        nplRatio: nplRatio[row] as number | null,
-        tier1CapitalRatio: tier1CapitalRatio[row] as number | null,
-        efficiencyRatio: efficiencyRatio[row] as number | null,
-      };
-      const list = byState.get(peer.state) ?? [];
-      list.push(peer);
-      byState.set(peer.state, list);
-      byCert.set(peer.cert, peer);
+      const rows = rowsByState.get(state[row] as string) ?? [];
+      rows.push(row);
+      rowsByState.set(state[row] as string, rows);
     }
-    for (const list of byState.values()) list.sort((a, b) => a.assets - b.assets);
+    const figureOf = (value: unknown) => (value === null ? Number.NaN : Number(value));
+    const byState = new Map<string, StatePeers>();
+    const byCert = new Map<number, { state: string; index: number; assets: number }>();
+    for (const [name, rows] of rowsByState) {
+      rows.sort((a, b) => Number(assets[a]) - Number(assets[b]));
+      const peers = { assets: Float64Array.from(rows, (row) => Number(assets[row])) } as StatePeers;
+      for (const measure of peerMeasures) peers[measure] = Float64Array.from(rows, (row) => figureOf(figures[measure][row]));
+      byState.set(name, peers);
+      rows.forEach((row, index) => byCert.set(snapshot.cert[row], { state: name, index, assets: peers.assets[index] }));
+    }
     return { byState, byCert };
   });
-}
-
-/** The median of `values`, which it sorts in place (a typed array sorts numbers natively, without a comparator call per comparison). */
-function median(values: Float64Array): number | null {
-  if (values.length === 0) return null;
-  const sorted = values.sort();
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
