@@ -181,7 +181,7 @@ export function contactRoutes(services: AppServices) {
     const contactId = z.uuid().safeParse(ctx.params.id);
     if (!contactId.success) throw new RecordNotFound('Contact');
     await eraseContact(services, userId, contactId.data);
-    ctx.body = (await readContactRecord(knex, userId, contactId.data)) ?? { id: contactId.data, erased: true };
+    ctx.body = (await readAfterCommit(() => readContactRecord(knex, userId, contactId.data))) ?? { id: contactId.data, erased: true };
   });
 
   // 'Mark replied': a reply stops every automation writing to this contact.

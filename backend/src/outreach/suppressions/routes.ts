@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
+import { readAfterCommit } from '../../http/errors.ts';
 import { respondWithList } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { addSuppressionBody } from './commands.ts';
@@ -48,7 +49,7 @@ export function suppressionRoutes(services: AppServices): Router {
       at: new Date().toISOString(),
     });
     ctx.status = 201;
-    ctx.body = toApi(await rows(userId).where('email', normalisedEmail(email)).first());
+    ctx.body = toApi(await readAfterCommit(() => rows(userId).where('email', normalisedEmail(email)).first()));
   });
 
   router.delete('/:email', async (ctx) => {
