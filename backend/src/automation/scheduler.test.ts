@@ -204,4 +204,18 @@ describeWithDatabase('automation scheduler', (context) => {
     const counts = await knex('automation_send_counts').where({ day: '2026-12-28' }).select('sent');
     expect(counts.map((row: { sent: number }) => row.sent)).to.deep.equal([0]);
   });
+
+  it('forgets the send cap of days no time zone can be in any more, and keeps the days around today', async () => {
+    const knex = app.services.knex;
+    current = new Date('2026-12-30T15:00:00Z');
+    const days = ['2026-12-20', '2026-12-27', '2026-12-28', '2026-12-30'];
+    for (const day of days) {
+      await knex('automation_send_slots').insert({ user_id: userId, day, email_id: '00000000-0000-4000-8000-000000000000' });
+      await knex('automation_send_counts').insert({ user_id: userId, day, sent: 1 }).onConflict(['user_id', 'day']).merge();
+    }
+    await scheduler.runOnce();
+    const kept = async (table: string) => (await knex(table).where({ user_id: userId }).whereIn('day', days).orderBy('day').pluck('day')) as string[];
+    expect(await kept('automation_send_slots')).to.deep.equal(['2026-12-28', '2026-12-30']);
+    expect(await kept('automation_send_counts')).to.deep.equal(['2026-12-28', '2026-12-30']);
+  });
 });

@@ -46,7 +46,8 @@ export type Scheduler = PollingWorker & {
 
 /** A step late by more than this is not sent in a burst when a worker comes back: it is scheduled again. */
 const catchUpLimitMs = 24 * 60 * 60_000;
-const day = 24 * 60 * 60_000;
+const hour = 60 * 60_000;
+const day = 24 * hour;
 
 /** An enrolment with a step due, and what the step needs to know about its contact and bank. */
 type DueRow = {
@@ -295,7 +296,22 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
+  /**
+   * The send cap counts a user's local day, and no time zone is two days from UTC: slots and
+   * counts of days before that can never be asked for again, and are deleted (once an hour).
+   */
+  let prunedAt: number | undefined;
+  async function forgetSpentDays(): Promise<void> {
+    const at = now().getTime();
+    if (prunedAt !== undefined && at - prunedAt < hour) return;
+    prunedAt = at;
+    const before = new Date(at - 2 * day).toISOString().slice(0, 10);
+    await knex('automation_send_slots').where('day', '<', before).delete();
+    await knex('automation_send_counts').where('day', '<', before).delete();
+  }
+
   async function runOnce(): Promise<number> {
+    await forgetSpentDays();
     await stopWhereNeeded();
     const due: DueRow[] = await stopCheck(knex)
       .where('e.status', 'active')
