@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import type { Knex } from 'knex';
-import knexFactory from 'knex';
 import pg from 'pg';
 import { handleCommand } from '../backend/src/commands/handle-command.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
@@ -10,7 +9,7 @@ import { runWithContext, systemContext } from '../backend/src/context/request-co
 import { taskDecider } from '../backend/src/outreach/tasks/decider.ts';
 import { projections } from '../projections/index.ts';
 import { inlineProjections, rebuildProjections } from '../projections/runner.ts';
-import { benchDatabase, benchEngines, benchPostgresUrl } from './engines.ts';
+import { benchDatabase, benchEngines, createBenchDatabase } from './engines.ts';
 import type { Figure, FigureValue, Report } from './run.ts';
 
 /**
@@ -76,17 +75,9 @@ const metadataOf = (userId: string) => ({ userId, correlationId: randomUUID(), r
 
 /** A database of its own on the same server, for a store that brings its own tables. */
 async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `charterline_scratch_${randomUUID().slice(0, 8)}`;
-  const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
-  const { rows: leftBehind } = await admin.raw(
-    "select datname from pg_database where datname like 'charterline_scratch_%' and not exists (select 1 from pg_stat_activity where datname = pg_database.datname and pid <> pg_backend_pid() and backend_start > now() - interval '1 hour')",
-  );
-  for (const { datname } of leftBehind as Array<{ datname: string }>) await admin.raw('drop database if exists ?? with (force)', [datname]).catch(() => undefined);
-  await admin.raw('create database ??', [name]);
-  const url = new URL(benchPostgresUrl!);
-  url.pathname = `/${name}`;
+  const { name, url, admin } = await createBenchDatabase('charterline_scratch_');
   return {
-    url: url.toString(),
+    url,
     // Without force: Emmett may keep idle connections whose pool would crash this process when
     // terminated. A database still in use is left behind, and dropped by the next run's start.
     async drop() {

@@ -1,6 +1,6 @@
 import { openDatabase, type Database, type Engine } from '../backend/src/db/database.ts';
 import { migrateToLatest } from '../backend/src/db/migrate.ts';
-import knexFactory from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,6 +20,27 @@ export const benchEngines: Engine[] = (benchPostgresUrl ? (['pglite', 'postgres'
 /** BENCH_PROFILE_DIR: each server process a benchmark starts writes a CPU profile there when it stops (open it in Chrome's DevTools). */
 const profileArguments = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}`] : [];
 
+/**
+ * A new database on the benchmark's PostgreSQL server, named `prefix` and a random suffix, and a
+ * connection to the server that can drop it. First drops the databases of the same prefix that
+ * earlier runs left behind (a killed run never drops its own): those nothing connected to within
+ * the hour, so a benchmark running beside this one keeps its database.
+ */
+export async function createBenchDatabase(prefix: string): Promise<{ name: string; url: string; admin: Knex }> {
+  const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
+  const { rows: leftBehind } = await admin.raw(
+    `select datname from pg_database where starts_with(datname, ?)
+     and not exists (select 1 from pg_stat_activity where datname = pg_database.datname and pid <> pg_backend_pid() and backend_start > now() - interval '1 hour')`,
+    [prefix],
+  );
+  for (const { datname } of leftBehind as Array<{ datname: string }>) await admin.raw('drop database if exists ?? with (force)', [datname]).catch(() => undefined);
+  const name = `${prefix}${randomBytes(4).toString('hex')}`;
+  await admin.raw('create database ??', [name]);
+  const url = new URL(benchPostgresUrl!);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), admin };
+}
+
 /** A fresh migrated database for one benchmark; PostgreSQL gets a throwaway database dropped on close. */
 export async function benchDatabase(engine: Engine): Promise<Database> {
   if (engine === 'pglite') {
@@ -27,12 +48,8 @@ export async function benchDatabase(engine: Engine): Promise<Database> {
     await migrateToLatest(db.knex);
     return db;
   }
-  const name = `charterline_bench_${randomBytes(4).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
-  await admin.raw('create database ??', [name]);
-  const url = new URL(benchPostgresUrl!);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 20 });
+  const { name, url, admin } = await createBenchDatabase('charterline_bench_');
+  const db = await openDatabase({ engine: 'postgres', url, poolSize: 20 });
   await db.knex.raw('create extension if not exists pg_trgm').catch(() => undefined);
   await migrateToLatest(db.knex);
   return {
@@ -69,13 +86,9 @@ export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
     open = () => openDatabase({ engine: 'pglite', dataDir });
     drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   } else {
-    const name = `charterline_bench_${randomBytes(4).toString('hex')}`;
-    const admin = knexFactory({ client: 'pg', connection: benchPostgresUrl!, pool: { min: 0, max: 1 } });
-    await admin.raw('create database ??', [name]);
-    const url = new URL(benchPostgresUrl!);
-    url.pathname = `/${name}`;
-    environment = { DATABASE_URL: url.toString() };
-    open = () => openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 20 });
+    const { name, url, admin } = await createBenchDatabase('charterline_bench_');
+    environment = { DATABASE_URL: url };
+    open = () => openDatabase({ engine: 'postgres', url, poolSize: 20 });
     drop = async () => {
       await admin.raw('drop database if exists ?? with (force)', [name]);
       await admin.destroy();
