@@ -256,15 +256,16 @@ function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesB
   });
 }
 
+const branchesPage: PageStatement = {
+  name: 'branches_page',
+  columns: 'id, cert, name, address, city, state, zip, county, service_type, established_date, is_main_office, latitude, longitude, deposits',
+  from: `fdic_locations l where l.cert = $1 and ${standingBranch}`,
+  orderBy: 'is_main_office desc, name, id',
+};
+
 /** `/fdic/locations/{cert}`: branches, main office first (deposits in thousands). */
 export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const statement = {
-    name: 'branches_page',
-    columns: 'id, cert, name, address, city, state, zip, county, service_type, established_date, is_main_office, latitude, longitude, deposits',
-    from: `fdic_locations l where l.cert = $1 and ${standingBranch}`,
-    orderBy: 'is_main_office desc, name, id',
-  };
-  return pageOf(knex, statement, [cert], page, (row) => ({
+  return pageOf(knex, branchesPage, [cert], page, (row) => ({
     id: row.id,
     cert: row.cert,
     name: row.name,
@@ -282,15 +283,16 @@ export function locations(knex: Knex, cert: number, page: z.infer<typeof pageQue
   }));
 }
 
+const depositsPage: PageStatement = {
+  name: 'deposits_page',
+  columns: 'id, year, cert, name, address, city, state, zip, county, deposits, is_main_office, latitude, longitude',
+  from: 'fdic_sod where cert = $1 and year = (select max(year) from fdic_sod where cert = $1)',
+  orderBy: 'deposits desc nulls last, id',
+};
+
 /** `/fdic/sod/{cert}`: the latest Summary of Deposits year, largest branches first (deposits in thousands). */
 export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const statement = {
-    name: 'deposits_page',
-    columns: 'id, year, cert, name, address, city, state, zip, county, deposits, is_main_office, latitude, longitude',
-    from: 'fdic_sod where cert = $1 and year = (select max(year) from fdic_sod where cert = $1)',
-    orderBy: 'deposits desc nulls last, id',
-  };
-  return pageOf(knex, statement, [cert], page, (row) => ({
+  return pageOf(knex, depositsPage, [cert], page, (row) => ({
     id: row.id,
     year: row.year,
     cert: row.cert,
@@ -307,15 +309,16 @@ export function summaryOfDeposits(knex: Knex, cert: number, page: z.infer<typeof
   }));
 }
 
+const structureHistoryPage: PageStatement = {
+  name: 'structure_history_page',
+  columns: 'id, effective_date, change_description, details, institution_name, change_code',
+  from: 'fdic_history where cert = $1',
+  orderBy: 'effective_date desc nulls last, id',
+};
+
 /** `/fdic/history/{cert}`: structure events, newest first. */
 export function historyEvents(knex: Knex, cert: number, page: z.infer<typeof pageQuerySchema>) {
-  const statement = {
-    name: 'structure_history_page',
-    columns: 'id, effective_date, change_description, details, institution_name, change_code',
-    from: 'fdic_history where cert = $1',
-    orderBy: 'effective_date desc nulls last, id',
-  };
-  return pageOf(knex, statement, [cert], page, (row) => ({
+  return pageOf(knex, structureHistoryPage, [cert], page, (row) => ({
     id: row.id,
     date: isoDate(row.effective_date),
     description: row.change_description ?? 'Structure change',
