@@ -198,13 +198,13 @@ export async function financialHistory(knex: Knex, cert: number) {
   return { data, meta: { total: data.length } };
 }
 
+/** A paged list's statement as parts of trusted SQL: its prepared name, selected columns, `from ... where` ($1... its values) and order. */
 type PageStatement = { name: string; columns: string; from: string; orderBy: string };
 
 /**
- * A page of a statement of fixed text (prepared once per connection) with the total of all its rows
- * from `count(*) over ()` in the same read, where a page built with knex and its count were two
- * statements compiled on every request. A page past the end has no row to tell the total: it is
- * counted apart.
+ * A page of a statement of fixed text (prepared once per connection, nothing built per request),
+ * with the total of all its rows from `count(*) over ()` in the same read. A page past the end has
+ * no row to tell the total: it is counted apart.
  */
 async function pageOf<T>(knex: Knex, statement: PageStatement, values: unknown[], page: z.infer<typeof pageQuerySchema>, map: (row: Record<string, unknown>) => T): Promise<Page<T>> {
   const { name, columns, from, orderBy } = statement;
