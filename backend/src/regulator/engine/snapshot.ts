@@ -204,10 +204,20 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   }
   // The wide rows a chunk at a time, straight into columns: one result holding every bank's whole
   // record was most of the server's resident memory, which a process does not give back.
+  // Equal texts are kept once: the driver makes a string per value, and a state, a regulator or a
+  // report date repeats across thousands of banks (at 45,000 banks, 27 MB of the heap).
+  const texts = new Map<string, string>();
+  const kept = (value: unknown) => {
+    if (typeof value !== 'string') return value ?? null;
+    const known = texts.get(value);
+    if (known !== undefined) return known;
+    texts.set(value, value);
+    return value;
+  };
   for (let after = -1; ; ) {
     const rows = (await knex.raw(`select ${select.join(', ')} ${join} where i.cert > ? order by i.cert limit ${snapshotChunkRows}`, [quarter, after])).rows as Array<Record<string, unknown>>;
     for (const [prefix, columns] of [['i', institution], ['f', financials]] as const) {
-      for (const [name, values] of columns) for (const row of rows) values.push(row[`${prefix}.${name}`] ?? null);
+      for (const [name, values] of columns) for (const row of rows) values.push(kept(row[`${prefix}.${name}`]));
     }
     if (rows.length < snapshotChunkRows) break;
     after = rows[rows.length - 1]['i.cert'] as number;
