@@ -52,7 +52,7 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
   const bank = byCert.get(cert);
   if (!bank) return null;
   const ofState = byState.get(bank.state)!;
-  const assets = bank.assets;
+  const assets = ofState.assets[bank.index];
   // The peers are one run of the state's banks sorted by assets (the bank itself among them).
   const first = firstAtLeast(ofState.assets, assets / peerAssetFactor);
   let end = first;
@@ -96,7 +96,7 @@ type StatePeers = Record<'assets' | PeerMeasure, Float64Array>;
  * Active banks with assets in the quarter, by state, and where each bank stands in its state's
  * arrays, from the quarter's snapshot (kept for its life).
  */
-async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, StatePeers>; byCert: Map<number, { state: string; index: number; assets: number }> }> {
+async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<string, StatePeers>; byCert: Map<number, { state: string; index: number }> }> {
   const snapshot = await quarterSnapshot(knex, quarter);
   return derived(snapshot, 'peer-rows', () => {
     const active = column(snapshot, 'i', 'active');
@@ -113,13 +113,13 @@ async function peerRows(knex: Knex, quarter: string): Promise<{ byState: Map<str
     }
     const figureOf = (value: unknown) => (value === null ? Number.NaN : Number(value));
     const byState = new Map<string, StatePeers>();
-    const byCert = new Map<number, { state: string; index: number; assets: number }>();
+    const byCert = new Map<number, { state: string; index: number }>();
     for (const [name, rows] of rowsByState) {
       rows.sort((a, b) => Number(assets[a]) - Number(assets[b]));
       const peers = { assets: Float64Array.from(rows, (row) => Number(assets[row])) } as StatePeers;
       for (const measure of peerMeasures) peers[measure] = Float64Array.from(rows, (row) => figureOf(figures[measure][row]));
       byState.set(name, peers);
-      rows.forEach((row, index) => byCert.set(snapshot.cert[row], { state: name, index, assets: peers.assets[index] }));
+      rows.forEach((row, index) => byCert.set(snapshot.cert[row], { state: name, index }));
     }
     return { byState, byCert };
   });
