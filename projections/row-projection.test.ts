@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../test/support/database.ts';
-import { changeStatement, increment, mergeJson, writeChange, type KeyedChange } from './row-projection.ts';
+import { changeSet, changeStatement, increment, mergeJson, writeChange, type KeyedChange } from './row-projection.ts';
 
 const change = (kind: KeyedChange['kind'], row: KeyedChange['row'], version: number | null, merge: string[] = []): KeyedChange => ({ kind, key: { id: 'r1' }, row, merge, version });
 
@@ -17,6 +17,22 @@ describe('changeStatement', () => {
     const { sql, bindings } = changeStatement('counters', ['id'], change('insert', { id: 'r1', note: undefined, hits: 0 }, 1));
     expect(sql).to.equal('insert into "counters" ("id", "hits") values (?, ?) on conflict ("id") do nothing');
     expect(bindings).to.deep.equal(['r1', 0]);
+  });
+});
+
+describe('changeSet', () => {
+  it('offers no set record for an update that sets a key column, whose record would hold the old key and the new under one name', () => {
+    expect(changeSet('counters', ['id'], change('update', { id: 'r2', version: 2 }, 2))).to.equal(undefined);
+    expect(changeSet('counters', ['id'], change('update', { hits: 3, version: 2 }, 2))?.record).to.deep.equal({ hits: 3, version: 2, id: 'r1' });
+  });
+
+  it('gives changes of one shape one statement, reading each column through the reference it is given', () => {
+    const [first, second] = [change('update', { hits: increment(2), version: 2 }, 2), { ...change('update', { hits: increment(5), version: 3 }, 3), key: { id: 'r2' } }].map((keyed) => changeSet('counters', ['id'], keyed)!);
+    expect(first.shape).to.equal(second.shape);
+    expect(second.record).to.deep.equal({ hits: 5, version: 3, id: 'r2' });
+    expect(first.statement((column, reference) => (column === 'id' ? `lower(${reference})` : reference))).to.equal(
+      'update "counters" set "hits" = "counters"."hits" + record."hits", "version" = record."version" from json_populate_recordset(null::"counters", ?::json) as record where "counters"."id" = lower(record."id") and "counters"."version" < record."version"',
+    );
   });
 });
 

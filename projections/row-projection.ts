@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { readEventData, type EventDefinition, type EventOf } from '../backend/src/events/registry.ts';
+import type { SetWrite } from '../backend/src/eventstore/postgres.ts';
 import type { RecordedEvent } from '../backend/src/eventstore/types.ts';
 import { mergedRecord } from '../backend/src/merged-record.ts';
 import type { Projection } from './projection.ts';
@@ -156,6 +157,15 @@ function statementText(table: string, key: string[], change: KeyedChange, column
   }
 }
 
+/** What a change's statement text depends on: its table, kind, columns (computed ones with how), merged columns and whether it checks a version. */
+function shapeOf(table: string, change: KeyedChange, columns: string[]): string {
+  const columnShapes = columns.map((column) => {
+    const value = change.row[column];
+    return isComputed(value) ? `${column}:${value.computed}` : column;
+  });
+  return `${table}\u0000${change.kind}\u0000${columnShapes.join(',')}\u0000${change.merge.join(',')}\u0000${change.version === null}`;
+}
+
 /**
  * One change as one statement, the live write of an append: every write is idempotent (see
  * RowChange). Computed values (an increment, a JSON merge) are computed in SQL from the stored
@@ -165,8 +175,7 @@ export function changeStatement(table: string, key: string[], change: KeyedChang
   const columns = columnsOf(change.row);
   const computed = columns.filter((column) => isComputed(change.row[column]));
   if (computed.length && change.kind !== 'update') throw new Error(`A ${change.kind} into ${table} cannot compute ${computed.join(', ')}: computed values apply to updates only.`);
-  const columnShapes = columns.map((column) => (computed.includes(column) ? `${column}:${(change.row[column] as Computed).computed}` : column));
-  const shape = `${table}\u0000${change.kind}\u0000${columnShapes.join(',')}\u0000${change.merge.join(',')}\u0000${change.version === null}`;
+  const shape = shapeOf(table, change, columns);
   let sql = textsByShape.get(shape);
   if (sql === undefined) {
     if (textsByShape.size >= textsKept) textsByShape.clear();
@@ -184,6 +193,57 @@ export function changeStatement(table: string, key: string[], change: KeyedChang
   }
   if (checksVersion(change)) bindings.push(change.version);
   return { sql, bindings };
+}
+
+/**
+ * A change as one record of a set statement, where it can be one: not an update or delete that
+ * sets a key column (its record would hold the old and the new key under one name), nor one whose
+ * version to check is not the version it writes (a set statement checks against the record's).
+ * Same rules as changeStatement: an insert or upsert writes once or over an older row only.
+ */
+export function changeSet(table: string, key: string[], change: KeyedChange): SetWrite | undefined {
+  const columns = columnsOf(change.row);
+  const checked = checksVersion(change);
+  if (checked && change.kind !== 'delete' && change.row.version !== change.version) return undefined;
+  if ((change.kind === 'update' || change.kind === 'delete') && key.some((column) => columns.includes(column))) return undefined;
+  const shape = shapeOf(table, change, columns);
+  const record: Row = {};
+  for (const column of columns) {
+    const value = change.row[column];
+    record[column] = isComputed(value) ? (value.computed === 'increment' ? value.by : value.value) : value;
+  }
+  if (change.kind === 'update' || change.kind === 'delete') for (const column of key) record[column] = change.key[column];
+  if (checked) record.version = change.version;
+  const target = quoted(table);
+  const records = `json_populate_recordset(null::${target}, ?::json) as record`;
+  return {
+    shape,
+    record,
+    statement(valueOf) {
+      const value = (column: string) => valueOf(column, `record.${quoted(column)}`);
+      const older = checked ? ` and ${target}."version" < record."version"` : '';
+      const keyMatch = key.map((column) => `${target}.${quoted(column)} = ${value(column)}`).join(' and ');
+      switch (change.kind) {
+        case 'insert':
+        case 'upsert': {
+          const into = `insert into ${target} (${columns.map(quoted).join(', ')}) select ${columns.map(value).join(', ')} from ${records} on conflict (${key.map(quoted).join(', ')})`;
+          if (change.kind === 'insert' || change.merge.length === 0) return `${into} do nothing`;
+          const merged = change.merge.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ');
+          return `${into} do update set ${merged}${checked ? ` where ${target}."version" < excluded."version"` : ''}`;
+        }
+        case 'update': {
+          const assigned = columns.map((column) => {
+            const given = change.row[column];
+            if (!isComputed(given)) return `${quoted(column)} = ${value(column)}`;
+            return given.computed === 'increment' ? `${quoted(column)} = ${target}.${quoted(column)} + ${value(column)}` : `${quoted(column)} = ${target}.${quoted(column)} || ${value(column)}`;
+          });
+          return `update ${target} set ${assigned.join(', ')} from ${records} where ${keyMatch}${older}`;
+        }
+        case 'delete':
+          return `delete from ${target} using ${records} where ${keyMatch}${older}`;
+      }
+    },
+  };
 }
 
 /** One change as one statement, in the append's transaction. */

@@ -3,7 +3,7 @@ import type { InlineHandler, InlineWrite } from '../backend/src/eventstore/postg
 import type { Position } from '../backend/src/eventstore/types.ts';
 import type { Projection } from './projection.ts';
 import { writeEvents } from './row-batch.ts';
-import { changeStatement, type RowProjection } from './row-projection.ts';
+import { changeSet, changeStatement, type RowProjection } from './row-projection.ts';
 
 export { rebuildProjections, saveCheckpoint, type RebuildProgress } from './rebuild.ts';
 
@@ -28,7 +28,12 @@ export function inlineProjections(projections: RowProjection[]): InlineHandler {
       for (const projection of projections) {
         if (!projection.handles.includes(event.type)) continue;
         const change = projection.change(event);
-        if (change) writes.push({ ...changeStatement(projection.table, projection.key, change), row: `${projection.table} ${JSON.stringify(projection.key.map((column) => change.key[column]))}` });
+        if (!change) continue;
+        writes.push({
+          ...changeStatement(projection.table, projection.key, change),
+          row: `${projection.table} ${JSON.stringify(projection.key.map((column) => change.key[column]))}`,
+          set: () => changeSet(projection.table, projection.key, change),
+        });
       }
     }
     return writes;

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { preparedQuery, statementName } from '../db/prepared.ts';
 import { setField } from '../merged-record.ts';
+import { batchStatement, positionStandIn, standInIndex, standInText, type BatchedAppend } from './append-batch.ts';
 import { stampMetadata } from './metadata.ts';
 import { pollingSubscription } from './polling-subscription.ts';
 import {
@@ -31,8 +32,19 @@ type EventRow = {
   tx_id: string;
 };
 
-/** One write of an inline projection: SQL with a `?` per value, its values, and the row it writes (table and key). */
-export type InlineWrite = { sql: string; bindings: unknown[]; row: string };
+/**
+ * A write as one record of a statement that makes every write of its `shape` at once: the record
+ * (its values by column), and that statement, reading the records from one JSON parameter (its one
+ * `?`) and each record's column through `valueOf(column, reference)` (the reference as it stands,
+ * or an expression around it).
+ */
+export type SetWrite = { shape: string; record: Record<string, unknown>; statement(valueOf: (column: string, reference: string) => string): string };
+
+/**
+ * One write of an inline projection: SQL with a `?` per value, its values, the row it writes (table
+ * and key), and where it can be one, the same write as a set record (see append-batch.ts).
+ */
+export type InlineWrite = { sql: string; bindings: unknown[]; row: string; set?(): SetWrite | undefined };
 
 /**
  * Runs in the append's transaction: inline projections see exactly the events being committed.
@@ -41,6 +53,20 @@ export type InlineWrite = { sql: string; bindings: unknown[]; row: string };
  * as one statement.
  */
 export type InlineHandler = ((events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) & { writes?(events: RecordedEvent[]): InlineWrite[] | undefined };
+
+/**
+ * One-statement appends a store sends at once; more wait and go together as a batch. The commands
+ * bench at 16 clients on 2 cores, three runs each, as a share of plain INSERTs: one at a time
+ * 42-44 %, two 43-46 %, three 34-41 % (every command alone before: 33-42 %).
+ */
+const statementsAtOnce = 2;
+/** Appends one batch holds at most. */
+const batchLimit = 64;
+
+type PendingAppend = { streamId: string; expected: number; rows: ReturnType<typeof serialise>; readable: ReturnType<typeof given> };
+type WaitingAppend = PendingAppend & { resolve(result: AppendResult | undefined): void; reject(error: unknown): void };
+
+const recordedResult = (recorded: RecordedEvent[]): AppendResult => ({ nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded });
 
 const uniqueViolation = '23505';
 /** Raised by events_next_version when the stream is not at the expected version; the detail is its version. */
@@ -73,6 +99,10 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
+  /** One-statement appends waiting for a statement to finish (see appendInOneStatement). */
+  private waiting: WaitingAppend[] = [];
+  private statementsRunning = 0;
+  private sendScheduled = false;
 
   constructor(
     private readonly knex: Knex,
@@ -112,24 +142,127 @@ export class PostgresEventStore implements EventStore {
    * and prepared once per connection on PostgreSQL. Undefined where that cannot be: at any version
    * (the versions are not known before the insert), events whose personal data is sealed (sealing
    * reads and creates keys), projections that read, and two writes to one row (the CTEs of one
-   * statement all see the rows as they were before it).
+   * statement all see the rows as they were before it). An append of one event that comes while
+   * a statement runs waits, and goes with the others waiting as one batch (see sendWaiting).
    */
-  private async appendInOneStatement(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> {
+  private appendInOneStatement(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> | undefined {
     if (expected === null || this.seals(events.map((event) => event.type)) || (this.inline && !this.inline.writes)) return undefined;
     const rows = serialise(events);
-    const readable = given(streamId, events, rows);
-    let recordedAt: Date | null = null;
-    let writes: InlineWrite[] = [];
-    if (this.inline?.writes) {
-      recordedAt = new Date();
-      const found = this.inline.writes(standIns(readable, expected, recordedAt));
-      if (!found || new Set(found.map((write) => write.row)).size < found.length) return undefined;
-      writes = found;
+    const pending = { streamId, expected, rows, readable: given(streamId, events, rows) };
+    if (events.length > 1 || this.statementsRunning === 0) return this.sendAlone(pending);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ...pending, resolve, reject });
+      this.sendWaitingSoon();
+    });
+  }
+
+  /**
+   * Sends what waits once the appends started in this turn of the event loop have joined it: when
+   * a batch answers, its callers' next commands come in the same turn, and would otherwise go one
+   * by one while a statement slot is free.
+   */
+  private sendWaitingSoon(): void {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
+      this.sendWaiting();
+    });
+  }
+
+  private async sendAlone({ streamId, expected, rows, readable }: PendingAppend): Promise<AppendResult | undefined> {
+    this.statementsRunning += 1;
+    try {
+      let recordedAt: Date | null = null;
+      let writes: InlineWrite[] = [];
+      if (this.inline?.writes) {
+        recordedAt = new Date();
+        const found = this.inline.writes(standIns(readable, expected, recordedAt));
+        if (!found || new Set(found.map((write) => write.row)).size < found.length) return undefined;
+        writes = found;
+      }
+      const { sql, bindings } = withWrites(eventsInsert(streamId, expected, rows, recordedAt), writes, expected, readable.length);
+      const inserted = await this.run<InsertedRow>(sql, bindings);
+      return recordedResult(placed(readable, inserted.sort(byStreamVersion)));
+    } finally {
+      this.statementsRunning -= 1;
+      this.sendWaiting();
     }
-    const { sql, bindings } = withWrites(eventsInsert(streamId, expected, rows, recordedAt), writes, expected, events.length);
-    const inserted = await this.run<InsertedRow>(sql, bindings);
-    const recorded = placed(readable, inserted.sort(byStreamVersion));
-    return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
+  }
+
+  /**
+   * Sends what waits, as statements finish: as many waiting appends as fit one batch (distinct
+   * streams, distinct rows written, every write a set record), the rest in later ones. An append
+   * whose writes cannot be set records goes alone; one whose projections cannot write in one
+   * statement, to its transaction.
+   */
+  private sendWaiting(): void {
+    while (this.waiting.length > 0 && this.statementsRunning < statementsAtOnce) {
+      if (this.waiting.length === 1) {
+        const only = this.waiting.pop()!;
+        this.sendAlone(only).then(only.resolve, only.reject);
+        return;
+      }
+      const recordedAt = new Date();
+      const batch: Array<{ waiting: WaitingAppend; append: BatchedAppend }> = [];
+      const streams = new Set<string>();
+      const rowsWritten = new Set<string>();
+      const later: WaitingAppend[] = [];
+      for (const waiting of this.waiting) {
+        if (batch.length >= batchLimit || streams.has(waiting.streamId)) {
+          later.push(waiting);
+          continue;
+        }
+        let writes: InlineWrite[] | undefined;
+        try {
+          writes = this.inline?.writes ? this.inline.writes(standIns(waiting.readable, waiting.expected, recordedAt, batch.length)) : [];
+        } catch (error) {
+          waiting.reject(error);
+          continue;
+        }
+        if (!writes || new Set(writes.map((write) => write.row)).size < writes.length) {
+          waiting.resolve(undefined);
+          continue;
+        }
+        const sets = writes.map((write) => write.set?.());
+        if (!sets.every((set) => set !== undefined)) {
+          this.sendAlone(waiting).then(waiting.resolve, waiting.reject);
+          continue;
+        }
+        if (writes.some((write) => rowsWritten.has(write.row))) {
+          later.push(waiting);
+          continue;
+        }
+        streams.add(waiting.streamId);
+        for (const write of writes) rowsWritten.add(write.row);
+        const [type, data, metadata] = [waiting.rows.types[0], waiting.rows.data[0], waiting.rows.metadata[0]];
+        batch.push({ waiting, append: { streamId: waiting.streamId, expected: waiting.expected, type, data, metadata, writes: sets as SetWrite[] } });
+      }
+      this.waiting = later;
+      if (batch.length === 1) this.sendAlone(batch[0].waiting).then(batch[0].waiting.resolve, batch[0].waiting.reject);
+      else if (batch.length > 1) void this.sendBatch(batch, recordedAt);
+    }
+  }
+
+  private async sendBatch(batch: Array<{ waiting: WaitingAppend; append: BatchedAppend }>, recordedAt: Date): Promise<void> {
+    this.statementsRunning += 1;
+    try {
+      const { sql, bindings } = batchStatement(batch.map((member) => member.append), recordedAt);
+      const answered = this.run<InsertedRow & { stream_id: string }>(sql, bindings).catch((error: unknown) => {
+        throw isConnectionLost(error) ? new ConnectionLost('connection lost', { cause: error }) : error;
+      });
+      const inserted = new Map((await answered).map((row) => [row.stream_id, row]));
+      for (const { waiting } of batch) waiting.resolve(recordedResult(placed(waiting.readable, [inserted.get(waiting.streamId)!])));
+    } catch (error) {
+      // A lost connection is every append's answer, as it would have been alone (whether the
+      // statement committed is unknown). Otherwise one append failed the statement (a stream not at
+      // its expected version, a write refused): each goes again alone, to its own answer.
+      if (error instanceof ConnectionLost) for (const { waiting } of batch) waiting.reject(error.cause);
+      else for (const { waiting } of batch) this.sendAlone(waiting).then(waiting.resolve, waiting.reject);
+    } finally {
+      this.statementsRunning -= 1;
+      this.sendWaiting();
+    }
   }
 
   /**
@@ -161,7 +294,7 @@ export class PostgresEventStore implements EventStore {
       inserted,
     );
     if (this.inline) await this.inline(recorded, trx);
-    return { nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded };
+    return recordedResult(recorded);
   }
 
   async appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
@@ -358,21 +491,16 @@ function given(streamId: string, events: NewEvent[], rows: ReturnType<typeof ser
  * the expected one, the time the append gives, and for each position a stand-in no real position
  * can be (positions count up from 1), which `withWrites` turns into SQL.
  */
-function standIns(readable: ReturnType<typeof given>, expected: number, recordedAt: Date): RecordedEvent[] {
+function standIns(readable: ReturnType<typeof given>, expected: number, recordedAt: Date, first = 0): RecordedEvent[] {
   return readable.map((event, index) => ({
     ...event,
     streamVersion: expected + index + 1,
-    globalPosition: positionStandIn(index),
+    globalPosition: positionStandIn(first + index),
     recordedAt,
     position: { commit: '0', prepare: '0' },
   }));
 }
 
-const positionStandIn = (index: number) => Number.MIN_SAFE_INTEGER + index;
-const standInIndex = (value: unknown, count: number) => {
-  const index = typeof value === 'number' ? value - Number.MIN_SAFE_INTEGER : -1;
-  return index >= 0 && index < count ? index : -1;
-};
 
 /**
  * The events' insert with the projections' writes as its data-modifying CTEs. Each position
@@ -382,7 +510,6 @@ const standInIndex = (value: unknown, count: number) => {
  */
 function withWrites(insert: { sql: string; bindings: unknown[] }, writes: InlineWrite[], expected: number, count: number): { sql: string; bindings: unknown[] } {
   if (writes.length === 0) return insert;
-  const standInText = String(Number.MIN_SAFE_INTEGER).slice(0, 12);
   const bindings = [...insert.bindings];
   const ctes = writes.map(({ sql, bindings: values }, at) => {
     const pieces = sql.split('?');
@@ -414,6 +541,15 @@ function placed(events: Array<Omit<RecordedEvent, 'globalPosition' | 'recordedAt
     recordedAt: rows[index].recorded_at,
     position: { commit: String(rows[index].tx_id), prepare: String(rows[index].global_position) },
   }));
+}
+
+/** A batch statement's connection failed (see isConnectionLost); `cause` is the driver's error. */
+class ConnectionLost extends Error {}
+
+/** A failure of the connection, not an answer about the statement: no SQLSTATE, or a connection (08) or operator intervention (57, such as a terminated backend) class. */
+function isConnectionLost(error: unknown): boolean {
+  const { code } = error as { code?: unknown };
+  return typeof code !== 'string' || code.startsWith('08') || code.startsWith('57');
 }
 
 function isStreamVersionConflict(error: unknown): boolean {
