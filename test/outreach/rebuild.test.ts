@@ -25,6 +25,13 @@ describeWithDatabase('projection rebuild', (context) => {
   });
   after(async () => app.stop());
 
+  it('gathers the statistics the events are read by when the table has none, before reading it in batches', async () => {
+    const lastAnalyzed = async () => (await context.db.knex.raw(`select coalesce(last_analyze, last_autoanalyze) as at from pg_stat_user_tables where relname = 'events'`)).rows[0]?.at ?? null;
+    expect(await lastAnalyzed()).to.equal(null);
+    await rebuildProjections(context.db.knex, projections.filter((projection) => projection.name === 'tasks'));
+    expect(await lastAnalyzed()).to.be.instanceOf(Date);
+  });
+
   it('rebuilds read tables identical to the live ones after a random sequence of commands by several users', async function () {
     this.timeout(120_000);
     const random = seededRandom(20261122);
