@@ -164,7 +164,9 @@ export async function run(report: Report): Promise<void> {
       const seedStarted = performance.now();
       const seeded = await seed(db.knex, registered.user.id);
       const seedSeconds = (performance.now() - seedStarted) / 1000;
-      // Statistics as autovacuum would have them after such a load (without them the planner guesses the tables are tiny).
+      // Statistics as autovacuum (PostgreSQL) or the server's statistics job (the embedded engine,
+      // db/statistics.ts, at start) would have them after such a load; without them the planner
+      // takes the tables for tiny.
       await db.knex.raw('analyze');
       const [{ count }] = await db.knex('events').count<Array<{ count: string }>>('* as count');
       await db.close();

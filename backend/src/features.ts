@@ -9,6 +9,7 @@ import { createSyncFeature } from './regulator/sync/feature.ts';
 import { placeholdersFeature } from './placeholders/routes.ts';
 import { createMailFeature } from './mail/feature.ts';
 import { createAutomationFeature } from './automation/feature.ts';
+import { embeddedStatisticsFeature } from './db/statistics.ts';
 import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
@@ -21,6 +22,7 @@ export const mailFeature = createMailFeature();
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
 export const features: Feature[] = [
   healthFeature,
+  embeddedStatisticsFeature,
   regulatorFeature,
   outreachFeature,
   aiFeature,
