@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { refreshStaleStatistics } from '../backend/src/db/statistics.ts';
 import { benchEngines, servedDatabase } from './engines.ts';
 import { describeLatency, measureHttp, measureLatency, percentile } from './http-load.ts';
 import type { FigureValue, Report } from './run.ts';
@@ -165,9 +166,9 @@ export async function run(report: Report): Promise<void> {
       const seeded = await seed(db.knex, registered.user.id);
       const seedSeconds = (performance.now() - seedStarted) / 1000;
       // Statistics as autovacuum (PostgreSQL) or the server's statistics job (the embedded engine,
-      // db/statistics.ts, at start) would have them after such a load; without them the planner
-      // takes the tables for tiny.
-      await db.knex.raw('analyze');
+      // at start) would have them after such a load; without them the planner takes the tables for tiny.
+      if (engine === 'pglite') await refreshStaleStatistics(db.knex);
+      else await db.knex.raw('analyze');
       const [{ count }] = await db.knex('events').count<Array<{ count: string }>>('* as count');
       await db.close();
 
