@@ -335,10 +335,24 @@ export class PostgresEventStore implements EventStore {
     this.appended.emit('appended');
   }
 
+  /**
+   * Read before every command and for every History: a prepared statement (a third less time on the
+   * embedded engine, measured). With a codec whose keys are in our database, the events' keys come
+   * in the same statement.
+   */
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    // Read before every command and for every History: a prepared statement (a third less time on the embedded engine, measured).
-    const rows = await preparedQuery<EventRow>(this.knex, 'event_store_read_stream', 'select * from events where stream_id = $1 order by stream_version', [streamId]);
-    return this.readable(rows.map(toRecordedEvent));
+    const keyed = this.codec?.keyOfEvent;
+    if (!this.codec || keyed === undefined) {
+      const rows = await preparedQuery<EventRow>(this.knex, 'event_store_read_stream', 'select * from events where stream_id = $1 order by stream_version', [streamId]);
+      return this.readable(rows.map(toRecordedEvent));
+    }
+    const rows = await preparedQuery<EventRow & { opening_key: Uint8Array | null }>(
+      this.knex,
+      'event_store_read_stream_with_keys',
+      `select e.*, ${keyed} as opening_key from events e where e.stream_id = $1 order by e.stream_version`,
+      [streamId],
+    );
+    return this.codec.reveal(rows.map(toRecordedEvent), this.knex, rows.map((row) => row.opening_key));
   }
 
   /**

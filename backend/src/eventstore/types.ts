@@ -40,7 +40,16 @@ export type EventCodec = {
   /** Whether `seal` may change events of these types (those take the transactional append, where sealing runs). */
   seals(types: string[]): boolean;
   seal(trx: import('knex').Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>>;
-  reveal(events: RecordedEvent[], knex: import('knex').Knex): Promise<RecordedEvent[]>;
+  /**
+   * `keysRead`, where given, are the keys that open the events (one per event, null: none), read
+   * with them through `keyOfEvent`; otherwise `reveal` reads them.
+   */
+  reveal(events: RecordedEvent[], knex: import('knex').Knex, keysRead?: Array<Uint8Array | null>): Promise<RecordedEvent[]>;
+  /**
+   * SQL of the key that opens a row `e` of our `events` table (null: none), so the Postgres store
+   * reads a stream and its keys in one statement.
+   */
+  keyOfEvent?: string;
 };
 
 export type AppendResult = { nextExpectedVersion: number; events: RecordedEvent[] };

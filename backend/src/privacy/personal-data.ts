@@ -111,15 +111,20 @@ export async function sealPersonalData(trx: Knex.Transaction, streams: Array<{ s
  * Stored events made readable: sealed fields opened with their contact's key, or, when the key was
  * destroyed (the contact erased), set to what an erased field reads as. Other events pass unchanged.
  */
-export async function revealPersonalData(events: RecordedEvent[], knex: Knex): Promise<RecordedEvent[]> {
+export async function revealPersonalData(events: RecordedEvent[], knex: Knex, keysRead?: Array<Uint8Array | null>): Promise<RecordedEvent[]> {
   const contacts = new Set<string>();
-  for (const event of events) {
-    const envelope = sealedEnvelope(event.data);
-    if (envelope) contacts.add(envelope.contact);
-  }
-  if (contacts.size === 0) return events;
   const keys = new Map<string, Buffer>();
-  for (const row of await knex('contact_keys').whereIn('contact_id', [...contacts]).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+  events.forEach((event, index) => {
+    const envelope = sealedEnvelope(event.data);
+    if (!envelope) return;
+    contacts.add(envelope.contact);
+    const key = keysRead?.[index];
+    if (key) keys.set(envelope.contact, Buffer.from(key));
+  });
+  if (contacts.size === 0) return events;
+  if (!keysRead) {
+    for (const row of await knex('contact_keys').whereIn('contact_id', [...contacts]).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+  }
   return events.map((event) => {
     const envelope = sealedEnvelope(event.data);
     if (!envelope) return event;
@@ -147,4 +152,5 @@ export const personalDataCodec: EventCodec = {
   seals: (types) => types.some((type) => Object.hasOwn(personalFields, type)),
   seal: sealPersonalData,
   reveal: revealPersonalData,
+  keyOfEvent: `(select contact_keys.key from contact_keys where contact_keys.contact_id = (e.data->'${envelopeKey}'->>'contact')::uuid)`,
 };
