@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { rebuildPhases } from '../domain/records/read-models.ts';
 import { engineOf } from '../backend/src/db/database.ts';
+import { gatherStatistics } from '../backend/src/db/statistics.ts';
 import { toRecordedEvent } from '../backend/src/eventstore/postgres.ts';
 import type { Position } from '../backend/src/eventstore/types.ts';
 import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
@@ -111,8 +112,7 @@ async function readEvents(db: Db, types: string[], after: Cursor, limit: number,
  * the table was never analyzed or a tenth of it changed since. Without them (events just imported)
  * the planner took the rows after the cursor for a few hundred, and each batch scanned and sorted
  * every event after it instead of walking the index: 100,000 task events rebuilt at 80,000
- * events/s, at 100,000-106,000 after this. It takes about 50 ms at 100,000 events (the whole
- * table's statistics, with its JSON, about 140).
+ * events/s, at 100,000-106,000 after this.
  */
 async function refreshReadStatistics(knex: Knex): Promise<void> {
   if (engineOf(knex) === 'postgres') {
@@ -121,7 +121,7 @@ async function refreshReadStatistics(knex: Knex): Promise<void> {
       from pg_stat_user_tables where relid = 'events'::regclass`);
     if (rows[0]?.stale === false) return;
   }
-  await knex.raw('analyze events (tx_id, global_position, type)');
+  await gatherStatistics(knex, 'events', ['tx_id', 'global_position', 'type']);
 }
 
 const deadlock = '40P01';

@@ -41,13 +41,18 @@ export async function refreshStaleStatistics(knex: Knex): Promise<string[]> {
   );
   for (const { name } of rows) {
     const started = performance.now();
-    await knex.transaction(async (trx) => {
-      await trx.raw(`set local default_statistics_target = ${statisticsTarget}`);
-      await trx.raw('analyze ??', [name]);
-    });
+    await gatherStatistics(knex, name);
     logger.info('gathered planner statistics', { table: name, ms: Math.round(performance.now() - started) });
   }
   return rows.map((row) => row.name);
+}
+
+/** ANALYZE of a table (of some of its columns) from a sample of `statisticsTarget` × 300 rows. */
+export async function gatherStatistics(knex: Knex, table: string, columns: string[] = []): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw(`set local default_statistics_target = ${statisticsTarget}`);
+    await trx.raw(columns.length ? `analyze ?? (${columns.map(() => '??').join(', ')})` : 'analyze ??', [table, ...columns]);
+  });
 }
 
 const workers = new Map<AppServices, PollingWorker>();
