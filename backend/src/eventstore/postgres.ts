@@ -55,9 +55,9 @@ export type InlineWrite = { sql: string; bindings: unknown[]; row: string; set?(
 export type InlineHandler = ((events: RecordedEvent[], trx: Knex.Transaction) => Promise<void>) & { writes?(events: RecordedEvent[]): InlineWrite[] | undefined };
 
 /**
- * One-statement appends a store sends at once; more wait and go together as a batch. The commands
- * bench at 16 clients on 2 cores, three runs each, as a share of plain INSERTs: one at a time
- * 42-44 %, two 43-46 %, three 34-41 % (every command alone before: 33-42 %).
+ * One-statement appends a store sends at once; more wait and go together as a batch. At 16 clients
+ * on 2 cores, two, three, four and six ran within noise of each other (commands/s), and one lost
+ * to two in the commands bench (42-44 % of plain INSERTs against 43-46 %).
  */
 const statementsAtOnce = 2;
 /** Appends one batch holds at most. */
