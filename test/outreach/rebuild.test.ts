@@ -52,6 +52,27 @@ describeWithDatabase('projection rebuild', (context) => {
     expect(await snapshot(context.db.knex)).to.deep.equal(live);
   });
 
+  it('rebuilds read tables identical to the live ones after commands sent by eight clients at once, racing on the same records', async function () {
+    this.timeout(120_000);
+    const tokens = [(await app.signUp('C')).token, (await app.signUp('D')).token];
+    const ids = new Map<string, string[]>(tokens.flatMap((token) => resourceCases.map((c) => [`${token}:${c.resource}`, []] as [string, string[]])));
+    // Eight clients, each its own sequence of random commands over the records all of them share:
+    // their appends go together in batches, and some race on one record.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, client) => {
+        const random = seededRandom(20261127 + client);
+        for (let step = 0; step < 40; step += 1) {
+          const token = pick(random, tokens);
+          const testCase = pick(random, resourceCases);
+          await testCase.randomStep(app, token, random, ids.get(`${token}:${testCase.resource}`)!);
+        }
+      }),
+    );
+    const live = await snapshot(context.db.knex);
+    await rebuildProjections(context.db.knex, projections, { batchSize: 53 });
+    expect(await snapshot(context.db.knex)).to.deep.equal(live);
+  });
+
   it('rebuilds one projection alone without touching the others', async () => {
     const before = await snapshot(context.db.knex);
     await context.db.knex('activity').delete();
