@@ -107,6 +107,20 @@ describeWithDatabase('inline projections, appends sent together', (context) => {
     expect(await context.db.knex('events').whereIn('stream_id', ids).orderBy('stream_id').pluck('stream_id')).to.deep.equal(ids.filter((id) => id !== 'hiding-3'));
   });
 
+  it('fails only the append whose write the database refuses; the others of its batch are stored and projected', async () => {
+    const refusing = rowProjection({ name: 'batched_counters', table: 'batched_counters', key: ['id'], version: 1 }, ['Opened'], (event) =>
+      insert({ id: event.streamId, hits: event.streamId === 'refused-2' ? null : 0 }),
+    );
+    const store = new PostgresEventStore(context.db.knex, inlineProjections([refusing, feed]));
+    const ids = streams('refused', 6);
+    const results = await Promise.allSettled(ids.map((id) => store.append(id, one('Opened'), { expectedVersion: 'no_stream' })));
+    expect(results.map((result) => result.status)).to.deep.equal(ids.map((id) => (id === 'refused-2' ? 'rejected' : 'fulfilled')));
+    expect(String((results[2] as PromiseRejectedResult).reason)).to.match(/hits/);
+    const { counters: rows, feed: feedRows } = await rowsOf();
+    expect(rows.map((row) => row.id)).to.deep.equal(ids.filter((id) => id !== 'refused-2'));
+    expect(feedRows.map((row) => row.stream_id).sort()).to.deep.equal(ids.filter((id) => id !== 'refused-2'));
+  });
+
   it('answers every append of a batch whose connection was lost with that failure, sending none of them again', async function () {
     if (context.engine !== 'pglite') this.skip(); // the embedded engine's statements go through knex.raw, where the loss is staged
     const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: undefined });
