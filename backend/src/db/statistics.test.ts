@@ -22,6 +22,16 @@ describe('planner statistics on the embedded engine', () => {
     expect(await statistics()).to.be.greaterThan(0);
   });
 
+  it('skips a table dropped between being listed and being analyzed', async () => {
+    await db.knex.raw('create table dropped (id serial primary key, note text)');
+    await db.knex.raw(`insert into dropped (note) select 'row ' || g from generate_series(1, 5000) g`);
+    const raw = db.knex.raw.bind(db.knex);
+    const dropping = new Proxy(db.knex, {
+      get: (target, property) => (property === 'transaction' ? async (work: (trx: unknown) => Promise<void>) => { await raw('drop table if exists dropped'); return target.transaction(work as never); } : Reflect.get(target, property)),
+    });
+    expect(await refreshStaleStatistics(dropping)).to.deep.equal([]);
+  });
+
   it('analyzes it again only once it has grown by a fifth', async () => {
     expect(await refreshStaleStatistics(db.knex)).to.deep.equal([]);
     await load(500);

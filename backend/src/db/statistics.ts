@@ -39,13 +39,23 @@ export async function refreshStaleStatistics(knex: Knex): Promise<string[]> {
      order by name`,
     [smallTablePages, staleGrowth],
   );
+  const analyzed: string[] = [];
   for (const { name } of rows) {
     const started = performance.now();
-    await gatherStatistics(knex, name);
+    try {
+      await gatherStatistics(knex, name);
+    } catch (error) {
+      // a table dropped since it was listed (a rebuild's switch renames and drops tables)
+      if ((error as { code?: string }).code === undefinedTable) continue;
+      throw error;
+    }
+    analyzed.push(name);
     logger.info('gathered planner statistics', { table: name, ms: Math.round(performance.now() - started) });
   }
-  return rows.map((row) => row.name);
+  return analyzed;
 }
+
+const undefinedTable = '42P01';
 
 /** ANALYZE of a table (of some of its columns) from a sample of `statisticsTarget` × 300 rows. */
 export async function gatherStatistics(knex: Knex, table: string, columns: string[] = []): Promise<void> {
