@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { engineOf } from './database.ts';
 import { createPollingWorker, type PollingWorker } from '../jobs/polling-worker.ts';
 import { logger } from '../logging/logger.ts';
 import type { AppServices, Feature } from '../services.ts';
@@ -63,6 +64,23 @@ export async function gatherStatistics(knex: Knex, table: string, columns: strin
     await trx.raw(`set local default_statistics_target = ${statisticsTarget}`);
     await trx.raw(columns.length ? `analyze ?? (${columns.map(() => '??').join(', ')})` : 'analyze ??', [table, ...columns]);
   });
+}
+
+/**
+ * Statistics of these columns of a table where they may be stale: always on the embedded engine
+ * (its counts of changed rows lag), on PostgreSQL when the table was never analyzed or a tenth of
+ * it changed since (autovacuum would get to it, but later).
+ */
+export async function gatherStatisticsWhereStale(knex: Knex, table: string, columns: string[]): Promise<void> {
+  if (engineOf(knex) === 'postgres') {
+    const { rows } = await knex.raw(
+      `select last_analyze is null and last_autoanalyze is null or n_mod_since_analyze * 10 > n_live_tup as stale
+       from pg_stat_user_tables where relid = ?::regclass`,
+      [table],
+    );
+    if (rows[0]?.stale === false) return;
+  }
+  await gatherStatistics(knex, table, columns);
 }
 
 const workers = new Map<AppServices, PollingWorker>();

@@ -66,6 +66,9 @@ const batchLimit = 64;
 type PendingAppend = { streamId: string; expected: number; rows: ReturnType<typeof serialise>; readable: ReturnType<typeof given> };
 type WaitingAppend = PendingAppend & { resolve(result: AppendResult | undefined): void; reject(error: unknown): void };
 
+/** Whether a projection's writes can go in one statement: it gave them (it reads nothing), and no two write one row (the parts of a statement all see the rows as they were before it). */
+const oneStatementWrites = (writes: InlineWrite[] | undefined): writes is InlineWrite[] => writes !== undefined && new Set(writes.map((write) => write.row)).size === writes.length;
+
 const recordedResult = (recorded: RecordedEvent[]): AppendResult => ({ nextExpectedVersion: recorded[recorded.length - 1].streamVersion, events: recorded });
 
 const uniqueViolation = '23505';
@@ -178,7 +181,7 @@ export class PostgresEventStore implements EventStore {
       if (this.inline?.writes) {
         recordedAt = new Date();
         const found = this.inline.writes(standIns(readable, expected, recordedAt));
-        if (!found || new Set(found.map((write) => write.row)).size < found.length) return undefined;
+        if (!oneStatementWrites(found)) return undefined;
         writes = found;
       }
       const { sql, bindings } = withWrites(eventsInsert(streamId, expected, rows, recordedAt), writes, expected, readable.length);
@@ -220,12 +223,12 @@ export class PostgresEventStore implements EventStore {
           waiting.reject(error);
           continue;
         }
-        if (!writes || new Set(writes.map((write) => write.row)).size < writes.length) {
+        if (!oneStatementWrites(writes)) {
           waiting.resolve(undefined);
           continue;
         }
         const sets = writes.map((write) => write.set?.());
-        if (!sets.every((set) => set !== undefined)) {
+        if (!sets.every((set): set is SetWrite => set !== undefined)) {
           this.sendAlone(waiting).then(waiting.resolve, waiting.reject);
           continue;
         }
@@ -236,7 +239,7 @@ export class PostgresEventStore implements EventStore {
         streams.add(waiting.streamId);
         for (const write of writes) rowsWritten.add(write.row);
         const [type, data, metadata] = [waiting.rows.types[0], waiting.rows.data[0], waiting.rows.metadata[0]];
-        batch.push({ waiting, append: { streamId: waiting.streamId, expected: waiting.expected, type, data, metadata, writes: sets as SetWrite[] } });
+        batch.push({ waiting, append: { streamId: waiting.streamId, expected: waiting.expected, type, data, metadata, writes: sets } });
       }
       this.waiting = later;
       if (batch.length === 1) this.sendAlone(batch[0].waiting).then(batch[0].waiting.resolve, batch[0].waiting.reject);
@@ -514,7 +517,6 @@ function standIns(readable: ReturnType<typeof given>, expected: number, recorded
     position: { commit: '0', prepare: '0' },
   }));
 }
-
 
 /**
  * The events' insert with the projections' writes as its data-modifying CTEs. Each position
