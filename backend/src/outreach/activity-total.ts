@@ -23,17 +23,22 @@ export async function activityTotal(knex: Knex, userId: string, listKey: string,
     return settledOnly ? events.where('tx_id', '<', horizon) : events;
   };
   const countOf = (query: Knex.QueryBuilder) => query.clone().clearSelect().clearOrder().count('*');
+  // The rows of those events, looked up by position. As `in (subquery)` the planner weighs the events
+  // since by its statistics, and with a coarse sample of `tx_id` (the embedded engine's) it took them
+  // for tens of thousands and scanned every activity row of the user: 160 ms after each write
+  // against 1 ms, at a million rows.
+  const rowsOf = (events: Knex.QueryBuilder) => filtered.clone().whereRaw('?? = any(array(?))', ['global_position', events]);
   const statement = (settled: Knex.QueryBuilder) =>
     knex
       .select(
         knex.raw('pg_snapshot_xmin(pg_current_snapshot())::text as xmin'),
         knex.raw('coalesce((select touched from read_model_touches where user_id = ?), 0) as touched', [userId]),
         settled.as('settled'),
-        countOf(filtered.clone().whereIn('global_position', eventsSince(horizon, false))).as('unsettled'),
+        countOf(rowsOf(eventsSince(horizon, false))).as('unsettled'),
       )
       .first() as Promise<Counted>;
 
-  let counted = stored && (await statement(countOf(filtered.clone().whereIn('global_position', eventsSince(stored.settled_tx, true)))));
+  let counted = stored && (await statement(countOf(rowsOf(eventsSince(stored.settled_tx, true)))));
   let settledCount: number;
   if (stored && counted && Number(counted.touched) === Number(stored.touched) && BigInt(counted.xmin) >= BigInt(stored.settled_tx)) {
     settledCount = Number(stored.settled_count) + Number(counted.settled);
