@@ -7,7 +7,7 @@ import type { Position } from '../backend/src/eventstore/types.ts';
 import { revealPersonalData } from '../backend/src/privacy/personal-data.ts';
 import { touchEveryonesReadModels } from '../backend/src/read-cache/position.ts';
 import type { RowProjection } from './row-projection.ts';
-import { writeEvents, type Target } from './row-batch.ts';
+import { changesOf, writeChanges, writeEvents, type Target } from './row-batch.ts';
 
 export type RebuildPhase = (typeof rebuildPhases)[number];
 export type RebuildProgress = { phase: RebuildPhase; done: number; total: number; ratePerSecond: number; etaSeconds: number | null };
@@ -146,24 +146,53 @@ export async function rebuildProjections(
   const into = (projection: RowProjection) => targets.get(projection)!;
 
   let after: Cursor = 'start';
-  /** Applies batches until one comes back short; the next batch is read while this one is written. */
+  /**
+   * Applies batches until one comes back short; the next batch is read while this one is worked on.
+   * Inside the switch's transaction each batch is written before the next. On the pool a batch's
+   * writes run while the next batch is worked out in Node, each table's after its own writes of the
+   * batch before (whose rows it may read back): Node's work and the database's overlap instead of
+   * taking turns. At most two batches are in hand.
+   */
   const applyUntilCaughtUp = async (db: Db, bounded: boolean, phase: RebuildPhase) => {
     const read = () => {
       const rows = Promise.resolve(readEvents(db, types, after, batchSize, bounded));
       rows.catch(() => undefined); // awaited below; a failure while a batch is being written is not unhandled
       return rows;
     };
+    const inTransaction = 'isTransaction' in db && db.isTransaction;
+    const writing = new Map<RowProjection, Promise<void>>();
+    const batchesWriting: Array<Promise<unknown>> = [];
     let next = read();
-    for (;;) {
-      const rows = await next;
-      options.signal?.throwIfAborted();
-      if (rows.length === 0) return;
-      after = { commit: String(rows[rows.length - 1].tx_id), prepare: rows[rows.length - 1].global_position };
-      if (rows.length === batchSize) next = read();
-      await writeEvents(db, projections, await revealPersonalData(rows.map(toRecordedEvent), db as Knex), into);
-      done += rows.length;
-      await report(phase);
-      if (rows.length < batchSize) return;
+    try {
+      for (;;) {
+        const rows = await next;
+        options.signal?.throwIfAborted();
+        if (rows.length === 0) break;
+        after = { commit: String(rows[rows.length - 1].tx_id), prepare: rows[rows.length - 1].global_position };
+        if (rows.length === batchSize) next = read();
+        const events = await revealPersonalData(rows.map(toRecordedEvent), db as Knex);
+        if (inTransaction) await writeEvents(db, projections, events, into);
+        else {
+          const batch = Promise.all(
+            projections.map((projection) => {
+              const changes = changesOf(projection, events);
+              const write = (writing.get(projection) ?? Promise.resolve()).then(() => writeChanges(db, projection, changes, into(projection)));
+              writing.set(projection, write);
+              return write;
+            }),
+          );
+          batch.catch(() => undefined); // awaited below, or by the last batch's wait
+          batchesWriting.push(batch);
+          if (batchesWriting.length > 1) await batchesWriting.shift();
+        }
+        done += rows.length;
+        await report(phase);
+        if (rows.length < batchSize) break;
+      }
+      await Promise.all(writing.values());
+    } finally {
+      // no write still running when this returns or fails (the build tables may be dropped next)
+      await Promise.allSettled(writing.values());
     }
   };
 

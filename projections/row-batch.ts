@@ -179,20 +179,23 @@ function tableColumns(db: Db, table: string): Promise<string[]> {
   return columns;
 }
 
+/** The changes a projection makes for a batch of events, in order (work in memory only). */
+export function changesOf(projection: RowProjection, events: RecordedEvent[]): KeyedChange[] {
+  const changes: KeyedChange[] = [];
+  for (const event of events) {
+    if (!projection.handles.includes(event.type)) continue;
+    const change = projection.change(event);
+    if (change) changes.push(change);
+  }
+  return changes;
+}
+
 /**
  * Writes a batch of events through every projection that handles them, set-based. In a transaction
  * the tables are written one after another; on a pool (a rebuild's build tables), side by side.
  */
 export async function writeEvents(db: Db, projections: RowProjection[], events: RecordedEvent[], targetOf?: (projection: RowProjection) => Target): Promise<void> {
-  const write = async (projection: RowProjection) => {
-    const changes: KeyedChange[] = [];
-    for (const event of events) {
-      if (!projection.handles.includes(event.type)) continue;
-      const change = projection.change(event);
-      if (change) changes.push(change);
-    }
-    await writeChanges(db, projection, changes, targetOf?.(projection));
-  };
+  const write = (projection: RowProjection) => writeChanges(db, projection, changesOf(projection, events), targetOf?.(projection));
   if ('isTransaction' in db && db.isTransaction) for (const projection of projections) await write(projection);
   else await Promise.all(projections.map(write));
 }

@@ -131,6 +131,31 @@ describeWithDatabase('projection rebuild', (context) => {
     await knex('projection_versions').where({ name: 'tasks' }).delete();
   });
 
+  it('fails as a write of a later batch fails, dropping the table being built and leaving the serving one as it was', async () => {
+    const { knex } = context.db;
+    const { token } = await app.signUp('Refused');
+    for (let index = 0; index < 30; index += 1) {
+      expect((await app.request('/api/data/tasks', { method: 'POST', token, body: { bankId: 628, text: `Task ${index}`, dueDate: '2027-01-01' } })).status).to.equal(201);
+    }
+    const before = await snapshot(knex);
+    let changes = 0;
+    // the 25th task's row lacks its text, which the table requires: refused several batches in
+    const refusing = {
+      ...tasksProjection,
+      version: 3,
+      change: (event: Parameters<typeof tasksProjection.change>[0]) => {
+        const change = tasksProjection.change(event);
+        if (change?.kind === 'insert' && ++changes === 25) return { ...change, row: { ...change.row, text: null } };
+        return change;
+      },
+    };
+    let failure: unknown;
+    await rebuildProjections(knex, [refusing], { batchSize: 5 }).catch((error: unknown) => (failure = error));
+    expect((failure as { code?: string } | undefined)?.code, 'a not-null violation').to.equal('23502');
+    expect(await knex.schema.hasTable('tasks_v3')).to.equal(false);
+    expect(await snapshot(knex)).to.deep.equal(before);
+  });
+
   it('shows versions and rebuild progress over HTTP, refuses a second rebuild while one runs and an unknown read model', async function () {
     this.timeout(60_000);
     const { token } = await app.signUp('Data Tools');

@@ -102,8 +102,8 @@ describeWithDatabase('activity totals kept between counts', (context) => {
     for (const table of ['events', 'activity']) await gatherStatistics(knex, table);
     expect(await total()).to.equal(written);
     await recordEvent(knex);
-    const counts: Array<{ sql: string; bindings: unknown[] }> = [];
-    const capture = (query: { sql: string; bindings: unknown[] }) => /count\(\*\)/.test(query.sql) && counts.push(query);
+    const counts: Array<{ sql: string; bindings: Knex.RawBinding[] }> = [];
+    const capture = (query: { sql: string; bindings: Knex.RawBinding[] }) => /count\(\*\)/.test(query.sql) && counts.push(query);
     knex.on('query', capture);
     try {
       expect(await total()).to.equal(written + 1);
