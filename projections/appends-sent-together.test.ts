@@ -1,9 +1,11 @@
 import { expect } from 'chai';
+import type { Knex } from 'knex';
+import { batchStatement, positionStandIn } from '../backend/src/eventstore/append-batch.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import { WrongExpectedVersionError, type NewEvent, type RecordedEvent } from '../backend/src/eventstore/types.ts';
 import { describeWithDatabase } from '../test/support/database.ts';
 import { writeEvents } from './row-batch.ts';
-import { increment, insert, mergeJson, remove, rowProjection, update, upsert, type RowProjection } from './row-projection.ts';
+import { changeSet, increment, insert, mergeJson, remove, rowProjection, update, upsert, type RowProjection } from './row-projection.ts';
 import { inlineProjections } from './runner.ts';
 
 /**
@@ -71,6 +73,21 @@ describeWithDatabase('inline projections, appends sent together', (context) => {
     const { counters: rows, feed: feedRows } = await rowsOf();
     expect(feedRows).to.deep.equal(stored.map((row) => ({ global_position: Number(row.global_position), stream_id: row.stream_id, event_type: row.type })));
     expect(rows.map((row) => [row.id, row.note, row.version])).to.deep.equal(ids.map((id) => [id, `n${id.split('-')[1]}`, 1]).sort());
+  });
+
+  it('reaches the rows a batch updates through their key, not by reading the whole table', async () => {
+    const { knex } = context.db;
+    await knex.raw(`insert into batched_counters (id, version) select 'row-' || i, 1 from generate_series(1, 20000) as i`);
+    await knex.raw('analyze batched_counters');
+    const appends = Array.from({ length: 15 }, (_, index) => {
+      const bumped: RecordedEvent = { streamId: `row-${index}`, streamVersion: 2, globalPosition: positionStandIn(index), type: 'Bumped', data: { tag: 'hot' }, metadata: { correlationId: 'c', requestId: 'r', source: 'ui', schemaVersion: 1 }, recordedAt: new Date(), position: { commit: '0', prepare: '0' } };
+      return { streamId: bumped.streamId, expected: 1, type: bumped.type, data: JSON.stringify(bumped.data), metadata: '{}', writes: [changeSet(counters.table, counters.key, counters.change(bumped)!)!] };
+    });
+    const { sql, bindings } = batchStatement(appends, new Date());
+    const [{ 'QUERY PLAN': [{ Plan: plan }] }] = (await knex.raw(`explain (format json) ${sql}`, bindings as Knex.RawBinding[])).rows;
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+    const scannedTables = (node: PlanNode): string[] => [...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []), ...(node.Plans ?? []).flatMap(scannedTables)];
+    expect(scannedTables(plan)).to.not.include('batched_counters');
   });
 
   it('fails only the append whose stream is not at its expected version; the others are stored and projected', async () => {

@@ -30,8 +30,8 @@ describe('changeSet', () => {
     const [first, second] = [change('update', { hits: increment(2), version: 2 }, 2), { ...change('update', { hits: increment(5), version: 3 }, 3), key: { id: 'r2' } }].map((keyed) => changeSet('counters', ['id'], keyed)!);
     expect(first.shape).to.equal(second.shape);
     expect(second.record).to.deep.equal({ hits: 5, version: 3, id: 'r2' });
-    expect(first.statement((column, reference) => (column === 'id' ? `lower(${reference})` : reference))).to.equal(
-      'update "counters" set "hits" = "counters"."hits" + record."hits", "version" = record."version" from json_populate_recordset(null::"counters", ?::json) as record where "counters"."id" = lower(record."id") and "counters"."version" < record."version"',
+    expect(first.statement((column, reference) => (column === 'id' ? `lower(${reference})` : reference), 'given_records as record')).to.equal(
+      'update "counters" set "hits" = "counters"."hits" + record."hits", "version" = record."version" from given_records as record where "counters"."id" = lower(record."id") and "counters"."version" < record."version"',
     );
   });
 });

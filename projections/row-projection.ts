@@ -215,11 +215,11 @@ export function changeSet(table: string, key: string[], change: KeyedChange): Se
   if (change.kind === 'update' || change.kind === 'delete') for (const column of key) record[column] = change.key[column];
   if (checked) record.version = change.version;
   const target = quoted(table);
-  const records = `json_populate_recordset(null::${target}, ?::json) as record`;
   return {
     shape,
+    table: target,
     record,
-    statement(valueOf) {
+    statement(valueOf, records) {
       const value = (column: string) => valueOf(column, `record.${quoted(column)}`);
       const older = checked ? ` and ${target}."version" < record."version"` : '';
       const keyMatch = key.map((column) => `${target}.${quoted(column)} = ${value(column)}`).join(' and ');

@@ -61,10 +61,15 @@ export function batchStatement(appends: BatchedAppend[], recordedAt: Date): { sq
   // in the order of their shapes, so a batch of the same kinds of writes is the same text, prepared once per connection
   const parts = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group).map(({ write, records, positionColumns, standIns }, at) => {
     const json = JSON.stringify(records);
-    if (occurrences(json, standInText) !== standIns) throw new Error(`A projection wrote an event's position into ${write.statement((_, reference) => reference)} in a form the append cannot place.`);
-    bindings.push(json);
-    const statement = write.statement((column, reference) =>
-      positionColumns.has(column) ? `coalesce((select positions.global_position from positions where positions.stand_in = ${reference}), ${reference})` : reference,
+    // The count as the set's LIMIT tells the planner how few records there are: it takes a function's
+    // rows for 100, and joined an update's records to a table of 20,000 rows by scanning all of it
+    // (2 ms a statement, against 0.2 through the primary key).
+    const recordSet = `(select * from json_populate_recordset(null::${write.table}, ?::json) limit ?) as record`;
+    if (occurrences(json, standInText) !== standIns) throw new Error(`A projection wrote an event's position into ${write.statement((_, reference) => reference, recordSet)} in a form the append cannot place.`);
+    bindings.push(json, records.length);
+    const statement = write.statement(
+      (column, reference) => (positionColumns.has(column) ? `coalesce((select positions.global_position from positions where positions.stand_in = ${reference}), ${reference})` : reference),
+      recordSet,
     );
     return `write_${at + 1} as (${statement})`;
   });

@@ -38,7 +38,12 @@ type EventRow = {
  * `?`) and each record's column through `valueOf(column, reference)` (the reference as it stands,
  * or an expression around it).
  */
-export type SetWrite = { shape: string; record: Record<string, unknown>; statement(valueOf: (column: string, reference: string) => string): string };
+/**
+ * A write as one record of a set statement: records of one shape go in one statement, which reads
+ * them from `records` (a FROM item named `record` whose rows have the table's row type) and each
+ * column through `valueOf`.
+ */
+export type SetWrite = { shape: string; table: string; record: Record<string, unknown>; statement(valueOf: (column: string, reference: string) => string, records: string): string };
 
 /**
  * One write of an inline projection: SQL with a `?` per value, its values, the row it writes (table
