@@ -51,6 +51,26 @@ function oneOf(column: string, allowed: Set<string>, label: string) {
   };
 }
 
+/**
+ * A bank's timeline: every record that ever named the bank, with all of its events. The records
+ * are looked up through the index of a record's rows (user, resource, record id), each of those
+ * given as a list: as `stream_id in (…)` the planner walked the user's whole feed newest first and
+ * filtered it (190 ms at a million rows, against 20). A stream is one resource and record id, and
+ * the stream ids make the match exact.
+ */
+export function bankTimeline(knex: Knex, userId: string, bankId: number) {
+  const named = () => knex('activity').where({ user_id: userId, bank_id: bankId });
+  return (query: Knex.QueryBuilder) =>
+    query.whereRaw('?? = any(array(?)) and ?? = any(array(?)) and ?? = any(array(?))', [
+      'resource',
+      named().select('resource'),
+      'record_id',
+      named().select('record_id'),
+      'stream_id',
+      named().select('stream_id'),
+    ]);
+}
+
 /** GET /api/data/activity: the signed-in user's outreach activity, newest first by default. */
 export function activityRoutes(services: AppServices): Router {
   const { knex } = services;
@@ -78,11 +98,10 @@ export function activityRoutes(services: AppServices): Router {
           resource: oneOf('resource', new Set(resources), 'record type'),
           type: oneOf('event_type', knownTypes, 'event type'),
           recordId: (query, value) => query.where('record_id', String(value)),
-          // A bank's timeline: every record that ever named the bank, with all of its events.
           bankId: (query, value) => {
             const bankId = z.coerce.number().int().safeParse(value);
             if (!bankId.success) throw new BadRequestError('bankId must be a bank cert number.');
-            query.whereIn('stream_id', knex('activity').where({ user_id: user.id, bank_id: bankId.data }).select('stream_id'));
+            bankTimeline(knex, user.id, bankId.data)(query);
           },
           source: (query, value) => query.whereIn('source', (Array.isArray(value) ? value : [value]).map(String)),
           correlationId: (query, value) => query.where('correlation_id', String(value)),
