@@ -51,7 +51,10 @@ export async function reportStateAsOf(
       .andWhere('recorded_at', '<=', asOf)
       .orderBy([{ column: 'tx_id' }, { column: 'global_position' }])
       .limit(batchSize)
-      .select('global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', knex.raw('tx_id::text as tx_id'));
+      // the column itself (it reads as text): an output column `tx_id::text as tx_id` is what ORDER BY
+      // "tx_id" sorted by, as text ('100' before '99'), against the cursor's numeric comparison, and
+      // without the index's order every batch sorted every event after the cursor
+      .select('global_position', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at', 'tx_id');
     if (after) query.whereRaw('(tx_id, global_position) > (?::xid8, ?::bigint)', [after.tx, after.position]);
     const rows = await query;
     if (rows.length === 0) break;

@@ -106,6 +106,22 @@ describeWithDatabase('as-of reports', (context) => {
     await knex('report_snapshots').where('user_id', userId).delete();
   });
 
+  it('folds events in transaction order when transaction ids differ in their number of digits', async () => {
+    const { knex } = context.db;
+    const { user } = await app.signUp('Digits');
+    const metadata = { userId: user.id, correlationId: 'c', requestId: 'r', source: 'api', schemaVersion: 1 };
+    const contactId = '5d1c2a9e-0b7e-4c55-9a51-3f0b7a1e2d44';
+    const stream = `contact-${contactId}`;
+    // transaction 99 added the contact, transaction 100 renamed it: '100' sorts before '99' as text
+    await knex('events').insert([
+      { stream_id: stream, stream_version: 1, type: 'ContactAdded', tx_id: '99', metadata, data: { contactId, ownerId: user.id, bankId: 701, bankName: 'Gamma Bank', name: 'Old Name', title: 'CFO', email: null, linkedinUrl: null, tags: [] } },
+      { stream_id: stream, stream_version: 2, type: 'ContactRenamed', tx_id: '100', metadata, data: { name: 'New Name' } },
+    ]);
+    const { state, foldedEvents } = await reportStateAsOf(knex, user.id, new Date(Date.now() + 1000), revealPersonalData, { useSnapshots: false });
+    expect(foldedEvents, 'each event folded once').to.equal(2);
+    expect(state.contacts[contactId]?.name).to.equal('New Name');
+  });
+
   it('refuses an unknown report with 404 and a malformed date with 400', async () => {
     expect((await app.request('/api/reports/planets', { token })).status).to.equal(404);
     const bad = await app.request('/api/reports/funnel?asOf=yesterday', { token });
