@@ -70,7 +70,9 @@ describe('signing up, out and in', function () {
       window.localStorage.setItem('charterline.user', JSON.stringify({ id: 'x', name: 'Nobody', email: 'nobody@example.com' }));
     });
     await page.goto(`${e2e.url}/#/credit-box`);
+    // the page was already on the sign-in route before this navigation: wait for the token's removal itself
+    await page.waitForFunction(() => window.localStorage.getItem('charterline.token') === null);
     await new Shell(page).waitForRoute('/signin');
-    expect(await page.evaluate(() => window.localStorage.getItem('charterline.token'))).to.equal(null);
+    expect(await page.evaluate(() => window.localStorage.getItem('charterline.user'))).to.equal(null);
   });
 });

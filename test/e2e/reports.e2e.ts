@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Route } from 'playwright-core';
 import { apiAs, screenshot, trackLargestBank, useE2E, type Session } from './support/index.ts';
 import { ReportsPage } from './support/pages/reports.ts';
 import { Shell } from './support/pages/shell.ts';
@@ -44,7 +45,18 @@ describe('reports: the page as of an earlier moment', function () {
     await as(`/api/data/tasks/${taskId}/completion`, { method: 'PUT', body: { completed: true } });
     await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Li Wu', title: 'COO', email: 'li@alpha-bank.example' } });
 
+    // While the history is replayed the page says so (held back here, as a long history would take)
+    const replaying = page.getByRole('status').filter({ hasText: 'Replaying your history' });
+    const slowReplay = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    };
+    await page.route('**/api/reports/overview**', slowReplay);
     await page.goto(`${e2e.url}/#/reports`);
+    await replaying.waitFor();
+    await screenshot(page, 'reports-replaying');
+    await page.unroute('**/api/reports/overview**', slowReplay);
+    await replaying.waitFor({ state: 'hidden' });
     const reports = new ReportsPage(page);
     await reports.subtitle('As of now').waitFor();
     await reports.section('contacts').getByText('3 as they were').waitFor();
@@ -85,7 +97,11 @@ describe('reports: the page as of an earlier moment', function () {
     await page.mouse.move(700, 400);
     await screenshot(page, 'reports-as-of');
 
+    await page.route('**/api/reports/overview**', slowReplay);
     await reports.backToNow();
+    await replaying.waitFor();
+    await screenshot(page, 'reports-replaying');
+    await page.unroute('**/api/reports/overview**', slowReplay);
     await reports.section('contacts').getByText('3 as they were').waitFor();
     await reports.row('contacts', 'Li Wu').waitFor();
     expect(await page.getByLabel('As of').inputValue()).to.equal('');

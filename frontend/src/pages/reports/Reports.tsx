@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Grid, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, Grid, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useTheme } from '@mui/material';
 import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadCSV, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
@@ -95,7 +95,8 @@ export default function Reports() {
   const theme = useTheme();
   const [asOf, setAsOf] = useState<string | null>(null);
   const dataProvider = useDataProvider<CharterlineDataProvider>();
-  const overview = useQuery({ queryKey: ['reports', 'overview', asOf], queryFn: () => dataProvider.reportsOverview(asOf) });
+  // another moment's report stays on the page, dimmed, until this one's replay answers
+  const overview = useQuery({ queryKey: ['reports', 'overview', asOf], queryFn: () => dataProvider.reportsOverview(asOf), placeholderData: keepPreviousData });
   const reports = overview.data?.reports ?? {};
   const rows = (name: string) => reports[name] ?? [];
   return (
@@ -121,51 +122,63 @@ export default function Reports() {
         }
       />
       {overview.isError && <Alert severity="error">{(overview.error as Error).message}</Alert>}
-      <Grid container spacing={2} sx={{ opacity: overview.isFetching ? 0.6 : 1 }}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
+      {overview.isFetching && (
+        // A first report folds the whole history (10-40 s for a million events); later ones start from saved snapshots.
+        <Box role="status" sx={{ mb: 2 }}>
+          <LinearProgress aria-label="Replaying your history" />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Replaying your history… The first report over a long history takes longest; later ones start from saved snapshots.
+          </Typography>
+        </Box>
+      )}
+      {/* nothing is claimed about the history before its first replay answers */}
+      {overview.data && (
+        <Grid container spacing={2} sx={{ opacity: overview.isFetching ? 0.6 : 1 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <TableCard
+              title="Tracked banks"
+              name="targets"
+              rows={rows('targets')}
+              asOf={asOf}
+              columns={[
+                { key: 'name', label: 'Bank' },
+                { key: 'state', label: 'State' },
+                { key: 'isTarget', label: 'Target', format: yesNo },
+                { key: 'assets', label: 'Assets', format: (value) => (typeof value === 'number' ? formatMoney(value) : '—') },
+                { key: 'roa', label: 'ROA', format: (value) => (typeof value === 'number' ? formatPercent(value) : '—') },
+                { key: 'contacts', label: 'Contacts' },
+              ]}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <TableCard
+              title="Contacts"
+              name="contacts"
+              rows={rows('contacts')}
+              asOf={asOf}
+              columns={[
+                { key: 'name', label: 'Name' },
+                { key: 'title', label: 'Title' },
+                { key: 'bankName', label: 'Bank' },
+                { key: 'isHotLead', label: 'Hot', format: yesNo },
+                { key: 'replied', label: 'Replied', format: yesNo },
+              ]}
+            />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <TableCard
-            title="Tracked banks"
-            name="targets"
-            rows={rows('targets')}
-            asOf={asOf}
-            columns={[
-              { key: 'name', label: 'Bank' },
-              { key: 'state', label: 'State' },
-              { key: 'isTarget', label: 'Target', format: yesNo },
-              { key: 'assets', label: 'Assets', format: (value) => (typeof value === 'number' ? formatMoney(value) : '—') },
-              { key: 'roa', label: 'ROA', format: (value) => (typeof value === 'number' ? formatPercent(value) : '—') },
-              { key: 'contacts', label: 'Contacts' },
-            ]}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <TableCard
-            title="Contacts"
-            name="contacts"
-            rows={rows('contacts')}
-            asOf={asOf}
-            columns={[
-              { key: 'name', label: 'Name' },
-              { key: 'title', label: 'Title' },
-              { key: 'bankName', label: 'Bank' },
-              { key: 'isHotLead', label: 'Hot', format: yesNo },
-              { key: 'replied', label: 'Replied', format: yesNo },
-            ]}
-          />
-        </Grid>
-      </Grid>
+      )}
     </Box>
   );
 }
