@@ -34,14 +34,10 @@ type EventRow = {
 
 /**
  * A write as one record of a statement that makes every write of its `shape` at once: the record
- * (its values by column), and that statement, reading the records from one JSON parameter (its one
- * `?`) and each record's column through `valueOf(column, reference)` (the reference as it stands,
- * or an expression around it).
- */
-/**
- * A write as one record of a set statement: records of one shape go in one statement, which reads
- * them from `records` (a FROM item named `record` whose rows have the table's row type) and each
- * column through `valueOf`.
+ * (its values by column), its table, and that statement, reading the records from `records` (a
+ * FROM item named `record` whose rows have the table's row type, which the batch gives) and each
+ * record's column through `valueOf(column, reference)` (the reference as it stands, or an
+ * expression around it).
  */
 export type SetWrite = { shape: string; table: string; record: Record<string, unknown>; statement(valueOf: (column: string, reference: string) => string, records: string): string };
 
