@@ -58,7 +58,8 @@ describeWithDatabase('projection rebuild', (context) => {
     const ids = new Map<string, string[]>(tokens.flatMap((token) => resourceCases.map((c) => [`${token}:${c.resource}`, []] as [string, string[]])));
     // Eight clients, each its own sequence of random commands over the records all of them share:
     // their appends go together in batches, and some race on one record.
-    await Promise.all(
+    // every client ends before the test goes on, even when one fails: none may write into the next test
+    const clients = await Promise.allSettled(
       Array.from({ length: 8 }, async (_, client) => {
         const random = seededRandom(20261127 + client);
         for (let step = 0; step < 40; step += 1) {
@@ -68,6 +69,7 @@ describeWithDatabase('projection rebuild', (context) => {
         }
       }),
     );
+    for (const client of clients) if (client.status === 'rejected') throw client.reason;
     const live = await snapshot(context.db.knex);
     await rebuildProjections(context.db.knex, projections, { batchSize: 53 });
     expect(await snapshot(context.db.knex)).to.deep.equal(live);
