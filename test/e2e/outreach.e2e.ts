@@ -116,8 +116,17 @@ describe('outreach: targets, contacts and tasks', function () {
 
     // The contact edited on the Contacts list screen; its History shows every change, oldest first.
     await shell.navigate('Contacts', 'Records');
+    // Typed before the form has the record as fetched, a value is undone when it arrives: wait for it.
+    const contactFetched = page.waitForResponse((response) => response.request().method() === 'GET' && /\/api\/data\/contacts\/[^/]+$/.test(new URL(response.url()).pathname));
     await page.locator('tr', { hasText: 'Jane <b>Doe</b>' }).getByRole('link', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: /^Job Title/ }).fill('Chief Executive Officer');
+    await contactFetched;
+    // (and the form's reset may still land just after: type again while Save stays disabled)
+    for (let attempt = 1; ; attempt += 1) {
+      await page.getByRole('textbox', { name: /^Job Title/ }).fill('Chief Executive Officer');
+      const saveEnabled = () => !document.querySelector('button[type="submit"][aria-label="Save"]')?.hasAttribute('disabled');
+      if (await page.waitForFunction(saveEnabled, undefined, { timeout: 2000 }).then(() => true, () => false)) break;
+      if (attempt === 3) throw new Error('Save stayed disabled after the job title was typed three times.');
+    }
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByTestId('record-history');
