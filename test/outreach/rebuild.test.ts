@@ -57,8 +57,8 @@ describeWithDatabase('projection rebuild', (context) => {
     const tokens = [(await app.signUp('C')).token, (await app.signUp('D')).token];
     const ids = new Map<string, string[]>(tokens.flatMap((token) => resourceCases.map((c) => [`${token}:${c.resource}`, []] as [string, string[]])));
     // Eight clients, each its own sequence of random commands over the records all of them share:
-    // their appends go together in batches, and some race on one record.
-    // every client ends before the test goes on, even when one fails: none may write into the next test
+    // their appends go together in batches, and some race on one record. Every client ends before
+    // the test goes on, even when one fails, so none writes into the next test.
     const clients = await Promise.allSettled(
       Array.from({ length: 8 }, async (_, client) => {
         const random = seededRandom(20261127 + client);
