@@ -144,12 +144,20 @@ describe('outreach: targets, contacts and tasks', function () {
     await page.getByText('Contact title changed').first().waitFor();
     await page.getByText('Contact marked hot lead').first().waitFor();
     await page.getByText('Task completed').first().waitFor();
+    await screenshot(page, 'activity');
+    await shell.toggleTheme();
+    await screenshot(page, 'activity');
+    await shell.toggleTheme();
     await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Contact' }).click();
     await page.getByRole('tab', { name: 'History' }).waitFor();
 
     // The Contacts list exports as CSV.
     await shell.navigate('Contacts');
     await page.locator('tr', { hasText: 'Raj Patel' }).waitFor();
+    await screenshot(page, 'contacts-list');
+    await shell.toggleTheme();
+    await screenshot(page, 'contacts-list');
+    await shell.toggleTheme();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await (await download).createReadStream();

@@ -52,6 +52,14 @@ describe('every screen in light and dark mode', function () {
       await shell.waitForRoute('/outreach/targets');
       await screenshot(page, 'targets');
 
+      // Every Records link shows once the group is open, none behind a scroll of the sub-menu.
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Records' }).click();
+      const records = page.getByTestId('sidebar-group-Records');
+      await records.getByRole('link', { name: 'Reports' }).waitFor();
+      await page.waitForTimeout(400); // the group's opening transition
+      expect(await records.evaluate((list) => list.scrollHeight - list.clientHeight)).to.equal(0);
+      await screenshot(page, 'sidebar-records-open');
+
       await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
       await page.getByRole('button', { name: 'Close Analyst Chat' }).waitFor();
       await screenshot(page, 'analyst-chat-panel');

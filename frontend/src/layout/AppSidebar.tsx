@@ -170,7 +170,7 @@ function SidebarLink({ item, expanded, onNavigate, nested = false }: { item: Nav
   );
 }
 
-/** A group closed by default; its sub-menu is at most 10rem high. */
+/** A group closed by default; its sub-menu is at most 10rem high unless the group shows all its links. */
 function SidebarGroup({ group, expanded, onNavigate }: { group: NavGroup; expanded: boolean; onNavigate: () => void }) {
   const [open, setOpen] = useState(false);
   const header = (
@@ -188,7 +188,7 @@ function SidebarGroup({ group, expanded, onNavigate }: { group: NavGroup; expand
         </Tooltip>
       )}
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding sx={{ maxHeight: '10rem', overflowY: 'auto' }}>
+        <List component="div" disablePadding sx={{ maxHeight: group.showsAllLinks ? undefined : '10rem', overflowY: 'auto' }} data-testid={`sidebar-group-${group.label}`}>
           {group.items.map((item) => (
             <SidebarLink key={item.to} item={item} expanded={expanded} onNavigate={onNavigate} nested />
           ))}

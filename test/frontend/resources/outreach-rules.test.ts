@@ -3,9 +3,10 @@ import { contactPayload, validateContactDraft } from '../../../frontend/src/reso
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
 import { isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
-import { changesSince, displayValue, fieldLabel } from '../../../frontend/src/resources/shared/conflict.ts';
+import { changesSince, displayValue } from '../../../frontend/src/resources/shared/conflict.ts';
 import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
-import { changesOf, eventLabel } from '../../../frontend/src/resources/shared/history.ts';
+import { changesOf } from '../../../frontend/src/resources/shared/history.ts';
+import { labelOf } from '../../../frontend/src/resources/shared/labels.ts';
 import { addDays, dueBadge, daysUntil } from '../../../frontend/src/resources/tasks/due.ts';
 import { avatarsOf, initialsOf } from '../../../frontend/src/resources/targets/avatars.ts';
 import { needsKeyFinancials } from '../../../frontend/src/resources/targets/keyFinancials.ts';
@@ -143,8 +144,9 @@ describe('edit conflicts', () => {
     expect(displayValue(['a', 'b'])).to.equal('a, b');
     expect(displayValue(true)).to.equal('yes');
     expect(displayValue({ result: 'risky', score: 40 })).to.equal('result: risky, score: 40');
-    expect(fieldLabel('linkedinUrl')).to.equal('Linkedin url');
-    expect(fieldLabel('verification.result')).to.equal('Verification result');
+    expect(labelOf('linkedinUrl')).to.equal('LinkedIn URL');
+    expect(labelOf('bankId')).to.equal('Bank ID');
+    expect(labelOf('verification.result')).to.equal('Verification result');
   });
 });
 
@@ -162,7 +164,8 @@ describe('CSV export', () => {
 
 describe('record history', () => {
   it('names events and reads changes given as a list or as the event data', () => {
-    expect(eventLabel('ContactEmailVerified')).to.equal('Contact email verified');
+    expect(labelOf('ContactEmailVerified')).to.equal('Contact email verified');
+    expect(labelOf('BankLinkedinCompanyUrlChanged')).to.equal('Bank LinkedIn company URL changed');
     expect(changesOf({ changes: [{ field: 'title', from: 'CFO', to: 'CEO' }] })).to.deep.equal([{ field: 'title', from: 'CFO', to: 'CEO' }]);
     expect(changesOf({ changes: { contactId: 'x', ownerId: 'y', title: 'CEO' } })).to.deep.equal([{ field: 'title', from: undefined, to: 'CEO' }]);
   });

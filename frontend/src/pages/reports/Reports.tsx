@@ -146,7 +146,8 @@ export default function Reports() {
           <Grid size={{ xs: 12, md: 6 }}>
             <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" />
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
+          {/* The tables side by side only where both fit their columns (a tracked bank has six). */}
+          <Grid size={{ xs: 12, xl: 6 }}>
             <TableCard
               title="Tracked banks"
               name="targets"
@@ -162,7 +163,7 @@ export default function Reports() {
               ]}
             />
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
+          <Grid size={{ xs: 12, xl: 6 }}>
             <TableCard
               title="Contacts"
               name="contacts"

@@ -16,7 +16,8 @@ import {
 } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { eventLabel, sourceLabels } from '../shared/history.ts';
+import { sourceLabels } from '../shared/history.ts';
+import { labelOf } from '../shared/labels.ts';
 
 /** One row of the activity feed: one event of one of the user's records. */
 export type ActivityRow = {
@@ -47,7 +48,7 @@ const sourceChoices = Object.entries(sourceLabels).map(([id, name]) => ({ id, na
 function useEventTypeChoices() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const types = useQuery({ queryKey: ['activity', 'types'], queryFn: () => dataProvider.activityTypes(), staleTime: 5 * 60_000 });
-  return (types.data ?? []).map((entry) => ({ id: entry.type, name: `${eventLabel(entry.type)} (${recordKinds[entry.resource] ?? entry.resource})` }));
+  return (types.data ?? []).map((entry) => ({ id: entry.type, name: `${labelOf(entry.type)} (${recordKinds[entry.resource] ?? entry.resource})` }));
 }
 
 function RecordLink({ row }: { row: ActivityRow }) {
@@ -66,7 +67,7 @@ const exportTimeline = csvExporter<ActivityRow>('timeline', [
   { header: 'When', value: (row) => row.occurredAt },
   { header: 'Record', value: (row) => recordKinds[row.resource] ?? row.resource },
   { header: 'Record id', value: (row) => row.recordId },
-  { header: 'Event', value: (row) => eventLabel(row.type) },
+  { header: 'Event', value: (row) => labelOf(row.type) },
   { header: 'What happened', value: (row) => row.summary },
   { header: 'By', value: (row) => (row.source ? (sourceLabels[row.source] ?? row.source) : '') },
 ]);
@@ -111,7 +112,7 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="occurredAt" label="When" showTime />
         <FunctionField label="Record" render={(row: ActivityRow) => <RecordLink row={row} />} />
-        <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{eventLabel(row.type)}</Typography>} />
+        <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{labelOf(row.type)}</Typography>} />
         <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{row.summary}</Typography>} />
         <FunctionField label="By" render={(row: ActivityRow) => (row.source ? <Chip size="small" variant="outlined" label={sourceLabels[row.source] ?? row.source} /> : '—')} />
       </Datagrid>

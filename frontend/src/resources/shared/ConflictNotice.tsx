@@ -1,5 +1,6 @@
 import { Alert, AlertTitle, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { displayValue, fieldLabel, type FieldChange } from './conflict.ts';
+import { displayValue, type FieldChange } from './conflict.ts';
+import { labelOf } from './labels.ts';
 
 /**
  * Shown when a save is refused because the record changed since the form was opened: what changed,
@@ -33,7 +34,7 @@ export function ConflictNotice({
             <TableBody>
               {changes.map((change) => (
                 <TableRow key={change.field}>
-                  <TableCell>{fieldLabel(change.field)}</TableCell>
+                  <TableCell>{labelOf(change.field)}</TableCell>
                   <TableCell>{displayValue(change.opened)}</TableCell>
                   <TableCell>{displayValue(change.now)}</TableCell>
                 </TableRow>

@@ -2,8 +2,9 @@ import { Alert, Box, Chip, CircularProgress, Stack, Table, TableBody, TableCell,
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import { displayValue, fieldLabel } from './conflict.ts';
-import { changesOf, eventLabel, sourceLabels } from './history.ts';
+import { displayValue } from './conflict.ts';
+import { changesOf, sourceLabels } from './history.ts';
+import { labelOf } from './labels.ts';
 
 /**
  * The History of one outreach record: its events oldest first, each with who, when, what happened,
@@ -47,7 +48,7 @@ export function RecordHistory({ resource: resourceProp, id: idProp }: { resource
                 <TableCell>{entry.user.name ?? 'Unknown user'}</TableCell>
                 <TableCell>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {eventLabel(entry.type)}
+                    {labelOf(entry.type)}
                   </Typography>
                   {entry.summary && (
                     <Typography variant="caption" color="text.secondary">
@@ -65,7 +66,7 @@ export function RecordHistory({ resource: resourceProp, id: idProp }: { resource
                       {changes.map((change) => (
                         <Typography key={change.field} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                           <Box component="span" sx={{ color: 'text.secondary' }}>
-                            {fieldLabel(change.field)}:{' '}
+                            {labelOf(change.field)}:{' '}
                           </Box>
                           {change.from !== undefined && change.from !== null && (
                             <>

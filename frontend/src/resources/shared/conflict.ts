@@ -29,12 +29,3 @@ export function displayValue(value: unknown): string {
   return String(value);
 }
 
-/** 'linkedinUrl' -> 'Linkedin url', 'verification.result' -> 'Verification result'. */
-export function fieldLabel(field: string): string {
-  const words = field
-    .replace(/[._]/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

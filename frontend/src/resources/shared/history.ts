@@ -2,12 +2,6 @@ import type { HistoryEntry } from '../../providers/dataProvider.ts';
 
 export type HistoryChange = { field: string; from: unknown; to: unknown };
 
-/** 'ContactEmailVerified' -> 'Contact email verified'. */
-export function eventLabel(type: string): string {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /**
  * What an event changed, field by field. The API answers `[{field, from, to}]`; an event given only
  * as its data (`{email: 'x'}`) reads as each field set to its value. Ids repeated on every first event
