@@ -17,6 +17,9 @@ const shared: RaThemeOptions = {
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     // react-admin's SelectInput asks for dense margins itself, which lifts it above its neighbours in a filter bar.
     RaFilterForm: { styleOverrides: { root: { '& .MuiFormControl-marginDense': { marginBottom: 0 } } } },
+    // A list with more columns than the window has room for scrolls inside its card; the page itself
+    // never scrolls sideways (the list's box would otherwise grow to its table's width).
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
   },
 };
 

@@ -158,6 +158,12 @@ describe('outreach: targets, contacts and tasks', function () {
     await shell.toggleTheme();
     await screenshot(page, 'contacts-list');
     await shell.toggleTheme();
+    // On a laptop's narrower window the list scrolls inside its card; the page never scrolls sideways.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1280, height: viewport.height });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(1280);
+    await screenshot(page, 'contacts-list-1280');
+    await page.setViewportSize(viewport);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await (await download).createReadStream();
