@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { HunterDouble, hunterDoubleKey, type HunterPerson } from '../doubles/hunter-double.ts';
 import { LinkedinDouble } from '../doubles/linkedin-double.ts';
-import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { apiAs, screenshot, screenshotInBothThemes, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -42,10 +42,7 @@ describe('outreach: targets, contacts and tasks', function () {
     await page.getByRole('button', { name: 'Save API Keys' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
     expect(await hunterCard.getByLabel('API Key').inputValue()).to.match(/^••••/);
-    await screenshot(page, 'settings-data-enrichment');
-    await shell.toggleTheme();
-    await screenshot(page, 'settings-data-enrichment');
-    await shell.toggleTheme();
+    await screenshotInBothThemes(page, 'settings-data-enrichment');
 
     // Mark as Target in the bank detail lands on Targets with that bank expanded.
     await shell.navigate('Bank Directory');
@@ -134,30 +131,21 @@ describe('outreach: targets, contacts and tasks', function () {
     const events = await history.getByTestId('history-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-type')));
     expect(events).to.deep.equal(['ContactAdded', 'ContactEmailVerified', 'ContactMarkedHotLead', 'ContactTitleChanged']);
     expect(await history.locator('[data-event-type="ContactTitleChanged"]').textContent()).to.contain('Chief Executive Officer');
-    await screenshot(page, 'contact-show-history');
-    await shell.toggleTheme();
-    await screenshot(page, 'contact-show-history');
-    await shell.toggleTheme();
+    await screenshotInBothThemes(page, 'contact-show-history');
 
     // Activity lists the same changes and leads back to the record.
     await shell.navigate('Activity'); // the Records group is still open
     await page.getByText('Contact title changed').first().waitFor();
     await page.getByText('Contact marked hot lead').first().waitFor();
     await page.getByText('Task completed').first().waitFor();
-    await screenshot(page, 'activity');
-    await shell.toggleTheme();
-    await screenshot(page, 'activity');
-    await shell.toggleTheme();
+    await screenshotInBothThemes(page, 'activity');
     await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Contact' }).click();
     await page.getByRole('tab', { name: 'History' }).waitFor();
 
     // The Contacts list exports as CSV.
     await shell.navigate('Contacts');
     await page.locator('tr', { hasText: 'Raj Patel' }).waitFor();
-    await screenshot(page, 'contacts-list');
-    await shell.toggleTheme();
-    await screenshot(page, 'contacts-list');
-    await shell.toggleTheme();
+    await screenshotInBothThemes(page, 'contacts-list');
     // On a laptop's narrower window the list scrolls inside its card; the page never scrolls sideways.
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 1280, height: viewport.height });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { Shell } from './pages/shell.ts';
 
 /** Git-ignored folder where browser tests leave a picture of every screen, to look at. */
 export const screenshotDir = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
@@ -17,4 +18,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.waitForTimeout(600);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * `screenshot` in the page's theme, then in the other, and back to the first. The pointer is moved off
+ * the theme button first, whose tooltip would cover the second picture.
+ */
+export async function screenshotInBothThemes(page: Page, name: string): Promise<void> {
+  const shell = new Shell(page);
+  await screenshot(page, name);
+  await shell.toggleTheme();
+  await page.mouse.move(700, 400);
+  await screenshot(page, name);
+  await shell.toggleTheme();
 }
