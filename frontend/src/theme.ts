@@ -20,6 +20,9 @@ const shared: RaThemeOptions = {
     // A list with more columns than the window has room for scrolls inside its card; the page itself
     // never scrolls sideways (the list's box would otherwise grow to its table's width).
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    // 12 px either side of a list's cells instead of 16: the Contacts list's ten columns then fit a
+    // 1,440 px window beside the sidebar, and rows read as one line more often.
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { paddingLeft: 12, paddingRight: 12 } } } },
   },
 };
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { apiAs, screenshot, trackLargestBank, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -10,9 +10,20 @@ import { Shell } from './support/pages/shell.ts';
 describe('every screen in light and dark mode', function () {
   const e2e = useE2E({ banks: 150 });
 
+  /** One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no list shows its empty page. */
+  async function addOneOfEachRecord(session: Session): Promise<void> {
+    const bank = await trackLargestBank(e2e.url, session);
+    const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
+    await as('/api/data/contacts', { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'Executive Vice President, Treasury Management', email: 'alexandra.montgomery-whitfield@treasury.example.com', tags: ['board', 'treasury'] });
+    await as('/api/data/tasks', { bankId: bank.cert, text: 'Send the treasury management proposal to Alexandra before the board meets', dueDate: '2026-12-15' });
+    const template = await as('/api/data/templates', { name: 'Treasury introduction', category: 'introduction', subject: 'Treasury services for {{bankName}}', body: 'Dear {{contactName}},' });
+    await as('/api/data/workflows', { name: 'Treasury sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 4, type: 'LinkedIn Visit' }] });
+  }
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`renders every screen in ${colorScheme} mode without errors`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
+      await addOneOfEachRecord(session);
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
       const shell = new Shell(page);
 
@@ -59,6 +70,15 @@ describe('every screen in light and dark mode', function () {
       await page.waitForTimeout(400); // the group's opening transition
       expect(await records.evaluate((list) => list.scrollHeight - list.clientHeight)).to.equal(0);
       await screenshot(page, 'sidebar-records-open');
+
+      // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all.
+      for (const [link, name] of [['Contacts', 'Alexandra Montgomery-Whitfield'], ['Tasks', 'Send the treasury'], ['Tracked Banks', null], ['Templates', 'Treasury introduction'], ['Workflows', 'Treasury sequence']] as const) {
+        await shell.navigate(link);
+        await page.locator('.RaDatagrid-row').first().waitFor();
+        if (name) await page.locator('.RaDatagrid-row', { hasText: name }).waitFor();
+        expect(await page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth), link).to.equal(0);
+        await screenshot(page, `records-${link.toLowerCase().replace(' ', '-')}`);
+      }
 
       await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
       await page.getByRole('button', { name: 'Close Analyst Chat' }).waitFor();

@@ -22,13 +22,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * `screenshot` in the page's theme, then in the other, and back to the first. The pointer is moved off
- * the theme button first, whose tooltip would cover the second picture.
+ * the theme button after each switch: its tooltip would cover the next picture, this one's or a later one's.
  */
 export async function screenshotInBothThemes(page: Page, name: string): Promise<void> {
   const shell = new Shell(page);
+  const switchTheme = async () => {
+    await shell.toggleTheme();
+    await page.mouse.move(700, 400);
+  };
   await screenshot(page, name);
-  await shell.toggleTheme();
-  await page.mouse.move(700, 400);
+  await switchTheme();
   await screenshot(page, name);
-  await shell.toggleTheme();
+  await switchTheme();
 }

@@ -35,6 +35,7 @@ import type { Contact } from './types.ts';
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
+import { RowEditButton } from '../shared/RowEditButton.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -74,6 +75,17 @@ function VerificationChip() {
   return <Chip size="small" color={color} variant="outlined" label={`${look.label}${contact.verification.score === null ? '' : ` · ${contact.verification.score}`}`} />;
 }
 
+/** The address on one line, cut with an ellipsis past 12rem (whole on hover and on the contact's page): a long address would push the row's last columns out of sight. */
+function EmailCell() {
+  const contact = useRecordContext<Contact>();
+  if (!contact?.email) return <Typography variant="body2">—</Typography>;
+  return (
+    <Typography variant="body2" title={contact.email} sx={{ maxWidth: '12rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {contact.email}
+    </Typography>
+  );
+}
+
 function TagChips() {
   const contact = useRecordContext<Contact>();
   if (!contact?.tags?.length) return null;
@@ -104,13 +116,13 @@ export function ContactList() {
       <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <TextField source="name" label="Full name" />
         <TextField source="title" label="Job title" />
-        <TextField source="email" emptyText="—" />
+        <FunctionField source="email" label="Email" render={() => <EmailCell />} />
         <TextField source="bankName" label="Bank" sortable />
         <BooleanField source="isHotLead" label="Hot lead" />
         <FunctionField label="Email check" sortBy="verificationScore" render={() => <VerificationChip />} />
         <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
         <DateField source="createdAt" label="Added" />
-        <EditButton />
+        <RowEditButton />
       </DatagridConfigurable>
     </List>
   );

@@ -1,8 +1,11 @@
 import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
 
-/** The free-text search every list starts its filters with. */
+/**
+ * The free-text search every list starts its filters with, wide enough for its placeholder, which
+ * says what it searches ('Search name, subject, body' was cut at react-admin's width).
+ */
 export function searchFilter(placeholder: string) {
-  return <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />;
+  return <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} sx={{ '& .MuiInputBase-input': { width: `${Math.max(placeholder.length, 18)}ch` } }} />;
 }
 
 /** Narrows a list to one of the user's tracked banks, chosen by typing its name. */

@@ -4,7 +4,6 @@ import {
   BulkDeleteButton,
   DatagridConfigurable,
   DateField,
-  EditButton,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -23,6 +22,7 @@ import { TagsInput } from '../shared/TagsInput.tsx';
 import type { TrackedBank } from './types.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
+import { RowEditButton } from '../shared/RowEditButton.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -70,7 +70,7 @@ export function TrackedBankList() {
         <NumberField source="openTaskCount" label="Open tasks" emptyText="—" />
         <BooleanField source="isTarget" label="Target" />
         <DateField source="createdAt" label="Added" />
-        <EditButton />
+        <RowEditButton />
       </DatagridConfigurable>
     </List>
   );

@@ -7,7 +7,6 @@ import {
   DatagridConfigurable,
   DateField,
   DateInput,
-  EditButton,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -25,6 +24,7 @@ import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
 import { RecordShow } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
+import { RowEditButton } from '../shared/RowEditButton.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -59,7 +59,7 @@ export function TaskList() {
         <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
         <BooleanField source="completed" />
         <DateField source="createdAt" label="Added" />
-        <EditButton />
+        <RowEditButton />
       </DatagridConfigurable>
     </List>
   );

@@ -6,7 +6,6 @@ import {
   Create,
   DatagridConfigurable,
   DateField,
-  EditButton,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -22,6 +21,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import { templateCategories, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
+import { RowEditButton } from '../shared/RowEditButton.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
 
@@ -59,7 +59,7 @@ export function TemplateList() {
         <FunctionField label="Category" sortBy="category" render={() => <Category />} />
         <TextField source="subject" sortable={false} />
         <DateField source="updatedAt" label="Last changed" />
-        <EditButton />
+        <RowEditButton />
       </DatagridConfigurable>
     </List>
   );

@@ -5,7 +5,6 @@ import {
   Create,
   DatagridConfigurable,
   DateField,
-  EditButton,
   FormDataConsumer,
   FunctionField,
   List,
@@ -26,6 +25,7 @@ import { firstSteps, stepTypes, type WorkflowStep } from './steps.ts';
 import type { Workflow } from './WorkflowCard.tsx';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
+import { RowEditButton } from '../shared/RowEditButton.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
@@ -60,7 +60,7 @@ export function WorkflowList() {
         <TextField source="name" />
         <FunctionField label="Steps" render={() => <Steps dense />} />
         <DateField source="createdAt" label="Created" />
-        <EditButton />
+        <RowEditButton />
       </DatagridConfigurable>
     </List>
   );
