@@ -17,6 +17,8 @@ const shared: RaThemeOptions = {
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     // react-admin's SelectInput asks for dense margins itself, which lifts it above its neighbours in a filter bar.
     RaFilterForm: { styleOverrides: { root: { '& .MuiFormControl-marginDense': { marginBottom: 0 } } } },
+    // The button removing a filter (34 px) sits on the filter's bottom edge; 3 px up centres it on the 40 px input.
+    RaFilterFormInput: { styleOverrides: { root: { '& .RaFilterFormInput-hideButton': { marginBottom: 3 } } } },
     // A list with more columns than the window has room for scrolls inside its card; the page itself
     // never scrolls sideways (the list's box would otherwise grow to its table's width).
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
