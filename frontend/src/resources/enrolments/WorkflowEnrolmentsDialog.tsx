@@ -7,6 +7,25 @@ import { enrolmentsApi } from './api.ts';
 import { EnrolmentTable } from './EnrolmentTable.tsx';
 
 /** The funnel of a workflow: enrolled, then reached by a step, then replied; completions and drop-outs beside it. */
+type StageBox = { x: number; y: number; upperWidth: number; lowerWidth: number; height: number };
+
+/**
+ * A stage's name and count on one line, right of its shape's slanted edge at mid-height. recharts'
+ * own label wraps to the room it guesses there: 'Sent' and '2' stood on two lines over the shape.
+ */
+function stageLabel(fill: string) {
+  return function StageLabel({ viewBox, value }: { viewBox?: unknown; value?: unknown }) {
+    if (!viewBox) return null;
+    const { x, y, upperWidth, lowerWidth, height } = viewBox as StageBox;
+    const rightAtMiddle = x + upperWidth / 2 + (upperWidth + lowerWidth) / 4;
+    return (
+      <text x={rightAtMiddle + 8} y={y + height / 2} fill={fill} dominantBaseline="central">
+        {String(value)}
+      </text>
+    );
+  };
+}
+
 function StatisticsFunnel({ statistics }: { statistics: WorkflowStatistics }) {
   const { tooltipProps } = useChartTooltip();
   const theme = useTheme();
@@ -29,7 +48,7 @@ function StatisticsFunnel({ statistics }: { statistics: WorkflowStatistics }) {
               {...tooltipProps}
             />
             <Funnel dataKey="width" nameKey="name" data={shapes} isAnimationActive={false} lastShapeType="rectangle">
-              <LabelList position="right" dataKey="label" fill={theme.palette.text.primary} stroke="none" />
+              <LabelList dataKey="label" content={stageLabel(theme.palette.text.primary)} />
             </Funnel>
           </FunnelChart>
         </ResponsiveContainer>
