@@ -14,6 +14,8 @@ import type { Contact } from './types.ts';
 import { useContactActions } from './useContactActions.ts';
 import { VerificationIndicator } from './VerificationIndicator.tsx';
 
+const titleAndEmail = (contact: Contact) => [contact.title, contact.email].filter(Boolean).join(' · ');
+
 /**
  * A bank's contacts: hot-lead star, name and title, then the email check, LinkedIn (the profile, or
  * a people search on the contact's and the bank's name), Send Email (contacts with an email), Edit
@@ -53,10 +55,13 @@ export function BankContactList({
             key={contact.id}
             data-testid="contact-row"
             data-contact-name={contact.name}
+            // In a narrow column (a Targets card's third) the actions move under the name, which
+            // then reads whole, instead of leaving it nine characters beside six buttons.
             sx={{
               display: 'flex',
+              flexWrap: 'wrap',
               alignItems: 'center',
-              gap: 1,
+              columnGap: 1,
               py: 0.75,
               px: 0.5,
               borderRadius: 1,
@@ -76,15 +81,15 @@ export function BankContactList({
                 {contact.isHotLead ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
               </IconButton>
             </Tooltip>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+            <Box sx={{ flex: '1 1 10rem', minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={contact.name}>
                 {contact.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="div">
-                {[contact.title, contact.email].filter(Boolean).join(' · ')}
+              <Typography variant="caption" color="text.secondary" noWrap component="div" title={titleAndEmail(contact)}>
+                {titleAndEmail(contact)}
               </Typography>
             </Box>
-            <Stack direction="row" className="contact-actions" sx={{ alignItems: 'center', transition: 'opacity 120ms' }}>
+            <Stack direction="row" className="contact-actions" sx={{ alignItems: 'center', ml: 'auto', transition: 'opacity 120ms' }}>
               <VerificationIndicator
                 email={contact.email}
                 verification={contact.verification}
