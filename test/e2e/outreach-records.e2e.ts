@@ -28,6 +28,19 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     return { session, bank };
   }
 
+  it('names the record of each Activity row, and says when it was deleted since', async () => {
+    const { session, bank } = await userTrackingABank('Quinn Harlow');
+    const as = (path: string, method: string, body?: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method, body });
+    await as('/api/data/tasks', 'POST', { bankId: bank.cert, text: 'Send the loan pricing sheet', dueDate: '2026-12-10' });
+    const dropped = await as('/api/data/tasks', 'POST', { bankId: bank.cert, text: 'A task made by mistake', dueDate: '2026-12-11' });
+    await as(`/api/data/tasks/${dropped.id}`, 'DELETE');
+    const { page } = await e2e.openSignedInPage({ session, path: '/activity' });
+    await page.locator('tr', { hasText: 'Created task "Send the loan pricing sheet"' }).getByRole('link', { name: 'Send the loan pricing sheet' }).waitFor();
+    await page.locator('tr', { hasText: 'Created task "A task made by mistake"' }).getByText('Task, deleted').waitFor();
+    expect(await page.locator('tr', { hasText: 'Created task "A task made by mistake"' }).getByRole('link').count()).to.equal(0);
+    await page.locator('tr', { hasText: 'to targets' }).getByRole('link', { name: bank.name }).waitFor();
+  });
+
   it('creates an API key in Settings and reads the tracked banks through the public API with it', async () => {
     const { session, bank } = await userTrackingABank('Avery Stone');
     const { page } = await e2e.openSignedInPage({ session, path: '/settings' });

@@ -139,7 +139,8 @@ describe('outreach: targets, contacts and tasks', function () {
     await page.getByText('Contact marked hot lead').first().waitFor();
     await page.getByText('Task completed').first().waitFor();
     await screenshotInBothThemes(page, 'activity');
-    await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Contact' }).click();
+    // Each row names its record and links to it.
+    await page.locator('tr', { hasText: 'Contact title changed' }).getByRole('link', { name: 'Jane <b>Doe</b>' }).click();
     await page.getByRole('tab', { name: 'History' }).waitFor();
 
     // The Contacts list exports as CSV.

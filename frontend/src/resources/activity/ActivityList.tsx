@@ -12,6 +12,8 @@ import {
   SearchInput,
   SelectInput,
   useDataProvider,
+  useGetManyAggregate,
+  useGetRecordRepresentation,
   useResourceDefinitions,
 } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -51,15 +53,33 @@ function useEventTypeChoices() {
   return (types.data ?? []).map((entry) => ({ id: entry.type, name: `${labelOf(entry.type)} (${recordKinds[entry.resource] ?? entry.resource})` }));
 }
 
+/**
+ * The record a row is about: its kind, and its name (a contact's, a task's text, an email's
+ * subject...) linking to its page. The names of a page's rows come in one request per kind of
+ * record (react-admin gathers the ids); a record deleted since shows as such, without a link.
+ */
 function RecordLink({ row }: { row: ActivityRow }) {
   const resources = useResourceDefinitions();
-  const label = recordKinds[row.resource] ?? row.resource;
+  const kind = recordKinds[row.resource] ?? row.resource;
   // Only records with a screen get a link: a link to nowhere is worse than none.
-  if (!resources[row.resource]?.hasShow) return <span>{label}</span>;
+  const hasShow = Boolean(resources[row.resource]?.hasShow);
+  const representation = useGetRecordRepresentation(row.resource);
+  const { data, isPending, error } = useGetManyAggregate(row.resource, { ids: [row.recordId] }, { enabled: hasShow });
+  if (!hasShow) return <span>{kind}</span>;
+  const record = data?.[0];
+  const gone = !isPending && !error && !record;
+  const name = record ? String(representation(record) ?? '') : '';
   return (
-    <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.recordId)}/show`} onClick={(event) => event.stopPropagation()}>
-      {label}
-    </Link>
+    <>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {gone ? `${kind}, deleted` : kind}
+      </Typography>
+      {!gone && (
+        <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.recordId)}/show`} onClick={(event) => event.stopPropagation()} variant="body2">
+          {name || kind}
+        </Link>
+      )}
+    </>
   );
 }
 
