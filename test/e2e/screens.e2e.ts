@@ -11,19 +11,20 @@ describe('every screen in light and dark mode', function () {
   const e2e = useE2E({ banks: 150 });
 
   /** One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no list shows its empty page. */
-  async function addOneOfEachRecord(session: Session): Promise<void> {
+  async function addOneOfEachRecord(session: Session): Promise<{ bankName: string }> {
     const bank = await trackLargestBank(e2e.url, session);
     const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
     await as('/api/data/contacts', { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'Executive Vice President, Treasury Management', email: 'alexandra.montgomery-whitfield@treasury.example.com', tags: ['board', 'treasury'] });
     await as('/api/data/tasks', { bankId: bank.cert, text: 'Send the treasury management proposal to Alexandra before the board meets', dueDate: '2026-12-15' });
     const template = await as('/api/data/templates', { name: 'Treasury introduction', category: 'introduction', subject: 'Treasury services for {{bankName}}', body: 'Dear {{contactName}},' });
     await as('/api/data/workflows', { name: 'Treasury sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 4, type: 'LinkedIn Visit' }] });
+    return { bankName: bank.name };
   }
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`renders every screen in ${colorScheme} mode without errors`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
-      await addOneOfEachRecord(session);
+      const { bankName } = await addOneOfEachRecord(session);
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
       const shell = new Shell(page);
 
@@ -72,13 +73,19 @@ describe('every screen in light and dark mode', function () {
       await screenshot(page, 'sidebar-records-open');
 
       // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all.
-      for (const [link, name] of [['Contacts', 'Alexandra Montgomery-Whitfield'], ['Tasks', 'Send the treasury'], ['Tracked Banks', null], ['Templates', 'Treasury introduction'], ['Workflows', 'Treasury sequence']] as const) {
+      for (const [link, name] of [['Contacts', 'Alexandra Montgomery-Whitfield'], ['Tasks', 'Send the treasury'], ['Tracked Banks', bankName], ['Templates', 'Treasury introduction'], ['Workflows', 'Treasury sequence']]) {
         await shell.navigate(link);
-        await page.locator('.RaDatagrid-row').first().waitFor();
-        if (name) await page.locator('.RaDatagrid-row', { hasText: name }).waitFor();
+        await page.locator('.RaDatagrid-row', { hasText: name }).waitFor();
         expect(await page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth), link).to.equal(0);
         await screenshot(page, `records-${link.toLowerCase().replace(' ', '-')}`);
       }
+
+      // A tracked bank's timeline: the bank's contacts, tasks and the bank itself, each by name.
+      await shell.navigate('Tracked Banks');
+      await page.locator('.RaDatagrid-row', { hasText: bankName }).click();
+      await page.getByRole('tab', { name: 'Timeline' }).click();
+      await page.getByRole('link', { name: 'Alexandra Montgomery-Whitfield' }).waitFor();
+      await screenshot(page, 'tracked-bank-timeline');
 
       await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
       await page.getByRole('button', { name: 'Close Analyst Chat' }).waitFor();
