@@ -6,7 +6,6 @@ import type { WorkflowStatistics } from '../../../../domain/records/enrolment.ts
 import { enrolmentsApi } from './api.ts';
 import { EnrolmentTable } from './EnrolmentTable.tsx';
 
-/** The funnel of a workflow: enrolled, then reached by a step, then replied; completions and drop-outs beside it. */
 type StageBox = { x: number; y: number; upperWidth: number; lowerWidth: number; height: number };
 
 /**
@@ -26,6 +25,7 @@ function stageLabel(fill: string) {
   };
 }
 
+/** The funnel of a workflow: enrolled, then reached by a step, then replied; completions and drop-outs beside it. */
 function StatisticsFunnel({ statistics }: { statistics: WorkflowStatistics }) {
   const { tooltipProps } = useChartTooltip();
   const theme = useTheme();
