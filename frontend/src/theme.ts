@@ -22,6 +22,9 @@ const shared: RaThemeOptions = {
     // A list with more columns than the window has room for scrolls inside its card; the page itself
     // never scrolls sideways (the list's box would otherwise grow to its table's width).
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    // On a phone react-admin's Create is a round button at the bottom right, where the assistant's
+    // button (56 px, 24 px from the corner) sits: it stands 16 px above that one instead of across it.
+    RaCreateButton: { styleOverrides: { root: { '&.RaCreateButton-floating': { right: 24, bottom: 96 } } } },
     // 12 px either side of a list's cells instead of 16: the Contacts list's ten columns then fit a
     // 1,440 px window beside the sidebar, and rows read as one line more often.
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { paddingLeft: 12, paddingRight: 12 } } } },

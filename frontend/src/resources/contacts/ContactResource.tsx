@@ -18,6 +18,7 @@ import {
   SelectColumnsButton,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
@@ -36,6 +37,7 @@ import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
+import { ListBody } from '../shared/ListBody.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -113,17 +115,19 @@ export function ContactList() {
   return (
     // No empty page: with no contacts yet, Import is how many users start.
     <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
-      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <TextField source="name" label="Full name" />
-        <TextField source="title" label="Job title" />
-        <FunctionField source="email" label="Email" render={() => <EmailCell />} />
-        <TextField source="bankName" label="Bank" sortable />
-        <BooleanField source="isHotLead" label="Hot lead" />
-        <FunctionField label="Email check" sortBy="verificationScore" render={() => <VerificationChip />} />
-        <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
-        <DateField source="createdAt" label="Added" />
-        <RowEditButton />
-      </DatagridConfigurable>
+      <ListBody phone={<SimpleList<Contact> primaryText={(contact) => contact.name} secondaryText={(contact) => [contact.title, contact.bankName].filter(Boolean).join(' · ')} tertiaryText={(contact) => (contact.isHotLead ? 'Hot lead' : '')} linkType="show" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+          <TextField source="name" label="Full name" />
+          <TextField source="title" label="Job title" />
+          <FunctionField source="email" label="Email" render={() => <EmailCell />} />
+          <TextField source="bankName" label="Bank" sortable />
+          <BooleanField source="isHotLead" label="Hot lead" />
+          <FunctionField label="Email check" sortBy="verificationScore" render={() => <VerificationChip />} />
+          <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
+          <DateField source="createdAt" label="Added" />
+          <RowEditButton />
+        </DatagridConfigurable>
+      </ListBody>
     </List>
   );
 }

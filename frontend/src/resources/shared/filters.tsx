@@ -2,10 +2,11 @@ import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
 
 /**
  * The free-text search every list starts its filters with, wide enough for its placeholder, which
- * says what it searches ('Search name, subject, body' was cut at react-admin's width).
+ * says what it searches ('Search name, subject, body' was cut at react-admin's width); on a phone
+ * it spans the screen, as react-admin lays it out there.
  */
 export function searchFilter(placeholder: string) {
-  return <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} sx={{ '& .MuiInputBase-input': { width: `${Math.max(placeholder.length, 18)}ch` } }} />;
+  return <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} sx={{ '& .MuiInputBase-input': { width: { sm: `${Math.max(placeholder.length, 18)}ch` } } }} />;
 }
 
 /** Narrows a list to one of the user's tracked banks, chosen by typing its name. */

@@ -9,6 +9,7 @@ import {
   NullableBooleanInput,
   NumberField,
   SimpleForm,
+  SimpleList,
   Tab,
   TextField,
   TextInput,
@@ -23,6 +24,7 @@ import type { TrackedBank } from './types.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
+import { ListBody } from '../shared/ListBody.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -60,18 +62,20 @@ function Figure({ kind, field }: { kind: 'money' | 'percent'; field: string }) {
 export function TrackedBankList() {
   return (
     <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} title="Tracked Banks">
-      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
-        <TextField source="name" label="Bank" />
-        <TextField source="city" />
-        <TextField source="state" />
-        <FunctionField label="Assets" sortBy="assets" render={() => <Figure kind="money" field="assets" />} />
-        <FunctionField label="ROA" sortable={false} render={() => <Figure kind="percent" field="roa" />} />
-        <NumberField source="contactCount" label="Contacts" emptyText="—" />
-        <NumberField source="openTaskCount" label="Open tasks" emptyText="—" />
-        <BooleanField source="isTarget" label="Target" />
-        <DateField source="createdAt" label="Added" />
-        <RowEditButton />
-      </DatagridConfigurable>
+      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
+          <TextField source="name" label="Bank" />
+          <TextField source="city" />
+          <TextField source="state" />
+          <FunctionField label="Assets" sortBy="assets" render={() => <Figure kind="money" field="assets" />} />
+          <FunctionField label="ROA" sortable={false} render={() => <Figure kind="percent" field="roa" />} />
+          <NumberField source="contactCount" label="Contacts" emptyText="—" />
+          <NumberField source="openTaskCount" label="Open tasks" emptyText="—" />
+          <BooleanField source="isTarget" label="Target" />
+          <DateField source="createdAt" label="Added" />
+          <RowEditButton />
+        </DatagridConfigurable>
+      </ListBody>
     </List>
   );
 }

@@ -12,6 +12,7 @@ import {
   NullableBooleanInput,
   ReferenceInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   useRecordContext,
@@ -25,6 +26,7 @@ import type { Task } from './types.ts';
 import { RecordShow } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
+import { ListBody } from '../shared/ListBody.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -53,14 +55,16 @@ function Due() {
 export function TaskList() {
   return (
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} title="Tasks">
-      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <TextField source="text" label="Task" />
-        <TextField source="bankName" label="Bank" />
-        <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
-        <BooleanField source="completed" />
-        <DateField source="createdAt" label="Added" />
-        <RowEditButton />
-      </DatagridConfigurable>
+      <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={(task) => <DueBadge dueDate={task.dueDate} completed={task.completed} />} linkType="show" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+          <TextField source="text" label="Task" />
+          <TextField source="bankName" label="Bank" />
+          <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
+          <BooleanField source="completed" />
+          <DateField source="createdAt" label="Added" />
+          <RowEditButton />
+        </DatagridConfigurable>
+      </ListBody>
     </List>
   );
 }

@@ -11,6 +11,7 @@ import {
   NullableBooleanInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextField,
   TextInput,
   useRecordContext,
@@ -22,6 +23,7 @@ import { templateCategories, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type E
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
+import { ListBody } from '../shared/ListBody.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
 
@@ -53,14 +55,16 @@ function Favorite() {
 export function TemplateList() {
   return (
     <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} title="Email Templates">
-      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
-        <TextField source="name" />
-        <FunctionField label="Category" sortBy="category" render={() => <Category />} />
-        <TextField source="subject" sortable={false} />
-        <DateField source="updatedAt" label="Last changed" />
-        <RowEditButton />
-      </DatagridConfigurable>
+      <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => template.category} linkType="show" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+          <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
+          <TextField source="name" />
+          <FunctionField label="Category" sortBy="category" render={() => <Category />} />
+          <TextField source="subject" sortable={false} />
+          <DateField source="updatedAt" label="Last changed" />
+          <RowEditButton />
+        </DatagridConfigurable>
+      </ListBody>
     </List>
   );
 }

@@ -12,6 +12,7 @@ import {
   ReferenceInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   SimpleFormIterator,
   TextField,
   TextInput,
@@ -26,6 +27,7 @@ import type { Workflow } from './WorkflowCard.tsx';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
+import { ListBody } from '../shared/ListBody.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
@@ -56,12 +58,14 @@ function Steps({ dense }: { dense?: boolean }) {
 export function WorkflowList() {
   return (
     <List filters={[searchFilter('Search workflows')]} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportWorkflows} title="Workflows">
-      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <TextField source="name" />
-        <FunctionField label="Steps" render={() => <Steps dense />} />
-        <DateField source="createdAt" label="Created" />
-        <RowEditButton />
-      </DatagridConfigurable>
+      <ListBody phone={<SimpleList<Workflow> primaryText={(workflow) => workflow.name} secondaryText={(workflow) => `${workflow.steps.length} ${workflow.steps.length === 1 ? 'step' : 'steps'}`} linkType="show" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+          <TextField source="name" />
+          <FunctionField label="Steps" render={() => <Steps dense />} />
+          <DateField source="createdAt" label="Created" />
+          <RowEditButton />
+        </DatagridConfigurable>
+      </ListBody>
     </List>
   );
 }
