@@ -99,15 +99,18 @@ describe('every screen in light and dark mode', function () {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('link', { name: 'Bank Directory' }).waitFor();
       await screenshot(page, 'sidebar-mobile');
-      // On a phone each Records list is a record a line, not a table scrolling sideways.
+      // On a phone each Records list, and Activity, is a record a line, not a table scrolling sideways.
       await page.keyboard.press('Escape');
-      for (const [list, name] of [['contacts', 'Alexandra Montgomery-Whitfield'], ['tasks', 'Send the treasury'], ['banks', bankName], ['templates', 'Treasury introduction'], ['workflows', 'Treasury sequence']]) {
+      for (const [list, name] of [['contacts', 'Alexandra Montgomery-Whitfield'], ['tasks', 'Send the treasury'], ['banks', bankName], ['templates', 'Treasury introduction'], ['workflows', 'Treasury sequence'], ['activity', 'Added contact']]) {
         await page.goto(`${e2e.url}/#/${list}`);
-        await page.getByRole('link', { name }).first().waitFor();
+        await page.getByText(name).first().waitFor();
         expect(await page.locator('table').count(), list).to.equal(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), list).to.be.at.most(390);
         await screenshot(page, `records-${list}-mobile`);
       }
+      // A feed row opens its record.
+      await page.getByText('Added contact').first().click();
+      await page.waitForURL(/#\/contacts\/[^/]+\/show/);
 
       expect(e2e.pageErrors(page)).to.deep.equal([]);
     });

@@ -11,6 +11,7 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   useDataProvider,
   useGetManyAggregate,
   useGetRecordRepresentation,
@@ -20,6 +21,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
 import { labelOf } from '../shared/labels.ts';
+import { ListBody } from '../shared/ListBody.tsx';
 
 /** One row of the activity feed: one event of one of the user's records. */
 export type ActivityRow = {
@@ -53,6 +55,8 @@ function useEventTypeChoices() {
   return (types.data ?? []).map((entry) => ({ id: entry.type, name: `${labelOf(entry.type)} (${recordKinds[entry.resource] ?? entry.resource})` }));
 }
 
+const recordPath = (row: ActivityRow) => `/${row.resource}/${encodeURIComponent(row.recordId)}/show`;
+
 /**
  * The record a row is about: its kind, and its name (a contact's, a task's text, an email's
  * subject...) linking to its page. The names of a page's rows come in one request per kind of
@@ -75,7 +79,7 @@ function RecordLink({ row }: { row: ActivityRow }) {
         {gone ? `${kind}, deleted` : kind}
       </Typography>
       {!gone && (
-        <Link component={RouterLink} to={`/${row.resource}/${encodeURIComponent(row.recordId)}/show`} onClick={(event) => event.stopPropagation()} variant="body2">
+        <Link component={RouterLink} to={recordPath(row)} onClick={(event) => event.stopPropagation()} variant="body2">
           {name || kind}
         </Link>
       )}
@@ -100,6 +104,7 @@ const exportTimeline = csvExporter<ActivityRow>('timeline', [
  */
 export function ActivityTimeline({ bankId }: { bankId?: number }) {
   const typeChoices = useEventTypeChoices();
+  const resources = useResourceDefinitions();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search activity" />,
     ...(bankId === undefined
@@ -129,13 +134,24 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
       title={bankId === undefined ? 'Activity' : false}
       sx={bankId === undefined ? undefined : { width: '100%' }}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="occurredAt" label="When" showTime />
-        <FunctionField label="Record" render={(row: ActivityRow) => <RecordLink row={row} />} />
-        <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{labelOf(row.type)}</Typography>} />
-        <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{row.summary}</Typography>} />
-        <FunctionField label="By" render={(row: ActivityRow) => (row.source ? <Chip size="small" variant="outlined" label={sourceLabels[row.source] ?? row.source} /> : '—')} />
-      </Datagrid>
+      <ListBody
+        phone={
+          <SimpleList<ActivityRow>
+            primaryText={(row) => row.summary}
+            secondaryText={(row) => `${recordKinds[row.resource] ?? row.resource} · ${labelOf(row.type)}`}
+            tertiaryText={(row) => new Date(row.occurredAt).toLocaleString()}
+            rowClick={(_id, _resource, record) => (resources[(record as ActivityRow).resource]?.hasShow ? recordPath(record as ActivityRow) : false)}
+          />
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateField source="occurredAt" label="When" showTime />
+          <FunctionField label="Record" render={(row: ActivityRow) => <RecordLink row={row} />} />
+          <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{labelOf(row.type)}</Typography>} />
+          <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{row.summary}</Typography>} />
+          <FunctionField label="By" render={(row: ActivityRow) => (row.source ? <Chip size="small" variant="outlined" label={sourceLabels[row.source] ?? row.source} /> : '—')} />
+        </Datagrid>
+      </ListBody>
     </List>
   );
 }

@@ -3,6 +3,7 @@ import {
   DateField,
   FunctionField,
   List,
+  SimpleList,
   SelectInput,
   TextField,
   useRecordContext,
@@ -13,6 +14,7 @@ import { deliveryStatusLabels, deliveryStatuses, emailTime, recipientLine, type 
 import { SentEmailDecision } from './SentEmailDecision.tsx';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
+import { ListBody } from '../shared/ListBody.tsx';
 
 const statusChoices = deliveryStatuses.map((status) => ({ id: status, name: deliveryStatusLabels[status] }));
 
@@ -41,13 +43,24 @@ function Status() {
 export function SentEmailList() {
   return (
     <List filters={sentEmailFilters} sort={{ field: 'sentAt', order: 'DESC' }} perPage={25} exporter={exportSentEmails} title="Sent Emails">
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField label="Sent" sortBy="sentAt" render={(email: SentEmail) => new Date(emailTime(email)).toLocaleString()} />
-        <FunctionField label="To" sortBy="recipientName" render={(email: SentEmail) => email.recipientName || email.recipientEmail} />
-        <TextField source="bankName" label="Bank" sortable={false} emptyText="—" />
-        <TextField source="subject" />
-        <FunctionField label="Status" render={() => <Status />} />
-      </Datagrid>
+      <ListBody
+        phone={
+          <SimpleList<SentEmail>
+            primaryText={(email) => email.subject}
+            secondaryText={(email) => [email.recipientName || email.recipientEmail, new Date(emailTime(email)).toLocaleString()].join(' · ')}
+            tertiaryText={() => <Status />}
+            linkType="show"
+          />
+        }
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <FunctionField label="Sent" sortBy="sentAt" render={(email: SentEmail) => new Date(emailTime(email)).toLocaleString()} />
+          <FunctionField label="To" sortBy="recipientName" render={(email: SentEmail) => email.recipientName || email.recipientEmail} />
+          <TextField source="bankName" label="Bank" sortable={false} emptyText="—" />
+          <TextField source="subject" />
+          <FunctionField label="Status" render={() => <Status />} />
+        </Datagrid>
+      </ListBody>
     </List>
   );
 }
