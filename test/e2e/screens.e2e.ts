@@ -10,21 +10,30 @@ import { Shell } from './support/pages/shell.ts';
 describe('every screen in light and dark mode', function () {
   const e2e = useE2E({ banks: 150 });
 
-  /** One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no list shows its empty page. */
-  async function addOneOfEachRecord(session: Session): Promise<{ bankName: string }> {
+  /**
+   * One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no
+   * list shows its empty page; answers each list's sidebar link, route and a text of its record.
+   */
+  async function addOneOfEachRecord(session: Session): Promise<Array<{ link: string; route: string; text: string }>> {
     const bank = await trackLargestBank(e2e.url, session);
     const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
     await as('/api/data/contacts', { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'Executive Vice President, Treasury Management', email: 'alexandra.montgomery-whitfield@treasury.example.com', tags: ['board', 'treasury'] });
     await as('/api/data/tasks', { bankId: bank.cert, text: 'Send the treasury management proposal to Alexandra before the board meets', dueDate: '2026-12-15' });
     const template = await as('/api/data/templates', { name: 'Treasury introduction', category: 'introduction', subject: 'Treasury services for {{bankName}}', body: 'Dear {{contactName}},' });
     await as('/api/data/workflows', { name: 'Treasury sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 4, type: 'LinkedIn Visit' }] });
-    return { bankName: bank.name };
+    return [
+      { link: 'Contacts', route: 'contacts', text: 'Alexandra Montgomery-Whitfield' },
+      { link: 'Tasks', route: 'tasks', text: 'Send the treasury' },
+      { link: 'Tracked Banks', route: 'banks', text: bank.name },
+      { link: 'Templates', route: 'templates', text: 'Treasury introduction' },
+      { link: 'Workflows', route: 'workflows', text: 'Treasury sequence' },
+    ];
   }
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`renders every screen in ${colorScheme} mode without errors`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
-      const { bankName } = await addOneOfEachRecord(session);
+      const recordLists = await addOneOfEachRecord(session);
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
       const shell = new Shell(page);
 
@@ -73,16 +82,17 @@ describe('every screen in light and dark mode', function () {
       await screenshot(page, 'sidebar-records-open');
 
       // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all.
-      for (const [link, name] of [['Contacts', 'Alexandra Montgomery-Whitfield'], ['Tasks', 'Send the treasury'], ['Tracked Banks', bankName], ['Templates', 'Treasury introduction'], ['Workflows', 'Treasury sequence']]) {
+      for (const { link, route, text } of recordLists) {
         await shell.navigate(link);
-        await page.locator('.RaDatagrid-row', { hasText: name }).waitFor();
+        await page.locator('.RaDatagrid-row', { hasText: text }).waitFor();
         expect(await page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth), link).to.equal(0);
-        await screenshot(page, `records-${link.toLowerCase().replace(' ', '-')}`);
+        await screenshot(page, `records-${route}`);
       }
 
       // A tracked bank's timeline: the bank's contacts, tasks and the bank itself, each by name.
-      await shell.navigate('Tracked Banks');
-      await page.locator('.RaDatagrid-row', { hasText: bankName }).click();
+      const trackedBank = recordLists.find((list) => list.route === 'banks')!;
+      await shell.navigate(trackedBank.link);
+      await page.locator('.RaDatagrid-row', { hasText: trackedBank.text }).click();
       await page.getByRole('tab', { name: 'Timeline' }).click();
       await page.getByRole('link', { name: 'Alexandra Montgomery-Whitfield' }).waitFor();
       await screenshot(page, 'tracked-bank-timeline');
@@ -101,12 +111,12 @@ describe('every screen in light and dark mode', function () {
       await screenshot(page, 'sidebar-mobile');
       // On a phone each Records list, and Activity, is a record a line, not a table scrolling sideways.
       await page.keyboard.press('Escape');
-      for (const [list, name] of [['contacts', 'Alexandra Montgomery-Whitfield'], ['tasks', 'Send the treasury'], ['banks', bankName], ['templates', 'Treasury introduction'], ['workflows', 'Treasury sequence'], ['activity', 'Added contact']]) {
-        await page.goto(`${e2e.url}/#/${list}`);
-        await page.getByText(name).first().waitFor();
-        expect(await page.locator('table').count(), list).to.equal(0);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), list).to.be.at.most(390);
-        await screenshot(page, `records-${list}-mobile`);
+      for (const { route, text } of [...recordLists, { route: 'activity', text: 'Added contact' }]) {
+        await page.goto(`${e2e.url}/#/${route}`);
+        await page.getByText(text).first().waitFor();
+        expect(await page.locator('table').count(), route).to.equal(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), route).to.be.at.most(390);
+        await screenshot(page, `records-${route}-mobile`);
       }
       // A feed row opens its record.
       await page.getByText('Added contact').first().click();
