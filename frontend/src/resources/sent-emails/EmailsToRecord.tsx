@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { Datagrid, FunctionField, Pagination, ReferenceManyField, TextField, useRecordContext } from 'react-admin';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
-import { emailTime, type SentEmail } from './mailbox.ts';
+import { emailTimeText, type SentEmail } from './mailbox.ts';
 
 /**
  * The emails sent to the record in context (a contact: `target="contactId"`), newest first, each
@@ -26,7 +26,7 @@ export function EmailsToRecord({ target, title }: { target: 'contactId' | 'bankI
             </Typography>
           }
         >
-          <FunctionField label="Sent" render={(email: SentEmail) => new Date(emailTime(email)).toLocaleString()} />
+          <FunctionField label="Sent" render={(email: SentEmail) => emailTimeText(email)} />
           <TextField source="subject" sortable={false} />
           <FunctionField label="Status" render={(email: SentEmail) => <DeliveryStatusChip status={email.status} reason={email.failureReason} />} />
         </Datagrid>

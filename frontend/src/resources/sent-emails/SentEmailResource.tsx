@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
-import { deliveryStatusLabels, deliveryStatuses, emailTime, recipientLine, type SentEmail } from './mailbox.ts';
+import { deliveryStatusLabels, deliveryStatuses, emailTime, emailTimeText, recipientLine, type SentEmail } from './mailbox.ts';
 import { SentEmailDecision } from './SentEmailDecision.tsx';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
@@ -47,14 +47,14 @@ export function SentEmailList() {
         phone={
           <SimpleList<SentEmail>
             primaryText={(email) => email.subject}
-            secondaryText={(email) => [email.recipientName || email.recipientEmail, new Date(emailTime(email)).toLocaleString()].join(' · ')}
+            secondaryText={(email) => [email.recipientName || email.recipientEmail, emailTimeText(email)].join(' · ')}
             tertiaryText={() => <Status />}
             linkType="show"
           />
         }
       >
         <Datagrid rowClick="show" bulkActionButtons={false}>
-          <FunctionField label="Sent" sortBy="sentAt" render={(email: SentEmail) => new Date(emailTime(email)).toLocaleString()} />
+          <FunctionField label="Sent" sortBy="sentAt" render={(email: SentEmail) => emailTimeText(email)} />
           <FunctionField label="To" sortBy="recipientName" render={(email: SentEmail) => email.recipientName || email.recipientEmail} />
           <TextField source="bankName" label="Bank" sortable={false} emptyText="—" />
           <TextField source="subject" />

@@ -17,6 +17,9 @@ export function emailTime(email: EmailTimes): string {
   return email.sentAt ?? email.queuedAt ?? email.createdAt;
 }
 
+/** `emailTime` as the reader's local date and time, as lists show it. */
+export const emailTimeText = (email: EmailTimes) => new Date(emailTime(email)).toLocaleString();
+
 export function newestFirst<T extends EmailTimes>(emails: readonly T[]): T[] {
   return [...emails].sort((a, b) => emailTime(b).localeCompare(emailTime(a)));
 }

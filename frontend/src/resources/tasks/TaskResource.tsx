@@ -55,7 +55,7 @@ function Due() {
 export function TaskList() {
   return (
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} title="Tasks">
-      <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={(task) => <DueBadge dueDate={task.dueDate} completed={task.completed} />} linkType="show" />}>
+      <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={() => <Due />} linkType="show" />}>
         <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
           <TextField source="text" label="Task" />
           <TextField source="bankName" label="Bank" />
