@@ -186,11 +186,29 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
     });
   });
 
-  describe('key financials', () => {
+  describe('the regulator mirror on a tracked bank', () => {
+    let mirrorCerts: number[];
     before(async () => {
       await loadDemoData(context.db.knex, { banks: 3 });
-      demoCert = (await context.db.knex('fdic_institutions').orderBy('cert').first('cert')).cert;
-      await app.request('/api/data/banks', { method: 'POST', token, body: { cert: demoCert, name: 'Demo Bank' } });
+      mirrorCerts = (await context.db.knex('fdic_institutions').orderBy('cert').pluck('cert')) as number[];
+      demoCert = mirrorCerts[0];
+      // Tracked with a figure of its own (an older quarter's), so the newest figures are still to fetch.
+      await app.request('/api/data/banks', { method: 'POST', token, body: { cert: demoCert, name: 'Demo Bank', assets: 1 } });
+    });
+
+    it('takes the details and newest figures a tracking leaves out from the mirror, keeping what the body sends', async () => {
+      const mirrored = await context.db.knex('fdic_institutions').where({ cert: mirrorCerts[1] }).first('city', 'state');
+      const byName = await app.request('/api/data/banks', { method: 'POST', token, body: { cert: mirrorCerts[1], name: 'Named Only' } });
+      expect(byName.status).to.equal(201);
+      expect(byName.body).to.include({ name: 'Named Only', version: 1 });
+      expect(byName.body).to.include({ city: mirrored.city, state: mirrored.state });
+      expect(byName.body.assets).to.be.a('number');
+      expect(byName.body.repdte).to.match(/^\d{8}$/);
+
+      const withOwn = await app.request('/api/data/banks', { method: 'POST', token, body: { cert: mirrorCerts[2], name: 'Own City', city: 'Gotham', roa: 9.9 } });
+      expect(withOwn.body).to.include({ city: 'Gotham', roa: 9.9 });
+      expect(withOwn.body.state).to.be.a('string');
+      expect(withOwn.body.assets, 'figures of one quarter are not mixed with the mirror').to.equal(undefined);
     });
 
     it("saves the newest quarter's figures on the tracked bank as an event, once", async () => {

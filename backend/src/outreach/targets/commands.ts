@@ -138,6 +138,21 @@ export const linkedinCompanyUrlBody = z
 const detailKeys = ['name', 'city', 'state', 'zip', 'address', 'website'] as const;
 const snapshotKeys: readonly string[] = [...snapshotNumberFields, ...snapshotTextFields];
 
+/** The tracking body's details and figures, each value the body's rules refuse left out instead of refusing the whole. */
+const lenientSnapshotBody = z.object(
+  Object.fromEntries(Object.entries({ ...optionalDetails, ...snapshotShape }).map(([field, schema]) => [field, schema.catch(undefined)])),
+);
+
+/**
+ * A bank's details and newest figures as the regulator mirror has them (a normalised bank), in the
+ * fields a tracked bank keeps. A value our own rules would refuse, such as a website that is no web
+ * address, is left out.
+ */
+export function mirroredSnapshot(bank: Record<string, unknown>): { details: Partial<BankDetails>; financials: Financials } {
+  const fields = Object.fromEntries([...detailKeys, ...snapshotKeys].filter((key) => bank[key] !== undefined).map((key) => [key, bank[key]]));
+  return splitSnapshot(lenientSnapshotBody.parse(fields));
+}
+
 /** Splits a parsed body into bank details and financial figures, keeping only the keys it sent. */
 export function splitSnapshot(body: Record<string, unknown>): { details: Partial<BankDetails>; financials: Financials } {
   const details: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import type { TrackedBankRecord } from '../../../../domain/records/tracked-bank.ts';
 import type { RatioAlert } from '../../../../domain/ratio-alerts.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
@@ -14,9 +15,9 @@ import { certSchema } from '../schemas.ts';
 import {
   editBankBody,
   linkedinCompanyUrlBody,
+  mirroredSnapshot,
   notesBody,
   refreshSnapshotBody,
-  snapshotNumberFields,
   splitSnapshot,
   tagsBody,
   targetBody,
@@ -80,8 +81,23 @@ function toApi(row: TargetRow): TrackedBankRecord {
   return mergedRecord(row.financials, fields) as TrackedBankRecord;
 }
 
+/**
+ * Tracking a bank takes what the body leaves out from the regulator mirror: each detail it does not
+ * send (city, address, website, ...), and the newest quarter's figures when it sends none (figures
+ * belong to one quarter, so the two are never mixed). A bank tracked through the API by cert and
+ * name then reads as one starred on the screens.
+ */
+async function trackBankCommand(knex: Knex, body: unknown, { userId, at }: CommandContext): Promise<TargetCommand> {
+  const { cert, name, notes, tags, linkedinCompanyUrl, ...rest } = trackBankBody.parse(body);
+  const sent = splitSnapshot(rest);
+  const bank = await latestBank(knex, cert);
+  const mirrored = bank ? mirroredSnapshot(bank) : { details: {}, financials: {} };
+  const financials = Object.keys(sent.financials).length > 0 ? sent.financials : mirrored.financials;
+  return { type: 'TrackBank', userId, cert, details: { ...mirrored.details, ...sent.details, name }, financials, notes, tags, linkedinCompanyUrl, at };
+}
+
 /** Tracked banks at /api/data/banks, id = cert. One stream per user and bank. */
-export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
+const trackedBanksResource = (knex: Knex): ResourceDefinition<TargetCommand, TargetRow> => ({
   resource: 'banks',
   what: 'Tracked bank',
   streamId: (cert, userId) => targetStreamId(userId, cert),
@@ -131,18 +147,15 @@ export const targetsResource: ResourceDefinition<TargetCommand, TargetRow> = {
     const cert = certSchema.safeParse((body as { cert?: unknown } | null)?.cert);
     return cert.success ? String(cert.data) : 'invalid';
   },
-  create: (body, { userId, at }) => {
-    const { cert, name, notes, tags, linkedinCompanyUrl, ...rest } = trackBankBody.parse(body);
-    const { details, financials } = splitSnapshot(rest);
-    return { type: 'TrackBank', userId, cert, details: { ...details, name }, financials, notes, tags, linkedinCompanyUrl, at };
-  },
+  create: (body, context) => trackBankCommand(knex, body, context),
   update: (body, { userId, at }) => {
     const { notes, tags, isTarget, linkedinCompanyUrl, ...rest } = editBankBody.parse(body);
     return { type: 'EditTrackedBank', userId, at, changes: { ...splitSnapshot(rest), notes, tags, isTarget, linkedinCompanyUrl } };
   },
-};
+});
 
 export function targetRoutes(services: AppServices) {
+  const targetsResource = trackedBanksResource(services.knex);
   const router = resourceRouter(services, targetsResource);
   const command = (build: (ctx: Context, context: CommandContext) => TargetCommand) => async (ctx: Context) =>
     runRecordCommand(ctx, services, targetsResource, ctx.params.id, (context) => build(ctx, context));
@@ -174,8 +187,8 @@ export function targetRoutes(services: AppServices) {
     if (!cert.success) throw new NotFoundError(targetsResource.what);
     const bank = await latestBank(services.knex, cert.data);
     if (!bank || bank.repdte == null) throw new HttpError(404, 'Financials data not available for the selected quarter.');
-    const figures = Object.fromEntries(snapshotNumberFields.filter((field) => field in bank).map((field) => [field, typeof bank[field] === 'number' ? bank[field] : null]));
-    await runRecordCommand(ctx, services, targetsResource, ctx.params.id, ({ userId }) => ({ type: 'RefreshBankSnapshot' as const, userId, details: {}, financials: { ...figures, repdte: String(bank.repdte) } }));
+    const { financials } = mirroredSnapshot(bank);
+    await runRecordCommand(ctx, services, targetsResource, ctx.params.id, ({ userId }) => ({ type: 'RefreshBankSnapshot' as const, userId, details: {}, financials }));
   });
 
   router.delete('/:id/tracking', async (ctx) => {
