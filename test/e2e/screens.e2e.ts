@@ -115,6 +115,7 @@ describe('every screen in light and dark mode', function () {
         await page.goto(`${e2e.url}/#/${route}`);
         await page.getByText(text).first().waitFor();
         expect(await page.locator('table').count(), route).to.equal(0);
+        expect(await page.getByRole('button', { name: 'Columns' }).count(), `${route}: a list a line has no columns to choose`).to.equal(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), route).to.be.at.most(390);
         await screenshot(page, `records-${route}-mobile`);
       }

@@ -37,7 +37,7 @@ import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
-import { ListBody } from '../shared/ListBody.tsx';
+import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -101,9 +101,11 @@ function TagChips() {
 }
 
 function ContactListActions() {
+  // A phone's list has no columns to choose.
+  const onPhone = useOnPhone();
   return (
     <TopToolbar>
-      <SelectColumnsButton />
+      {onPhone ? null : <SelectColumnsButton />}
       <ImportContactsButton />
       <CreateButton />
       <ExportButton maxResults={5000} />
