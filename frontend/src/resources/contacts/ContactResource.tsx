@@ -77,14 +77,21 @@ function VerificationChip() {
   return <Chip size="small" color={color} variant="outlined" label={`${look.label}${contact.verification.score === null ? '' : ` · ${contact.verification.score}`}`} />;
 }
 
-/** The address on one line, cut with an ellipsis past 12rem (whole on hover and on the contact's page): a long address would push the row's last columns out of sight. */
+/**
+ * The address on one line, cut with an ellipsis past 12rem (whole on hover and on the contact's
+ * page), with its email check beneath: a column of its own for the check, or a long address, pushed
+ * the row's last columns out of sight on a 1,280 px window.
+ */
 function EmailCell() {
   const contact = useRecordContext<Contact>();
   if (!contact?.email) return <Typography variant="body2">—</Typography>;
   return (
-    <Typography variant="body2" title={contact.email} sx={{ maxWidth: '12rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-      {contact.email}
-    </Typography>
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="body2" title={contact.email} sx={{ maxWidth: '12rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {contact.email}
+      </Typography>
+      <VerificationChip />
+    </Stack>
   );
 }
 
@@ -105,7 +112,7 @@ function ContactListActions() {
   const onPhone = useOnPhone();
   return (
     <TopToolbar>
-      {onPhone ? null : <SelectColumnsButton />}
+      {onPhone ? null : <SelectColumnsButton preferenceKey="contacts.columns" />}
       <ImportContactsButton />
       <CreateButton />
       <ExportButton maxResults={5000} />
@@ -118,13 +125,13 @@ export function ContactList() {
     // No empty page: with no contacts yet, Import is how many users start.
     <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
       <ListBody phone={<SimpleList<Contact> primaryText={(contact) => contact.name} secondaryText={(contact) => [contact.title, contact.bankName].filter(Boolean).join(' · ')} tertiaryText={(contact) => (contact.isHotLead ? 'Hot lead' : '')} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        {/* Stored column choices name columns by position: a key of its own since the email check joined the Email column. */}
+        <DatagridConfigurable preferenceKey="contacts.columns" rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
           <TextField source="name" label="Full name" />
           <TextField source="title" label="Job title" />
           <FunctionField source="email" label="Email" render={() => <EmailCell />} />
           <TextField source="bankName" label="Bank" sortable />
           <BooleanField source="isHotLead" label="Hot lead" />
-          <FunctionField label="Email check" sortBy="verificationScore" render={() => <VerificationChip />} />
           <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
           <DateField source="createdAt" label="Added" />
           <RowEditButton />
