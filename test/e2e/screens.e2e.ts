@@ -81,12 +81,18 @@ describe('every screen in light and dark mode', function () {
       expect(await records.evaluate((list) => list.scrollHeight - list.clientHeight)).to.equal(0);
       await screenshot(page, 'sidebar-records-open');
 
-      // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all.
+      // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all, and on a laptop's 1,280 px.
+      const inListScroll = () => page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
       for (const { link, route, text } of recordLists) {
         await shell.navigate(link);
         await page.locator('.RaDatagrid-row', { hasText: text }).waitFor();
-        expect(await page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth), link).to.equal(0);
+        expect(await inListScroll(), link).to.equal(0);
         await screenshot(page, `records-${route}`);
+        const wide = page.viewportSize()!;
+        await page.setViewportSize({ width: 1280, height: wide.height });
+        const laptopScroll = await inListScroll();
+        await page.setViewportSize(wide);
+        expect(laptopScroll, `${link} at 1,280 px`).to.equal(0);
       }
 
       // A tracked bank's timeline: the bank's contacts, tasks and the bank itself, each by name.

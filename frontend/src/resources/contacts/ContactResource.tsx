@@ -78,7 +78,7 @@ function VerificationChip() {
 }
 
 /**
- * The address on one line, cut with an ellipsis past 12rem (whole on hover and on the contact's
+ * The address on one line, cut with an ellipsis past 10rem (whole on hover and on the contact's
  * page), with its email check beneath: a column of its own for the check, or a long address, pushed
  * the row's last columns out of sight on a 1,280 px window.
  */
@@ -87,7 +87,7 @@ function EmailCell() {
   if (!contact?.email) return <Typography variant="body2">—</Typography>;
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Typography variant="body2" title={contact.email} sx={{ maxWidth: '12rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" title={contact.email} sx={{ maxWidth: '10rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {contact.email}
       </Typography>
       <VerificationChip />
@@ -98,8 +98,9 @@ function EmailCell() {
 function TagChips() {
   const contact = useRecordContext<Contact>();
   if (!contact?.tags?.length) return null;
+  // Narrow enough for a second tag to go under the first rather than widen the table.
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, maxWidth: '7rem' }}>
       {contact.tags.map((tag) => (
         <Chip key={tag} size="small" label={tag} />
       ))}
