@@ -14,7 +14,7 @@ describe('every screen in light and dark mode', function () {
    * One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no
    * list shows its empty page; answers each list's sidebar link, route and a text of its record.
    */
-  async function addOneOfEachRecord(session: Session): Promise<Array<{ link: string; route: string; text: string }>> {
+  async function addOneOfEachRecord(session: Session): Promise<Array<{ link: string; heading: string; route: string; text: string }>> {
     const bank = await trackLargestBank(e2e.url, session);
     const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
     await as('/api/data/contacts', { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'Executive Vice President, Treasury Management', email: 'alexandra.montgomery-whitfield@treasury.example.com', tags: ['board', 'treasury'] });
@@ -22,11 +22,11 @@ describe('every screen in light and dark mode', function () {
     const template = await as('/api/data/templates', { name: 'Treasury introduction', category: 'introduction', subject: 'Treasury services for {{bankName}}', body: 'Dear {{contactName}},' });
     await as('/api/data/workflows', { name: 'Treasury sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 4, type: 'LinkedIn Visit' }] });
     return [
-      { link: 'Contacts', route: 'contacts', text: 'Alexandra Montgomery-Whitfield' },
-      { link: 'Tasks', route: 'tasks', text: 'Send the treasury' },
-      { link: 'Tracked Banks', route: 'banks', text: bank.name },
-      { link: 'Templates', route: 'templates', text: 'Treasury introduction' },
-      { link: 'Workflows', route: 'workflows', text: 'Treasury sequence' },
+      { link: 'Contacts', heading: 'Contacts', route: 'contacts', text: 'Alexandra Montgomery-Whitfield' },
+      { link: 'Tasks', heading: 'Tasks', route: 'tasks', text: 'Send the treasury' },
+      { link: 'Tracked Banks', heading: 'Tracked Banks', route: 'banks', text: bank.name },
+      { link: 'Templates', heading: 'Email Templates', route: 'templates', text: 'Treasury introduction' },
+      { link: 'Workflows', heading: 'Workflows', route: 'workflows', text: 'Treasury sequence' },
     ];
   }
 
@@ -83,8 +83,10 @@ describe('every screen in light and dark mode', function () {
 
       // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all, and on a laptop's 1,280 px.
       const inListScroll = () => page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
-      for (const { link, route, text } of recordLists) {
+      for (const { link, heading, route, text } of [{ link: 'Activity', heading: 'Activity', route: 'activity', text: 'Added contact' }, ...recordLists]) {
         await shell.navigate(link);
+        // The list before stays on screen until the next one's code has loaded.
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
         await page.locator('.RaDatagrid-row', { hasText: text }).waitFor();
         expect(await inListScroll(), link).to.equal(0);
         await screenshot(page, `records-${route}`);
