@@ -12,7 +12,7 @@ describe('every screen in light and dark mode', function () {
 
   /**
    * One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no
-   * list shows its empty page; answers each list's sidebar link, route and a text of its record.
+   * list shows its empty page; answers each list's sidebar link, page heading, route and a text of its record.
    */
   async function addOneOfEachRecord(session: Session): Promise<Array<{ link: string; heading: string; route: string; text: string }>> {
     const bank = await trackLargestBank(e2e.url, session);
