@@ -155,6 +155,14 @@ describe('outreach mail: templates, sending and the records of what was sent', f
       await page.getByText('Email: CFO introduction').waitFor();
       await screenshot(page, 'workflows-list');
       await page.goto(`${e2e.url}/#/sent-emails`);
+      await page.getByRole('cell', { name: 'Partnering with Alpha Bank' }).waitFor();
+      // Every column shows on a laptop's 1,280 px window, none behind a scroll of the list.
+      const wide = page.viewportSize()!;
+      await page.setViewportSize({ width: 1280, height: wide.height });
+      const laptopScroll = await page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
+      await screenshot(page, 'sent-emails-list-1280');
+      await page.setViewportSize(wide);
+      expect(laptopScroll).to.equal(0);
       await page.getByRole('cell', { name: 'Partnering with Alpha Bank' }).click();
       await page.getByText('Sent through').waitFor();
       await screenshot(page, 'sent-email-show');
