@@ -23,16 +23,20 @@ type PendingDelete = { type: 'template'; record: EmailTemplate } | { type: 'work
 type TemplateEditing = { open: false } | { open: true; template: EmailTemplate | null };
 type WorkflowEditing = { open: false } | { open: true; workflow: Workflow | null };
 
+/**
+ * A section's title and count, its actions beside it; where they do not fit on one line (a 1,280 px
+ * window for the templates' four) the actions move to a line of their own, each kept on one line.
+ */
 function SectionTitle({ title, count, actions }: { title: string; count: number | undefined; actions: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           {title}
         </Typography>
         {count !== undefined && <Chip size="small" label={count} data-testid={`${title.toLowerCase().replace(/\s+/g, '-')}-count`} />}
       </Stack>
-      <Stack direction="row" sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'center' }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', ml: { sm: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         {actions}
       </Stack>
     </Stack>

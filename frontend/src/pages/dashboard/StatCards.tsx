@@ -17,7 +17,8 @@ function StatCard({ label, value, footer, icon, loading, testId }: { label: stri
             {icon}
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            {/* On two lines rather than cut where four cards share a laptop's window. */}
+            <Typography variant="body2" color="text.secondary">
               {label}
             </Typography>
             <Typography variant="h5" sx={{ fontWeight: 700 }} data-testid={`${testId}-value`}>

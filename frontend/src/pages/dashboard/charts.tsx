@@ -26,6 +26,12 @@ function useContainerWidth() {
   return { ref, width };
 }
 
+/** How far axis labels that do not fit are turned, in radians (35°). */
+const labelSlant = (35 * Math.PI) / 180;
+
+/** A label's width in the chart's sans-serif font, from an average character width (no DOM measure needed). */
+const estimatedTextWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
+
 /** The top of a bar with rounded upper corners. */
 function barPath(x: number, y: number, width: number, height: number, radius: number): string {
   const r = Math.min(radius, width / 2, height);
@@ -55,11 +61,14 @@ function BarChart({
   const { ref, width } = useContainerWidth();
   const ticks = niceTicks(Math.max(0, ...data.map((datum) => datum.value)));
   const top = 8;
-  const bottom = 22;
   const plotWidth = Math.max(0, width - axisWidth - 8);
+  const band = data.length ? plotWidth / data.length : 0;
+  // Labels wider than their bar's share of the width (a narrow card) are slanted rather than overlapping.
+  const widestLabel = Math.max(0, ...data.map((datum) => estimatedTextWidth(datum.label, fontSize)));
+  const slanted = widestLabel > band - 4;
+  const bottom = slanted ? Math.ceil(widestLabel * Math.sin(labelSlant) + fontSize) + 8 : 22;
   const plotHeight = height - top - bottom;
   const scaleMax = ticks[ticks.length - 1];
-  const band = data.length ? plotWidth / data.length : 0;
   const barWidth = Math.min(maxBarWidth, band * 0.65);
   const y = (value: number) => top + plotHeight - (Math.max(0, value) / scaleMax) * plotHeight;
   return (
@@ -81,9 +90,22 @@ function BarChart({
                 <path d={barPath(x, y(datum.value), barWidth, y(0) - y(datum.value), 6)} fill={color} data-testid="chart-bar">
                   <title>{describe(datum)}</title>
                 </path>
-                <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={fontSize} fill={theme.palette.text.secondary}>
-                  {datum.label}
-                </text>
+                {slanted ? (
+                  <text
+                    x={x + barWidth / 2}
+                    y={y(0) + fontSize}
+                    textAnchor="end"
+                    transform={`rotate(${(-labelSlant * 180) / Math.PI} ${x + barWidth / 2} ${y(0) + fontSize})`}
+                    fontSize={fontSize}
+                    fill={theme.palette.text.secondary}
+                  >
+                    {datum.label}
+                  </text>
+                ) : (
+                  <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={fontSize} fill={theme.palette.text.secondary}>
+                    {datum.label}
+                  </text>
+                )}
               </g>
             );
           })}
@@ -100,10 +122,11 @@ export function MoneyBarChart({ data, color, height = 240, valueLabel }: { data:
       data={data}
       color={color}
       height={height}
-      axisWidth={68}
+      axisWidth={52}
       maxBarWidth={56}
       fontSize={11}
-      formatTick={formatMoney}
+      // Whole amounts on the axis ($600M, not $600.00M): the ticks are round, and the axis takes less of a narrow card.
+      formatTick={(value) => formatMoney(value).replace(/\.0+(?=[KMBT]?$)/, '')}
       describe={(datum) => `${datum.name ?? datum.label}: ${valueLabel} ${formatMoney(datum.value)}`}
     />
   );
@@ -158,7 +181,8 @@ export function Donut({
     return segment;
   });
   return (
-    <Box sx={{ height }}>
+    // At least `height`: a legend of many slices in a narrow card takes more lines and grows it.
+    <Box sx={{ minHeight: height }}>
       <svg width={size} height={size} role="group" aria-label={ariaLabel} style={{ display: 'block', margin: '0 auto' }}>
         {total === 0 && <circle cx={size / 2} cy={size / 2} r={(outer + inner) / 2} fill="none" stroke={theme.palette.divider} strokeWidth={outer - inner} />}
         {segments.map(({ slice, start, end }) => (
