@@ -135,6 +135,41 @@ describe('every screen in light and dark mode', function () {
     });
   }
 
+  it("fits every screen and the bank detail in a laptop's 1,280 px window, none scrolling sideways", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const [, , trackedBank] = await addOneOfEachRecord(session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/', viewport: { width: 1280, height: 800 } });
+    const screens: Array<{ path: string; name: string; loaded: () => Promise<unknown> }> = [
+      { path: '/', name: 'dashboard', loaded: () => new DashboardPage(page).waitUntilLoaded() },
+      { path: '/bank-directory', name: 'bank-directory', loaded: () => new DirectoryPage(page).waitForRows() },
+      { path: '/credit-box', name: 'credit-box', loaded: () => page.getByRole('heading', { name: 'Credit Box Search' }).waitFor() },
+      { path: '/outreach/targets', name: 'targets', loaded: () => page.getByText(trackedBank.text).first().waitFor() },
+      { path: '/outreach/sent-mail', name: 'sent-mailbox', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
+      { path: '/outreach/automation', name: 'automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
+      { path: '/reports', name: 'reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
+      { path: '/settings', name: 'settings', loaded: () => page.getByRole('tab').first().waitFor() },
+      { path: '/data-tools', name: 'data-tools', loaded: () => new DataToolsPage(page).waitUntilLoaded() },
+      { path: '/analyst-chat', name: 'analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },
+    ];
+    const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    for (const { path, name, loaded } of screens) {
+      await page.goto(`${e2e.url}/#${path}`);
+      await loaded();
+      expect(await sidewaysScroll(), name).to.equal(0);
+      await screenshot(page, `${name}-1280`);
+    }
+    await page.goto(`${e2e.url}/#/bank-directory`);
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    await directory.rows().first().click();
+    const detail = page.locator('.MuiDialog-paperFullScreen');
+    await detail.waitFor();
+    await detail.getByText('Key Performance Ratios').waitFor();
+    expect(await detail.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth), 'bank detail').to.equal(0);
+    await screenshot(page, 'bank-detail-1280');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('keeps the chosen theme across reloads', async () => {
     const { page } = await e2e.openSignedInPage({ colorScheme: 'light', path: '/' });
     await new DashboardPage(page).waitUntilLoaded();
