@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshot, trackLargestBank, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { apiAs, screenshot, screenshotInBothThemes, trackLargestBank, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -156,7 +156,10 @@ describe('every screen in light and dark mode', function () {
       await page.goto(`${e2e.url}/#${path}`);
       await loaded();
       expect(await sidewaysScroll(), name).to.equal(0);
-      await screenshot(page, `${name}-1280`);
+      // Nor does any table scroll inside its card.
+      const cutTables = await page.locator('table').evaluateAll((tables) => tables.filter((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth + 1).length);
+      expect(cutTables, `${name}: tables wider than their card`).to.equal(0);
+      await screenshotInBothThemes(page, `${name}-1280`);
     }
     await page.goto(`${e2e.url}/#/bank-directory`);
     const directory = new DirectoryPage(page);
