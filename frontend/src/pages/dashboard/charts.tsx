@@ -26,8 +26,8 @@ function useContainerWidth() {
   return { ref, width };
 }
 
-/** How far axis labels that do not fit are turned, in radians (35°). */
-const labelSlant = (35 * Math.PI) / 180;
+/** How far axis labels that do not fit are turned. */
+const labelSlantDegrees = 35;
 
 /** A label's width in the chart's sans-serif font, from an average character width (no DOM measure needed). */
 const estimatedTextWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
@@ -66,7 +66,7 @@ function BarChart({
   // Labels wider than their bar's share of the width (a narrow card) are slanted rather than overlapping.
   const widestLabel = Math.max(0, ...data.map((datum) => estimatedTextWidth(datum.label, fontSize)));
   const slanted = widestLabel > band - 4;
-  const bottom = slanted ? Math.ceil(widestLabel * Math.sin(labelSlant) + fontSize) + 8 : 22;
+  const bottom = slanted ? Math.ceil(widestLabel * Math.sin((labelSlantDegrees * Math.PI) / 180) + fontSize) + 8 : 22;
   const plotHeight = height - top - bottom;
   const scaleMax = ticks[ticks.length - 1];
   const barWidth = Math.min(maxBarWidth, band * 0.65);
@@ -85,27 +85,23 @@ function BarChart({
           ))}
           {data.map((datum, index) => {
             const x = axisWidth + band * index + (band - barWidth) / 2;
+            const labelX = x + barWidth / 2;
+            const labelY = slanted ? y(0) + fontSize : height - 6;
             return (
               <g key={datum.label}>
                 <path d={barPath(x, y(datum.value), barWidth, y(0) - y(datum.value), 6)} fill={color} data-testid="chart-bar">
                   <title>{describe(datum)}</title>
                 </path>
-                {slanted ? (
-                  <text
-                    x={x + barWidth / 2}
-                    y={y(0) + fontSize}
-                    textAnchor="end"
-                    transform={`rotate(${(-labelSlant * 180) / Math.PI} ${x + barWidth / 2} ${y(0) + fontSize})`}
-                    fontSize={fontSize}
-                    fill={theme.palette.text.secondary}
-                  >
-                    {datum.label}
-                  </text>
-                ) : (
-                  <text x={x + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={fontSize} fill={theme.palette.text.secondary}>
-                    {datum.label}
-                  </text>
-                )}
+                <text
+                  x={labelX}
+                  y={labelY}
+                  textAnchor={slanted ? 'end' : 'middle'}
+                  transform={slanted ? `rotate(${-labelSlantDegrees} ${labelX} ${labelY})` : undefined}
+                  fontSize={fontSize}
+                  fill={theme.palette.text.secondary}
+                >
+                  {datum.label}
+                </text>
               </g>
             );
           })}
