@@ -5,6 +5,7 @@ import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
+import { TargetsPage } from './support/pages/targets.ts';
 
 /** A picture of every screen in light and dark mode (test-artifacts/screenshots), checked for page errors. */
 describe('every screen in light and dark mode', function () {
@@ -143,7 +144,7 @@ describe('every screen in light and dark mode', function () {
       { path: '/', name: 'dashboard', loaded: () => new DashboardPage(page).waitUntilLoaded() },
       { path: '/bank-directory', name: 'bank-directory', loaded: () => new DirectoryPage(page).waitForRows() },
       { path: '/credit-box', name: 'credit-box', loaded: () => page.getByRole('heading', { name: 'Credit Box Search' }).waitFor() },
-      { path: '/outreach/targets', name: 'targets', loaded: () => page.getByText(trackedBank.text).first().waitFor() },
+      { path: '/outreach/targets', name: 'targets-expanded', loaded: () => new TargetsPage(page).expand(trackedBank.text) },
       { path: '/outreach/sent-mail', name: 'sent-mailbox', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
       { path: '/outreach/automation', name: 'automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
       { path: '/reports', name: 'reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },

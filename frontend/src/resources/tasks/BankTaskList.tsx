@@ -65,13 +65,16 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
                 onChange={(event) => void actions.setCompleted(task, event.target.checked)}
                 slotProps={{ input: { 'aria-label': task.completed ? `Reopen "${task.text}"` : `Complete "${task.text}"` } }}
               />
-              <Typography
-                variant="body2"
-                sx={{ flex: 1, minWidth: 0, textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', overflowWrap: 'anywhere' }}
-              >
-                {task.text}
-              </Typography>
-              <DueBadge dueDate={task.dueDate} completed={task.completed} />
+              {/* In a narrow column the due date goes under the text: beside it, the text was left a syllable a line. */}
+              <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.25 }}>
+                <Typography
+                  variant="body2"
+                  sx={{ flex: '1 1 8rem', minWidth: 0, textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', overflowWrap: 'anywhere' }}
+                >
+                  {task.text}
+                </Typography>
+                <DueBadge dueDate={task.dueDate} completed={task.completed} />
+              </Box>
               <Tooltip title="Delete Task">
                 <IconButton size="small" className="task-delete" aria-label={`Delete task "${task.text}"`} onClick={() => setDeleting(task)}>
                   <DeleteIcon fontSize="small" />
