@@ -84,6 +84,8 @@ describe('outreach mail: templates, sending and the records of what was sent', f
       await emails.getByText(`A note for ${bank.name}`).click();
       await page.waitForURL(/#\/sent-emails\//, { timeout: 3_000 }).catch(() => undefined);
     }
+    // The contact's page stays on screen until the email's page has loaded: its own History tab would take the click back there.
+    await page.getByText('Sent through').waitFor();
     await page.getByRole('tab', { name: 'History' }).click();
     await page.locator('[data-testid="history-entry"][data-event-type="EmailSent"]').waitFor();
 
