@@ -31,6 +31,9 @@ describe('every screen in light and dark mode', function () {
     ];
   }
 
+  /** The activity feed, listed beside the Records lists: its row of the contact added. */
+  const activityList = { link: 'Activity', heading: 'Activity', route: 'activity', text: 'Added contact' };
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`renders every screen in ${colorScheme} mode without errors`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
@@ -84,7 +87,7 @@ describe('every screen in light and dark mode', function () {
 
       // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all, and on a laptop's 1,280 px.
       const inListScroll = () => page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
-      for (const { link, heading, route, text } of [{ link: 'Activity', heading: 'Activity', route: 'activity', text: 'Added contact' }, ...recordLists]) {
+      for (const { link, heading, route, text } of [activityList, ...recordLists]) {
         await shell.navigate(link);
         // The list before stays on screen until the next one's code has loaded.
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -120,7 +123,7 @@ describe('every screen in light and dark mode', function () {
       await screenshot(page, 'sidebar-mobile');
       // On a phone each Records list, and Activity, is a record a line, not a table scrolling sideways.
       await page.keyboard.press('Escape');
-      for (const { route, text } of [...recordLists, { route: 'activity', text: 'Added contact' }]) {
+      for (const { route, text } of [...recordLists, activityList]) {
         await page.goto(`${e2e.url}/#/${route}`);
         await page.getByText(text).first().waitFor();
         expect(await page.locator('table').count(), route).to.equal(0);
@@ -138,7 +141,7 @@ describe('every screen in light and dark mode', function () {
 
   it("fits every screen and the bank detail in a laptop's 1,280 px window, none scrolling sideways", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
-    const [, , trackedBank] = await addOneOfEachRecord(session);
+    const trackedBank = (await addOneOfEachRecord(session)).find((list) => list.route === 'banks')!;
     const { page } = await e2e.openSignedInPage({ session, path: '/', viewport: { width: 1280, height: 800 } });
     const screens: Array<{ path: string; name: string; loaded: () => Promise<unknown> }> = [
       { path: '/', name: 'dashboard', loaded: () => new DashboardPage(page).waitUntilLoaded() },
