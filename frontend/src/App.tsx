@@ -6,6 +6,7 @@ import { Layout } from './layout/Layout.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { outreachResources } from './resources/index.tsx';
+import NotFound from './pages/not-found/NotFound.tsx';
 import { dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
 import { FullScreenSpinner } from './ui/PageSpinner.tsx';
@@ -31,6 +32,7 @@ export function App() {
       darkTheme={darkTheme}
       loading={FullScreenSpinner}
       notification={ToastHost}
+      catchAll={NotFound}
     >
       <CustomRoutes noLayout>
         <Route path="/signin" element={<Suspense fallback={<FullScreenSpinner />}><SignIn /></Suspense>} />
