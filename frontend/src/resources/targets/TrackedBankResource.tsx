@@ -6,6 +6,7 @@ import {
   DateField,
   FunctionField,
   List,
+  ListNoResults,
   NullableBooleanInput,
   NumberField,
   SimpleForm,
@@ -15,6 +16,8 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
+import { Button, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { ActivityTimeline } from '../activity/ActivityList.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
@@ -58,12 +61,29 @@ function Figure({ kind, field }: { kind: 'money' | 'percent'; field: string }) {
   return <span>{kind === 'money' ? formatMoney(value) : formatPercent(value)}</span>;
 }
 
+/** No bank in the list: react-admin's text (with Clear filters when filtered), then how a bank comes to be tracked. */
+function NoTrackedBanks() {
+  return (
+    <>
+      <ListNoResults />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, pb: 2, alignItems: { sm: 'center' } }}>
+        <Typography variant="body2" color="text.secondary">
+          A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.
+        </Typography>
+        <Button component={RouterLink} to="/bank-directory" size="small">
+          Open the Bank Directory
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
 /** The user's tracked banks as records: targets and banks tracked before (notes and tags kept). */
 export function TrackedBankList() {
   return (
     <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} title="Tracked Banks">
-      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
+      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" empty={<NoTrackedBanks />} />}>
+        <DatagridConfigurable rowClick="show" empty={<NoTrackedBanks />} bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
           <TextField source="name" label="Bank" />
           <TextField source="city" />
           <TextField source="state" />
