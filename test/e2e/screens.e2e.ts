@@ -189,4 +189,23 @@ describe('every screen in light and dark mode', function () {
     await new DashboardPage(page).waitUntilLoaded();
     expect(await background()).to.equal(dark);
   });
+
+  it('answers an address that names no screen with "Page not found" and a way back to the Dashboard', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/no-such-screen' });
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByText('There is no page at /no-such-screen.').waitFor();
+    await screenshotInBothThemes(page, 'page-not-found');
+    await page.getByRole('button', { name: 'Go to the Dashboard' }).click();
+    await new DashboardPage(page).waitUntilLoaded();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('tells a user who tracks no bank yet how to track one, and takes them to the Bank Directory', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/banks' });
+    await page.getByText('A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.').waitFor();
+    await screenshotInBothThemes(page, 'tracked-banks-empty');
+    await page.getByRole('link', { name: 'Open the Bank Directory' }).click();
+    await new DirectoryPage(page).waitForRows();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 });
