@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
 /** The generic confirm dialog: title, body, confirm text (default 'Confirm') and Cancel. */
@@ -34,5 +34,46 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * Asks before deleting `record` (open while it is not null): Delete runs `onDelete`, with both
+ * buttons disabled until it has finished, then the dialog closes.
+ */
+export function ConfirmDeleteDialog<Record>({
+  record,
+  title,
+  question,
+  onDelete,
+  onClose,
+}: {
+  record: Record | null;
+  title: string;
+  question: (record: Record) => string;
+  onDelete: (record: Record) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <ConfirmDialog
+      open={record !== null}
+      title={title}
+      body={record === null ? '' : question(record)}
+      confirmText="Delete"
+      destructive
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (record === null) return;
+        setBusy(true);
+        try {
+          await onDelete(record);
+        } finally {
+          setBusy(false);
+          onClose();
+        }
+      }}
+    />
   );
 }

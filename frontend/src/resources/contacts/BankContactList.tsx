@@ -7,7 +7,7 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { linkedinPeopleSearchUrl } from './links.ts';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
@@ -37,7 +37,6 @@ export function BankContactList({
   const actions = useContactActions();
   const sendEmail = useSendEmail();
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (contacts.length === 0) {
     return (
@@ -136,21 +135,12 @@ export function BankContactList({
           </Box>
         ))}
       </Box>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        record={deleting}
         title="Delete Contact"
-        body={deleting ? `Are you sure you want to delete ${deleting.name}?` : ''}
-        confirmText="Delete"
-        destructive
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setBusy(true);
-          await actions.remove(deleting);
-          setBusy(false);
-          setDeleting(null);
-        }}
+        question={(contact) => `Are you sure you want to delete ${contact.name}?`}
+        onDelete={actions.remove}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

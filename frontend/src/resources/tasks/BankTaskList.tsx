@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Checkbox, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { DueBadge } from './DueBadge.tsx';
 import { addDays, localDate, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
 import type { Task } from './types.ts';
@@ -15,7 +15,6 @@ import { useTaskActions } from './useTaskActions.ts';
 export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }: { bank: { cert: number; name: string }; tasks: Task[]; quickAdd?: boolean; maxHeight?: number }) {
   const actions = useTaskActions();
   const [deleting, setDeleting] = useState<Task | null>(null);
-  const [busy, setBusy] = useState(false);
   const [text, setText] = useState('');
   const [adding, setAdding] = useState(false);
 
@@ -104,21 +103,12 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
           </Button>
         </Stack>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        record={deleting}
         title="Delete Task"
-        body={deleting ? `Are you sure you want to delete the task "${deleting.text}"?` : ''}
-        confirmText="Delete"
-        destructive
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setBusy(true);
-          await actions.remove(deleting);
-          setBusy(false);
-          setDeleting(null);
-        }}
+        question={(task) => `Are you sure you want to delete the task "${task.text}"?`}
+        onDelete={actions.remove}
+        onClose={() => setDeleting(null)}
       />
     </>
   );
