@@ -1,4 +1,4 @@
-import { DoubleServer, type Fault, type RecordedRequest } from './server.ts';
+import { HttpDouble, type RecordedRequest } from './server.ts';
 
 /** One area as the double holds it: its code, NAME and any ACS variables (`B19013_001E`: '56000'). */
 export type CensusArea = { code: string; NAME: string } & Record<string, string>;
@@ -14,40 +14,18 @@ const geographies: Record<string, 'cbsa' | 'csa'> = {
  * array of arrays of strings whose first row is the header, the geography code as the last
  * column. Unknown variables and geographies are 400s with the Census's plain-text errors; a query
  * matching no area is a 204 with an empty body, as the real API answers.
+ * Its `url` is what CENSUS_API_URL is set to.
  */
-export class CensusDouble {
-  private readonly server: DoubleServer;
+export class CensusDouble extends HttpDouble {
 
   constructor(
     private readonly areas: { cbsa: CensusArea[]; csa: CensusArea[] },
     private readonly year = 2022,
   ) {
-    this.server = new DoubleServer((request) => this.answer(request));
+    super('/data');
   }
 
-  async start(): Promise<this> {
-    await this.server.start();
-    return this;
-  }
-
-  /** The base URL to configure as CENSUS_API_URL. */
-  get url(): string {
-    return `${this.server.url}/data`;
-  }
-
-  get requests(): RecordedRequest[] {
-    return this.server.requests;
-  }
-
-  inject(fault: Fault): void {
-    this.server.inject(fault);
-  }
-
-  stop(): Promise<void> {
-    return this.server.stop();
-  }
-
-  private answer(request: RecordedRequest): { status: number; body: string; contentType?: string } {
+  protected answer(request: RecordedRequest): { status: number; body: string; contentType?: string } {
     const text = (status: number, body: string) => ({ status, body, contentType: 'text/plain' });
     if (request.path !== `/data/${this.year}/acs/acs5`) return text(404, `error: unknown dataset ${request.path}`);
     const get = request.params.get('get');

@@ -1,5 +1,5 @@
 import type { FdicEndpoint, FdicRecord } from '../../backend/src/regulator/clients/fdic.ts';
-import { DoubleServer, type Fault, type RecordedRequest } from './server.ts';
+import { HttpDouble, type RecordedRequest } from './server.ts';
 
 /**
  * A local stand-in for the FDIC BankFind Suite API (https://api.fdic.gov/banks) answering in its
@@ -8,47 +8,21 @@ import { DoubleServer, type Fault, type RecordedRequest } from './server.ts';
  * `offset` of the matching records sorted by `sort_by`/`sort_order`, with `meta.total` the count of
  * all matches. Filters understand the documented syntax: `FIELD:value`, `FIELD:"text"`,
  * `FIELD:[a TO b]` (with `*`), `FIELD:("a","b")`, `AND`, `OR`, parentheses and `!(...)`.
+ * Its `url` is what FDIC_API_URL is set to.
  */
-export class FdicDouble {
-  private readonly server: DoubleServer;
+export class FdicDouble extends HttpDouble {
   private readonly data = new Map<FdicEndpoint, FdicRecord[]>();
 
   constructor(data: Partial<Record<FdicEndpoint, FdicRecord[]>> = {}) {
+    super('/banks');
     for (const [endpoint, records] of Object.entries(data)) this.data.set(endpoint as FdicEndpoint, records);
-    this.server = new DoubleServer((request) => this.answer(request));
-  }
-
-  async start(): Promise<this> {
-    await this.server.start();
-    return this;
-  }
-
-  /** The base URL to configure as FDIC_API_URL. */
-  get url(): string {
-    return `${this.server.url}/banks`;
-  }
-
-  get requests(): RecordedRequest[] {
-    return this.server.requests;
-  }
-
-  get answered(): RecordedRequest[] {
-    return this.server.answered;
   }
 
   set(endpoint: FdicEndpoint, records: FdicRecord[]): void {
     this.data.set(endpoint, records);
   }
 
-  inject(fault: Fault): void {
-    this.server.inject(fault);
-  }
-
-  stop(): Promise<void> {
-    return this.server.stop();
-  }
-
-  private answer(request: RecordedRequest): { status: number; body: string; contentType?: string } {
+  protected answer(request: RecordedRequest): { status: number; body: string; contentType?: string } {
     const endpoint = request.path.replace(/^\/banks\//, '').replace(/\/$/, '') as FdicEndpoint;
     if (!defaultSort[endpoint]) return badRequest(`Unknown endpoint ${request.path}`);
     const params = request.params;

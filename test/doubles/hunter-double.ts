@@ -1,4 +1,4 @@
-import { DoubleServer, type Answer, type Fault, type RecordedRequest } from './server.ts';
+import { HttpDouble, type Answer, type RecordedRequest } from './server.ts';
 
 /** A person Hunter knows at a domain, in the domain-search answer's format. */
 export type HunterPerson = {
@@ -32,39 +32,17 @@ const errors = (status: number, id: string, details: string) => json(status, { e
  * A local stand-in for Hunter's v2 API (https://api.hunter.io/v2): `domain-search`, `email-verifier`
  * and `account`, keyed by `api_key`, answering in Hunter's documented JSON (data/meta envelopes, an
  * `errors` list on failure, 202 while a verification is pending). Only `hunterDoubleKey` is accepted.
+ * Its `url` is what HUNTER_API_URL is set to.
  */
-export class HunterDouble {
-  private readonly server: DoubleServer;
+export class HunterDouble extends HttpDouble {
   /** Sent as they are in the next answers instead of the right shape (a provider changing its format). */
   malformed = false;
 
   constructor(private readonly people: Record<string, HunterPerson[]> = {}) {
-    this.server = new DoubleServer((request) => this.answer(request));
+    super('/v2');
   }
 
-  async start(): Promise<this> {
-    await this.server.start();
-    return this;
-  }
-
-  /** The base URL to configure as HUNTER_API_URL. */
-  get url(): string {
-    return `${this.server.url}/v2`;
-  }
-
-  get requests(): RecordedRequest[] {
-    return this.server.requests;
-  }
-
-  inject(fault: Fault): void {
-    this.server.inject(fault);
-  }
-
-  stop(): Promise<void> {
-    return this.server.stop();
-  }
-
-  private answer(request: RecordedRequest): Answer {
+  protected answer(request: RecordedRequest): Answer {
     if (request.params.get('api_key') !== hunterDoubleKey) return errors(401, 'authentication_failed', 'No user found for the API key supplied');
     if (this.malformed) return json(200, { data: { unexpected: true } });
     switch (request.path) {

@@ -1,4 +1,4 @@
-import { DoubleServer, type Answer, type RecordedRequest } from './server.ts';
+import { HttpDouble, type Answer, type RecordedRequest } from './server.ts';
 
 /**
  * A local stand-in for linkedin.com, reached through LINKEDIN_URL_REWRITE (every checked address is
@@ -6,35 +6,16 @@ import { DoubleServer, type Answer, type RecordedRequest } from './server.ts';
  * with its Location (absolute, as LinkedIn sends them; may point anywhere, to test the host check),
  * `/wall/...` answers LinkedIn's bot refusal (HTTP 999), anything else 404.
  */
-export class LinkedinDouble {
-  private readonly server: DoubleServer;
+export class LinkedinDouble extends HttpDouble {
 
   constructor(
     private readonly pages: Set<string>,
     private readonly redirects: Record<string, string> = {},
   ) {
-    this.server = new DoubleServer((request) => this.answer(request));
+    super();
   }
 
-  async start(): Promise<this> {
-    await this.server.start();
-    return this;
-  }
-
-  /** The origin to configure as LINKEDIN_URL_REWRITE. */
-  get url(): string {
-    return this.server.url;
-  }
-
-  get requests(): RecordedRequest[] {
-    return this.server.requests;
-  }
-
-  stop(): Promise<void> {
-    return this.server.stop();
-  }
-
-  private answer(request: RecordedRequest): Answer {
+  protected answer(request: RecordedRequest): Answer {
     const html = (status: number): Answer => ({ status, body: '<!doctype html><title>LinkedIn</title>', contentType: 'text/html' });
     const target = this.redirects[request.path];
     if (target) return { status: 301, body: '', contentType: 'text/html', headers: { location: target } };

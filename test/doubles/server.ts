@@ -84,3 +84,43 @@ export class DoubleServer {
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
 }
+
+/**
+ * A protocol double on its own `DoubleServer`: started and stopped, its requests recorded, faults
+ * injected. A subclass answers each request, and says under which path its base URL lies.
+ */
+export abstract class HttpDouble {
+  private readonly server = new DoubleServer((request) => this.answer(request));
+
+  /** `basePath`: the path the real service's base URL ends with (`/banks`, `/v2`), kept so clients build the same paths. */
+  constructor(private readonly basePath = '') {}
+
+  async start(): Promise<this> {
+    await this.server.start();
+    return this;
+  }
+
+  /** The base URL to configure for the service the double stands in for. */
+  get url(): string {
+    return `${this.server.url}${this.basePath}`;
+  }
+
+  get requests(): RecordedRequest[] {
+    return this.server.requests;
+  }
+
+  /** Requests that got a real answer (not an injected fault). */
+  get answered(): RecordedRequest[] {
+    return this.server.answered;
+  }
+
+  inject(fault: Fault): void {
+    this.server.inject(fault);
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
+  }
+
+  protected abstract answer(request: RecordedRequest): Answer;
+}
