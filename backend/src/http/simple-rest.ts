@@ -113,11 +113,24 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
   return query;
 }
 
+/** The count of the rows a list query matches, whatever it selects and however it is sorted. */
+const countOf = (query: Knex.QueryBuilder) => query.clone().clearSelect().clearOrder().count({ total: '*' });
+
 /** How many rows a list query matches, whatever it selects and however it is sorted. */
 export async function countRows(knex: Knex, query: Knex.QueryBuilder): Promise<number> {
-  const [{ total }] = await preparedSelect<{ total: number }>(knex, query.clone().clearSelect().clearOrder().count({ total: '*' }));
+  const [{ total }] = await preparedSelect<{ total: number }>(knex, countOf(query));
   return Number(total);
 }
+
+/** The column a first page's rows carry the list's total in (not a field of any record). */
+const totalColumn = 'list_total';
+
+/** Whether a query names its columns; one that does not selects `*` (knex has no public accessor for this). */
+const selectsColumns = (query: Knex.QueryBuilder) => (query as unknown as { _statements: Array<{ grouping: string }> })._statements.some((statement) => statement.grouping === 'columns');
+
+/** `query` with the list's total as one more column of each row. */
+const withTotal = (knex: Knex, query: Knex.QueryBuilder, counted: Knex.QueryBuilder) =>
+  (selectsColumns(query) ? query : query.select('*')).select(knex.raw('? as ??', [countOf(counted), totalColumn]));
 
 /** Pages read at a time once a list is paged on: the one asked for and the others of its block (with a cache to keep them). */
 const pagesPerBlock = 4;
@@ -127,9 +140,10 @@ const readAheadPageSize = 100;
 /**
  * Runs a list query: the total and one page, and sets `Content-Range` as ra-data-simple-rest
  * expects.
- * - A first page that comes back shorter than asked for holds the whole list, so it tells the total
- *   itself: a search or a bank's records, which usually fit, cost one statement. It is therefore
- *   read before the count; a later page beside it.
+ * - A first page is read in one statement with the total (each of its rows carries it), unless the
+ *   total of its filter is already known: a list opened costs one round trip to the database, not
+ *   two in turn. Counting costs little where the page is short, as the rows counted are then few.
+ *   A later page is read beside the total.
  * - With `memo` (the answer cache), a later page of a screen's list without per-row lookups is read
  *   in a block with the pages after it (pages 2-5, 6-9, ...), kept while the data has not changed:
  *   paging on, or several pages asked for at once, then costs no statement until the next block.
@@ -167,10 +181,21 @@ export async function respondWithList<Row>(
   const readBlock = () => preparedSelect<Row>(knex, rowsFrom(blockStart, blockSize));
   const filterKey = JSON.stringify(params.filter);
   const readRows = readsAhead ? () => memo(`${resource} rows ${filterKey} ${sortColumn} ${params.sort.order} ${blockStart}+${blockSize}`, readBlock, 'rows') : readBlock;
-  const readTotal = () => (memo ? memo(`${resource} total ${filterKey}`, countAll) : countAll());
+  const totalKey = `${resource} total ${filterKey}`;
+  const readTotal = () => (memo ? memo(totalKey, countAll) : countAll());
   const readFirstPage = async (): Promise<[number, Row[]]> => {
-    const rows = await readRows();
-    return [rows.length < pageSize ? rows.length : await readTotal(), rows];
+    if (spec.count) {
+      // A count of its own is not a subquery: the page goes first, and a short one tells the total itself.
+      const rows = await readRows();
+      return [rows.length < pageSize ? rows.length : await readTotal(), rows];
+    }
+    let pageWithTotal: Row[] | undefined;
+    const countWithPage = async () => {
+      pageWithTotal = await preparedSelect<Row>(knex, withTotal(knex, rowsFrom(0, pageSize), base));
+      return pageWithTotal.length ? Number((pageWithTotal[0] as Record<string, unknown>)[totalColumn]) : 0;
+    };
+    const total = await (memo ? memo(totalKey, countWithPage) : countWithPage());
+    return [total, pageWithTotal ?? (await readRows())];
   };
   const [count, block] = start === 0 ? await readFirstPage() : await Promise.all([readTotal(), readRows()]);
   const rows = block.slice(start - blockStart, start - blockStart + pageSize);

@@ -98,12 +98,8 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
   });
 
   if (eventStore === 'postgres') {
-    it('answers the pages after a later page just read from the block read with it, without a statement on the table', async () => {
-      const { token: pager } = await app.signUp('Statement counter');
-      for (let day = 10; day <= 19; day += 1) await create({ text: `Counted ${day}`, dueDate: `2027-04-${day}`, bankId: 628 }, pager);
-      const page = (range: string) => app.request(`/api/data/tasks?sort=["dueDate","ASC"]&range=${range}`, { token: pager });
-      expect((await page('[2,3]')).status).to.equal(200);
-      // Every statement sent on a connection from the app's pool (prepared ones bypass knex's query events).
+    /** The statements `action` sends on connections from the app's pool (prepared ones bypass knex's query events). */
+    async function statementsSentDuring(action: () => Promise<void>): Promise<string[]> {
       const statements: string[] = [];
       type Connection = { query: (...args: unknown[]) => unknown };
       const client = context.db.knex.client as { acquireConnection: () => Promise<Connection> };
@@ -122,7 +118,7 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
         return connection;
       };
       try {
-        for (const range of ['[4,5]', '[6,7]', '[8,9]']) expect((await page(range)).status).to.equal(200);
+        await action();
       } finally {
         client.acquireConnection = acquire;
         for (const [connection, own] of watched) {
@@ -130,7 +126,42 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
           else delete (connection as Partial<Connection>).query;
         }
       }
+      return statements;
+    }
+
+    it('answers the pages after a later page just read from the block read with it, without a statement on the table', async () => {
+      const { token: pager } = await app.signUp('Statement counter');
+      for (let day = 10; day <= 19; day += 1) await create({ text: `Counted ${day}`, dueDate: `2027-04-${day}`, bankId: 628 }, pager);
+      const page = (range: string) => app.request(`/api/data/tasks?sort=["dueDate","ASC"]&range=${range}`, { token: pager });
+      expect((await page('[2,3]')).status).to.equal(200);
+      const statements = await statementsSentDuring(async () => {
+        for (const range of ['[4,5]', '[6,7]', '[8,9]']) expect((await page(range)).status).to.equal(200);
+      });
       expect(statements.filter((sql) => /from "tasks"/.test(sql))).to.deep.equal([]);
+    });
+
+    it('reads a full first page and the total of its filter in one statement, then another sort of it without counting again', async () => {
+      const { token: counted } = await app.signUp('First page counter');
+      for (let day = 10; day <= 14; day += 1) await create({ text: `First ${day}`, dueDate: `2027-05-${day}`, bankId: 628 }, counted);
+      const firstPage = async (sort: string) => {
+        const response = await app.request(`/api/data/tasks?sort=${sort}&range=[0,1]`, { token: counted });
+        return { range: response.headers.get('content-range'), texts: response.body.map((task: { text: string }) => task.text) };
+      };
+      const onTasks = (statements: string[]) => statements.filter((sql) => /from "tasks"/.test(sql));
+      const byDue = onTasks(
+        await statementsSentDuring(async () => {
+          expect(await firstPage('["dueDate","ASC"]')).to.deep.equal({ range: 'tasks 0-1/5', texts: ['First 10', 'First 11'] });
+        }),
+      );
+      expect(byDue).to.have.length(1);
+      expect(byDue[0]).to.match(/count\(\*\)/);
+      const byText = onTasks(
+        await statementsSentDuring(async () => {
+          expect(await firstPage('["text","DESC"]')).to.deep.equal({ range: 'tasks 0-1/5', texts: ['First 14', 'First 13'] });
+        }),
+      );
+      expect(byText).to.have.length(1);
+      expect(byText[0]).to.not.match(/count\(\*\)/);
     });
   }
 
