@@ -106,6 +106,15 @@ describe('outreach: targets, contacts and tasks', function () {
     await targets.taskRow('Call the CFO about treasury services').getByRole('checkbox').click();
     await page.locator('[data-testid="task-row"][data-completed="true"]').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="target-card"][data-expanded="true"] [data-testid="open-task-count"]')?.textContent === '0');
+    // A task added by mistake is deleted after the confirm.
+    await targets.quickAddTask('A task added by mistake');
+    await page.getByRole('button', { name: 'Delete task "A task added by mistake"' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Task' });
+    await confirm.getByText('Are you sure you want to delete the task "A task added by mistake"?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Task deleted.').waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    await targets.taskRow('A task added by mistake').waitFor({ state: 'detached' });
     await screenshot(page, 'targets-detail');
     await page.getByRole('button', { name: 'Card view' }).click();
     await page.getByTestId('target-summary-card').waitFor();
