@@ -142,7 +142,7 @@ const readAheadPageSize = 100;
  * expects.
  * - A first page is read in one statement with the total (each of its rows carries it), unless the
  *   total of its filter is already known: a list opened costs one round trip to the database, not
- *   two in turn. Counting costs little where the page is short, as the rows counted are then few.
+ *   two in turn. A search's first page is read alone, and counted only when it comes back full.
  *   A later page is read beside the total.
  * - With `memo` (the answer cache), a later page of a screen's list without per-row lookups is read
  *   in a block with the pages after it (pages 2-5, 6-9, ...), kept while the data has not changed:
@@ -184,8 +184,10 @@ export async function respondWithList<Row>(
   const totalKey = `${resource} total ${filterKey}`;
   const readTotal = () => (memo ? memo(totalKey, countAll) : countAll());
   const readFirstPage = async (): Promise<[number, Row[]]> => {
-    if (spec.count) {
-      // A count of its own is not a subquery: the page goes first, and a short one tells the total itself.
+    // A count of its own is not a subquery, and a search reads many rows to keep few (counting its
+    // matches costs as much again): the page goes first, and a short one tells the total itself.
+    const searched = params.filter.q !== undefined && params.filter.q !== null && params.filter.q !== '';
+    if (spec.count || searched) {
       const rows = await readRows();
       return [rows.length < pageSize ? rows.length : await readTotal(), rows];
     }
