@@ -130,6 +130,11 @@ describe('every screen in light and dark mode', function () {
         expect(await page.getByRole('button', { name: 'Columns' }).count(), `${route}: a list a line has no columns to choose`).to.equal(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), route).to.be.at.most(390);
         await screenshot(page, `records-${route}-mobile`);
+        // The navigation opens from each of them too.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('link', { name: 'Bank Directory' }).waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('link', { name: 'Bank Directory' }).waitFor({ state: 'hidden' });
       }
       // A feed row opens its record.
       await page.getByText('Added contact').first().click();

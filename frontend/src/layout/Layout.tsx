@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-admin';
 import { BankDetailProvider } from '../bank-detail/index.tsx';
 import { SendEmailProvider } from '../resources/sent-emails/SendEmailProvider.tsx';
@@ -9,7 +9,7 @@ import { AnalystChatPanel } from './AnalystChatPanel.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AuthErrorListener } from './AuthErrorListener.tsx';
 import { DemoDataBanner } from './DemoDataBanner.tsx';
-import { MobileNavProvider } from './mobileNav.tsx';
+import { MobileMenuButton, MobileNavProvider } from './mobileNav.tsx';
 
 /** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host, the Send Email modal. */
 export function Layout({ children }: { children?: ReactNode }) {
@@ -24,8 +24,11 @@ export function Layout({ children }: { children?: ReactNode }) {
             {/* On wide screens the right gutter keeps the floating chat button off the last column of tables. */}
             <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pr: { md: 11 }, pb: 12 }}>
               <DemoDataBanner />
-              {/* Record screens (lists, show, edit) put their title here; the other screens have their own header. */}
-              <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1, '&:empty': { display: 'none' } }} />
+              {/* Record screens (lists, show, edit) put their title here, beside the phone's menu button; the other screens have their own header. */}
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, '&:has(> #react-admin-title:empty)': { display: 'none' } }}>
+                <MobileMenuButton />
+                <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700 }} />
+              </Stack>
               <PageErrorBoundary resetKey={pathname}>
                 <Suspense fallback={<PageSpinner />}>{children}</Suspense>
               </PageErrorBoundary>

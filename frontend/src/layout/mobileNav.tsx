@@ -1,4 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { IconButton, useMediaQuery, type Theme } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
 
 /**
  * Whether the slide-in navigation drawer is open on small screens. Kept apart from react-admin's
@@ -16,4 +18,16 @@ export function MobileNavProvider({ children }: { children: ReactNode }) {
 
 export function useMobileNav(): MobileNav {
   return useContext(MobileNavContext);
+}
+
+/** On small screens, where the sidebar is a drawer, the button that opens it; nothing on wider ones. */
+export function MobileMenuButton() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const mobileNav = useMobileNav();
+  if (!isSmall) return null;
+  return (
+    <IconButton aria-label="Open menu" onClick={() => mobileNav.setOpen(true)} edge="start">
+      <MenuIcon />
+    </IconButton>
+  );
 }
