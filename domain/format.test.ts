@@ -9,6 +9,7 @@ import {
   formatCount,
   formatDate,
   formatMoney,
+  formatMoneyTick,
   formatPercent,
   quarterLabel,
   roaColor,
@@ -16,6 +17,16 @@ import {
 } from './format.ts';
 
 describe('frontend formats', () => {
+  describe('formatMoneyTick', () => {
+    it('drops the decimals that are zero and keeps the others, with the same suffixes and sign', () => {
+      expect(formatMoneyTick(600_000_000)).to.equal('$600M');
+      expect(formatMoneyTick(1_500_000_000)).to.equal('$1.5B');
+      expect(formatMoneyTick(12_345_678)).to.equal('$12.35M');
+      expect(formatMoneyTick(-2_000)).to.equal('-$2K');
+      expect(formatMoneyTick(0)).to.equal('$0');
+    });
+  });
+
   describe('formatMoney', () => {
     it('uses T, B, M and K with two decimals at each threshold', () => {
       expect(formatMoney(1e12)).to.equal('$1.00T');

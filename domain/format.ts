@@ -17,14 +17,24 @@ const moneySteps: Array<[number, string]> = [
 ];
 
 /** Dollars as `$1.23B` (T, B, M, K at 1e12, 1e9, 1e6, 1e3, two decimals); 'N/A' when missing. */
-export function formatMoney(value: Maybe): string {
-  if (isMissing(value)) return 'N/A';
+/** An amount in dollars with the largest of T, B, M and K it reaches, its number written by `digits`. */
+function moneyIn(value: number, digits: (amount: number) => string): string {
   const sign = value < 0 ? '-' : '';
   const magnitude = Math.abs(value);
   for (const [step, suffix] of moneySteps) {
-    if (magnitude >= step) return `${sign}$${(magnitude / step).toFixed(2)}${suffix}`;
+    if (magnitude >= step) return `${sign}$${digits(magnitude / step)}${suffix}`;
   }
-  return `${sign}$${magnitude.toFixed(2)}`;
+  return `${sign}$${digits(magnitude)}`;
+}
+
+export function formatMoney(value: Maybe): string {
+  if (isMissing(value)) return 'N/A';
+  return moneyIn(value, (amount) => amount.toFixed(2));
+}
+
+/** A chart axis's tick: as `formatMoney`, without the decimals that are zero ($600M, $1.5B), since ticks are round. */
+export function formatMoneyTick(value: number): string {
+  return moneyIn(value, (amount) => String(Number(amount.toFixed(2))));
 }
 
 /** A ratio already in percent units (ROA 1.23 means 1.23%) as `1.23%`; 'N/A' when missing. */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Box, Stack, Typography, useTheme } from '@mui/material';
 import { niceTicks, ringSegmentPath } from '../../lib/chart-scale.ts';
-import { formatMoney } from '../../../../domain/format.ts';
+import { formatMoney, formatMoneyTick } from '../../../../domain/format.ts';
 
 /*
  * The Dashboard's charts are a few bars and a donut, drawn as plain SVG: a charting library would
@@ -121,8 +121,8 @@ export function MoneyBarChart({ data, color, height = 240, valueLabel }: { data:
       axisWidth={52}
       maxBarWidth={56}
       fontSize={11}
-      // Whole amounts on the axis ($600M, not $600.00M): the ticks are round, and the axis takes less of a narrow card.
-      formatTick={(value) => formatMoney(value).replace(/\.0+(?=[KMBT]?$)/, '')}
+      // $600M, not $600.00M: the axis takes less of a narrow card.
+      formatTick={formatMoneyTick}
       describe={(datum) => `${datum.name ?? datum.label}: ${valueLabel} ${formatMoney(datum.value)}`}
     />
   );
