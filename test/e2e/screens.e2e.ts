@@ -195,6 +195,22 @@ describe('every screen in light and dark mode', function () {
     expect(await background()).to.equal(dark);
   });
 
+  it('says on a phone when a search finds no record, with a Clear filters button that shows them again', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Priya Castellanos', title: 'Treasurer', email: 'priya@example.com' } });
+    const search = encodeURIComponent(JSON.stringify({ q: 'nobody by this name' }));
+    // A phone has the theme switch in its menu: each theme is its own page.
+    for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: `/contacts?filter=${search}`, viewport: { width: 390, height: 844 } });
+      await page.getByText('No contacts found with the current filters.').waitFor();
+      await screenshot(page, 'contacts-no-results-mobile');
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.getByText('Priya Castellanos').waitFor();
+      expect(e2e.pageErrors(page)).to.deep.equal([]);
+    }
+  });
+
   it('answers an address that names no screen with "Page not found" and a way back to the Dashboard', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/no-such-screen' });
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
@@ -207,6 +223,7 @@ describe('every screen in light and dark mode', function () {
 
   it('tells a user who tracks no bank yet how to track one, and takes them to the Bank Directory', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/banks' });
+    await page.getByText('No tracked banks found with the current filters.').waitFor();
     await page.getByText('A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.').waitFor();
     await screenshotInBothThemes(page, 'tracked-banks-empty');
     await page.getByRole('link', { name: 'Open the Bank Directory' }).click();

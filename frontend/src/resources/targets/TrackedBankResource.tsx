@@ -6,7 +6,6 @@ import {
   DateField,
   FunctionField,
   List,
-  ListNoResults,
   NullableBooleanInput,
   NumberField,
   SimpleForm,
@@ -28,6 +27,7 @@ import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
+import { NoResults } from '../shared/NoResults.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -61,29 +61,26 @@ function Figure({ kind, field }: { kind: 'money' | 'percent'; field: string }) {
   return <span>{kind === 'money' ? formatMoney(value) : formatPercent(value)}</span>;
 }
 
-/** No bank in the list: react-admin's text (with Clear filters when filtered), then how a bank comes to be tracked. */
-function NoTrackedBanks() {
-  return (
-    <>
-      <ListNoResults />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, pb: 2, alignItems: { sm: 'center' } }}>
-        <Typography variant="body2" color="text.secondary">
-          A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.
-        </Typography>
-        <Button component={RouterLink} to="/bank-directory" size="small">
-          Open the Bank Directory
-        </Button>
-      </Stack>
-    </>
-  );
-}
+/** No bank in the list, and how a bank comes to be tracked. */
+const noTrackedBanks = (
+  <NoResults>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, pb: 2, alignItems: { sm: 'center' } }}>
+      <Typography variant="body2" color="text.secondary">
+        A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.
+      </Typography>
+      <Button component={RouterLink} to="/bank-directory" size="small">
+        Open the Bank Directory
+      </Button>
+    </Stack>
+  </NoResults>
+);
 
 /** The user's tracked banks as records: targets and banks tracked before (notes and tags kept). */
 export function TrackedBankList() {
   return (
     <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} title="Tracked Banks">
-      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" empty={<NoTrackedBanks />} />}>
-        <DatagridConfigurable rowClick="show" empty={<NoTrackedBanks />} bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
+      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" />} empty={noTrackedBanks}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
           <TextField source="name" label="Bank" />
           <TextField source="city" />
           <TextField source="state" />
