@@ -1,7 +1,8 @@
 import { Alert, Box, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
-import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
+import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
 import { displayValue } from './conflict.ts';
 import { changesOf, sourceLabels } from './history.ts';
 import { labelOf } from './labels.ts';
@@ -11,8 +12,10 @@ import { labelOf } from './labels.ts';
  * what changed field by field (before → after) and where it came from (the app, the API, AI, a
  * workflow, an import). Works for any resource with `/history` (contacts, tasks, banks, templates,
  * workflows, sent emails); in a Show it takes the record and resource from the context.
+ * `after` (a section of the record's own, such as the emails sent to a contact) shows below it once
+ * the history is in: shown before, it was pushed down as the history came, under the user's pointer.
  */
-export function RecordHistory({ resource: resourceProp, id: idProp }: { resource?: string; id?: string | number }) {
+export function RecordHistory({ resource: resourceProp, id: idProp, after }: { resource?: string; id?: string | number; after?: ReactNode }) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const contextResource = useResourceContext();
   const record = useRecordContext();
@@ -25,8 +28,17 @@ export function RecordHistory({ resource: resourceProp, id: idProp }: { resource
   });
 
   if (history.isPending) return <CircularProgress size={20} aria-label="Loading history" />;
+  return (
+    <>
+      <HistoryTable history={history} />
+      {after}
+    </>
+  );
+}
+
+function HistoryTable({ history }: { history: UseQueryResult<HistoryEntry[]> }) {
   if (history.error) return <Alert severity="error">The history could not be loaded. {history.error.message}</Alert>;
-  if (!history.data.length) return <Typography color="text.secondary">No history yet.</Typography>;
+  if (!history.data?.length) return <Typography color="text.secondary">No history yet.</Typography>;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Record history" data-testid="record-history">

@@ -19,8 +19,7 @@ export function RecordShow({ title, actions, history, tabs, children }: { title:
       <TabbedShowLayout>
         <Tab label="Details">{children}</Tab>
         <Tab label="History" path="history">
-          <RecordHistory />
-          {history}
+          <RecordHistory after={history} />
         </Tab>
         {tabs}
       </TabbedShowLayout>
