@@ -2,12 +2,15 @@
  * The risk categories of the dashboard donut and the risk category modal: active banks bucketed by quarterly ROA.
  */
 
+import type { RatingColor } from '../../../domain/format.ts';
+
 export type RiskCategory = 'High Risk' | 'Medium Risk' | 'Low Risk';
 
-export const riskBands: Array<{ category: RiskCategory; key: 'highRisk' | 'mediumRisk' | 'lowRisk'; filter: string; color: string }> = [
-  { category: 'High Risk', key: 'highRisk', filter: 'ROAQ:<0.5', color: '#dc2626' },
-  { category: 'Medium Risk', key: 'mediumRisk', filter: 'ROAQ:[0.5 TO 1.0]', color: '#f97316' },
-  { category: 'Low Risk', key: 'lowRisk', filter: 'ROAQ:>1.0', color: '#16a34a' },
+/** Each category's colour is a rating colour (domain/format.ts), shown in the theme's palette. */
+export const riskBands: Array<{ category: RiskCategory; key: 'highRisk' | 'mediumRisk' | 'lowRisk'; filter: string; rating: RatingColor }> = [
+  { category: 'High Risk', key: 'highRisk', filter: 'ROAQ:<0.5', rating: 'red' },
+  { category: 'Medium Risk', key: 'mediumRisk', filter: 'ROAQ:[0.5 TO 1.0]', rating: 'orange' },
+  { category: 'Low Risk', key: 'lowRisk', filter: 'ROAQ:>1.0', rating: 'green' },
 ];
 
 /** The FDIC filter of a category's list; throws 'Invalid risk category' for anything else. */

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 // The same money, percent and quarter formats and colour thresholds as the screens.
-import { formatCount, formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette, scoreColor } from '../../../../domain/format.ts';
+import { formatCount, formatDate, formatMoney, formatPercent, quarterLabel, ratingPalettes, scoreColor } from '../../../../domain/format.ts';
 import type { BankReportData, ReportQuarter } from './report-data.ts';
 
 /**
@@ -22,6 +22,8 @@ const colors = {
   peer: '#9ca3af',
   line: '#dc2626',
 };
+/** The report is printed on white. */
+const ratingPalette = ratingPalettes.light;
 
 export type RenderOptions = { compress?: boolean };
 

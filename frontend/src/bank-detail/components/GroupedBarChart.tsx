@@ -8,6 +8,8 @@ export const TARGET_COLOR = '#2563eb';
 export const PEER_COLOR = '#9ca3af';
 const keys = ['Target Bank', 'Peer Average'] as const;
 const colors: Record<(typeof keys)[number], string> = { 'Target Bank': TARGET_COLOR, 'Peer Average': PEER_COLOR };
+/** A label written inside its bar: white on the blue, near-black on the grey (white read 2.5:1 there). */
+const labelColors: Record<(typeof keys)[number], string> = { 'Target Bank': '#ffffff', 'Peer Average': '#111827' };
 
 /**
  * Horizontal grouped bars, one pair per metric: widths scaled to
@@ -61,7 +63,7 @@ export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {
                     }}
                   >
                     {!bar.labelOutside && (
-                      <Typography variant="caption" sx={{ color: '#fff', fontWeight: 700 }}>
+                      <Typography variant="caption" sx={{ color: labelColors[bar.key as (typeof keys)[number]], fontWeight: 700 }}>
                         {bar.label}
                       </Typography>
                     )}

@@ -5,7 +5,7 @@ import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { riskPayload } from '../../ai/bank-payloads.ts';
-import { formatDate, formatMoney, formatPercent, quarterLabel, ratingPalette } from '../../../../domain/format.ts';
+import { formatDate, formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -27,10 +27,12 @@ import {
 import type { NormalisedBank } from '../../banks/bank.ts';
 import { isoDate, type RawRecord } from '../../banks/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
 const compositionColors = ['#2563eb', '#16a34a', '#f59e0b', '#94a3b8'];
 
 function SectionGrid({ section, record }: { section: FinancialSection; record: RawRecord }) {
+  const ratingPalette = useRatingPalette();
   return (
     <Section title={section.title}>
       <KeyValueGrid
@@ -69,6 +71,7 @@ function AssetCompositionChart({ record }: { record: RawRecord }) {
 }
 
 function LoanPortfolioTable({ record }: { record: RawRecord }) {
+  const ratingPalette = useRatingPalette();
   const portfolio = loanPortfolio(record);
   return (
     <Section title="Loan Portfolio Breakdown" action={<Typography variant="body2" color="text.secondary">Gross loans & leases: {formatMoney(portfolio.gross)}</Typography>}>

@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Skeleton } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import { useDataProvider } from 'react-admin';
-import { delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../../../domain/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
 /** Market Snapshot (Top 100 Banks) with 'Generate AI Commentary', disabled when total assets is 0 or while loading. */
 export function MarketSnapshotCard({ market, loading }: { market?: DashboardResponse; loading: boolean }) {
+  const ratingPalette = useRatingPalette();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const toast = useToast();
   const [generating, setGenerating] = useState(false);

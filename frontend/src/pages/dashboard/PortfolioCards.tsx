@@ -1,15 +1,17 @@
 import { Box, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
-import { capitalColor, delinquencyColor, formatMoney, formatPercent, ratingPalette, roaColor } from '../../../../domain/format.ts';
+import { capitalColor, delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
 import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';
 import type { TargetBank } from './useDashboardData.ts';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
 const NO_TARGETS = 'No target banks yet. Star banks in the Bank Directory or Credit Box to analyse them here.';
 
 /** My Targets Portfolio Analysis: count, total assets, average ROA, NPL and Tier 1, and the asset size distribution. */
 export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
+  const ratingPalette = useRatingPalette();
   const summary = useMemo(() => portfolioSummary(banks ?? []), [banks]);
   return (
     <SectionCard title="My Targets Portfolio Analysis" subtitle={`${summary.count} ${summary.count === 1 ? 'bank' : 'banks'}`} testId="portfolio-analysis">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { formatPercent, quarterLabel, ratingPalette } from '../../../../domain/format.ts';
+import { formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import type { RatioCrossing } from '../../../../domain/ratio-alerts.ts';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { messageOf } from '../../resources/shared/problem.ts';
@@ -10,9 +10,11 @@ import { targetsApi } from '../../resources/targets/api.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useRatioAlerts } from './useDashboardData.ts';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
 /** "ROA 1.30% → 0.60%", each figure in its rating colour. */
 function Crossing({ crossing }: { crossing: RatioCrossing }) {
+  const ratingPalette = useRatingPalette();
   return (
     <Typography component="span" variant="caption" sx={{ mr: 1.5, whiteSpace: 'nowrap' }} data-testid="ratio-crossing">
       {crossing.label}{' '}

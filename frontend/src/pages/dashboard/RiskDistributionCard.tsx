@@ -2,11 +2,13 @@ import { Chip, Skeleton, Stack } from '@mui/material';
 import { riskBands, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 import { Donut } from './charts.tsx';
 
 /** Market Risk Distribution: High red, Medium orange, Low green; a segment (or its chip) opens the risk category modal. */
 export function RiskDistributionCard({ market, onSelect }: { market?: DashboardResponse; onSelect: (category: RiskCategory) => void }) {
-  const slices = riskBands.map((band) => ({ key: band.category, label: band.category, value: market?.riskDistribution[band.key] ?? 0, color: band.color }));
+  const ratingPalette = useRatingPalette();
+  const slices = riskBands.map((band) => ({ key: band.category, label: band.category, value: market?.riskDistribution[band.key] ?? 0, color: ratingPalette[band.rating] }));
   return (
     <SectionCard title="Market Risk Distribution" subtitle="Active banks by quarterly ROA; click a segment to list its banks" testId="risk-distribution">
       {market?.riskInputsMissing ? (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { List, ListItemButton, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { useBankDetail } from '../../bank-detail/index.tsx';
-import { capitalColor, efficiencyColor, formatPercent, ratingPalette, roaColor, scoreColor, type RatingColor } from '../../../../domain/format.ts';
+import { capitalColor, efficiencyColor, formatPercent, roaColor, scoreColor, type RatingColor } from '../../../../domain/format.ts';
 import type { DashboardResponse, SpotlightBank } from '../../providers/services.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
 type SpotlightTab = {
   label: string;
@@ -23,6 +24,7 @@ const tabs: SpotlightTab[] = [
 
 /** Performance Spotlight: the leaders by ROA, efficiency, capital and risk; clicking a bank opens its detail. */
 export function SpotlightCard({ market, loading }: { market?: DashboardResponse; loading: boolean }) {
+  const ratingPalette = useRatingPalette();
   const [selected, setSelected] = useState(0);
   const detail = useBankDetail();
   const tab = tabs[selected];
@@ -47,20 +49,22 @@ export function SpotlightCard({ market, loading }: { market?: DashboardResponse;
           {banks.slice(0, 5).map((bank, index) => {
             const value = tab.value(bank);
             return (
-              <ListItemButton key={bank.cert} onClick={() => detail.open(bank.cert)} sx={{ borderRadius: 2 }}>
-                <Typography variant="body2" color="text.secondary" sx={{ width: 24, flexShrink: 0 }}>
-                  {index + 1}
-                </Typography>
-                <ListItemText
-                  primary={bank.name}
-                  secondary={[bank.city, bank.state].filter(Boolean).join(', ')}
-                  slotProps={{ primary: { noWrap: true, fontWeight: 600 } }}
-                  sx={{ minWidth: 0 }}
-                />
-                <Typography variant="body2" sx={{ fontWeight: 700, color: ratingPalette[tab.rate(value)], ml: 2, whiteSpace: 'nowrap' }}>
-                  {tab.format(value)}
-                </Typography>
-              </ListItemButton>
+              <ListItem key={bank.cert} disablePadding>
+                <ListItemButton onClick={() => detail.open(bank.cert)} sx={{ borderRadius: 2 }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ width: 24, flexShrink: 0 }}>
+                    {index + 1}
+                  </Typography>
+                  <ListItemText
+                    primary={bank.name}
+                    secondary={[bank.city, bank.state].filter(Boolean).join(', ')}
+                    slotProps={{ primary: { noWrap: true, fontWeight: 600 } }}
+                    sx={{ minWidth: 0 }}
+                  />
+                  <Typography variant="body2" sx={{ fontWeight: 700, color: ratingPalette[tab.rate(value)], ml: 2, whiteSpace: 'nowrap' }}>
+                    {tab.format(value)}
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { delinquencyColor, formatMoney, formatPercent, roaColor, ratingPalette } from '../../../../domain/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from './api.ts';
 import { hasAnyKeyFinancial, lookUpKeyFinancials, needsKeyFinancials } from './keyFinancials.ts';
 import type { TrackedBank } from './types.ts';
+import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
 function Row({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
@@ -24,6 +25,7 @@ function Row({ label, value, color }: { label: string; value: string; color?: st
  * on the target (an event, so its history shows when), then shown from the record.
  */
 export function KeyFinancials({ bank }: { bank: TrackedBank }) {
+  const ratingPalette = useRatingPalette();
   const refresh = useRefreshOutreach();
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>(needsKeyFinancials(bank) ? 'loading' : 'idle');
   const started = useRef(false);
