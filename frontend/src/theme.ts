@@ -1,5 +1,6 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { deepmerge } from '@mui/utils';
+import type { CheckboxProps, Theme } from '@mui/material';
 
 /** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
 const shared: RaThemeOptions = {
@@ -11,8 +12,21 @@ const shared: RaThemeOptions = {
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    // An unselected toggle's text in the secondary text colour: MUI's (action.active) read 4.49:1 on the page.
+    MuiToggleButton: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ color: theme.palette.text.secondary }) } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
+    // A checkbox given an aria-label is named by it on its input, where assistive technology looks:
+    // MUI puts the attribute on the wrapping span, where it names nothing (react-admin's list rows
+    // name their checkboxes so). A name given on the input itself (inputProps, slotProps) stays.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: { 'aria-label': undefined },
+          input: (ownerState: CheckboxProps) => ({ ...ownerState.inputProps, 'aria-label': ownerState.inputProps?.['aria-label'] ?? ownerState['aria-label'] }),
+        },
+      },
+    },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     // react-admin's SelectInput asks for dense margins itself, which lifts it above its neighbours in a filter bar.
@@ -28,15 +42,21 @@ const shared: RaThemeOptions = {
     // 12 px either side of a list's cells instead of 16: the Contacts list's ten columns then fit a
     // 1,440 px window beside the sidebar, and rows read as one line more often.
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { paddingLeft: 12, paddingRight: 12 } } } },
+    // A list's empty page ('No templates yet', 'Do you want to add one?') in the secondary text colour:
+    // react-admin's disabled grey read 2.7:1 on the page, below the 4.5:1 WCAG asks of text.
+    RaEmpty: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }) } },
   },
 };
 
-export const lightTheme = deepmerge(defaultLightTheme, deepmerge(shared, { palette: { background: { default: '#f5f7fb', paper: '#ffffff' } } }));
+// Warning in a darker orange than MUI's (#ed6c02): white on it, and it as text on white, read 5.2:1
+// where MUI's read 3.1:1 (the bank detail's Target button, warnings in forms).
+export const lightTheme = deepmerge(defaultLightTheme, deepmerge(shared, { palette: { background: { default: '#f5f7fb', paper: '#ffffff' }, warning: { main: '#c2410c' } } }));
 
 export const darkTheme = deepmerge(
   defaultDarkTheme,
   deepmerge(shared, {
-    palette: { mode: 'dark', primary: { main: '#60a5fa' }, secondary: { main: '#a78bfa' }, background: { default: '#0f172a', paper: '#1e293b' } },
+    // Error in a lighter red than MUI's (#f44336), which read 4.0:1 as text on the cards.
+    palette: { mode: 'dark', primary: { main: '#60a5fa' }, secondary: { main: '#a78bfa' }, error: { main: '#f87171' }, background: { default: '#0f172a', paper: '#1e293b' } },
   }),
 );
 

@@ -67,7 +67,8 @@ function LoadedDetail({ data, initialView, onClose }: { data: BankDetailData; in
       <DetailHeader bank={data.bank} onClose={onClose} />
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
         <DetailNavigation view={view} facts={facts} onSelect={setView} />
-        <Box component="section" aria-label="Bank detail panel" data-view={view} sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}>
+        {/* Focusable, so a panel with nothing else to focus still scrolls from the keyboard. */}
+        <Box component="section" aria-label="Bank detail panel" data-view={view} tabIndex={0} sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}>
           <Panel view={view} data={data} />
         </Box>
       </Box>

@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader, Tooltip } from '@mui/material';
 import type { BankDetailView } from './views.ts';
 import { disabledReason, navigationGroups, type AvailabilityFacts } from './lib/navigation.ts';
 
@@ -24,23 +24,23 @@ export function DetailNavigation({ view, facts, onSelect }: { view: BankDetailVi
           {group.items.map((item) => {
             const reason = disabledReason(item.view, facts);
             const button = (
-              <ListItemButton
-                key={item.view}
-                selected={view === item.view}
-                disabled={reason !== null}
-                onClick={() => onSelect(item.view)}
-                data-view={item.view}
-                sx={{ borderRadius: 1, mx: 1 }}
-              >
+              <ListItemButton selected={view === item.view} disabled={reason !== null} onClick={() => onSelect(item.view)} data-view={item.view} sx={{ borderRadius: 1, mx: 1 }}>
                 <ListItemText primary={item.label} />
               </ListItemButton>
             );
-            return reason ? (
-              <Tooltip key={item.view} title={reason} placement="right">
-                <span>{button}</span>
-              </Tooltip>
-            ) : (
-              button
+            return (
+              <ListItem key={item.view} disablePadding sx={{ display: 'block' }}>
+                {reason ? (
+                  // A disabled button takes no pointer events: the tooltip saying why listens on its wrapper.
+                  <Tooltip title={reason} placement="right">
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {button}
+                    </Box>
+                  </Tooltip>
+                ) : (
+                  button
+                )}
+              </ListItem>
             );
           })}
         </List>

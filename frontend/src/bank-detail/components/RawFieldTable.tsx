@@ -30,7 +30,8 @@ export function RawFieldTable({ record, label, labels = noLabels }: { record: Ra
     <Box>
       {definitions.isError && <PanelError>Could not load field definitions.</PanelError>}
       <TextField label="Filter fields" value={filter} onChange={(event) => setFilter(event.target.value)} sx={{ mb: 1.5, maxWidth: 320 }} fullWidth />
-      <TableContainer sx={{ maxHeight: '65vh' }}>
+      {/* Focusable, so it scrolls from the keyboard as well. */}
+      <TableContainer sx={{ maxHeight: '65vh' }} tabIndex={0} role="region" aria-label={label}>
         <Table size="small" stickyHeader aria-label={label}>
           <TableHead>
             <TableRow>

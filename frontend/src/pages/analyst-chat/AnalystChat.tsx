@@ -10,6 +10,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -149,31 +150,36 @@ function ConversationList({ chat, onChosen }: { chat: ReturnType<typeof useAnaly
       <List dense sx={{ flex: 1, overflowY: 'auto', py: 0 }}>
         {chat.loadingList && <CircularProgress size={20} sx={{ m: 2 }} />}
         {chat.sessions.map((session) => (
-          <ListItemButton
+          // The delete button sits beside the conversation's button, not inside it: a control within a control is announced as one.
+          <ListItem
             key={session._id}
-            selected={session._id === chat.activeId}
-            onClick={() => {
-              void chat.select(session._id);
-              onChosen();
-            }}
-            disabled={chat.busy && session._id !== chat.activeId}
-            sx={{ pr: 5, '&:hover .delete-chat, &.Mui-selected .delete-chat': { opacity: 1 } }}
+            disablePadding
             data-testid="conversation"
+            sx={{ '&:hover .delete-chat, &:focus-within .delete-chat, &:has(.Mui-selected) .delete-chat': { opacity: 1 } }}
+            secondaryAction={
+              <IconButton
+                className="delete-chat"
+                size="small"
+                aria-label={`Delete conversation ${session.title || 'Untitled'}`}
+                onClick={() => void chat.remove(session._id)}
+                sx={{ opacity: { xs: 1, md: 0 } }}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            }
           >
-            <ListItemText primary={session.title || 'Untitled'} secondary={timeLabel(session.updatedAt)} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
-            <IconButton
-              className="delete-chat"
-              size="small"
-              aria-label={`Delete conversation ${session.title || 'Untitled'}`}
-              onClick={(event) => {
-                event.stopPropagation();
-                void chat.remove(session._id);
+            <ListItemButton
+              selected={session._id === chat.activeId}
+              onClick={() => {
+                void chat.select(session._id);
+                onChosen();
               }}
-              sx={{ position: 'absolute', right: 6, opacity: { xs: 1, md: 0 } }}
+              disabled={chat.busy && session._id !== chat.activeId}
+              sx={{ pr: 5 }}
             >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </ListItemButton>
+              <ListItemText primary={session.title || 'Untitled'} secondary={timeLabel(session.updatedAt)} slotProps={{ primary: { noWrap: true, variant: 'body2' } }} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Stack>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, CircularProgress, List, ListItemButton, ListItemText, Popover, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, List, ListItem, ListItemButton, ListItemText, Popover, TextField, Typography } from '@mui/material';
 import { useFieldMap } from '../../bank-detail/useFieldMap.ts';
 
 /** The metric picker: searches the field map by code or description; choosing one inserts its description. */
@@ -22,9 +22,11 @@ export function MetricPicker({ anchor, onClose, onPick }: { anchor: HTMLElement 
           {fields.isSuccess && matches.length === 0 && <Typography color="text.secondary" variant="body2" sx={{ p: 1 }}>No metrics found.</Typography>}
           <List dense disablePadding>
             {matches.map(([code, description]) => (
-              <ListItemButton key={code} onClick={() => onPick(description)}>
-                <ListItemText primary={description} secondary={code} slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItemButton>
+              <ListItem key={code} disablePadding>
+                <ListItemButton onClick={() => onPick(description)}>
+                  <ListItemText primary={description} secondary={code} slotProps={{ primary: { variant: 'body2' } }} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

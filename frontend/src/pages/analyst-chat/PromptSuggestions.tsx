@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, List, ListItemButton, ListItemText, ListSubheader, Popover, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, List, ListItem, ListItemButton, ListItemText, ListSubheader, Popover, Stack, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useToast } from '../../ui/Toast.tsx';
 import { chatApi, type PromptSuggestions as Suggestions } from './api.ts';
@@ -40,9 +40,11 @@ export function PromptSuggestions({ anchor, onClose, onPick }: { anchor: HTMLEle
         {Object.entries(suggestions).map(([group, questions]) => (
           <List key={group} dense subheader={<ListSubheader sx={{ lineHeight: '32px', bgcolor: 'background.paper' }}>{group}</ListSubheader>}>
             {questions.map((question) => (
-              <ListItemButton key={question} onClick={() => onPick(question)}>
-                <ListItemText primary={question} slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItemButton>
+              <ListItem key={question} disablePadding>
+                <ListItemButton onClick={() => onPick(question)}>
+                  <ListItemText primary={question} slotProps={{ primary: { variant: 'body2' } }} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ))}

@@ -1,4 +1,4 @@
-import { Chip, List, ListItemButton, ListItemText, Skeleton } from '@mui/material';
+import { Chip, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
 import HotIcon from '@mui/icons-material/LocalFireDepartment';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { formatDate } from '../../../../domain/format.ts';
@@ -27,10 +27,12 @@ export function UpcomingTasksCard() {
       ) : (
         <List dense disablePadding>
           {data.map((task) => (
-            <ListItemButton key={task.id} onClick={() => detail.open(task.bankId, 'tasks')} sx={{ borderRadius: 2 }}>
-              <ListItemText primary={task.text} secondary={task.bankName} slotProps={{ primary: { noWrap: true } }} sx={{ minWidth: 0 }} />
-              <Chip size="small" label={formatDate(task.dueDate)} color={task.dueDate < now ? 'error' : 'default'} variant="outlined" sx={{ ml: 2 }} />
-            </ListItemButton>
+            <ListItem key={task.id} disablePadding>
+              <ListItemButton onClick={() => detail.open(task.bankId, 'tasks')} sx={{ borderRadius: 2 }}>
+                <ListItemText primary={task.text} secondary={task.bankName} slotProps={{ primary: { noWrap: true } }} sx={{ minWidth: 0 }} />
+                <Chip size="small" label={formatDate(task.dueDate)} color={task.dueDate < now ? 'error' : 'default'} variant="outlined" sx={{ ml: 2 }} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
@@ -53,15 +55,17 @@ export function HotLeadsCard() {
       ) : (
         <List dense disablePadding>
           {data.map((contact) => (
-            <ListItemButton key={contact.id} onClick={() => detail.open(contact.bankId, 'contacts')} sx={{ borderRadius: 2 }}>
-              <HotIcon fontSize="small" sx={{ color: '#f97316', mr: 1.5 }} />
-              <ListItemText
-                primary={contact.name}
-                secondary={[contact.title, contact.bankName].filter(Boolean).join(' · ')}
-                slotProps={{ primary: { noWrap: true, fontWeight: 600 }, secondary: { noWrap: true } }}
-                sx={{ minWidth: 0 }}
-              />
-            </ListItemButton>
+            <ListItem key={contact.id} disablePadding>
+              <ListItemButton onClick={() => detail.open(contact.bankId, 'contacts')} sx={{ borderRadius: 2 }}>
+                <HotIcon fontSize="small" sx={{ color: '#f97316', mr: 1.5 }} />
+                <ListItemText
+                  primary={contact.name}
+                  secondary={[contact.title, contact.bankName].filter(Boolean).join(' · ')}
+                  slotProps={{ primary: { noWrap: true, fontWeight: 600 }, secondary: { noWrap: true } }}
+                  sx={{ minWidth: 0 }}
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

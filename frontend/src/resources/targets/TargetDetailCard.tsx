@@ -97,7 +97,8 @@ export const TargetDetailCard = memo(
       <Paper ref={ref} variant="outlined" data-testid="target-card" data-cert={bank.cert} data-expanded={expanded} sx={{ overflow: 'hidden', borderColor: expanded ? 'primary.main' : 'divider' }}>
         <SummaryRow>
           <TargetStar isTarget={bank.isTarget} busy={busy} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
-          <ButtonBase className="target-toggle" onClick={() => actions.onToggleExpanded(bank.cert)} aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} ${bank.name}`}>
+          {/* Named by what it shows (the bank and its figures), as WCAG asks of a control with visible text; aria-expanded says it opens. */}
+          <ButtonBase className="target-toggle" onClick={() => actions.onToggleExpanded(bank.cert)} aria-expanded={expanded}>
             <span className="target-title">
               <span className="target-name-line">
                 <span className="target-name" data-testid="target-name">

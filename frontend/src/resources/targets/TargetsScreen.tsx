@@ -172,7 +172,7 @@ export default function TargetsScreen() {
               <ViewAgendaIcon fontSize="small" sx={{ mr: 0.5 }} /> Detail
             </ToggleButton>
             <ToggleButton value="cards" aria-label="Card view">
-              <GridViewIcon fontSize="small" sx={{ mr: 0.5 }} /> Cards
+              <GridViewIcon fontSize="small" sx={{ mr: 0.5 }} /> Card
             </ToggleButton>
           </ToggleButtonGroup>
         </Stack>

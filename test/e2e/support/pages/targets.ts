@@ -22,7 +22,7 @@ export class TargetsPage {
 
   async expand(name: string) {
     const card = this.card(name);
-    if ((await card.getAttribute('data-expanded')) !== 'true') await card.getByRole('button', { name: `Expand ${name}` }).click();
+    if ((await card.getAttribute('data-expanded')) !== 'true') await card.getByRole('button', { name, expanded: false }).click();
     await this.expandedCard().getByRole('region', { name: 'Contacts' }).waitFor();
     // The card's body slides open: a click while it is still sliding can land beside its target.
     await this.expandedCard().locator('.MuiCollapse-entered').waitFor();
