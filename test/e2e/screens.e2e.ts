@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshot, screenshotInBothThemes, trackLargestBank, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { addOneOfEachRecord, apiAs, screenshot, screenshotInBothThemes, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -11,33 +11,13 @@ import { TargetsPage } from './support/pages/targets.ts';
 describe('every screen in light and dark mode', function () {
   const e2e = useE2E({ banks: 150 });
 
-  /**
-   * One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), so no
-   * list shows its empty page; answers each list's sidebar link, page heading, route and a text of its record.
-   */
-  async function addOneOfEachRecord(session: Session): Promise<Array<{ link: string; heading: string; route: string; text: string }>> {
-    const bank = await trackLargestBank(e2e.url, session);
-    const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
-    await as('/api/data/contacts', { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'Executive Vice President, Treasury Management', email: 'alexandra.montgomery-whitfield@treasury.example.com', tags: ['board', 'treasury'] });
-    await as('/api/data/tasks', { bankId: bank.cert, text: 'Send the treasury management proposal to Alexandra before the board meets', dueDate: '2026-12-15' });
-    const template = await as('/api/data/templates', { name: 'Treasury introduction', category: 'introduction', subject: 'Treasury services for {{bankName}}', body: 'Dear {{contactName}},' });
-    await as('/api/data/workflows', { name: 'Treasury sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 4, type: 'LinkedIn Visit' }] });
-    return [
-      { link: 'Contacts', heading: 'Contacts', route: 'contacts', text: 'Alexandra Montgomery-Whitfield' },
-      { link: 'Tasks', heading: 'Tasks', route: 'tasks', text: 'Send the treasury' },
-      { link: 'Tracked Banks', heading: 'Tracked Banks', route: 'banks', text: bank.name },
-      { link: 'Templates', heading: 'Email Templates', route: 'templates', text: 'Treasury introduction' },
-      { link: 'Workflows', heading: 'Workflows', route: 'workflows', text: 'Treasury sequence' },
-    ];
-  }
-
   /** The activity feed, listed beside the Records lists: its row of the contact added. */
   const activityList = { link: 'Activity', heading: 'Activity', route: 'activity', text: 'Added contact' };
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`renders every screen in ${colorScheme} mode without errors`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
-      const recordLists = await addOneOfEachRecord(session);
+      const recordLists = await addOneOfEachRecord(e2e.url, session);
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
       const shell = new Shell(page);
 
@@ -146,7 +126,7 @@ describe('every screen in light and dark mode', function () {
 
   it("fits every screen and the bank detail in a laptop's 1,280 px window, none scrolling sideways", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
-    const trackedBank = (await addOneOfEachRecord(session)).find((list) => list.route === 'banks')!;
+    const trackedBank = (await addOneOfEachRecord(e2e.url, session)).find((list) => list.route === 'banks')!;
     const { page } = await e2e.openSignedInPage({ session, path: '/', viewport: { width: 1280, height: 800 } });
     const screens: Array<{ path: string; name: string; loaded: () => Promise<unknown> }> = [
       { path: '/', name: 'dashboard', loaded: () => new DashboardPage(page).waitUntilLoaded() },

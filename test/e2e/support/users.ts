@@ -40,3 +40,26 @@ export async function trackLargestBank(baseUrl: string, session: Session): Promi
   await apiAs(baseUrl, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
   return bank;
 }
+
+/** One of each Records list's records, with the sidebar link, page heading, route and a text of each. */
+export type RecordList = { link: string; heading: string; route: string; text: string };
+
+/**
+ * One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), with
+ * long texts, so no list shows its empty page; answers each list's link, heading, route and a text of its record.
+ */
+export async function addOneOfEachRecord(baseUrl: string, session: Session): Promise<RecordList[]> {
+  const bank = await trackLargestBank(baseUrl, session);
+  const as = (path: string, body: unknown) => apiAs<{ id: string }>(baseUrl, session, path, { method: 'POST', body });
+  await as('/api/data/contacts', { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'Executive Vice President, Treasury Management', email: 'alexandra.montgomery-whitfield@treasury.example.com', tags: ['board', 'treasury'] });
+  await as('/api/data/tasks', { bankId: bank.cert, text: 'Send the treasury management proposal to Alexandra before the board meets', dueDate: '2026-12-15' });
+  const template = await as('/api/data/templates', { name: 'Treasury introduction', category: 'introduction', subject: 'Treasury services for {{bankName}}', body: 'Dear {{contactName}},' });
+  await as('/api/data/workflows', { name: 'Treasury sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 4, type: 'LinkedIn Visit' }] });
+  return [
+    { link: 'Contacts', heading: 'Contacts', route: 'contacts', text: 'Alexandra Montgomery-Whitfield' },
+    { link: 'Tasks', heading: 'Tasks', route: 'tasks', text: 'Send the treasury' },
+    { link: 'Tracked Banks', heading: 'Tracked Banks', route: 'banks', text: bank.name },
+    { link: 'Templates', heading: 'Email Templates', route: 'templates', text: 'Treasury introduction' },
+    { link: 'Workflows', heading: 'Workflows', route: 'workflows', text: 'Treasury sequence' },
+  ];
+}

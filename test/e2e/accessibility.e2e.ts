@@ -1,0 +1,109 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { addOneOfEachRecord, useE2E, type ColorScheme } from './support/index.ts';
+import { CreditBoxPage } from './support/pages/credit-box.ts';
+import { DashboardPage } from './support/pages/dashboard.ts';
+import { DataToolsPage } from './support/pages/data-tools.ts';
+import { DirectoryPage } from './support/pages/directory.ts';
+import { TargetsPage } from './support/pages/targets.ts';
+
+/** axe-core, run inside the page (evaluated, not a script tag: the app's Content-Security-Policy allows no inline script). */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { rule: string; impact: string; help: string; elements: string[] };
+
+/** The WCAG 2.1 A and AA rules the page breaks with a serious or critical impact, each with up to three of its elements and what is wrong with them. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Colours are read once transitions end: a button just enabled fades into its colour.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type AxeResult = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResult> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ rule: violation.id, impact: violation.impact!, help: violation.help, elements: violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`) }));
+  });
+}
+
+describe('accessibility', function () {
+  const e2e = useE2E({ banks: 60 });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`breaks no WCAG 2.1 A or AA rule seriously on any screen in ${colorScheme} mode (axe-core)`, async () => {
+      const signedOut = await e2e.openPage({ colorScheme, path: '/login' });
+      await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();
+      const found: Record<string, Violation[]> = { 'sign-in': await seriousViolations(signedOut) };
+
+      const session = await e2e.registerUser('Morgan Ellery');
+      const records = await addOneOfEachRecord(e2e.url, session);
+      const bankName = records.find((list) => list.route === 'banks')!.text;
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
+      const screens: Array<{ path: string; loaded: () => Promise<unknown> }> = [
+        { path: '/', loaded: () => new DashboardPage(page).waitUntilLoaded() },
+        { path: '/bank-directory', loaded: () => new DirectoryPage(page).waitForRows() },
+        { path: '/credit-box', loaded: () => new CreditBoxPage(page).findMatches() },
+        { path: '/outreach/targets', loaded: () => new TargetsPage(page).expand(bankName) },
+        { path: '/outreach/sent-mail', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
+        { path: '/outreach/automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
+        { path: '/reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
+        { path: '/settings', loaded: () => page.getByRole('tab').first().waitFor() },
+        { path: '/data-tools', loaded: async () => {
+          await new DataToolsPage(page).waitUntilLoaded();
+          // enabled once the read models' status is in
+          await (await page.getByRole('button', { name: 'Rebuild Read Models' }).elementHandle())!.waitForElementState('enabled');
+        } },
+        { path: '/analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },
+        ...records.map(({ route, text }) => ({ path: `/${route}`, loaded: () => page.getByText(text).first().waitFor() })),
+        { path: '/sent-emails', loaded: () => page.getByText('No Sent Emails yet.').waitFor() },
+        { path: '/activity', loaded: () => page.getByText('Added contact').first().waitFor() },
+      ];
+      for (const { path, loaded } of screens) {
+        await page.goto(`${e2e.url}/#${path}`);
+        await loaded();
+        found[path] = await seriousViolations(page);
+      }
+      // Dialogs: a target's forms, and every Settings tab.
+      const targets = new TargetsPage(page);
+      await page.goto(`${e2e.url}/#/outreach/targets`);
+      await targets.expand(bankName);
+      for (const button of ['Add New Contact', 'Find Contacts & Execs', 'Automate']) {
+        await targets.expandedCard().getByRole('button', { name: button }).click();
+        await targets.dialog().getByRole('heading').first().waitFor();
+        found[`targets: ${button}`] = await seriousViolations(page);
+        await page.keyboard.press('Escape');
+        await targets.dialog().waitFor({ state: 'hidden' });
+      }
+      await page.goto(`${e2e.url}/#/settings`);
+      for (const tab of await page.getByRole('tab').allTextContents()) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForLoadState('networkidle');
+        found[`settings: ${tab}`] = await seriousViolations(page);
+      }
+      // A record's page with its History, and the bank detail over the directory.
+      await page.goto(`${e2e.url}/#/contacts`);
+      await page.getByText('Alexandra Montgomery-Whitfield').first().click();
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByTestId('record-history').waitFor();
+      found['contact history'] = await seriousViolations(page);
+      await page.goto(`${e2e.url}/#/bank-directory`);
+      const directory = new DirectoryPage(page);
+      await directory.waitForRows();
+      await directory.rows().first().click();
+      await page.locator('.MuiDialog-paperFullScreen').getByText('Key Performance Ratios').waitFor();
+      found['bank detail'] = await seriousViolations(page);
+      const views = page.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view]:not(.Mui-disabled)');
+      for (const view of await views.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-view')!))) {
+        await page.getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`).click();
+        await page.waitForLoadState('networkidle');
+        found[`bank detail: ${view}`] = await seriousViolations(page);
+      }
+
+      const broken = Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length > 0));
+      expect(broken, JSON.stringify(broken, null, 2)).to.deep.equal({});
+    });
+  }
+});
