@@ -143,7 +143,7 @@ describe('outreach: targets, contacts and tasks', function () {
     await screenshotInBothThemes(page, 'contact-show-history');
 
     // Activity lists the same changes and leads back to the record.
-    await shell.navigate('Activity'); // the Records group is still open
+    await shell.navigate('Activity'); // the Records group is open: its Contacts page is shown
     await page.getByText('Contact title changed').first().waitFor();
     await page.getByText('Contact marked hot lead').first().waitFor();
     await page.getByText('Task completed').first().waitFor();

@@ -205,6 +205,9 @@ describe('every screen in light and dark mode', function () {
     const { page } = await e2e.openSignedInPage({ path: '/banks' });
     await page.getByText('No tracked banks found with the current filters.').waitFor();
     await page.getByText('A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.').waitFor();
+    // Opened by its address, the page's sidebar group is open, showing where the user is.
+    const records = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Records' });
+    expect(await records.getAttribute('aria-expanded')).to.equal('true');
     await screenshotInBothThemes(page, 'tracked-banks-empty');
     await page.getByRole('link', { name: 'Open the Bank Directory' }).click();
     await new DirectoryPage(page).waitForRows();

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import {
   Avatar,
   Box,
@@ -174,9 +174,18 @@ function SidebarLink({ item, expanded, onNavigate, nested = false }: { item: Nav
   );
 }
 
-/** A group closed by default; its sub-menu is at most 10rem high unless the group shows all its links. */
+/**
+ * A group closed by default and open while one of its pages is shown (it opens as the user lands on
+ * one, from a link anywhere), so the sidebar always shows where they are; its sub-menu is at most
+ * 10rem high unless the group shows all its links.
+ */
 function SidebarGroup({ group, expanded, onNavigate }: { group: NavGroup; expanded: boolean; onNavigate: () => void }) {
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const showsCurrentPage = group.items.some((item) => isActivePath(item.to, pathname));
+  const [open, setOpen] = useState(showsCurrentPage);
+  useEffect(() => {
+    if (showsCurrentPage) setOpen(true);
+  }, [showsCurrentPage]);
   const header = (
     <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} sx={{ mx: 1, borderRadius: 2, justifyContent: expanded ? 'flex-start' : 'center' }}>
       <ListItemIcon sx={{ minWidth: expanded ? 40 : 0 }}>{icons[group.icon]}</ListItemIcon>

@@ -19,7 +19,11 @@ export class Shell {
 
   async navigate(label: string, group?: string) {
     const nav = this.page.getByRole('navigation', { name: 'Main navigation' });
-    if (group) await nav.getByRole('button', { name: group }).click();
+    if (group) {
+      // A group is already open while one of its pages is shown.
+      const header = nav.getByRole('button', { name: group });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    }
     await nav.getByRole('link', { name: label }).click();
   }
 
