@@ -42,7 +42,7 @@ export async function trackLargestBank(baseUrl: string, session: Session): Promi
 }
 
 /** One of each Records list's records, with the sidebar link, page heading, route and a text of each. */
-export type RecordList = { link: string; heading: string; route: string; text: string };
+type RecordList = { link: string; heading: string; route: string; text: string };
 
 /**
  * One record in each Records list (a tracked bank, a contact, a task, a template, a workflow), with
