@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { addOneOfEachRecord, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -126,6 +126,33 @@ describe('accessibility', function () {
       expectNoneBroken(found);
     });
   }
+
+  it('works from the keyboard: opens a bank from the Directory and closes it back onto the button it came from, and opens and closes a target', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
+    await new DirectoryPage(page).waitForRows();
+    const viewDetails = page.getByRole('button', { name: `View details of ${bank.name}` });
+    await viewDetails.focus();
+    await page.keyboard.press('Enter');
+    const detail = page.locator('.MuiDialog-paperFullScreen');
+    await detail.getByText('Key Performance Ratios').waitFor();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    expect(await viewDetails.evaluate((button) => button === document.activeElement), 'focus back on View details').to.equal(true);
+
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    const summary = targets.card(bank.name).getByRole('button', { name: bank.name, exact: false }).and(page.locator('[aria-expanded]'));
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await targets.expandedCard().getByRole('region', { name: 'Contacts' }).waitFor();
+    expect(await summary.getAttribute('aria-expanded')).to.equal('true');
+    await page.keyboard.press('Enter');
+    await targets.expandedCard().waitFor({ state: 'detached' });
+    expect(await summary.getAttribute('aria-expanded')).to.equal('false');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 });
 
 /** Fails listing every screen's broken rules, when any is. */
