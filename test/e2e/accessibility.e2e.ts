@@ -32,7 +32,7 @@ describe('accessibility', function () {
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`breaks no WCAG 2.1 A or AA rule on any screen in ${colorScheme} mode (axe-core)`, async () => {
-      const signedOut = await e2e.openPage({ colorScheme, path: '/login' });
+      const signedOut = await e2e.openPage({ colorScheme, path: '/signin' });
       await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();
       const found: Record<string, Violation[]> = { 'sign-in': await violationsOf(signedOut) };
 
@@ -49,11 +49,14 @@ describe('accessibility', function () {
         { path: '/outreach/automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
         { path: '/reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
         { path: '/settings', loaded: () => page.getByRole('tab').first().waitFor() },
-        { path: '/data-tools', loaded: async () => {
-          await new DataToolsPage(page).waitUntilLoaded();
-          // enabled once the read models' status is in
-          await (await page.getByRole('button', { name: 'Rebuild Read Models' }).elementHandle())!.waitForElementState('enabled');
-        } },
+        {
+          path: '/data-tools',
+          // Its Rebuild button is enabled once the read models' status is in.
+          loaded: async () => {
+            await new DataToolsPage(page).waitUntilLoaded();
+            await (await page.getByRole('button', { name: 'Rebuild Read Models' }).elementHandle())!.waitForElementState('enabled');
+          },
+        },
         { path: '/analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },
         ...records.map(({ route, text }) => ({ path: `/${route}`, loaded: () => page.getByText(text).first().waitFor() })),
         { path: '/sent-emails', loaded: () => page.getByText('No Sent Emails yet.').waitFor() },

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { useGetResourceLabel, useListContext, useResourceContext } from 'react-admin';
 
 /**
- * A list with no rows: 'No results found.' or, when filtered, the same with a Clear filters
- * button, then `children` (a hint of how records come to be). react-admin's own text renders
- * Clear filters as an icon button on a phone, and it has no icon, so nothing showed.
+ * A list with no rows: 'No contacts yet.', or when filtered 'No contacts found with the current
+ * filters.' with a Clear filters button; then `children` (a hint of how records come to be).
+ * react-admin's own text renders Clear filters as an icon button on a phone, and it has no icon,
+ * so nothing showed.
  */
 export function NoResults({ children }: { children?: ReactNode }) {
   const { filterValues, setFilters } = useListContext();
