@@ -16,7 +16,6 @@ const moneySteps: Array<[number, string]> = [
   [1e3, 'K'],
 ];
 
-/** Dollars as `$1.23B` (T, B, M, K at 1e12, 1e9, 1e6, 1e3, two decimals); 'N/A' when missing. */
 /** An amount in dollars with the largest of T, B, M and K it reaches, its number written by `digits`. */
 function moneyIn(value: number, digits: (amount: number) => string): string {
   const sign = value < 0 ? '-' : '';
@@ -27,6 +26,7 @@ function moneyIn(value: number, digits: (amount: number) => string): string {
   return `${sign}$${digits(magnitude)}`;
 }
 
+/** Dollars as `$1.23B` (T, B, M, K at 1e12, 1e9, 1e6, 1e3, two decimals); 'N/A' when missing. */
 export function formatMoney(value: Maybe): string {
   if (isMissing(value)) return 'N/A';
   return moneyIn(value, (amount) => amount.toFixed(2));
