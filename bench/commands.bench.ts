@@ -4,6 +4,7 @@ import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { handleCommand } from '../backend/src/commands/handle-command.ts';
+import { activitySearchWorker } from '../backend/src/outreach/activity-search.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import { runWithContext, systemContext } from '../backend/src/context/request-context.ts';
 import { taskDecider } from '../backend/src/outreach/tasks/decider.ts';
@@ -62,8 +63,11 @@ async function race<Name extends string>(contestants: Record<Name, Contestant>, 
   return Object.fromEntries(names.map((name) => [name, median(rates[name])])) as Record<Name, number>;
 }
 
+/** Ours as a server runs it: with the activity search index's job beside the commands, indexing what they append. */
 function ours(knex: Knex, userId: string): Contestant {
   const store = new PostgresEventStore(knex, inlineProjections(projections));
+  const searchIndexing = activitySearchWorker(knex);
+  searchIndexing.start();
   return {
     pair: async (client, index) => {
       const taskId = randomUUID();
@@ -73,7 +77,10 @@ function ours(knex: Knex, userId: string): Contestant {
         await handleCommand(store, taskDecider, `task-${taskId}`, { type: 'CompleteTask', userId, at });
       });
     },
-    close: () => store.close(),
+    close: async () => {
+      await searchIndexing.stop();
+      await store.close();
+    },
   };
 }
 

@@ -28,6 +28,9 @@ export const rebuildRunSchema = z.object({
 });
 export type RebuildRun = z.infer<typeof rebuildRunSchema>;
 
+/** The activity search index as it stands for the user: null where searches read the feed itself (EventStoreDB). */
+export const activitySearchStateSchema = z.object({ eventsToIndex: z.number() }).nullable();
+
 /** `GET /api/services/projections`. */
-export const readModelsStatusSchema = z.object({ projections: z.array(projectionStateSchema), rebuild: rebuildRunSchema.nullable() });
+export const readModelsStatusSchema = z.object({ projections: z.array(projectionStateSchema), rebuild: rebuildRunSchema.nullable(), activitySearch: activitySearchStateSchema });
 export type ReadModelsStatus = z.infer<typeof readModelsStatusSchema>;

@@ -181,6 +181,28 @@ describeWithDatabase('projection rebuild', (context) => {
     expect(rebuild.ratePerSecond).to.be.greaterThan(0);
   });
 
+  it('says how much of the user\'s activity the search index has yet to take in, and finds it once a rebuilt feed is indexed again', async function () {
+    this.timeout(60_000);
+    const { token } = await app.signUp('Searcher');
+    const created = await app.request('/api/data/tasks', { method: 'POST', token, body: { bankId: 628, text: 'Call the treasurer about Zanzibar', dueDate: '2027-01-01' } });
+    expect(created.status, created.text).to.equal(201);
+    const eventsToIndex = async () => (await app.request('/api/services/projections', { token })).body.activitySearch.eventsToIndex as number;
+    const searched = async () => (await app.request(`/api/data/activity?${new URLSearchParams({ filter: JSON.stringify({ q: 'zanzibar' }) })}`, { token })).body.map((row: { summary: string }) => row.summary);
+    // Found before the job has indexed it, and after.
+    expect(await searched()).to.deep.equal(['Created task "Call the treasurer about Zanzibar" due 2027-01-01']);
+    const started = await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: { projections: ['activity'] } });
+    expect(started.status).to.equal(202);
+    while ((await app.request('/api/services/projections', { token })).body.rebuild.status === 'running') await new Promise((resolve) => setTimeout(resolve, 100));
+    // The rebuilt feed is a new table: the index starts over in the background.
+    const waited = Date.now();
+    while ((await eventsToIndex()) > 0) {
+      expect(Date.now() - waited, 'the search index should catch up within 20 s').to.be.lessThan(20_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await context.db.knex('activity_search').where('summary', 'ilike', '%zanzibar%').count({ n: '*' }).first().then((row) => Number(row!.n))).to.equal(1);
+    expect(await searched()).to.deep.equal(['Created task "Call the treasurer about Zanzibar" due 2027-01-01']);
+  });
+
   it('resets read tables, checkpoints and parked events so async projectors replay from the start', async () => {
     const tasks = projections.filter((projection) => projection.name === 'tasks');
     await saveCheckpoint(context.db.knex, 'tasks', { commit: '10', prepare: '10' });

@@ -15,6 +15,8 @@ export type ListSpec = {
   filters?: Record<string, (query: Knex.QueryBuilder, value: unknown) => void>;
   /** Columns searched by the `q` filter (case-insensitive substring). */
   searchColumns?: string[];
+  /** Narrows the query to rows a search may match, before `searchColumns` are tested (an index of its own). */
+  searchCandidates?: (pattern: string) => Knex.Raw;
   idColumn: string;
   /** Ids in `filter.id` that fail it match nothing (instead of reaching the database). */
   idSchema?: z.ZodType;
@@ -103,6 +105,8 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
     } else if (key === 'q') {
       if (!spec.searchColumns) throw new BadRequestError('This list cannot be searched.');
       const pattern = `%${String(value).replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      // As a list, as the bank's timeline does: the planner then reads the candidates' rows by key.
+      if (spec.searchCandidates) query.whereRaw('?? = any(array(?))', [spec.idColumn, spec.searchCandidates(pattern)]);
       query.where((inner) => {
         for (const column of spec.searchColumns!) inner.orWhereRaw('?? ilike ?', [column, pattern]);
       });

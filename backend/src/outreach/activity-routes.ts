@@ -7,6 +7,7 @@ import { countRows, respondWithList } from '../http/simple-rest.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import type { ActivityDescription } from './activity.ts';
+import { activitySearchCandidates } from './activity-search.ts';
 import { activityTotal } from './activity-total.ts';
 import { outreachActivity } from './registry.ts';
 
@@ -77,6 +78,8 @@ export function activityRoutes(services: AppServices): Router {
   // A kept total needs the activity rows written in their events' transactions, in this database:
   // with EventStoreDB the rows come later, from async projectors, and every total is counted.
   const keepsTotals = services.eventStore.kind === 'postgres';
+  // The search index is filled from this database's events: with EventStoreDB a search reads the feed.
+  const indexesSearch = services.eventStore.kind === 'postgres';
   const router = new Router({ prefix: '/api/data/activity' });
   router.get('/types', (ctx) => {
     ctx.body = eventTypes;
@@ -114,6 +117,7 @@ export function activityRoutes(services: AppServices): Router {
           },
         },
         searchColumns: ['summary'],
+        searchCandidates: indexesSearch ? (pattern) => activitySearchCandidates(knex, user.id, pattern) : undefined,
         count: (filtered, filter) =>
           keepsTotals && Object.keys(filter).every((key) => keptTotalFilters.has(key))
             ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered)

@@ -1,5 +1,6 @@
 import type { Feature } from '../services.ts';
 import { activityRoutes } from './activity-routes.ts';
+import { activitySearchJob } from './activity-search.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { targetRoutes } from './targets/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
@@ -11,4 +12,6 @@ import { sentEmailRoutes } from './sent-emails/routes.ts';
 export const outreachFeature: Feature = {
   name: 'outreach',
   routes: (services) => [activityRoutes(services), targetRoutes(services), contactRoutes(services), taskRoutes(services), templateRoutes(services), workflowRoutes(services), sentEmailRoutes(services)],
+  start: (services) => activitySearchJob.start(services),
+  stop: (services) => activitySearchJob.stop(services),
 };

@@ -7,6 +7,7 @@ import { projections } from '../../../projections/index.ts';
 import { inlineProjections } from '../../../projections/runner.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
+import { indexActivitySearch } from '../outreach/activity-search.ts';
 import { contactEvents } from '../outreach/contacts/events.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
@@ -49,13 +50,15 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     await runWithContext(systemContext({ userId, source: 'ui' }), () =>
       unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], ...legacy })], { expectedVersion: 'no_stream' }),
     );
+    // the activity search index copies the feed's summaries: it holds the names until the erasure
+    while ((await indexActivitySearch(context.db.knex)) > 0);
   });
   after(async () => app.stop());
 
   it('stores new contacts\' personal fields sealed: the events table never holds them in plain text', async () => {
     const { knex } = context.db;
     for (const value of [zelda.name, zelda.email, zelda.linkedinUrl, 'zq@erase.example']) expect(await tablesContaining(knex, value), value).to.not.include('events');
-    expect(await tablesContaining(knex, 'Zelda Q. Quixote')).to.include('contacts');
+    expect(await tablesContaining(knex, 'Zelda Q. Quixote')).to.include.members(['contacts', 'activity', 'activity_search']);
     const history = (await app.request(`/api/data/contacts/${zeldaId}/history`, { token })).body;
     expect(history[0].summary).to.include('Zelda Quixote');
   });

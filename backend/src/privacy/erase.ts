@@ -1,5 +1,6 @@
 import { handleCommand } from '../commands/handle-command.ts';
 import { RecordNotFound } from '../commands/errors.ts';
+import { reindexActivityRows } from '../outreach/activity-search.ts';
 import { contactDecider } from '../outreach/contacts/decider.ts';
 import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
@@ -41,6 +42,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   await knex.transaction(async (trx) => {
     if (emailIds.length) await trx('sent_emails').whereIn('id', emailIds).update(emailColumns);
     for (const { position, text } of feed) if (text) await trx('activity').where('global_position', position).update(text);
+    await reindexActivityRows(trx, feed.filter(({ text }) => text).map(({ position }) => position));
     await trx('projection_dead_letters').whereIn('stream_id', streams).delete();
     // an idempotent replay would answer the contact or email as it was
     for (const id of [contactId, ...emailIds]) await trx('idempotency_keys').where('user_id', userId).whereRaw('response::text like ?', [`%${id}%`]).delete();

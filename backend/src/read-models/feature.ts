@@ -5,7 +5,9 @@ import { projections, projectionsNamed } from '../../../projections/index.ts';
 import { claimRebuild, latestRebuild, projectionStates, RebuildRunning, runRebuild } from '../../../projections/rebuilds.ts';
 import { staleProjections } from '../../../projections/rebuild.ts';
 import type { RowProjection } from '../../../projections/row-projection.ts';
+import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError, ConflictError } from '../http/errors.ts';
+import { eventsToIndex } from '../outreach/activity-search.ts';
 import { logger } from '../logging/logger.ts';
 import type { AppServices, Feature } from '../services.ts';
 
@@ -14,8 +16,9 @@ const rebuildBody = z.object({ projections: z.array(z.string().max(100)).max(50)
 /**
  * Read-model rebuilds, blue/green: the new tables are built beside the serving ones, which keep
  * answering, and take their place in one short transaction.
- * - GET /api/services/projections: each projection's version in code and as built, and the newest
- *   rebuild with its progress (events done and total, rate, ETA);
+ * - GET /api/services/projections: each projection's version in code and as built, the newest
+ *   rebuild with its progress (events done and total, rate, ETA), and how many of the user's events
+ *   the activity search index has yet to take in;
  * - POST /api/services/projections/rebuild {projections?}: starts a rebuild in the background (202),
  *   409 while one runs or with EventStoreDB (whose read models replay through the async projectors);
  * - on start, a projection whose version in code differs from its table's is rebuilt.
@@ -44,7 +47,12 @@ export function createReadModelsFeature(): Feature {
     routes: (services) => {
       const router = new Router({ prefix: '/api/services' });
       router.get('/projections', async (ctx) => {
-        const status: ReadModelsStatus = { projections: await projectionStates(services.knex, projections), rebuild: await latestRebuild(services.knex) };
+        const user = signedInUser(ctx.state);
+        const status: ReadModelsStatus = {
+          projections: await projectionStates(services.knex, projections),
+          rebuild: await latestRebuild(services.knex),
+          activitySearch: services.eventStore.kind === 'postgres' ? { eventsToIndex: await eventsToIndex(services.knex, user.id) } : null,
+        };
         ctx.body = status;
       });
       router.post('/projections/rebuild', async (ctx) => {

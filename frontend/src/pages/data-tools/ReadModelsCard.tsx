@@ -10,7 +10,8 @@ import { SectionCard } from '../../ui/SectionCard.tsx';
 /**
  * Read models: each projection's version in code and as built, and a rebuild of them all. The new
  * tables are built beside the serving ones (every screen keeps answering) and switched at the end;
- * the card follows the rebuild every second: events done of total, rate, time left, phase.
+ * the card follows the rebuild every second: events done of total, rate, time left, phase. Below,
+ * how far the activity search index, filled in the background, has yet to go for the user.
  */
 export function ReadModelsCard() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
@@ -20,8 +21,10 @@ export function ReadModelsCard() {
   const status = useQuery({
     queryKey: ['read-models'],
     queryFn: () => dataProvider.readModels(),
-    refetchInterval: (query) => (query.state.data?.rebuild?.status === 'running' ? REBUILD_POLL_MS : false),
+    // Followed while a rebuild runs, and while the search index catches up after one.
+    refetchInterval: (query) => (query.state.data?.rebuild?.status === 'running' || (query.state.data?.activitySearch?.eventsToIndex ?? 0) > 0 ? REBUILD_POLL_MS : false),
   });
+  const searchIndex = status.data?.activitySearch ?? null;
   const run = status.data?.rebuild ?? null;
   const running = run?.status === 'running';
 
@@ -84,6 +87,13 @@ export function ReadModelsCard() {
               ))}
             </TableBody>
           </Table>
+        )}
+        {searchIndex && (
+          <Typography variant="body2" color="text.secondary" data-testid="activity-search-index">
+            {searchIndex.eventsToIndex === 0
+              ? 'Activity search index: up to date.'
+              : `Activity search index: ${searchIndex.eventsToIndex.toLocaleString('en-US')} of your events still to index. Searching Activity reads them directly meanwhile, so it may be slower.`}
+          </Typography>
         )}
       </Stack>
     </SectionCard>

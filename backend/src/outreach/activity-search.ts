@@ -1,0 +1,132 @@
+import type { Knex } from 'knex';
+import { createPollingWorker, type PollingWorker } from '../jobs/polling-worker.ts';
+import type { AppServices } from '../services.ts';
+
+/**
+ * The activity feed's search index (`activity_search`: each feed row's summary, trigram-indexed).
+ *
+ * It is filled after the events' transactions, not in them: a trigram index on the feed, kept up in
+ * every command's transaction, slowed the command path at 16 clients by about a fifth. `activity_search_mark` holds the last event
+ * indexed in the order catch-up readers use, (transaction id, global position). A round indexes the
+ * next events of ended transactions only (below the snapshot's xmin), so no event can commit before
+ * the mark afterwards. A search reads the index up to the mark and the feed's rows of every event
+ * past it, so it finds what was written a moment ago as well.
+ *
+ * The feed is rebuilt into a new table (a new oid): the index then starts over, and until the job
+ * has caught up again the search reads the feed itself. An erasure rewrites the summaries it holds.
+ */
+
+/** Events looked at per round: a round is one short transaction. */
+const eventsPerRound = 5_000;
+/** How often the job looks for events to index when the last round found none. */
+const pollIntervalMs = 2_000;
+
+/** The mark's fields as the statements below read them: is it of the feed table in place, and where it stands. */
+const markOfCurrentFeed = "m.activity_table = to_regclass('activity')::oid";
+
+/** Whether events past the mark have ended (or the mark is of a feed table no longer in place): asked without a lock or a write, every round of an idle server. */
+const pendingSql = `
+  select not coalesce(${markOfCurrentFeed}, false) or exists (
+    select 1 from events e where (e.tx_id, e.global_position) > (m.tx_id, m.global_position) and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  ) as pending
+  from activity_search_mark m where m.id = 1`;
+
+/** Indexes the next events after the mark; answers how many events it looked at (0: caught up, or another process is at it). */
+export async function indexActivitySearch(knex: Knex, limit = eventsPerRound): Promise<number> {
+  const { rows: pending } = await knex.raw(pendingSql);
+  if (!pending[0]?.pending) return 0;
+  return knex.transaction(async (trx) => {
+    const { rows: marks } = await trx.raw(`select coalesce(${markOfCurrentFeed}, false) as current from activity_search_mark m where id = 1 for update skip locked`);
+    if (marks.length === 0) return 0;
+    if (!marks[0].current) {
+      await trx('activity_search').delete();
+      await trx.raw("update activity_search_mark set tx_id = '0', global_position = 0, activity_table = to_regclass('activity')::oid where id = 1");
+    }
+    const { rows } = await trx.raw(
+      `with mark as (select tx_id, global_position from activity_search_mark where id = 1),
+       batch as (
+         select e.tx_id, e.global_position from events e, mark
+         where (e.tx_id, e.global_position) > (mark.tx_id, mark.global_position) and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by e.tx_id, e.global_position limit ?
+       ),
+       indexed as (
+         insert into activity_search (global_position, user_id, summary)
+         select a.global_position, a.user_id, a.summary from batch join activity a on a.global_position = batch.global_position
+         on conflict (global_position) do update set user_id = excluded.user_id, summary = excluded.summary
+       ),
+       last as (select tx_id, global_position from batch order by tx_id desc, global_position desc limit 1),
+       moved as (update activity_search_mark m set tx_id = last.tx_id, global_position = last.global_position from last where m.id = 1)
+       select count(*)::int as events from batch`,
+      [limit],
+    );
+    return rows[0].events as number;
+  });
+}
+
+/**
+ * The positions of the user's feed rows whose summary may match `pattern` (an ILIKE pattern): those
+ * the index holds, and every row of the events past its mark. A superset: the caller tests the
+ * summary itself, so an index row older than the feed's row never shows a row that does not match.
+ */
+export function activitySearchCandidates(knex: Knex, userId: string, pattern: string): Knex.Raw {
+  return knex.raw(
+    `select s.global_position from activity_search s, activity_search_mark m
+     where s.user_id = ? and s.summary ilike ? and ${markOfCurrentFeed}
+     union all
+     select e.global_position from events e, activity_search_mark m
+     where (e.tx_id, e.global_position) > (case when ${markOfCurrentFeed} then m.tx_id else '0'::xid8 end, case when ${markOfCurrentFeed} then m.global_position else 0 end)`,
+    [userId, pattern],
+  );
+}
+
+/** How many of the user's events the index has yet to take in (every one while it starts over after a rebuild). */
+export async function eventsToIndex(knex: Knex, userId: string): Promise<number> {
+  const { rows } = await knex.raw(
+    `select count(*)::int as count from events e, activity_search_mark m
+     where e.metadata->>'userId' = ?
+     and (not coalesce(${markOfCurrentFeed}, false) or (e.tx_id, e.global_position) > (m.tx_id, m.global_position))`,
+    [userId],
+  );
+  return rows[0].count as number;
+}
+
+/**
+ * Rewrites the index's copy of feed rows rewritten in place (an erasure), in the writer's transaction,
+ * after the rows. It first takes the mark: a round under way read the rows as they were, and its
+ * copies are rewritten once it has committed; a round after it reads them rewritten.
+ */
+export async function reindexActivityRows(trx: Knex.Transaction, positions: number[]): Promise<void> {
+  if (positions.length === 0) return;
+  await trx.raw('select 1 from activity_search_mark where id = 1 for update');
+  await trx.raw(
+    `update activity_search s set summary = a.summary from activity a where a.global_position = s.global_position and s.global_position = any(?::bigint[])`,
+    [positions],
+  );
+}
+
+/**
+ * The indexing job on `knex`. A round that filled its batch goes on at once; otherwise the job waits
+ * before the next, so a busy server indexes a few seconds' events per round, not a few at a time.
+ */
+export function activitySearchWorker(knex: Knex): PollingWorker {
+  return createPollingWorker({ name: 'activity search index', pollIntervalMs, round: async () => ((await indexActivitySearch(knex)) === eventsPerRound ? 1 : 0) });
+}
+
+const workers = new Map<AppServices, PollingWorker>();
+
+/**
+ * Runs the indexing job while the app runs. Only with the PostgreSQL event store: with EventStoreDB
+ * the events are not in this database, and a search reads the feed itself.
+ */
+export const activitySearchJob = {
+  start(services: AppServices): void {
+    if (services.eventStore.kind !== 'postgres') return;
+    const worker = activitySearchWorker(services.knex);
+    workers.set(services, worker);
+    worker.start();
+  },
+  async stop(services: AppServices): Promise<void> {
+    await workers.get(services)?.stop();
+    workers.delete(services);
+  },
+};
