@@ -4,6 +4,7 @@ import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { handleCommand } from '../backend/src/commands/handle-command.ts';
+import type { Engine } from '../backend/src/db/database.ts';
 import { activitySearchWorker } from '../backend/src/outreach/activity-search.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import { runWithContext, systemContext } from '../backend/src/context/request-context.ts';
@@ -64,9 +65,9 @@ async function race<Name extends string>(contestants: Record<Name, Contestant>, 
 }
 
 /** Ours as a server runs it: with the activity search index's job beside the commands, indexing what they append. */
-function ours(knex: Knex, userId: string): Contestant {
+function ours(knex: Knex, engine: Engine, userId: string): Contestant {
   const store = new PostgresEventStore(knex, inlineProjections(projections));
-  const searchIndexing = activitySearchWorker(knex);
+  const searchIndexing = activitySearchWorker(knex, engine);
   searchIndexing.start();
   return {
     pair: async (client, index) => {
@@ -188,7 +189,7 @@ export async function run(report: Report): Promise<void> {
       await db.knex('users').insert({ id: userId, name: 'Bench', email: `${userId}@bench.local`, password_hash: 'x' });
       const figures: Record<string, FigureValue> = {};
       // Emmett and plain INSERTs need a PostgreSQL server: on PGlite ours stands alone.
-      const contestants: Record<string, Contestant> = { ours: ours(db.knex, userId) };
+      const contestants: Record<string, Contestant> = { ours: ours(db.knex, engine, userId) };
       if (engine === 'postgres') Object.assign(contestants, { emmett: await emmett(userId), plain: await plainInserts(userId) });
       try {
         for (const { clients, commandsPerClient } of runs) {

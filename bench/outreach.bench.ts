@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { refreshStaleStatistics } from '../backend/src/db/statistics.ts';
-import { indexActivitySearch } from '../backend/src/outreach/activity-search.ts';
+import { activitySearchWorker } from '../backend/src/outreach/activity-search.ts';
 import { benchEngines, servedDatabase } from './engines.ts';
 import { describeLatency, measureHttp, measureLatency, percentile } from './http-load.ts';
 import type { FigureValue, Report } from './run.ts';
@@ -169,7 +169,7 @@ export async function run(report: Report): Promise<void> {
       // The activity search index as the server's job leaves it once caught up (it indexes in the
       // background, after the events' transactions).
       const indexStarted = performance.now();
-      while ((await indexActivitySearch(db.knex)) > 0);
+      await activitySearchWorker(db.knex, engine).drain();
       const indexSeconds = (performance.now() - indexStarted) / 1000;
       // Statistics as autovacuum (PostgreSQL) or the server's statistics job (the embedded engine,
       // at start) would have them after such a load; without them the planner takes the tables for tiny.
