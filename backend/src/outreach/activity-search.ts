@@ -7,11 +7,12 @@ import type { AppServices } from '../services.ts';
  * The activity feed's search index (`activity_search`: each feed row's summary, trigram-indexed).
  *
  * It is filled after the events' transactions, not in them: a trigram index on the feed, kept up in
- * every command's transaction, slowed the command path at 16 clients by about a fifth. `activity_search_mark` holds the last event
- * indexed in the order catch-up readers use, (transaction id, global position). A round indexes the
- * next events of ended transactions only (below the snapshot's xmin), so no event can commit before
- * the mark afterwards. A search reads the index up to the mark and the feed's rows of every event
- * past it, so it finds what was written a moment ago as well.
+ * every command's transaction, slowed the command path at 16 clients by about a fifth.
+ * `activity_search_mark` holds the last event indexed in the order catch-up readers use,
+ * (transaction id, global position). A round indexes the next events of ended transactions only
+ * (below the snapshot's xmin), so no event can commit before the mark afterwards. A search reads the
+ * index up to the mark and the feed's rows of every event past it, so it finds what was written a
+ * moment ago as well.
  *
  * The feed is rebuilt into a new table (a new oid): the index then starts over, and until the job
  * has caught up again the search reads the feed itself. An erasure rewrites the summaries it holds.
@@ -26,7 +27,7 @@ const eventsPerRound: Record<Engine, number> = { postgres: 5_000, pglite: 1_000 
 /** How often the job looks for events to index when the last round found none. */
 const pollIntervalMs = 2_000;
 
-/** The mark's fields as the statements below read them: is it of the feed table in place, and where it stands. */
+/** Whether the mark (`m`) is of the feed table in place: a rebuild puts a new table there. */
 const markOfCurrentFeed = "m.activity_table = to_regclass('activity')::oid";
 
 /**
