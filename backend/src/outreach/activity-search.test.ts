@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { activitySearchCandidates, indexActivitySearch } from './activity-search.ts';
+import { activitySearchCandidates, activitySearchWorker, indexActivitySearch } from './activity-search.ts';
 
 describeWithDatabase('the activity search index', (context) => {
   let userId: string;
@@ -21,9 +21,7 @@ describeWithDatabase('the activity search index', (context) => {
     await db('activity').insert({ global_position: position, user_id: owner, resource: 'contacts', record_id: streamId.slice('contact-'.length), stream_id: streamId, stream_version: 1, event_type: 'ContactAdded', summary, occurred_at: new Date() });
     return Number(position);
   }
-  const drain = async () => {
-    while ((await indexActivitySearch(context.db.knex)) > 0);
-  };
+  const drain = () => activitySearchWorker(context.db.knex, context.engine).drain();
   /** The user's feed rows a search for `word` finds, as the activity list narrows them: candidates first, then the summary. */
   const search = async (word: string, owner = userId) => {
     const { knex } = context.db;

@@ -7,7 +7,7 @@ import { projections } from '../../../projections/index.ts';
 import { inlineProjections } from '../../../projections/runner.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
-import { indexActivitySearch } from '../outreach/activity-search.ts';
+import { activitySearchWorker } from '../outreach/activity-search.ts';
 import { contactEvents } from '../outreach/contacts/events.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
@@ -51,7 +51,7 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
       unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], ...legacy })], { expectedVersion: 'no_stream' }),
     );
     // the activity search index copies the feed's summaries: it holds the names until the erasure
-    while ((await indexActivitySearch(context.db.knex)) > 0);
+    await activitySearchWorker(context.db.knex, context.engine).drain();
   });
   after(async () => app.stop());
 
