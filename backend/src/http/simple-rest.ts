@@ -29,6 +29,12 @@ export type ListSpec = {
   lookups?: { table: string; columns: Record<string, string> };
   /** Counts the filtered rows where a plain count(*) is too slow (default: count(*)). */
   count?: (filtered: Knex.QueryBuilder, filter: Record<string, unknown>) => Promise<number>;
+  /**
+   * Reads the list from elsewhere for the parameters it serves (a search from an index of its own
+   * that holds the sort key, so a page is cut there): a page of rows, each carrying the list's total
+   * in the `listTotalColumn` column, and the rows to count. Undefined for parameters it does not serve.
+   */
+  readElsewhere?: (params: ListParams) => { page(offset: number, limit: number): Knex.QueryBuilder; counted(): Knex.QueryBuilder } | undefined;
 };
 
 /** `query` with the spec's looked-up columns added to its select. */
@@ -94,17 +100,26 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
   return { filter, range: clamped, sort: { field, order } };
 }
 
+/** The ILIKE pattern of a search (`q`): its text anywhere, with `%`, `_` and `\\` taken literally. */
+export const searchPattern = (q: unknown) => `%${String(q).replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+/** Whether a filter's value narrows the list: one left empty narrows nothing. */
+const narrows = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The keys of the filters that narrow a list. */
+export const narrowingFilters = (filter: Record<string, unknown>) => Object.keys(filter).filter((key) => narrows(filter[key]));
+
 /** Applies filters (not paging) so the same builder can be counted and paged. */
 export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec: ListSpec): Knex.QueryBuilder {
   for (const [key, value] of Object.entries(params.filter)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (!narrows(value)) continue;
     if (key === 'id') {
       const ids = (Array.isArray(value) ? value : [value]).map(String).filter((id) => !spec.idSchema || spec.idSchema.safeParse(id).success);
       if (ids.length === 0) query.whereRaw('false');
       else query.whereIn(spec.idColumn, ids);
     } else if (key === 'q') {
       if (!spec.searchColumns) throw new BadRequestError('This list cannot be searched.');
-      const pattern = `%${String(value).replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      const pattern = searchPattern(value);
       // As a list, as the bank's timeline does: the planner then reads the candidates' rows by key.
       if (spec.searchCandidates) query.whereRaw('?? = any(array(?))', [spec.idColumn, spec.searchCandidates(pattern)]);
       query.where((inner) => {
@@ -127,14 +142,17 @@ export async function countRows(knex: Knex, query: Knex.QueryBuilder): Promise<n
 }
 
 /** The column a first page's rows carry the list's total in (not a field of any record). */
-const totalColumn = 'list_total';
+export const listTotalColumn = 'list_total';
 
 /** Whether a query names its columns; one that does not selects `*` (knex has no public accessor for this). */
 const selectsColumns = (query: Knex.QueryBuilder) => (query as unknown as { _statements: Array<{ grouping: string }> })._statements.some((statement) => statement.grouping === 'columns');
 
+/** The list's total a page's rows carry. */
+const totalCarried = (rows: unknown[]) => Number((rows[0] as Record<string, unknown>)[listTotalColumn]);
+
 /** `query` with the list's total as one more column of each row. */
 const withTotal = (knex: Knex, query: Knex.QueryBuilder, counted: Knex.QueryBuilder) =>
-  (selectsColumns(query) ? query : query.select('*')).select(knex.raw('? as ??', [countOf(counted), totalColumn]));
+  (selectsColumns(query) ? query : query.select('*')).select(knex.raw('? as ??', [countOf(counted), listTotalColumn]));
 
 /** Pages read at a time once a list is paged on: the one asked for and the others of its block (with a cache to keep them). */
 const pagesPerBlock = 4;
@@ -147,7 +165,8 @@ const readAheadPageSize = 100;
  * - A first page is read in one statement with the total (each of its rows carries it), unless the
  *   total of its filter is already known: a list opened costs one round trip to the database, not
  *   two in turn. A search's first page is read alone, and counted only when it comes back full.
- *   A later page is read beside the total.
+ *   A later page is read beside the total. A list read elsewhere (`readElsewhere`) carries its
+ *   total on every page.
  * - With `memo` (the answer cache), a later page of a screen's list without per-row lookups is read
  *   in a block with the pages after it (pages 2-5, 6-9, ...), kept while the data has not changed:
  *   paging on, or several pages asked for at once, then costs no statement until the next block.
@@ -165,7 +184,8 @@ export async function respondWithList<Row>(
 ): Promise<void> {
   const params = parseListParams(ctx.query as Record<string, unknown>, spec);
   applyFilters(base, params, spec);
-  const countAll = () => (spec.count ? spec.count(base.clone(), params.filter) : countRows(knex, base));
+  const elsewhere = spec.readElsewhere?.(params);
+  const countAll = () => (elsewhere ? countRows(knex, elsewhere.counted()) : spec.count ? spec.count(base.clone(), params.filter) : countRows(knex, base));
   const [start, end] = params.range;
   const pageSize = end - start + 1;
   const sortColumn = spec.sortable[params.sort.field];
@@ -173,6 +193,7 @@ export async function respondWithList<Row>(
     query.orderByRaw(`?? ${params.sort.order} nulls last`, [sortColumn]).orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc');
   const lookupsFirst = spec.lookups !== undefined && Object.hasOwn(spec.lookups.columns, sortColumn);
   const rowsFrom = (offset: number, limit: number) => {
+    if (elsewhere) return elsewhere.page(offset, limit);
     const page = ordered(lookupsFirst ? withLookups(knex, base.clone(), spec) : base.clone())
       .offset(offset)
       .limit(limit);
@@ -190,20 +211,26 @@ export async function respondWithList<Row>(
   const readFirstPage = async (): Promise<[number, Row[]]> => {
     // A count of its own is not a subquery, and a search reads many rows to keep few (counting its
     // matches costs as much again): the page goes first, and a short one tells the total itself.
-    const searched = params.filter.q !== undefined && params.filter.q !== null && params.filter.q !== '';
-    if (spec.count || searched) {
+    const searched = narrowingFilters(params.filter).includes('q');
+    if (!elsewhere && (spec.count || searched)) {
       const rows = await readRows();
       return [rows.length < pageSize ? rows.length : await readTotal(), rows];
     }
     let pageWithTotal: Row[] | undefined;
     const countWithPage = async () => {
-      pageWithTotal = await preparedSelect<Row>(knex, withTotal(knex, rowsFrom(0, pageSize), base));
-      return pageWithTotal.length ? Number((pageWithTotal[0] as Record<string, unknown>)[totalColumn]) : 0;
+      pageWithTotal = await preparedSelect<Row>(knex, elsewhere ? rowsFrom(0, pageSize) : withTotal(knex, rowsFrom(0, pageSize), base));
+      return pageWithTotal.length ? totalCarried(pageWithTotal) : 0;
     };
     const total = await (memo ? memo(totalKey, countWithPage) : countWithPage());
     return [total, pageWithTotal ?? (await readRows())];
   };
-  const [count, block] = start === 0 ? await readFirstPage() : await Promise.all([readTotal(), readRows()]);
+  const readLaterPage = async (): Promise<[number, Row[]]> => {
+    if (!elsewhere) return Promise.all([readTotal(), readRows()]);
+    // Rows read elsewhere carry the total: only a block past the end asks for it.
+    const rows = await readRows();
+    return [rows.length ? totalCarried(rows) : await readTotal(), rows];
+  };
+  const [count, block] = start === 0 ? await readFirstPage() : await readLaterPage();
   const rows = block.slice(start - blockStart, start - blockStart + pageSize);
   const last = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${resource} ${start}-${last}/${count}`);

@@ -3,11 +3,11 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
-import { countRows, respondWithList } from '../http/simple-rest.ts';
+import { countRows, listTotalColumn, narrowingFilters, respondWithList, searchPattern, type ListParams } from '../http/simple-rest.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import type { ActivityDescription } from './activity.ts';
-import { activitySearchCandidates } from './activity-search.ts';
+import { activitySearchCandidates, activitySearchMatches, activitySearchPage } from './activity-search.ts';
 import { activityTotal } from './activity-total.ts';
 import { outreachActivity } from './registry.ts';
 
@@ -118,6 +118,8 @@ export function activityRoutes(services: AppServices): Router {
         },
         searchColumns: ['summary'],
         searchCandidates: indexesSearch ? (pattern) => activitySearchCandidates(knex, user.id, pattern) : undefined,
+        // A search alone, in time order (the screen's own), is paged in the index, which holds the time.
+        readElsewhere: indexesSearch ? (params) => (searchedInTimeOrder(params) ? indexedSearch(knex, user.id, params) : undefined) : undefined,
         count: (filtered, filter) =>
           keepsTotals && Object.keys(filter).every((key) => keptTotalFilters.has(key))
             ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered)
@@ -139,6 +141,18 @@ export function activityRoutes(services: AppServices): Router {
     ));
   });
   return router;
+}
+
+/** Whether a list's only filter is a search, and it is in time order. */
+const searchedInTimeOrder = (params: ListParams) => params.sort.field === 'occurredAt' && narrowingFilters(params.filter).join() === 'q';
+
+/** A search's pages and count read through the search index. */
+function indexedSearch(knex: Knex, userId: string, params: ListParams) {
+  const pattern = searchPattern(params.filter.q);
+  return {
+    page: (offset: number, limit: number) => activitySearchPage(knex, userId, pattern, params.sort.order, offset, limit, listTotalColumn),
+    counted: () => activitySearchMatches(knex, userId, pattern),
+  };
 }
 
 function parseBound(name: string, value: unknown): string {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { activitySearchCandidates, activitySearchWorker, indexActivitySearch } from './activity-search.ts';
+import { activitySearchCandidates, activitySearchPage, activitySearchWorker, indexActivitySearch } from './activity-search.ts';
 
 describeWithDatabase('the activity search index', (context) => {
   let userId: string;
@@ -13,12 +13,12 @@ describeWithDatabase('the activity search index', (context) => {
   });
 
   /** One event and its feed row, written in `db`'s transaction as the activity projection writes them; answers its position. */
-  async function recordEvent(db: Knex, summary: string, owner = userId): Promise<number> {
+  async function recordEvent(db: Knex, summary: string, owner = userId, occurredAt = new Date()): Promise<number> {
     const streamId = `contact-${randomUUID()}`;
     const [{ global_position: position }] = await db('events')
       .insert({ stream_id: streamId, stream_version: 1, type: 'ContactAdded', data: {}, metadata: { userId: owner, correlationId: 'c', requestId: 'r', source: 'ui', schemaVersion: 1 } })
       .returning('global_position');
-    await db('activity').insert({ global_position: position, user_id: owner, resource: 'contacts', record_id: streamId.slice('contact-'.length), stream_id: streamId, stream_version: 1, event_type: 'ContactAdded', summary, occurred_at: new Date() });
+    await db('activity').insert({ global_position: position, user_id: owner, resource: 'contacts', record_id: streamId.slice('contact-'.length), stream_id: streamId, stream_version: 1, event_type: 'ContactAdded', summary, occurred_at: occurredAt });
     return Number(position);
   }
   const drain = () => activitySearchWorker(context.db.knex, context.engine).drain();
@@ -50,6 +50,28 @@ describeWithDatabase('the activity search index', (context) => {
     expect(await indexed()).to.have.length(3);
     expect(await search('ADA')).to.deep.equal(['Added contact "Ada Lovelace", CFO', 'Renamed contact to "Ada King"']);
     expect(await indexActivitySearch(context.db.knex)).to.equal(0);
+  });
+
+  it('cuts a page of matches by their time, with the count of every match, from the index and the rows written since', async () => {
+    const { knex } = context.db;
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day));
+    // Written in another order than their times: an import of older activity comes later.
+    await recordEvent(knex, 'Met Ada on the 3rd', userId, at(3));
+    await recordEvent(knex, 'Met Ada on the 1st', userId, at(1));
+    await recordEvent(knex, 'Met Grace on the 2nd', userId, at(2));
+    await recordEvent(knex, 'Met Ada on the 9th', otherUserId, at(9));
+    await drain();
+    await recordEvent(knex, 'Met Ada on the 2nd', userId, at(2));
+    const page = async (order: 'ASC' | 'DESC', offset: number, limit: number) => {
+      const rows = await activitySearchPage(knex, userId, '%ada%', order, offset, limit, 'matched');
+      return rows.map((row: { summary: string; matched: string | number }) => `${row.summary} (${row.matched})`);
+    };
+    expect(await page('DESC', 0, 2)).to.deep.equal(['Met Ada on the 3rd (3)', 'Met Ada on the 2nd (3)']);
+    expect(await page('DESC', 2, 2)).to.deep.equal(['Met Ada on the 1st (3)']);
+    expect(await page('ASC', 0, 3)).to.deep.equal(['Met Ada on the 1st (3)', 'Met Ada on the 2nd (3)', 'Met Ada on the 3rd (3)']);
+    // A row whose summary no longer matches is left out of its page, though the index still names it.
+    await knex('activity').where('summary', 'Met Ada on the 3rd').update({ summary: 'Met someone' });
+    expect(await page('DESC', 0, 2)).to.deep.equal(['Met Ada on the 2nd (3)']);
   });
 
   it('never shows a row whose summary no longer matches, though the index still holds the old text', async () => {

@@ -4,7 +4,8 @@ import { createPollingWorker, type PollingWorker } from '../jobs/polling-worker.
 import type { AppServices } from '../services.ts';
 
 /**
- * The activity feed's search index (`activity_search`: each feed row's summary, trigram-indexed).
+ * The activity feed's search index (`activity_search`: each feed row's summary, trigram-indexed,
+ * and its time, so a page of matches is cut in the index).
  *
  * It is filled after the events' transactions, not in them: a trigram index on the feed, kept up in
  * every command's transaction, slowed the command path at 16 clients by about a fifth.
@@ -68,9 +69,9 @@ export async function indexActivitySearch(knex: Knex, limit = eventsPerRound.pos
          order by e.tx_id, e.global_position limit ?
        ),
        indexed as (
-         insert into activity_search (global_position, user_id, summary)
-         select a.global_position, a.user_id, a.summary from batch join activity a on a.global_position = batch.global_position
-         on conflict (global_position) do update set user_id = excluded.user_id, summary = excluded.summary
+         insert into activity_search (global_position, user_id, summary, occurred_at)
+         select a.global_position, a.user_id, a.summary, a.occurred_at from batch join activity a on a.global_position = batch.global_position
+         on conflict (global_position) do update set user_id = excluded.user_id, summary = excluded.summary, occurred_at = excluded.occurred_at
        ),
        last as (select tx_id, global_position from batch order by tx_id desc, global_position desc limit 1),
        moved as (update activity_search_mark m set tx_id = last.tx_id, global_position = last.global_position from last where m.id = 1)
@@ -81,19 +82,70 @@ export async function indexActivitySearch(knex: Knex, limit = eventsPerRound.pos
   });
 }
 
+/** The positions of the events past the mark (every event while the index starts over after a rebuild). */
+const eventsPastMark = `
+  select e.global_position from events e, activity_search_mark m
+  where (e.tx_id, e.global_position) > (case when ${markOfCurrentFeed} then m.tx_id else '0'::xid8 end, case when ${markOfCurrentFeed} then m.global_position else 0 end)`;
+
 /**
- * The positions of the user's feed rows whose summary may match `pattern` (an ILIKE pattern): those
- * the index holds, and every row of the events past its mark. A superset: the caller tests the
- * summary itself, so an index row older than the feed's row never shows a row that does not match.
+ * The user's feed rows whose summary matches `pattern` (an ILIKE pattern), as their position and
+ * time: the index's up to its mark, and the feed's own rows of every event past it.
  */
-export function activitySearchCandidates(knex: Knex, userId: string, pattern: string): Knex.Raw {
+function searchMatches(knex: Knex, userId: string, pattern: string): Knex.Raw {
   return knex.raw(
-    `select s.global_position from activity_search s, activity_search_mark m
+    `select s.global_position, s.occurred_at from activity_search s, activity_search_mark m
      where s.user_id = ? and s.summary ilike ? and ${markOfCurrentFeed}
      union all
-     select e.global_position from events e, activity_search_mark m
-     where (e.tx_id, e.global_position) > (case when ${markOfCurrentFeed} then m.tx_id else '0'::xid8 end, case when ${markOfCurrentFeed} then m.global_position else 0 end)`,
-    [userId, pattern],
+     select a.global_position, a.occurred_at from activity a
+     where a.user_id = ? and a.summary ilike ? and a.global_position = any(array(${eventsPastMark}))`,
+    [userId, pattern, userId, pattern],
+  );
+}
+
+/**
+ * The positions of the user's feed rows whose summary may match `pattern`. The caller tests the
+ * feed row's summary again, so an index row older than the feed's row never shows a row that does
+ * not match.
+ */
+export function activitySearchCandidates(knex: Knex, userId: string, pattern: string): Knex.Raw {
+  return knex.raw('select global_position from (?) matches', [searchMatches(knex, userId, pattern)]);
+}
+
+/** The user's feed rows whose summary matches `pattern`, to count: `global_position` and `occurred_at`. */
+export const activitySearchMatches = (knex: Knex, userId: string, pattern: string) => knex.with('matches', searchMatches(knex, userId, pattern)).from('matches');
+
+/**
+ * A page of the user's feed rows whose summary matches `pattern`, newest or oldest first, each with
+ * the count of every match as `totalAlias`. The page is cut among the index's rows, which hold the
+ * time, and only its rows are read from the feed: a word in 20,000 of a million rows took 18-21 ms
+ * for a page and its count, against 100 and 52 ms reading every match's feed row to sort them.
+ */
+export function activitySearchPage(knex: Knex, userId: string, pattern: string, order: 'ASC' | 'DESC', offset: number, limit: number, totalAlias: string): Knex.QueryBuilder {
+  const direction = order === 'ASC' ? 'asc' : 'desc';
+  const cut = knex
+    .from('matches')
+    // Counted before the page is cut, in the same pass over the matches.
+    .select('global_position', knex.raw('count(*) over () as ??', [totalAlias]))
+    .orderByRaw(`occurred_at ${direction} nulls last`)
+    .orderBy('global_position', direction)
+    .offset(offset)
+    .limit(limit);
+  return (
+    knex
+      .with('matches', searchMatches(knex, userId, pattern))
+      .with('page', cut)
+      .select('activity.*', `page.${totalAlias}`)
+      // Each row of the page looked up by position (`limit 1` keeps the planner from making it a
+      // join): as a join, with the page's size a parameter, the planner read every feed row of the
+      // user instead (1.1-1.5 s on the embedded engine).
+      .from(
+        knex.raw('page, lateral (select a.* from activity a where a.global_position = page.global_position and a.user_id = ? and a.summary ilike ? limit 1) activity', [
+          userId,
+          pattern,
+        ]),
+      )
+      .orderByRaw(`activity.occurred_at ${direction} nulls last`)
+      .orderBy('activity.global_position', direction)
   );
 }
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 import { EventStoreDbDouble } from '../../../../test/doubles/eventstoredb-double.ts';
+import { activitySearchWorker } from '../activity-search.ts';
 
 // With EVENTSTORE_URL the same API runs over EventStoreDB (its protocol double) and async projections.
 for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithDatabase(`tasks API (${eventStore} events)`, (context) => {
@@ -239,6 +240,32 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted task', 'Created task "Short-lived" due 2026-12-08']);
     const theirs = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token: otherToken });
     expect(theirs.body).to.deep.equal([]);
+  });
+
+  it('pages a search of the activity feed newest first with its total, of its own user only, before and after the search index takes the rows in', async () => {
+    const { token: searcher } = await app.signUp('Searcher');
+    for (let index = 1; index <= 7; index += 1) await create({ text: `Visit Zanzibar ${index}`, dueDate: '2026-12-08', bankId: 628 }, searcher);
+    await create({ text: 'Visit Lisbon', dueDate: '2026-12-08', bankId: 628 }, searcher);
+    await create({ text: 'Visit Zanzibar, not mine', dueDate: '2026-12-08', bankId: 628 });
+    const searched = async (range: [number, number], sort?: [string, string]) => {
+      const query = new URLSearchParams({ filter: JSON.stringify({ q: 'zanzibar' }), range: JSON.stringify(range), ...(sort ? { sort: JSON.stringify(sort) } : {}) });
+      const response = await app.request(`/api/data/activity?${query}`, { token: searcher });
+      expect(response.status).to.equal(200);
+      return { total: response.headers.get('content-range')!.split('/')[1], texts: response.body.map((row: { summary: string }) => /Zanzibar \d/.exec(row.summary)![0]) };
+    };
+    const everyPage = async (total: string) => {
+      const pages = [await searched([0, 2]), await searched([3, 5]), await searched([6, 8])];
+      expect(pages.map((page) => page.total)).to.deep.equal([total, total, total]);
+      return pages.flatMap((page) => page.texts);
+    };
+    const newestFirst = ['Zanzibar 7', 'Zanzibar 6', 'Zanzibar 5', 'Zanzibar 4', 'Zanzibar 3', 'Zanzibar 2', 'Zanzibar 1'];
+    expect(await everyPage('7')).to.deep.equal(newestFirst);
+    // In position order the search is narrowed by the index, then sorted on the feed: the same rows.
+    expect((await searched([0, 9], ['id', 'ASC'])).texts).to.deep.equal([...newestFirst].reverse());
+    if (eventStore === 'postgres') await activitySearchWorker(context.db.knex, context.engine).drain();
+    await create({ text: 'Visit Zanzibar 8', dueDate: '2026-12-08', bankId: 628 }, searcher);
+    expect(await everyPage('8')).to.deep.equal(['Zanzibar 8', ...newestFirst]);
+    expect(await searched([20, 22])).to.deep.equal({ total: '8', texts: [] });
   });
 
   it("counts the activity feed's total again after each write", async () => {
