@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiAs, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { apiAs, screenshot, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -39,6 +39,49 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.locator('tr', { hasText: 'Created task "A task made by mistake"' }).getByText('Task, deleted').waitFor();
     expect(await page.locator('tr', { hasText: 'Created task "A task made by mistake"' }).getByRole('link').count()).to.equal(0);
     await page.locator('tr', { hasText: 'to targets' }).getByRole('link', { name: bank.name }).waitFor();
+  });
+
+  it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {
+    const session = await e2e.registerUser('Robin Marsh');
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');
+    const [largest, second] = answer.data.map((row) => ({ cert: Number(row.data.CERT), name: String(row.data.NAME) }));
+    const { page } = await e2e.openSignedInPage({ session, path: '/banks' });
+    await page.getByText('or track it here.').waitFor();
+    await screenshot(page, 'tracked-banks-empty');
+    await page.getByRole('link', { name: 'Track a Bank' }).first().click();
+    await page.waitForURL(/#\/banks\/create$/);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).to.equal(true);
+
+    const bankField = page.getByRole('combobox', { name: 'Bank' });
+    await bankField.fill(largest.name.slice(0, 6));
+    await page.getByRole('option').first().waitFor();
+    await screenshot(page, 'track-a-bank-choices');
+    await page.getByRole('option', { name: new RegExp(`^${largest.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+    await page.getByLabel('Notes').fill('Largest bank in the market: start here.');
+    await screenshotInBothThemes(page, 'track-a-bank');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(new RegExp(`#/banks/${largest.cert}/show$`));
+    await page.getByText('Largest bank in the market: start here.').waitFor();
+    const tracked = await apiAs<{ name: string; isTarget: boolean; assets: number | null }>(e2e.url, session, `/api/data/banks/${largest.cert}`);
+    expect(tracked).to.include({ name: largest.name, isTarget: true });
+    // Its details and figures come from the regulator data, as when starring it in the Directory.
+    expect(tracked.assets).to.be.a('number');
+
+    // The bank tracked is offered no more; another is found by its cert.
+    await page.goto(`${e2e.url}/#/banks/create`);
+    await bankField.fill(String(largest.cert));
+    const again = page.getByRole('option', { name: /already a target/ });
+    await again.waitFor();
+    expect(await again.getAttribute('aria-disabled')).to.equal('true');
+    await bankField.fill(String(second.cert));
+    await page.getByRole('option', { name: new RegExp(`cert ${second.cert}`) }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(new RegExp(`#/banks/${second.cert}/show$`));
+    await page.goto(`${e2e.url}/#/banks`);
+    await page.getByRole('cell', { name: largest.name }).waitFor();
+    await page.getByRole('cell', { name: second.name }).waitFor();
+    await screenshotInBothThemes(page, 'tracked-banks-list');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
   it('creates an API key in Settings and reads the tracked banks through the public API with it', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { directorySearch } from '../../frontend/src/lib/directory.ts';
+import { bankPickerQuery, directorySearch } from '../../frontend/src/lib/directory.ts';
 import { parseFilter } from '../../backend/src/regulator/filter-language.ts';
 import { queryRecords } from '../../backend/src/regulator/queries/records.ts';
 import { describeWithDatabase } from '../support/database.ts';
@@ -69,5 +69,14 @@ describeWithDatabase('Directory search', (context) => {
     }
     expect(await search('😀')).to.deep.equal([]);
     expect(await search('100%')).to.deep.equal([]);
+  });
+
+  it('finds a bank to track by its cert or a part of its name, as the bank picker asks', async () => {
+    const picked = async (text: string) => (await queryRecords(knex(), 'institutions', { ...bankPickerQuery(text), offset: 0 })).data.map((row) => row.data.CERT);
+    expect(await picked('9146')).to.deep.equal([9146]);
+    expect(await picked(' 3510 ')).to.deep.equal([3510]);
+    expect((await picked('america')).sort()).to.deep.equal([1001, 3510]);
+    expect(await picked('N.A.')).to.deep.equal([1001]);
+    expect(await picked('123')).to.deep.equal([]);
   });
 });

@@ -51,3 +51,23 @@ export function nextSort(current: SortState, field: string): SortState {
   if (current.field !== field) return { field, order: 'DESC' };
   return { field, order: current.order === 'DESC' ? 'ASC' : 'DESC' };
 }
+
+/** Banks a picker offers at a time. */
+const PICKER_CHOICES = 10;
+
+/**
+ * A bank picker's query of the active banks, largest first: a cert as typed (digits alone), else a
+ * part of the name, as the Directory's search.
+ */
+export function bankPickerQuery(text: string) {
+  const typed = text.trim();
+  const cert = /^\d{1,7}$/.test(typed) ? typed : null;
+  return {
+    limit: PICKER_CHOICES,
+    sort_by: 'ASSET',
+    sort_order: 'DESC' as const,
+    fields: 'CERT,NAME,CITY,STALP,ASSET',
+    filters: cert ? `${directoryFilters('', '')} AND CERT:${cert}` : directoryFilters('', ''),
+    search: cert ? '' : directorySearch(typed),
+  };
+}

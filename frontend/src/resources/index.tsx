@@ -16,6 +16,7 @@ function view<Module>(load: () => Promise<Module>, pick: (module: Module) => Com
 const contacts = () => import('./contacts/ContactResource.tsx');
 const tasks = () => import('./tasks/TaskResource.tsx');
 const banks = () => import('./targets/TrackedBankResource.tsx');
+const trackBank = () => import('./targets/TrackBankCreate.tsx');
 const activity = () => import('./activity/ActivityList.tsx');
 const templates = () => import('./templates/TemplateResource.tsx');
 const workflows = () => import('./workflows/WorkflowResource.tsx');
@@ -24,7 +25,7 @@ const sentEmails = () => import('./sent-emails/SentEmailResource.tsx');
 /**
  * The outreach records as react-admin resources, named as the API resources and at react-admin's
  * default routes (`/contacts`, `/contacts/:id/show`, ...). Tracked banks are `banks`, as in the API;
- * banks are tracked by starring them, so there is no create view. Sent emails are a log: list and
+ * a bank is tracked by starring it, or from its create view, which finds it in the regulator data. Sent emails are a log: list and
  * show only (they are sent from a contact, and resent or dismissed from their page). `activity` is the user's feed
  * of every change (`/activity`).
  */
@@ -54,6 +55,7 @@ export const outreachResources: ResourceProps[] = [
     list: view(banks, (module) => module.TrackedBankList),
     show: view(banks, (module) => module.TrackedBankShow),
     edit: view(banks, (module) => module.TrackedBankEdit),
+    create: view(trackBank, (module) => module.TrackBankCreate),
     icon: StarIcon,
     recordRepresentation: 'name',
     options: { label: 'Tracked Banks' },

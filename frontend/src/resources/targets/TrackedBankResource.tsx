@@ -2,7 +2,10 @@ import {
   BooleanField,
   BooleanInput,
   BulkDeleteButton,
+  CreateButton,
   DatagridConfigurable,
+  ExportButton,
+  FilterButton,
   DateField,
   FunctionField,
   List,
@@ -13,6 +16,7 @@ import {
   Tab,
   TextField,
   TextInput,
+  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { Button, Stack, Typography } from '@mui/material';
@@ -66,8 +70,11 @@ const noTrackedBanks = (
   <NoResults>
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ px: 2, pb: 2, alignItems: { sm: 'center' } }}>
       <Typography variant="body2" color="text.secondary">
-        A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.
+        A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view, or track it here.
       </Typography>
+      <Button component={RouterLink} to="/banks/create" size="small">
+        Track a Bank
+      </Button>
       <Button component={RouterLink} to="/bank-directory" size="small">
         Open the Bank Directory
       </Button>
@@ -75,10 +82,20 @@ const noTrackedBanks = (
   </NoResults>
 );
 
+function TrackedBankListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton label="Track a Bank" />
+      <ExportButton maxResults={5000} />
+    </TopToolbar>
+  );
+}
+
 /** The user's tracked banks as records: targets and banks tracked before (notes and tags kept). */
 export function TrackedBankList() {
   return (
-    <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} title="Tracked Banks">
+    <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} actions={<TrackedBankListActions />} title="Tracked Banks">
       <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" />} empty={noTrackedBanks}>
         <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
           <TextField source="name" label="Bank" />
