@@ -81,6 +81,18 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('cell', { name: largest.name }).waitFor();
     await page.getByRole('cell', { name: second.name }).waitFor();
     await screenshotInBothThemes(page, 'tracked-banks-list');
+
+    // A bank no longer a target is offered again, and tracked again with the notes and tags it had.
+    await apiAs(e2e.url, session, `/api/data/banks/${largest.cert}/tags`, { method: 'PUT', body: { tags: ['priority'] } });
+    await apiAs(e2e.url, session, `/api/data/banks/${largest.cert}`, { method: 'DELETE' });
+    await page.goto(`${e2e.url}/#/banks/create`);
+    await bankField.fill(String(largest.cert));
+    await page.getByRole('option', { name: new RegExp(`cert ${largest.cert}`) }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(new RegExp(`#/banks/${largest.cert}/show$`));
+    await page.getByText('Largest bank in the market: start here.').waitFor();
+    const retracked = await apiAs<{ isTarget: boolean; tags: string[] }>(e2e.url, session, `/api/data/banks/${largest.cert}`);
+    expect(retracked).to.deep.include({ isTarget: true, tags: ['priority'] });
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -80,12 +80,20 @@ function BankPicker() {
 }
 
 /**
+ * Notes and tags only when given: a bank tracked before (and no longer a target) keeps its own when
+ * tracked again.
+ */
+function withoutEmptyFields({ cert, name, notes, tags }: { cert: number; name: string; notes?: string | null; tags?: string[] }) {
+  return { cert, name, ...(notes?.trim() ? { notes } : {}), ...(tags?.length ? { tags } : {}) };
+}
+
+/**
  * Tracks a bank as a target from the Tracked Banks screen, as starring it in the Bank Directory does:
  * the server takes its details and latest figures from the regulator data.
  */
 export function TrackBankCreate() {
   return (
-    <Create redirect="show" title="Track a Bank">
+    <Create redirect="show" title="Track a Bank" transform={withoutEmptyFields}>
       <SimpleForm defaultValues={{ name: '', tags: [] }}>
         <BankPicker />
         <TextInput source="notes" multiline minRows={3} fullWidth helperText="Why this bank, and what to do next (optional)." />
