@@ -16,7 +16,7 @@ export type ListSpec = {
   /** Columns searched by the `q` filter (case-insensitive substring). */
   searchColumns?: string[];
   /** Narrows the query to rows a search may match, before `searchColumns` are tested (an index of its own). */
-  searchCandidates?: (pattern: string) => Knex.Raw;
+  searchCandidates?: (pattern: string) => Knex.QueryBuilder | Knex.Raw;
   idColumn: string;
   /** Ids in `filter.id` that fail it match nothing (instead of reaching the database). */
   idSchema?: z.ZodType;

@@ -72,6 +72,29 @@ export function bankTimeline(knex: Knex, userId: string, bankId: number) {
     ]);
 }
 
+/** The feed's filters; `bankId` is a bank's timeline. */
+function activityFilters(knex: Knex, userId: string): Record<string, (query: Knex.QueryBuilder, value: unknown) => void> {
+  return {
+    resource: oneOf('resource', new Set(resources), 'record type'),
+    type: oneOf('event_type', knownTypes, 'event type'),
+    recordId: (query, value) => query.where('record_id', String(value)),
+    bankId: (query, value) => {
+      const bankId = z.coerce.number().int().safeParse(value);
+      if (!bankId.success) throw new BadRequestError('bankId must be a bank cert number.');
+      bankTimeline(knex, userId, bankId.data)(query);
+    },
+    source: (query, value) => query.whereIn('source', (Array.isArray(value) ? value : [value]).map(String)),
+    correlationId: (query, value) => query.where('correlation_id', String(value)),
+    since: (query, value) => query.where('occurred_at', '>=', parseBound('since', value)),
+    // A bare date includes that whole day.
+    until: (query, value) => {
+      const bound = parseBound('until', value);
+      if (bound.length === 10) query.where('occurred_at', '<', knex.raw("?::date + interval '1 day'", [bound]));
+      else query.where('occurred_at', '<=', bound);
+    },
+  };
+}
+
 /** GET /api/data/activity: the signed-in user's outreach activity, newest first by default. */
 export function activityRoutes(services: AppServices): Router {
   const { knex } = services;
@@ -86,6 +109,7 @@ export function activityRoutes(services: AppServices): Router {
   });
   router.get('/', async (ctx) => {
     const user = signedInUser(ctx.state);
+    const filters = activityFilters(knex, user.id);
     await cachedAnswer(services, ctx, user.id, (memo) => respondWithList<ActivityRow>(
       ctx,
       knex,
@@ -97,29 +121,11 @@ export function activityRoutes(services: AppServices): Router {
         idSchema: z.string().regex(/^\d{1,18}$/),
         sortable: { occurredAt: 'occurred_at', id: 'global_position', resource: 'resource', type: 'event_type' },
         defaultSort: { field: 'occurredAt', order: 'DESC' },
-        filters: {
-          resource: oneOf('resource', new Set(resources), 'record type'),
-          type: oneOf('event_type', knownTypes, 'event type'),
-          recordId: (query, value) => query.where('record_id', String(value)),
-          bankId: (query, value) => {
-            const bankId = z.coerce.number().int().safeParse(value);
-            if (!bankId.success) throw new BadRequestError('bankId must be a bank cert number.');
-            bankTimeline(knex, user.id, bankId.data)(query);
-          },
-          source: (query, value) => query.whereIn('source', (Array.isArray(value) ? value : [value]).map(String)),
-          correlationId: (query, value) => query.where('correlation_id', String(value)),
-          since: (query, value) => query.where('occurred_at', '>=', parseBound('since', value)),
-          // A bare date includes that whole day.
-          until: (query, value) => {
-            const bound = parseBound('until', value);
-            if (bound.length === 10) query.where('occurred_at', '<', knex.raw("?::date + interval '1 day'", [bound]));
-            else query.where('occurred_at', '<=', bound);
-          },
-        },
+        filters,
         searchColumns: ['summary'],
         searchCandidates: indexesSearch ? (pattern) => activitySearchCandidates(knex, user.id, pattern) : undefined,
-        // A search alone, in time order (the screen's own), is paged in the index, which holds the time.
-        readElsewhere: indexesSearch ? (params) => (searchedInTimeOrder(params) ? indexedSearch(knex, user.id, params) : undefined) : undefined,
+        // A search in time order (the screen's own), narrowed by columns the index copies, is paged in the index.
+        readElsewhere: indexesSearch ? (params) => (searchedInIndex(params) ? indexedSearch(knex, user.id, params, filters) : undefined) : undefined,
         count: (filtered, filter) =>
           keepsTotals && Object.keys(filter).every((key) => keptTotalFilters.has(key))
             ? activityTotal(knex, user.id, `activity ${JSON.stringify(filter)}`, filtered)
@@ -143,15 +149,24 @@ export function activityRoutes(services: AppServices): Router {
   return router;
 }
 
-/** Whether a list's only filter is a search, and it is in time order. */
-const searchedInTimeOrder = (params: ListParams) => params.sort.field === 'occurredAt' && narrowingFilters(params.filter).join() === 'q';
+/** The filters the search index applies itself: on the feed's own columns it copies. */
+const filtersOfTheIndex = new Set(['q', 'resource', 'type', 'source', 'since', 'until']);
 
-/** A search's pages and count read through the search index. */
-function indexedSearch(knex: Knex, userId: string, params: ListParams) {
+/** Whether a list is a search in time order, narrowed only by filters the index applies. */
+const searchedInIndex = (params: ListParams) => {
+  const keys = narrowingFilters(params.filter);
+  return params.sort.field === 'occurredAt' && keys.includes('q') && keys.every((key) => filtersOfTheIndex.has(key));
+};
+
+/** A search's pages and count read through the search index, narrowed by the list's other filters. */
+function indexedSearch(knex: Knex, userId: string, params: ListParams, filters: ReturnType<typeof activityFilters>) {
   const pattern = searchPattern(params.filter.q);
+  const narrow = (query: Knex.QueryBuilder) => {
+    for (const key of narrowingFilters(params.filter)) if (key !== 'q') filters[key](query, params.filter[key]);
+  };
   return {
-    page: (offset: number, limit: number) => activitySearchPage(knex, userId, pattern, params.sort.order, offset, limit, listTotalColumn),
-    counted: () => activitySearchMatches(knex, userId, pattern),
+    page: (offset: number, limit: number) => activitySearchPage(knex, userId, pattern, { order: params.sort.order, offset, limit, totalAlias: listTotalColumn }, narrow),
+    counted: () => activitySearchMatches(knex, userId, pattern, narrow),
   };
 }
 

@@ -63,7 +63,7 @@ describeWithDatabase('the activity search index', (context) => {
     await drain();
     await recordEvent(knex, 'Met Ada on the 2nd', userId, at(2));
     const page = async (order: 'ASC' | 'DESC', offset: number, limit: number) => {
-      const rows = await activitySearchPage(knex, userId, '%ada%', order, offset, limit, 'matched');
+      const rows = await activitySearchPage(knex, userId, '%ada%', { order, offset, limit, totalAlias: 'matched' });
       return rows.map((row: { summary: string; matched: string | number }) => `${row.summary} (${row.matched})`);
     };
     expect(await page('DESC', 0, 2)).to.deep.equal(['Met Ada on the 3rd (3)', 'Met Ada on the 2nd (3)']);

@@ -5,7 +5,7 @@ import type { AppServices } from '../services.ts';
 
 /**
  * The activity feed's search index (`activity_search`: each feed row's summary, trigram-indexed,
- * and its time, so a page of matches is cut in the index).
+ * with its time, record type, event type and source, so a page of matches is cut in the index).
  *
  * It is filled after the events' transactions, not in them: a trigram index on the feed, kept up in
  * every command's transaction, slowed the command path at 16 clients by about a fifth.
@@ -69,9 +69,10 @@ export async function indexActivitySearch(knex: Knex, limit = eventsPerRound.pos
          order by e.tx_id, e.global_position limit ?
        ),
        indexed as (
-         insert into activity_search (global_position, user_id, summary, occurred_at)
-         select a.global_position, a.user_id, a.summary, a.occurred_at from batch join activity a on a.global_position = batch.global_position
-         on conflict (global_position) do update set user_id = excluded.user_id, summary = excluded.summary, occurred_at = excluded.occurred_at
+         insert into activity_search (global_position, user_id, summary, occurred_at, resource, event_type, source)
+         select a.global_position, a.user_id, a.summary, a.occurred_at, a.resource, a.event_type, a.source from batch join activity a on a.global_position = batch.global_position
+         on conflict (global_position) do update set user_id = excluded.user_id, summary = excluded.summary, occurred_at = excluded.occurred_at,
+           resource = excluded.resource, event_type = excluded.event_type, source = excluded.source
        ),
        last as (select tx_id, global_position from batch order by tx_id desc, global_position desc limit 1),
        moved as (update activity_search_mark m set tx_id = last.tx_id, global_position = last.global_position from last where m.id = 1)
@@ -88,18 +89,29 @@ const eventsPastMark = `
   where (e.tx_id, e.global_position) > (case when ${markOfCurrentFeed} then m.tx_id else '0'::xid8 end, case when ${markOfCurrentFeed} then m.global_position else 0 end)`;
 
 /**
- * The user's feed rows whose summary matches `pattern` (an ILIKE pattern), as their position and
- * time: the index's up to its mark, and the feed's own rows of every event past it.
+ * Narrows a search by the feed's own columns that the index copies (`resource`, `event_type`,
+ * `source`, `occurred_at`), the same on the index and on the feed.
  */
-function searchMatches(knex: Knex, userId: string, pattern: string): Knex.Raw {
-  return knex.raw(
-    `select s.global_position, s.occurred_at from activity_search s, activity_search_mark m
-     where s.user_id = ? and s.summary ilike ? and ${markOfCurrentFeed}
-     union all
-     select a.global_position, a.occurred_at from activity a
-     where a.user_id = ? and a.summary ilike ? and a.global_position = any(array(${eventsPastMark}))`,
-    [userId, pattern, userId, pattern],
-  );
+export type SearchNarrowing = (query: Knex.QueryBuilder) => void;
+
+/**
+ * The user's feed rows whose summary matches `pattern` (an ILIKE pattern), narrowed by `narrow`, as
+ * their position and time: the index's up to its mark, and the feed's own rows of every event past it.
+ */
+function searchMatches(knex: Knex, userId: string, pattern: string, narrow: SearchNarrowing = () => undefined): Knex.QueryBuilder {
+  const indexed = knex('activity_search')
+    .select('activity_search.global_position', 'activity_search.occurred_at')
+    .where('activity_search.user_id', userId)
+    .whereRaw('activity_search.summary ilike ?', [pattern])
+    .whereExists(knex('activity_search_mark as m').whereRaw(markOfCurrentFeed));
+  const recent = knex('activity')
+    .select('activity.global_position', 'activity.occurred_at')
+    .where('activity.user_id', userId)
+    .whereRaw('activity.summary ilike ?', [pattern])
+    .whereRaw(`activity.global_position = any(array(${eventsPastMark}))`);
+  narrow(indexed);
+  narrow(recent);
+  return indexed.unionAll(recent);
 }
 
 /**
@@ -107,34 +119,42 @@ function searchMatches(knex: Knex, userId: string, pattern: string): Knex.Raw {
  * feed row's summary again, so an index row older than the feed's row never shows a row that does
  * not match.
  */
-export function activitySearchCandidates(knex: Knex, userId: string, pattern: string): Knex.Raw {
-  return knex.raw('select global_position from (?) matches', [searchMatches(knex, userId, pattern)]);
+export function activitySearchCandidates(knex: Knex, userId: string, pattern: string): Knex.QueryBuilder {
+  return knex.from(searchMatches(knex, userId, pattern).as('matches')).select('global_position');
 }
 
-/** The user's feed rows whose summary matches `pattern`, to count: `global_position` and `occurred_at`. */
-export const activitySearchMatches = (knex: Knex, userId: string, pattern: string) => knex.with('matches', searchMatches(knex, userId, pattern)).from('matches');
+/** The user's feed rows whose summary matches `pattern`, narrowed by `narrow`, to count. */
+export const activitySearchMatches = (knex: Knex, userId: string, pattern: string, narrow?: SearchNarrowing) =>
+  knex.with('matches', searchMatches(knex, userId, pattern, narrow)).from('matches');
 
 /**
- * A page of the user's feed rows whose summary matches `pattern`, newest or oldest first, each with
- * the count of every match as `totalAlias`. The page is cut among the index's rows, which hold the
- * time, and only its rows are read from the feed: a word in 20,000 of a million rows took 18-21 ms
- * for a page and its count, against 100 and 52 ms reading every match's feed row to sort them.
+ * A page of the user's feed rows whose summary matches `pattern`, narrowed by `narrow`, newest or
+ * oldest first, each with the count of every match as `totalAlias`. The page is cut among the
+ * index's rows, which hold the time, and only its rows are read from the feed: a word in 20,000 of a
+ * million rows took 18-25 ms for a page and its count, against 100 and 52 ms reading every match's
+ * feed row to sort them.
  */
-export function activitySearchPage(knex: Knex, userId: string, pattern: string, order: 'ASC' | 'DESC', offset: number, limit: number, totalAlias: string): Knex.QueryBuilder {
-  const direction = order === 'ASC' ? 'asc' : 'desc';
+export function activitySearchPage(
+  knex: Knex,
+  userId: string,
+  pattern: string,
+  page: { order: 'ASC' | 'DESC'; offset: number; limit: number; totalAlias: string },
+  narrow?: SearchNarrowing,
+): Knex.QueryBuilder {
+  const direction = page.order === 'ASC' ? 'asc' : 'desc';
   const cut = knex
     .from('matches')
     // Counted before the page is cut, in the same pass over the matches.
-    .select('global_position', knex.raw('count(*) over () as ??', [totalAlias]))
+    .select('global_position', knex.raw('count(*) over () as ??', [page.totalAlias]))
     .orderByRaw(`occurred_at ${direction} nulls last`)
     .orderBy('global_position', direction)
-    .offset(offset)
-    .limit(limit);
+    .offset(page.offset)
+    .limit(page.limit);
   return (
     knex
-      .with('matches', searchMatches(knex, userId, pattern))
+      .with('matches', searchMatches(knex, userId, pattern, narrow))
       .with('page', cut)
-      .select('activity.*', `page.${totalAlias}`)
+      .select('activity.*', `page.${page.totalAlias}`)
       // Each row of the page looked up by position (`limit 1` keeps the planner from making it a
       // join): as a join, with the page's size a parameter, the planner read every feed row of the
       // user instead (1.1-1.5 s on the embedded engine).

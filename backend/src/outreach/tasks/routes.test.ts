@@ -266,6 +266,26 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     await create({ text: 'Visit Zanzibar 8', dueDate: '2026-12-08', bankId: 628 }, searcher);
     expect(await everyPage('8')).to.deep.equal(['Zanzibar 8', ...newestFirst]);
     expect(await searched([20, 22])).to.deep.equal({ total: '8', texts: [] });
+
+    // Narrowed by the event's type, record type or time, on the index and on what was written since.
+    const renamed = (await app.request('/api/data/activity?' + new URLSearchParams({ filter: JSON.stringify({ q: 'Zanzibar 1' }) }), { token: searcher })).body[0];
+    const task = (await app.request(`/api/data/tasks/${renamed.recordId}`, { token: searcher })).body;
+    await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token: searcher, body: { ...task, text: 'Visit Zanzibar once more' } });
+    const narrowed = async (filter: Record<string, unknown>) => {
+      const response = await app.request(`/api/data/activity?${new URLSearchParams({ filter: JSON.stringify({ q: 'zanzibar', ...filter }) })}`, { token: searcher });
+      expect(response.status).to.equal(200);
+      return [response.headers.get('content-range')!.split('/')[1], ...response.body.map((row: { summary: string }) => row.summary)];
+    };
+    const expectNarrowed = async () => {
+      expect(await narrowed({ type: 'TaskTextChanged' })).to.deep.equal(['1', 'Renamed task to "Visit Zanzibar once more"']);
+      expect((await narrowed({ type: ['TaskCreated'], resource: 'tasks', source: 'api' }))[0]).to.equal('8');
+      expect(await narrowed({ source: 'ui' })).to.deep.equal(['0']);
+      expect(await narrowed({ since: '2999-01-01' })).to.deep.equal(['0']);
+      expect((await narrowed({ until: '2999-01-01', resource: 'contacts' }))[0]).to.equal('0');
+    };
+    await expectNarrowed();
+    if (eventStore === 'postgres') await activitySearchWorker(context.db.knex, context.engine).drain();
+    await expectNarrowed();
   });
 
   it("counts the activity feed's total again after each write", async () => {
