@@ -47,7 +47,6 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     const [largest, second] = answer.data.map((row) => ({ cert: Number(row.data.CERT), name: String(row.data.NAME) }));
     const { page } = await e2e.openSignedInPage({ session, path: '/banks' });
     await page.getByText('or track it here.').waitFor();
-    await screenshot(page, 'tracked-banks-empty');
     await page.getByRole('link', { name: 'Track a Bank' }).first().click();
     await page.waitForURL(/#\/banks\/create$/);
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).to.equal(true);

@@ -201,10 +201,11 @@ describe('every screen in light and dark mode', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
-  it('tells a user who tracks no bank yet how to track one, and takes them to the Bank Directory', async () => {
+  it('tells a user who tracks no bank yet how to track one, here or from the Bank Directory, and takes them there', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/banks' });
     await page.getByText('No tracked banks found with the current filters.').waitFor();
-    await page.getByText('A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view.').waitFor();
+    await page.getByText('A bank is tracked once you star it in the Bank Directory, the Credit Box or its detail view, or track it here.').waitFor();
+    expect(await page.getByRole('link', { name: 'Track a Bank' }).count()).to.equal(2);
     // Opened by its address, the page's sidebar group is open, showing where the user is.
     const records = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Records' });
     expect(await records.getAttribute('aria-expanded')).to.equal('true');
