@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
  * the feed's rows past the mark, as it does for the last seconds' writes.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex('activity_search').delete();
+  await knex('activity_search').truncate();
   await knex.raw("update activity_search_mark set tx_id = '0', global_position = 0 where id = 1");
   await knex.schema.alterTable('activity_search', (table) => {
     table.timestamp('occurred_at', { useTz: true }).notNullable();
