@@ -25,8 +25,9 @@ function BankPicker() {
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<BankRow | null>(null);
   const typed = useDebounced(text);
-  // Once a bank is picked, its name in the field is no search.
-  const searching = typed.trim().length >= 2 && typed !== picked?.name;
+  // Two letters of a name, or a cert of any length (some are one digit); a picked bank's name is no search.
+  const enough = typed.trim().length >= 2 || /^\d+$/.test(typed.trim());
+  const searching = enough && typed !== picked?.name;
   const choices = useQuery({
     queryKey: ['fdic', 'track-bank', typed],
     queryFn: ({ signal }) => dataProvider.institutions(bankPickerQuery(typed), signal),
@@ -43,7 +44,7 @@ function BankPicker() {
       isOptionEqualToValue={(option, value) => option.cert === value.cert}
       getOptionDisabled={(bank) => targetCerts.has(bank.cert)}
       loading={searching && choices.isFetching}
-      noOptionsText={typed.trim().length < 2 ? 'Type two letters of the name, or the cert.' : choices.isError ? 'The directory could not be searched. Try again.' : 'No active bank matches.'}
+      noOptionsText={!enough ? 'Type two letters of the name, or the cert.' : choices.isError ? 'The directory could not be searched. Try again.' : 'No active bank matches.'}
       onInputChange={(_event, value) => setText(value)}
       onChange={(_event, bank) => {
         setPicked(bank);
