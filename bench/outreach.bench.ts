@@ -239,7 +239,7 @@ export async function run(report: Report): Promise<void> {
       await besideFloor('activity newest first', paged('/api/data/activity', 40));
       await besideFloor('activity of contacts', paged(`/api/data/activity?${filtered({ resource: 'contacts' })}`, 40));
       // A word in 2 % of the million rows, all of them old (the contacts' tags, set before any task):
-      // the search index names its 20,000 rows, which the page and the count then read by position.
+      // the search index names its 20,000 rows, cuts the page among them and counts them in one pass.
       await besideFloor('activity searched, a word in 2 % of the rows, all old', paged(`/api/data/activity?${filtered({ q: 'TagsChanged' })}`, 8));
 
       // After a write every answer of the user is computed afresh: a task completed or reopened, then

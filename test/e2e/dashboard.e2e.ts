@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshotInBothThemes, screenshot, useE2E } from './support/index.ts';
+import { apiAs, screenshotInBothThemes, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -79,16 +79,15 @@ describe('dashboard', function () {
 
   it("lists the user's hot leads and opens a lead's bank at its contacts", async () => {
     const session = await e2e.registerUser('Harper Quill');
-    const [bank] = (await apiAs<{ data: Array<{ data: { CERT: number; NAME: string } }> }>(e2e.url, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC')).data.map((row) => row.data);
-    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.CERT, name: bank.NAME } });
-    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.CERT, name: 'Dana Whitfield', title: 'Chief Credit Officer', isHotLead: true } });
-    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.CERT, name: 'Lukewarm Lee', title: 'Analyst' } });
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Dana Whitfield', title: 'Chief Credit Officer', isHotLead: true } });
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Lukewarm Lee', title: 'Analyst' } });
     const { page } = await e2e.openSignedInPage({ session, path: '/' });
     const dashboard = new DashboardPage(page);
     await dashboard.waitUntilLoaded();
     const hotLeads = dashboard.card('hot-leads');
     await hotLeads.getByText('Dana Whitfield').waitFor();
-    expect(await hotLeads.textContent()).to.include(`Chief Credit Officer · ${bank.NAME}`).and.not.to.include('Lukewarm Lee');
+    expect(await hotLeads.textContent()).to.include(`Chief Credit Officer · ${bank.name}`).and.not.to.include('Lukewarm Lee');
     await screenshotInBothThemes(page, 'dashboard-hot-leads');
     await hotLeads.getByRole('button', { name: /Dana Whitfield/ }).click();
     await page.locator('.MuiDialog-paperFullScreen').getByText('Dana Whitfield').first().waitFor();
