@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type DialogProps } from '@mui/material';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type DialogProps } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 
 /** The modal dialog: a click on the backdrop or the X closes it; optional footer. */
@@ -29,5 +29,49 @@ export function Modal({
       <DialogContent dividers>{children}</DialogContent>
       {footer && <DialogActions>{footer}</DialogActions>}
     </Dialog>
+  );
+}
+
+/**
+ * A form modal's footer: Cancel, and the action that carries the form out. While it runs both are
+ * held and the action shows a spinner, so a second click cannot send it twice.
+ */
+export function ModalActions({
+  onCancel,
+  busy,
+  label,
+  busyLabel = label,
+  onAction,
+  form,
+  disabled = false,
+  icon,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  label: string;
+  /** The action's text while it runs ("Sending..."). */
+  busyLabel?: string;
+  onAction?: () => void;
+  /** The id of the form the action submits (instead of `onAction`). */
+  form?: string;
+  disabled?: boolean;
+  icon?: ReactNode;
+}) {
+  return (
+    <>
+      <Button onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        onClick={onAction}
+        variant="contained"
+        disabled={busy || disabled}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : icon}
+      >
+        {busy ? busyLabel : label}
+      </Button>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import { Alert, Stack, TextField } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, ModalActions } from '../../ui/Modal.tsx';
 
 /**
  * 'Generate Email Template with AI' / 'Generate Workflow with AI': a prompt, and Generate. `generate`
@@ -46,16 +46,7 @@ export function AiGenerateDialog({
       onClose={onClose}
       title={title}
       maxWidth="sm"
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={run} disabled={busy || Boolean(warning)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <AiIcon />}>
-            {busy ? 'Generating...' : 'Generate'}
-          </Button>
-        </>
-      }
+      footer={<ModalActions onCancel={onClose} busy={busy} label="Generate" busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning)} icon={<AiIcon />} />}
     >
       <Stack spacing={2}>
         {warning && <Alert severity="warning">{warning}</Alert>}

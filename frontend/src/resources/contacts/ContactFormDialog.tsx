@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider, useGetList } from 'react-admin';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { changesSince, type FieldChange } from '../shared/conflict.ts';
@@ -182,16 +182,7 @@ export function ContactFormDialog({
       onClose={onClose}
       maxWidth="sm"
       title={contactFormTitle(contact, bank)}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="contact-form" variant="contained" disabled={saving || conflict !== null} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
-            {contact ? 'Save Contact' : 'Add Contact'}
-          </Button>
-        </>
-      }
+      footer={<ModalActions onCancel={onClose} busy={saving} label={contact ? 'Save Contact' : 'Add Contact'} form="contact-form" disabled={conflict !== null} />}
     >
       <Box component="form" id="contact-form" noValidate onSubmit={submit}>
         <Stack spacing={2}>

@@ -10,7 +10,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
 import { messageOf } from '../shared/problem.ts';
 import type { EmailTemplate } from '../templates/template.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
 import { awaitingOutcome, type SentEmail } from './mailbox.ts';
 import { defaultEmail, newIdempotencyKey, queueEmail, sendFailedText } from './send.ts';
@@ -152,14 +152,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             Close
           </Button>
         ) : (
-          <>
-            <Button onClick={onClose} disabled={sending}>
-              Cancel
-            </Button>
-            <Button variant="contained" startIcon={<SendIcon />} onClick={() => void send()} disabled={sending || writing || filling || loadingBank || !contact?.email}>
-              {sending ? 'Sending...' : 'Send Email'}
-            </Button>
-          </>
+          <ModalActions onCancel={onClose} busy={sending} label="Send Email" busyLabel="Sending..." onAction={() => void send()} disabled={writing || filling || loadingBank || !contact?.email} icon={<SendIcon />} />
         )
       }
     >

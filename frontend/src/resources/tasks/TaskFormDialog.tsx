@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useGetList } from 'react-admin';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { fieldErrorsOf } from '../shared/problem.ts';
 import type { TrackedBank } from '../targets/types.ts';
 import { addDays, DEFAULT_DUE_IN_DAYS, localDate } from './due.ts';
@@ -73,16 +73,7 @@ export function TaskFormDialog({ open, onClose, bank }: { open: boolean; onClose
       onClose={onClose}
       maxWidth="sm"
       title="Add Task"
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="task-form" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} /> : undefined}>
-            Add Task
-          </Button>
-        </>
-      }
+      footer={<ModalActions onCancel={onClose} busy={saving} label="Add Task" form="task-form" />}
     >
       <Box component="form" id="task-form" noValidate onSubmit={submit}>
         <Stack spacing={2}>

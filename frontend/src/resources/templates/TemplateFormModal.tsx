@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { BankContactPicker, type PreviewSubject } from '../placeholders/BankContactPicker.tsx';
 import { PlaceholderPicker } from '../placeholders/PlaceholderPicker.tsx';
@@ -125,16 +125,7 @@ export function TemplateFormModal({
       onClose={onClose}
       title={aiDraft ? 'Review AI Generated Template' : editing ? 'Edit Template' : 'Create New Template'}
       maxWidth="md"
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={save} disabled={saving}>
-            {editing ? 'Save Template' : 'Create Template'}
-          </Button>
-        </>
-      }
+      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Template' : 'Create Template'} onAction={() => void save()} />}
     >
       <Stack spacing={2} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
         {formError && <Alert severity="error">{formError}</Alert>}

@@ -3,7 +3,7 @@ import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography 
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { EmailTemplate } from '../templates/template.ts';
 import { addStep, changeStepType, firstSteps, parseStepDay, removeStep, replaceStep, stepsForSave, stepTypes, workflowProblems, type StepType, type WorkflowStep } from './steps.ts';
@@ -82,16 +82,7 @@ export function WorkflowFormModal({
       onClose={onClose}
       title={aiDraft ? 'Review AI Generated Workflow' : editing ? 'Edit Workflow' : 'Create New Workflow'}
       maxWidth="sm"
-      footer={
-        <>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={save} disabled={saving}>
-            {editing ? 'Save Workflow' : 'Create Workflow'}
-          </Button>
-        </>
-      }
+      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Workflow' : 'Create Workflow'} onAction={() => void save()} />}
     >
       <Stack spacing={2}>
         {formError && <Alert severity="error">{formError}</Alert>}
