@@ -144,15 +144,11 @@ export async function countRows(knex: Knex, query: Knex.QueryBuilder): Promise<n
 /** The column a first page's rows carry the list's total in (not a field of any record). */
 export const listTotalColumn = 'list_total';
 
-/** Whether a query names its columns; one that does not selects `*` (knex has no public accessor for this). */
-const selectsColumns = (query: Knex.QueryBuilder) => (query as unknown as { _statements: Array<{ grouping: string }> })._statements.some((statement) => statement.grouping === 'columns');
-
 /** The list's total a page's rows carry. */
 const totalCarried = (rows: unknown[]) => Number((rows[0] as Record<string, unknown>)[listTotalColumn]);
 
-/** `query` with the list's total as one more column of each row. */
-const withTotal = (knex: Knex, query: Knex.QueryBuilder, counted: Knex.QueryBuilder) =>
-  (selectsColumns(query) ? query : query.select('*')).select(knex.raw('? as ??', [countOf(counted), listTotalColumn]));
+/** `query` (which names its columns) with the list's total as one more column of each row. */
+const withTotal = (knex: Knex, query: Knex.QueryBuilder, counted: Knex.QueryBuilder) => query.select(knex.raw('? as ??', [countOf(counted), listTotalColumn]));
 
 /** Pages read at a time once a list is paged on: the one asked for and the others of its block (with a cache to keep them). */
 const pagesPerBlock = 4;
@@ -176,6 +172,7 @@ export async function respondWithList<Row>(
   ctx: Context,
   knex: Knex,
   resource: string,
+  /** The user's rows, selecting their columns by name: a first page adds the list's total to them. */
   base: Knex.QueryBuilder,
   spec: ListSpec,
   toApi: (row: Row) => unknown,

@@ -114,7 +114,7 @@ export function activityRoutes(services: AppServices): Router {
       ctx,
       knex,
       'activity',
-      knex('activity').where('user_id', user.id),
+      knex('activity').where('user_id', user.id).select('activity.*'),
       {
         idColumn: 'global_position',
         // An activity row's id is its event's position in the store: a whole number.

@@ -27,7 +27,7 @@ export type ResourceDefinition<Command, Row> = {
   decider: Decider<any, Command, any>;
   /** How the record's state reads as fields in its History (default: the state without its owner). */
   historyView?: HistoryView<any>;
-  /** The user's rows (the table, or a join). */
+  /** The user's rows (the table, or a join), selecting their columns by name (`table.*` at least). */
   rows: (knex: Knex, userId: string) => Knex.QueryBuilder;
   idColumn: string;
   /** Validates a path id (uuid or cert); an invalid id is a 404, as for a missing record. */

@@ -17,7 +17,7 @@ const toApi = (row: SuppressionRow) => ({ id: row.email, email: row.email, reaso
 export function suppressionRoutes(services: AppServices): Router {
   const { knex, eventStore } = services;
   const router = new Router({ prefix: '/api/data/suppressions' });
-  const rows = (userId: string) => knex('suppressions').where('user_id', userId);
+  const rows = (userId: string) => knex('suppressions').where('user_id', userId).select('suppressions.*');
 
   router.get('/', async (ctx) => {
     await respondWithList<SuppressionRow>(

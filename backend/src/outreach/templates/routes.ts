@@ -32,7 +32,7 @@ export const templatesResource: ResourceDefinition<TemplateCommand, TemplateRow>
   what: 'Template',
   streamId: (id) => `template-${id}`,
   decider: templateDecider,
-  rows: (knex: Knex, userId: string) => knex('templates').where('user_id', userId),
+  rows: (knex: Knex, userId: string) => knex('templates').where('user_id', userId).select('templates.*'),
   idColumn: 'id',
   idSchema: uuidParam,
   list: {

@@ -26,7 +26,7 @@ export function workflowsResource(knex: Knex): ResourceDefinition<WorkflowComman
     what: 'Workflow',
     streamId: (id) => `workflow-${id}`,
     decider: workflowDecider,
-    rows: (db, userId) => db('workflows').where('user_id', userId),
+    rows: (db, userId) => db('workflows').where('user_id', userId).select('workflows.*'),
     idColumn: 'id',
     idSchema: uuidParam,
     list: {
