@@ -4,7 +4,7 @@ import { createAutomationFeature } from '../../backend/src/automation/feature.ts
 import { features } from '../../backend/src/features.ts';
 import { createMailFeature } from '../../backend/src/mail/feature.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiAs, screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { apiOf, screenshot, useE2E, type ColorScheme } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -38,7 +38,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
 
   async function userWithWorkflow(name: string) {
     const session = await e2e.registerUser(name);
-    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const as = apiOf(e2e.url, session);
     const answer = await as<Institution>('/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
     const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
     await as('/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshot, trackLargestBank, useE2E } from './support/index.ts';
+import { apiOf, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /**
@@ -12,7 +12,7 @@ describe('contact erasure: a contact erased from its screen', function () {
 
   it('erases the personal data after confirming; history and the Contacts list no longer show the person', async () => {
     const session = await e2e.registerUser('Quinn Mercer');
-    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const as = apiOf(e2e.url, session);
     const bank = await trackLargestBank(e2e.url, session);
     const person = { name: 'Erin Blakemore', email: 'erin.blakemore@alpha-bank.example', linkedinUrl: 'https://www.linkedin.com/in/erin-blakemore' };
     const erin = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, title: 'Treasurer', ...person } });

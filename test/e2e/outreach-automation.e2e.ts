@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 
@@ -90,19 +90,8 @@ describe('automation outreach and sent mailbox', function () {
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`shows the outreach screens in ${colorScheme} mode`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
-      const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {
-        method: 'POST',
-        body: { name: 'CFO introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body: 'Dear {{contactName}},\n\nI have been following {{bankName}} and its growth in {{city}}. A long line that should clamp to two lines in the card preview of the template grid.' },
-      });
+      await arrangeTemplateWorkflowAndMail(e2e.url, session, 'Dear {{contactName}},\n\nI have been following {{bankName}} and its growth in {{city}}. A long line that should clamp to two lines in the card preview of the template grid.');
       await apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name: 'Second touch', category: 'follow-up', subject: 'Following up', body: 'Any thoughts?' } });
-      await apiAs(e2e.url, session, '/api/data/workflows', {
-        method: 'POST',
-        body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] },
-      });
-      await apiAs(e2e.url, session, '/api/data/sent-emails', {
-        method: 'POST',
-        body: { recipientName: 'Jane Doe', recipientEmail: 'jane@example.com', bankName: 'Alpha Bank', subject: 'Partnering with Alpha Bank', body: 'Dear Jane Doe,\n\nI have been following Alpha Bank.' },
-      });
 
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/automation' });
       const automation = new AutomationPage(page);

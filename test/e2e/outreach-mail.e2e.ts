@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiAs, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 
@@ -131,18 +131,7 @@ describe('outreach mail: templates, sending and the records of what was sent', f
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`shows the record screens of templates, workflows and sent emails in ${colorScheme} mode`, async () => {
       const { session } = await userWithContact('Riley Park');
-      const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {
-        method: 'POST',
-        body: { name: 'CFO introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body: 'Dear {{contactName}},\n\nI have been following {{bankName}}.' },
-      });
-      await apiAs(e2e.url, session, '/api/data/workflows', {
-        method: 'POST',
-        body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] },
-      });
-      await apiAs(e2e.url, session, '/api/data/sent-emails', {
-        method: 'POST',
-        body: { recipientName: 'Jane Doe', recipientEmail: 'jane@example.com', bankName: 'Alpha Bank', subject: 'Partnering with Alpha Bank', body: 'Dear Jane Doe,\n\nI have been following Alpha Bank.' },
-      });
+      await arrangeTemplateWorkflowAndMail(e2e.url, session, 'Dear {{contactName}},\n\nI have been following {{bankName}}.');
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/templates' });
       await page.getByRole('cell', { name: 'CFO introduction' }).waitFor();
       await screenshot(page, 'templates-list');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshot, trackLargestBank, useE2E } from './support/index.ts';
+import { apiOf, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /**
@@ -12,7 +12,7 @@ describe('read models: a rebuild from Data Tools, then the activity search index
 
   it('rebuilds the read models, shows the search index catching up, and Activity still finds a task by a word', async () => {
     const session = await e2e.registerUser('Rhea Analyst');
-    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const as = apiOf(e2e.url, session);
     const bank = await trackLargestBank(e2e.url, session);
     await as('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Ask the treasurer about Zanzibar deposits', dueDate: '2027-01-15' } });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Route } from 'playwright-core';
-import { apiAs, screenshot, trackLargestBank, useE2E, type Session } from './support/index.ts';
+import { apiOf, screenshot, trackLargestBank, useE2E, type Session } from './support/index.ts';
 import { ReportsPage } from './support/pages/reports.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -15,7 +15,7 @@ describe('reports: the page as of an earlier moment', function () {
   /** A user tracking one bank, with two contacts and an open task. */
   async function userWithOutreach(name: string) {
     const session = await e2e.registerUser(name);
-    const as = <T>(path: string, init?: { method?: string; body?: unknown }) => apiAs<T>(e2e.url, session, path, init);
+    const as = apiOf(e2e.url, session);
     const bank = await trackLargestBank(e2e.url, session);
     const jane = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO', email: 'jane.doe@alpha-bank.example' } });
     await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Raj Patel', title: 'CEO', email: 'raj@alpha-bank.example' } });

@@ -9,7 +9,7 @@ import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
 
 export { screenshot, screenshotDir, screenshotInBothThemes } from './screenshots.ts';
-export { addOneOfEachRecord, apiAs, newUserDetails, registerUser, trackLargestBank } from './users.ts';
+export { addOneOfEachRecord, apiAs, apiOf, arrangeTemplateWorkflowAndMail, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';
 
 export type OpenPageOptions = {

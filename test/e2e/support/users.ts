@@ -33,6 +33,27 @@ export async function apiAs<T>(baseUrl: string, session: Session, path: string, 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** `apiAs` bound to one user and server: `as('/api/data/tasks', { method: 'POST', body })`. */
+export const apiOf =
+  (baseUrl: string, session: Session) =>
+  <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> =>
+    apiAs<T>(baseUrl, session, path, init);
+
+/**
+ * Arranges one record of each kind the Automation and record screens show: a template named 'CFO
+ * introduction' with `body`, a two-step workflow sending it, and a sent email to Jane Doe of Alpha Bank.
+ */
+export async function arrangeTemplateWorkflowAndMail(baseUrl: string, session: Session, body: string): Promise<{ templateId: string }> {
+  const as = apiOf(baseUrl, session);
+  const template = await as<{ id: string }>('/api/data/templates', { method: 'POST', body: { name: 'CFO introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body } });
+  await as('/api/data/workflows', { method: 'POST', body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] } });
+  await as('/api/data/sent-emails', {
+    method: 'POST',
+    body: { recipientName: 'Jane Doe', recipientEmail: 'jane@example.com', bankName: 'Alpha Bank', subject: 'Partnering with Alpha Bank', body: 'Dear Jane Doe,\n\nI have been following Alpha Bank.' },
+  });
+  return { templateId: template.id };
+}
+
 /** Has the user track the largest bank of the directory (as 'Track' on its row does); answers the bank. */
 export async function trackLargestBank(baseUrl: string, session: Session): Promise<{ cert: number; name: string }> {
   const answer = await apiAs<{ data: Array<{ data: Record<string, unknown> }> }>(baseUrl, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
