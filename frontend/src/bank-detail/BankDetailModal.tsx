@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BankDetailView } from './views.ts';
-import { DetailHeader } from './DetailHeader.tsx';
+import { bankDetailTitleId, DetailHeader } from './DetailHeader.tsx';
 import { DetailNavigation } from './DetailNavigation.tsx';
 import { startingView } from './lib/navigation.ts';
 import { useBankDetailData, type BankDetailData } from './useBankDetailData.ts';
@@ -89,13 +89,13 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
     content = (
       <CenteredState>
         {closeButton}
-        <CircularProgress aria-label="Loading bank details" />
+        <CircularProgress id={bankDetailTitleId} aria-label="Loading bank details" />
       </CenteredState>
     );
   } else if (detail.isError) {
     content = (
       <CenteredState>
-        <Typography variant="h5" component="h2">
+        <Typography id={bankDetailTitleId} variant="h5" component="h2">
           Loading Failed
         </Typography>
         <Alert severity="error">An error occurred while fetching bank data. {detail.error.message}</Alert>
@@ -112,7 +112,7 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
   } else if (detail.data === null) {
     content = (
       <CenteredState>
-        <Typography variant="h5" component="h2">
+        <Typography id={bankDetailTitleId} variant="h5" component="h2">
           Loading Failed
         </Typography>
         <Typography color="text.secondary">The requested bank could not be found.</Typography>
@@ -129,8 +129,10 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
       fullScreen
       open
       onClose={onClose}
-      // role="dialog" sits on the paper, so its accessible name goes there too.
-      slotProps={{ paper: { 'aria-label': 'Bank detail', sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } as object }}
+      // role="dialog" sits on the paper. Its name is "Bank detail" (its own label) followed by the
+      // bank's name once loaded, or by what it shows instead (loading, failed).
+      aria-labelledby={`bank-detail ${bankDetailTitleId}`}
+      slotProps={{ paper: { id: 'bank-detail', 'aria-label': 'Bank detail', sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } as object }}
     >
       {content}
     </Dialog>

@@ -99,6 +99,9 @@ function ThemeToggle() {
   );
 }
 
+/** The id of the element that names the bank detail dialog (the bank's name once loaded). */
+export const bankDetailTitleId = 'bank-detail-title';
+
 /** Name, address line and the header actions; 'AI Summary' opens the AI Financial Summary (saved, or generated on request). */
 export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose: () => void }) {
   const [showSummary, setShowSummary] = useState(false);
@@ -106,7 +109,7 @@ export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose:
     <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 2, md: 3 }, py: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="bank-detail-name">
+          <Typography id={bankDetailTitleId} variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="bank-detail-name">
             {bank.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">

@@ -7,7 +7,7 @@ import type { useTargetToggle } from './useTargetToggle.ts';
 export function TargetStar({ isTarget, busy, bankName, onToggle }: { isTarget: boolean; busy: boolean; bankName: string; onToggle: () => void }) {
   const label = isTarget ? `Remove ${bankName} from targets` : `Add ${bankName} to targets`;
   return (
-    <Tooltip title={isTarget ? 'Remove from targets' : 'Add to targets'}>
+    <Tooltip title={isTarget ? 'Remove from targets' : 'Add to targets'} describeChild>
       <span>
         <IconButton
           size="small"

@@ -109,7 +109,7 @@ export function SummaryPanel({ data }: { data: BankDetailData }) {
         <Section key={title} title={title}>
           <KeyValueGrid items={items} />
           {title === 'Office Distribution' && byState.length > 0 && (
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }} aria-label="Offices by state">
+            <Box role="group" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }} aria-label="Offices by state">
               {byState.map((entry) => (
                 <Chip key={entry.state} size="small" variant="outlined" label={`${entry.state}: ${entry.offices}`} />
               ))}

@@ -146,7 +146,7 @@ export function TrendsPanel({ cert }: { cert: number }) {
           </Box>
         }
       >
-        <FormGroup row sx={{ mb: 1 }} aria-label="Series">
+        <FormGroup row role="group" sx={{ mb: 1 }} aria-label="Series">
           {trendSeries.map((series) => (
             <FormControlLabel
               key={series.key}

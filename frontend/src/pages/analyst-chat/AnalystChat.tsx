@@ -47,7 +47,7 @@ function timeLabel(iso: string): string {
 
 function TypingIndicator() {
   return (
-    <Box aria-label="The analyst is typing" data-testid="typing-indicator" sx={{ display: 'flex', gap: 0.5, py: 1 }}>
+    <Box role="status" aria-label="The analyst is typing" data-testid="typing-indicator" sx={{ display: 'flex', gap: 0.5, py: 1 }}>
       {[0, 1, 2].map((dot) => (
         <Box
           key={dot}

@@ -88,7 +88,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                   <TableCell align="right"><RatingText value={formatPercent(row.roa)} rating={roaColor(row.roa)} /></TableCell>
                   <TableCell align="right">
                     {row.riskScore === null ? (
-                      <Tooltip title={riskNotAvailableReason(row)}>
+                      <Tooltip title={riskNotAvailableReason(row)} describeChild>
                         <span data-testid="risk-not-available">
                           <RatingText value="N/A" rating={scoreColor(null)} />
                         </span>

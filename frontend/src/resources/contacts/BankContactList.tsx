@@ -114,7 +114,7 @@ export function BankContactList({
                   </IconButton>
                 </Tooltip>
               )}
-              <Tooltip title={contact.repliedAt ? 'Replied' : 'Mark replied'}>
+              <Tooltip title={contact.repliedAt ? 'Replied' : 'Mark replied'} describeChild>
                 <span>
                   <IconButton size="small" aria-label={`Mark ${contact.name} replied`} disabled={Boolean(contact.repliedAt)} onClick={() => actions.markReplied(contact)}>
                     <ReplyIcon fontSize="small" />

@@ -27,7 +27,7 @@ export function VerificationIndicator({
   if (verifying) return <CircularProgress size={18} aria-label="Verifying email" sx={{ mx: 0.75 }} />;
   if (!verification) {
     return (
-      <Tooltip title={email ? 'Verify email' : 'Add an email address to verify it'}>
+      <Tooltip title={email ? 'Verify email' : 'Add an email address to verify it'} describeChild>
         <span>
           <IconButton size="small" aria-label="Verify email" disabled={!email} onClick={onVerify}>
             <MarkEmailReadIcon fontSize="small" />
@@ -39,9 +39,10 @@ export function VerificationIndicator({
   const look = verificationLook(verification);
   const Icon = icons[look.kind];
   return (
-    <Tooltip title={verificationTooltip(verification)}>
+    <Tooltip title={verificationTooltip(verification)} describeChild>
       <span>
-        <IconButton size="small" aria-label={`Email ${look.label.toLowerCase()}; check again`} data-verification={verification.result} disabled={!email} onClick={onVerify}>
+        {/* The button carries the tooltip's text too: a tooltip on the span around it names nothing. */}
+        <IconButton size="small" aria-label={`Email: ${verificationTooltip(verification)}`} data-verification={verification.result} disabled={!email} onClick={onVerify}>
           <Icon fontSize="small" color={look.color} />
         </IconButton>
       </span>

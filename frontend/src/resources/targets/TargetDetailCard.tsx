@@ -150,7 +150,7 @@ export const TargetDetailCard = memo(
                       <Button variant="outlined" size="small" startIcon={<PersonAddIcon />} onClick={() => actions.onAddContact(bank)}>
                         Add New Contact
                       </Button>
-                      <Tooltip title={work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : ''}>
+                      <Tooltip title={work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : ''} describeChild>
                         <span>
                           <Button variant="outlined" size="small" startIcon={<BoltIcon />} disabled={work.contacts.length === 0} fullWidth onClick={() => setAutomating(true)}>
                             Automate

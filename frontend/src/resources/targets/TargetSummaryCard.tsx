@@ -69,7 +69,7 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
             No contacts yet.
           </Typography>
         ) : (
-          <Stack direction="row" spacing={-0.75} sx={{ alignItems: 'center' }} aria-label={`${work.contacts.length} contacts`} data-testid="contact-avatars">
+          <Stack role="group" direction="row" spacing={-0.75} sx={{ alignItems: 'center' }} aria-label={`${work.contacts.length} contacts`} data-testid="contact-avatars">
             {shown.map((contact) => (
               <Tooltip key={contact.id} title={`${contact.name}${contact.isHotLead ? ' (hot lead)' : ''}`}>
                 <Avatar

@@ -93,7 +93,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
             onChange={(event) => setText(event.target.value)}
             slotProps={{ htmlInput: { 'aria-label': `New task for ${bank.name}`, maxLength: 2000 } }}
           />
-          <Tooltip title={`Due ${QUICK_ADD_DUE_LABEL.toLowerCase()}`}>
+          <Tooltip title={`Due ${QUICK_ADD_DUE_LABEL.toLowerCase()}`} describeChild>
             <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
               {QUICK_ADD_DUE_LABEL}
             </Typography>
