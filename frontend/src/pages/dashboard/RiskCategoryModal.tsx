@@ -89,7 +89,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                   <TableCell align="right">
                     {row.riskScore === null ? (
                       <Tooltip title={riskNotAvailableReason(row)} describeChild>
-                        <span data-testid="risk-not-available">
+                        <span data-testid="risk-not-available" tabIndex={0}>
                           <RatingText value="N/A" rating={scoreColor(null)} />
                         </span>
                       </Tooltip>
