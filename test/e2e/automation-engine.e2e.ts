@@ -125,11 +125,17 @@ describe('automation engine: enrolments started from Targets run their steps', f
 
       await page.goto(`${e2e.url}/#/outreach/automation`);
       await page.getByRole('button', { name: 'Enrolments in First week touch' }).click();
-      await page.getByTestId('workflow-funnel').waitFor();
+      const outcomes = page.getByTestId('workflow-outcomes');
+      await outcomes.getByText('Active 2').waitFor();
       await page.getByRole('dialog').getByText('Raj Patel').waitFor();
       await screenshot(page, 'workflow-enrolments');
       await page.getByRole('dialog').getByRole('button', { name: 'Pause Raj Patel' }).click();
       await page.getByRole('dialog').getByText('Paused', { exact: true }).waitFor();
+      // The statistics follow the pause.
+      await outcomes.getByText('Paused 1').waitFor();
+      await outcomes.getByText('Active 1').waitFor();
+      expect(await outcomes.getByRole('img').getAttribute('aria-label')).to.equal('Where the 2 enrolments stand: Active 1, Paused 1');
+      await screenshot(page, 'workflow-enrolments-paused');
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
       await page.goto(`${e2e.url}/#/settings`);

@@ -32,14 +32,30 @@ export function useEnrolments(filter: EnrolmentFilter, reloadKey = 0) {
  * Resume and Stop. `show` picks the names: the contact (a workflow's list), the workflow (a contact's),
  * or both (a bank's). Narrow enough for a column of a target's card.
  */
-export function EnrolmentTable({ filter, show, reloadKey, emptyText }: { filter: EnrolmentFilter; show: Array<'contact' | 'workflow'>; reloadKey?: number; emptyText: string }) {
+export function EnrolmentTable({
+  filter,
+  show,
+  reloadKey,
+  emptyText,
+  onChanged,
+}: {
+  filter: EnrolmentFilter;
+  show: Array<'contact' | 'workflow'>;
+  reloadKey?: number;
+  emptyText: string;
+  /** Called after a pause, resume or stop, for what shows the same enrolments otherwise (a workflow's statistics). */
+  onChanged?: () => void;
+}) {
   const { enrolments, error, reload } = useEnrolments(filter, reloadKey);
   const toast = useToast();
   const act = (action: (id: string) => Promise<unknown>, id: string, done: string) =>
     action(id)
       .then(() => toast.success(done))
       .catch((failure: Error) => toast.error(failure.message))
-      .finally(reload);
+      .finally(() => {
+        reload();
+        onChanged?.();
+      });
   if (error) return <Typography color="error">{error}</Typography>;
   if (!enrolments) return <Typography color="text.secondary">Loading automations...</Typography>;
   if (enrolments.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;

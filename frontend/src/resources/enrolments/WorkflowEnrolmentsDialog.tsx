@@ -1,85 +1,71 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useTheme } from '@mui/material';
-import { Funnel, FunnelChart, LabelList, ResponsiveContainer, Tooltip } from 'recharts';
-import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import type { WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
-import { enrolmentsApi } from './api.ts';
+import { enrolmentOutcomes, enrolmentsApi, reachedText, type EnrolmentOutcome } from './api.ts';
 import { EnrolmentTable } from './EnrolmentTable.tsx';
 
-type StageBox = { x: number; y: number; upperWidth: number; lowerWidth: number; height: number };
+/** The colour of each part, in the bar and on its chip: one colour an outcome. */
+const outcomeColor = { active: 'success', paused: 'warning', completed: 'primary', replied: 'secondary', unsubscribed: 'info', failed: 'error', stopped: 'default' } as const;
 
 /**
- * A stage's name and count on one line, right of its shape's slanted edge at mid-height. recharts'
- * own label wraps to the room it guesses there: 'Sent' and '2' stood on two lines over the shape.
+ * Where a workflow's enrolments stand, as one bar parted by outcome (each part as wide as its share
+ * of the enrolled), with a legend that gives the counts; above it, how many a step reached and how
+ * many emails went out.
  */
-function stageLabel(fill: string) {
-  return function StageLabel({ viewBox, value }: { viewBox?: unknown; value?: unknown }) {
-    if (!viewBox) return null;
-    const { x, y, upperWidth, lowerWidth, height } = viewBox as StageBox;
-    const rightAtMiddle = x + upperWidth / 2 + (upperWidth + lowerWidth) / 4;
-    return (
-      <text x={rightAtMiddle + 8} y={y + height / 2} fill={fill} dominantBaseline="central">
-        {String(value)}
-      </text>
-    );
-  };
-}
-
-/** The funnel of a workflow: enrolled, then reached by a step, then replied; completions and drop-outs beside it. */
-function StatisticsFunnel({ statistics }: { statistics: WorkflowStatistics }) {
-  const { tooltipProps } = useChartTooltip();
+function EnrolmentOutcomes({ statistics }: { statistics: WorkflowStatistics }) {
   const theme = useTheme();
-  const stages = [
-    { name: 'Enrolled', count: statistics.enrolled, fill: theme.palette.primary.main },
-    { name: 'Sent', count: statistics.sent, fill: theme.palette.info.main },
-    { name: 'Completed', count: statistics.completed, fill: theme.palette.success.main },
-    { name: 'Replied', count: statistics.replied, fill: theme.palette.secondary.main },
-  ];
-  // A stage of 0 keeps a sliver of width, so every stage stays visible with its label; the labels tell the counts.
-  const widest = Math.max(1, ...stages.map((stage) => stage.count));
-  const shapes = stages.map((stage) => ({ ...stage, width: Math.max(stage.count, widest * 0.08), label: `${stage.name} ${stage.count}` }));
+  const outcomes = enrolmentOutcomes(statistics);
+  const fill = (key: EnrolmentOutcome['key']) => {
+    const color = outcomeColor[key];
+    return color === 'default' ? theme.palette.grey[500] : theme.palette[color].main;
+  };
+  const shown = outcomes.filter((outcome) => outcome.count > 0);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center' }}>
-      <Box sx={{ width: { xs: '100%', sm: 380 }, height: 200 }} data-testid="workflow-funnel">
-        <ResponsiveContainer>
-          <FunnelChart margin={{ top: 5, right: 110, bottom: 5, left: 5 }}>
-            <Tooltip
-              formatter={(_value, _name, item) => [(item.payload as { count: number }).count, (item.payload as { name: string }).name]}
-              {...tooltipProps}
-            />
-            <Funnel dataKey="width" nameKey="name" data={shapes} isAnimationActive={false} lastShapeType="rectangle">
-              <LabelList dataKey="label" content={stageLabel(theme.palette.text.primary)} />
-            </Funnel>
-          </FunnelChart>
-        </ResponsiveContainer>
+    <Stack spacing={1.5} data-testid="workflow-outcomes">
+      <Typography variant="body2" color="text.secondary">
+        {statistics.enrolled} enrolled · {reachedText(statistics)} · {statistics.emailsSent} {statistics.emailsSent === 1 ? 'email' : 'emails'} sent
+      </Typography>
+      <Box
+        role="img"
+        aria-label={`Where the ${statistics.enrolled} enrolments stand: ${shown.map((outcome) => `${outcome.label} ${outcome.count}`).join(', ')}`}
+        sx={{ display: 'flex', height: 20, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover' }}
+      >
+        {shown.map((outcome) => (
+          <Box key={outcome.key} title={`${outcome.label}: ${outcome.count}`} sx={{ flexGrow: outcome.count, flexBasis: 0, bgcolor: fill(outcome.key), '&:not(:first-of-type)': { borderLeft: 2, borderColor: 'background.paper' } }} />
+        ))}
       </Box>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="workflow-statistics">
-        <Chip label={`Enrolled ${statistics.enrolled}`} />
-        <Chip label={`Sent ${statistics.sent}`} color="info" variant="outlined" />
-        <Chip label={`Failed ${statistics.failed}`} color="error" variant="outlined" />
-        <Chip label={`Replied ${statistics.replied}`} color="secondary" variant="outlined" />
-        <Chip label={`Unsubscribed ${statistics.unsubscribed}`} color="warning" variant="outlined" />
-        <Chip label={`Completed ${statistics.completed}`} color="success" variant="outlined" />
+      <Stack component="ul" direction="row" aria-label="Enrolments by outcome" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', m: 0, p: 0 }}>
+        {outcomes.map((outcome) => (
+          <li key={outcome.key}>
+            <Chip
+              size="small"
+              variant={outcome.count > 0 ? 'filled' : 'outlined'}
+              color={outcomeColor[outcome.key]}
+              label={`${outcome.label} ${outcome.count}`}
+            />
+          </li>
+        ))}
       </Stack>
     </Stack>
   );
 }
 
-/** A workflow's statistics and its enrolments, with pause, resume and stop. */
+/** A workflow's statistics and its enrolments, with pause, resume and stop (after which the statistics are read again). */
 export function WorkflowEnrolmentsDialog({ workflow, onClose }: { workflow: { id: string; name: string }; onClose: () => void }) {
   const [statistics, setStatistics] = useState<WorkflowStatistics | undefined>();
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
+  const loadStatistics = useCallback(() => {
     enrolmentsApi.statistics(workflow.id).then(setStatistics, (failure: Error) => setError(failure.message));
   }, [workflow.id]);
+  useEffect(loadStatistics, [loadStatistics]);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="workflow-enrolments-title">
       <DialogTitle id="workflow-enrolments-title">Enrolments in {workflow.name}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
           {error && <Typography color="error">{error}</Typography>}
-          {statistics && statistics.enrolled > 0 && <StatisticsFunnel statistics={statistics} />}
-          <EnrolmentTable filter={{ workflowId: workflow.id }} show={['contact']} emptyText="Nobody is enrolled yet: start an automation from a bank in Targets." />
+          {statistics && statistics.enrolled > 0 && <EnrolmentOutcomes statistics={statistics} />}
+          <EnrolmentTable filter={{ workflowId: workflow.id }} show={['contact']} onChanged={loadStatistics} emptyText="Nobody is enrolled yet: start an automation from a bank in Targets." />
         </Stack>
       </DialogContent>
       <DialogActions>

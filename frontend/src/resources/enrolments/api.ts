@@ -29,6 +29,33 @@ export function statusText(enrolment: EnrolmentRecord): string {
   return enrolment.status[0].toUpperCase() + enrolment.status.slice(1);
 }
 
+/** One part of a workflow's enrolments: where each of them stands now. */
+export type EnrolmentOutcome = { key: 'active' | 'paused' | 'completed' | 'replied' | 'unsubscribed' | 'failed' | 'stopped'; label: string; count: number };
+
+/**
+ * A workflow's enrolments parted by where each stands: running, paused, through its last step, or
+ * stopped, and why. The parts add up to the enrolled: a reply or a failed send stops an enrolment, so
+ * a replied one is never also completed. 'Stopped' holds the other reasons (by you, contact deleted,
+ * bank no longer a target, Do Not Contact).
+ */
+export function enrolmentOutcomes(statistics: WorkflowStatistics): EnrolmentOutcome[] {
+  return [
+    { key: 'active', label: 'Active', count: statistics.active },
+    { key: 'paused', label: 'Paused', count: statistics.paused },
+    { key: 'completed', label: 'Completed', count: statistics.completed },
+    { key: 'replied', label: 'Replied', count: statistics.replied },
+    { key: 'unsubscribed', label: 'Unsubscribed', count: statistics.unsubscribed },
+    { key: 'failed', label: 'Send failed', count: statistics.failed },
+    { key: 'stopped', label: 'Stopped', count: Math.max(0, statistics.stopped - statistics.replied - statistics.unsubscribed - statistics.failed) },
+  ];
+}
+
+/** '2 of 3 reached by a step (67%)': how far the workflow got, as a share of the enrolled. */
+export function reachedText(statistics: WorkflowStatistics): string {
+  const share = statistics.enrolled > 0 ? Math.round((statistics.sent / statistics.enrolled) * 100) : 0;
+  return `${statistics.sent} of ${statistics.enrolled} reached by a step (${share}%)`;
+}
+
 /** Made on first use: this module loads with Targets, and a page's first Intl formatter loads locale data for tens of milliseconds. */
 let dateTime: Intl.DateTimeFormat | undefined;
 

@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import type { WorkflowStatistics } from '../../../domain/records/enrolment.ts';
+import { enrolmentOutcomes, reachedText } from '../../../frontend/src/resources/enrolments/api.ts';
+
+const none: WorkflowStatistics = { enrolled: 0, active: 0, paused: 0, sent: 0, emailsSent: 0, failed: 0, replied: 0, unsubscribed: 0, completed: 0, stopped: 0 };
+
+describe("a workflow's enrolments by outcome", () => {
+  // 10 enrolled: 3 running, 1 paused, 2 through their last step, 4 stopped (1 replied, 1 unsubscribed, 1 failed send, 1 by hand).
+  const statistics: WorkflowStatistics = { ...none, enrolled: 10, active: 3, paused: 1, sent: 8, emailsSent: 12, completed: 2, stopped: 4, replied: 1, unsubscribed: 1, failed: 1 };
+
+  it('parts the enrolled so that the parts add up to them, a reply counted once', () => {
+    const outcomes = enrolmentOutcomes(statistics);
+    expect(outcomes.map((outcome) => [outcome.label, outcome.count])).to.deep.equal([
+      ['Active', 3],
+      ['Paused', 1],
+      ['Completed', 2],
+      ['Replied', 1],
+      ['Unsubscribed', 1],
+      ['Send failed', 1],
+      ['Stopped', 1],
+    ]);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.count, 0)).to.equal(statistics.enrolled);
+  });
+
+  it('counts under Stopped only the stops for other reasons', () => {
+    const stoppedOnlyByReplies = { ...none, enrolled: 2, stopped: 2, replied: 2, sent: 2 };
+    expect(enrolmentOutcomes(stoppedOnlyByReplies).find((outcome) => outcome.key === 'stopped')!.count).to.equal(0);
+  });
+
+  it('tells how many a step reached, as a share of the enrolled', () => {
+    expect(reachedText(statistics)).to.equal('8 of 10 reached by a step (80%)');
+    expect(reachedText({ ...none, enrolled: 3, sent: 2 })).to.equal('2 of 3 reached by a step (67%)');
+    expect(reachedText(none)).to.equal('0 of 0 reached by a step (0%)');
+  });
+});
