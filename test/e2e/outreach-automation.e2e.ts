@@ -87,6 +87,34 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('improves a template with the AI: the rewrite opens for review, Save keeps it, and a template with nothing to improve says so', async () => {
+    const session = await e2e.registerUser('Avery Quill');
+    await apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name: 'Bare note', category: 'custom', subject: 'deposits at {{bankName}}', body: 'We help banks like {{bankName}} grow deposits.' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+
+    await automation.templateCard('Bare note').getByRole('button', { name: 'Improve with AI: Bare note' }).click();
+    const dialog = automation.dialog();
+    await dialog.getByRole('heading', { name: 'Review AI Improved Template' }).waitFor();
+    await dialog.getByText('Rewritten by Offline analyst: read it before saving.').waitFor();
+    expect(await dialog.getByLabel('Subject').inputValue()).to.equal('Deposits at {{bankName}}');
+    const body = await dialog.getByLabel('Body').inputValue();
+    expect(body.startsWith('Hi {{contactName}},\n\nWe help banks like {{bankName}} grow deposits.')).to.equal(true);
+    expect(body.endsWith('Best regards,\n{{senderName}}')).to.equal(true);
+    await screenshot(page, 'template-improved-review');
+    await automation.saveTemplate();
+    await page.getByText('Template saved.').waitFor();
+    await automation.templateCard('Bare note').getByTestId('template-preview').getByText(/^Hi \{\{contactName\}\},/).waitFor();
+    expect(await automation.templateCards().count()).to.equal(1);
+
+    // Now it follows every rule of the offline editor: nothing to review.
+    await automation.templateCard('Bare note').getByRole('button', { name: 'Improve with AI: Bare note' }).click();
+    await page.getByText('The AI has nothing to improve in this template.').waitFor();
+    expect(await dialog.count()).to.equal(0);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`shows the outreach screens in ${colorScheme} mode`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');

@@ -67,6 +67,8 @@ export interface AiProvider {
   analyzePeers(request: PeerAnalysisRequest, options: CallOptions): Promise<string>;
   generateEmail(request: EmailRequest, options: CallOptions): Promise<string>;
   generateTemplate(prompt: string, options: CallOptions): Promise<GeneratedTemplate | null>;
+  /** The template rewritten to read better, its placeholders kept; null when no acceptable rewrite came back. */
+  improveTemplate(template: GeneratedTemplate, options: CallOptions): Promise<GeneratedTemplate | null>;
   generateWorkflow(prompt: string, templates: TemplateRef[], options: CallOptions): Promise<GeneratedWorkflow | null>;
   findExecutives(bankName: string, options: CallOptions): Promise<Executive[]>;
   findLeads(domain: string, options: CallOptions): Promise<Executive[]>;

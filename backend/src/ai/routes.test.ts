@@ -113,6 +113,12 @@ describeWithDatabase('AI analyst API', (context) => {
       expect((await post('get-bank-news', { bankName: bank.name })).body).to.include({ summary: `Latest news about ${bank.name} needs the AI service: news is found by a model searching the web, and this server has no AI service configured (set GEMINI_API_KEY).` });
       expect((await post('find-executives', {})).status).to.equal(400);
       expect((await post('generate-template', { prompt: '' })).body.message).to.match(/prompt is required/);
+      const improved = await post('improve-template', { template: { name: 'Intro', category: 'introduction', subject: 'intro', body: 'We help banks like {{bankName}}.' } });
+      expect(improved.body).to.include({ provider: 'offline' });
+      expect(improved.body.template.body).to.match(/^Hi \{\{contactName\}\},/).and.include('{{bankName}}').and.match(/\{\{senderName\}\}$/);
+      const blank = await post('improve-template', { template: { name: 'Intro', category: 'introduction', subject: 'Hello', body: '   ' } });
+      expect(blank.status).to.equal(400);
+      expect(blank.body.message).to.match(/body is required/);
       expect((await post('find-leads', { domain: 'not a domain' })).status).to.equal(400);
     });
   });
@@ -185,6 +191,20 @@ describeWithDatabase('AI analyst API', (context) => {
       const second = await gemini.request('/api/services/gemini/analyze-bank', { method: 'POST', token: geminiUser.token, body });
       expect(second.body.analysis).to.equal('A sound bank.');
       expect(double.requests).to.have.length(1);
+    });
+
+    it("offers the model's rewrite of a template, and refuses one that names a placeholder we do not have", async () => {
+      const template = { name: 'Intro', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Hi {{contactName}}, we help banks.' };
+      const rewrite = { ...template, body: 'Hi {{contactName}},\n\nWe help banks like {{bankName}} grow deposits. Could we talk next week?' };
+      double.reply({ chunks: [[{ text: JSON.stringify(rewrite) }]] });
+      const improve = (body: unknown) => gemini.request('/api/services/gemini/improve-template', { method: 'POST', token: geminiUser.token, body: { template: body } });
+      const offered = await improve(template);
+      expect(offered.body).to.include({ provider: 'gemini' });
+      expect(offered.body.template).to.deep.equal(rewrite);
+      expect(double.requests[0].body.contents[0].parts[0].text).to.include('Keep every placeholder').and.include(JSON.stringify(template));
+
+      double.reply({ chunks: [[{ text: JSON.stringify({ ...rewrite, body: 'Hi {{contactName}}, see {{favouriteColour}}.' }) }]] });
+      expect((await improve({ ...template, subject: 'Hello again {{bankName}}' })).body.template).to.equal(null);
     });
 
     it('reads news with search grounding and keeps only web links', async () => {

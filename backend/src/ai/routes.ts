@@ -8,6 +8,7 @@ import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
 import { currentContext, runWithContext, systemContext } from '../context/request-context.ts';
 import { certSchema } from '../regulator/queries/detail.ts';
+import { templateCategories } from '../../../domain/records/template.ts';
 import { aiAnalysisDecider } from './analysis/decider.ts';
 import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';
 import { aiCacheTtlMs } from './cache.ts';
@@ -31,6 +32,14 @@ const schemas = {
   analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert }),
   generateEmail: record,
   generateTemplate: z.object({ prompt: name('prompt').max(4000) }),
+  improveTemplate: z.object({
+    template: z.object({
+      name: name('name'),
+      category: z.enum(templateCategories).catch('custom'),
+      subject: z.string().trim().min(1, 'subject is required.').max(500),
+      body: z.string().trim().min(1, 'body is required.').max(20_000, 'A template to improve can be at most 20,000 characters.'),
+    }),
+  }),
   generateWorkflow: z.object({
     prompt: name('prompt').max(4000),
     availableTemplates: z.array(z.object({ id: z.string(), name: z.string(), category: z.string().optional(), subject: z.string().optional() }).loose()).max(200).default([]),
@@ -146,6 +155,15 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
       ctx.body = answer({ template: await ai.call({ feature: 'template', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.generateTemplate(input.prompt, options)) });
     } catch (error) {
       throw failure('Template generation failed: ', error);
+    }
+  });
+
+  gemini.post('/improve-template', async (ctx) => {
+    const input = schemas.improveTemplate.parse(ctx.request.body ?? {});
+    try {
+      ctx.body = answer({ template: await ai.call({ feature: 'template-improvement', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.improveTemplate(input.template, options)) });
+    } catch (error) {
+      throw failure('Template improvement failed: ', error);
     }
   });
 

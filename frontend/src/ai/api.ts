@@ -29,6 +29,8 @@ export const aiApi = {
     http.post<Answered & { analysis: string }>(gemini('analyze-peer-comparison'), { targetBankData, peerAnalysisData, cert }),
   generateEmail: (payload: { contactName?: string; contactTitle?: string; bankName?: string; subject: string; [key: string]: unknown }) => http.post<Answered & { body: string }>(gemini('generate-email'), payload),
   generateTemplate: (prompt: string) => http.post<Answered & { template: GeneratedTemplate | null }>(gemini('generate-template'), { prompt }),
+  /** The template rewritten to read better; null when the AI gave no rewrite it could offer. */
+  improveTemplate: (template: GeneratedTemplate) => http.post<Answered & { template: GeneratedTemplate | null }>(gemini('improve-template'), { template }),
   generateWorkflow: (prompt: string, availableTemplates: Array<{ id: string; name: string; category?: string; subject?: string }>) =>
     http.post<Answered & { workflow: GeneratedWorkflow | null }>(gemini('generate-workflow'), { prompt, availableTemplates }),
   findBankDomain: (bankName: string) => http.post<Answered & { domain: string | null }>(gemini('find-bank-domain'), { bankName }),

@@ -7,6 +7,7 @@ import type { ToolScope } from '../tools.ts';
 import { citeBank, figureAnswer, helpAnswer, marketAnswer, newsAnswer, offlineFooter, peersAnswer, profileAnswer, rankingAnswer, targetsAnswer } from './answers.ts';
 import { metricByColumn } from '../metrics.ts';
 import { parseFollowUp, type Intent } from './intents.ts';
+import { callToAction, editTemplate, senderSignOff } from './template-editor.ts';
 
 /**
  * The built-in analyst used when no AI service is configured: deterministic, answering from our
@@ -255,12 +256,15 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
           '',
           'With total assets of {{totalAssets}} and a return on assets of {{roa}}, {{bankName}} is well placed for the next stage of growth, and we help banks of your size with exactly that.',
           '',
-          'Would you be open to a 20-minute call in the coming weeks?',
+          callToAction,
           '',
-          'Best regards,',
-          '{{senderName}}',
+          senderSignOff,
         ].join('\n'),
       };
+    },
+
+    async improveTemplate(template: GeneratedTemplate): Promise<GeneratedTemplate> {
+      return editTemplate(template);
     },
 
     async generateWorkflow(prompt: string, templates: TemplateRef[]): Promise<GeneratedWorkflow | null> {

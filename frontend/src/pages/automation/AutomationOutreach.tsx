@@ -6,9 +6,9 @@ import { useDelete, useGetList, useUpdate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { StarterTemplatesButton } from '../../resources/templates/StarterTemplatesButton.tsx';
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
-import { aiApi } from '../../ai/api.ts';
+import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
-import { deleteConfirmText, filterTemplates, type EmailTemplate } from '../../resources/templates/template.ts';
+import { deleteConfirmText, filterTemplates, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
 import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
 import { AI_WORKFLOW_DRAFT_ID, WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -16,11 +16,14 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { AiGenerateDialog } from './AiGenerateDialog.tsx';
 
+/** Whether two templates read the same, field by field. */
+const sameTemplate = (a: TemplateDraft, b: TemplateDraft) => a.name === b.name && a.category === b.category && a.subject === b.subject && a.body === b.body;
+
 /** The most templates and workflows the screen loads (the API's page limit). */
 const LIST_LIMIT = 500;
 
 type PendingDelete = { type: 'template'; record: EmailTemplate } | { type: 'workflow'; record: Workflow };
-type TemplateEditing = { open: false } | { open: true; template: EmailTemplate | null };
+type TemplateEditing = { open: false } | { open: true; template: EmailTemplate | null; improvement?: { draft: TemplateDraft; by: string } };
 type WorkflowEditing = { open: false } | { open: true; workflow: Workflow | null };
 
 /**
@@ -59,7 +62,8 @@ function EmptyState({ title, text }: { title: string; text: string }) {
 /**
  * Automation Outreach: the user's workflows (cards scrolling sideways) and email templates (a grid of
  * one, two or three columns), each with its count, create, edit and delete; templates can be starred
- * and searched. 'Generate with AI' drafts a template or a workflow that opens unsaved for review.
+ * and searched. 'Generate with AI' drafts a template or a workflow that opens unsaved for review;
+ * 'Improve with AI' on a template opens the AI's rewrite of it for review the same way.
  */
 export default function AutomationOutreach() {
   const toast = useToast();
@@ -68,6 +72,7 @@ export default function AutomationOutreach() {
   const [workflowEditing, setWorkflowEditing] = useState<WorkflowEditing>({ open: false });
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const [aiDialog, setAiDialog] = useState<'template' | 'workflow' | null>(null);
+  const [improving, setImproving] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [remove] = useDelete();
   const [update] = useUpdate<EmailTemplate>();
@@ -112,6 +117,21 @@ export default function AutomationOutreach() {
       return null;
     } catch {
       return failedGeneration;
+    }
+  };
+  /** Asks the AI to rewrite a template, then opens the rewrite for review in the editor (nothing is saved until then). */
+  const improveTemplate = async (template: EmailTemplate) => {
+    setImproving(template.id);
+    try {
+      const fields = { name: template.name, category: template.category, subject: template.subject, body: template.body };
+      const answer = await aiApi.improveTemplate(fields);
+      if (!answer.template) toast.error('The AI could not improve this template. Please try again.');
+      else if (sameTemplate(answer.template, fields)) toast.info('The AI has nothing to improve in this template.');
+      else setTemplateEditing({ open: true, template, improvement: { draft: answer.template, by: answer.providerLabel ?? providerNames[answer.provider] } });
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setImproving(null);
     }
   };
   const generateWorkflow = async (prompt: string): Promise<string | null> => {
@@ -206,6 +226,8 @@ export default function AutomationOutreach() {
                 key={template.id}
                 template={template}
                 onToggleFavorite={() => void toggleFavorite(template)}
+                onImprove={() => void improveTemplate(template)}
+                improving={improving === template.id}
                 onEdit={() => setTemplateEditing({ open: true, template })}
                 onDelete={() => setPendingDelete({ type: 'template', record: template })}
               />
@@ -214,7 +236,12 @@ export default function AutomationOutreach() {
         )}
       </Box>
 
-      <TemplateFormModal open={templateEditing.open} template={templateEditing.open ? templateEditing.template : null} onClose={() => setTemplateEditing({ open: false })} />
+      <TemplateFormModal
+        open={templateEditing.open}
+        template={templateEditing.open ? templateEditing.template : null}
+        improvement={templateEditing.open ? templateEditing.improvement : undefined}
+        onClose={() => setTemplateEditing({ open: false })}
+      />
       <WorkflowFormModal
         open={workflowEditing.open}
         workflow={workflowEditing.open ? workflowEditing.workflow : null}

@@ -1,19 +1,25 @@
-import { Box, Card, CardActions, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import AiIcon from '@mui/icons-material/AutoAwesome';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { EmailTemplate } from './template.ts';
 
-/** One template in the Automation Outreach grid: category, favourite star, name, subject, a two-line body preview, Edit and Delete. */
+/** One template in the Automation Outreach grid: category, favourite star, name, subject, a two-line body preview, Improve with AI, Edit and Delete. */
 export function TemplateCard({
   template,
   onToggleFavorite,
+  onImprove,
+  improving,
   onEdit,
   onDelete,
 }: {
   template: EmailTemplate;
   onToggleFavorite: () => void;
+  onImprove: () => void;
+  /** Whether the AI is rewriting this template now (its button then waits). */
+  improving: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -58,7 +64,18 @@ export function TemplateCard({
           {template.body.trim() || 'No content'}
         </Box>
       </CardContent>
-      <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+      <CardActions sx={{ pt: 0 }}>
+        <Button
+          size="small"
+          color="secondary"
+          startIcon={improving ? <CircularProgress size={14} color="inherit" /> : <AiIcon fontSize="small" />}
+          onClick={onImprove}
+          disabled={improving}
+          aria-label={`Improve with AI: ${template.name}`}
+          sx={{ mr: 'auto' }}
+        >
+          {improving ? 'Improving...' : 'Improve with AI'}
+        </Button>
         <IconButton size="small" onClick={onEdit} aria-label={`Edit ${template.name}`}>
           <EditIcon fontSize="small" />
         </IconButton>

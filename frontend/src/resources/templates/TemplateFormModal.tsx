@@ -25,12 +25,15 @@ export const AI_TEMPLATE_DRAFT_ID = 'new-ai-template';
 export function TemplateFormModal({
   open,
   template,
+  improvement,
   onClose,
   onSaved,
 }: {
   open: boolean;
   /** The template being edited; none to create one. */
   template?: EmailTemplate | null;
+  /** The AI's rewrite of `template`, and who wrote it: the form opens on it for review, and saving it updates the template. */
+  improvement?: { draft: TemplateDraft; by: string };
   onClose: () => void;
   onSaved?: (template: EmailTemplate) => void;
 }) {
@@ -51,14 +54,14 @@ export function TemplateFormModal({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(template ? { name: template.name, category: template.category, subject: template.subject, body: template.body } : emptyTemplateDraft);
+    setDraft(improvement?.draft ?? (template ? { name: template.name, category: template.category, subject: template.subject, body: template.body } : emptyTemplateDraft));
     setTouched(false);
     setServerFields({});
     setFormError(undefined);
     selections.current = { subject: undefined, body: undefined };
     lastFocused.current = 'body';
     setPreviewOn({ cert: null, contactId: null });
-  }, [open, template]);
+  }, [open, template, improvement]);
 
   const [previewOn, setPreviewOn] = useState<PreviewSubject>({ cert: null, contactId: null });
   const preview = useRenderedEmail({ subject: draft.subject, body: draft.body, cert: previewOn.cert, contactId: previewOn.contactId });
@@ -123,12 +126,13 @@ export function TemplateFormModal({
     <Modal
       open={open}
       onClose={onClose}
-      title={aiDraft ? 'Review AI Generated Template' : editing ? 'Edit Template' : 'Create New Template'}
+      title={aiDraft ? 'Review AI Generated Template' : improvement ? 'Review AI Improved Template' : editing ? 'Edit Template' : 'Create New Template'}
       maxWidth="md"
       footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Template' : 'Create Template'} onAction={() => void save()} />}
     >
       <Stack spacing={2} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
         {formError && <Alert severity="error">{formError}</Alert>}
+        {improvement && <Alert severity="info">Rewritten by {improvement.by}: read it before saving. Cancel keeps the template as it was.</Alert>}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
           <TextField label="Template Name" required value={draft.name} onChange={(event) => change('name', event.target.value)} error={Boolean(fieldError('name'))} helperText={fieldError('name')} autoFocus />
           <TextField select label="Category" value={draft.category} onChange={(event) => change('category', event.target.value)} error={Boolean(serverFields.category)} helperText={serverFields.category}>
