@@ -187,8 +187,17 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
       await targets.expandedCard().getByRole('button', { name: 'Find Contacts & Execs' }).click();
       const finder = page.getByRole('dialog', { name: 'Find Contacts and Executives' });
       await finder.getByText('Domain suggested by AI from the bank’s name: check it before searching.').waitFor();
-      expect(await finder.getByLabel('Bank domain').inputValue()).to.equal(String(website).replace(/^(https?:\/\/)?(www\.)?/, ''));
+      const domain = String(website).replace(/^(https?:\/\/)?(www\.)?/, '');
+      expect(await finder.getByLabel('Bank domain').inputValue()).to.equal(domain);
       await screenshot(page, 'find-contacts-ai-domain');
+
+      // Asked again on request: the same domain is confirmed; another one typed is replaced by the AI's.
+      await finder.getByRole('button', { name: 'Suggest with AI' }).click();
+      await page.getByText('Current domain confirmed by AI.').waitFor();
+      await finder.getByLabel('Bank domain').fill('some-other-bank.example');
+      await finder.getByRole('button', { name: 'Suggest with AI' }).click();
+      await page.getByText('AI suggested an updated domain.').waitFor();
+      expect(await finder.getByLabel('Bank domain').inputValue()).to.equal(domain);
       expect(e2e.pageErrors(page)).to.deep.equal([]);
     });
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
-import { isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
+import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
 import { changesSince, displayValue } from '../../../frontend/src/resources/shared/conflict.ts';
 import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
@@ -40,6 +40,18 @@ describe('contact search results', () => {
     expect(isAlreadyAdded('JANE@bank.com', ['jane@BANK.com'])).to.equal(true);
     expect(isAlreadyAdded('jane@bank.com', [null, 'ann@bank.com'])).to.equal(false);
     expect(isAlreadyAdded(null, ['jane@bank.com'])).to.equal(false);
+  });
+
+  it("weighs the AI's domain against the field: a different one replaces it, the same one confirms it, none leaves it", () => {
+    expect(domainSuggestion('oldbank.com', 'https://www.newbank.com/')).to.deep.equal({ domain: 'newbank.com', outcome: 'updated', text: 'AI suggested an updated domain.' });
+    expect(domainSuggestion('https://www.firstbank.com', 'firstbank.com')).to.deep.equal({ domain: 'https://www.firstbank.com', outcome: 'confirmed', text: 'Current domain confirmed by AI.' });
+    expect(domainSuggestion('firstbank.com', null)).to.deep.equal({ domain: 'firstbank.com', outcome: 'none', text: 'AI could not find a different domain.' });
+    expect(domainSuggestion('', 'firstbank.com').outcome).to.equal('updated');
+  });
+
+  it("words a failed domain search as 'AI domain search failed: {reason}.', whether or not the server's message has the prefix", () => {
+    expect(domainSearchFailedText('AI domain search failed: the model timed out')).to.equal('AI domain search failed: the model timed out.');
+    expect(domainSearchFailedText('Network error.')).to.equal('AI domain search failed: Network error.');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import AiIcon from '@mui/icons-material/AutoAwesome';
 import { useDataProvider } from 'react-admin';
 import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { Modal } from '../../ui/Modal.tsx';
@@ -10,7 +11,7 @@ import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { contactsApi } from './api.ts';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
-import { isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
+import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
 import type { Contact, ContactDraft } from './types.ts';
 
 /** LinkedIn URLs from the AI search are checked: replaced by where they lead, or dropped when invalid. */
@@ -114,6 +115,21 @@ export function FindContactsDialog({
           ? 'No website on file and AI found no domain: type the bank’s domain.'
           : `People at ${bank.name}, from the contact finder and the AI executive search.`;
 
+  /** 'Suggest with AI': asks the AI for the bank's domain and says whether it changed, confirmed or found none. */
+  const suggestDomain = async () => {
+    setDomainLookup('looking');
+    try {
+      const suggestion = domainSuggestion(domain, await contactsApi.findBankDomain(bank.name));
+      setDomain(suggestion.domain);
+      setDomainLookup(suggestion.outcome === 'updated' ? 'found' : 'idle');
+      if (suggestion.outcome === 'none') toast.error(suggestion.text);
+      else toast.success(suggestion.text);
+    } catch (error) {
+      setDomainLookup('idle');
+      toast.error(domainSearchFailedText(messageOf(error, 'the AI service did not answer')));
+    }
+  };
+
   const search = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = domainOfWebsite(domain);
@@ -181,7 +197,10 @@ export function FindContactsDialog({
             helperText={domainHelp}
             slotProps={{ input: { endAdornment: domainLookup === 'looking' ? <CircularProgress size={16} aria-label="Looking up the domain" /> : undefined } }}
           />
-          <Button type="submit" variant="contained" disabled={searching} startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>
+          <Button variant="outlined" color="secondary" onClick={() => void suggestDomain()} disabled={domainLookup === 'looking'} startIcon={<AiIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap', flexShrink: 0 }}>
+            Suggest with AI
+          </Button>
+          <Button type="submit" variant="contained" disabled={searching} startIcon={searching ? <CircularProgress size={16} /> : <SearchIcon />} sx={{ alignSelf: 'flex-start', whiteSpace: 'nowrap', flexShrink: 0 }}>
             {searching ? 'Searching...' : 'Search'}
           </Button>
         </Stack>

@@ -5,6 +5,8 @@
  * apart, in the order found.
  */
 
+import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
+
 export type SearchSource = 'Gemini' | 'Hunter' | 'Both';
 
 export type FoundPerson = { name: string; title?: string | null; email?: string | null; linkedinUrl?: string | null };
@@ -58,3 +60,20 @@ export function isAlreadyAdded(email: string | null, existingEmails: Iterable<st
   for (const existing of existingEmails) if (existing && existing.trim().toLowerCase() === wanted) return true;
   return false;
 }
+
+/** What asking the AI for a bank's domain leads to: the domain the field then holds, and what the user is told. */
+export type DomainSuggestion = { domain: string; outcome: 'updated' | 'confirmed' | 'none'; text: string };
+
+/**
+ * The AI's answer to 'which domain is this bank's?' weighed against the domain in the field (both
+ * compared as bare domains): a different one replaces it, the same one confirms it, none leaves it.
+ */
+export function domainSuggestion(current: string, found: string | null): DomainSuggestion {
+  const suggested = found ? domainOfWebsite(found) : null;
+  if (!suggested) return { domain: current, outcome: 'none', text: 'AI could not find a different domain.' };
+  if (suggested === domainOfWebsite(current)) return { domain: current, outcome: 'confirmed', text: 'Current domain confirmed by AI.' };
+  return { domain: suggested, outcome: 'updated', text: 'AI suggested an updated domain.' };
+}
+
+/** 'AI domain search failed: {reason}.' from the server's message, which may carry the prefix already. */
+export const domainSearchFailedText = (message: string) => `AI domain search failed: ${message.replace(/^AI domain search failed:\s*/, '').replace(/\.$/, '')}.`;
