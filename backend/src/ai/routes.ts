@@ -78,47 +78,47 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
     }
   });
 
+  /** The answer of an AI call, or the feature's error: `prefix` and the reason (502; 504 for a timeout). */
+  const failingAs = async <T>(prefix: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw failure(prefix, error);
+    }
+  };
+
   gemini.post('/find-executives', async (ctx) => {
     const input = schemas.findExecutives.parse(ctx.request.body ?? {});
-    try {
-      const executives = await ai.call({ feature: 'executives', payload: input, ttlMs: aiCacheTtlMs.executives }, (options) => provider.findExecutives(input.bankName, options));
-      ctx.body = answer({ executives });
-    } catch (error) {
-      throw failure('Executive search failed: ', error);
-    }
+    const executives = await failingAs('Executive search failed: ', () =>
+      ai.call({ feature: 'executives', payload: input, ttlMs: aiCacheTtlMs.executives }, (options) => provider.findExecutives(input.bankName, options)),
+    );
+    ctx.body = answer({ executives });
   });
 
   gemini.post('/find-leads', async (ctx) => {
     const input = schemas.findLeads.parse(ctx.request.body ?? {});
-    try {
-      const contacts = await ai.call({ feature: 'leads', payload: input, ttlMs: aiCacheTtlMs.leads }, (options) => provider.findLeads(input.domain, options));
-      ctx.body = answer(contacts.length ? { contacts } : { contacts, message: 'No contacts found for this domain.' });
-    } catch (error) {
-      throw failure('An error occurred: ', error);
-    }
+    const contacts = await failingAs('An error occurred: ', () => ai.call({ feature: 'leads', payload: input, ttlMs: aiCacheTtlMs.leads }, (options) => provider.findLeads(input.domain, options)));
+    ctx.body = answer(contacts.length ? { contacts } : { contacts, message: 'No contacts found for this domain.' });
   });
 
   gemini.post('/market-summary', async (ctx) => {
     const input = schemas.marketSummary.parse(ctx.request.body ?? {});
-    try {
-      ctx.body = answer({ summary: await ai.call({ feature: 'market-summary', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.marketSummary(input.stats, options)) });
-    } catch (error) {
-      throw failure('Error during AI analysis: ', error);
-    }
+    const summary = await failingAs('Error during AI analysis: ', () =>
+      ai.call({ feature: 'market-summary', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.marketSummary(input.stats, options)),
+    );
+    ctx.body = answer({ summary });
   });
 
   const analysisRoute = (path: string, kind: 'summary' | 'risk', prefix: string) =>
     gemini.post(path, async (ctx) => {
       const user = signedInUser(ctx.state);
       const input = schemas.analyzeBank.parse(ctx.request.body ?? {});
-      let analysis: string;
-      try {
-        analysis = await ai.call({ feature: `analysis-${kind}`, payload: input, ttlMs: aiCacheTtlMs.default }, (options) =>
-          kind === 'summary' ? provider.analyzeBank(input.bankData, input.cert, { knex, userId: user.id }, options) : provider.analyzeRisk(input.bankData, input.cert, { knex, userId: user.id }, options),
-        );
-      } catch (error) {
-        throw failure(prefix, error);
-      }
+      const scope = { knex, userId: user.id };
+      const analysis = await failingAs(prefix, () =>
+        ai.call({ feature: `analysis-${kind}`, payload: input, ttlMs: aiCacheTtlMs.default }, (options) =>
+          kind === 'summary' ? provider.analyzeBank(input.bankData, input.cert, scope, options) : provider.analyzeRisk(input.bankData, input.cert, scope, options),
+        ),
+      );
       if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, kind, analysis);
       ctx.body = answer({ analysis });
     });
@@ -128,12 +128,9 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   gemini.post('/analyze-peer-comparison', async (ctx) => {
     const user = signedInUser(ctx.state);
     const input = schemas.peerComparison.parse(ctx.request.body ?? {});
-    let analysis: string;
-    try {
-      analysis = await ai.call({ feature: 'peers', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.analyzePeers(input, options));
-    } catch (error) {
-      throw failure('Error during AI peer analysis: ', error);
-    }
+    const analysis = await failingAs('Error during AI peer analysis: ', () =>
+      ai.call({ feature: 'peers', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.analyzePeers(input, options)),
+    );
     if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, 'peers', analysis);
     ctx.body = answer({ analysis, summary: analysis });
   });
@@ -142,70 +139,61 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
     const user = signedInUser(ctx.state);
     const input = schemas.generateEmail.parse(ctx.request.body ?? {});
     const request = { ...input, senderName: typeof input.senderName === 'string' && input.senderName ? input.senderName : user.name || user.email };
-    try {
-      ctx.body = answer({ body: await ai.call({ feature: 'email', payload: request, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateEmail(request, options)) });
-    } catch (error) {
-      throw failure('Error during AI email generation: ', error);
-    }
+    const body = await failingAs('Error during AI email generation: ', () =>
+      ai.call({ feature: 'email', payload: request, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateEmail(request, options)),
+    );
+    ctx.body = answer({ body });
   });
 
   gemini.post('/generate-template', async (ctx) => {
     const input = schemas.generateTemplate.parse(ctx.request.body ?? {});
-    try {
-      ctx.body = answer({ template: await ai.call({ feature: 'template', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.generateTemplate(input.prompt, options)) });
-    } catch (error) {
-      throw failure('Template generation failed: ', error);
-    }
+    const template = await failingAs('Template generation failed: ', () =>
+      ai.call({ feature: 'template', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.generateTemplate(input.prompt, options)),
+    );
+    ctx.body = answer({ template });
   });
 
   gemini.post('/improve-template', async (ctx) => {
     const input = schemas.improveTemplate.parse(ctx.request.body ?? {});
-    try {
-      ctx.body = answer({ template: await ai.call({ feature: 'template-improvement', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.improveTemplate(input.template, options)) });
-    } catch (error) {
-      throw failure('Template improvement failed: ', error);
-    }
+    const template = await failingAs('Template improvement failed: ', () =>
+      ai.call({ feature: 'template-improvement', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.improveTemplate(input.template, options)),
+    );
+    ctx.body = answer({ template });
   });
 
   gemini.post('/generate-workflow', async (ctx) => {
     const user = signedInUser(ctx.state);
     const input = schemas.generateWorkflow.parse(ctx.request.body ?? {});
     const templates = input.availableTemplates.map((template) => ({ id: template.id, name: template.name, category: template.category, subject: template.subject }));
-    try {
-      ctx.body = answer({
-        workflow: await ai.call({ feature: 'workflow', payload: { prompt: input.prompt, templates }, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateWorkflow(input.prompt, templates, options)),
-      });
-    } catch (error) {
-      throw failure('Workflow generation failed: ', error);
-    }
+    const workflow = await failingAs('Workflow generation failed: ', () =>
+      ai.call({ feature: 'workflow', payload: { prompt: input.prompt, templates }, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateWorkflow(input.prompt, templates, options)),
+    );
+    ctx.body = answer({ workflow });
   });
 
   gemini.post('/find-bank-domain', async (ctx) => {
     const user = signedInUser(ctx.state);
     const input = schemas.findBankDomain.parse(ctx.request.body ?? {});
-    try {
-      ctx.body = answer({ domain: await ai.call({ feature: 'bank-domain', payload: input, ttlMs: aiCacheTtlMs.bankDomain }, (options) => provider.findBankDomain(input.bankName, { knex, userId: user.id }, options)) });
-    } catch (error) {
-      throw failure('AI domain search failed: ', error);
-    }
+    const domain = await failingAs('AI domain search failed: ', () =>
+      ai.call({ feature: 'bank-domain', payload: input, ttlMs: aiCacheTtlMs.bankDomain }, (options) => provider.findBankDomain(input.bankName, { knex, userId: user.id }, options)),
+    );
+    ctx.body = answer({ domain });
   });
 
   gemini.post('/generate-prompt-suggestions', async (ctx) => {
-    try {
-      // Asked for fresh ones: 'New Suggestions' must give new suggestions, so this answer is never cached.
-      ctx.body = answer({ suggestions: await ai.call({ feature: 'suggestions', payload: { at: Date.now(), nonce: Math.random() }, ttlMs: 0 }, (options) => provider.promptSuggestions(options)) });
-    } catch (error) {
-      throw failure('Failed to generate new prompt suggestions: ', error);
-    }
+    // Asked for fresh ones: 'New Suggestions' must give new suggestions, so this answer is never cached.
+    const suggestions = await failingAs('Failed to generate new prompt suggestions: ', () =>
+      ai.call({ feature: 'suggestions', payload: { at: Date.now(), nonce: Math.random() }, ttlMs: 0 }, (options) => provider.promptSuggestions(options)),
+    );
+    ctx.body = answer({ suggestions });
   });
 
   gemini.post('/get-bank-news', async (ctx) => {
     const input = schemas.bankNews.parse(ctx.request.body ?? {});
-    try {
-      ctx.body = answer({ ...(await ai.call({ feature: 'news', payload: input, ttlMs: aiCacheTtlMs.news }, (options) => provider.bankNews(input.bankName, options))) });
-    } catch (error) {
-      throw failure('An error occurred while fetching news: ', error);
-    }
+    const news = await failingAs('An error occurred while fetching news: ', () =>
+      ai.call({ feature: 'news', payload: input, ttlMs: aiCacheTtlMs.news }, (options) => provider.bankNews(input.bankName, options)),
+    );
+    ctx.body = answer({ ...news });
   });
 
   const data = new Router({ prefix: '/api/data' });
