@@ -41,6 +41,33 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.locator('tr', { hasText: 'to targets' }).getByRole('link', { name: bank.name }).waitFor();
   });
 
+  it("lists overdue tasks by the user's own calendar day, and every task again once 'Overdue only' is switched off", async () => {
+    // A time zone whose day is not the server's (UTC) day right now: a day ahead from 10:00 UTC, a day behind before 12:00.
+    const now = new Date();
+    const timezoneId = now.getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const usersToday = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(now);
+    const usersYesterday = new Date(Date.parse(`${usersToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const { session, bank } = await userTrackingABank('Avery Lund');
+    await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Call the treasurer today', dueDate: usersToday } });
+    await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Send the rate sheet promised yesterday', dueDate: usersYesterday } });
+    await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Chase the proposal of 2020', dueDate: '2020-01-10' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/tasks', timezoneId });
+    const today = page.locator('tr', { hasText: 'Call the treasurer today' });
+    const yesterday = page.locator('tr', { hasText: 'Send the rate sheet promised yesterday' });
+    const longAgo = page.locator('tr', { hasText: 'Chase the proposal of 2020' });
+    await today.getByText('Due today').waitFor();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menu').getByText('Overdue only').click();
+    await page.getByLabel('Overdue only').check();
+    await today.waitFor({ state: 'detached' });
+    await yesterday.getByText('Overdue').waitFor();
+    await longAgo.waitFor();
+    await page.getByLabel('Overdue only').uncheck();
+    await today.waitFor();
+    await yesterday.waitFor();
+    await longAgo.waitFor();
+  });
+
   it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {
     const session = await e2e.registerUser('Robin Marsh');
     const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');

@@ -96,6 +96,18 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect((await list('tasks', { q: 'beta' })).body.map((task: any) => task.text)).to.deep.equal(['Visit Denver']);
       expect((await list('tasks', {}, ['bankName', 'DESC'])).body[0].bankName).to.equal('Beta Savings');
       expect((await list('tasks', { dueBefore: 'soon' })).status).to.equal(400);
+      expect((await list('tasks', { dueBefore: '2026-02-30' })).status).to.equal(400);
+    });
+
+    it("judges overdue on the caller's calendar day when it names one: a task due that day is not yet overdue", async () => {
+      const overdueOn = async (today: string) => (await list('tasks', { overdue: today })).body.map((task: any) => task.text);
+      expect(await overdueOn('2020-01-10')).to.deep.equal([]);
+      expect(await overdueOn('2020-01-11')).to.deep.equal(['Call Jane']);
+      // A completed task is never overdue.
+      expect(await overdueOn('2099-05-01')).to.deep.equal(['Call Jane', 'Send deck']);
+      const refused = await list('tasks', { overdue: 'yesterday' });
+      expect(refused.status).to.equal(400);
+      expect(refused.body.message).to.equal('overdue must be true, false or your today as a date like 2026-12-31.');
     });
   });
 

@@ -277,9 +277,14 @@ export function existsFilter(subquery: (query: Knex.QueryBuilder) => Knex.QueryB
 export function dateBoundFilter(column: string, operator: '>=' | '<=') {
   return (query: Knex.QueryBuilder, value: unknown) => {
     const text = String(value);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
-      throw new BadRequestError('A date filter must be a date like 2026-12-31.');
-    }
+    if (!isCalendarDate(text)) throw new BadRequestError('A date filter must be a date like 2026-12-31.');
     query.where(column, operator, text);
   };
+}
+
+/** A calendar date written YYYY-MM-DD that exists (2026-02-30 does not). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }

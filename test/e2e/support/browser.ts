@@ -20,11 +20,16 @@ export type Session = { token: string; user: { id: string; name: string; email: 
  * A fresh browser context (own local storage) at a desktop size, in the given system colour scheme
  * (the app's theme defaults to it), signed in when a session is given.
  */
-export async function newContext(browser: Browser, baseUrl: string, options: { colorScheme?: ColorScheme; session?: Session; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  options: { colorScheme?: ColorScheme; session?: Session; viewport?: { width: number; height: number }; timezoneId?: string } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1440, height: 900 },
+    timezoneId: options.timezoneId,
   });
   if (options.session) {
     const { token, user } = options.session;

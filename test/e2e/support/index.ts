@@ -17,6 +17,8 @@ export type OpenPageOptions = {
   viewport?: { width: number; height: number };
   /** The hash route to open, e.g. '/bank-directory' (default '/'). */
   path?: string;
+  /** The browser's time zone (IANA, e.g. 'Pacific/Kiritimati'); this machine's by default. */
+  timezoneId?: string;
 };
 
 export type E2E = {
@@ -75,7 +77,7 @@ export function useE2E(options: { banks?: number; config?: () => Partial<AppConf
 
   const open = async (opts: OpenPageOptions & { session?: Session }) => {
     const { server: running, browser: chromium } = ready();
-    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session });
+    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session, timezoneId: opts.timezoneId });
     contexts.push(context);
     // Fail fast: a missing element is a failing test, not a 30 s wait.
     context.setDefaultTimeout(15_000);

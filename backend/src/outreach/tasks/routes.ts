@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TaskRecord } from '../../../../domain/records/task.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { z } from 'zod';
-import { booleanFilter, dateBoundFilter, integerFilter } from '../../http/simple-rest.ts';
+import { booleanFilter, dateBoundFilter, integerFilter, isCalendarDate } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -21,6 +21,18 @@ type TaskRow = {
   created_at: Date;
   updated_at: Date;
 };
+
+/**
+ * Open and due before today. A due date is a day of the user's calendar, so a caller names its own
+ * today (`overdue: "2026-12-31"`, as the app does): in a user's evening it may already be tomorrow
+ * on the server's clock (UTC), which `true` goes by. `false` is everything `true` leaves out.
+ */
+function overdueFilter(query: Knex.QueryBuilder, value: unknown): void {
+  if (typeof value === 'string' && isCalendarDate(value)) query.where('tasks.completed', false).where('tasks.due_date', '<', value);
+  else if (value === true || value === 'true') query.where('tasks.completed', false).whereRaw('tasks.due_date < current_date');
+  else if (value === false || value === 'false') query.where((inner) => inner.where('tasks.completed', true).orWhereRaw('tasks.due_date >= current_date'));
+  else throw new BadRequestError('overdue must be true, false or your today as a date like 2026-12-31.');
+}
 
 export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
   resource: 'tasks',
@@ -43,12 +55,7 @@ export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
       completed: booleanFilter('tasks.completed'),
       dueAfter: dateBoundFilter('tasks.due_date', '>='),
       dueBefore: dateBoundFilter('tasks.due_date', '<='),
-      // Open and due before today (the server's calendar day, UTC); false is everything else.
-      overdue: (query, value) => {
-        if (value === true || value === 'true') query.where('tasks.completed', false).whereRaw('tasks.due_date < current_date');
-        else if (value === false || value === 'false') query.where((inner) => inner.where('tasks.completed', true).orWhereRaw('tasks.due_date >= current_date'));
-        else throw new BadRequestError('overdue must be true or false.');
-      },
+      overdue: overdueFilter,
     },
     searchColumns: ['tasks.text', 'targets.name'],
     maxPageSize: 5000,

@@ -2,20 +2,15 @@ import { Chip, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@m
 import HotIcon from '@mui/icons-material/LocalFireDepartment';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { formatDate } from '../../../../domain/format.ts';
+import { localDate } from '../../resources/tasks/due.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
 import { useHotLeads, useUpcomingTasks } from './useDashboardData.ts';
-
-/** Today as YYYY-MM-DD in the user's time zone, to flag overdue tasks. */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 /** Upcoming Tasks: up to 5 incomplete tasks, soonest due first. */
 export function UpcomingTasksCard() {
   const { data, isPending, error } = useUpcomingTasks();
   const detail = useBankDetail();
-  const now = today();
+  const now = localDate();
   return (
     <SectionCard title="Upcoming Tasks" testId="upcoming-tasks">
       {isPending ? (

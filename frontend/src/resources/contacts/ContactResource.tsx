@@ -35,7 +35,7 @@ import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
-import { bankFilter, searchFilter } from '../shared/filters.tsx';
+import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
 
@@ -51,7 +51,7 @@ const verificationChoices = [
 const contactFilters = [
   searchFilter('Search name, email, title'),
   bankFilter(),
-  <BooleanInput key="isHotLead" source="isHotLead" label="Hot leads only" />,
+  onlyFilter('isHotLead', 'Hot leads only'),
   <SelectInput key="verification" source="verification" label="Email check" choices={verificationChoices} />,
 ];
 

@@ -1,4 +1,4 @@
-import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
+import { AutocompleteInput, BooleanInput, ReferenceInput, SearchInput } from 'react-admin';
 
 /**
  * The free-text search every list starts its filters with, wide enough for its placeholder, which
@@ -16,4 +16,13 @@ export function bankFilter() {
       <AutocompleteInput optionText="name" label="Bank" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 240 }} />
     </ReferenceInput>
   );
+}
+
+/**
+ * A switch that narrows a list to the records where `source` is true ('Hot leads only'). Switched
+ * off it lifts the filter: react-admin's switch would send false instead, and 'Overdue only'
+ * switched off would then hide the overdue tasks.
+ */
+export function onlyFilter(source: string, label: string) {
+  return <BooleanInput key={source} source={source} label={label} parse={(checked: boolean) => (checked ? true : '')} />;
 }

@@ -28,7 +28,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import type { TrackedBank } from './types.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
-import { searchFilter } from '../shared/filters.tsx';
+import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { NoResults } from '../shared/NoResults.tsx';
@@ -39,8 +39,8 @@ const bankFilters = [
   searchFilter('Search banks'),
   <NullableBooleanInput key="isTarget" source="isTarget" label="Target" />,
   <TextInput key="state" source="state" label="State (e.g. TX)" />,
-  <BooleanInput key="hasContacts" source="hasContacts" label="With contacts" />,
-  <BooleanInput key="hasHotLeads" source="hasHotLeads" label="With hot leads" />,
+  onlyFilter('hasContacts', 'With contacts'),
+  onlyFilter('hasHotLeads', 'With hot leads'),
 ];
 
 const exportBanks = csvExporter<TrackedBank>('tracked-banks', [

@@ -24,7 +24,7 @@ import { addDays, DEFAULT_DUE_IN_DAYS, localDate } from './due.ts';
 import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
 import { RecordShow } from '../shared/RecordShow.tsx';
-import { bankFilter, searchFilter } from '../shared/filters.tsx';
+import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 
@@ -32,7 +32,7 @@ const taskFilters = [
   searchFilter('Search tasks'),
   bankFilter(),
   <NullableBooleanInput key="completed" source="completed" label="Completed" />,
-  <BooleanInput key="overdue" source="overdue" label="Overdue only" />,
+  onlyFilter('overdue', 'Overdue only'),
   <DateInput key="dueAfter" source="dueAfter" label="Due from" />,
   <DateInput key="dueBefore" source="dueBefore" label="Due until" />,
 ];
