@@ -41,11 +41,15 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.locator('tr', { hasText: 'to targets' }).getByRole('link', { name: bank.name }).waitFor();
   });
 
-  it("lists overdue tasks by the user's own calendar day, and every task again once 'Overdue only' is switched off", async () => {
-    // A time zone whose day is not the server's (UTC) day right now: a day ahead from 10:00 UTC, a day behind before 12:00.
+  /** A time zone whose day is not the server's (UTC) day right now (a day ahead from 10:00 UTC, a day behind before 12:00), and its today. */
+  function zoneOnAnotherDay(): { timezoneId: string; usersToday: string } {
     const now = new Date();
     const timezoneId = now.getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
-    const usersToday = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(now);
+    return { timezoneId, usersToday: new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(now) };
+  }
+
+  it("lists overdue tasks by the user's own calendar day, and every task again once 'Overdue only' is switched off", async () => {
+    const { timezoneId, usersToday } = zoneOnAnotherDay();
     const usersYesterday = new Date(Date.parse(`${usersToday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const { session, bank } = await userTrackingABank('Avery Lund');
     await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Call the treasurer today', dueDate: usersToday } });
@@ -66,6 +70,24 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await today.waitFor();
     await yesterday.waitFor();
     await longAgo.waitFor();
+  });
+
+  it("reads Activity's From and Until as whole days of the user's calendar", async () => {
+    const { timezoneId, usersToday } = zoneOnAnotherDay();
+    const { session, bank } = await userTrackingABank('Morgan Reyes');
+    await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Prepare the board memo', dueDate: '2027-01-15' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/activity', timezoneId });
+    const created = page.locator('tr', { hasText: 'Created task "Prepare the board memo"' });
+    await created.waitFor();
+    const bothBounds = page.waitForResponse((response) => response.url().includes('/api/data/activity?') && /since.*until|until.*since/.test(decodeURIComponent(response.url())));
+    for (const label of ['From', 'Until']) {
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await page.getByRole('menu').getByText(label, { exact: true }).click();
+      await page.getByLabel(label, { exact: true }).fill(usersToday);
+    }
+    expect(await (await bothBounds).json()).to.have.length(2);
+    await created.waitFor();
+    await page.getByText('1-2 of 2').waitFor();
   });
 
   it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {

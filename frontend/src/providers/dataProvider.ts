@@ -3,7 +3,7 @@ import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
 import { SOURCE_HEADERS } from './http.ts';
 import { raiseAuthError, readToken } from './session.ts';
 import { bankDetailApi } from '../bank-detail/api.ts';
-import { overdueOnTheUsersDay } from '../resources/tasks/due.ts';
+import { onTheUsersCalendar } from './users-calendar.ts';
 import { services, type Services } from './services.ts';
 
 const API_BASE = '/api/data';
@@ -71,7 +71,7 @@ export type CharterlineDataProvider = DataProvider &
  */
 export const dataProvider: CharterlineDataProvider = {
   ...simpleRest,
-  getList: (resource, params) => simpleRest.getList(resource, resource === 'tasks' ? { ...params, filter: overdueOnTheUsersDay(params.filter) } : params),
+  getList: (resource, params) => simpleRest.getList(resource, { ...params, filter: onTheUsersCalendar(resource, params.filter) }),
   update: async (resource, params: UpdateParams) => {
     const headers = new Headers({ Accept: 'application/json' });
     const version = (params.previousData as { version?: unknown } | undefined)?.version;

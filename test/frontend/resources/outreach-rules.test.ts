@@ -7,7 +7,7 @@ import { changesSince, displayValue } from '../../../frontend/src/resources/shar
 import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
 import { changesOf } from '../../../frontend/src/resources/shared/history.ts';
 import { labelOf } from '../../../frontend/src/resources/shared/labels.ts';
-import { addDays, dueBadge, daysUntil, overdueOnTheUsersDay } from '../../../frontend/src/resources/tasks/due.ts';
+import { addDays, dueBadge, daysUntil } from '../../../frontend/src/resources/tasks/due.ts';
 import { avatarsOf, initialsOf } from '../../../frontend/src/resources/targets/avatars.ts';
 import { needsKeyFinancials } from '../../../frontend/src/resources/targets/keyFinancials.ts';
 
@@ -123,11 +123,6 @@ describe('task due dates', () => {
     expect(dueBadge('2026-12-02', false, today).tone).to.equal('soon');
     expect(dueBadge('2026-12-03', false, today).tone).to.equal('later');
     expect(dueBadge('2026-11-20', true, today)).to.deep.equal({ label: 'Nov 20, 2026', tone: 'done' });
-  });
-
-  it("asks for overdue tasks as of the user's today, leaving every other filter as it is", () => {
-    expect(overdueOnTheUsersDay({ overdue: true, bankId: 7 }, '2026-11-25')).to.deep.equal({ overdue: '2026-11-25', bankId: 7 });
-    expect(overdueOnTheUsersDay({ completed: false }, '2026-11-25')).to.deep.equal({ completed: false });
   });
 });
 

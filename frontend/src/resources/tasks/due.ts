@@ -17,14 +17,6 @@ export function localDate(moment: Date = new Date()): string {
   return `${moment.getFullYear()}-${month}-${day}`;
 }
 
-/**
- * The Tasks list's filter with 'Overdue only' sent as the user's today, which the server compares
- * due dates with: in the user's evening the server's clock (UTC) may already be on tomorrow.
- */
-export function overdueOnTheUsersDay(filter: Record<string, unknown>, today: string = localDate()): Record<string, unknown> {
-  return filter?.overdue === true ? { ...filter, overdue: today } : filter;
-}
-
 /** A calendar date moved by whole days (no time zone can shift it). */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);
