@@ -1,17 +1,30 @@
+import { localTime } from '../automation/send-window.ts';
 import type { ReportState } from './state.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 
-/** Monday (UTC) of the week a moment falls in, as a date: the key of the weekly series. */
-export function weekOf(moment: string): string {
-  const date = new Date(moment);
-  const day = (date.getUTCDay() + 6) % 7; // Monday = 0
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day)).toISOString().slice(0, 10);
+/** How the reader reads time: weeks are counted in the reader's time zone (IANA, e.g. America/Chicago). */
+export type ReportOptions = { timeZone: string };
+
+/**
+ * Monday of the week a moment falls in on the reader's calendar, as a date: the key of the weekly
+ * series. An email sent on Sunday evening in New York is Monday on the server's clock (UTC), yet
+ * belongs to the week its sender saw it in.
+ */
+export function weekOf(moment: string, timeZone = 'UTC'): string {
+  const instant = new Date(moment);
+  const { year, month, day } = timeZone === 'UTC' ? { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() } : localTime(instant, timeZone);
+  const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7; // Monday = 0
+  return new Date(Date.UTC(year, month - 1, day - weekday)).toISOString().slice(0, 10);
 }
 
-function perWeek(moments: Array<string | null>): Row[] {
+function perWeek(moments: Array<string | null>, { timeZone }: ReportOptions): Row[] {
   const counts = new Map<string, number>();
-  for (const moment of moments) if (moment) counts.set(weekOf(moment), (counts.get(weekOf(moment)) ?? 0) + 1);
+  for (const moment of moments) {
+    if (!moment) continue;
+    const week = weekOf(moment, timeZone);
+    counts.set(week, (counts.get(week) ?? 0) + 1);
+  }
   return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count }));
 }
 
@@ -54,13 +67,13 @@ export const reports = {
       { stage: 'Hot', count: contacts.filter(([, contact]) => contact.isHotLead).length },
     ];
   },
-  'emails-per-week': (state) => perWeek(state.emails.sentAts.filter((_sentAt, row) => state.emails.statuses[row] === 'sent')),
-  'tasks-per-week': (state) => perWeek(Object.values(state.tasks).map((task) => task.completedAt)),
+  'emails-per-week': (state, options) => perWeek(state.emails.sentAts.filter((_sentAt, row) => state.emails.statuses[row] === 'sent'), options),
+  'tasks-per-week': (state, options) => perWeek(Object.values(state.tasks).map((task) => task.completedAt), options),
   automation: (state) =>
     Object.entries(state.automation)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([outcome, count]) => ({ outcome, count })),
-} satisfies Record<string, (state: ReportState) => Row[]>;
+} satisfies Record<string, (state: ReportState, options: ReportOptions) => Row[]>;
 
 export type ReportName = keyof typeof reports;
 export const reportNames = Object.keys(reports) as ReportName[];

@@ -27,6 +27,8 @@ describeWithDatabase('as-of reports', (context) => {
     const bob = (await post('contacts', { bankId: 702, name: 'Bob Poe', title: 'CEO' })).body.id;
     await post('sent-emails', { contactId: janeId, bankId: 701, recipientName: 'Jane Roe', recipientEmail: 'jane@gamma.example', subject: 'Hello', body: 'Hi Jane', sentAt: '2026-11-03T10:00:00Z' });
     await post('sent-emails', { contactId: janeId, bankId: 701, recipientEmail: 'jane@gamma.example', subject: 'Again', body: 'Hi again', sentAt: '2026-11-11T10:00:00Z' });
+    // Sunday 15 November, 22:00 in New York: already Monday on the server's clock.
+    await post('sent-emails', { contactId: janeId, bankId: 701, recipientEmail: 'jane@gamma.example', subject: 'Late on Sunday', body: 'Hi', sentAt: '2026-11-16T03:00:00Z' });
     await post('tasks', { text: 'Call Bob', dueDate: '2026-12-01', bankId: 702, completed: true });
     await post('tasks', { text: 'Send deck', dueDate: '2026-12-02', bankId: 701 });
     await app.request(`/api/data/contacts/${bob}`, { method: 'DELETE', token });
@@ -38,8 +40,9 @@ describeWithDatabase('as-of reports', (context) => {
   });
   after(async () => app.stop());
 
-  const report = async (name: string, asOf?: string) => {
-    const response = await app.request(`/api/reports/${name}${asOf ? `?asOf=${encodeURIComponent(asOf)}` : ''}`, { token });
+  const report = async (name: string, asOf?: string, timeZone?: string) => {
+    const query = new URLSearchParams({ ...(asOf ? { asOf } : {}), ...(timeZone ? { timeZone } : {}) });
+    const response = await app.request(`/api/reports/${name}?${query}`, { token });
     expect(response.status, response.text).to.equal(200);
     return response.body.rows;
   };
@@ -80,9 +83,22 @@ describeWithDatabase('as-of reports', (context) => {
     expect(await report('emails-per-week')).to.deep.equal([
       { week: '2026-11-02', count: 1 },
       { week: '2026-11-09', count: 1 },
+      { week: '2026-11-16', count: 1 },
     ]);
     expect(await report('tasks-per-week')).to.have.length(1);
     expect(await report('automation')).to.deep.equal([]);
+  });
+
+  it("counts weeks on the reader's calendar when given a time zone, and refuses an unknown zone with 400", async () => {
+    expect(await report('emails-per-week', undefined, 'America/New_York')).to.deep.equal([
+      { week: '2026-11-02', count: 1 },
+      { week: '2026-11-09', count: 2 },
+    ]);
+    const overview = await app.request('/api/reports/overview?timeZone=America%2FNew_York', { token });
+    expect(overview.body.reports['emails-per-week']).to.have.length(2);
+    const refused = await app.request('/api/reports/overview?timeZone=Mars%2FOlympus', { token });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.equal('timeZone must be a time zone like America/Chicago.');
   });
 
   it('knows nothing before the first event, and answers every report at once in the overview', async () => {
@@ -102,7 +118,7 @@ describeWithDatabase('as-of reports', (context) => {
     await knex('report_snapshots').insert({ user_id: userId, tx_id: String(last.tx_id), global_position: last.global_position, covers_until: last.recorded_at, events: 6, state: serialiseReportState(partial) });
     const resumed = await reportStateAsOf(knex, userId, new Date(), revealPersonalData);
     expect(resumed.fromSnapshot).to.equal(true);
-    for (const name of Object.keys(reports) as Array<keyof typeof reports>) expect(reports[name](resumed.state), name).to.deep.equal(reports[name](full.state));
+    for (const name of Object.keys(reports) as Array<keyof typeof reports>) expect(reports[name](resumed.state, { timeZone: 'UTC' }), name).to.deep.equal(reports[name](full.state, { timeZone: 'UTC' }));
     await knex('report_snapshots').where('user_id', userId).delete();
   });
 
@@ -128,5 +144,16 @@ describeWithDatabase('as-of reports', (context) => {
     expect(bad.status).to.equal(400);
     expect(bad.body.message).to.match(/asOf must be an ISO date-time/);
     expect((await app.request('/api/reports/funnel')).status).to.equal(401);
+  });
+});
+
+describe('report weeks', () => {
+  it("keys a moment by the Monday of its week on the reader's calendar", () => {
+    // Monday 02:00 UTC is still Sunday evening in New York, and already Monday afternoon in Kiritimati.
+    expect(weekOf('2026-11-09T02:00:00Z')).to.equal('2026-11-09');
+    expect(weekOf('2026-11-09T02:00:00Z', 'America/New_York')).to.equal('2026-11-02');
+    expect(weekOf('2026-11-08T12:00:00Z', 'Pacific/Kiritimati')).to.equal('2026-11-09');
+    // A week across a year's end.
+    expect(weekOf('2027-01-01T12:00:00Z')).to.equal('2026-12-28');
   });
 });

@@ -4,17 +4,23 @@ import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { revealPersonalData } from '../privacy/personal-data.ts';
+import { isTimeZone } from '../settings/settings.ts';
 import { reportStateAsOf } from './replay.ts';
 import { reportNames, reports, type ReportName } from './reports.ts';
 
-const asOfSchema = z.object({
+const reportQuery = z.object({
   asOf: z.iso.datetime({ offset: true, error: 'asOf must be an ISO date-time like 2026-11-25T12:00:00Z.' }).optional(),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, { message: 'timeZone must be a time zone like America/Chicago.' })
+    .default('UTC'),
 });
 
 /**
- * GET /api/reports/{name}?asOf=<ISO date-time>: a report computed from the signed-in user's events
- * up to that moment (now when absent). `overview` answers every report from one replay (the
- * Reports screen). GET /api/reports lists the report names.
+ * GET /api/reports/{name}?asOf=<ISO date-time>&timeZone=<IANA zone>: a report computed from the
+ * signed-in user's events up to that moment (now when absent), its weeks counted in that zone (UTC
+ * when absent). `overview` answers every report from one replay (the Reports screen). GET
+ * /api/reports lists the report names.
  */
 export function reportRoutes({ knex }: AppServices): Router {
   const router = new Router({ prefix: '/api/reports' });
@@ -25,15 +31,16 @@ export function reportRoutes({ knex }: AppServices): Router {
     const user = signedInUser(ctx.state);
     const name = ctx.params.name;
     if (name !== 'overview' && !reportNames.includes(name as ReportName)) throw new NotFoundError(`Report "${name}"`);
-    const parsed = asOfSchema.safeParse(ctx.query);
+    const parsed = reportQuery.safeParse(ctx.query);
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message);
     const asOf = parsed.data.asOf ? new Date(parsed.data.asOf) : new Date();
+    const options = { timeZone: parsed.data.timeZone };
     const { state } = await reportStateAsOf(knex, user.id, asOf, revealPersonalData);
     if (name === 'overview') {
-      ctx.body = { name, asOf: asOf.toISOString(), reports: Object.fromEntries(reportNames.map((report) => [report, reports[report](state)])) };
+      ctx.body = { name, asOf: asOf.toISOString(), reports: Object.fromEntries(reportNames.map((report) => [report, reports[report](state, options)])) };
       return;
     }
-    ctx.body = { name, asOf: asOf.toISOString(), rows: reports[name as ReportName](state) };
+    ctx.body = { name, asOf: asOf.toISOString(), rows: reports[name as ReportName](state, options) };
   });
   return router;
 }

@@ -128,7 +128,9 @@ export const services = {
   marketSummary: (stats: DashboardResponse['marketStats']) => http.post<{ summary: string }>('/api/services/gemini/market-summary', { stats }),
   findLeads: (domain: string) => http.post<LeadFinderAnswer>('/api/services/hunter/find', { domain }),
   renderEmail: (request: RenderRequest) => http.post<RenderedEmail>('/api/services/placeholders/render', request),
-  reportsOverview: (asOf: string | null) => http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined }),
+  /** Every report as of a moment (now when null), its weeks counted in the browser's time zone. */
+  reportsOverview: (asOf: string | null) =>
+    http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
   activityTypes: () => http.get<ActivityType[]>('/api/data/activity/types'),
 };
 
