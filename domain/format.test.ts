@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { inTimeZone } from '../test/support/time-zone.ts';
 import {
   capitalColor,
   chargeOffColor,
@@ -8,6 +9,7 @@ import {
   efficiencyColor,
   formatCount,
   formatDate,
+  formatLocalDay,
   formatMoney,
   formatMoneyTick,
   formatPercent,
@@ -78,6 +80,14 @@ describe('frontend formats', () => {
     expect(formatDate('2025-01-05T23:30:00-08:00')).to.equal('Jan 5, 2025');
     expect(formatDate(null)).to.equal('N/A');
     expect(formatDate('2025-13-01')).to.equal('2025-13-01');
+  });
+
+  it('writes the day a moment falls on in the local time zone', () => {
+    const added = '2026-11-29T01:30:00Z';
+    expect(inTimeZone('America/New_York', () => formatLocalDay(added))).to.equal('Nov 28, 2026');
+    expect(inTimeZone('UTC', () => formatLocalDay(added))).to.equal('Nov 29, 2026');
+    expect(formatLocalDay(null)).to.equal('N/A');
+    expect(formatLocalDay('not a date')).to.equal('not a date');
   });
 
   it('writes every day of a leap year as en-US Intl writes it', () => {

@@ -82,6 +82,18 @@ export function formatDate(value: string | null | undefined): string {
   return `${shortMonthNames[month - 1]} ${Number(match[3])}, ${match[1]}`;
 }
 
+/**
+ * The calendar day a moment (an ISO date-time) falls on where this runs, written as formatDate
+ * writes a date: in the user's browser, a bank added at 20:00 in New York was added that day, not
+ * on the next one that the server's clock (UTC) already shows.
+ */
+export function formatLocalDay(moment: string | null | undefined): string {
+  if (!moment) return 'N/A';
+  const instant = new Date(moment);
+  if (Number.isNaN(instant.getTime())) return moment;
+  return `${shortMonthNames[instant.getMonth()]} ${instant.getDate()}, ${instant.getFullYear()}`;
+}
+
 export type RatingColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';
 
 /** ROA (percent): green at 1.25 or more, lime 0.75, yellow 0.25, orange 0, else red. */

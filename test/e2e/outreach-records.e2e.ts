@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { formatDate } from '../../domain/format.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiAs, screenshot, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
@@ -72,7 +73,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await longAgo.waitFor();
   });
 
-  it("reads Activity's From and Until as whole days of the user's calendar", async () => {
+  it("reads Activity's From and Until as whole days of the user's calendar, and dates a tracked bank on it", async () => {
     const { timezoneId, usersToday } = zoneOnAnotherDay();
     const { session, bank } = await userTrackingABank('Morgan Reyes');
     await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Prepare the board memo', dueDate: '2027-01-15' } });
@@ -88,6 +89,9 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(await (await bothBounds).json()).to.have.length(2);
     await created.waitFor();
     await page.getByText('1-2 of 2').waitFor();
+    // The bank was tracked today on the user's calendar, whatever day it is on the server's clock.
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    await page.getByText(`Added ${formatDate(usersToday)}`).waitFor();
   });
 
   it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {

@@ -1,17 +1,7 @@
 import { expect } from 'chai';
 import { onTheUsersCalendar } from '../../../frontend/src/providers/users-calendar.ts';
+import { inTimeZone } from '../../support/time-zone.ts';
 
-/** Runs `work` with the process in time zone `zone`, as a browser in that zone would be. */
-function inTimeZone<T>(zone: string, work: () => T): T {
-  const before = process.env.TZ;
-  process.env.TZ = zone;
-  try {
-    return work();
-  } finally {
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
-  }
-}
 
 describe("lists' filters on the user's calendar", () => {
   // 20:30 on 28 November in New York is already 29 November on the server's clock (UTC).

@@ -5,7 +5,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useGetList } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { formatDate } from '../../../../domain/format.ts';
+import { formatLocalDay } from '../../../../domain/format.ts';
 import { DeliveryStatusChip } from '../../resources/sent-emails/DeliveryStatusChip.tsx';
 import { SentEmailDecision } from '../../resources/sent-emails/SentEmailDecision.tsx';
 import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
@@ -27,7 +27,7 @@ function EmailRow({ email, selected, onOpen }: { email: SentEmail; selected: boo
           {email.recipientName || email.recipientEmail}
         </Typography>
         <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-          {formatDate(emailTime(email))}
+          {formatLocalDay(emailTime(email))}
         </Typography>
       </Stack>
       <Typography variant="body2" noWrap>

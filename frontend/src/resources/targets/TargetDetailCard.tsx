@@ -5,7 +5,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import BoltIcon from '@mui/icons-material/Bolt';
-import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
+import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -107,7 +107,7 @@ export const TargetDetailCard = memo(
                 <RatioAlertBadge alert={bank.ratioAlert} />
               </span>
               <span className="target-place">
-                {place || 'Location not available'} · Added {formatDate(bank.createdAt)}
+                {place || 'Location not available'} · Added {formatLocalDay(bank.createdAt)}
               </span>
             </span>
             <span className="target-metrics">

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
-import { delinquencyColor, formatDate, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
+import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -28,7 +28,7 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
               {bank.name}
             </Link>
             <Typography variant="caption" color="text.secondary" component="div">
-              {[bank.city, bank.state].filter(Boolean).join(', ') || 'Location not available'} · Added {formatDate(bank.createdAt)}
+              {[bank.city, bank.state].filter(Boolean).join(', ') || 'Location not available'} · Added {formatLocalDay(bank.createdAt)}
             </Typography>
             {bank.ratioAlert && (
               <Box sx={{ mt: 0.5 }}>

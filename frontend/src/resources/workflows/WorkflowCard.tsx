@@ -5,7 +5,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import MailIcon from '@mui/icons-material/MailOutline';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
-import { formatDate } from '../../../../domain/format.ts';
+import { formatLocalDay } from '../../../../domain/format.ts';
 import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import { WorkflowEnrolmentsDialog } from '../enrolments/WorkflowEnrolmentsDialog.tsx';
 import type { WorkflowStep } from './steps.ts';
@@ -58,7 +58,7 @@ export function WorkflowCard({
         </Stack>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="caption" color="text.secondary">
-            Created {formatDate(workflow.createdAt)}
+            Created {formatLocalDay(workflow.createdAt)}
           </Typography>
           <Button size="small" startIcon={<PeopleIcon />} onClick={() => setShowEnrolments(true)} aria-label={`Enrolments in ${workflow.name}`}>
             Enrolments
