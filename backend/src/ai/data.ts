@@ -3,6 +3,7 @@ import { quarterLabel as quarterName } from '../../../domain/format.ts';
 import { assessRisk } from '../../../domain/risk.ts';
 import { cached } from '../regulator/engine/cache.ts';
 import { metricByColumn, peerColumns, profileColumns, type Metric } from './metrics.ts';
+import { containsPattern } from '../db/like.ts';
 
 /**
  * The questions the analyst may ask of our data, answered from the regulator mirror and the
@@ -255,7 +256,7 @@ export async function userTargets(knex: Knex, userId: string, cert?: number): Pr
 export async function searchBanksByName(knex: Knex, text: string, limit = 10): Promise<Array<BankRef & { assets: number | null }>> {
   const rows = await knex('fdic_institutions as i')
     .where('i.active', true)
-    .whereRaw('lower(i.name) like ?', [`%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`])
+    .whereRaw('lower(i.name) like ?', [containsPattern(text.toLowerCase())])
     .orderByRaw('i.assets desc nulls last')
     .limit(limit)
     .select(...bankColumns, 'i.assets');

@@ -5,6 +5,7 @@ import { preparedSelect } from '../db/prepared.ts';
 import type { Memo } from '../read-cache/answers.ts';
 import { BadRequestError } from './errors.ts';
 import { findUnstorableText } from './storable-text.ts';
+import { containsPattern } from '../db/like.ts';
 
 /** How a resource's list can be filtered and sorted: API field names mapped to SQL. */
 export type ListSpec = {
@@ -101,7 +102,7 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
 }
 
 /** The ILIKE pattern of a search (`q`): its text anywhere, with `%`, `_` and `\\` taken literally. */
-export const searchPattern = (q: unknown) => `%${String(q).replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+export const searchPattern = (q: unknown) => containsPattern(String(q));
 
 /** Whether a filter's value narrows the list: one left empty narrows nothing. */
 const narrows = (value: unknown) => value !== undefined && value !== null && value !== '';

@@ -8,6 +8,7 @@ import { judge, latestQuarter } from './records.ts';
 import { fieldCatalog } from '../fields.ts';
 import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCounting, type Bits } from '../engine/bits.ts';
 import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from '../engine/snapshot.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /**
  * Credit box search.
@@ -106,9 +107,9 @@ export function hardFilters(criteria: CreditBoxCriteria): SqlPart[] {
   if (criteria.minorityStatus === 'Non-MDI') parts.push({ sql: 'coalesce(i.minority_status_code, 0) = 0', bindings: [] });
   if (criteria.minorityStatus === 'Women-Owned') parts.push({ sql: 'i.minority_status_code = 6', bindings: [] });
   if (criteria.searchTerm !== undefined) {
-    const term = criteria.searchTerm.replace(/[\\%_]/g, (char) => `\\${char}`);
+    const pattern = containsPattern(criteria.searchTerm);
     const cert = /^\d+$/.test(criteria.searchTerm) ? Number(criteria.searchTerm) : null;
-    parts.push(cert === null ? { sql: 'i.name ilike ?', bindings: [`%${term}%`] } : { sql: '(i.name ilike ? or i.cert = ?)', bindings: [`%${term}%`, cert] });
+    parts.push(cert === null ? { sql: 'i.name ilike ?', bindings: [pattern] } : { sql: '(i.name ilike ? or i.cert = ?)', bindings: [pattern, cert] });
   }
   return parts;
 }

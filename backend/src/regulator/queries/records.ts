@@ -7,6 +7,7 @@ import { fieldCatalog, type FieldSpec } from '../fields.ts';
 import { parseFilter, type Comparison, type Condition } from '../filter-language.ts';
 import { and, andNot, countBits, emptyBits, or, pageOf, type Bits } from '../engine/bits.ts';
 import { asciiLower, derived, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from '../engine/snapshot.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export { fieldExpression, type RecordsMode } from '../engine/snapshot.ts';
 
@@ -41,8 +42,6 @@ function outputValue(field: FieldSpec, value: unknown): unknown {
 function storageValue(field: FieldSpec, value: unknown): unknown {
   return field.unit === 'thousands' && typeof value === 'number' ? value * 1000 : value;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Compiles a parsed filter into a parameterised SQL fragment. */
 export function conditionSql(condition: Condition, mode: RecordsMode): { sql: string; bindings: unknown[] } {
@@ -89,7 +88,7 @@ export function conditionSql(condition: Condition, mode: RecordsMode): { sql: st
       return { sql: parts.length > 0 ? `(${parts.join(' and ')})` : `${expression} is not null`, bindings };
     }
     case 'match': {
-      return { sql: `${fieldExpression(condition.field, mode)} ilike ?`, bindings: [`%${escapeLike(condition.pattern)}%`] };
+      return { sql: `${fieldExpression(condition.field, mode)} ilike ?`, bindings: [containsPattern(condition.pattern)] };
     }
   }
 }
