@@ -172,6 +172,14 @@ describe('CSV export', () => {
     ]);
     expect(csv).to.equal('Name,Tags,Note,Empty\r\n"Doe, ""Jane""",a; b,"\'=HYPERLINK(""x"")",');
   });
+
+  it('writes negative numbers as numbers, and a minus sign starting a text as text', () => {
+    const csv = toCsv([{ roa: -0.42, note: '-5 bps' }], [
+      { header: 'ROA %', value: (row) => row.roa },
+      { header: 'Note', value: (row) => row.note },
+    ]);
+    expect(csv).to.equal("ROA %,Note\r\n-0.42,'-5 bps");
+  });
 });
 
 describe('record history', () => {
