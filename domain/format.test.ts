@@ -8,6 +8,7 @@ import {
   delinquencyColor,
   efficiencyColor,
   formatCount,
+  countOf,
   formatDate,
   formatLocalDay,
   formatMoney,
@@ -80,6 +81,13 @@ describe('frontend formats', () => {
     expect(formatDate('2025-01-05T23:30:00-08:00')).to.equal('Jan 5, 2025');
     expect(formatDate(null)).to.equal('N/A');
     expect(formatDate('2025-13-01')).to.equal('2025-13-01');
+  });
+
+  it('writes a count with its noun, singular for one', () => {
+    expect(countOf(1, 'row')).to.equal('1 row');
+    expect(countOf(0, 'row')).to.equal('0 rows');
+    expect(countOf(1200, 'duplicate')).to.equal('1,200 duplicates');
+    expect(countOf(2, 'match', 'matches')).to.equal('2 matches');
   });
 
   it('writes the day a moment falls on in the local time zone', () => {

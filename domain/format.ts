@@ -94,6 +94,11 @@ export function formatLocalDay(moment: string | null | undefined): string {
   return `${shortMonthNames[instant.getMonth()]} ${instant.getDate()}, ${instant.getFullYear()}`;
 }
 
+/** A count with its noun, singular for one: `countOf(1, 'row')` is '1 row', `countOf(1200, 'row')` '1,200 rows'. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
 export type RatingColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';
 
 /** ROA (percent): green at 1.25 or more, lime 0.75, yellow 0.25, orange 0, else red. */

@@ -175,9 +175,19 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
   it('imports contacts from a CSV file through the Contacts list: mapping, check, import, and nothing twice', async () => {
     const { session, bank } = await userTrackingABank('Morgan Ellery');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-e2e-')), 'contacts.csv');
+    // As a spreadsheet on Windows in many locales saves it: semicolons, Windows-1252.
     fs.writeFileSync(
       file,
-      ['Full name,Job title,Email,Cert', `Jane Doe,CFO,jane@alpha.example,${bank.cert}`, `Raj Patel,CEO,raj@alpha.example,${bank.cert}`, `No Title,,x@alpha.example,${bank.cert}`, `Li Wu,COO,li@alpha.example,${bank.cert}`].join('\n'),
+      Buffer.from(
+        [
+          'Full name;Job title;Email;Cert;Hot',
+          `Jane Doe;CFO;jane@alpha.example;${bank.cert};`,
+          `Raj Patel;CEO;raj@alpha.example;${bank.cert};x`,
+          `No Title;;x@alpha.example;${bank.cert};`,
+          `José Núñez;COO;jose@alpha.example;${bank.cert};`,
+        ].join('\r\n'),
+        'latin1',
+      ),
     );
     const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
     const importOnce = async () => {
@@ -189,13 +199,19 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
       return dialog.getByTestId('import-dry-run');
     };
     let dryRun = await importOnce();
-    await dryRun.getByText('3 of 4 rows will be imported. 1 rows have problems.').waitFor();
-    expect(await dryRun.getByTestId('import-errors').locator('tbody tr').count()).to.equal(1);
+    await dryRun.getByText('3 of 4 rows will be imported. 1 row has problems.').waitFor();
+    expect(await dryRun.getByTestId('import-errors').locator('tbody tr').allInnerTexts()).to.deep.equal(['3\tJob title\tJob title is required.']);
     await screenshot(page, 'contact-import-check');
     await dryRun.getByRole('button', { name: 'Import 3 valid rows, skip the rest' }).click();
-    await page.getByText('Imported 3 contacts (1 invalid rows skipped).').waitFor();
+    await page.getByText('Imported 3 contacts (1 invalid row skipped).').waitFor();
     await page.getByRole('cell', { name: 'Raj Patel' }).waitFor();
-    await page.getByRole('cell', { name: 'Li Wu' }).waitFor();
+    await page.getByRole('cell', { name: 'José Núñez' }).waitFor();
+    const imported = await apiAs<Array<{ name: string; isHotLead: boolean }>>(e2e.url, session, '/api/data/contacts?sort=["name","ASC"]');
+    expect(imported.map((contact) => [contact.name, contact.isHotLead])).to.deep.equal([
+      ['Jane Doe', false],
+      ['José Núñez', false],
+      ['Raj Patel', true],
+    ]);
 
     // The same file again adds nothing.
     dryRun = await importOnce();

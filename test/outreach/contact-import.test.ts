@@ -33,6 +33,16 @@ describeWithDatabase('contact CSV import', (context) => {
     expect(response.body.sampleRows[0]).to.include({ 'Full Name': 'Jane Doe', Bank: 'Alpha Bank' });
   });
 
+  it('reads a file separated by semicolons or tabs, as spreadsheets in many locales save them', async () => {
+    for (const delimiter of [';', '\t']) {
+      const separated = ['Full Name;Job Title;Email;Bank', 'Zoë Brandt;CFO, Treasury;zoe@alpha.com;Alpha Bank'].map((line) => line.replaceAll(';', delimiter)).join('\r\n');
+      const response = await post('/preview', { csv: `\uFEFF${separated}` });
+      expect(response.status, JSON.stringify(delimiter)).to.equal(200);
+      expect(response.body.columns).to.deep.equal(['Full Name', 'Job Title', 'Email', 'Bank']);
+      expect(response.body.sampleRows[0]).to.include({ 'Full Name': 'Zoë Brandt', 'Job Title': 'CFO, Treasury' });
+    }
+  });
+
   it('dry-runs with per-row errors and duplicates, appending nothing', async () => {
     const response = await post('/dry-run', { csv, mapping });
     expect(response.body).to.include({ total: 6, valid: 3, duplicates: 1, invalid: 2 });
@@ -74,5 +84,20 @@ describeWithDatabase('contact CSV import', (context) => {
     expect(listed.headers.get('content-range')).to.equal('contacts 0-0/250');
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ correlationId: response.body.correlationId }))}&range=[0,0]`, { token });
     expect(activity.headers.get('content-range')).to.equal('activity 0-0/250');
+  });
+
+  it('imports a Hot lead column: a yes or a mark makes a hot lead, an empty cell or a no does not, anything else is a row error', async () => {
+    const file = ['Name,Title,Cert,Hot', 'Hana Ito,CFO,604,Yes', 'Ivo Lind,COO,604,', 'Jon Meier,CEO,604,x', 'Kai Noor,CTO,604,maybe'].join('\n');
+    expect((await post('/preview', { csv: file })).body.mapping).to.include({ isHotLead: 'Hot' });
+    const hotMapping = { name: 'Name', title: 'Title', bankId: 'Cert', isHotLead: 'Hot' };
+    const checked = await post('/dry-run', { csv: file, mapping: hotMapping });
+    expect(checked.body.errors).to.deep.equal([{ row: 4, field: 'isHotLead', message: 'Hot lead must be yes or no (or x, true, 1), not "maybe".' }]);
+    expect((await post('', { csv: file, mapping: hotMapping, skipInvalid: true })).body).to.include({ imported: 3 });
+    const contacts = (await app.request(`/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: 604 }))}&sort=["name","ASC"]`, { token })).body;
+    expect(contacts.map((contact: { name: string; isHotLead: boolean }) => [contact.name, contact.isHotLead])).to.deep.equal([
+      ['Hana Ito', true],
+      ['Ivo Lind', false],
+      ['Jon Meier', true],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { Chip, Tooltip } from '@mui/material';
 import WarningIcon from '@mui/icons-material/WarningAmberRounded';
 import TrendingUpIcon from '@mui/icons-material/TrendingUpRounded';
-import { quarterLabel } from '../../../domain/format.ts';
+import { countOf, quarterLabel } from '../../../domain/format.ts';
 import { describeCrossing, type RatioAlert } from '../../../domain/ratio-alerts.ts';
 
 /**
@@ -19,7 +19,7 @@ export function RatioAlertBadge({ alert }: { alert: RatioAlert | null | undefine
         icon={worsened ? <WarningIcon /> : <TrendingUpIcon />}
         color={worsened ? 'warning' : 'success'}
         variant="outlined"
-        label={`${quarterLabel(alert.quarter)}: ${alert.crossings.length} ${alert.crossings.length === 1 ? 'ratio' : 'ratios'} changed`}
+        label={`${quarterLabel(alert.quarter)}: ${countOf(alert.crossings.length, 'ratio')} changed`}
         sx={{ fontWeight: 600 }}
       />
     </Tooltip>

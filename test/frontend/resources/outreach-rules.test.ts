@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
+import { decodeCsvFile } from '../../../frontend/src/resources/contacts/importApi.ts';
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
 import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
@@ -179,6 +180,14 @@ describe('CSV export', () => {
       { header: 'Note', value: (row) => row.note },
     ]);
     expect(csv).to.equal("ROA %,Note\r\n-0.42,'-5 bps");
+  });
+});
+
+describe('contact import files', () => {
+  it('reads a UTF-8 file as UTF-8, and a file a Windows spreadsheet saved as Windows-1252', () => {
+    const bytesOf = (text: string, encoding: BufferEncoding) => new Uint8Array(Buffer.from(text, encoding)).buffer;
+    expect(decodeCsvFile(bytesOf('Name\nZoë Brandt', 'utf8'))).to.equal('Name\nZoë Brandt');
+    expect(decodeCsvFile(bytesOf('Name\nJosé Núñez', 'latin1'))).to.equal('Name\nJosé Núñez');
   });
 });
 

@@ -5,7 +5,7 @@ import { BadRequestError } from '../../http/errors.ts';
 import { addContactBody, type ContactFields } from './commands.ts';
 
 /** The contact fields a CSV column can fill. A contact's bank comes from its cert, else from a tracked bank's name. */
-export const importFields = ['name', 'title', 'email', 'linkedinUrl', 'bankId', 'bankName', 'tags'] as const;
+export const importFields = ['name', 'title', 'email', 'linkedinUrl', 'bankId', 'bankName', 'tags', 'isHotLead'] as const;
 export type ImportField = (typeof importFields)[number];
 export type ColumnMapping = Partial<Record<ImportField, string>>;
 
@@ -18,18 +18,44 @@ const headerNames: Record<ImportField, string[]> = {
   bankId: ['cert', 'bankid', 'fdiccert', 'certificate', 'certnumber'],
   bankName: ['bank', 'bankname', 'institution', 'company', 'organization', 'organisation'],
   tags: ['tags', 'labels', 'tag'],
+  isHotLead: ['hot', 'hotlead', 'ishotlead', 'hotcontact'],
 };
 
 export type ParsedCsv = { columns: string[]; rows: string[][] };
 export type RowError = { row: number; field: string; message: string };
-export type ImportPlan = { total: number; contacts: ContactFields[]; duplicates: number; errors: RowError[] };
+export type ImportedContact = ContactFields & { isHotLead: boolean };
+export type ImportPlan = { total: number; contacts: ImportedContact[]; duplicates: number; errors: RowError[] };
+
+/** How a Hot lead cell reads: a mark or a yes, an empty cell or a no (any case). */
+const hotLeadWords = new Map<string, boolean>([
+  ...['yes', 'y', 'true', '1', 'x', 'hot'].map((word) => [word, true] as const),
+  ...['no', 'n', 'false', '0', ''].map((word) => [word, false] as const),
+]);
 
 const maxRows = 50_000;
+
+const delimiters = [',', ';', '\t'] as const;
+
+/**
+ * The file's delimiter, read from its header line: the one of comma, semicolon and tab found most
+ * often outside quotes (a comma on a tie). Spreadsheets in many locales save semicolons, and a table
+ * pasted from one is tab-separated.
+ */
+export function detectDelimiter(csv: string): (typeof delimiters)[number] {
+  const counts = new Map<string, number>(delimiters.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  for (const char of csv.replace(/^\uFEFF/, '')) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  return delimiters.reduce((best, delimiter) => (counts.get(delimiter)! > counts.get(best)! ? delimiter : best));
+}
 
 export function parseContactsCsv(csv: string): ParsedCsv {
   let records: string[][];
   try {
-    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parse(csv, { bom: true, delimiter: detectDelimiter(csv), skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (error) {
     throw new BadRequestError(`The file is not a readable CSV: ${(error as Error).message}`, { issues: [{ path: 'csv', message: 'The file is not a readable CSV.' }] });
   }
@@ -78,7 +104,7 @@ export function planImport(
   const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
   const cell = (row: string[], field: ImportField) => (index[field] === undefined ? '' : (row[index[field]!] ?? '').trim());
   const seen = new Set(known.existingKeys);
-  const contacts: ContactFields[] = [];
+  const contacts: ImportedContact[] = [];
   const errors: RowError[] = [];
   let duplicates = 0;
   csv.rows.forEach((row, position) => {
@@ -102,8 +128,10 @@ export function planImport(
         .map((tag) => tag.trim())
         .filter(Boolean),
     });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ row: rowNumber, field: String(issue.path[0] ?? 'row'), message: issue.message });
+    const isHotLead = hotLeadWords.get(cell(row, 'isHotLead').toLowerCase());
+    if (!parsed.success || isHotLead === undefined) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) errors.push({ row: rowNumber, field: String(issue.path[0] ?? 'row'), message: issue.message });
+      if (isHotLead === undefined) errors.push({ row: rowNumber, field: 'isHotLead', message: `Hot lead must be yes or no (or x, true, 1), not "${cell(row, 'isHotLead')}".` });
       return;
     }
     const { bankId, name, title, email, linkedinUrl, tags } = parsed.data;
@@ -113,7 +141,7 @@ export function planImport(
       return;
     }
     seen.add(key);
-    contacts.push({ bankId, bankName: parsed.data.bankName ?? tracked?.name ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [] });
+    contacts.push({ bankId, bankName: parsed.data.bankName ?? tracked?.name ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
   });
   return { total: csv.rows.length, contacts, duplicates, errors };
 }

@@ -238,9 +238,9 @@ export function contactRoutes(services: AppServices) {
     }
     const userId = signedInUser(ctx.state).id;
     const at = new Date().toISOString();
-    const streams = checked.contacts.map((fields) => {
+    const streams = checked.contacts.map(({ isHotLead, ...fields }) => {
       const contactId = randomUUID();
-      const events = contactDecider.decide({ type: 'AddContact', contactId, userId, fields, isHotLead: false, verification: null, at }, contactDecider.initialState());
+      const events = contactDecider.decide({ type: 'AddContact', contactId, userId, fields, isHotLead, verification: null, at }, contactDecider.initialState());
       return { streamId: contactStreamId(contactId), events };
     });
     const correlationId = randomUUID();

@@ -1,6 +1,6 @@
 import { Box, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
-import { capitalColor, delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
+import { capitalColor, countOf, delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
 import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';
@@ -14,7 +14,7 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
   const ratingPalette = useRatingPalette();
   const summary = useMemo(() => portfolioSummary(banks ?? []), [banks]);
   return (
-    <SectionCard title="My Targets Portfolio Analysis" subtitle={`${summary.count} ${summary.count === 1 ? 'bank' : 'banks'}`} testId="portfolio-analysis">
+    <SectionCard title="My Targets Portfolio Analysis" subtitle={countOf(summary.count, 'bank')} testId="portfolio-analysis">
       {loading ? (
         <Skeleton variant="rounded" height={200} />
       ) : summary.count === 0 ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { formatPercent, quarterLabel } from '../../../../domain/format.ts';
+import { countOf, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import type { RatioCrossing } from '../../../../domain/ratio-alerts.ts';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { messageOf } from '../../resources/shared/problem.ts';
@@ -48,7 +48,7 @@ export function QuarterAlertsCard() {
     }
   };
   return (
-    <SectionCard title="Quarter Alerts" subtitle={total ? `${total} ${total === 1 ? 'target' : 'targets'} changed rating` : 'Ratio changes in the newest quarter'} testId="quarter-alerts">
+    <SectionCard title="Quarter Alerts" subtitle={total ? `${countOf(total, 'target')} changed rating` : 'Ratio changes in the newest quarter'} testId="quarter-alerts">
       {isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : error ? (

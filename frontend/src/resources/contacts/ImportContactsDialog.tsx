@@ -19,10 +19,11 @@ import {
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import { Modal } from '../../ui/Modal.tsx';
+import { countOf } from '../../../../domain/format.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
-import { cleanMapping, contactImportApi, IMPORT_FIELDS, missingRequired, type ImportDryRun, type ImportMapping, type ImportPreview, type ImportRowError } from './importApi.ts';
+import { cleanMapping, contactImportApi, decodeCsvFile, IMPORT_FIELDS, importFieldLabel, missingRequired, type ImportDryRun, type ImportMapping, type ImportPreview, type ImportRowError } from './importApi.ts';
 
 const steps = ['Upload', 'Map columns', 'Check', 'Import'];
 
@@ -42,7 +43,7 @@ function RowErrors({ errors }: { errors: ImportRowError[] }) {
           {errors.map((error, index) => (
             <TableRow key={`${error.row}-${error.field}-${index}`}>
               <TableCell>{error.row}</TableCell>
-              <TableCell>{error.field}</TableCell>
+              <TableCell>{importFieldLabel(error.field)}</TableCell>
               <TableCell>{error.message}</TableCell>
             </TableRow>
           ))}
@@ -101,7 +102,7 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
     event.target.value = '';
     if (!file) return;
     void run(async () => {
-      const text = await file.text();
+      const text = decodeCsvFile(await file.arrayBuffer());
       const answer = await contactImportApi.preview(text);
       setFileName(file.name);
       setCsv(text);
@@ -122,8 +123,8 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
       const result = await contactImportApi.run(csv, cleanMapping(mapping), skipInvalid);
       await refresh('contacts');
       setStep(3);
-      const skipped = [result.duplicates ? `${result.duplicates} duplicates skipped` : '', result.invalid ? `${result.invalid} invalid rows skipped` : ''].filter(Boolean).join(', ');
-      toast.success(`Imported ${result.imported} contacts${skipped ? ` (${skipped})` : ''}.`);
+      const skipped = [result.duplicates ? `${countOf(result.duplicates, 'duplicate')} skipped` : '', result.invalid ? `${countOf(result.invalid, 'invalid row')} skipped` : ''].filter(Boolean).join(', ');
+      toast.success(`Imported ${countOf(result.imported, 'contact')}${skipped ? ` (${skipped})` : ''}.`);
       close();
     });
 
@@ -216,9 +217,9 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
       {step === 2 && dryRun && (
         <Stack spacing={2} data-testid="import-dry-run">
           <Alert severity={dryRun.invalid ? 'warning' : 'success'}>
-            {dryRun.valid.toLocaleString('en-US')} of {dryRun.total.toLocaleString('en-US')} rows will be imported.
-            {dryRun.duplicates ? ` ${dryRun.duplicates} duplicates will be skipped.` : ''}
-            {dryRun.invalid ? ` ${dryRun.invalid} rows have problems.` : ''}
+            {dryRun.valid.toLocaleString('en-US')} of {countOf(dryRun.total, 'row')} will be imported.
+            {dryRun.duplicates ? ` ${countOf(dryRun.duplicates, 'duplicate')} will be skipped.` : ''}
+            {dryRun.invalid ? ` ${countOf(dryRun.invalid, 'row')} ${dryRun.invalid === 1 ? 'has' : 'have'} problems.` : ''}
           </Alert>
           <RowErrors errors={dryRun.errors} />
           <Stack direction="row" spacing={1}>
@@ -227,11 +228,11 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
             </Button>
             {dryRun.invalid > 0 ? (
               <Button variant="contained" color="warning" disabled={busy || dryRun.valid === 0} onClick={() => void importNow(true)}>
-                Import {dryRun.valid} valid rows, skip the rest
+                Import {countOf(dryRun.valid, 'valid row')}, skip the rest
               </Button>
             ) : (
               <Button variant="contained" disabled={busy || dryRun.valid === 0} onClick={() => void importNow(false)} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
-                Import {dryRun.valid} contacts
+                Import {countOf(dryRun.valid, 'contact')}
               </Button>
             )}
           </Stack>

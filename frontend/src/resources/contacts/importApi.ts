@@ -13,6 +13,12 @@ export const IMPORT_FIELDS = [
 ] as const;
 
 export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
+
+/** A field's name as the mapping step shows it ('title' is 'Job title'), without the hint on what a cell may hold. */
+export function importFieldLabel(field: string): string {
+  const entry = IMPORT_FIELDS.find((candidate) => candidate.field === field);
+  return entry ? entry.label.replace(/ \(.*\)$/, '') : field.charAt(0).toUpperCase() + field.slice(1);
+}
 export type ImportMapping = Partial<Record<ImportField, string>>;
 export type ImportRowError = { row: number; field: string; message: string };
 
@@ -25,6 +31,18 @@ export const contactImportApi = {
   dryRun: (csv: string, mapping: ImportMapping) => http.post<ImportDryRun>('/api/data/contacts/import/dry-run', { csv, mapping }),
   run: (csv: string, mapping: ImportMapping, skipInvalid: boolean) => http.post<ImportResult>('/api/data/contacts/import', { csv, mapping, skipInvalid }),
 };
+
+/**
+ * A CSV file's text: UTF-8 when it is that, else Windows-1252, the encoding spreadsheets on Windows
+ * save "CSV" in, so a name like José is not garbled on import.
+ */
+export function decodeCsvFile(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
 
 /** A mapping without the fields left unmapped. */
 export function cleanMapping(mapping: ImportMapping): ImportMapping {

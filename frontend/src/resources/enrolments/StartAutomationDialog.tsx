@@ -5,6 +5,7 @@ import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import type { Contact } from '../contacts/types.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi } from './api.ts';
+import { countOf } from '../../../../domain/format.ts';
 
 /**
  * 'Start Automation for {bank}': choose a workflow, then the bank's contacts (Select All ticks them all);
@@ -51,7 +52,7 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
             <Select labelId="automation-workflow-label" label="1. Select a workflow" value={workflowId} onChange={(event) => setWorkflowId(event.target.value)}>
               {workflows.map((workflow) => (
                 <MenuItem key={workflow.id} value={workflow.id}>
-                  {workflow.name} ({workflow.steps.length} {workflow.steps.length === 1 ? 'step' : 'steps'})
+                  {workflow.name} ({countOf(workflow.steps.length, 'step')})
                 </MenuItem>
               ))}
             </Select>

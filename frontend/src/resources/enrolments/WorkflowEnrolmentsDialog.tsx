@@ -3,6 +3,7 @@ import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, S
 import type { WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { enrolmentOutcomes, enrolmentsApi, reachedText, type EnrolmentOutcome } from './api.ts';
 import { EnrolmentTable } from './EnrolmentTable.tsx';
+import { countOf } from '../../../../domain/format.ts';
 
 /** The colour of each part, in the bar and on its chip: one colour an outcome. */
 const outcomeColor = { active: 'success', paused: 'warning', completed: 'primary', replied: 'secondary', unsubscribed: 'info', failed: 'error', stopped: 'default' } as const;
@@ -23,7 +24,7 @@ function EnrolmentOutcomes({ statistics }: { statistics: WorkflowStatistics }) {
   return (
     <Stack spacing={1.5} data-testid="workflow-outcomes">
       <Typography variant="body2" color="text.secondary">
-        {statistics.enrolled} enrolled · {reachedText(statistics)} · {statistics.emailsSent} {statistics.emailsSent === 1 ? 'email' : 'emails'} sent
+        {statistics.enrolled} enrolled · {reachedText(statistics)} · {countOf(statistics.emailsSent, 'email')} sent
       </Typography>
       <Box
         role="img"

@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import { Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatMoney, formatPercent } from '../../../../domain/format.ts';
+import { countOf, formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { ActivityTimeline } from '../activity/ActivityList.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
@@ -96,7 +96,7 @@ function TrackedBankListActions() {
 export function TrackedBankList() {
   return (
     <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} actions={<TrackedBankListActions />} title="Tracked Banks">
-      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => `${bank.contactCount} ${bank.contactCount === 1 ? 'contact' : 'contacts'}`} linkType="show" />} empty={noTrackedBanks}>
+      <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => countOf(bank.contactCount, 'contact')} linkType="show" />} empty={noTrackedBanks}>
         <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
           <TextField source="name" label="Bank" />
           <TextField source="city" />
