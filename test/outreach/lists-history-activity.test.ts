@@ -82,6 +82,17 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect(response.body.message).to.match(/verification must be/);
     });
 
+    it('sorts names as people read them, case and accents aside', async () => {
+      const { token: sorter } = await app.signUp('Sorter');
+      await app.request('/api/data/banks', { method: 'POST', token: sorter, body: { cert: 504, name: 'Delta Bank', city: 'Austin', state: 'TX' } });
+      for (const name of ['Zed Adams', 'alice Brown', 'Óscar Ávila', 'Émile Zola', 'Bob Roe']) {
+        await app.request('/api/data/contacts', { method: 'POST', token: sorter, body: { bankId: 504, name, title: 'CFO' } });
+      }
+      const names = async (order: 'ASC' | 'DESC') => (await list('contacts', {}, ['name', order], sorter)).body.map((contact: any) => contact.name);
+      expect(await names('ASC')).to.deep.equal(['alice Brown', 'Bob Roe', 'Émile Zola', 'Óscar Ávila', 'Zed Adams']);
+      expect(await names('DESC')).to.deep.equal(['Zed Adams', 'Óscar Ávila', 'Émile Zola', 'Bob Roe', 'alice Brown']);
+    });
+
     it("shows nothing of another user's records", async () => {
       expect((await list('contacts', {}, undefined, otherToken)).body).to.deep.equal([]);
       expect((await list('banks', {}, undefined, otherToken)).headers.get('content-range')).to.equal('banks 0-0/0');

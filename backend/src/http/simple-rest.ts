@@ -9,7 +9,7 @@ import { containsPattern } from '../db/like.ts';
 
 /** How a resource's list can be filtered and sorted: API field names mapped to SQL. */
 export type ListSpec = {
-  /** API field -> column (qualified if the query joins). */
+  /** API field -> column (qualified if the query joins), or `textOrder(column)`; written into the SQL as it is. */
   sortable: Record<string, string>;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** API filter key -> how it narrows the query. `id` (getMany) is always supported. */
@@ -101,6 +101,12 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
   return { filter, range: clamped, sort: { field, order } };
 }
 
+/**
+ * A text column sorted as people read it, case and accents aside ('de Silva' among the D's, 'Óscar'
+ * among the O's), through the database function `sort_text`; an index on it keeps a large list fast.
+ */
+export const textOrder = (column: string) => `sort_text(${column})`;
+
 /** The ILIKE pattern of a search (`q`): its text anywhere, with `%`, `_` and `\\` taken literally. */
 export const searchPattern = (q: unknown) => containsPattern(String(q));
 
@@ -188,7 +194,7 @@ export async function respondWithList<Row>(
   const pageSize = end - start + 1;
   const sortColumn = spec.sortable[params.sort.field];
   const ordered = (query: Knex.QueryBuilder) =>
-    query.orderByRaw(`?? ${params.sort.order} nulls last`, [sortColumn]).orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc');
+    query.orderByRaw(`${sortColumn} ${params.sort.order} nulls last`).orderBy(spec.idColumn, params.sort.order.toLowerCase() as 'asc' | 'desc');
   const lookupsFirst = spec.lookups !== undefined && Object.hasOwn(spec.lookups.columns, sortColumn);
   const rowsFrom = (offset: number, limit: number) => {
     if (elsewhere) return elsewhere.page(offset, limit);

@@ -9,7 +9,7 @@ import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { RecordNotFound } from '../../commands/errors.ts';
 import { BadRequestError, readAfterCommit } from '../../http/errors.ts';
-import { booleanFilter, integerFilter } from '../../http/simple-rest.ts';
+import { booleanFilter, integerFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
@@ -95,8 +95,8 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
       sortable: {
         createdAt: 'contacts.created_at',
         updatedAt: 'contacts.updated_at',
-        name: 'contacts.name',
-        title: 'contacts.title',
+        name: textOrder('contacts.name'),
+        title: textOrder('contacts.title'),
         email: 'contacts.email',
         bankId: 'contacts.bank_id',
         bankName: 'contacts.bank_name',

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { enrolmentStatuses, type EnrolmentRecord, type EnrolmentStatus, type EnrolmentStopReason, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
-import { integerFilter } from '../../http/simple-rest.ts';
+import { integerFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -84,8 +84,8 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
     sortable: {
       startedAt: 'enrolments.started_at',
       nextDueAt: 'enrolments.next_due_at',
-      contactName: 'enrolments.contact_name',
-      workflowName: 'enrolments.workflow_name',
+      contactName: textOrder('enrolments.contact_name'),
+      workflowName: textOrder('enrolments.workflow_name'),
       status: 'enrolments.status',
       id: 'enrolments.id',
     },

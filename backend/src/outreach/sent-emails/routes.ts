@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { deliveryStatuses, type DeliveryStatus, type SentEmailRecord } from '../../../../domain/records/sent-email.ts';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
-import { integerFilter } from '../../http/simple-rest.ts';
+import { integerFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -58,8 +58,8 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
       sentAt: 'sort_at',
       queuedAt: 'sent_emails.queued_at',
       createdAt: 'sent_emails.created_at',
-      recipientName: 'sent_emails.recipient_name',
-      subject: 'sent_emails.subject',
+      recipientName: textOrder('sent_emails.recipient_name'),
+      subject: textOrder('sent_emails.subject'),
       id: 'sent_emails.id',
     },
     defaultSort: { field: 'sentAt', order: 'DESC' },

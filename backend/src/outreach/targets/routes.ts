@@ -6,7 +6,7 @@ import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { expectedVersionFromIfMatch } from '../../http/etag.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
-import { booleanFilter, existsFilter, presentFilter } from '../../http/simple-rest.ts';
+import { booleanFilter, existsFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
 import { mergedRecord } from '../../merged-record.ts';
 import { latestBank } from '../../regulator/bank.ts';
 import type { AppServices } from '../../services.ts';
@@ -112,8 +112,8 @@ const trackedBanksResource = (knex: Knex): ResourceDefinition<TargetCommand, Tar
       createdAt: 'created_at',
       updatedAt: 'updated_at',
       targetedAt: 'targeted_at',
-      name: 'name',
-      city: 'city',
+      name: textOrder('name'),
+      city: textOrder('city'),
       state: 'state',
       isTarget: 'is_target',
       cert: 'cert',

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TaskRecord } from '../../../../domain/records/task.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { z } from 'zod';
-import { booleanFilter, dateBoundFilter, integerFilter, isCalendarDate } from '../../http/simple-rest.ts';
+import { booleanFilter, dateBoundFilter, integerFilter, isCalendarDate, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -48,7 +48,7 @@ export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
   idColumn: 'tasks.id',
   idSchema: uuidParam,
   list: {
-    sortable: { dueDate: 'tasks.due_date', createdAt: 'tasks.created_at', text: 'tasks.text', completed: 'tasks.completed', bankName: 'targets.name', id: 'tasks.id' },
+    sortable: { dueDate: 'tasks.due_date', createdAt: 'tasks.created_at', text: textOrder('tasks.text'), completed: 'tasks.completed', bankName: 'targets.name', id: 'tasks.id' },
     defaultSort: { field: 'dueDate', order: 'ASC' },
     filters: {
       bankId: integerFilter('tasks.bank_id'),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { templateCategories, type TemplateCategory, type TemplateRecord } from '../../../../domain/records/template.ts';
 import { BadRequestError } from '../../http/errors.ts';
-import { booleanFilter } from '../../http/simple-rest.ts';
+import { booleanFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -36,7 +36,7 @@ export const templatesResource: ResourceDefinition<TemplateCommand, TemplateRow>
   idColumn: 'id',
   idSchema: uuidParam,
   list: {
-    sortable: { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', category: 'category', isFavorite: 'is_favorite', id: 'id' },
+    sortable: { createdAt: 'created_at', updatedAt: 'updated_at', name: textOrder('name'), category: 'category', isFavorite: 'is_favorite', id: 'id' },
     defaultSort: { field: 'createdAt', order: 'DESC' },
     filters: { category: categoryFilter, isFavorite: booleanFilter('is_favorite') },
     searchColumns: ['name', 'subject', 'body'],

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
+import { textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -30,7 +31,7 @@ export function workflowsResource(knex: Knex): ResourceDefinition<WorkflowComman
     idColumn: 'id',
     idSchema: uuidParam,
     list: {
-      sortable: { createdAt: 'created_at', updatedAt: 'updated_at', name: 'name', id: 'id' },
+      sortable: { createdAt: 'created_at', updatedAt: 'updated_at', name: textOrder('name'), id: 'id' },
       defaultSort: { field: 'createdAt', order: 'DESC' },
       searchColumns: ['name'],
     },
