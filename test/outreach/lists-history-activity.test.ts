@@ -82,7 +82,7 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect(response.body.message).to.match(/verification must be/);
     });
 
-    it('sorts names as people read them, case and accents aside', async () => {
+    it('sorts and searches names as people read them, case and accents aside', async () => {
       const { token: sorter } = await app.signUp('Sorter');
       await app.request('/api/data/banks', { method: 'POST', token: sorter, body: { cert: 504, name: 'Delta Bank', city: 'Austin', state: 'TX' } });
       for (const name of ['Zed Adams', 'alice Brown', 'Óscar Ávila', 'Émile Zola', 'Bob Roe']) {
@@ -91,6 +91,11 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       const names = async (order: 'ASC' | 'DESC') => (await list('contacts', {}, ['name', order], sorter)).body.map((contact: any) => contact.name);
       expect(await names('ASC')).to.deep.equal(['alice Brown', 'Bob Roe', 'Émile Zola', 'Óscar Ávila', 'Zed Adams']);
       expect(await names('DESC')).to.deep.equal(['Zed Adams', 'Óscar Ávila', 'Émile Zola', 'Bob Roe', 'alice Brown']);
+      const found = async (q: string) => (await list('contacts', { q }, ['name', 'ASC'], sorter)).body.map((contact: any) => contact.name);
+      expect(await found('oscar avila')).to.deep.equal(['Óscar Ávila']);
+      expect(await found('ÉMILE')).to.deep.equal(['Émile Zola']);
+      expect(await found('ALICE')).to.deep.equal(['alice Brown']);
+      expect(await found('a%')).to.deep.equal([]);
     });
 
     it("shows nothing of another user's records", async () => {

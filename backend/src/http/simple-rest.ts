@@ -14,7 +14,7 @@ export type ListSpec = {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** API filter key -> how it narrows the query. `id` (getMany) is always supported. */
   filters?: Record<string, (query: Knex.QueryBuilder, value: unknown) => void>;
-  /** Columns searched by the `q` filter (case-insensitive substring). */
+  /** Columns searched by the `q` filter (a substring, case and accents aside). */
   searchColumns?: string[];
   /** Narrows the query to rows a search may match, before `searchColumns` are tested (an index of its own). */
   searchCandidates?: (pattern: string) => Knex.QueryBuilder | Knex.Raw;
@@ -129,8 +129,9 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
       const pattern = searchPattern(value);
       // As a list, as the bank's timeline does: the planner then reads the candidates' rows by key.
       if (spec.searchCandidates) query.whereRaw('?? = any(array(?))', [spec.idColumn, spec.searchCandidates(pattern)]);
+      // Case and accents aside, as names are sorted: 'jose' finds José.
       query.where((inner) => {
-        for (const column of spec.searchColumns!) inner.orWhereRaw('?? ilike ?', [column, pattern]);
+        for (const column of spec.searchColumns!) inner.orWhereRaw('sort_text(??) like (select sort_text(?))', [column, pattern]);
       });
     } else {
       spec.filters![key](query, value);
