@@ -67,6 +67,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await today.waitFor({ state: 'detached' });
     await yesterday.getByText('Overdue').waitFor();
     await longAgo.waitFor();
+    await screenshotInBothThemes(page, 'tasks-overdue-only');
     await page.getByLabel('Overdue only').uncheck();
     await today.waitFor();
     await yesterday.waitFor();
