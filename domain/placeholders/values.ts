@@ -21,8 +21,11 @@ export type PlaceholderInputs = {
   contact?: PlaceholderContact | null;
   sender?: PlaceholderSender | null;
   analysis?: PlaceholderAnalysis | null;
-  /** The writing date (injectable so a preview and a test agree); today when not given. */
-  today?: Date;
+  /**
+   * The writing day: a moment (its UTC day) or, better, the writer's calendar day as YYYY-MM-DD;
+   * today's UTC day when not given.
+   */
+  today?: Date | string;
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);

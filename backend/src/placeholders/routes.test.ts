@@ -58,6 +58,11 @@ describeWithDatabase('placeholders API', (context) => {
     expect((await render({ body: '{{contactName}} {{bankName}}', contactId })).body.body).to.equal('Jane <b>Doe</b> N/A');
   });
 
+  it("writes {{today}} as the writer's calendar day when given, and refuses a day that is not a date", async () => {
+    expect((await render({ body: '{{today}}', today: '2026-11-28' })).body.body).to.equal('Nov 28, 2026');
+    expect((await render({ body: '{{today}}', today: 'tomorrow' })).body.message).to.equal('today: today must be a date like 2026-12-31.');
+  });
+
   it('answers a syntax error with 400 naming the part, line and column', async () => {
     const response = await render({ subject: 'ok', body: 'Hello\nDear {{bankName}' });
     expect(response.status).to.equal(400);

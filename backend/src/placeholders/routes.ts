@@ -22,6 +22,8 @@ export const renderRequestSchema = z
     cert: z.coerce.number({ error: 'cert must be a certificate number.' }).int('cert must be a certificate number.').min(0).max(2_147_483_647).nullish(),
     contactId: z.uuid({ error: 'contactId must be a contact id.' }).nullish(),
     format: z.enum(['text', 'html'], { error: "format must be 'text' or 'html'." }).default('text'),
+    /** The writer's calendar day, which {{today}} writes: in a New York evening the server's clock (UTC) is on tomorrow. */
+    today: z.iso.date({ error: 'today must be a date like 2026-12-31.' }).optional(),
   })
   .strict();
 
@@ -44,7 +46,7 @@ export function placeholderRoutes(services: AppServices): Router {
   });
   router.post('/api/services/placeholders/render', async (ctx) => {
     const request = renderRequestSchema.parse(ctx.request.body ?? {});
-    const values = await loadPlaceholderValues(services.knex, { userId: signedInUser(ctx.state).id, cert: request.cert, contactId: request.contactId });
+    const values = await loadPlaceholderValues(services.knex, { userId: signedInUser(ctx.state).id, cert: request.cert, contactId: request.contactId }, request.today);
     try {
       ctx.body = renderEmail({ subject: request.subject, body: request.body }, values, { format: request.format });
     } catch (error) {

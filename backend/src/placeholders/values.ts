@@ -50,7 +50,7 @@ export const placeholderContact = (row: { name: string; title: string; email: st
 });
 
 /** Every placeholder's value for one user's mail about one bank to one contact; the contact must be the user's own. */
-export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, today = new Date()): Promise<PlaceholderValues> {
+export async function loadPlaceholderValues(knex: Knex, request: ValueRequest, today: Date | string = new Date()): Promise<PlaceholderValues> {
   const [context, contact] = await Promise.all([
     loadPlaceholderContext(knex, request),
     request.contactId == null

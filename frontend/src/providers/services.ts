@@ -2,6 +2,7 @@ import { creditBoxFields } from '../../../domain/bank-fields.ts';
 import type { BankSearchResult } from '../banks/bank.ts';
 import type { ReadModelsStatus, RebuildRun } from '../../../domain/records/read-models.ts';
 import { http, type QueryValue } from './http.ts';
+import { localDate } from '../resources/tasks/due.ts';
 
 /**
  * Typed calls to the service endpoints (regulator data proxy, sync, AI, contact
@@ -127,7 +128,8 @@ export const services = {
   syncCommunityProfiles: () => http.post<{ message?: string }>('/api/services/census/sync-all'),
   marketSummary: (stats: DashboardResponse['marketStats']) => http.post<{ summary: string }>('/api/services/gemini/market-summary', { stats }),
   findLeads: (domain: string) => http.post<LeadFinderAnswer>('/api/services/hunter/find', { domain }),
-  renderEmail: (request: RenderRequest) => http.post<RenderedEmail>('/api/services/placeholders/render', request),
+  /** A template rendered on a bank and contact; {{today}} is the user's own calendar day. */
+  renderEmail: (request: RenderRequest) => http.post<RenderedEmail>('/api/services/placeholders/render', { ...request, today: localDate() }),
   /** Every report as of a moment (now when null), its weeks counted in the browser's time zone. */
   reportsOverview: (asOf: string | null) =>
     http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
