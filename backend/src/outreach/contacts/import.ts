@@ -44,7 +44,7 @@ const delimiters = [',', ';', '\t'] as const;
 export function detectDelimiter(csv: string): (typeof delimiters)[number] {
   const counts = new Map<string, number>(delimiters.map((delimiter) => [delimiter, 0]));
   let quoted = false;
-  for (const char of csv.replace(/^\uFEFF/, '')) {
+  for (const char of csv) {
     if (char === '"') quoted = !quoted;
     else if (!quoted && (char === '\n' || char === '\r')) break;
     else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
