@@ -90,8 +90,14 @@ export function formatDate(value: string | null | undefined): string {
 export function formatLocalDay(moment: string | null | undefined): string {
   if (!moment) return 'N/A';
   const instant = new Date(moment);
-  if (Number.isNaN(instant.getTime())) return moment;
-  return `${shortMonthNames[instant.getMonth()]} ${instant.getDate()}, ${instant.getFullYear()}`;
+  return Number.isNaN(instant.getTime()) ? moment : formatDate(localDate(instant));
+}
+
+/** The calendar day of a moment where this runs (the user's browser), as YYYY-MM-DD: a task due that day is due "today". */
+export function localDate(moment: Date = new Date()): string {
+  const month = String(moment.getMonth() + 1).padStart(2, '0');
+  const day = String(moment.getDate()).padStart(2, '0');
+  return `${moment.getFullYear()}-${month}-${day}`;
 }
 
 /** A count with its noun, singular for one: `countOf(1, 'row')` is '1 row', `countOf(1200, 'row')` '1,200 rows'. */

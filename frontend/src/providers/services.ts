@@ -2,7 +2,7 @@ import { creditBoxFields } from '../../../domain/bank-fields.ts';
 import type { BankSearchResult } from '../banks/bank.ts';
 import type { ReadModelsStatus, RebuildRun } from '../../../domain/records/read-models.ts';
 import { http, type QueryValue } from './http.ts';
-import { localDate } from '../resources/tasks/due.ts';
+import { localDate } from '../../../domain/format.ts';
 
 /**
  * Typed calls to the service endpoints (regulator data proxy, sync, AI, contact

@@ -1,4 +1,4 @@
-import { localDate } from '../resources/tasks/due.ts';
+import { localDate } from '../../../domain/format.ts';
 
 const isDay = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 

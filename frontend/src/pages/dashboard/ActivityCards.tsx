@@ -1,8 +1,7 @@
 import { Chip, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
 import HotIcon from '@mui/icons-material/LocalFireDepartment';
 import { useBankDetail } from '../../bank-detail/index.tsx';
-import { formatDate } from '../../../../domain/format.ts';
-import { localDate } from '../../resources/tasks/due.ts';
+import { formatDate, localDate } from '../../../../domain/format.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
 import { useHotLeads, useUpcomingTasks } from './useDashboardData.ts';
 

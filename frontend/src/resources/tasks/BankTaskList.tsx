@@ -3,7 +3,8 @@ import { Box, Button, Checkbox, IconButton, Stack, TextField, Tooltip, Typograph
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { DueBadge } from './DueBadge.tsx';
-import { addDays, localDate, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
+import { localDate } from '../../../../domain/format.ts';
+import { addDays, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
 import type { Task } from './types.ts';
 import { useTaskActions } from './useTaskActions.ts';
 

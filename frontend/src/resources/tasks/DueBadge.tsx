@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { dueBadge, localDate, type DueTone } from './due.ts';
+import { localDate } from '../../../../domain/format.ts';
+import { dueBadge, type DueTone } from './due.ts';
 
 const toneColor: Record<DueTone, 'default' | 'error' | 'warning' | 'info'> = { done: 'default', overdue: 'error', today: 'warning', soon: 'info', later: 'default' };
 

@@ -4,7 +4,8 @@ import { useGetList } from 'react-admin';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { fieldErrorsOf } from '../shared/problem.ts';
 import type { TrackedBank } from '../targets/types.ts';
-import { addDays, DEFAULT_DUE_IN_DAYS, localDate } from './due.ts';
+import { localDate } from '../../../../domain/format.ts';
+import { addDays, DEFAULT_DUE_IN_DAYS } from './due.ts';
 import { useTaskActions } from './useTaskActions.ts';
 
 type TaskDraft = { text: string; bankId: number | null; dueDate: string };

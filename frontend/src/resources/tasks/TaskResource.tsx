@@ -20,7 +20,8 @@ import {
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { DueBadge } from './DueBadge.tsx';
-import { addDays, DEFAULT_DUE_IN_DAYS, localDate } from './due.ts';
+import { localDate } from '../../../../domain/format.ts';
+import { addDays, DEFAULT_DUE_IN_DAYS } from './due.ts';
 import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
 import { RecordShow } from '../shared/RecordShow.tsx';

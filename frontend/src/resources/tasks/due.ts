@@ -10,13 +10,6 @@ export const DEFAULT_DUE_IN_DAYS = 7;
 export const QUICK_ADD_DUE_LABEL = 'Next Week';
 export const QUICK_ADD_DUE_IN_DAYS = 7;
 
-/** The local calendar date of a moment as YYYY-MM-DD. */
-export function localDate(moment: Date = new Date()): string {
-  const month = String(moment.getMonth() + 1).padStart(2, '0');
-  const day = String(moment.getDate()).padStart(2, '0');
-  return `${moment.getFullYear()}-${month}-${day}`;
-}
-
 /** A calendar date moved by whole days (no time zone can shift it). */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);
