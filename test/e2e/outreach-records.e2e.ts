@@ -95,6 +95,26 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByText(`Added ${formatDate(usersToday)}`).waitFor();
   });
 
+  it('exports every row of a long list, past the one page a list serves, and offers every filter of Contacts', async () => {
+    const { session, bank } = await userTrackingABank('Sasha Brandt');
+    const rows = Array.from({ length: 620 }, (_, index) => `Person ${index},Analyst,p${index}@alpha.example,${bank.cert}`);
+    await apiAs(e2e.url, session, '/api/data/contacts/import', { method: 'POST', body: { csv: ['Full name,Job title,Email,Cert', ...rows].join('\n'), mapping: { name: 'Full name', title: 'Job title', email: 'Email', bankId: 'Cert' } } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/activity' });
+    await page.getByText('1-50 of 621').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString('utf8').split(/\r?\n/).filter(Boolean);
+    expect(lines).to.have.length(1 + 621);
+
+    // Contacts' filters beyond the search and the bank are one click away.
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menu').getByText('Hot leads only').waitFor();
+    await page.getByRole('menu').getByText('Email check').waitFor();
+  });
+
   it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {
     const session = await e2e.registerUser('Robin Marsh');
     const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');

@@ -22,6 +22,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
 import { labelOf } from '../shared/labels.ts';
 import { ListBody } from '../shared/ListBody.tsx';
+import { RecordListActions } from '../shared/ExportAllButton.tsx';
 
 /** One row of the activity feed: one event of one of the user's records. */
 export type ActivityRow = {
@@ -131,6 +132,7 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
       sort={{ field: 'occurredAt', order: 'DESC' }}
       perPage={bankId === undefined ? 50 : 25}
       exporter={exportTimeline}
+      actions={<RecordListActions />}
       title={bankId === undefined ? 'Activity' : false}
       sx={bankId === undefined ? undefined : { width: '100%' }}
     >

@@ -7,11 +7,9 @@ import {
   BulkDeleteButton,
   Button,
   Create,
-  CreateButton,
   DatagridConfigurable,
   DateField,
   EditButton,
-  ExportButton,
   FunctionField,
   List,
   ReferenceInput,
@@ -38,6 +36,7 @@ import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
+import { RecordListActions } from '../shared/ExportAllButton.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -112,12 +111,10 @@ function ContactListActions() {
   // A phone's list has no columns to choose.
   const onPhone = useOnPhone();
   return (
-    <TopToolbar>
+    <RecordListActions>
       {onPhone ? null : <SelectColumnsButton preferenceKey="contacts.columns" />}
       <ImportContactsButton />
-      <CreateButton />
-      <ExportButton maxResults={5000} />
-    </TopToolbar>
+    </RecordListActions>
   );
 }
 

@@ -15,6 +15,7 @@ import { SentEmailDecision } from './SentEmailDecision.tsx';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
+import { RecordListActions } from '../shared/ExportAllButton.tsx';
 
 const statusChoices = deliveryStatuses.map((status) => ({ id: status, name: deliveryStatusLabels[status] }));
 
@@ -42,7 +43,7 @@ function Status() {
 /** The list of sent emails, newest first; sent mail is a log, so there is no create, edit or delete. */
 export function SentEmailList() {
   return (
-    <List filters={sentEmailFilters} sort={{ field: 'sentAt', order: 'DESC' }} perPage={25} exporter={exportSentEmails} title="Sent Emails">
+    <List filters={sentEmailFilters} sort={{ field: 'sentAt', order: 'DESC' }} perPage={25} exporter={exportSentEmails} actions={<RecordListActions />} title="Sent Emails">
       <ListBody
         phone={
           <SimpleList<SentEmail>

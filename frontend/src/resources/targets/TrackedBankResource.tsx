@@ -2,10 +2,7 @@ import {
   BooleanField,
   BooleanInput,
   BulkDeleteButton,
-  CreateButton,
   DatagridConfigurable,
-  ExportButton,
-  FilterButton,
   DateField,
   FunctionField,
   List,
@@ -16,7 +13,6 @@ import {
   Tab,
   TextField,
   TextInput,
-  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { Button, Stack, Typography } from '@mui/material';
@@ -32,6 +28,7 @@ import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { NoResults } from '../shared/NoResults.tsx';
+import { RecordListActions } from '../shared/ExportAllButton.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -84,11 +81,7 @@ const noTrackedBanks = (
 
 function TrackedBankListActions() {
   return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton label="Track a Bank" />
-      <ExportButton maxResults={5000} />
-    </TopToolbar>
+    <RecordListActions createLabel="Track a Bank" />
   );
 }
 

@@ -28,6 +28,7 @@ import { RecordShow } from '../shared/RecordShow.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
+import { RecordListActions } from '../shared/ExportAllButton.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -55,7 +56,7 @@ function Due() {
 
 export function TaskList() {
   return (
-    <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} title="Tasks">
+    <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
       <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={() => <Due />} linkType="show" />}>
         <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
           <TextField source="text" label="Task" />

@@ -24,6 +24,7 @@ import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx'
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
+import { RecordListActions } from '../shared/ExportAllButton.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
 
@@ -54,7 +55,7 @@ function Favorite() {
 
 export function TemplateList() {
   return (
-    <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} title="Email Templates">
+    <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} actions={<RecordListActions />} title="Email Templates">
       <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => template.category} linkType="show" />}>
         <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
           <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
