@@ -9,6 +9,7 @@ import {
   efficiencyColor,
   formatCount,
   countOf,
+  foldText,
   formatDate,
   formatLocalDay,
   formatMoney,
@@ -81,6 +82,11 @@ describe('frontend formats', () => {
     expect(formatDate('2025-01-05T23:30:00-08:00')).to.equal('Jan 5, 2025');
     expect(formatDate(null)).to.equal('N/A');
     expect(formatDate('2025-13-01')).to.equal('2025-13-01');
+  });
+
+  it('folds a text for searching, case and accents aside', () => {
+    expect(foldText('José NÚÑEZ')).to.equal('jose nunez');
+    expect(foldText('Zoë Brandt-Øster')).to.equal('zoe brandt-øster');
   });
 
   it('writes a count with its noun, singular for one', () => {

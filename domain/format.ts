@@ -100,6 +100,11 @@ export function localDate(moment: Date = new Date()): string {
   return `${moment.getFullYear()}-${month}-${day}`;
 }
 
+/** A text as searches compare it, case and accents aside: 'José' and 'JOSE' are both 'jose'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** A count with its noun, singular for one: `countOf(1, 'row')` is '1 row', `countOf(1200, 'row')` '1,200 rows'. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;

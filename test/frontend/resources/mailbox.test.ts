@@ -23,16 +23,18 @@ describe('sent mailbox', () => {
     expect(newestFirst(emails).map((e) => e.id)).to.deep.equal(['queued', 'new', 'old']);
   });
 
-  it('searches recipient name and address, bank and subject in any case', () => {
+  it('searches recipient name and address, bank and subject, case and accents aside', () => {
     const emails = [
       email('a', { recipientName: 'Ann Lee', recipientEmail: 'ann@alpha.com', bankName: 'Alpha Bank', subject: 'Intro' }),
       email('b', { recipientName: 'Bob Roe', recipientEmail: 'bob@beta.com', bankName: 'Beta Trust', subject: 'Deposits' }),
+      email('c', { recipientName: 'José Núñez', recipientEmail: 'jose@gamma.com', bankName: 'Gamma Bank', subject: 'Hello' }),
     ];
     expect(searchEmails(emails, 'ann').map((e) => e.id)).to.deep.equal(['a']);
     expect(searchEmails(emails, 'BETA TRUST').map((e) => e.id)).to.deep.equal(['b']);
     expect(searchEmails(emails, 'bob@').map((e) => e.id)).to.deep.equal(['b']);
     expect(searchEmails(emails, 'deposits').map((e) => e.id)).to.deep.equal(['b']);
-    expect(searchEmails(emails, '  ')).to.have.length(2);
+    expect(searchEmails(emails, 'nunez').map((e) => e.id)).to.deep.equal(['c']);
+    expect(searchEmails(emails, '  ')).to.have.length(3);
   });
 
   it('selects the first match when nothing is selected', () => {

@@ -4,6 +4,7 @@
  */
 
 import type { DeliveryStatus, SentEmailRecord } from '../../../../domain/records/sent-email.ts';
+import { foldText } from '../../../../domain/format.ts';
 
 export { deliveryStatuses, type DeliveryStatus } from '../../../../domain/records/sent-email.ts';
 
@@ -24,11 +25,11 @@ export function newestFirst<T extends EmailTimes>(emails: readonly T[]): T[] {
   return [...emails].sort((a, b) => emailTime(b).localeCompare(emailTime(a)));
 }
 
-/** Emails whose recipient (name or address), bank name or subject contain the query, any case. */
+/** Emails whose recipient (name or address), bank name or subject contain the query, case and accents aside. */
 export function searchEmails<T extends Pick<SentEmail, 'recipientName' | 'recipientEmail' | 'bankName' | 'subject'>>(emails: readonly T[], query: string): T[] {
-  const needle = query.trim().toLowerCase();
+  const needle = foldText(query.trim());
   if (!needle) return [...emails];
-  return emails.filter((email) => [email.recipientName, email.recipientEmail, email.bankName, email.subject].some((field) => field?.toLowerCase().includes(needle)));
+  return emails.filter((email) => [email.recipientName, email.recipientEmail, email.bankName, email.subject].some((field) => field && foldText(field).includes(needle)));
 }
 
 /** The selection after the shown list changed: kept while still shown, else the first shown email (none for an empty list). */

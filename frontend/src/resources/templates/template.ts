@@ -4,6 +4,7 @@
  */
 
 import type { TemplateCategory, TemplateRecord } from '../../../../domain/records/template.ts';
+import { foldText } from '../../../../domain/format.ts';
 
 export { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
 
@@ -18,10 +19,10 @@ export const emptyTemplateDraft: TemplateDraft = { name: '', category: DEFAULT_T
 
 /** Templates whose name, subject, body or category contain every word of the query (any case); all for an empty query. */
 export function filterTemplates<T extends Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'category'>>(templates: readonly T[], query: string): T[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = foldText(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...templates];
   return templates.filter((template) => {
-    const text = `${template.name}\n${template.subject}\n${template.body}\n${template.category}`.toLowerCase();
+    const text = foldText(`${template.name}\n${template.subject}\n${template.body}\n${template.category}`);
     return words.every((word) => text.includes(word));
   });
 }
