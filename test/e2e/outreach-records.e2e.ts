@@ -81,13 +81,20 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     const { page } = await e2e.openSignedInPage({ session, path: '/activity', timezoneId });
     const created = page.locator('tr', { hasText: 'Created task "Prepare the board memo"' });
     await created.waitFor();
-    const bothBounds = page.waitForResponse((response) => response.url().includes('/api/data/activity?') && /since.*until|until.*since/.test(decodeURIComponent(response.url())));
-    for (const label of ['From', 'Until']) {
+    // react-admin applies a typed filter value half a second later: each bound reaches the list before the next filter is added.
+    const listAsked = (...bounds: string[]) =>
+      page.waitForResponse((response) => response.url().includes('/api/data/activity?') && bounds.every((bound) => decodeURIComponent(response.url()).includes(`"${bound}"`)));
+    const addBound = async (label: string) => {
       await page.getByRole('button', { name: 'Add filter' }).click();
       await page.getByRole('menu').getByText(label, { exact: true }).click();
       await page.getByLabel(label, { exact: true }).fill(usersToday);
-    }
-    expect(await (await bothBounds).json()).to.have.length(2);
+    };
+    const fromAsked = listAsked('since');
+    await addBound('From');
+    await fromAsked;
+    const bothAsked = listAsked('since', 'until');
+    await addBound('Until');
+    expect(await (await bothAsked).json()).to.have.length(2);
     await created.waitFor();
     await page.getByText('1-2 of 2').waitFor();
     // The bank was tracked today on the user's calendar, whatever day it is on the server's clock.
