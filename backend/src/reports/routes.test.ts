@@ -149,7 +149,7 @@ describeWithDatabase('as-of reports', (context) => {
 
 describe('report weeks', () => {
   it("keys a moment by the Monday of its week on the reader's calendar", () => {
-    // Monday 02:00 UTC is still Sunday evening in New York, and already Monday afternoon in Kiritimati.
+    // Monday 02:00 UTC is still Sunday evening in New York; Sunday noon UTC is already Monday in Kiritimati.
     expect(weekOf('2026-11-09T02:00:00Z')).to.equal('2026-11-09');
     expect(weekOf('2026-11-09T02:00:00Z', 'America/New_York')).to.equal('2026-11-02');
     expect(weekOf('2026-11-08T12:00:00Z', 'Pacific/Kiritimati')).to.equal('2026-11-09');
