@@ -100,9 +100,16 @@ export function localDate(moment: Date = new Date()): string {
   return `${moment.getFullYear()}-${month}-${day}`;
 }
 
-/** A text as searches compare it, case and accents aside: 'José' and 'JOSE' are both 'jose'. */
+/** Letters Unicode does not split into a letter and an accent, and the plain letter each searches as. */
+const unsplitLetters: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ı: 'i' };
+
+/** A text as searches compare it, case and accents aside: 'José' and 'JOSE' are both 'jose', 'Øster' is 'oster'. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[øłđı]/g, (letter) => unsplitLetters[letter]);
 }
 
 /** A count with its noun, singular for one: `countOf(1, 'row')` is '1 row', `countOf(1200, 'row')` '1,200 rows'. */
