@@ -114,7 +114,7 @@ export function foldText(text: string): string {
 
 /** A count with its noun, singular for one: `countOf(1, 'row')` is '1 row', `countOf(1200, 'row')` '1,200 rows'. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  return `${groupThousands(count)} ${count === 1 ? singular : plural}`;
 }
 
 export type RatingColor = 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'gray';

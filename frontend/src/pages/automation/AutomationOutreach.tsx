@@ -8,16 +8,13 @@ import { StarterTemplatesButton } from '../../resources/templates/StarterTemplat
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
 import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
-import { deleteConfirmText, filterTemplates, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
+import { deleteConfirmText, draftOf, filterTemplates, sameDraft, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
 import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
 import { AI_WORKFLOW_DRAFT_ID, WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { AiGenerateDialog } from './AiGenerateDialog.tsx';
-
-/** Whether two templates read the same, field by field. */
-const sameTemplate = (a: TemplateDraft, b: TemplateDraft) => a.name === b.name && a.category === b.category && a.subject === b.subject && a.body === b.body;
 
 /** The most templates and workflows the screen loads (the API's page limit). */
 const LIST_LIMIT = 500;
@@ -123,10 +120,10 @@ export default function AutomationOutreach() {
   const improveTemplate = async (template: EmailTemplate) => {
     setImproving(template.id);
     try {
-      const fields = { name: template.name, category: template.category, subject: template.subject, body: template.body };
+      const fields = draftOf(template);
       const answer = await aiApi.improveTemplate(fields);
       if (!answer.template) toast.error('The AI could not improve this template. Please try again.');
-      else if (sameTemplate(answer.template, fields)) toast.info('The AI has nothing to improve in this template.');
+      else if (sameDraft(answer.template, fields)) toast.info('The AI has nothing to improve in this template.');
       else setTemplateEditing({ open: true, template, improvement: { draft: answer.template, by: answer.providerLabel ?? providerNames[answer.provider] } });
     } catch (error) {
       toast.error((error as Error).message);

@@ -22,7 +22,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
 import { labelOf } from '../shared/labels.ts';
 import { ListBody } from '../shared/ListBody.tsx';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 /** One row of the activity feed: one event of one of the user's records. */
 export type ActivityRow = {

@@ -36,7 +36,7 @@ import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },

@@ -15,7 +15,7 @@ import { SentEmailDecision } from './SentEmailDecision.tsx';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 const statusChoices = deliveryStatuses.map((status) => ({ id: status, name: deliveryStatusLabels[status] }));
 

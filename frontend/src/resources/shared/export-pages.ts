@@ -1,3 +1,5 @@
+import { groupThousands } from '../../../../domain/format.ts';
+
 /** Every list serves pages of at least this many records, so an export reads it this many at a time. */
 export const EXPORT_PAGE_SIZE = 500;
 /** An export holds at most this many records (a CSV a spreadsheet opens); past it the user is told. */
@@ -23,4 +25,4 @@ export async function readAllPages<Row>(readPage: (page: number, perPage: number
 
 /** What the user is told when an export stops at the limit. */
 export const exportCutText = (exported: number, total: number) =>
-  `Exported the first ${exported.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records. Narrow the filters to export the rest.`;
+  `Exported the first ${groupThousands(exported)} of ${groupThousands(total)} records. Narrow the filters to export the rest.`;

@@ -28,7 +28,7 @@ import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { NoResults } from '../shared/NoResults.tsx';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 

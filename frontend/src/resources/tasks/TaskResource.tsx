@@ -28,7 +28,7 @@ import { RecordShow } from '../shared/RecordShow.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),

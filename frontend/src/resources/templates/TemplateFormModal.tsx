@@ -9,7 +9,7 @@ import { PlaceholderPicker } from '../placeholders/PlaceholderPicker.tsx';
 import { RenderedPreview } from '../placeholders/RenderedPreview.tsx';
 import { templateCheck, UnknownPlaceholders } from '../placeholders/TemplateChecks.tsx';
 import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
-import { emptyTemplateDraft, insertAtSelection, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
+import { draftOf, emptyTemplateDraft, insertAtSelection, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
 
 export type TemplateField = 'subject' | 'body';
 
@@ -54,7 +54,7 @@ export function TemplateFormModal({
 
   useEffect(() => {
     if (!open) return;
-    setDraft(improvement?.draft ?? (template ? { name: template.name, category: template.category, subject: template.subject, body: template.body } : emptyTemplateDraft));
+    setDraft(improvement?.draft ?? (template ? draftOf(template) : emptyTemplateDraft));
     setTouched(false);
     setServerFields({});
     setFormError(undefined);

@@ -24,7 +24,7 @@ import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx'
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
 

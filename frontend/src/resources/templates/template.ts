@@ -17,6 +17,12 @@ export type TemplateDraft = Pick<EmailTemplate, 'name' | 'category' | 'subject' 
 
 export const emptyTemplateDraft: TemplateDraft = { name: '', category: DEFAULT_TEMPLATE_CATEGORY, subject: '', body: '' };
 
+/** The fields of a template a user edits. */
+export const draftOf = ({ name, category, subject, body }: TemplateDraft): TemplateDraft => ({ name, category, subject, body });
+
+/** Whether two templates read the same, field by field. */
+export const sameDraft = (a: TemplateDraft, b: TemplateDraft) => a.name === b.name && a.category === b.category && a.subject === b.subject && a.body === b.body;
+
 /** Templates whose name, subject, body or category contain every word of the query (any case); all for an empty query. */
 export function filterTemplates<T extends Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'category'>>(templates: readonly T[], query: string): T[] {
   const words = foldText(query).split(/\s+/).filter(Boolean);

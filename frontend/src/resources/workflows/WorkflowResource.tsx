@@ -29,7 +29,7 @@ import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { countOf } from '../../../../domain/format.ts';
-import { RecordListActions } from '../shared/ExportAllButton.tsx';
+import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
