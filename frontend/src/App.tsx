@@ -5,6 +5,7 @@ import { queryClient } from './boot.ts';
 import { Layout } from './layout/Layout.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
+import { i18nProvider } from './providers/i18nProvider.ts';
 import { outreachResources } from './resources/index.tsx';
 import NotFound from './pages/not-found/NotFound.tsx';
 import { dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
@@ -26,6 +27,7 @@ export function App() {
       loginPage={false}
       authProvider={authProvider}
       dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
       layout={Layout}
       dashboard={dashboard.component}
       theme={lightTheme}

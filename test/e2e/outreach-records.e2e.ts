@@ -122,6 +122,36 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('menu').getByText('Email check').waitFor();
   });
 
+  it('keeps every Contacts column in sight on a laptop, stars hot leads, names the record an edit screen changes, and says a tracked bank is only removed from targets', async () => {
+    const { session, bank } = await userTrackingABank('Noor Haddad');
+    const as = (path: string, method: string, body?: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method, body });
+    const hot = await as('/api/data/contacts', 'POST', { bankId: bank.cert, name: 'Imogen Castellanos-Whitby', title: 'Executive Vice President, Treasury Management', email: 'imogen.castellanos-whitby@treasury-services.example', tags: ['board', 'treasury'] });
+    await as(`/api/data/contacts/${hot.id}/hot-lead`, 'PUT', { isHotLead: true });
+    await as('/api/data/contacts', 'POST', { bankId: bank.cert, name: 'Theo Marsh', title: 'CFO', email: 'theo@treasury-services.example' });
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts', viewport: { width: 1280, height: 800 } });
+    await page.getByText('Theo Marsh').waitFor();
+    const table = await page.locator('table').evaluate((element) => ({ width: element.scrollWidth, room: element.parentElement!.clientWidth }));
+    expect(table.width, 'the table fits its box: no column is scrolled out of sight').to.be.at.most(table.room);
+    const bankLines = await page.getByRole('row', { name: /Theo Marsh/ }).getByText(bank.name, { exact: true }).evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+    expect(bankLines, "the bank's name takes a few lines, not a word a line").to.be.at.most(3);
+    expect(await page.getByRole('row', { name: /Imogen/ }).getByRole('img', { name: 'Hot lead' }).count()).to.equal(1);
+    expect(await page.getByRole('row', { name: /Theo Marsh/ }).getByRole('img', { name: 'Hot lead' }).count()).to.equal(0);
+    await screenshotInBothThemes(page, 'contacts-list-laptop');
+
+    await page.goto(`${e2e.url}/#/contacts/${hot.id}`);
+    await page.getByRole('heading', { name: 'Edit Imogen Castellanos-Whitby' }).waitFor();
+    await page.goto(`${e2e.url}/#/banks/${bank.cert}`);
+    await page.getByRole('heading', { name: `Edit ${bank.name}` }).waitFor();
+    await page.getByRole('button', { name: 'Remove from targets' }).click();
+    await page.getByRole('dialog').getByText('Its contacts, tasks, notes, tags and history stay.', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Removed from targets', { exact: true }).waitFor();
+    const untracked = await apiAs<{ isTarget: boolean }>(e2e.url, session, `/api/data/banks/${bank.cert}`);
+    expect(untracked.isTarget).to.equal(false);
+    expect(await apiAs<unknown[]>(e2e.url, session, `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: bank.cert }))}`)).to.have.length(2);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {
     const session = await e2e.registerUser('Robin Marsh');
     const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');

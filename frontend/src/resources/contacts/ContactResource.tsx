@@ -1,5 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
+import StarIcon from '@mui/icons-material/Star';
 import {
   AutocompleteInput,
   BooleanField,
@@ -94,6 +95,24 @@ function EmailCell() {
   );
 }
 
+/**
+ * The name, with a star after it for a hot lead (as on the Targets screen). A Hot lead column of its
+ * own, a cross on most rows, took the room a long bank name needs: the Bank column wrapped a word a line.
+ */
+function NameWithHotLeadStar() {
+  const contact = useRecordContext<Contact>();
+  if (!contact) return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2">{contact.name}</Typography>
+      {contact.isHotLead ? <StarIcon fontSize="small" color="warning" titleAccess="Hot lead" /> : null}
+    </Stack>
+  );
+}
+
+/** Column choices are stored by position, so the key changes whenever the columns do. */
+const columnsPreference = 'contacts.columns.star-by-name';
+
 function TagChips() {
   const contact = useRecordContext<Contact>();
   if (!contact?.tags?.length) return null;
@@ -112,7 +131,7 @@ function ContactListActions() {
   const onPhone = useOnPhone();
   return (
     <RecordListActions>
-      {onPhone ? null : <SelectColumnsButton preferenceKey="contacts.columns" />}
+      {onPhone ? null : <SelectColumnsButton preferenceKey={columnsPreference} />}
       <ImportContactsButton />
     </RecordListActions>
   );
@@ -123,13 +142,12 @@ export function ContactList() {
     // No empty page: with no contacts yet, Import is how many users start.
     <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
       <ListBody phone={<SimpleList<Contact> primaryText={(contact) => contact.name} secondaryText={(contact) => [contact.title, contact.bankName].filter(Boolean).join(' · ')} tertiaryText={(contact) => (contact.isHotLead ? 'Hot lead' : '')} linkType="show" />}>
-        {/* Stored column choices name columns by position: a key of its own since the email check joined the Email column. */}
-        <DatagridConfigurable preferenceKey="contacts.columns" rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-          <TextField source="name" label="Full name" />
+        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+          <FunctionField source="name" label="Full name" render={() => <NameWithHotLeadStar />} />
           <TextField source="title" label="Job title" />
           <FunctionField source="email" label="Email" render={() => <EmailCell />} />
-          <TextField source="bankName" label="Bank" sortable />
-          <BooleanField source="isHotLead" label="Hot lead" />
+          {/* Wide enough for a long bank name to take two or three lines, not one word a line. */}
+          <TextField source="bankName" label="Bank" sortable sx={{ display: 'block', minWidth: '9rem' }} />
           <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
           <DateField source="createdAt" label="Added" />
           <RowEditButton />
@@ -171,7 +189,7 @@ const validate = (adding: boolean) => (values: Record<string, unknown>) =>
 
 export function ContactEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title="Edit Contact">
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Contact" />}>
       <SimpleForm validate={validate(false)}>
         <ContactFields adding={false} />
       </SimpleForm>

@@ -3,10 +3,19 @@ import { Box } from '@mui/material';
 import { Show, Tab, TabbedShowLayout, useRecordContext } from 'react-admin';
 import { RecordHistory } from './RecordHistory.tsx';
 
-/** The page title of a record's screen: one of its fields, or what the record is while it loads. */
-export function RecordTitle({ source, fallback }: { source: string; fallback: string }) {
+/**
+ * The page title of a record's screen: one of its fields, or what the record is while it loads,
+ * after `prefix` ('Edit '), so an edit screen says which record it changes.
+ */
+export function RecordTitle({ source, fallback, prefix = '' }: { source: string; fallback: string; prefix?: string }) {
   const record = useRecordContext();
-  return <span>{record ? String(record[source] ?? fallback) : fallback}</span>;
+  const named = record?.[source];
+  return (
+    <span>
+      {prefix}
+      {named === undefined || named === null || named === '' ? fallback : String(named)}
+    </span>
+  );
 }
 
 /**

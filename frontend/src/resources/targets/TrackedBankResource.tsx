@@ -2,17 +2,20 @@ import {
   BooleanField,
   BooleanInput,
   BulkDeleteButton,
+  DeleteButton,
   DatagridConfigurable,
   DateField,
   FunctionField,
   List,
   NullableBooleanInput,
   NumberField,
+  SaveButton,
   SimpleForm,
   SimpleList,
   Tab,
   TextField,
   TextInput,
+  Toolbar,
   useRecordContext,
 } from 'react-admin';
 import { Button, Stack, Typography } from '@mui/material';
@@ -90,7 +93,7 @@ export function TrackedBankList() {
   return (
     <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} actions={<TrackedBankListActions />} title="Tracked Banks">
       <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => countOf(bank.contactCount, 'contact')} linkType="show" />} empty={noTrackedBanks}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" confirmTitle="Remove the selected banks from targets?" confirmContent={keptWhenUntargeted} />}>
           <TextField source="name" label="Bank" />
           <TextField source="city" />
           <TextField source="state" />
@@ -107,10 +110,26 @@ export function TrackedBankList() {
   );
 }
 
+/** Deleting a tracked bank only takes it off the targets (as its star does): nothing of it is lost. */
+const keptWhenUntargeted = 'Its contacts, tasks, notes, tags and history stay. Star the bank again to make it a target.';
+
+function RemoveFromTargetsButton() {
+  const bank = useRecordContext<TrackedBank>();
+  if (bank?.isTarget === false) return null;
+  return <DeleteButton label="Remove from targets" confirmTitle={`Remove ${bank?.name ?? 'this bank'} from targets?`} confirmContent={keptWhenUntargeted} />;
+}
+
 export function TrackedBankEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title="Edit Tracked Bank">
-      <SimpleForm>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Tracked Bank" />}>
+      <SimpleForm
+        toolbar={
+          <Toolbar sx={{ justifyContent: 'space-between' }}>
+            <SaveButton />
+            <RemoveFromTargetsButton />
+          </Toolbar>
+        }
+      >
         <TextInput source="linkedinCompanyUrl" label="LinkedIn company page" fullWidth helperText="Checked on the Targets screen before saving there; here it must be a linkedin.com address." />
         <TextInput source="notes" multiline minRows={4} fullWidth />
         <TagsInput source="tags" />

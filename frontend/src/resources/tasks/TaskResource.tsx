@@ -24,7 +24,7 @@ import { localDate } from '../../../../domain/format.ts';
 import { addDays, DEFAULT_DUE_IN_DAYS } from './due.ts';
 import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
-import { RecordShow } from '../shared/RecordShow.tsx';
+import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
@@ -88,7 +88,7 @@ function TaskFields() {
 
 export function TaskEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title="Edit Task">
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit task: " source="text" fallback="Task" />}>
       <SimpleForm validate={validate}>
         <TaskFields />
         <BooleanInput source="completed" />
@@ -109,7 +109,7 @@ export function TaskCreate() {
 
 export function TaskShow() {
   return (
-    <RecordShow title="Task">
+    <RecordShow title={<RecordTitle prefix="Task: " source="text" fallback="Task" />}>
       <TextField source="text" label="Task" />
       <TextField source="bankName" label="Bank" />
       <FunctionField label="Due" render={() => <Due />} />

@@ -93,7 +93,7 @@ function TemplateFields() {
 
 export function TemplateEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title="Edit Template">
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Template" />}>
       <SimpleForm validate={validate}>
         <TemplateFields />
       </SimpleForm>

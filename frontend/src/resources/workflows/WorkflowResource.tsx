@@ -114,7 +114,7 @@ const withoutStrayTemplates = (data: Record<string, unknown>) => ({
 
 export function WorkflowEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title="Edit Workflow" transform={withoutStrayTemplates}>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Workflow" />} transform={withoutStrayTemplates}>
       <SimpleForm validate={validate}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
         <ArrayInput source="steps" label="Steps">

@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { i18nProvider } from '../../../frontend/src/providers/i18nProvider.ts';
+
+/** As react-admin asks after a delete: the list's own key, with its generic text as the fallback. */
+const deletedToast = (resource: string, count: number) =>
+  i18nProvider.translate(`resources.${resource}.notifications.deleted`, { smart_count: count, _: i18nProvider.translate('ra.notification.deleted', { smart_count: count }) });
+
+describe("react-admin's toasts, in the records' own words", () => {
+  it('names the records deleted, one or several', () => {
+    expect(deletedToast('contacts', 1)).to.equal('Contact deleted');
+    expect(deletedToast('tasks', 3)).to.equal('3 tasks deleted');
+  });
+
+  it('says a tracked bank deleted is only removed from targets', () => {
+    expect(deletedToast('banks', 1)).to.equal('Removed from targets');
+    expect(deletedToast('banks', 2)).to.equal('2 banks removed from targets');
+  });
+
+  it('names a record saved or added', () => {
+    expect(i18nProvider.translate('resources.templates.notifications.updated', { smart_count: 1, _: 'Element updated' })).to.equal('Template saved');
+    expect(i18nProvider.translate('resources.contacts.notifications.created', { smart_count: 1, _: 'Element created' })).to.equal('Contact added');
+  });
+
+  it("keeps react-admin's own texts elsewhere", () => {
+    expect(deletedToast('activity', 1)).to.equal('Element deleted');
+    expect(i18nProvider.translate('ra.action.delete')).to.equal('Delete');
+  });
+});
