@@ -72,6 +72,16 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await today.waitFor();
     await yesterday.waitFor();
     await longAgo.waitFor();
+
+    // A task is ticked off, and reopened, where it is listed.
+    await page.getByRole('checkbox', { name: 'Complete "Chase the proposal of 2020"' }).check();
+    // Held (disabled) until the server has answered and the list reloaded.
+    await page.getByRole('checkbox', { name: 'Reopen "Chase the proposal of 2020"', disabled: false }).waitFor();
+    const tasks = await apiAs<Array<{ text: string; completed: boolean }>>(e2e.url, session, '/api/data/tasks');
+    expect(tasks.find((task) => task.text === 'Chase the proposal of 2020')?.completed).to.equal(true);
+    expect(page.url(), 'the tick did not open the task').to.match(/#\/tasks(\?|$)/);
+    await page.getByRole('checkbox', { name: 'Reopen "Chase the proposal of 2020"' }).uncheck();
+    await longAgo.getByText('Overdue').waitFor();
   });
 
   it("reads Activity's From and Until as whole days of the user's calendar, and dates a tracked bank on it", async () => {

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Checkbox } from '@mui/material';
 import {
   AutocompleteInput,
   BooleanField,
@@ -29,6 +31,7 @@ import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { useTaskActions } from './useTaskActions.ts';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -54,6 +57,31 @@ function Due() {
   return task ? <DueBadge dueDate={task.dueDate} completed={task.completed} /> : null;
 }
 
+/**
+ * Completes or reopens the row's task where it is listed (the row itself opens the task). The tick
+ * shows at once and holds until the list has reloaded; a failure puts it back, with its toast.
+ */
+function CompletionCheckbox() {
+  const task = useRecordContext<Task>();
+  const { setCompleted } = useTaskActions();
+  const [saving, setSaving] = useState<boolean | null>(null);
+  if (!task) return null;
+  return (
+    <Checkbox
+      size="small"
+      checked={saving ?? task.completed}
+      disabled={saving !== null}
+      onClick={(event) => event.stopPropagation()}
+      onChange={async (event) => {
+        setSaving(event.target.checked);
+        await setCompleted(task, event.target.checked);
+        setSaving(null);
+      }}
+      slotProps={{ input: { 'aria-label': task.completed ? `Reopen "${task.text}"` : `Complete "${task.text}"` } }}
+    />
+  );
+}
+
 export function TaskList() {
   return (
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
@@ -62,7 +90,7 @@ export function TaskList() {
           <TextField source="text" label="Task" />
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
-          <BooleanField source="completed" />
+          <FunctionField source="completed" label="Completed" render={() => <CompletionCheckbox />} />
           <DateField source="createdAt" label="Added" />
           <RowEditButton />
         </DatagridConfigurable>
