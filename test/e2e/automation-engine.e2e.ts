@@ -107,7 +107,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`shows the automation screens in ${colorScheme} mode`, async () => {
-      const { session, bank } = await userWithWorkflow(`Screens ${colorScheme}`);
+      const { session, as, bank } = await userWithWorkflow(`Screens ${colorScheme}`);
       const { page } = await e2e.openSignedInPage({ session, colorScheme, path: '/outreach/targets' });
       const targets = new TargetsPage(page);
       await targets.waitForCards();
@@ -137,6 +137,14 @@ describe('automation engine: enrolments started from Targets run their steps', f
       expect(await outcomes.getByRole('img').getAttribute('aria-label')).to.equal('Where the 2 enrolments stand: Active 1, Paused 1');
       await screenshot(page, 'workflow-enrolments-paused');
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+      // Deleting the workflow says whose outreach it stops, and stops it.
+      await page.getByRole('button', { name: 'Delete First week touch' }).click();
+      await page.getByTestId('deletion-consequence').getByText('2 contacts are going through it: their outreach stops.').waitFor();
+      await screenshot(page, 'delete-workflow-with-enrolments');
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByText('Workflow deleted.').waitFor();
+      await waitFor(async () => (await as<Enrolment[]>('/api/data/enrolments')).every((enrolment) => enrolment.stopReason === 'workflow-deleted'));
 
       await page.goto(`${e2e.url}/#/settings`);
       await page.getByRole('tab', { name: 'Automation' }).click();

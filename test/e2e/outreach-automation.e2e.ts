@@ -55,6 +55,7 @@ describe('automation outreach and sent mailbox', function () {
 
     await automation.deleteTemplate('Quarter check-in');
     await page.getByText('Are you sure you want to delete the template named Quarter check-in? This action cannot be undone.').waitFor();
+    await page.getByTestId('deletion-consequence').getByText('The workflow "New CFO sequence" sends it: that email step will be skipped for everyone going through it.').waitFor();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await automation.templateCard('Quarter check-in').waitFor({ state: 'detached' });
     await card.getByText('Email: Unknown Template').waitFor();

@@ -144,6 +144,19 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(ben).to.include({ stopReason: 'contact-deleted' });
   });
 
+  it('stops the enrolments of a deleted workflow, and sends nothing more for it', async () => {
+    current = new Date('2026-12-14T15:00:00Z'); // Monday 9:00 in Chicago
+    const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Short intro', subject: 'Hi', body: 'A note.' } });
+    const dropped = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Dropped idea', steps: [{ day: 1, type: 'Email', templateId: template.body.id }] } });
+    await app.request(`/api/data/workflows/${dropped.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [contacts.Cal] } });
+    expect((await app.request(`/api/data/workflows/${dropped.body.id}`, { method: 'DELETE', token })).status).to.equal(200);
+    const sentBefore = sent.length;
+    await tick();
+    const [cal] = await enrolments({ contactId: contacts.Cal, workflowId: dropped.body.id });
+    expect(cal).to.include({ status: 'stopped', stopReason: 'workflow-deleted', stopDetail: 'The workflow "Dropped idea" was deleted.', emailsSent: 0 });
+    expect(sent.length).to.equal(sentBefore);
+  });
+
   it('reschedules a step missed by more than a day instead of sending it late', async () => {
     current = new Date('2026-12-15T15:00:00Z'); // Tuesday 9:00 in Chicago
     const [enrolment] = (await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contacts.Cal] } })).body.enrolments;

@@ -68,21 +68,24 @@ type DueRow = {
 };
 
 /**
- * Why an enrolment must stop, from its contact, bank, last email and the Do Not Contact list, or null.
- * Read in one query for every running enrolment, so stop conditions coming from anywhere (a contact
- * deleted, a bank untracked, a bounce reported by the dispatcher) are noticed without those places
- * knowing about automation.
+ * Why an enrolment must stop, from its workflow, contact, bank, last email and the Do Not Contact
+ * list, or null. Read in one query for every running enrolment, so stop conditions coming from
+ * anywhere (a workflow or contact deleted, a bank untracked, a bounce reported by the dispatcher) are
+ * noticed without those places knowing about automation.
  */
 const stopCheck = (knex: Knex) =>
   knex('enrolments as e')
+    .leftJoin('workflows as w', (join) => join.on('w.id', 'e.workflow_id').andOn('w.user_id', 'e.user_id'))
     .leftJoin('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
     .leftJoin('targets as t', (join) => join.on('t.user_id', 'e.user_id').andOn('t.cert', 'e.bank_id'))
     .leftJoin('suppressions as s', (join) => join.on('s.user_id', 'e.user_id').andOn('s.email', knex.raw('lower(c.email)')))
     .leftJoin('sent_emails as m', 'm.id', 'e.last_email_id');
 
-type StopRow = { id: string; user_id: string; contact_name: string; contact_exists: string | null; replied_at: Date | null; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
+type StopRow = { id: string; user_id: string; workflow_name: string; workflow_exists: string | null; contact_name: string; contact_exists: string | null; replied_at: Date | null; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
 
 function stopReasonOf(row: StopRow): { reason: StopReason; detail: string } | null {
+  // The steps were copied at enrolment, but a user who deletes a workflow expects its outreach to end.
+  if (!row.workflow_exists) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
   if (!row.contact_exists) return { reason: 'contact-deleted', detail: `${row.contact_name} was deleted.` };
   if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
   if (row.replied_at) return { reason: 'replied', detail: `${row.contact_name} replied.` };
@@ -98,6 +101,8 @@ function stopReasonOf(row: StopRow): { reason: StopReason; detail: string } | nu
 const stopColumns = [
   'e.id',
   'e.user_id',
+  'e.workflow_name',
+  'w.id as workflow_exists',
   'e.contact_name',
   'c.id as contact_exists',
   'c.replied_at',
@@ -134,7 +139,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .whereIn('e.status', ['active', 'paused'])
       .where((query) =>
         query
-          .whereNull('c.id')
+          .whereNull('w.id')
+          .orWhereNull('c.id')
           .orWhereNull('t.cert')
           .orWhere('t.is_target', false)
           .orWhereNotNull('c.replied_at')
@@ -317,6 +323,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .where('e.status', 'active')
       .where('e.next_due_at', '<=', now())
       // a row that must stop is stopped by the next round's check, never sent to
+      .whereNotNull('w.id')
       .whereNotNull('c.id')
       .whereNull('c.replied_at')
       .where('t.is_target', true)

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { deleteConfirmText, filterTemplates, insertAtSelection, templateProblems } from '../../../frontend/src/resources/templates/template.ts';
+import { deleteConfirmText, filterTemplates, insertAtSelection, runningEnrolmentsText, templateInUseText, templateProblems } from '../../../frontend/src/resources/templates/template.ts';
 
 const templates = [
   { name: 'CFO intro', category: 'introduction' as const, subject: 'Hello {{bankName}}', body: 'We help banks grow deposits.' },
@@ -48,5 +48,25 @@ describe('email templates', () => {
   it('appends at the end when the field never had a caret, and clamps a stale selection', () => {
     expect(insertAtSelection('Dear', ' {{contactName}}').text).to.equal('Dear {{contactName}}');
     expect(insertAtSelection('Hi', '!', { start: 40, end: 50 })).to.deep.equal({ text: 'Hi!', caret: 3 });
+  });
+
+  describe('what a deletion does to the outreach that uses the record', () => {
+    const workflows = [
+      { name: 'New CFOs', steps: [{ templateId: 'intro' }, { templateId: null }] },
+      { name: 'Treasury', steps: [{ templateId: 'other' }, { templateId: 'intro' }] },
+      { name: 'LinkedIn only', steps: [{}] },
+    ];
+
+    it('names the workflows that send a template', () => {
+      expect(templateInUseText('intro', workflows)).to.equal('The workflows "New CFOs" and "Treasury" send it: those email steps will be skipped for everyone going through them.');
+      expect(templateInUseText('other', workflows)).to.equal('The workflow "Treasury" sends it: that email step will be skipped for everyone going through it.');
+      expect(templateInUseText('unused', workflows)).to.equal('');
+    });
+
+    it('counts the contacts whose outreach a deleted workflow stops', () => {
+      expect(runningEnrolmentsText(1)).to.equal('1 contact is going through it: their outreach stops.');
+      expect(runningEnrolmentsText(1200)).to.equal('1,200 contacts are going through it: their outreach stops.');
+      expect(runningEnrolmentsText(0)).to.equal('');
+    });
   });
 });

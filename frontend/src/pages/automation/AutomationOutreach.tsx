@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Box, Button, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, DialogContentText, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDelete, useGetList, useUpdate } from 'react-admin';
@@ -8,7 +9,8 @@ import { StarterTemplatesButton } from '../../resources/templates/StarterTemplat
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
 import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
-import { deleteConfirmText, draftOf, filterTemplates, sameDraft, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
+import { deleteConfirmText, draftOf, filterTemplates, runningEnrolmentsText, sameDraft, templateInUseText, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
+import { enrolmentsApi } from '../../resources/enrolments/api.ts';
 import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
 import { AI_WORKFLOW_DRAFT_ID, WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -40,6 +42,26 @@ function SectionTitle({ title, count, actions }: { title: string; count: number 
         {actions}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The question before a deletion, and what it does to outreach under way: the workflows that send a
+ * template skip its steps; a workflow's running enrolments stop.
+ */
+function DeletionQuestion({ pending, workflows }: { pending: PendingDelete; workflows: Workflow[] }) {
+  const isWorkflow = pending.type === 'workflow';
+  const statistics = useQuery({ queryKey: ['workflow-statistics', pending.record.id], queryFn: () => enrolmentsApi.statistics(pending.record.id), enabled: isWorkflow });
+  const consequence = isWorkflow ? runningEnrolmentsText(statistics.data ? statistics.data.active + statistics.data.paused : 0) : templateInUseText(pending.record.id, workflows);
+  return (
+    <>
+      <DialogContentText>{deleteConfirmText(pending.type, pending.record.name)}</DialogContentText>
+      {consequence ? (
+        <DialogContentText sx={{ mt: 1.5, color: 'warning.main', fontWeight: 600 }} data-testid="deletion-consequence">
+          {consequence}
+        </DialogContentText>
+      ) : null}
+    </>
   );
 }
 
@@ -263,7 +285,7 @@ export default function AutomationOutreach() {
       <ConfirmDialog
         open={pendingDelete !== null}
         title={pendingDelete?.type === 'workflow' ? 'Delete Workflow' : 'Delete Template'}
-        body={pendingDelete ? deleteConfirmText(pendingDelete.type, pendingDelete.record.name) : ''}
+        body={pendingDelete ? <DeletionQuestion pending={pendingDelete} workflows={workflows.data ?? []} /> : ''}
         confirmText="Delete"
         destructive
         busy={deleting}

@@ -21,6 +21,7 @@ const stopReasonText: Record<NonNullable<EnrolmentRecord['stopReason']>, string>
   'bank-untargeted': 'Bank no longer a target',
   'do-not-contact': 'On Do Not Contact',
   manual: 'Stopped by you',
+  'workflow-deleted': 'Workflow deleted',
 };
 
 /** The status as a user reads it: 'Active', 'Paused', 'Completed' or 'Stopped: Replied'. */

@@ -4,7 +4,7 @@
  */
 
 import type { TemplateCategory, TemplateRecord } from '../../../../domain/records/template.ts';
-import { foldText } from '../../../../domain/format.ts';
+import { countOf, foldText } from '../../../../domain/format.ts';
 
 export { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
 
@@ -45,6 +45,26 @@ export function templateProblems(draft: TemplateDraft): Partial<Record<'name' | 
 /** The confirm text before a template or workflow is deleted. */
 export function deleteConfirmText(type: 'template' | 'workflow', name: string): string {
   return `Are you sure you want to delete the ${type} named ${name}? This action cannot be undone.`;
+}
+
+const quotedList = (names: string[]) => new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(names.map((name) => `"${name}"`));
+
+/**
+ * What deleting a template does to the workflows that send it: their steps with it are skipped for
+ * every contact going through them. Empty when no workflow sends it.
+ */
+export function templateInUseText(templateId: string, workflows: ReadonlyArray<{ name: string; steps: ReadonlyArray<{ templateId?: string | null }> }>): string {
+  const names = workflows.filter((workflow) => workflow.steps.some((step) => step.templateId === templateId)).map((workflow) => workflow.name);
+  if (names.length === 0) return '';
+  return names.length === 1
+    ? `The workflow ${quotedList(names)} sends it: that email step will be skipped for everyone going through it.`
+    : `The workflows ${quotedList(names)} send it: those email steps will be skipped for everyone going through them.`;
+}
+
+/** What deleting a workflow does to the contacts going through it (active or paused): their outreach stops. Empty when none. */
+export function runningEnrolmentsText(running: number): string {
+  if (running === 0) return '';
+  return `${countOf(running, 'contact')} ${running === 1 ? 'is' : 'are'} going through it: their outreach stops.`;
 }
 
 /**
