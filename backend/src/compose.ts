@@ -8,7 +8,7 @@ import { personalDataCodec } from './privacy/personal-data.ts';
 import { EventStoreDbEventStore } from './eventstore/eventstoredb.ts';
 import { PostgresEventStore } from './eventstore/postgres.ts';
 import { SealedEventStore } from './eventstore/sealed-event-store.ts';
-import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './eventstore/types.ts';
+import type { AppendResult, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, StoredShape, Subscription, SubscriptionHandler } from './eventstore/types.ts';
 
 /**
  * The composition root of the event store and the read models, used by server.ts and worker.ts:
@@ -69,8 +69,8 @@ class ProjectedEventStore implements EventStore {
     return this.store.subscribe(handler, options);
   }
 
-  seals(types: string[]): boolean {
-    return this.store.seals(types);
+  seals(streamId: string, events: ReadonlyArray<StoredShape>): boolean {
+    return this.store.seals(streamId, events);
   }
 
   healthCheck(): Promise<void> {

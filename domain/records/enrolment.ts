@@ -5,7 +5,7 @@ export const enrolmentStatuses = ['active', 'paused', 'stopped', 'completed'] as
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
 
 /** Why an enrolment ended before its last step. */
-export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual', 'workflow-deleted'] as const;
+export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual', 'workflow-deleted', 'contact-erased'] as const;
 export type EnrolmentStopReason = (typeof enrolmentStopReasons)[number];
 
 /** An enrolment (one contact going through one workflow) as `/api/data/enrolments` answers it. */

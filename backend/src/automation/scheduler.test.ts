@@ -139,7 +139,7 @@ describeWithDatabase('automation scheduler', (context) => {
     await app.request(`/api/data/contacts/${contacts.Ben}`, { method: 'DELETE', token });
     await scheduler.runOnce();
     const [ann] = await enrolments({ contactId: contacts.Ann, status: 'stopped' });
-    expect(ann).to.include({ stopReason: 'replied', stopDetail: 'Ann replied.', emailsSent: 0 });
+    expect(ann).to.include({ stopReason: 'replied', stopDetail: 'The contact replied.', emailsSent: 0 });
     const [ben] = await enrolments({ contactId: contacts.Ben, status: 'stopped' });
     expect(ben).to.include({ stopReason: 'contact-deleted' });
   });

@@ -81,20 +81,27 @@ const stopCheck = (knex: Knex) =>
     .leftJoin('suppressions as s', (join) => join.on('s.user_id', 'e.user_id').andOn('s.email', knex.raw('lower(c.email)')))
     .leftJoin('sent_emails as m', 'm.id', 'e.last_email_id');
 
-type StopRow = { id: string; user_id: string; workflow_name: string; workflow_exists: string | null; contact_name: string; contact_exists: string | null; replied_at: Date | null; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
+type StopRow = { id: string; user_id: string; workflow_name: string; workflow_exists: string | null; contact_name: string; contact_exists: string | null; contact_email: string | null; replied_at: Date | null; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
+
+const doNotContactDetail = "The contact's address is on your Do Not Contact list.";
 
 function stopReasonOf(row: StopRow): { reason: StopReason; detail: string } | null {
   // The steps were copied at enrolment, but a user who deletes a workflow expects its outreach to end.
   if (!row.workflow_exists) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
-  if (!row.contact_exists) return { reason: 'contact-deleted', detail: `${row.contact_name} was deleted.` };
+  // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
+  if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
   if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
-  if (row.replied_at) return { reason: 'replied', detail: `${row.contact_name} replied.` };
+  if (row.replied_at) return { reason: 'replied', detail: 'The contact replied.' };
   if (row.suppressed) {
     return row.suppression_reason === 'unsubscribed'
-      ? { reason: 'unsubscribed', detail: `${row.contact_name} unsubscribed.` }
-      : { reason: 'do-not-contact', detail: `${row.suppressed} is on your Do Not Contact list.` };
+      ? { reason: 'unsubscribed', detail: 'The contact unsubscribed.' }
+      : { reason: 'do-not-contact', detail: doNotContactDetail };
   }
-  if (row.email_status === 'failed') return { reason: 'send-failed', detail: `The last email bounced or failed: ${row.failure_reason ?? 'no reason given'}` };
+  if (row.email_status === 'failed') {
+    // A mail server's reason often quotes the address: it is left out.
+    const reason = row.failure_reason && row.contact_email ? row.failure_reason.replaceAll(row.contact_email, "the contact's address") : row.failure_reason;
+    return { reason: 'send-failed', detail: `The last email bounced or failed: ${reason ?? 'no reason given'}` };
+  }
   return null;
 }
 
@@ -105,6 +112,7 @@ const stopColumns = [
   'w.id as workflow_exists',
   'e.contact_name',
   'c.id as contact_exists',
+  'c.email as contact_email',
   'c.replied_at',
   't.cert as target_cert',
   't.is_target',
@@ -205,7 +213,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const templateId = step.templateId;
     const template = templateId ? await once(round.templates, `${row.user_id}:${templateId}`, () => knex('templates').where({ id: templateId, user_id: row.user_id }).first('subject', 'body')) : undefined;
     if (!template) return { type: 'SkipStep', ...base, reason: "The step's template was deleted.", nextDueAt: nextDueAt(row, window) };
-    if (!row.email) return { type: 'SkipStep', ...base, reason: `${row.contact_name} has no email address.`, nextDueAt: nextDueAt(row, window) };
+    if (!row.email) return { type: 'SkipStep', ...base, reason: 'The contact has no email address.', nextDueAt: nextDueAt(row, window) };
     const dayKey = localDay(at, window.timeZone);
     const emailId = stepRecordId(row.id, row.next_step_index, 'email');
     if ((await takeSendSlot(row.user_id, dayKey, settings.dailySendCap, emailId)) === 'full') {
@@ -238,7 +246,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         // Nothing was sent with the slot: it goes back.
         await giveBackSendSlot(row.user_id, dayKey, emailId);
         // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone): the enrolment stops with the reason.
-        if (error instanceof HttpError || error instanceof DomainError) return { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: /Do Not Contact/.test(error.message) ? 'do-not-contact' : 'send-failed', detail: error.message };
+        if (error instanceof HttpError || error instanceof DomainError) {
+          // The outbox's refusal names the address; the enrolment's detail must not.
+          return /Do Not Contact/.test(error.message)
+            ? { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: 'do-not-contact', detail: doNotContactDetail }
+            : { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: 'send-failed', detail: error.message };
+        }
         throw error;
       }
     }
@@ -256,6 +269,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         text: `Visit ${row.contact_name} on LinkedIn`,
         dueDate: localDay(at, window.timeZone),
         bankId: row.bank_id,
+        contactId: row.contact_id,
         at: at.toISOString(),
       });
     } catch (error) {

@@ -71,7 +71,7 @@ export async function handleCommand<State, Command, Event extends { type: string
       continue;
     }
     const next = { state: events.reduce(decider.evolve, state), version: version + events.length };
-    if (keep && !store.seals(events.map((event) => event.type))) remembered.set(decider, streamId, next);
+    if (keep && !store.seals(streamId, events)) remembered.set(decider, streamId, next);
     return { ...next, appended: events.length };
   }
 }
@@ -82,6 +82,6 @@ export async function readState<State, Command, Event extends { type: string; da
   return {
     state: fold(decider, recorded.map((event) => toDomainEvent<Event>(event))),
     version: recorded.length ? recorded[recorded.length - 1].streamVersion : 0,
-    keep: !store.seals(recorded.map((event) => event.type)),
+    keep: !store.seals(streamId, recorded),
   };
 }

@@ -17,6 +17,7 @@ import {
   type Position,
   type ReadAllResult,
   type RecordedEvent,
+  type StoredShape,
   type Subscription,
   type SubscriptionHandler,
 } from './types.ts';
@@ -150,7 +151,7 @@ export class PostgresEventStore implements EventStore {
    * a statement runs waits, and goes with the others waiting as one batch (see sendWaiting).
    */
   private appendInOneStatement(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> | undefined {
-    if (expected === null || this.seals(events.map((event) => event.type)) || (this.inline && !this.inline.writes)) return undefined;
+    if (expected === null || this.seals(streamId, events) || (this.inline && !this.inline.writes)) return undefined;
     const rows = serialise(events);
     const pending = { streamId, expected, rows, readable: given(streamId, events, rows) };
     if (events.length > 1 || this.statementsRunning === 0) return this.sendAlone(pending);
@@ -402,8 +403,8 @@ export class PostgresEventStore implements EventStore {
     return this.codec ? this.codec.reveal(events, this.knex) : events;
   }
 
-  seals(types: string[]): boolean {
-    return this.codec?.seals(types) ?? false;
+  seals(streamId: string, events: ReadonlyArray<StoredShape>): boolean {
+    return this.codec?.seals(streamId, events) ?? false;
   }
 
   async healthCheck(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { currentContext, runWithContext } from '../context/request-context.ts';
-import type { AppendResult, EventCodec, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, Subscription, SubscriptionHandler } from './types.ts';
+import type { AppendResult, EventCodec, EventStore, ExpectedVersion, NewEvent, Position, ReadAllResult, RecordedEvent, StoredShape, Subscription, SubscriptionHandler } from './types.ts';
 
 /**
  * An event store whose events pass through a codec on their way in and out, for a store that keeps
@@ -21,7 +21,7 @@ export class SealedEventStore implements EventStore {
   }
 
   private async sealed(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>> {
-    if (!this.codec.seals(streams.flatMap(({ events }) => events.map((event) => event.type)))) return streams;
+    if (!streams.some(({ streamId, events }) => this.codec.seals(streamId, events))) return streams;
     return this.knex.transaction((trx) => this.codec.seal(trx, streams));
   }
 
@@ -32,8 +32,8 @@ export class SealedEventStore implements EventStore {
     return context ? runWithContext(context, () => work(stored)) : work(stored);
   }
 
-  seals(types: string[]): boolean {
-    return this.codec.seals(types);
+  seals(streamId: string, events: ReadonlyArray<StoredShape>): boolean {
+    return this.codec.seals(streamId, events);
   }
 
   private reveal(events: RecordedEvent[]): Promise<RecordedEvent[]> {

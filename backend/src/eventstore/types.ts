@@ -32,13 +32,16 @@ export type RecordedEvent = {
 /** An opaque, ordered resume point for readAll and subscriptions; `start` reads from the beginning. */
 export type Position = { commit: string; prepare: string } | 'start';
 
+/** What tells whether an event holds personal data: its type and its data. */
+export type StoredShape = { type: string; data: unknown };
+
 /**
  * How events are stored and read back when they hold data that must stay erasable: `seal` turns
  * new events into what is stored (in the append's transaction), `reveal` makes stored events readable.
  */
 export type EventCodec = {
-  /** Whether `seal` may change events of these types (those take the transactional append, where sealing runs). */
-  seals(types: string[]): boolean;
+  /** Whether `seal` may change these events of the stream (those take the transactional append, where sealing runs). */
+  seals(streamId: string, events: ReadonlyArray<StoredShape>): boolean;
   seal(trx: import('knex').Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>>;
   /**
    * `keysRead`, where given, are the keys that open the events (one per event, null: none), read
@@ -81,8 +84,8 @@ export interface EventStore {
   readAll(options: { after: Position; limit: number }): Promise<ReadAllResult>;
   /** Catch-up from `from`, then live. Handlers run one at a time, in order. */
   subscribe(handler: SubscriptionHandler, options: { from: Position }): Subscription;
-  /** Whether events of these types are stored sealed: they hold personal data, which erasure must reach wherever it is kept. */
-  seals(types: string[]): boolean;
+  /** Whether these events of the stream are stored sealed: they hold personal data, which erasure must reach wherever it is kept. */
+  seals(streamId: string, events: ReadonlyArray<StoredShape>): boolean;
   healthCheck(): Promise<void>;
   close(): Promise<void>;
 }

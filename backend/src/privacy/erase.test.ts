@@ -9,6 +9,8 @@ import { PostgresEventStore } from '../eventstore/postgres.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
 import { activitySearchWorker } from '../outreach/activity-search.ts';
 import { contactEvents } from '../outreach/contacts/events.ts';
+import { createScheduler } from '../automation/scheduler.ts';
+import { mailFeature } from '../features.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
 async function tablesContaining(knex: Knex, needle: string): Promise<string[]> {
@@ -50,6 +52,15 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     await runWithContext(systemContext({ userId, source: 'ui' }), () =>
       unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], ...legacy })], { expectedVersion: 'no_stream' }),
     );
+    // an automation going through her, whose first step (a LinkedIn visit) has written her name into a task
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 1, type: 'LinkedIn Visit' }, { day: 3, type: 'LinkedIn Visit' }] } });
+    await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [zeldaId] } });
+    const [{ next_due_at: due }] = await context.db.knex('enrolments').where({ contact_id: zeldaId }).select('next_due_at');
+    const services = app.services;
+    const scheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, now: () => new Date(new Date(due).getTime() + 60_000), random: () => 0.5, spreadMinutes: 0 });
+    await scheduler.runOnce();
+    const tasks = (await app.request('/api/data/tasks', { token })).body;
+    expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Visit Zelda Q. Quixote on LinkedIn']);
     // the activity search index copies the feed's summaries: it holds the names until the erasure
     await activitySearchWorker(context.db.knex, context.engine).drain();
   });
@@ -58,7 +69,7 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
   it('stores new contacts\' personal fields sealed: the events table never holds them in plain text', async () => {
     const { knex } = context.db;
     for (const value of [zelda.name, zelda.email, zelda.linkedinUrl, 'zq@erase.example']) expect(await tablesContaining(knex, value), value).to.not.include('events');
-    expect(await tablesContaining(knex, 'Zelda Q. Quixote')).to.include.members(['contacts', 'activity', 'activity_search']);
+    expect(await tablesContaining(knex, 'Zelda Q. Quixote')).to.include.members(['contacts', 'activity', 'activity_search', 'enrolments', 'tasks']);
     const history = (await app.request(`/api/data/contacts/${zeldaId}/history`, { token })).body;
     expect(history[0].summary).to.include('Zelda Quixote');
   });
@@ -90,6 +101,17 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect(funnel).to.deep.include({ stage: 'Emailed', count: 1 });
     const contacts = (await app.request('/api/reports/contacts', { token })).body.rows;
     expect(contacts.map((row: any) => row.name)).to.deep.equal(['Erased contact', 'Erased contact']);
+  });
+
+  it('stops the automation going through the contact, and leaves its visit task nameless', async () => {
+    const [enrolment] = (await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId: zeldaId }))}`, { token })).body;
+    expect(enrolment).to.include({ status: 'stopped', stopReason: 'contact-erased', contactName: 'Erased contact' });
+    const tasks = (await app.request('/api/data/tasks', { token })).body;
+    expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Visit Erased contact on LinkedIn']);
+    const history = await app.request(`/api/data/enrolments/${enrolment.id}/history`, { token });
+    expect(history.status).to.equal(200);
+    expect(history.body[0].summary).to.equal('Enrolled Erased contact in workflow "Visits"');
+    expect(JSON.stringify(history.body)).to.not.contain('Zelda');
   });
 
   it("answers 404 for another user's contact and for one that never existed", async () => {

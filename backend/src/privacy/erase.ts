@@ -2,21 +2,25 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { RecordNotFound } from '../commands/errors.ts';
 import { reindexActivityRows } from '../outreach/activity-search.ts';
 import { contactDecider } from '../outreach/contacts/decider.ts';
+import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
 import { activityText } from '../../../projections/activity.ts';
-import { personalFields, redactedPlainData } from './personal-data.ts';
+import { erasedName, personalFields, redactedPlainData } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
- * Erases a contact's personal data (GDPR): destroys its key, so every sealed event of the contact
- * and of the emails sent to it reads as erased; blanks the personal fields of any event stored
- * before sealing existed; records ContactErased; and rewrites the read rows that held the data
- * (contact, sent emails, activity, report snapshots, stored idempotent answers). Every other fact
- * stays: the contact's title, bank and hot-lead flag, that an email was sent on a date, the counts.
- * Running it again finishes an erasure that was interrupted.
+ * Erases a contact's personal data (GDPR): stops the automations going through the contact;
+ * destroys its key, so every sealed event of the contact, of the emails sent to it, of its
+ * enrolments and of the LinkedIn visit tasks written for it reads as erased; blanks the personal
+ * fields of any event stored before sealing existed; records ContactErased; and rewrites the read
+ * rows that held the data (contact, sent emails, enrolments, visit tasks, activity, report
+ * snapshots, stored idempotent answers). Every other fact stays: the contact's title, bank and
+ * hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
+ * erasure that was interrupted.
  */
 export async function eraseContact(services: AppServices, userId: string, contactId: string): Promise<void> {
   const { knex, eventStore } = services;
@@ -24,7 +28,23 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const first = (await eventStore.readStream(contactStream))[0];
   if (!first || first.metadata.userId !== userId) throw new RecordNotFound('Contact');
   const emailIds: string[] = (await knex('sent_emails').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
-  const streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`)];
+  const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
+
+  // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.
+  for (const enrolment of enrolments.filter(({ status }) => status === 'active' || status === 'paused')) {
+    await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolment.id), { type: 'StopEnrolment', userId, at: new Date().toISOString(), reason: 'contact-erased', detail: "The contact's personal data was erased." });
+  }
+  // The visit tasks the automation wrote name the person, each with the text it was given (read before the key goes).
+  const visitTasks = new Map<string, string>();
+  for (const enrolment of enrolments) {
+    for (const event of await eventStore.readStream(enrolmentStreamId(enrolment.id))) {
+      const taskId = event.type === 'StepSent' ? (event.data as { taskId: string | null }).taskId : null;
+      if (!taskId) continue;
+      const created = (await eventStore.readStream(`task-${taskId}`)).find((taskEvent) => taskEvent.type === 'TaskCreated');
+      if (created) visitTasks.set(taskId, String((created.data as { text: string }).text));
+    }
+  }
+  const streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`), ...enrolments.map(({ id }) => enrolmentStreamId(id)), ...[...visitTasks.keys()].map((id) => `task-${id}`)];
 
   await knex.transaction(async (trx) => {
     await trx('contact_keys').where('contact_id', contactId).delete();
@@ -41,6 +61,9 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const feed = (await Promise.all(streams.map((stream) => eventStore.readStream(stream)))).flat().map((event) => ({ position: event.globalPosition, text: activityText(event) }));
   await knex.transaction(async (trx) => {
     if (emailIds.length) await trx('sent_emails').whereIn('id', emailIds).update(emailColumns);
+    await trx('enrolments').where({ user_id: userId, contact_id: contactId }).update({ contact_name: erasedName });
+    // a visit task whose text the user has since rewritten keeps the user's words
+    for (const [taskId, text] of visitTasks) await trx('tasks').where({ id: taskId, user_id: userId, text }).update({ text: personalFields.TaskCreated.fields.text });
     for (const { position, text } of feed) if (text) await trx('activity').where('global_position', position).update(text);
     await reindexActivityRows(trx, feed.filter(({ text }) => text).map(({ position }) => position));
     await trx('projection_dead_letters').whereIn('stream_id', streams).delete();

@@ -22,6 +22,8 @@ type PersonalFields = {
 
 const contactOfStream = (streamId: string) => streamId.slice('contact-'.length);
 const contactFields = (fields: Record<string, string | null>): PersonalFields => ({ subject: contactOfStream, fields });
+/** The contact an event of another stream names in its data (`contactId`), if any. */
+const contactInData = (_streamId: string, data: Record<string, unknown>) => (typeof data.contactId === 'string' ? data.contactId : null);
 
 /** Every event type that carries personal data, and which fields. */
 export const personalFields: Record<string, PersonalFields> = {
@@ -30,10 +32,10 @@ export const personalFields: Record<string, PersonalFields> = {
   ContactEmailChanged: contactFields({ email: null }),
   ContactLinkedinUrlChanged: contactFields({ linkedinUrl: null }),
   // the subject and body are rendered for the person: they hold the name at least
-  EmailQueued: {
-    subject: (_streamId, data) => (typeof data.contactId === 'string' ? data.contactId : null),
-    fields: { recipientName: erasedName, recipientEmail: '', subject: '(erased)', body: '(erased)' },
-  },
+  EmailQueued: { subject: contactInData, fields: { recipientName: erasedName, recipientEmail: '', subject: '(erased)', body: '(erased)' } },
+  EnrolmentStarted: { subject: contactInData, fields: { contactName: erasedName } },
+  // only the automation's LinkedIn visits name a contact in a task (a task the user writes carries none)
+  TaskCreated: { subject: contactInData, fields: { text: `Visit ${erasedName} on LinkedIn` } },
 };
 
 /** The sealed part of an event's data: which contact's key, and the personal fields encrypted. */
@@ -149,7 +151,7 @@ export function redactedPlainData(event: { type: string; data: Record<string, un
 
 /** The Postgres event store's codec: personal data sealed on append, revealed (or erased) on read. */
 export const personalDataCodec: EventCodec = {
-  seals: (types) => types.some((type) => Object.hasOwn(personalFields, type)),
+  seals: (streamId, events) => events.some((event) => personalPart(streamId, event as { type: string; data: Record<string, unknown> }) !== null),
   seal: sealPersonalData,
   reveal: revealPersonalData,
   keyOfEvent: `(select contact_keys.key from contact_keys where contact_keys.contact_id = (e.data->'${envelopeKey}'->>'contact')::uuid)`,

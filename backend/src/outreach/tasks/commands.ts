@@ -25,7 +25,7 @@ export const updateTaskBody = recordUpdateSchema(
 );
 
 export type TaskCommand =
-  | { type: 'CreateTask'; taskId: string; userId: string; text: string; dueDate: string; bankId: number; completed?: boolean; at: string }
+  | { type: 'CreateTask'; taskId: string; userId: string; text: string; dueDate: string; bankId: number; completed?: boolean; contactId?: string; at: string }
   | { type: 'EditTask'; userId: string; changes: { text?: string; dueDate?: string; bankId?: number; completed?: boolean }; at: string }
   | { type: 'CompleteTask'; userId: string; at: string }
   | { type: 'ReopenTask'; userId: string }

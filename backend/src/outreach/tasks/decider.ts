@@ -24,6 +24,7 @@ function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
       bankId: command.bankId,
       text: command.text,
       dueDate: command.dueDate,
+      ...(command.contactId ? { contactId: command.contactId } : {}),
     });
     return command.completed ? [created, taskEvents.TaskCompleted.create({ completedAt: command.at })] : [created];
   }

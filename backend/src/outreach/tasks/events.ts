@@ -4,7 +4,15 @@ import { defineEvent, type EventOf } from '../../events/registry.ts';
 export const taskEvents = {
   TaskCreated: defineEvent(
     'TaskCreated',
-    z.object({ taskId: z.uuid(), ownerId: z.uuid(), bankId: z.number().int(), text: z.string(), dueDate: z.string() }),
+    z.object({
+      taskId: z.uuid(),
+      ownerId: z.uuid(),
+      bankId: z.number().int(),
+      text: z.string(),
+      dueDate: z.string(),
+      /** The contact the text names, for a task the automation writes ('Visit … on LinkedIn'): the text is then that person's data, erased with them. */
+      contactId: z.uuid().optional(),
+    }),
   ),
   TaskTextChanged: defineEvent('TaskTextChanged', z.object({ text: z.string() })),
   TaskRescheduled: defineEvent('TaskRescheduled', z.object({ dueDate: z.string() })),

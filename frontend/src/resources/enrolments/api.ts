@@ -22,6 +22,7 @@ const stopReasonText: Record<NonNullable<EnrolmentRecord['stopReason']>, string>
   'do-not-contact': 'On Do Not Contact',
   manual: 'Stopped by you',
   'workflow-deleted': 'Workflow deleted',
+  'contact-erased': 'Contact erased',
 };
 
 /** The status as a user reads it: 'Active', 'Paused', 'Completed' or 'Stopped: Replied'. */
