@@ -105,6 +105,26 @@ describeWithDatabase('mail outbox dispatcher', (context) => {
     expect(failed.failureReason).to.equal('Mailgun had a server error (500). Gave up after 3 attempts.');
   });
 
+  it('sends nothing to an address put on the Do Not Contact list while its email waited, and says why', async () => {
+    const queued = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: 'Raj@Bank.example', recipientName: 'Raj Patel', subject: 'Waiting in the queue', body: 'Hello Raj,', bankId: cert } });
+    expect(queued.status, queued.text).to.equal(202);
+    expect((await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: 'raj@bank.example' } })).status).to.be.oneOf([200, 201]);
+    await dispatcher(smtp).drain();
+    expect(sink.count(queued.body.id)).to.equal(0);
+    const refused = await record(queued.body.id);
+    expect(refused).to.include({ status: 'failed', failureReason: 'Not sent: Raj@Bank.example is on your Do Not Contact list (you added them).' });
+  });
+
+  it('sends nothing to a contact erased while the email waited', async () => {
+    const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: cert, name: 'Mia Erased', title: 'CFO', email: 'mia@bank.example' } });
+    const queued = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: 'mia@bank.example', contactId: contact.body.id, subject: 'For Mia', body: 'Hello Mia,', bankId: cert } });
+    expect(queued.status, queued.text).to.equal(202);
+    expect((await app.request(`/api/data/contacts/${contact.body.id}/erase`, { method: 'POST', token })).status).to.equal(200);
+    await dispatcher(smtp).drain();
+    expect(sink.count(queued.body.id)).to.equal(0);
+    expect(await record(queued.body.id)).to.include({ status: 'failed', failureReason: "Not sent: the recipient's personal data was erased." });
+  });
+
   it('uses the EU host for the EU region, and MAILGUN_API_URL instead of either', () => {
     expect(mailgunBaseUrl('US')).to.equal('https://api.mailgun.net');
     expect(mailgunBaseUrl('EU')).to.equal('https://api.eu.mailgun.net');

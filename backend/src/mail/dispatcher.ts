@@ -7,7 +7,7 @@ import { runWithContext, systemContext } from '../context/request-context.ts';
 import type { SentEmailCommand } from '../outreach/sent-emails/commands.ts';
 import { sentEmailDecider, type SentEmailState } from '../outreach/sent-emails/decider.ts';
 import { backoffDelay } from '../regulator/clients/http.ts';
-import { sentEmailStreamId } from './outbox.ts';
+import { doNotContactMessage, sentEmailStreamId } from './outbox.ts';
 import { htmlOfText, type MailTransport, type SendOutcome } from './transport.ts';
 import { noMailServiceMessage, type TransportFinder } from './transports.ts';
 import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
@@ -50,6 +50,8 @@ type DueEmail = {
   body: string;
   attempts: number;
   version: number;
+  /** Why the address is on the user's Do Not Contact list, when it is. */
+  suppressed: string | null;
 };
 
 /**
@@ -124,6 +126,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceMessage.replace(/^Failed to send email\. /, '') });
       return;
     }
+    // Checked again at each attempt: an email waiting for a retry may meanwhile be to someone who
+    // unsubscribed, was put on the list, or was erased.
+    if (email.suppressed) {
+      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: doNotContactMessage(email.recipient_email, email.suppressed) });
+      return;
+    }
+    if (!email.recipient_email) {
+      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: "Not sent: the recipient's personal data was erased." });
+      return;
+    }
     const outcome: SendOutcome = await transport
       .send({
         emailId: email.id,
@@ -158,12 +170,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function drainOnce(): Promise<number> {
     await settleStaleClaims();
-    const due: DueEmail[] = await knex('sent_emails')
-      .where('status', 'queued')
-      .where('next_attempt_at', '<=', now())
-      .orderBy('next_attempt_at')
+    const due: DueEmail[] = await knex('sent_emails as m')
+      .leftJoin('suppressions as s', (join) => join.on('s.user_id', 'm.user_id').andOn('s.email', knex.raw('lower(btrim(m.recipient_email))')))
+      .where('m.status', 'queued')
+      .where('m.next_attempt_at', '<=', now())
+      .orderBy('m.next_attempt_at')
       .limit(batchSize)
-      .select('id', 'user_id', 'recipient_name', 'recipient_email', 'subject', 'body', 'attempts', 'version');
+      .select('m.id', 'm.user_id', 'm.recipient_name', 'm.recipient_email', 'm.subject', 'm.body', 'm.attempts', 'm.version', 's.reason as suppressed');
     const senders = new Map<string, Promise<{ name: string | null; email: string } | undefined>>();
     const transports = new Map<string, Promise<MailTransport | null>>();
     await handleBatch(due, concurrency, (email) => deliver(email, senders, transports), (email, error) =>

@@ -24,6 +24,10 @@ export type EmailToQueue = {
   queuedAt?: Date;
 };
 
+/** Why an email to an address on the Do Not Contact list is not sent: 'they unsubscribed' or 'you added them'. */
+export const doNotContactMessage = (address: string, reason: string) =>
+  `Not sent: ${address} is on your Do Not Contact list (${reason === 'unsubscribed' ? 'they unsubscribed' : 'you added them'}).`;
+
 export type Outbox = {
   /** Appends EmailQueued and returns at once; a dispatcher sends it. Refuses before queueing when no mail service is configured. */
   queue(email: EmailToQueue): Promise<{ id: string }>;
@@ -37,10 +41,7 @@ export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transpo
   return {
     async queue(email) {
       const suppressed = await deps.knex('suppressions').where({ user_id: email.userId, email: normalisedEmail(email.to) }).first('reason');
-      if (suppressed) {
-        const why = suppressed.reason === 'unsubscribed' ? 'they unsubscribed' : 'you added them';
-        throw new BadRequestError(`Not sent: ${email.to} is on your Do Not Contact list (${why}).`);
-      }
+      if (suppressed) throw new BadRequestError(doNotContactMessage(email.to, suppressed.reason));
       if (!(await deps.transportFor(email.userId))) throw new BadRequestError(noMailServiceMessage);
       let bankId = email.bankId ?? null;
       let recipientName = email.recipientName?.trim() || null;
