@@ -125,5 +125,7 @@ export const bankDetailApi = {
     const record = recordsOf(body)[0];
     return record && Object.keys(record).length > 0 ? (record as CommunityProfile) : null;
   },
-  pdfReport: (cert: number) => http.blob('/api/services/pdf/report', { method: 'POST', body: { cert }, headers: { accept: 'application/pdf, application/json' } }),
+  /** The report says when it was made on the reader's clock. */
+  pdfReport: (cert: number) =>
+    http.blob('/api/services/pdf/report', { method: 'POST', body: { cert, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, headers: { accept: 'application/pdf, application/json' } }),
 };

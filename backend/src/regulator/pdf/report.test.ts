@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
 import { normaliseFinancials, normaliseInstitution } from '../normalise/index.ts';
 import { upsertFinancials, upsertInstitutions } from '../store.ts';
 import { loadBankReportData } from './report-data.ts';
-import { renderBankReport } from './report.ts';
+import { generatedText, renderBankReport } from './report.ts';
 import { pdfReportFeature } from './routes.ts';
 
 const run = promisify(execFile);
@@ -121,6 +121,7 @@ describeWithDatabase('PDF report', (context) => {
     expect(text).to.contain('Risk Assessment');
     expect(text).to.contain(data.risk!.category);
     expect(text).to.contain('Data source: FDIC BankFind Suite');
+    expect(text).to.contain('Generated Jan 2, 2026, 3:04 AM UTC');
 
     const folder = await mkdtemp(join(tmpdir(), 'charterline-pdf-'));
     try {
@@ -151,6 +152,16 @@ describeWithDatabase('PDF report', (context) => {
     expect(response.headers.get('content-disposition')).to.equal('attachment; filename="Lone-Star-Community-Bank-501-report.pdf"');
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+  });
+
+  it("says when it was made on the reader's clock", async () => {
+    // 03:04 UTC on 2 January is still the evening of 1 January in Chicago.
+    expect(generatedText(new Date('2026-01-02T03:04:05Z'), 'America/Chicago')).to.equal('Generated Jan 1, 2026, 9:04 PM CST');
+    const data = (await loadBankReportData(context.db.knex, 501, new Date('2026-01-02T03:04:05Z')))!;
+    expect(pdfText(await renderBankReport(data, { compress: false, timeZone: 'America/Chicago' }))).to.contain('Generated Jan 1, 2026, 9:04 PM CST');
+    const unknownZone = await app.request('/api/services/pdf/report', { method: 'POST', token, body: { cert: 501, timeZone: 'Mars/Olympus' } });
+    expect(unknownZone.status).to.equal(400);
+    expect(unknownZone.body.message).to.equal('timeZone must be a time zone like America/Chicago.');
   });
 
   it('rejects a missing or malformed cert with 400 and a clear message', async () => {

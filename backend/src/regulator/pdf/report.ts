@@ -25,7 +25,12 @@ const colors = {
 /** The report is printed on white. */
 const ratingPalette = ratingPalettes.light;
 
-export type RenderOptions = { compress?: boolean };
+/** `timeZone`: the reader's (IANA), for the time the report was made; UTC when not given. */
+export type RenderOptions = { compress?: boolean; timeZone?: string };
+
+/** 'Nov 28, 2026, 4:30 PM EST': when the report was made, on the reader's clock. */
+export const generatedText = (at: Date, timeZone = 'UTC') =>
+  `Generated ${new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(at)}`;
 
 function isoOf(repdte: string | null): string | null {
   return repdte && /^\d{8}$/.test(repdte) ? `${repdte.slice(0, 4)}-${repdte.slice(4, 6)}-${repdte.slice(6, 8)}` : null;
@@ -37,7 +42,7 @@ function sectionTitle(doc: PDFKit.PDFDocument, text: string, x: number, y: numbe
   return y + 21;
 }
 
-function drawHeader(doc: PDFKit.PDFDocument, data: BankReportData): number {
+function drawHeader(doc: PDFKit.PDFDocument, data: BankReportData, timeZone?: string): number {
   doc.rect(0, 0, page.width, 88).fill(colors.band);
   doc.font('Helvetica').fontSize(8).fillColor('#c7d2fe').text('CHARTERLINE  |  BANK FINANCIAL REPORT', page.margin, 16, { characterSpacing: 1, lineBreak: false });
   doc.font('Helvetica-Bold').fontSize(19).fillColor('#ffffff').text(data.name, page.margin, 30, { width: contentWidth, lineBreak: false, ellipsis: true });
@@ -52,7 +57,7 @@ function drawHeader(doc: PDFKit.PDFDocument, data: BankReportData): number {
     .font('Helvetica')
     .fontSize(8)
     .fillColor(colors.muted)
-    .text(`Generated ${data.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, page.margin, 99, { width: contentWidth, align: 'right', lineBreak: false });
+    .text(generatedText(data.generatedAt, timeZone), page.margin, 99, { width: contentWidth, align: 'right', lineBreak: false });
   return 116;
 }
 
@@ -266,7 +271,7 @@ export function renderBankReport(data: BankReportData, options: RenderOptions = 
     doc.on('error', reject);
   });
 
-  let y = drawHeader(doc, data);
+  let y = drawHeader(doc, data, options.timeZone);
   y = drawTiles(doc, data, y);
   y = drawRatios(doc, data, y);
   const riskWidth = 176;

@@ -1,11 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
+import { isTimeZone } from '../../settings/settings.ts';
 import type { AppServices, Feature } from '../../services.ts';
 import { loadBankReportData } from './report-data.ts';
 
 const reportRequest = z.object({
   cert: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
+  /** The reader's time zone, for the time the report says it was made. */
+  timeZone: z.string().refine(isTimeZone).optional(),
 });
 
 function fileName(name: string, cert: number): string {
@@ -13,18 +16,21 @@ function fileName(name: string, cert: number): string {
   return `${slug}-${cert}-report.pdf`;
 }
 
-/** POST /api/services/pdf/report {cert}: the bank's PDF report, rendered on the server. */
+/** POST /api/services/pdf/report {cert, timeZone?}: the bank's PDF report, rendered on the server. */
 export function pdfReportRoutes(services: AppServices): Router {
   const router = new Router({ prefix: '/api/services/pdf' });
   router.post('/report', async (ctx) => {
     const parsed = reportRequest.safeParse(ctx.request.body ?? {});
-    if (!parsed.success) throw new BadRequestError('Send the bank as {"cert": <FDIC certificate number>}: cert must be a positive whole number.');
-    const { cert } = parsed.data;
+    if (!parsed.success) {
+      if (parsed.error.issues.every((issue) => issue.path[0] === 'timeZone')) throw new BadRequestError('timeZone must be a time zone like America/Chicago.');
+      throw new BadRequestError('Send the bank as {"cert": <FDIC certificate number>}: cert must be a positive whole number.');
+    }
+    const { cert, timeZone } = parsed.data;
     const data = await loadBankReportData(services.knex, cert);
     if (!data) throw new HttpError(404, `No bank with FDIC certificate number ${cert} was found, so there is no report to generate.`);
     // The PDF library is loaded on the first report, not at start: most servers never make one.
     const { renderBankReport } = await import('./report.ts');
-    const pdf = await renderBankReport(data);
+    const pdf = await renderBankReport(data, { timeZone });
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${fileName(data.name, cert)}"`);
     ctx.set('Cache-Control', 'no-store');
