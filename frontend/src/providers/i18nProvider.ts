@@ -9,7 +9,7 @@ type RecordToasts = { created: string; updated: string; deleted: string };
  * the record; each list names its records instead. A tracked bank is never deleted: Delete takes it
  * off the targets and keeps everything of it, and its toast says so.
  */
-export const recordToasts: Record<string, RecordToasts> = {
+const recordToasts: Record<string, RecordToasts> = {
   contacts: { created: 'Contact added', updated: 'Contact saved', deleted: 'Contact deleted |||| %{smart_count} contacts deleted' },
   tasks: { created: 'Task added', updated: 'Task saved', deleted: 'Task deleted |||| %{smart_count} tasks deleted' },
   banks: { created: 'Bank tracked', updated: 'Tracked bank saved', deleted: 'Removed from targets |||| %{smart_count} banks removed from targets' },
