@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { WorkflowStatistics } from '../../../domain/records/enrolment.ts';
-import { enrolmentOutcomes, reachedText } from '../../../frontend/src/resources/enrolments/api.ts';
+import { enrolmentOutcomes, reachedText, runningEnrolmentsText } from '../../../frontend/src/resources/enrolments/api.ts';
 
 const none: WorkflowStatistics = { enrolled: 0, active: 0, paused: 0, sent: 0, emailsSent: 0, failed: 0, replied: 0, unsubscribed: 0, completed: 0, stopped: 0 };
 
@@ -31,5 +31,11 @@ describe("a workflow's enrolments by outcome", () => {
     expect(reachedText(statistics)).to.equal('8 of 10 reached by a step (80%)');
     expect(reachedText({ ...none, enrolled: 3, sent: 2 })).to.equal('2 of 3 reached by a step (67%)');
     expect(reachedText(none)).to.equal('0 of 0 reached by a step (0%)');
+  });
+
+  it('counts the contacts whose outreach a deleted workflow stops', () => {
+    expect(runningEnrolmentsText(1)).to.equal('1 contact is going through it: their outreach stops.');
+    expect(runningEnrolmentsText(1200)).to.equal('1,200 contacts are going through it: their outreach stops.');
+    expect(runningEnrolmentsText(0)).to.equal('');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { deleteConfirmText, filterTemplates, insertAtSelection, runningEnrolmentsText, templateInUseText, templateProblems } from '../../../frontend/src/resources/templates/template.ts';
+import { deleteConfirmText, filterTemplates, insertAtSelection, templateInUseText, templateProblems } from '../../../frontend/src/resources/templates/template.ts';
 
 const templates = [
   { name: 'CFO intro', category: 'introduction' as const, subject: 'Hello {{bankName}}', body: 'We help banks grow deposits.' },
@@ -50,7 +50,7 @@ describe('email templates', () => {
     expect(insertAtSelection('Hi', '!', { start: 40, end: 50 })).to.deep.equal({ text: 'Hi!', caret: 3 });
   });
 
-  describe('what a deletion does to the outreach that uses the record', () => {
+  describe('what deleting a template does to the workflows that send it', () => {
     const workflows = [
       { name: 'New CFOs', steps: [{ templateId: 'intro' }, { templateId: null }] },
       { name: 'Treasury', steps: [{ templateId: 'other' }, { templateId: 'intro' }] },
@@ -61,12 +61,6 @@ describe('email templates', () => {
       expect(templateInUseText('intro', workflows)).to.equal('The workflows "New CFOs" and "Treasury" send it: those email steps will be skipped for everyone going through them.');
       expect(templateInUseText('other', workflows)).to.equal('The workflow "Treasury" sends it: that email step will be skipped for everyone going through it.');
       expect(templateInUseText('unused', workflows)).to.equal('');
-    });
-
-    it('counts the contacts whose outreach a deleted workflow stops', () => {
-      expect(runningEnrolmentsText(1)).to.equal('1 contact is going through it: their outreach stops.');
-      expect(runningEnrolmentsText(1200)).to.equal('1,200 contacts are going through it: their outreach stops.');
-      expect(runningEnrolmentsText(0)).to.equal('');
     });
   });
 });

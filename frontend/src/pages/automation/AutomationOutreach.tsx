@@ -9,8 +9,8 @@ import { StarterTemplatesButton } from '../../resources/templates/StarterTemplat
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
 import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
-import { deleteConfirmText, draftOf, filterTemplates, runningEnrolmentsText, sameDraft, templateInUseText, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
-import { enrolmentsApi } from '../../resources/enrolments/api.ts';
+import { deleteConfirmText, draftOf, filterTemplates, sameDraft, templateInUseText, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
+import { enrolmentsApi, runningEnrolmentsText } from '../../resources/enrolments/api.ts';
 import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
 import { AI_WORKFLOW_DRAFT_ID, WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

@@ -1,4 +1,5 @@
 import type { EnrolmentRecord, WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
+import { countOf } from '../../../../domain/format.ts';
 import { http } from '../../providers/http.ts';
 
 export type EnrolmentFilter = { workflowId?: string; contactId?: string; bankId?: number };
@@ -56,6 +57,12 @@ export function enrolmentOutcomes(statistics: WorkflowStatistics): EnrolmentOutc
 export function reachedText(statistics: WorkflowStatistics): string {
   const share = statistics.enrolled > 0 ? Math.round((statistics.sent / statistics.enrolled) * 100) : 0;
   return `${statistics.sent} of ${statistics.enrolled} reached by a step (${share}%)`;
+}
+
+/** What deleting a workflow does to the contacts going through it (active or paused): their outreach stops. Empty when none. */
+export function runningEnrolmentsText(running: number): string {
+  if (running === 0) return '';
+  return `${countOf(running, 'contact')} ${running === 1 ? 'is' : 'are'} going through it: their outreach stops.`;
 }
 
 /** Made on first use: this module loads with Targets, and a page's first Intl formatter loads locale data for tens of milliseconds. */

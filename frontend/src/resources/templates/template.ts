@@ -4,7 +4,7 @@
  */
 
 import type { TemplateCategory, TemplateRecord } from '../../../../domain/records/template.ts';
-import { countOf, foldText } from '../../../../domain/format.ts';
+import { foldText } from '../../../../domain/format.ts';
 
 export { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
 
@@ -59,12 +59,6 @@ export function templateInUseText(templateId: string, workflows: ReadonlyArray<{
   return names.length === 1
     ? `The workflow ${quotedList(names)} sends it: that email step will be skipped for everyone going through it.`
     : `The workflows ${quotedList(names)} send it: those email steps will be skipped for everyone going through them.`;
-}
-
-/** What deleting a workflow does to the contacts going through it (active or paused): their outreach stops. Empty when none. */
-export function runningEnrolmentsText(running: number): string {
-  if (running === 0) return '';
-  return `${countOf(running, 'contact')} ${running === 1 ? 'is' : 'are'} going through it: their outreach stops.`;
 }
 
 /**
