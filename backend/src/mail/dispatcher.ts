@@ -118,22 +118,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const settle = async (command: SentEmailCommand) => {
       if ((await recordAt(email, claim.state, claim.version, command)) === 'moved') await record(userId, email.id, command);
     };
+    // Checked again at each attempt: an email waiting for a retry may meanwhile be to someone who
+    // unsubscribed, was put on the list, or was erased.
+    if (email.suppressed) {
+      await settle({ type: 'RecordEmailSendFailure', userId, at: now().toISOString(), reason: doNotContactMessage(email.recipient_email, email.suppressed) });
+      return;
+    }
+    if (!email.recipient_email) {
+      await settle({ type: 'RecordEmailSendFailure', userId, at: now().toISOString(), reason: "Not sent: the recipient's personal data was erased." });
+      return;
+    }
     if (!transports.has(userId)) transports.set(userId, transportFor(userId));
     if (!senders.has(userId)) senders.set(userId, knex('users').where({ id: userId }).first('name', 'email'));
     const [transport, sender] = await Promise.all([transports.get(userId)!, senders.get(userId)!]);
     const at = () => now().toISOString();
     if (!transport || !sender) {
       await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceMessage.replace(/^Failed to send email\. /, '') });
-      return;
-    }
-    // Checked again at each attempt: an email waiting for a retry may meanwhile be to someone who
-    // unsubscribed, was put on the list, or was erased.
-    if (email.suppressed) {
-      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: doNotContactMessage(email.recipient_email, email.suppressed) });
-      return;
-    }
-    if (!email.recipient_email) {
-      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: "Not sent: the recipient's personal data was erased." });
       return;
     }
     const outcome: SendOutcome = await transport

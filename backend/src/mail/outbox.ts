@@ -24,9 +24,16 @@ export type EmailToQueue = {
   queuedAt?: Date;
 };
 
-/** Why an email to an address on the Do Not Contact list is not sent: 'they unsubscribed' or 'you added them'. */
-export const doNotContactMessage = (address: string, reason: string) =>
-  `Not sent: ${address} is on your Do Not Contact list (${reason === 'unsubscribed' ? 'they unsubscribed' : 'you added them'}).`;
+/** How each way onto the Do Not Contact list reads in a refusal. */
+const whySuppressed: Record<string, string> = {
+  unsubscribed: 'they unsubscribed',
+  manual: 'you added them',
+  bounced: 'mail to it bounced for good',
+  complained: 'they marked an email as spam',
+};
+
+/** Why an email to an address on the Do Not Contact list is not sent. */
+export const doNotContactMessage = (address: string, reason: string) => `Not sent: ${address} is on your Do Not Contact list (${whySuppressed[reason] ?? 'you added them'}).`;
 
 export type Outbox = {
   /** Appends EmailQueued and returns at once; a dispatcher sends it. Refuses before queueing when no mail service is configured. */
