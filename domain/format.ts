@@ -100,6 +100,9 @@ export function localDate(moment: Date = new Date()): string {
   return `${moment.getFullYear()}-${month}-${day}`;
 }
 
+/** The time zone where this runs (the user's browser), as IANA names it: 'America/Chicago'. */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** Letters Unicode does not split into a letter and an accent, and the plain letter each searches as. */
 const unsplitLetters: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ı: 'i' };
 

@@ -4,16 +4,13 @@ import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { revealPersonalData } from '../privacy/personal-data.ts';
-import { isTimeZone } from '../settings/settings.ts';
+import { timeZoneParam } from '../settings/settings.ts';
 import { reportStateAsOf } from './replay.ts';
 import { reportNames, reports, type ReportName } from './reports.ts';
 
 const reportQuery = z.object({
   asOf: z.iso.datetime({ offset: true, error: 'asOf must be an ISO date-time like 2026-11-25T12:00:00Z.' }).optional(),
-  timeZone: z
-    .string()
-    .refine(isTimeZone, { message: 'timeZone must be a time zone like America/Chicago.' })
-    .default('UTC'),
+  timeZone: timeZoneParam.default('UTC'),
 });
 
 /**

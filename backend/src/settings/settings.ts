@@ -35,6 +35,9 @@ export type AutomationSettings = {
 
 export const defaultAutomationSettings: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
 
+/** A reader's time zone given with a request (IANA), for what it shows on the reader's clock. */
+export const timeZoneParam = z.string().refine(isTimeZone, { message: 'timeZone must be a time zone like America/Chicago.' });
+
 export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });

@@ -1,3 +1,4 @@
+import { localTimeZone } from '../../../domain/format.ts';
 /**
  * The calls the bank detail view makes, answered in the shapes the panels use.
  * Paths are those of the regulator proxy (backend/src/regulator/feature.ts); FDIC-style answers are unwrapped by records.ts.
@@ -127,5 +128,5 @@ export const bankDetailApi = {
   },
   /** The report says when it was made on the reader's clock. */
   pdfReport: (cert: number) =>
-    http.blob('/api/services/pdf/report', { method: 'POST', body: { cert, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, headers: { accept: 'application/pdf, application/json' } }),
+    http.blob('/api/services/pdf/report', { method: 'POST', body: { cert, timeZone: localTimeZone() }, headers: { accept: 'application/pdf, application/json' } }),
 };

@@ -2,7 +2,7 @@ import { creditBoxFields } from '../../../domain/bank-fields.ts';
 import type { BankSearchResult } from '../banks/bank.ts';
 import type { ReadModelsStatus, RebuildRun } from '../../../domain/records/read-models.ts';
 import { http, type QueryValue } from './http.ts';
-import { localDate } from '../../../domain/format.ts';
+import { localDate, localTimeZone } from '../../../domain/format.ts';
 
 /**
  * Typed calls to the service endpoints (regulator data proxy, sync, AI, contact
@@ -132,7 +132,7 @@ export const services = {
   renderEmail: (request: RenderRequest) => http.post<RenderedEmail>('/api/services/placeholders/render', { ...request, today: localDate() }),
   /** Every report as of a moment (now when null), its weeks counted in the browser's time zone. */
   reportsOverview: (asOf: string | null) =>
-    http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+    http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined, timeZone: localTimeZone() }),
   activityTypes: () => http.get<ActivityType[]>('/api/data/activity/types'),
 };
 

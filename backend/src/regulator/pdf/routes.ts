@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
-import { isTimeZone } from '../../settings/settings.ts';
+import { timeZoneParam } from '../../settings/settings.ts';
 import type { AppServices, Feature } from '../../services.ts';
 import { loadBankReportData } from './report-data.ts';
 
 const reportRequest = z.object({
   cert: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
   /** The reader's time zone, for the time the report says it was made. */
-  timeZone: z.string().refine(isTimeZone).optional(),
+  timeZone: timeZoneParam.optional(),
 });
 
 function fileName(name: string, cert: number): string {
@@ -22,8 +22,8 @@ export function pdfReportRoutes(services: AppServices): Router {
   router.post('/report', async (ctx) => {
     const parsed = reportRequest.safeParse(ctx.request.body ?? {});
     if (!parsed.success) {
-      if (parsed.error.issues.every((issue) => issue.path[0] === 'timeZone')) throw new BadRequestError('timeZone must be a time zone like America/Chicago.');
-      throw new BadRequestError('Send the bank as {"cert": <FDIC certificate number>}: cert must be a positive whole number.');
+      const [issue] = parsed.error.issues;
+      throw new BadRequestError(issue.path[0] === 'timeZone' ? issue.message : 'Send the bank as {"cert": <FDIC certificate number>}: cert must be a positive whole number.');
     }
     const { cert, timeZone } = parsed.data;
     const data = await loadBankReportData(services.knex, cert);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Checkbox, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { DueBadge } from './DueBadge.tsx';
@@ -7,6 +7,7 @@ import { localDate } from '../../../../domain/format.ts';
 import { addDays, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
 import type { Task } from './types.ts';
 import { useTaskActions } from './useTaskActions.ts';
+import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 
 /**
  * A bank's tasks: the checkbox completes or reopens (completed text struck through), the due date
@@ -59,12 +60,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
                 '&:hover .task-delete, &:focus-within .task-delete': { opacity: 1 },
               }}
             >
-              <Checkbox
-                size="small"
-                checked={task.completed}
-                onChange={(event) => void actions.setCompleted(task, event.target.checked)}
-                slotProps={{ input: { 'aria-label': task.completed ? `Reopen "${task.text}"` : `Complete "${task.text}"` } }}
-              />
+              <TaskCompletionCheckbox task={task} />
               {/* In a narrow column the due date goes under the text: beside it, the text was left a syllable a line. */}
               <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.25 }}>
                 <Typography

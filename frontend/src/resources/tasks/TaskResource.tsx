@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { Checkbox } from '@mui/material';
 import {
   AutocompleteInput,
   BooleanField,
@@ -31,7 +29,7 @@ import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
-import { useTaskActions } from './useTaskActions.ts';
+import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -57,29 +55,10 @@ function Due() {
   return task ? <DueBadge dueDate={task.dueDate} completed={task.completed} /> : null;
 }
 
-/**
- * Completes or reopens the row's task where it is listed (the row itself opens the task). The tick
- * shows at once and holds until the list has reloaded; a failure puts it back, with its toast.
- */
-function CompletionCheckbox() {
+/** The row's task ticked off or reopened in place. */
+function CompletionCell() {
   const task = useRecordContext<Task>();
-  const { setCompleted } = useTaskActions();
-  const [saving, setSaving] = useState<boolean | null>(null);
-  if (!task) return null;
-  return (
-    <Checkbox
-      size="small"
-      checked={saving ?? task.completed}
-      disabled={saving !== null}
-      onClick={(event) => event.stopPropagation()}
-      onChange={async (event) => {
-        setSaving(event.target.checked);
-        await setCompleted(task, event.target.checked);
-        setSaving(null);
-      }}
-      slotProps={{ input: { 'aria-label': task.completed ? `Reopen "${task.text}"` : `Complete "${task.text}"` } }}
-    />
-  );
+  return task ? <TaskCompletionCheckbox task={task} /> : null;
 }
 
 export function TaskList() {
@@ -90,7 +69,7 @@ export function TaskList() {
           <TextField source="text" label="Task" />
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
-          <FunctionField source="completed" label="Completed" render={() => <CompletionCheckbox />} />
+          <FunctionField source="completed" label="Completed" render={() => <CompletionCell />} />
           <DateField source="createdAt" label="Added" />
           <RowEditButton />
         </DatagridConfigurable>
