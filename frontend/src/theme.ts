@@ -34,14 +34,16 @@ const shared: RaThemeOptions = {
     // The button removing a filter (34 px) sits on the filter's bottom edge; 3 px up centres it on the 40 px input.
     RaFilterFormInput: { styleOverrides: { root: { '& .RaFilterFormInput-hideButton': { marginBottom: 3 } } } },
     // A list with more columns than the window has room for scrolls inside its card; the page itself
-    // never scrolls sideways (the list's box would otherwise grow to its table's width).
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },
+    // never scrolls sideways (the list's box would otherwise grow to its table's width). The table
+    // scrolls, not the card: the bar of bulk actions (Delete) sits above the table, outside its box,
+    // and a card that scrolls clips it away.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     // On a phone react-admin's Create is a round button at the bottom right, where the assistant's
     // button (56 px, 24 px from the corner) sits: it stands 16 px above that one instead of across it.
     RaCreateButton: { styleOverrides: { root: { '&.RaCreateButton-floating': { right: 24, bottom: 96 } } } },
     // 12 px either side of a list's cells instead of 16: the Contacts list's ten columns then fit a
     // 1,440 px window beside the sidebar, and rows read as one line more often.
-    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { paddingLeft: 12, paddingRight: 12 } } } },
+    RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { paddingLeft: 12, paddingRight: 12 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     // A list's empty page ('No templates yet', 'Do you want to add one?') in the secondary text colour:
     // react-admin's disabled grey read 2.7:1 on the page, below the 4.5:1 WCAG asks of text.
     RaEmpty: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }) } },

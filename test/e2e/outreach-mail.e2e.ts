@@ -147,7 +147,7 @@ describe('outreach mail: templates, sending and the records of what was sent', f
       // Every column shows on a laptop's 1,280 px window, none behind a scroll of the list.
       const wide = page.viewportSize()!;
       await page.setViewportSize({ width: 1280, height: wide.height });
-      const laptopScroll = await page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
+      const laptopScroll = await page.locator('.RaDatagrid-tableWrapper').evaluate((table) => table.scrollWidth - table.clientWidth);
       await screenshot(page, 'sent-emails-list-1280');
       await page.setViewportSize(wide);
       expect(laptopScroll).to.equal(0);

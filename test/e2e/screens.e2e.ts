@@ -66,7 +66,7 @@ describe('every screen in light and dark mode', function () {
       await screenshot(page, 'sidebar-records-open');
 
       // Each Records list shows every column beside the sidebar at 1,440 px, long texts and all, and on a laptop's 1,280 px.
-      const inListScroll = () => page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
+      const inListScroll = () => page.locator('.RaDatagrid-tableWrapper').evaluate((table) => table.scrollWidth - table.clientWidth);
       for (const { link, heading, route, text } of [activityList, ...recordLists]) {
         await shell.navigate(link);
         // The list before stays on screen until the next one's code has loaded.
