@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 
@@ -59,6 +59,41 @@ describe('automation outreach and sent mailbox', function () {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await automation.templateCard('Quarter check-in').waitFor({ state: 'detached' });
     await card.getByText('Email: Unknown Template').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('says on the Records screens what deleting a template or a workflow does to outreach under way', async () => {
+    const session = await e2e.registerUser('Rowan Tate');
+    const as = <T = { id: string },>(path: string, body: unknown) => apiAs<T>(e2e.url, session, path, { method: 'POST', body });
+    const institutions = await apiAs<{ data: Array<{ data: { CERT: number; NAME: string } }> }>(e2e.url, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
+    const cert = Number(institutions.data[0].data.CERT);
+    await as('/api/data/banks', { cert, name: institutions.data[0].data.NAME });
+    const contact = await as('/api/data/contacts', { bankId: cert, name: 'Jo Park', title: 'CFO', email: 'jo@bank.example' });
+    const template = await as('/api/data/templates', { name: 'Rate sheet', category: 'custom', subject: 'Rates', body: 'Our rates.' });
+    await as('/api/data/templates', { name: 'Spare note', category: 'custom', subject: 'Hi', body: 'A note.' });
+    const workflow = await as('/api/data/workflows', { name: 'Treasury push', steps: [{ day: 5, type: 'Email', templateId: template.id }] });
+    await as(`/api/data/workflows/${workflow.id}/enrolments`, { contactIds: [contact.id] });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/templates' });
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete these 2 templates? This action cannot be undone.').waitFor();
+    await dialog.getByTestId('deletion-consequence').getByText('The workflow "Treasury push" sends one of them: that email step will be skipped for everyone going through it.').waitFor();
+    await screenshot(page, 'records-templates-bulk-delete');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${e2e.url}/#/workflows/${workflow.id}`);
+    await page.getByRole('heading', { name: 'Edit Treasury push' }).waitFor();
+    expect(await page.getByLabel('Day').inputValue()).to.equal('5');
+    await screenshotInBothThemes(page, 'records-workflow-edit');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Are you sure you want to delete the workflow named Treasury push? This action cannot be undone.').waitFor();
+    await dialog.getByTestId('deletion-consequence').getByText('1 contact is going through it: their outreach stops.').waitFor();
+    await screenshot(page, 'records-workflow-delete');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Workflow deleted', { exact: true }).waitFor();
+    expect(await apiAs<unknown[]>(e2e.url, session, '/api/data/workflows')).to.deep.equal([]);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

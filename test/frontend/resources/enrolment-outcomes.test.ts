@@ -37,5 +37,6 @@ describe("a workflow's enrolments by outcome", () => {
     expect(runningEnrolmentsText(1)).to.equal('1 contact is going through it: their outreach stops.');
     expect(runningEnrolmentsText(1200)).to.equal('1,200 contacts are going through it: their outreach stops.');
     expect(runningEnrolmentsText(0)).to.equal('');
+    expect(runningEnrolmentsText(3, 2)).to.equal('3 contacts are going through them: their outreach stops.');
   });
 });

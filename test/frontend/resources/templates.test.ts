@@ -33,8 +33,10 @@ describe('email templates', () => {
     expect(templateProblems({ name: 'A', category: 'custom', subject: 'B', body: 'C' })).to.deep.equal({});
   });
 
-  it('asks before deleting with the type and name', () => {
-    expect(deleteConfirmText('workflow', 'New CFOs')).to.equal('Are you sure you want to delete the workflow named New CFOs? This action cannot be undone.');
+  it('asks before deleting with the type and name, or the count of several', () => {
+    expect(deleteConfirmText('workflow', [{ name: 'New CFOs' }])).to.equal('Are you sure you want to delete the workflow named New CFOs? This action cannot be undone.');
+    expect(deleteConfirmText('template', [{ name: 'Intro' }, {}])).to.equal('Are you sure you want to delete these 2 templates? This action cannot be undone.');
+    expect(deleteConfirmText('template', [{}])).to.equal('Are you sure you want to delete this template? This action cannot be undone.');
   });
 
   it('inserts at the caret and puts the caret after the insertion', () => {
@@ -58,9 +60,14 @@ describe('email templates', () => {
     ];
 
     it('names the workflows that send a template', () => {
-      expect(templateInUseText('intro', workflows)).to.equal('The workflows "New CFOs" and "Treasury" send it: those email steps will be skipped for everyone going through them.');
-      expect(templateInUseText('other', workflows)).to.equal('The workflow "Treasury" sends it: that email step will be skipped for everyone going through it.');
-      expect(templateInUseText('unused', workflows)).to.equal('');
+      expect(templateInUseText(['intro'], workflows)).to.equal('The workflows "New CFOs" and "Treasury" send it: those email steps will be skipped for everyone going through them.');
+      expect(templateInUseText(['other'], workflows)).to.equal('The workflow "Treasury" sends it: that email step will be skipped for everyone going through it.');
+      expect(templateInUseText(['unused'], workflows)).to.equal('');
+    });
+
+    it('names the workflows that send one of several templates', () => {
+      expect(templateInUseText(['other', 'unused'], workflows)).to.equal('The workflow "Treasury" sends one of them: that email step will be skipped for everyone going through it.');
+      expect(templateInUseText(['intro', 'other'], workflows)).to.equal('The workflows "New CFOs" and "Treasury" send one of them: those email steps will be skipped for everyone going through them.');
     });
   });
 });

@@ -1,6 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Box, Button, Chip, DialogContentText, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
 import { useDelete, useGetList, useUpdate } from 'react-admin';
@@ -9,16 +8,17 @@ import { StarterTemplatesButton } from '../../resources/templates/StarterTemplat
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
 import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
-import { deleteConfirmText, draftOf, filterTemplates, sameDraft, templateInUseText, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
-import { enrolmentsApi, runningEnrolmentsText } from '../../resources/enrolments/api.ts';
-import { WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
+import { draftOf, filterTemplates, sameDraft, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
+import { TemplateDeletionQuestion } from '../../resources/templates/TemplateDeletionQuestion.tsx';
+import { WorkflowDeletionQuestion } from '../../resources/workflows/WorkflowDeletionQuestion.tsx';
+import { allWorkflowsQuery, WorkflowCard, type Workflow } from '../../resources/workflows/WorkflowCard.tsx';
 import { AI_WORKFLOW_DRAFT_ID, WorkflowFormModal } from '../../resources/workflows/WorkflowFormModal.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { AiGenerateDialog } from './AiGenerateDialog.tsx';
 
-/** The most templates and workflows the screen loads (the API's page limit). */
+/** The most templates the screen loads (the API's page limit). */
 const LIST_LIMIT = 500;
 
 type PendingDelete = { type: 'template'; record: EmailTemplate } | { type: 'workflow'; record: Workflow };
@@ -42,26 +42,6 @@ function SectionTitle({ title, count, actions }: { title: string; count: number 
         {actions}
       </Stack>
     </Stack>
-  );
-}
-
-/**
- * The question before a deletion, and what it does to outreach under way: the workflows that send a
- * template skip its steps; a workflow's running enrolments stop.
- */
-function DeletionQuestion({ pending, workflows }: { pending: PendingDelete; workflows: Workflow[] }) {
-  const isWorkflow = pending.type === 'workflow';
-  const statistics = useQuery({ queryKey: ['workflow-statistics', pending.record.id], queryFn: () => enrolmentsApi.statistics(pending.record.id), enabled: isWorkflow });
-  const consequence = isWorkflow ? runningEnrolmentsText(statistics.data ? statistics.data.active + statistics.data.paused : 0) : templateInUseText(pending.record.id, workflows);
-  return (
-    <>
-      <DialogContentText>{deleteConfirmText(pending.type, pending.record.name)}</DialogContentText>
-      {consequence ? (
-        <DialogContentText sx={{ mt: 1.5, color: 'warning.main', fontWeight: 600 }} data-testid="deletion-consequence">
-          {consequence}
-        </DialogContentText>
-      ) : null}
-    </>
   );
 }
 
@@ -97,7 +77,7 @@ export default function AutomationOutreach() {
   const [update] = useUpdate<EmailTemplate>();
 
   const templates = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: LIST_LIMIT }, sort: { field: 'createdAt', order: 'DESC' } });
-  const workflows = useGetList<Workflow>('workflows', { pagination: { page: 1, perPage: LIST_LIMIT }, sort: { field: 'createdAt', order: 'DESC' } });
+  const workflows = useGetList<Workflow>('workflows', allWorkflowsQuery);
   const templateList = useMemo(() => templates.data ?? [], [templates.data]);
   const shownTemplates = useMemo(() => filterTemplates(templateList, search), [templateList, search]);
   const templateNames = useMemo(() => new Map(templateList.map((template) => [template.id, template.name])), [templateList]);
@@ -285,7 +265,7 @@ export default function AutomationOutreach() {
       <ConfirmDialog
         open={pendingDelete !== null}
         title={pendingDelete?.type === 'workflow' ? 'Delete Workflow' : 'Delete Template'}
-        body={pendingDelete ? <DeletionQuestion pending={pendingDelete} workflows={workflows.data ?? []} /> : ''}
+        body={pendingDelete?.type === 'workflow' ? <WorkflowDeletionQuestion records={[pendingDelete.record]} /> : pendingDelete ? <TemplateDeletionQuestion records={[pendingDelete.record]} /> : ''}
         confirmText="Delete"
         destructive
         busy={deleting}

@@ -59,10 +59,10 @@ export function reachedText(statistics: WorkflowStatistics): string {
   return `${statistics.sent} of ${statistics.enrolled} reached by a step (${share}%)`;
 }
 
-/** What deleting a workflow does to the contacts going through it (active or paused): their outreach stops. Empty when none. */
-export function runningEnrolmentsText(running: number): string {
+/** What deleting workflows does to the contacts going through them (active or paused): their outreach stops. Empty when none. */
+export function runningEnrolmentsText(running: number, workflowCount = 1): string {
   if (running === 0) return '';
-  return `${countOf(running, 'contact')} ${running === 1 ? 'is' : 'are'} going through it: their outreach stops.`;
+  return `${countOf(running, 'contact')} ${running === 1 ? 'is' : 'are'} going through ${workflowCount === 1 ? 'it' : 'them'}: their outreach stops.`;
 }
 
 /** Made on first use: this module loads with Targets, and a page's first Intl formatter loads locale data for tens of milliseconds. */

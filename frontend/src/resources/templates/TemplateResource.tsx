@@ -2,7 +2,6 @@ import { Chip } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import {
   BooleanInput,
-  BulkDeleteButton,
   Create,
   DatagridConfigurable,
   DateField,
@@ -18,6 +17,8 @@ import {
 } from 'react-admin';
 import { templateCheck } from '../placeholders/TemplateChecks.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
+import { TemplateDeletionQuestion } from './TemplateDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { templateCategories, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
@@ -57,7 +58,7 @@ export function TemplateList() {
   return (
     <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} actions={<RecordListActions />} title="Email Templates">
       <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => template.category} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={bulkDeleteAsking(TemplateDeletionQuestion)}>
           <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
           <TextField source="name" />
           <FunctionField label="Category" sortBy="category" render={() => <Category />} />
@@ -94,7 +95,7 @@ function TemplateFields() {
 export function TemplateEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Template" />}>
-      <SimpleForm validate={validate}>
+      <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={TemplateDeletionQuestion} />}>
         <TemplateFields />
       </SimpleForm>
     </ConflictAwareEdit>

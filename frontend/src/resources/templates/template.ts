@@ -42,23 +42,28 @@ export function templateProblems(draft: TemplateDraft): Partial<Record<'name' | 
   return problems;
 }
 
-/** The confirm text before a template or workflow is deleted. */
-export function deleteConfirmText(type: 'template' | 'workflow', name: string): string {
-  return `Are you sure you want to delete the ${type} named ${name}? This action cannot be undone.`;
+/** The confirm text before templates or workflows are deleted: one by its name (when known), several by their count. */
+export function deleteConfirmText(type: 'template' | 'workflow', records: ReadonlyArray<{ name?: string }>): string {
+  const [only] = records;
+  return records.length === 1 && only.name
+    ? `Are you sure you want to delete the ${type} named ${only.name}? This action cannot be undone.`
+    : `Are you sure you want to delete ${records.length === 1 ? `this ${type}` : `these ${records.length} ${type}s`}? This action cannot be undone.`;
 }
 
 const quotedList = (names: string[]) => new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' }).format(names.map((name) => `"${name}"`));
 
 /**
- * What deleting a template does to the workflows that send it: their steps with it are skipped for
- * every contact going through them. Empty when no workflow sends it.
+ * What deleting templates does to the workflows that send them: their steps with them are skipped for
+ * every contact going through them. Empty when no workflow sends one.
  */
-export function templateInUseText(templateId: string, workflows: ReadonlyArray<{ name: string; steps: ReadonlyArray<{ templateId?: string | null }> }>): string {
-  const names = workflows.filter((workflow) => workflow.steps.some((step) => step.templateId === templateId)).map((workflow) => workflow.name);
+export function templateInUseText(templateIds: readonly string[], workflows: ReadonlyArray<{ name: string; steps: ReadonlyArray<{ templateId?: string | null }> }>): string {
+  const deleted = new Set(templateIds);
+  const names = workflows.filter((workflow) => workflow.steps.some((step) => step.templateId && deleted.has(step.templateId))).map((workflow) => workflow.name);
   if (names.length === 0) return '';
+  const what = deleted.size === 1 ? 'it' : 'one of them';
   return names.length === 1
-    ? `The workflow ${quotedList(names)} sends it: that email step will be skipped for everyone going through it.`
-    : `The workflows ${quotedList(names)} send it: those email steps will be skipped for everyone going through them.`;
+    ? `The workflow ${quotedList(names)} sends ${what}: that email step will be skipped for everyone going through it.`
+    : `The workflows ${quotedList(names)} send ${what}: those email steps will be skipped for everyone going through them.`;
 }
 
 /**

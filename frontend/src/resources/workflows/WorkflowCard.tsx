@@ -13,6 +13,9 @@ import type { WorkflowStep } from './steps.ts';
 /** A workflow as the screens use it; the editor's steps may hold a cleared template (null) until saved. */
 export type Workflow = Omit<WorkflowRecord, 'steps'> & { steps: WorkflowStep[] };
 
+/** Every workflow of the user, newest first (the API's page limit): Automation Outreach lists them, a template's deletion question reads them from the same cache. */
+export const allWorkflowsQuery = { pagination: { page: 1, perPage: 500 }, sort: { field: 'createdAt', order: 'DESC' as const } };
+
 /**
  * One workflow card: name, Edit and Delete, each step as 'Day N' with its type (and template for emails),
  * when it was created, and Enrolments (its statistics and the contacts going through it).

@@ -1,7 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   ArrayInput,
-  BulkDeleteButton,
   Create,
   DatagridConfigurable,
   DateField,
@@ -20,6 +19,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
+import { WorkflowDeletionQuestion } from './WorkflowDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import type { EmailTemplate } from '../templates/template.ts';
 import { firstSteps, stepTypes, type WorkflowStep } from './steps.ts';
@@ -61,7 +62,7 @@ export function WorkflowList() {
   return (
     <List filters={[searchFilter('Search workflows')]} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportWorkflows} actions={<RecordListActions />} title="Workflows">
       <ListBody phone={<SimpleList<Workflow> primaryText={(workflow) => workflow.name} secondaryText={(workflow) => countOf(workflow.steps.length, 'step')} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={bulkDeleteAsking(WorkflowDeletionQuestion)}>
           <TextField source="name" />
           <FunctionField label="Steps" render={() => <Steps dense />} />
           <DateField source="createdAt" label="Created" />
@@ -87,17 +88,17 @@ const validate = (values: Record<string, unknown>) => {
   return errors;
 };
 
-/** An Email step picks a template; a LinkedIn Visit has none (the server drops it). */
+/** An Email step picks a template; a LinkedIn Visit has none (the server drops it). The selects' margins are those of the Day field beside them, so the three line up. */
 function StepFields() {
   return (
     <SimpleFormIterator inline disableReordering>
-      <NumberInput source="day" label="Day" min={1} step={1} sx={{ width: 100 }} />
-      <SelectInput source="type" label="Type" choices={stepTypes.map((type) => ({ id: type, name: type }))} sx={{ minWidth: 160 }} />
+      <NumberInput source="day" label="Day" min={1} step={1} sx={{ width: 100, flexShrink: 0 }} />
+      <SelectInput source="type" label="Type" choices={stepTypes.map((type) => ({ id: type, name: type }))} margin="none" sx={{ minWidth: 160 }} />
       <FormDataConsumer>
         {({ scopedFormData }) =>
           scopedFormData?.type === 'Email' ? (
             <ReferenceInput source="templateId" reference="templates" perPage={500}>
-              <SelectInput optionText="name" label="Template" sx={{ minWidth: 240 }} />
+              <SelectInput optionText="name" label="Template" margin="none" sx={{ minWidth: 240 }} />
             </ReferenceInput>
           ) : null
         }
@@ -115,7 +116,7 @@ const withoutStrayTemplates = (data: Record<string, unknown>) => ({
 export function WorkflowEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Workflow" />} transform={withoutStrayTemplates}>
-      <SimpleForm validate={validate}>
+      <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={WorkflowDeletionQuestion} />}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
         <ArrayInput source="steps" label="Steps">
           <StepFields />
