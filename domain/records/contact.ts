@@ -23,7 +23,7 @@ export const contactRecordSchema = z.object({
   isHotLead: z.boolean(),
   tags: z.array(z.string()),
   verification: verificationRecordSchema.nullable(),
-  /** When the user recorded the contact's reply (automation stops writing to them). */
+  /** When the user last recorded a reply from the contact (the automations under way then stop). */
   repliedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -153,7 +153,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.goto(`${e2e.url}/#/banks/${bank.cert}`);
     await page.getByRole('heading', { name: `Edit ${bank.name}` }).waitFor();
     await page.getByRole('button', { name: 'Remove from targets' }).click();
-    await page.getByRole('dialog').getByText('Its contacts, tasks, notes, tags and history stay.', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByText('Its contacts, tasks, notes, tags and history stay; automations to its contacts stop.', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Removed from targets', { exact: true }).waitFor();
     const untracked = await apiAs<{ isTarget: boolean }>(e2e.url, session, `/api/data/banks/${bank.cert}`);

@@ -79,6 +79,13 @@ describe('outreach: targets, contacts and tasks', function () {
     await targets.contactRow('Jane <b>Doe</b>').getByRole('button', { name: /as hot lead$/ }).click();
     await page.getByText('"Jane <b>Doe</b>" marked as hot leads.').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="hot-contacts"]')?.textContent === '1');
+    // A reply is recorded and the button stays: a later reply stops an automation started after this one.
+    const reply = targets.contactRow('Jane <b>Doe</b>').getByRole('button', { name: 'Mark Jane <b>Doe</b> replied' });
+    await reply.click();
+    await page.getByText('Jane <b>Doe</b> marked as replied: automations to them stop.').waitFor();
+    await reply.hover();
+    await page.getByRole('tooltip', { name: /^Replied .+: mark a new reply$/ }).waitFor();
+    expect(await reply.isEnabled()).to.equal(true);
 
     // Find Contacts: Hunter's people at the bank's domain; the email the bank has reads 'Added'.
     const bankDomain = (await card.getByRole('link', { name: /\./ }).first().textContent())!.replace(/^www\./, '');
@@ -138,7 +145,7 @@ describe('outreach: targets, contacts and tasks', function () {
     const history = page.getByTestId('record-history');
     await history.locator('[data-event-type="ContactTitleChanged"]').waitFor();
     const events = await history.getByTestId('history-entry').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-type')));
-    expect(events).to.deep.equal(['ContactAdded', 'ContactEmailVerified', 'ContactMarkedHotLead', 'ContactTitleChanged']);
+    expect(events).to.deep.equal(['ContactAdded', 'ContactEmailVerified', 'ContactMarkedHotLead', 'ContactReplied', 'ContactTitleChanged']);
     expect(await history.locator('[data-event-type="ContactTitleChanged"]').textContent()).to.contain('Chief Executive Officer');
     await screenshotInBothThemes(page, 'contact-show-history');
 
@@ -157,7 +164,7 @@ describe('outreach: targets, contacts and tasks', function () {
     await page.locator('tr', { hasText: 'Raj Patel' }).waitFor();
     await screenshotInBothThemes(page, 'contacts-list');
     // Beside the sidebar on a 1,440 px window every column shows, a long address cut short.
-    const listScroll = () => page.locator('.RaList-content').evaluate((list) => list.scrollWidth - list.clientWidth);
+    const listScroll = () => page.locator('.RaDatagrid-tableWrapper').evaluate((table) => table.scrollWidth - table.clientWidth);
     expect(await listScroll()).to.equal(0);
     // So does it on a laptop's 1,280 px window (the email check sits under the address).
     const viewport = page.viewportSize()!;

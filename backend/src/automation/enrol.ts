@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { handleCommand, readState } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
+import { whyOnDoNotContact } from '../mail/outbox.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';
@@ -25,7 +26,8 @@ type ContactRow = { id: string; name: string; bank_id: number; bank_name: string
 /**
  * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
  * the send window (a day-1 step goes at once when the window is open). Refused as a whole, with every
- * reason, when a contact is not the user's, its bank is not a target, or it is already enrolled.
+ * reason, when a contact is not the user's, its bank is not a target, its address is on the Do Not
+ * Contact list, or it is already enrolled.
  */
 export async function startEnrolments(
   deps: { knex: Knex; eventStore: EventStore; clock: Clock },
@@ -46,6 +48,16 @@ export async function startEnrolments(
   const untargeted = contacts.filter((contact) => !contact.is_target);
   if (untargeted.length) {
     throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`);
+  }
+  // The scheduler would stop them at its next round: the user hears it now, with the reason.
+  const suppressed: Array<{ name: string; email: string; reason: string }> = await knex('contacts as c')
+    .join('suppressions as s', (join) => join.on('s.user_id', 'c.user_id').andOn('s.email', knex.raw('lower(c.email)')))
+    .where('c.user_id', userId)
+    .whereIn('c.id', contactIds)
+    .select('c.name', 'c.email', 's.reason');
+  if (suppressed.length) {
+    const who = suppressed.map((contact) => `${contact.name} <${contact.email}> (${whyOnDoNotContact(contact.reason)})`).join(', ');
+    throw new BadRequestError(`Automation does not write to anyone on your Do Not Contact list: ${who}. Leave them out to start the others.`);
   }
   const active: Array<{ contact_name: string }> = await knex('enrolments')
     .where({ user_id: userId, workflow_id: workflow.id })

@@ -3,6 +3,9 @@ import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { features, mailFeature } from '../features.ts';
 import { createDispatcher, type Dispatcher } from '../mail/dispatcher.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import { contactDecider } from '../outreach/contacts/decider.ts';
+import { contactStreamId } from '../outreach/contacts/events.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { createAutomationFeature } from './feature.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
@@ -132,7 +135,8 @@ describeWithDatabase('automation scheduler', (context) => {
   });
 
   it('stops an enrolment when the contact replies, and when the contact is deleted', async () => {
-    current = new Date('2026-12-14T15:00:00Z'); // Monday 9:00 in Chicago
+    // A reply is dated by the server's own clock: the enrolment starts a minute before it.
+    current = new Date(Date.now() - 60_000);
     const ids = [contacts.Ann, contacts.Ben];
     await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: ids } });
     await app.request(`/api/data/contacts/${contacts.Ann}/replied`, { method: 'PUT', token });
@@ -142,6 +146,25 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(ann).to.include({ stopReason: 'replied', stopDetail: 'The contact replied.', emailsSent: 0 });
     const [ben] = await enrolments({ contactId: contacts.Ben, status: 'stopped' });
     expect(ben).to.include({ stopReason: 'contact-deleted' });
+  });
+
+  it('runs a new enrolment of a contact who replied before it, and stops it at their next reply', async () => {
+    const dee = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Dee', title: 'CEO', email: 'dee@alpha.example' } })).body.id;
+    const repliedAt = new Date('2026-12-01T15:00:00Z');
+    const markReplied = (at: Date) => handleCommand(app.services.eventStore, contactDecider, contactStreamId(dee), { type: 'MarkContactReplied', userId, at: at.toISOString() });
+    await markReplied(repliedAt);
+    current = new Date(repliedAt.getTime() + hour);
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Follow-up', steps: [{ day: 3, type: 'LinkedIn Visit' }] } });
+    await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [dee] } });
+    await scheduler.runOnce();
+    const [running] = await enrolments({ contactId: dee, workflowId: workflow.body.id });
+    expect(running).to.include({ status: 'active', stopReason: null });
+
+    current = new Date(repliedAt.getTime() + 2 * hour);
+    await markReplied(current);
+    await scheduler.runOnce();
+    const [stopped] = await enrolments({ contactId: dee, workflowId: workflow.body.id });
+    expect(stopped).to.include({ status: 'stopped', stopReason: 'replied' });
   });
 
   it('stops the enrolments of a deleted workflow, and sends nothing more for it', async () => {

@@ -81,7 +81,7 @@ const stopCheck = (knex: Knex) =>
     .leftJoin('suppressions as s', (join) => join.on('s.user_id', 'e.user_id').andOn('s.email', knex.raw('lower(c.email)')))
     .leftJoin('sent_emails as m', 'm.id', 'e.last_email_id');
 
-type StopRow = { id: string; user_id: string; workflow_name: string; workflow_exists: string | null; contact_name: string; contact_exists: string | null; contact_email: string | null; replied_at: Date | null; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
+type StopRow = { id: string; user_id: string; workflow_name: string; workflow_exists: string | null; contact_name: string; contact_exists: string | null; contact_email: string | null; replied_at: Date | null; started_at: Date; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
 
 const doNotContactDetail = "The contact's address is on your Do Not Contact list.";
 
@@ -91,7 +91,8 @@ function stopReasonOf(row: StopRow): { reason: StopReason; detail: string } | nu
   // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
   if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
   if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
-  if (row.replied_at) return { reason: 'replied', detail: 'The contact replied.' };
+  // A reply stops what was under way when it came; one from before the enrolment was known to whoever started it.
+  if (row.replied_at && row.replied_at >= row.started_at) return { reason: 'replied', detail: 'The contact replied.' };
   if (row.suppressed) {
     return row.suppression_reason === 'unsubscribed'
       ? { reason: 'unsubscribed', detail: 'The contact unsubscribed.' }
@@ -114,6 +115,7 @@ const stopColumns = [
   'c.id as contact_exists',
   'c.email as contact_email',
   'c.replied_at',
+  'e.started_at',
   't.cert as target_cert',
   't.is_target',
   's.email as suppressed',
@@ -151,7 +153,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .orWhereNull('c.id')
           .orWhereNull('t.cert')
           .orWhere('t.is_target', false)
-          .orWhereNotNull('c.replied_at')
+          .orWhere('c.replied_at', '>=', knex.ref('e.started_at'))
           .orWhereNotNull('s.email')
           .orWhere('m.status', 'failed'),
       )
@@ -339,7 +341,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // a row that must stop is stopped by the next round's check, never sent to
       .whereNotNull('w.id')
       .whereNotNull('c.id')
-      .whereNull('c.replied_at')
+      .where((query) => query.whereNull('c.replied_at').orWhere('c.replied_at', '<', knex.ref('e.started_at')))
       .where('t.is_target', true)
       .whereNull('s.email')
       .where((query) => query.whereNull('m.status').orWhereNot('m.status', 'failed'))

@@ -31,9 +31,10 @@ const whySuppressed: Record<string, string> = {
   bounced: 'mail to it bounced for good',
   complained: 'they marked an email as spam',
 };
+export const whyOnDoNotContact = (reason: string) => whySuppressed[reason] ?? 'you added them';
 
 /** Why an email to an address on the Do Not Contact list is not sent. */
-export const doNotContactMessage = (address: string, reason: string) => `Not sent: ${address} is on your Do Not Contact list (${whySuppressed[reason] ?? 'you added them'}).`;
+export const doNotContactMessage = (address: string, reason: string) => `Not sent: ${address} is on your Do Not Contact list (${whyOnDoNotContact(reason)}).`;
 
 export type Outbox = {
   /** Appends EmailQueued and returns at once; a dispatcher sends it. Refuses before queueing when no mail service is configured. */

@@ -14,6 +14,8 @@ export const TOGGLE_FAILED = 'Failed to update target status.';
 export const TARGET_NAVIGATION_DELAY_MS = 500;
 export const TARGETS_PATH = '/outreach/targets';
 export const OPEN_TARGETS = 'Open Targets';
+/** What stays and what ends when a bank stops being a target (the automation stops writing to a bank that is not a target). */
+export const UNTARGETED_KEEPS = 'Its contacts, tasks, notes, tags and history stay; automations to its contacts stop.';
 
 /** The most target certs loaded to draw the stars (the API's page limit). */
 const TARGET_LIST_LIMIT = 500;
@@ -81,6 +83,8 @@ export function useTargetToggle(options: { goToTargets?: boolean } = {}) {
           window.setTimeout(() => navigate(TARGETS_PATH, { state: { newTargetCert: bank.cert } }), TARGET_NAVIGATION_DELAY_MS);
         } else if (!wasTarget) {
           toast.success(`"${bank.name}" is now a target.`, { label: OPEN_TARGETS, to: TARGETS_PATH });
+        } else {
+          toast.success(`"${bank.name}" is no longer a target. ${UNTARGETED_KEEPS}`);
         }
       } catch (error) {
         const message = (error as Error).message;

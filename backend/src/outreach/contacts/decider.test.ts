@@ -43,6 +43,14 @@ describe('contact decider', () => {
     spec.given([]).when(erase).thenThrows(/Contact not found/, NotFound);
   });
 
+  it('records each reply, but a reply marked again within a minute once', () => {
+    const replied: ContactEvent = { type: 'ContactReplied', data: { repliedAt: at } };
+    const mark = (markedAt: string) => ({ type: 'MarkContactReplied' as const, userId: owner, at: markedAt });
+    spec.given([added]).when(mark(at)).then([replied]);
+    spec.given([added, replied]).when(mark('2026-11-22T10:00:40.000Z')).then([]);
+    spec.given([added, replied]).when(mark('2026-12-03T09:00:00.000Z')).then([{ type: 'ContactReplied', data: { repliedAt: '2026-12-03T09:00:00.000Z' } }]);
+  });
+
   it('refuses to add the same contact twice', () => {
     spec.given([added]).when(add).thenThrows(/already exists/, Conflict);
   });

@@ -13,6 +13,8 @@ export type ContactState = ContactFields & {
   repliedAt: string | null;
 };
 
+const sameReplyWithinMs = 60_000;
+
 const initialState = (): ContactState => ({
   status: 'absent',
   bankId: 0,
@@ -70,8 +72,9 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
       // Every check is a new fact (a later check may differ), so it is recorded even when the result repeats.
       return [contactEvents.ContactEmailVerified.create({ ...command.verification, verifiedAt: command.at })];
     case 'MarkContactReplied':
-      // The first reply is the one that counts.
-      return state.repliedAt ? [] : [contactEvents.ContactReplied.create({ repliedAt: command.at })];
+      // Each reply is a fact of its own (it stops the automations under way when it came), but a mark
+      // repeated within a minute is the same reply clicked twice or a request retried.
+      return state.repliedAt && Date.parse(command.at) - Date.parse(state.repliedAt) < sameReplyWithinMs ? [] : [contactEvents.ContactReplied.create({ repliedAt: command.at })];
     case 'DeleteContact':
       return [contactEvents.ContactDeleted.create({})];
   }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { verificationResults } from '../../../../domain/records/contact.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
-
 export const contactEvents = {
   ContactAdded: defineEvent(
     'ContactAdded',
@@ -40,3 +39,5 @@ export const contactEvents = {
 
 export type ContactEvent = EventOf<typeof contactEvents>;
 export type Verification = { result: (typeof verificationResults)[number]; score: number | null };
+
+export const contactStreamId = (contactId: string) => `contact-${contactId}`;

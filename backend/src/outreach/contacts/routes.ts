@@ -16,7 +16,7 @@ import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
 import { eraseContact } from '../../privacy/erase.ts';
-import type { Verification } from './events.ts';
+import { contactStreamId, type Verification } from './events.ts';
 
 type ContactRow = {
   id: string;
@@ -37,8 +37,6 @@ type ContactRow = {
   created_at: Date;
   updated_at: Date;
 };
-
-const contactStreamId = (id: string) => `contact-${id}`;
 
 async function trackedBankName(knex: Knex, userId: string, cert: number): Promise<string | null> {
   const row: { name: string } | undefined = await knex('targets').where({ user_id: userId, cert }).first('name');

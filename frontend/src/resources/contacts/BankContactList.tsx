@@ -7,6 +7,7 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { formatLocalDay } from '../../../../domain/format.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { linkedinPeopleSearchUrl } from './links.ts';
 import { useSendEmail } from './sendEmailSlot.tsx';
@@ -114,12 +115,11 @@ export function BankContactList({
                   </IconButton>
                 </Tooltip>
               )}
-              <Tooltip title={contact.repliedAt ? 'Replied' : 'Mark replied'} describeChild>
-                <span>
-                  <IconButton size="small" aria-label={`Mark ${contact.name} replied`} disabled={Boolean(contact.repliedAt)} onClick={() => actions.markReplied(contact)}>
-                    <ReplyIcon fontSize="small" />
-                  </IconButton>
-                </span>
+              {/* Marking again records a new reply: it stops an automation started after the last one. */}
+              <Tooltip title={contact.repliedAt ? `Replied ${formatLocalDay(contact.repliedAt)}: mark a new reply` : 'Mark replied'}>
+                <IconButton size="small" aria-label={`Mark ${contact.name} replied`} onClick={() => actions.markReplied(contact)}>
+                  <ReplyIcon fontSize="small" color={contact.repliedAt ? 'secondary' : undefined} />
+                </IconButton>
               </Tooltip>
               <Tooltip title="Edit">
                 <IconButton size="small" aria-label={`Edit ${contact.name}`} onClick={() => onEdit(contact)}>

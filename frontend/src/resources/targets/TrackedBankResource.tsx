@@ -26,6 +26,7 @@ import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import type { TrackedBank } from './types.ts';
+import { UNTARGETED_KEEPS } from '../../targets/useTargetToggle.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
@@ -111,7 +112,7 @@ export function TrackedBankList() {
 }
 
 /** Deleting a tracked bank only takes it off the targets (as its star does): nothing of it is lost. */
-const keptWhenUntargeted = 'Its contacts, tasks, notes, tags and history stay. Star the bank again to make it a target.';
+const keptWhenUntargeted = `${UNTARGETED_KEEPS} Star the bank again to make it a target.`;
 
 function RemoveFromTargetsButton() {
   const bank = useRecordContext<TrackedBank>();
