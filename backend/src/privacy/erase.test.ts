@@ -11,6 +11,9 @@ import { activitySearchWorker } from '../outreach/activity-search.ts';
 import { contactEvents } from '../outreach/contacts/events.ts';
 import { createScheduler } from '../automation/scheduler.ts';
 import { mailFeature } from '../features.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
 async function tablesContaining(knex: Knex, needle: string): Promise<string[]> {
@@ -59,6 +62,10 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     const services = app.services;
     const scheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, now: () => new Date(new Date(due).getTime() + 60_000), random: () => 0.5, spreadMinutes: 0 });
     await scheduler.runOnce();
+    // an automation stopped before stop details named no one: its detail quotes her name
+    const older = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Older', steps: [{ day: 5, type: 'LinkedIn Visit' }] } });
+    const [stopped] = (await app.request(`/api/data/workflows/${older.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [zeldaId] } })).body.enrolments;
+    await handleCommand(services.eventStore, enrolmentDecider, enrolmentStreamId(stopped.id), { type: 'StopEnrolment', userId, at: new Date().toISOString(), reason: 'replied', detail: 'Zelda Q. Quixote replied.' });
     const tasks = (await app.request('/api/data/tasks', { token })).body;
     expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Visit Zelda Q. Quixote on LinkedIn']);
     // the activity search index copies the feed's summaries: it holds the names until the erasure
@@ -104,8 +111,11 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
   });
 
   it('stops the automation going through the contact, and leaves its visit task nameless', async () => {
-    const [enrolment] = (await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId: zeldaId }))}`, { token })).body;
+    const enrolments = (await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId: zeldaId }))}`, { token })).body;
+    const enrolment = enrolments.find((row: { workflowName: string }) => row.workflowName === 'Visits');
     expect(enrolment).to.include({ status: 'stopped', stopReason: 'contact-erased', contactName: 'Erased contact' });
+    const older = enrolments.find((row: { workflowName: string }) => row.workflowName === 'Older');
+    expect(older).to.include({ stopReason: 'replied', stopDetail: 'Erased contact replied.' });
     const tasks = (await app.request('/api/data/tasks', { token })).body;
     expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Visit Erased contact on LinkedIn']);
     const history = await app.request(`/api/data/enrolments/${enrolment.id}/history`, { token });

@@ -2,13 +2,14 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { RecordNotFound } from '../commands/errors.ts';
 import { reindexActivityRows } from '../outreach/activity-search.ts';
 import { contactDecider } from '../outreach/contacts/decider.ts';
+import { contactStreamId } from '../outreach/contacts/events.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
 import { activityText } from '../../../projections/activity.ts';
-import { erasedName, personalFields, redactedPlainData } from './personal-data.ts';
+import { dataWithoutMentions, erasedName, mentionsOf, personalFields, redactedPlainData, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -16,7 +17,8 @@ const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${let
  * Erases a contact's personal data (GDPR): stops the automations going through the contact;
  * destroys its key, so every sealed event of the contact, of the emails sent to it, of its
  * enrolments and of the LinkedIn visit tasks written for it reads as erased; blanks the personal
- * fields of any event stored before sealing existed; records ContactErased; and rewrites the read
+ * fields of any event stored before sealing existed, and any name or address of the person quoted
+ * in those events' plain texts (a bounce reason); records ContactErased; and rewrites the read
  * rows that held the data (contact, sent emails, enrolments, visit tasks, activity, report
  * snapshots, stored idempotent answers). Every other fact stays: the contact's title, bank and
  * hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
@@ -24,9 +26,15 @@ const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${let
  */
 export async function eraseContact(services: AppServices, userId: string, contactId: string): Promise<void> {
   const { knex, eventStore } = services;
-  const contactStream = `contact-${contactId}`;
-  const first = (await eventStore.readStream(contactStream))[0];
+  const contactStream = contactStreamId(contactId);
+  const contactHistory = await eventStore.readStream(contactStream);
+  const first = contactHistory[0];
   if (!first || first.metadata.userId !== userId) throw new RecordNotFound('Contact');
+  // every name and address the person had, read while the key still opens them
+  const mentions = mentionsOf({
+    names: contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string'),
+    emails: contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string'),
+  });
   const emailIds: string[] = (await knex('sent_emails').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
@@ -50,7 +58,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
     await trx('contact_keys').where('contact_id', contactId).delete();
     for (const row of await trx('events').whereIn('stream_id', streams).select('global_position', 'type', 'data')) {
       const redacted = redactedPlainData(row);
-      if (redacted) await trx('events').where('global_position', row.global_position).update({ data: JSON.stringify(redacted) });
+      const data = dataWithoutMentions(redacted ?? row.data, mentions) ?? redacted;
+      if (data) await trx('events').where('global_position', row.global_position).update({ data: JSON.stringify(data) });
     }
   });
 
@@ -62,6 +71,13 @@ export async function eraseContact(services: AppServices, userId: string, contac
   await knex.transaction(async (trx) => {
     if (emailIds.length) await trx('sent_emails').whereIn('id', emailIds).update(emailColumns);
     await trx('enrolments').where({ user_id: userId, contact_id: contactId }).update({ contact_name: erasedName });
+    // the texts their events quote the person in, as those now read
+    for (const row of await trx('enrolments').where({ user_id: userId, contact_id: contactId }).whereNotNull('stop_detail').select('id', 'stop_detail')) {
+      await trx('enrolments').where('id', row.id).update({ stop_detail: withoutMentions(row.stop_detail, mentions) });
+    }
+    for (const row of emailIds.length ? await trx('sent_emails').whereIn('id', emailIds).whereNotNull('failure_reason').select('id', 'failure_reason') : []) {
+      await trx('sent_emails').where('id', row.id).update({ failure_reason: withoutMentions(row.failure_reason, mentions) });
+    }
     // a visit task whose text the user has since rewritten keeps the user's words
     for (const [taskId, text] of visitTasks) await trx('tasks').where({ id: taskId, user_id: userId, text }).update({ text: personalFields.TaskCreated.fields.text });
     for (const { position, text } of feed) if (text) await trx('activity').where('global_position', position).update(text);

@@ -7,7 +7,8 @@ import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts
  * stored sealed (AES-256-GCM) with a key of its own per contact, in `contact_keys`; readers get the
  * event with those fields opened. Erasing a contact deletes its key: from then on every reader
  * (projections, history, timelines, replays) sees the fields as erased, while the rest of each event
- * (that an email was sent on a date, to which bank) stays readable. Events are never rewritten.
+ * (that an email was sent on a date, to which bank) stays readable. Events are never rewritten, but
+ * for the personal data erasure finds in plain text (below): there is no key to destroy for it.
  */
 
 /** What an erased field reads as: a name says so, an address or profile becomes absent. */
@@ -156,3 +157,42 @@ export const personalDataCodec: EventCodec = {
   reveal: revealPersonalData,
   keyOfEvent: `(select contact_keys.key from contact_keys where contact_keys.contact_id = (e.data->'${envelopeKey}'->>'contact')::uuid)`,
 };
+
+/** A contact's names and addresses as plain texts quote them, with what each reads as once erased. */
+export type Mentions = ReadonlyArray<{ pattern: RegExp; erased: string }>;
+
+const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The mentions of a person by any name or address they ever had: the longer first, a name only as whole words. */
+export function mentionsOf(person: { names: Iterable<string>; emails: Iterable<string> }): Mentions {
+  const byLength = (texts: Iterable<string>) => [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))].sort((a, b) => b.length - a.length);
+  return [
+    ...byLength(person.emails).map((email) => ({ pattern: new RegExp(escapedForPattern(email), 'gi'), erased: "the contact's address" })),
+    ...byLength(person.names).map((name) => ({ pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapedForPattern(name)}(?![\\p{L}\\p{N}])`, 'giu'), erased: erasedName })),
+  ];
+}
+
+/** A text with every mention of the person replaced; the same text when it has none. */
+export function withoutMentions(text: string, mentions: Mentions): string {
+  return mentions.reduce((scrubbed, { pattern, erased }) => scrubbed.replace(pattern, erased), text);
+}
+
+/**
+ * A stored event's data with every plain-text mention of the person replaced, in its top-level
+ * texts (events keep flat data); null when it has none. Plain fields never hold personal data by
+ * design, but some quote it: a mail server's bounce reason quotes the address, and the stop details
+ * of automations stored before they named no one quote the name. Erasure blanks those in place for
+ * the reason it blanks unsealed fields.
+ */
+export function dataWithoutMentions(data: Record<string, unknown>, mentions: Mentions): Record<string, unknown> | null {
+  let changed = false;
+  const scrubbed = Object.fromEntries(
+    Object.entries(data).map(([field, value]) => {
+      if (typeof value !== 'string' || field === envelopeKey) return [field, value];
+      const text = withoutMentions(value, mentions);
+      if (text !== value) changed = true;
+      return [field, text];
+    }),
+  );
+  return changed ? scrubbed : null;
+}

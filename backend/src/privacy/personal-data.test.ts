@@ -1,0 +1,21 @@
+import { expect } from 'chai';
+import { dataWithoutMentions, mentionsOf, withoutMentions } from './personal-data.ts';
+
+describe('mentions of an erased person in plain texts', () => {
+  const mentions = mentionsOf({ names: ['Al Park', 'Al', 'Zoë Ñúñez'], emails: ['Al.Park@bank.example', 'al@home.example'] });
+
+  it("replaces a bounce reason's address whatever its case, and every name the person had", () => {
+    expect(withoutMentions('550 5.1.1 <al.park@BANK.example>: Recipient address rejected', mentions)).to.equal("550 5.1.1 <the contact's address>: Recipient address rejected");
+    expect(withoutMentions('Al Park replied.', mentions)).to.equal('Erased contact replied.');
+    expect(withoutMentions('zoë ñúñez is on your Do Not Contact list.', mentions)).to.equal('Erased contact is on your Do Not Contact list.');
+  });
+
+  it('replaces a name only as whole words: a short name inside another word stays', () => {
+    expect(withoutMentions('Also, Al said the Alpha deal is off.', mentions)).to.equal('Also, Erased contact said the Alpha deal is off.');
+  });
+
+  it("rewrites an event's top-level texts and answers null when nothing mentions the person", () => {
+    expect(dataWithoutMentions({ reason: 'Mailbox of al@home.example is full', attempt: 2 }, mentions)).to.deep.equal({ reason: "Mailbox of the contact's address is full", attempt: 2 });
+    expect(dataWithoutMentions({ reason: '421 Try again later', attempt: 2 }, mentions)).to.equal(null);
+  });
+});
