@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
+import { Shell } from './support/pages/shell.ts';
 
 /** Automation Outreach and Sent Mailbox as a user works with them. */
 describe('automation outreach and sent mailbox', function () {
@@ -94,6 +95,47 @@ describe('automation outreach and sent mailbox', function () {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Workflow deleted', { exact: true }).waitFor();
     expect(await apiAs<unknown[]>(e2e.url, session, '/api/data/workflows')).to.deep.equal([]);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('starts a workflow for contacts ticked in the Contacts list, across banks, and says why when one cannot go', async () => {
+    const session = await e2e.registerUser('Sasha Lind');
+    const as = <T = { id: string },>(path: string, body: unknown) => apiAs<T>(e2e.url, session, path, { method: 'POST', body });
+    const institutions = await apiAs<{ data: Array<{ data: { CERT: number; NAME: string } }> }>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');
+    const [first, second] = institutions.data.map((row) => ({ cert: Number(row.data.CERT), name: row.data.NAME }));
+    for (const bank of [first, second]) await as('/api/data/banks', bank);
+    const ana = await as('/api/data/contacts', { bankId: first.cert, name: 'Ana Ruiz', title: 'CFO', email: 'ana@first.example' });
+    const ben = await as('/api/data/contacts', { bankId: second.cert, name: 'Ben Ode', title: 'CEO', email: 'ben@second.example' });
+    await as('/api/data/contacts', { bankId: second.cert, name: 'Cy Moss', title: 'COO', email: 'cy@second.example' });
+    await as('/api/data/suppressions', { email: 'cy@second.example' });
+    const workflow = await as('/api/data/workflows', { name: 'Visit round', steps: [{ day: 2, type: 'LinkedIn Visit' }] });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    const dialog = page.getByRole('dialog');
+    const startFor = async (names: string[]) => {
+      for (const name of names) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Start automation' }).click();
+      await dialog.getByRole('heading', { name: `Start Automation for ${names.length} contact${names.length === 1 ? '' : 's'}` }).waitFor();
+      const start = dialog.getByRole('button', { name: 'Start Automation' });
+      expect(await start.isDisabled()).to.equal(true);
+      await dialog.getByRole('combobox', { name: 'Workflow' }).click();
+      await page.getByRole('option', { name: 'Visit round (1 step)' }).click();
+      return start;
+    };
+    const start = await startFor(['Ana Ruiz', 'Ben Ode']);
+    await screenshot(page, 'contacts-start-automation');
+    await start.click();
+    await page.getByText('Automation started for 2 contacts.').waitFor();
+    const enrolled = await apiAs<Array<{ contactId: string; status: string }>>(e2e.url, session, `/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
+    expect(enrolled.map((row) => [row.contactId, row.status]).sort()).to.deep.equal([[ana.id, 'active'], [ben.id, 'active']].sort());
+
+    // the same dialog in the dark theme, for one contact this time
+    await new Shell(page).toggleTheme();
+    const startCy = await startFor(['Cy Moss']);
+    await screenshot(page, 'contacts-start-automation');
+    await startCy.click();
+    await page.getByText('Automation does not write to anyone on your Do Not Contact list: Cy Moss <cy@second.example> (you added them). Leave them out to start the others.').waitFor();
+    expect(await dialog.count(), 'the dialog stays open to choose again').to.equal(1);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -30,6 +30,7 @@ import { TagsInput } from '../shared/TagsInput.tsx';
 import { validateContactDraft } from './form.ts';
 import { EraseContactButton } from './EraseContactButton.tsx';
 import { ImportContactsButton } from './ImportContactsDialog.tsx';
+import { StartAutomationForSelected } from './StartAutomationForSelected.tsx';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
 import { verificationLook } from './verification.ts';
@@ -137,12 +138,19 @@ function ContactListActions() {
   );
 }
 
+const contactBulkActions = (
+  <>
+    <StartAutomationForSelected />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);
+
 export function ContactList() {
   return (
     // No empty page: with no contacts yet, Import is how many users start.
     <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
       <ListBody phone={<SimpleList<Contact> primaryText={(contact) => contact.name} secondaryText={(contact) => [contact.title, contact.bankName].filter(Boolean).join(' · ')} tertiaryText={(contact) => (contact.isHotLead ? 'Hot lead' : '')} linkType="show" />}>
-        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" bulkActionButtons={contactBulkActions}>
           <FunctionField source="name" label="Full name" render={() => <NameWithHotLeadStar />} />
           <TextField source="title" label="Job title" />
           <FunctionField source="email" label="Email" render={() => <EmailCell />} />

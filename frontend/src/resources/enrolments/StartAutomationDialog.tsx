@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { useGetList } from 'react-admin';
-import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
 import type { Contact } from '../contacts/types.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi } from './api.ts';
-import { countOf } from '../../../../domain/format.ts';
+import { WorkflowChooser } from './WorkflowChooser.tsx';
 
 /**
  * 'Start Automation for {bank}': choose a workflow, then the bank's contacts (Select All ticks them all);
  * Start Automation stays disabled until both are chosen. Starting enrols each contact in the workflow.
  */
 export function StartAutomationDialog({ bankName, contacts, open, onClose, onStarted }: { bankName: string; contacts: Contact[]; open: boolean; onClose: () => void; onStarted: () => void }) {
-  const { data: workflows = [], isPending } = useGetList<WorkflowRecord>('workflows', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const [workflowId, setWorkflowId] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -47,21 +44,7 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
       <DialogTitle id="start-automation-title">Start Automation for {bankName}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <FormControl fullWidth size="small">
-            <InputLabel id="automation-workflow-label">1. Select a workflow</InputLabel>
-            <Select labelId="automation-workflow-label" label="1. Select a workflow" value={workflowId} onChange={(event) => setWorkflowId(event.target.value)}>
-              {workflows.map((workflow) => (
-                <MenuItem key={workflow.id} value={workflow.id}>
-                  {workflow.name} ({countOf(workflow.steps.length, 'step')})
-                </MenuItem>
-              ))}
-            </Select>
-            {!isPending && workflows.length === 0 && (
-              <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
-                No workflows yet: create one in Automation Outreach.
-              </Typography>
-            )}
-          </FormControl>
+          <WorkflowChooser label="1. Select a workflow" open={open} value={workflowId} onChange={setWorkflowId} />
           <Stack>
             <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
               2. Select contacts
