@@ -129,6 +129,15 @@ describe('automation outreach and sent mailbox', function () {
     const enrolled = await apiAs<Array<{ contactId: string; status: string }>>(e2e.url, session, `/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
     expect(enrolled.map((row) => [row.contactId, row.status]).sort()).to.deep.equal([[ana.id, 'active'], [ben.id, 'active']].sort());
 
+    // Deleting contacts says which of them an automation is writing to.
+    for (const name of ['Ana Ruiz', 'Cy Moss']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Are you sure you want to delete these 2 contacts?').waitFor();
+    await dialog.getByTestId('deletion-consequence').getByText('1 of them is going through an automation: their outreach stops.').waitFor();
+    await screenshot(page, 'contacts-bulk-delete');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Unselect' }).click();
+
     // the same dialog in the dark theme, for one contact this time
     await new Shell(page).toggleTheme();
     const startCy = await startFor(['Cy Moss']);

@@ -50,7 +50,7 @@ export function ConfirmDeleteDialog<Record>({
 }: {
   record: Record | null;
   title: string;
-  question: (record: Record) => string;
+  question: (record: Record) => ReactNode;
   onDelete: (record: Record) => Promise<unknown>;
   onClose: () => void;
 }) {

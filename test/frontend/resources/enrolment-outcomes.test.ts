@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { WorkflowStatistics } from '../../../domain/records/enrolment.ts';
-import { enrolmentOutcomes, reachedText, runningEnrolmentsText } from '../../../frontend/src/resources/enrolments/api.ts';
+import { contactsInAutomationText, enrolmentOutcomes, reachedText, runningEnrolmentsText } from '../../../frontend/src/resources/enrolments/api.ts';
 
 const none: WorkflowStatistics = { enrolled: 0, active: 0, paused: 0, sent: 0, emailsSent: 0, failed: 0, replied: 0, unsubscribed: 0, completed: 0, stopped: 0 };
 
@@ -38,5 +38,12 @@ describe("a workflow's enrolments by outcome", () => {
     expect(runningEnrolmentsText(1200)).to.equal('1,200 contacts are going through it: their outreach stops.');
     expect(runningEnrolmentsText(0)).to.equal('');
     expect(runningEnrolmentsText(3, 2)).to.equal('3 contacts are going through them: their outreach stops.');
+  });
+
+  it('says how many contacts to be deleted an automation is still writing to', () => {
+    expect(contactsInAutomationText(1, 1)).to.equal('This contact is going through an automation: their outreach stops.');
+    expect(contactsInAutomationText(1, 3)).to.equal('1 of them is going through an automation: their outreach stops.');
+    expect(contactsInAutomationText(1200, 2000)).to.equal('1,200 of them are going through an automation: their outreach stops.');
+    expect(contactsInAutomationText(0, 3)).to.equal('');
   });
 });

@@ -54,6 +54,15 @@ describeWithDatabase('enrolments API', (context) => {
     expect(list.body).to.deep.equal([]);
   });
 
+  it('lists the enrolments of several contacts at once, by status, and refuses an id that is none with 400', async () => {
+    const filter = (value: unknown) => app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify(value))}`, { token });
+    const running = await filter({ contactId: [contacts['Jane Doe'], contacts['Raj Patel']], status: ['active', 'paused'] });
+    expect(running.body.map((row: { contactName: string }) => row.contactName)).to.deep.equal(['Jane Doe']);
+    const refused = await filter({ contactId: [contacts['Jane Doe'], 'not-an-id'] });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.equal('contactId must be a record id.');
+  });
+
   it("answers 404 for another user's workflow or contacts, and 400 for no contacts", async () => {
     expect((await enrol([contacts['Raj Patel']], otherToken)).status).to.equal(404);
     expect((await enrol([])).body.message).to.match(/Choose at least one contact/);

@@ -92,7 +92,7 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
     defaultSort: { field: 'startedAt', order: 'DESC' },
     filters: {
       workflowId: (query, value) => query.where('enrolments.workflow_id', uuidFilter('workflowId', value)),
-      contactId: (query, value) => query.where('enrolments.contact_id', uuidFilter('contactId', value)),
+      contactId: (query, value) => query.whereIn('enrolments.contact_id', (Array.isArray(value) ? value : [value]).map((id) => uuidFilter('contactId', id))),
       bankId: integerFilter('enrolments.bank_id'),
       status: (query, value) => {
         const values = (Array.isArray(value) ? value : [value]).map(String);

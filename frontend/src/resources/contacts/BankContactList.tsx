@@ -9,6 +9,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { formatLocalDay } from '../../../../domain/format.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
+import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
 import { linkedinPeopleSearchUrl } from './links.ts';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
@@ -138,7 +139,7 @@ export function BankContactList({
       <ConfirmDeleteDialog
         record={deleting}
         title="Delete Contact"
-        question={(contact) => `Are you sure you want to delete ${contact.name}?`}
+        question={(contact) => <ContactDeletionQuestion records={[contact]} />}
         onDelete={actions.remove}
         onClose={() => setDeleting(null)}
       />

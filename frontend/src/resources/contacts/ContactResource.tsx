@@ -5,7 +5,6 @@ import {
   AutocompleteInput,
   BooleanField,
   BooleanInput,
-  BulkDeleteButton,
   Button,
   Create,
   DatagridConfigurable,
@@ -24,6 +23,8 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
+import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { EmailsToRecord } from '../sent-emails/EmailsToRecord.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
@@ -141,7 +142,7 @@ function ContactListActions() {
 const contactBulkActions = (
   <>
     <StartAutomationForSelected />
-    <BulkDeleteButton mutationMode="pessimistic" />
+    {bulkDeleteAsking(ContactDeletionQuestion)}
   </>
 );
 
@@ -198,7 +199,7 @@ const validate = (adding: boolean) => (values: Record<string, unknown>) =>
 export function ContactEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Contact" />}>
-      <SimpleForm validate={validate(false)}>
+      <SimpleForm validate={validate(false)} toolbar={<ToolbarDeleteAsking Question={ContactDeletionQuestion} />}>
         <ContactFields adding={false} />
       </SimpleForm>
     </ConflictAwareEdit>

@@ -1,8 +1,8 @@
 import type { EnrolmentRecord, WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
-import { countOf } from '../../../../domain/format.ts';
+import { countOf, groupThousands } from '../../../../domain/format.ts';
 import { http } from '../../providers/http.ts';
 
-export type EnrolmentFilter = { workflowId?: string; contactId?: string; bankId?: number };
+export type EnrolmentFilter = { workflowId?: string; contactId?: string | string[]; bankId?: number; status?: Array<EnrolmentRecord['status']> };
 
 export const enrolmentsApi = {
   start: (workflowId: string, contactIds: string[]) => http.post<{ enrolments: EnrolmentRecord[] }>(`/api/data/workflows/${workflowId}/enrolments`, { contactIds }),
@@ -63,6 +63,13 @@ export function reachedText(statistics: WorkflowStatistics): string {
 export function runningEnrolmentsText(running: number, workflowCount = 1): string {
   if (running === 0) return '';
   return `${countOf(running, 'contact')} ${running === 1 ? 'is' : 'are'} going through ${workflowCount === 1 ? 'it' : 'them'}: their outreach stops.`;
+}
+
+/** What deleting contacts does to those going through an automation (active or paused): their outreach stops. Empty when none. */
+export function contactsInAutomationText(inAutomation: number, deleted: number): string {
+  if (inAutomation === 0) return '';
+  if (deleted === 1) return 'This contact is going through an automation: their outreach stops.';
+  return `${groupThousands(inAutomation)} of them ${inAutomation === 1 ? 'is' : 'are'} going through an automation: their outreach stops.`;
 }
 
 /** Made on first use: this module loads with Targets, and a page's first Intl formatter loads locale data for tens of milliseconds. */
