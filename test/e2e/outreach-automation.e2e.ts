@@ -129,6 +129,20 @@ describe('automation outreach and sent mailbox', function () {
     const enrolled = await apiAs<Array<{ contactId: string; status: string }>>(e2e.url, session, `/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
     expect(enrolled.map((row) => [row.contactId, row.status]).sort()).to.deep.equal([[ana.id, 'active'], [ben.id, 'active']].sort());
 
+    // A contact's page lists the automations they go through, and records a reply.
+    await page.goto(`${e2e.url}/#/contacts/${ana.id}/show/automations`);
+    await page.getByRole('tab', { name: 'Automations', selected: true }).waitFor();
+    await page.getByText('Visit round').waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+    await screenshotInBothThemes(page, 'contact-show-automations');
+    await page.getByRole('button', { name: 'Mark replied' }).click();
+    await page.getByText('Ana Ruiz marked as replied: automations to them stop.').waitFor();
+    await page.getByRole('button', { name: 'Mark a new reply' }).waitFor();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await page.locator('.ra-field-repliedAt').textContent()).to.not.contain('—');
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByRole('row', { name: /Ana Ruiz/ }).waitFor();
+
     // Deleting contacts says which of them an automation is writing to.
     for (const name of ['Ana Ruiz', 'Cy Moss']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete' }).click();

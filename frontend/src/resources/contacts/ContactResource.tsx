@@ -1,5 +1,6 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
+import ReplyIcon from '@mui/icons-material/Reply';
 import StarIcon from '@mui/icons-material/Star';
 import {
   AutocompleteInput,
@@ -17,6 +18,7 @@ import {
   SelectInput,
   SimpleForm,
   SimpleList,
+  Tab,
   TextField,
   TextInput,
   TopToolbar,
@@ -33,6 +35,8 @@ import { EraseContactButton } from './EraseContactButton.tsx';
 import { ImportContactsButton } from './ImportContactsDialog.tsx';
 import { StartAutomationForSelected } from './StartAutomationForSelected.tsx';
 import { useSendEmail } from './sendEmailSlot.tsx';
+import { useContactActions } from './useContactActions.ts';
+import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
 import type { Contact } from './types.ts';
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
@@ -227,15 +231,44 @@ function ContactShowActions() {
           <EmailIcon />
         </Button>
       )}
+      <MarkRepliedButton />
       <EditButton />
       <EraseContactButton />
     </TopToolbar>
   );
 }
 
+/** Records the contact's reply: it stops the automations going through them (a later reply, those started since). */
+function MarkRepliedButton() {
+  const contact = useRecordContext<Contact>();
+  const { markReplied } = useContactActions();
+  if (!contact) return null;
+  return (
+    <Button label={contact.repliedAt ? 'Mark a new reply' : 'Mark replied'} onClick={() => void markReplied(contact)}>
+      <ReplyIcon />
+    </Button>
+  );
+}
+
+/** The automations the contact went or goes through, with Pause, Resume and Stop. */
+function ContactAutomations() {
+  const contact = useRecordContext<Contact>();
+  if (!contact) return null;
+  return <EnrolmentTable filter={{ contactId: String(contact.id) }} show={['workflow']} emptyText="Not in any automation yet. Tick the contact in the Contacts list, or open its bank's card in Targets, to start one." />;
+}
+
 export function ContactShow() {
   return (
-    <RecordShow title={<RecordTitle source="name" fallback="Contact" />} actions={<ContactShowActions />} history={<EmailsToRecord target="contactId" title="Emails sent to this contact" />}>
+    <RecordShow
+      title={<RecordTitle source="name" fallback="Contact" />}
+      actions={<ContactShowActions />}
+      history={<EmailsToRecord target="contactId" title="Emails sent to this contact" />}
+      tabs={
+        <Tab label="Automations" path="automations">
+          <ContactAutomations />
+        </Tab>
+      }
+    >
       <TextField source="name" label="Full name" />
       <TextField source="title" label="Job title" />
       <TextField source="email" emptyText="—" />
@@ -244,6 +277,7 @@ export function ContactShow() {
       <BooleanField source="isHotLead" label="Hot lead" />
       <FunctionField label="Email check" render={() => <VerificationChip />} />
       <FunctionField label="Tags" render={() => <TagChips />} />
+      <DateField source="repliedAt" label="Last reply" showTime emptyText="—" />
       <DateField source="createdAt" label="Added" showTime />
       <DateField source="updatedAt" label="Last changed" showTime />
     </RecordShow>
