@@ -140,11 +140,22 @@ describe('automation outreach and sent mailbox', function () {
     await page.getByRole('button', { name: 'Mark a new reply' }).waitFor();
     await page.getByRole('tab', { name: 'Details' }).click();
     expect(await page.locator('.ra-field-repliedAt').textContent()).to.not.contain('—');
+    // The workflow's page lists who goes through it; a tracked bank's page, its contacts' automations.
+    // (after the heading: the title of the page before shows until then)
+    await page.goto(`${e2e.url}/#/workflows/${workflow.id}/show/enrolments`);
+    await page.getByRole('heading', { name: 'Visit round' }).waitFor();
+    await page.getByText('Ana Ruiz', { exact: true }).waitFor();
+    await page.getByText('Ben Ode', { exact: true }).waitFor();
+    await screenshotInBothThemes(page, 'workflow-show-enrolments');
+    await page.goto(`${e2e.url}/#/banks/${second.cert}/show/automations`);
+    await page.getByRole('heading', { name: second.name }).waitFor();
+    await page.getByText('Ben Ode · Visit round', { exact: true }).waitFor();
+    expect(await page.getByText(/Ana Ruiz/).count()).to.equal(0);
     await page.goto(`${e2e.url}/#/contacts`);
     await page.getByRole('row', { name: /Ana Ruiz/ }).waitFor();
 
-    // Deleting contacts says which of them an automation is writing to.
-    for (const name of ['Ana Ruiz', 'Cy Moss']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+    // Deleting contacts says which of them an automation is writing to (Ben: Ana's stopped at her reply).
+    for (const name of ['Ben Ode', 'Cy Moss']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByText('Are you sure you want to delete these 2 contacts?').waitFor();
     await dialog.getByTestId('deletion-consequence').getByText('1 of them is going through an automation: their outreach stops.').waitFor();

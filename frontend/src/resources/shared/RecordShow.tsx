@@ -20,9 +20,9 @@ export function RecordTitle({ source, fallback, prefix = '' }: { source: string;
 
 /**
  * A record's Show: the fields given as children on a Details tab, then its History (who changed what,
- * when, from where) with `history` below it, then any further `tabs`.
+ * when, from where) with `history` below it, then any further `tabs` (a Tab, or a list of them).
  */
-export function RecordShow({ title, actions, history, tabs, children }: { title: ReactElement | string; actions?: ReactElement; history?: ReactNode; tabs?: ReactElement; children: ReactNode }) {
+export function RecordShow({ title, actions, history, tabs, children }: { title: ReactElement | string; actions?: ReactElement; history?: ReactNode; tabs?: ReactNode; children: ReactNode }) {
   return (
     <Show title={title} actions={actions}>
       <TabbedShowLayout>

@@ -22,6 +22,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { countOf, formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { ActivityTimeline } from '../activity/ActivityList.tsx';
+import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { TagsInput } from '../shared/TagsInput.tsx';
@@ -146,15 +147,24 @@ function BankTimeline() {
   return bank ? <ActivityTimeline bankId={bank.cert} /> : null;
 }
 
+/** The automations going or gone through the bank's contacts, with Pause, Resume and Stop. */
+function BankAutomations() {
+  const bank = useRecordContext<TrackedBank>();
+  return bank ? <EnrolmentTable filter={{ bankId: bank.cert }} show={['contact', 'workflow']} emptyText="No automations for this bank yet." /> : null;
+}
+
 export function TrackedBankShow() {
   return (
     <RecordShow
       title={<RecordTitle source="name" fallback="Tracked bank" />}
-      tabs={
-        <Tab label="Timeline" path="timeline">
+      tabs={[
+        <Tab key="timeline" label="Timeline" path="timeline">
           <BankTimeline />
-        </Tab>
-      }
+        </Tab>,
+        <Tab key="automations" label="Automations" path="automations">
+          <BankAutomations />
+        </Tab>,
+      ]}
     >
       <TextField source="name" label="Bank" />
       <TextField source="cert" label="Cert" />

@@ -13,12 +13,14 @@ import {
   SimpleForm,
   SimpleList,
   SimpleFormIterator,
+  Tab,
   TextField,
   TextInput,
   useGetList,
   useRecordContext,
 } from 'react-admin';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
+import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { WorkflowDeletionQuestion } from './WorkflowDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
@@ -140,9 +142,23 @@ export function WorkflowCreate() {
   );
 }
 
+/** The contacts the workflow was started for, with where each stands and Pause, Resume and Stop. */
+function WorkflowEnrolments() {
+  const workflow = useRecordContext<Workflow>();
+  if (!workflow) return null;
+  return <EnrolmentTable filter={{ workflowId: String(workflow.id) }} show={['contact']} emptyText="No one is enrolled yet. Tick contacts in the Contacts list, or open a bank's card in Targets, to start it." />;
+}
+
 export function WorkflowShow() {
   return (
-    <RecordShow title={<RecordTitle source="name" fallback="Workflow" />}>
+    <RecordShow
+      title={<RecordTitle source="name" fallback="Workflow" />}
+      tabs={
+        <Tab label="Enrolments" path="enrolments">
+          <WorkflowEnrolments />
+        </Tab>
+      }
+    >
       <TextField source="name" />
       <FunctionField label="Steps" render={() => <Steps />} />
       <DateField source="createdAt" label="Created" showTime />
