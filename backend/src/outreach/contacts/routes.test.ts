@@ -78,6 +78,16 @@ describeWithDatabase('contacts API', (context) => {
     expect(await listFor({ q: 'Not Mine' })).to.deep.equal([]);
   });
 
+  it('lists the contacts who replied, or those who did not, and refuses any other value with 400', async () => {
+    const replied = (await add({ ...jane, bankId: 4100, name: 'Rita Replied' })).body;
+    await add({ ...jane, bankId: 4100, name: 'Sam Silent' });
+    expect((await put(`${replied.id}/replied`, {})).status).to.equal(200);
+    expect((await listFor({ bankId: 4100, replied: true })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Rita Replied']);
+    expect((await listFor({ bankId: 4100, replied: false })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Sam Silent']);
+    const refused = await app.request(`/api/data/contacts?filter=${encodeURIComponent('{"replied":"maybe"}')}`, { token });
+    expect(refused.status).to.equal(400);
+  });
+
   it('toggles hot lead per contact, and for every contact of a bank at once', async () => {
     const first = (await add({ ...jane, bankId: 5000, name: 'First' })).body;
     await add({ ...jane, bankId: 5000, name: 'Second' });

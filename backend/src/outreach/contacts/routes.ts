@@ -9,7 +9,7 @@ import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { RecordNotFound } from '../../commands/errors.ts';
 import { BadRequestError, readAfterCommit } from '../../http/errors.ts';
-import { booleanFilter, integerFilter, textOrder } from '../../http/simple-rest.ts';
+import { booleanFilter, integerFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
@@ -106,6 +106,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
       filters: {
         bankId: integerFilter('contacts.bank_id'),
         isHotLead: booleanFilter('contacts.is_hot_lead'),
+        replied: presentFilter('contacts.replied_at'),
         verification: verificationFilter,
         hasEmail: (query, value) => {
           if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('hasEmail must be true or false.');

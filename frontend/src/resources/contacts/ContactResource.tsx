@@ -58,6 +58,7 @@ const contactFilters = [
   searchFilter('Search name, email, title'),
   bankFilter(),
   onlyFilter('isHotLead', 'Hot leads only'),
+  onlyFilter('replied', 'Replied only'),
   <SelectInput key="verification" source="verification" label="Email check" choices={verificationChoices} />,
 ];
 
@@ -72,6 +73,7 @@ const exportContacts = csvExporter<Contact>('contacts', [
   { header: 'Email check', value: (contact) => contact.verification?.result ?? '' },
   { header: 'Score', value: (contact) => contact.verification?.score ?? '' },
   { header: 'Tags', value: (contact) => contact.tags },
+  { header: 'Last reply', value: (contact) => contact.repliedAt ?? '' },
   { header: 'Added', value: (contact) => contact.createdAt },
 ]);
 
