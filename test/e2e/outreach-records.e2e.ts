@@ -82,6 +82,15 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(page.url(), 'the tick did not open the task').to.match(/#\/tasks(\?|$)/);
     await page.getByRole('checkbox', { name: 'Reopen "Chase the proposal of 2020"' }).uncheck();
     await longAgo.getByText('Overdue').waitFor();
+
+    // Tasks ticked in the list are completed together.
+    for (const row of [today, yesterday]) await row.getByRole('checkbox', { name: 'Select this row' }).check();
+    await screenshotInBothThemes(page, 'tasks-bulk-actions');
+    await page.getByRole('button', { name: 'Mark complete' }).click();
+    await page.getByText('2 tasks completed.').waitFor();
+    const completed = (await apiAs<Array<{ text: string; completed: boolean }>>(e2e.url, session, '/api/data/tasks')).filter((task) => task.completed).map((task) => task.text);
+    expect(completed.sort()).to.deep.equal(['Call the treasurer today', 'Send the rate sheet promised yesterday']);
+    await page.getByRole('checkbox', { name: 'Reopen "Call the treasurer today"' }).waitFor();
   });
 
   it("reads Activity's From and Until as whole days of the user's calendar, and dates a tracked bank on it", async () => {

@@ -30,6 +30,7 @@ import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
+import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -61,11 +62,18 @@ function CompletionCell() {
   return task ? <TaskCompletionCheckbox task={task} /> : null;
 }
 
+const taskBulkActions = (
+  <>
+    <CompleteSelectedButton />
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);
+
 export function TaskList() {
   return (
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
       <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={() => <Due />} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <DatagridConfigurable rowClick="show" bulkActionButtons={taskBulkActions}>
           <TextField source="text" label="Task" />
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
