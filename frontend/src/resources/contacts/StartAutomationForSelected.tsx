@@ -3,8 +3,7 @@ import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, B
 import AutomateIcon from '@mui/icons-material/Bolt';
 import { Button, useListContext, useUnselectAll } from 'react-admin';
 import { countOf } from '../../../../domain/format.ts';
-import { useToast } from '../../ui/Toast.tsx';
-import { enrolmentsApi } from '../enrolments/api.ts';
+import { useStartEnrolments } from '../enrolments/useStartEnrolments.ts';
 import { WorkflowChooser } from '../enrolments/WorkflowChooser.tsx';
 
 /**
@@ -15,26 +14,17 @@ import { WorkflowChooser } from '../enrolments/WorkflowChooser.tsx';
 export function StartAutomationForSelected() {
   const { selectedIds } = useListContext();
   const unselectAll = useUnselectAll('contacts');
-  const toast = useToast();
+  const enrolments = useStartEnrolments();
   const [open, setOpen] = useState(false);
   const [workflowId, setWorkflowId] = useState('');
-  const [busy, setBusy] = useState(false);
   const close = () => {
     setOpen(false);
     setWorkflowId('');
   };
   const start = async () => {
-    setBusy(true);
-    try {
-      await enrolmentsApi.start(workflowId, selectedIds.map(String));
-      toast.success(`Automation started for ${countOf(selectedIds.length, 'contact')}.`);
-      unselectAll();
-      close();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to start the automation.');
-    } finally {
-      setBusy(false);
-    }
+    if (!(await enrolments.start(workflowId, selectedIds.map(String), `Automation started for ${countOf(selectedIds.length, 'contact')}.`))) return;
+    unselectAll();
+    close();
   };
   return (
     <>
@@ -51,7 +41,7 @@ export function StartAutomationForSelected() {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={close}>Cancel</MuiButton>
-          <MuiButton variant="contained" disabled={!workflowId || busy} onClick={() => void start()}>
+          <MuiButton variant="contained" disabled={!workflowId || enrolments.busy} onClick={() => void start()}>
             Start Automation
           </MuiButton>
         </DialogActions>

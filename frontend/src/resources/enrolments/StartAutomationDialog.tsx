@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
 import type { Contact } from '../contacts/types.ts';
-import { useToast } from '../../ui/Toast.tsx';
-import { enrolmentsApi } from './api.ts';
+import { useStartEnrolments } from './useStartEnrolments.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 
 /**
@@ -12,8 +11,7 @@ import { WorkflowChooser } from './WorkflowChooser.tsx';
 export function StartAutomationDialog({ bankName, contacts, open, onClose, onStarted }: { bankName: string; contacts: Contact[]; open: boolean; onClose: () => void; onStarted: () => void }) {
   const [workflowId, setWorkflowId] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
+  const enrolments = useStartEnrolments();
   const allChosen = contacts.length > 0 && chosen.size === contacts.length;
   const toggle = (id: string) => setChosen((current) => {
     const next = new Set(current);
@@ -27,17 +25,9 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
     onClose();
   };
   const start = async () => {
-    setBusy(true);
-    try {
-      await enrolmentsApi.start(workflowId, [...chosen]);
-      toast.success('Automation started for selected contacts!');
-      onStarted();
-      close();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to start the automation.');
-    } finally {
-      setBusy(false);
-    }
+    if (!(await enrolments.start(workflowId, [...chosen], 'Automation started for selected contacts!'))) return;
+    onStarted();
+    close();
   };
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="start-automation-title">
@@ -72,7 +62,7 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={!workflowId || chosen.size === 0 || busy} onClick={start}>
+        <Button variant="contained" disabled={!workflowId || chosen.size === 0 || enrolments.busy} onClick={start}>
           Start Automation
         </Button>
       </DialogActions>
