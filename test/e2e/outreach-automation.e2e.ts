@@ -107,6 +107,7 @@ describe('automation outreach and sent mailbox', function () {
     const ana = await as('/api/data/contacts', { bankId: first.cert, name: 'Ana Ruiz', title: 'CFO', email: 'ana@first.example' });
     const ben = await as('/api/data/contacts', { bankId: second.cert, name: 'Ben Ode', title: 'CEO', email: 'ben@second.example' });
     await as('/api/data/contacts', { bankId: second.cert, name: 'Cy Moss', title: 'COO', email: 'cy@second.example' });
+    const di = await as('/api/data/contacts', { bankId: first.cert, name: 'Di Lake', title: 'CRO', email: 'di@first.example' });
     await as('/api/data/suppressions', { email: 'cy@second.example' });
     const workflow = await as('/api/data/workflows', { name: 'Visit round', steps: [{ day: 2, type: 'LinkedIn Visit' }] });
 
@@ -163,13 +164,16 @@ describe('automation outreach and sent mailbox', function () {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Unselect' }).click();
 
-    // the same dialog in the dark theme, for one contact this time
+    // One who cannot go: the dialog says why and starts the others (in the dark theme this time).
     await new Shell(page).toggleTheme();
-    const startCy = await startFor(['Cy Moss']);
-    await screenshot(page, 'contacts-start-automation');
-    await startCy.click();
-    await page.getByText('Automation does not write to anyone on your Do Not Contact list: Cy Moss <cy@second.example> (you added them). Leave them out to start the others.').waitFor();
-    expect(await dialog.count(), 'the dialog stays open to choose again').to.equal(1);
+    await (await startFor(['Cy Moss', 'Di Lake'])).click();
+    await dialog.getByRole('alert').getByText('Automation does not write to anyone on your Do Not Contact list: Cy Moss <cy@second.example> (you added them). Leave them out to start the others.').waitFor();
+    await screenshot(page, 'contacts-start-automation-refused');
+    await dialog.getByRole('button', { name: 'Start for the other 1 contact' }).click();
+    await page.getByText('Automation started for 1 contact.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const withDi = await apiAs<Array<{ contactId: string }>>(e2e.url, session, `/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
+    expect(withDi.map((row) => row.contactId)).to.include(di.id);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

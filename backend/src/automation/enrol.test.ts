@@ -74,13 +74,24 @@ describeWithDatabase('starting enrolments', (context) => {
     ]);
   });
 
-  it('refuses with 400 to enrol a contact on the Do Not Contact list, naming them and why, and enrols no one', async () => {
+  it('refuses with 400 to enrol a contact on the Do Not Contact list, naming them, why and their id, and enrols no one', async () => {
     const other = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Max Ortiz', title: 'CFO', email: 'Max@Alpha.example' } })).body.id;
     const clear = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Ida Park', title: 'CEO', email: 'ida@alpha.example' } })).body.id;
     expect((await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: 'max@alpha.example' } })).status).to.equal(201);
     const refused = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [clear, other] } });
     expect(refused.status).to.equal(400);
     expect(refused.body.message).to.equal('Automation does not write to anyone on your Do Not Contact list: Max Ortiz <Max@Alpha.example> (you added them). Leave them out to start the others.');
+    expect(refused.body.cannotStart).to.deep.equal([other]);
     expect(await app.services.knex('enrolments').whereIn('contact_id', [clear, other]).count('* as count').first()).to.deep.equal({ count: 0 });
+  });
+
+  it('refuses with 400 to enrol a contact whose bank is no longer a target, naming the bank and the contact id', async () => {
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 629, name: 'Beta Bank', state: 'IL' } });
+    const beta = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 629, name: 'Uma Beta', title: 'CFO', email: 'uma@beta.example' } })).body.id;
+    expect((await app.request('/api/data/banks/629', { method: 'DELETE', token })).status).to.equal(200);
+    const refused = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [beta] } });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.equal('Automation runs only for banks among your targets: Uma Beta (Beta Bank).');
+    expect(refused.body.cannotStart).to.deep.equal([beta]);
   });
 });

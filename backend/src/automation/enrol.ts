@@ -27,7 +27,8 @@ type ContactRow = { id: string; name: string; bank_id: number; bank_name: string
  * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
  * the send window (a day-1 step goes at once when the window is open). Refused as a whole, with every
  * reason, when a contact is not the user's, its bank is not a target, its address is on the Do Not
- * Contact list, or it is already enrolled.
+ * Contact list, or it is already enrolled; a refusal's `cannotStart` names those contacts' ids, so a
+ * screen can offer to start the others.
  */
 export async function startEnrolments(
   deps: { knex: Knex; eventStore: EventStore; clock: Clock },
@@ -47,26 +48,30 @@ export async function startEnrolments(
   if (contacts.length !== contactIds.length) throw new NotFoundError(contactIds.length === 1 ? 'Contact' : 'One of the contacts');
   const untargeted = contacts.filter((contact) => !contact.is_target);
   if (untargeted.length) {
-    throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`);
+    throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`, {
+      cannotStart: untargeted.map((contact) => contact.id),
+    });
   }
   // The scheduler would stop them at its next round: the user hears it now, with the reason.
-  const suppressed: Array<{ name: string; email: string; reason: string }> = await knex('contacts as c')
+  const suppressed: Array<{ id: string; name: string; email: string; reason: string }> = await knex('contacts as c')
     .join('suppressions as s', (join) => join.on('s.user_id', 'c.user_id').andOn('s.email', knex.raw('lower(c.email)')))
     .where('c.user_id', userId)
     .whereIn('c.id', contactIds)
-    .select('c.name', 'c.email', 's.reason');
+    .select('c.id', 'c.name', 'c.email', 's.reason');
   if (suppressed.length) {
     const who = suppressed.map((contact) => `${contact.name} <${contact.email}> (${whyOnDoNotContact(contact.reason)})`).join(', ');
-    throw new BadRequestError(`Automation does not write to anyone on your Do Not Contact list: ${who}. Leave them out to start the others.`);
+    throw new BadRequestError(`Automation does not write to anyone on your Do Not Contact list: ${who}. Leave them out to start the others.`, { cannotStart: suppressed.map((contact) => contact.id) });
   }
-  const active: Array<{ contact_name: string }> = await knex('enrolments')
+  const active: Array<{ contact_id: string; contact_name: string }> = await knex('enrolments')
     .where({ user_id: userId, workflow_id: workflow.id })
     .whereIn('contact_id', contactIds)
     .whereIn('status', ['active', 'paused'])
-    .select('contact_name');
+    .select('contact_id', 'contact_name');
   if (active.length) {
     const names = active.map((row) => row.contact_name).join(', ');
-    throw new ConflictError(`${names} ${active.length === 1 ? 'is' : 'are'} already enrolled in "${workflow.name}". Stop that enrolment first to start again.`);
+    throw new ConflictError(`${names} ${active.length === 1 ? 'is' : 'are'} already enrolled in "${workflow.name}". Stop that enrolment first to start again.`, {
+      cannotStart: active.map((row) => row.contact_id),
+    });
   }
   const settings = await readAutomationSettings(knex, userId);
   const startedAt = clock.now();

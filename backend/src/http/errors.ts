@@ -28,8 +28,8 @@ export class UnauthorizedError extends HttpError {
 }
 
 export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, details?: Record<string, unknown>) {
+    super(409, message, details);
   }
 }
 

@@ -1,15 +1,18 @@
 import { useState } from 'react';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton, Stack } from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton, Stack } from '@mui/material';
 import AutomateIcon from '@mui/icons-material/Bolt';
 import { Button, useListContext, useUnselectAll } from 'react-admin';
 import { countOf } from '../../../../domain/format.ts';
 import { useStartEnrolments } from '../enrolments/useStartEnrolments.ts';
 import { WorkflowChooser } from '../enrolments/WorkflowChooser.tsx';
 
+type Refusal = { message: string; others: string[] };
+
 /**
  * The Contacts list's bulk action: enrols the ticked contacts, whatever their banks, in one workflow.
  * The server refuses the whole set with every reason (a bank that is not a target, an address on the
- * Do Not Contact list, a contact already going through it), so nobody is enrolled by half.
+ * Do Not Contact list, a contact already going through it), so nobody is enrolled by half; the
+ * dialog then shows the reason and offers to start the others.
  */
 export function StartAutomationForSelected() {
   const { selectedIds } = useListContext();
@@ -17,14 +20,21 @@ export function StartAutomationForSelected() {
   const enrolments = useStartEnrolments();
   const [open, setOpen] = useState(false);
   const [workflowId, setWorkflowId] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const close = () => {
     setOpen(false);
     setWorkflowId('');
+    setRefusal(null);
   };
-  const start = async () => {
-    if (!(await enrolments.start(workflowId, selectedIds.map(String), `Automation started for ${countOf(selectedIds.length, 'contact')}.`))) return;
-    unselectAll();
-    close();
+  const start = async (contactIds: string[]) => {
+    const outcome = await enrolments.start(workflowId, contactIds, `Automation started for ${countOf(contactIds.length, 'contact')}.`);
+    if (outcome.started) {
+      unselectAll();
+      close();
+      return;
+    }
+    const cannot = new Set(outcome.cannotStart);
+    setRefusal({ message: outcome.message, others: cannot.size ? contactIds.filter((id) => !cannot.has(id)) : [] });
   };
   return (
     <>
@@ -35,15 +45,29 @@ export function StartAutomationForSelected() {
         <DialogTitle id="start-automation-selected-title">Start Automation for {countOf(selectedIds.length, 'contact')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <WorkflowChooser open={open} value={workflowId} onChange={setWorkflowId} />
+            <WorkflowChooser
+              open={open}
+              value={workflowId}
+              onChange={(chosen) => {
+                setWorkflowId(chosen);
+                setRefusal(null);
+              }}
+            />
             <DialogContentText variant="body2">Each contact goes through the workflow's steps on their own schedule, inside your sending hours. Their banks must be among your targets.</DialogContentText>
+            {refusal ? <Alert severity="warning">{refusal.message}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={close}>Cancel</MuiButton>
-          <MuiButton variant="contained" disabled={!workflowId || enrolments.busy} onClick={() => void start()}>
-            Start Automation
-          </MuiButton>
+          {refusal && refusal.others.length > 0 ? (
+            <MuiButton variant="contained" disabled={enrolments.busy} onClick={() => void start(refusal.others)}>
+              Start for the other {countOf(refusal.others.length, 'contact')}
+            </MuiButton>
+          ) : (
+            <MuiButton variant="contained" disabled={!workflowId || enrolments.busy || refusal !== null} onClick={() => void start(selectedIds.map(String))}>
+              Start Automation
+            </MuiButton>
+          )}
         </DialogActions>
       </Dialog>
     </>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
 import type { Contact } from '../contacts/types.ts';
+import { useToast } from '../../ui/Toast.tsx';
 import { useStartEnrolments } from './useStartEnrolments.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 
@@ -12,6 +13,7 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
   const [workflowId, setWorkflowId] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const enrolments = useStartEnrolments();
+  const toast = useToast();
   const allChosen = contacts.length > 0 && chosen.size === contacts.length;
   const toggle = (id: string) => setChosen((current) => {
     const next = new Set(current);
@@ -25,7 +27,11 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
     onClose();
   };
   const start = async () => {
-    if (!(await enrolments.start(workflowId, [...chosen], 'Automation started for selected contacts!'))) return;
+    const outcome = await enrolments.start(workflowId, [...chosen], 'Automation started for selected contacts!');
+    if (!outcome.started) {
+      toast.error(outcome.message);
+      return;
+    }
     onStarted();
     close();
   };

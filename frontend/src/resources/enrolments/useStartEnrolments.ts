@@ -1,23 +1,29 @@
 import { useState } from 'react';
+import { ApiError } from '../../providers/http.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi } from './api.ts';
 
-/**
- * Enrols contacts in a workflow with its toasts: `startedText` on success, the server's reason
- * (every contact that cannot go, and why) on refusal. Resolves whether they were enrolled.
- */
+/** How a start went: started, or refused with the server's reason and the contacts that cannot go (their ids). */
+export type StartOutcome = { started: true } | { started: false; message: string; cannotStart: string[] };
+
+function refusalOf(error: unknown): StartOutcome {
+  const body = error instanceof ApiError ? (error.body as { cannotStart?: unknown } | null) : null;
+  const cannotStart = Array.isArray(body?.cannotStart) ? body.cannotStart.map(String) : [];
+  return { started: false, message: error instanceof Error ? error.message : 'Failed to start the automation.', cannotStart };
+}
+
+/** Enrols contacts in a workflow, with `startedText` as a toast when it worked; a refusal is the caller's to show. */
 export function useStartEnrolments() {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  const start = async (workflowId: string, contactIds: string[], startedText: string): Promise<boolean> => {
+  const start = async (workflowId: string, contactIds: string[], startedText: string): Promise<StartOutcome> => {
     setBusy(true);
     try {
       await enrolmentsApi.start(workflowId, contactIds);
       toast.success(startedText);
-      return true;
+      return { started: true };
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to start the automation.');
-      return false;
+      return refusalOf(error);
     } finally {
       setBusy(false);
     }
