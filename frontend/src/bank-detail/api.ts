@@ -1,9 +1,9 @@
-import { localTimeZone } from '../../../domain/format.ts';
 /**
  * The calls the bank detail view makes, answered in the shapes the panels use.
  * Paths are those of the regulator proxy (backend/src/regulator/feature.ts); FDIC-style answers are unwrapped by records.ts.
  */
 
+import { localTimeZone } from '../../../domain/format.ts';
 import { ApiError, http } from '../providers/http.ts';
 import type { PeerCriteria } from './lib/peers.ts';
 import { peerSearchParams } from './lib/peers.ts';
