@@ -60,8 +60,8 @@ describe('every screen in light and dark mode', function () {
       // Every Records link shows once the group is open, none behind a scroll of the sub-menu.
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Records' }).click();
       const records = page.getByTestId('sidebar-group-Records');
-      await records.getByRole('link', { name: 'Reports' }).waitFor();
-      await page.waitForTimeout(400); // the group's opening transition
+      // Measured once the group's opening transition has ended.
+      await page.locator('.MuiCollapse-entered').getByRole('link', { name: 'Reports' }).waitFor();
       expect(await records.evaluate((list) => list.scrollHeight - list.clientHeight)).to.equal(0);
       await screenshot(page, 'sidebar-records-open');
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from '../../../backend/src/config.ts';
-import { openDatabase, type Database } from '../../../backend/src/db/database.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
 import { startServer, type RunningServer } from '../../../backend/src/server.ts';
 import type { Feature } from '../../../backend/src/services.ts';
+import { freshDatabase } from '../../support/database.ts';
 
 export type E2EServer = { url: string; running: RunningServer; db: Database; stop(): Promise<void> };
 
@@ -22,13 +23,13 @@ async function demoLoader(): Promise<DemoLoader> {
 }
 
 /**
- * The real server on a free port over a fresh in-memory PGlite (startServer migrates it), with a few
- * hundred demo banks loaded, serving the built frontend. Outside services point at a closed port so
- * nothing leaves the machine.
+ * The real server on a free port over a fresh in-memory PGlite (a copy of one migrated once per test
+ * process: starting PGlite empty takes seconds), with a few hundred demo banks loaded, serving the
+ * built frontend. Outside services point at a closed port so nothing leaves the machine.
  */
 export async function startE2EServer(options: { banks?: number; config?: Partial<AppConfig>; features?: Feature[] } = {}): Promise<E2EServer> {
   if (!fs.existsSync(distIndex)) throw new Error('The frontend is not built: run `npm run build` before `npm run test:e2e`.');
-  const db = await openDatabase({ engine: 'pglite' });
+  const db = await freshDatabase('pglite');
   const config: AppConfig = {
     ...loadConfig({}),
     port: 0,

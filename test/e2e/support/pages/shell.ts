@@ -23,6 +23,8 @@ export class Shell {
       // A group is already open while one of its pages is shown.
       const header = nav.getByRole('button', { name: group });
       if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      // On a busy machine a click while the group still opens can land on whichever link was there.
+      await nav.locator('.MuiCollapse-entered').getByRole('link', { name: label }).waitFor();
     }
     await nav.getByRole('link', { name: label }).click();
   }
