@@ -104,6 +104,8 @@ describe('accessibility', function () {
       for (const view of await views.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-view')!))) {
         await page.getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`).click();
         await page.waitForLoadState('networkidle');
+        // The branch map loads its own code after the view: its attribution links are checked too.
+        if (view === 'locations') await page.locator('.leaflet-control-attribution a').first().waitFor();
         found[`bank detail: ${view}`] = await violationsOf(page);
       }
 

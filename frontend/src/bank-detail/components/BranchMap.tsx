@@ -68,7 +68,18 @@ function StatesOutline({ filled }: { filled: boolean }) {
 export default function BranchMap({ branches }: { branches: Array<Branch & { latitude: number; longitude: number }> }) {
   const [tilesFailed, setTilesFailed] = useState(false);
   return (
-    <Box sx={{ height: MAP_HEIGHT, width: '100%', borderRadius: 1, overflow: 'hidden', '& .leaflet-container': { bgcolor: tilesFailed ? '#bfdbfe' : undefined } }} data-testid="branch-map">
+    <Box
+      sx={{
+        height: MAP_HEIGHT,
+        width: '100%',
+        borderRadius: 1,
+        overflow: 'hidden',
+        '& .leaflet-container': { bgcolor: tilesFailed ? '#bfdbfe' : undefined },
+        // Leaflet's attribution links differ from their text by colour alone, too faint a difference to see.
+        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
+      }}
+      data-testid="branch-map"
+    >
       <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={false} zoomAnimation={false} markerZoomAnimation={false}>
         <TileLayer
           attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors; state outlines: US Census Bureau'
