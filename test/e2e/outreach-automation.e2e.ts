@@ -77,6 +77,7 @@ describe('automation outreach and sent mailbox', function () {
 
     const { page } = await e2e.openSignedInPage({ session, path: '/templates' });
     await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByText('2 templates selected').waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete these 2 templates? This action cannot be undone.').waitFor();

@@ -1,26 +1,26 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
-/** What react-admin's toasts say after a save or a delete on each record list (sent mail is a log: neither): one record |||| several. */
-type RecordToasts = { created: string; updated: string; deleted: string };
-
 /**
- * react-admin's own toasts say 'Element created', 'Element updated' and 'Element deleted' whatever
- * the record; each list names its records instead. A tracked bank is never deleted: Delete takes it
- * off the targets and keeps everything of it, and its toast says so.
+ * What each record list says where react-admin's own texts say 'Element created', 'Element deleted'
+ * or '2 items selected', whatever the record: its toasts after a save or a delete, and the bar over
+ * ticked rows. Sent mail is a log: it has neither. One record |||| several.
  */
-const recordToasts: Record<string, RecordToasts> = {
-  contacts: { created: 'Contact added', updated: 'Contact saved', deleted: 'Contact deleted |||| %{smart_count} contacts deleted' },
-  tasks: { created: 'Task added', updated: 'Task saved', deleted: 'Task deleted |||| %{smart_count} tasks deleted' },
-  banks: { created: 'Bank tracked', updated: 'Tracked bank saved', deleted: 'Removed from targets |||| %{smart_count} banks removed from targets' },
-  templates: { created: 'Template created', updated: 'Template saved', deleted: 'Template deleted |||| %{smart_count} templates deleted' },
-  workflows: { created: 'Workflow created', updated: 'Workflow saved', deleted: 'Workflow deleted |||| %{smart_count} workflows deleted' },
+type RecordTexts = { created: string; updated: string; deleted: string; selected: string };
+
+/** A tracked bank is never deleted: Delete takes it off the targets and keeps everything of it, and its toast says so. */
+const recordTexts: Record<string, RecordTexts> = {
+  contacts: { created: 'Contact added', updated: 'Contact saved', deleted: 'Contact deleted |||| %{smart_count} contacts deleted', selected: '1 contact selected |||| %{smart_count} contacts selected' },
+  tasks: { created: 'Task added', updated: 'Task saved', deleted: 'Task deleted |||| %{smart_count} tasks deleted', selected: '1 task selected |||| %{smart_count} tasks selected' },
+  banks: { created: 'Bank tracked', updated: 'Tracked bank saved', deleted: 'Removed from targets |||| %{smart_count} banks removed from targets', selected: '1 bank selected |||| %{smart_count} banks selected' },
+  templates: { created: 'Template created', updated: 'Template saved', deleted: 'Template deleted |||| %{smart_count} templates deleted', selected: '1 template selected |||| %{smart_count} templates selected' },
+  workflows: { created: 'Workflow created', updated: 'Workflow saved', deleted: 'Workflow deleted |||| %{smart_count} workflows deleted', selected: '1 workflow selected |||| %{smart_count} workflows selected' },
 };
 
 const messages = {
   ...englishMessages,
-  resources: Object.fromEntries(Object.entries(recordToasts).map(([resource, notifications]) => [resource, { notifications }])),
+  resources: Object.fromEntries(Object.entries(recordTexts).map(([resource, { selected, ...notifications }]) => [resource, { notifications, selected }])),
 };
 
-/** English, as react-admin's default, with the record lists' toasts above; a missing key shows its default text. */
+/** English, as react-admin's default, with the record lists' texts above; a missing key shows its default text. */
 export const i18nProvider = polyglotI18nProvider(() => messages, 'en', [{ name: 'en', value: 'English' }], { allowMissing: true });

@@ -5,7 +5,7 @@ import { i18nProvider } from '../../../frontend/src/providers/i18nProvider.ts';
 const deletedToast = (resource: string, count: number) =>
   i18nProvider.translate(`resources.${resource}.notifications.deleted`, { smart_count: count, _: i18nProvider.translate('ra.notification.deleted', { smart_count: count }) });
 
-describe("react-admin's toasts, in the records' own words", () => {
+describe("react-admin's toasts and selection bar, in the records' own words", () => {
   it('names the records deleted, one or several', () => {
     expect(deletedToast('contacts', 1)).to.equal('Contact deleted');
     expect(deletedToast('tasks', 3)).to.equal('3 tasks deleted');
@@ -19,6 +19,13 @@ describe("react-admin's toasts, in the records' own words", () => {
   it('names a record saved or added', () => {
     expect(i18nProvider.translate('resources.templates.notifications.updated', { smart_count: 1, _: 'Element updated' })).to.equal('Template saved');
     expect(i18nProvider.translate('resources.contacts.notifications.created', { smart_count: 1, _: 'Element created' })).to.equal('Contact added');
+  });
+
+  it('names the records ticked in a list, one or several', () => {
+    const selected = (resource: string, count: number) => i18nProvider.translate(`resources.${resource}.selected`, { smart_count: count, _: 'items selected' });
+    expect(selected('contacts', 1)).to.equal('1 contact selected');
+    expect(selected('workflows', 4)).to.equal('4 workflows selected');
+    expect(selected('banks', 2)).to.equal('2 banks selected');
   });
 
   it("keeps react-admin's own texts elsewhere", () => {

@@ -44,6 +44,7 @@ import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { bulkActions } from '../shared/bulkActions.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -157,7 +158,7 @@ export function ContactList() {
     // No empty page: with no contacts yet, Import is how many users start.
     <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
       <ListBody phone={<SimpleList<Contact> primaryText={(contact) => contact.name} secondaryText={(contact) => [contact.title, contact.bankName].filter(Boolean).join(' · ')} tertiaryText={(contact) => (contact.isHotLead ? 'Hot lead' : '')} linkType="show" />}>
-        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" bulkActionButtons={contactBulkActions}>
+        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" {...bulkActions(contactBulkActions)}>
           <FunctionField source="name" label="Full name" render={() => <NameWithHotLeadStar />} />
           <TextField source="title" label="Job title" />
           <FunctionField source="email" label="Email" render={() => <EmailCell />} />

@@ -29,6 +29,7 @@ import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { bulkActions } from '../shared/bulkActions.tsx';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 
@@ -73,7 +74,7 @@ export function TaskList() {
   return (
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
       <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={() => <Due />} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={taskBulkActions}>
+        <DatagridConfigurable rowClick="show" {...bulkActions(taskBulkActions)}>
           <TextField source="text" label="Task" />
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />

@@ -26,6 +26,7 @@ import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { bulkActions } from '../shared/bulkActions.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
 
@@ -58,7 +59,7 @@ export function TemplateList() {
   return (
     <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} actions={<RecordListActions />} title="Email Templates">
       <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => template.category} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={bulkDeleteAsking(TemplateDeletionQuestion)}>
+        <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(TemplateDeletionQuestion))}>
           <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
           <TextField source="name" />
           <FunctionField label="Category" sortBy="category" render={() => <Category />} />

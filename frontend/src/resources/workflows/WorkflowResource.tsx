@@ -33,6 +33,7 @@ import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { countOf } from '../../../../domain/format.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { bulkActions } from '../shared/bulkActions.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
@@ -64,7 +65,7 @@ export function WorkflowList() {
   return (
     <List filters={[searchFilter('Search workflows')]} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportWorkflows} actions={<RecordListActions />} title="Workflows">
       <ListBody phone={<SimpleList<Workflow> primaryText={(workflow) => workflow.name} secondaryText={(workflow) => countOf(workflow.steps.length, 'step')} linkType="show" />}>
-        <DatagridConfigurable rowClick="show" bulkActionButtons={bulkDeleteAsking(WorkflowDeletionQuestion)}>
+        <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(WorkflowDeletionQuestion))}>
           <TextField source="name" />
           <FunctionField label="Steps" render={() => <Steps dense />} />
           <DateField source="createdAt" label="Created" />
