@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { doNotContactSchema } from './do-not-contact.ts';
 
 /** What an email verification can conclude; 'error' when the check itself failed. */
 export const verificationResults = ['deliverable', 'risky', 'undeliverable', 'unknown', 'error'] as const;
@@ -25,6 +26,8 @@ export const contactRecordSchema = z.object({
   verification: verificationRecordSchema.nullable(),
   /** When the user last recorded a reply from the contact (the automations under way then stop). */
   repliedAt: z.string().nullable(),
+  /** Set while the contact's address is on the user's Do Not Contact list: no email goes to it. */
+  doNotContact: doNotContactSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number(),

@@ -3,6 +3,7 @@
  * the screens' types are inferred from them, so a field renamed on one side fails the other's typecheck.
  */
 export * from './contact.ts';
+export * from './do-not-contact.ts';
 export * from './sent-email.ts';
 export * from './task.ts';
 export * from './template.ts';

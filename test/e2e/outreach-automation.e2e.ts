@@ -107,7 +107,7 @@ describe('automation outreach and sent mailbox', function () {
     for (const bank of [first, second]) await as('/api/data/banks', bank);
     const ana = await as('/api/data/contacts', { bankId: first.cert, name: 'Ana Ruiz', title: 'CFO', email: 'ana@first.example' });
     const ben = await as('/api/data/contacts', { bankId: second.cert, name: 'Ben Ode', title: 'CEO', email: 'ben@second.example' });
-    await as('/api/data/contacts', { bankId: second.cert, name: 'Cy Moss', title: 'COO', email: 'cy@second.example' });
+    const cy = await as('/api/data/contacts', { bankId: second.cert, name: 'Cy Moss', title: 'COO', email: 'cy@second.example' });
     const di = await as('/api/data/contacts', { bankId: first.cert, name: 'Di Lake', title: 'CRO', email: 'di@first.example' });
     await as('/api/data/suppressions', { email: 'cy@second.example' });
     const workflow = await as('/api/data/workflows', { name: 'Visit round', steps: [{ day: 2, type: 'LinkedIn Visit' }] });
@@ -155,6 +155,17 @@ describe('automation outreach and sent mailbox', function () {
     expect(await page.getByText(/Ana Ruiz/).count()).to.equal(0);
     await page.goto(`${e2e.url}/#/contacts`);
     await page.getByRole('row', { name: /Ana Ruiz/ }).waitFor();
+
+    // Cy's address is on the Do Not Contact list: the list marks him, and says why and since when.
+    await page.getByRole('row', { name: /Cy Moss/ }).getByText('Do Not Contact').hover();
+    await page.getByRole('tooltip').getByText(/^On your Do Not Contact list since [A-Z][a-z]{2} \d{1,2}, \d{4}: you added them\./).waitFor();
+    expect(await page.getByRole('row', { name: /Ben Ode/ }).getByText('Do Not Contact').count()).to.equal(0);
+    await screenshot(page, 'contacts-do-not-contact');
+    await page.mouse.move(700, 10);
+    await page.goto(`${e2e.url}/#/contacts/${cy.id}/show`);
+    await page.locator('.ra-field-doNotContact').getByText(/^On your Do Not Contact list since .*: you added them\./).waitFor();
+    await screenshotInBothThemes(page, 'contact-show-do-not-contact');
+    await page.goto(`${e2e.url}/#/contacts`);
 
     // Deleting contacts says which of them an automation is writing to (Ben: Ana's stopped at her reply).
     for (const name of ['Ben Ode', 'Cy Moss']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { handleCommand, readState } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
-import { whyOnDoNotContact } from '../mail/outbox.ts';
+import { whyOnDoNotContact } from '../../../domain/records/do-not-contact.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { whyOnDoNotContact } from '../../../domain/records/do-not-contact.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
@@ -24,14 +25,6 @@ export type EmailToQueue = {
   queuedAt?: Date;
 };
 
-/** How each way onto the Do Not Contact list reads in a refusal. */
-const whySuppressed: Record<string, string> = {
-  unsubscribed: 'they unsubscribed',
-  manual: 'you added them',
-  bounced: 'mail to it bounced for good',
-  complained: 'they marked an email as spam',
-};
-export const whyOnDoNotContact = (reason: string) => whySuppressed[reason] ?? 'you added them';
 
 /** Why an email to an address on the Do Not Contact list is not sent. */
 export const doNotContactMessage = (address: string, reason: string) => `Not sent: ${address} is on your Do Not Contact list (${whyOnDoNotContact(reason)}).`;

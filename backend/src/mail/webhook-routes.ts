@@ -6,7 +6,8 @@ import { BadRequestError, HttpError } from '../http/errors.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
 import type { ProviderReport } from '../outreach/sent-emails/commands.ts';
 import { suppressionDecider } from '../outreach/suppressions/decider.ts';
-import { suppressionStreamId, type suppressionReasons } from '../outreach/suppressions/events.ts';
+import type { DoNotContactReason } from '../../../domain/records/do-not-contact.ts';
+import { suppressionStreamId } from '../outreach/suppressions/events.ts';
 import type { AppServices } from '../services.ts';
 import { readUserSecrets } from '../settings/settings.ts';
 import { emailIdOf, isFresh, isGenuineSignature, mailgunWebhookSchema, reportOf, webhookFreshnessMs } from './mailgun-webhook.ts';
@@ -16,7 +17,7 @@ import { sentEmailStreamId } from './outbox.ts';
 const refused = (message: string) => new HttpError(406, message);
 
 /** Which reports put the address on the Do Not Contact list, and why: a temporary failure does not. */
-function suppressionReason(report: ProviderReport): (typeof suppressionReasons)[number] | null {
+function suppressionReason(report: ProviderReport): DoNotContactReason | null {
   if (report.kind === 'bounced') return report.severity === 'permanent' ? 'bounced' : null;
   return report.kind;
 }

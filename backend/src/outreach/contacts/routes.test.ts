@@ -88,6 +88,22 @@ describeWithDatabase('contacts API', (context) => {
     expect(refused.status).to.equal(400);
   });
 
+  it("says while a contact's address is on the user's Do Not Contact list, why and since when, whatever its case", async () => {
+    const contact = (await add({ bankId: 628, name: 'Opted Out', title: 'COO', email: 'Opted.Out@FirstExample.com' })).body;
+    expect(contact.doNotContact).to.equal(null);
+    const suppressed = await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: 'opted.out@firstexample.com' } });
+    expect(suppressed.status).to.equal(201);
+    const onList = { reason: 'manual', since: suppressed.body.createdAt };
+    expect((await app.request(`/api/data/contacts/${contact.id}`, { token })).body.doNotContact).to.deep.equal(onList);
+    const listed = await listFor({ q: 'Opted Out' });
+    expect(listed.map((row: { doNotContact: unknown }) => row.doNotContact)).to.deep.equal([onList]);
+    // Another user's list says nothing of this user's contacts.
+    await app.request('/api/data/suppressions', { method: 'POST', token: otherToken, body: { email: 'jane@firstexample.com' } });
+    expect((await listFor({ q: 'Jane Doe' })).every((row: { doNotContact: unknown }) => row.doNotContact === null)).to.equal(true);
+    await app.request('/api/data/suppressions/opted.out%40firstexample.com', { method: 'DELETE', token });
+    expect((await app.request(`/api/data/contacts/${contact.id}`, { token })).body.doNotContact).to.equal(null);
+  });
+
   it('toggles hot lead per contact, and for every contact of a bank at once', async () => {
     const first = (await add({ ...jane, bankId: 5000, name: 'First' })).body;
     await add({ ...jane, bankId: 5000, name: 'Second' });

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { verificationResults, type ContactRecord } from '../../../../domain/records/contact.ts';
+import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 import { currentContext, runWithContext } from '../../context/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
@@ -33,6 +34,8 @@ type ContactRow = {
   verification_score: number | null;
   verified_at: Date | null;
   replied_at: Date | null;
+  do_not_contact_reason: DoNotContactReason | null;
+  do_not_contact_since: Date | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -59,11 +62,15 @@ function toApi(row: ContactRow): ContactRecord {
       ? { result: row.verification_result, score: row.verification_score, verifiedAt: row.verified_at?.toISOString() ?? null }
       : null,
     repliedAt: row.replied_at?.toISOString() ?? null,
+    doNotContact: row.do_not_contact_reason && row.do_not_contact_since ? { reason: row.do_not_contact_reason, since: row.do_not_contact_since.toISOString() } : null,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
   };
 }
+
+/** The list keeps addresses trimmed and in lower case. */
+const onDoNotContactList = 's.user_id = contacts.user_id and s.email = lower(btrim(contacts.email))';
 
 const verificationChoices = new Set<string>([...verificationResults, 'none']);
 
@@ -116,10 +123,15 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
       },
       searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', 'contacts.bank_name'],
       maxPageSize: 5000,
-      // The tracked bank's name, shown where the contact has none of its own.
+      // The tracked bank's name, shown where the contact has none of its own, and whether (and since
+      // when, and why) the contact's address is on the user's Do Not Contact list.
       lookups: {
         table: 'contacts',
-        columns: { tracked_bank_name: 'select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id' },
+        columns: {
+          tracked_bank_name: 'select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id',
+          do_not_contact_reason: `select s.reason from suppressions s where ${onDoNotContactList}`,
+          do_not_contact_since: `select s.created_at from suppressions s where ${onDoNotContactList}`,
+        },
       },
     },
     toApi,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { suppressionReasons } from './events.ts';
+import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 
 /** POST /api/data/suppressions */
 export const addSuppressionBody = z
@@ -14,5 +14,5 @@ export const addSuppressionBody = z
   .strict();
 
 export type SuppressionCommand =
-  | { type: 'SuppressAddress'; userId: string; email: string; reason: (typeof suppressionReasons)[number]; contactId: string | null; detail: string; at: string }
+  | { type: 'SuppressAddress'; userId: string; email: string; reason: DoNotContactReason; contactId: string | null; detail: string; at: string }
   | { type: 'UnsuppressAddress'; userId: string; email: string };

@@ -2,16 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
+import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
 
-/** Why an address is on the Do Not Contact list, as the list says it. */
-const suppressionReasonLabels: Record<Suppression['reason'], string> = {
-  unsubscribed: 'Unsubscribed',
-  manual: 'Added by you',
-  bounced: 'Bounced',
-  complained: 'Marked as spam',
-};
 
 const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
@@ -142,7 +136,7 @@ function DoNotContactCard() {
                 </IconButton>
               }
             >
-              <ListItemText primary={row.email} secondary={`${suppressionReasonLabels[row.reason]} · ${new Date(row.createdAt).toLocaleDateString()}`} />
+              <ListItemText primary={row.email} secondary={`${doNotContactLabels[row.reason]} · ${new Date(row.createdAt).toLocaleDateString()}`} />
             </ListItem>
           ))}
         </List>

@@ -1,4 +1,5 @@
 import { ApiError, http } from '../../providers/http.ts';
+import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 
 export const mailgunRegions = ['US', 'EU'] as const;
 export type MailgunRegion = (typeof mailgunRegions)[number];
@@ -21,7 +22,7 @@ export type ServiceSettings = {
 export type AutomationSettings = { sendWindowStartHour: number; sendWindowEndHour: number; sendDays: number[]; timeZone: string | null; dailySendCap: number };
 
 /** An address on the Do Not Contact list. */
-export type Suppression = { id: string; email: string; reason: 'unsubscribed' | 'manual' | 'bounced' | 'complained'; detail: string | null; createdAt: string };
+export type Suppression = { id: string; email: string; reason: DoNotContactReason; detail: string | null; createdAt: string };
 
 export type ConnectionTest = { success: boolean; message: string };
 

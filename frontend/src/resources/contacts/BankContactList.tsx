@@ -10,6 +10,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { formatLocalDay } from '../../../../domain/format.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
+import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
 import { linkedinPeopleSearchUrl } from './links.ts';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
@@ -89,6 +90,7 @@ export function BankContactList({
               <Typography variant="caption" color="text.secondary" noWrap component="div" title={titleAndEmail(contact)}>
                 {titleAndEmail(contact)}
               </Typography>
+              <DoNotContactChip contact={contact} />
             </Box>
             <Stack direction="row" className="contact-actions" sx={{ alignItems: 'center', ml: 'auto', transition: 'opacity 120ms' }}>
               <VerificationIndicator
@@ -110,10 +112,12 @@ export function BankContactList({
                 </IconButton>
               </Tooltip>
               {sendEmail && contact.email && (
-                <Tooltip title="Send Email">
-                  <IconButton size="small" aria-label={`Send email to ${contact.name}`} onClick={() => sendEmail(contact, bank)}>
-                    <EmailIcon fontSize="small" />
-                  </IconButton>
+                <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : 'Send Email'}>
+                  <span>
+                    <IconButton size="small" aria-label={`Send email to ${contact.name}`} disabled={contact.doNotContact !== null} onClick={() => sendEmail(contact, bank)}>
+                      <EmailIcon fontSize="small" />
+                    </IconButton>
+                  </span>
                 </Tooltip>
               )}
               {/* Marking again records a new reply: it stops an automation started after the last one. */}

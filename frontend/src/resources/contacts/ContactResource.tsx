@@ -1,4 +1,4 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
 import StarIcon from '@mui/icons-material/Star';
@@ -38,6 +38,8 @@ import { useSendEmail } from './sendEmailSlot.tsx';
 import { useContactActions } from './useContactActions.ts';
 import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
 import type { Contact } from './types.ts';
+import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
+import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
@@ -75,6 +77,7 @@ const exportContacts = csvExporter<Contact>('contacts', [
   { header: 'Score', value: (contact) => contact.verification?.score ?? '' },
   { header: 'Tags', value: (contact) => contact.tags },
   { header: 'Last reply', value: (contact) => contact.repliedAt ?? '' },
+  { header: 'Do Not Contact', value: (contact) => (contact.doNotContact ? doNotContactLabels[contact.doNotContact.reason] : '') },
   { header: 'Added', value: (contact) => contact.createdAt },
 ]);
 
@@ -99,7 +102,7 @@ function EmailCell() {
       <Typography variant="body2" title={contact.email} sx={{ maxWidth: '10rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {contact.email}
       </Typography>
-      <VerificationChip />
+      {contact.doNotContact ? <DoNotContactChip contact={contact} /> : <VerificationChip />}
     </Stack>
   );
 }
@@ -230,9 +233,13 @@ function ContactShowActions() {
   return (
     <TopToolbar>
       {sendEmail && contact?.email && contact.bankId !== null && (
-        <Button label="Send Email" onClick={() => sendEmail(contact, { cert: contact.bankId, name: contact.bankName ?? `Bank ${contact.bankId}` })}>
-          <EmailIcon />
-        </Button>
+        <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : ''}>
+          <span>
+            <Button label="Send Email" disabled={contact.doNotContact !== null} onClick={() => sendEmail(contact, { cert: contact.bankId, name: contact.bankName ?? `Bank ${contact.bankId}` })}>
+              <EmailIcon />
+            </Button>
+          </span>
+        </Tooltip>
       )}
       <MarkRepliedButton />
       <EditButton />
@@ -281,6 +288,7 @@ export function ContactShow() {
       <FunctionField label="Email check" render={() => <VerificationChip />} />
       <FunctionField label="Tags" render={() => <TagChips />} />
       <DateField source="repliedAt" label="Last reply" showTime emptyText="—" />
+      <FunctionField source="doNotContact" label="Do Not Contact" render={(contact: Contact) => (contact.doNotContact ? doNotContactText(contact.doNotContact) : 'No')} />
       <DateField source="createdAt" label="Added" showTime />
       <DateField source="updatedAt" label="Last changed" showTime />
     </RecordShow>
