@@ -3,6 +3,7 @@ import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothThem
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { Shell } from './support/pages/shell.ts';
+import { TargetsPage } from './support/pages/targets.ts';
 
 /** Automation Outreach and Sent Mailbox as a user works with them. */
 describe('automation outreach and sent mailbox', function () {
@@ -165,6 +166,14 @@ describe('automation outreach and sent mailbox', function () {
     await page.goto(`${e2e.url}/#/contacts/${cy.id}/show`);
     await page.locator('.ra-field-doNotContact').getByText(/^On your Do Not Contact list since .*: you added them\./).waitFor();
     await screenshotInBothThemes(page, 'contact-show-do-not-contact');
+    // So does the bank's card in Targets, where Send Email says why it is off.
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.expand(second.name);
+    await targets.contactRow('Cy Moss').getByText('Do Not Contact').waitFor();
+    expect(await targets.contactRow('Cy Moss').getByRole('button', { name: 'Send email to Cy Moss' }).isDisabled()).to.equal(true);
+    expect(await targets.contactRow('Ben Ode').getByRole('button', { name: 'Send email to Ben Ode' }).isDisabled()).to.equal(false);
+    await screenshotInBothThemes(page, 'targets-do-not-contact');
     await page.goto(`${e2e.url}/#/contacts`);
 
     // Deleting contacts says which of them an automation is writing to (Ben: Ana's stopped at her reply).

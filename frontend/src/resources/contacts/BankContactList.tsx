@@ -112,7 +112,8 @@ export function BankContactList({
                 </IconButton>
               </Tooltip>
               {sendEmail && contact.email && (
-                <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : 'Send Email'}>
+                // The span holds the tooltip of a disabled button; the button keeps its own name.
+                <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : 'Send Email'} describeChild>
                   <span>
                     <IconButton size="small" aria-label={`Send email to ${contact.name}`} disabled={contact.doNotContact !== null} onClick={() => sendEmail(contact, bank)}>
                       <EmailIcon fontSize="small" />

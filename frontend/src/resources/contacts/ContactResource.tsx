@@ -233,7 +233,7 @@ function ContactShowActions() {
   return (
     <TopToolbar>
       {sendEmail && contact?.email && contact.bankId !== null && (
-        <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : ''}>
+        <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : ''} describeChild>
           <span>
             <Button label="Send Email" disabled={contact.doNotContact !== null} onClick={() => sendEmail(contact, { cert: contact.bankId, name: contact.bankName ?? `Bank ${contact.bankId}` })}>
               <EmailIcon />
