@@ -25,7 +25,6 @@ export type EmailToQueue = {
   queuedAt?: Date;
 };
 
-
 /** Why an email to an address on the Do Not Contact list is not sent. */
 export const doNotContactMessage = (address: string, reason: string) => `Not sent: ${address} is on your Do Not Contact list (${whyOnDoNotContact(reason)}).`;
 

@@ -34,8 +34,7 @@ type ContactRow = {
   verification_score: number | null;
   verified_at: Date | null;
   replied_at: Date | null;
-  do_not_contact_reason: DoNotContactReason | null;
-  do_not_contact_since: Date | null;
+  do_not_contact: { reason: DoNotContactReason; since: string } | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -62,15 +61,12 @@ function toApi(row: ContactRow): ContactRecord {
       ? { result: row.verification_result, score: row.verification_score, verifiedAt: row.verified_at?.toISOString() ?? null }
       : null,
     repliedAt: row.replied_at?.toISOString() ?? null,
-    doNotContact: row.do_not_contact_reason && row.do_not_contact_since ? { reason: row.do_not_contact_reason, since: row.do_not_contact_since.toISOString() } : null,
+    doNotContact: row.do_not_contact && { reason: row.do_not_contact.reason, since: new Date(row.do_not_contact.since).toISOString() },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
   };
 }
-
-/** The list keeps addresses trimmed and in lower case. */
-const onDoNotContactList = 's.user_id = contacts.user_id and s.email = lower(btrim(contacts.email))';
 
 const verificationChoices = new Set<string>([...verificationResults, 'none']);
 
@@ -129,8 +125,8 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         table: 'contacts',
         columns: {
           tracked_bank_name: 'select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id',
-          do_not_contact_reason: `select s.reason from suppressions s where ${onDoNotContactList}`,
-          do_not_contact_since: `select s.created_at from suppressions s where ${onDoNotContactList}`,
+          // The list keeps addresses in lower case; a contact's is stored trimmed.
+          do_not_contact: "select json_build_object('reason', s.reason, 'since', s.created_at) from suppressions s where s.user_id = contacts.user_id and s.email = lower(contacts.email)",
         },
       },
     },
