@@ -39,6 +39,8 @@ async function dueTogether(report: Report, engine: Engine) {
     const contacts = Array.from({ length: count }, (_, index) => ({ ...stamp, id: randomUUID(), user_id: user.id, bank_id: 628, name: `Contact ${index}`, title: 'CFO', email: `c${index}@u${user.index}.bank.example` }));
     await knex.batchInsert('contacts', contacts, 500);
     const workflow = { id: randomUUID(), name: 'Bench sequence', steps: [{ day: 1, type: 'Email' as const, templateId: templateIds.get(user.id) }, { day: 3, type: 'LinkedIn Visit' as const }] };
+    // The scheduler stops an enrolment whose workflow is gone: the workflow's row must be there.
+    await knex('workflows').insert({ ...stamp, id: workflow.id, user_id: user.id, name: workflow.name, steps: JSON.stringify(workflow.steps) });
     const streams = contacts.map((contact) => {
       const enrolmentId = randomUUID();
       const events = enrolmentDecider.decide(
@@ -70,6 +72,11 @@ async function dueTogether(report: Report, engine: Engine) {
   const queued = Number((await knex('sent_emails').count({ n: '*' }))[0].n);
   const perUser = await knex('sent_emails').groupBy('user_id').select(knex.raw('count(*)::int as n'));
   const rescheduled = Number((await knex('enrolments').where('steps_sent', 0).where('next_due_at', '>', now).count({ n: '*' }))[0].n);
+  // A figure of a run that sent nothing would say nothing: every enrolment is either sent to or moved on.
+  if (queued + rescheduled !== enrolmentCount) {
+    const stopped = await knex('enrolments').where('status', 'stopped').groupBy('stop_reason').select('stop_reason', knex.raw('count(*)::int as n'));
+    throw new Error(`The scheduler queued ${queued} emails and moved ${rescheduled} steps of ${enrolmentCount} enrolments (stopped: ${JSON.stringify(stopped)}).`);
+  }
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   report(`automation scheduler (${engine})`, {
     'enrolments due in the same minute': `${enrolmentCount} (${userCount} users, cap ${cap}/day)`,
