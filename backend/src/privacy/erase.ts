@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { handleCommand } from '../commands/handle-command.ts';
 import { RecordNotFound } from '../commands/errors.ts';
 import { reindexActivityRows } from '../outreach/activity-search.ts';
@@ -12,6 +13,17 @@ import { activityText } from '../../../projections/activity.ts';
 import { dataWithoutMentions, erasedName, mentionsOf, personalFields, redactedPlainData, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * Rewrites rows of `table` by global position in one statement, their new values read from one
+ * JSON parameter (`columns`: the values' names and types; `set`: the assignments from
+ * `rewritten`). A contact with a thousand events has a thousand events and feed rows to rewrite:
+ * one UPDATE each took most of the erasure's second.
+ */
+async function updateByPosition(trx: Knex.Transaction, table: 'events' | 'activity', columns: string, set: string, rows: Array<{ global_position: number | string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await trx.raw(`update ${table} set ${set} from jsonb_to_recordset(?::jsonb) as rewritten(global_position bigint, ${columns}) where ${table}.global_position = rewritten.global_position`, [JSON.stringify(rows)]);
+}
 
 /**
  * Erases a contact's personal data (GDPR): stops the automations going through the contact;
@@ -56,11 +68,12 @@ export async function eraseContact(services: AppServices, userId: string, contac
 
   await knex.transaction(async (trx) => {
     await trx('contact_keys').where('contact_id', contactId).delete();
-    for (const row of await trx('events').whereIn('stream_id', streams).select('global_position', 'type', 'data')) {
+    const rewritten = (await trx('events').whereIn('stream_id', streams).select('global_position', 'type', 'data')).flatMap((row) => {
       const redacted = redactedPlainData(row);
       const data = dataWithoutMentions(redacted ?? row.data, mentions) ?? redacted;
-      if (data) await trx('events').where('global_position', row.global_position).update({ data: JSON.stringify(data) });
-    }
+      return data ? [{ global_position: row.global_position, data }] : [];
+    });
+    await updateByPosition(trx, 'events', 'data jsonb', 'data = rewritten.data', rewritten);
   });
 
   await handleCommand(eventStore, contactDecider, contactStream, { type: 'EraseContact', userId, at: new Date().toISOString() });
@@ -80,8 +93,9 @@ export async function eraseContact(services: AppServices, userId: string, contac
     }
     // a visit task whose text the user has since rewritten keeps the user's words
     for (const [taskId, text] of visitTasks) await trx('tasks').where({ id: taskId, user_id: userId, text }).update({ text: personalFields.TaskCreated.fields.text });
-    for (const { position, text } of feed) if (text) await trx('activity').where('global_position', position).update(text);
-    await reindexActivityRows(trx, feed.filter(({ text }) => text).map(({ position }) => position));
+    const feedRows = feed.flatMap(({ position, text }) => (text ? [{ global_position: position, ...text }] : []));
+    await updateByPosition(trx, 'activity', 'summary text, changes text', 'summary = rewritten.summary, changes = rewritten.changes::jsonb', feedRows);
+    await reindexActivityRows(trx, feedRows.map((row) => row.global_position));
     await trx('projection_dead_letters').whereIn('stream_id', streams).delete();
     // an idempotent replay would answer the contact or email as it was
     for (const id of [contactId, ...emailIds]) await trx('idempotency_keys').where('user_id', userId).whereRaw('response::text like ?', [`%${id}%`]).delete();

@@ -14,6 +14,15 @@ describe('mentions of an erased person in plain texts', () => {
     expect(withoutMentions('Also, Al said the Alpha deal is off.', mentions)).to.equal('Also, Erased contact said the Alpha deal is off.');
   });
 
+  it('replaces any of the hundreds of names of a contact renamed again and again, each as a whole word', () => {
+    const renamed = mentionsOf({ names: Array.from({ length: 500 }, (_, index) => `Erin Example ${index}`), emails: [] });
+    expect(withoutMentions('Erin Example 7 and erin example 123 replied; Erin Example 5000 did not.', renamed)).to.equal('Erased contact and Erased contact replied; Erin Example 5000 did not.');
+  });
+
+  it('leaves every text as it is for a person with no name or address on record', () => {
+    expect(withoutMentions('Al Park replied.', mentionsOf({ names: [], emails: [] }))).to.equal('Al Park replied.');
+  });
+
   it("rewrites an event's top-level texts and answers null when nothing mentions the person", () => {
     expect(dataWithoutMentions({ reason: 'Mailbox of al@home.example is full', attempt: 2 }, mentions)).to.deep.equal({ reason: "Mailbox of the contact's address is full", attempt: 2 });
     expect(dataWithoutMentions({ reason: '421 Try again later', attempt: 2 }, mentions)).to.equal(null);

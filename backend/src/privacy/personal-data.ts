@@ -163,12 +163,23 @@ export type Mentions = ReadonlyArray<{ pattern: RegExp; erased: string }>;
 
 const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The mentions of a person by any name or address they ever had: the longer first, a name only as whole words. */
+/**
+ * The mentions of a person by any name or address they ever had: one pattern for the addresses and
+ * one for the names, each trying the longer first, a name only as whole words. One pattern of
+ * alternatives, not one per name: a contact renamed a thousand times has a thousand names, and a
+ * thousand patterns over each of a thousand texts took half a second.
+ */
 export function mentionsOf(person: { names: Iterable<string>; emails: Iterable<string> }): Mentions {
-  const byLength = (texts: Iterable<string>) => [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))].sort((a, b) => b.length - a.length);
+  const alternatives = (texts: Iterable<string>) =>
+    [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))]
+      .sort((a, b) => b.length - a.length)
+      .map(escapedForPattern)
+      .join('|');
+  const emails = alternatives(person.emails);
+  const names = alternatives(person.names);
   return [
-    ...byLength(person.emails).map((email) => ({ pattern: new RegExp(escapedForPattern(email), 'gi'), erased: "the contact's address" })),
-    ...byLength(person.names).map((name) => ({ pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapedForPattern(name)}(?![\\p{L}\\p{N}])`, 'giu'), erased: erasedName })),
+    ...(emails ? [{ pattern: new RegExp(emails, 'gi'), erased: "the contact's address" }] : []),
+    ...(names ? [{ pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, 'giu'), erased: erasedName }] : []),
   ];
 }
 
