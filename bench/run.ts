@@ -57,10 +57,21 @@ function flatten(section: string, name: string, value: FigureValue): FlatFigure[
 const collected: FlatFigure[] = [];
 const print = json ? (line: string) => process.stderr.write(`${line}\n`) : (line: string) => process.stdout.write(`${line}\n`);
 
+/** A figure worked out of nothing (a division by zero, the largest of no values) reads NaN or Infinity. */
+const unmeasured = (figure: FlatFigure) => (typeof figure.value === 'number' ? !Number.isFinite(figure.value) : /\b(?:NaN|Infinity)\b/.test(figure.value));
+
+/**
+ * Prints a section's figures. A figure that measured nothing stops the run with the figure's name:
+ * a bench whose workload silently did nothing once printed "0 emails in 0.2 s, most for one user
+ * -Infinity" for three sessions. Figures are otherwise never judged here.
+ */
 const report: Report = (section, figures) => {
   print(`\n## ${section}`);
   for (const [key, value] of Object.entries(figures)) {
-    collected.push(...flatten(section, key, value));
+    const flat = flatten(section, key, value);
+    const empty = flat.find(unmeasured);
+    if (empty) throw new Error(`${section}: "${empty.name}" measured nothing (${empty.value}); the bench's workload did not run as it should.`);
+    collected.push(...flat);
     const shown = typeof value !== 'object' ? String(value) : isFigure(value) ? describeFigure(value) : Object.entries(value).map(([part, figure]) => `${part} ${describeFigure(figure)}`).join('  ');
     print(`  ${key.padEnd(48)} ${shown}`);
   }
