@@ -7,9 +7,9 @@ import { setLogLevel } from '../backend/src/logging/logger.ts';
 /**
  * `npm run bench [name...] [-- --json]`: runs every bench/*.bench.ts (or the named ones). Each
  * exports `run(report)`, measures on PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is
- * set, on PostgreSQL, and reports figures. Figures are printed, never asserted. With `--json` the
- * only thing on standard output is one JSON object of every figure (progress goes to standard
- * error), so runs can be compared.
+ * set, on PostgreSQL, and reports figures. Figures are printed, never judged (one that measured
+ * nothing stops the run). With `--json` the only thing on standard output is one JSON object of
+ * every figure (progress goes to standard error), so runs can be compared.
  */
 
 /** A measured number, with what it is compared against in the same run when there is a goal. */
