@@ -20,6 +20,8 @@ export const enrolmentRecordSchema = z.object({
   status: z.enum(enrolmentStatuses),
   stopReason: z.enum(enrolmentStopReasons).nullable(),
   stopDetail: z.string().nullable(),
+  /** Why a running or paused enrolment is about to stop (the contact replied, was deleted...): it runs no further step. */
+  stopping: z.object({ reason: z.enum(enrolmentStopReasons), detail: z.string() }).nullable(),
   /** What runs next and when; no time while paused (resuming schedules it again), none once ended. */
   nextStep: z.object({ number: z.number(), day: z.number(), type: z.enum(stepTypes), dueAt: z.string().nullable() }).nullable(),
   stepCount: z.number(),

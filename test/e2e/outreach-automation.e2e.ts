@@ -141,6 +141,10 @@ describe('automation outreach and sent mailbox', function () {
     await page.getByRole('button', { name: 'Mark replied' }).click();
     await page.getByText('Ana Ruiz marked as replied: automations to them stop.').waitFor();
     await page.getByRole('button', { name: 'Mark a new reply' }).waitFor();
+    // The tab asks again on its own: 'Stopping: Replied' (no further step runs) until the scheduler's round records the stop.
+    await page.getByText(/^Stopp(ing|ed): Replied$/).waitFor();
+    await page.getByText('Stopped: Replied', { exact: true }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'contact-show-automations-replied');
     await page.getByRole('tab', { name: 'Details' }).click();
     expect(await page.locator('.ra-field-repliedAt').textContent()).to.not.contain('—');
     // The workflow's page lists who goes through it; a tracked bank's page, its contacts' automations.
@@ -195,6 +199,26 @@ describe('automation outreach and sent mailbox', function () {
     await dialog.waitFor({ state: 'detached' });
     const withDi = await apiAs<Array<{ contactId: string }>>(e2e.url, session, `/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
     expect(withDi.map((row) => row.contactId)).to.include(di.id);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it("shows a contact's automation on its bank's card as stopping once they reply there, then as stopped", async () => {
+    const session = await e2e.registerUser('Rowan Hale');
+    const as = <T,>(path: string, body?: unknown, method = 'POST') => apiAs<T>(e2e.url, session, path, { method, body });
+    await as('/api/data/banks', { cert: 628, name: 'Alpha Bank', state: 'IL' });
+    const eve = await as<{ id: string }>('/api/data/contacts', { bankId: 628, name: 'Eve Stone', title: 'CFO', email: 'eve@alpha.example' });
+    // Its one step is due on day 3: the scheduler's rounds meanwhile only look for enrolments to stop.
+    const workflow = await as<{ id: string }>('/api/data/workflows', { name: 'Later visit', steps: [{ day: 3, type: 'LinkedIn Visit' }] });
+    await as(`/api/data/workflows/${workflow.id}/enrolments`, { contactIds: [eve.id] });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.expand('Alpha Bank');
+    const enrolment = targets.expandedCard().locator('[data-testid="enrolment-row"]', { hasText: 'Eve Stone · Later visit' });
+    await enrolment.getByText('Active', { exact: true }).waitFor();
+    await targets.contactRow('Eve Stone').getByRole('button', { name: 'Mark Eve Stone replied' }).click();
+    await enrolment.getByText(/^Stopp(ing|ed): Replied$/).waitFor();
+    await enrolment.getByText('Stopped: Replied', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await enrolment.getByRole('button', { name: /^(Pause|Resume|Stop) / }).count()).to.equal(0);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -141,9 +141,14 @@ describeWithDatabase('automation scheduler', (context) => {
     await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: ids } });
     await app.request(`/api/data/contacts/${contacts.Ann}/replied`, { method: 'PUT', token });
     await app.request(`/api/data/contacts/${contacts.Ben}`, { method: 'DELETE', token });
+    // Before the round records the stops, the enrolments say they are stopping, and why.
+    const [annStopping] = await enrolments({ contactId: contacts.Ann, status: 'active' });
+    expect(annStopping.stopping).to.deep.equal({ reason: 'replied', detail: 'The contact replied.' });
+    const [benStopping] = await enrolments({ contactId: contacts.Ben, status: 'active' });
+    expect(benStopping.stopping).to.deep.equal({ reason: 'contact-deleted', detail: 'The contact was deleted.' });
     await scheduler.runOnce();
     const [ann] = await enrolments({ contactId: contacts.Ann, status: 'stopped' });
-    expect(ann).to.include({ stopReason: 'replied', stopDetail: 'The contact replied.', emailsSent: 0 });
+    expect(ann).to.include({ stopReason: 'replied', stopDetail: 'The contact replied.', emailsSent: 0, stopping: null });
     const [ben] = await enrolments({ contactId: contacts.Ben, status: 'stopped' });
     expect(ben).to.include({ stopReason: 'contact-deleted' });
   });
@@ -158,7 +163,7 @@ describeWithDatabase('automation scheduler', (context) => {
     await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [dee] } });
     await scheduler.runOnce();
     const [running] = await enrolments({ contactId: dee, workflowId: workflow.body.id });
-    expect(running).to.include({ status: 'active', stopReason: null });
+    expect(running).to.include({ status: 'active', stopReason: null, stopping: null });
 
     current = new Date(repliedAt.getTime() + 2 * hour);
     await markReplied(current);

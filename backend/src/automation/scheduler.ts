@@ -9,7 +9,8 @@ import { runWithContext, systemContext } from '../context/request-context.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import type { EnrolmentCommand } from '../outreach/enrolments/commands.ts';
 import { enrolmentDecider, type EnrolmentState } from '../outreach/enrolments/decider.ts';
-import { enrolmentStreamId, type StopReason } from '../outreach/enrolments/events.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import { doNotContactDetail, joinStopConditions, stopConditionColumns, stopReasonOf, type StopConditions } from '../outreach/enrolments/stop-conditions.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { loadPlaceholderContext, placeholderContact, type PlaceholderContext } from '../placeholders/values.ts';
@@ -67,62 +68,8 @@ type DueRow = {
   bank_state: string | null;
 };
 
-/**
- * Why an enrolment must stop, from its workflow, contact, bank, last email and the Do Not Contact
- * list, or null. Read in one query for every running enrolment, so stop conditions coming from
- * anywhere (a workflow or contact deleted, a bank untracked, a bounce reported by the dispatcher) are
- * noticed without those places knowing about automation.
- */
-const stopCheck = (knex: Knex) =>
-  knex('enrolments as e')
-    .leftJoin('workflows as w', (join) => join.on('w.id', 'e.workflow_id').andOn('w.user_id', 'e.user_id'))
-    .leftJoin('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
-    .leftJoin('targets as t', (join) => join.on('t.user_id', 'e.user_id').andOn('t.cert', 'e.bank_id'))
-    .leftJoin('suppressions as s', (join) => join.on('s.user_id', 'e.user_id').andOn('s.email', knex.raw('lower(c.email)')))
-    .leftJoin('sent_emails as m', 'm.id', 'e.last_email_id');
-
-type StopRow = { id: string; user_id: string; workflow_name: string; workflow_exists: string | null; contact_name: string; contact_exists: string | null; contact_email: string | null; replied_at: Date | null; started_at: Date; target_cert: number | null; is_target: boolean | null; suppressed: string | null; suppression_reason: string | null; email_status: string | null; failure_reason: string | null };
-
-const doNotContactDetail = "The contact's address is on your Do Not Contact list.";
-
-function stopReasonOf(row: StopRow): { reason: StopReason; detail: string } | null {
-  // The steps were copied at enrolment, but a user who deletes a workflow expects its outreach to end.
-  if (!row.workflow_exists) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
-  // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
-  if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
-  if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
-  // A reply stops what was under way when it came; one from before the enrolment was known to whoever started it.
-  if (row.replied_at && row.replied_at >= row.started_at) return { reason: 'replied', detail: 'The contact replied.' };
-  if (row.suppressed) {
-    return row.suppression_reason === 'unsubscribed'
-      ? { reason: 'unsubscribed', detail: 'The contact unsubscribed.' }
-      : { reason: 'do-not-contact', detail: doNotContactDetail };
-  }
-  if (row.email_status === 'failed') {
-    // A mail server's reason often quotes the address: it is left out.
-    const reason = row.failure_reason && row.contact_email ? row.failure_reason.replaceAll(row.contact_email, "the contact's address") : row.failure_reason;
-    return { reason: 'send-failed', detail: `The last email bounced or failed: ${reason ?? 'no reason given'}` };
-  }
-  return null;
-}
-
-const stopColumns = [
-  'e.id',
-  'e.user_id',
-  'e.workflow_name',
-  'w.id as workflow_exists',
-  'e.contact_name',
-  'c.id as contact_exists',
-  'c.email as contact_email',
-  'c.replied_at',
-  'e.started_at',
-  't.cert as target_cert',
-  't.is_target',
-  's.email as suppressed',
-  's.reason as suppression_reason',
-  'm.status as email_status',
-  'm.failure_reason',
-];
+/** Every enrolment of every user, with the rows its stop conditions are read from. */
+const enrolmentsWithStopConditions = (knex: Knex) => joinStopConditions(knex, knex('enrolments as e'), 'e');
 
 /**
  * The automation scheduler. Each round it stops the enrolments that must stop, then runs the steps
@@ -145,7 +92,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     runWithContext(systemContext({ userId, source: 'workflow' }), () => handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolmentId), command));
 
   async function stopWhereNeeded(): Promise<void> {
-    const rows: StopRow[] = await stopCheck(knex)
+    const rows: Array<StopConditions & { id: string; user_id: string }> = await enrolmentsWithStopConditions(knex)
       .whereIn('e.status', ['active', 'paused'])
       .where((query) =>
         query
@@ -158,7 +105,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .orWhere('m.status', 'failed'),
       )
       .limit(batchSize)
-      .select(stopColumns);
+      .select('e.id', 'e.user_id', 'e.workflow_name', 'e.started_at', ...stopConditionColumns);
     for (const row of rows) {
       const stop = stopReasonOf(row);
       if (stop) await record(row.user_id, row.id, { type: 'StopEnrolment', userId: row.user_id, at: now().toISOString(), ...stop });
@@ -335,7 +282,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   async function runOnce(): Promise<number> {
     await forgetSpentDays();
     await stopWhereNeeded();
-    const due: DueRow[] = await stopCheck(knex)
+    const due: DueRow[] = await enrolmentsWithStopConditions(knex)
       .where('e.status', 'active')
       .where('e.next_due_at', '<=', now())
       // a row that must stop is stopped by the next round's check, never sent to

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { WorkflowStatistics } from '../../../domain/records/enrolment.ts';
-import { contactsInAutomationText, enrolmentOutcomes, reachedText, runningEnrolmentsText } from '../../../frontend/src/resources/enrolments/api.ts';
+import type { EnrolmentRecord, WorkflowStatistics } from '../../../domain/records/enrolment.ts';
+import { contactsInAutomationText, enrolmentOutcomes, reachedText, runningEnrolmentsText, statusDetail, statusText } from '../../../frontend/src/resources/enrolments/api.ts';
 
 const none: WorkflowStatistics = { enrolled: 0, active: 0, paused: 0, sent: 0, emailsSent: 0, failed: 0, replied: 0, unsubscribed: 0, completed: 0, stopped: 0 };
 
@@ -45,5 +45,26 @@ describe("a workflow's enrolments by outcome", () => {
     expect(contactsInAutomationText(1, 3)).to.equal('1 of them is going through an automation: their outreach stops.');
     expect(contactsInAutomationText(1200, 2000)).to.equal('1,200 of them are going through an automation: their outreach stops.');
     expect(contactsInAutomationText(0, 3)).to.equal('');
+  });
+});
+
+describe("an enrolment's status as its chip reads it", () => {
+  const running: EnrolmentRecord = {
+    id: 'e1', workflowId: 'w1', workflowName: 'Intro', contactId: 'c1', contactName: 'Ana Ruiz', bankId: 628, bankName: 'Alpha Bank',
+    status: 'active', stopReason: null, stopDetail: null, stopping: null, nextStep: { number: 1, day: 1, type: 'Email', dueAt: '2026-12-01T15:00:00.000Z' },
+    stepCount: 2, stepsSent: 0, emailsSent: 0, stepsSkipped: 0, timeZone: 'America/Chicago', startedAt: '2026-11-30T15:00:00.000Z', endedAt: null,
+    createdAt: '2026-11-30T15:00:00.000Z', updatedAt: '2026-11-30T15:00:00.000Z', version: 1,
+  };
+
+  it('says an enrolment whose contact replied is stopping, why, and that nothing more is sent', () => {
+    const stopping = { ...running, stopping: { reason: 'replied' as const, detail: 'The contact replied.' } };
+    expect(statusText(stopping)).to.equal('Stopping: Replied');
+    expect(statusDetail(stopping)).to.equal('The contact replied. No further step runs; the automation stops within seconds.');
+  });
+
+  it('says a running one is active, and a stopped one why it stopped', () => {
+    expect([statusText(running), statusDetail(running)]).to.deep.equal(['Active', '']);
+    const stopped = { ...running, status: 'stopped' as const, stopReason: 'contact-deleted' as const, stopDetail: 'The contact was deleted.', nextStep: null };
+    expect([statusText(stopped), statusDetail(stopped)]).to.deep.equal(['Stopped: Contact deleted', 'The contact was deleted.']);
   });
 });

@@ -10,6 +10,7 @@ import type { WorkflowStep } from '../workflows/events.ts';
 import { stopEnrolmentBody, type EnrolmentCommand } from './commands.ts';
 import { enrolmentDecider } from './decider.ts';
 import { enrolmentStreamId } from './events.ts';
+import { joinStopConditions, stopConditionColumns, stopReasonOf, type StopConditions } from './stop-conditions.ts';
 
 export type EnrolmentRow = {
   id: string;
@@ -35,8 +36,7 @@ export type EnrolmentRow = {
   version: number;
   created_at: Date;
   updated_at: Date;
-};
-
+} & StopConditions;
 
 function toApi(row: EnrolmentRow): EnrolmentRecord {
   const step = row.steps[row.next_step_index];
@@ -52,6 +52,8 @@ function toApi(row: EnrolmentRow): EnrolmentRecord {
     status: row.status as EnrolmentStatus,
     stopReason: row.stop_reason as EnrolmentStopReason | null,
     stopDetail: row.stop_detail,
+    // A stop condition already holds (a reply, a deletion...): no further step runs, and the scheduler's next round records the stop.
+    stopping: running ? stopReasonOf(row) : null,
     // What runs next and when (no time while paused: resuming schedules it again).
     nextStep: running && step ? { number: row.next_step_index + 1, day: step.day, type: step.type, dueAt: row.status === 'active' ? (row.next_due_at?.toISOString() ?? null) : null } : null,
     stepCount: row.steps.length,
@@ -74,10 +76,9 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
   decider: enrolmentDecider,
   historyView: ({ status, nextStepIndex, dueAt, stopReason }) => ({ status, nextStep: nextStepIndex + 1, dueAt, stopReason }),
   rows: (knex: Knex, userId: string) =>
-    knex('enrolments')
-      .leftJoin('targets', (join) => join.on('targets.cert', 'enrolments.bank_id').andOn('targets.user_id', 'enrolments.user_id'))
+    joinStopConditions(knex, knex('enrolments'), 'enrolments')
       .where('enrolments.user_id', userId)
-      .select('enrolments.*', 'targets.state as bank_state'),
+      .select('enrolments.*', 't.state as bank_state', ...stopConditionColumns),
   idColumn: 'enrolments.id',
   idSchema: uuidParam,
   list: {

@@ -260,11 +260,18 @@ function MarkRepliedButton() {
   );
 }
 
-/** The automations the contact went or goes through, with Pause, Resume and Stop. */
+/** The automations the contact went or goes through, with Pause, Resume and Stop; asked for again once a reply is marked (they stop). */
 function ContactAutomations() {
   const contact = useRecordContext<Contact>();
   if (!contact) return null;
-  return <EnrolmentTable filter={{ contactId: String(contact.id) }} show={['workflow']} emptyText="Not in any automation yet. Tick the contact in the Contacts list, or open its bank's card in Targets, to start one." />;
+  return (
+    <EnrolmentTable
+      filter={{ contactId: String(contact.id) }}
+      show={['workflow']}
+      reloadKey={contact.repliedAt}
+      emptyText="Not in any automation yet. Tick the contact in the Contacts list, or open its bank's card in Targets, to start one."
+    />
+  );
 }
 
 export function ContactShow() {

@@ -5,14 +5,22 @@ import PlayIcon from '@mui/icons-material/PlayCircleOutline';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import type { EnrolmentRecord } from '../../../../domain/records/enrolment.ts';
 import { useToast } from '../../ui/Toast.tsx';
-import { enrolmentsApi, nextStepText, statusText, type EnrolmentFilter } from './api.ts';
+import { enrolmentsApi, nextStepText, statusDetail, statusText, type EnrolmentFilter } from './api.ts';
 
 const statusColor = { active: 'success', paused: 'warning', completed: 'info', stopped: 'default' } as const;
+/** How often enrolments that are stopping are asked for again, and for how long at most: the scheduler records a stop within its round (5 s). */
+const stoppingRecheckMs = 3_000;
+const stoppingRechecks = 20;
 
-/** Loads the enrolments of a filter and reloads them after each action (and when `reloadKey` changes). */
-export function useEnrolments(filter: EnrolmentFilter, reloadKey = 0) {
+/**
+ * Loads the enrolments of a filter and reloads them after each action (and when `reloadKey`
+ * changes). While some are stopping (a stop condition holds, the scheduler has yet to record it),
+ * asks again every few seconds until they show as stopped.
+ */
+export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
   const [enrolments, setEnrolments] = useState<EnrolmentRecord[] | undefined>();
   const [error, setError] = useState<string | undefined>();
+  const [rechecks, setRechecks] = useState(0);
   const key = JSON.stringify(filter);
   const load = useCallback(() => {
     enrolmentsApi
@@ -23,7 +31,19 @@ export function useEnrolments(filter: EnrolmentFilter, reloadKey = 0) {
       })
       .catch((failure: Error) => setError(failure.message));
   }, [key]);
-  useEffect(load, [load, reloadKey]);
+  useEffect(() => {
+    setRechecks(0);
+    load();
+  }, [load, reloadKey]);
+  const stopping = enrolments?.some((enrolment) => enrolment.stopping !== null) ?? false;
+  useEffect(() => {
+    if (!stopping || rechecks >= stoppingRechecks) return;
+    const timer = setTimeout(() => {
+      setRechecks((count) => count + 1);
+      load();
+    }, stoppingRecheckMs);
+    return () => clearTimeout(timer);
+  }, [stopping, rechecks, load]);
   return { enrolments, error, reload: load };
 }
 
@@ -41,7 +61,8 @@ export function EnrolmentTable({
 }: {
   filter: EnrolmentFilter;
   show: Array<'contact' | 'workflow'>;
-  reloadKey?: number;
+  /** A change of it loads the enrolments again (what they depend on changed elsewhere). */
+  reloadKey?: unknown;
   emptyText: string;
   /** Called after a pause, resume or stop, for what shows the same enrolments otherwise (a workflow's statistics). */
   onChanged?: () => void;
@@ -78,21 +99,21 @@ export function EnrolmentTable({
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {names}
                 </Typography>
-                <Tooltip title={enrolment.stopDetail ?? ''}>
-                  <Chip size="small" variant="outlined" color={statusColor[enrolment.status]} label={statusText(enrolment)} />
+                <Tooltip title={statusDetail(enrolment)}>
+                  <Chip size="small" variant="outlined" color={enrolment.stopping ? 'default' : statusColor[enrolment.status]} label={statusText(enrolment)} />
                 </Tooltip>
               </Stack>
               <Typography variant="caption" color="text.secondary" component="div">
-                {enrolment.nextStep ? `Next: ${nextStepText(enrolment)}` : `${enrolment.stepsSent} of ${enrolment.stepCount} steps run`}
+                {enrolment.nextStep && !enrolment.stopping ? `Next: ${nextStepText(enrolment)}` : `${enrolment.stepsSent} of ${enrolment.stepCount} steps run`}
               </Typography>
             </Box>
             <Stack direction="row" sx={{ flexShrink: 0 }}>
-              {enrolment.status === 'active' && (
+              {enrolment.status === 'active' && !enrolment.stopping && (
                 <IconButton size="small" aria-label={`Pause ${label}`} onClick={() => act(enrolmentsApi.pause, enrolment.id, 'Automation paused.')}>
                   <PauseIcon fontSize="small" />
                 </IconButton>
               )}
-              {enrolment.status === 'paused' && (
+              {enrolment.status === 'paused' && !enrolment.stopping && (
                 <IconButton size="small" aria-label={`Resume ${label}`} onClick={() => act(enrolmentsApi.resume, enrolment.id, 'Automation resumed.')}>
                   <PlayIcon fontSize="small" />
                 </IconButton>

@@ -26,10 +26,17 @@ const stopReasonText: Record<NonNullable<EnrolmentRecord['stopReason']>, string>
   'contact-erased': 'Contact erased',
 };
 
-/** The status as a user reads it: 'Active', 'Paused', 'Completed' or 'Stopped: Replied'. */
+/** The status as a user reads it: 'Active', 'Paused', 'Completed', 'Stopped: Replied', or 'Stopping: Replied' once a stop condition holds. */
 export function statusText(enrolment: EnrolmentRecord): string {
   if (enrolment.status === 'stopped') return `Stopped: ${enrolment.stopReason ? stopReasonText[enrolment.stopReason] : 'Stopped'}`;
+  if (enrolment.stopping) return `Stopping: ${stopReasonText[enrolment.stopping.reason]}`;
   return enrolment.status[0].toUpperCase() + enrolment.status.slice(1);
+}
+
+/** What the status chip's tooltip says: why it stopped, or why it is stopping and that nothing more is sent. */
+export function statusDetail(enrolment: EnrolmentRecord): string {
+  if (enrolment.stopping) return `${enrolment.stopping.detail} No further step runs; the automation stops within seconds.`;
+  return enrolment.stopDetail ?? '';
 }
 
 /** One part of a workflow's enrolments: where each of them stands now. */

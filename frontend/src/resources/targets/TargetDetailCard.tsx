@@ -167,7 +167,13 @@ export const TargetDetailCard = memo(
                     <BankContactList bank={bankRef} contacts={work.contacts} onEdit={(contact) => actions.onEditContact(bank, contact)} />
                   </Section>
                   <Section title="Automations">
-                    <EnrolmentTable filter={{ bankId: bank.cert }} show={['contact', 'workflow']} reloadKey={automationsStarted} emptyText="No automations for this bank yet." />
+                    <EnrolmentTable
+                      filter={{ bankId: bank.cert }}
+                      show={['contact', 'workflow']}
+                      // asked again when automations start, and when a contact replies or goes (theirs stop)
+                      reloadKey={`${automationsStarted} ${work.contacts.map((contact) => `${contact.id}:${contact.repliedAt ?? ''}`).join(' ')}`}
+                      emptyText="No automations for this bank yet."
+                    />
                   </Section>
                 </Stack>
               </Grid>

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { StopReason } from './events.ts';
+
+/**
+ * The rows an enrolment's stop conditions are read from, joined to the enrolments table known in
+ * `query` as `enrolments`: its workflow (w), contact (c), bank among the user's targets (t), the Do
+ * Not Contact list (s) and its last email (m). Read in one query, so stop conditions coming from
+ * anywhere (a workflow or contact deleted, a bank untracked, a bounce reported by the dispatcher) are
+ * noticed without those places knowing about automation.
+ */
+export const joinStopConditions = (knex: Knex, query: Knex.QueryBuilder, enrolments: string): Knex.QueryBuilder =>
+  query
+    .leftJoin('workflows as w', (join) => join.on('w.id', `${enrolments}.workflow_id`).andOn('w.user_id', `${enrolments}.user_id`))
+    .leftJoin('contacts as c', (join) => join.on('c.id', `${enrolments}.contact_id`).andOn('c.user_id', `${enrolments}.user_id`))
+    .leftJoin('targets as t', (join) => join.on('t.user_id', `${enrolments}.user_id`).andOn('t.cert', `${enrolments}.bank_id`))
+    .leftJoin('suppressions as s', (join) => join.on('s.user_id', `${enrolments}.user_id`).andOn('s.email', knex.raw('lower(c.email)')))
+    .leftJoin('sent_emails as m', 'm.id', `${enrolments}.last_email_id`);
+
+/** The joined columns `stopReasonOf` reads, beside the enrolment's own. */
+export const stopConditionColumns = [
+  'w.id as workflow_exists',
+  'c.id as contact_exists',
+  'c.email as contact_email',
+  'c.replied_at',
+  't.cert as target_cert',
+  't.is_target',
+  's.email as suppressed',
+  's.reason as suppression_reason',
+  'm.status as email_status',
+  'm.failure_reason',
+];
+
+export type StopConditions = {
+  workflow_name: string;
+  started_at: Date;
+  workflow_exists: string | null;
+  contact_exists: string | null;
+  contact_email: string | null;
+  replied_at: Date | null;
+  target_cert: number | null;
+  is_target: boolean | null;
+  suppressed: string | null;
+  suppression_reason: string | null;
+  email_status: string | null;
+  failure_reason: string | null;
+};
+
+/** Why an enrolment stopped at the Do Not Contact list: the address it names is left out. */
+export const doNotContactDetail = "The contact's address is on your Do Not Contact list.";
+
+/** Why an enrolment must stop, from its workflow, contact, bank, last email and the Do Not Contact list, or null. */
+export function stopReasonOf(row: StopConditions): { reason: StopReason; detail: string } | null {
+  // The steps were copied at enrolment, but a user who deletes a workflow expects its outreach to end.
+  if (!row.workflow_exists) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
+  // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
+  if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
+  if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
+  // A reply stops what was under way when it came; one from before the enrolment was known to whoever started it.
+  if (row.replied_at && row.replied_at >= row.started_at) return { reason: 'replied', detail: 'The contact replied.' };
+  if (row.suppressed) {
+    return row.suppression_reason === 'unsubscribed'
+      ? { reason: 'unsubscribed', detail: 'The contact unsubscribed.' }
+      : { reason: 'do-not-contact', detail: doNotContactDetail };
+  }
+  if (row.email_status === 'failed') {
+    // A mail server's reason often quotes the address: it is left out.
+    const reason = row.failure_reason && row.contact_email ? row.failure_reason.replaceAll(row.contact_email, "the contact's address") : row.failure_reason;
+    return { reason: 'send-failed', detail: `The last email bounced or failed: ${reason ?? 'no reason given'}` };
+  }
+  return null;
+}
