@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import type { Database } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { connectionCuttingProxy, type ConnectionCuttingProxy } from '../../../test/support/connection-cutting-proxy.ts';
 import { describeWithDatabase, freshDatabase } from '../../../test/support/database.ts';
 import { eventStoreContract, eventually, readToEnd } from './event-store.contract.ts';
 import { PostgresEventStore } from './postgres.ts';
@@ -233,5 +234,90 @@ describeWithDatabase('PostgresEventStore append in one statement', (context) => 
     expect(transactionCalls()).to.equal(1);
     expect(await context.db.knex('projected_rows').where({ id: 'one-statement-same-row' }).pluck('note')).to.deep.equal(['second']);
     expect(await context.db.knex('events').where({ stream_id: 'one-statement-same-row' }).orderBy('stream_version').pluck('type')).to.deep.equal(['Noted', 'Noted']);
+  });
+});
+
+/**
+ * A connection that dies mid-append leaves the client without an answer, not necessarily without a
+ * write. The store asks the database which it was, so a command that took effect is not reported
+ * failed (and sent again by its user). Needs connections to cut, so PostgreSQL only.
+ */
+(process.env.TEST_DATABASE_URL ? describe : describe.skip)('PostgresEventStore when a connection dies mid-append [postgres] (needs TEST_DATABASE_URL)', () => {
+  let db: Database;
+  let proxy: ConnectionCuttingProxy;
+  let proxied: Database;
+  let store: PostgresEventStore;
+
+  before(async function () {
+    this.timeout(60_000);
+    db = await freshDatabase('postgres');
+    const url = new URL((db.knex.client.config as { connection: { connectionString: string } }).connection.connectionString);
+    proxy = await connectionCuttingProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    proxied = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
+  });
+
+  beforeEach(() => {
+    store = new PostgresEventStore(proxied.knex);
+  });
+
+  after(async () => {
+    await proxied?.close();
+    await proxy?.close();
+    await db?.close();
+  });
+
+  const storedIn = (streamId: string) => db.knex('events').where({ stream_id: streamId }).orderBy('stream_version').select('global_position', 'stream_version', 'type');
+
+  it('answers an append whose answer was lost after it committed with the events it stored, stored once', async () => {
+    proxy.cutAt('answer-lost', 'answer');
+    const { events } = await store.append('answer-lost', [{ type: 'Noted', data: { note: 'once' } }], { expectedVersion: 'no_stream' });
+    expect(proxy.cuts()).to.equal(1);
+    const stored = await storedIn('answer-lost');
+    expect(stored.map((row) => [Number(row.global_position), row.stream_version])).to.deep.equal([[events[0].globalPosition, 1]]);
+    expect(events[0].data).to.deep.equal({ note: 'once' });
+  });
+
+  it('answers every append of a batch whose answer was lost, each with its own event', async () => {
+    proxy.cutAt('batch-lost-b', 'answer');
+    // the first goes alone; the three that come while it runs go together as one statement
+    const appends = ['batch-lost-a', 'batch-lost-b', 'batch-lost-c', 'batch-lost-d'].map((streamId) => store.append(streamId, [{ type: 'Noted', data: { streamId } }], { expectedVersion: 'no_stream' }));
+    const results = await Promise.all(appends);
+    expect(proxy.cuts()).to.equal(1);
+    for (const result of results) {
+      const [event] = result.events;
+      const stored = await storedIn(event.streamId);
+      expect(stored.map((row) => Number(row.global_position)), event.streamId).to.deep.equal([event.globalPosition]);
+      expect(event.data).to.deep.equal({ streamId: event.streamId });
+    }
+  });
+
+  it('fails an append whose request was lost, storing nothing, and the same append then goes through', async () => {
+    proxy.cutAt('request-lost', 'request');
+    const lost = await store.append('request-lost', [{ type: 'Noted', data: {} }], { expectedVersion: 'no_stream' }).then(() => undefined, (error: unknown) => error);
+    expect(proxy.cuts()).to.equal(1);
+    expect(lost, 'the connection error').to.be.instanceOf(Error);
+    expect(await storedIn('request-lost')).to.deep.equal([]);
+    await store.append('request-lost', [{ type: 'Noted', data: {} }], { expectedVersion: 'no_stream' });
+    expect((await storedIn('request-lost')).map((row) => row.stream_version)).to.deep.equal([1]);
+  });
+
+  it('fails an append in a transaction whose connection died before its commit, storing nothing', async () => {
+    // a projection that reads sends the append to a transaction of its own
+    const reading = Object.assign(async () => undefined, {});
+    store = new PostgresEventStore(proxied.knex, reading);
+    proxy.cutAt('transaction-lost', 'answer');
+    const lost = await store.append('transaction-lost', [{ type: 'Noted', data: {} }], { expectedVersion: 'no_stream' }).then(() => undefined, (error: unknown) => error);
+    expect(proxy.cuts()).to.equal(1);
+    expect(lost, 'the connection error').to.be.instanceOf(Error);
+    expect(await storedIn('transaction-lost')).to.deep.equal([]);
+  });
+
+  it("does not take another append's event at the expected version for its own", async () => {
+    proxy.cutAt('someone-else', 'request');
+    const lost = store.append('someone-else', [{ type: 'Noted', data: { by: 'me' } }], { expectedVersion: 'no_stream' }).then(() => undefined, (error: unknown) => error);
+    // another writer takes version 1 meanwhile: the lost append must not answer with it
+    await new PostgresEventStore(db.knex).append('someone-else', [{ type: 'Noted', data: { by: 'them' } }], { expectedVersion: 'no_stream' });
+    expect(await lost, 'the connection error').to.be.instanceOf(Error);
   });
 });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { preparedQuery, statementName } from '../db/prepared.ts';
@@ -65,7 +66,7 @@ const statementsAtOnce = 2;
 /** Appends one batch holds at most. */
 const batchLimit = 64;
 
-type PendingAppend = { streamId: string; expected: number; rows: ReturnType<typeof serialise>; readable: ReturnType<typeof given> };
+type PendingAppend = { streamId: string; expected: number; rows: SerialisedEvents; readable: ReturnType<typeof given> };
 type WaitingAppend = PendingAppend & { resolve(result: AppendResult | undefined): void; reject(error: unknown): void };
 
 /** Whether a projection's writes can go in one statement: it gave them (it reads nothing), and no two write one row (the parts of a statement all see the rows as they were before it). */
@@ -80,6 +81,9 @@ const streamVersionConstraint = 'events_stream_version_unique';
 /** An `any` append that loses a race simply goes again on top of the winner. */
 const anyVersionAttempts = 20;
 const subscriptionBatchSize = 500;
+/** Times the store asks whether an append whose connection was lost committed, and the pause before each retry (ms, times the attempt). */
+const inDoubtLookups = 3;
+const inDoubtPauseMs = 50;
 /** Rows per insert statement when starting many streams (a bulk import). */
 const newStreamChunk = 2000;
 
@@ -122,14 +126,22 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
+    // stamped once: the metadata (with its request id) is how an append in doubt is recognised
+    const rows = serialise(events);
     for (let attempt = 1; ; attempt++) {
       try {
         const result =
-          (await this.appendInOneStatement(streamId, events, expected)) ??
-          (await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, expected)));
+          (await this.appendInOneStatement(streamId, events, rows, expected)) ??
+          (await this.knex.transaction((trx) => this.appendInTransaction(trx, streamId, events, rows, expected)));
         this.appended.emit('appended');
         return result;
       } catch (error) {
+        if (expected !== null && isConnectionLost(error)) {
+          const committed = await this.committedDespite(streamId, events, rows, expected);
+          if (committed === undefined) throw error;
+          this.appended.emit('appended');
+          return committed;
+        }
         const { code, detail } = error as { code?: string; detail?: string };
         if (code === wrongVersion) throw new WrongExpectedVersionError(streamId, expectedVersion, Number(detail));
         // Two writers read the same version and raced: the loser sees the unique index.
@@ -150,9 +162,8 @@ export class PostgresEventStore implements EventStore {
    * statement all see the rows as they were before it). An append of one event that comes while
    * a statement runs waits, and goes with the others waiting as one batch (see sendWaiting).
    */
-  private appendInOneStatement(streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult | undefined> | undefined {
+  private appendInOneStatement(streamId: string, events: NewEvent[], rows: SerialisedEvents, expected: number | null): Promise<AppendResult | undefined> | undefined {
     if (expected === null || this.seals(streamId, events) || (this.inline && !this.inline.writes)) return undefined;
-    const rows = serialise(events);
     const pending = { streamId, expected, rows, readable: given(streamId, events, rows) };
     if (events.length > 1 || this.statementsRunning === 0) return this.sendAlone(pending);
     return new Promise((resolve, reject) => {
@@ -287,9 +298,9 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], expected: number | null): Promise<AppendResult> {
+  private async appendInTransaction(trx: Knex.Transaction, streamId: string, events: NewEvent[], serialised: SerialisedEvents, expected: number | null): Promise<AppendResult> {
     const stored = this.codec ? (await this.codec.seal(trx, [{ streamId, events }]))[0].events : events;
-    const rows = serialise(stored);
+    const rows = stored === events ? serialised : { ...serialised, data: stored.map((event) => JSON.stringify(event.data)) };
     const insert = eventsInsert(streamId, expected, rows, null);
     const { rows: inserted } = (await trx.raw(insert.sql, insert.bindings as Knex.RawBinding[])) as { rows: InsertedRow[] };
     inserted.sort(byStreamVersion);
@@ -300,6 +311,34 @@ export class PostgresEventStore implements EventStore {
     );
     if (this.inline) await this.inline(recorded, trx);
     return recordedResult(recorded);
+  }
+
+  /**
+   * The append, if it committed although its connection was lost: the answer went with the
+   * connection, not necessarily the write. Its events then stand at the versions it expected, with
+   * the metadata it stamped (whose request id no other append shares). A statement whose backend
+   * was terminated, or whose database restarted, committed or died whole before that; one whose
+   * connection a network fault cut may still be running, and is answered as unreachable, as is an
+   * append the database cannot be asked about.
+   */
+  private async committedDespite(streamId: string, events: NewEvent[], rows: SerialisedEvents, expected: number): Promise<AppendResult | undefined> {
+    // The pool's other connections a termination closed say so in this turn of the event loop:
+    // asking at once would mostly take one of them.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let attempt = 1; attempt <= inDoubtLookups; attempt += 1) {
+      try {
+        const found: Array<InsertedRow & Pick<EventRow, 'type' | 'metadata'>> = await this.knex('events')
+          .where('stream_id', streamId)
+          .whereBetween('stream_version', [expected + 1, expected + rows.types.length])
+          .orderBy('stream_version')
+          .select('global_position', 'stream_version', 'type', 'metadata', 'recorded_at', 'tx_id');
+        const ours = found.length === rows.types.length && found.every((row, index) => row.type === rows.types[index] && isDeepStrictEqual(row.metadata, JSON.parse(rows.metadata[index])));
+        return ours ? recordedResult(placed(given(streamId, events, rows), found)) : undefined;
+      } catch {
+        if (attempt < inDoubtLookups) await new Promise((resolve) => setTimeout(resolve, inDoubtPauseMs * attempt));
+      }
+    }
+    return undefined;
   }
 
   async appendNewStreams(streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<void> {
@@ -444,7 +483,7 @@ const insertEvent = `
  * The events' insert with its values. One event, what a command usually appends, binds its fields
  * as they are: as arrays each would be written into an array literal and parsed back out of it.
  */
-function eventsInsert(streamId: string, expected: number | null, rows: ReturnType<typeof serialise>, recordedAt: Date | null): { sql: string; bindings: unknown[] } {
+function eventsInsert(streamId: string, expected: number | null, rows: SerialisedEvents, recordedAt: Date | null): { sql: string; bindings: unknown[] } {
   if (rows.types.length === 1) return { sql: insertEvent, bindings: [streamId, streamId, expected, rows.types[0], rows.data[0], rows.metadata[0], recordedAt] };
   return { sql: insertEvents, bindings: [streamId, recordedAt, streamId, expected, rows.types, rows.data, rows.metadata] };
 }
@@ -492,7 +531,9 @@ function jsonbKeyOrder(a: string, b: string): number {
 
 const byStreamVersion = (a: InsertedRow, b: InsertedRow) => a.stream_version - b.stream_version;
 
-function serialise(events: NewEvent[]): { types: string[]; data: string[]; metadata: string[] } {
+type SerialisedEvents = { types: string[]; data: string[]; metadata: string[] };
+
+function serialise(events: NewEvent[]): SerialisedEvents {
   return {
     types: events.map((event) => event.type),
     data: events.map((event) => JSON.stringify(event.data)),
@@ -501,7 +542,7 @@ function serialise(events: NewEvent[]): { types: string[]; data: string[]; metad
 }
 
 /** The events as appended, numbered from the expected version, before the database gives them a position and time. */
-function given(streamId: string, events: NewEvent[], rows: ReturnType<typeof serialise>) {
+function given(streamId: string, events: NewEvent[], rows: SerialisedEvents) {
   return events.map((event, index) => ({ streamId, streamVersion: 0, type: event.type, data: readStored<RecordedEvent['data']>(rows.data[index]), metadata: readStored<EventMetadata>(rows.metadata[index]) }));
 }
 
