@@ -12,6 +12,9 @@ export const verificationRecordSchema = z.object({
 });
 export type Verification = z.infer<typeof verificationRecordSchema>;
 
+/** The name an erased contact reads as, everywhere its name was (its address and LinkedIn profile read as none). */
+export const erasedContactName = 'Erased contact';
+
 /** A contact as `/api/data/contacts` answers it. */
 export const contactRecordSchema = z.object({
   id: z.string(),

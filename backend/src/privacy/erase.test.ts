@@ -124,6 +124,21 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect(JSON.stringify(history.body)).to.not.contain('Zelda');
   });
 
+  it('takes new personal data after the erasure under a new key, still reads what came before as erased, and erases it again', async () => {
+    const renamed = await app.request(`/api/data/contacts/${zeldaId}`, { method: 'PUT', token, body: { name: 'Yara Newcomb', email: 'yara@erase.example' } });
+    expect(renamed.status, renamed.text).to.equal(200);
+    const history = await app.request(`/api/data/contacts/${zeldaId}/history`, { token });
+    expect(history.status, history.text).to.equal(200);
+    expect(history.body.map((entry: { summary: string }) => entry.summary)).to.include.members(['Added contact "Erased contact", CFO at Erie Bank', 'Renamed contact to "Yara Newcomb"']);
+    expect(JSON.stringify(history.body)).to.not.contain('Zelda');
+    // the contact's commands read its stream: they work on
+    const retitled = await app.request(`/api/data/contacts/${zeldaId}`, { method: 'PUT', token, body: { title: 'CEO' } });
+    expect(retitled.status, retitled.text).to.equal(200);
+    expect((await app.request(`/api/data/contacts/${zeldaId}/erase`, { method: 'POST', token })).status).to.equal(200);
+    expect(await tablesContaining(context.db.knex, 'Yara')).to.deep.equal([]);
+    expect((await app.request(`/api/data/contacts/${zeldaId}`, { token })).body).to.include({ name: 'Erased contact', title: 'CEO', email: null });
+  });
+
   it("answers 404 for another user's contact and for one that never existed", async () => {
     const other = await app.signUp('Someone Else');
     expect((await app.request(`/api/data/contacts/${zeldaId}/erase`, { method: 'POST', token: other.token })).status).to.equal(404);

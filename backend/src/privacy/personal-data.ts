@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { erasedContactName } from '../../../domain/records/contact.ts';
 import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts
  */
 
 /** What an erased field reads as: a name says so, an address or profile becomes absent. */
-export const erasedName = 'Erased contact';
+export const erasedName = erasedContactName;
 
 type PersonalFields = {
   /** The contact whose key seals these fields; null leaves the event as it is (no contact). */
@@ -52,10 +53,20 @@ function seal(key: Buffer, contact: string, fields: Record<string, unknown>): Se
   return { contact, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
 }
 
-function open(key: Buffer, envelope: SealedEnvelope): Record<string, unknown> {
+/**
+ * The fields sealed in the envelope, or null when this key did not seal them: the key that did was
+ * destroyed (the contact erased), and the contact's key made since seals only what came after.
+ */
+function open(key: Buffer, envelope: SealedEnvelope): Record<string, unknown> | null {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(envelope.iv, 'base64'));
   decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));
-  return JSON.parse(Buffer.concat([decipher.update(Buffer.from(envelope.data, 'base64')), decipher.final()]).toString('utf8'));
+  let opened: Buffer;
+  try {
+    opened = Buffer.concat([decipher.update(Buffer.from(envelope.data, 'base64')), decipher.final()]);
+  } catch {
+    return null; // GCM's authentication: another key sealed it
+  }
+  return JSON.parse(opened.toString('utf8'));
 }
 
 /** The personal fields an event would seal, with the contact they belong to; null when none. */
@@ -133,7 +144,7 @@ export async function revealPersonalData(events: RecordedEvent[], knex: Knex, ke
     if (!envelope) return event;
     const { [envelopeKey]: _sealed, ...data } = event.data;
     const key = keys.get(envelope.contact);
-    const personal = key ? open(key, envelope) : (personalFields[event.type]?.fields ?? {});
+    const personal = (key && open(key, envelope)) ?? personalFields[event.type]?.fields ?? {};
     return { ...event, data: { ...data, ...personal } };
   });
 }

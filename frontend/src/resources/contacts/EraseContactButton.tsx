@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { DialogContentText } from '@mui/material';
 import EraseIcon from '@mui/icons-material/PersonOffOutlined';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { erasedContactName } from '../../../../domain/records/contact.ts';
 import { http } from '../../providers/http.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { Contact } from './types.ts';
 
-/** What an erased contact's name reads as; such a contact has nothing left to erase. */
-const erasedName = 'Erased contact';
 
 /**
  * Erases the contact's personal data for good (GDPR), after a confirmation that says what goes and
@@ -20,7 +19,8 @@ export function EraseContactButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  if (!contact || contact.name === erasedName) return null;
+  // an erased contact has nothing left to erase, until it is given new personal data
+  if (!contact || (contact.name === erasedContactName && !contact.email && !contact.linkedinUrl)) return null;
   const erase = async () => {
     setBusy(true);
     try {
@@ -45,7 +45,7 @@ export function EraseContactButton() {
         body={
           <DialogContentText>
             Their name, email address and LinkedIn profile are erased for good, also from the history, the timelines, sent emails and reports, which will show
-            &lsquo;{erasedName}&rsquo;. Their title, bank, hot-lead flag and the dates of emails sent stay. This cannot be undone.
+            &lsquo;{erasedContactName}&rsquo;. Their title, bank, hot-lead flag and the dates of emails sent stay. This cannot be undone.
           </DialogContentText>
         }
         confirmText="Erase for good"
