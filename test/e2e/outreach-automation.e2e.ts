@@ -222,6 +222,23 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("shows on a workflow's page that a contact replied elsewhere once the user comes back to the tab", async () => {
+    const session = await e2e.registerUser('Noor Vale');
+    const as = <T,>(path: string, body?: unknown, method = 'POST') => apiAs<T>(e2e.url, session, path, { method, body });
+    await as('/api/data/banks', { cert: 628, name: 'Alpha Bank', state: 'IL' });
+    const eve = await as<{ id: string }>('/api/data/contacts', { bankId: 628, name: 'Eve Stone', title: 'CFO', email: 'eve@alpha.example' });
+    const workflow = await as<{ id: string }>('/api/data/workflows', { name: 'Later visit', steps: [{ day: 3, type: 'LinkedIn Visit' }] });
+    await as(`/api/data/workflows/${workflow.id}/enrolments`, { contactIds: [eve.id] });
+    const { page } = await e2e.openSignedInPage({ session, path: `/workflows/${workflow.id}/show/enrolments` });
+    await page.getByRole('heading', { name: 'Later visit' }).waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+    // marked in another tab (here, through the API), while this one was in the background
+    await as(`/api/data/contacts/${eve.id}/replied`, {}, 'PUT');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByText(/^Stopp(ing|ed): Replied$/).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('lists sent emails newest first, searches them and shows the selected one', async () => {
     const session = await e2e.registerUser('Avery Stone');
     const record = (recipientName: string, bankName: string, subject: string, sentAt: string) =>

@@ -13,8 +13,8 @@ const stoppingRecheckMs = 3_000;
 const stoppingRechecks = 20;
 
 /**
- * Loads the enrolments of a filter and reloads them after each action (and when `reloadKey`
- * changes). While some are stopping (a stop condition holds, the scheduler has yet to record it),
+ * Loads the enrolments of a filter and reloads them after each action, when `reloadKey` changes and
+ * when the user comes back to the tab. While some are stopping (a stop condition holds, the scheduler has yet to record it),
  * asks again every few seconds until they show as stopped.
  */
 export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
@@ -35,6 +35,14 @@ export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
     setRechecks(0);
     load();
   }, [load, reloadKey]);
+  useEffect(() => {
+    // Back on this tab, they may have changed meanwhile: a reply marked in another tab, steps run.
+    const reloadWhenShown = () => {
+      if (document.visibilityState === 'visible') load();
+    };
+    document.addEventListener('visibilitychange', reloadWhenShown);
+    return () => document.removeEventListener('visibilitychange', reloadWhenShown);
+  }, [load]);
   const stopping = enrolments?.some((enrolment) => enrolment.stopping !== null) ?? false;
   useEffect(() => {
     if (!stopping || rechecks >= stoppingRechecks) return;
