@@ -8,6 +8,25 @@ export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
 export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual', 'workflow-deleted', 'contact-erased'] as const;
 export type EnrolmentStopReason = (typeof enrolmentStopReasons)[number];
 
+/** Each stop reason as a user reads it, after 'Stopped: ' or 'Stopping: '. */
+export const enrolmentStopReasonLabels: Record<EnrolmentStopReason, string> = {
+  'send-failed': 'Email bounced or failed',
+  unsubscribed: 'Unsubscribed',
+  replied: 'Replied',
+  'contact-deleted': 'Contact deleted',
+  'bank-untargeted': 'Bank no longer a target',
+  'do-not-contact': 'On Do Not Contact',
+  manual: 'By you',
+  'workflow-deleted': 'Workflow deleted',
+  'contact-erased': 'Contact erased',
+};
+
+/** A stop reason within a sentence: 'stopped (by you)', 'stopped (replied)'. */
+export const stopReasonInSentence = (reason: EnrolmentStopReason) => {
+  const label = enrolmentStopReasonLabels[reason];
+  return label[0].toLowerCase() + label.slice(1);
+};
+
 /** An enrolment (one contact going through one workflow) as `/api/data/enrolments` answers it. */
 export const enrolmentRecordSchema = z.object({
   id: z.string(),

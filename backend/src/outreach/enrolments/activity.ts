@@ -1,3 +1,4 @@
+import { stopReasonInSentence } from '../../../../domain/records/enrolment.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
 import type { EnrolmentEvent } from './events.ts';
 
@@ -13,7 +14,7 @@ export const enrolmentActivity: ActivityDescription<EnrolmentEvent> = {
     StepSkipped: (data) => `Skipped ${stepNumber(data.stepIndex)}: ${data.reason}`,
     EnrolmentPaused: () => 'Paused the enrolment',
     EnrolmentResumed: () => 'Resumed the enrolment',
-    EnrolmentStopped: (data) => `Stopped the enrolment (${data.reason}): ${data.detail}`,
+    EnrolmentStopped: (data) => `Stopped the enrolment (${stopReasonInSentence(data.reason)}): ${data.detail}`,
     EnrolmentCompleted: () => 'Completed every step of the workflow',
   },
 };

@@ -104,7 +104,7 @@ describe('enrolment decider', () => {
     const stopped: EnrolmentEvent = { type: 'EnrolmentStopped', data: { reason: 'replied', detail: 'Jane Doe replied.', stoppedAt: at } };
     spec.given([started, firstScheduled]).when({ type: 'StopEnrolment', userId: owner, at, reason: 'replied', detail: 'Jane Doe replied.' }).then([stopped]);
     spec.given([started, firstScheduled, stopped]).when({ type: 'StopEnrolment', userId: owner, at, reason: 'manual', detail: 'x' }).then([]);
-    spec.given([started, firstScheduled, stopped]).when({ type: 'PauseEnrolment', userId: owner, at }).thenThrows(/already been stopped \(replied\)/, Conflict);
+    spec.given([started, firstScheduled, stopped]).when({ type: 'PauseEnrolment', userId: owner, at }).thenThrows(/already stopped \(replied\)/, Conflict);
     spec.given([started, firstScheduled, stopped]).when({ type: 'ResumeEnrolment', userId: owner, at, dueAt: at }).thenThrows(/cannot be resumed/, Conflict);
   });
 

@@ -1,5 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict, RecordNotFound } from '../../commands/errors.ts';
+import { stopReasonInSentence } from '../../../../domain/records/enrolment.ts';
 import type { WorkflowStep } from '../workflows/events.ts';
 import type { EnrolmentCommand } from './commands.ts';
 import { enrolmentEvents, type EnrolmentEvent, type StopReason } from './events.ts';
@@ -25,8 +26,8 @@ const initialState = (): EnrolmentState => ({ status: 'absent', steps: [], nextS
 const ended = (state: EnrolmentState) => state.status === 'stopped' || state.status === 'completed';
 
 function endedMessage(state: EnrolmentState, action: string): string {
-  const how = state.status === 'completed' ? 'completed' : `been stopped (${state.stopReason})`;
-  return `This enrolment has already ${how}, so it cannot be ${action}.`;
+  const how = state.status === 'completed' ? 'completed' : state.stopReason ? `stopped (${stopReasonInSentence(state.stopReason)})` : 'stopped';
+  return `This automation has already ${how}, so it cannot be ${action}.`;
 }
 
 /** After a step is done: the next one is scheduled, or the enrolment is complete. */

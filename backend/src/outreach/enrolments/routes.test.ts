@@ -81,7 +81,7 @@ describeWithDatabase('enrolments API', (context) => {
     expect(stopped.body).to.include({ status: 'stopped', stopReason: 'manual', stopDetail: 'Stopped by you.', nextStep: null });
     const again = await app.request(`/api/data/enrolments/${enrolment.id}/resume`, { method: 'PUT', token });
     expect(again.status).to.equal(409);
-    expect(again.body.message).to.equal('This enrolment has already been stopped (manual), so it cannot be resumed.');
+    expect(again.body.message).to.equal('This automation has already stopped (by you), so it cannot be resumed.');
     expect((await app.request(`/api/data/enrolments/${enrolment.id}/pause`, { method: 'PUT', token: otherToken })).status).to.equal(404);
     const history = await app.request(`/api/data/enrolments/${enrolment.id}/history`, { token });
     expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal([

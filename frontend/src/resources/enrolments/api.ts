@@ -1,4 +1,4 @@
-import type { EnrolmentRecord, WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
+import { enrolmentStopReasonLabels, type EnrolmentRecord, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { countOf, groupThousands } from '../../../../domain/format.ts';
 import { http } from '../../providers/http.ts';
 
@@ -14,22 +14,10 @@ export const enrolmentsApi = {
   statistics: (workflowId: string) => http.get<WorkflowStatistics>(`/api/data/workflows/${workflowId}/statistics`),
 };
 
-const stopReasonText: Record<NonNullable<EnrolmentRecord['stopReason']>, string> = {
-  'send-failed': 'Email bounced or failed',
-  unsubscribed: 'Unsubscribed',
-  replied: 'Replied',
-  'contact-deleted': 'Contact deleted',
-  'bank-untargeted': 'Bank no longer a target',
-  'do-not-contact': 'On Do Not Contact',
-  manual: 'Stopped by you',
-  'workflow-deleted': 'Workflow deleted',
-  'contact-erased': 'Contact erased',
-};
-
 /** The status as a user reads it: 'Active', 'Paused', 'Completed', 'Stopped: Replied', or 'Stopping: Replied' once a stop condition holds. */
 export function statusText(enrolment: EnrolmentRecord): string {
-  if (enrolment.status === 'stopped') return `Stopped: ${enrolment.stopReason ? stopReasonText[enrolment.stopReason] : 'Stopped'}`;
-  if (enrolment.stopping) return `Stopping: ${stopReasonText[enrolment.stopping.reason]}`;
+  if (enrolment.status === 'stopped') return `Stopped: ${enrolment.stopReason ? enrolmentStopReasonLabels[enrolment.stopReason] : 'Stopped'}`;
+  if (enrolment.stopping) return `Stopping: ${enrolmentStopReasonLabels[enrolment.stopping.reason]}`;
   return enrolment.status[0].toUpperCase() + enrolment.status.slice(1);
 }
 
