@@ -59,7 +59,7 @@ describeWithDatabase('starting enrolments', (context) => {
     ]);
     expect(answers.map((answer) => answer.status).sort()).to.deep.equal(['fulfilled', 'rejected']);
     const refused = answers.find((answer) => answer.status === 'rejected')!.reason as Error & { status?: number };
-    expect(refused.message).to.equal('Lee Chan is already enrolled in "COO sequence". Stop that enrolment first to start again.');
+    expect(refused.message).to.equal('Lee Chan is already going through "COO sequence". Stop that automation first to start it again.');
     expect(await enrolmentsOfContact()).to.have.length(1);
   });
 

@@ -6,7 +6,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts
 import { whyOnDoNotContact } from '../../../domain/records/do-not-contact.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
-import { enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';
+import { alreadyUnderWayMessage, enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
@@ -68,8 +68,7 @@ export async function startEnrolments(
     .whereIn('status', ['active', 'paused'])
     .select('contact_id', 'contact_name');
   if (active.length) {
-    const names = active.map((row) => row.contact_name).join(', ');
-    throw new ConflictError(`${names} ${active.length === 1 ? 'is' : 'are'} already enrolled in "${workflow.name}". Stop that enrolment first to start again.`, {
+    throw new ConflictError(alreadyUnderWayMessage(active.map((row) => row.contact_name), workflow.name), {
       cannotStart: active.map((row) => row.contact_id),
     });
   }

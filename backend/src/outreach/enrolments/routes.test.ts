@@ -49,7 +49,7 @@ describeWithDatabase('enrolments API', (context) => {
   it('refuses a contact already active in the workflow with a clear 409', async () => {
     const response = await enrol([contacts['Raj Patel'], contacts['Jane Doe']]);
     expect(response.status).to.equal(409);
-    expect(response.body.message).to.equal('Jane Doe is already enrolled in "CFO sequence". Stop that enrolment first to start again.');
+    expect(response.body.message).to.equal('Jane Doe is already going through "CFO sequence". Stop that automation first to start it again.');
     expect(response.body.cannotStart).to.deep.equal([contacts['Jane Doe']]);
     const list = await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId: contacts['Raj Patel'] }))}`, { token });
     expect(list.body).to.deep.equal([]);

@@ -19,11 +19,11 @@ describe('enrolment slot decider', () => {
   });
 
   it('refuses a slot whose enrolment is under way', () => {
-    spec.given([claimedByFirst]).when({ ...claim, checkedHolder: first, holderUnderWay: true }).thenThrows(/Lee Chan is already enrolled in "COO sequence"/, Conflict);
+    spec.given([claimedByFirst]).when({ ...claim, checkedHolder: first, holderUnderWay: true }).thenThrows(/Lee Chan is already going through "COO sequence"/, Conflict);
   });
 
   it('refuses when someone claimed the slot after the caller looked', () => {
-    spec.given([claimedByFirst]).when({ ...claim, checkedHolder: null, holderUnderWay: false }).thenThrows(/already enrolled/, Conflict);
+    spec.given([claimedByFirst]).when({ ...claim, checkedHolder: null, holderUnderWay: false }).thenThrows(/already going through/, Conflict);
   });
 
   it('gives back only its own claim', () => {

@@ -30,14 +30,19 @@ export type EnrolmentSlotCommand =
       /** The holder the caller looked up, and whether that enrolment is still under way (or being started). */
       checkedHolder: string | null;
       holderUnderWay: boolean;
-      /** For the refusal: "Dana Lee is already enrolled in "Intro"". */
+      /** For the refusal: 'Dana Lee is already going through "Intro"'. */
       contactName: string;
       workflowName: string;
     }
   | { type: 'ReleaseWorkflowSlot'; enrolmentId: string };
 
-const alreadyEnrolled = (command: { contactName: string; workflowName: string }) =>
-  new Conflict(`${command.contactName} is already enrolled in "${command.workflowName}". Stop that enrolment first to start again.`);
+/** The refusal of contacts already going through a workflow (their automation active or paused). */
+export const alreadyUnderWayMessage = (contactNames: string[], workflowName: string) =>
+  contactNames.length === 1
+    ? `${contactNames[0]} is already going through "${workflowName}". Stop that automation first to start it again.`
+    : `${contactNames.join(', ')} are already going through "${workflowName}". Stop those automations first to start them again.`;
+
+const alreadyEnrolled = (command: { contactName: string; workflowName: string }) => new Conflict(alreadyUnderWayMessage([command.contactName], command.workflowName));
 
 function decide(command: EnrolmentSlotCommand, state: EnrolmentSlotState): EnrolmentSlotEvent[] {
   if (command.type === 'ReleaseWorkflowSlot') {
