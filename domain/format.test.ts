@@ -12,12 +12,14 @@ import {
   foldText,
   formatDate,
   formatLocalDay,
+  formatLocalMoment,
   formatMoney,
   formatMoneyTick,
   formatPercent,
   quarterLabel,
   roaColor,
   scoreColor,
+  withLocalMoments,
 } from './format.ts';
 
 describe('frontend formats', () => {
@@ -102,6 +104,17 @@ describe('frontend formats', () => {
     expect(inTimeZone('UTC', () => formatLocalDay(added))).to.equal('Nov 29, 2026');
     expect(formatLocalDay(null)).to.equal('N/A');
     expect(formatLocalDay('not a date')).to.equal('not a date');
+  });
+
+  it('writes a moment on the local clock, and the moments a text holds in UTC as well', () => {
+    expect(inTimeZone('America/Chicago', () => formatLocalMoment('2026-12-01T14:00:00.000Z'))).to.equal('Dec 1, 2026, 8:00 AM');
+    expect(inTimeZone('UTC', () => formatLocalMoment('2026-12-01T00:05:00Z'))).to.equal('Dec 1, 2026, 12:05 AM');
+    expect(inTimeZone('UTC', () => formatLocalMoment('2026-12-01T12:30:00Z'))).to.equal('Dec 1, 2026, 12:30 PM');
+    expect(formatLocalMoment('not a moment')).to.equal('not a moment');
+    const summary = 'Scheduled step 2 for 2026-12-01T14:00:00.000Z (outside the send window)';
+    expect(inTimeZone('America/New_York', () => withLocalMoments(summary))).to.equal('Scheduled step 2 for Dec 1, 2026, 9:00 AM (outside the send window)');
+    // a calendar date has no clock to move to
+    expect(withLocalMoments('Due 2026-12-01, task 2026-12-01T14')).to.equal('Due 2026-12-01, task 2026-12-01T14');
   });
 
   it('writes every day of a leap year as en-US Intl writes it', () => {

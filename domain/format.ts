@@ -93,6 +93,29 @@ export function formatLocalDay(moment: string | null | undefined): string {
   return Number.isNaN(instant.getTime()) ? moment : formatDate(localDate(instant));
 }
 
+/** A moment where this runs (the user's browser), as 'Dec 1, 2026, 9:05 AM'. */
+export function formatLocalMoment(moment: string): string {
+  const instant = new Date(moment);
+  if (Number.isNaN(instant.getTime())) return moment;
+  const hours = instant.getHours();
+  const minutes = String(instant.getMinutes()).padStart(2, '0');
+  return `${formatDate(localDate(instant))}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A moment as the server writes it, in UTC: 2026-12-01T14:00:00.000Z. */
+const utcMoment = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g;
+
+/**
+ * A text with every moment the server wrote into it (in UTC) as the user's clock reads it: 'Scheduled
+ * step 2 for 2026-12-01T14:00:00.000Z' reads 'Scheduled step 2 for Dec 1, 2026, 8:00 AM' in Chicago.
+ */
+export function withLocalMoments(text: string): string {
+  return text.replace(utcMoment, formatLocalMoment);
+}
+
+/** Whether a value is one such moment, and nothing else. */
+export const isUtcMoment = (text: string) => new RegExp(`^${utcMoment.source}$`).test(text);
+
 /** The calendar day of a moment where this runs (the user's browser), as YYYY-MM-DD: a task due that day is due "today". */
 export function localDate(moment: Date = new Date()): string {
   const month = String(moment.getMonth() + 1).padStart(2, '0');

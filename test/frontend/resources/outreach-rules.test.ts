@@ -11,6 +11,7 @@ import { labelOf } from '../../../frontend/src/resources/shared/labels.ts';
 import { addDays, dueBadge, daysUntil } from '../../../frontend/src/resources/tasks/due.ts';
 import { avatarsOf, initialsOf } from '../../../frontend/src/resources/targets/avatars.ts';
 import { needsKeyFinancials } from '../../../frontend/src/resources/targets/keyFinancials.ts';
+import { inTimeZone } from '../../support/time-zone.ts';
 
 describe('contact search results', () => {
   it('merges both searches by lowercase email and marks people found by both as Both', () => {
@@ -157,6 +158,9 @@ describe('edit conflicts', () => {
     expect(displayValue(['a', 'b'])).to.equal('a, b');
     expect(displayValue(true)).to.equal('yes');
     expect(displayValue({ result: 'risky', score: 40 })).to.equal('result: risky, score: 40');
+    // a moment the server wrote in UTC reads on the user's clock; a calendar date as it is
+    expect(inTimeZone('America/Chicago', () => displayValue('2026-12-01T14:00:00.000Z'))).to.equal('Dec 1, 2026, 8:00 AM');
+    expect(displayValue('2026-12-01')).to.equal('2026-12-01');
     expect(labelOf('linkedinUrl')).to.equal('LinkedIn URL');
     expect(labelOf('bankId')).to.equal('Bank ID');
     expect(labelOf('verification.result')).to.equal('Verification result');

@@ -17,6 +17,7 @@ import {
   useGetRecordRepresentation,
   useResourceDefinitions,
 } from 'react-admin';
+import { withLocalMoments } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
@@ -139,7 +140,7 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
       <ListBody
         phone={
           <SimpleList<ActivityRow>
-            primaryText={(row) => row.summary}
+            primaryText={(row) => withLocalMoments(row.summary)}
             secondaryText={(row) => `${recordKinds[row.resource] ?? row.resource} · ${labelOf(row.type)}`}
             tertiaryText={(row) => new Date(row.occurredAt).toLocaleString()}
             rowClick={(_id, _resource, record) => (resources[(record as ActivityRow).resource]?.hasShow ? recordPath(record as ActivityRow) : false)}
@@ -150,7 +151,7 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
           <DateField source="occurredAt" label="When" showTime />
           <FunctionField label="Record" render={(row: ActivityRow) => <RecordLink row={row} />} />
           <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{labelOf(row.type)}</Typography>} />
-          <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{row.summary}</Typography>} />
+          <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{withLocalMoments(row.summary)}</Typography>} />
           <FunctionField label="By" render={(row: ActivityRow) => (row.source ? <Chip size="small" variant="outlined" label={sourceLabels[row.source] ?? row.source} /> : '—')} />
         </Datagrid>
       </ListBody>

@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
+import { withLocalMoments } from '../../../../domain/format.ts';
 import { displayValue } from './conflict.ts';
 import { changesOf, sourceLabels } from './history.ts';
 import { labelOf } from './labels.ts';
@@ -64,7 +65,7 @@ function HistoryTable({ history }: { history: UseQueryResult<HistoryEntry[]> }) 
                   </Typography>
                   {entry.summary && (
                     <Typography variant="caption" color="text.secondary">
-                      {entry.summary}
+                      {withLocalMoments(entry.summary)}
                     </Typography>
                   )}
                 </TableCell>

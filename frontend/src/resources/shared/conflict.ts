@@ -1,3 +1,5 @@
+import { formatLocalMoment, isUtcMoment } from '../../../../domain/format.ts';
+
 /**
  * A save refused with 412 means the record changed after the form was opened. What changed is the
  * difference between the record as opened and as it is now, field by field; bookkeeping fields
@@ -16,7 +18,7 @@ export function changesSince(opened: Record<string, unknown>, now: Record<string
   return fields.filter((field) => !same(opened[field], now[field])).map((field) => ({ field, opened: opened[field], now: now[field] }));
 }
 
-/** A value as a short line of text (lists joined, objects as their fields, empty as '—'). */
+/** A value as a short line of text (lists joined, objects as their fields, a moment on the user's clock, empty as '—'). */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.map(displayValue).join(', ') : '—';
@@ -26,6 +28,7 @@ export function displayValue(value: unknown): string {
       .map(([key, inner]) => `${key}: ${displayValue(inner)}`)
       .join(', ');
   }
+  if (typeof value === 'string' && isUtcMoment(value)) return formatLocalMoment(value);
   return String(value);
 }
 
