@@ -61,4 +61,22 @@ describe('contact erasure: a contact erased from its screen', function () {
     for (const text of personal) expect(listText).not.to.contain(text);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
+  it('says before erasing that an address on the Do Not Contact list stays there, and it does', async () => {
+    const session = await e2e.registerUser('Ira Lund');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const noah = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Noah Frey', title: 'CFO', email: 'noah.frey@alpha-bank.example' } });
+    await as('/api/data/suppressions', { method: 'POST', body: { email: 'noah.frey@alpha-bank.example' } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${noah.id}/show` });
+    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase Noah Frey?' });
+    await dialog.getByText('Their address stays on your Do Not Contact list, so that no one writes to them again', { exact: false }).waitFor();
+    await screenshot(page, 'contact-erase-confirm-do-not-contact');
+    await dialog.getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByText('Personal data erased.').waitFor();
+    const listed = await as<Array<{ email: string }>>('/api/data/suppressions');
+    expect(listed.map((row) => row.email)).to.deep.equal(['noah.frey@alpha-bank.example']);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 });

@@ -46,6 +46,12 @@ export function EraseContactButton() {
           <DialogContentText>
             Their name, email address and LinkedIn profile are erased for good, also from the history, the timelines, sent emails and reports, which will show
             &lsquo;{erasedContactName}&rsquo;. Their title, bank, hot-lead flag and the dates of emails sent stay. This cannot be undone.
+            {contact.doNotContact && (
+              <>
+                {' '}
+                Their address stays on your Do Not Contact list, so that no one writes to them again; take it off in Settings › Automation if they asked for that too.
+              </>
+            )}
           </DialogContentText>
         }
         confirmText="Erase for good"
