@@ -39,25 +39,28 @@ export function suppressionRoutes(services: AppServices): Router {
   router.post('/', async (ctx) => {
     const userId = signedInUser(ctx.state).id;
     const { email, detail } = addSuppressionBody.parse(ctx.request.body ?? {});
+    const added = { email: normalisedEmail(email), reason: 'manual' as const, contact_id: null, detail: detail || 'Added by you.', created_at: new Date() };
     await handleCommand(eventStore, suppressionDecider, suppressionStreamId(userId), {
       type: 'SuppressAddress',
       userId,
       email,
-      reason: 'manual',
-      contactId: null,
-      detail: detail || 'Added by you.',
-      at: new Date().toISOString(),
+      reason: added.reason,
+      contactId: added.contact_id,
+      detail: added.detail,
+      at: added.created_at.toISOString(),
     });
     ctx.status = 201;
-    ctx.body = toApi(await readAfterCommit(() => rows(userId).where('email', normalisedEmail(email)).first()));
+    // as listed (an address already there keeps its first reason), or as added when another request took it off meanwhile
+    ctx.body = toApi((await readAfterCommit(() => rows(userId).where('email', added.email).first())) ?? added);
   });
 
   router.delete('/:email', async (ctx) => {
     const userId = signedInUser(ctx.state).id;
     const email = normalisedEmail(ctx.params.email);
-    const row = await rows(userId).where('email', email).first();
+    const row: SuppressionRow | undefined = await rows(userId).where('email', email).first();
     await handleCommand(eventStore, suppressionDecider, suppressionStreamId(userId), { type: 'UnsuppressAddress', userId, email });
-    ctx.body = toApi(row);
+    // the address as it was listed; one added by another request since the list was read is known by its address alone
+    ctx.body = row ? toApi(row) : { id: email, email };
   });
 
   return router;
