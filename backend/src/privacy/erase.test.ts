@@ -14,6 +14,8 @@ import { mailFeature } from '../features.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import { taskDecider } from '../outreach/tasks/decider.ts';
+import { RuleBroken } from '../commands/errors.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
 async function tablesContaining(knex: Knex, needle: string): Promise<string[]> {
@@ -137,6 +139,17 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect((await app.request(`/api/data/contacts/${zeldaId}/erase`, { method: 'POST', token })).status).to.equal(200);
     expect(await tablesContaining(context.db.knex, 'Yara')).to.deep.equal([]);
     expect((await app.request(`/api/data/contacts/${zeldaId}`, { token })).body).to.include({ name: 'Erased contact', title: 'CEO', email: null });
+  });
+
+  it("refuses to write an erased contact's old details into another record, as an automation or an email that read them a moment before would", async () => {
+    // as the scheduler writes a LinkedIn visit, with the name it read before the erasure
+    const visit = handleCommand(app.services.eventStore, taskDecider, `task-${randomUUID()}`, { type: 'CreateTask', taskId: randomUUID(), userId, text: 'Visit Yara Newcomb on LinkedIn', dueDate: '2027-01-01', bankId: 901, contactId: zeldaId, at: new Date().toISOString() });
+    const refused = await visit.then(() => undefined, (error: unknown) => error);
+    expect(refused).to.be.instanceOf(RuleBroken);
+    const email = await app.request('/api/data/sent-emails', { method: 'POST', token, body: { contactId: zeldaId, bankId: 901, recipientName: 'Yara Newcomb', recipientEmail: 'yara@erase.example', subject: 'Hello', body: 'Hi Yara' } });
+    expect(email.status, email.text).to.equal(400);
+    expect(email.body.message).to.equal("This contact's personal data was erased: nothing about them can be written into other records. Give the contact their details again first.");
+    expect(await tablesContaining(context.db.knex, 'Yara')).to.deep.equal([]);
   });
 
   it("answers 404 for another user's contact and for one that never existed", async () => {

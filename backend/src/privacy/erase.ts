@@ -47,7 +47,6 @@ export async function eraseContact(services: AppServices, userId: string, contac
     names: contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string'),
     emails: contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string'),
   });
-  const emailIds: string[] = (await knex('sent_emails').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
   // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.
@@ -64,10 +63,19 @@ export async function eraseContact(services: AppServices, userId: string, contac
       if (created) visitTasks.set(taskId, String((created.data as { text: string }).text));
     }
   }
-  const streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`), ...enrolments.map(({ id }) => enrolmentStreamId(id)), ...[...visitTasks.keys()].map((id) => `task-${id}`)];
-
+  let emailIds: string[] = [];
+  let streams: string[] = [];
   await knex.transaction(async (trx) => {
-    await trx('contact_keys').where('contact_id', contactId).delete();
+    // An append sealing data under the key holds it (for share) until it commits: destroying it waits
+    // for those under way, and later ones find it erased. So the emails and enrolments read after it
+    // are every one the key sealed, those recorded while the erasure ran included.
+    await trx('contact_keys')
+      .insert({ contact_id: contactId, user_id: userId, key: null, erased_at: trx.fn.now() })
+      .onConflict('contact_id')
+      .merge(['key', 'erased_at']);
+    emailIds = (await trx('sent_emails').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
+    const enrolmentIds: string[] = (await trx('enrolments').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
+    streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`), ...enrolmentIds.map(enrolmentStreamId), ...[...visitTasks.keys()].map((id) => `task-${id}`)];
     const rewritten = (await trx('events').whereIn('stream_id', streams).select('global_position', 'type', 'data')).flatMap((row) => {
       const redacted = redactedPlainData(row);
       const data = dataWithoutMentions(redacted ?? row.data, mentions) ?? redacted;

@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { erasedContactName } from '../../../domain/records/contact.ts';
+import { RuleBroken } from '../commands/errors.ts';
 import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts';
 
 /**
  * Crypto-shredding of contacts' personal data. Every event field that names or reaches a person is
  * stored sealed (AES-256-GCM) with a key of its own per contact, in `contact_keys`; readers get the
- * event with those fields opened. Erasing a contact deletes its key: from then on every reader
+ * event with those fields opened. Erasing a contact destroys its key (its row stays, keyless): from then on every reader
  * (projections, history, timelines, replays) sees the fields as erased, while the rest of each event
  * (that an email was sent on a date, to which bank) stays readable. Events are never rewritten, but
  * for the personal data erasure finds in plain text (below): there is no key to destroy for it.
@@ -77,16 +78,39 @@ function personalPart(streamId: string, event: { type: string; data: Record<stri
   return contact ? { contact, fields } : null;
 }
 
-/** The keys of these contacts, created for those that have none yet (erased contacts get a new one: new data is new). */
-async function keysFor(trx: Knex.Transaction, owners: Map<string, string | undefined>): Promise<Map<string, Buffer>> {
-  const contacts = [...owners.keys()];
+/** Who owns each contact whose personal data an append seals, and whether the append is to the contact's own record. */
+type Sealing = Map<string, { ownerId: string | undefined; ownRecord: boolean }>;
+
+/**
+ * The keys of these contacts, created for those that have none yet. The rows are held (for share)
+ * until the append commits: an erasure waits for the appends sealing under a key before it destroys
+ * it. An erased contact's row stays without its key: new details given to the contact's own record
+ * make a new key (new data is new); anything else that would write personal data for it (copied
+ * from it a moment before the erasure) is refused, or it would stay readable under that new key.
+ */
+async function keysFor(trx: Knex.Transaction, sealing: Sealing): Promise<Map<string, Buffer>> {
+  const contacts = [...sealing.keys()];
   const keys = new Map<string, Buffer>();
   if (contacts.length === 0) return keys;
-  for (const row of await trx('contact_keys').whereIn('contact_id', contacts).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
-  const missing = contacts.filter((contact) => !keys.has(contact)).map((contact) => ({ contact_id: contact, user_id: owners.get(contact) ?? null, key: randomBytes(32) }));
-  if (missing.length) {
-    await trx('contact_keys').insert(missing).onConflict('contact_id').ignore();
-    for (const row of await trx('contact_keys').whereIn('contact_id', missing.map((row) => row.contact_id)).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+  const rows: Array<{ contact_id: string; key: Uint8Array | null }> = await trx('contact_keys').whereIn('contact_id', contacts).forShare().select('contact_id', 'key');
+  const missing = new Set(contacts);
+  for (const row of rows) {
+    missing.delete(row.contact_id);
+    if (row.key) {
+      keys.set(row.contact_id, Buffer.from(row.key));
+    } else if (sealing.get(row.contact_id)!.ownRecord) {
+      const key = randomBytes(32);
+      await trx('contact_keys').where('contact_id', row.contact_id).update({ key, erased_at: null });
+      keys.set(row.contact_id, key);
+    } else {
+      throw new RuleBroken("This contact's personal data was erased: nothing about them can be written into other records. Give the contact their details again first.");
+    }
+  }
+  if (missing.size) {
+    const created = [...missing].map((contact) => ({ contact_id: contact, user_id: sealing.get(contact)!.ownerId ?? null, key: randomBytes(32) }));
+    await trx('contact_keys').insert(created).onConflict('contact_id').ignore();
+    // another append may have created one meanwhile: the key stored is the one
+    for (const row of await trx('contact_keys').whereIn('contact_id', [...missing]).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
   }
   return keys;
 }
@@ -96,15 +120,15 @@ async function keysFor(trx: Knex.Transaction, owners: Map<string, string | undef
  * contact's key. Runs in the append's transaction, so a new contact's key is created with its first event.
  */
 export async function sealPersonalData(trx: Knex.Transaction, streams: Array<{ streamId: string; events: NewEvent[] }>): Promise<Array<{ streamId: string; events: NewEvent[] }>> {
-  const owners = new Map<string, string | undefined>();
+  const sealing: Sealing = new Map();
   for (const { streamId, events } of streams) {
     for (const event of events) {
       const part = personalPart(streamId, event);
-      if (part) owners.set(part.contact, event.data.ownerId as string | undefined);
+      if (part) sealing.set(part.contact, { ownerId: event.data.ownerId as string | undefined, ownRecord: streamId === `contact-${part.contact}` });
     }
   }
-  if (owners.size === 0) return streams;
-  const keys = await keysFor(trx, owners);
+  if (sealing.size === 0) return streams;
+  const keys = await keysFor(trx, sealing);
   return streams.map(({ streamId, events }) => ({
     streamId,
     events: events.map((event) => {
@@ -137,7 +161,7 @@ export async function revealPersonalData(events: RecordedEvent[], knex: Knex, ke
   });
   if (contacts.size === 0) return events;
   if (!keysRead) {
-    for (const row of await knex('contact_keys').whereIn('contact_id', [...contacts]).select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
+    for (const row of await knex('contact_keys').whereIn('contact_id', [...contacts]).whereNotNull('key').select('contact_id', 'key')) keys.set(row.contact_id, Buffer.from(row.key));
   }
   return events.map((event) => {
     const envelope = sealedEnvelope(event.data);
