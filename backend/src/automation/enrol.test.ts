@@ -94,4 +94,17 @@ describeWithDatabase('starting enrolments', (context) => {
     expect(refused.body.message).to.equal('Automation runs only for banks among your targets: Uma Beta (Beta Bank).');
     expect(refused.body.cannotStart).to.deep.equal([beta]);
   });
+  it('refuses with 400 to enrol a contact whose personal data was erased, naming its bank and id, and enrols no one', async () => {
+    const kept = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Ned Hale', title: 'CFO', email: 'ned@alpha.example' } })).body.id;
+    const erased = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Oda Vik', title: 'CEO', email: 'oda@alpha.example' } })).body.id;
+    expect((await app.request(`/api/data/contacts/${erased}/erase`, { method: 'POST', token })).status).to.equal(200);
+    const refused = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [kept, erased] } });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.equal('Automation does not go through contacts whose personal data was erased: Erased contact (Alpha Bank). Leave them out to start the others.');
+    expect(refused.body.cannotStart).to.deep.equal([erased]);
+    expect(await app.services.knex('enrolments').whereIn('contact_id', [kept, erased]).count('* as count').first()).to.deep.equal({ count: 0 });
+    // given details again, it goes like any other
+    await app.request(`/api/data/contacts/${erased}`, { method: 'PUT', token, body: { name: 'Oda Vik', email: 'oda.vik@alpha.example' } });
+    expect((await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [kept, erased] } })).status).to.equal(201);
+  });
 });

@@ -21,13 +21,13 @@ export function sendWindowOf(settings: AutomationSettings, bankState: string | n
   return { startHour: settings.sendWindowStartHour, endHour: settings.sendWindowEndHour, days: settings.sendDays, timeZone: zoneFor(settings.timeZone, bankState) };
 }
 
-type ContactRow = { id: string; name: string; bank_id: number; bank_name: string | null; target_name: string | null; is_target: boolean | null; state: string | null };
+type ContactRow = { id: string; name: string; bank_id: number; bank_name: string | null; target_name: string | null; is_target: boolean | null; state: string | null; erased_at: Date | null };
 
 /**
  * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
  * the send window (a day-1 step goes at once when the window is open). Refused as a whole, with every
- * reason, when a contact is not the user's, its bank is not a target, its address is on the Do Not
- * Contact list, or it is already enrolled; a refusal's `cannotStart` names those contacts' ids, so a
+ * reason, when a contact is not the user's, its bank is not a target, its personal data was erased,
+ * its address is on the Do Not Contact list, or it is already enrolled; a refusal's `cannotStart` names those contacts' ids, so a
  * screen can offer to start the others.
  */
 export async function startEnrolments(
@@ -42,14 +42,22 @@ export async function startEnrolments(
   const contactIds = [...new Set(request.contactIds)];
   const contacts: ContactRow[] = await knex('contacts as c')
     .leftJoin('targets as t', (join) => join.on('t.user_id', 'c.user_id').andOn('t.cert', 'c.bank_id'))
+    .leftJoin('contact_keys as k', 'k.contact_id', 'c.id')
     .where('c.user_id', userId)
     .whereIn('c.id', contactIds)
-    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state');
+    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state', 'k.erased_at');
   if (contacts.length !== contactIds.length) throw new NotFoundError(contactIds.length === 1 ? 'Contact' : 'One of the contacts');
   const untargeted = contacts.filter((contact) => !contact.is_target);
   if (untargeted.length) {
     throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`, {
       cannotStart: untargeted.map((contact) => contact.id),
+    });
+  }
+  // Nothing about an erased contact is written anywhere (its enrolment would name it) until it is given details again.
+  const erased = contacts.filter((contact) => contact.erased_at !== null);
+  if (erased.length) {
+    throw new BadRequestError(`Automation does not go through contacts whose personal data was erased: ${erased.map((contact) => `${contact.name} (${contact.bank_name ?? contact.target_name ?? `bank ${contact.bank_id}`})`).join(', ')}. Leave them out to start the others.`, {
+      cannotStart: erased.map((contact) => contact.id),
     });
   }
   // The scheduler would stop them at its next round: the user hears it now, with the reason.
