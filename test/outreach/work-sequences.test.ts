@@ -4,6 +4,9 @@ import { projections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/runner.ts';
 import { createScheduler } from '../../backend/src/automation/scheduler.ts';
 import { mailFeature } from '../../backend/src/features.ts';
+import { createDispatcher } from '../../backend/src/mail/dispatcher.ts';
+import { smtpTransport } from '../../backend/src/mail/smtp.ts';
+import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp, type TestResponse } from '../support/app.ts';
 import { pick, seededRandom } from './resources.ts';
@@ -21,10 +24,15 @@ const certs = [628, 3001, 3002, 3003];
 
 type Work = { request(method: string, path: string, body?: unknown): Promise<TestResponse>; idsOf(resource: string): Promise<string[]>; step: number; cert: number };
 
+/** Sends what the outbox holds: over SMTP to the sink, or (now and then) to a server that is not there, so some emails fail. */
+type Mail = { dispatch(reachable: boolean): Promise<unknown> };
+let mail: Mail;
+
 /**
  * What a user does in a day's outreach, in any order: track and drop banks, add, edit, erase and
  * delete contacts, mark replies, put contacts on the Do Not Contact list, write templates and
- * workflows, start, pause and stop automations, record emails, read histories.
+ * workflows, start, pause and stop automations, send and record emails (some of which fail, to be
+ * sent again or dismissed), read histories.
  */
 const actions: Record<string, (work: Work, random: () => number) => Promise<unknown>> = {
   track: ({ request, cert }) => request('POST', '/api/data/banks', { cert, name: `Bank ${cert}`, state: 'IL' }),
@@ -63,6 +71,15 @@ const actions: Record<string, (work: Work, random: () => number) => Promise<unkn
     const contacts = await work.idsOf('contacts');
     await work.request('POST', '/api/data/sent-emails', { contactId: contacts.length ? pick(random, contacts) : undefined, bankId: work.cert, recipientEmail: `s${work.step}@x.example`, subject: 'Rates', body: 'Our rates.' });
   },
+  sendEmail: async (work, random) => {
+    const contacts = await work.idsOf('contacts');
+    await work.request('POST', '/api/services/mailgun/send', { to: `m${work.step}@b${work.cert}.example`, recipientName: `Mail ${work.step}`, subject: 'Rates', body: 'Our rates.', bankId: work.cert, contactId: contacts.length && random() < 0.6 ? pick(random, contacts) : null });
+  },
+  dispatch: (_work, random) => mail.dispatch(random() < 0.8),
+  resendFailed: async ({ request }, random) => {
+    const failed = (await request('GET', `/api/data/sent-emails?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ status: 'failed' }))}`)).body as Array<{ id: string }>;
+    if (failed.length) await request('POST', `/api/data/sent-emails/${pick(random, failed).id}/${random() < 0.5 ? 'resend' : 'dismiss'}`);
+  },
   readHistories: async (work, random) => {
     for (const resource of ['contacts', 'enrolments', 'workflows', 'templates', 'tasks']) await withOne(work, resource, random, (id) => work.request('GET', `/api/data/${resource}/${id}/history`));
     await work.request('GET', '/api/data/activity?range=[0,49]');
@@ -91,12 +108,22 @@ async function randomSteps(work: Work, random: () => number) {
  */
 describeWithDatabase('outreach work in random order', (context) => {
   let app: TestApp;
+  let sink: SmtpSink;
   before(async () => {
-    // The test's scheduler is the only one: the app's own, on the real clock, could stop an automation
-    // between the read rows' snapshot and the rebuild, which would then differ from it.
-    app = await startTestApp(context.db, { config: { mailDispatch: 'worker' } });
+    sink = await new SmtpSink().start();
+    // The test's scheduler and dispatcher are the only ones: the app's own, on the real clock, could
+    // stop an automation or send an email between the read rows' snapshot and the rebuild.
+    app = await startTestApp(context.db, { config: { mailDispatch: 'worker', smtpUrl: sink.url } });
+    const transports = { reachable: smtpTransport(sink.url, { pool: false }), unreachable: smtpTransport('smtp://127.0.0.1:9', { pool: false }) };
+    const dispatchers = Object.fromEntries(
+      Object.entries(transports).map(([name, transport]) => [name, createDispatcher({ knex: app.services.knex, eventStore: app.services.eventStore, transportFor: async () => transport, maxAttempts: 2, retryBaseDelayMs: 0, retryMaxDelayMs: 0 })]),
+    );
+    mail = { dispatch: (reachable) => dispatchers[reachable ? 'reachable' : 'unreachable'].drain() };
   });
-  after(async () => app.stop());
+  after(async () => {
+    await app.stop();
+    await sink.stop();
+  });
 
   /**
    * `clients` of one user, each doing `steps` things at random (from its own seed) on the records

@@ -152,6 +152,14 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect(await tablesContaining(context.db.knex, 'Yara')).to.deep.equal([]);
   });
 
+  it('takes new details for an erased contact sent by several requests at once, each answered, none with a server error', async () => {
+    const answers = await Promise.all(['Wren Aldous', 'Wren A. Aldous', 'W. Aldous', 'Wren Aldous-Kay'].map((name) => app.request(`/api/data/contacts/${zeldaId}`, { method: 'PUT', token, body: { name } })));
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 200 && status !== 409), answers.map((answer) => answer.text).join('\n')).to.deep.equal([]);
+    const history = await app.request(`/api/data/contacts/${zeldaId}/history`, { token });
+    expect(history.status).to.equal(200);
+    expect(history.body.at(-1).summary).to.match(/^Renamed contact to "(Wren|W\.)/);
+  });
+
   it("answers 404 for another user's contact and for one that never existed", async () => {
     const other = await app.signUp('Someone Else');
     expect((await app.request(`/api/data/contacts/${zeldaId}/erase`, { method: 'POST', token: other.token })).status).to.equal(404);

@@ -82,9 +82,8 @@ function personalPart(streamId: string, event: { type: string; data: Record<stri
 type Sealing = Map<string, { ownerId: string | undefined; ownRecord: boolean }>;
 
 /**
- * The keys of these contacts, created for those that have none yet. The rows are held (for share)
- * until the append commits: an erasure waits for the appends sealing under a key before it destroys
- * it. An erased contact's row stays without its key: new details given to the contact's own record
+ * The keys of these contacts, created for those that have none yet. The rows are held until the
+ * append commits: an erasure waits for the appends sealing under a key before it destroys it. An erased contact's row stays without its key: new details given to the contact's own record
  * make a new key (new data is new); anything else that would write personal data for it (copied
  * from it a moment before the erasure) is refused, or it would stay readable under that new key.
  */
@@ -92,7 +91,11 @@ async function keysFor(trx: Knex.Transaction, sealing: Sealing): Promise<Map<str
   const contacts = [...sealing.keys()];
   const keys = new Map<string, Buffer>();
   if (contacts.length === 0) return keys;
-  const rows: Array<{ contact_id: string; key: Uint8Array | null }> = await trx('contact_keys').whereIn('contact_id', contacts).forShare().select('contact_id', 'key');
+  const query = trx('contact_keys').whereIn('contact_id', contacts).select('contact_id', 'key');
+  // A contact's own record may put a new key in an erased one's place: its appends take the row for
+  // update, one at a time (two holding it shared would each wait for the other's update for ever).
+  const ownRecordsOnly = [...sealing.values()].every((entry) => entry.ownRecord);
+  const rows: Array<{ contact_id: string; key: Uint8Array | null }> = await (ownRecordsOnly ? query.forUpdate() : query.forShare());
   const missing = new Set(contacts);
   for (const row of rows) {
     missing.delete(row.contact_id);
