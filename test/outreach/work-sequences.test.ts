@@ -125,37 +125,49 @@ describeWithDatabase('outreach work in random order', (context) => {
     await sink.stop();
   });
 
+  type Worker = { seed: number; clients: number; steps: number };
+
   /**
-   * `clients` of one user, each doing `steps` things at random (from its own seed) on the records
-   * they share, the automation's rounds among them; then every read table against a rebuild.
+   * For each worker, a user of its own whose `clients` each do `steps` things at random (from their
+   * own seeds) on the records they share, the automation's rounds among them, all users at once. With
+   * `strangers`, one pick of a record in ten is of another user's. Then every read table against a rebuild.
    */
-  async function work(seed: number, clients: number, steps: number): Promise<void> {
-    const { token } = await app.signUp('Sequencer');
+  async function work(workers: Worker[], { strangers = false } = {}): Promise<void> {
     const serverErrors: string[] = [];
-    const request = async (method: string, path: string, body?: unknown) => {
-      const response = await app.request(path, { method, token, body });
-      if (response.status >= 500) serverErrors.push(`${method} ${path} ${JSON.stringify(body ?? null)} -> ${response.status} ${response.text.slice(0, 300)}`);
-      return response;
-    };
-    const idsOf = async (resource: string) => ((await request('GET', `/api/data/${resource}?range=[0,99]`)).body as Array<{ id: string }>).map((row) => row.id);
+    const users = await Promise.all(
+      workers.map(async () => {
+        const { token } = await app.signUp('Sequencer');
+        const request = async (method: string, path: string, body?: unknown) => {
+          const response = await app.request(path, { method, token, body });
+          if (response.status >= 500) serverErrors.push(`${method} ${path} ${JSON.stringify(body ?? null)} -> ${response.status} ${response.text.slice(0, 300)}`);
+          return response;
+        };
+        return { request, ownIds: async (resource: string) => ((await request('GET', `/api/data/${resource}?range=[0,99]`)).body as Array<{ id: string }>).map((row) => row.id) };
+      }),
+    );
     let clock = Date.now();
     const { services } = app;
-    const scheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, now: () => new Date(clock), random: seededRandom(seed), spreadMinutes: 0 });
+    const scheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, now: () => new Date(clock), random: seededRandom(workers[0].seed), spreadMinutes: 0 });
     // tracking weighs most, or contacts would seldom belong to a target and no automation would start
     const choices = ['track', 'track', 'track', 'addContact', 'addContact', 'startAutomation', 'startAutomation', 'round', 'round', ...Object.keys(actions)];
     await Promise.all(
-      Array.from({ length: clients }, async (_, client) => {
-        const random = seededRandom(seed + client);
-        for (let step = 0; step < steps; step += 1) {
-          const action = pick(random, choices);
-          if (action === 'round') {
-            clock += 2 * 86_400_000;
-            await scheduler.runOnce();
-          } else {
-            await actions[action]({ request, idsOf, step: client * steps + step, cert: pick(random, certs) }, random);
+      workers.flatMap(({ seed, clients, steps }, index) =>
+        Array.from({ length: clients }, async (_, client) => {
+          const random = seededRandom(seed + client);
+          const { request, ownIds } = users[index];
+          const stranger = users[(index + 1) % users.length];
+          const idsOf = (resource: string) => (strangers && random() < 0.1 ? stranger.ownIds(resource) : ownIds(resource));
+          for (let step = 0; step < steps; step += 1) {
+            const action = pick(random, choices);
+            if (action === 'round') {
+              clock += 2 * 86_400_000;
+              await scheduler.runOnce();
+            } else {
+              await actions[action]({ request, idsOf, step: client * steps + step, cert: pick(random, certs) }, random);
+            }
           }
-        }
-      }),
+        }),
+      ),
     );
     expect(serverErrors).to.deep.equal([]);
     const live = await readRows(context.db.knex);
@@ -171,7 +183,7 @@ describeWithDatabase('outreach work in random order', (context) => {
   for (const seed of [20261129, 20261130]) {
     it(`answers no request with a server error and rebuilds the same read rows (sequence ${seed})`, async function () {
       this.timeout(300_000);
-      await work(seed, 1, 400);
+      await work([{ seed, clients: 1, steps: 400 }]);
     });
   }
 
@@ -179,6 +191,13 @@ describeWithDatabase('outreach work in random order', (context) => {
   // them, left their details readable; adding and removing one address at once answered 500.
   it('does the same with eight clients of the user working at once on the records they share', async function () {
     this.timeout(300_000);
-    await work(20261201, 8, 60);
+    await work([{ seed: 20261201, clients: 8, steps: 60 }]);
+  });
+
+  // Found this way: an email could be logged naming another user's contact, sealed under that
+  // contact's key, and so erased by the other user's erasure.
+  it("does the same with two users at once, each now and then naming the other's records", async function () {
+    this.timeout(300_000);
+    await work([{ seed: 20261202, clients: 4, steps: 60 }, { seed: 20261203, clients: 4, steps: 60 }], { strangers: true });
   });
 });

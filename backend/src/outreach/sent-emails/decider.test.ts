@@ -26,18 +26,22 @@ describe('sent email decider', () => {
     const sentAt = '2026-11-21T09:30:00.000Z';
     spec
       .given([])
-      .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt, at })
+      .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt, at, contactIsTheirs: true })
       .then([
         { type: 'EmailQueued', data: { emailId, ownerId: owner, queuedAt: sentAt, ...message } },
         { type: 'EmailSent', data: { sentAt, providerMessageId: null } },
       ]);
   });
 
+  it("refuses to log an email naming a contact that is not the user's", () => {
+    spec.given([]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: at, at, contactIsTheirs: false }).thenThrows(/contactId: choose one of your contacts/, RuleBroken);
+  });
+
   it('refuses a send time in the future, beyond a little clock skew', () => {
-    spec.given([]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T11:00:00.000Z', at }).thenThrows(/cannot be in the future/, RuleBroken);
+    spec.given([]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T11:00:00.000Z', at, contactIsTheirs: true }).thenThrows(/cannot be in the future/, RuleBroken);
     spec
       .given([])
-      .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T10:01:00.000Z', at })
+      .when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: '2026-11-22T10:01:00.000Z', at, contactIsTheirs: true })
       .then([
         { type: 'EmailQueued', data: { emailId, ownerId: owner, queuedAt: '2026-11-22T10:01:00.000Z', ...message } },
         { type: 'EmailSent', data: { sentAt: '2026-11-22T10:01:00.000Z', providerMessageId: null } },
@@ -45,7 +49,7 @@ describe('sent email decider', () => {
   });
 
   it('refuses to record the same email twice', () => {
-    spec.given([queued, sent]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: at, at }).thenThrows(/already exists/, Conflict);
+    spec.given([queued, sent]).when({ type: 'RecordSentEmail', emailId, userId: owner, message, sentAt: at, at, contactIsTheirs: true }).thenThrows(/already exists/, Conflict);
   });
 
   it('queues an email, then confirms it sent once; a repeated confirmation changes nothing', () => {

@@ -23,6 +23,7 @@ function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEven
     if (state.status !== 'absent') throw new Conflict('This email already exists.');
     if (command.type === 'QueueEmail') return [queued(command.emailId, command.userId, command.message, command.at, command.resendOf)];
     if (Date.parse(command.sentAt) > Date.parse(command.at) + allowedClockSkewMs) throw new RuleBroken('sentAt cannot be in the future.');
+    if (!command.contactIsTheirs) throw new RuleBroken('contactId: choose one of your contacts.', { issues: [{ path: 'contactId', message: 'Choose one of your contacts.' }] });
     return [
       queued(command.emailId, command.userId, command.message, command.sentAt),
       sentEmailEvents.EmailSent.create({ sentAt: command.sentAt, providerMessageId: null }),

@@ -13,7 +13,10 @@ describeWithDatabase('sent emails API', (context) => {
   });
 
   const record = (body: unknown, auth = token) => app.request('/api/data/sent-emails', { method: 'POST', token: auth, body });
-  const contactId = 'abababab-abab-4bab-8bab-abababababab';
+  let contactId: string;
+  before(async () => {
+    contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstbank.example' } })).body.id;
+  });
   const email = { recipientName: 'Jane Doe', recipientEmail: 'jane@firstbank.example', subject: 'Hello from Charterline', body: 'Hi Jane,\n\nBest,' };
   const subjects = (body: Array<{ subject: string }>) => body.map((sent) => sent.subject);
   const list = (filter: object) => app.request(`/api/data/sent-emails?filter=${encodeURIComponent(JSON.stringify(filter))}`, { token });
@@ -66,6 +69,15 @@ describeWithDatabase('sent emails API', (context) => {
     const response = await record({ ...email, subject: 'Tracked', bankId: 4242 });
     expect(response.body.bankName).to.equal('Tracked Savings Bank');
     expect(subjects((await list({ q: 'tracked savings' })).body)).to.deep.equal(['Tracked']);
+  });
+
+  it("refuses with 400 an email naming another user's contact, or one that does not exist, and records nothing", async () => {
+    for (const named of [contactId, 'abababab-abab-4bab-8bab-abababababab']) {
+      const response = await record({ ...email, subject: 'Not mine to log', contactId: named }, otherToken);
+      expect(response.status, response.text).to.equal(400);
+      expect(response.body.issues).to.deep.equal([{ path: 'contactId', message: 'Choose one of your contacts.' }]);
+    }
+    expect(await app.services.knex('sent_emails').where({ subject: 'Not mine to log' }).count('* as count').first()).to.deep.equal({ count: 0 });
   });
 
   it('refuses any change or deletion with 405, and shows nothing to another user', async () => {

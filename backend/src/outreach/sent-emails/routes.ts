@@ -101,10 +101,6 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
   }),
-  create: (body, { userId, id, at }) => {
-    const { sentAt, ...message } = recordSentEmailBody.parse(body);
-    return { type: 'RecordSentEmail', emailId: id, userId, message, sentAt: sentAt ?? at, at };
-  },
 };
 
 /** Sent mail is a log: it is never edited or deleted, whoever asks. */
@@ -113,7 +109,15 @@ function refuseChange(): never {
 }
 
 export function sentEmailRoutes(services: AppServices) {
-  const router = resourceRouter(services, sentEmailsResource);
+  const router = resourceRouter(services, {
+    ...sentEmailsResource,
+    // Records an email sent elsewhere; a contact it names must be the user's own.
+    create: async (body, { userId, id, at }) => {
+      const { sentAt, ...message } = recordSentEmailBody.parse(body);
+      const contactIsTheirs = message.contactId === null || (await services.knex('contacts').where({ id: message.contactId, user_id: userId }).first('id')) !== undefined;
+      return { type: 'RecordSentEmail' as const, emailId: id, userId, message, sentAt: sentAt ?? at, at, contactIsTheirs };
+    },
+  });
   for (const method of ['put', 'patch', 'delete'] as const) {
     router[method]('/:id', (ctx) => {
       ctx.set('Allow', 'GET');
