@@ -32,7 +32,7 @@ let mail: Mail;
  * What a user does in a day's outreach, in any order: track and drop banks, add, edit, erase and
  * delete contacts, mark replies, put contacts on the Do Not Contact list, write templates and
  * workflows, start, pause and stop automations, send and record emails (some of which fail, to be
- * sent again or dismissed), read histories.
+ * sent again or dismissed), read histories and reports.
  */
 const actions: Record<string, (work: Work, random: () => number) => Promise<unknown>> = {
   track: ({ request, cert }) => request('POST', '/api/data/banks', { cert, name: `Bank ${cert}`, state: 'IL' }),
@@ -81,8 +81,13 @@ const actions: Record<string, (work: Work, random: () => number) => Promise<unkn
     if (failed.length) await request('POST', `/api/data/sent-emails/${pick(random, failed).id}/${random() < 0.5 ? 'resend' : 'dismiss'}`);
   },
   readHistories: async (work, random) => {
-    for (const resource of ['contacts', 'enrolments', 'workflows', 'templates', 'tasks']) await withOne(work, resource, random, (id) => work.request('GET', `/api/data/${resource}/${id}/history`));
+    for (const resource of ['contacts', 'enrolments', 'workflows', 'templates', 'tasks', 'sent-emails']) await withOne(work, resource, random, (id) => work.request('GET', `/api/data/${resource}/${id}/history`));
     await work.request('GET', '/api/data/activity?range=[0,49]');
+  },
+  readReports: async ({ request }, random) => {
+    // now, or as of a moment since the test began (replayed from the events, snapshots where there are some)
+    const asOf = random() < 0.5 ? '' : `?asOf=${new Date(Date.now() - Math.floor(random() * 60_000)).toISOString()}`;
+    await request('GET', `/api/reports/overview${asOf}`);
   },
 };
 
