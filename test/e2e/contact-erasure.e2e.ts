@@ -79,4 +79,26 @@ describe('contact erasure: a contact erased from its screen', function () {
     expect(listed.map((row) => row.email)).to.deep.equal(['noah.frey@alpha-bank.example']);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
+  it('says which ticked contacts were erased when an automation is started for them, and starts the others', async () => {
+    const session = await e2e.registerUser('Uri Banks');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const gone = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Pia Lorne', title: 'CFO', email: 'pia@alpha-bank.example' } });
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Teo Marsh', title: 'CEO', email: 'teo@alpha-bank.example' } });
+    await as(`/api/data/contacts/${gone.id}/erase`, { method: 'POST' });
+    await as('/api/data/workflows', { method: 'POST', body: { name: 'Visit round', steps: [{ day: 2, type: 'LinkedIn Visit' }] } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    for (const name of ['Erased contact', 'Teo Marsh']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Start automation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Workflow' }).click();
+    await page.getByRole('option', { name: 'Visit round (1 step)' }).click();
+    await dialog.getByRole('button', { name: 'Start Automation' }).click();
+    await dialog.getByRole('alert').getByText(`Automation does not go through contacts whose personal data was erased: Erased contact (${bank.name}). Leave them out to start the others.`).waitFor();
+    await screenshot(page, 'contacts-start-automation-erased');
+    await dialog.getByRole('button', { name: 'Start for the other 1 contact' }).click();
+    await page.getByText('Automation started for 1 contact.').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 });
