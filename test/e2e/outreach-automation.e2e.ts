@@ -199,6 +199,15 @@ describe('automation outreach and sent mailbox', function () {
     await dialog.waitFor({ state: 'detached' });
     const withDi = await apiAs<Array<{ contactId: string }>>(e2e.url, session, `/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
     expect(withDi.map((row) => row.contactId)).to.include(di.id);
+
+    // The list narrows to the contacts an automation is going through (Ana's stopped at her reply, Cy's never started).
+    for (const name of ['Cy Moss', 'Di Lake']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').uncheck();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menu').getByText('In an automation').click();
+    await page.getByLabel('In an automation').check();
+    await page.getByText('1-2 of 2').waitFor();
+    for (const name of ['Ben Ode', 'Di Lake']) await page.getByRole('row', { name: new RegExp(name) }).waitFor();
+    await screenshot(page, 'contacts-in-automation');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

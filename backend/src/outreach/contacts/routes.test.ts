@@ -88,6 +88,24 @@ describeWithDatabase('contacts API', (context) => {
     expect(refused.status).to.equal(400);
   });
 
+  it('lists the contacts an automation is going through, or those it is not, and refuses any other value with 400', async () => {
+    const going = (await add({ ...jane, bankId: 628, name: 'Gil Going' })).body;
+    const stopped = (await add({ ...jane, bankId: 628, name: 'Stu Stopped' })).body;
+    await add({ ...jane, bankId: 628, name: 'Nia Never' });
+    const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 3, type: 'LinkedIn Visit' }] } })).body;
+    const started = await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [going.id, stopped.id] } });
+    expect(started.status, started.text).to.equal(201);
+    const stoppedEnrolment = started.body.enrolments.find((enrolment: { contactId: string }) => enrolment.contactId === stopped.id);
+    expect((await app.request(`/api/data/enrolments/${stoppedEnrolment.id}/stop`, { method: 'PUT', token, body: {} })).status).to.equal(200);
+    const names = async (inAutomation: boolean) => (await listFor({ bankId: 628, inAutomation })).map((contact: { name: string }) => contact.name);
+    expect(await names(true)).to.deep.equal(['Gil Going']);
+    expect(await names(false)).to.include.members(['Stu Stopped', 'Nia Never']).and.not.include('Gil Going');
+    expect(await listFor({ bankId: 628, inAutomation: true }, otherToken)).to.deep.equal([]);
+    const refused = await app.request(`/api/data/contacts?filter=${encodeURIComponent('{"inAutomation":"maybe"}')}`, { token });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.message).to.equal('inAutomation must be true or false.');
+  });
+
   it("says while a contact's address is on the user's Do Not Contact list, why and since when, whatever its case", async () => {
     const contact = (await add({ bankId: 628, name: 'Opted Out', title: 'COO', email: 'Opted.Out@FirstExample.com' })).body;
     expect(contact.doNotContact).to.equal(null);

@@ -116,6 +116,14 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
           if (value === true || value === 'true') query.whereNotNull('contacts.email');
           else query.whereNull('contacts.email');
         },
+        // whether an automation is going through the contact (one of its enrolments is active or paused)
+        inAutomation: (query, value) => {
+          if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('inAutomation must be true or false.');
+          const running = (inner: Knex.QueryBuilder) =>
+            inner.select(knex.raw('1')).from('enrolments as e').whereRaw('e.contact_id = contacts.id and e.user_id = contacts.user_id').whereIn('e.status', ['active', 'paused']);
+          if (value === true || value === 'true') query.whereExists(running);
+          else query.whereNotExists(running);
+        },
       },
       searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', 'contacts.bank_name'],
       maxPageSize: 5000,

@@ -62,6 +62,7 @@ const contactFilters = [
   bankFilter(),
   onlyFilter('isHotLead', 'Hot leads only'),
   onlyFilter('replied', 'Replied only'),
+  onlyFilter('inAutomation', 'In an automation'),
   <SelectInput key="verification" source="verification" label="Email check" choices={verificationChoices} />,
 ];
 

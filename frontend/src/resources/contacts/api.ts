@@ -15,6 +15,8 @@ function isUnavailable(error: unknown): boolean {
 
 export const contactsApi = {
   /** Records the contact's reply: every automation writing to them stops. */
+  /** Of these contacts, those an automation is going through. */
+  inAutomation: (ids: string[]) => http.get<Contact[]>('/api/data/contacts', { filter: JSON.stringify({ id: ids, inAutomation: true }), range: JSON.stringify([0, Math.max(0, ids.length - 1)]) }),
   markReplied: (id: string) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/replied`, {}),
   setHotLead: (id: string, isHotLead: boolean) => http.put<Contact>(`/api/data/contacts/${encodeURIComponent(id)}/hot-lead`, { isHotLead }),
   recordVerification: (id: string, verification: { result: VerificationResult; score: number | null }) =>
