@@ -27,8 +27,8 @@ type ContactRow = { id: string; name: string; bank_id: number; bank_name: string
  * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
  * the send window (a day-1 step goes at once when the window is open). Refused as a whole, with every
  * reason, when a contact is not the user's, its bank is not a target, its personal data was erased,
- * its address is on the Do Not Contact list, or it is already enrolled; a refusal's `cannotStart` names those contacts' ids, so a
- * screen can offer to start the others.
+ * its address is on the Do Not Contact list, or it is already enrolled; a refusal's `cannotStart`
+ * names those contacts' ids, so a screen can offer to start the others.
  */
 export async function startEnrolments(
   deps: { knex: Knex; eventStore: EventStore; clock: Clock },

@@ -66,8 +66,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
   let emailIds: string[] = [];
   let streams: string[] = [];
   await knex.transaction(async (trx) => {
-    // An append sealing data under the key holds it (for share) until it commits: destroying it waits
-    // for those under way, and later ones find it erased. So the emails and enrolments read after it
+    // An append sealing data under the key holds its row until it commits: destroying it waits for
+    // those under way, and later ones find it erased. So the emails and enrolments read after it
     // are every one the key sealed, those recorded while the erasure ran included.
     await trx('contact_keys')
       .insert({ contact_id: contactId, user_id: userId, key: null, erased_at: trx.fn.now() })

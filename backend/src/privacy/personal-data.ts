@@ -7,9 +7,9 @@ import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts
 /**
  * Crypto-shredding of contacts' personal data. Every event field that names or reaches a person is
  * stored sealed (AES-256-GCM) with a key of its own per contact, in `contact_keys`; readers get the
- * event with those fields opened. Erasing a contact destroys its key (its row stays, keyless): from then on every reader
- * (projections, history, timelines, replays) sees the fields as erased, while the rest of each event
- * (that an email was sent on a date, to which bank) stays readable. Events are never rewritten, but
+ * event with those fields opened. Erasing a contact destroys its key (its row stays, keyless): from
+ * then on every reader (projections, history, timelines, replays) sees the fields as erased, while
+ * the rest of each event (that an email was sent on a date, to which bank) stays readable. Events are never rewritten, but
  * for the personal data erasure finds in plain text (below): there is no key to destroy for it.
  */
 
@@ -83,9 +83,10 @@ type Sealing = Map<string, { ownerId: string | undefined; ownRecord: boolean }>;
 
 /**
  * The keys of these contacts, created for those that have none yet. The rows are held until the
- * append commits: an erasure waits for the appends sealing under a key before it destroys it. An erased contact's row stays without its key: new details given to the contact's own record
- * make a new key (new data is new); anything else that would write personal data for it (copied
- * from it a moment before the erasure) is refused, or it would stay readable under that new key.
+ * append commits: an erasure waits for the appends sealing under a key before it destroys it. An
+ * erased contact's row stays without its key: new details given to the contact's own record make a
+ * new key (new data is new); anything else that would write personal data for it (copied from it a
+ * moment before the erasure) is refused, or it would stay readable under that new key.
  */
 async function keysFor(trx: Knex.Transaction, sealing: Sealing): Promise<Map<string, Buffer>> {
   const contacts = [...sealing.keys()];
