@@ -1,5 +1,5 @@
 import { contactEvents } from '../backend/src/outreach/contacts/events.ts';
-import { erasedName } from '../backend/src/privacy/personal-data.ts';
+import { erasedContactName } from '../domain/records/contact.ts';
 import { defineRowProjection, insert, remove, update } from './row-projection.ts';
 
 const noVerification = { verification_result: null, verification_score: null, verified_at: null };
@@ -20,6 +20,6 @@ export const contactsProjection = defineRowProjection(
     ContactEmailVerified: (data) => update({ verification_result: data.result, verification_score: data.score, verified_at: data.verifiedAt }),
     ContactReplied: (data) => update({ replied_at: data.repliedAt }),
     ContactDeleted: () => remove(),
-    ContactErased: () => update({ name: erasedName, email: null, linkedin_url: null }),
+    ContactErased: () => update({ name: erasedContactName, email: null, linkedin_url: null }),
   },
 );

@@ -10,7 +10,8 @@ import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
 import { activityText } from '../../../projections/activity.ts';
-import { dataWithoutMentions, erasedName, mentionsOf, personalFields, redactedPlainData, withoutMentions } from './personal-data.ts';
+import { erasedContactName } from '../../../domain/records/contact.ts';
+import { dataWithoutMentions, mentionsOf, personalFields, redactedPlainData, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -91,7 +92,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const feed = (await Promise.all(streams.map((stream) => eventStore.readStream(stream)))).flat().map((event) => ({ position: event.globalPosition, text: activityText(event) }));
   await knex.transaction(async (trx) => {
     if (emailIds.length) await trx('sent_emails').whereIn('id', emailIds).update(emailColumns);
-    await trx('enrolments').where({ user_id: userId, contact_id: contactId }).update({ contact_name: erasedName });
+    await trx('enrolments').where({ user_id: userId, contact_id: contactId }).update({ contact_name: erasedContactName });
     // the texts their events quote the person in, as those now read
     for (const row of await trx('enrolments').where({ user_id: userId, contact_id: contactId }).whereNotNull('stop_detail').select('id', 'stop_detail')) {
       await trx('enrolments').where('id', row.id).update({ stop_detail: withoutMentions(row.stop_detail, mentions) });

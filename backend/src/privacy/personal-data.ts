@@ -8,13 +8,11 @@ import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts
  * Crypto-shredding of contacts' personal data. Every event field that names or reaches a person is
  * stored sealed (AES-256-GCM) with a key of its own per contact, in `contact_keys`; readers get the
  * event with those fields opened. Erasing a contact destroys its key (its row stays, keyless): from
- * then on every reader (projections, history, timelines, replays) sees the fields as erased, while
- * the rest of each event (that an email was sent on a date, to which bank) stays readable. Events are never rewritten, but
- * for the personal data erasure finds in plain text (below): there is no key to destroy for it.
+ * then on every reader (projections, history, timelines, replays) sees the fields as erased (a name
+ * says so, an address or profile becomes absent), while the rest of each event (that an email was
+ * sent on a date, to which bank) stays readable. Events are never rewritten, but for the personal
+ * data erasure finds in plain text (below): there is no key to destroy for it.
  */
-
-/** What an erased field reads as: a name says so, an address or profile becomes absent. */
-export const erasedName = erasedContactName;
 
 type PersonalFields = {
   /** The contact whose key seals these fields; null leaves the event as it is (no contact). */
@@ -30,15 +28,15 @@ const contactInData = (_streamId: string, data: Record<string, unknown>) => (typ
 
 /** Every event type that carries personal data, and which fields. */
 export const personalFields: Record<string, PersonalFields> = {
-  ContactAdded: contactFields({ name: erasedName, email: null, linkedinUrl: null }),
-  ContactRenamed: contactFields({ name: erasedName }),
+  ContactAdded: contactFields({ name: erasedContactName, email: null, linkedinUrl: null }),
+  ContactRenamed: contactFields({ name: erasedContactName }),
   ContactEmailChanged: contactFields({ email: null }),
   ContactLinkedinUrlChanged: contactFields({ linkedinUrl: null }),
   // the subject and body are rendered for the person: they hold the name at least
-  EmailQueued: { subject: contactInData, fields: { recipientName: erasedName, recipientEmail: '', subject: '(erased)', body: '(erased)' } },
-  EnrolmentStarted: { subject: contactInData, fields: { contactName: erasedName } },
+  EmailQueued: { subject: contactInData, fields: { recipientName: erasedContactName, recipientEmail: '', subject: '(erased)', body: '(erased)' } },
+  EnrolmentStarted: { subject: contactInData, fields: { contactName: erasedContactName } },
   // only the automation's LinkedIn visits name a contact in a task (a task the user writes carries none)
-  TaskCreated: { subject: contactInData, fields: { text: `Visit ${erasedName} on LinkedIn` } },
+  TaskCreated: { subject: contactInData, fields: { text: `Visit ${erasedContactName} on LinkedIn` } },
 };
 
 /** The sealed part of an event's data: which contact's key, and the personal fields encrypted. */
@@ -218,7 +216,7 @@ export function mentionsOf(person: { names: Iterable<string>; emails: Iterable<s
   const names = alternatives(person.names);
   return [
     ...(emails ? [{ pattern: new RegExp(emails, 'gi'), erased: "the contact's address" }] : []),
-    ...(names ? [{ pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, 'giu'), erased: erasedName }] : []),
+    ...(names ? [{ pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, 'giu'), erased: erasedContactName }] : []),
   ];
 }
 

@@ -5,7 +5,7 @@ import type { SentEmailEvent } from '../outreach/sent-emails/events.ts';
 import type { TargetEvent } from '../outreach/targets/events.ts';
 import type { TaskEvent } from '../outreach/tasks/events.ts';
 import { parseTargetStreamId } from '../outreach/targets/events.ts';
-import { erasedName } from '../privacy/personal-data.ts';
+import { erasedContactName } from '../../../domain/records/contact.ts';
 
 /**
  * What the analyst's reports know of one user's outreach, folded from the user's events in order.
@@ -142,7 +142,7 @@ function foldContact(state: ReportState, id: string, recorded: RecordedEvent): v
       contact.replied = true;
       return;
     case 'ContactErased':
-      contact.name = erasedName;
+      contact.name = erasedContactName;
       contact.email = null;
       return;
   }

@@ -1,6 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict, RecordNotFound, RuleBroken } from '../../commands/errors.ts';
-import { erasedName } from '../../privacy/personal-data.ts';
+import { erasedContactName } from '../../../../domain/records/contact.ts';
 import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
 import type { ContactCommand, ContactFields } from './commands.ts';
 import { contactEvents, type ContactEvent, type Verification } from './events.ts';
@@ -109,7 +109,7 @@ function evolve(state: ContactState, event: ContactEvent): ContactState {
     case 'ContactDeleted':
       return { ...state, status: 'deleted' };
     case 'ContactErased':
-      return { ...state, name: erasedName, email: null, linkedinUrl: null };
+      return { ...state, name: erasedContactName, email: null, linkedinUrl: null };
   }
 }
 
