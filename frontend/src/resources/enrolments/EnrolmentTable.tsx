@@ -14,8 +14,8 @@ const stoppingRechecks = 20;
 
 /**
  * Loads the enrolments of a filter and reloads them after each action, when `reloadKey` changes and
- * when the user comes back to the tab. While some are stopping (a stop condition holds, the scheduler has yet to record it),
- * asks again every few seconds until they show as stopped.
+ * when the user comes back to the tab. While some are stopping (a stop condition holds, the
+ * scheduler has yet to record it), asks again every few seconds until they show as stopped.
  */
 export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
   const [enrolments, setEnrolments] = useState<EnrolmentRecord[] | undefined>();

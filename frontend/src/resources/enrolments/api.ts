@@ -2,7 +2,7 @@ import { enrolmentStopReasonLabels, type EnrolmentRecord, type WorkflowStatistic
 import { countOf, groupThousands } from '../../../../domain/format.ts';
 import { http } from '../../providers/http.ts';
 
-export type EnrolmentFilter = { workflowId?: string; contactId?: string | string[]; bankId?: number; status?: Array<EnrolmentRecord['status']> };
+export type EnrolmentFilter = { workflowId?: string; contactId?: string; bankId?: number };
 
 export const enrolmentsApi = {
   start: (workflowId: string, contactIds: string[]) => http.post<{ enrolments: EnrolmentRecord[] }>(`/api/data/workflows/${workflowId}/enrolments`, { contactIds }),
