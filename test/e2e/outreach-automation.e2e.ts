@@ -88,7 +88,20 @@ describe('automation outreach and sent mailbox', function () {
 
     await page.goto(`${e2e.url}/#/workflows/${workflow.id}`);
     await page.getByRole('heading', { name: 'Edit Treasury push' }).waitFor();
-    expect(await page.getByLabel('Day').inputValue()).to.equal('5');
+    expect(await page.getByLabel('Day of step 1').inputValue()).to.equal('5');
+    // Steps are added and switched by the Automation page's rules: two days after the last, an
+    // email with the newest template, which comes back when a visit is switched to an email again.
+    await page.getByRole('button', { name: '+ Add Step' }).click();
+    expect(await page.getByLabel('Day of step 2').inputValue()).to.equal('7');
+    expect(await page.getByRole('combobox', { name: 'Template of step 2' }).textContent()).to.equal('Spare note');
+    const chooseType = async (type: string) => {
+      await page.getByRole('combobox', { name: 'Type of step 2' }).click();
+      await page.getByRole('option', { name: type, exact: true }).click();
+    };
+    await chooseType('LinkedIn Visit');
+    expect(await page.getByRole('combobox', { name: 'Template of step 2' }).count()).to.equal(0);
+    await chooseType('Email');
+    expect(await page.getByRole('combobox', { name: 'Template of step 2' }).textContent()).to.equal('Spare note');
     await screenshotInBothThemes(page, 'records-workflow-edit');
     await page.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByText('Are you sure you want to delete the workflow named Treasury push? This action cannot be undone.').waitFor();

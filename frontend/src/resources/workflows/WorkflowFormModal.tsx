@@ -1,21 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { Alert, Stack, TextField, Typography } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { EmailTemplate } from '../templates/template.ts';
-import { addStep, changeStepType, firstSteps, parseStepDay, removeStep, replaceStep, stepsForSave, stepTypes, workflowProblems, type StepType, type WorkflowStep } from './steps.ts';
+import { firstSteps, stepsForSave, workflowProblems, type WorkflowStep } from './steps.ts';
+import { WorkflowStepsEditor } from './WorkflowStepsEditor.tsx';
 import type { Workflow } from './WorkflowCard.tsx';
 
-/**
- * 'Create New Workflow' / 'Edit Workflow': a name and the steps, each a day, a type (Email or
- * LinkedIn Visit) and, for emails, a template. The step rules live in steps.ts.
- */
 /** The id of an unsaved workflow drafted by the AI: reviewing and saving it creates a new workflow. */
 export const AI_WORKFLOW_DRAFT_ID = 'new-ai-workflow';
 
+/** 'Create New Workflow' / 'Edit Workflow': a name and the steps (`WorkflowStepsEditor`). */
 export function WorkflowFormModal({
   open,
   workflow,
@@ -102,74 +99,7 @@ export function WorkflowFormModal({
         <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
           Steps
         </Typography>
-        {steps.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
-            No steps yet.
-          </Typography>
-        )}
-        {steps.map((step, index) => {
-          const problem = touched ? problems.steps[index] : undefined;
-          return (
-            <Box key={index} data-testid="workflow-step" sx={{ border: 1, borderColor: problem ? 'error.main' : 'divider', borderRadius: 1.5, p: 1.5 }}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-                <TextField
-                  label="Day"
-                  type="number"
-                  value={step.day}
-                  onChange={(event) => setSteps(replaceStep(steps, index, { ...step, day: parseStepDay(event.target.value, step.day) }))}
-                  sx={{ width: { sm: 90 } }}
-                  slotProps={{ htmlInput: { min: 1, step: 1, 'aria-label': `Day of step ${index + 1}` } }}
-                />
-                <TextField
-                  select
-                  label="Type"
-                  value={step.type}
-                  onChange={(event) => setSteps(replaceStep(steps, index, changeStepType(step, event.target.value as StepType, firstTemplateId)))}
-                  sx={{ width: { sm: 160 } }}
-                  slotProps={{ htmlInput: { 'aria-label': `Type of step ${index + 1}` } }}
-                >
-                  {stepTypes.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {type}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                {step.type === 'Email' && (
-                  <TextField
-                    select
-                    label="Template"
-                    value={step.templateId ?? ''}
-                    onChange={(event) => setSteps(replaceStep(steps, index, { ...step, templateId: event.target.value }))}
-                    sx={{ flex: 1, minWidth: 0 }}
-                    slotProps={{ htmlInput: { 'aria-label': `Template of step ${index + 1}` } }}
-                  >
-                    {templates.map((template) => (
-                      <MenuItem key={template.id} value={template.id}>
-                        {template.name}
-                      </MenuItem>
-                    ))}
-                    {step.templateId && !templates.some((template) => template.id === step.templateId) && (
-                      <MenuItem value={step.templateId} disabled>
-                        Unknown Template
-                      </MenuItem>
-                    )}
-                  </TextField>
-                )}
-                <IconButton aria-label={`Remove step ${index + 1}`} onClick={() => setSteps(removeStep(steps, index))} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
-                  <DeleteIcon />
-                </IconButton>
-              </Stack>
-              {problem && (
-                <Typography variant="caption" color="error">
-                  {problem}
-                </Typography>
-              )}
-            </Box>
-          );
-        })}
-        <Button onClick={() => setSteps(addStep(steps, firstTemplateId))} sx={{ alignSelf: 'flex-start' }}>
-          + Add Step
-        </Button>
+        <WorkflowStepsEditor steps={steps} onChange={setSteps} templates={templates} problems={touched ? problems.steps : undefined} />
       </Stack>
     </Modal>
   );

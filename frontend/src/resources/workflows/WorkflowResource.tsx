@@ -1,31 +1,28 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import {
-  ArrayInput,
   Create,
   DatagridConfigurable,
   DateField,
-  FormDataConsumer,
   FunctionField,
   List,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
   SimpleForm,
   SimpleList,
-  SimpleFormIterator,
   Tab,
   TextField,
   TextInput,
   useGetList,
+  useInput,
   useRecordContext,
 } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { WorkflowDeletionQuestion } from './WorkflowDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import type { EmailTemplate } from '../templates/template.ts';
-import { firstSteps, stepTypes, type WorkflowStep } from './steps.ts';
+import { firstSteps, stepsForSave, workflowProblems, type WorkflowStep } from './steps.ts';
+import { WorkflowStepsEditor } from './WorkflowStepsEditor.tsx';
 import type { Workflow } from './WorkflowCard.tsx';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { searchFilter } from '../shared/filters.tsx';
@@ -76,68 +73,56 @@ export function WorkflowList() {
   );
 }
 
-/** The workflow rules the server also applies: a name, and every Email step naming one of the user's templates. */
+/** The workflow rules the server also applies: a name, whole days of 1 or more, and a template on every Email step. */
 const validate = (values: Record<string, unknown>) => {
-  const errors: Record<string, unknown> = {};
-  if (!String(values.name ?? '').trim()) errors.name = 'Workflow name is required.';
-  const steps = (values.steps as WorkflowStep[] | undefined) ?? [];
-  const stepErrors = steps.map((step) => {
-    const problems: Record<string, string> = {};
-    if (!Number.isInteger(step?.day) || step.day < 1) problems.day = 'Day must be a whole number of 1 or more.';
-    if (step?.type === 'Email' && !step.templateId) problems.templateId = 'Choose the template this email sends.';
-    return problems;
-  });
-  if (stepErrors.some((problems) => Object.keys(problems).length > 0)) errors.steps = stepErrors;
+  const problems = workflowProblems(String(values.name ?? ''), (values.steps as WorkflowStep[] | undefined) ?? []);
+  const errors: Record<string, string> = {};
+  if (problems.name) errors.name = problems.name;
+  // Each step's problem is shown under that step by the steps input.
+  if (problems.steps.some(Boolean)) errors.steps = 'Some steps need a change before the workflow can be saved.';
   return errors;
 };
 
-/** An Email step picks a template; a LinkedIn Visit has none (the server drops it). The selects' margins are those of the Day field beside them, so the three line up. */
-function StepFields() {
+/** The user's templates as the step editor lists them, newest first (the first is a new email step's template), as on the Automation page. */
+const templatesForSteps = { pagination: { page: 1, perPage: 500 }, sort: { field: 'createdAt', order: 'DESC' } } as const;
+
+/** The steps, edited with the Automation page's step editor: new steps and type switches follow the same rules. */
+function StepsInput() {
+  const { field } = useInput<WorkflowStep[]>({ source: 'steps', defaultValue: [] });
+  const { submitCount } = useFormState();
+  const templates = useGetList<EmailTemplate>('templates', templatesForSteps);
+  const steps = field.value ?? [];
   return (
-    <SimpleFormIterator inline disableReordering>
-      <NumberInput source="day" label="Day" min={1} step={1} sx={{ width: 100, flexShrink: 0 }} />
-      <SelectInput source="type" label="Type" choices={stepTypes.map((type) => ({ id: type, name: type }))} margin="none" sx={{ minWidth: 160 }} />
-      <FormDataConsumer>
-        {({ scopedFormData }) =>
-          scopedFormData?.type === 'Email' ? (
-            <ReferenceInput source="templateId" reference="templates" perPage={500}>
-              <SelectInput optionText="name" label="Template" margin="none" sx={{ minWidth: 240 }} />
-            </ReferenceInput>
-          ) : null
-        }
-      </FormDataConsumer>
-    </SimpleFormIterator>
+    <Stack spacing={1} sx={{ width: '100%', maxWidth: 720, mb: 2 }}>
+      <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+        Steps
+      </Typography>
+      <WorkflowStepsEditor steps={steps} onChange={field.onChange} templates={templates.data ?? []} problems={submitCount > 0 ? workflowProblems('-', steps).steps : undefined} />
+    </Stack>
   );
 }
 
 /** A LinkedIn Visit carries no template. */
-const withoutStrayTemplates = (data: Record<string, unknown>) => ({
-  ...data,
-  steps: ((data.steps as WorkflowStep[] | undefined) ?? []).map((step) => (step.type === 'Email' ? step : { day: step.day, type: step.type })),
-});
+const withoutStrayTemplates = (data: Record<string, unknown>) => ({ ...data, steps: stepsForSave((data.steps as WorkflowStep[] | undefined) ?? []) });
 
 export function WorkflowEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Workflow" />} transform={withoutStrayTemplates}>
       <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={WorkflowDeletionQuestion} />}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
-        <ArrayInput source="steps" label="Steps">
-          <StepFields />
-        </ArrayInput>
+        <StepsInput />
       </SimpleForm>
     </ConflictAwareEdit>
   );
 }
 
 export function WorkflowCreate() {
-  const templates = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } });
+  const templates = useGetList<EmailTemplate>('templates', templatesForSteps);
   return (
     <Create redirect="show" title="Create New Workflow" transform={withoutStrayTemplates}>
       <SimpleForm validate={validate} defaultValues={{ name: '', steps: firstSteps(templates.data?.[0]?.id) }} key={templates.data?.[0]?.id ?? 'none'}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
-        <ArrayInput source="steps" label="Steps">
-          <StepFields />
-        </ArrayInput>
+        <StepsInput />
       </SimpleForm>
     </Create>
   );

@@ -1,0 +1,97 @@
+import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import type { EmailTemplate } from '../templates/template.ts';
+import { addStep, changeStepType, parseStepDay, removeStep, replaceStep, stepTypes, type StepType, type WorkflowStep } from './steps.ts';
+
+/**
+ * A workflow's steps, each a day, a type (Email or LinkedIn Visit) and, for emails, a template, with
+ * '+ Add Step'. The same editor serves the Automation page's workflow modal and the Records screens,
+ * so both add and switch steps by the rules in steps.ts.
+ */
+export function WorkflowStepsEditor({
+  steps,
+  onChange,
+  templates,
+  problems,
+}: {
+  steps: readonly WorkflowStep[];
+  onChange: (steps: WorkflowStep[]) => void;
+  /** The user's templates, in the order the chooser lists them; the first is the default for new email steps. */
+  templates: readonly EmailTemplate[];
+  /** What is wrong with each step, shown under it (nothing before the user tries to save). */
+  problems?: ReadonlyArray<string | undefined>;
+}) {
+  const firstTemplateId = templates[0]?.id;
+  return (
+    <Stack spacing={2}>
+      {steps.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          No steps yet.
+        </Typography>
+      )}
+      {steps.map((step, index) => {
+        const problem = problems?.[index];
+        return (
+          <Box key={index} data-testid="workflow-step" sx={{ border: 1, borderColor: problem ? 'error.main' : 'divider', borderRadius: 1.5, p: 1.5 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <TextField
+                label="Day"
+                type="number"
+                value={step.day}
+                onChange={(event) => onChange(replaceStep(steps, index, { ...step, day: parseStepDay(event.target.value, step.day) }))}
+                sx={{ width: { sm: 90 } }}
+                slotProps={{ htmlInput: { min: 1, step: 1, 'aria-label': `Day of step ${index + 1}` } }}
+              />
+              <TextField
+                select
+                label="Type"
+                value={step.type}
+                onChange={(event) => onChange(replaceStep(steps, index, changeStepType(step, event.target.value as StepType, firstTemplateId)))}
+                sx={{ width: { sm: 160 } }}
+                slotProps={{ htmlInput: { 'aria-label': `Type of step ${index + 1}` } }}
+              >
+                {stepTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {type}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {step.type === 'Email' && (
+                <TextField
+                  select
+                  label="Template"
+                  value={step.templateId ?? ''}
+                  onChange={(event) => onChange(replaceStep(steps, index, { ...step, templateId: event.target.value }))}
+                  sx={{ flex: 1, minWidth: 0 }}
+                  slotProps={{ htmlInput: { 'aria-label': `Template of step ${index + 1}` } }}
+                >
+                  {templates.map((template) => (
+                    <MenuItem key={template.id} value={template.id}>
+                      {template.name}
+                    </MenuItem>
+                  ))}
+                  {step.templateId && !templates.some((template) => template.id === step.templateId) && (
+                    <MenuItem value={step.templateId} disabled>
+                      Unknown Template
+                    </MenuItem>
+                  )}
+                </TextField>
+              )}
+              <IconButton aria-label={`Remove step ${index + 1}`} onClick={() => onChange(removeStep(steps, index))} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+            {problem && (
+              <Typography variant="caption" color="error">
+                {problem}
+              </Typography>
+            )}
+          </Box>
+        );
+      })}
+      <Button onClick={() => onChange(addStep(steps, firstTemplateId))} sx={{ alignSelf: 'flex-start' }}>
+        + Add Step
+      </Button>
+    </Stack>
+  );
+}
