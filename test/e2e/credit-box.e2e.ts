@@ -3,6 +3,7 @@ import { screenshot, useE2E } from './support/index.ts';
 import { creditBoxFields } from '../../domain/bank-fields.ts';
 import { columnTexts } from './support/pages/bank-table.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
+import { Shell } from './support/pages/shell.ts';
 
 describe('credit box', function () {
   const e2e = useE2E({ banks: 200 });
@@ -99,16 +100,14 @@ describe('credit box', function () {
     await thumbSettlesNear('Max Total Assets', 2 / 3);
   });
 
-  it('stars a result and keeps the user on the Credit Box, with a toast that opens Targets', async () => {
+  it('stars a result and takes the user to Targets, where that bank is opened', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
     const creditBox = new CreditBoxPage(page);
     await creditBox.findMatches();
     const [name] = await creditBox.names();
     await page.getByRole('button', { name: `Add ${name} to targets` }).first().click();
-    await page.getByRole('alert').filter({ hasText: `"${name}" is now a target.` }).waitFor();
-    await page.getByRole('button', { name: `Remove ${name} from targets` }).first().waitFor();
-    expect(new URL(page.url()).hash).to.equal('#/credit-box');
-    expect(await creditBox.rows().count()).to.equal(12);
-    await page.getByRole('link', { name: 'Open Targets' }).waitFor();
+    await new Shell(page).waitForRoute('/outreach/targets');
+    await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
+    await page.getByRole('button', { name: 'Find Contacts & Execs' }).waitFor();
   });
 });

@@ -47,7 +47,7 @@ describe('dashboard', function () {
     await page.getByText('No bank on this page matches your search.').waitFor();
   });
 
-  it('stars a bank from the risk modal and keeps the user there, with a toast that opens Targets', async () => {
+  it('stars a bank from the risk modal, says it is going to Targets, and opens that bank there', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/' });
     const dashboard = new DashboardPage(page);
     await dashboard.waitUntilLoaded();
@@ -60,12 +60,10 @@ describe('dashboard', function () {
     const name = label.replace(/^Add /, '').replace(/ to targets$/, '');
     await star.click();
     // The open dialog hides the rest of the page from the accessibility tree, toast included, so the toast is found by its markup.
-    await page.locator('[role="alert"]', { hasText: `"${name}" is now a target.` }).waitFor();
-    await modal.rows().first().getByRole('button', { name: `Remove ${name} from targets` }).waitFor();
-    expect(new URL(page.url()).hash).to.equal('#/');
-    await page.locator('[role="alert"] a', { hasText: 'Open Targets' }).click();
+    await page.locator('[role="alert"]', { hasText: `Adding "${name}" to targets and navigating...` }).waitFor();
     await new Shell(page).waitForRoute('/outreach/targets');
     await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
+    await page.getByRole('button', { name: 'Find Contacts & Execs' }).waitFor();
   });
 
   it('opens the bank detail from the performance spotlight', async () => {

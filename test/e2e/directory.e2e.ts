@@ -81,25 +81,20 @@ describe('bank directory', function () {
     await card.getByRole('button', { name: 'Contact' }).waitFor();
   });
 
-  it('stars a bank and keeps the user on the Directory, with a toast that opens Targets', async () => {
+  it('stars a bank and takes the user to Targets, where that bank is opened', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);
     await directory.waitForRows();
     const [name] = await directory.names();
     await directory.star(name);
-    const toast = page.getByRole('alert').filter({ hasText: `"${name}" is now a target.` });
-    await toast.waitFor();
-    await page.getByRole('button', { name: `Remove ${name} from targets` }).first().waitFor();
-    expect(new URL(page.url()).hash).to.equal('#/bank-directory');
+    await new Shell(page).waitForRoute('/outreach/targets');
     const targets = await apiAs<Array<{ name: string; isTarget: boolean; assets: number }>>(e2e.url, session, `/api/data/banks?filter=${encodeURIComponent('{"isTarget":true}')}`);
     expect(targets.map((bank) => bank.name)).to.deep.equal([name]);
     expect(targets[0].assets).to.be.greaterThan(0);
-
-    await page.getByRole('link', { name: 'Open Targets' }).click();
-    await new Shell(page).waitForRoute('/outreach/targets');
-    // On Targets the user finds the bank they starred, ready to work on.
+    // On Targets the user finds the bank they starred opened, ready to work on.
     await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
     await page.getByText('1 banks being tracked').waitFor();
+    await page.getByRole('button', { name: 'Find Contacts & Execs' }).waitFor();
   });
 
   it("opens the contact form for the row's bank from 'Add a contact at <bank>' and saves the contact there", async () => {

@@ -27,13 +27,10 @@ function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'bank';
 }
 
-/**
- * 'Mark as Target': the shared targeting rules; the user asked for the bank to become a target, so the
- * app goes to Targets and every open detail closes as it does.
- */
+/** 'Mark as Target': the shared targeting rules; as the app goes to Targets every open detail closes. */
 function TargetToggle({ bank }: { bank: NormalisedBank }) {
   const { closeAll } = useBankDetail();
-  const { targetCerts, isBusy, toggle } = useTargetToggle({ goToTargets: true });
+  const { targetCerts, isBusy, toggle } = useTargetToggle();
   const isTarget = targetCerts.has(bank.cert);
   const onClick = () =>
     toggle({ cert: bank.cert, name: bank.name }).then(

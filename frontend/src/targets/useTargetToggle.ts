@@ -10,10 +10,11 @@ import { useToast } from '../ui/Toast.tsx';
 /** The messages a failed tracking shows, word for word. */
 export const MISSING_NAME = 'Failed to fetch essential institutional details, which includes the bank name.';
 export const TOGGLE_FAILED = 'Failed to update target status.';
-/** When the user asked to go to Targets (the bank detail's 'Mark as Target'), the app goes there after this delay. */
+/** A bank that becomes a target takes the user to Targets, where it is opened, after this delay. */
 export const TARGET_NAVIGATION_DELAY_MS = 500;
+/** From the Dashboard's risk category modal the delay is longer, with a message saying what is happening. */
+export const RISK_MODAL_NAVIGATION_DELAY_MS = 700;
 export const TARGETS_PATH = '/outreach/targets';
-export const OPEN_TARGETS = 'Open Targets';
 /** What stays and what ends when a bank stops being a target (the automation stops writing to a bank that is not a target). */
 export const UNTARGETED_KEEPS = 'Its contacts, tasks, notes, tags and history stay; automations to its contacts stop.';
 
@@ -51,12 +52,12 @@ function newestRecord(answer: unknown): RawRecord | undefined {
 }
 
 /**
- * Which banks are targets, and a toggle that marks or un-marks one. A star in a list keeps the user
- * where they are and says so in a toast with a link to Targets; only an explicit 'Mark as Target'
- * (`goToTargets`) takes them to Targets, where the new target is opened.
+ * Which banks are targets, and a toggle that marks or un-marks one. A bank that becomes a target
+ * takes the user to Targets, where it is opened, after `navigationDelayMs`; `announceNavigation`
+ * says so while the bank is being added.
  */
-export function useTargetToggle(options: { goToTargets?: boolean } = {}) {
-  const { goToTargets = false } = options;
+export function useTargetToggle(options: { navigationDelayMs?: number; announceNavigation?: boolean } = {}) {
+  const { navigationDelayMs = TARGET_NAVIGATION_DELAY_MS, announceNavigation = false } = options;
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -75,16 +76,13 @@ export function useTargetToggle(options: { goToTargets?: boolean } = {}) {
       try {
         if (wasTarget) {
           await http.delete(`/api/data/banks/${bank.cert}`);
-        } else {
-          await trackAsTarget(bank.cert);
-        }
-        await queryClient.invalidateQueries({ queryKey: ['banks'] });
-        if (!wasTarget && goToTargets) {
-          window.setTimeout(() => navigate(TARGETS_PATH, { state: { newTargetCert: bank.cert } }), TARGET_NAVIGATION_DELAY_MS);
-        } else if (!wasTarget) {
-          toast.success(`"${bank.name}" is now a target.`, { label: OPEN_TARGETS, to: TARGETS_PATH });
-        } else {
+          await queryClient.invalidateQueries({ queryKey: ['banks'] });
           toast.success(`"${bank.name}" is no longer a target. ${UNTARGETED_KEEPS}`);
+        } else {
+          if (announceNavigation) toast.info(`Adding "${bank.name}" to targets and navigating...`);
+          await trackAsTarget(bank.cert);
+          await queryClient.invalidateQueries({ queryKey: ['banks'] });
+          window.setTimeout(() => navigate(TARGETS_PATH, { state: { newTargetCert: bank.cert } }), navigationDelayMs);
         }
       } catch (error) {
         const message = (error as Error).message;
@@ -98,7 +96,7 @@ export function useTargetToggle(options: { goToTargets?: boolean } = {}) {
         });
       }
     },
-    [targetCerts, goToTargets, queryClient, navigate, toast],
+    [targetCerts, navigationDelayMs, announceNavigation, queryClient, navigate, toast],
   );
 
   return { targetCerts, isBusy: (cert: number) => busy.has(cert), toggle };

@@ -9,7 +9,7 @@ import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor } fr
 import { riskCategoryFilter, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { BankTargetStar } from '../../targets/TargetStar.tsx';
-import { useTargetToggle } from '../../targets/useTargetToggle.ts';
+import { RISK_MODAL_NAVIGATION_DELAY_MS, useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -26,7 +26,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
   const detail = useBankDetail();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const targets = useTargetToggle();
+  const targets = useTargetToggle({ navigationDelayMs: RISK_MODAL_NAVIGATION_DELAY_MS, announceNavigation: true });
 
   const list = useQuery({
     queryKey: ['fdic', 'risk-category', category, page],
