@@ -28,20 +28,22 @@ describe('bank detail peer benchmarking', () => {
     expect(peerCategories[2].metrics.every((m) => m.better === 'higher')).to.equal(true);
   });
 
-  it('computes derived ratios as percentages: N/A (null) without the numerator in the data or with a non-positive denominator', () => {
+  it('computes derived ratios as percentages, a missing input counting as 0, null with a non-positive denominator', () => {
     expect(ratioPercent(5, 200)).to.equal(2.5);
-    expect(ratioPercent(null, 200)).to.equal(null);
+    expect(ratioPercent(null, 200)).to.equal(0);
     expect(ratioPercent(0, 200)).to.equal(0);
     expect(ratioPercent(5, 0)).to.equal(null);
     expect(ratioPercent(5, -3)).to.equal(null);
     expect(ratioPercent(5, null)).to.equal(null);
     expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 75, nonInterestIncome: 25 })).to.equal(25);
-    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 80 })).to.equal(null);
+    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 80 })).to.equal(0);
+    expect(derivedRatios.nonInterestIncomeToRevenue({})).to.equal(null);
     expect(derivedRatios.nonInterestIncomeToRevenue({ nonInterestIncome: 20 })).to.equal(100);
-    expect(derivedRatios.costOfFunds({ deposits: 100 })).to.equal(null);
+    expect(derivedRatios.costOfFunds({ deposits: 100 })).to.equal(0);
     expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 100 })).to.equal(3);
     expect(derivedRatios.creConcentration({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);
     expect(derivedRatios.oreoToAssets({ oreo: 1 })).to.equal(null);
+    expect(derivedRatios.brokeredDepositsRatio({ deposits: 100 })).to.equal(0);
   });
 
   it('averages only over the peers that have a value', () => {
@@ -50,7 +52,7 @@ describe('bank detail peer benchmarking', () => {
     expect(peerAverage([{}, { roa: null }], roa)).to.equal(null);
   });
 
-  it('builds comparison rows, N/A (null) where the ratio is not in the data, and says which side is better', () => {
+  it('builds comparison rows, 0 where a value is missing, and says which side is better only where both have one', () => {
     const peers: BankFigures[] = [{ roa: 1, efficiencyRatio: 60 }, { roa: 0.5, efficiencyRatio: 70 }];
     const rows = comparisonRows(peerCategories[0], { roa: 1.2, efficiencyRatio: 70 }, peers);
     const roa = rows.find((row) => row.name === 'ROA')!;
@@ -61,8 +63,8 @@ describe('bank detail peer benchmarking', () => {
     expect(efficiency['Peer Average']).to.equal(65);
     expect(efficiency.targetIsBetter).to.equal(false);
     const roe = rows.find((row) => row.name === 'ROE')!;
-    expect(roe['Target Bank']).to.equal(null);
-    expect(roe['Peer Average']).to.equal(null);
+    expect(roe['Target Bank']).to.equal(0);
+    expect(roe['Peer Average']).to.equal(0);
     expect(roe.targetIsBetter).to.equal(null);
   });
 

@@ -9,19 +9,18 @@ import { formatPercent } from '../../../../domain/format.ts';
 export const barScaleHeadroom = 1.1;
 export const insideLabelThreshold = 25;
 
-/** A bar; a value that is not available (null) draws no bar and is labelled N/A. */
-export type BarLayout = { key: string; value: number | null; widthPercent: number; label: string; labelOutside: boolean; negative: boolean };
+export type BarLayout = { key: string; value: number; widthPercent: number; label: string; labelOutside: boolean; negative: boolean };
 export type GroupLayout = { name: string; bars: BarLayout[] };
 
-export function layoutGroupedBars<K extends string>(items: Array<{ name: string } & Record<K, number | null>>, keys: readonly K[]): GroupLayout[] {
-  const largest = Math.max(0, ...items.flatMap((item) => keys.map((key) => Math.abs(item[key] ?? 0))));
+export function layoutGroupedBars<K extends string>(items: Array<{ name: string } & Record<K, number>>, keys: readonly K[]): GroupLayout[] {
+  const largest = Math.max(0, ...items.flatMap((item) => keys.map((key) => Math.abs(item[key]))));
   const scale = largest * barScaleHeadroom;
   return items.map((item) => ({
     name: item.name,
     bars: keys.map((key) => {
-      const value = item[key] ?? null;
-      const widthPercent = value !== null && scale > 0 ? (Math.abs(value) / scale) * 100 : 0;
-      return { key, value, widthPercent, label: value === null ? 'N/A' : formatPercent(value), labelOutside: widthPercent < insideLabelThreshold, negative: value !== null && value < 0 };
+      const value = item[key];
+      const widthPercent = scale > 0 ? (Math.abs(value) / scale) * 100 : 0;
+      return { key, value, widthPercent, label: formatPercent(value), labelOutside: widthPercent < insideLabelThreshold, negative: value < 0 };
     }),
   }));
 }

@@ -21,15 +21,13 @@ function numeric(value: unknown): number | null {
 }
 
 /**
- * A percentage ratio, null (N/A) when the numerator is not in the data or the denominator is not
- * positive: nothing divided by deposits is not 0%. A part missing from a sum in the denominator
- * counts as 0.
+ * A percentage ratio, null when the denominator is not positive. An input missing from the data
+ * counts as 0: the call reports such a balance as nothing (a bank with no brokered deposits).
  */
 export function ratioPercent(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
-  const top = numeric(numerator);
   const bottom = numeric(denominator) ?? 0;
-  if (top === null || bottom <= 0) return null;
-  return (top / bottom) * 100;
+  if (bottom <= 0) return null;
+  return ((numeric(numerator) ?? 0) / bottom) * 100;
 }
 
 export const derivedRatios = {
@@ -100,16 +98,16 @@ export function peerAverage(peers: BankFigures[], metric: PeerMetric): number | 
 
 export type ComparisonRow = {
   name: string;
-  /** Null where the ratio is not available (its inputs are not in the data). */
-  'Target Bank': number | null;
-  /** Null where no peer has the ratio: the average leaves out peers without it. */
-  'Peer Average': number | null;
+  /** 0 where the target has no value for the metric. */
+  'Target Bank': number;
+  /** 0 where no peer has a value for the metric (the average leaves out peers without one). */
+  'Peer Average': number;
   better: BetterDirection;
-  /** Whether the target beats the peer average in the metric's better direction (null when either is missing). */
+  /** Whether the target beats the peer average in the metric's better direction (null when either has no value). */
   targetIsBetter: boolean | null;
 };
 
-/** The rows of one category chart; a value not available stays null (shown as N/A, not 0%). */
+/** The rows of one category chart, each value defaulting to 0 where there is none. */
 export function comparisonRows(category: PeerCategory, target: BankFigures, peers: BankFigures[]): ComparisonRow[] {
   return category.metrics.map((metric) => {
     const targetValue = metric.value(target);
@@ -120,7 +118,7 @@ export function comparisonRows(category: PeerCategory, target: BankFigures, peer
         : metric.better === 'higher'
           ? targetValue > average
           : targetValue < average;
-    return { name: metric.label, 'Target Bank': targetValue, 'Peer Average': average, better: metric.better, targetIsBetter };
+    return { name: metric.label, 'Target Bank': targetValue ?? 0, 'Peer Average': average ?? 0, better: metric.better, targetIsBetter };
   });
 }
 
