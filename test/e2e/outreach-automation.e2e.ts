@@ -108,7 +108,7 @@ describe('automation outreach and sent mailbox', function () {
     await dialog.getByTestId('deletion-consequence').getByText('1 contact is going through it: their outreach stops.').waitFor();
     await screenshot(page, 'records-workflow-delete');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Workflow deleted', { exact: true }).waitFor();
+    await page.getByText('Workflow deleted.', { exact: true }).waitFor();
     expect(await apiAs<unknown[]>(e2e.url, session, '/api/data/workflows')).to.deep.equal([]);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });

@@ -164,10 +164,26 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('button', { name: 'Remove from targets' }).click();
     await page.getByRole('dialog').getByText('Its contacts, tasks, notes, tags and history stay; automations to its contacts stop.', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText('Removed from targets', { exact: true }).waitFor();
+    await page.getByText('Removed from targets.', { exact: true }).waitFor();
     const untracked = await apiAs<{ isTarget: boolean }>(e2e.url, session, `/api/data/banks/${bank.cert}`);
     expect(untracked.isTarget).to.equal(false);
     expect(await apiAs<unknown[]>(e2e.url, session, `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: bank.cert }))}`)).to.have.length(2);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('adds a contact from the Contacts screen, names them in the toast and opens their page', async () => {
+    const { session, bank } = await userTrackingABank('Ines Vidal');
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts/create' });
+    await page.getByRole('heading', { name: 'Add New Contact' }).waitFor();
+    await page.getByRole('combobox', { name: 'Bank' }).fill(bank.name.slice(0, 6));
+    await page.getByRole('option', { name: bank.name }).click();
+    await page.getByLabel('Full Name').fill('Marta Quell');
+    await page.getByLabel('Job Title').fill('Chief Credit Officer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Marta Quell added as a contact.', { exact: true }).waitFor();
+    await page.waitForURL(/#\/contacts\/[^/]+\/show/);
+    const [contact] = await apiAs<Array<{ name: string; bankId: number }>>(e2e.url, session, '/api/data/contacts');
+    expect(contact).to.include({ name: 'Marta Quell', bankId: bank.cert });
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -7,18 +7,18 @@ const deletedToast = (resource: string, count: number) =>
 
 describe("react-admin's toasts and selection bar, in the records' own words", () => {
   it('names the records deleted, one or several', () => {
-    expect(deletedToast('contacts', 1)).to.equal('Contact deleted');
-    expect(deletedToast('tasks', 3)).to.equal('3 tasks deleted');
+    expect(deletedToast('contacts', 1)).to.equal('Contact deleted.');
+    expect(deletedToast('tasks', 3)).to.equal('3 tasks deleted.');
   });
 
   it('says a tracked bank deleted is only removed from targets', () => {
-    expect(deletedToast('banks', 1)).to.equal('Removed from targets');
-    expect(deletedToast('banks', 2)).to.equal('2 banks removed from targets');
+    expect(deletedToast('banks', 1)).to.equal('Removed from targets.');
+    expect(deletedToast('banks', 2)).to.equal('2 banks removed from targets.');
   });
 
   it('names a record saved or added', () => {
-    expect(i18nProvider.translate('resources.templates.notifications.updated', { smart_count: 1, _: 'Element updated' })).to.equal('Template saved');
-    expect(i18nProvider.translate('resources.contacts.notifications.created', { smart_count: 1, _: 'Element created' })).to.equal('Contact added');
+    expect(i18nProvider.translate('resources.templates.notifications.updated', { smart_count: 1, _: 'Element updated' })).to.equal('Template saved.');
+    expect(i18nProvider.translate('resources.tasks.notifications.created', { smart_count: 1, _: 'Element created' })).to.equal('Task added.');
   });
 
   it('names the records ticked in a list, one or several', () => {

@@ -23,7 +23,9 @@ import {
   TextInput,
   TopToolbar,
   useRecordContext,
+  useRedirect,
 } from 'react-admin';
+import { useToast } from '../../ui/Toast.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
@@ -217,9 +219,16 @@ export function ContactEdit() {
   );
 }
 
+/** Adding a contact names them in the toast, as the contact form elsewhere does, then opens their page. */
 export function ContactCreate() {
+  const toast = useToast();
+  const redirect = useRedirect();
+  const onSuccess = (contact: Contact) => {
+    toast.success(`${contact.name} added as a contact.`);
+    redirect('show', 'contacts', contact.id);
+  };
   return (
-    <Create redirect="show" title="Add New Contact">
+    <Create title="Add New Contact" mutationOptions={{ onSuccess }}>
       <SimpleForm validate={validate(true)} defaultValues={{ tags: [], isHotLead: false }}>
         <ContactFields adding />
       </SimpleForm>
