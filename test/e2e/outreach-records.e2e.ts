@@ -187,6 +187,25 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('adds a task from the Tasks screen at the first tracked bank, due a week ahead', async () => {
+    const { session, bank } = await userTrackingABank('Oskar Lind');
+    const { page } = await e2e.openSignedInPage({ session, path: '/tasks/create' });
+    await page.getByRole('heading', { name: 'Add Task' }).waitFor();
+    await page.waitForFunction((name) => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === name, bank.name);
+    await page.getByLabel('Description').fill('Send the rate sheet');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Task added.', { exact: true }).waitFor();
+    const [task] = await apiAs<Array<{ text: string; bankId: number; dueDate: string }>>(e2e.url, session, '/api/data/tasks');
+    const weekAhead = await page.evaluate(() => {
+      const day = new Date();
+      day.setDate(day.getDate() + 7);
+      return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    });
+    expect(task).to.include({ text: 'Send the rate sheet', bankId: bank.cert });
+    expect(task.dueDate.slice(0, 10)).to.equal(weekAhead);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('tracks a bank from the Tracked Banks screen, found by name or cert, and offers no bank twice', async () => {
     const session = await e2e.registerUser('Robin Marsh');
     const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');

@@ -15,8 +15,10 @@ import {
   SimpleList,
   TextField,
   TextInput,
+  useGetList,
   useRecordContext,
 } from 'react-admin';
+import type { TrackedBank } from '../targets/types.ts';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { DueBadge } from './DueBadge.tsx';
@@ -113,10 +115,13 @@ export function TaskEdit() {
   );
 }
 
+/** A new task is due 7 days ahead, at the first tracked bank by name (as the Add Task modal without a bank). */
 export function TaskCreate() {
+  const firstBank = useGetList<TrackedBank>('banks', { filter: { isTarget: true }, pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' } });
+  const bankId = firstBank.data?.[0]?.cert ?? null;
   return (
     <Create redirect="show" title="Add Task">
-      <SimpleForm validate={validate} defaultValues={() => ({ dueDate: addDays(localDate(), DEFAULT_DUE_IN_DAYS) })}>
+      <SimpleForm validate={validate} defaultValues={() => ({ bankId, dueDate: addDays(localDate(), DEFAULT_DUE_IN_DAYS) })} key={bankId ?? 'none'}>
         <TaskFields />
       </SimpleForm>
     </Create>
