@@ -348,6 +348,7 @@ describe('bank detail view', function () {
     await page.route(institution, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The database is unavailable.' }) }));
     await page.getByTestId('directory-row').first().click();
     await detail.dialog().getByRole('heading', { name: 'Loading Failed' }).waitFor();
+    await detail.dialog().getByText('Could not retrieve bank details.').waitFor();
     await detail.dialog().getByText('An error occurred while fetching bank data. The database is unavailable.').waitFor();
     await screenshot(page, 'bank-detail-loading-failed');
     await page.unroute(institution);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BankDetailView } from './views.ts';
 import { bankDetailTitleId, DetailHeader } from './DetailHeader.tsx';
@@ -98,7 +98,10 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
         <Typography id={bankDetailTitleId} variant="h5" component="h2">
           Loading Failed
         </Typography>
-        <Alert severity="error">An error occurred while fetching bank data. {detail.error.message}</Alert>
+        <Alert severity="error">
+          <AlertTitle>Could not retrieve bank details.</AlertTitle>
+          An error occurred while fetching bank data. {detail.error.message}
+        </Alert>
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button variant="outlined" onClick={() => detail.refetch()}>
             Try again
