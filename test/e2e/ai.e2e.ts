@@ -81,15 +81,15 @@ describe('AI on the screens', function () {
     // A workflow's email steps need templates: with none, the AI workflow dialog says so and cannot run.
     await section('Workflows').getByRole('button', { name: 'Generate with AI' }).click();
     await automation.dialog().getByText('You must have at least one email template saved to generate a workflow with email steps.').waitFor();
-    expect(await automation.dialog().getByRole('button', { name: 'Generate' }).isDisabled()).to.equal(true);
+    expect(await automation.dialog().getByRole('button', { name: 'Generate Workflow' }).isDisabled()).to.equal(true);
     await automation.dialog().getByRole('button', { name: 'Cancel' }).click();
     await automation.dialog().waitFor({ state: 'hidden' });
 
     await section('Email Templates').getByRole('button', { name: 'Generate with AI' }).click();
-    await automation.dialog().getByRole('button', { name: 'Generate' }).click();
+    await automation.dialog().getByRole('button', { name: 'Generate Template' }).click();
     await automation.dialog().getByText('Please enter a prompt describing the template you want.').waitFor();
     await automation.dialog().getByLabel('Prompt').fill('A friendly first email to a bank CFO about treasury services');
-    await automation.dialog().getByRole('button', { name: 'Generate' }).click();
+    await automation.dialog().getByRole('button', { name: 'Generate Template' }).click();
     await automation.dialog().getByRole('heading', { name: 'Review AI Generated Template' }).waitFor();
     const templateName = await automation.dialog().getByLabel('Template Name').inputValue();
     expect(templateName).to.not.equal('');
@@ -101,7 +101,7 @@ describe('AI on the screens', function () {
 
     await section('Workflows').getByRole('button', { name: 'Generate with AI' }).click();
     await automation.dialog().getByLabel('Prompt').fill('Three touches over two weeks: an intro email, a LinkedIn visit, then a follow-up email');
-    await automation.dialog().getByRole('button', { name: 'Generate' }).click();
+    await automation.dialog().getByRole('button', { name: 'Generate Workflow' }).click();
     await automation.dialog().getByRole('heading', { name: 'Review AI Generated Workflow' }).waitFor();
     const workflowName = await automation.dialog().getByLabel('Workflow Name').inputValue();
     await screenshot(page, 'automation-ai-workflow-draft');

@@ -4,12 +4,14 @@ import AiIcon from '@mui/icons-material/AutoAwesome';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 
 /**
- * 'Generate Email Template with AI' / 'Generate Workflow with AI': a prompt, and Generate. `generate`
- * answers the draft to review, or a message saying why there is none.
+ * 'Generate Email Template with AI' / 'Generate Workflow with AI': a prompt, and 'Generate Template' /
+ * 'Generate Workflow' (`actionLabel`). `generate` answers the draft to review, or a message saying
+ * why there is none.
  */
 export function AiGenerateDialog({
   open,
   title,
+  actionLabel,
   emptyPromptText,
   warning,
   onClose,
@@ -17,6 +19,7 @@ export function AiGenerateDialog({
 }: {
   open: boolean;
   title: string;
+  actionLabel: string;
   emptyPromptText: string;
   /** Shown instead of allowing generation (e.g. a workflow needs templates). */
   warning?: string;
@@ -46,7 +49,7 @@ export function AiGenerateDialog({
       onClose={onClose}
       title={title}
       maxWidth="sm"
-      footer={<ModalActions onCancel={onClose} busy={busy} label="Generate" busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning)} icon={<AiIcon />} />}
+      footer={<ModalActions onCancel={onClose} busy={busy} label={actionLabel} busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning)} icon={<AiIcon />} />}
     >
       <Stack spacing={2}>
         {warning && <Alert severity="warning">{warning}</Alert>}

@@ -250,6 +250,7 @@ export default function AutomationOutreach() {
       <AiGenerateDialog
         open={aiDialog === 'template'}
         title="Generate Email Template with AI"
+        actionLabel="Generate Template"
         emptyPromptText="Please enter a prompt describing the template you want."
         onClose={() => setAiDialog(null)}
         generate={generateTemplate}
@@ -257,6 +258,7 @@ export default function AutomationOutreach() {
       <AiGenerateDialog
         open={aiDialog === 'workflow'}
         title="Generate Workflow with AI"
+        actionLabel="Generate Workflow"
         emptyPromptText="Please enter a prompt describing the workflow you want."
         warning={templateList.length === 0 ? 'You must have at least one email template saved to generate a workflow with email steps.' : undefined}
         onClose={() => setAiDialog(null)}
