@@ -19,6 +19,7 @@ describe('credit box', function () {
     const total = Number(/^Results \(([\d,]+)\)$/.exec(heading)![1].replace(/,/g, ''));
     expect(total).to.be.greaterThan(12);
     expect(await creditBox.rows().count()).to.equal(12);
+    expect(await page.getByTestId('bank-table').getByRole('columnheader').nth(1).textContent()).to.equal('Bank');
     const matches = (await columnTexts(page, creditBox.rows(), 'Match')).map((text) => Number.parseInt(text, 10));
     expect(matches).to.deep.equal([...matches].sort((a, b) => b - a));
 

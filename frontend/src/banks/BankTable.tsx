@@ -18,6 +18,7 @@ export function BankTable<Row extends BankIdentity>({
   sort,
   onSort,
   label,
+  nameHeader = 'Bank Name',
   rowTestId,
 }: {
   rows: Row[];
@@ -29,6 +30,8 @@ export function BankTable<Row extends BankIdentity>({
   sort?: SortState;
   onSort?: (field: string) => void;
   label: string;
+  /** The name column's header: 'Bank Name' in the Directory, 'Bank' among the Credit Box's results. */
+  nameHeader?: string;
   rowTestId: string;
 }) {
   const direction = (field: string) => (sort?.field === field ? (sort.order === 'ASC' ? 'asc' : 'desc') : undefined);
@@ -46,7 +49,7 @@ export function BankTable<Row extends BankIdentity>({
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox" />
-            <TableCell sortDirection={direction('NAME') ?? false}>{header('NAME', 'Bank Name')}</TableCell>
+            <TableCell sortDirection={direction('NAME') ?? false}>{header('NAME', nameHeader)}</TableCell>
             {columns.map((column) => (
               <TableCell key={column.id} align={column.align} sortDirection={(column.sortField && direction(column.sortField)) || false} sx={{ lineHeight: 1.2 }}>
                 {header(column.sortField, column.label)}

@@ -104,6 +104,7 @@ export default function CreditBox() {
               onOpen={detail.open}
               actions={(bank) => <ViewDetailsButton bank={bank} onOpen={detail.open} />}
               label="Matching banks"
+              nameHeader="Bank"
               rowTestId="credit-box-row"
             />
           ) : (
