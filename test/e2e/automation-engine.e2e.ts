@@ -50,6 +50,28 @@ describe('automation engine: enrolments started from Targets run their steps', f
     return { session, as, bank, contactId: contact.id };
   }
 
+  it('keeps what the user types in Settings › Automation, reads the settings once, and saves them', async () => {
+    const session = await e2e.registerUser('Kai Moreno');
+    const as = apiOf(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/settings' });
+    let settingsReads = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/data/settings') settingsReads += 1;
+    });
+    await page.getByRole('tab', { name: 'Automation' }).click();
+    await page.getByLabel('Time zone').pressSequentially('America/Denver');
+    await page.getByLabel('Daily send cap').fill('25');
+    await page.getByRole('group', { name: 'Send days' }).getByLabel('Fri').uncheck();
+    await page.getByRole('group', { name: 'Send days' }).getByLabel('Sat').check();
+    await page.waitForTimeout(1000);
+    expect(await page.getByLabel('Time zone').inputValue()).to.equal('America/Denver');
+    expect(settingsReads, 'the tab reads the settings once, not on every render').to.be.at.most(2);
+    await page.getByRole('button', { name: 'Save Automation Settings' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
+    expect(await as('/api/data/settings')).to.include({ timeZone: 'America/Denver', dailySendCap: 25 }).and.to.have.deep.property('sendDays', [1, 2, 3, 4, 6]);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('starts an automation from Targets, sends the email, creates the LinkedIn task, and stops on unsubscribe', async () => {
     const { session, as, bank, contactId } = await userWithWorkflow('Morgan Reyes');
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });

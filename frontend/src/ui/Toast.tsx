@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotify } from 'react-admin';
@@ -19,12 +19,14 @@ export function ToastHost() {
   return <Notification autoHideDuration={TOAST_DURATION_MS} action={<CloseToastButton />} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
 }
 
-/** `toast.success(text)` / `toast.error(text)` / `toast.info(text)`. */
+/**
+ * `toast.success(text)` / `toast.error(text)` / `toast.info(text)`. The same object on every render,
+ * so effects and callbacks that name it run again only when react-admin's notifier changes.
+ */
 export function useToast() {
   const notify = useNotify();
-  const show = useCallback(
-    (type: 'success' | 'error' | 'info') => (message: string) => notify(message, { type, autoHideDuration: TOAST_DURATION_MS, messageArgs: { _: message } }),
-    [notify],
-  );
-  return { success: show('success'), error: show('error'), info: show('info') };
+  return useMemo(() => {
+    const show = (type: 'success' | 'error' | 'info') => (message: string) => notify(message, { type, autoHideDuration: TOAST_DURATION_MS, messageArgs: { _: message } });
+    return { success: show('success'), error: show('error'), info: show('info') };
+  }, [notify]);
 }
