@@ -209,6 +209,35 @@ describe('outreach: targets, contacts and tasks', function () {
     await screenshot(page, 'targets-cards');
   });
 
+  it('keeps LinkedIn addresses LinkedIn could not be asked about, saying they were not checked', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(4);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    const card = targets.expandedCard();
+    await card.getByRole('button', { name: 'Edit LinkedIn company page' }).click();
+    await card.getByLabel('LinkedIn company page URL').fill('https://www.linkedin.com/busy/company/whitfield-bank');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('LinkedIn URL updated. LinkedIn could not be checked right now (HTTP 503). It was saved unchecked.').waitFor();
+    expect(await card.getByTestId('linkedin-company-url').textContent()).to.equal('https://www.linkedin.com/busy/company/whitfield-bank');
+
+    await card.getByRole('button', { name: 'Add New Contact' }).click();
+    const dialog = targets.dialog();
+    await dialog.getByLabel('Full Name').fill('Dana Whitfield');
+    await dialog.getByLabel('Job Title').fill('CFO');
+    await dialog.getByLabel('LinkedIn URL').fill('https://www.linkedin.com/busy/in/dana-whitfield');
+    await dialog.getByRole('button', { name: 'Check' }).click();
+    await dialog.getByText('LinkedIn could not be checked right now (HTTP 503). The address is kept as typed, unchecked.').waitFor();
+    await screenshot(page, 'contact-form-linkedin-unchecked');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.getByText('Dana Whitfield added as a contact.').waitFor();
+    const [contact] = await apiAs<Array<{ linkedinUrl: string }>>(e2e.url, session, '/api/data/contacts');
+    expect(contact.linkedinUrl).to.equal('https://www.linkedin.com/busy/in/dana-whitfield');
+  });
+
   it('says when no target matches the search and how to add the first one', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/targets' });
     await page.getByText('No Targets Found').waitFor();

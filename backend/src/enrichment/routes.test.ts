@@ -136,7 +136,16 @@ describeWithDatabase('contact finding and checking API (Hunter.io, LinkedIn)', (
     });
 
     it('rejects a page LinkedIn does not have', async () => {
-      expect((await post('linkedin/verify', { url: 'https://www.linkedin.com/company/nobody' })).body).to.include({ isValid: false, finalUrl: null });
+      expect((await post('linkedin/verify', { url: 'https://www.linkedin.com/company/nobody' })).body).to.include({ isValid: false, checked: true, finalUrl: null });
+    });
+
+    it('says the address was not checked, rather than invalid, when LinkedIn fails to answer', async () => {
+      expect((await post('linkedin/verify', { url: 'https://www.linkedin.com/busy/in/jane' })).body).to.deep.equal({
+        isValid: false,
+        checked: false,
+        finalUrl: null,
+        reason: 'LinkedIn could not be checked right now (HTTP 503).',
+      });
     });
 
     it('accepts an address LinkedIn walls off from automated visitors, keeping the address before the wall', async () => {

@@ -1,6 +1,14 @@
 import { isLinkedinHost, parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 
-export type LinkedinCheck = { isValid: boolean; finalUrl: string | null; reason: string };
+/**
+ * `checked` is false when no verdict was reached (LinkedIn unreachable, slow or failing): the address
+ * is then neither valid nor invalid, and a form keeps it as the user typed it.
+ */
+export type LinkedinCheck = { isValid: boolean; checked: boolean; finalUrl: string | null; reason: string };
+
+const valid = (finalUrl: string, reason: string): LinkedinCheck => ({ isValid: true, checked: true, finalUrl, reason });
+const invalid = (reason: string): LinkedinCheck => ({ isValid: false, checked: true, finalUrl: null, reason });
+const unchecked = (reason: string): LinkedinCheck => ({ isValid: false, checked: false, finalUrl: null, reason });
 
 export type LinkedinCheckOptions = {
   /** Test hook: every request goes to this origin instead of LinkedIn's (path and query kept). */
@@ -10,7 +18,7 @@ export type LinkedinCheckOptions = {
   fetch?: typeof fetch;
 };
 
-const notLinkedin: LinkedinCheck = { isValid: false, finalUrl: null, reason: 'Only linkedin.com addresses can be checked.' };
+const notLinkedin = invalid('Only linkedin.com addresses can be checked.');
 
 /** Where LinkedIn sends visitors it will not show a page to: the page exists, it is just not shown to us. */
 const isWall = (url: URL) => /^\/(authwall|login|uas\/login|checkpoint)(\/|$)/.test(url.pathname);
@@ -38,9 +46,7 @@ export async function checkLinkedinUrl(input: string, options: LinkedinCheckOpti
   let previous: URL | null = null;
   for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop += 1) {
     if (isWall(url)) {
-      return previous
-        ? { isValid: true, finalUrl: canonical(previous), reason: 'LinkedIn did not let us look; the address is well-formed.' }
-        : { isValid: false, finalUrl: null, reason: 'This is a LinkedIn sign-in page, not a profile or company page.' };
+      return previous ? valid(canonical(previous), 'LinkedIn did not let us look; the address is well-formed.') : invalid('This is a LinkedIn sign-in page, not a profile or company page.');
     }
     let response: Response;
     try {
@@ -54,7 +60,7 @@ export async function checkLinkedinUrl(input: string, options: LinkedinCheckOpti
       await response.body?.cancel();
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError' || signal.aborted;
-      return { isValid: false, finalUrl: null, reason: timedOut ? 'LinkedIn did not answer in time.' : 'LinkedIn could not be reached.' };
+      return unchecked(timedOut ? 'LinkedIn did not answer in time.' : 'LinkedIn could not be reached.');
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
@@ -62,20 +68,20 @@ export async function checkLinkedinUrl(input: string, options: LinkedinCheckOpti
       try {
         next = new URL(location, url);
       } catch {
-        return { isValid: false, finalUrl: null, reason: 'LinkedIn answered with a broken redirect.' };
+        return invalid('LinkedIn answered with a broken redirect.');
       }
       if ((next.protocol !== 'https:' && next.protocol !== 'http:') || !isLinkedinHost(next.hostname)) {
-        return { isValid: false, finalUrl: null, reason: 'The address leads away from LinkedIn.' };
+        return invalid('The address leads away from LinkedIn.');
       }
       previous = url;
       url = next;
       continue;
     }
-    if (response.ok) return { isValid: true, finalUrl: canonical(url), reason: 'LinkedIn has a page at this address.' };
+    if (response.ok) return valid(canonical(url), 'LinkedIn has a page at this address.');
     // 999 is how LinkedIn turns away automated visitors: it says nothing about the page.
-    if (response.status === 999) return { isValid: true, finalUrl: canonical(url), reason: 'LinkedIn did not let us look; the address is well-formed.' };
-    if (response.status === 404 || response.status === 410) return { isValid: false, finalUrl: null, reason: 'LinkedIn has no page at this address.' };
-    return { isValid: false, finalUrl: null, reason: `LinkedIn could not be checked right now (HTTP ${response.status}).` };
+    if (response.status === 999) return valid(canonical(url), 'LinkedIn did not let us look; the address is well-formed.');
+    if (response.status === 404 || response.status === 410) return invalid('LinkedIn has no page at this address.');
+    return unchecked(`LinkedIn could not be checked right now (HTTP ${response.status}).`);
   }
-  return { isValid: false, finalUrl: null, reason: 'LinkedIn redirected too many times.' };
+  return invalid('LinkedIn redirected too many times.');
 }

@@ -15,10 +15,17 @@ import { contactPayload, draftOf, emptyContactDraft, validateContactDraft, withS
 import type { Contact, ContactDraft } from './types.ts';
 import { verificationLook } from './verification.ts';
 
-type LinkedinState = { status: 'idle' } | { status: 'checking' } | { status: 'valid'; url: string } | { status: 'invalid'; url: string };
+type LinkedinState = { status: 'idle' } | { status: 'checking' } | { status: 'valid'; url: string } | { status: 'invalid'; url: string } | { status: 'unchecked'; reason: string };
 type EmailState = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; email: string; check: EmailCheck };
 
 const INVALID_LINKEDIN = 'The provided LinkedIn URL is not valid.';
+
+/** Under the LinkedIn field: a page found, or, when LinkedIn could not be asked, that the address stays as typed. */
+function linkedinHelperText(linkedin: LinkedinState): string | undefined {
+  if (linkedin.status === 'valid') return 'LinkedIn page found.';
+  if (linkedin.status === 'unchecked') return `${linkedin.reason} The address is kept as typed, unchecked.`;
+  return undefined;
+}
 
 /** Title of the contact form: editing, adding for a given bank, or adding with a bank to choose. */
 export function contactFormTitle(contact: Contact | null | undefined, bank: { name: string } | null | undefined): string {
@@ -103,6 +110,8 @@ export function ContactFormDialog({
         const finalUrl = answer.finalUrl || url;
         setDraft((current) => ({ ...current, linkedinUrl: finalUrl }));
         setLinkedin({ status: 'valid', url: finalUrl });
+      } else if (!answer.checked) {
+        setLinkedin({ status: 'unchecked', reason: answer.reason });
       } else {
         setLinkedin({ status: 'invalid', url });
         setErrors((current) => ({ ...current, linkedinUrl: INVALID_LINKEDIN }));
@@ -243,7 +252,7 @@ export function ContactFormDialog({
               value={draft.linkedinUrl}
               onChange={(event) => set('linkedinUrl', event.target.value)}
               error={Boolean(errors.linkedinUrl)}
-              helperText={errors.linkedinUrl ?? (linkedin.status === 'valid' ? 'LinkedIn page found.' : undefined)}
+              helperText={errors.linkedinUrl ?? linkedinHelperText(linkedin)}
               placeholder="https://www.linkedin.com/in/name"
             />
             <Button variant="outlined" onClick={checkLinkedin} disabled={!draft.linkedinUrl.trim() || linkedin.status === 'checking'} sx={{ mt: 1, flexShrink: 0 }}>

@@ -36,18 +36,21 @@ export function DigitalPresence({ bank }: { bank: TrackedBank }) {
     setError(null);
     try {
       let url = '';
+      let unchecked: string | null = null;
       if (typed) {
         const check = await targetsApi.verifyLinkedin(withScheme(typed));
-        if (!check.isValid) {
+        if (!check.isValid && check.checked) {
           setError(INVALID);
           toast.error(INVALID);
           return;
         }
+        // When LinkedIn could not be asked, the address is saved as typed and the toast says it was not checked.
+        if (!check.checked) unchecked = check.reason;
         url = check.finalUrl || withScheme(typed);
       }
       await targetsApi.setLinkedinCompanyUrl(bank.cert, url);
       await refresh('banks');
-      toast.success('LinkedIn URL updated.');
+      toast.success(unchecked ? `LinkedIn URL updated. ${unchecked} It was saved unchecked.` : 'LinkedIn URL updated.');
       setValue(url);
       setEditing(false);
     } catch (failure) {

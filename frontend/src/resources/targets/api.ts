@@ -1,8 +1,12 @@
 import { http } from '../../providers/http.ts';
 import type { TrackedBank } from './types.ts';
 
-/** What the LinkedIn check answers: whether the page exists, and where its redirects end. */
-export type LinkedinCheck = { isValid: boolean; finalUrl?: string | null };
+/**
+ * What the LinkedIn check answers: whether the page exists, and where its redirects end. `checked`
+ * false: LinkedIn could not be asked (unreachable, slow, failing), so the address is not known to be
+ * invalid; `reason` says what happened.
+ */
+export type LinkedinCheck = { isValid: boolean; checked: boolean; finalUrl?: string | null; reason: string };
 
 export const targetsApi = {
   verifyLinkedin: (url: string) => http.post<LinkedinCheck>('/api/services/linkedin/verify', { url }),
