@@ -331,6 +331,20 @@ describe('bank detail view', function () {
     await page.getByText(name).first().waitFor();
   });
 
+  it('asks for a reload, over the page, when a new release removed the bank detail code the open page asks for', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    await page.getByTestId('directory-row').first().waitFor();
+    await page.route(/\/assets\/BankDetailModal-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    await page.getByTestId('directory-row').first().click();
+    const failed = page.getByRole('dialog', { name: 'The bank detail could not be shown' });
+    await failed.getByText('A new version of Charterline is available. Reload the page to continue.').waitFor();
+    await screenshot(page, 'bank-detail-stale-release');
+    await failed.getByRole('button', { name: 'Close' }).click();
+    await failed.waitFor({ state: 'detached' });
+    // The page under it is still there.
+    await page.getByTestId('directory-row').first().waitFor();
+  });
+
   it('says when a bank cannot be found or fails to load, and when the PDF export fails', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { BankDetailContext } from './context.ts';
 import type { BankDetailView } from './views.ts';
 
@@ -7,6 +9,19 @@ export type { BankDetailView } from './views.ts';
 
 type OpenDetail = { cert: number; view: BankDetailView };
 const BankDetailModal = lazy(() => import('./BankDetailModal.tsx'));
+
+/** A bank detail whose code failed to load or that crashed: what happened, over the page, with Close. */
+function FailedDetail({ children, onClose }: { children: ReactNode; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="failed-bank-detail-title">
+      <DialogTitle id="failed-bank-detail-title">The bank detail could not be shown</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /**
  * Hosts the full-screen bank detail modal. Opening a bank while one is open (a peer from the
@@ -23,7 +38,9 @@ export function BankDetailProvider({ children }: { children: ReactNode }) {
       {children}
       <Suspense fallback={null}>
         {stack.map((entry, index) => (
-          <BankDetailModal key={`${entry.cert}-${index}`} cert={entry.cert} initialView={entry.view} onClose={close} />
+          <PageErrorBoundary key={`${entry.cert}-${index}`} frame={(message) => <FailedDetail onClose={close}>{message}</FailedDetail>}>
+            <BankDetailModal cert={entry.cert} initialView={entry.view} onClose={close} />
+          </PageErrorBoundary>
         ))}
       </Suspense>
     </BankDetailContext.Provider>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { Box, CircularProgress, Drawer, Fab, IconButton, Tooltip } from '@mui/material';
 import ChatIcon from '@mui/icons-material/AutoAwesome';
 import CloseIcon from '@mui/icons-material/Close';
@@ -33,7 +34,9 @@ export function AnalystChatPanel() {
           <IconButton aria-label="Close Analyst Chat" onClick={() => setOpen(false)} sx={{ position: 'absolute', top: 12, right: 12, zIndex: 1 }}>
             <CloseIcon />
           </IconButton>
-          <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{open && <AnalystChat variant="panel" />}</Suspense>
+          <PageErrorBoundary>
+            <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>{open && <AnalystChat variant="panel" />}</Suspense>
+          </PageErrorBoundary>
         </Box>
       </Drawer>
     </>

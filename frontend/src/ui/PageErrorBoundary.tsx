@@ -3,8 +3,15 @@ import { Alert, Button, Stack } from '@mui/material';
 
 type State = { error: Error | null };
 
-/** Keeps a crashing page (or a page whose code failed to load) inside the shell, with a way to retry. */
-export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, State> {
+type Props = {
+  children: ReactNode;
+  resetKey?: string;
+  /** Where the message is shown: in place by default; a dialog's content passes its own frame (a dialog with Close). */
+  frame?: (message: ReactNode) => ReactNode;
+};
+
+/** Keeps a crashing page (or a page or dialog whose code failed to load) inside the shell, with a way to retry. */
+export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -21,10 +28,16 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   override render() {
     if (!this.state.error) return this.props.children;
-    if (isStaleBuild(this.state.error)) {
+    const message = this.message(this.state.error);
+    return this.props.frame ? this.props.frame(message) : message;
+  }
+
+  private message(error: Error): ReactNode {
+    const placement = { maxWidth: 640, mx: 'auto', mt: this.props.frame ? 0 : 6 };
+    if (isStaleBuild(error)) {
       // After a new deploy the old page asks for code files that no longer exist: only a reload helps.
       return (
-        <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', mt: 6 }}>
+        <Stack spacing={2} sx={placement}>
           <Alert severity="info">A new version of Charterline is available. Reload the page to continue.</Alert>
           <Button variant="contained" onClick={() => window.location.reload()}>
             Reload
@@ -33,9 +46,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
       );
     }
     return (
-      <Stack spacing={2} sx={{ maxWidth: 640, mx: 'auto', mt: 6 }}>
+      <Stack spacing={2} sx={placement}>
         <Alert severity="error">
-          This page could not be shown: {this.state.error.message || 'an unexpected error occurred'}.
+          This page could not be shown: {error.message || 'an unexpected error occurred'}.
         </Alert>
         <Button variant="outlined" onClick={() => this.setState({ error: null })}>
           Try again
