@@ -127,6 +127,33 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("leaves a Do Not Contact contact out of Select All, and starts the others when one is refused", async () => {
+    const { session, as, bank, contactId } = await userWithWorkflow('Avery Stone');
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Ola Berg', title: 'COO', email: 'ola@alpha-bank.example' } });
+    await as('/api/data/suppressions', { method: 'POST', body: { email: 'raj@alpha-bank.example' } });
+    const [workflow] = await as<Array<{ id: string }>>('/api/data/workflows');
+    await as(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', body: { contactIds: [contactId] } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await openStartAutomation(page, targets);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
+    await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
+    expect(await dialog.getByLabel('Raj Patel, CEO (Do Not Contact)').isDisabled()).to.equal(true);
+    await dialog.getByLabel('Select All').check();
+    expect(await dialog.getByLabel('Raj Patel, CEO (Do Not Contact)').isChecked()).to.equal(false);
+    await dialog.getByRole('button', { name: 'Start Automation' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await screenshot(page, 'start-automation-refused');
+    await dialog.getByRole('button', { name: 'Start for the other 1 contact' }).click();
+    await page.getByText('Automation started for selected contacts!').waitFor();
+    const enrolled = await as<Array<{ contactName: string }>>(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`);
+    expect(enrolled.map((enrolment) => enrolment.contactName).sort()).to.deep.equal(['Jane Doe', 'Ola Berg']);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`shows the automation screens in ${colorScheme} mode`, async () => {
       const { session, as, bank } = await userWithWorkflow(`Screens ${colorScheme}`);

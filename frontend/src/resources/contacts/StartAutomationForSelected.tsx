@@ -3,10 +3,9 @@ import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogT
 import AutomateIcon from '@mui/icons-material/Bolt';
 import { Button, useListContext, useUnselectAll } from 'react-admin';
 import { countOf } from '../../../../domain/format.ts';
-import { useStartEnrolments } from '../enrolments/useStartEnrolments.ts';
+import { StartAutomationButton } from '../enrolments/StartAutomationButton.tsx';
+import { useStartEnrolments, type Refusal } from '../enrolments/useStartEnrolments.ts';
 import { WorkflowChooser } from '../enrolments/WorkflowChooser.tsx';
-
-type Refusal = { message: string; others: string[] };
 
 /**
  * The Contacts list's bulk action: enrols the ticked contacts, whatever their banks, in one workflow.
@@ -33,8 +32,7 @@ export function StartAutomationForSelected() {
       close();
       return;
     }
-    const cannot = new Set(outcome.cannotStart);
-    setRefusal({ message: outcome.message, others: cannot.size ? contactIds.filter((id) => !cannot.has(id)) : [] });
+    setRefusal({ message: outcome.message, others: outcome.others });
   };
   return (
     <>
@@ -59,15 +57,7 @@ export function StartAutomationForSelected() {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={close}>Cancel</MuiButton>
-          {refusal && refusal.others.length > 0 ? (
-            <MuiButton variant="contained" disabled={enrolments.busy} onClick={() => void start(refusal.others)}>
-              Start for the other {countOf(refusal.others.length, 'contact')}
-            </MuiButton>
-          ) : (
-            <MuiButton variant="contained" disabled={!workflowId || enrolments.busy || refusal !== null} onClick={() => void start(selectedIds.map(String))}>
-              Start Automation
-            </MuiButton>
-          )}
+          <StartAutomationButton refusal={refusal} busy={enrolments.busy} disabled={!workflowId} onStart={(contactIds) => void start(contactIds ?? selectedIds.map(String))} />
         </DialogActions>
       </Dialog>
     </>

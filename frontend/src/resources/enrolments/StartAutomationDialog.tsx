@@ -1,35 +1,42 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
 import type { Contact } from '../contacts/types.ts';
-import { useToast } from '../../ui/Toast.tsx';
-import { useStartEnrolments } from './useStartEnrolments.ts';
+import { StartAutomationButton } from './StartAutomationButton.tsx';
+import { useStartEnrolments, type Refusal } from './useStartEnrolments.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
 
 /**
  * 'Start Automation for {bank}': choose a workflow, then the bank's contacts (Select All ticks them all);
- * Start Automation stays disabled until both are chosen. Starting enrols each contact in the workflow.
+ * Start Automation stays disabled until both are chosen. A contact on the Do Not Contact list is shown
+ * but cannot be ticked. When the server refuses some of those ticked (already going through the
+ * workflow, say), the dialog says why and offers to start the others.
  */
 export function StartAutomationDialog({ bankName, contacts, open, onClose, onStarted }: { bankName: string; contacts: Contact[]; open: boolean; onClose: () => void; onStarted: () => void }) {
   const [workflowId, setWorkflowId] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const enrolments = useStartEnrolments();
-  const toast = useToast();
-  const allChosen = contacts.length > 0 && chosen.size === contacts.length;
-  const toggle = (id: string) => setChosen((current) => {
-    const next = new Set(current);
+  const eligible = contacts.filter((contact) => contact.doNotContact === null);
+  const allChosen = eligible.length > 0 && chosen.size === eligible.length;
+  const choose = (next: ReadonlySet<string>) => {
+    setChosen(next);
+    setRefusal(null);
+  };
+  const toggle = (id: string) => {
+    const next = new Set(chosen);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    return next;
-  });
+    choose(next);
+  };
   const close = () => {
     setWorkflowId('');
-    setChosen(new Set());
+    choose(new Set());
     onClose();
   };
-  const start = async () => {
-    const outcome = await enrolments.start(workflowId, [...chosen], 'Automation started for selected contacts!');
+  const start = async (contactIds: string[]) => {
+    const outcome = await enrolments.start(workflowId, contactIds, 'Automation started for selected contacts!');
     if (!outcome.started) {
-      toast.error(outcome.message);
+      setRefusal(outcome);
       return;
     }
     onStarted();
@@ -40,7 +47,15 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
       <DialogTitle id="start-automation-title">Start Automation for {bankName}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <WorkflowChooser label="1. Select a workflow" open={open} value={workflowId} onChange={setWorkflowId} />
+          <WorkflowChooser
+            label="1. Select a workflow"
+            open={open}
+            value={workflowId}
+            onChange={(id) => {
+              setWorkflowId(id);
+              setRefusal(null);
+            }}
+          />
           <Stack>
             <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
               2. Select contacts
@@ -50,28 +65,41 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
             ) : (
               <>
                 <FormControlLabel
-                  control={<Checkbox checked={allChosen} indeterminate={chosen.size > 0 && !allChosen} onChange={() => setChosen(allChosen ? new Set() : new Set(contacts.map((contact) => contact.id)))} />}
+                  control={
+                    <Checkbox
+                      checked={allChosen}
+                      indeterminate={chosen.size > 0 && !allChosen}
+                      disabled={eligible.length === 0}
+                      onChange={() => choose(allChosen ? new Set() : new Set(eligible.map((contact) => contact.id)))}
+                    />
+                  }
                   label="Select All"
                 />
                 {contacts.map((contact) => (
                   <FormControlLabel
                     key={contact.id}
                     sx={{ pl: 2 }}
+                    disabled={contact.doNotContact !== null}
                     control={<Checkbox checked={chosen.has(contact.id)} onChange={() => toggle(contact.id)} />}
-                    label={`${contact.name}${contact.title ? `, ${contact.title}` : ''}${contact.email ? '' : ' (no email)'}`}
+                    label={`${contact.name}${contact.title ? `, ${contact.title}` : ''}${contactNote(contact)}`}
                   />
                 ))}
               </>
             )}
           </Stack>
+          {refusal ? <Alert severity="warning">{refusal.message}</Alert> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={!workflowId || chosen.size === 0 || enrolments.busy} onClick={start}>
-          Start Automation
-        </Button>
+        <StartAutomationButton refusal={refusal} busy={enrolments.busy} disabled={!workflowId || chosen.size === 0} onStart={(contactIds) => void start(contactIds ?? [...chosen])} />
       </DialogActions>
     </Dialog>
   );
+}
+
+/** Why a contact may not get the workflow's emails, after their name. */
+function contactNote(contact: Contact): string {
+  if (contact.doNotContact !== null) return ' (Do Not Contact)';
+  return contact.email ? '' : ' (no email)';
 }

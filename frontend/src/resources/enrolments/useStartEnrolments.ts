@@ -3,13 +3,22 @@ import { ApiError } from '../../providers/http.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi } from './api.ts';
 
-/** How a start went: started, or refused with the server's reason and the contacts that cannot go (their ids). */
-export type StartOutcome = { started: true } | { started: false; message: string; cannotStart: string[] };
+/**
+ * How a start went: started, or refused with the server's reason. The server refuses the whole set,
+ * so nobody is enrolled by half; `others` are the contacts asked for that could go (none when the
+ * refusal names no contact: a workflow gone, a service down).
+ */
+export type Refusal = { message: string; others: string[] };
+export type StartOutcome = { started: true } | ({ started: false } & Refusal);
 
-function refusalOf(error: unknown): StartOutcome {
+function refusalOf(error: unknown, contactIds: string[]): StartOutcome {
   const body = error instanceof ApiError ? (error.body as { cannotStart?: unknown } | null) : null;
-  const cannotStart = Array.isArray(body?.cannotStart) ? body.cannotStart.map(String) : [];
-  return { started: false, message: error instanceof Error ? error.message : 'Failed to start the automation.', cannotStart };
+  const cannotStart = new Set(Array.isArray(body?.cannotStart) ? body.cannotStart.map(String) : []);
+  return {
+    started: false,
+    message: error instanceof Error ? error.message : 'Failed to start the automation.',
+    others: cannotStart.size ? contactIds.filter((id) => !cannotStart.has(id)) : [],
+  };
 }
 
 /** Enrols contacts in a workflow, with `startedText` as a toast when it worked; a refusal is the caller's to show. */
@@ -23,7 +32,7 @@ export function useStartEnrolments() {
       toast.success(startedText);
       return { started: true };
     } catch (error) {
-      return refusalOf(error);
+      return refusalOf(error, contactIds);
     } finally {
       setBusy(false);
     }
