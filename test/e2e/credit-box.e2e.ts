@@ -12,6 +12,8 @@ describe('credit box', function () {
     const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
     const creditBox = new CreditBoxPage(page);
     await page.getByText('Adjust your criteria and click "Find Matches" to begin.').waitFor();
+    // The performance sliders start on, at values the search leaves out until they are moved, and each says so.
+    expect(await page.getByTestId('filter-not-applied').count()).to.equal(5);
     expect(await creditBox.heading().textContent()).to.equal('Search Results');
 
     await creditBox.findMatches();

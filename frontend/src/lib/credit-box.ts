@@ -133,15 +133,18 @@ function decimal(value: number | string): number {
   return typeof value === 'number' ? value : Number.parseFloat(value);
 }
 
+/** Whether a switched-on slider at this value narrows the search (the send rule stated at the top of this file). */
+export function sliderApplies(spec: SliderSpec, value: number | string): boolean {
+  const number = decimal(value);
+  if (!Number.isFinite(number)) return false;
+  return spec.name === 'minAssets' || spec.name === 'maxAssets' || (number !== 0 && number !== spec.defaultValue);
+}
+
 /** The criteria sent to the search: the send rule stated at the top of this file. */
 export function criteriaToSend(state: FilterState): CreditBoxCriteria {
   const criteria: Record<string, number | string> = {};
   for (const spec of Object.values(sliders)) {
-    if (!state.enabled[spec.name]) continue;
-    const value = decimal(state.values[spec.name]);
-    if (!Number.isFinite(value)) continue;
-    const alwaysSent = spec.name === 'minAssets' || spec.name === 'maxAssets';
-    if (alwaysSent || (value !== 0 && value !== spec.defaultValue)) criteria[spec.name] = value;
+    if (state.enabled[spec.name] && sliderApplies(spec, state.values[spec.name])) criteria[spec.name] = decimal(state.values[spec.name]);
   }
   for (const spec of Object.values(selects)) {
     const value = state.values[spec.name];

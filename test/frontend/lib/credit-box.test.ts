@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -38,6 +38,14 @@ describe('credit box filters', () => {
     let state = withValue(defaultFilterState(), 'maxNplRatio', 2.5);
     state = withValue(state, 'minRoa', 0);
     expect(criteriaToSend(state)).to.deep.equal({ minAssets: 0, maxAssets: 100e9, maxNplRatio: 2.5 });
+  });
+
+  it('says which slider values narrow the search, so the screen can say which do not', () => {
+    expect(sliderApplies(sliders.minRoa, 0.5)).to.equal(false);
+    expect(sliderApplies(sliders.minRoa, 0)).to.equal(false);
+    expect(sliderApplies(sliders.minRoa, 0.6)).to.equal(true);
+    expect(sliderApplies(sliders.minAssets, 0)).to.equal(true);
+    expect(sliderApplies(sliders.maxAssets, sliders.maxAssets.defaultValue)).to.equal(true);
   });
 
   it('leaves out switched-off filters, whatever their value', () => {

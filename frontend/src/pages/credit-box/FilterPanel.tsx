@@ -4,7 +4,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { defaultFilterState, filterGroups, isSlider, selects, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
+import { defaultFilterState, filterGroups, isSlider, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
 import { formatMoney } from '../../../../domain/format.ts';
 
 function formatSlider(value: number, format: 'money' | 'percent'): string {
@@ -39,6 +39,11 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
           slotProps={{ input: { 'aria-label': spec.label } }}
           sx={{ mx: 1, width: 'calc(100% - 16px)' }}
         />
+        {enabled && !sliderApplies(spec, value) && (
+          <Typography variant="caption" color="text.secondary" component="div" data-testid="filter-not-applied">
+            Not applied at this value: move it to narrow the results.
+          </Typography>
+        )}
       </Box>
     );
   }
