@@ -65,6 +65,10 @@ describe('reports: the page as of an earlier moment', function () {
     expect(await janeNow.locator('td').allTextContents()).to.deep.equal(['Jane Doe', 'Chief Financial Officer', bank.name, 'No', 'Yes']);
     expect(await reports.row('targets', bank.name).locator('td').last().textContent()).to.equal('3');
     await reports.section('tasks-per-week').locator('.recharts-bar-rectangle').first().waitFor();
+    // Weeks read as the app's other dates, 'Nov 23, 2026', not '2026-11-23'.
+    const ticks = reports.section('tasks-per-week').locator('.recharts-cartesian-axis-tick-value');
+    await ticks.filter({ hasText: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/ }).first().waitFor();
+    expect(await ticks.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).count()).to.equal(0);
     const funnelNow = await reports.downloadCsv('funnel');
     expect(funnelNow.text.split('\r\n')).to.deep.equal(['stage,count', 'Contacts,3', 'Emailed,0', 'Replied,1', 'Hot,0']);
 

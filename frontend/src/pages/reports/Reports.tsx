@@ -11,7 +11,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
 import { toCsv } from '../../resources/shared/csv.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { formatMoney, formatPercent } from '../../../../domain/format.ts';
+import { formatDate, formatMoney, formatPercent } from '../../../../domain/format.ts';
 
 /** A datetime-local value (the browser's own time zone) for a moment. */
 function localInput(moment: Date): string {
@@ -32,7 +32,8 @@ function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: s
   );
 }
 
-function ChartCard({ title, subtitle, name, rows, asOf, x, color }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string }) {
+/** `weekly`: the x values are the days weeks start on, written as the app writes dates. */
+function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean }) {
   const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
   return (
@@ -46,9 +47,9 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color }: { title: str
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={rows} margin={{ left: 0, right: 12, top: 8 }}>
               <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
-              <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} />
+              <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickFormatter={weekly ? (day: string) => formatDate(day) : undefined} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} width={36} />
-              <Tooltip {...tooltipProps} cursor={barCursor} />
+              <Tooltip {...tooltipProps} cursor={barCursor} labelFormatter={weekly ? (day) => `Week of ${formatDate(String(day))}` : undefined} />
               <Bar dataKey="count" name="Count" fill={color} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
@@ -141,10 +142,10 @@ export default function Reports() {
             <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" />
+            <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" weekly />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" />
+            <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" weekly />
           </Grid>
           {/* The tables side by side only where both fit their columns (a tracked bank has six). */}
           <Grid size={{ xs: 12, xl: 6 }}>
