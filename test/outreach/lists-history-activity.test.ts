@@ -156,6 +156,13 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
   });
 
   describe('activity', () => {
+    it('reads each row as its event is worded now, a row written in older words too', async () => {
+      const [task] = (await list('tasks', { q: 'Call Jane' })).body;
+      await context.db.knex('activity').where({ record_id: task.id, event_type: 'TaskCreated' }).update({ summary: 'Created task "Call Jane" due 2020-01-10' });
+      const rows = (await list('activity', { recordId: task.id, type: ['TaskCreated'] })).body;
+      expect(rows.map((row: { summary: string }) => row.summary)).to.deep.equal(['Created task "Call Jane" due Jan 10, 2020']);
+    });
+
     it('filters by record type, event type, date range and source, each row naming its record', async () => {
       const contacts = (await list('activity', { resource: 'contacts' })).body;
       expect(contacts.every((row: any) => row.resource === 'contacts' && row.recordId && row.correlationId)).to.equal(true);

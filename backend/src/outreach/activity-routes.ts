@@ -9,7 +9,7 @@ import type { AppServices } from '../services.ts';
 import type { ActivityDescription } from './activity.ts';
 import { activitySearchCandidates, activitySearchMatches, activitySearchPage } from './activity-search.ts';
 import { activityTotal } from './activity-total.ts';
-import { outreachActivity } from './registry.ts';
+import { activitySummary, outreachActivity } from './registry.ts';
 
 type ActivityRow = {
   global_position: number;
@@ -95,6 +95,19 @@ function activityFilters(knex: Knex, userId: string): Record<string, (query: Kne
   };
 }
 
+/**
+ * A row's summary as its event reads now, from the event's data the row keeps: a row written before
+ * a summary's wording changed (a category's label, a date written out) reads as a new one does. Data
+ * a summary cannot read (kept in an older shape) leaves the words the row was written with.
+ */
+function currentSummary(row: ActivityRow): string {
+  try {
+    return activitySummary(row.event_type, row.changes) ?? row.summary;
+  } catch {
+    return row.summary;
+  }
+}
+
 /** GET /api/data/activity: the signed-in user's outreach activity, newest first by default. */
 export function activityRoutes(services: AppServices): Router {
   const { knex } = services;
@@ -136,7 +149,7 @@ export function activityRoutes(services: AppServices): Router {
         resource: row.resource,
         recordId: row.record_id,
         type: row.event_type,
-        summary: row.summary,
+        summary: currentSummary(row),
         changes: row.changes,
         source: row.source,
         correlationId: row.correlation_id,

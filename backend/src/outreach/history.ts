@@ -3,8 +3,7 @@ import type { Decider } from '../commands/decider.ts';
 import { toDomainEvent } from '../events/registry.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { NotFoundError } from '../http/errors.ts';
-import type { ActivityDescription } from './activity.ts';
-import { outreachActivity } from './registry.ts';
+import { activitySummary } from './registry.ts';
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
@@ -26,12 +25,6 @@ const withoutOwner = (state: unknown): Record<string, unknown> => {
   const { ownerId: _owner, ...fields } = state as Record<string, unknown>;
   return fields;
 };
-
-type AnyDescription = ActivityDescription<{ type: string; data: any }>;
-const summaries = new Map<string, (data: any) => string>();
-for (const description of outreachActivity as AnyDescription[]) {
-  for (const [type, summary] of Object.entries(description.summaries)) summaries.set(type, summary);
-}
 
 /** Nested objects become dotted fields (`financials.roa`); lists and plain values are compared whole. */
 function flatten(value: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
@@ -87,7 +80,7 @@ export async function readHistory<State>(
       user: { id: event.metadata.userId ?? null, name: event.metadata.userId ? (names.get(event.metadata.userId) ?? null) : null },
       source: event.metadata.source,
       correlationId: event.metadata.correlationId,
-      summary: summaries.get(event.type)?.(domainEvent.data) ?? event.type,
+      summary: activitySummary(event.type, domainEvent.data) ?? event.type,
       changes,
     };
   });
