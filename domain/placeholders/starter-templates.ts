@@ -1,8 +1,10 @@
+import type { TemplateCategory } from '../records/template.ts';
+
 /**
  * Templates every user starts from: copied into the user's own templates, never edited in place.
  * The default email walks through the bank's highlights, performance, asset quality and capitalisation.
  */
-export type StarterTemplate = { id: string; name: string; category: 'introduction' | 'follow-up' | 'check-in' | 'custom'; subject: string; body: string };
+export type StarterTemplate = { id: string; name: string; category: TemplateCategory; subject: string; body: string };
 
 export const defaultEmailTemplate: StarterTemplate = {
   id: 'default-email',

@@ -22,11 +22,11 @@ describe('automation outreach and sent mailbox', function () {
     await automation.fillTemplate({ name: 'CFO introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},\nWe help banks like yours.' });
     await automation.saveTemplate();
     await automation.dialog().waitFor({ state: 'hidden' });
-    await automation.templateCard('CFO introduction').getByText('introduction', { exact: true }).waitFor();
+    await automation.templateCard('CFO introduction').getByText('Introduction', { exact: true }).waitFor();
 
     await automation.openNewTemplate();
     await automation.fillTemplate({ name: 'Quarter check-in', subject: 'Your quarter', body: 'Congratulations on the quarter.' });
-    await automation.choose('Category', 'check-in');
+    await automation.choose('Category', 'Check-in');
     await automation.saveTemplate();
     await automation.dialog().waitFor({ state: 'hidden' });
     expect(await automation.templateCards().count()).to.equal(2);

@@ -1,3 +1,4 @@
+import { templateCategoryLabel } from '../../../../domain/records/template.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
 import type { TemplateEvent } from './events.ts';
 
@@ -5,9 +6,9 @@ export const templateActivity: ActivityDescription<TemplateEvent> = {
   resource: 'templates',
   recordId: (streamId) => streamId.slice('template-'.length),
   summaries: {
-    TemplateCreated: (data) => `Created ${data.category} template ${quoted(data.name)}`,
+    TemplateCreated: (data) => `Created ${templateCategoryLabel(data.category)} template ${quoted(data.name)}`,
     TemplateRenamed: (data) => `Renamed template to ${quoted(data.name)}`,
-    TemplateRecategorized: (data) => `Moved template to category ${data.category}`,
+    TemplateRecategorized: (data) => `Moved template to category ${templateCategoryLabel(data.category)}`,
     TemplateSubjectChanged: (data) => `Changed template subject to ${quoted(data.subject)}`,
     TemplateBodyChanged: () => 'Edited template body',
     TemplateFavorited: () => 'Marked template as favorite',

@@ -101,6 +101,6 @@ describeWithDatabase('templates API', (context) => {
     const history = await app.request(`/api/data/templates/${template.id}/history`, { token });
     expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal(['TemplateCreated', 'TemplateDeleted']);
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: template.id }))}`, { token });
-    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted template', 'Created custom template "Short-lived"']);
+    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted template', 'Created Custom template "Short-lived"']);
   });
 });

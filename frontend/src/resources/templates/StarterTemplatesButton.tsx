@@ -4,7 +4,7 @@ import LibraryAddIcon from '@mui/icons-material/LibraryAddOutlined';
 import { useCreate } from 'react-admin';
 import { starterTemplates, type StarterTemplate } from '../../../../domain/placeholders/index.ts';
 import { useToast } from '../../ui/Toast.tsx';
-import type { EmailTemplate } from './template.ts';
+import { templateCategoryLabels, type EmailTemplate } from './template.ts';
 
 /**
  * 'Starter Templates': copies one of the shipped templates into the user's own, where it is edited
@@ -37,7 +37,7 @@ export function StarterTemplatesButton({ onCopied }: { onCopied?: (template: Ema
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {starterTemplates.map((starter) => (
           <MenuItem key={starter.id} onClick={() => void copy(starter)}>
-            <ListItemText primary={starter.name} secondary={`Copy to my templates · ${starter.category}`} />
+            <ListItemText primary={starter.name} secondary={`Copy to my templates · ${templateCategoryLabels[starter.category]}`} />
           </MenuItem>
         ))}
       </Menu>

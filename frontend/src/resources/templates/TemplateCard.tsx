@@ -4,7 +4,7 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import type { EmailTemplate } from './template.ts';
+import { templateCategoryLabel, type EmailTemplate } from './template.ts';
 
 /** One template in the Automation Outreach grid: category, favourite star, name, subject, a two-line body preview, Improve with AI, Edit and Delete. */
 export function TemplateCard({
@@ -27,7 +27,7 @@ export function TemplateCard({
     <Card sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="template-card">
       <CardContent sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-          <Chip size="small" label={template.category} color="primary" variant="outlined" sx={{ textTransform: 'capitalize' }} />
+          <Chip size="small" label={templateCategoryLabel(template.category)} color="primary" variant="outlined" />
           <Tooltip title={template.isFavorite ? 'Remove from favorites' : 'Mark as favorite'}>
             <IconButton
               size="small"

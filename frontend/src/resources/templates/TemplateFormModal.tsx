@@ -9,7 +9,7 @@ import { PlaceholderPicker } from '../placeholders/PlaceholderPicker.tsx';
 import { RenderedPreview } from '../placeholders/RenderedPreview.tsx';
 import { templateCheck, UnknownPlaceholders } from '../placeholders/TemplateChecks.tsx';
 import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
-import { draftOf, emptyTemplateDraft, insertAtSelection, templateCategories, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
+import { draftOf, emptyTemplateDraft, insertAtSelection, templateCategories, templateCategoryLabels, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
 
 export type TemplateField = 'subject' | 'body';
 
@@ -137,8 +137,8 @@ export function TemplateFormModal({
           <TextField label="Template Name" required value={draft.name} onChange={(event) => change('name', event.target.value)} error={Boolean(fieldError('name'))} helperText={fieldError('name')} autoFocus />
           <TextField select label="Category" value={draft.category} onChange={(event) => change('category', event.target.value)} error={Boolean(serverFields.category)} helperText={serverFields.category}>
             {templateCategories.map((category) => (
-              <MenuItem key={category} value={category} sx={{ textTransform: 'capitalize' }}>
-                {category}
+              <MenuItem key={category} value={category}>
+                {templateCategoryLabels[category]}
               </MenuItem>
             ))}
           </TextField>

@@ -20,15 +20,16 @@ import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { TemplateDeletionQuestion } from './TemplateDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
-import { templateCategories, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
+import { templateCategories, templateCategoryLabel, templateCategoryLabels, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { useTemplateHistory } from './history.ts';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
 
-const categoryChoices = templateCategories.map((category) => ({ id: category, name: category.charAt(0).toUpperCase() + category.slice(1) }));
+const categoryChoices = templateCategories.map((category) => ({ id: category, name: templateCategoryLabels[category] }));
 
 const templateFilters = [
   searchFilter('Search name, subject, body'),
@@ -47,7 +48,7 @@ const exportTemplates = csvExporter<EmailTemplate>('templates', [
 
 function Category() {
   const template = useRecordContext<EmailTemplate>();
-  return template ? <Chip size="small" variant="outlined" color="primary" label={template.category} sx={{ textTransform: 'capitalize' }} /> : null;
+  return template ? <Chip size="small" variant="outlined" color="primary" label={templateCategoryLabel(template.category)} /> : null;
 }
 
 function Favorite() {
@@ -58,7 +59,7 @@ function Favorite() {
 export function TemplateList() {
   return (
     <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} actions={<RecordListActions />} title="Email Templates">
-      <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => template.category} linkType="show" />}>
+      <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => templateCategoryLabel(template.category)} linkType="show" />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(TemplateDeletionQuestion))}>
           <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
           <TextField source="name" />
@@ -115,7 +116,7 @@ export function TemplateCreate() {
 
 export function TemplateShow() {
   return (
-    <RecordShow title={<RecordTitle source="name" fallback="Template" />}>
+    <RecordShow title={<RecordTitle source="name" fallback="Template" />} useHistoryReading={useTemplateHistory}>
       <TextField source="name" />
       <FunctionField label="Category" render={() => <Category />} />
       <TextField source="subject" />

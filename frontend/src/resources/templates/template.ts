@@ -6,7 +6,7 @@
 import type { TemplateCategory, TemplateRecord } from '../../../../domain/records/template.ts';
 import { foldText } from '../../../../domain/format.ts';
 
-export { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
+export { templateCategories, templateCategoryLabel, templateCategoryLabels, type TemplateCategory } from '../../../../domain/records/template.ts';
 
 export const DEFAULT_TEMPLATE_CATEGORY: TemplateCategory = 'introduction';
 
