@@ -12,7 +12,7 @@ export const contactActivity: ActivityDescription<ContactEvent> = {
     ContactEmailChanged: (data) => (data.email ? `Changed email to ${data.email}` : 'Removed email'),
     ContactLinkedinUrlChanged: (data) => (data.linkedinUrl ? `Changed LinkedIn profile to ${data.linkedinUrl}` : 'Removed LinkedIn profile'),
     ContactTagsChanged: (data) => (data.tags.length ? `Set tags to ${listOf(data.tags)}` : 'Cleared tags'),
-    ContactMovedToBank: (data) => `Moved contact to ${data.bankName ?? `bank ${data.bankId}`}`,
+    ContactMovedToBank: (data) => `Moved contact to ${data.bankName ?? `the bank with FDIC cert ${data.bankId}`}`,
     ContactMarkedHotLead: () => 'Marked as a hot lead',
     ContactUnmarkedHotLead: () => 'Removed from hot leads',
     ContactEmailVerified: (data) => `Verified email: ${data.result}${data.score === null ? '' : ` (score ${data.score})`}`,

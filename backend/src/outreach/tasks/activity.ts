@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../domain/format.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
 import type { TaskEvent } from './events.ts';
 
@@ -5,10 +6,10 @@ export const taskActivity: ActivityDescription<TaskEvent> = {
   resource: 'tasks',
   recordId: (streamId) => streamId.slice('task-'.length),
   summaries: {
-    TaskCreated: (data) => `Created task ${quoted(data.text)} due ${data.dueDate}`,
+    TaskCreated: (data) => `Created task ${quoted(data.text)} due ${formatDate(data.dueDate)}`,
     TaskTextChanged: (data) => `Renamed task to ${quoted(data.text)}`,
-    TaskRescheduled: (data) => `Moved task due date to ${data.dueDate}`,
-    TaskMovedToBank: (data) => `Moved task to bank ${data.bankId}`,
+    TaskRescheduled: (data) => `Moved task due date to ${formatDate(data.dueDate)}`,
+    TaskMovedToBank: (data) => `Moved task to the bank with FDIC cert ${data.bankId}`,
     TaskCompleted: () => 'Completed task',
     TaskReopened: () => 'Reopened task',
     TaskDeleted: () => 'Deleted task',

@@ -237,7 +237,7 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     const history = await app.request(`/api/data/tasks/${task.id}/history`, { token });
     expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal(['TaskCreated', 'TaskDeleted']);
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token });
-    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted task', 'Created task "Short-lived" due 2026-12-08']);
+    expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted task', 'Created task "Short-lived" due Dec 8, 2026']);
     const theirs = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token: otherToken });
     expect(theirs.body).to.deep.equal([]);
   });
