@@ -138,6 +138,12 @@ export function foldText(text: string): string {
     .replace(/[øłđı]/g, (letter) => unsplitLetters[letter]);
 }
 
+/** At most a few items, then how many more: "assets, roa, nplRatio, tier1Capital and 4 more". */
+export function listOf(items: string[], max = 4): string {
+  if (items.length <= max) return items.join(', ');
+  return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
 /** A count with its noun, singular for one: `countOf(1, 'row')` is '1 row', `countOf(1200, 'row')` '1,200 rows'. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${groupThousands(count)} ${count === 1 ? singular : plural}`;

@@ -1,5 +1,5 @@
 import { quoted, type ActivityDescription } from '../activity.ts';
-import { listOf } from '../targets/activity.ts';
+import { listOf } from '../../../../domain/format.ts';
 import type { ContactEvent } from './events.ts';
 
 export const contactActivity: ActivityDescription<ContactEvent> = {

@@ -1,12 +1,15 @@
 import { describeAlert } from '../../../../domain/ratio-alerts.ts';
-import { quarterLabel } from '../../../../domain/format.ts';
+import { bankDetailLabels, figuresInBrief } from '../../../../domain/bank-fields.ts';
+import { listOf, quarterLabel } from '../../../../domain/format.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
 import { parseTargetStreamId, type TargetEvent } from './events.ts';
 
-/** At most a few names, then how many more: "assets, roa, nplRatio and 4 more". */
-export function listOf(names: string[], max = 4): string {
-  if (names.length <= max) return names.join(', ');
-  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+/** What a refresh changed: the details by name, the figures with their new values. */
+function refreshed({ details, financials }: { details: Record<string, unknown>; financials: Record<string, unknown> }): string {
+  const parts = [];
+  if (Object.keys(details).length) parts.push(`Updated details: ${listOf(Object.keys(details).map((field) => bankDetailLabels[field] ?? field))}`);
+  if (Object.keys(financials).length) parts.push(figuresInBrief(financials));
+  return parts.join('; ');
 }
 
 export const targetActivity: ActivityDescription<TargetEvent> = {
@@ -14,7 +17,7 @@ export const targetActivity: ActivityDescription<TargetEvent> = {
   recordId: (streamId) => String(parseTargetStreamId(streamId).cert),
   summaries: {
     BankTracked: (data) => `Added ${quoted(data.name)} to targets`,
-    BankSnapshotRefreshed: (data) => `Refreshed bank details: ${listOf([...Object.keys(data.details), ...Object.keys(data.financials)])}`,
+    BankSnapshotRefreshed: refreshed,
     BankTargeted: () => 'Marked bank as a target',
     BankUntargeted: () => 'Removed bank from targets',
     BankNotesChanged: (data) => (data.notes ? `Updated notes to ${quoted(data.notes)}` : 'Cleared notes'),
