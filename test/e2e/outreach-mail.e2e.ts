@@ -111,6 +111,9 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     await page.getByRole('tab', { name: 'History' }).click();
     await page.locator('[data-testid="history-entry"][data-event-type="TemplateCreated"]').waitFor();
     expect(await page.getByTestId('history-entry').count()).to.equal(2);
+    // The category reads by its label, the record's lifecycle not at all.
+    await page.getByTestId('record-history').getByText('Category: Introduction', { exact: true }).waitFor();
+    expect(await page.getByTestId('record-history').getByText(/^Status:/).count()).to.equal(0);
 
     // Edited as a record, the change shows field by field.
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
@@ -125,6 +128,8 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     await page.getByRole('cell', { name: 'New CFO sequence' }).click();
     await page.getByRole('tab', { name: 'History' }).click();
     await page.locator('[data-testid="history-entry"][data-event-type="WorkflowCreated"]').waitFor();
+    // Steps read with their days and the template's name.
+    await page.getByTestId('record-history').getByText('Steps: Day 1 · Email: CFO introduction; Day 3 · LinkedIn Visit', { exact: true }).waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -44,6 +44,7 @@ import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { useContactHistory } from './history.ts';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
@@ -288,6 +289,7 @@ export function ContactShow() {
   return (
     <RecordShow
       title={<RecordTitle source="name" fallback="Contact" />}
+      useHistoryReading={useContactHistory}
       actions={<ContactShowActions />}
       history={<EmailsToRecord target="contactId" title="Emails sent to this contact" />}
       tabs={

@@ -13,6 +13,7 @@ import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
 import { deliveryStatusLabels, deliveryStatuses, emailTime, emailTimeText, recipientLine, type SentEmail } from './mailbox.ts';
 import { SentEmailDecision } from './SentEmailDecision.tsx';
 import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { useSentEmailHistory } from './history.ts';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
@@ -73,7 +74,7 @@ function Decision() {
 
 export function SentEmailShow() {
   return (
-    <RecordShow title={<RecordTitle source="subject" fallback="Sent email" />}>
+    <RecordShow title={<RecordTitle source="subject" fallback="Sent email" />} useHistoryReading={useSentEmailHistory}>
       <TextField source="subject" />
       <FunctionField label="To" render={(email: SentEmail) => recipientLine(email).replace(/^To: /, '')} />
       <TextField source="bankName" label="Bank" emptyText="—" />

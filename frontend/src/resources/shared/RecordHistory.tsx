@@ -1,12 +1,16 @@
-import { Alert, Box, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
 import { withLocalMoments } from '../../../../domain/format.ts';
-import { displayValue } from './conflict.ts';
-import { changesOf, sourceLabels } from './history.ts';
+import { changesOf, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, fixedReading } from './history.ts';
 import { labelOf } from './labels.ts';
+
+const noEntries: HistoryEntry[] = [];
+/** A group of up to this many changes reads inline like the others. */
+const groupShownWhole = 4;
+const readAsStored = fixedReading({});
 
 /**
  * The History of one outreach record: its events oldest first, each with who, when, what happened,
@@ -15,8 +19,19 @@ import { labelOf } from './labels.ts';
  * workflows, sent emails); in a Show it takes the record and resource from the context.
  * `after` (a section of the record's own, such as the emails sent to a contact) shows below it once
  * the history is in: shown before, it was pushed down as the history came, under the user's pointer.
+ * `useReading` says how the resource's fields read (labels, values as the screens write them).
  */
-export function RecordHistory({ resource: resourceProp, id: idProp, after }: { resource?: string; id?: string | number; after?: ReactNode }) {
+export function RecordHistory({
+  resource: resourceProp,
+  id: idProp,
+  after,
+  useReading = readAsStored,
+}: {
+  resource?: string;
+  id?: string | number;
+  after?: ReactNode;
+  useReading?: UseHistoryReading;
+}) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const contextResource = useResourceContext();
   const record = useRecordContext();
@@ -28,18 +43,66 @@ export function RecordHistory({ resource: resourceProp, id: idProp, after }: { r
     enabled: Boolean(resource) && id !== undefined && id !== null,
   });
 
+  const reading = useReading(history.data ?? noEntries);
+
   if (history.isPending) return <CircularProgress size={20} aria-label="Loading history" />;
   return (
     <>
-      <HistoryTable history={history} />
+      {history.error ? (
+        <Alert severity="error">The history could not be loaded. {history.error.message}</Alert>
+      ) : history.data.length === 0 ? (
+        <Typography color="text.secondary">No history yet.</Typography>
+      ) : (
+        <HistoryTable entries={history.data} reading={reading} />
+      )}
       {after}
     </>
   );
 }
 
-function HistoryTable({ history }: { history: UseQueryResult<HistoryEntry[]> }) {
-  if (history.error) return <Alert severity="error">The history could not be loaded. {history.error.message}</Alert>;
-  if (!history.data?.length) return <Typography color="text.secondary">No history yet.</Typography>;
+/** One change: 'Label: before → after', the value before struck through. */
+function ChangeText({ line }: { line: ChangeLine }) {
+  return (
+    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {line.label}:{' '}
+      </Box>
+      {line.from !== null && (
+        <>
+          <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
+            {line.from}
+          </Box>
+          {' → '}
+        </>
+      )}
+      {line.to}
+    </Typography>
+  );
+}
+
+/**
+ * Many changes of one kind (a quarter's figures) as one line the reader opens: tens of figures listed
+ * in every such event buried the rest of the record's history.
+ */
+function ChangeGroup({ name, lines }: { name: string; lines: ChangeLine[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box>
+      <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} sx={{ px: 0, minWidth: 0, textTransform: 'none' }}>
+        {open ? `Hide ${name}` : `Show ${name}`}
+      </Button>
+      {open && (
+        <Stack spacing={0.25} data-testid="history-figures">
+          {lines.map((line) => (
+            <ChangeText key={line.field} line={line} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function HistoryTable({ entries, reading }: { entries: HistoryEntry[]; reading: HistoryReading }) {
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Record history" data-testid="record-history">
@@ -53,8 +116,8 @@ function HistoryTable({ history }: { history: UseQueryResult<HistoryEntry[]> }) 
           </TableRow>
         </TableHead>
         <TableBody>
-          {history.data.map((entry) => {
-            const changes = changesOf(entry);
+          {entries.map((entry) => {
+            const { lines, group } = readChanges(changesOf(entry), reading);
             return (
               <TableRow key={entry.version} data-testid="history-entry" data-event-type={entry.type} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.occurredAt).toLocaleString()}</TableCell>
@@ -70,28 +133,16 @@ function HistoryTable({ history }: { history: UseQueryResult<HistoryEntry[]> }) 
                   )}
                 </TableCell>
                 <TableCell>
-                  {changes.length === 0 ? (
+                  {lines.length === 0 && group.length === 0 ? (
                     <Typography variant="body2" color="text.secondary">
                       —
                     </Typography>
                   ) : (
                     <Stack spacing={0.25}>
-                      {changes.map((change) => (
-                        <Typography key={change.field} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          <Box component="span" sx={{ color: 'text.secondary' }}>
-                            {labelOf(change.field)}:{' '}
-                          </Box>
-                          {change.from !== undefined && change.from !== null && (
-                            <>
-                              <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
-                                {displayValue(change.from)}
-                              </Box>
-                              {' → '}
-                            </>
-                          )}
-                          {displayValue(change.to)}
-                        </Typography>
+                      {lines.map((line) => (
+                        <ChangeText key={line.field} line={line} />
                       ))}
+                      {group.length > groupShownWhole ? <ChangeGroup name={reading.group!.name} lines={group} /> : group.map((line) => <ChangeText key={line.field} line={line} />)}
                     </Stack>
                   )}
                 </TableCell>

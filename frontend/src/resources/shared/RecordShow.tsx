@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Show, Tab, TabbedShowLayout, useRecordContext } from 'react-admin';
+import type { UseHistoryReading } from './history.ts';
 import { RecordHistory } from './RecordHistory.tsx';
 
 /**
@@ -20,15 +21,30 @@ export function RecordTitle({ source, fallback, prefix = '' }: { source: string;
 
 /**
  * A record's Show: the fields given as children on a Details tab, then its History (who changed what,
- * when, from where) with `history` below it, then any further `tabs` (a Tab, or a list of them).
+ * when, from where; its fields read as `useHistoryReading` says) with `history` below it, then any
+ * further `tabs` (a Tab, or a list of them).
  */
-export function RecordShow({ title, actions, history, tabs, children }: { title: ReactElement | string; actions?: ReactElement; history?: ReactNode; tabs?: ReactNode; children: ReactNode }) {
+export function RecordShow({
+  title,
+  actions,
+  history,
+  useHistoryReading,
+  tabs,
+  children,
+}: {
+  title: ReactElement | string;
+  actions?: ReactElement;
+  history?: ReactNode;
+  useHistoryReading?: UseHistoryReading;
+  tabs?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Show title={title} actions={actions}>
       <TabbedShowLayout>
         <Tab label="Details">{children}</Tab>
         <Tab label="History" path="history">
-          <RecordHistory after={history} />
+          <RecordHistory after={history} useReading={useHistoryReading} />
         </Tab>
         {tabs}
       </TabbedShowLayout>

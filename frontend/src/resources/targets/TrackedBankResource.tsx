@@ -29,6 +29,7 @@ import { TagsInput } from '../shared/TagsInput.tsx';
 import type { TrackedBank } from './types.ts';
 import { UNTARGETED_KEEPS } from '../../targets/useTargetToggle.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { useTrackedBankHistory } from './history.ts';
 import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
@@ -158,6 +159,7 @@ export function TrackedBankShow() {
   return (
     <RecordShow
       title={<RecordTitle source="name" fallback="Tracked bank" />}
+      useHistoryReading={useTrackedBankHistory}
       tabs={[
         <Tab key="timeline" label="Timeline" path="timeline">
           <BankTimeline />

@@ -27,6 +27,7 @@ import { addDays, DEFAULT_DUE_IN_DAYS } from './due.ts';
 import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { useTaskHistory } from './history.ts';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
@@ -130,7 +131,7 @@ export function TaskCreate() {
 
 export function TaskShow() {
   return (
-    <RecordShow title={<RecordTitle prefix="Task: " source="text" fallback="Task" />}>
+    <RecordShow title={<RecordTitle prefix="Task: " source="text" fallback="Task" />} useHistoryReading={useTaskHistory}>
       <TextField source="text" label="Task" />
       <TextField source="bankName" label="Bank" />
       <FunctionField label="Due" render={() => <Due />} />

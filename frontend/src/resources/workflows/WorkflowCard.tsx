@@ -8,7 +8,7 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import { formatLocalDay } from '../../../../domain/format.ts';
 import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import { WorkflowEnrolmentsDialog } from '../enrolments/WorkflowEnrolmentsDialog.tsx';
-import type { WorkflowStep } from './steps.ts';
+import { stepAction, type WorkflowStep } from './steps.ts';
 
 /** A workflow as the screens use it; the editor's steps may hold a cleared template (null) until saved. */
 export type Workflow = Omit<WorkflowRecord, 'steps'> & { steps: WorkflowStep[] };
@@ -54,7 +54,7 @@ export function WorkflowCard({
               <Chip size="small" label={`Day ${step.day}`} sx={{ fontWeight: 600, flexShrink: 0 }} />
               {step.type === 'Email' ? <MailIcon fontSize="small" color="primary" /> : <LinkedInIcon fontSize="small" sx={{ color: '#0a66c2' }} />}
               <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
-                {step.type === 'Email' ? `Email: ${(step.templateId && templateNames.get(step.templateId)) || 'Unknown Template'}` : 'LinkedIn Visit'}
+                {stepAction(step, templateNames)}
               </Typography>
             </Stack>
           ))}

@@ -21,10 +21,11 @@ import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestio
 import { WorkflowDeletionQuestion } from './WorkflowDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import type { EmailTemplate } from '../templates/template.ts';
-import { firstSteps, stepsForSave, workflowProblems, type WorkflowStep } from './steps.ts';
+import { firstSteps, stepAction, stepsForSave, workflowProblems, type WorkflowStep } from './steps.ts';
 import { WorkflowStepsEditor } from './WorkflowStepsEditor.tsx';
 import type { Workflow } from './WorkflowCard.tsx';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { useWorkflowHistory } from './history.ts';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
@@ -51,7 +52,7 @@ function Steps({ dense }: { dense?: boolean }) {
       {workflow.steps.map((step, index) => (
         <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Chip size="small" label={`Day ${step.day}`} />
-          <Typography variant="body2">{step.type === 'Email' ? `Email: ${(step.templateId && names.get(step.templateId)) || 'Unknown Template'}` : 'LinkedIn Visit'}</Typography>
+          <Typography variant="body2">{stepAction(step, names)}</Typography>
         </Stack>
       ))}
     </Stack>
@@ -139,6 +140,7 @@ export function WorkflowShow() {
   return (
     <RecordShow
       title={<RecordTitle source="name" fallback="Workflow" />}
+      useHistoryReading={useWorkflowHistory}
       tabs={
         <Tab label="Enrolments" path="enrolments">
           <WorkflowEnrolments />

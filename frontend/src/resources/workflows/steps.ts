@@ -9,6 +9,17 @@ export { stepTypes, type StepType } from '../../../../domain/records/workflow.ts
 
 export type WorkflowStep = { day: number; type: StepType; templateId?: string | null };
 
+/** What a step does: 'Email: <template's name>' ('Unknown Template' when it is not among `templateNames`, deleted say) or 'LinkedIn Visit'. */
+export function stepAction(step: Pick<WorkflowStep, 'type' | 'templateId'>, templateNames: ReadonlyMap<string, string>): string {
+  if (step.type !== 'Email') return step.type;
+  return `Email: ${(step.templateId && templateNames.get(step.templateId)) || 'Unknown Template'}`;
+}
+
+/** Steps in one line: 'Day 1 · Email: Introduction; Day 3 · LinkedIn Visit'. */
+export function stepsInLine(steps: readonly WorkflowStep[], templateNames: ReadonlyMap<string, string>): string {
+  return steps.map((step) => `Day ${step.day} · ${stepAction(step, templateNames)}`).join('; ');
+}
+
 /** The days between the last step and a newly added one. */
 export const NEW_STEP_DAY_GAP = 2;
 
