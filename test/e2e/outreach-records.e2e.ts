@@ -260,6 +260,34 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("reads a tracked bank's figures in its History by their labels and formats, tens of them behind one line, and leads from a Do Not Contact row of Activity to Settings", async () => {
+    const session = await e2e.registerUser('Avery Quinn');
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC');
+    const cert = Number(answer.data[0].data.CERT);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert, name: String(answer.data[0].data.NAME) } });
+    await apiAs(e2e.url, session, `/api/data/banks/${cert}/financials`, { method: 'PUT', body: { assets: 63772242000, roa: 1.2277, repdte: '20251231' } });
+    const { page } = await e2e.openSignedInPage({ session, path: `/banks/${cert}/show/history` });
+    const history = page.getByTestId('record-history');
+
+    // Tracking brought every figure of the quarter: one line to open.
+    const tracked = history.locator('[data-event-type="BankTracked"]');
+    await tracked.getByRole('button', { name: 'Show figures' }).click();
+    await tracked.getByTestId('history-figures').getByText(/^Total Assets: \$[\d.]+[KMBT]$/).waitFor();
+    await tracked.getByTestId('history-figures').getByText(/^Return on Assets \(ROA\): -?\d+\.\d\d%$/).waitFor();
+    // A few changed figures read as any other change, and the summary names them with their values.
+    const refreshed = history.locator('[data-event-type="BankSnapshotRefreshed"]');
+    await refreshed.getByText(/^Return on Assets \(ROA\): .+ → 1\.23%$/).waitFor();
+    await refreshed.getByText(/^Updated 2 figures \(Q4 2025\): Total Assets \$63\.77B, Return on Assets \(ROA\) 1\.23%$/).waitFor();
+    expect(await history.getByText(/^(Financials|Status|Cert)\b/).count()).to.equal(0);
+    await screenshotInBothThemes(page, 'tracked-bank-history');
+
+    await apiAs(e2e.url, session, '/api/data/suppressions', { method: 'POST', body: { email: 'nobody@elsewhere.example' } });
+    await page.goto(`${e2e.url}/#/activity`);
+    await page.locator('tr', { hasText: 'Added nobody@elsewhere.example to Do Not Contact' }).getByRole('link', { name: 'Do Not Contact list' }).click();
+    await page.getByRole('tab', { name: 'Automation', selected: true }).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('creates an API key in Settings and reads the tracked banks through the public API with it', async () => {
     const { session, bank } = await userTrackingABank('Avery Stone');
     const { page } = await e2e.openSignedInPage({ session, path: '/settings' });

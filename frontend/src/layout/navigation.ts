@@ -46,6 +46,9 @@ export const navigation: NavEntry[] = [
   },
 ];
 
+/** Where the Do Not Contact list lives: Settings › Automation (a settings tab opens by its id in the address). */
+export const doNotContactPath = '/settings?tab=automation';
+
 export function isGroup(entry: NavEntry): entry is NavGroup {
   return 'items' in entry;
 }

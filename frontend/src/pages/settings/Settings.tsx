@@ -1,5 +1,6 @@
 import { Box, Paper, Tab, Tabs } from '@mui/material';
-import { useState, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { ApiAccessTab } from './ApiAccessTab.tsx';
 import { AutomationTab } from './AutomationTab.tsx';
@@ -7,17 +8,22 @@ import { DataEnrichmentTab } from './DataEnrichmentTab.tsx';
 import { GeminiTab } from './GeminiTab.tsx';
 import { PlaceholderEngineTab } from './PlaceholderEngineTab.tsx';
 
-/** The settings tabs (API Access, Data Enrichment, Gemini & AI and Placeholder Engine, then Automation), in the order users see them; each tab lives in its own file. */
-const tabs: { label: string; component: ComponentType }[] = [
-  { label: 'API Access', component: ApiAccessTab },
-  { label: 'Data Enrichment', component: DataEnrichmentTab },
-  { label: 'Gemini & AI', component: GeminiTab },
-  { label: 'Placeholder Engine', component: PlaceholderEngineTab },
-  { label: 'Automation', component: AutomationTab },
+/**
+ * The settings tabs (API Access, Data Enrichment, Gemini & AI and Placeholder Engine, then Automation), in the order users see them; each tab lives in its own file.
+ * A tab opens by its `id` in the address (`/settings?tab=automation`), so other screens can link to it.
+ */
+const tabs: { id: string; label: string; component: ComponentType }[] = [
+  { id: 'api-access', label: 'API Access', component: ApiAccessTab },
+  { id: 'data-enrichment', label: 'Data Enrichment', component: DataEnrichmentTab },
+  { id: 'ai', label: 'Gemini & AI', component: GeminiTab },
+  { id: 'placeholders', label: 'Placeholder Engine', component: PlaceholderEngineTab },
+  { id: 'automation', label: 'Automation', component: AutomationTab },
 ];
 
 export default function SettingsScreen() {
-  const [active, setActive] = useState(0);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const active = Math.max(0, tabs.findIndex((tab) => tab.id === searchParams.get('tab')));
+  const setActive = (index: number) => setSearchParams({ tab: tabs[index].id }, { replace: true });
   const ActiveTab = tabs[active].component;
   return (
     <>

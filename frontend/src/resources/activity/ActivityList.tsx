@@ -23,6 +23,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
 import { labelOf } from '../shared/labels.ts';
 import { ListBody } from '../shared/ListBody.tsx';
+import { doNotContactPath } from '../../layout/navigation.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 
 /** One row of the activity feed: one event of one of the user's records. */
@@ -45,7 +46,12 @@ export const recordKinds: Record<string, string> = {
   templates: 'Template',
   workflows: 'Workflow',
   'sent-emails': 'Sent email',
+  enrolments: 'Automation enrolment',
+  suppressions: 'Do Not Contact list',
 };
+
+/** Records kept on a screen of their own rather than a record's page: the Do Not Contact list, in Settings. */
+const screensOfRecords: Record<string, string> = { suppressions: doNotContactPath };
 
 const resourceChoices = Object.entries(recordKinds).map(([id, name]) => ({ id, name }));
 const sourceChoices = Object.entries(sourceLabels).map(([id, name]) => ({ id, name }));
@@ -57,7 +63,15 @@ function useEventTypeChoices() {
   return (types.data ?? []).map((entry) => ({ id: entry.type, name: `${labelOf(entry.type)} (${recordKinds[entry.resource] ?? entry.resource})` }));
 }
 
-const recordPath = (row: ActivityRow) => `/${row.resource}/${encodeURIComponent(row.recordId)}/show`;
+const recordPath = (row: ActivityRow) => screensOfRecords[row.resource] ?? `/${row.resource}/${encodeURIComponent(row.recordId)}/show`;
+
+function RecordPageLink({ row, children }: { row: ActivityRow; children: string }) {
+  return (
+    <Link component={RouterLink} to={recordPath(row)} onClick={(event) => event.stopPropagation()} variant="body2">
+      {children}
+    </Link>
+  );
+}
 
 /**
  * The record a row is about: its kind, and its name (a contact's, a task's text, an email's
@@ -71,6 +85,7 @@ function RecordLink({ row }: { row: ActivityRow }) {
   const hasShow = Boolean(resources[row.resource]?.hasShow);
   const representation = useGetRecordRepresentation(row.resource);
   const { data, isPending, error } = useGetManyAggregate(row.resource, { ids: [row.recordId] }, { enabled: hasShow });
+  if (screensOfRecords[row.resource]) return <RecordPageLink row={row}>{kind}</RecordPageLink>;
   if (!hasShow) return <span>{kind}</span>;
   const record = data?.[0];
   const gone = !isPending && !error && !record;
@@ -81,9 +96,7 @@ function RecordLink({ row }: { row: ActivityRow }) {
         {gone ? `${kind}, deleted` : kind}
       </Typography>
       {!gone && (
-        <Link component={RouterLink} to={recordPath(row)} onClick={(event) => event.stopPropagation()} variant="body2">
-          {name || kind}
-        </Link>
+        <RecordPageLink row={row}>{name || kind}</RecordPageLink>
       )}
     </>
   );
@@ -107,6 +120,7 @@ const exportTimeline = csvExporter<ActivityRow>('timeline', [
 export function ActivityTimeline({ bankId }: { bankId?: number }) {
   const typeChoices = useEventTypeChoices();
   const resources = useResourceDefinitions();
+  const hasPage = (row: ActivityRow) => Boolean(screensOfRecords[row.resource] ?? resources[row.resource]?.hasShow);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search activity" />,
     ...(bankId === undefined
@@ -143,7 +157,7 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
             primaryText={(row) => withLocalMoments(row.summary)}
             secondaryText={(row) => `${recordKinds[row.resource] ?? row.resource} · ${labelOf(row.type)}`}
             tertiaryText={(row) => new Date(row.occurredAt).toLocaleString()}
-            rowClick={(_id, _resource, record) => (resources[(record as ActivityRow).resource]?.hasShow ? recordPath(record as ActivityRow) : false)}
+            rowClick={(_id, _resource, record) => (hasPage(record as ActivityRow) ? recordPath(record as ActivityRow) : false)}
           />
         }
       >
