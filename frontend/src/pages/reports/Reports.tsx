@@ -11,7 +11,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
 import { toCsv } from '../../resources/shared/csv.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { formatDate, formatMoney, formatPercent } from '../../../../domain/format.ts';
+import { formatDate, formatLocalMoment, formatMoney, formatPercent } from '../../../../domain/format.ts';
 
 /** A datetime-local value (the browser's own time zone) for a moment. */
 function localInput(moment: Date): string {
@@ -104,7 +104,7 @@ export default function Reports() {
     <Box>
       <PageHeader
         title="Reports"
-        subtitle={asOf ? `As of ${new Date(asOf).toLocaleString()}` : 'As of now'}
+        subtitle={asOf ? `As of ${formatLocalMoment(asOf)}` : 'As of now'}
         icon={<ReportsIcon />}
         actions={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -5,7 +5,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
-
+import { formatLocalDay } from '../../../../domain/format.ts';
 
 const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
@@ -136,7 +136,7 @@ function DoNotContactCard() {
                 </IconButton>
               }
             >
-              <ListItemText primary={row.email} secondary={`${doNotContactLabels[row.reason]} · ${new Date(row.createdAt).toLocaleDateString()}`} />
+              <ListItemText primary={row.email} secondary={`${doNotContactLabels[row.reason]} · ${formatLocalDay(row.createdAt)}`} />
             </ListItem>
           ))}
         </List>

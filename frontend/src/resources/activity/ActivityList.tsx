@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router';
 import {
   AutocompleteInput,
   Datagrid,
-  DateField,
   DateInput,
   FunctionField,
   List,
@@ -17,7 +16,7 @@ import {
   useGetRecordRepresentation,
   useResourceDefinitions,
 } from 'react-admin';
-import { withLocalMoments } from '../../../../domain/format.ts';
+import { formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
@@ -25,6 +24,7 @@ import { labelOf } from '../shared/labels.ts';
 import { ListBody } from '../shared/ListBody.tsx';
 import { doNotContactPath } from '../../layout/navigation.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { MomentField } from '../shared/MomentField.tsx';
 
 /** One row of the activity feed: one event of one of the user's records. */
 export type ActivityRow = {
@@ -156,13 +156,13 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
           <SimpleList<ActivityRow>
             primaryText={(row) => withLocalMoments(row.summary)}
             secondaryText={(row) => `${recordKinds[row.resource] ?? row.resource} · ${labelOf(row.type)}`}
-            tertiaryText={(row) => new Date(row.occurredAt).toLocaleString()}
+            tertiaryText={(row) => formatLocalMoment(row.occurredAt)}
             rowClick={(_id, _resource, record) => (hasPage(record as ActivityRow) ? recordPath(record as ActivityRow) : false)}
           />
         }
       >
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <DateField source="occurredAt" label="When" showTime />
+          <MomentField source="occurredAt" label="When" showTime />
           <FunctionField label="Record" render={(row: ActivityRow) => <RecordLink row={row} />} />
           <FunctionField label="Event" render={(row: ActivityRow) => <Typography variant="body2">{labelOf(row.type)}</Typography>} />
           <FunctionField label="What happened" render={(row: ActivityRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{withLocalMoments(row.summary)}</Typography>} />

@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SimpleList,
@@ -17,6 +16,7 @@ import { useSentEmailHistory } from './history.ts';
 import { bankFilter, searchFilter } from '../shared/filters.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
+import { MomentField } from '../shared/MomentField.tsx';
 
 const statusChoices = deliveryStatuses.map((status) => ({ id: status, name: deliveryStatusLabels[status] }));
 
@@ -79,8 +79,8 @@ export function SentEmailShow() {
       <FunctionField label="To" render={(email: SentEmail) => recipientLine(email).replace(/^To: /, '')} />
       <TextField source="bankName" label="Bank" emptyText="—" />
       <FunctionField label="Status" render={() => <Status />} />
-      <DateField source="queuedAt" label="Queued" showTime />
-      <DateField source="sentAt" label="Sent" showTime emptyText="—" />
+      <MomentField source="queuedAt" label="Queued" showTime />
+      <MomentField source="sentAt" label="Sent" showTime emptyText="—" />
       <TextField source="transport" label="Sent through" emptyText="—" />
       <TextField source="attempts" />
       <FunctionField label="" render={() => <Decision />} />

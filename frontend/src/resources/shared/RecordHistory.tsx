@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
-import { withLocalMoments } from '../../../../domain/format.ts';
+import { formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
 import { changesOf, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, fixedReading } from './history.ts';
 import { labelOf } from './labels.ts';
 
@@ -120,7 +120,7 @@ function HistoryTable({ entries, reading }: { entries: HistoryEntry[]; reading: 
             const { lines, group } = readChanges(changesOf(entry), reading);
             return (
               <TableRow key={entry.version} data-testid="history-entry" data-event-type={entry.type} sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.occurredAt).toLocaleString()}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLocalMoment(entry.occurredAt)}</TableCell>
                 <TableCell>{entry.user.name ?? 'Unknown user'}</TableCell>
                 <TableCell>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>

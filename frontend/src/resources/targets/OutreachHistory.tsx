@@ -1,6 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
 import type { SentEmail } from '../sent-emails/mailbox.ts';
+import { formatLocalMoment } from '../../../../domain/format.ts';
 
 /** Sent emails to one bank, newest first (recipient, subject, date). */
 export function OutreachHistory({ cert }: { cert: number }) {
@@ -26,7 +27,7 @@ export function OutreachHistory({ cert }: { cert: number }) {
             {email.subject}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div" noWrap>
-            To {email.recipientName} &lt;{email.recipientEmail}&gt; · {email.sentAt ? new Date(email.sentAt).toLocaleString() : 'not sent'}
+            To {email.recipientName} &lt;{email.recipientEmail}&gt; · {email.sentAt ? formatLocalMoment(email.sentAt) : 'not sent'}
           </Typography>
         </Box>
       ))}

@@ -4,7 +4,6 @@ import {
   BulkDeleteButton,
   DeleteButton,
   DatagridConfigurable,
-  DateField,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -36,6 +35,7 @@ import { ListBody } from '../shared/ListBody.tsx';
 import { NoResults } from '../shared/NoResults.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
+import { MomentField } from '../shared/MomentField.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -106,7 +106,7 @@ export function TrackedBankList() {
           <NumberField source="contactCount" label="Contacts" emptyText="—" />
           <NumberField source="openTaskCount" label="Open tasks" emptyText="—" />
           <BooleanField source="isTarget" label="Target" />
-          <DateField source="createdAt" label="Added" />
+          <MomentField source="createdAt" label="Added" />
           <RowEditButton />
         </DatagridConfigurable>
       </ListBody>
@@ -180,7 +180,7 @@ export function TrackedBankShow() {
       <BooleanField source="isTarget" label="Target" />
       <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
       <FunctionField label="Tags" render={(bank: TrackedBank) => (bank.tags.length ? bank.tags.join(', ') : '—')} />
-      <DateField source="createdAt" label="Added" showTime />
+      <MomentField source="createdAt" label="Added" showTime />
     </RecordShow>
   );
 }

@@ -5,7 +5,6 @@ import {
   BulkDeleteButton,
   Create,
   DatagridConfigurable,
-  DateField,
   DateInput,
   FunctionField,
   List,
@@ -35,6 +34,7 @@ import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
+import { MomentField } from '../shared/MomentField.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -82,7 +82,7 @@ export function TaskList() {
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
           <FunctionField source="completed" label="Completed" render={() => <CompletionCell />} />
-          <DateField source="createdAt" label="Added" />
+          <MomentField source="createdAt" label="Added" />
           <RowEditButton />
         </DatagridConfigurable>
       </ListBody>
@@ -136,8 +136,8 @@ export function TaskShow() {
       <TextField source="bankName" label="Bank" />
       <FunctionField label="Due" render={() => <Due />} />
       <BooleanField source="completed" />
-      <DateField source="completedAt" label="Completed at" showTime emptyText="—" />
-      <DateField source="createdAt" label="Added" showTime />
+      <MomentField source="completedAt" label="Completed at" showTime emptyText="—" />
+      <MomentField source="createdAt" label="Added" showTime />
     </RecordShow>
   );
 }

@@ -4,7 +4,6 @@ import {
   BooleanInput,
   Create,
   DatagridConfigurable,
-  DateField,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -28,6 +27,7 @@ import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
+import { MomentField } from '../shared/MomentField.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: templateCategoryLabels[category] }));
 
@@ -65,7 +65,7 @@ export function TemplateList() {
           <TextField source="name" />
           <FunctionField label="Category" sortBy="category" render={() => <Category />} />
           <TextField source="subject" sortable={false} />
-          <DateField source="updatedAt" label="Last changed" />
+          <MomentField source="updatedAt" label="Last changed" />
           <RowEditButton />
         </DatagridConfigurable>
       </ListBody>
@@ -122,8 +122,8 @@ export function TemplateShow() {
       <TextField source="subject" />
       <FunctionField label="Body" render={(template: EmailTemplate) => <Preformatted text={template.body} />} />
       <FunctionField label="Favorite" render={(template: EmailTemplate) => (template.isFavorite ? 'Yes' : 'No')} />
-      <DateField source="createdAt" label="Created" showTime />
-      <DateField source="updatedAt" label="Last changed" showTime />
+      <MomentField source="createdAt" label="Created" showTime />
+      <MomentField source="updatedAt" label="Last changed" showTime />
     </RecordShow>
   );
 }

@@ -2,7 +2,6 @@ import { Chip, Stack, Typography } from '@mui/material';
 import {
   Create,
   DatagridConfigurable,
-  DateField,
   FunctionField,
   List,
   SimpleForm,
@@ -32,6 +31,7 @@ import { ListBody } from '../shared/ListBody.tsx';
 import { countOf } from '../../../../domain/format.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
+import { MomentField } from '../shared/MomentField.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
@@ -66,7 +66,7 @@ export function WorkflowList() {
         <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(WorkflowDeletionQuestion))}>
           <TextField source="name" />
           <FunctionField label="Steps" render={() => <Steps dense />} />
-          <DateField source="createdAt" label="Created" />
+          <MomentField source="createdAt" label="Created" />
           <RowEditButton />
         </DatagridConfigurable>
       </ListBody>
@@ -149,8 +149,8 @@ export function WorkflowShow() {
     >
       <TextField source="name" />
       <FunctionField label="Steps" render={() => <Steps />} />
-      <DateField source="createdAt" label="Created" showTime />
-      <DateField source="updatedAt" label="Last changed" showTime />
+      <MomentField source="createdAt" label="Created" showTime />
+      <MomentField source="updatedAt" label="Last changed" showTime />
     </RecordShow>
   );
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
+import { formatLocalMoment } from '../../../../domain/format.ts';
 
 /** Reports: the 'As of' picker, the subtitle saying which moment the page shows, and its sections. */
 export class ReportsPage {
@@ -24,7 +25,8 @@ export class ReportsPage {
    */
   async pickAsOf(localValue: string): Promise<string> {
     await this.page.getByLabel('As of').fill(localValue);
-    return this.page.evaluate((value) => `As of ${new Date(value).toLocaleString()}`, localValue);
+    // The browser runs on this machine's clock (no time zone of its own), as Node does here.
+    return `As of ${formatLocalMoment(new Date(localValue).toISOString())}`;
   }
 
   async backToNow() {
