@@ -169,6 +169,16 @@ describe('bank directory', function () {
     await page.getByTestId('directory-card').first().waitFor();
     expect(await page.getByTestId('directory-row').count()).to.equal(0);
     await screenshot(page, 'directory-phone');
+
+    // Scrolled to the end, the last card's actions and the pager are clear of the floating chat button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const chat = (await page.getByRole('button', { name: 'Open Analyst Chat' }).boundingBox())!;
+    const lastCard = page.getByTestId('directory-card').last();
+    for (const control of [lastCard.getByRole('button', { name: 'Contact' }), lastCard.getByRole('button', { name: 'Details' }), page.getByRole('button', { name: 'Next' })]) {
+      const box = (await control.boundingBox())!;
+      const apart = box.y + box.height <= chat.y || box.x + box.width <= chat.x;
+      expect(apart, `${await control.textContent()} is clear of the chat button`).to.equal(true);
+    }
   });
 
   it('opens the bank detail when a row is clicked', async () => {

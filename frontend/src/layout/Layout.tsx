@@ -21,8 +21,22 @@ export function Layout({ children }: { children?: ReactNode }) {
           <AuthErrorListener />
           <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
             <AppSidebar />
-            {/* On wide screens the right gutter keeps the floating chat button off the last column of tables. */}
-            <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 }, pr: { md: 11 }, pb: 12 }}>
+            {/*
+              Room for the floating chat button below the end of every page, and on wide screens a right
+              gutter keeping it off the last column of tables. Each side is set once: a responsive padding
+              overrides a plain one whatever their order.
+            */}
+            <Box
+              component="main"
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                pt: { xs: 2, md: 3 },
+                pl: { xs: 2, md: 3 },
+                pr: { xs: 2, md: 11 },
+                pb: 12,
+              }}
+            >
               <DemoDataBanner />
               {/* Record screens (lists, show, edit) put their title here, beside the phone's menu button; the other screens have their own header. */}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, '&:has(> #react-admin-title:empty)': { display: 'none' } }}>
