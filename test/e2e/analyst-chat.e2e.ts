@@ -52,6 +52,22 @@ describe('analyst chat', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`fits a ${viewport.width} × ${viewport.height} window: the answer scrolls inside, the question box and Ask stay on screen, the title reads whole`, async () => {
+      const { page } = await e2e.openSignedInPage({ path: '/analyst-chat', viewport });
+      await ask(page, 'Top 10 banks by total assets');
+      expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight), 'the page itself does not scroll').to.be.at.most(0);
+      const askButton = (await page.getByRole('button', { name: 'Ask', exact: true }).boundingBox())!;
+      expect(askButton.y + askButton.height, 'Ask ends within the window').to.be.at.most(viewport.height);
+      const title = page.getByRole('heading', { name: 'Analyst Chat' });
+      expect(await title.evaluate((heading) => heading.scrollWidth - heading.clientWidth), 'title cut short').to.equal(0);
+      await screenshot(page, `analyst-chat-${viewport.width}`);
+    });
+  }
+
   it('starts a new conversation, deletes one, and never renders a script a prompt smuggles in', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
     const chat = page.getByTestId('analyst-chat-page');

@@ -24,7 +24,8 @@ export function Layout({ children }: { children?: ReactNode }) {
             {/*
               Room for the floating chat button below the end of every page, and on wide screens a right
               gutter keeping it off the last column of tables. Each side is set once: a responsive padding
-              overrides a plain one whatever their order.
+              overrides a plain one whatever their order. A page that fills the window (the Analyst Chat,
+              where the button is hidden) takes the height left under the banner.
             */}
             <Box
               component="main"
@@ -35,6 +36,7 @@ export function Layout({ children }: { children?: ReactNode }) {
                 pl: { xs: 2, md: 3 },
                 pr: { xs: 2, md: 11 },
                 pb: 12,
+                '&:has(> [data-fills-window])': { display: 'flex', flexDirection: 'column', height: '100dvh', pr: { xs: 2, md: 3 }, pb: { xs: 2, md: 3 } },
               }}
             >
               <DemoDataBanner />

@@ -233,7 +233,12 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
   const answeredBy = chat.provider ?? [...chat.messages].reverse().find((message) => message.provider)?.provider;
 
   return (
-    <Box sx={{ display: 'flex', height: variant === 'page' ? { xs: 'calc(100dvh - 112px)', md: 'calc(100dvh - 64px)' } : '100%', minHeight: 420, border: variant === 'page' ? 1 : 0, borderColor: 'divider', borderRadius: variant === 'page' ? 2 : 0, overflow: 'hidden', bgcolor: 'background.default' }} data-testid={`analyst-chat-${variant}`}>
+    <Box
+      // As a page it takes the window's height left under the banner (the layout's rule for pages that fill the window).
+      data-fills-window={variant === 'page' ? '' : undefined}
+      sx={{ display: 'flex', ...(variant === 'page' ? { flex: 1, minHeight: 360 } : { height: '100%' }), border: variant === 'page' ? 1 : 0, borderColor: 'divider', borderRadius: variant === 'page' ? 2 : 0, overflow: 'hidden', bgcolor: 'background.default' }}
+      data-testid={`analyst-chat-${variant}`}
+    >
       {listBeside ? (
         <Box sx={{ width: 260, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>{list}</Box>
       ) : (
@@ -242,25 +247,30 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
         </Drawer>
       )}
       <Stack sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" alignItems="center" spacing={1} sx={{ px: 2, py: 1.5, pr: variant === 'panel' ? 7 : 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        {/* The title keeps room for itself: on a narrow screen the provider and Regenerate go to a line of their own. */}
+        <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" columnGap={1} rowGap={0.5} sx={{ px: 2, py: 1.5, pr: variant === 'panel' ? 7 : 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
           {!listBeside && (
             <IconButton aria-label="Show conversations" onClick={() => setListOpen(true)} edge="start">
               <MenuIcon />
             </IconButton>
           )}
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
             <Typography variant="h6" component={variant === 'page' ? 'h1' : 'h2'} noWrap sx={{ fontWeight: 700, lineHeight: 1.2 }}>
               Analyst Chat
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="p">
+            <Typography variant="caption" color="text.secondary" component="p">
               AI powered, with regulator data and grounded news
             </Typography>
           </Box>
-          {answeredBy && variant === 'page' && <Chip size="small" variant="outlined" label={providerNames[answeredBy] ?? answeredBy} data-testid="chat-provider" />}
-          {canRegenerate && (
-            <Button size="small" startIcon={<RegenerateIcon />} onClick={() => void chat.regenerate()}>
-              Regenerate
-            </Button>
+          {((answeredBy && variant === 'page') || canRegenerate) && (
+            <Stack direction="row" alignItems="center" spacing={1} sx={{ ml: 'auto' }}>
+              {answeredBy && variant === 'page' && <Chip size="small" variant="outlined" label={providerNames[answeredBy] ?? answeredBy} data-testid="chat-provider" />}
+              {canRegenerate && (
+                <Button size="small" startIcon={<RegenerateIcon />} onClick={() => void chat.regenerate()}>
+                  Regenerate
+                </Button>
+              )}
+            </Stack>
           )}
         </Stack>
 
@@ -305,7 +315,7 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
             onKeyDown={onKeyDown}
             slotProps={{ htmlInput: { 'aria-label': 'Question for the analyst' } }}
           />
-          <Stack direction="row" alignItems="center" spacing={1} sx={{ mt: 1 }}>
+          <Stack direction="row" alignItems="center" spacing={1} useFlexGap sx={{ mt: 1 }}>
             <Tooltip title="Prompt suggestions">
               <IconButton aria-label="Prompt suggestions" onClick={(event) => setSuggestAnchor(event.currentTarget)}>
                 <SuggestIcon />
