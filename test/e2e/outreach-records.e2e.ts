@@ -310,6 +310,14 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).waitFor();
     expect(await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).textContent()).not.to.contain('Never');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
+
+    // On a phone each key is a block of its own, its delete button on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' });
+    expect(await row.textContent()).to.match(/Created .*Last used /);
+    const remove = (await row.getByRole('button', { name: 'Delete API key CRM sync' }).boundingBox())!;
+    expect(remove.x + remove.width, 'the delete button ends within the screen').to.be.at.most(390);
+    await screenshot(page, 'settings-api-keys-phone');
   });
 
   it('imports contacts from a CSV file through the Contacts list: mapping, check, import, and nothing twice', async () => {

@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { useCreate, useDelete, useGetList } from 'react-admin';
+import { useOnPhone } from '../../resources/shared/ListBody.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -26,6 +27,71 @@ async function copyText(text: string): Promise<void> {
   const copied = document.execCommand('copy');
   area.remove();
   if (!copied) throw new Error('Copy failed');
+}
+
+function DeleteKeyButton({ apiKey, onDelete }: { apiKey: ApiKey; onDelete: (key: ApiKey) => void }) {
+  return (
+    <IconButton size="small" aria-label={`Delete API key ${apiKey.name}`} onClick={() => onDelete(apiKey)}>
+      <DeleteIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+/** The keys as a table, or on a phone a key a block: the table's last columns and its delete buttons fell off a 390 px screen. */
+function ApiKeyList({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
+  if (useOnPhone()) {
+    return (
+      <Box component="ul" aria-label="API keys" sx={{ listStyle: 'none', p: 0, m: 0, borderBottom: 1, borderColor: 'divider' }}>
+        {keys.map((key) => (
+          <Stack component="li" key={key.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start', py: 1.5, borderTop: 1, borderColor: 'divider' }} data-testid="api-key-row">
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {key.name}
+              </Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {key.keyPreview}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Created {when(key.createdAt)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p">
+                Last used {when(key.lastUsedAt)}
+              </Typography>
+            </Box>
+            <DeleteKeyButton apiKey={key} onDelete={onDelete} />
+          </Stack>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="API keys">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Key</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell>Last used</TableCell>
+            <TableCell align="right" />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {keys.map((key) => (
+            <TableRow key={key.id} data-testid="api-key-row">
+              <TableCell sx={{ fontWeight: 600 }}>{key.name}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>{key.keyPreview}</TableCell>
+              <TableCell>{when(key.createdAt)}</TableCell>
+              <TableCell>{when(key.lastUsedAt)}</TableCell>
+              <TableCell align="right">
+                <DeleteKeyButton apiKey={key} onDelete={onDelete} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
 }
 
 /**
@@ -115,34 +181,7 @@ export function ApiAccessTab() {
       ) : (keys.data ?? []).length === 0 ? (
         <Typography color="text.secondary">No API keys yet.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="API keys">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Key</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell>Last used</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(keys.data ?? []).map((key) => (
-                <TableRow key={key.id} data-testid="api-key-row">
-                  <TableCell sx={{ fontWeight: 600 }}>{key.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{key.keyPreview}</TableCell>
-                  <TableCell>{when(key.createdAt)}</TableCell>
-                  <TableCell>{when(key.lastUsedAt)}</TableCell>
-                  <TableCell align="right">
-                    <IconButton size="small" aria-label={`Delete API key ${key.name}`} onClick={() => setPendingDelete(key)}>
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <ApiKeyList keys={keys.data ?? []} onDelete={setPendingDelete} />
       )}
       <ConfirmDialog
         open={pendingDelete !== null}
