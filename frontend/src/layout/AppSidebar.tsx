@@ -158,13 +158,12 @@ function SidebarLink({ item, expanded, onNavigate, nested = false }: { item: Nav
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       // A nested link is indented by 8 px, with an icon box 4 px narrower and 8 px less padding on the
-      // right than a group's: its label then has 164 px, which 'Automation Outreach' takes in Arial (151,
-      // and 164 bold when its page is open; it was cut at 144). A wider system font still cuts it, and
-      // the label shows whole on hover.
+      // right than a group's. A label longer than the rest ('Automation Outreach', which the system font
+      // makes wider than Arial) goes onto a second line rather than being cut.
       sx={{ mx: 1, borderRadius: 2, ...(expanded && nested ? { pl: 3, pr: 1 } : {}), justifyContent: expanded ? 'flex-start' : 'center' }}
     >
       <ListItemIcon sx={{ minWidth: expanded ? (nested ? 36 : 40) : 0, color: active ? 'primary.main' : undefined }}>{icons[item.icon]}</ListItemIcon>
-      {expanded && <ListItemText primary={item.label} title={nested ? item.label : undefined} slotProps={{ primary: { noWrap: true, fontWeight: active ? 700 : 500 } }} />}
+      {expanded && <ListItemText primary={item.label} slotProps={{ primary: { fontWeight: active ? 700 : 500 } }} />}
     </ListItemButton>
   );
   return expanded ? button : (
