@@ -39,7 +39,7 @@ const institutionFields: FieldSpec[] = [
   { code: 'OFFICES', title: 'Number of offices', table: 'i', column: 'offices', type: 'number' },
   { code: 'CBSA_NO', title: 'Core based statistical area code', table: 'i', column: 'cbsa_code', type: 'text' },
   { code: 'CBSA', title: 'Core based statistical area name', table: 'i', column: 'cbsa_name', type: 'text' },
-  { code: 'CBSANAME', title: 'Core based statistical area name', table: 'i', column: 'cbsa_name', type: 'text' },
+  { code: 'CBSANAME', title: 'Core based statistical area name, as the demographics data calls CBSA', table: 'i', column: 'cbsa_name', type: 'text' },
   { code: 'CSA_NO', title: 'Combined statistical area code', table: 'i', column: 'csa_code', type: 'text' },
   { code: 'CSA', title: 'Combined statistical area name', table: 'i', column: 'csa_name', type: 'text' },
   { code: 'MDI_STATUS_CODE', title: 'Minority status code', table: 'i', column: 'minority_status_code', type: 'number' },
@@ -164,7 +164,40 @@ export function keepingUncuratedSource<Row extends { raw: RawRecord }>(row: Row)
   return row;
 }
 
+/**
+ * Titles of the fields a stored source record (`raw`) keeps beside the catalog's, as the FDIC's
+ * definitions mean them (institution_properties.yaml, risview_properties.yaml): the bank detail's raw
+ * panels show every field of a record, and one without a title showed its bare code.
+ */
+const sourceFieldTitles: Array<{ code: string; title: string; table: 'i' | 'f' }> = [
+  { code: 'CBSA_METRO_FLG', title: 'In a metropolitan statistical area (1 yes)', table: 'i' },
+  { code: 'CBSA_MICRO_FLG', title: 'In a micropolitan statistical area (1 yes)', table: 'i' },
+  { code: 'OFFDOM', title: 'Number of domestic offices', table: 'i' },
+  { code: 'ID', title: 'Record ID (cert and report date)', table: 'f' },
+  { code: 'CHBAL', title: 'Cash and balances due from depository institutions', table: 'f' },
+  { code: 'SC', title: 'Securities', table: 'f' },
+  { code: 'LIAB', title: 'Total liabilities', table: 'f' },
+  { code: 'EQTOT', title: 'Total equity capital, including minority interests', table: 'f' },
+  { code: 'INTAN', title: 'Intangible assets', table: 'f' },
+  { code: 'RBCT1', title: 'Tier 1 capital (prompt corrective action)', table: 'f' },
+  { code: 'NAASSET', title: 'Nonaccrual assets, total', table: 'f' },
+  { code: 'LNRECONS', title: 'Construction and land development loans', table: 'f' },
+  { code: 'LNREMULT', title: 'Multifamily residential real estate loans', table: 'f' },
+  { code: 'LNRENRES', title: 'Nonfarm nonresidential real estate loans', table: 'f' },
+  { code: 'UC', title: 'Unused commitments, total', table: 'f' },
+  { code: 'LOCCOM', title: 'Commercial letters of credit', table: 'f' },
+  { code: 'LOCFPSB', title: 'Financial and performance standby letters of credit', table: 'f' },
+  { code: 'OBSDIR', title: 'Off-balance-sheet derivatives', table: 'f' },
+  { code: 'ITAX', title: 'Applicable income taxes (YTD)', table: 'f' },
+  { code: 'PTAXNETINC', title: 'Pre-tax net operating income (YTD)', table: 'f' },
+];
+
+/** Every field we store with its title and whether it is the institution's (i) or its financials' (f): the definitions when none were imported. */
+export function builtInFieldDefinitions(): Array<{ code: string; title: string; table: 'i' | 'f' }> {
+  return [...[...fieldCatalog.values()].map(({ code, title, table }) => ({ code, title, table })), ...sourceFieldTitles];
+}
+
 /** Code to description of every field we store, for `/fdic/field-map` when no definitions were imported. */
 export function builtInFieldTitles(): Record<string, string> {
-  return Object.fromEntries([...fieldCatalog.values()].map((field) => [field.code, field.title]));
+  return Object.fromEntries(builtInFieldDefinitions().map((field) => [field.code, field.title]));
 }

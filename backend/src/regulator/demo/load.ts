@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { columnsOfRows } from '../engine/columns.ts';
-import { builtInFieldTitles, fieldCatalog, isUncuratedCode, keepingUncuratedSource } from '../fields.ts';
+import { builtInFieldDefinitions, fieldCatalog, isUncuratedCode, keepingUncuratedSource } from '../fields.ts';
 import {
   normaliseFailure,
   normaliseFinancialsBatch,
@@ -128,9 +128,8 @@ export async function loadDemoData(
       });
     await upsertCensusProfiles(trx, profiles);
 
-    const titles = builtInFieldTitles();
-    const definitions: FieldDefinitionRow[] = Object.entries(titles).map(([code, title]) => ({
-      endpoint: fieldCatalog.get(code)?.table === 'i' ? 'institutions' : 'financials',
+    const definitions: FieldDefinitionRow[] = builtInFieldDefinitions().map(({ code, title, table }) => ({
+      endpoint: table === 'i' ? 'institutions' : 'financials',
       code,
       title,
       description: title,

@@ -458,7 +458,8 @@ export async function censusProfile(knex: Knex, kind: 'cbsa' | 'csa', code: stri
 export function fieldMap(knex: Knex): Promise<Record<string, string>> {
   return cached(knex, 'field-map', async () => {
     const map = builtInFieldTitles();
-    const rows = await knex('fdic_field_definitions').select('code', 'title', 'description');
+    // The demo set's definitions are copies of our titles as they were when it was loaded.
+    const rows = await knex('fdic_field_definitions').where({ is_demo: false }).select('code', 'title', 'description');
     for (const row of rows) map[row.code] = row.title ?? row.description ?? map[row.code];
     return map;
   });

@@ -5,18 +5,19 @@ import { PanelTitle } from '../components/Section.tsx';
 import type { RawRecord } from '../../banks/records.ts';
 
 /**
- * Titles of the demographics endpoint's fields (FDIC demographics definitions, shortened). Several
- * share a code with institution fields of another meaning (CBSA and CSA are codes here, names there).
+ * Titles of the demographics record's fields (FDIC demographics definitions, shortened), worded as the
+ * institution fields are. Several share a code with institution fields of another meaning: CBSA and
+ * CSA hold codes here and names in the institution record (whose codes are CBSA_NO and CSA_NO).
  */
 export const demographicsLabels: Record<string, string> = {
   CERT: 'FDIC Certificate #',
   REPDTE: 'Report date (YYYYMMDD)',
-  CBSA: 'Core Based Statistical Area code',
-  CBSANAME: 'Core Based Statistical Area name',
-  METRO: 'Metropolitan Statistical Area (CBSA code)',
-  MICRO: 'Micropolitan Statistical Area (CBSA code)',
-  CSA: 'Combined Statistical Area code',
-  CSANAME: 'Combined Statistical Area name',
+  CBSA: 'Core based statistical area code',
+  CBSANAME: 'Core based statistical area name',
+  METRO: 'Metropolitan statistical area (its CBSA code)',
+  MICRO: 'Micropolitan statistical area (its CBSA code)',
+  CSA: 'Combined statistical area code',
+  CSANAME: 'Combined statistical area name',
   OFFTOT: 'Total offices',
   OFFSTATE: 'States with offices (including the main office)',
   OFFDMULT: 'Multiple-service domestic offices',
