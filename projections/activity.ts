@@ -26,7 +26,7 @@ export function activityText(event: RecordedEvent): { summary: string; changes: 
 
 /** The activity feed: one row per outreach event (who, when, which record, what changed). */
 export const activityProjection = rowProjection(
-  { name: 'activity', table: 'activity', key: ['global_position'], version: 1, versioned: false },
+  { name: 'activity', title: 'Activity feed', table: 'activity', key: ['global_position'], version: 1, versioned: false },
   [...byEventType.keys()],
   (event) => {
     const description = byEventType.get(event.type)!;

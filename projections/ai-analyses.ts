@@ -3,7 +3,7 @@ import { defineRowProjection, upsert } from './row-projection.ts';
 
 /** The latest saved analysis per user, bank and kind. */
 export const aiAnalysesProjection = defineRowProjection(
-  { name: 'ai-analyses', table: 'ai_analyses', key: ['user_id', 'cert', 'kind'], version: 1, events: aiAnalysisEvents },
+  { name: 'ai-analyses', title: 'Saved AI analyses', table: 'ai_analyses', key: ['user_id', 'cert', 'kind'], version: 1, events: aiAnalysisEvents },
   {
     AiAnalysisGenerated: (data) => upsert({ user_id: data.ownerId, cert: data.cert, kind: data.kind, content: data.content, provider: data.provider }, ['content', 'provider']),
   },

@@ -36,7 +36,7 @@ describeWithDatabase('inline projections, appends sent together', (context) => {
   });
 
   const data = (event: RecordedEvent) => event.data as { note?: string; tag?: string; row?: string };
-  const counters = rowProjection({ name: 'batched_counters', table: 'batched_counters', key: ['id'], version: 1, streamKey: (streamId) => ({ id: streamId }) }, ['Opened', 'Bumped', 'Noted', 'Closed'], (event) => {
+  const counters = rowProjection({ name: 'batched_counters', title: 'Batched counters', table: 'batched_counters', key: ['id'], version: 1, streamKey: (streamId) => ({ id: streamId }) }, ['Opened', 'Bumped', 'Noted', 'Closed'], (event) => {
     switch (event.type) {
       case 'Opened':
         return insert({ id: event.streamId, note: data(event).note ?? null });
@@ -48,7 +48,7 @@ describeWithDatabase('inline projections, appends sent together', (context) => {
         return remove();
     }
   });
-  const feed = rowProjection({ name: 'batched_feed', table: 'batched_feed', key: ['global_position'], version: 1, versioned: false }, ['Opened', 'Bumped', 'Noted', 'Closed'], (event) =>
+  const feed = rowProjection({ name: 'batched_feed', title: 'Batched feed', table: 'batched_feed', key: ['global_position'], version: 1, versioned: false }, ['Opened', 'Bumped', 'Noted', 'Closed'], (event) =>
     insert({ global_position: event.globalPosition, stream_id: event.streamId, event_type: event.type }),
   );
   const projections: RowProjection[] = [counters, feed];
@@ -113,7 +113,7 @@ describeWithDatabase('inline projections, appends sent together', (context) => {
   });
 
   it("fails only the append whose projection hides its event's position where it cannot be placed", async () => {
-    const hiding = rowProjection({ name: 'batched_feed', table: 'batched_feed', key: ['global_position'], version: 1, versioned: false }, ['Opened'], (event) =>
+    const hiding = rowProjection({ name: 'batched_feed', title: 'Batched feed', table: 'batched_feed', key: ['global_position'], version: 1, versioned: false }, ['Opened'], (event) =>
       insert({ global_position: event.globalPosition, stream_id: event.streamId, event_type: event.streamId === 'hiding-3' ? `at ${event.globalPosition}` : event.type }),
     );
     const store = new PostgresEventStore(context.db.knex, inlineProjections([counters, hiding]));
@@ -125,7 +125,7 @@ describeWithDatabase('inline projections, appends sent together', (context) => {
   });
 
   it('fails only the append whose write the database refuses; the others of its batch are stored and projected', async () => {
-    const refusing = rowProjection({ name: 'batched_counters', table: 'batched_counters', key: ['id'], version: 1 }, ['Opened'], (event) =>
+    const refusing = rowProjection({ name: 'batched_counters', title: 'Batched counters', table: 'batched_counters', key: ['id'], version: 1 }, ['Opened'], (event) =>
       insert({ id: event.streamId, hits: event.streamId === 'refused-2' ? null : 0 }),
     );
     const store = new PostgresEventStore(context.db.knex, inlineProjections([refusing, feed]));

@@ -5,7 +5,7 @@ import { defineRowProjection, insert, remove, update } from './row-projection.ts
 const noVerification = { verification_result: null, verification_score: null, verified_at: null };
 
 export const contactsProjection = defineRowProjection(
-  { name: 'contacts', table: 'contacts', key: ['id'], version: 1, events: contactEvents, streamKey: (streamId) => ({ id: streamId.slice('contact-'.length) }) },
+  { name: 'contacts', title: 'Contacts', table: 'contacts', key: ['id'], version: 1, events: contactEvents, streamKey: (streamId) => ({ id: streamId.slice('contact-'.length) }) },
   {
     ContactAdded: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email }) =>
       insert({ id: contactId, user_id: ownerId, bank_id: bankId, bank_name: bankName, name, title, email, linkedin_url: linkedinUrl, tags, is_hot_lead: false }),

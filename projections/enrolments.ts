@@ -6,7 +6,7 @@ import { defineRowProjection, increment, insert, update } from './row-projection
  * statistics. Ended enrolments stay (statistics count them).
  */
 export const enrolmentsProjection = defineRowProjection(
-  { name: 'enrolments', table: 'enrolments', key: ['id'], version: 1, events: enrolmentEvents, streamKey: (streamId) => ({ id: streamId.slice('enrolment-'.length) }) },
+  { name: 'enrolments', title: 'Automation enrolments', table: 'enrolments', key: ['id'], version: 1, events: enrolmentEvents, streamKey: (streamId) => ({ id: streamId.slice('enrolment-'.length) }) },
   {
     EnrolmentStarted: ({ enrolmentId, ownerId, workflowId, workflowName, steps, contactId, contactName, bankId, bankName, timeZone, startedAt }) =>
       insert({

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProjectionState, RebuildRun } from '../domain/records/read-models.ts';
-import { builtVersions, rebuildProjections, type RebuildPhase, type RebuildProgress } from './rebuild.ts';
+import { rebuildProjections, type RebuildPhase, type RebuildProgress } from './rebuild.ts';
 import type { RowProjection } from './row-projection.ts';
 
 /** A rebuild whose process has not reported for this long has died (a running one reports every few seconds). */
@@ -52,12 +52,25 @@ export async function latestRebuild(knex: Knex): Promise<RebuildRun | null> {
   return row ? toRun(row) : null;
 }
 
-/** Each projection's version in code beside the version its serving table was built by. */
+/**
+ * Each projection's version in code beside the version its serving table was built by, and when a
+ * rebuild built it (null for a table as the migrations made it).
+ */
 export async function projectionStates(knex: Knex, projections: RowProjection[]): Promise<ProjectionState[]> {
-  const built = await builtVersions(knex);
+  const rows: Array<{ name: string; version: number; built_at: Date | string }> = await knex('projection_versions').select('name', 'version', 'built_at');
+  const built = new Map(rows.map((row) => [row.name, row]));
   return projections.map((projection) => {
-    const builtVersion = built.get(projection.name) ?? 1;
-    return { name: projection.name, table: projection.table, version: projection.version, builtVersion, stale: builtVersion !== projection.version };
+    const row = built.get(projection.name);
+    const builtVersion = row?.version ?? 1;
+    return {
+      name: projection.name,
+      title: projection.title,
+      table: projection.table,
+      version: projection.version,
+      builtVersion,
+      builtAt: row ? new Date(row.built_at).toISOString() : null,
+      stale: builtVersion !== projection.version,
+    };
   });
 }
 

@@ -39,6 +39,8 @@ export type KeyedChange = { kind: RowChange['kind']; key: Row; row: Row; merge: 
 /** The read table a row projection owns, and how a stream names its row. */
 export type RowTable = {
   name: string;
+  /** What a reader calls the read model (Data Tools lists it so); `name` is what the rebuild command takes. */
+  title: string;
   table: string;
   /** The primary key's columns. */
   key: string[];
@@ -51,6 +53,7 @@ export type RowTable = {
 };
 
 export type RowProjection = Projection & {
+  title: string;
   table: string;
   key: string[];
   version: number;
@@ -97,6 +100,7 @@ export function rowProjection(table: RowTable, handles: readonly string[], proje
   };
   return {
     name: table.name,
+    title: table.title,
     table: table.table,
     tables: [table.table],
     key: table.key,

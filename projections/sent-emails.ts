@@ -2,7 +2,7 @@ import { sentEmailEvents } from '../backend/src/outreach/sent-emails/events.ts';
 import { defineRowProjection, insert, update } from './row-projection.ts';
 
 export const sentEmailsProjection = defineRowProjection(
-  { name: 'sent-emails', table: 'sent_emails', key: ['id'], version: 1, events: sentEmailEvents, streamKey: (streamId) => ({ id: streamId.slice('sent-email-'.length) }) },
+  { name: 'sent-emails', title: 'Sent emails', table: 'sent_emails', key: ['id'], version: 1, events: sentEmailEvents, streamKey: (streamId) => ({ id: streamId.slice('sent-email-'.length) }) },
   {
     EmailQueued: ({ emailId, ownerId, contactId, bankId, bankName, recipientName, recipientEmail, subject, body, queuedAt, resendOf }) =>
       insert({

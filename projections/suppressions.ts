@@ -5,7 +5,7 @@ const userIdOf = (streamId: string) => streamId.slice('suppression-'.length);
 
 /** Each user's Do Not Contact list, one row per address; every send looks here first. */
 export const suppressionsProjection = defineRowProjection(
-  { name: 'suppressions', table: 'suppressions', key: ['user_id', 'email'], version: 1, events: suppressionEvents },
+  { name: 'suppressions', title: 'Do Not Contact list', table: 'suppressions', key: ['user_id', 'email'], version: 1, events: suppressionEvents },
   {
     AddressSuppressed: (data, event) =>
       insert({ user_id: userIdOf(event.streamId), email: data.email, reason: data.reason, contact_id: data.contactId, detail: data.detail }),

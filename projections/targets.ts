@@ -5,6 +5,7 @@ import { defineRowProjection, insert, mergeJson, remove, update } from './row-pr
 export const targetsProjection = defineRowProjection(
   {
     name: 'targets',
+    title: 'Tracked banks',
     table: 'targets',
     key: ['user_id', 'cert'],
     version: 1,

@@ -2,7 +2,7 @@ import { taskEvents } from '../backend/src/outreach/tasks/events.ts';
 import { defineRowProjection, insert, remove, update } from './row-projection.ts';
 
 export const tasksProjection = defineRowProjection(
-  { name: 'tasks', table: 'tasks', key: ['id'], version: 1, events: taskEvents, streamKey: (streamId) => ({ id: streamId.slice('task-'.length) }) },
+  { name: 'tasks', title: 'Tasks', table: 'tasks', key: ['id'], version: 1, events: taskEvents, streamKey: (streamId) => ({ id: streamId.slice('task-'.length) }) },
   {
     TaskCreated: (data) => insert({ id: data.taskId, user_id: data.ownerId, bank_id: data.bankId, text: data.text, due_date: data.dueDate, completed: false }),
     TaskTextChanged: (data) => update({ text: data.text }),

@@ -2,7 +2,7 @@ import { templateEvents } from '../backend/src/outreach/templates/events.ts';
 import { defineRowProjection, insert, remove, update } from './row-projection.ts';
 
 export const templatesProjection = defineRowProjection(
-  { name: 'templates', table: 'templates', key: ['id'], version: 1, events: templateEvents, streamKey: (streamId) => ({ id: streamId.slice('template-'.length) }) },
+  { name: 'templates', title: 'Email templates', table: 'templates', key: ['id'], version: 1, events: templateEvents, streamKey: (streamId) => ({ id: streamId.slice('template-'.length) }) },
   {
     TemplateCreated: ({ templateId, ownerId, name, category, subject, body, isFavorite }) =>
       insert({ id: templateId, user_id: ownerId, name, category, subject, body, is_favorite: isFavorite }),

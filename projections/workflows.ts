@@ -2,7 +2,7 @@ import { workflowEvents } from '../backend/src/outreach/workflows/events.ts';
 import { defineRowProjection, insert, remove, update } from './row-projection.ts';
 
 export const workflowsProjection = defineRowProjection(
-  { name: 'workflows', table: 'workflows', key: ['id'], version: 1, events: workflowEvents, streamKey: (streamId) => ({ id: streamId.slice('workflow-'.length) }) },
+  { name: 'workflows', title: 'Workflows', table: 'workflows', key: ['id'], version: 1, events: workflowEvents, streamKey: (streamId) => ({ id: streamId.slice('workflow-'.length) }) },
   {
     WorkflowCreated: (data) => insert({ id: data.workflowId, user_id: data.ownerId, name: data.name, steps: data.steps }),
     WorkflowRenamed: (data) => update({ name: data.name }),

@@ -2,12 +2,18 @@ import { z } from 'zod';
 
 export const rebuildPhases = ['counting', 'building', 'indexing', 'catching-up', 'switching', 'done'] as const;
 
-/** A read model's version in code beside the version its serving table was built by. */
+/**
+ * A read model's version in code beside the version its serving table was built by, and when a
+ * rebuild built that table (null when none has since the migrations made it). `title` is what a
+ * reader calls it, `name` what the rebuild command takes.
+ */
 export const projectionStateSchema = z.object({
   name: z.string(),
+  title: z.string(),
   table: z.string(),
   version: z.number(),
   builtVersion: z.number(),
+  builtAt: z.string().nullable(),
   stale: z.boolean(),
 });
 export type ProjectionState = z.infer<typeof projectionStateSchema>;

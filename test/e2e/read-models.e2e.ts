@@ -22,7 +22,11 @@ describe('read models: a rebuild from Data Tools, then the activity search index
     await searchIndex.getByText('Activity search index: up to date.').waitFor({ timeout: 20_000 });
 
     await card.getByRole('button', { name: 'Rebuild Read Models' }).click();
-    await card.getByText(/^Rebuilt /).waitFor({ timeout: 60_000 });
+    await card.getByText(/^Rebuilt Tracked banks, Contacts/).waitFor({ timeout: 60_000 });
+    // Each read model by the name a reader knows it by, the rebuild command's name under it, and when it was built.
+    const trackedBanks = card.getByTestId('read-model').filter({ hasText: 'Tracked banks' });
+    await trackedBanks.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/).waitFor();
+    expect(await trackedBanks.textContent()).to.contain('targets');
     // The rebuilt feed is a new table: the index starts over in the background and the card follows it.
     await searchIndex.getByText('Activity search index: up to date.').waitFor({ timeout: 30_000 });
     await screenshot(page, 'data-tools-read-models');

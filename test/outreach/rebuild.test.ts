@@ -163,7 +163,7 @@ describeWithDatabase('projection rebuild', (context) => {
     const { token } = await app.signUp('Data Tools');
     const status = await app.request('/api/services/projections', { token });
     expect(status.status).to.equal(200);
-    expect(status.body.projections.find((projection: { name: string }) => projection.name === 'tasks')).to.deep.equal({ name: 'tasks', table: 'tasks', version: 1, builtVersion: 1, stale: false });
+    expect(status.body.projections.find((projection: { name: string }) => projection.name === 'tasks')).to.deep.equal({ name: 'tasks', title: 'Tasks', table: 'tasks', version: 1, builtVersion: 1, builtAt: null, stale: false });
     expect((await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: { projections: ['nope'] } })).status).to.equal(400);
     expect((await app.request('/api/services/projections', {})).status).to.equal(401);
 
@@ -179,6 +179,8 @@ describeWithDatabase('projection rebuild', (context) => {
     expect(rebuild.status).to.equal('complete');
     expect(rebuild.done).to.equal(rebuild.total).and.greaterThan(0);
     expect(rebuild.ratePerSecond).to.be.greaterThan(0);
+    const rebuilt = (await app.request('/api/services/projections', { token })).body.projections.find((projection: { name: string }) => projection.name === 'tasks');
+    expect(Date.parse(rebuilt.builtAt), 'a rebuilt table says when it was built').to.be.within(Date.parse(started.body.rebuild.startedAt), Date.now());
   });
 
   it('says how much of the user\'s activity the search index has yet to take in, and finds it once a rebuilt feed is indexed again', async function () {

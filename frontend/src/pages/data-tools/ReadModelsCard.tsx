@@ -3,12 +3,13 @@ import { Alert, Box, Button, Chip, LinearProgress, Stack, Table, TableBody, Tabl
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useDataProvider } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatLocalMoment } from '../../../../domain/format.ts';
 import { phaseLabel, rebuildPercent, rebuildProgressText, REBUILD_POLL_MS } from '../../lib/rebuild.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 
 /**
- * Read models: each projection's version in code and as built, and a rebuild of them all. The new
+ * Read models: each projection by name, its version in code and when its table was built, and a rebuild of them all. The new
  * tables are built beside the serving ones (every screen keeps answering) and switched at the end;
  * the card follows the rebuild every second: events done of total, rate, time left, phase. Below,
  * how far the activity search index, filled in the background, has yet to go for the user.
@@ -26,6 +27,7 @@ export function ReadModelsCard() {
   });
   const searchIndex = status.data?.activitySearch ?? null;
   const run = status.data?.rebuild ?? null;
+  const titleOf = (name: string) => status.data?.projections.find((projection) => projection.name === name)?.title ?? name;
   const running = run?.status === 'running';
 
   const start = async () => {
@@ -59,7 +61,7 @@ export function ReadModelsCard() {
               {rebuildProgressText(run)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div">
-              {run.status === 'running' ? phaseLabel(run.phase) : run.status === 'complete' ? `Rebuilt ${run.projections.join(', ')}.` : ''}
+              {run.status === 'running' ? phaseLabel(run.phase) : run.status === 'complete' ? `Rebuilt ${run.projections.map(titleOf).join(', ')}.` : ''}
             </Typography>
           </Box>
         )}
@@ -78,10 +80,17 @@ export function ReadModelsCard() {
             <TableBody>
               {status.data.projections.map((projection) => (
                 <TableRow key={projection.name} data-testid="read-model">
-                  <TableCell>{projection.name}</TableCell>
+                  <TableCell>
+                    {projection.title}
+                    {/* The name the rebuild command takes (npm run projections:rebuild <name>). */}
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ fontFamily: 'monospace' }}>
+                      {projection.name}
+                    </Typography>
+                  </TableCell>
                   <TableCell align="right">v{projection.version}</TableCell>
                   <TableCell align="right">
-                    {projection.stale ? <Chip size="small" color="warning" label={`v${projection.builtVersion}, rebuild due`} /> : `v${projection.builtVersion}`}
+                    {projection.builtAt ? formatLocalMoment(projection.builtAt) : 'Never rebuilt'}
+                    {projection.stale && <Chip size="small" color="warning" label={`Built by v${projection.builtVersion}, rebuild due`} sx={{ display: 'flex', width: 'fit-content', ml: 'auto', mt: 0.5 }} />}
                   </TableCell>
                 </TableRow>
               ))}
