@@ -4,7 +4,6 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import StarIcon from '@mui/icons-material/Star';
 import {
   AutocompleteInput,
-  BooleanField,
   BooleanInput,
   Button,
   Create,
@@ -43,7 +42,7 @@ import type { Contact } from './types.ts';
 import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { verificationLook } from './verification.ts';
-import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
 import { useContactHistory } from './history.ts';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
@@ -303,9 +302,9 @@ export function ContactShow() {
       <TextField source="email" emptyText="—" />
       <TextField source="linkedinUrl" label="LinkedIn URL" emptyText="—" />
       <TextField source="bankName" label="Bank" />
-      <BooleanField source="isHotLead" label="Hot lead" />
+      <YesNoField source="isHotLead" label="Hot lead" />
       <FunctionField label="Email check" render={() => <VerificationChip />} />
-      <FunctionField label="Tags" render={() => <TagChips />} />
+      <FunctionField label="Tags" render={(contact: Contact) => (contact.tags.length ? <TagChips /> : '—')} />
       <DateField source="repliedAt" label="Last reply" showTime emptyText="—" />
       <FunctionField source="doNotContact" label="Do Not Contact" render={(contact: Contact) => (contact.doNotContact ? doNotContactText(contact.doNotContact) : 'No')} />
       <DateField source="createdAt" label="Added" showTime />

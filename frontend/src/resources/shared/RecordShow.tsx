@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { Show, Tab, TabbedShowLayout, useRecordContext } from 'react-admin';
+import { FunctionField, Show, Tab, TabbedShowLayout, useRecordContext, type RaRecord } from 'react-admin';
 import type { UseHistoryReading } from './history.ts';
 import { RecordHistory } from './RecordHistory.tsx';
 
@@ -59,4 +59,9 @@ export function Preformatted({ text }: { text: string }) {
       {text}
     </Box>
   );
+}
+
+/** A yes-or-no field of a record's page, in words ('Yes', 'No') as its other answers are written, not as a tick or a cross. */
+export function YesNoField({ source, label }: { source: string; label?: string }) {
+  return <FunctionField source={source} label={label} render={(record: RaRecord) => (record[source] ? 'Yes' : 'No')} />;
 }

@@ -27,7 +27,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import { TagsInput } from '../shared/TagsInput.tsx';
 import type { TrackedBank } from './types.ts';
 import { UNTARGETED_KEEPS } from '../../targets/useTargetToggle.ts';
-import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
 import { useTrackedBankHistory } from './history.ts';
 import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
@@ -177,7 +177,7 @@ export function TrackedBankShow() {
       <FunctionField label="Assets" render={() => <Figure kind="money" field="assets" />} />
       <FunctionField label="ROA" render={() => <Figure kind="percent" field="roa" />} />
       <FunctionField label="NPL %" render={() => <Figure kind="percent" field="nplRatio" />} />
-      <BooleanField source="isTarget" label="Target" />
+      <YesNoField source="isTarget" label="Target" />
       <TextField source="notes" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
       <FunctionField label="Tags" render={(bank: TrackedBank) => (bank.tags.length ? bank.tags.join(', ') : '—')} />
       <MomentField source="createdAt" label="Added" showTime />

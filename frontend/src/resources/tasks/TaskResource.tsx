@@ -1,6 +1,5 @@
 import {
   AutocompleteInput,
-  BooleanField,
   BooleanInput,
   BulkDeleteButton,
   Create,
@@ -25,7 +24,7 @@ import { localDate } from '../../../../domain/format.ts';
 import { addDays, DEFAULT_DUE_IN_DAYS } from './due.ts';
 import { validateTaskDraft } from './TaskFormDialog.tsx';
 import type { Task } from './types.ts';
-import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
 import { useTaskHistory } from './history.ts';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
@@ -135,7 +134,7 @@ export function TaskShow() {
       <TextField source="text" label="Task" />
       <TextField source="bankName" label="Bank" />
       <FunctionField label="Due" render={() => <Due />} />
-      <BooleanField source="completed" />
+      <YesNoField source="completed" />
       <MomentField source="completedAt" label="Completed at" showTime emptyText="—" />
       <MomentField source="createdAt" label="Added" showTime />
     </RecordShow>

@@ -20,7 +20,7 @@ import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestio
 import { TemplateDeletionQuestion } from './TemplateDeletionQuestion.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { templateCategories, templateCategoryLabel, templateCategoryLabels, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
-import { Preformatted, RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
+import { Preformatted, RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
 import { useTemplateHistory } from './history.ts';
 import { searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
@@ -121,7 +121,7 @@ export function TemplateShow() {
       <FunctionField label="Category" render={() => <Category />} />
       <TextField source="subject" />
       <FunctionField label="Body" render={(template: EmailTemplate) => <Preformatted text={template.body} />} />
-      <FunctionField label="Favorite" render={(template: EmailTemplate) => (template.isFavorite ? 'Yes' : 'No')} />
+      <YesNoField source="isFavorite" label="Favorite" />
       <MomentField source="createdAt" label="Created" showTime />
       <MomentField source="updatedAt" label="Last changed" showTime />
     </RecordShow>
