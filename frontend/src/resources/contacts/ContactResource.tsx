@@ -8,7 +8,6 @@ import {
   Button,
   Create,
   DatagridConfigurable,
-  DateField,
   EditButton,
   FunctionField,
   List,
@@ -44,6 +43,7 @@ import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
 import { useContactHistory } from './history.ts';
+import { MomentField } from '../shared/MomentField.tsx';
 import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
@@ -171,7 +171,7 @@ export function ContactList() {
           {/* Wide enough for a long bank name to take two or three lines, not one word a line. */}
           <TextField source="bankName" label="Bank" sortable sx={{ display: 'block', minWidth: '9rem' }} />
           <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
-          <DateField source="createdAt" label="Added" />
+          <MomentField source="createdAt" label="Added" />
           <RowEditButton />
         </DatagridConfigurable>
       </ListBody>
@@ -305,10 +305,10 @@ export function ContactShow() {
       <YesNoField source="isHotLead" label="Hot lead" />
       <FunctionField label="Email check" render={() => <VerificationChip />} />
       <FunctionField label="Tags" render={(contact: Contact) => (contact.tags.length ? <TagChips /> : '—')} />
-      <DateField source="repliedAt" label="Last reply" showTime emptyText="—" />
+      <MomentField source="repliedAt" label="Last reply" showTime emptyText="—" />
       <FunctionField source="doNotContact" label="Do Not Contact" render={(contact: Contact) => (contact.doNotContact ? doNotContactText(contact.doNotContact) : 'No')} />
-      <DateField source="createdAt" label="Added" showTime />
-      <DateField source="updatedAt" label="Last changed" showTime />
+      <MomentField source="createdAt" label="Added" showTime />
+      <MomentField source="updatedAt" label="Last changed" showTime />
     </RecordShow>
   );
 }
