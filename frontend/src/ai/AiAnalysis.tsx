@@ -4,6 +4,7 @@ import AiIcon from '@mui/icons-material/AutoAwesome';
 import { Markdown } from '../ui/Markdown.tsx';
 import { useToast } from '../ui/Toast.tsx';
 import { aiApi, providerNames, type AnalysisKind, type ProviderName } from './api.ts';
+import { formatLocalMoment } from '../../../domain/format.ts';
 
 type Shown = { content: string; provider: ProviderName; updatedAt?: string };
 
@@ -76,7 +77,7 @@ export function AiAnalysis({
           <Markdown text={shown.content} testId={testId ? `${testId}-text` : undefined} />
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
             Written by {providerNames[shown.provider] ?? shown.provider}
-            {shown.updatedAt ? ` on ${new Date(shown.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
+            {shown.updatedAt ? ` on ${formatLocalMoment(shown.updatedAt)}` : ''}
           </Typography>
         </>
       ) : (

@@ -5,7 +5,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useGetList } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { formatLocalDay } from '../../../../domain/format.ts';
+import { formatLocalDay, formatLocalMoment } from '../../../../domain/format.ts';
 import { DeliveryStatusChip } from '../../resources/sent-emails/DeliveryStatusChip.tsx';
 import { SentEmailDecision } from '../../resources/sent-emails/SentEmailDecision.tsx';
 import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
@@ -14,10 +14,6 @@ import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, 
 const MAILBOX_LIMIT = 500;
 /** While an email is still queued the list is re-read this often, so it turns sent or failed on its own. */
 const QUEUED_REFRESH_MS = 2000;
-
-function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function EmailRow({ email, selected, onOpen }: { email: SentEmail; selected: boolean; onOpen: () => void }) {
   return (
@@ -56,7 +52,7 @@ function EmailView({ email, onResent }: { email: SentEmail; onResent: (id: strin
         {recipientLine(email)}
       </Typography>
       <Typography variant="caption" color="text.secondary">
-        {formatDateTime(emailTime(email))}
+        {formatLocalMoment(emailTime(email))}
         {email.bankName ? ` · ${email.bankName}` : ''}
       </Typography>
       <SentEmailDecision email={email} onResent={onResent} />

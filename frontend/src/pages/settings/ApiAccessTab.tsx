@@ -7,12 +7,13 @@ import { useCreate, useDelete, useGetList } from 'react-admin';
 import { useOnPhone } from '../../resources/shared/ListBody.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { formatLocalMoment } from '../../../../domain/format.ts';
 
 type ApiKey = { id: string; name: string; keyPreview: string; createdAt: string; lastUsedAt: string | null };
 type CreatedApiKey = ApiKey & { key: string };
 
 function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+  return iso ? formatLocalMoment(iso) : 'Never';
 }
 
 /** Copies text; pages served over plain http have no clipboard API, so a hidden text area does it there. */

@@ -4,7 +4,7 @@
  */
 
 import type { DeliveryStatus, SentEmailRecord } from '../../../../domain/records/sent-email.ts';
-import { foldText } from '../../../../domain/format.ts';
+import { foldText, formatLocalMoment } from '../../../../domain/format.ts';
 
 export { deliveryStatuses, type DeliveryStatus } from '../../../../domain/records/sent-email.ts';
 
@@ -19,7 +19,7 @@ export function emailTime(email: EmailTimes): string {
 }
 
 /** `emailTime` as the reader's local date and time, as lists show it. */
-export const emailTimeText = (email: EmailTimes) => new Date(emailTime(email)).toLocaleString();
+export const emailTimeText = (email: EmailTimes) => formatLocalMoment(emailTime(email));
 
 export function newestFirst<T extends EmailTimes>(emails: readonly T[]): T[] {
   return [...emails].sort((a, b) => emailTime(b).localeCompare(emailTime(a)));
