@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createAutomationFeature } from '../../backend/src/automation/feature.ts';
 import { features } from '../../backend/src/features.ts';
 import { createMailFeature } from '../../backend/src/mail/feature.ts';
@@ -75,16 +75,11 @@ describe('automation engine: enrolments started from Targets run their steps', f
   it('starts an automation from Targets, sends the email, creates the LinkedIn task, and stops on unsubscribe', async () => {
     const { session, as, bank, contactId } = await userWithWorkflow('Morgan Reyes');
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
-    const targets = new TargetsPage(page);
-    await targets.waitForCards();
-    await targets.expand(bank.name);
-    await openStartAutomation(page, targets);
-    const dialog = page.getByRole('dialog');
+    const { targets, dialog } = await openStartAutomation(page, bank.name);
     await dialog.getByRole('heading', { name: `Start Automation for ${bank.name}` }).waitFor();
     const start = dialog.getByRole('button', { name: 'Start Automation' });
     expect(await start.isDisabled()).to.equal(true);
-    await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
-    await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
+    await chooseFirstWeekTouch(page, dialog);
     expect(await start.isDisabled()).to.equal(true);
     await dialog.getByLabel('Jane Doe, CFO').check();
     expect(await start.isDisabled()).to.equal(false);
@@ -134,13 +129,8 @@ describe('automation engine: enrolments started from Targets run their steps', f
     const [workflow] = await as<Array<{ id: string }>>('/api/data/workflows');
     await as(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', body: { contactIds: [contactId] } });
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
-    const targets = new TargetsPage(page);
-    await targets.waitForCards();
-    await targets.expand(bank.name);
-    await openStartAutomation(page, targets);
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
-    await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
+    const { dialog } = await openStartAutomation(page, bank.name);
+    await chooseFirstWeekTouch(page, dialog);
     expect(await dialog.getByLabel('Raj Patel, CEO (Do Not Contact)').isDisabled()).to.equal(true);
     await dialog.getByLabel('Select All').check();
     expect(await dialog.getByLabel('Raj Patel, CEO (Do Not Contact)').isChecked()).to.equal(false);
@@ -158,13 +148,8 @@ describe('automation engine: enrolments started from Targets run their steps', f
     it(`shows the automation screens in ${colorScheme} mode`, async () => {
       const { session, as, bank } = await userWithWorkflow(`Screens ${colorScheme}`);
       const { page } = await e2e.openSignedInPage({ session, colorScheme, path: '/outreach/targets' });
-      const targets = new TargetsPage(page);
-      await targets.waitForCards();
-      await targets.expand(bank.name);
-      await openStartAutomation(page, targets);
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
-      await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
+      const { targets, dialog } = await openStartAutomation(page, bank.name);
+      await chooseFirstWeekTouch(page, dialog);
       await dialog.getByLabel('Select All').check();
       await screenshot(page, 'start-automation-modal');
       await dialog.getByRole('button', { name: 'Start Automation' }).click();
@@ -204,11 +189,22 @@ describe('automation engine: enrolments started from Targets run their steps', f
   }
 });
 
-/** Opens Start Automation once the card has finished expanding (its automations are loaded). */
-async function openStartAutomation(page: Page, targets: TargetsPage): Promise<void> {
+/** On Targets, expands the bank and opens Start Automation once the card has finished expanding (its automations are loaded). */
+async function openStartAutomation(page: Page, bankName: string): Promise<{ targets: TargetsPage; dialog: Locator }> {
+  const targets = new TargetsPage(page);
+  await targets.waitForCards();
+  await targets.expand(bankName);
   await targets.expandedCard().getByRole('region', { name: 'Automations' }).getByText(/No automations for this bank yet|Next:/).first().waitFor();
   await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
-  await page.getByRole('dialog').getByRole('heading', { name: /^Start Automation for / }).waitFor();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: /^Start Automation for / }).waitFor();
+  return { targets, dialog };
+}
+
+/** Chooses the workflow every test's user has. */
+async function chooseFirstWeekTouch(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
+  await page.getByRole('option', { name: 'First week touch (3 steps)' }).click();
 }
 
 /** Polls until the condition holds (background work: the scheduler and the dispatcher). */
