@@ -313,8 +313,9 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
 
     // On a phone each key is a block of its own, its delete button on screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    const row = page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' });
-    expect(await row.textContent()).to.match(/Created .*Last used /);
+    // The phone's block names its dates (the table's row does not), once the page has switched to it.
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).filter({ hasText: /Created .*Last used / });
+    await row.waitFor();
     const remove = (await row.getByRole('button', { name: 'Delete API key CRM sync' }).boundingBox())!;
     expect(remove.x + remove.width, 'the delete button ends within the screen').to.be.at.most(390);
     await screenshot(page, 'settings-api-keys-phone');
