@@ -246,14 +246,14 @@ export async function saveCheckpoint(knex: Db, name: string, position: Position)
   await knex('projection_checkpoints').insert(row).onConflict('name').merge();
 }
 
-/** The version each projection's serving table was built by (1 when none was recorded). */
-export async function builtVersions(knex: Knex): Promise<Map<string, number>> {
-  const rows: Array<{ name: string; version: number }> = await knex('projection_versions').select('name', 'version');
-  return new Map(rows.map((row) => [row.name, row.version]));
+/** The version each projection's serving table was built by, and when a rebuild built it (no entry: version 1, as the migrations made it). */
+export async function builtTables(knex: Knex): Promise<Map<string, { version: number; builtAt: string }>> {
+  const rows: Array<{ name: string; version: number; built_at: Date | string }> = await knex('projection_versions').select('name', 'version', 'built_at');
+  return new Map(rows.map((row) => [row.name, { version: row.version, builtAt: new Date(row.built_at).toISOString() }]));
 }
 
 /** Projections whose version in code differs from the one their serving table was built by. */
 export async function staleProjections(knex: Knex, projections: RowProjection[]): Promise<RowProjection[]> {
-  const built = await builtVersions(knex);
-  return projections.filter((projection) => (built.get(projection.name) ?? 1) !== projection.version);
+  const built = await builtTables(knex);
+  return projections.filter((projection) => (built.get(projection.name)?.version ?? 1) !== projection.version);
 }

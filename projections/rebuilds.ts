@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ProjectionState, RebuildRun } from '../domain/records/read-models.ts';
-import { rebuildProjections, type RebuildPhase, type RebuildProgress } from './rebuild.ts';
+import { builtTables, rebuildProjections, type RebuildPhase, type RebuildProgress } from './rebuild.ts';
 import type { RowProjection } from './row-projection.ts';
 
 /** A rebuild whose process has not reported for this long has died (a running one reports every few seconds). */
@@ -57,18 +57,17 @@ export async function latestRebuild(knex: Knex): Promise<RebuildRun | null> {
  * rebuild built it (null for a table as the migrations made it).
  */
 export async function projectionStates(knex: Knex, projections: RowProjection[]): Promise<ProjectionState[]> {
-  const rows: Array<{ name: string; version: number; built_at: Date | string }> = await knex('projection_versions').select('name', 'version', 'built_at');
-  const built = new Map(rows.map((row) => [row.name, row]));
+  const built = await builtTables(knex);
   return projections.map((projection) => {
-    const row = built.get(projection.name);
-    const builtVersion = row?.version ?? 1;
+    const table = built.get(projection.name);
+    const builtVersion = table?.version ?? 1;
     return {
       name: projection.name,
       title: projection.title,
       table: projection.table,
       version: projection.version,
       builtVersion,
-      builtAt: row ? new Date(row.built_at).toISOString() : null,
+      builtAt: table?.builtAt ?? null,
       stale: builtVersion !== projection.version,
     };
   });
