@@ -59,8 +59,10 @@ export const authProvider: AuthProvider = {
     if (!token) throw { redirectTo: SIGN_IN_PATH, message: false };
     try {
       await verifySession(token);
-    } catch {
-      // A failing session check signs out silently.
+    } catch (error) {
+      // Only the server's 401 ends the session, silently. A server that cannot be reached or fails
+      // (a reload while it restarts) keeps the user signed in; the next check asks it again.
+      if (!(error instanceof ApiError && error.status === 401)) return;
       clearSession();
       verifiedToken = null;
       throw { redirectTo: SIGN_IN_PATH, message: false };

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { authProvider, SIGN_IN_PATH } from '../../../frontend/src/providers/authProvider.ts';
+import { readToken, saveSession } from '../../../frontend/src/providers/session.ts';
+
+/** A page's local storage, for the session the provider keeps there. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+describe('frontend auth provider: the session check on a page load', () => {
+  const realFetch = globalThis.fetch;
+  const realStorage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+  let answer: () => Promise<Response>;
+  let token: string;
+
+  beforeEach(() => {
+    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true, writable: true });
+    globalThis.fetch = (() => answer()) as typeof fetch;
+    // A token of its own per test: the provider checks a token with the server once per page load.
+    token = `token-${Math.random()}`;
+    saveSession(token, { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    if (realStorage) Object.defineProperty(globalThis, 'localStorage', realStorage);
+    else delete (globalThis as { localStorage?: Storage }).localStorage;
+  });
+
+  it('signs out when the server answers that the session is over (401)', async () => {
+    answer = async () => new Response(JSON.stringify({ msg: 'Please sign in to continue.' }), { status: 401 });
+    const refusal = await authProvider.checkAuth({}).then(() => undefined, (error: unknown) => error);
+    expect(refusal).to.deep.equal({ redirectTo: SIGN_IN_PATH, message: false });
+    expect(readToken()).to.equal(null);
+  });
+
+  it('keeps the user signed in when the server cannot be reached, and asks again on the next check', async () => {
+    answer = () => Promise.reject(new TypeError('fetch failed'));
+    await authProvider.checkAuth({});
+    expect(readToken()).to.equal(token);
+    answer = async () => new Response(JSON.stringify({ msg: 'Please sign in to continue.' }), { status: 401 });
+    await authProvider.checkAuth({}).catch(() => undefined);
+    expect(readToken()).to.equal(null);
+  });
+
+  it('keeps the user signed in when the server fails (503)', async () => {
+    answer = async () => new Response(JSON.stringify({ msg: 'The database is not reachable. Try again in a moment.' }), { status: 503 });
+    await authProvider.checkAuth({});
+    expect(readToken()).to.equal(token);
+  });
+});
