@@ -9,8 +9,15 @@ import type { ToolScope } from './tools.ts';
 export type ProviderName = 'gemini' | 'offline';
 export const providerLabels: Record<ProviderName, string> = { gemini: 'Gemini', offline: 'Offline analyst' };
 
+/** The longest chat message, question or answer: every message goes back to the model with the next question. */
+export const maxChatMessageLength = 20_000;
+
 /** A chat message; `provider` remembers who wrote an answer, so a reopened conversation still says so. */
-export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(20_000), provider: z.enum(['gemini', 'offline']).optional() });
+export const chatMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(maxChatMessageLength, `A chat message can be at most ${maxChatMessageLength.toLocaleString('en-US')} characters.`),
+  provider: z.enum(['gemini', 'offline']).optional(),
+});
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const executiveSchema = z.object({

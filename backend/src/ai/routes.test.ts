@@ -3,6 +3,7 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { GeminiDouble, type GeminiRequest } from '../../../test/doubles/gemini-double.ts';
 import { loadDemoData } from '../regulator/demo/load.ts';
+import { answerCutNote } from './chat/routes.ts';
 
 /** NDJSON lines of a streamed chat answer. */
 async function ask(app: TestApp, token: string, body: unknown): Promise<{ status: number; lines: Array<Record<string, any>>; type: string | null }> {
@@ -169,6 +170,20 @@ describeWithDatabase('AI analyst API', (context) => {
       const { status, lines } = await ask(gemini, geminiUser.token, question('Slow question'));
       expect(status).to.equal(200);
       expect(lines[lines.length - 1]).to.deep.equal({ error: 'The AI service did not answer in time.' });
+    });
+
+    it('stops an answer longer than a chat message at the limit, says so, and the conversation can still be saved and continued', async () => {
+      const row = '| [A bank](#/bank/1) | 12.34% |\n';
+      double.reply({ chunks: [[{ text: row.repeat(500) }], [{ text: row.repeat(500) }]] }, { chunks: [[{ text: 'Fine.' }]] });
+      const { lines } = await ask(gemini, geminiUser.token, question('List every bank'));
+      const long = textOf(lines);
+      expect(long).to.have.length(20_000);
+      expect(long.endsWith(answerCutNote)).to.equal(true);
+      const conversation = [{ role: 'user', content: 'List every bank' }, { role: 'assistant', content: long }];
+      const saved = await gemini.request('/api/analyst/chats/long-answer', { method: 'POST', token: geminiUser.token, body: { id: 'long-answer', title: 'New Chat', messages: conversation } });
+      expect(saved.status).to.equal(200);
+      const followUp = await ask(gemini, geminiUser.token, { messages: [...conversation, { role: 'user', content: 'And the first one?' }], sessionId: 'long-answer' });
+      expect(textOf(followUp.lines)).to.equal('Fine.');
     });
 
     it('answers a failed model call with the feature\'s error text', async () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { logger } from '../../logging/logger.ts';
-import { chatMessageSchema, providerLabels } from '../provider.ts';
+import { chatMessageSchema, maxChatMessageLength, providerLabels } from '../provider.ts';
 import type { AiService } from '../service.ts';
 
 /**
@@ -22,6 +22,13 @@ const askSchema = z.object({
 });
 
 const placeholderTitles = new Set(['', 'New Chat', 'Untitled']);
+
+/**
+ * An answer is saved and sent back with every later question, so it must fit a chat message: a
+ * longer one stops at the limit and says so (otherwise the conversation could no longer be saved or continued).
+ */
+export const answerCutNote = '\n\n(The answer stopped here: it reached the longest a chat message can be. Ask for fewer rows or a narrower question.)';
+const answerRoom = maxChatMessageLength - answerCutNote.length;
 
 /** The first 30 characters of the first question, with '...' when it is longer. */
 export function titleFromQuestion(question: string): string {
@@ -106,11 +113,19 @@ export function analystRoutes(knex: Knex, ai: AiService): Router {
       const answer = ai.provider.chat(messages, { knex, userId: user.id }, { signal })[Symbol.asyncIterator]();
       const expired = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('The AI service did not answer in time.')), { once: true }));
       expired.catch(() => undefined);
+      let written = 0;
       try {
         for (;;) {
           const next = await Promise.race([answer.next(), expired]);
           if (next.done) break;
-          if (next.value) line({ chunk: next.value });
+          if (!next.value) continue;
+          if (written + next.value.length > answerRoom) {
+            line({ chunk: `${next.value.slice(0, answerRoom - written)}${answerCutNote}` });
+            void answer.return?.(undefined);
+            break;
+          }
+          written += next.value.length;
+          line({ chunk: next.value });
         }
       } catch (error) {
         const message = signal.aborted && !clientGone.signal.aborted ? 'The AI service did not answer in time.' : error instanceof Error ? error.message : String(error);
