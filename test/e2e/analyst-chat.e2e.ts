@@ -83,6 +83,42 @@ describe('analyst chat', function () {
     expect(await chat.getByTestId('conversation').first().textContent()).not.to.include('Market statistics');
   });
 
+  it('puts a question that got no answer back in the box with the reason in words, and stops a question longer than a message', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
+    const chat = page.getByTestId('analyst-chat-page');
+    await chat.getByTestId('chat-greeting').waitFor();
+    const box = page.getByLabel('Question for the analyst');
+
+    // The AI service fails mid-answer (overloaded, rate-limited): the question is not lost, Enter asks it again.
+    const overloaded = ['{"chunk":"","provider":"gemini"}', '{"error":"The model is overloaded. Please try again later."}', ''].join('\n');
+    await page.route('**/api/analyst/chat', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: overloaded }), { times: 1 });
+    await box.fill('Top 5 banks by total assets');
+    await box.press('Enter');
+    await chat.getByTestId('chat-error').getByText('Error: Server error: 200 OK - The model is overloaded. Please try again later.').waitFor();
+    expect(await box.inputValue()).to.equal('Top 5 banks by total assets');
+    expect(await chat.getByTestId('user-message').count()).to.equal(0);
+    await box.press('Enter');
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(await chat.getByTestId('user-message').allTextContents()).to.deep.equal(['Top 5 banks by total assets']);
+
+    // A refusal shows its message, not the server's JSON.
+    const refusal = { type: 'about:blank', title: 'Payload Too Large', status: 413, message: 'The request body is larger than the 1000000 bytes allowed.' };
+    await page.route('**/api/analyst/chat', (route) => route.fulfill({ status: 413, contentType: 'application/problem+json', body: JSON.stringify(refusal) }), { times: 1 });
+    await box.fill('And the next five?');
+    await box.press('Enter');
+    expect(await chat.getByTestId('chat-error').textContent()).to.equal('Error: Server error: 413 Payload Too Large - The request body is larger than the 1000000 bytes allowed.');
+    expect(await box.inputValue()).to.equal('And the next five?');
+
+    // Longer than a chat message can be: refused in the box, before it could spoil the conversation.
+    await box.fill('x'.repeat(20_001));
+    await chat.getByText('A question can be at most 20,000 characters; this one has 20,001.').waitFor();
+    expect(await page.getByRole('button', { name: 'Ask', exact: true }).isDisabled()).to.equal(true);
+    await box.press('Enter');
+    expect(await chat.getByTestId('user-message').count()).to.equal(1);
+    expect((await box.inputValue()).length).to.equal(20_001);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('offers prompt suggestions in four groups and inserts a metric from the field map', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
     await page.getByRole('button', { name: 'Prompt suggestions' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxChatMessageLength } from '../../../domain/chat.ts';
 import type { ToolScope } from './tools.ts';
 
 /**
@@ -8,9 +9,6 @@ import type { ToolScope } from './tools.ts';
 
 export type ProviderName = 'gemini' | 'offline';
 export const providerLabels: Record<ProviderName, string> = { gemini: 'Gemini', offline: 'Offline analyst' };
-
-/** The longest chat message, question or answer: every message goes back to the model with the next question. */
-export const maxChatMessageLength = 20_000;
 
 /** A chat message; `provider` remembers who wrote an answer, so a reopened conversation still says so. */
 export const chatMessageSchema = z.object({

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { logger } from '../../logging/logger.ts';
-import { chatMessageSchema, maxChatMessageLength, providerLabels } from '../provider.ts';
+import { maxChatMessageLength } from '../../../../domain/chat.ts';
+import { chatMessageSchema, providerLabels } from '../provider.ts';
 import type { AiService } from '../service.ts';
 
 /**

@@ -29,6 +29,7 @@ import MetricIcon from '@mui/icons-material/Functions';
 import RegenerateIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
 import SuggestIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
+import { maxChatMessageLength } from '../../../../domain/chat.ts';
 import { chatPurple } from '../../theme.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -192,11 +193,13 @@ function ConversationList({ chat, onChosen }: { chat: ReturnType<typeof useAnaly
  * and the metric picker.
  */
 export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | 'panel' }) {
-  const chat = useAnalystChat();
+  const [input, setInput] = useState('');
+  // A question that got no answer comes back to the box, unless the user has started another.
+  const chat = useAnalystChat({ onUnanswered: (question) => setInput((current) => (current.trim() ? current : question)) });
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const listBeside = variant === 'page' && wide;
   const [listOpen, setListOpen] = useState(false);
-  const [input, setInput] = useState('');
+  const tooLong = input.trim().length > maxChatMessageLength;
   const [suggestAnchor, setSuggestAnchor] = useState<HTMLElement | null>(null);
   const [metricAnchor, setMetricAnchor] = useState<HTMLElement | null>(null);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
@@ -313,6 +316,8 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
             value={input}
             onChange={(event) => setInput(event.target.value)}
             onKeyDown={onKeyDown}
+            error={tooLong}
+            helperText={tooLong ? `A question can be at most ${maxChatMessageLength.toLocaleString('en-US')} characters; this one has ${input.trim().length.toLocaleString('en-US')}.` : undefined}
             slotProps={{ htmlInput: { 'aria-label': 'Question for the analyst' } }}
           />
           <Stack direction="row" alignItems="center" spacing={1} useFlexGap sx={{ mt: 1 }}>
@@ -329,7 +334,7 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
             <Typography variant="caption" color="text.secondary" sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }}>
               Enter sends, Shift+Enter adds a line
             </Typography>
-            <Button variant="contained" endIcon={chat.busy ? <CircularProgress size={14} color="inherit" /> : <SendIcon />} disabled={chat.busy || !input.trim() || !chat.active} onClick={() => void send()} sx={{ ml: 'auto' }}>
+            <Button variant="contained" endIcon={chat.busy ? <CircularProgress size={14} color="inherit" /> : <SendIcon />} disabled={chat.busy || !input.trim() || tooLong || !chat.active} onClick={() => void send()} sx={{ ml: 'auto' }}>
               Ask
             </Button>
           </Stack>

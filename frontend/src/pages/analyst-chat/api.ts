@@ -10,6 +10,17 @@ export type PromptSuggestions = Record<string, string[]>;
 /** The failure text of a chat request as the chat shows it: 'Server error: {status} {statusText} - {body}'. */
 export class ChatStreamError extends Error {}
 
+/** A refusal's own words: the message of a JSON problem body, not the JSON itself; any other body as sent. */
+function readableBody(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; msg?: unknown };
+    const message = parsed.message ?? parsed.msg;
+    return typeof message === 'string' ? message : body;
+  } catch {
+    return body;
+  }
+}
+
 /** The Analyst Chat's calls: saved conversations and the streamed answer. */
 export const chatApi = {
   list: () => http.get<ChatSummary[]>('/api/analyst/chats'),
@@ -34,7 +45,7 @@ export const chatApi = {
     if (!response.ok || !response.body) {
       if (response.status === 401) raiseAuthError();
       const body = await response.text().catch(() => '');
-      throw new ChatStreamError(`Server error: ${response.status} ${response.statusText} - ${body}`);
+      throw new ChatStreamError(`Server error: ${response.status} ${response.statusText} - ${readableBody(body)}`);
     }
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffered = '';

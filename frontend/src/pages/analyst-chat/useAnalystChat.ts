@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { maxChatMessageLength } from '../../../../domain/chat.ts';
 import { chatApi, chatTitle, newChatId, type ChatMessage, type ChatSummary } from './api.ts';
 
 type Session = ChatSummary & { messages?: ChatMessage[] };
@@ -11,7 +12,7 @@ const byLatest = (a: Session, b: Session) => b.updatedAt.localeCompare(a.updated
  * streaming at a time. A conversation's messages load on its first selection only; after each
  * answer the whole conversation is saved.
  */
-export function useAnalystChat() {
+export function useAnalystChat({ onUnanswered }: { onUnanswered?: (question: string) => void } = {}) {
   const [sessions, setSessions] = useState<Session[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [loadingList, setLoadingList] = useState(true);
@@ -22,6 +23,8 @@ export function useAnalystChat() {
   const abort = useRef<AbortController | null>(null);
   const sessionsRef = useRef(sessions);
   sessionsRef.current = sessions;
+  const onUnansweredRef = useRef(onUnanswered);
+  onUnansweredRef.current = onUnanswered;
 
   const active = sessions.find((session) => session._id === activeId) ?? null;
   const messages = active?.messages ?? [];
@@ -117,9 +120,14 @@ export function useAnalystChat() {
         await chatApi.save({ id, title, messages: finished }).catch(() => undefined);
       } catch (failure) {
         if ((failure as Error).name === 'AbortError') return;
-        update(id, (current) => ({ ...current, messages: conversation }));
+        // The unanswered question goes back into the question box, so asking again is one Enter
+        // (and a question the server refused does not stay in the conversation, failing every later one).
+        const unanswered = conversation.slice(0, -1);
+        const keptTitle = unanswered.length ? title : session.title;
+        update(id, (current) => ({ ...current, title: keptTitle, messages: unanswered }));
         setError(`Error: ${(failure as Error).message}`);
-        await chatApi.save({ id, title, messages: conversation }).catch(() => undefined);
+        onUnansweredRef.current?.(conversation[conversation.length - 1].content);
+        await chatApi.save({ id, title: keptTitle, messages: unanswered }).catch(() => undefined);
       } finally {
         if (abort.current === controller) abort.current = null;
         setBusy(false);
@@ -131,7 +139,7 @@ export function useAnalystChat() {
   const send = useCallback(
     async (input: string) => {
       const question = input.trim();
-      if (!question || busy || !active) return false;
+      if (!question || question.length > maxChatMessageLength || busy || !active) return false;
       void answer(active, [...(active.messages ?? []), { role: 'user', content: question }]);
       return true;
     },
