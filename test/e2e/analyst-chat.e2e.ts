@@ -64,6 +64,18 @@ describe('analyst chat', function () {
       expect(askButton.y + askButton.height, 'Ask ends within the window').to.be.at.most(viewport.height);
       const title = page.getByRole('heading', { name: 'Analyst Chat' });
       expect(await title.evaluate((heading) => heading.scrollWidth - heading.clientWidth), 'title cut short').to.equal(0);
+      // The ranking's table scrolls sideways rather than breaking a figure over two lines.
+      const splitFigures = await page.getByTestId('assistant-text').last().evaluate((answer) =>
+        [...answer.querySelectorAll('td')]
+          .filter((cell) => cell.children.length === 0 && !/\s/.test(cell.textContent!.trim()))
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return range.getClientRects().length > 1;
+          })
+          .map((cell) => cell.textContent),
+      );
+      expect(splitFigures, 'figures split over two lines').to.deep.equal([]);
       await screenshot(page, `analyst-chat-${viewport.width}`);
     });
   }

@@ -53,7 +53,8 @@ export function Markdown({ text, testId }: { text: string; testId?: string }) {
         '& ul, & ol': { pl: 2.5, my: 0.75 },
         '& a': { color: 'primary.main', fontWeight: 500 },
         '& table': { borderCollapse: 'collapse', my: 1, fontSize: 13, display: 'block', overflowX: 'auto', maxWidth: '100%' },
-        '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left', verticalAlign: 'top' },
+        // A cell breaks between words only, never inside a figure ('1.2' / '3%'): a table wider than the text scrolls sideways instead.
+        '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left', verticalAlign: 'top', overflowWrap: 'normal' },
         '& th': { bgcolor: 'action.hover', fontWeight: 600 },
         '& hr': { border: 0, borderTop: 1, borderColor: 'divider', my: 1.25 },
         '& code': { fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
