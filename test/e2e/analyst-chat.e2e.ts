@@ -131,6 +131,19 @@ describe('analyst chat', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('keeps a wide code block of an answer inside its bubble on a phone, scrolling sideways', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/analyst-chat', viewport: { width: 390, height: 844 } });
+    const csv = ['cert,name,assets,deposits,roa,npl,tier1', ...Array.from({ length: 3 }, (_, row) => `${90000 + row},A fairly long demo bank name ${row},1234567890,987654321,1.23,0.45,12.5`)].join('\n');
+    const answer = [{ chunk: '', provider: 'gemini' }, { chunk: `Here it is as CSV:\n\n\`\`\`csv\n${csv}\n\`\`\`\n` }].map((line) => JSON.stringify(line)).join('\n');
+    await page.route('**/api/analyst/chat', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: `${answer}\n` }));
+    await ask(page, 'The top 3 banks as CSV');
+    const bubble = (await page.getByTestId('assistant-text').last().boundingBox())!;
+    const block = page.getByTestId('assistant-text').last().locator('pre');
+    const box = (await block.boundingBox())!;
+    expect(box.x + box.width, 'the code block ends inside the answer').to.be.at.most(bubble.x + bubble.width + 0.5);
+    expect(await block.evaluate((pre) => pre.scrollWidth > pre.clientWidth && getComputedStyle(pre).overflowX === 'auto'), 'the code block scrolls').to.equal(true);
+  });
+
   it('offers prompt suggestions in four groups and inserts a metric from the field map', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
     await page.getByRole('button', { name: 'Prompt suggestions' }).click();

@@ -58,6 +58,9 @@ export function Markdown({ text, testId }: { text: string; testId?: string }) {
         '& th': { bgcolor: 'action.hover', fontWeight: 600 },
         '& hr': { border: 0, borderTop: 1, borderColor: 'divider', my: 1.25 },
         '& code': { fontFamily: 'monospace', fontSize: 13, bgcolor: 'action.hover', px: 0.5, borderRadius: 0.5 },
+        // A code block keeps its lines: one wider than the text scrolls sideways inside it instead of running out of the answer.
+        '& pre': { overflowX: 'auto', maxWidth: '100%', my: 1, p: 1, bgcolor: 'action.hover', borderRadius: 1 },
+        '& pre code': { px: 0, bgcolor: 'transparent' },
         '& h1, & h2, & h3': { fontSize: 16, fontWeight: 700, my: 1 },
       }}
       dangerouslySetInnerHTML={{ __html: html }}
