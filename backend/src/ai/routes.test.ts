@@ -172,6 +172,13 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(lines[lines.length - 1]).to.deep.equal({ error: 'The AI service did not answer in time.' });
     });
 
+    it('ends the stream with an error line when the model finishes without a word (a blocked prompt), instead of an empty answer', async () => {
+      double.reply({ chunks: [[]] });
+      const { lines } = await ask(gemini, geminiUser.token, question('Something the model will not answer'));
+      expect(textOf(lines)).to.equal('');
+      expect(lines[lines.length - 1]).to.deep.equal({ error: 'The AI service answered with no text.' });
+    });
+
     it('stops an answer longer than a chat message at the limit, says so, and the conversation can still be saved and continued', async () => {
       const row = '| [A bank](#/bank/1) | 12.34% |\n';
       double.reply({ chunks: [[{ text: row.repeat(500) }], [{ text: row.repeat(500) }]] }, { chunks: [[{ text: 'Fine.' }]] });

@@ -38,6 +38,9 @@ export const analystInstruction = [
 
 export class GeminiError extends Error {}
 
+/** A model that finishes without a word (a blocked prompt, an empty candidate) has failed, not answered. */
+const noTextMessage = 'The AI service answered with no text.';
+
 function textOf(response: GenerateContentResponse): string {
   const parts = response.candidates?.[0]?.content?.parts ?? [];
   return parts.map((part) => (typeof part.text === 'string' && !part.thought ? part.text : '')).join('');
@@ -72,7 +75,7 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
 
   async function generateText(prompt: string, signal: AbortSignal, config?: GenerateContentConfig): Promise<string> {
     const text = textOf(await generate(prompt, signal, config)).trim();
-    if (!text) throw new GeminiError('The AI service answered with no text.');
+    if (!text) throw new GeminiError(noTextMessage);
     return text;
   }
 
@@ -95,6 +98,7 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
     async *chat(messages: ChatMessage[], scope: ToolScope, { signal }: CallOptions) {
       const contents: Content[] = messages.map((message) => ({ role: message.role === 'assistant' ? 'model' : 'user', parts: [{ text: message.content }] }));
       const config: GenerateContentConfig = { systemInstruction: analystInstruction, tools: [{ functionDeclarations: toolDeclarations() }], abortSignal: signal };
+      let answered = false;
       for (let round = 0; round < maxToolRounds; round += 1) {
         const calls: Part[] = [];
         try {
@@ -102,12 +106,16 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
           for await (const chunk of stream) {
             for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
               if (part.functionCall) calls.push(part);
-              else if (typeof part.text === 'string' && part.text && !part.thought) yield part.text;
+              else if (typeof part.text === 'string' && part.text && !part.thought) {
+                answered ||= part.text.trim() !== '';
+                yield part.text;
+              }
             }
           }
         } catch (error) {
           throw describeFailure(error, signal);
         }
+        if (calls.length === 0 && !answered) throw new GeminiError(noTextMessage);
         if (calls.length === 0) return;
         const responses = await Promise.all(
           calls.map(async (part) => {
