@@ -122,6 +122,16 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(blank.body.message).to.match(/body is required/);
       expect((await post('find-leads', { domain: 'not a domain' })).status).to.equal(400);
     });
+
+    it('drafts a template and a workflow from a prompt of several paragraphs, up to 4,000 characters', async () => {
+      const post = (path: string, body: unknown) => offline.request(`/api/services/gemini/${path}`, { method: 'POST', token: owner.token, body });
+      const paragraphs = 'An introductory email to the CFO of a community bank in Texas, mentioning our treasury services and asking for a short call. '.repeat(40).slice(0, 4000);
+      expect((await post('generate-template', { prompt: paragraphs })).body.template).to.include({ category: 'introduction' });
+      expect((await post('generate-workflow', { prompt: paragraphs, availableTemplates: [{ id: 't1', name: 'Intro' }] })).body.workflow.steps[0]).to.include({ templateId: 't1' });
+      const tooLong = await post('generate-template', { prompt: `${paragraphs}!` });
+      expect(tooLong.status).to.equal(400);
+      expect(tooLong.body.message).to.equal('prompt: A prompt can be at most 4,000 characters.');
+    });
   });
 
   describe('Gemini', () => {

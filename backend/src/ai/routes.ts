@@ -24,6 +24,8 @@ import { AiTimeoutError, type AiService } from './service.ts';
 const record = z.record(z.string(), z.unknown());
 const optionalCert = z.coerce.number().int().positive().optional();
 const name = (field: string) => z.string().trim().min(1, `${field} is required.`).max(300);
+/** What the user asks the AI to write: often a paragraph or more, so it may be far longer than a name. */
+const prompt = z.string().trim().min(1, 'prompt is required.').max(4000, 'A prompt can be at most 4,000 characters.');
 
 const schemas = {
   findExecutives: z.object({ bankName: name('bankName') }),
@@ -31,7 +33,7 @@ const schemas = {
   marketSummary: z.object({ stats: record }),
   analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert }),
   generateEmail: record,
-  generateTemplate: z.object({ prompt: name('prompt').max(4000) }),
+  generateTemplate: z.object({ prompt }),
   improveTemplate: z.object({
     template: z.object({
       name: name('name'),
@@ -41,7 +43,7 @@ const schemas = {
     }),
   }),
   generateWorkflow: z.object({
-    prompt: name('prompt').max(4000),
+    prompt,
     availableTemplates: z.array(z.object({ id: z.string(), name: z.string(), category: z.string().optional(), subject: z.string().optional() }).loose()).max(200).default([]),
   }),
   findBankDomain: z.object({ bankName: name('bankName') }),
