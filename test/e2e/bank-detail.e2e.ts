@@ -147,6 +147,19 @@ describe('bank detail view', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('keeps the navigation\'s group titles readable on a phone while the views scroll under them', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width: 390, height: 844 }, colorScheme });
+      await page.getByRole('button', { name: 'Details', exact: true }).first().click();
+      const detail = new BankDetailPage(page);
+      await detail.name().waitFor();
+      const nav = detail.dialog().getByRole('navigation', { name: 'Bank detail views' });
+      await nav.evaluate((element) => element.scrollTo(0, 60));
+      const backgrounds = await nav.evaluate((element) => ({ nav: getComputedStyle(element).backgroundColor, title: getComputedStyle(element.querySelector('.MuiListSubheader-root')!).backgroundColor }));
+      expect(backgrounds.title, `${colorScheme}: the title hides the views scrolled under it`).to.equal(backgrounds.nav);
+    }
+  });
+
   it('reads financials by quarter and shows the tiles, tables and composition chart', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -19,8 +19,9 @@ export function DetailNavigation({ view, facts, onSelect }: { view: BankDetailVi
         maxHeight: { xs: 180, md: 'none' },
       }}
     >
+      {/* A group's title stays at the top while its views scroll under it (the short list of a phone): it needs the nav's own background to hide them. */}
       {navigationGroups.map((group) => (
-        <List key={group.title} dense subheader={<ListSubheader sx={{ bgcolor: 'inherit', fontWeight: 700, lineHeight: '36px' }}>{group.title}</ListSubheader>}>
+        <List key={group.title} dense subheader={<ListSubheader sx={{ bgcolor: 'background.paper', fontWeight: 700, lineHeight: '36px' }}>{group.title}</ListSubheader>}>
           {group.items.map((item) => {
             const reason = disabledReason(item.view, facts);
             const button = (
