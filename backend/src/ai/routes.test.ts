@@ -248,5 +248,18 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(news.body.summary).to.equal('Quiet quarter.');
       expect(news.body.articles).to.deep.equal([{ title: 'Bank grows', uri: 'https://news.example.com/a', source: 'Example News', snippet: 'It grew.' }]);
     });
+
+    it('falls back to the search sources when the model names no article, keeping each web link once and no other link', async () => {
+      double.reply({
+        chunks: [[{ text: 'Nothing new this week.' }]],
+        groundingChunks: [
+          { web: { uri: 'https://news.example.com/b', title: 'Example News' } },
+          { web: { uri: 'https://news.example.com/b', title: 'Example News' } },
+          { web: { uri: 'javascript:alert(1)', title: 'Bad' } },
+        ],
+      });
+      const news = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: bank.name } });
+      expect(news.body.articles).to.deep.equal([{ title: 'Example News', uri: 'https://news.example.com/b', source: 'Example News', snippet: '' }]);
+    });
   });
 });

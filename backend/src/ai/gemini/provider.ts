@@ -54,6 +54,15 @@ function describeFailure(error: unknown, signal: AbortSignal): Error {
   return new GeminiError(apiMessage ?? message);
 }
 
+/**
+ * The articles a reader may open, each once: web addresses only, whether the model wrote them or
+ * its search sources named them (never a `javascript:` or `data:` link).
+ */
+function openableArticles(articles: BankNews['articles']): BankNews['articles'] {
+  const seen = new Set<string>();
+  return articles.filter((article) => /^https?:\/\//i.test(article.uri) && !seen.has(article.uri) && Boolean(seen.add(article.uri)));
+}
+
 export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProvider {
   // The SDK is imported here, when a key is configured, not at start-up: a server without a key never holds it in memory.
   const client = import('@google/genai').then(
@@ -237,8 +246,8 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
         .map((chunk) => chunk.web)
         .filter((web): web is { uri: string; title?: string } => typeof web?.uri === 'string')
         .map((web) => ({ title: web.title ?? web.uri, uri: web.uri, source: web.title ?? '', snippet: '' }));
-      const articles = (parsed.success ? parsed.data.articles : []).filter((article) => /^https?:\/\//.test(article.uri));
-      return { summary: parsed.success ? parsed.data.summary : textOf(response), articles: articles.length ? articles : grounded };
+      const articles = openableArticles(parsed.success ? parsed.data.articles : []);
+      return { summary: parsed.success ? parsed.data.summary : textOf(response), articles: articles.length ? articles : openableArticles(grounded) };
     },
   };
 }
