@@ -86,6 +86,16 @@ describeWithDatabase('contact CSV import', (context) => {
     expect(activity.headers.get('content-range')).to.equal('activity 0-0/250');
   });
 
+  it('records the tracked bank\'s name on a contact whose row names its bank by cert alone, so reports and the history name the bank', async () => {
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 605, name: 'Delta Savings' } });
+    const imported = await post('', { csv: ['Name,Title,Cert', 'Lea Park,CFO,605'].join('\n'), mapping: { name: 'Name', title: 'Title', bankId: 'Cert' } });
+    expect(imported.body).to.include({ imported: 1 });
+    const report = (await app.request('/api/reports/contacts', { token })).body;
+    expect(report.rows.find((row: { name: string }) => row.name === 'Lea Park')).to.include({ bankId: 605, bankName: 'Delta Savings' });
+    const activity = (await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ correlationId: imported.body.correlationId }))}`, { token })).body;
+    expect(activity[0].summary).to.equal('Added contact "Lea Park", CFO at Delta Savings');
+  });
+
   it('imports a Hot lead column: a yes or a mark makes a hot lead, an empty cell or a no does not, anything else is a row error', async () => {
     const file = ['Name,Title,Cert,Hot', 'Hana Ito,CFO,604,Yes', 'Ivo Lind,COO,604,', 'Jon Meier,CEO,604,x', 'Kai Noor,CTO,604,maybe'].join('\n');
     expect((await post('/preview', { csv: file })).body.mapping).to.include({ isHotLead: 'Hot' });

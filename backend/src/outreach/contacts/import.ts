@@ -99,7 +99,7 @@ export const duplicateKey = (bankId: number, email: string | null, name: string)
 export function planImport(
   csv: ParsedCsv,
   mapping: ColumnMapping,
-  known: { bankByName: Map<string, { cert: number; name: string }>; existingKeys: Set<string> },
+  known: { bankByName: Map<string, { cert: number; name: string }>; bankNameByCert: Map<number, string>; existingKeys: Set<string> },
 ): ImportPlan {
   const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
   const cell = (row: string[], field: ImportField) => (index[field] === undefined ? '' : (row[index[field]!] ?? '').trim());
@@ -141,12 +141,13 @@ export function planImport(
       return;
     }
     seen.add(key);
-    contacts.push({ bankId, bankName: parsed.data.bankName ?? tracked?.name ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
+    // A row naming its bank by cert alone takes the tracked bank's name, as adding a contact by hand does.
+    contacts.push({ bankId, bankName: parsed.data.bankName ?? known.bankNameByCert.get(bankId) ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
   });
   return { total: csv.rows.length, contacts, duplicates, errors };
 }
 
-/** The user's tracked banks by lower-case name, and the duplicate keys of their contacts. */
+/** The user's tracked banks by lower-case name and by cert, and the duplicate keys of their contacts. */
 export async function loadImportContext(knex: Knex, userId: string) {
   const [banks, contacts] = await Promise.all([
     knex('targets').where({ user_id: userId }).select('cert', 'name') as Promise<Array<{ cert: number; name: string }>>,
@@ -154,6 +155,7 @@ export async function loadImportContext(knex: Knex, userId: string) {
   ]);
   return {
     bankByName: new Map(banks.map((bank) => [bank.name.toLowerCase(), bank])),
+    bankNameByCert: new Map(banks.map((bank) => [bank.cert, bank.name])),
     existingKeys: new Set(contacts.map((contact) => duplicateKey(contact.bank_id, contact.email, contact.name))),
   };
 }
