@@ -193,6 +193,16 @@ describe('contact import files', () => {
     expect(decodeCsvFile(bytesOf('Name\nZoë Brandt', 'utf8'))).to.equal('Name\nZoë Brandt');
     expect(decodeCsvFile(bytesOf('Name\nJosé Núñez', 'latin1'))).to.equal('Name\nJosé Núñez');
   });
+
+  it('reads a file Excel saved as Unicode Text (UTF-16 with its byte order mark)', () => {
+    const utf16 = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tTitle\nZoë Brandt\tCFO', 'utf16le')])).buffer;
+    expect(decodeCsvFile(utf16)).to.equal('Name\tTitle\nZoë Brandt\tCFO');
+  });
+
+  it('refuses a workbook or another binary file in words, before it is sent', () => {
+    const workbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]).buffer;
+    expect(() => decodeCsvFile(workbook)).to.throw('This is not a CSV file. Save the spreadsheet as CSV (comma or semicolon separated) and choose that file.');
+  });
 });
 
 describe('record history', () => {

@@ -33,10 +33,20 @@ export const contactImportApi = {
 };
 
 /**
- * A CSV file's text: UTF-8 when it is that, else Windows-1252, the encoding spreadsheets on Windows
- * save "CSV" in, so a name like José is not garbled on import.
+ * A CSV file's text: UTF-16 when it starts with that byte order mark (Excel's "Unicode Text"), UTF-8
+ * when it is that, else Windows-1252, the encoding spreadsheets on Windows save "CSV" in, so a name
+ * like José is not garbled on import. Text never holds a NUL character: a file that does is a
+ * workbook, an image or another binary file chosen by mistake, and is refused in words here.
  */
 export function decodeCsvFile(bytes: ArrayBuffer): string {
+  const head = new Uint8Array(bytes.slice(0, 2));
+  const utf16 = head[0] === 0xff && head[1] === 0xfe ? 'utf-16le' : head[0] === 0xfe && head[1] === 0xff ? 'utf-16be' : null;
+  const text = utf16 ? new TextDecoder(utf16).decode(bytes) : decodeUtf8OrWindows1252(bytes);
+  if (text.includes('\u0000')) throw new Error('This is not a CSV file. Save the spreadsheet as CSV (comma or semicolon separated) and choose that file.');
+  return text;
+}
+
+function decodeUtf8OrWindows1252(bytes: ArrayBuffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
