@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadCSV, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
+import { automationOutcomeLabel } from './outcomes.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
@@ -32,8 +33,8 @@ function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: s
   );
 }
 
-/** `weekly`: the x values are the days weeks start on, written as the app writes dates. */
-function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean }) {
+/** `weekly`: the x values are the days weeks start on, written as the app writes dates; `label` names other x values in words. */
+function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false, label }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean; label?: (value: string) => string }) {
   const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
   return (
@@ -47,9 +48,9 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={rows} margin={{ left: 0, right: 12, top: 8 }}>
               <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
-              <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickFormatter={weekly ? (day: string) => formatDate(day) : undefined} />
+              <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickFormatter={weekly ? (day: string) => formatDate(day) : label} />
               <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} width={36} />
-              <Tooltip {...tooltipProps} cursor={barCursor} labelFormatter={weekly ? (day) => `Week of ${formatDate(String(day))}` : undefined} />
+              <Tooltip {...tooltipProps} cursor={barCursor} labelFormatter={weekly ? (day) => `Week of ${formatDate(String(day))}` : label && ((value) => label(String(value)))} />
               <Bar dataKey="count" name="Count" fill={color} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
@@ -139,7 +140,7 @@ export default function Reports() {
             <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" />
+            <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" label={automationOutcomeLabel} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" weekly />
