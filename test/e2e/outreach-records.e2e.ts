@@ -291,7 +291,14 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
   it('creates an API key in Settings and reads the tracked banks through the public API with it', async () => {
     const { session, bank } = await userTrackingABank('Avery Stone');
     const { page } = await e2e.openSignedInPage({ session, path: '/settings' });
+    // A name the server refuses says why under the field, and stays there to be shortened.
+    const tooLong = 'Quarterly CRM sync '.repeat(6);
+    await page.getByLabel('Key name').fill(tooLong);
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await page.getByText('API key name can be at most 100 characters.').waitFor();
+    expect(await page.getByLabel('Key name').inputValue()).to.equal(tooLong);
     await page.getByLabel('Key name').fill('CRM sync');
+    expect(await page.getByText('API key name can be at most 100 characters.').count()).to.equal(0);
     await page.getByRole('button', { name: 'Create API Key' }).click();
     const key = (await page.getByTestId('new-api-key-value').textContent())!.trim();
     await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).waitFor();

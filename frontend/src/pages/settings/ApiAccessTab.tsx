@@ -7,6 +7,7 @@ import { useCreate, useDelete, useGetList } from 'react-admin';
 import { useOnPhone } from '../../resources/shared/ListBody.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { fieldErrorsOf } from '../../resources/shared/problem.ts';
 import { formatLocalMoment } from '../../../../domain/format.ts';
 
 type ApiKey = { id: string; name: string; keyPreview: string; createdAt: string; lastUsedAt: string | null };
@@ -105,6 +106,8 @@ export function ApiAccessTab() {
   const [create, { isPending: creating }] = useCreate<CreatedApiKey>();
   const [remove, { isPending: deleting }] = useDelete<ApiKey>();
   const [name, setName] = useState('');
+  // why the server refused the name (too long), under the field; the toast says only that creating failed
+  const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [pendingDelete, setPendingDelete] = useState<ApiKey | null>(null);
 
@@ -115,7 +118,8 @@ export function ApiAccessTab() {
       const answer = await create('api-keys', { data: { name: name.trim() } }, { returnPromise: true });
       setCreated(answer as CreatedApiKey);
       setName('');
-    } catch {
+    } catch (error) {
+      setNameError(fieldErrorsOf(error).name ?? null);
       toast.error('Failed to create API key.');
     }
   };
@@ -152,8 +156,19 @@ export function ApiAccessTab() {
           Keys let other tools read your target banks through the public API (send the key in the X-API-Key header). A key is shown in full only once, when it is created.
         </Typography>
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} component="form" onSubmit={submit}>
-        <TextField label="Key name" placeholder="e.g. CRM sync" value={name} onChange={(event) => setName(event.target.value)} sx={{ flex: 1, maxWidth: { sm: 400 } }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} component="form" onSubmit={submit} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label="Key name"
+          placeholder="e.g. CRM sync"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(null);
+          }}
+          error={nameError !== null}
+          helperText={nameError}
+          sx={{ flex: 1, maxWidth: { sm: 400 } }}
+        />
         <Button type="submit" variant="contained" startIcon={<KeyIcon />} disabled={!name.trim() || creating}>
           Create API Key
         </Button>
