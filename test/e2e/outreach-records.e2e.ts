@@ -312,6 +312,16 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(((await one.json()) as { data: { name: string } }).data.name).to.equal(bank.name);
     expect((await fetch(`${e2e.url}/api/public/banks`, { headers: { 'X-API-Key': `${key}x` } })).status).to.equal(401);
 
+    // The documentation's example quotes its address, so a shell passes its '?' and '&' on to curl; the address answers the key.
+    await page.goto(`${e2e.url}/#/data-tools`);
+    await page.getByRole('button', { name: 'View API Documentation' }).click();
+    const example = (await page.getByRole('dialog').locator('pre').textContent())!;
+    const address = /^curl -H "X-API-Key: YOUR_KEY" '([^'\s]+)'$/.exec(example)?.[1];
+    expect(address, example).to.equal(`${e2e.url}/api/public/banks?page=1&limit=25`);
+    expect((await fetch(address!, { headers: { 'X-API-Key': key } })).status).to.equal(200);
+    await page.getByRole('button', { name: 'Close' }).last().click();
+    await page.goto(`${e2e.url}/#/settings`);
+
     // The list shows when the key was last used.
     await page.reload();
     await page.getByTestId('api-key-row').filter({ hasText: 'CRM sync' }).waitFor();

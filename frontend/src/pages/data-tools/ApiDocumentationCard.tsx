@@ -43,7 +43,8 @@ export function ApiDocumentationCard() {
           Authentication
         </Typography>
         <Typography variant="body2">Send your API key in the X-API-Key header. Create keys in Settings, API Access; a key is shown once, when created. The API only returns your own target banks.</Typography>
-        <Code>{`curl -H "X-API-Key: YOUR_KEY" ${origin}/api/public/banks?page=1&limit=25`}</Code>
+        {/* the address quoted: unquoted, a shell runs the command in the background at its '&' (and zsh stops at the '?') */}
+        <Code>{`curl -H "X-API-Key: YOUR_KEY" '${origin}/api/public/banks?page=1&limit=25'`}</Code>
         <Typography variant="subtitle2" sx={{ fontWeight: 700, mt: 2 }}>
           GET /api/public/banks
         </Typography>
@@ -75,6 +76,14 @@ export function ApiDocumentationCard() {
         </Table>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           Currency amounts are in full dollars; ratios are percentages.
+        </Typography>
+        <Typography variant="subtitle2" sx={{ fontWeight: 700, mt: 2 }}>
+          Errors
+        </Typography>
+        <Typography variant="body2" data-testid="api-documentation-errors">
+          A failed request answers JSON with a <b>message</b>: 400 for a page or limit out of range, 401 when the X-API-Key header is missing or the key is unknown or deleted, 404 for a bank
+          that is not one of your targets, and 429 when one key sends too many requests in a minute (wait the seconds in the Retry-After header). The OpenAPI description of the API is
+          at /api/public/openapi.json.
         </Typography>
       </Modal>
     </SectionCard>
