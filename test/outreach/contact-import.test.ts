@@ -46,8 +46,9 @@ describeWithDatabase('contact CSV import', (context) => {
   it('dry-runs with per-row errors and duplicates, appending nothing', async () => {
     const response = await post('/dry-run', { csv, mapping });
     expect(response.body).to.include({ total: 6, valid: 3, duplicates: 1, invalid: 2 });
-    expect(response.body.errors).to.deep.include({ row: 4, field: 'title', message: 'Job title is required.' });
-    expect(response.body.errors.find((error: { row: number }) => error.row === 6).field).to.equal('bankName');
+    // Rows as a spreadsheet numbers them: the header is row 1, 'Broken Row' row 5.
+    expect(response.body.errors).to.deep.include({ row: 5, field: 'title', message: 'Job title is required.' });
+    expect(response.body.errors.find((error: { row: number }) => error.row === 7).field).to.equal('bankName');
     expect((await app.request('/api/data/contacts', { token })).body).to.deep.equal([]);
   });
 
@@ -101,7 +102,7 @@ describeWithDatabase('contact CSV import', (context) => {
     expect((await post('/preview', { csv: file })).body.mapping).to.include({ isHotLead: 'Hot' });
     const hotMapping = { name: 'Name', title: 'Title', bankId: 'Cert', isHotLead: 'Hot' };
     const checked = await post('/dry-run', { csv: file, mapping: hotMapping });
-    expect(checked.body.errors).to.deep.equal([{ row: 4, field: 'isHotLead', message: 'Hot lead must be yes or no (or x, true, 1), not "maybe".' }]);
+    expect(checked.body.errors).to.deep.equal([{ row: 5, field: 'isHotLead', message: 'Hot lead must be yes or no (or x, true, 1), not "maybe".' }]);
     expect((await post('', { csv: file, mapping: hotMapping, skipInvalid: true })).body).to.include({ imported: 3 });
     const contacts = (await app.request(`/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: 604 }))}&sort=["name","ASC"]`, { token })).body;
     expect(contacts.map((contact: { name: string; isHotLead: boolean }) => [contact.name, contact.isHotLead])).to.deep.equal([

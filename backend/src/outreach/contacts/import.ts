@@ -22,6 +22,7 @@ const headerNames: Record<ImportField, string[]> = {
 };
 
 export type ParsedCsv = { columns: string[]; rows: string[][] };
+/** A problem of one row; `row` is the row a spreadsheet opening the file shows it on (the header is row 1). */
 export type RowError = { row: number; field: string; message: string };
 export type ImportedContact = ContactFields & { isHotLead: boolean };
 export type ImportPlan = { total: number; contacts: ImportedContact[]; duplicates: number; errors: RowError[] };
@@ -108,7 +109,8 @@ export function planImport(
   const errors: RowError[] = [];
   let duplicates = 0;
   csv.rows.forEach((row, position) => {
-    const rowNumber = position + 1;
+    // numbered as a spreadsheet shows the file (the header is row 1), so the user finds the row where they look for it
+    const rowNumber = position + 2;
     const bankName = cell(row, 'bankName');
     const certText = cell(row, 'bankId');
     const tracked = bankName ? known.bankByName.get(bankName.toLowerCase()) : undefined;
