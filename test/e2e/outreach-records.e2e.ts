@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import type { Route } from 'playwright-core';
 import { formatDate } from '../../domain/format.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiAs, screenshot, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
@@ -369,8 +370,16 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     // The row as a spreadsheet opening the file numbers it, under the header's row 1.
     expect(await dryRun.getByTestId('import-errors').locator('tbody tr').allInnerTexts()).to.deep.equal(['4\tJob title\tJob title is required.']);
     await screenshot(page, 'contact-import-check');
+    // While the file is imported the dialog says so (held back here, as a file of thousands of rows would take).
+    const slowImport = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    };
+    await page.route('**/api/data/contacts/import', slowImport);
     await dryRun.getByRole('button', { name: 'Import 3 valid rows, skip the rest' }).click();
+    await dryRun.getByRole('status').filter({ hasText: 'Importing 3 contacts…' }).waitFor();
     await page.getByText('Imported 3 contacts (1 invalid row skipped).').waitFor();
+    await page.unroute('**/api/data/contacts/import', slowImport);
     await page.getByRole('cell', { name: 'Raj Patel' }).waitFor();
     await page.getByRole('cell', { name: 'José Núñez' }).waitFor();
     const imported = await apiAs<Array<{ name: string; isHotLead: boolean }>>(e2e.url, session, '/api/data/contacts?sort=["name","ASC"]');

@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   CircularProgress,
+  LinearProgress,
   MenuItem,
   Stack,
   Step,
@@ -222,12 +223,21 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
             {dryRun.invalid ? ` ${countOf(dryRun.invalid, 'row')} ${dryRun.invalid === 1 ? 'has' : 'have'} problems.` : ''}
           </Alert>
           <RowErrors errors={dryRun.errors} />
+          {busy && (
+            // one request imports the whole file: tens of thousands of rows take a while, and the dialog says it is at work
+            <Box role="status">
+              <LinearProgress aria-label="Importing contacts" />
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Importing {countOf(dryRun.valid, 'contact')}… Keep this window open; a large file takes a little while.
+              </Typography>
+            </Box>
+          )}
           <Stack direction="row" spacing={1}>
             <Button onClick={() => setStep(1)} disabled={busy}>
               Back to mapping
             </Button>
             {dryRun.invalid > 0 ? (
-              <Button variant="contained" color="warning" disabled={busy || dryRun.valid === 0} onClick={() => void importNow(true)}>
+              <Button variant="contained" color="warning" disabled={busy || dryRun.valid === 0} onClick={() => void importNow(true)} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
                 Import {countOf(dryRun.valid, 'valid row')}, skip the rest
               </Button>
             ) : (
