@@ -111,4 +111,19 @@ describe('reports: the page as of an earlier moment', function () {
     expect(await page.getByLabel('As of').inputValue()).to.equal('');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
+
+  it('says how many rows a long table shows and that its CSV holds them all', async () => {
+    const { session, as, bank } = await userWithOutreach('Sasha Lund');
+    const rows = Array.from({ length: 1200 }, (_, index) => `Person ${index},Analyst,p${index}@alpha-bank.example,${bank.cert}`);
+    await as('/api/data/contacts/import', { method: 'POST', body: { csv: ['Name,Title,Email,Cert', ...rows].join('\n'), mapping: { name: 'Name', title: 'Title', email: 'Email', bankId: 'Cert' } } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/reports' });
+    const reports = new ReportsPage(page);
+    await reports.section('contacts').getByText('1,202 as they were').waitFor();
+    await reports.section('contacts').getByText('Showing the first 200 of 1,202. The CSV holds them all.').waitFor();
+    expect(await reports.section('contacts').locator('tbody tr').count()).to.equal(200);
+    expect((await reports.downloadCsv('contacts')).text.split('\r\n').filter(Boolean)).to.have.length(1203);
+    // the short table says nothing of the kind
+    expect(await reports.section('targets').getByText(/^Showing the first/).count()).to.equal(0);
+  });
 });

@@ -60,9 +60,12 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false
   );
 }
 
+/** A table shows this many rows at most (more would slow the page); its CSV holds them all. */
+const tableRows = 200;
+
 function TableCard({ title, name, rows, asOf, columns }: { title: string; name: string; rows: Row[]; asOf: string | null; columns: Array<{ key: string; label: string; format?: (value: Row[string]) => string }> }) {
   return (
-    <SectionCard title={title} subtitle={`${rows.length} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
+    <SectionCard title={title} subtitle={`${rows.length.toLocaleString('en-US')} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
       <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
         <Table size="small" stickyHeader>
           <TableHead>
@@ -73,7 +76,7 @@ function TableCard({ title, name, rows, asOf, columns }: { title: string; name: 
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.slice(0, 200).map((row, index) => (
+            {rows.slice(0, tableRows).map((row, index) => (
               <TableRow key={String(row.id ?? row.cert ?? index)}>
                 {columns.map((column) => (
                   <TableCell key={column.key}>{column.format ? column.format(row[column.key]) : (row[column.key] ?? '—').toString()}</TableCell>
@@ -83,6 +86,11 @@ function TableCard({ title, name, rows, asOf, columns }: { title: string; name: 
           </TableBody>
         </Table>
       </Box>
+      {rows.length > tableRows && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Showing the first {tableRows} of {rows.length.toLocaleString('en-US')}. The CSV holds them all.
+        </Typography>
+      )}
     </SectionCard>
   );
 }
