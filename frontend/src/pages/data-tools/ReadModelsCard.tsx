@@ -4,6 +4,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { useDataProvider } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLocalMoment } from '../../../../domain/format.ts';
+import type { ReadModelsStatus } from '../../../../domain/records/read-models.ts';
 import { phaseLabel, rebuildPercent, rebuildProgressText, REBUILD_POLL_MS } from '../../lib/rebuild.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
@@ -34,8 +35,11 @@ export function ReadModelsCard() {
     setStarting(true);
     setError(null);
     try {
-      await dataProvider.rebuildReadModels();
-      await queryClient.invalidateQueries({ queryKey: ['read-models'] });
+      const { rebuild } = await dataProvider.rebuildReadModels();
+      // The card follows the new run at once: until the next status answers (on the embedded database
+      // not before the rebuild lets go of it) it would otherwise show the previous run, 'Rebuilt ...'.
+      queryClient.setQueryData<ReadModelsStatus>(['read-models'], (current) => (current ? { ...current, rebuild } : current));
+      void queryClient.invalidateQueries({ queryKey: ['read-models'] });
     } catch (failure) {
       setError(`The rebuild did not start: ${(failure as Error).message}`);
     } finally {
