@@ -1,5 +1,5 @@
-import { stopReasonInSentence } from '../../../../domain/records/enrolment.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
+import { manualStopDetail } from './commands.ts';
 import type { EnrolmentEvent } from './events.ts';
 
 const stepNumber = (index: number) => `step ${index + 1}`;
@@ -14,7 +14,10 @@ export const enrolmentActivity: ActivityDescription<EnrolmentEvent> = {
     StepSkipped: (data) => `Skipped ${stepNumber(data.stepIndex)}: ${data.reason}`,
     EnrolmentPaused: () => 'Paused the enrolment',
     EnrolmentResumed: () => 'Resumed the enrolment',
-    EnrolmentStopped: (data) => `Stopped the enrolment (${stopReasonInSentence(data.reason)}): ${data.detail}`,
+    // A stop's detail is a sentence giving its reason ('The contact replied.'), except a stop by the
+    // user, whose detail is their own words or, when they gave none, says only that they stopped it.
+    EnrolmentStopped: (data) =>
+      data.reason === 'manual' ? `Stopped the enrolment (by you)${data.detail === manualStopDetail ? '' : `: ${data.detail}`}` : `Stopped the enrolment: ${data.detail}`,
     EnrolmentCompleted: () => 'Completed every step of the workflow',
   },
 };

@@ -123,4 +123,16 @@ describeWithDatabase('enrolments API', (context) => {
     expect((await app.request('/api/data/suppressions/raj%40alpha.example', { method: 'DELETE', token })).status).to.equal(200);
     expect((await app.request('/api/data/suppressions/raj%40alpha.example', { method: 'DELETE', token })).status).to.equal(404);
   });
+
+  it("words a stop in Activity once: 'by you' with the user's reason when they gave one", async () => {
+    const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Lee Park', title: 'CEO', email: 'lee@alpha.example' } });
+    const [first] = (await enrol([contact.body.id])).body.enrolments;
+    await app.request(`/api/data/enrolments/${first.id}/stop`, { method: 'PUT', token, body: {} });
+    const [second] = (await enrol([contact.body.id])).body.enrolments;
+    await app.request(`/api/data/enrolments/${second.id}/stop`, { method: 'PUT', token, body: { detail: 'Met him at the conference.' } });
+    const stopOf = async (enrolmentId: string) =>
+      (await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ type: 'EnrolmentStopped', recordId: enrolmentId }))}`, { token })).body.map((row: { summary: string }) => row.summary);
+    expect(await stopOf(first.id)).to.deep.equal(['Stopped the enrolment (by you)']);
+    expect(await stopOf(second.id)).to.deep.equal(['Stopped the enrolment (by you): Met him at the conference.']);
+  });
 });

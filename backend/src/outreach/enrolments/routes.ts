@@ -7,7 +7,7 @@ import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
 import type { WorkflowStep } from '../workflows/events.ts';
-import { stopEnrolmentBody, type EnrolmentCommand } from './commands.ts';
+import { manualStopDetail, stopEnrolmentBody, type EnrolmentCommand } from './commands.ts';
 import { enrolmentDecider } from './decider.ts';
 import { enrolmentStreamId } from './events.ts';
 import { joinStopConditions, stopConditionColumns, stopReasonOf, type StopConditions } from './stop-conditions.ts';
@@ -140,7 +140,7 @@ export function enrolmentRoutes(services: AppServices, deps: { dueAfterResume: R
       userId,
       at,
       reason: 'manual' as const,
-      detail: detail || 'Stopped by you.',
+      detail: detail || manualStopDetail,
     }));
   });
   return router;
