@@ -56,7 +56,9 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect(Object.keys(one.body.data)).to.deep.equal(['id', 'cert', 'name', 'city', 'state', 'zip', 'address', 'website', 'assets', 'deposits', 'officeCount', 'regulator', 'roa', 'nplRatio', 'netInterestMargin']);
     expect(one.body.data).to.include({ id: certs[0], cert: certs[0], name: institution.name, officeCount: institution.offices });
     expect(one.body.data.assets).to.be.greaterThan(1_000_000);
-    expect((await publicGet(`/banks/${certs[2]}`, key.key)).status).to.equal(404);
+    const untracked = await publicGet(`/banks/${certs[2]}`, key.key);
+    expect(untracked.status).to.equal(404);
+    expect(untracked.body.message).to.equal(`Bank ${certs[2]} is not one of your targets.`);
     expect((await publicGet('/banks/abc', key.key)).status).to.equal(404);
     const listed = (await app.request('/api/data/api-keys', { token })).body.find((entry: { id: string }) => entry.id === key.id);
     expect(listed.lastUsedAt).to.be.a('string');

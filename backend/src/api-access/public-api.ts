@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import { HttpError, NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import { HttpError, NotATargetError, UnauthorizedError } from '../http/errors.ts';
 import { currentContext } from '../context/request-context.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
@@ -165,7 +165,7 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
     const { userId } = ctx.state.apiKeyOwner as KeyOwner;
     await cachedAnswer(services, ctx, userId, async () => {
       const row = cert.success ? await targetBanks(knex, userId).where('t.cert', cert.data).first() : undefined;
-      if (!row) throw new NotFoundError(`Bank ${ctx.params.cert} among your targets`);
+      if (!row) throw new NotATargetError(ctx.params.cert);
       ctx.body = { data: publicBank(row) };
     });
   });

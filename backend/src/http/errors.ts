@@ -21,6 +21,13 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/** A bank that is not among the user's targets, where only a target will do (404). */
+export class NotATargetError extends HttpError {
+  constructor(cert: number | string) {
+    super(404, `Bank ${cert} is not one of your targets.`);
+  }
+}
+
 export class UnauthorizedError extends HttpError {
   constructor(message = 'Please sign in to continue.') {
     super(401, message);

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { whyOnDoNotContact } from '../../../domain/records/do-not-contact.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
-import { BadRequestError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, NotATargetError, NotFoundError } from '../http/errors.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
 import { normalisedEmail } from '../outreach/suppressions/decider.ts';
 import { noMailServiceMessage, type TransportFinder } from './transports.ts';
@@ -54,7 +54,7 @@ export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transpo
       let bankName: string | null = null;
       if (bankId !== null) {
         const target = await deps.knex('targets').where({ cert: bankId, user_id: email.userId }).first('name');
-        if (!target) throw new NotFoundError(`Bank ${bankId} among your targets`);
+        if (!target) throw new NotATargetError(bankId);
         bankName = target.name;
       }
       const id = email.id ?? randomUUID();

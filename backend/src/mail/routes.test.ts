@@ -64,7 +64,7 @@ describeWithDatabase('mail API', (context) => {
     expect((await send({ ...email, contactId }, otherToken)).status).to.equal(404);
     const notTarget = await send({ ...email, bankId: 999_001 });
     expect(notTarget.status).to.equal(404);
-    expect(notTarget.body.message).to.equal('Bank 999001 among your targets not found.');
+    expect(notTarget.body.message).to.equal('Bank 999001 is not one of your targets.');
     expect(await app.services.knex('sent_emails').count({ n: '*' }).first()).to.deep.equal(before);
   });
 
