@@ -22,10 +22,10 @@ export class TtlCache {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** The fresh answer for `key`, or `load()`'s (shared by callers asking at the same time). */
-  async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  /** The fresh answer for `key`, or `load()`'s (shared by callers asking at the same time); `renew` loads it again whatever is kept. */
+  async get<T>(key: string, ttlMs: number, load: () => Promise<T>, renew = false): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.value as Promise<T>;
+    if (hit && hit.expiresAt > this.now() && !renew) return hit.value as Promise<T>;
     const value = load();
     this.entries.delete(key);
     this.entries.set(key, { expiresAt: this.now() + ttlMs, value });

@@ -225,6 +225,26 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(double.requests).to.have.length(1);
     });
 
+    it('asks the model again on Regenerate and keeps its new text, for the bank, its risk and its peers', async () => {
+      // Figures of their own: the answers of the test above are still in the five-minute cache.
+      const body = { bankData: { name: bank.name, totalAssets: 1 }, cert: bank.cert };
+      for (const [path, kind, extra] of [
+        ['analyze-bank', 'summary', {}],
+        ['analyze-risk', 'risk', {}],
+        ['analyze-peer-comparison', 'peers', { targetBankData: { name: bank.name, totalAssets: 1 }, peerAnalysisData: { peerCount: 3 } }],
+      ] as const) {
+        const ask = (again?: boolean) => gemini.request(`/api/services/gemini/${path}`, { method: 'POST', token: geminiUser.token, body: { ...body, ...extra, ...(again === undefined ? {} : { again }) } });
+        double.reply({ chunks: [[{ text: `First ${kind}.` }]] }, { chunks: [[{ text: `Second ${kind}.` }]] });
+        const asked = double.requests.length;
+        expect((await ask()).body.analysis).to.equal(`First ${kind}.`);
+        expect((await ask(true)).body.analysis).to.equal(`Second ${kind}.`);
+        // The new text is the one kept: asked again without Regenerate, and saved for the bank.
+        expect((await ask()).body.analysis).to.equal(`Second ${kind}.`);
+        expect(double.requests.length - asked).to.equal(2);
+        expect((await gemini.request(`/api/data/ai-analysis/${bank.cert}/${kind}`, { token: geminiUser.token })).body.content).to.equal(`Second ${kind}.`);
+      }
+    });
+
     it("offers the model's rewrite of a template, and refuses one that names a placeholder we do not have", async () => {
       const template = { name: 'Intro', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Hi {{contactName}}, we help banks.' };
       const rewrite = { ...template, body: 'Hi {{contactName}},\n\nWe help banks like {{bankName}} grow deposits. Could we talk next week?' };
@@ -258,7 +278,7 @@ describeWithDatabase('AI analyst API', (context) => {
           { web: { uri: 'javascript:alert(1)', title: 'Bad' } },
         ],
       });
-      const news = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: bank.name } });
+      const news = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: `${bank.name} Holdings` } });
       expect(news.body.articles).to.deep.equal([{ title: 'Example News', uri: 'https://news.example.com/b', source: 'Example News', snippet: '' }]);
     });
   });

@@ -31,7 +31,8 @@ const schemas = {
   findExecutives: z.object({ bankName: name('bankName') }),
   findLeads: z.object({ domain: name('domain').regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'domain must look like example.com') }),
   marketSummary: z.object({ stats: record }),
-  analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert }),
+  // `again`: the user asked for a new text (Regenerate), not the one given a minute ago.
+  analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert, again: z.boolean().default(false) }),
   generateEmail: record,
   generateTemplate: z.object({ prompt }),
   improveTemplate: z.object({
@@ -47,7 +48,7 @@ const schemas = {
     availableTemplates: z.array(z.object({ id: z.string(), name: z.string(), category: z.string().optional(), subject: z.string().optional() }).loose()).max(200).default([]),
   }),
   findBankDomain: z.object({ bankName: name('bankName') }),
-  peerComparison: z.object({ targetBankData: record, peerAnalysisData: record, cert: optionalCert }),
+  peerComparison: z.object({ targetBankData: record, peerAnalysisData: record, cert: optionalCert, again: z.boolean().default(false) }),
   bankNews: z.object({ bankName: name('bankName') }),
 };
 
@@ -114,10 +115,10 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   const analysisRoute = (path: string, kind: 'summary' | 'risk', prefix: string) =>
     gemini.post(path, async (ctx) => {
       const user = signedInUser(ctx.state);
-      const input = schemas.analyzeBank.parse(ctx.request.body ?? {});
+      const { again, ...input } = schemas.analyzeBank.parse(ctx.request.body ?? {});
       const scope = { knex, userId: user.id };
       const analysis = await failingAs(prefix, () =>
-        ai.call({ feature: `analysis-${kind}`, payload: input, ttlMs: aiCacheTtlMs.default }, (options) =>
+        ai.call({ feature: `analysis-${kind}`, payload: input, ttlMs: aiCacheTtlMs.default, renew: again }, (options) =>
           kind === 'summary' ? provider.analyzeBank(input.bankData, input.cert, scope, options) : provider.analyzeRisk(input.bankData, input.cert, scope, options),
         ),
       );
@@ -129,9 +130,9 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
 
   gemini.post('/analyze-peer-comparison', async (ctx) => {
     const user = signedInUser(ctx.state);
-    const input = schemas.peerComparison.parse(ctx.request.body ?? {});
+    const { again, ...input } = schemas.peerComparison.parse(ctx.request.body ?? {});
     const analysis = await failingAs('Error during AI peer analysis: ', () =>
-      ai.call({ feature: 'peers', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.analyzePeers(input, options)),
+      ai.call({ feature: 'peers', payload: input, ttlMs: aiCacheTtlMs.default, renew: again }, (options) => provider.analyzePeers(input, options)),
     );
     if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, 'peers', analysis);
     ctx.body = answer({ analysis, summary: analysis });

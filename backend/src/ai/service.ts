@@ -12,8 +12,11 @@ import type { AiProvider, CallOptions } from './provider.ts';
 export type AiService = {
   provider: AiProvider;
   timeoutMs: number;
-  /** Runs one call within the time limit, answered from the cache while fresh. `userId` goes into the key when the answer uses that user's data. */
-  call<T>(input: { feature: string; payload: unknown; ttlMs: number; userId?: string; signal?: AbortSignal }, work: (options: CallOptions) => Promise<T>): Promise<T>;
+  /**
+   * Runs one call within the time limit, answered from the cache while fresh. `userId` goes into the
+   * key when the answer uses that user's data; `renew` asks the model again and keeps its new answer.
+   */
+  call<T>(input: { feature: string; payload: unknown; ttlMs: number; userId?: string; renew?: boolean; signal?: AbortSignal }, work: (options: CallOptions) => Promise<T>): Promise<T>;
   /** An abort signal that fires after the time limit (or when `outer` does). */
   deadline(outer?: AbortSignal): AbortSignal;
 };
@@ -42,7 +45,7 @@ export function createAiService(config: Pick<AppConfig, 'geminiApiKey' | 'gemini
         const expired = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new AiTimeoutError()), { once: true }));
         expired.catch(() => undefined);
         return Promise.race([work({ signal }), expired]);
-      });
+      }, input.renew);
     },
   };
 }

@@ -26,7 +26,8 @@ export function AiAnalysis({
 }: {
   cert: number;
   kind: AnalysisKind;
-  generate: () => Promise<{ analysis: string; provider: ProviderName }>;
+  /** `again`: the user asked to regenerate a text already shown. */
+  generate: (again: boolean) => Promise<{ analysis: string; provider: ProviderName }>;
   buttonLabel: string;
   successText: string;
   failureText: string;
@@ -57,7 +58,7 @@ export function AiAnalysis({
     setRunning(true);
     setError(null);
     try {
-      const answer = await generate();
+      const answer = await generate(shown !== null);
       setShown({ content: answer.analysis, provider: answer.provider, updatedAt: new Date().toISOString() });
       toast.success(successText);
     } catch (failure) {

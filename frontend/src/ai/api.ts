@@ -23,10 +23,11 @@ export const aiApi = {
   test: () => http.post<Answered & { success: boolean; message: string }>(gemini('test'), {}),
   findExecutives: (bankName: string) => http.post<Answered & { executives: Executive[] }>(gemini('find-executives'), { bankName }),
   findLeads: (domain: string) => http.post<Answered & { contacts: Executive[]; message?: string }>(gemini('find-leads'), { domain }),
-  analyzeBank: (bankData: Record<string, unknown>, cert: number) => http.post<Answered & { analysis: string }>(gemini('analyze-bank'), { bankData, cert }),
-  analyzeRisk: (bankData: Record<string, unknown>, cert: number) => http.post<Answered & { analysis: string }>(gemini('analyze-risk'), { bankData, cert }),
-  analyzePeers: (targetBankData: Record<string, unknown>, peerAnalysisData: Record<string, unknown>, cert: number) =>
-    http.post<Answered & { analysis: string }>(gemini('analyze-peer-comparison'), { targetBankData, peerAnalysisData, cert }),
+  // `again`: Regenerate, a new text rather than the one the server keeps for five minutes.
+  analyzeBank: (bankData: Record<string, unknown>, cert: number, again = false) => http.post<Answered & { analysis: string }>(gemini('analyze-bank'), { bankData, cert, again }),
+  analyzeRisk: (bankData: Record<string, unknown>, cert: number, again = false) => http.post<Answered & { analysis: string }>(gemini('analyze-risk'), { bankData, cert, again }),
+  analyzePeers: (targetBankData: Record<string, unknown>, peerAnalysisData: Record<string, unknown>, cert: number, again = false) =>
+    http.post<Answered & { analysis: string }>(gemini('analyze-peer-comparison'), { targetBankData, peerAnalysisData, cert, again }),
   generateEmail: (payload: { contactName?: string; contactTitle?: string; bankName?: string; subject: string; [key: string]: unknown }) => http.post<Answered & { body: string }>(gemini('generate-email'), payload),
   generateTemplate: (prompt: string) => http.post<Answered & { template: GeneratedTemplate | null }>(gemini('generate-template'), { prompt }),
   /** The template rewritten to read better; null when the AI gave no rewrite it could offer. */

@@ -133,7 +133,7 @@ export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose:
           <AiAnalysis
             cert={bank.cert}
             kind="summary"
-            generate={() => aiApi.analyzeBank(summaryPayload(bank), bank.cert)}
+            generate={(again) => aiApi.analyzeBank(summaryPayload(bank), bank.cert, again)}
             buttonLabel="Generate AI Summary"
             successText="AI summary generated."
             failureText="Failed to generate AI analysis. Please try again."

@@ -272,7 +272,7 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
               <AiAnalysis
                 cert={data.cert}
                 kind="peers"
-                generate={() => aiApi.analyzePeers(targetFigures(data.bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert)}
+                generate={(again) => aiApi.analyzePeers(targetFigures(data.bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert, again)}
                 buttonLabel="Generate Analysis"
                 successText="AI analysis complete."
                 failureText="Failed to generate AI analysis."

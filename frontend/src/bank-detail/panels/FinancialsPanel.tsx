@@ -139,7 +139,7 @@ function RiskCommentary({ bank }: { bank: NormalisedBank }) {
       <AiAnalysis
         cert={bank.cert}
         kind="risk"
-        generate={() => aiApi.analyzeRisk(riskPayload(bank), bank.cert)}
+        generate={(again) => aiApi.analyzeRisk(riskPayload(bank), bank.cert, again)}
         buttonLabel="Generate Risk Commentary"
         successText="AI analysis complete."
         failureText="Failed to generate AI risk analysis. Please try again."
