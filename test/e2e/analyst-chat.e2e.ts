@@ -106,7 +106,7 @@ describe('analyst chat', function () {
     await page.route('**/api/analyst/chat', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: overloaded }), { times: 1 });
     await box.fill('Top 5 banks by total assets');
     await box.press('Enter');
-    await chat.getByTestId('chat-error').getByText('Error: Server error: 200 OK - The model is overloaded. Please try again later.').waitFor();
+    await chat.getByTestId('chat-error').getByText('Error: The model is overloaded. Please try again later.', { exact: true }).waitFor();
     expect(await box.inputValue()).to.equal('Top 5 banks by total assets');
     expect(await chat.getByTestId('user-message').count()).to.equal(0);
     await box.press('Enter');

@@ -7,7 +7,11 @@ export type ChatSummary = { _id: string; title: string; createdAt: string; updat
 export type ChatSession = ChatSummary & { messages: ChatMessage[] };
 export type PromptSuggestions = Record<string, string[]>;
 
-/** The failure text of a chat request as the chat shows it: 'Server error: {status} {statusText} - {body}'. */
+/**
+ * The failure text of a chat request as the chat shows it: 'Server error: {status} {statusText} - {body}'
+ * for a refused request, the AI service's own words for a failure after the answer began (its status
+ * was 200 OK, which says nothing of the failure).
+ */
 export class ChatStreamError extends Error {}
 
 /** A refusal's own words: the message of a JSON problem body, not the JSON itself; any other body as sent. */
@@ -58,7 +62,7 @@ export const chatApi = {
         console.warn('Skipped an unreadable line of the chat stream', line);
         return;
       }
-      if (typeof parsed.error === 'string') throw new ChatStreamError(`Server error: ${response.status} ${response.statusText} - ${parsed.error}`);
+      if (typeof parsed.error === 'string') throw new ChatStreamError(parsed.error);
       if (typeof parsed.chunk === 'string') onChunk(parsed.chunk, typeof parsed.provider === 'string' ? parsed.provider : undefined);
     };
     for (;;) {
