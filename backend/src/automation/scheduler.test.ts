@@ -259,4 +259,22 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(await kept('automation_send_slots')).to.deep.equal(['2026-12-28', '2026-12-30']);
     expect(await kept('automation_send_counts')).to.deep.equal(['2026-12-28', '2026-12-30']);
   });
+
+  it('counts a step that fails as no work done, so the worker waits for its next round instead of running the step again at once', async () => {
+    current = new Date('2027-01-05T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Moe', title: 'CFO', email: 'moe@alpha.example' } })).body.id;
+    await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } });
+    const outbox = mailFeature.outboxFor(app.services);
+    // Queuing Moe's email fails every time; everyone else's goes through.
+    const failingForMoe: typeof outbox = { ...outbox, queue: (mail) => (mail.to === 'moe@alpha.example' ? Promise.reject(new Error('the database went away')) : outbox.queue(mail)) };
+    const broken = createScheduler({ knex: app.services.knex, eventStore: app.services.eventStore, outbox: failingForMoe, publicUrl: 'http://charterline.test', linkSecret: app.services.jwtSecret, ...clock, spreadMinutes: 10 });
+    // Counted as work done, the failing step kept the rounds going back to back for ever.
+    const drained = await Promise.race([broken.drain().then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+    expect(drained, 'the rounds end once only the failing step is due').to.equal(true);
+    const [waiting] = await enrolments({ contactId });
+    expect(waiting).to.include({ status: 'active', emailsSent: 0 });
+    expect(await scheduler.runOnce()).to.be.at.least(1);
+    const [after] = await enrolments({ contactId });
+    expect(after).to.include({ emailsSent: 1 });
+  });
 });

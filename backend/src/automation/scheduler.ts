@@ -41,7 +41,7 @@ export type SchedulerOptions = {
 };
 
 export type Scheduler = PollingWorker & {
-  /** One round: stops enrolments that must stop, then runs the steps that are due. Returns how many it took up. */
+  /** One round: stops enrolments that must stop, then runs the steps that are due. Returns how many it ran (a step that failed is not counted). */
   runOnce(): Promise<number>;
 };
 
@@ -296,10 +296,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .limit(batchSize)
       .select('e.id', 'e.user_id', 'e.version', 'e.steps', 'e.next_step_index', 'e.next_due_at', 'e.started_at', 'e.contact_id', 'e.contact_name', 'e.bank_id', 'c.email', 'c.title', 'c.linkedin_url', 't.state as bank_state');
     const round: Round = { settings: new Map(), contexts: new Map(), templates: new Map() };
-    await handleBatch(due, concurrency, (row) => runStep(row, round), (row, error) =>
+    return handleBatch(due, concurrency, (row) => runStep(row, round), (row, error) =>
       logger.error('automation step failed', { enrolmentId: row.id, error: error instanceof Error ? error.message : String(error) }),
     );
-    return due.length;
   }
 
   return { ...createPollingWorker({ name: 'automation', pollIntervalMs, round: runOnce }), runOnce };

@@ -66,20 +66,25 @@ export function createPollingWorker(options: { name: string; pollIntervalMs: num
 /**
  * Handles a batch with at most `concurrency` items in flight. Workers reading the same batch start at
  * a random place, so they rarely race for one item. An item that fails goes to `onError`; the rest go on.
+ * Answers how many were handled: a round reports only those as work done, because an item that fails
+ * every time stays due, and counting it would run round after round at once, holding the process.
  */
-export async function handleBatch<T>(items: T[], concurrency: number, handle: (item: T) => Promise<void>, onError: (item: T, error: unknown) => void): Promise<void> {
+export async function handleBatch<T>(items: T[], concurrency: number, handle: (item: T) => Promise<void>, onError: (item: T, error: unknown) => void): Promise<number> {
   const start = items.length ? Math.floor(Math.random() * items.length) : 0;
   const ordered = [...items.slice(start), ...items.slice(0, start)];
   let next = 0;
+  let handled = 0;
   const worker = async () => {
     while (next < ordered.length) {
       const item = ordered[next++];
       try {
         await handle(item);
+        handled += 1;
       } catch (error) {
         onError(item, error);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, ordered.length) }, worker));
+  return handled;
 }

@@ -37,7 +37,7 @@ export type DispatcherOptions = {
 };
 
 export type Dispatcher = PollingWorker & {
-  /** One round: settles stale claims, then sends what is due. Returns how many emails it took up. */
+  /** One round: settles stale claims, then sends what is due. Returns how many emails it handled (one whose handling failed is not counted). */
   drainOnce(): Promise<number>;
 };
 
@@ -179,11 +179,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .select('m.id', 'm.user_id', 'm.recipient_name', 'm.recipient_email', 'm.subject', 'm.body', 'm.attempts', 'm.version', 's.reason as suppressed');
     const senders = new Map<string, Promise<{ name: string | null; email: string } | undefined>>();
     const transports = new Map<string, Promise<MailTransport | null>>();
-    await handleBatch(due, concurrency, (email) => deliver(email, senders, transports), (email, error) =>
+    return handleBatch(due, concurrency, (email) => deliver(email, senders, transports), (email, error) =>
       // The claim stays on record: if the outcome could not be recorded the email turns unknown later, never twice sent.
       logger.error('mail dispatch failed', { emailId: email.id, error: error instanceof Error ? error.message : String(error) }),
     );
-    return due.length;
   }
 
   return { ...createPollingWorker({ name: 'mail dispatcher', pollIntervalMs, round: drainOnce }), drainOnce };
