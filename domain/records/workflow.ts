@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const stepTypes = ['Email', 'LinkedIn Visit'] as const;
 export type StepType = (typeof stepTypes)[number];
 
+/**
+ * The last day a step may run on, counted from the enrolment's start: ten years. A day further out is
+ * a typo, not a plan, and far enough out it is past the last date the clock can name, which left the
+ * scheduler unable to schedule the step at all.
+ */
+export const maxStepDay = 3650;
+
 /** A stored step: Email steps carry their template, LinkedIn visits carry none. */
 export const workflowStepRecordSchema = z.object({ day: z.number(), type: z.enum(stepTypes), templateId: z.string().optional() });
 

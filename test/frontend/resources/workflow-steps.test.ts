@@ -72,4 +72,12 @@ describe('workflow step rules', () => {
     expect(problems.name).to.equal('Workflow name is required.');
     expect(problems.steps).to.deep.equal(['Day must be a whole number of 1 or more.', 'Choose a template for this email.', undefined]);
   });
+
+  it('keeps a workflow with a step day past ten years from being saved', () => {
+    const problems = workflowProblems('Sequence', [
+      { day: 3650, type: 'LinkedIn Visit' },
+      { day: 99_999_999_999, type: 'LinkedIn Visit' },
+    ]);
+    expect(problems.steps).to.deep.equal([undefined, 'Day can be at most 3650 (ten years after the start).']);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stepTypes } from '../../../../domain/records/workflow.ts';
+import { maxStepDay, stepTypes } from '../../../../domain/records/workflow.ts';
 import { recordUpdateSchema } from '../schemas.ts';
 
 const name = z
@@ -10,7 +10,8 @@ const name = z
 
 const step = z
   .object({
-    day: z.number({ error: 'day must be a whole number of 1 or more.' }).int('day must be a whole number of 1 or more.').min(1, 'day must be a whole number of 1 or more.'),
+    day: z.number({ error: 'day must be a whole number of 1 or more.' }).int('day must be a whole number of 1 or more.').min(1, 'day must be a whole number of 1 or more.')
+      .max(maxStepDay, `day can be at most ${maxStepDay} (ten years after the start).`),
     type: z.enum(stepTypes, { error: `type must be ${stepTypes.join(' or ')}.` }),
     // Whether the template is needed and exists is the decider's call; here only its shape.
     templateId: z.string({ error: 'templateId must be a template id.' }).trim().nullish(),

@@ -47,6 +47,14 @@ describeWithDatabase('workflows API', (context) => {
     expect((await create({ name: 'x', steps: [], owner: 'me' })).status).to.equal(400);
   });
 
+  it('refuses a step day past ten years, which the scheduler could not turn into a date, naming the step', async () => {
+    const visits = (lastDay: number) => [{ day: 1, type: 'LinkedIn Visit' }, { day: lastDay, type: 'LinkedIn Visit' }];
+    const farOff = await create({ name: 'Far off', steps: visits(99_999_999_999) }, otherToken);
+    expect(farOff.status).to.equal(400);
+    expect(farOff.body.message).to.equal('steps.1.day: Step 2: day can be at most 3650 (ten years after the start).');
+    expect((await create({ name: 'Ten years', steps: visits(3650) }, otherToken)).status).to.equal(201);
+  });
+
   it("refuses an email step naming another user's template, a deleted one, or none, with 400 naming the step", async () => {
     const foreign = await create({ name: 'x', steps: [steps()[0], { day: 4, type: 'Email', templateId: theirTemplate }] });
     expect(foreign.status).to.equal(400);

@@ -1,7 +1,7 @@
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { EmailTemplate } from '../templates/template.ts';
-import { addStep, changeStepType, parseStepDay, removeStep, replaceStep, stepTypes, type StepType, type WorkflowStep } from './steps.ts';
+import { addStep, changeStepType, maxStepDay, parseStepDay, removeStep, replaceStep, stepTypes, type StepType, type WorkflowStep } from './steps.ts';
 
 /**
  * A workflow's steps, each a day, a type (Email or LinkedIn Visit) and, for emails, a template, with
@@ -40,7 +40,7 @@ export function WorkflowStepsEditor({
                 value={step.day}
                 onChange={(event) => onChange(replaceStep(steps, index, { ...step, day: parseStepDay(event.target.value, step.day) }))}
                 sx={{ width: { sm: 90 } }}
-                slotProps={{ htmlInput: { min: 1, step: 1, 'aria-label': `Day of step ${index + 1}` } }}
+                slotProps={{ htmlInput: { min: 1, max: maxStepDay, step: 1, 'aria-label': `Day of step ${index + 1}` } }}
               />
               <TextField
                 select

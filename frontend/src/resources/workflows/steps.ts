@@ -3,9 +3,9 @@
  * data, so they are unit tested without a browser.
  */
 
-import type { StepType } from '../../../../domain/records/workflow.ts';
+import { maxStepDay, type StepType } from '../../../../domain/records/workflow.ts';
 
-export { stepTypes, type StepType } from '../../../../domain/records/workflow.ts';
+export { maxStepDay, stepTypes, type StepType } from '../../../../domain/records/workflow.ts';
 
 export type WorkflowStep = { day: number; type: StepType; templateId?: string | null };
 
@@ -59,12 +59,13 @@ export function stepsForSave(steps: readonly WorkflowStep[]): WorkflowStep[] {
   return steps.map((step) => (step.type === 'Email' ? { day: step.day, type: step.type, templateId: step.templateId ?? null } : { day: step.day, type: step.type }));
 }
 
-/** What keeps a workflow from being saved: a name, and (from the server's rules) whole days of 1 or more and a template on every Email step. */
+/** What keeps a workflow from being saved: a name, and (from the server's rules) whole days from 1 to `maxStepDay` and a template on every Email step. */
 export function workflowProblems(name: string, steps: readonly WorkflowStep[]): { name?: string; steps: Array<string | undefined> } {
   return {
     name: name.trim() ? undefined : 'Workflow name is required.',
     steps: steps.map((step) => {
       if (!Number.isInteger(step.day) || step.day < 1) return 'Day must be a whole number of 1 or more.';
+      if (step.day > maxStepDay) return `Day can be at most ${maxStepDay} (ten years after the start).`;
       if (step.type === 'Email' && !step.templateId) return 'Choose a template for this email.';
       return undefined;
     }),
