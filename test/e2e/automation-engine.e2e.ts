@@ -72,6 +72,29 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('says under each field of Settings › Automation what it refused, in words, on a phone', async () => {
+    const session = await e2e.registerUser('Noor Haddad');
+    const { page } = await e2e.openSignedInPage({ session, path: '/settings', viewport: { width: 390, height: 844 } });
+    await page.getByRole('tab', { name: 'Automation' }).click();
+    // The two hours stand one above the other, so neither label is cut short.
+    const starts = await page.getByLabel('Window starts (hour)').boundingBox();
+    const ends = await page.getByLabel('Window ends (hour)').boundingBox();
+    expect(ends!.y).to.be.greaterThan(starts!.y + starts!.height);
+    await page.getByLabel('Time zone').fill('Mars/Olympus');
+    await page.getByLabel('Daily send cap').fill('0');
+    await page.getByRole('button', { name: 'Save Automation Settings' }).click();
+    await page.getByText('Failed to save settings.', { exact: true }).waitFor();
+    await page.getByText('Time zone must be a zone like America/Chicago.', { exact: true }).waitFor();
+    await page.getByText('The daily send cap must be at least 1.', { exact: true }).waitFor();
+    await page.getByLabel('Email address').fill('not an address');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Email must be an email address like name@bank.com.', { exact: true }).waitFor();
+    await screenshot(page, 'automation-settings-refused-phone');
+    // No message names a field the way the code does.
+    expect(await page.getByText(/timeZone:|dailySendCap:|email:/).count()).to.equal(0);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('starts an automation from Targets, sends the email, creates the LinkedIn task, and stops on unsubscribe', async () => {
     const { session, as, bank, contactId } = await userWithWorkflow('Morgan Reyes');
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { useToast } from '../../ui/Toast.tsx';
+import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
 import { formatLocalDay } from '../../../../domain/format.ts';
 
@@ -14,6 +15,8 @@ function SendWindowCard() {
   const toast = useToast();
   const [form, setForm] = useState<AutomationSettings>(defaults);
   const [saving, setSaving] = useState(false);
+  // The server's message for each field it refused, shown under that field rather than as 'dailySendCap: ...'.
+  const [errors, setErrors] = useState<Partial<Record<keyof AutomationSettings, string>>>({});
   useEffect(() => {
     settingsApi.read().then(
       (settings) =>
@@ -33,11 +36,14 @@ function SendWindowCard() {
     setForm((current) => ({ ...current, sendDays: current.sendDays.includes(day) ? current.sendDays.filter((d) => d !== day) : [...current.sendDays, day].sort() }));
   const save = async () => {
     setSaving(true);
+    setErrors({});
     try {
       await settingsApi.saveAutomation({ ...form, timeZone: form.timeZone?.trim() || null });
       toast.success('Settings saved successfully!');
     } catch (error) {
-      toast.error(`Failed to save settings. ${error instanceof Error ? error.message : ''}`.trim());
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      toast.error(Object.keys(fields).length > 0 ? 'Failed to save settings.' : `Failed to save settings. ${messageOf(error, '')}`.trim());
     } finally {
       setSaving(false);
     }
@@ -52,24 +58,27 @@ function SendWindowCard() {
           Automated emails go out only inside this window, on these days, and never more than the cap per day. Steps due outside it wait for the next window.
         </Typography>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2}>
-            <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} slotProps={{ htmlInput: { min: 0, max: 23 } }} />
-            <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} slotProps={{ htmlInput: { min: 1, max: 24 } }} />
+          {/* One above the other on a phone, where side by side their labels were cut to 'Window starts (...'. */}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23 } }} />
+            <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24 } }} />
           </Stack>
           <Box role="group" aria-label="Send days">
             {dayNames.map((name, index) => (
               <FormControlLabel key={name} control={<Checkbox size="small" checked={form.sendDays.includes(index + 1)} onChange={() => toggleDay(index + 1)} />} label={name} />
             ))}
+            {errors.sendDays && <FormHelperText error>{errors.sendDays}</FormHelperText>}
           </Box>
           <TextField
             label="Time zone"
             size="small"
             placeholder="America/Chicago"
-            helperText="Leave empty to use each bank's own state's time zone."
+            error={Boolean(errors.timeZone)}
+            helperText={errors.timeZone ?? "Leave empty to use each bank's own state's time zone."}
             value={form.timeZone ?? ''}
             onChange={(event) => setForm((current) => ({ ...current, timeZone: event.target.value }))}
           />
-          <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} slotProps={{ htmlInput: { min: 1 } }} sx={{ maxWidth: 200 }} />
+          <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1 } }} sx={{ maxWidth: 200 }} />
           <Box>
             <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
               Save Automation Settings
@@ -85,17 +94,22 @@ function DoNotContactCard() {
   const toast = useToast();
   const [rows, setRows] = useState<Suppression[] | undefined>();
   const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string>();
   const load = useCallback(() => {
     settingsApi.suppressions().then(setRows, (error: Error) => toast.error(error.message));
   }, [toast]);
   useEffect(load, [load]);
   const add = async () => {
+    setEmailError(undefined);
     try {
       await settingsApi.suppress(email);
       setEmail('');
       toast.success(`${email} will not be contacted.`);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to add the address.');
+      // A refused address is said under the field, in words, not as 'email: ...'.
+      const refused = fieldErrorsOf(error).email;
+      setEmailError(refused);
+      if (!refused) toast.error(messageOf(error, 'Failed to add the address.'));
     } finally {
       load();
     }
@@ -119,8 +133,8 @@ function DoNotContactCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           No email is sent to these addresses, by automation or by hand. People who unsubscribe are added here.
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-          <TextField label="Email address" size="small" fullWidth value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'flex-start' }}>
+          <TextField label="Email address" size="small" fullWidth value={email} onChange={(event) => setEmail(event.target.value)} error={Boolean(emailError)} helperText={emailError} />
           <Button variant="outlined" onClick={add} disabled={!email.trim()}>
             Add
           </Button>
