@@ -420,6 +420,39 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(first)).to.deep.equal([]);
   });
 
+  it("shows a failed email's date in the bank's Outreach History, and on a phone Resend and Dismiss stand under the explanation", async () => {
+    const { session, bank } = await userTrackingABank('Robin Oakes');
+    const email = 'alexandra.montgomery-whitfield@nowhere.example';
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'CFO', email } });
+    await apiAs(e2e.url, session, '/api/services/mailgun/send', { method: 'POST', body: { to: email, recipientName: 'Alexandra Montgomery-Whitfield', subject: 'Hello there', body: 'Hi,', contactId: contact.id, bankId: bank.cert } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/sent-mail' });
+    const mailbox = new SentMailPage(page);
+    await mailbox.view().getByTestId('sent-email-decision').getByText(/No such mailbox/).waitFor({ timeout: 20_000 });
+
+    // After a long address the date was cut off the end of the line.
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    const history = targets.expandedCard().getByRole('list', { name: 'Outreach history' });
+    await history.getByText('Hello there').waitFor();
+    const when = history.getByText('not sent', { exact: true });
+    expect(await when.evaluate((line) => line.scrollWidth <= line.clientWidth)).to.equal(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${e2e.url}/#/outreach/sent-mail`);
+    await mailbox.rows().first().click();
+    const decision = mailbox.view().getByTestId('sent-email-decision');
+    await decision.getByRole('button', { name: 'Resend' }).waitFor();
+    const explanation = await decision.locator('.MuiAlert-message').boundingBox();
+    const resend = await decision.getByRole('button', { name: 'Resend' }).boundingBox();
+    await screenshot(page, 'sent-mailbox-failed-phone');
+    // Beside the buttons the explanation was squeezed to a word or two a line.
+    expect(resend!.y).to.be.at.least(explanation!.y + explanation!.height);
+    expect(explanation!.width).to.be.greaterThan(200);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`fills the Find Contacts domain from the AI's domain search when the bank has no website on file (${colorScheme} mode)`, async () => {
       const { session, bank } = await userTrackingABank(`Jordan Vale ${colorScheme}`);

@@ -42,7 +42,8 @@ export function SentEmailDecision({ email, onResent }: { email: Pick<SentEmail, 
   return (
     <Alert
       severity={email.status === 'failed' ? 'error' : 'warning'}
-      sx={{ mt: 2 }}
+      // On a phone the buttons go under the explanation: beside it they squeezed it to a word a line.
+      sx={{ mt: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' }, '& .MuiAlert-message': { flex: 1 }, '& .MuiAlert-action': { width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end', pt: { xs: 0, sm: 0.5 } } }}
       data-testid="sent-email-decision"
       action={
         <Stack direction="row" spacing={1}>

@@ -27,7 +27,11 @@ export function OutreachHistory({ cert }: { cert: number }) {
             {email.subject}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div" noWrap>
-            To {email.recipientName} &lt;{email.recipientEmail}&gt; · {email.sentAt ? formatLocalMoment(email.sentAt) : 'not sent'}
+            To {email.recipientName} &lt;{email.recipientEmail}&gt;
+          </Typography>
+          {/* On a line of its own: after a long address it was cut off. */}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {email.sentAt ? formatLocalMoment(email.sentAt) : 'not sent'}
           </Typography>
         </Box>
       ))}
