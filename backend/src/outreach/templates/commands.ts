@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkTemplate } from '../../../../domain/placeholders/index.ts';
 import { templateCategories, type TemplateCategory } from '../../../../domain/records/template.ts';
 import { recordUpdateSchema } from '../schemas.ts';
 import { emailBodySchema, emailSubjectSchema } from './email-fields.ts';
@@ -9,8 +10,18 @@ const name = z
   .min(1, 'Template name is required.')
   .max(200, 'A template name can be at most 200 characters.');
 const category = z.enum(templateCategories, { error: `Category must be one of ${templateCategories.join(', ')}.` });
-const subject = emailSubjectSchema('Template subject');
-const body = emailBodySchema('Template body');
+/**
+ * A template must be one the placeholder engine can read: one it cannot (a placeholder never
+ * closed, a block never ended) could be saved through the API but never sent, and a workflow using
+ * it stalled at that step. The editor says the same before saving.
+ */
+const readable = (text: z.ZodType<string>) =>
+  text.superRefine((value, ctx) => {
+    const check = checkTemplate(value);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+  });
+const subject = readable(emailSubjectSchema('Template subject'));
+const body = readable(emailBodySchema('Template body'));
 const isFavorite = z.boolean({ error: 'isFavorite must be true or false.' });
 
 /** POST /api/data/templates: name, subject and body required; the category defaults to introduction. */

@@ -35,6 +35,15 @@ describeWithDatabase('templates API', (context) => {
     expect((await create({ ...intro, owner: 'me' })).status).to.equal(400);
   });
 
+  it('refuses a subject or body the placeholder engine cannot read, saying where, as the editor does', async () => {
+    const unclosed = await create({ ...intro, subject: 'Hello {{bankName' });
+    expect(unclosed.status).to.equal(400);
+    expect(unclosed.body.message).to.equal('subject: Template syntax error at line 1, column 9: a placeholder is not closed properly: write {{name}}.');
+    expect((await create({ ...intro, body: 'Hi,\n{{#if contactName}} welcome' })).body.message).to.match(/^body: Template syntax error at line 2, column \d+: a \{\{#block\}\} is never closed\.$/);
+    // An unknown name is only a warning: it shows as N/A.
+    expect((await create({ ...intro, name: 'Typo', body: 'Hi {{contactNmae}},' }, otherToken)).status).to.equal(201);
+  });
+
   it("lists only the user's templates, newest first, filtered by category, favorite and search", async () => {
     await create({ name: 'Quarterly check-in', category: 'check-in', subject: 'Checking in', body: 'How was the quarter?', isFavorite: true });
     await create({ name: 'Theirs', subject: 'Not yours', body: 'Private' }, otherToken);
