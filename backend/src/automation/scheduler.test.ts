@@ -277,4 +277,18 @@ describeWithDatabase('automation scheduler', (context) => {
     const [after] = await enrolments({ contactId });
     expect(after).to.include({ emailsSent: 1 });
   });
+
+  it('stops an enrolment whose template, saved before templates were checked, cannot be read, saying why', async () => {
+    current = new Date('2027-01-12T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const knex = app.services.knex;
+    const template = (await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Old', subject: 'Hello', body: 'Dear {{contactName}},' } })).body;
+    await knex('templates').where({ id: template.id }).update({ body: 'Dear {{#if contactName}} friend' });
+    const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Old one', steps: [{ day: 1, type: 'Email', templateId: template.id }] } })).body;
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Ola', title: 'CFO', email: 'ola@alpha.example' } })).body.id;
+    await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } });
+    await scheduler.runOnce();
+    const [after] = await enrolments({ contactId });
+    expect(after).to.include({ status: 'stopped', stopReason: 'send-failed', emailsSent: 0 });
+    expect(after.stopDetail).to.match(/^Template syntax error in the body at line 1, column \d+: a \{\{#block\}\} is never closed\.$/);
+  });
 });

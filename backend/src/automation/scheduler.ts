@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { placeholderValues, renderEmail } from '../../../domain/placeholders/index.ts';
+import { PlaceholderSyntaxError, placeholderValues, renderEmail } from '../../../domain/placeholders/index.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { Conflict, DomainError } from '../commands/errors.ts';
@@ -194,8 +194,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       } else {
         // Nothing was sent with the slot: it goes back.
         await giveBackSendSlot(row.user_id, dayKey, emailId);
-        // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone): the enrolment stops with the reason.
-        if (error instanceof HttpError || error instanceof DomainError) {
+        // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone), or a template saved
+        // before templates were checked that cannot be read: the enrolment stops with the reason instead of failing every round.
+        if (error instanceof HttpError || error instanceof DomainError || error instanceof PlaceholderSyntaxError) {
           // The outbox's refusal names the address; the enrolment's detail must not.
           return /Do Not Contact/.test(error.message)
             ? { type: 'StopEnrolment', userId: row.user_id, at: base.at, reason: 'do-not-contact', detail: doNotContactDetail }
