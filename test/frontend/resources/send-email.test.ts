@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { ApiError } from '../../../frontend/src/providers/http.ts';
+import { reasonOf } from '../../../frontend/src/resources/shared/problem.ts';
 import { defaultEmail, newIdempotencyKey, sendFailedText, sentText } from '../../../frontend/src/resources/sent-emails/send.ts';
 
 describe('sending an email', () => {
@@ -16,6 +18,15 @@ describe('sending an email', () => {
       'Failed to send email. No mail service is configured: add a Mailgun key in Settings.',
     );
     expect(sendFailedText(null)).to.equal('Failed to send email.');
+  });
+
+  it('says why the server refused a send in words, not naming the field as the code does', () => {
+    const refused = new ApiError('body: Body can be at most 100,000 characters.', 400, {
+      message: 'body: Body can be at most 100,000 characters.',
+      issues: [{ path: 'body', message: 'Body can be at most 100,000 characters.' }],
+    });
+    expect(sendFailedText(reasonOf(refused, ''))).to.equal('Failed to send email. Body can be at most 100,000 characters.');
+    expect(reasonOf(new ApiError('No mail service is configured.', 503, {}), '')).to.equal('No mail service is configured.');
   });
 
   it('makes a different idempotency key for every send', () => {

@@ -8,7 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import type { Contact } from '../contacts/types.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
-import { messageOf } from '../shared/problem.ts';
+import { messageOf, reasonOf } from '../shared/problem.ts';
 import type { EmailTemplate } from '../templates/template.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
@@ -130,7 +130,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
       setQueuedId(answer.id);
       onQueued(answer.id, target.contact.name);
     } catch (failure) {
-      setError(sendFailedText(messageOf(failure, '')));
+      setError(sendFailedText(reasonOf(failure, '')));
     } finally {
       setSending(false);
     }

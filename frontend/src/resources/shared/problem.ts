@@ -28,3 +28,13 @@ export function messageOf(error: unknown, fallback: string): string {
   const message = error instanceof Error ? error.message : '';
   return message && message !== 'API request failed' ? message : fallback;
 }
+
+/**
+ * What went wrong, in words: a refusal of fields (400 with issues) reads as the fields' own messages
+ * ('Body can be at most 100,000 characters.'), not as the server's summary, which names each field
+ * as the code does ('body: ...'); any other failure reads as `messageOf` does.
+ */
+export function reasonOf(error: unknown, fallback: string): string {
+  const fields = Object.values(fieldErrorsOf(error));
+  return fields.length > 0 ? fields.join(' ') : messageOf(error, fallback);
+}
