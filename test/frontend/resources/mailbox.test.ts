@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { awaitingOutcome, newestFirst, nextSelection, recipientLine, searchEmails } from '../../../frontend/src/resources/sent-emails/mailbox.ts';
+import { awaitingOutcome, newestFirst, nextSelection, recipientLine, retryNote, searchEmails } from '../../../frontend/src/resources/sent-emails/mailbox.ts';
 
 const email = (id: string, fields: Partial<{ recipientName: string | null; recipientEmail: string; bankName: string | null; subject: string; sentAt: string | null; queuedAt: string | null; createdAt: string }>) => ({
   id,
@@ -54,5 +54,11 @@ describe('sent mailbox', () => {
 
   it('waits for an outcome only while queued or sending', () => {
     expect(['queued', 'sending', 'sent', 'failed', 'unknown', 'dismissed'].filter((status) => awaitingOutcome(status as never))).to.deep.equal(['queued', 'sending']);
+  });
+
+  it('says why an email is still queued after a try, and that it is tried again by itself', () => {
+    expect(retryNote({ status: 'queued', failureReason: 'The SMTP server could not be reached.' })).to.equal('Not sent yet: The SMTP server could not be reached. It will be tried again shortly.');
+    expect(retryNote({ status: 'queued', failureReason: null })).to.equal(null);
+    expect(retryNote({ status: 'failed', failureReason: 'The SMTP server could not be reached. Gave up after 4 attempts.' })).to.equal(null);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, InputAdornment, List, ListItemButton, Paper, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, List, ListItemButton, Paper, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -8,7 +8,7 @@ import { PageHeader } from '../../layout/PageHeader.tsx';
 import { formatLocalDay, formatLocalMoment } from '../../../../domain/format.ts';
 import { DeliveryStatusChip } from '../../resources/sent-emails/DeliveryStatusChip.tsx';
 import { SentEmailDecision } from '../../resources/sent-emails/SentEmailDecision.tsx';
-import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
+import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, retryNote, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
 
 /** The most emails the mailbox loads (the API's page limit); the count line says when there are more. */
 const MAILBOX_LIMIT = 500;
@@ -55,6 +55,11 @@ function EmailView({ email, onResent }: { email: SentEmail; onResent: (id: strin
         {formatLocalMoment(emailTime(email))}
         {email.bankName ? ` · ${email.bankName}` : ''}
       </Typography>
+      {retryNote(email) && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="retry-note">
+          {retryNote(email)}
+        </Alert>
+      )}
       <SentEmailDecision email={email} onResent={onResent} />
       <Box component="pre" sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', fontSize: 14, m: 0 }}>
         {email.body}

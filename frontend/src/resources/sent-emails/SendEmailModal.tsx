@@ -12,7 +12,7 @@ import { messageOf, reasonOf } from '../shared/problem.ts';
 import type { EmailTemplate } from '../templates/template.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
-import { awaitingOutcome, type SentEmail } from './mailbox.ts';
+import { awaitingOutcome, retryNote, type SentEmail } from './mailbox.ts';
 import { defaultEmail, newIdempotencyKey, queueEmail, sendFailedText } from './send.ts';
 
 export const AI_BODY_NEEDS_SUBJECT = 'Please enter a subject before using AI.';
@@ -165,12 +165,17 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
           {bankDetails.error && <Alert severity="warning">Could not fetch some details for placeholders.</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
           {status && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="send-status">
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-testid="send-status">
               <Typography variant="body2">Status:</Typography>
               <DeliveryStatusChip status={status} reason={queued.data?.failureReason} />
               {queued.data?.status === 'failed' && queued.data.failureReason && (
                 <Typography variant="body2" color="error">
                   {queued.data.failureReason}
+                </Typography>
+              )}
+              {queued.data && retryNote(queued.data) && (
+                <Typography variant="body2" color="text.secondary" data-testid="retry-note">
+                  {retryNote(queued.data)}
                 </Typography>
               )}
             </Stack>

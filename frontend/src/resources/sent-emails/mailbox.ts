@@ -52,6 +52,14 @@ export const deliveryStatusLabels: Record<DeliveryStatus, string> = {
   dismissed: 'Dismissed',
 };
 
+/**
+ * Why an email is still queued after a try: the mail service was busy or could not be reached, and
+ * it is tried again by itself. Without this a user saw only 'Queued' for a minute or more.
+ */
+export function retryNote(email: { status: DeliveryStatus; failureReason?: string | null }): string | null {
+  return email.status === 'queued' && email.failureReason ? `Not sent yet: ${email.failureReason} It will be tried again shortly.` : null;
+}
+
 /** Whether the outcome of the send is still to come (the screens keep polling while it is). */
 export function awaitingOutcome(status: DeliveryStatus): boolean {
   return status === 'queued' || status === 'sending';
