@@ -61,10 +61,17 @@ describe('AI on the screens', function () {
     await dialog.getByText('Please enter a subject before using AI.').waitFor();
 
     await dialog.getByLabel('Subject').fill('Treasury services for the new quarter');
+    await dialog.getByLabel('Body').fill('Hi Morgan, a few words of my own.');
     await dialog.getByRole('button', { name: 'Write with AI' }).click();
     await page.locator('[role="alert"]', { hasText: 'AI successfully generated email body.' }).waitFor();
     const body = await dialog.getByLabel('Body').inputValue();
     expect(body).to.include('Morgan').and.to.include(bank.name);
+    await dialog.getByText('Drafted by Offline analyst: read it before sending.').waitFor();
+    // The words the draft replaced are one click away.
+    await dialog.getByRole('button', { name: 'Restore your text' }).click();
+    expect(await dialog.getByLabel('Body').inputValue()).to.equal('Hi Morgan, a few words of my own.');
+    expect(await dialog.getByRole('button', { name: 'Restore your text' }).count()).to.equal(0);
+    await dialog.getByRole('button', { name: 'Write with AI' }).click();
     await dialog.getByText('Drafted by Offline analyst: read it before sending.').waitFor();
     await screenshot(page, 'send-email-ai-body');
     await page.evaluate(() => window.localStorage.setItem('RaStore.theme', JSON.stringify('dark')));

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import AiIcon from '@mui/icons-material/AutoAwesome';
+import UndoIcon from '@mui/icons-material/Undo';
 import { useDataProvider, useGetList, useGetOne } from 'react-admin';
 import { aiApi, providerNames, type ProviderName } from '../../ai/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
@@ -46,6 +47,8 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const [sending, setSending] = useState(false);
   const [writing, setWriting] = useState(false);
   const [bodyAuthor, setBodyAuthor] = useState<ProviderName | null>(null);
+  // The body an AI draft replaced, until the user edits the draft: one click brings their own words back.
+  const [replacedBody, setReplacedBody] = useState<string | null>(null);
   const toast = useToast();
   const [queuedId, setQueuedId] = useState<string | null>(null);
   // One key per opened modal: a double click or a retried request queues one mail.
@@ -68,12 +71,14 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setTouched(false);
     setError(undefined);
     setBodyAuthor(null);
+    setReplacedBody(null);
     setQueuedId(null);
     setIdempotencyKey(newIdempotencyKey());
   }, [target]);
 
   const chooseTemplate = async (id: string) => {
     setTemplateId(id);
+    setReplacedBody(null);
     if (!target) return;
     const template = templates.data?.find((candidate) => candidate.id === id);
     if (!template) {
@@ -107,6 +112,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setError(undefined);
     try {
       const answer = await aiApi.generateEmail({ contactName: target.contact.name, contactTitle: target.contact.title || undefined, bankName: target.bank.name, subject });
+      setReplacedBody(body.trim() ? body : null);
       setBody(answer.body);
       setBodyAuthor(answer.provider);
       toast.success(AI_BODY_WRITTEN);
@@ -206,6 +212,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             onChange={(event) => {
               setBody(event.target.value);
               setBodyAuthor(null);
+              setReplacedBody(null);
             }}
             disabled={locked || writing}
             error={touched && !body.trim()}
@@ -216,6 +223,20 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
               <Button size="small" variant="outlined" color="secondary" startIcon={<AiIcon />} onClick={() => void writeBodyWithAi()} disabled={writing || filling || loadingBank}>
                 {writing ? 'Writing...' : 'Write with AI'}
               </Button>
+              {replacedBody !== null && (
+                <Button
+                  size="small"
+                  startIcon={<UndoIcon />}
+                  sx={{ ml: 1 }}
+                  onClick={() => {
+                    setBody(replacedBody);
+                    setBodyAuthor(null);
+                    setReplacedBody(null);
+                  }}
+                >
+                  Restore your text
+                </Button>
+              )}
             </Box>
           )}
           {filling && <Box sx={{ typography: 'body2', color: 'text.secondary' }}>Filling in the template...</Box>}
