@@ -133,9 +133,19 @@ function DoNotContactCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           No email is sent to these addresses, by automation or by hand. People who unsubscribe are added here.
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'flex-start' }}>
+        {/* a form of its own, so Enter in the field adds the address as the button does */}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ mb: 1, alignItems: 'flex-start' }}
+          component="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (email.trim()) void add();
+          }}
+        >
           <TextField label="Email address" size="small" fullWidth value={email} onChange={(event) => setEmail(event.target.value)} error={Boolean(emailError)} helperText={emailError} />
-          <Button variant="outlined" onClick={add} disabled={!email.trim()}>
+          <Button type="submit" variant="outlined" disabled={!email.trim()}>
             Add
           </Button>
         </Stack>
