@@ -291,4 +291,18 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(after).to.include({ status: 'stopped', stopReason: 'send-failed', emailsSent: 0 });
     expect(after.stopDetail).to.match(/^Template syntax error in the body at line 1, column \d+: a \{\{#block\}\} is never closed\.$/);
   });
+  it('schedules a step day saved before the ten-year limit at ten years, instead of failing the step at every round', async () => {
+    current = new Date('2027-01-05T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Fay', title: 'CFO', email: 'fay@alpha.example' } })).body.id;
+    const started = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } });
+    const [enrolment] = started.body.enrolments;
+    // An enrolment of a workflow saved when any day was accepted.
+    const steps = (await app.services.knex('enrolments').where({ id: enrolment.id }).first('steps')).steps as Array<{ day: number }>;
+    steps[1].day = 99_999_999_999;
+    await app.services.knex('enrolments').where({ id: enrolment.id }).update({ steps: JSON.stringify(steps) });
+    expect(await scheduler.runOnce()).to.be.at.least(1);
+    const [after] = await enrolments({ contactId });
+    expect(after).to.include({ status: 'active', emailsSent: 1 });
+    expect(new Date(after.nextStep.dueAt).getTime() - current.getTime()).to.be.within(3648 * 24 * hour, 3650 * 24 * hour);
+  });
 });

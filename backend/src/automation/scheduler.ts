@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PlaceholderSyntaxError, placeholderValues, renderEmail } from '../../../domain/placeholders/index.ts';
+import { maxStepDay } from '../../../domain/records/workflow.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { Conflict, DomainError } from '../commands/errors.ts';
@@ -152,7 +153,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   function nextDueAt(row: DueRow, window: SendWindow): string | null {
     const next = row.steps[row.next_step_index + 1];
     if (!next) return null;
-    const earliest = new Date(Math.max(row.started_at.getTime() + (next.day - 1) * day, now().getTime()));
+    // A day past the longest a workflow may have (an enrolment made before that limit) waits that long
+    // instead of making no date, which failed the step at every round.
+    const earliest = new Date(Math.max(row.started_at.getTime() + (Math.min(next.day, maxStepDay) - 1) * day, now().getTime()));
     return scheduleAt(window, earliest, { random, spreadMinutes }).toISOString();
   }
 
