@@ -420,7 +420,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(first)).to.deep.equal([]);
   });
 
-  it("shows a failed email's date in the bank's Outreach History, and on a phone Resend and Dismiss stand under the explanation", async () => {
+  it("shows a failed email's status and date in the bank's Outreach History, and on a phone Resend and Dismiss stand under the explanation", async () => {
     const { session, bank } = await userTrackingABank('Robin Oakes');
     const email = 'alexandra.montgomery-whitfield@nowhere.example';
     const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Alexandra Montgomery-Whitfield', title: 'CFO', email } });
@@ -436,7 +436,8 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await targets.expand(bank.name);
     const history = targets.expandedCard().getByRole('list', { name: 'Outreach history' });
     await history.getByText('Hello there').waitFor();
-    const when = history.getByText('not sent', { exact: true });
+    // An email not sent says what became of it, and when it was written.
+    const when = history.getByText(/^Failed · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
     expect(await when.evaluate((line) => line.scrollWidth <= line.clientWidth)).to.equal(true);
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,9 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useGetList } from 'react-admin';
-import type { SentEmail } from '../sent-emails/mailbox.ts';
+import { deliveryStatusLabels, emailTime, type SentEmail } from '../sent-emails/mailbox.ts';
 import { formatLocalMoment } from '../../../../domain/format.ts';
 
-/** Sent emails to one bank, newest first (recipient, subject, date). */
+/** Sent emails to one bank, newest first (recipient, subject, date; an email not sent says what became of it). */
 export function OutreachHistory({ cert }: { cert: number }) {
   const { data, isPending, error } = useGetList<SentEmail>('sent-emails', {
     filter: { bankId: cert },
@@ -31,7 +31,7 @@ export function OutreachHistory({ cert }: { cert: number }) {
           </Typography>
           {/* On a line of its own: after a long address it was cut off. */}
           <Typography variant="caption" color="text.secondary" component="div">
-            {email.sentAt ? formatLocalMoment(email.sentAt) : 'not sent'}
+            {email.sentAt ? formatLocalMoment(email.sentAt) : `${deliveryStatusLabels[email.status]} · ${formatLocalMoment(emailTime(email))}`}
           </Typography>
         </Box>
       ))}
