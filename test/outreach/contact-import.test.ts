@@ -43,6 +43,17 @@ describeWithDatabase('contact CSV import', (context) => {
     }
   });
 
+  it('reads a quote inside an unquoted value as part of it, and says in words where a file cannot be read', async () => {
+    const nickname = await post('/preview', { csv: 'Full Name,Bank\nRobert "Bob" Smith,Alpha Bank' });
+    expect(nickname.status).to.equal(200);
+    expect(nickname.body.sampleRows[0]).to.include({ 'Full Name': 'Robert "Bob" Smith' });
+    const unclosed = await post('/preview', { csv: 'Full Name,Bank\n"Jane Doe,Alpha Bank\nRaj Patel,Alpha Bank' });
+    expect(unclosed.status).to.equal(400);
+    expect(unclosed.body.message).to.equal('The file is not a readable CSV: a quoted value is never closed (the file ends inside it).');
+    const afterQuote = await post('/preview', { csv: 'Full Name,Bank\n"Jane" Doe,Alpha Bank' });
+    expect(afterQuote.body.message).to.equal('The file is not a readable CSV: line 2 has text right after a closing quote; put the whole value in quotes, with any quote inside it doubled ("").');
+  });
+
   it('dry-runs with per-row errors and duplicates, appending nothing', async () => {
     const response = await post('/dry-run', { csv, mapping });
     expect(response.body).to.include({ total: 6, valid: 3, duplicates: 1, invalid: 2 });

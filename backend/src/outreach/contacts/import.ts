@@ -53,12 +53,22 @@ export function detectDelimiter(csv: string): (typeof delimiters)[number] {
   return delimiters.reduce((best, delimiter) => (counts.get(delimiter)! > counts.get(best)! ? delimiter : best));
 }
 
+/** What is wrong with a file the CSV reader refused, in words, at the line a text editor shows it on. */
+function unreadableCsvReason(error: unknown): string {
+  const { code, lines } = error as { code?: string; lines?: number };
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted value is never closed (the file ends inside it).';
+  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE') return `line ${lines} has text right after a closing quote; put the whole value in quotes, with any quote inside it doubled ("").`;
+  return lines ? `line ${lines} cannot be read.` : 'it cannot be read.';
+}
+
 export function parseContactsCsv(csv: string): ParsedCsv {
   let records: string[][];
   try {
-    records = parse(csv, { bom: true, delimiter: detectDelimiter(csv), skip_empty_lines: true, relax_column_count: true, trim: true });
+    // relax_quotes: a quote inside an unquoted value (Robert "Bob" Smith) is part of the value, as spreadsheets read it.
+    records = parse(csv, { bom: true, delimiter: detectDelimiter(csv), skip_empty_lines: true, relax_column_count: true, relax_quotes: true, trim: true });
   } catch (error) {
-    throw new BadRequestError(`The file is not a readable CSV: ${(error as Error).message}`, { issues: [{ path: 'csv', message: 'The file is not a readable CSV.' }] });
+    const message = `The file is not a readable CSV: ${unreadableCsvReason(error)}`;
+    throw new BadRequestError(message, { issues: [{ path: 'csv', message }] });
   }
   if (records.length < 2) throw new BadRequestError('The file has no rows.', { issues: [{ path: 'csv', message: 'The file has no rows.' }] });
   if (records.length - 1 > maxRows) throw new BadRequestError(`A file can have at most ${maxRows} rows.`, { issues: [{ path: 'csv', message: `At most ${maxRows} rows.` }] });
