@@ -75,6 +75,21 @@ describeWithDatabase('projection rebuild', (context) => {
     expect(await snapshot(context.db.knex)).to.deep.equal(live);
   });
 
+  it('lets the server answer between batches: on the embedded database a query never waits on I/O, and the batches held the process', async () => {
+    const { token } = await app.signUp('Busy');
+    for (let index = 0; index < 20; index += 1) {
+      expect((await app.request('/api/data/tasks', { method: 'POST', token, body: { bankId: 628, text: `Task ${index}`, dueDate: '2027-01-01' } })).status).to.equal(201);
+    }
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 0);
+    try {
+      await rebuildProjections(context.db.knex, projections.filter((projection) => projection.name === 'tasks'), { batchSize: 1 });
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks, 'timers ran while the rebuild went on').to.be.greaterThan(0);
+  });
+
   it('rebuilds one projection alone without touching the others', async () => {
     const before = await snapshot(context.db.knex);
     await context.db.knex('activity').delete();
