@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { handleBatch } from './polling-worker.ts';
+import { createPollingWorker, handleBatch } from './polling-worker.ts';
 
 describe('polling worker', () => {
   it('counts only the items a batch handled, not those that failed', async () => {
@@ -14,5 +14,25 @@ describe('polling worker', () => {
     );
     expect(handled).to.equal(2);
     expect(failed.sort()).to.deep.equal([2, 4]);
+  });
+  it('lets the event loop run between rounds that found work, as rounds on the embedded database never wait on I/O', async () => {
+    let rounds = 0;
+    let roundsWhenTimerRan: number | undefined;
+    const finished = new Promise<void>((resolve) => {
+      const worker = createPollingWorker({
+        name: 'busy',
+        pollIntervalMs: 60_000,
+        round: async () => {
+          rounds += 1;
+          if (rounds < 200) return 1;
+          void worker.stop().then(resolve);
+          return 0;
+        },
+      });
+      setTimeout(() => (roundsWhenTimerRan = rounds), 0);
+      worker.start();
+    });
+    await finished;
+    expect(roundsWhenTimerRan, 'a timer ran while the rounds went on').to.be.below(200);
   });
 });

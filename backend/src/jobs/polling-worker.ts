@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { logger } from '../logging/logger.ts';
 
 /** A background job that runs rounds: at once while a round found work or it was woken, else after a pause. */
@@ -29,6 +30,9 @@ export function createPollingWorker(options: { name: string; pollIntervalMs: num
       if (!running) return;
       if (taken > 0 || woken) {
         woken = false;
+        // A turn of the event loop before the next round: on the embedded database a query never
+        // waits on I/O, so rounds back to back would hold the process and no request would be served.
+        await nextTurn();
         continue;
       }
       await new Promise<void>((resolve) => {
