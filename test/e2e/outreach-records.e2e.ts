@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Route } from 'playwright-core';
 import { formatDate } from '../../domain/format.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiAs, screenshot, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { apiAs, apiOf, screenshot, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -418,6 +418,28 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     const saved = await apiAs<{ title: string }>(e2e.url, session, `/api/data/contacts/${contact.id}`);
     expect(saved.title).to.equal('Treasurer');
     expect(e2e.pageErrors(first)).to.deep.equal([]);
+  });
+
+  it("reads a workflow's changed steps in words when its edit is refused, with the Now column in sight on a phone", async () => {
+    const session = await e2e.registerUser('Morgan Ash');
+    const as = apiOf(e2e.url, session);
+    const template = await as<{ id: string }>('/api/data/templates', { method: 'POST', body: { name: 'CFO introduction', category: 'introduction', subject: 'Hello', body: 'Dear {{contactName}},' } });
+    const workflow = await as<{ id: string }>('/api/data/workflows', { method: 'POST', body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }] } });
+    const { page } = await e2e.openSignedInPage({ session, path: `/workflows/${workflow.id}`, viewport: { width: 390, height: 844 } });
+    await page.getByLabel('Workflow Name').waitFor();
+    // Changed elsewhere after the form was opened.
+    await as(`/api/data/workflows/${workflow.id}`, { method: 'PUT', body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 3, type: 'LinkedIn Visit' }] } });
+
+    await page.getByLabel('Workflow Name').fill('CFO sequence, spring');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const changes = page.getByRole('table', { name: 'Changes since you opened the form' });
+    const steps = changes.getByRole('row', { name: /^Steps/ });
+    await steps.getByRole('cell', { name: 'Day 1 · Email: CFO introduction; Day 3 · LinkedIn Visit', exact: true }).waitFor();
+    await steps.getByRole('cell', { name: 'Day 1 · Email: CFO introduction', exact: true }).waitFor();
+    const now = await changes.getByRole('columnheader', { name: 'Now' }).boundingBox();
+    expect(now!.x + now!.width).to.be.at.most(390);
+    await screenshot(page, 'workflow-edit-conflict-phone');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
   it("shows a failed email's status and date in the bank's Outreach History, and on a phone Resend and Dismiss stand under the explanation", async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { useContactHistory } from '../../../frontend/src/resources/contacts/history.ts';
+import { changesSince } from '../../../frontend/src/resources/shared/conflict.ts';
 import { readChanges } from '../../../frontend/src/resources/shared/history.ts';
 import { useTrackedBankHistory } from '../../../frontend/src/resources/targets/history.ts';
 import { useTemplateHistory } from '../../../frontend/src/resources/templates/history.ts';
@@ -71,5 +72,29 @@ describe("a workflow's steps in words", () => {
 
   it('writes the steps in one line with their days', () => {
     expect(stepsInLine([{ day: 1, type: 'Email', templateId: 't1' }, { day: 3, type: 'LinkedIn Visit' }], names)).to.equal('Day 1 · Email: Introduction; Day 3 · LinkedIn Visit');
+  });
+});
+
+describe('what changed since a form was opened (an edit conflict)', () => {
+  it("names a field inside an object by its own path, so a contact's email check reads as its History does", () => {
+    const opened = { id: 'c1', version: 1, name: 'Jane Doe', verification: null };
+    const now = { id: 'c1', version: 2, name: 'Jane Doe', verification: { result: 'undeliverable', score: 12 } };
+    const changes = changesSince(opened, now);
+    expect(changes).to.deep.equal([
+      { field: 'verification.result', opened: undefined, now: 'undeliverable' },
+      { field: 'verification.score', opened: undefined, now: 12 },
+    ]);
+    const { lines } = readChanges(
+      changes.map(({ field, opened: from, now: to }) => ({ field, from, to })),
+      useContactHistory([]),
+    );
+    expect(lines.map(({ label, to }) => `${label}: ${to}`)).to.deep.equal(['Email check: Undeliverable', 'Email check score: 12']);
+  });
+
+  it('keeps a list, and a value turned from an object into text, as one field', () => {
+    expect(changesSince({ tags: ['a'], note: { x: 1 } }, { tags: ['a', 'b'], note: 'plain' })).to.deep.equal([
+      { field: 'tags', opened: ['a'], now: ['a', 'b'] },
+      { field: 'note', opened: { x: 1 }, now: 'plain' },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { ConflictNotice } from '../shared/ConflictNotice.tsx';
 import { fieldErrorsOf, messageOf, statusOf } from '../shared/problem.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
+import { useContactHistory } from './history.ts';
 import type { TrackedBank } from '../targets/types.ts';
 import { contactsApi, type EmailCheck } from './api.ts';
 import { contactPayload, draftOf, emptyContactDraft, validateContactDraft, withScheme, type ContactFieldErrors } from './form.ts';
@@ -198,6 +199,7 @@ export function ContactFormDialog({
           {conflict && (
             <ConflictNotice
               changes={conflict.changes}
+              useReading={useContactHistory}
               busy={saving}
               onReload={() => {
                 setDraft(draftOf(conflict.current));

@@ -211,7 +211,7 @@ const validate = (adding: boolean) => (values: Record<string, unknown>) =>
 
 export function ContactEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Contact" />}>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Contact" />} useHistoryReading={useContactHistory}>
       <SimpleForm validate={validate(false)} toolbar={<ToolbarDeleteAsking Question={ContactDeletionQuestion} />}>
         <ContactFields adding={false} />
       </SimpleForm>

@@ -3,12 +3,13 @@ import { Box } from '@mui/material';
 import { Edit, useDataProvider, useEditContext, useNotify, useRedirect, type EditProps, type RaRecord } from 'react-admin';
 import { changesSince, type FieldChange } from './conflict.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
+import type { UseHistoryReading } from './history.ts';
 import { statusOf } from './problem.ts';
 import { useRefreshOutreach } from './useRefreshOutreach.ts';
 
 type Conflict = { attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
 
-function ConflictPanel({ conflict, onSettled }: { conflict: Conflict | null; onSettled: () => void }) {
+function ConflictPanel({ conflict, useReading, onSettled }: { conflict: Conflict | null; useReading?: UseHistoryReading; onSettled: () => void }) {
   const { resource, refetch, redirect: redirectTo } = useEditContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
@@ -20,6 +21,7 @@ function ConflictPanel({ conflict, onSettled }: { conflict: Conflict | null; onS
     <Box sx={{ p: 2, pb: 0 }}>
       <ConflictNotice
         changes={conflict.changes}
+        useReading={useReading}
         busy={busy}
         onReload={async () => {
           setBusy(true);
@@ -51,9 +53,14 @@ function ConflictPanel({ conflict, onSettled }: { conflict: Conflict | null; onS
 /**
  * A react-admin Edit for an outreach record: saves pessimistically with `If-Match` (the version the
  * form was opened at). A 412 shows what changed meanwhile, field by field, and offers to reload or to
- * overwrite; server validation errors appear under their fields; other failures as a toast.
+ * overwrite, its fields read as the record's History reads them (`useHistoryReading`); server
+ * validation errors appear under their fields; other failures as a toast.
  */
-export function ConflictAwareEdit({ children, ...props }: Omit<EditProps, 'children' | 'mutationMode'> & { children: ReactNode }) {
+export function ConflictAwareEdit({
+  children,
+  useHistoryReading,
+  ...props
+}: Omit<EditProps, 'children' | 'mutationMode'> & { children: ReactNode; useHistoryReading?: UseHistoryReading }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -78,7 +85,7 @@ export function ConflictAwareEdit({ children, ...props }: Omit<EditProps, 'child
         },
       }}
     >
-      <ConflictPanel conflict={conflict} onSettled={() => setConflict(null)} />
+      <ConflictPanel conflict={conflict} useReading={useHistoryReading} onSettled={() => setConflict(null)} />
       {children}
     </Edit>
   );

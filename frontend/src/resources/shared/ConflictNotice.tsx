@@ -1,29 +1,37 @@
 import { Alert, AlertTitle, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { displayValue, type FieldChange } from './conflict.ts';
-import { labelOf } from './labels.ts';
+import type { FieldChange } from './conflict.ts';
+import { readAsStored, readChanges, type UseHistoryReading } from './history.ts';
 
 /**
  * Shown when a save is refused because the record changed since the form was opened: what changed,
  * and the two ways on: reload (take the current record, the typed changes are dropped) or overwrite
- * (save what was typed over it).
+ * (save what was typed over it). The changes read as the record's History reads them (`useReading`):
+ * fields by their labels, values as the screens write them.
  */
 export function ConflictNotice({
   changes,
+  useReading = readAsStored,
   busy = false,
   onReload,
   onOverwrite,
 }: {
   changes: FieldChange[];
+  useReading?: UseHistoryReading;
   busy?: boolean;
   onReload: () => void;
   onOverwrite: () => void;
 }) {
+  const asHistory = changes.map(({ field, opened, now }) => ({ field, from: opened, to: now }));
+  const reading = useReading([{ changes: asHistory }]);
+  const { lines, group } = readChanges(asHistory, reading);
+  const shown = [...lines, ...group];
   return (
     <Alert severity="warning" data-testid="conflict-notice" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
       <AlertTitle>This record was changed after you opened it</AlertTitle>
-      {changes.length > 0 ? (
-        <Box sx={{ overflowX: 'auto', my: 1 }}>
-          <Table size="small" aria-label="Changes since you opened the form">
+      {shown.length > 0 ? (
+        <Box sx={{ my: 1 }}>
+          {/* The columns share the width and their values wrap: scrolled sideways, a phone hid the Now column. */}
+          <Table size="small" aria-label="Changes since you opened the form" sx={{ tableLayout: 'fixed', '& th, & td': { whiteSpace: 'normal', overflowWrap: 'anywhere', px: 1 } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Field</TableCell>
@@ -32,11 +40,11 @@ export function ConflictNotice({
               </TableRow>
             </TableHead>
             <TableBody>
-              {changes.map((change) => (
-                <TableRow key={change.field}>
-                  <TableCell>{labelOf(change.field)}</TableCell>
-                  <TableCell>{displayValue(change.opened)}</TableCell>
-                  <TableCell>{displayValue(change.now)}</TableCell>
+              {shown.map((line) => (
+                <TableRow key={line.field}>
+                  <TableCell>{line.label}</TableCell>
+                  <TableCell>{line.from ?? '—'}</TableCell>
+                  <TableCell>{line.to}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -4,13 +4,12 @@ import { useState, type ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
 import { formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
-import { changesOf, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, fixedReading } from './history.ts';
+import { changesOf, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, readAsStored } from './history.ts';
 import { labelOf } from './labels.ts';
 
 const noEntries: HistoryEntry[] = [];
 /** A group of up to this many changes reads inline like the others. */
 const groupShownWhole = 4;
-const readAsStored = fixedReading({});
 
 /**
  * The History of one outreach record: its events oldest first, each with who, when, what happened,

@@ -13,9 +13,27 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-export function changesSince(opened: Record<string, unknown>, now: Record<string, unknown>): FieldChange[] {
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const recordOrNothing = (value: unknown) => value === null || value === undefined || isRecord(value);
+
+/**
+ * A field holding an object (a contact's email check) changes field by field inside it
+ * ('verification.result'), as a record's History names them, so each reads by its own label.
+ */
+export function changesSince(opened: Record<string, unknown>, now: Record<string, unknown>, prefix = ''): FieldChange[] {
   const fields = [...new Set([...Object.keys(opened), ...Object.keys(now)])].filter((field) => !BOOKKEEPING.has(field));
-  return fields.filter((field) => !same(opened[field], now[field])).map((field) => ({ field, opened: opened[field], now: now[field] }));
+  return fields
+    .filter((field) => !same(opened[field], now[field]))
+    .flatMap((field) => {
+      const [before, after] = [opened[field], now[field]];
+      if ((isRecord(before) || isRecord(after)) && recordOrNothing(before) && recordOrNothing(after)) {
+        return changesSince(isRecord(before) ? before : {}, isRecord(after) ? after : {}, `${prefix}${field}.`);
+      }
+      return [{ field: `${prefix}${field}`, opened: before, now: after }];
+    });
 }
 
 /** A value as a short line of text (lists joined, objects as their fields, a moment on the user's clock, empty as '—'). */

@@ -39,14 +39,20 @@ export type HistoryReading = {
   group?: { name: string; prefix: string; field: (name: string) => FieldReading; order: (names: string[]) => string[] };
 };
 
-/** How a resource's fields read in its History, given the history (to look up the names it refers to): a hook. */
-export type UseHistoryReading = (entries: HistoryEntry[]) => HistoryReading;
+/**
+ * How a resource's fields read in its History, given the changes read (to look up the names they
+ * refer to): a hook. An edit conflict reads its changes with it too.
+ */
+export type UseHistoryReading = (entries: Array<Pick<HistoryEntry, 'changes'>>) => HistoryReading;
 
 /** A reading that needs no names looked up. */
 export const fixedReading =
   (reading: HistoryReading): UseHistoryReading =>
   () =>
     reading;
+
+/** Every field by its name, every value as `displayValue` writes it. */
+export const readAsStored = fixedReading({});
 
 /** A change as a person reads it: the field's label, its value before (null when it had none) and after. */
 export type ChangeLine = { field: string; label: string; from: string | null; to: string };

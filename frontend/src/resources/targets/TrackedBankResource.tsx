@@ -125,7 +125,7 @@ function RemoveFromTargetsButton() {
 
 export function TrackedBankEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Tracked Bank" />}>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Tracked Bank" />} useHistoryReading={useTrackedBankHistory}>
       <SimpleForm
         toolbar={
           <Toolbar sx={{ justifyContent: 'space-between' }}>

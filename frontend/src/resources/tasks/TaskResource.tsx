@@ -106,7 +106,7 @@ function TaskFields() {
 
 export function TaskEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit task: " source="text" fallback="Task" />}>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit task: " source="text" fallback="Task" />} useHistoryReading={useTaskHistory}>
       <SimpleForm validate={validate}>
         <TaskFields />
         <BooleanInput source="completed" />

@@ -7,7 +7,7 @@ import { changesOf, type HistoryReading } from '../shared/history.ts';
  * How a task's History reads: its due dates as the app writes dates, its bank by name (a bank no
  * longer tracked by its FDIC cert).
  */
-export function useTaskHistory(entries: HistoryEntry[]): HistoryReading {
+export function useTaskHistory(entries: Array<Pick<HistoryEntry, 'changes'>>): HistoryReading {
   const ids = [
     ...new Set(
       entries

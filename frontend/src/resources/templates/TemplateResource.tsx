@@ -96,7 +96,7 @@ function TemplateFields() {
 
 export function TemplateEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Template" />}>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Template" />} useHistoryReading={useTemplateHistory}>
       <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={TemplateDeletionQuestion} />}>
         <TemplateFields />
       </SimpleForm>

@@ -108,7 +108,7 @@ const withoutStrayTemplates = (data: Record<string, unknown>) => ({ ...data, ste
 
 export function WorkflowEdit() {
   return (
-    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Workflow" />} transform={withoutStrayTemplates}>
+    <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Workflow" />} transform={withoutStrayTemplates} useHistoryReading={useWorkflowHistory}>
       <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={WorkflowDeletionQuestion} />}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
         <StepsInput />

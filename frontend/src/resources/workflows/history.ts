@@ -9,7 +9,7 @@ import { stepsInLine, type WorkflowStep } from './steps.ts';
  * LinkedIn Visit'), the templates named as the user's templates name them now; one deleted since
  * reads 'Unknown Template'.
  */
-export function useWorkflowHistory(entries: HistoryEntry[]): HistoryReading {
+export function useWorkflowHistory(entries: Array<Pick<HistoryEntry, 'changes'>>): HistoryReading {
   const stepLists = entries.flatMap((entry) => changesOf(entry).filter((change) => change.field === 'steps')).flatMap((change) => [change.from, change.to]);
   const ids = [...new Set(stepLists.flatMap((steps) => (Array.isArray(steps) ? (steps as WorkflowStep[]) : [])).flatMap((step) => (step.templateId ? [step.templateId] : [])))];
   const templates = useGetMany<EmailTemplate>('templates', { ids }, { enabled: ids.length > 0 });
