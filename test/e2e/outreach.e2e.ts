@@ -238,6 +238,35 @@ describe('outreach: targets, contacts and tasks', function () {
     expect(contact.linkedinUrl).to.equal('https://www.linkedin.com/busy/in/dana-whitfield');
   });
 
+  it("says in words why a contact was refused, adding and editing from Targets, without the field's code name", async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(5);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    const longTitle = 'Chief Financial Officer '.repeat(10);
+
+    await targets.expandedCard().getByRole('button', { name: 'Add New Contact' }).click();
+    const dialog = targets.dialog();
+    await dialog.getByLabel('Full Name').fill('Zoë <b>Núñez</b>');
+    await dialog.getByLabel('Job Title').fill(longTitle);
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.getByText('Failed to add contact. Job title can be at most 200 characters.', { exact: true }).waitFor();
+    await dialog.getByText('Job title can be at most 200 characters.', { exact: true }).waitFor();
+    await dialog.getByLabel('Job Title').fill('CFO');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.getByText('Zoë <b>Núñez</b> added as a contact.').waitFor();
+
+    await targets.contactRow('Zoë <b>Núñez</b>').getByRole('button', { name: 'Edit Zoë <b>Núñez</b>' }).click();
+    await dialog.getByLabel('Job Title').fill(longTitle);
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await dialog.getByRole('alert').getByText('Job title can be at most 200 characters.', { exact: true }).waitFor();
+    expect(await page.getByText('title: ').count()).to.equal(0);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('says when no target matches the search and how to add the first one', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/targets' });
     await page.getByText('No Targets Found').waitFor();

@@ -6,7 +6,7 @@ import { TagInput } from '../../ui/TagInput.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { changesSince, type FieldChange } from '../shared/conflict.ts';
 import { ConflictNotice } from '../shared/ConflictNotice.tsx';
-import { fieldErrorsOf, messageOf, statusOf } from '../shared/problem.ts';
+import { fieldErrorsOf, messageOf, reasonOf, statusOf } from '../shared/problem.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { useContactHistory } from './history.ts';
@@ -171,8 +171,8 @@ export function ContactFormDialog({
         setConflict({ current, changes: changesSince(previous as unknown as Record<string, unknown>, current as unknown as Record<string, unknown>) });
       } else {
         setErrors(fieldErrorsOf(error) as ContactFieldErrors);
-        setFormError(contact ? messageOf(error, 'Failed to update contact.') : 'Failed to add contact.');
-        if (!contact) toast.error(`Failed to add contact. ${messageOf(error, '')}`.trim());
+        setFormError(contact ? reasonOf(error, 'Failed to update contact.') : 'Failed to add contact.');
+        if (!contact) toast.error(`Failed to add contact. ${reasonOf(error, '')}`.trim());
       }
     } finally {
       setSaving(false);

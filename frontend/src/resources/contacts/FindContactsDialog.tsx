@@ -6,7 +6,7 @@ import { useDataProvider } from 'react-admin';
 import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { messageOf } from '../shared/problem.ts';
+import { messageOf, reasonOf } from '../shared/problem.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { contactsApi } from './api.ts';
@@ -177,7 +177,7 @@ export function FindContactsDialog({
       toast.success(`${created.data.name} added as a contact.`);
       await refresh('contacts');
     } catch (error) {
-      toast.error(`Failed to add contact. ${messageOf(error, '')}`.trim());
+      toast.error(`Failed to add contact. ${reasonOf(error, '')}`.trim());
     } finally {
       setAdding(null);
     }

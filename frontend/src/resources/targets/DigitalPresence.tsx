@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useToast } from '../../ui/Toast.tsx';
 import { websiteHref } from '../contacts/links.ts';
 import { withScheme } from '../contacts/form.ts';
-import { messageOf } from '../shared/problem.ts';
+import { reasonOf } from '../shared/problem.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from './api.ts';
 import type { TrackedBank } from './types.ts';
@@ -54,7 +54,7 @@ export function DigitalPresence({ bank }: { bank: TrackedBank }) {
       setValue(url);
       setEditing(false);
     } catch (failure) {
-      toast.error(`Failed to update URL. ${messageOf(failure, '')}`.trim());
+      toast.error(`Failed to update URL. ${reasonOf(failure, '')}`.trim());
     } finally {
       setSaving(false);
     }
