@@ -188,6 +188,19 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('keeps every Tasks column in sight when a task holds a long link', async () => {
+    const { session, bank } = await userTrackingABank('Sasha Brandt');
+    // A shared file's signed link: hundreds of characters with nowhere a line may break.
+    const link = `https://files.example.com/deck.pptx?X-Amz-Algorithm=AWS4&X-Amz-Credential=AKIAEXAMPLE%2F20261129&X-Amz-Signature=${'9f86d081884c7d659a2feaa0c55ad015'.repeat(8)}`;
+    await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: `Send the deck ${link}`, dueDate: '2026-12-10' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/tasks' });
+    await page.locator('tr', { hasText: 'Send the deck' }).waitFor();
+    for (const column of ['Bank', 'Due', 'Completed', 'Added']) {
+      const header = await page.getByRole('columnheader', { name: column }).boundingBox();
+      expect(header!.x + header!.width, column).to.be.at.most(1440);
+    }
+  });
+
   it('adds a task from the Tasks screen at the first tracked bank, due a week ahead', async () => {
     const { session, bank } = await userTrackingABank('Oskar Lind');
     const { page } = await e2e.openSignedInPage({ session, path: '/tasks/create' });

@@ -77,7 +77,8 @@ export function TaskList() {
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
       <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={() => <Due />} linkType="show" />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(taskBulkActions)}>
-          <TextField source="text" label="Task" />
+          {/* A long link pasted into a task breaks to fit: unbroken, it pushed the other columns out of sight. */}
+          <TextField source="text" label="Task" sx={{ overflowWrap: 'anywhere' }} />
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
           <FunctionField source="completed" label="Completed" render={() => <CompletionCell />} />
