@@ -76,7 +76,7 @@ const snapshotShape: Record<string, z.ZodType> = Object.fromEntries([
   ...snapshotTextFields.map((field) => [field, z.string({ error: `${field} must be text or null.` }).max(500).nullable().optional()]),
 ]);
 
-const notes = z.string({ error: 'Notes must be text.' }).max(20_000, 'Notes can be at most 20000 characters.');
+const notes = z.string({ error: 'Notes must be text.' }).max(20_000, 'Notes can be at most 20,000 characters.');
 const tags = tagsSchema.transform(cleanTags);
 /** A company page on linkedin.com (or a subdomain); any other site is refused. */
 const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage, (url) => parseLinkedinUrl(url.href) !== null);

@@ -180,6 +180,13 @@ describeWithDatabase('tracked banks API', (context) => {
     expect(target.body.isTarget).to.equal(true);
   });
 
+  it('refuses notes over 20,000 characters on the Notes field, the limit written as people write it', async () => {
+    await track({ ...bank, cert: 904 });
+    const refused = await put('904/notes', { notes: 'n'.repeat(20_001) });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.issues).to.deep.equal([{ path: 'notes', message: 'Notes can be at most 20,000 characters.' }]);
+  });
+
   it('sets, normalises and clears the LinkedIn company URL', async () => {
     await track({ ...bank, cert: 904 });
     const set = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'www.linkedin.com/company/first-example' });
