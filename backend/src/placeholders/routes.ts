@@ -13,7 +13,7 @@ import type { AppServices, Feature } from '../services.ts';
 import { loadPlaceholderValues } from './values.ts';
 
 /** Template text is bounded like a template's own fields. */
-const templateText = (label: string, max: number) => z.string({ error: `${label} must be text.` }).max(max, `${label} can be at most ${max} characters.`);
+const templateText = (label: string, max: number) => z.string({ error: `${label} must be text.` }).max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters.`);
 
 export const renderRequestSchema = z
   .object({

@@ -134,7 +134,7 @@ export const settingsBody = z
           .number({ error: 'The daily send cap must be a whole number.' })
           .int('The daily send cap must be a whole number.')
           .min(1, 'The daily send cap must be at least 1.')
-          .max(10_000, 'The daily send cap can be at most 10000.')
+          .max(10_000, 'The daily send cap can be at most 10,000.')
           .optional(),
       })
       .strict(),

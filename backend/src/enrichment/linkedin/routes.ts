@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppServices } from '../../services.ts';
 import { checkLinkedinUrl } from './check.ts';
 
-const verifyBody = z.object({ url: z.string({ error: 'Enter the LinkedIn address to check.' }).max(2000, 'A web address can be at most 2000 characters.') }).strict();
+const verifyBody = z.object({ url: z.string({ error: 'Enter the LinkedIn address to check.' }).max(2000, 'A web address can be at most 2,000 characters.') }).strict();
 
 /** POST /api/services/linkedin/verify {url}: whether a linkedin.com address leads to a page, and where. */
 export function linkedinRoutes({ config }: AppServices): Router {

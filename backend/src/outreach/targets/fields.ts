@@ -20,7 +20,7 @@ export function optionalWebUrl(message: string, accept: (url: URL) => boolean = 
     },
     z
       .string({ error: message })
-      .max(2000, 'A web address can be at most 2000 characters.')
+      .max(2000, 'A web address can be at most 2,000 characters.')
       .refine((text) => isWebUrl(text) && accept(new URL(text)), { message })
       .nullable()
       .optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, certSchema, recordUpdateSchema } from '../schemas.ts';
 
-const text = z.string({ error: 'Task description is required.' }).trim().min(1, 'Task description is required.').max(2000, 'A task can be at most 2000 characters.');
+const text = z.string({ error: 'Task description is required.' }).trim().min(1, 'Task description is required.').max(2000, 'A task can be at most 2,000 characters.');
 
 /** POST /api/data/tasks: description, bank and due date are all required. */
 export const createTaskBody = z
