@@ -103,6 +103,20 @@ describe('credit box', function () {
     await thumbSettlesNear('Max Total Assets', 2 / 3);
   });
 
+  it('moves the max assets slider up with the arrow keys from a round value such as $100B', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const reads = () => page.getByTestId('filter-maxAssets').locator('p').last().textContent();
+    const slider = page.getByRole('slider', { name: 'Max Total Assets' });
+    await slider.focus();
+    await slider.press('ArrowRight');
+    expect(await reads()).to.equal('$110.00B');
+    await slider.press('Home');
+    await slider.press('ArrowRight');
+    expect(await reads()).to.equal('$11.00M');
+    await slider.press('ArrowRight');
+    expect(await reads()).to.equal('$12.00M');
+  });
+
   it('stars a result and takes the user to Targets, where that bank is opened', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
     const creditBox = new CreditBoxPage(page);

@@ -98,6 +98,23 @@ export function sliderValue(spec: SliderSpec, position: number): number {
   return Math.min(spec.max, Math.max(spec.min, Number(Number.parseFloat((10 ** exponent).toPrecision(2)))));
 }
 
+/**
+ * The value a thumb moved from `from` to `position` stands for. On a log-scale slider one position
+ * is finer than two significant digits at the low end of each decade (10B and 10.2B both round to
+ * 10B), so a key press there would round back to the value it left and the thumb could never pass
+ * it: a move always goes on to the next position whose value differs, in the direction it was moved.
+ */
+export function movedSliderValue(spec: SliderSpec, from: number, position: number): number {
+  const value = sliderValue(spec, position);
+  const direction = Math.sign(position - sliderPosition(spec, from));
+  if (value !== from || direction === 0) return value;
+  for (let next = position + direction; next >= 0 && next <= LOG_SLIDER_POSITIONS; next += direction) {
+    const further = sliderValue(spec, next);
+    if (further !== from) return further;
+  }
+  return value;
+}
+
 export type FilterState = {
   values: Record<SliderFilter, number> & Record<SelectFilter, string>;
   enabled: Record<FilterName, boolean>;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -77,6 +77,20 @@ describe('credit box filters', () => {
     expect(sliderValue(spec, sliderPosition(spec, 100e9))).to.equal(100e9);
     expect(sliderValue(spec, 0)).to.equal(spec.min);
     expect(sliderValue(spec, LOG_SLIDER_POSITIONS)).to.equal(spec.max);
+  });
+
+  it('moves the max assets slider one key press past a power of ten instead of rounding back to it', () => {
+    const spec = sliders.maxAssets;
+    for (const from of [100e6, 1e9, 10e9, 100e9]) {
+      const start = sliderPosition(spec, from);
+      expect(movedSliderValue(spec, from, start + 1), `up from ${from}`).to.be.greaterThan(from);
+      expect(movedSliderValue(spec, from, start - 1), `down from ${from}`).to.be.lessThan(from);
+    }
+    expect(movedSliderValue(spec, 100e9, sliderPosition(spec, 100e9) + 1)).to.equal(110e9);
+    expect(movedSliderValue(spec, spec.min, 1)).to.equal(11e6);
+    // Already at an end: nothing further to go to.
+    expect(movedSliderValue(spec, spec.min, 0)).to.equal(spec.min);
+    expect(movedSliderValue(spec, spec.max, LOG_SLIDER_POSITIONS)).to.equal(spec.max);
   });
 
   it('gives every slider a thumb position inside its track for its default, and the default back from it', () => {

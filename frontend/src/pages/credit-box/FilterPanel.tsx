@@ -4,7 +4,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { defaultFilterState, filterGroups, isSlider, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
+import { defaultFilterState, filterGroups, isSlider, movedSliderValue, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
 import { formatMoney } from '../../../../domain/format.ts';
 
 function formatSlider(value: number, format: 'money' | 'percent'): string {
@@ -32,7 +32,7 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
           {...sliderTrack(spec)}
           value={sliderPosition(spec, value)}
           disabled={!enabled}
-          onChange={(_, next) => onChange(withValue(state, name, sliderValue(spec, Number.parseFloat(String(next)))))}
+          onChange={(_, next) => onChange(withValue(state, name, movedSliderValue(spec, value, Number.parseFloat(String(next)))))}
           valueLabelDisplay="auto"
           valueLabelFormat={(next) => formatSlider(sliderValue(spec, next), spec.format)}
           getAriaValueText={(next) => formatSlider(sliderValue(spec, next), spec.format)}
