@@ -117,6 +117,31 @@ describe('credit box', function () {
     expect(await reads()).to.equal('$12.00M');
   });
 
+  it('keeps the filters, results and page after starring a bank on Targets and coming back', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.openGroup('Institutional');
+    await creditBox.toggleFilter('regulator');
+    await creditBox.chooseInFilter('regulator', 'FDIC');
+    await creditBox.toggleFilter('maxNplRatio');
+    await creditBox.findMatches();
+    await creditBox.next();
+    const heading = await creditBox.heading().textContent();
+    const names = await creditBox.names();
+    await page.getByRole('button', { name: `Add ${names[0]} to targets` }).first().click();
+    await new Shell(page).waitForRoute('/outreach/targets');
+    await page.getByTestId('target-name').filter({ hasText: names[0] }).first().waitFor();
+
+    await page.goBack();
+    await new Shell(page).waitForRoute('/credit-box');
+    await creditBox.rows().first().waitFor();
+    expect(await creditBox.heading().textContent()).to.equal(heading);
+    expect(await creditBox.pageLabel()).to.match(/^Page 2 of /);
+    expect(await creditBox.names()).to.deep.equal(names);
+    expect(await page.getByTestId('filter-regulator').getByRole('combobox').textContent()).to.equal('FDIC');
+    expect(await page.getByTestId('filter-maxNplRatio').getByRole('switch').isChecked()).to.equal(false);
+  });
+
   it('stars a result and takes the user to Targets, where that bank is opened', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
     const creditBox = new CreditBoxPage(page);

@@ -97,6 +97,30 @@ describe('bank directory', function () {
     await page.getByRole('button', { name: 'Find Contacts & Execs' }).waitFor();
   });
 
+  it('keeps the search, filter, sort and page after starring a bank on Targets and coming back', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    await directory.search('Bank');
+    await directory.chooseRegulator('FDIC');
+    await directory.sortBy('ROA %');
+    await directory.next();
+    const names = await directory.names();
+    const showing = await directory.showing();
+    await directory.star(names[0]);
+    await new Shell(page).waitForRoute('/outreach/targets');
+    await page.getByTestId('target-name').filter({ hasText: names[0] }).first().waitFor();
+
+    await page.goBack();
+    await new Shell(page).waitForRoute('/bank-directory');
+    await directory.waitForRows();
+    expect(await page.getByLabel('Search by name').inputValue()).to.equal('Bank');
+    expect(await page.getByTestId('directory-regulator').getByRole('combobox').textContent()).to.equal('FDIC');
+    expect(await directory.pageLabel()).to.match(/^Page 2 of /);
+    expect(await directory.showing()).to.equal(showing);
+    expect(await directory.names()).to.deep.equal(names);
+  });
+
   it("opens the contact form for the row's bank from 'Add a contact at <bank>' and saves the contact there", async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);

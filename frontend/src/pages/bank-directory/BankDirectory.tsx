@@ -48,6 +48,7 @@ import { ContactFormDialog } from '../../resources/contacts/ContactFormDialog.ts
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
+import { useRememberedState } from '../../ui/useRememberedState.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
 import { directoryColumns } from './columns.tsx';
 
@@ -66,14 +67,14 @@ export default function BankDirectory() {
   const targets = useTargetToggle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [contactBank, setContactBank] = useState<BankRow | null>(null);
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useRememberedState('bankDirectory.searchText', '');
   const search = useDebounced(searchText);
-  const [regulator, setRegulator] = useState('');
-  const [charter, setCharter] = useState('');
-  const [sort, setSort] = useState<SortState>(DEFAULT_DIRECTORY_SORT);
-  const [page, setPage] = useState(1);
+  const [regulator, setRegulator] = useRememberedState('bankDirectory.regulator', '');
+  const [charter, setCharter] = useRememberedState('bankDirectory.charter', '');
+  const [sort, setSort] = useRememberedState<SortState>('bankDirectory.sort', DEFAULT_DIRECTORY_SORT);
+  const [page, setPage] = useRememberedState('bankDirectory.page', 1);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
-  const [chosenQuarter, setChosenQuarter] = useState<string | null>(null);
+  const [chosenQuarter, setChosenQuarter] = useRememberedState<string | null>('bankDirectory.quarter', null);
   // Paging goes back to page 1 when the search settles on new text.
   const [searchedFor, setSearchedFor] = useState(search);
   if (searchedFor !== search) {

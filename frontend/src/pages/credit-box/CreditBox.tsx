@@ -19,6 +19,7 @@ import type { CreditBoxCriteria } from '../../providers/services.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
+import { useRememberedState } from '../../ui/useRememberedState.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 
@@ -57,8 +58,8 @@ export default function CreditBox() {
   const detail = useBankDetail();
   const targets = useTargetToggle();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const [filters, setFilters] = useState<FilterState>(defaultFilterState);
-  const [search, setSearch] = useState<Search | null>(null);
+  const [filters, setFilters] = useRememberedState<FilterState>('creditBox.filters', defaultFilterState);
+  const [search, setSearch] = useRememberedState<Search | null>('creditBox.search', null);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
 
   const results = useQuery({

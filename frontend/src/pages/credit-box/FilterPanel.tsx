@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Box, Button, Collapse, Divider, FormControlLabel, ListItemButton, MenuItem, Paper, Select, Slider, Stack, Switch, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -6,6 +5,7 @@ import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
 import { defaultFilterState, filterGroups, isSlider, movedSliderValue, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
 import { formatMoney } from '../../../../domain/format.ts';
+import { useRememberedState } from '../../ui/useRememberedState.ts';
 
 function formatSlider(value: number, format: 'money' | 'percent'): string {
   return format === 'money' ? formatMoney(value) : `${Number(value.toFixed(2))}%`;
@@ -75,7 +75,7 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
 
 /** The Credit Box sidebar: grouped filters, each with its switch, and 'Find Matches'. */
 export function FilterPanel({ state, onChange, onSearch, searching }: { state: FilterState; onChange: (state: FilterState) => void; onSearch: () => void; searching: boolean }) {
-  const [open, setOpen] = useState<Record<string, boolean>>(() => Object.fromEntries(filterGroups.map((group) => [group.title, group.defaultOpen])));
+  const [open, setOpen] = useRememberedState<Record<string, boolean>>('creditBox.openGroups', () => Object.fromEntries(filterGroups.map((group) => [group.title, group.defaultOpen])));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="aside" aria-label="Credit box filters">
       {filterGroups.map((group, index) => (
