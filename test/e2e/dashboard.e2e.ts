@@ -47,6 +47,23 @@ describe('dashboard', function () {
     await page.getByText('No bank on this page matches your search.').waitFor();
   });
 
+  it('says a risk list that failed to load failed, not that the category has no banks, and loads it on Retry', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    const riskList = (url: URL) => url.pathname.endsWith('/financials-query') && (url.searchParams.get('filters') ?? '').includes('ROAQ');
+    await page.route(riskList, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"msg":"unavailable"}' }));
+    await dashboard.clickRiskSegment(0);
+    const modal = dashboard.riskModal();
+    await modal.root().getByText('Failed to load banks for High Risk category.').waitFor();
+    expect(await modal.root().getByText('No banks in this category.').count()).to.equal(0);
+
+    await page.unroute(riskList);
+    await modal.root().getByRole('button', { name: 'Retry' }).click();
+    await modal.waitForRows();
+    expect(await modal.root().getByText('Failed to load banks for High Risk category.').count()).to.equal(0);
+  });
+
   it('stars a bank from the risk modal, says it is going to Targets, and opens that bank there', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/' });
     const dashboard = new DashboardPage(page);

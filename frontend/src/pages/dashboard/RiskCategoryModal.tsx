@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -52,7 +52,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search by name or CERT' } }}
         />
         {list.isError && (
-          <Alert severity="error" sx={{ mb: 2 }}>
+          <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => list.refetch()}>Retry</Button>}>
             {`Failed to load banks for ${category} category.`}
           </Alert>
         )}
@@ -99,7 +99,8 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                   </TableCell>
                 </TableRow>
               ))}
-              {!list.isPending && rows.length === 0 && (
+              {/* After a failed load the alert above says so: an empty list would wrongly say there are no banks. */}
+              {!list.isPending && !list.isError && rows.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={6} align="center" sx={{ py: 4, color: 'text.secondary' }}>
                     {search ? 'No bank on this page matches your search.' : 'No banks in this category.'}
