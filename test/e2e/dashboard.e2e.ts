@@ -39,12 +39,31 @@ describe('dashboard', function () {
     expect(count).to.be.within(1, 20);
     await screenshot(page, 'risk-category-modal');
 
-    const firstName = (await modal.rows().first().locator('p').first().textContent()) ?? '';
+    const firstName = (await modal.rows().first().getByRole('button', { name: /^(?!Add ).*/ }).first().textContent()) ?? '';
     await modal.search(firstName.slice(0, 6));
     expect(await modal.rows().count()).to.be.within(1, count);
     await modal.search('no bank is called this');
     expect(await modal.rows().count()).to.equal(0);
     await page.getByText('No bank on this page matches your search.').waitFor();
+  });
+
+  it('opens a bank of the risk modal from the keyboard: Tab to its name, Enter', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    await dashboard.clickRiskSegment(1);
+    const modal = dashboard.riskModal();
+    await modal.waitForRows();
+    const star = modal.rows().first().getByRole('button', { name: /^Add .* to targets$/ });
+    const name = ((await star.getAttribute('aria-label')) ?? '').replace(/^Add /, '').replace(/ to targets$/, '');
+    await star.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal(name);
+    await page.keyboard.press('Enter');
+    await page.locator('.MuiDialog-paperFullScreen').waitFor();
+    // One detail, not one from the name and another from the row under it.
+    expect(await page.locator('.MuiDialog-paperFullScreen').count()).to.equal(1);
+    await page.locator('.MuiDialog-paperFullScreen h1, .MuiDialog-paperFullScreen h2').filter({ hasText: name }).first().waitFor();
   });
 
   it('says a risk list that failed to load failed, not that the category has no banks, and loads it on Retry', async () => {

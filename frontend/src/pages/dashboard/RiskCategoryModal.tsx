@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -76,9 +76,20 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                     <BankTargetStar targets={targets} bank={row} />
                   </TableCell>
                   <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {/* A button as well as the row's click, so a keyboard user can open the bank too. */}
+                    <Link
+                      component="button"
+                      variant="body2"
+                      color="inherit"
+                      underline="hover"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        detail.open(row.cert);
+                      }}
+                      sx={{ display: 'block', fontWeight: 600, textAlign: 'left' }}
+                    >
                       {row.name}
-                    </Typography>
+                    </Link>
                     <Typography variant="caption" color="text.secondary">
                       {[row.city, row.state].filter(Boolean).join(', ')} · CERT {row.cert}
                     </Typography>
