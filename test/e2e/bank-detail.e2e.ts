@@ -230,6 +230,26 @@ describe('bank detail view', function () {
     expect(await detail.name().textContent()).to.equal(name);
   });
 
+  it('takes a peer asset amount typed into an emptied field as typed, without a 0 in front', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory(3);
+    const panel = await detail.show('benchmark', 'benchmark-panel');
+    await detail.settled();
+    const minAssets = panel.getByRole('spinbutton', { name: 'Min Assets' });
+    await minAssets.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    expect(await minAssets.inputValue()).to.equal('');
+    await page.keyboard.type('500000000');
+    expect(await minAssets.inputValue()).to.equal('500000000');
+    await panel.getByText('$500.00M').waitFor();
+    const peerRequest = page.waitForRequest((request) => request.url().includes('/api/services/fdic/peers'));
+    await panel.getByRole('button', { name: 'Update Peer Group' }).click();
+    // The peer search takes thousands of dollars, as the regulator reports them.
+    expect(new URL((await peerRequest).url()).searchParams.get('minAssets')).to.equal('500000');
+  });
+
   it('compares the largest bank with a wider group when its default peer group is thin, and says so', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -70,6 +70,22 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
       </Select>
     </FormControl>
   );
+  // The asset fields keep the text as typed, so an emptied field stays empty rather than turning into
+  // a 0 that the next digits are typed after ('0500000000'); the text is read as a number (empty as 0).
+  const [assets, setAssets] = useState({ minAssets: String(initial.minAssets), maxAssets: String(initial.maxAssets) });
+  const amount = (text: string) => Number(text) || 0;
+  const assetField = (key: 'minAssets' | 'maxAssets', label: string) => (
+    <TextField
+      label={label}
+      name={key}
+      type="number"
+      value={assets[key]}
+      onChange={(event) => setAssets((current) => ({ ...current, [key]: event.target.value }))}
+      slotProps={{ htmlInput: { step: 1_000_000, min: 0 } }}
+      helperText={formatMoney(amount(assets[key]))}
+      sx={{ width: 200 }}
+    />
+  );
   return (
     <Section title="Peer Group Selection">
       <Box
@@ -79,29 +95,11 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
         sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit(draft);
+          onSubmit({ ...draft, minAssets: amount(assets.minAssets), maxAssets: amount(assets.maxAssets) });
         }}
       >
-        <TextField
-          label="Min Assets"
-          name="minAssets"
-          type="number"
-          value={draft.minAssets}
-          onChange={(event) => set('minAssets', Number(event.target.value) || 0)}
-          slotProps={{ htmlInput: { step: 1_000_000, min: 0 } }}
-          helperText={formatMoney(draft.minAssets)}
-          sx={{ width: 200 }}
-        />
-        <TextField
-          label="Max Assets"
-          name="maxAssets"
-          type="number"
-          value={draft.maxAssets}
-          onChange={(event) => set('maxAssets', Number(event.target.value) || 0)}
-          slotProps={{ htmlInput: { step: 1_000_000, min: 0 } }}
-          helperText={formatMoney(draft.maxAssets)}
-          sx={{ width: 200 }}
-        />
+        {assetField('minAssets', 'Min Assets')}
+        {assetField('maxAssets', 'Max Assets')}
         {select('state', 'State', stateOptions)}
         {select('regulator', 'Regulator', regulatorOptions)}
         {select('charterType', 'Charter Type', charterTypeOptions)}
