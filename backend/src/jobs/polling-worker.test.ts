@@ -17,7 +17,7 @@ describe('polling worker', () => {
   });
   it('lets the event loop run between rounds that found work, as rounds on the embedded database never wait on I/O', async () => {
     let rounds = 0;
-    let roundsWhenTimerRan: number | undefined;
+    let roundsWhenOtherWorkRan: number | undefined;
     const finished = new Promise<void>((resolve) => {
       const worker = createPollingWorker({
         name: 'busy',
@@ -29,10 +29,11 @@ describe('polling worker', () => {
           return 0;
         },
       });
-      setTimeout(() => (roundsWhenTimerRan = rounds), 0);
+      // Work the event loop already holds (an answer to send, a request to read) runs before the next round.
+      setImmediate(() => (roundsWhenOtherWorkRan = rounds));
       worker.start();
     });
     await finished;
-    expect(roundsWhenTimerRan, 'a timer ran while the rounds went on').to.be.below(200);
+    expect(roundsWhenOtherWorkRan, 'other work ran while the rounds went on').to.equal(1);
   });
 });
