@@ -10,7 +10,8 @@ const remembered = new Map<string, unknown>();
  * left them. Kept in this tab's memory per signed-in user, so another user, or a reload, starts afresh.
  */
 export function useRememberedState<T>(key: string, initial: T | (() => T)) {
-  const slot = `${readUser()?.id ?? ''}:${key}`;
+  // Read once per mount: the signed-in user is read from storage, and a screen is mounted afresh on signing in.
+  const [slot] = useState(() => `${readUser()?.id ?? ''}:${key}`);
   const [value, setValue] = useState<T>(() => (remembered.has(slot) ? (remembered.get(slot) as T) : initial instanceof Function ? initial() : initial));
   useEffect(() => {
     remembered.set(slot, value);
