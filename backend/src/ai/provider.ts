@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxChatMessageLength } from '../../../domain/chat.ts';
+import { groupThousands } from '../../../domain/format.ts';
 import type { ToolScope } from './tools.ts';
 
 /**
@@ -13,7 +14,7 @@ export const providerLabels: Record<ProviderName, string> = { gemini: 'Gemini', 
 /** A chat message; `provider` remembers who wrote an answer, so a reopened conversation still says so. */
 export const chatMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(maxChatMessageLength, `A chat message can be at most ${maxChatMessageLength.toLocaleString('en-US')} characters.`),
+  content: z.string().max(maxChatMessageLength, `A chat message can be at most ${groupThousands(maxChatMessageLength)} characters.`),
   provider: z.enum(['gemini', 'offline']).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { groupThousands } from '../../../domain/format.ts';
 import {
   EmailTemplateSyntaxError,
   helperCatalogue,
@@ -13,7 +14,7 @@ import type { AppServices, Feature } from '../services.ts';
 import { loadPlaceholderValues } from './values.ts';
 
 /** Template text is bounded like a template's own fields. */
-const templateText = (label: string, max: number) => z.string({ error: `${label} must be text.` }).max(max, `${label} can be at most ${max.toLocaleString('en-US')} characters.`);
+const templateText = (label: string, max: number) => z.string({ error: `${label} must be text.` }).max(max, `${label} can be at most ${groupThousands(max)} characters.`);
 
 export const renderRequestSchema = z
   .object({

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
+import { groupThousands } from '../../../../domain/format.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { addContactBody, type ContactFields } from './commands.ts';
 
@@ -71,7 +72,7 @@ export function parseContactsCsv(csv: string): ParsedCsv {
     throw new BadRequestError(message, { issues: [{ path: 'csv', message }] });
   }
   if (records.length < 2) throw new BadRequestError('The file has no rows.', { issues: [{ path: 'csv', message: 'The file has no rows.' }] });
-  if (records.length - 1 > maxRows) throw new BadRequestError(`A file can have at most ${maxRows.toLocaleString('en-US')} rows.`, { issues: [{ path: 'csv', message: `At most ${maxRows.toLocaleString('en-US')} rows.` }] });
+  if (records.length - 1 > maxRows) throw new BadRequestError(`A file can have at most ${groupThousands(maxRows)} rows.`, { issues: [{ path: 'csv', message: `At most ${groupThousands(maxRows)} rows.` }] });
   const columns = records[0].map((column, index) => column || `Column ${index + 1}`);
   return { columns, rows: records.slice(1) };
 }

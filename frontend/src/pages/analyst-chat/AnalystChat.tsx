@@ -30,6 +30,7 @@ import RegenerateIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
 import SuggestIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
 import { maxChatMessageLength } from '../../../../domain/chat.ts';
+import { groupThousands } from '../../../../domain/format.ts';
 import { chatPurple } from '../../theme.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -317,7 +318,7 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
             onChange={(event) => setInput(event.target.value)}
             onKeyDown={onKeyDown}
             error={tooLong}
-            helperText={tooLong ? `A question can be at most ${maxChatMessageLength.toLocaleString('en-US')} characters; this one has ${input.trim().length.toLocaleString('en-US')}.` : undefined}
+            helperText={tooLong ? `A question can be at most ${groupThousands(maxChatMessageLength)} characters; this one has ${groupThousands(input.trim().length)}.` : undefined}
             slotProps={{ htmlInput: { 'aria-label': 'Question for the analyst' } }}
           />
           <Stack direction="row" alignItems="center" spacing={1} useFlexGap sx={{ mt: 1 }}>

@@ -12,7 +12,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
 import { toCsv } from '../../resources/shared/csv.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
-import { formatDate, formatLocalMoment, formatMoney, formatPercent } from '../../../../domain/format.ts';
+import { formatDate, formatLocalMoment, formatMoney, formatPercent, groupThousands } from '../../../../domain/format.ts';
 
 /** A datetime-local value (the browser's own time zone) for a moment. */
 function localInput(moment: Date): string {
@@ -65,7 +65,7 @@ const tableRows = 200;
 
 function TableCard({ title, name, rows, asOf, columns }: { title: string; name: string; rows: Row[]; asOf: string | null; columns: Array<{ key: string; label: string; format?: (value: Row[string]) => string }> }) {
   return (
-    <SectionCard title={title} subtitle={`${rows.length.toLocaleString('en-US')} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
+    <SectionCard title={title} subtitle={`${groupThousands(rows.length)} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
       <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
         <Table size="small" stickyHeader>
           <TableHead>
@@ -88,7 +88,7 @@ function TableCard({ title, name, rows, asOf, columns }: { title: string; name: 
       </Box>
       {rows.length > tableRows && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Showing the first {tableRows} of {rows.length.toLocaleString('en-US')}. The CSV holds them all.
+          Showing the first {tableRows} of {groupThousands(rows.length)}. The CSV holds them all.
         </Typography>
       )}
     </SectionCard>
