@@ -27,7 +27,8 @@ import * as grpc from '@grpc/grpc-js';
  * subscriptions, persistent subscriptions, projections, ACLs and credentials, stream metadata
  * ($maxAge, $maxCount, truncation), link resolution, clustering and leader election, TLS, gossip,
  * scavenging, the maximum append size, deadlines enforced by the server, and durability (it keeps
- * everything in memory; `stop` loses it, like a server whose disk was wiped).
+ * everything in memory: `stop` then `start({ port })` is a restart that keeps the log, a new double a
+ * server whose disk was wiped).
  */
 const require = createRequire(import.meta.url);
 const streamsPb = require('@eventstore/db-client/generated/streams_pb.js') as typeof import('@eventstore/db-client/generated/streams_pb.js');
@@ -81,9 +82,11 @@ export class EventStoreDbDouble {
   /** Appends the double has answered, for tests that count round trips. */
   appends = 0;
   url = '';
+  port = 0;
 
-  async start(): Promise<this> {
-    for (const { streamId, type } of BOOT_RECORDS) this.writeSystemRecord(streamId, type);
+  /** Starts on a free port, or on `port`: a double stopped and started again on its port is a server restarting, its log kept. */
+  async start({ port: wanted = 0 }: { port?: number } = {}): Promise<this> {
+    if (this.records.length === 0) for (const { streamId, type } of BOOT_RECORDS) this.writeSystemRecord(streamId, type);
     const server = new grpc.Server();
     server.addService(streamsGrpc.StreamsService, {
       read: (call: grpc.ServerWritableStream<ReadReq, ReadResp>) => this.read(call),
@@ -96,9 +99,10 @@ export class EventStoreDbDouble {
       getSupportedMethods: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback(null, supportedMethods()),
     });
     const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+      server.bindAsync(`127.0.0.1:${wanted}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
     );
     this.server = server;
+    this.port = port;
     this.url = `esdb://127.0.0.1:${port}?tls=false`;
     return this;
   }

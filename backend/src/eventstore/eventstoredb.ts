@@ -1,12 +1,14 @@
 import {
   ANY,
   BACKWARDS,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
   START,
   StreamNotFoundError,
+  UnavailableError,
   WrongExpectedVersionError as ClientWrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
@@ -17,9 +19,11 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client';
+import { status as grpcStatus } from '@grpc/grpc-js';
 import { z } from 'zod';
 import { stampMetadata } from './metadata.ts';
 import {
+  EventStoreUnavailableError,
   WrongExpectedVersionError,
   comparePositions,
   type AppendResult,
@@ -93,7 +97,7 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof ClientWrongExpectedVersionError) {
         throw new WrongExpectedVersionError(streamId, expectedVersion, versionOf(error.actualVersion));
       }
-      throw error;
+      throw unavailableOr(error);
     }
     // The append answers only the last revision; read our events back for their positions and times.
     const firstRevision = nextRevision - BigInt(events.length) + 1n;
@@ -113,7 +117,7 @@ export class EventStoreDbEventStore implements EventStore {
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
-      throw error;
+      throw unavailableOr(error);
     }
     return events;
   }
@@ -144,8 +148,12 @@ export class EventStoreDbEventStore implements EventStore {
   /** Reads up to `maxCount` records of $all, fully consumed so no server stream is left open. */
   private async scanAll(direction: typeof FORWARDS | typeof BACKWARDS, fromPosition: ReadPosition, maxCount: number): Promise<ClientRecordedEvent[]> {
     const records: ClientRecordedEvent[] = [];
-    for await (const resolved of this.client.readAll({ direction, fromPosition, maxCount }) as AsyncIterable<AllStreamResolvedEvent>) {
-      if (resolved.event) records.push(resolved.event);
+    try {
+      for await (const resolved of this.client.readAll({ direction, fromPosition, maxCount }) as AsyncIterable<AllStreamResolvedEvent>) {
+        if (resolved.event) records.push(resolved.event);
+      }
+    } catch (error) {
+      throw unavailableOr(error);
     }
     return records;
   }
@@ -247,6 +255,17 @@ export class EventStoreDbEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await this.client.dispose();
   }
+}
+
+/**
+ * A server that cannot be reached (down, restarting, too slow) becomes the store's own error, answered
+ * 503; anything else is left as it is. Reads fail with the client's own error classes, an append with
+ * the bare gRPC status.
+ */
+function unavailableOr(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const unreachable = error instanceof UnavailableError || error instanceof DeadlineExceededError || code === grpcStatus.UNAVAILABLE || code === grpcStatus.DEADLINE_EXCEEDED;
+  return unreachable ? new EventStoreUnavailableError((error as Error).message, { cause: error }) : error;
 }
 
 function expectedRevisionOf(expected: ExpectedVersion): AppendExpectedRevision {

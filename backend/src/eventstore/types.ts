@@ -100,6 +100,13 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/** The event store's server cannot be reached (down, restarting, or too slow to answer): a retry later may work. */
+export class EventStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(`The event store is not reachable: ${message}`, options);
+  }
+}
+
 /** Compares two positions: negative when a is before b. */
 export function comparePositions(a: Position, b: Position): number {
   if (a === 'start') return b === 'start' ? 0 : -1;

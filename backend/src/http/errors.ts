@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { Conflict, DomainError, NotFound, StaleVersion } from '../commands/errors.ts';
 import { logger } from '../logging/logger.ts';
 import { currentContext } from '../context/request-context.ts';
+import { EventStoreUnavailableError } from '../eventstore/types.ts';
 
 /** An error whose message is safe and useful to show to the user. */
 export class HttpError extends Error {
@@ -107,6 +108,13 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
       message = 'The database is not reachable right now. Please try again in a moment.';
       ctx.set('Retry-After', '1');
       logger.warn('database unavailable', { requestId, error: raw instanceof Error ? raw.message : String(raw) });
+    } else if (raw instanceof EventStoreUnavailableError) {
+      // EventStoreDB is down or restarting: the lists still answer from the read tables, but commands
+      // and histories need it, and a retry once it is back works.
+      status = 503;
+      message = 'The event store is not reachable right now. Please try again in a moment.';
+      ctx.set('Retry-After', '1');
+      logger.warn('event store unavailable', { requestId, error: raw.message });
     } else {
       logger.error('unhandled error', { requestId, error: raw instanceof Error ? raw.stack : String(raw) });
     }

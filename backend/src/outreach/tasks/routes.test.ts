@@ -298,4 +298,34 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     await create({ text: 'Second', dueDate: '2026-12-09', bankId: 628 }, counter);
     expect(await total()).to.equal('activity 0-1/2');
   });
+
+  if (eventStore === 'eventstoredb') {
+    it('answers 503 with a message to try again while EventStoreDB is down, still lists, and takes the task once it is back', async function () {
+      this.timeout(20_000);
+      const { token: user } = await app.signUp('Outage');
+      const kept = (await create({ text: 'Before the outage', dueDate: '2026-12-10', bankId: 628 }, user)).body;
+      await double.stop();
+      try {
+        const refused = await create({ text: 'During the outage', dueDate: '2026-12-11', bankId: 628 }, user);
+        expect(refused.status).to.equal(503);
+        expect(refused.body.message).to.equal('The event store is not reachable right now. Please try again in a moment.');
+        expect(refused.headers.get('retry-after')).to.equal('1');
+        expect((await app.request(`/api/data/tasks/${kept.id}/history`, { token: user })).status).to.equal(503);
+        const listed = await app.request('/api/data/tasks', { token: user });
+        expect(listed.status).to.equal(200);
+        expect(listed.body.map((task: { text: string }) => task.text)).to.deep.equal(['Before the outage']);
+      } finally {
+        await double.start({ port: double.port });
+      }
+      // The client reconnects on its own; the first attempts may still find the channel backing off.
+      let retried = await create({ text: 'During the outage', dueDate: '2026-12-11', bankId: 628 }, user);
+      for (let attempt = 0; retried.status === 503 && attempt < 30; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        retried = await create({ text: 'During the outage', dueDate: '2026-12-11', bankId: 628 }, user);
+      }
+      expect(retried.status).to.equal(201);
+      const texts = (await app.request('/api/data/tasks?sort=["dueDate","ASC"]', { token: user })).body.map((task: { text: string }) => task.text);
+      expect(texts).to.deep.equal(['Before the outage', 'During the outage']);
+    });
+  }
 });
