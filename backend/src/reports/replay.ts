@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toRecordedEvent } from '../eventstore/postgres.ts';
-import type { RecordedEvent } from '../eventstore/types.ts';
+import type { EventStore, Position, RecordedEvent } from '../eventstore/types.ts';
 import { foldReportEvent, initialReportState, parseReportState, serialiseReportState, type ReportState } from './state.ts';
 
 /** Events read per query while folding: memory stays flat whatever the history's length. */
@@ -82,6 +82,28 @@ export async function reportStateAsOf(
     after = { tx: String(last.tx_id), position: String(last.global_position) };
   }
   return { state, foldedEvents: folded, fromSnapshot: Boolean(snapshot) };
+}
+
+/**
+ * The same fold for a store that keeps its events outside our database (EventStoreDB): the whole log
+ * in its order, the user's events recorded by `asOf` (the store reveals personal fields as it reads).
+ * No snapshots: they are placed by the events table's transaction ids, which such a store has not.
+ */
+export async function reportStateFromStore(store: EventStore, userId: string, asOf: Date): Promise<AsOfFold> {
+  const state = initialReportState();
+  let after: Position = 'start';
+  let folded = 0;
+  for (;;) {
+    const { events, next } = await store.readAll({ after, limit: batchSize });
+    for (const event of events) {
+      if (event.metadata.userId !== userId || event.recordedAt > asOf) continue;
+      foldReportEvent(state, event);
+      folded += 1;
+    }
+    if (events.length < batchSize) break;
+    after = next;
+  }
+  return { state, foldedEvents: folded, fromSnapshot: false };
 }
 
 async function saveSnapshot(knex: Knex, userId: string, event: RecordedEvent, coversUntil: Date, events: number, state: ReportState): Promise<void> {

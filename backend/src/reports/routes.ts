@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../http/errors.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { revealPersonalData } from '../privacy/personal-data.ts';
 import { timeZoneParam } from '../settings/settings.ts';
-import { reportStateAsOf } from './replay.ts';
+import { reportStateAsOf, reportStateFromStore } from './replay.ts';
 import { reportNames, reports, type ReportName } from './reports.ts';
 
 const reportQuery = z.object({
@@ -19,7 +19,7 @@ const reportQuery = z.object({
  * when absent). `overview` answers every report from one replay (the Reports screen). GET
  * /api/reports lists the report names.
  */
-export function reportRoutes({ knex }: AppServices): Router {
+export function reportRoutes({ knex, eventStore }: AppServices): Router {
   const router = new Router({ prefix: '/api/reports' });
   router.get('/', (ctx) => {
     ctx.body = [...reportNames, 'overview'];
@@ -32,7 +32,8 @@ export function reportRoutes({ knex }: AppServices): Router {
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message);
     const asOf = parsed.data.asOf ? new Date(parsed.data.asOf) : new Date();
     const options = { timeZone: parsed.data.timeZone };
-    const { state } = await reportStateAsOf(knex, user.id, asOf, revealPersonalData);
+    // With EventStoreDB the events table is empty: the events are read from the store itself.
+    const { state } = eventStore.kind === 'postgres' ? await reportStateAsOf(knex, user.id, asOf, revealPersonalData) : await reportStateFromStore(eventStore, user.id, asOf);
     if (name === 'overview') {
       ctx.body = { name, asOf: asOf.toISOString(), reports: Object.fromEntries(reportNames.map((report) => [report, reports[report](state, options)])) };
       return;
