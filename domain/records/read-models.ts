@@ -37,6 +37,14 @@ export type RebuildRun = z.infer<typeof rebuildRunSchema>;
 /** The activity search index as it stands for the user: null where searches read the feed itself (EventStoreDB). */
 export const activitySearchStateSchema = z.object({ eventsToIndex: z.number() }).nullable();
 
-/** `GET /api/services/projections`. */
-export const readModelsStatusSchema = z.object({ projections: z.array(projectionStateSchema), rebuild: rebuildRunSchema.nullable(), activitySearch: activitySearchStateSchema });
+/**
+ * `GET /api/services/projections`. `eventStore` says where the events are: from EventStoreDB the read
+ * models are replayed by the async projectors, not rebuilt from here.
+ */
+export const readModelsStatusSchema = z.object({
+  projections: z.array(projectionStateSchema),
+  rebuild: rebuildRunSchema.nullable(),
+  activitySearch: activitySearchStateSchema,
+  eventStore: z.enum(['postgres', 'eventstoredb']),
+});
 export type ReadModelsStatus = z.infer<typeof readModelsStatusSchema>;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Route } from 'playwright-core';
+import { EventStoreDbDouble } from '../doubles/eventstoredb-double.ts';
 import { apiOf, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -54,6 +55,28 @@ describe('read models: a rebuild from Data Tools, then the activity search index
     await page.waitForFunction(() => document.querySelectorAll('main tbody tr').length === 1);
     expect(await page.locator('main tbody tr').textContent()).to.contain('Created task "Ask the treasurer about Zanzibar deposits"');
     await screenshot(page, 'activity-searched');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+});
+
+describe('read models over EventStoreDB: Data Tools says how they are replayed', function () {
+  const double = new EventStoreDbDouble();
+  before(async () => {
+    await double.start();
+  });
+  after(async () => {
+    await double.stop();
+  });
+  const e2e = useE2E({ banks: 5, config: () => ({ eventStoreUrl: double.url }) });
+
+  it('offers no rebuild the server would refuse, and says how to replay the read models instead', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/data-tools' });
+    const card = page.getByTestId('read-models');
+    await card.getByTestId('read-models-eventstoredb').getByText(/^Events are kept in EventStoreDB/).waitFor();
+    expect(await card.getByTestId('read-models-eventstoredb').textContent()).to.contain('stop the server, run npm run projections:rebuild, and start it again.');
+    expect(await card.getByRole('button', { name: 'Rebuild Read Models' }).count()).to.equal(0);
+    await card.getByTestId('read-model').first().waitFor();
+    await screenshot(page, 'data-tools-read-models-eventstoredb');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 });

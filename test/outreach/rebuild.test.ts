@@ -7,6 +7,7 @@ import { tasksProjection } from '../../projections/tasks.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { pick, resourceCases, seededRandom } from './resources.ts';
+import { EventStoreDbDouble } from '../doubles/eventstoredb-double.ts';
 
 async function snapshot(knex: Knex): Promise<Record<string, unknown[]>> {
   const tables = [...new Set(projections.flatMap((projection) => projection.tables))].sort();
@@ -179,6 +180,7 @@ describeWithDatabase('projection rebuild', (context) => {
     const status = await app.request('/api/services/projections', { token });
     expect(status.status).to.equal(200);
     expect(status.body.projections.find((projection: { name: string }) => projection.name === 'tasks')).to.deep.equal({ name: 'tasks', title: 'Tasks', table: 'tasks', version: 1, builtVersion: 1, builtAt: null, stale: false });
+    expect(status.body.eventStore).to.equal('postgres');
     expect((await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: { projections: ['nope'] } })).status).to.equal(400);
     expect((await app.request('/api/services/projections', {})).status).to.equal(401);
 
@@ -228,5 +230,26 @@ describeWithDatabase('projection rebuild', (context) => {
     expect((await context.db.knex('tasks').count({ n: '*' }).first())?.n).to.equal(0);
     expect(await context.db.knex('projection_checkpoints').where({ name: 'tasks' }).first()).to.equal(undefined);
     expect((await context.db.knex('activity').count({ n: '*' }).first())?.n).to.be.greaterThan(0);
+  });
+});
+
+describeWithDatabase('projection rebuild with EventStoreDB', (context) => {
+  const double = new EventStoreDbDouble();
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp(context.db, { config: { eventStoreUrl: (await double.start()).url } });
+  });
+  after(async () => {
+    await app.stop();
+    await double.stop();
+  });
+
+  it('says the events are in EventStoreDB, and refuses a rebuild with 409 saying how to replay them instead', async () => {
+    const { token } = await app.signUp('Data Tools');
+    const status = await app.request('/api/services/projections', { token });
+    expect(status.body).to.include({ eventStore: 'eventstoredb', activitySearch: null });
+    const refused = await app.request('/api/services/projections/rebuild', { method: 'POST', token, body: {} });
+    expect(refused.status).to.equal(409);
+    expect(refused.body.message).to.equal('Read models follow EventStoreDB through the async projectors: to replay them from the first event, stop the server, run npm run projections:rebuild, and start it again.');
   });
 });

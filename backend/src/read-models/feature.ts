@@ -11,6 +11,9 @@ import { eventsToIndex } from '../outreach/activity-search.ts';
 import { logger } from '../logging/logger.ts';
 import type { AppServices, Feature } from '../services.ts';
 
+/** With EventStoreDB the async projectors own the read tables: a replay resets them while no server runs. */
+const eventStoreDbReplay = 'Read models follow EventStoreDB through the async projectors: to replay them from the first event, stop the server, run npm run projections:rebuild, and start it again.';
+
 const rebuildBody = z.object({ projections: z.array(z.string().max(100)).max(50).optional() }).strict();
 
 /**
@@ -27,7 +30,7 @@ export function createReadModelsFeature(): Feature {
   const running = new Map<AppServices, { controller: AbortController; done: Promise<void> }>();
 
   const start = async (services: AppServices, selected: RowProjection[]) => {
-    if (services.config.eventStoreUrl) throw new ConflictError('Read models follow EventStoreDB through the async projectors: run npm run projections:rebuild to replay them.');
+    if (services.config.eventStoreUrl) throw new ConflictError(eventStoreDbReplay);
     const id = await claimRebuild(services.knex, selected).catch((error: unknown) => {
       throw error instanceof RebuildRunning ? new ConflictError(error.message) : error;
     });
@@ -52,6 +55,7 @@ export function createReadModelsFeature(): Feature {
           projections: await projectionStates(services.knex, projections),
           rebuild: await latestRebuild(services.knex),
           activitySearch: services.eventStore.kind === 'postgres' ? { eventsToIndex: await eventsToIndex(services.knex, user.id) } : null,
+          eventStore: services.eventStore.kind,
         };
         ctx.body = status;
       });

@@ -50,14 +50,25 @@ export function ReadModelsCard() {
   return (
     <SectionCard title="Read Models" subtitle="Rebuild the outreach tables from the event history." testId="read-models">
       <Stack spacing={2}>
-        <Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Replays every recorded event into new tables beside the ones in use, then switches to them at once. Screens keep answering meanwhile.
-          </Typography>
-          <Button variant="contained" startIcon={<AutorenewIcon />} onClick={start} disabled={starting || running || status.isPending}>
-            Rebuild Read Models
-          </Button>
-        </Box>
+        {status.data?.eventStore === 'eventstoredb' ? (
+          // The server refuses the rebuild there: say what to do instead of offering a button that fails.
+          <Alert severity="info" data-testid="read-models-eventstoredb">
+            Events are kept in EventStoreDB, and these tables follow it: each event is projected as soon as it is stored. To replay them from the first event, stop the server, run{' '}
+            <Box component="code" sx={{ fontFamily: 'monospace' }}>
+              npm run projections:rebuild
+            </Box>
+            , and start it again.
+          </Alert>
+        ) : (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Replays every recorded event into new tables beside the ones in use, then switches to them at once. Screens keep answering meanwhile.
+            </Typography>
+            <Button variant="contained" startIcon={<AutorenewIcon />} onClick={start} disabled={starting || running || status.isPending}>
+              Rebuild Read Models
+            </Button>
+          </Box>
+        )}
         {run && (
           <Box data-testid="rebuild-progress">
             <LinearProgress variant="determinate" value={rebuildPercent(run)} aria-label="Rebuild progress" color={run.status === 'failed' ? 'error' : 'primary'} />
