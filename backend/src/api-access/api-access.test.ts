@@ -80,6 +80,8 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect(statuses).to.deep.equal([200, 200, 200, 200, 200, 429]);
     const limited = await publicGet('/banks', key);
     expect(Number(limited.headers.get('retry-after'))).to.be.within(1, 60);
+    // Five a minute: a token every 12 seconds.
+    expect(limited.body.message).to.match(/^Too many requests for this API key\. Try again in (11|12) seconds\.$/);
     const fresh = (await createKey('Another key')).body.key;
     expect((await publicGet('/banks', fresh)).status).to.equal(200);
   });
@@ -92,5 +94,15 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect(document.body.components.schemas.Bank.required).to.include.members(['cert', 'assets', 'netInterestMargin']);
     expect(document.body.components.securitySchemes.apiKey).to.deep.equal({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(JSON.stringify(document.body)).not.to.contain('#/$defs/');
+    expect(document.body.paths['/api/public/banks'].get.responses['429'].description).to.contain('each key may send 5 a minute');
+  });
+
+  it('answers a method the public API has not with 405 problem details naming the ones it has', async () => {
+    const key = (await createKey('Writer')).body.key;
+    const refused = await app.request('/api/public/banks', { method: 'POST', headers: { 'X-API-Key': key }, body: { cert: 1 } });
+    expect(refused.status).to.equal(405);
+    expect(refused.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    expect(refused.headers.get('allow')).to.equal('HEAD, GET');
+    expect(refused.body.message).to.equal('/api/public/banks does not take POST: it answers HEAD, GET.');
   });
 });

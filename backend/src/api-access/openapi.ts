@@ -4,13 +4,17 @@ import { bankAnswerSchema, bankListAnswerSchema, bankListQuerySchema, problemSch
 const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: schemaRef(id) } } });
 
-const errors = {
+const errorsAt = (requestsPerMinute: number) => ({
   '401': json('Problem', 'The X-API-Key header is missing or the key is unknown.'),
-  '429': { ...json('Problem', 'Too many requests for this key; wait the seconds in Retry-After.'), headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } },
-};
+  '429': {
+    ...json('Problem', `Too many requests for this key (each key may send ${requestsPerMinute} a minute); wait the seconds in Retry-After.`),
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
+  },
+});
 
 /** The public API's OpenAPI 3.1 document, its schemas generated from the zod schemas the routes validate with. */
-export function openApiDocument(serverUrl: string) {
+export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
+  const errors = errorsAt(requestsPerMinute);
   // One JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) for all answers; its named definitions become the components.
   const generated = z.toJSONSchema(z.object({ bankListAnswerSchema, bankAnswerSchema, problemSchema }), { target: 'draft-2020-12', unrepresentable: 'any' });
   const schemas = JSON.parse(JSON.stringify((generated as { $defs?: Record<string, unknown> }).$defs ?? {}).replaceAll('"#/$defs/', '"#/components/schemas/'));
@@ -20,14 +24,15 @@ export function openApiDocument(serverUrl: string) {
     info: {
       title: 'Charterline public API',
       version: '1.0.0',
-      description: 'Read your target banks from Charterline. Send your API key (Settings → API Access) in the X-API-Key header. Money is in full dollars; ratios are percentages.',
+      description:
+        'Read your target banks from Charterline. Send your API key (Settings → API Access) in the X-API-Key header, from your own server: browsers do not let pages of other sites call it (no CORS), and a key in a web page would be anyone\'s. Money is in full dollars; ratios are percentages.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
     paths: {
       '/api/public/banks': {
         get: {
-          summary: 'List your target banks',
+          summary: 'List your target banks, the newest target first',
           operationId: 'listBanks',
           parameters: [
             { name: 'page', in: 'query', schema: { ...query.properties.page, minimum: 1, default: 1 }, description: 'Page number, from 1.' },

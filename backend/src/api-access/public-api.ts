@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import { countOf } from '../../../domain/format.ts';
 import { HttpError, NotATargetError, UnauthorizedError } from '../http/errors.ts';
 import { currentContext } from '../context/request-context.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
@@ -82,7 +83,7 @@ function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | n
     const retryAfterSeconds = limit(owner.keyId);
     if (retryAfterSeconds !== null) {
       ctx.set('Retry-After', String(retryAfterSeconds));
-      throw new HttpError(429, `Too many requests for this API key. Try again in ${retryAfterSeconds} seconds.`);
+      throw new HttpError(429, `Too many requests for this API key. Try again in ${countOf(retryAfterSeconds, 'second')}.`);
     }
     ctx.state.apiKeyOwner = owner;
     const context = currentContext();
@@ -145,7 +146,7 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
 
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = openApiDocument(ctx.origin);
+    ctx.body = openApiDocument(ctx.origin, services.config.publicApiRequestsPerMinute);
   });
 
   router.get('/banks', guard, async (ctx) => {

@@ -80,6 +80,10 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
       throw new HttpError(404, `No API route for ${ctx.method} ${ctx.path}.`);
     }
+    // The router's own answer to a method a route has not is plain text; every other API error is JSON.
+    if (ctx.status === 405 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      throw new HttpError(405, `${ctx.path} does not take ${ctx.method}: it answers ${ctx.response.get('Allow') || 'other methods'}.`);
+    }
   } catch (raw) {
     const requestId = currentContext()?.requestId;
     let status = 500;

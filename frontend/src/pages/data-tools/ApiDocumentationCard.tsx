@@ -42,19 +42,25 @@ export function ApiDocumentationCard() {
         <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
           Authentication
         </Typography>
-        <Typography variant="body2">Send your API key in the X-API-Key header. Create keys in Settings, API Access; a key is shown once, when created. The API only returns your own target banks.</Typography>
+        <Typography variant="body2">
+          Send your API key in the X-API-Key header. Create keys in Settings, API Access; a key is shown once, when created. The API only returns your own target banks. Call it from your own
+          server or script: browsers do not let pages of other sites call it (no CORS), and a key in a web page would be anyone&apos;s.
+        </Typography>
         {/* the address quoted: unquoted, a shell runs the command in the background at its '&' (and zsh stops at the '?') */}
         <Code>{`curl -H "X-API-Key: YOUR_KEY" '${origin}/api/public/banks?page=1&limit=25'`}</Code>
         <Typography variant="subtitle2" sx={{ fontWeight: 700, mt: 2 }}>
           GET /api/public/banks
         </Typography>
         <Typography variant="body2">
-          Lists your target banks. Query parameters: <b>page</b> (default 1) and <b>limit</b> (default 25, at most 100).
+          Lists your target banks, the newest target first. Query parameters: <b>page</b> (default 1) and <b>limit</b> (default 25, at most 100). Answers{' '}
+          <Box component="code">{'{ "data": [bank, ...], "meta": { "page", "limit", "total" } }'}</Box>, total being all your targets; a page past the last has no banks.
         </Typography>
         <Typography variant="subtitle2" sx={{ fontWeight: 700, mt: 2 }}>
           GET /api/public/banks/{'{cert}'}
         </Typography>
-        <Typography variant="body2">One of your target banks by its FDIC certificate number; 404 when it is not one of your targets.</Typography>
+        <Typography variant="body2">
+          One of your target banks by its FDIC certificate number, as <Box component="code">{'{ "data": bank }'}</Box>; 404 when it is not one of your targets.
+        </Typography>
         <Typography variant="subtitle2" sx={{ fontWeight: 700, mt: 2 }}>
           Bank object
         </Typography>
