@@ -81,6 +81,8 @@ export class EventStoreDbDouble {
   private server: grpc.Server | undefined;
   /** Appends the double has answered, for tests that count round trips. */
   appends = 0;
+  /** The next this many appends are written, then answered UNAVAILABLE, as when the connection drops before the answer arrives. */
+  answersLost = 0;
   url = '';
   port = 0;
 
@@ -161,7 +163,12 @@ export class EventStoreDbDouble {
       if (failed) return;
       if (!options) return callback({ code: grpc.status.INVALID_ARGUMENT, details: 'The first append message must carry the options.' });
       this.appends++;
-      callback(null, this.commit(options, proposed));
+      const response = this.commit(options, proposed);
+      if (this.answersLost > 0) {
+        this.answersLost--;
+        return callback({ code: grpc.status.UNAVAILABLE, details: 'The connection was lost before the answer arrived.' });
+      }
+      callback(null, response);
     });
   }
 

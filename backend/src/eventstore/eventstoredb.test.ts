@@ -34,6 +34,17 @@ describe('EventStoreDbEventStore on the EventStoreDB protocol double', () => {
       expect(events.map((event) => event.streamId)).to.include.members(['hidden-a', 'hidden-b']);
     });
 
+    it('writes an append once when the connection drops before its answer arrives, and answers it', async () => {
+      double.answersLost = 1;
+      const result = await store.append('lost-answer', [{ type: 'Opened', data: { n: 1 } }], { expectedVersion: 'no_stream' });
+      expect(result.nextExpectedVersion).to.equal(1);
+      expect(result.events.map((event) => event.streamVersion)).to.deep.equal([1]);
+      expect((await store.readStream('lost-answer')).map((event) => event.data)).to.deep.equal([{ n: 1 }]);
+      double.answersLost = 1;
+      await store.append('lost-answer', [{ type: 'Renamed', data: { n: 2 } }, { type: 'Renamed', data: { n: 3 } }], { expectedVersion: 1 });
+      expect((await store.readStream('lost-answer')).map((event) => event.data)).to.deep.equal([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    });
+
     it('catches a subscription up past trailing system records', async () => {
       await store.append('hidden-c', [{ type: 'Opened', data: {} }], { expectedVersion: 'no_stream' });
       for (let index = 0; index < 250; index++) double.writeSystemRecord('$stats-127.0.0.1:2113', '$statsCollected');

@@ -92,16 +92,23 @@ export class EventStoreDbEventStore implements EventStore {
     });
     let nextRevision: bigint;
     try {
-      ({ nextExpectedRevision: nextRevision } = await this.client.appendToStream(streamId, toAppend, { expectedRevision: expectedRevisionOf(expectedVersion) }));
+      // Sent again with the same event ids, an append whose answer was lost is recognised by the server
+      // and answered without being written twice: a dropped connection neither loses nor doubles it.
+      ({ nextExpectedRevision: nextRevision } = await retriedWhileUnavailable(() =>
+        this.client.appendToStream(streamId, toAppend, { expectedRevision: expectedRevisionOf(expectedVersion) }).catch((error: unknown) => {
+          throw unavailableOr(error);
+        }),
+      ));
     } catch (error) {
       if (error instanceof ClientWrongExpectedVersionError) {
         throw new WrongExpectedVersionError(streamId, expectedVersion, versionOf(error.actualVersion));
       }
       throw unavailableOr(error);
     }
-    // The append answers only the last revision; read our events back for their positions and times.
+    // The append answers only the last revision; read our events back for their positions and times
+    // (tried again too: the write happened, and a 503 now would have the user send it twice).
     const firstRevision = nextRevision - BigInt(events.length) + 1n;
-    const recorded = await this.readStreamFrom(streamId, firstRevision, events.length);
+    const recorded = await retriedWhileUnavailable(() => this.readStreamFrom(streamId, firstRevision, events.length));
     return { nextExpectedVersion: Number(nextRevision) + 1, events: recorded };
   }
 
@@ -254,6 +261,21 @@ export class EventStoreDbEventStore implements EventStore {
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     await this.client.dispose();
+  }
+}
+
+/** Attempts at an append, or at reading what it wrote, while the server cannot be reached; the pause before each retry (ms, times the attempt). */
+const unavailableAttempts = 3;
+const unavailablePauseMs = 200;
+
+async function retriedWhileUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof EventStoreUnavailableError) || attempt >= unavailableAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, unavailablePauseMs * attempt));
+    }
   }
 }
 
