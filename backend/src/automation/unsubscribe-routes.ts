@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { handleCommand } from '../commands/handle-command.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
+import { EventStoreUnavailableError } from '../eventstore/types.ts';
+import { isDatabaseUnavailable } from '../http/errors.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { suppressionDecider } from '../outreach/suppressions/decider.ts';
@@ -54,9 +56,21 @@ export function unsubscribeRoutes(services: AppServices): Router {
   router.post('/:token', async (ctx) => {
     const enrolment = await enrolmentOf(ctx.params.token);
     if (!enrolment) return invalid(ctx);
+    try {
+      await stopWriting(enrolment, new Date().toISOString());
+    } catch (error) {
+      // The person is in a browser, not an app: a page saying to come back, not an error's JSON.
+      if (!(error instanceof EventStoreUnavailableError) && !isDatabaseUnavailable(error)) throw error;
+      ctx.set('Retry-After', '60');
+      return page(ctx, 503, 'You are not unsubscribed yet', '<p>We could not record your request just now. Please open the link again in a few minutes.</p>');
+    }
+    page(ctx, 200, 'You are unsubscribed', '<p>You will not receive these emails any more.</p>');
+  });
+
+  /** Puts the address on the sender's Do Not Contact list and stops the enrolment; both do nothing when done already, so a retry is safe. */
+  const stopWriting = (enrolment: { id: string; user_id: string; contact_id: string; workflow_name: string; email: string | null }, at: string) => {
     const userId = enrolment.user_id;
-    const at = new Date().toISOString();
-    await runWithContext(systemContext({ userId, source: 'api' }), async () => {
+    return runWithContext(systemContext({ userId, source: 'api' }), async () => {
       if (enrolment.email) {
         await handleCommand(eventStore, suppressionDecider, suppressionStreamId(userId), {
           type: 'SuppressAddress',
@@ -76,8 +90,7 @@ export function unsubscribeRoutes(services: AppServices): Router {
         detail: 'Unsubscribed through the link in the email.',
       });
     });
-    page(ctx, 200, 'You are unsubscribed', '<p>You will not receive these emails any more.</p>');
-  });
+  };
 
   return router;
 }
