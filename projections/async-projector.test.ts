@@ -5,6 +5,7 @@ import { EventStoreDbEventStore } from '../backend/src/eventstore/eventstoredb.t
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import type { EventStore, NewEvent, Position, SubscriptionHandler } from '../backend/src/eventstore/types.ts';
 import { EventStoreDbDouble } from '../test/doubles/eventstoredb-double.ts';
+import { logger } from '../backend/src/logging/logger.ts';
 import { describeWithDatabase } from '../test/support/database.ts';
 import { AsyncProjector } from './async-projector.ts';
 import type { Projection } from './projection.ts';
@@ -57,6 +58,19 @@ function failingOnce(store: EventStore): EventStore {
         if (first && delivered++ === 1) throw Object.assign(new Error('connection reset by peer'), { code: 'ECONNRESET' });
         await handler(event);
       }, options);
+    },
+  });
+}
+
+/** The first `times` subscriptions end at once with the same failure, like a store that is down, then it is back. */
+function downFor(store: EventStore, times: number): EventStore {
+  let subscriptions = 0;
+  return Object.assign(Object.create(store) as EventStore, {
+    subscribe: (handler: SubscriptionHandler, options: { from: Position }) => {
+      if (++subscriptions > times) return store.subscribe(handler, options);
+      const down = Promise.reject(Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 }));
+      down.catch(() => undefined);
+      return { caughtUp: down, done: down, close: async () => undefined };
     },
   });
 }
@@ -210,6 +224,25 @@ for (const storeKind of storeKinds) describeWithDatabase(`AsyncProjector over th
     await projector.waitUntilProjected(last);
     expect(applied).to.deep.equal(['account-a@1', 'account-a@2', 'account-a@3']);
     expect(await deadLetters()).to.deep.equal([]);
+  });
+
+  it('logs a store that stays down once, not at every resubscription, and says when it has resumed', async () => {
+    const logged: string[] = [];
+    const { error, info } = logger;
+    logger.error = (message, fields) => void logged.push(`error: ${message}: ${String(fields?.error)}`);
+    logger.info = (message, fields) => void logged.push(`info: ${message} after ${String(fields?.after)}`);
+    try {
+      const last = await append('account-a', deposit(1));
+      const projector = startProjector({ store: downFor(store, 5) });
+      await projector.waitUntilProjected(last);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      Object.assign(logger, { error, info });
+    }
+    expect(logged).to.deep.equal([
+      'error: Async projection failed; resuming from its checkpoint: 14 UNAVAILABLE: No connection established',
+      'info: Async projection resumed after 14 UNAVAILABLE: No connection established',
+    ]);
   });
 
   it('runs one instance per projection; a waiting instance takes over when the running one stops', async () => {

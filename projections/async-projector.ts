@@ -46,6 +46,8 @@ export class AsyncProjector {
   private ignoredSinceCheckpoint = 0;
   private parkedStreams = new Set<string>();
   private waiters: { position: Position; resolve: () => void }[] = [];
+  /** Why the last run ended, while runs keep ending so (a store that is down): logged once, not at every restart. */
+  private failing: string | undefined;
 
   constructor(private readonly options: AsyncProjectorOptions) {
     this.name = options.projection.name;
@@ -117,7 +119,9 @@ export class AsyncProjector {
         this.state = 'running';
         await this.projectUntilStopped(lock.lost);
       } catch (error) {
-        logger.error('Async projection failed; resuming from its checkpoint', { projection: this.name, error: (error as Error).message });
+        const reason = (error as Error).message;
+        if (reason !== this.failing) logger.error('Async projection failed; resuming from its checkpoint', { projection: this.name, error: reason });
+        this.failing = reason;
       } finally {
         this.state = 'waiting for the lock';
         await lock.release();
@@ -134,6 +138,11 @@ export class AsyncProjector {
     this.parkedStreams = new Set(parked);
     const subscription = this.options.store.subscribe((event) => this.handle(event), { from: this.savedCheckpoint });
     this.subscription = subscription;
+    subscription.caughtUp.then(() => {
+      if (this.failing === undefined) return;
+      logger.info('Async projection resumed', { projection: this.name, after: this.failing });
+      this.failing = undefined;
+    }, () => undefined);
     try {
       if (this.stopping) return;
       await Promise.race([subscription.done, lockLost]);
