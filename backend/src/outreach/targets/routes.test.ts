@@ -126,6 +126,19 @@ describeWithDatabase('tracked banks API', (context) => {
     expect(theirs.body).to.deep.equal([]);
   });
 
+  it('sorts by total assets, largest first or last, a bank without the figure after the others', async () => {
+    await track({ ...bank, cert: 810, name: 'Small Bank', assets: 90_000_000 });
+    await track({ ...bank, cert: 811, name: 'Large Bank', assets: 9_000_000_000 });
+    await track({ ...bank, cert: 812, name: 'Unreported Bank', assets: null });
+    const certs = async (order: string) => {
+      const response = await app.request(`/api/data/banks?sort=["assets","${order}"]&range=[0,99]`, { token });
+      expect(response.status).to.equal(200);
+      return response.body.map((row: { cert: number }) => row.cert).filter((cert: number) => cert >= 810 && cert <= 812);
+    };
+    expect(await certs('DESC')).to.deep.equal([811, 810, 812]);
+    expect(await certs('ASC')).to.deep.equal([810, 811, 812]);
+  });
+
   it('lets two users track the same bank independently', async () => {
     await track({ ...bank, cert: 900 });
     const theirs = await track({ ...bank, cert: 900, name: 'First Example Bank, N.A.' }, otherToken);

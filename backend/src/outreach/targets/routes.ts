@@ -120,6 +120,8 @@ const trackedBanksResource = (knex: Knex): ResourceDefinition<TargetCommand, Tar
       id: 'cert',
       contactCount: 'contact_count',
       openTaskCount: 'open_task_count',
+      // The figure lives in the saved snapshot; only a number sorts (a figure saved as text would fail the cast).
+      assets: "case when jsonb_typeof(targets.financials->'assets') = 'number' then (targets.financials->>'assets')::numeric end",
     },
     // Targets are listed newest first.
     defaultSort: { field: 'createdAt', order: 'DESC' },
