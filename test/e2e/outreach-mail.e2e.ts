@@ -107,6 +107,9 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     });
 
     const { page } = await e2e.openSignedInPage({ session, path: '/templates' });
+    // The favourites column has a name to click to sort by (a star alone gave the sort button no size).
+    await page.getByRole('button', { name: 'Sort by favorite ascending' }).click();
+    await page.getByRole('button', { name: 'Sort by favorite descending' }).waitFor();
     await page.getByRole('cell', { name: 'CFO introduction' }).click();
     await page.getByRole('tab', { name: 'History' }).click();
     await page.locator('[data-testid="history-entry"][data-event-type="TemplateCreated"]').waitFor();

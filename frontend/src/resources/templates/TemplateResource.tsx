@@ -61,7 +61,7 @@ export function TemplateList() {
     <List filters={templateFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportTemplates} actions={<RecordListActions />} title="Email Templates">
       <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => templateCategoryLabel(template.category)} linkType="show" />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(TemplateDeletionQuestion))}>
-          <FunctionField label="" sortBy="isFavorite" render={() => <Favorite />} />
+          <FunctionField label="Favorite" sortBy="isFavorite" render={() => <Favorite />} />
           <TextField source="name" />
           <FunctionField label="Category" sortBy="category" render={() => <Category />} />
           <TextField source="subject" sortable={false} />
