@@ -5,7 +5,7 @@ import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/reso
 import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
 import { changesSince, displayValue } from '../../../frontend/src/resources/shared/conflict.ts';
-import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
+import { csvFile, toCsv } from '../../../frontend/src/resources/shared/csv.ts';
 import { changesOf } from '../../../frontend/src/resources/shared/history.ts';
 import { labelOf } from '../../../frontend/src/resources/shared/labels.ts';
 import { addDays, dueBadge, daysUntil } from '../../../frontend/src/resources/tasks/due.ts';
@@ -184,6 +184,28 @@ describe('CSV export', () => {
       { header: 'Note', value: (row) => row.note },
     ]);
     expect(csv).to.equal("ROA %,Note\r\n-0.42,'-5 bps");
+  });
+
+  it('starts the file with a byte order mark, so a spreadsheet reads José and emoji as written', () => {
+    const file = csvFile([{ name: 'José 😀' }], [{ header: 'Name', value: (row) => row.name }]);
+    expect(file).to.equal('\uFEFFName\r\nJosé 😀');
+    expect([...Buffer.from(file, 'utf8').subarray(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
+  });
+
+  it("writes a moment as the user's local date and time, which a spreadsheet reads as one", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const csv = toCsv([{ at: '2026-11-29T13:11:28.388Z', day: '2026-11-29', note: 'sent 2026-11-29T13:11:28.388Z' }], [
+        { header: 'Sent', value: (row) => row.at },
+        { header: 'Due', value: (row) => row.day },
+        { header: 'Note', value: (row) => row.note },
+      ]);
+      expect(csv).to.equal('Sent,Due,Note\r\n2026-11-29 08:11:28,2026-11-29,sent 2026-11-29T13:11:28.388Z');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { automationOutcomeLabel } from './outcomes.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
-import { toCsv } from '../../resources/shared/csv.ts';
+import { csvFile } from '../../resources/shared/csv.ts';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 import { formatDate, formatLocalMoment, formatMoney, formatPercent, groupThousands } from '../../../../domain/format.ts';
 
@@ -22,7 +22,7 @@ function localInput(moment: Date): string {
 
 function exportRows(name: string, rows: Row[], asOf: string | null) {
   const columns = Object.keys(rows[0] ?? {}).map((key) => ({ header: key, value: (row: Row) => row[key] }));
-  downloadCSV(toCsv(rows, columns), `${name}${asOf ? `-as-of-${asOf.slice(0, 16).replace(':', '')}` : ''}`);
+  downloadCSV(csvFile(rows, columns), `${name}${asOf ? `-as-of-${asOf.slice(0, 16).replace(':', '')}` : ''}`);
 }
 
 function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: string | null }) {
