@@ -277,7 +277,10 @@ describe('automation outreach and sent mailbox', function () {
     expect(await mailbox.rows().first().textContent()).to.contain('Raj Patel');
     await mailbox.view().getByText('To: Raj Patel <raj@example.com>').waitFor();
 
+    // The search asks the server: the mailbox loads only the newest emails, and an older one must be found too.
+    const asked = page.waitForRequest((request) => decodeURIComponent(request.url()).includes('/api/data/sent-emails?filter={"q":"alpha"}'));
     await mailbox.search('alpha');
+    await asked;
     await page.waitForFunction(() => document.querySelector('[data-testid="mailbox-count"]')?.textContent === '1 of 2 emails shown');
     await mailbox.view().getByText('Intro to Alpha').waitFor();
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { awaitingOutcome, newestFirst, nextSelection, recipientLine, retryNote, searchEmails } from '../../../frontend/src/resources/sent-emails/mailbox.ts';
+import { awaitingOutcome, mailboxCountLine, newestFirst, nextSelection, recipientLine, retryNote, searchEmails } from '../../../frontend/src/resources/sent-emails/mailbox.ts';
 
 const email = (id: string, fields: Partial<{ recipientName: string | null; recipientEmail: string; bankName: string | null; subject: string; sentAt: string | null; queuedAt: string | null; createdAt: string }>) => ({
   id,
@@ -35,6 +35,12 @@ describe('sent mailbox', () => {
     expect(searchEmails(emails, 'deposits').map((e) => e.id)).to.deep.equal(['b']);
     expect(searchEmails(emails, 'nunez').map((e) => e.id)).to.deep.equal(['c']);
     expect(searchEmails(emails, '  ')).to.have.length(3);
+  });
+
+  it('counts what it shows of every email, and of every match when a search finds more than it loaded', () => {
+    expect(mailboxCountLine({ shown: 500, total: 5000 })).to.equal('500 of 5,000 emails shown');
+    expect(mailboxCountLine({ shown: 3, total: 5000, matches: 3, loadedMatches: 3 })).to.equal('3 of 5,000 emails shown');
+    expect(mailboxCountLine({ shown: 500, total: 5000, matches: 1700, loadedMatches: 500 })).to.equal('500 of 1,700 matching emails shown');
   });
 
   it('selects the first match when nothing is selected', () => {

@@ -5,10 +5,11 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useGetList } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { formatLocalDay, formatLocalMoment } from '../../../../domain/format.ts';
 import { DeliveryStatusChip } from '../../resources/sent-emails/DeliveryStatusChip.tsx';
 import { SentEmailDecision } from '../../resources/sent-emails/SentEmailDecision.tsx';
-import { emailTime, awaitingOutcome, newestFirst, nextSelection, recipientLine, retryNote, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
+import { emailTime, awaitingOutcome, mailboxCountLine, newestFirst, nextSelection, recipientLine, retryNote, searchEmails, type SentEmail } from '../../resources/sent-emails/mailbox.ts';
 
 /** The most emails the mailbox loads (the API's page limit); the count line says when there are more. */
 const MAILBOX_LIMIT = 500;
@@ -97,7 +98,17 @@ export default function SentMailbox() {
     { pagination: { page: 1, perPage: MAILBOX_LIMIT }, sort: { field: 'sentAt', order: 'DESC' } },
     { refetchInterval: (query) => ((query.state.data?.data ?? []).some((email) => awaitingOutcome(email.status)) ? QUEUED_REFRESH_MS : false) },
   );
-  const emails = useMemo(() => newestFirst(data ?? []), [data]);
+  // The newest emails are loaded; a search asks the server, so it finds older ones too. Until its
+  // answer comes, what is loaded is narrowed as the user types.
+  const query = useDebounced(search.trim(), 300);
+  const found = useGetList<SentEmail>(
+    'sent-emails',
+    { filter: { q: query }, pagination: { page: 1, perPage: MAILBOX_LIMIT }, sort: { field: 'sentAt', order: 'DESC' } },
+    { enabled: query !== '' },
+  );
+  const searched = query !== '' && found.data !== undefined;
+  const searching = search.trim() !== query || found.isFetching;
+  const emails = useMemo(() => newestFirst((searched ? found.data : data) ?? []), [searched, found.data, data]);
   const shown = useMemo(() => searchEmails(emails, search), [emails, search]);
   const selection = nextSelection(selectedId, shown);
   useEffect(() => {
@@ -105,7 +116,9 @@ export default function SentMailbox() {
   }, [selection, selectedId]);
   const selected = shown.find((email) => email.id === selection);
 
-  const countLine = isPending ? 'Loading...' : `${shown.length} of ${total ?? emails.length} emails shown`;
+  const countLine = isPending
+    ? 'Loading...'
+    : mailboxCountLine({ shown: shown.length, total: total ?? emails.length, ...(searched ? { matches: found.total, loadedMatches: found.data?.length } : {}) });
 
   const list = (
     <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: { md: '100%' }, overflow: 'hidden' }}>
@@ -131,7 +144,7 @@ export default function SentMailbox() {
           <Typography color="error" sx={{ p: 3, textAlign: 'center' }}>{(error as Error).message}</Typography>
         ) : shown.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {emails.length === 0 ? 'No emails have been sent yet.' : 'No emails match your search.'}
+            {total === 0 ? 'No emails have been sent yet.' : searching ? 'Searching...' : 'No emails match your search.'}
           </Typography>
         ) : (
           <List disablePadding>
@@ -154,7 +167,7 @@ export default function SentMailbox() {
 
   const reading = selected ? (
     <EmailView email={selected} onResent={setSelectedId} />
-  ) : emails.length === 0 && !isPending ? (
+  ) : total === 0 && !isPending ? (
     <EmptyPane title="No Email Selected" text="Your sent emails will appear here." />
   ) : (
     <EmptyPane title="No Email Selected" text="Select an email from the list to view it." />

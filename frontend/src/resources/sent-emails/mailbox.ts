@@ -4,7 +4,7 @@
  */
 
 import type { DeliveryStatus, SentEmailRecord } from '../../../../domain/records/sent-email.ts';
-import { foldText, formatLocalMoment } from '../../../../domain/format.ts';
+import { foldText, formatLocalMoment, groupThousands } from '../../../../domain/format.ts';
 
 export { deliveryStatuses, type DeliveryStatus } from '../../../../domain/records/sent-email.ts';
 
@@ -30,6 +30,15 @@ export function searchEmails<T extends Pick<SentEmail, 'recipientName' | 'recipi
   const needle = foldText(query.trim());
   if (!needle) return [...emails];
   return emails.filter((email) => [email.recipientName, email.recipientEmail, email.bankName, email.subject].some((field) => field && foldText(field).includes(needle)));
+}
+
+/**
+ * The mailbox's count line. It loads the newest emails only (`total` in all), and a search asks the
+ * server, whose `matches` may be more than it loaded: then the line counts the matches instead.
+ */
+export function mailboxCountLine({ shown, total, matches, loadedMatches }: { shown: number; total: number; matches?: number; loadedMatches?: number }): string {
+  if (matches !== undefined && loadedMatches !== undefined && matches > loadedMatches) return `${groupThousands(shown)} of ${groupThousands(matches)} matching emails shown`;
+  return `${groupThousands(shown)} of ${groupThousands(total)} emails shown`;
 }
 
 /** The selection after the shown list changed: kept while still shown, else the first shown email (none for an empty list). */
