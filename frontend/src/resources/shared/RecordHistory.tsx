@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
-import { formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
-import { changesOf, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, readAsStored } from './history.ts';
+import { countOf, formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
+import { changesOf, newestEvents, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, readAsStored } from './history.ts';
 import { labelOf } from './labels.ts';
 
 const noEntries: HistoryEntry[] = [];
@@ -101,9 +101,16 @@ function ChangeGroup({ name, lines }: { name: string; lines: ChangeLine[] }) {
   );
 }
 
-function HistoryTable({ entries, reading }: { entries: HistoryEntry[]; reading: HistoryReading }) {
+function HistoryTable({ entries: all, reading }: { entries: HistoryEntry[]; reading: HistoryReading }) {
+  const [showAll, setShowAll] = useState(false);
+  const { shown: entries, earlier } = showAll ? { shown: all, earlier: 0 } : newestEvents(all);
   return (
     <Box sx={{ overflowX: 'auto' }}>
+      {earlier > 0 && (
+        <Button size="small" onClick={() => setShowAll(true)} sx={{ mb: 1 }}>
+          Show {countOf(earlier, 'earlier event')}
+        </Button>
+      )}
       <Table size="small" aria-label="Record history" data-testid="record-history">
         <TableHead>
           <TableRow>
