@@ -209,6 +209,24 @@ describe('outreach: targets, contacts and tasks', function () {
     await screenshot(page, 'targets-cards');
   });
 
+  it("draws a bank's first 50 contacts on its Targets card and more when asked (hundreds held the page still)", async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(4);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    const rows = Array.from({ length: 52 }, (_, index) => `Person ${String(index).padStart(2, '0')},Officer,${bank.cert}`);
+    await apiAs(e2e.url, session, '/api/data/contacts/import', { method: 'POST', body: { csv: ['Full name,Job title,Cert', ...rows].join('\n'), mapping: { name: 'Full name', title: 'Job title', bankId: 'Cert' } } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    const contacts = page.getByRole('list', { name: `Contacts at ${bank.name}` });
+    await contacts.getByRole('button', { name: 'Show 2 more of 2 contacts not shown' }).waitFor();
+    expect(await contacts.getByTestId('contact-row').count()).to.equal(50);
+    await contacts.getByRole('button', { name: 'Show 2 more of 2 contacts not shown' }).click();
+    await contacts.locator('[data-contact-name="Person 51"]').waitFor();
+    expect(await contacts.getByTestId('contact-row').count()).to.equal(52);
+  });
+
   it('keeps LinkedIn addresses LinkedIn could not be asked about, saying they were not checked', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/' });
     const bank = await someBank(4);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { useContactHistory } from '../../../frontend/src/resources/contacts/history.ts';
 import { changesSince } from '../../../frontend/src/resources/shared/conflict.ts';
-import { newestEvents, readChanges } from '../../../frontend/src/resources/shared/history.ts';
+import { readChanges } from '../../../frontend/src/resources/shared/history.ts';
 import { useTrackedBankHistory } from '../../../frontend/src/resources/targets/history.ts';
 import { useTemplateHistory } from '../../../frontend/src/resources/templates/history.ts';
 import { stepAction, stepsInLine } from '../../../frontend/src/resources/workflows/steps.ts';
@@ -58,20 +58,6 @@ describe("a record's History as people read it", () => {
       { field: 'financials.roa', label: 'Return on Assets (ROA)', from: '1.10%', to: '1.23%' },
       { field: 'financials.ccNinetyPlusDelinq', label: 'Credit Cards 90+ Days Past Due', from: null, to: '$1.65M' },
     ]);
-  });
-});
-
-describe("a long record's History", () => {
-  it('shows the newest events, still oldest first, and counts the earlier ones it keeps back', () => {
-    const events = Array.from({ length: 301 }, (_, index) => index + 1);
-    const { shown, earlier } = newestEvents(events, 100);
-    expect(earlier).to.equal(201);
-    expect(shown).to.have.length(100);
-    expect([shown[0], shown[99]]).to.deep.equal([202, 301]);
-  });
-
-  it('shows a short history whole', () => {
-    expect(newestEvents([1, 2, 3], 100)).to.deep.equal({ shown: [1, 2, 3], earlier: 0 });
   });
 });
 

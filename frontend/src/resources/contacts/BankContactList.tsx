@@ -9,6 +9,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { formatLocalDay } from '../../../../domain/format.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
+import { ShowMoreRows, useRowsShown } from '../../ui/ShowMoreRows.tsx';
 import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
 import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
 import { linkedinPeopleSearchUrl } from './links.ts';
@@ -40,6 +41,7 @@ export function BankContactList({
   const actions = useContactActions();
   const sendEmail = useSendEmail();
   const [deleting, setDeleting] = useState<Contact | null>(null);
+  const { shown, hidden, showMore } = useRowsShown(contacts);
 
   if (contacts.length === 0) {
     return (
@@ -51,7 +53,7 @@ export function BankContactList({
   return (
     <>
       <Box component="ul" aria-label={`Contacts at ${bank.name}`} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight, overflowY: 'auto' }}>
-        {contacts.map((contact) => (
+        {shown.map((contact) => (
           <Box
             component="li"
             key={contact.id}
@@ -140,6 +142,7 @@ export function BankContactList({
             </Stack>
           </Box>
         ))}
+        <ShowMoreRows hidden={hidden} noun="contact" onClick={showMore} />
       </Box>
       <ConfirmDeleteDialog
         record={deleting}

@@ -6,6 +6,7 @@ import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import type { EnrolmentRecord } from '../../../../domain/records/enrolment.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi, nextStepText, statusDetail, statusText, type EnrolmentFilter } from './api.ts';
+import { ShowMoreRows, useRowsShown } from '../../ui/ShowMoreRows.tsx';
 
 const statusColor = { active: 'success', paused: 'warning', completed: 'info', stopped: 'default' } as const;
 /** How often enrolments that are stopping are asked for again, and for how long at most: the scheduler records a stop within its round (5 s). */
@@ -17,6 +18,8 @@ const stoppingRechecks = 20;
  * when the user comes back to the tab. While some are stopping (a stop condition holds, the
  * scheduler has yet to record it), asks again every few seconds until they show as stopped.
  */
+const noEnrolments: EnrolmentRecord[] = [];
+
 export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
   const [enrolments, setEnrolments] = useState<EnrolmentRecord[] | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -66,6 +69,7 @@ export function EnrolmentTable({
   reloadKey,
   emptyText,
   onChanged,
+  maxHeight,
 }: {
   filter: EnrolmentFilter;
   show: Array<'contact' | 'workflow'>;
@@ -74,8 +78,11 @@ export function EnrolmentTable({
   emptyText: string;
   /** Called after a pause, resume or stop, for what shows the same enrolments otherwise (a workflow's statistics). */
   onChanged?: () => void;
+  /** Scrolls within this height (a column of a target's card, beside its scrolling contacts and tasks). */
+  maxHeight?: number;
 }) {
   const { enrolments, error, reload } = useEnrolments(filter, reloadKey);
+  const { shown, hidden, showMore } = useRowsShown(enrolments ?? noEnrolments);
   const toast = useToast();
   const act = (action: (id: string) => Promise<unknown>, id: string, done: string) =>
     action(id)
@@ -89,8 +96,8 @@ export function EnrolmentTable({
   if (!enrolments) return <Typography color="text.secondary">Loading automations...</Typography>;
   if (enrolments.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
-    <Box component="ul" aria-label="Enrolments" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {enrolments.map((enrolment) => {
+    <Box component="ul" aria-label="Enrolments" sx={{ listStyle: 'none', m: 0, p: 0, maxHeight, overflowY: maxHeight ? 'auto' : undefined }}>
+      {shown.map((enrolment) => {
         const names = [show.includes('contact') ? enrolment.contactName : null, show.includes('workflow') ? enrolment.workflowName : null].filter(Boolean).join(' · ');
         const label = show.includes('contact') ? enrolment.contactName : enrolment.workflowName;
         return (
@@ -135,6 +142,7 @@ export function EnrolmentTable({
           </Stack>
         );
       })}
+      <ShowMoreRows hidden={hidden} noun="automation" onClick={showMore} />
     </Box>
   );
 }

@@ -4,8 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { CharterlineDataProvider, HistoryEntry } from '../../providers/dataProvider.ts';
 import { countOf, formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
-import { changesOf, newestEvents, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, readAsStored } from './history.ts';
+import { changesOf, HISTORY_SHOWN, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, readAsStored } from './history.ts';
 import { labelOf } from './labels.ts';
+import { rowsShown } from '../../ui/rowsShown.ts';
 
 const noEntries: HistoryEntry[] = [];
 /** A group of up to this many changes reads inline like the others. */
@@ -103,7 +104,8 @@ function ChangeGroup({ name, lines }: { name: string; lines: ChangeLine[] }) {
 
 function HistoryTable({ entries: all, reading }: { entries: HistoryEntry[]; reading: HistoryReading }) {
   const [showAll, setShowAll] = useState(false);
-  const { shown: entries, earlier } = showAll ? { shown: all, earlier: 0 } : newestEvents(all);
+  // The newest events, still oldest first: hundreds drawn at once held the page still for seconds.
+  const { shown: entries, hidden: earlier } = rowsShown(all, showAll ? all.length : HISTORY_SHOWN, 'last');
   return (
     <Box sx={{ overflowX: 'auto' }}>
       {earlier > 0 && (

@@ -94,12 +94,3 @@ export function readChanges(changes: HistoryChange[], reading: HistoryReading = 
 
 /** A record's History shows at most this many of its newest events until the reader asks for the rest. */
 export const HISTORY_SHOWN = 100;
-
-/**
- * The events a History shows, oldest first: the newest `limit` of them and how many earlier ones wait
- * behind a button. Hundreds of events drawn at once held the page still for seconds.
- */
-export function newestEvents<Entry>(entries: readonly Entry[], limit: number = HISTORY_SHOWN): { shown: readonly Entry[]; earlier: number } {
-  const earlier = Math.max(0, entries.length - limit);
-  return { shown: earlier ? entries.slice(earlier) : entries, earlier };
-}

@@ -173,6 +173,7 @@ export const TargetDetailCard = memo(
                       // asked again when automations start, and when a contact replies or goes (theirs stop)
                       reloadKey={`${automationsStarted} ${work.contacts.map((contact) => `${contact.id}:${contact.repliedAt ?? ''}`).join(' ')}`}
                       emptyText="No automations for this bank yet."
+                      maxHeight={384}
                     />
                   </Section>
                 </Stack>

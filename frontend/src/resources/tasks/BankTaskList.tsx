@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
+import { ShowMoreRows, useRowsShown } from '../../ui/ShowMoreRows.tsx';
 import { DueBadge } from './DueBadge.tsx';
 import { localDate } from '../../../../domain/format.ts';
 import { addDays, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
@@ -19,6 +20,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
   const [deleting, setDeleting] = useState<Task | null>(null);
   const [text, setText] = useState('');
   const [adding, setAdding] = useState(false);
+  const { shown, hidden, showMore } = useRowsShown(tasks);
 
   const addQuickly = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +44,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
         </Typography>
       ) : (
         <Box component="ul" aria-label={`Tasks for ${bank.name}`} sx={{ listStyle: 'none', m: 0, p: 0, maxHeight, overflowY: 'auto' }}>
-          {tasks.map((task) => (
+          {shown.map((task) => (
             <Box
               component="li"
               key={task.id}
@@ -78,6 +80,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
               </Tooltip>
             </Box>
           ))}
+          <ShowMoreRows hidden={hidden} noun="task" onClick={showMore} />
         </Box>
       )}
       {quickAdd && (
