@@ -12,6 +12,14 @@ export function niceTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
+/** About how wide a text draws in an SVG at this font size (digits and most letters are near 0.6 em). */
+export const estimatedTextWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
+
+/** The width a value axis needs for its widest tick label, its tick mark and a gap: a fixed width cut '3,000' to '000'. */
+export function axisWidthFor(labels: string[], fontSize: number): number {
+  return Math.ceil(Math.max(0, ...labels.map((label) => estimatedTextWidth(label, fontSize)))) + 12;
+}
+
 const toRadians = (degrees: number) => ((degrees - 90) * Math.PI) / 180;
 
 /** The SVG path of an annular sector from `start` to `end` degrees (clockwise from 12 o'clock). */

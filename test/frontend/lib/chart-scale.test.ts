@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { niceTicks, ringSegmentPath } from '../../../frontend/src/lib/chart-scale.ts';
+import { axisWidthFor, niceTicks, ringSegmentPath } from '../../../frontend/src/lib/chart-scale.ts';
 
 describe('dashboard chart scales', () => {
   it('picks about five round ticks from zero that reach the largest value', () => {
@@ -12,6 +12,11 @@ describe('dashboard chart scales', () => {
   it('answers a unit axis when there is nothing to draw', () => {
     expect(niceTicks(0)).to.deep.equal([0, 1]);
     expect(niceTicks(Number.NaN)).to.deep.equal([0, 1]);
+  });
+
+  it('makes a value axis wide enough for its widest tick label', () => {
+    expect(axisWidthFor(['0', '1,000', '2,000', '3,000'], 12)).to.equal(48);
+    expect(axisWidthFor(['0', '20', '40', '60'], 12)).to.equal(27);
   });
 
   it('draws a ring segment from its start angle clockwise, as one closed path', () => {

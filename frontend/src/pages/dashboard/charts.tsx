@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Box, Stack, Typography, useTheme } from '@mui/material';
-import { niceTicks, ringSegmentPath } from '../../lib/chart-scale.ts';
+import { estimatedTextWidth, niceTicks, ringSegmentPath } from '../../lib/chart-scale.ts';
 import { formatMoney, formatMoneyTick } from '../../../../domain/format.ts';
 
 /*
@@ -30,7 +30,6 @@ function useContainerWidth() {
 const labelSlantDegrees = 35;
 
 /** A label's width in the chart's sans-serif font, from an average character width (no DOM measure needed). */
-const estimatedTextWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
 
 /** The top of a bar with rounded upper corners. */
 function barPath(x: number, y: number, width: number, height: number, radius: number): string {

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadCSV, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
+import { axisWidthFor, niceTicks } from '../../lib/chart-scale.ts';
 import { automationOutcomeLabel } from './outcomes.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -37,6 +38,8 @@ function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: s
 function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false, label }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean; label?: (value: string) => string }) {
   const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
+  // Round ticks written as the app writes counts (3,000), on an axis wide enough for the widest.
+  const ticks = niceTicks(Math.max(0, ...rows.map((row) => Number(row.count) || 0)));
   return (
     <SectionCard title={title} subtitle={subtitle} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
       {rows.length === 0 ? (
@@ -49,7 +52,14 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false
             <BarChart data={rows} margin={{ left: 0, right: 12, top: 8 }}>
               <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
               <XAxis dataKey={x} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickFormatter={weekly ? (day: string) => formatDate(day) : label} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} width={36} />
+              <YAxis
+                allowDecimals={false}
+                ticks={ticks}
+                domain={[0, ticks[ticks.length - 1]]}
+                tickFormatter={groupThousands}
+                tick={{ fontSize: 12, fill: theme.palette.text.secondary }}
+                width={axisWidthFor(ticks.map(groupThousands), 12)}
+              />
               <Tooltip {...tooltipProps} cursor={barCursor} labelFormatter={weekly ? (day) => `Week of ${formatDate(String(day))}` : label && ((value) => label(String(value)))} />
               <Bar dataKey="count" name="Count" fill={color} isAnimationActive={false} />
             </BarChart>
