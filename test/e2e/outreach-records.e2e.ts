@@ -201,6 +201,21 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     }
   });
 
+  it('reads the list again after deleting ticked tasks, so the ones left show (not an empty page under a stale total)', async () => {
+    const { session, bank } = await userTrackingABank('Robin Vale');
+    for (let index = 0; index < 27; index += 1) {
+      await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: `Call ${String(index).padStart(2, '0')}`, dueDate: '2026-12-10' } });
+    }
+    const { page } = await e2e.openSignedInPage({ session, path: '/tasks' });
+    await page.getByText('1-25 of 27').waitFor();
+    await page.getByRole('checkbox', { name: 'Select all' }).first().check();
+    await page.getByText('25 tasks selected').waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('1-2 of 2').waitFor();
+    expect(await page.locator('tbody tr').count()).to.equal(2);
+  });
+
   it('adds a task from the Tasks screen at the first tracked bank, due a week ahead', async () => {
     const { session, bank } = await userTrackingABank('Oskar Lind');
     const { page } = await e2e.openSignedInPage({ session, path: '/tasks/create' });

@@ -1,6 +1,7 @@
 import { DialogContentText } from '@mui/material';
 import type { ComponentType } from 'react';
-import { BulkDeleteButton, DeleteButton, SaveButton, Toolbar, useListContext, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { DeleteButton, SaveButton, Toolbar, useListContext, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { BulkDeleteThenReload } from './bulkActions.tsx';
 
 /** The question before a deletion and, beneath it in the warning colour, what it does to outreach under way (when anything). */
 export function DeletionQuestion({ question, consequence }: { question: string; consequence: string }) {
@@ -33,7 +34,7 @@ function CurrentRecordQuestion({ Question }: { Question: QuestionOf }) {
 }
 
 /** A list's bulk Delete that asks `Question` about the ticked records. */
-export const bulkDeleteAsking = (Question: QuestionOf) => <BulkDeleteButton mutationMode="pessimistic" confirmContent={<SelectedRecordsQuestion Question={Question} />} />;
+export const bulkDeleteAsking = (Question: QuestionOf) => <BulkDeleteThenReload confirmContent={<SelectedRecordsQuestion Question={Question} />} />;
 
 /** An edit screen's toolbar, Save and a Delete that asks `Question` about the record. */
 export function ToolbarDeleteAsking({ Question }: { Question: QuestionOf }) {

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   BooleanInput,
-  BulkDeleteButton,
   DeleteButton,
   DatagridConfigurable,
   FunctionField,
@@ -34,7 +33,7 @@ import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { NoResults } from '../shared/NoResults.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
-import { bulkActions } from '../shared/bulkActions.tsx';
+import { bulkActions, BulkDeleteThenReload } from '../shared/bulkActions.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
@@ -97,7 +96,7 @@ export function TrackedBankList() {
   return (
     <List filters={bankFilters} filterDefaultValues={{ isTarget: true }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportBanks} actions={<TrackedBankListActions />} title="Tracked Banks">
       <ListBody phone={<SimpleList<TrackedBank> primaryText={(bank) => bank.name} secondaryText={(bank) => [bank.city, bank.state].filter(Boolean).join(', ')} tertiaryText={(bank) => countOf(bank.contactCount, 'contact')} linkType="show" />} empty={noTrackedBanks}>
-        <DatagridConfigurable rowClick="show" {...bulkActions(<BulkDeleteButton mutationMode="pessimistic" label="Remove from targets" confirmTitle="Remove the selected banks from targets?" confirmContent={keptWhenUntargeted} />)}>
+        <DatagridConfigurable rowClick="show" {...bulkActions(<BulkDeleteThenReload label="Remove from targets" confirmTitle="Remove the selected banks from targets?" confirmContent={keptWhenUntargeted} />)}>
           <TextField source="name" label="Bank" />
           <TextField source="city" />
           <TextField source="state" />

@@ -1,7 +1,6 @@
 import {
   AutocompleteInput,
   BooleanInput,
-  BulkDeleteButton,
   Create,
   DatagridConfigurable,
   DateInput,
@@ -30,7 +29,7 @@ import { bankFilter, onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
-import { bulkActions } from '../shared/bulkActions.tsx';
+import { bulkActions, BulkDeleteThenReload } from '../shared/bulkActions.tsx';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
@@ -68,7 +67,7 @@ function CompletionCell() {
 const taskBulkActions = (
   <>
     <CompleteSelectedButton />
-    <BulkDeleteButton mutationMode="pessimistic" />
+    <BulkDeleteThenReload />
   </>
 );
 
