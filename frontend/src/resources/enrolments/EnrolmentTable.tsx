@@ -12,14 +12,14 @@ const statusColor = { active: 'success', paused: 'warning', completed: 'info', s
 /** How often enrolments that are stopping are asked for again, and for how long at most: the scheduler records a stop within its round (5 s). */
 const stoppingRecheckMs = 3_000;
 const stoppingRechecks = 20;
+/** The empty list a table shows rows of while the enrolments load (one array, so the rows shown stay put). */
+const noEnrolments: EnrolmentRecord[] = [];
 
 /**
  * Loads the enrolments of a filter and reloads them after each action, when `reloadKey` changes and
  * when the user comes back to the tab. While some are stopping (a stop condition holds, the
  * scheduler has yet to record it), asks again every few seconds until they show as stopped.
  */
-const noEnrolments: EnrolmentRecord[] = [];
-
 export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
   const [enrolments, setEnrolments] = useState<EnrolmentRecord[] | undefined>();
   const [error, setError] = useState<string | undefined>();
