@@ -15,6 +15,8 @@ export type Fault = {
   dropConnection?: boolean;
   /** Hold the request until this settles, then answer it normally (keeps a job deterministically busy). */
   holdUntil?: Promise<unknown>;
+  /** Answer what this makes of the normal answer (a page cut short, an empty page, a body that is not JSON). */
+  rewrite?: (answer: Answer) => Answer;
 };
 
 export type RecordedRequest = { path: string; params: URLSearchParams; headers: http.IncomingHttpHeaders; faulted?: number };
@@ -47,6 +49,13 @@ export class DoubleServer {
           if (!res.destroyed) res.writeHead(status, { 'content-type': contentType, ...headers }).end(body);
         };
         fault.holdUntil.then(answer, answer);
+        return;
+      }
+      if (fault?.rewrite) {
+        fault.remaining -= 1;
+        const { status, body, contentType = 'application/json', headers } = fault.rewrite(this.answer(recorded));
+        recorded.faulted = status;
+        res.writeHead(status, { 'content-type': contentType, ...headers }).end(body);
         return;
       }
       if (fault) {

@@ -37,6 +37,29 @@ describe('FDIC BankFind client', () => {
     expect(double.requests.map((request) => request.params.get('offset'))).to.deep.equal(['0', '7', '14']);
   });
 
+  it('fails on a page that comes back empty while its meta.total says more records follow', async () => {
+    const emptyPage = (answer: { status: number; body: string }) => ({ ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), data: [] }) });
+    double.inject({ rewrite: emptyPage, when: (request) => request.params.get('offset') === '7' });
+    const seen: number[] = [];
+    const walk = async () => {
+      for await (const page of client(double).pages('institutions', { filters: 'ACTIVE:1', sortBy: 'CERT', pageSize: 7 })) seen.push(page.records.length);
+    };
+    const error = await walk().catch((caught: unknown) => caught);
+    expect((error as Error).message).to.equal('FDIC BankFind sent an empty page of institutions at 7 of the 20 records it counts.');
+    expect(seen).to.deep.equal([7]);
+  });
+
+  it('ends the walk where a total that shrank while it paged now ends', async () => {
+    const shrunk = (answer: { status: number; body: string }) => {
+      const json = JSON.parse(answer.body);
+      return { ...answer, body: JSON.stringify({ ...json, meta: { ...json.meta, total: 7 }, data: [] }) };
+    };
+    double.inject({ rewrite: shrunk, when: (request) => request.params.get('offset') === '7' });
+    const seen: number[] = [];
+    for await (const page of client(double).pages('institutions', { filters: 'ACTIVE:1', sortBy: 'CERT', pageSize: 7 })) seen.push(page.records.length);
+    expect(seen).to.deep.equal([7]);
+  });
+
   it('sends fields, filters, sort, search and the API key as query parameters', async () => {
     const page = await client(double, { apiKey: 'secret-key' }).query('institutions', {
       fields: ['CERT', 'NAME'],

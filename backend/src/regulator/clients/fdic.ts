@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../../../../domain/format.ts';
 import type { AppConfig } from '../../config.ts';
 import { HttpClient, UpstreamError, type ServiceClientOptions } from './http.ts';
 
@@ -107,14 +108,21 @@ export class FdicClient {
 
   /**
    * Every page of a query, in order, from `query.offset` (default 0) with `pageSize` records each,
-   * until meta.total is reached. A page that comes back empty early ends the walk, so a total that
-   * shrinks while we page never loops forever.
+   * until meta.total is reached. A total that shrinks while we page ends the walk where it now
+   * ends. A page that comes back empty while its own meta.total says more records follow is an
+   * error: ending the walk there would pass half a list off as the whole (a sync takes the
+   * institutions it lists for every active one).
    */
   async *pages(endpoint: FdicEndpoint, query: FdicQuery & { pageSize?: number } = {}, init: { signal?: AbortSignal } = {}): AsyncGenerator<FdicPage> {
     const { pageSize = 1000, ...rest } = query;
     let offset = rest.offset ?? 0;
     for (;;) {
       const page = await this.query(endpoint, { ...rest, limit: pageSize, offset }, init);
+      if (page.records.length === 0 && pageSize > 0 && offset < page.total) {
+        throw new UpstreamError(
+          `FDIC BankFind sent an empty page of ${endpoint} at ${groupThousands(offset)} of the ${groupThousands(page.total)} records it counts.`,
+        );
+      }
       if (page.records.length > 0) yield page;
       offset += page.records.length;
       if (page.records.length === 0 || offset >= page.total) return;
