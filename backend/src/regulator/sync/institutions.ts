@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import { groupThousands } from '../../../../domain/format.ts';
 import { quarterEndsBackFrom, type FdicClient, type FdicRecord } from '../clients/fdic.ts';
 import { columnsOfRows } from '../engine/columns.ts';
 import { isUncuratedCode } from '../fields.ts';
 import { financialMoneyFields, financialRatioFields, normaliseFinancialsBatch, normaliseInstitutionsBatch, quarterLabel } from '../normalise/index.ts';
-import { clearDemoData, upsertFinancials } from '../store.ts';
+import { clearDemoData, noteRegulatorDataChanged, upsertFinancials } from '../store.ts';
 import { applyActiveLists, noteActiveList } from '../import/as-of.ts';
 import { mergeDatedRows } from '../import/merge.ts';
 
@@ -73,6 +74,9 @@ const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
+/** How many records a run resumed from this cursor has behind it (a quarter in progress starts over). */
+export const cursorProgress = (cursor: InstitutionSyncCursor): number => sum(cursor.totals.slice(0, cursor.step)) + cursor.offset;
+
 /**
  * Runs (or continues, from `cursor`) the institutions sync: every active institution, then each
  * quarter's financials, page by page in CERT order, each page upserted and the cursor saved.
@@ -83,7 +87,6 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   const { knex, fdic, signal } = options;
   const pageSize = options.pageSize ?? 2000;
   const total = () => sum(cursor.totals);
-  const done = () => sum(cursor.totals.slice(0, cursor.step)) + cursor.offset;
   let invalid = 0;
   cursor.asOf ??= today();
 
@@ -98,20 +101,29 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
       pageSize,
       ...(step.kind === 'financials' ? { fields: financialSyncFields } : {}),
     };
+    // A quarter's financials are held until its last page has come, then stored at once: a run
+    // cut short between pages would otherwise leave a new quarter that only some banks have, and
+    // the screens, taking it for the newest, would show it without the others. The cursor stays at
+    // the quarter's start meanwhile, so a resumed run fetches the quarter again.
+    const quarter: FdicRecord[] = [];
+    let reached = cursor.offset;
     for await (const page of fdic.pages(step.kind, query, { signal })) {
-      invalid += await storePage(knex, step, page.records, cursor.asOf);
+      if (step.kind === 'institutions') invalid += await storeInstitutions(knex, page.records, cursor.asOf);
+      else for (const record of page.records) quarter.push(record);
+      reached = page.offset + page.records.length;
+      if (step.kind === 'institutions') cursor.offset = reached;
       // The API's count may move while we page; the run's total follows it.
       cursor.totals[cursor.step] = page.total;
-      cursor.offset = page.offset + page.records.length;
       await options.onProgress({
-        progress: Math.min(done(), total()),
+        progress: Math.min(sum(cursor.totals.slice(0, cursor.step)) + reached, total()),
         total: total(),
-        message: `Syncing ${stepLabel(step)}: ${cursor.offset.toLocaleString('en-US')} of ${page.total.toLocaleString('en-US')}.`,
+        message: `Syncing ${stepLabel(step)}: ${groupThousands(reached)} of ${groupThousands(page.total)}.`,
         cursor,
       });
       signal?.throwIfAborted();
     }
-    cursor.totals[cursor.step] = Math.max(cursor.offset, 0);
+    if (step.kind === 'financials') invalid += await storeQuarter(knex, step.repdte, quarter);
+    cursor.totals[cursor.step] = Math.max(reached, 0);
     // Every active institution as of the run's day: a bank the API no longer lists active is not.
     if (step.kind === 'institutions') {
       await noteActiveList(knex, cursor.asOf, 'FDIC BankFind sync');
@@ -133,29 +145,36 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
 }
 
 /**
- * Normalises and stores one page; records the normaliser refuses are counted, not fatal.
- * Institution records are stamped with the run's day and merged attribute by attribute, as an
- * imported file's are: an attribute a newer source gave is kept, an older one replaced. A page of
- * financials records the quarter as the newest its banks have (at least), so the institutions'
- * own figures give way to that quarter's.
+ * Normalises and stores one page of institutions; records the normaliser refuses are counted, not
+ * fatal. They are stamped with the run's day and merged attribute by attribute, as an imported
+ * file's are: an attribute a newer source gave is kept, an older one replaced.
  */
-async function storePage(knex: Knex, step: SyncStep, records: FdicRecord[], asOf: string): Promise<number> {
+async function storeInstitutions(knex: Knex, records: FdicRecord[], asOf: string): Promise<number> {
   const batch = columnsOfRows(records);
-  if (step.kind === 'institutions') {
-    batch.columns.set('AS_OF', new Array<string>(batch.size).fill(asOf));
-    const { rows, rejected } = normaliseInstitutionsBatch(batch, { keepInRaw: isUncuratedCode });
-    await mergeDatedRows(knex, 'fdic_institutions', ['cert'], rows);
-    return rejected.length;
-  }
-  const { rows, rejected } = normaliseFinancialsBatch(batch, { keepInRaw: isUncuratedCode });
-  await upsertFinancials(knex, rows);
+  batch.columns.set('AS_OF', new Array<string>(batch.size).fill(asOf));
+  const { rows, rejected } = normaliseInstitutionsBatch(batch, { keepInRaw: isUncuratedCode });
+  await mergeDatedRows(knex, 'fdic_institutions', ['cert'], rows);
+  return rejected.length;
+}
+
+/**
+ * Stores one quarter's financials in one transaction, and records the quarter as the newest its
+ * banks have (at least), so the institutions' own figures give way to that quarter's: no screen
+ * sees the quarter before every bank of it is there. Returns the records the normaliser refused.
+ */
+async function storeQuarter(knex: Knex, repdte: string, records: FdicRecord[]): Promise<number> {
+  const { rows, rejected } = normaliseFinancialsBatch(columnsOfRows(records), { keepInRaw: isUncuratedCode });
   const certs = (rows.columns.get('cert') ?? []) as number[];
-  if (certs.length > 0) {
-    await knex('fdic_institutions')
+  if (certs.length === 0) return rejected.length;
+  await knex.transaction(async (trx) => {
+    await upsertFinancials(trx, rows);
+    await trx('fdic_institutions')
       .whereIn('cert', certs)
-      .andWhere((where) => where.whereNull('financials_repdte').orWhere('financials_repdte', '<', step.repdte))
-      .update({ financials_repdte: step.repdte });
-  }
+      .andWhere((where) => where.whereNull('financials_repdte').orWhere('financials_repdte', '<', repdte))
+      .update({ financials_repdte: repdte });
+    // In the transaction: other processes' caches move exactly when the quarter becomes visible.
+    await noteRegulatorDataChanged(trx);
+  });
   return rejected.length;
 }
 
@@ -166,6 +185,6 @@ export function describeSyncResult(result: InstitutionSyncResult): string {
     `Synced ${result.institutions.toLocaleString('en-US')} active institutions and ${result.financials.toLocaleString('en-US')} quarterly reports` +
     `${range} from FDIC BankFind.` +
     (result.demoRowsCleared > 0 ? ' The demo data was removed.' : '') +
-    (result.invalid > 0 ? ` ${result.invalid} records without a certificate number or report date were skipped.` : '')
+    (result.invalid > 0 ? ` ${groupThousands(result.invalid)} records without a certificate number or report date were skipped.` : '')
   );
 }

@@ -54,10 +54,10 @@ export async function createRun<Cursor>(knex: Knex, kind: RunKind, fields: { mes
 }
 
 /** Takes over an unfinished run (after a crash, a shutdown or an error) to continue it from its cursor. */
-export async function reopenRun<Cursor>(knex: Knex, id: number, message: string): Promise<SyncRun<Cursor>> {
+export async function reopenRun<Cursor>(knex: Knex, id: number, message: string, progress?: number): Promise<SyncRun<Cursor>> {
   const [row] = await knex('sync_runs')
     .where({ id })
-    .update({ status: 'running', message, owner, finished_at: null, updated_at: knex.fn.now() })
+    .update({ status: 'running', message, owner, finished_at: null, updated_at: knex.fn.now(), ...(progress === undefined ? {} : { progress }) })
     .returning('*');
   return fromRow(row);
 }

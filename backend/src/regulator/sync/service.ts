@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { groupThousands } from '../../../../domain/format.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError } from '../../http/errors.ts';
@@ -6,7 +7,7 @@ import { logger } from '../../logging/logger.ts';
 import { censusClientFromConfig, type CensusClient, type CensusClientOptions } from '../clients/census.ts';
 import { fdicClientFromConfig, type FdicClient, type FdicClientOptions } from '../clients/fdic.ts';
 import { syncCensusProfiles } from './census.ts';
-import { describeSyncResult, planInstitutionSync, runInstitutionSync, type InstitutionSyncCursor } from './institutions.ts';
+import { cursorProgress, describeSyncResult, planInstitutionSync, runInstitutionSync, type InstitutionSyncCursor } from './institutions.ts';
 import { isJobRunning, tryAcquireJobLock, type JobLock } from './job-lock.ts';
 import { createRun, finishRun, latestRun, reopenRun, resumableRun, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
 
@@ -17,6 +18,9 @@ export type RegulatorSyncOptions = {
   /** Runs after each complete institutions sync (quarter alerts); a failure there is logged, the sync stays complete. */
   afterSync?: () => Promise<unknown>;
 };
+
+/** Where a resumed run starts: its cursor, which may stand before the progress it showed (a quarter starts over). */
+const resumePoint = (run: SyncRun<InstitutionSyncCursor>) => (run.cursor ? cursorProgress(run.cursor) : run.progress);
 
 const describeRunning = (kind: SyncKind, run?: SyncRun) =>
   `A ${kind === 'institutions' ? 'FDIC institution' : 'Census profile'} sync is already running` +
@@ -55,7 +59,7 @@ export class RegulatorSync {
     try {
       const unfinished = await resumableRun<InstitutionSyncCursor>(this.knex, 'institutions');
       const run = unfinished
-        ? await reopenRun<InstitutionSyncCursor>(this.knex, unfinished.id, `Resuming the sync at ${unfinished.progress.toLocaleString('en-US')} of ${unfinished.total.toLocaleString('en-US')} records.`)
+        ? await reopenRun<InstitutionSyncCursor>(this.knex, unfinished.id, `Resuming the sync at ${groupThousands(resumePoint(unfinished))} of ${groupThousands(unfinished.total)} records.`, resumePoint(unfinished))
         : await createRun<InstitutionSyncCursor>(this.knex, 'institutions', { message: 'Starting the FDIC institution sync.', startedBy });
       this.runInBackground('institutions', run.id, lock, (signal) => this.institutionJob(run, signal));
       return statusOf(run);

@@ -136,10 +136,65 @@ describeWithDatabase('regulator sync', (context) => {
     await sync().whenIdle();
     expect(await status()).to.include({ status: 'complete', progress: 135, total: 135 });
     const again = fdic.requests.slice(before).map((request) => `${request.path.split('/').pop()}@${request.params.get('offset')}`);
-    expect(again[0]).to.equal('financials@20');
+    // The institutions stay done; the quarter cut short starts over, as nothing of it was stored.
+    expect(again[0]).to.equal('financials@0');
     expect(again).not.to.include('institutions@0');
     expect(await context.db.knex('sync_runs').count('* as n').first()).to.deep.equal({ n: 1 });
     expect(Number((await context.db.knex('fdic_financials').count('* as n').first())!.n)).to.equal(90);
+  });
+
+  it('shows no bank a new quarter until every page of it is stored, and completes it on resume', async () => {
+    const knex = context.db.knex;
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    const newer = fdicTestData({ active: 45, inactive: 5, quarters: ['20251231', ...quarters] });
+    fdic.set('financials', newer.financials);
+    const inNewQuarter = (request: { path: string; params: URLSearchParams }) => request.path.endsWith('/financials') && request.params.get('filters') === 'REPDTE:20251231';
+    fdic.inject({ status: 500, times: 4, when: (request) => inNewQuarter(request) && request.params.get('offset') === '20' });
+
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    const failed = await status();
+    expect(failed.status).to.equal('error');
+    expect(failed.progress).to.equal(65);
+    expect(await knex('fdic_financials').where({ repdte: '20251231' }).count('* as n').first()).to.deep.equal({ n: 0 });
+    expect(await knex('fdic_financials').max('repdte as newest').first()).to.deep.equal({ newest: '20250930' });
+    expect((await knex('fdic_institutions').distinct('financials_repdte')).map((row) => row.financials_repdte)).to.deep.equal(['20250930']);
+
+    const resumed = await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    expect(resumed.body).to.include({ status: 'running', progress: 45, message: 'Resuming the sync at 45 of 135 records.' });
+    await sync().whenIdle();
+    expect(await status()).to.include({ status: 'complete', progress: 135, total: 135 });
+    expect(await knex('fdic_financials').where({ repdte: '20251231' }).count('* as n').first()).to.deep.equal({ n: 45 });
+    expect((await knex('fdic_institutions').distinct('financials_repdte')).map((row) => row.financials_repdte)).to.deep.equal(['20251231']);
+  });
+
+  it('fails on an empty page in the middle of the institutions instead of taking the banks after it for closed', async () => {
+    const knex = context.db.knex;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-sync-'));
+    // Every bank active in an earlier list: a list the sync completes would close those it leaves out.
+    const earlier = path.join(folder, 'institutions_active_2024-03.csv');
+    fs.writeFileSync(earlier, ['CERT,NAME,STNAME,ACTIVE', ...data.institutions.slice(0, 45).map((bank) => `${bank.CERT},${bank.NAME},Iowa,1`)].join('\n'));
+    try {
+      await importFile(knex, earlier);
+      fdic.inject({
+        rewrite: (answer) => ({ ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), data: [] }) }),
+        when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '20',
+      });
+      await app.request('/api/services/sync/institutions', { method: 'POST', token });
+      await sync().whenIdle();
+      const failed = await status();
+      expect(failed).to.include({ status: 'error', progress: 20 });
+      expect(failed.message).to.match(/^FDIC BankFind sent an empty page of institutions at 20 of the 45 records it counts\./);
+      expect(await knex('fdic_institutions').where({ active: true }).count('* as n').first()).to.deep.equal({ n: 45 });
+
+      await app.request('/api/services/sync/institutions', { method: 'POST', token });
+      await sync().whenIdle();
+      expect(await status()).to.include({ status: 'complete', progress: 135, total: 135 });
+      expect(await knex('fdic_institutions').where({ active: true }).count('* as n').first()).to.deep.equal({ n: 45 });
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('fetches the community profile of every CBSA and CSA in use', async () => {
