@@ -74,6 +74,11 @@ export async function saveProgress(knex: Knex, id: number, fields: { progress: n
     });
 }
 
+/** Replaces what the status says without moving the progress (a request being retried). */
+export async function noteRunMessage(knex: Knex, id: number, message: string): Promise<void> {
+  await knex('sync_runs').where({ id, status: 'running' }).update({ message, updated_at: knex.fn.now() });
+}
+
 export async function finishRun(knex: Knex, id: number, status: Exclude<RunStatus, 'running'>, message: string): Promise<void> {
   await knex('sync_runs')
     .where({ id })

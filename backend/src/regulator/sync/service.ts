@@ -6,10 +6,11 @@ import { ConflictError } from '../../http/errors.ts';
 import { logger } from '../../logging/logger.ts';
 import { censusClientFromConfig, type CensusClient, type CensusClientOptions } from '../clients/census.ts';
 import { fdicClientFromConfig, type FdicClient, type FdicClientOptions } from '../clients/fdic.ts';
+import type { HttpClientOptions } from '../clients/http.ts';
 import { syncCensusProfiles } from './census.ts';
 import { cursorProgress, describeSyncResult, planInstitutionSync, runInstitutionSync, type InstitutionSyncCursor } from './institutions.ts';
 import { isJobRunning, tryAcquireJobLock, type JobLock } from './job-lock.ts';
-import { createRun, finishRun, latestRun, reopenRun, resumableRun, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
+import { createRun, finishRun, latestRun, noteRunMessage, reopenRun, resumableRun, resumeWindowMs, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
 
 export type RegulatorSyncOptions = {
   fdic?: Partial<FdicClientOptions>;
@@ -18,6 +19,8 @@ export type RegulatorSyncOptions = {
   /** Runs after each complete institutions sync (quarter alerts); a failure there is logged, the sync stays complete. */
   afterSync?: () => Promise<unknown>;
 };
+
+type RetryEvent = Parameters<NonNullable<HttpClientOptions['onRetry']>>[0];
 
 /** Where a resumed run starts: its cursor, which may stand before the progress it showed (a quarter starts over). */
 const resumePoint = (run: SyncRun<InstitutionSyncCursor>) => (run.cursor ? cursorProgress(run.cursor) : run.progress);
@@ -37,6 +40,8 @@ export class RegulatorSync {
   readonly census: CensusClient;
   private readonly knex: Knex;
   private readonly running = new Map<SyncKind, { abort: AbortController; done: Promise<void> }>();
+  /** The institutions run in progress here, whose status says why its progress pauses while a request is retried. */
+  private institutionRunId?: number;
 
   constructor(
     private readonly db: Database,
@@ -44,8 +49,13 @@ export class RegulatorSync {
     private readonly options: RegulatorSyncOptions = {},
   ) {
     this.knex = db.knex;
-    const onRetry = (event: { url: string; attempt: number; delayMs: number; reason: string }) => logger.warn('regulator request retried', event);
-    this.fdic = fdicClientFromConfig(config, { onRetry, ...options.fdic });
+    const onRetry = (event: RetryEvent) => logger.warn('regulator request retried', event);
+    const onFdicRetry = (event: RetryEvent) => {
+      onRetry(event);
+      const runId = this.institutionRunId;
+      if (runId !== undefined) void noteRunMessage(this.knex, runId, `${event.reason} Trying again in ${Math.max(1, Math.round(event.delayMs / 1000))} s.`).catch(() => undefined);
+    };
+    this.fdic = fdicClientFromConfig(config, { onRetry: onFdicRetry, ...options.fdic });
     this.census = censusClientFromConfig(config, { onRetry, ...options.census });
   }
 
@@ -70,6 +80,15 @@ export class RegulatorSync {
   }
 
   private async institutionJob(run: SyncRun<InstitutionSyncCursor>, signal: AbortSignal): Promise<void> {
+    this.institutionRunId = run.id;
+    try {
+      await this.runInstitutionJob(run, signal);
+    } finally {
+      this.institutionRunId = undefined;
+    }
+  }
+
+  private async runInstitutionJob(run: SyncRun<InstitutionSyncCursor>, signal: AbortSignal): Promise<void> {
     let cursor = run.cursor;
     if (!cursor) {
       cursor = await planInstitutionSync(this.fdic, this.config.syncQuarters);
@@ -122,10 +141,17 @@ export class RegulatorSync {
     }
   }
 
-  /** The status of the latest run of a kind; an unfinished run nobody is running reads as an error. */
+  /**
+   * The status of the latest run of a kind; an unfinished run nobody is running reads as an error.
+   * A failed run that can still be resumed says from where.
+   */
   async status(kind: SyncKind = 'institutions'): Promise<SyncStatus> {
-    const run = await latestRun(this.knex, kind);
+    const run = await latestRun<InstitutionSyncCursor>(this.knex, kind);
     if (!run) return { status: 'idle', progress: 0, total: 0, message: 'No sync has run yet.' };
+    if (kind === 'institutions' && run.status === 'error' && run.cursor && Date.now() - run.startedAt.getTime() <= resumeWindowMs) {
+      const status = statusOf(run);
+      return { ...status, message: `${status.message} Start the sync again to continue from ${groupThousands(resumePoint(run))} of ${groupThousands(run.total)} records.` };
+    }
     if (run.status === 'running' && !(await isJobRunning(this.db, kind))) {
       return {
         ...statusOf(run),

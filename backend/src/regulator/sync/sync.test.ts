@@ -123,7 +123,7 @@ describeWithDatabase('regulator sync', (context) => {
     await sync().whenIdle();
     const failed = await status();
     expect(failed.status).to.equal('error');
-    expect(failed.message).to.match(/FDIC BankFind had a server error \(HTTP 500\)/);
+    expect(failed.message).to.match(/^FDIC BankFind had a server error \(HTTP 500\).* Start the sync again to continue from 45 of 135 records\.$/);
     expect(failed.progress).to.equal(65);
 
     // As if the process had died mid-run: the row still says running, but nobody holds the job.
@@ -141,6 +141,18 @@ describeWithDatabase('regulator sync', (context) => {
     expect(again).not.to.include('institutions@0');
     expect(await context.db.knex('sync_runs').count('* as n').first()).to.deep.equal({ n: 1 });
     expect(Number((await context.db.knex('fdic_financials').count('* as n').first())!.n)).to.equal(90);
+  });
+
+  it('says why the progress pauses while a page is retried after a 429', async () => {
+    fdic.inject({ status: 429, retryAfterSeconds: 1, when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '20' });
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    const seen = new Set<string>();
+    while ((await status()).status === 'running') {
+      seen.add((await status()).message);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect([...seen]).to.include('FDIC BankFind is limiting our request rate (HTTP 429). Trying again in 1 s.');
+    expect(await status()).to.include({ status: 'complete', progress: 135 });
   });
 
   it('shows no bank a new quarter until every page of it is stored, and completes it on resume', async () => {
