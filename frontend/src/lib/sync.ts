@@ -1,3 +1,4 @@
+import { formatLocalMoment } from '../../../domain/format.ts';
 import type { SyncStatus } from '../providers/services.ts';
 
 /** Bulk data sync display rules: poll every 3 s while running. */
@@ -17,14 +18,17 @@ export function progressPercent(status: SyncStatus | undefined): number {
   return Math.max(0, Math.min(100, (status.progress / status.total) * 100));
 }
 
-export type SyncNotice = { severity: 'success' | 'error' | 'info'; text: string } | null;
+export type SyncNotice = { severity: 'success' | 'error' | 'info'; text: string; detail?: string } | null;
 
 /** What the card says for a status: success when complete, the failure reason on error, progress while running. */
 export function syncNotice(status: SyncStatus | undefined): SyncNotice {
   if (!status) return null;
   switch (status.status) {
-    case 'complete':
-      return { severity: 'success', text: SYNC_COMPLETE };
+    case 'complete': {
+      // What was synced and when: the user deciding whether to sync again reads it days later.
+      const detail = [status.message, status.finishedAt ? `Finished ${formatLocalMoment(status.finishedAt)}.` : ''].filter(Boolean).join(' ');
+      return { severity: 'success', text: SYNC_COMPLETE, ...(detail ? { detail } : {}) };
+    }
     case 'error':
       return { severity: 'error', text: `Sync failed: ${status.message || 'the server gave no reason'}` };
     case 'running':

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { formatLocalMoment } from '../../../domain/format.ts';
 import { isRunning, progressPercent, syncNotice } from '../../../frontend/src/lib/sync.ts';
 
 describe('bulk data sync display', () => {
@@ -10,9 +11,19 @@ describe('bulk data sync display', () => {
   });
 
   it('announces completion and failures with the spec texts', () => {
-    expect(syncNotice({ status: 'complete', progress: 1, total: 1, message: 'done' })).to.deep.equal({ severity: 'success', text: 'Institution sync finished successfully!' });
+    expect(syncNotice({ status: 'complete', progress: 1, total: 1, message: '' })).to.deep.equal({ severity: 'success', text: 'Institution sync finished successfully!' });
     expect(syncNotice({ status: 'error', progress: 1, total: 9, message: 'FDIC answered 503' })).to.deep.equal({ severity: 'error', text: 'Sync failed: FDIC answered 503' });
     expect(syncNotice({ status: 'idle', progress: 0, total: 0, message: '' })).to.equal(null);
+  });
+
+  it('says under the completion what was synced and when it finished', () => {
+    const finishedAt = '2026-11-29T16:56:27.710Z';
+    const notice = syncNotice({ status: 'complete', progress: 9, total: 9, message: 'Synced 4,338 active institutions from FDIC BankFind.', finishedAt });
+    expect(notice).to.deep.equal({
+      severity: 'success',
+      text: 'Institution sync finished successfully!',
+      detail: `Synced 4,338 active institutions from FDIC BankFind. Finished ${formatLocalMoment(finishedAt)}.`,
+    });
   });
 
   it('polls only while running', () => {

@@ -100,7 +100,16 @@ export function SyncCard() {
             </Typography>
           </Box>
         )}
-        {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+        {notice && (
+          <Alert severity={notice.severity}>
+            {notice.text}
+            {notice.detail && (
+              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="sync-detail">
+                {notice.detail}
+              </Typography>
+            )}
+          </Alert>
+        )}
         {error && <Alert severity="error">{error}</Alert>}
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
