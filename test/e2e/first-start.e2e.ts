@@ -6,9 +6,12 @@ import { features } from '../../backend/src/features.ts';
 import { createBootstrapFeature } from '../../backend/src/regulator/bootstrap.ts';
 import { createSyncFeature } from '../../backend/src/regulator/sync/feature.ts';
 import { startServer, type RunningServer } from '../../backend/src/server.ts';
+import { FdicDouble } from '../doubles/fdic-double.ts';
+import { fdicTestData } from '../doubles/fdic-data.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { newUserDetails, routeUrl, screenshot } from './support/index.ts';
+import { apiAs, newUserDetails, routeUrl, screenshot, useE2E } from './support/index.ts';
 import { SignUpPage } from './support/pages/auth.ts';
+import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
 
 describe('first start: the app is usable while the demo data loads', function () {
@@ -70,5 +73,57 @@ describe('first start: the app is usable while the demo data loads', function ()
     await loading.waitFor({ state: 'detached' });
     await page.getByTestId('directory-row').first().waitFor();
     await context.close();
+  });
+});
+
+describe('replacing the demo data: a sync from Data Tools that fails once, is resumed, and is refused while another runs', function () {
+  const fdic = new FdicDouble(fdicTestData({ active: 30, inactive: 2, quarters: ['20250930', '20250630'] }));
+  const fast = { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }, requestsPerSecond: 0 };
+  before(() => fdic.start());
+  after(() => fdic.stop());
+  const e2e = useE2E({
+    banks: 40,
+    config: () => ({ fdicApiUrl: fdic.url, syncQuarters: 2 }),
+    features: () => [...features.filter((feature) => feature.name !== 'regulator-bootstrap' && feature.name !== 'regulator-sync'), createSyncFeature({ fdic: fast, pageSize: 10 })],
+  });
+
+  it('says why the sync failed and from where it resumes, then shows the real banks; a second start follows the sync already running', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/data-tools' });
+    const card = page.getByTestId('bulk-sync');
+    await page.getByTestId('demo-data-banner').waitFor();
+    const syncButton = card.getByRole('button', { name: 'Sync FDIC Institutions & Financials' });
+
+    fdic.inject({ status: 500, times: 3, when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '10' });
+    await syncButton.click();
+    await card.getByText(/^Sync failed: FDIC BankFind had a server error \(HTTP 500\).* Start the sync again to continue from 30 of 90 records\.$/).waitFor();
+    await screenshot(page, 'data-tools-sync-failed');
+    // Nothing replaced yet: the demo set stays whole until a sync completes.
+    await page.getByTestId('demo-data-banner').waitFor();
+
+    await syncButton.click();
+    await card.getByText('Institution sync finished successfully!').waitFor();
+    expect(await card.getByTestId('sync-detail').textContent()).to.match(
+      /^Synced 30 active institutions and 60 quarterly reports \(Q2 2025 to Q3 2025\) from FDIC BankFind\. The demo data was removed\. Finished [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/,
+    );
+    await page.getByTestId('demo-data-banner').waitFor({ state: 'detached' });
+    await new Shell(page).navigate('Bank Directory');
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    expect((await directory.names()).every((name) => name.startsWith('Test Bank '))).to.equal(true);
+
+    // Started elsewhere while this screen shows the last result: the refused start follows that sync to its end.
+    await page.goto(`${e2e.url}/#/data-tools`);
+    await card.getByText('Institution sync finished successfully!').waitFor();
+    let release!: () => void;
+    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '0' });
+    await apiAs(e2e.url, session, '/api/services/sync/institutions', { method: 'POST' });
+    await syncButton.click();
+    await card.getByText(/^Sync failed to start: A FDIC institution sync is already running/).waitFor();
+    await card.getByText('Institution sync finished successfully!').waitFor({ state: 'detached' });
+    expect(await syncButton.isDisabled()).to.equal(true);
+    release();
+    await card.getByText('Institution sync finished successfully!').waitFor();
+    await card.getByText(/^Sync failed to start/).waitFor({ state: 'detached' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 });

@@ -20,6 +20,7 @@ export function SyncCard() {
   const toast = useToast();
   const [status, setStatus] = useState<SyncStatus | undefined>();
   const [error, setError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [profilesBusy, setProfilesBusy] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -31,6 +32,8 @@ export function SyncCard() {
       const next = await dataProvider.syncStatus();
       setStatus(next);
       setError(null);
+      // Why a start was refused stops mattering once the sync it deferred to has ended.
+      if (previous.current === 'running' && next.status !== 'running') setStartError(null);
       if (previous.current === 'running' && next.status === 'complete') {
         // New data: the banner, dashboard and lists must read it again.
         void queryClient.invalidateQueries({ queryKey: ['fdic'] });
@@ -55,13 +58,17 @@ export function SyncCard() {
   const start = async () => {
     setStarting(true);
     setError(null);
+    setStartError(null);
     try {
       await dataProvider.startInstitutionSync();
       window.clearTimeout(timer.current);
       previous.current = 'running';
       await poll();
     } catch (failure) {
-      setError(`Sync failed to start: ${(failure as Error).message}`);
+      setStartError(`Sync failed to start: ${(failure as Error).message}`);
+      // Refused because a sync started elsewhere runs (409): follow that one instead of showing the last result.
+      window.clearTimeout(timer.current);
+      await poll();
     } finally {
       setStarting(false);
     }
@@ -110,6 +117,7 @@ export function SyncCard() {
             )}
           </Alert>
         )}
+        {startError && <Alert severity="error">{startError}</Alert>}
         {error && <Alert severity="error">{error}</Alert>}
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
