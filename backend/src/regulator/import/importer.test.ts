@@ -295,6 +295,31 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect(result.written.fdic_institutions).to.equal(2);
   });
 
+  it('refuses an empty file and a workbook or other binary file by what they are, not by their bytes read as a header', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    try {
+      const files = {
+        'empty.csv': Buffer.alloc(0),
+        'All_Financial_Reports.xlsx': Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('\x14\x00\x06\x00 [Content_Types].xml ÄJSq½')]),
+        'report.csv.gz': gzipSync(Buffer.from('%PDF-1.7\n%âãÏÓ\n')),
+        'dump.bin': Buffer.from([0x43, 0x45, 0x52, 0x54, 0x00, 0x01, 0x02, 0x0a]),
+      };
+      const messages: string[] = [];
+      for (const [name, bytes] of Object.entries(files)) {
+        fs.writeFileSync(path.join(dir, name), bytes);
+        messages.push(((await importFile(knex(), path.join(dir, name)).catch((caught: unknown) => caught)) as Error).message.replace(`${dir}${path.sep}`, ''));
+      }
+      expect(messages).to.deep.equal([
+        'empty.csv is empty.',
+        'All_Financial_Reports.xlsx is a ZIP archive or an Excel workbook (.xlsx), not a CSV or JSON file; save it as CSV to import it.',
+        'report.csv.gz is a PDF document, not a CSV or JSON file; save it as CSV to import it.',
+        'dump.bin is a binary file, not a CSV or JSON file; save it as CSV to import it.',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
   it('refuses a file whose header matches no layout, naming the layouts it knows', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
     const file = path.join(dir, 'unknown.csv');

@@ -70,6 +70,22 @@ async function readAhead(stream: Readable): Promise<{ head: Buffer; chunks: Asyn
   return { head: Buffer.concat(first), chunks: chunks() };
 }
 
+/** Binary formats people save FDIC downloads as, by their first bytes. */
+const binaryKinds: Array<[bytes: number[], kind: string]> = [
+  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive or an Excel workbook (.xlsx)'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'an old Excel workbook (.xls)'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+];
+
+/**
+ * What a file that is not text is, read from its (decompressed) start; undefined for text. A NUL
+ * byte in the first few kilobytes, which no CSV or JSON holds, marks any other binary file.
+ */
+function otherKind(head: Buffer): string | undefined {
+  for (const [bytes, kind] of binaryKinds) if (bytes.every((byte, index) => head[index] === byte)) return kind;
+  return head.subarray(0, 8192).includes(0) ? 'a binary file' : undefined;
+}
+
 /** UTF-8 unless the start of the file is not valid UTF-8, which in FDIC files means Windows-1252. */
 export function detectEncoding(head: Buffer): 'utf-8' | 'windows-1252' {
   // Cut at the last newline so a multi-byte character split by the sniff window is not misread.
@@ -148,6 +164,11 @@ export async function openRowSource(path: string): Promise<RowSource> {
     close();
     throw error;
   });
+  const kind = otherKind(head);
+  if (head.length === 0 || kind) {
+    close();
+    throw new Error(head.length === 0 ? `${path} is empty.` : `${path} is ${kind}, not a CSV or JSON file; save it as CSV to import it.`);
+  }
   const firstChar = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
 
   if (firstChar === '{' || firstChar === '[') {
