@@ -28,12 +28,12 @@ export type FdicPage = {
   total: number;
   offset: number;
   totals?: Record<string, unknown>;
+  /** Per field, how many values were neither text, a number, true/false nor null (an object, a list): left blank. */
+  blanked: Record<string, number>;
 };
 
 /** The API's documented maximum page size. */
 export const fdicMaxLimit = 10_000;
-
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** The envelope of every BankFind JSON answer (fdic-api.yaml components.schemas.metadata/totals). */
 export const fdicResponseSchema = z.object({
@@ -42,7 +42,9 @@ export const fdicResponseSchema = z.object({
     parameters: z.record(z.string(), z.unknown()).optional(),
     index: z.looseObject({ name: z.string().optional(), createTimestamp: z.string().optional() }).optional(),
   }),
-  data: z.array(z.looseObject({ data: z.record(z.string(), scalar), score: z.number().optional() })),
+  // A value of another type is blanked (see FdicClient.query), not a reason to refuse the page: the
+  // same record would refuse it on every retry, and a sync could never get past it.
+  data: z.array(z.looseObject({ data: z.record(z.string(), z.unknown()), score: z.number().optional() })),
   totals: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -98,12 +100,17 @@ export class FdicClient {
       const first = parsed.error.issues[0];
       throw new UpstreamError(`FDIC BankFind answered ${endpoint} in an unexpected shape (${first.path.join('.') || 'body'}: ${first.message}).`);
     }
-    return {
-      records: parsed.data.data.map((item) => item.data),
-      total: parsed.data.meta.total,
-      offset: query.offset ?? 0,
-      totals: parsed.data.totals,
-    };
+    const blanked: Record<string, number> = {};
+    const records = parsed.data.data.map((item) => {
+      const record = item.data as FdicRecord;
+      for (const [field, value] of Object.entries(record)) {
+        if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') continue;
+        record[field] = null;
+        blanked[field] = (blanked[field] ?? 0) + 1;
+      }
+      return record;
+    });
+    return { records, total: parsed.data.meta.total, offset: query.offset ?? 0, totals: parsed.data.totals, blanked };
   }
 
   /**

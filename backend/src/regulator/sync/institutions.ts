@@ -56,7 +56,15 @@ export type InstitutionSyncOptions = {
   onProgress: (progress: InstitutionSyncProgress) => Promise<void>;
 };
 
-export type InstitutionSyncResult = { institutions: number; financials: number; quarters: string[]; invalid: number; demoRowsCleared: number };
+export type InstitutionSyncResult = {
+  institutions: number;
+  financials: number;
+  quarters: string[];
+  invalid: number;
+  /** Per field, values of an unexpected type (an object, a list) stored blank. */
+  blanked: Record<string, number>;
+  demoRowsCleared: number;
+};
 
 const stepFilter = (step: SyncStep) => (step.kind === 'institutions' ? 'ACTIVE:1' : `REPDTE:${step.repdte}`);
 const stepLabel = (step: SyncStep) => (step.kind === 'institutions' ? 'active institutions' : `${quarterLabel(step.repdte)} financials`);
@@ -88,6 +96,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   const pageSize = options.pageSize ?? 2000;
   const total = () => sum(cursor.totals);
   let invalid = 0;
+  const blanked: Record<string, number> = {};
   cursor.asOf ??= today();
 
   while (cursor.step < cursor.steps.length) {
@@ -110,6 +119,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
     for await (const page of fdic.pages(step.kind, query, { signal })) {
       if (step.kind === 'institutions') invalid += await storeInstitutions(knex, page.records, cursor.asOf);
       else for (const record of page.records) quarter.push(record);
+      for (const [field, count] of Object.entries(page.blanked)) blanked[field] = (blanked[field] ?? 0) + count;
       reached = page.offset + page.records.length;
       if (step.kind === 'institutions') cursor.offset = reached;
       // The API's count may move while we page; the run's total follows it.
@@ -140,6 +150,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
     financials: sum(cursor.totals.slice(1)),
     quarters,
     invalid,
+    blanked,
     demoRowsCleared: cleared,
   };
 }
@@ -185,6 +196,16 @@ export function describeSyncResult(result: InstitutionSyncResult): string {
     `Synced ${result.institutions.toLocaleString('en-US')} active institutions and ${result.financials.toLocaleString('en-US')} quarterly reports` +
     `${range} from FDIC BankFind.` +
     (result.demoRowsCleared > 0 ? ' The demo data was removed.' : '') +
-    (result.invalid > 0 ? ` ${groupThousands(result.invalid)} records without a certificate number or report date were skipped.` : '')
+    (result.invalid > 0 ? ` ${groupThousands(result.invalid)} records without a certificate number or report date were skipped.` : '') +
+    describeBlanked(result.blanked)
   );
+}
+
+/** The values stored blank because BankFind sent them as an object or a list, by field. */
+function describeBlanked(blanked: Record<string, number>): string {
+  const fields = Object.entries(blanked).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (fields.length === 0) return '';
+  const total = fields.reduce((all, [, count]) => all + count, 0);
+  const listed = fields.map(([field, count]) => `${field} (${groupThousands(count)})`).join(', ');
+  return ` ${groupThousands(total)} ${total === 1 ? 'value' : 'values'} that came as neither text nor a number ${total === 1 ? 'was' : 'were'} left blank: ${listed}.`;
 }

@@ -209,6 +209,23 @@ describeWithDatabase('regulator sync', (context) => {
     }
   });
 
+  it('stores a value that comes as an object blank and says so, instead of failing on that page at every try', async () => {
+    const objectRoa = (answer: { status: number; body: string }) => {
+      const json = JSON.parse(answer.body);
+      for (const item of json.data) item.data.ROA = { value: item.data.ROA };
+      return { ...answer, body: JSON.stringify(json) };
+    };
+    fdic.inject({ rewrite: objectRoa, when: (request) => request.path.endsWith('/financials') && request.params.get('filters') === 'REPDTE:20250930' && request.params.get('offset') === '10' });
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    const final = await status();
+    expect(final).to.include({ status: 'complete', progress: 135 });
+    expect(final.message).to.match(/ 10 values that came as neither text nor a number were left blank: ROA \(10\)\.$/);
+    const roas = await context.db.knex('fdic_financials').where({ repdte: '20250930' }).orderBy('cert').pluck('roa');
+    expect(roas.filter((roa) => roa === null)).to.have.length(10);
+    expect(roas.slice(0, 10).every((roa) => roa !== null)).to.equal(true);
+  });
+
   it('fetches the community profile of every CBSA and CSA in use', async () => {
     await app.request('/api/services/sync/institutions', { method: 'POST', token });
     await sync().whenIdle();
