@@ -60,6 +60,20 @@ describe('FDIC BankFind client', () => {
     expect(seen).to.deep.equal([7]);
   });
 
+  it('asks again for a page that came cut short or as an HTML page, and names what came once the retries are spent', async () => {
+    const cutShort = (answer: { status: number; body: string }) => ({ ...answer, body: answer.body.slice(0, 50) });
+    double.inject({ rewrite: cutShort, when: (request) => request.params.get('offset') === '7' });
+    const certs: unknown[] = [];
+    for await (const page of client(double).pages('institutions', { filters: 'ACTIVE:1', sortBy: 'CERT', pageSize: 7 })) certs.push(...page.records.map((record) => record.CERT));
+    expect(certs).to.have.length(20);
+    expect(double.requests.map((request) => request.params.get('offset'))).to.deep.equal(['0', '7', '7', '14']);
+
+    const maintenance = (answer: { status: number; body: string }) => ({ ...answer, body: '<!DOCTYPE html><html><head><title>Scheduled Maintenance</title></head></html>', contentType: 'text/html' });
+    double.inject({ rewrite: maintenance, times: 4 });
+    const error = await client(double).query('institutions').catch((caught: unknown) => caught);
+    expect((error as Error).message).to.equal('FDIC BankFind answered institutions with something that is not JSON (an HTML page: Scheduled Maintenance).');
+  });
+
   it('sends fields, filters, sort, search and the API key as query parameters', async () => {
     const page = await client(double, { apiKey: 'secret-key' }).query('institutions', {
       fields: ['CERT', 'NAME'],

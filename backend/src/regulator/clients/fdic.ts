@@ -88,13 +88,16 @@ export class FdicClient {
     if (query.limit !== undefined && (query.limit < 0 || query.limit > fdicMaxLimit)) {
       throw new RangeError(`BankFind pages hold 0 to ${fdicMaxLimit} records; ${query.limit} was asked for.`);
     }
-    const { text } = await this.http.getText(this.url(endpoint, query), init);
     let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new UpstreamError(`FDIC BankFind answered ${endpoint} with something that is not JSON.`);
-    }
+    const parse = (text: string) => {
+      try {
+        json = JSON.parse(text);
+        return undefined;
+      } catch {
+        return `FDIC BankFind answered ${endpoint} with something that is not JSON (${describeBody(text)}).`;
+      }
+    };
+    await this.http.getText(this.url(endpoint, query), { ...init, check: parse });
     const parsed = fdicResponseSchema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
@@ -160,6 +163,18 @@ export class FdicClient {
       return false;
     }
   }
+}
+
+/** A body that is not JSON, as the status shows it: a page of HTML by its title, JSON cut short, or other text. */
+function describeBody(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return 'an empty body';
+  if (/^<(!doctype|html)/i.test(trimmed)) {
+    const title = /<title>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return title ? `an HTML page: ${title}` : 'an HTML page';
+  }
+  if (/^[[{]/.test(trimmed)) return `JSON cut short after ${groupThousands(text.length)} characters`;
+  return `${groupThousands(text.length)} characters of text`;
 }
 
 export function fdicClientFromConfig(config: Pick<AppConfig, 'fdicApiUrl' | 'fdicApiKey'>, options: Partial<FdicClientOptions> = {}): FdicClient {

@@ -95,7 +95,14 @@ export class HttpClient {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  async getText(url: string, init: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}): Promise<{ status: number; text: string }> {
+  /**
+   * `check` looks at a successful answer's body and names what is wrong with it, if anything: such
+   * an answer (a page cut short, a proxy's HTML page sent with 200) is retried like a 5xx.
+   */
+  async getText(
+    url: string,
+    init: { timeoutMs?: number; retries?: number; signal?: AbortSignal; check?: (text: string) => string | undefined } = {},
+  ): Promise<{ status: number; text: string }> {
     const { service, retry } = this.options;
     const retries = init.retries ?? retry.retries;
     for (let attempt = 1; ; attempt += 1) {
@@ -107,10 +114,14 @@ export class HttpClient {
         if (init.signal) signals.push(init.signal);
         const response = await this.fetchImpl(url, { signal: AbortSignal.any(signals), headers: { accept: 'application/json' } });
         const text = await response.text();
-        if (response.ok) return { status: response.status, text };
-        const retryable = response.status === 429 || response.status >= 500;
-        failure = new UpstreamError(describeStatus(service, response.status, text), response.status, retryable, undefined, text);
-        if (response.status === 429) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+        const problem = response.ok ? init.check?.(text) : undefined;
+        if (response.ok && !problem) return { status: response.status, text };
+        if (problem) failure = new UpstreamError(problem, response.status, true, undefined, text);
+        else {
+          const retryable = response.status === 429 || response.status >= 500;
+          failure = new UpstreamError(describeStatus(service, response.status, text), response.status, retryable, undefined, text);
+          if (response.status === 429) retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+        }
       } catch (error) {
         if (init.signal?.aborted) throw error;
         const timedOut = (error as Error).name === 'TimeoutError';
