@@ -7,7 +7,7 @@ import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
-import { describeImport, importFile } from '../backend/src/regulator/import/importer.ts';
+import { describeImport, describeImportFailure, importFile } from '../backend/src/regulator/import/importer.ts';
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
 import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';
 import { createEventStore } from '../backend/src/compose.ts';
@@ -56,7 +56,7 @@ try {
       for (const problem of result.problems) console.error(`  ${problem}`);
     } catch (error) {
       bar.finish(0);
-      console.error(`${path.basename(file)}: ${(error as Error).message}`);
+      console.error(describeImportFailure(path.resolve(file), error));
       failed = true;
     }
   }

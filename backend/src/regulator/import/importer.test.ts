@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { financialRecords, institutionRecord } from '../queries/detail.ts';
-import { importFile, importFiles } from './importer.ts';
+import { describeImportFailure, importFile, importFiles } from './importer.ts';
 import { openRowSource } from './source.ts';
 
 const fixtures = fileURLToPath(new URL('../../../../test/fixtures/regulator/', import.meta.url));
@@ -314,6 +314,26 @@ describeWithDatabase('FDIC and Census file import', (context) => {
         'All_Financial_Reports.xlsx is a ZIP archive or an Excel workbook (.xlsx), not a CSV or JSON file; save it as CSV to import it.',
         'report.csv.gz is a PDF document, not a CSV or JSON file; save it as CSV to import it.',
         'dump.bin is a binary file, not a CSV or JSON file; save it as CSV to import it.',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('names a failed file once on its line, whether or not its error already names it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    try {
+      const empty = path.join(dir, 'empty.csv');
+      const unknown = path.join(dir, 'unknown.csv');
+      fs.writeFileSync(empty, '');
+      fs.writeFileSync(unknown, 'Event Types,N: National Banks\n');
+      const lines = [];
+      for (const file of [empty, unknown]) lines.push(describeImportFailure(file, await importFile(knex(), file).catch((caught: unknown) => caught)));
+      lines.push(describeImportFailure(path.join(dir, 'sod_2023.csv.gz'), new Error('Connection terminated unexpectedly')));
+      expect(lines.map((line) => line.slice(0, 60))).to.deep.equal([
+        'empty.csv is empty.',
+        'unknown.csv: the header (Event Types, N: National Banks) mat',
+        'sod_2023.csv.gz: Connection terminated unexpectedly',
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true });

@@ -347,6 +347,13 @@ export async function importFiles(knex: Knex, files: readonly string[], options:
   return results;
 }
 
+/** The line for a file that failed to import: its name once, whether or not the error already gives it. */
+export function describeImportFailure(file: string, error: unknown): string {
+  const message = (error as Error).message ?? String(error);
+  const name = path.basename(file);
+  return message.includes(name) ? message.split(file).join(name) : `${name}: ${message}`;
+}
+
 /** One line per file for people: what was read and where it went. */
 export function describeImport(result: ImportResult): string {
   const written = Object.entries(result.written)
