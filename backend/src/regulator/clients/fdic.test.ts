@@ -145,6 +145,8 @@ describe('FDIC BankFind client', () => {
       const fdic = new FdicClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 100, retry: { retries: 0 }, requestsPerSecond: 0 });
       const error = await fdic.query('institutions').catch((caught: unknown) => caught);
       expect((error as Error).message).to.equal('FDIC BankFind did not answer within 100 ms.');
+      const slower = new FdicClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 1500, retry: { retries: 0 }, requestsPerSecond: 0 });
+      expect(((await slower.query('institutions').catch((caught: unknown) => caught)) as Error).message).to.equal('FDIC BankFind did not answer within 1.5 s.');
       expect(await fdic.isReachable(100)).to.equal(false);
       expect(await client(double).isReachable(1000)).to.equal(true);
     } finally {

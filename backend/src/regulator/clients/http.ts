@@ -127,7 +127,7 @@ export class HttpClient {
         const timedOut = (error as Error).name === 'TimeoutError';
         failure = new UpstreamError(
           timedOut
-            ? `${service} did not answer within ${init.timeoutMs ?? this.options.timeoutMs} ms.`
+            ? `${service} did not answer within ${describeWait(init.timeoutMs ?? this.options.timeoutMs)}.`
             : `Could not reach ${service}: ${describeNetworkError(error)}.`,
           undefined,
           true,
@@ -150,6 +150,11 @@ function describeStatus(service: string, status: number, body: string): string {
   if (status === 429) return `${service} is limiting our request rate (HTTP 429).`;
   if (status >= 500) return `${service} had a server error (HTTP ${status})${detail ? `: ${detail}` : ''}.`;
   return `${service} refused the request (HTTP ${status})${detail ? `: ${detail}` : ''}.`;
+}
+
+/** A timeout as people read it: '100 ms', '30 s'. */
+function describeWait(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 function describeNetworkError(error: unknown): string {
