@@ -141,6 +141,9 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
     }
     cursor.step += 1;
     cursor.offset = 0;
+    // Saved at once: a run stopped before the next step's first page resumes after this step, not at its start.
+    const stored = sum(cursor.totals.slice(0, cursor.step));
+    await options.onProgress({ progress: Math.min(stored, total()), total: total(), message: `Stored ${stepLabel(step)}: ${groupThousands(reached)} records.`, cursor });
   }
 
   const cleared = Object.values(await clearDemoData(knex)).reduce((all, count) => all + count, 0);

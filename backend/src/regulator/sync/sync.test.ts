@@ -143,6 +143,18 @@ describeWithDatabase('regulator sync', (context) => {
     expect(Number((await context.db.knex('fdic_financials').count('* as n').first())!.n)).to.equal(90);
   });
 
+  it('resumes after the last quarter it stored when the next one fails on its first page', async () => {
+    fdic.inject({ status: 500, times: 4, when: (request) => request.path.endsWith('/financials') && request.params.get('filters') === 'REPDTE:20250630' && request.params.get('offset') === '0' });
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    expect((await status()).message).to.match(/ Start the sync again to continue from 90 of 135 records\.$/);
+    const before = fdic.requests.length;
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    await sync().whenIdle();
+    expect(await status()).to.include({ status: 'complete', progress: 135 });
+    expect(fdic.requests.slice(before).map((request) => request.params.get('filters'))).to.deep.equal(['REPDTE:20250630', 'REPDTE:20250630', 'REPDTE:20250630', 'REPDTE:20250630', 'REPDTE:20250630']);
+  });
+
   it('says why the progress pauses while a page is retried after a 429', async () => {
     fdic.inject({ status: 429, retryAfterSeconds: 1, when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '20' });
     await app.request('/api/services/sync/institutions', { method: 'POST', token });
