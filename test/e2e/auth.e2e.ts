@@ -63,6 +63,25 @@ describe('signing up, out and in', function () {
     expect(calls).to.deep.equal([]);
   });
 
+  it('signs a second tab out with the first, and says on the sign-in screen why the session ended', async () => {
+    const { page: editing } = await e2e.openSignedInPage({ path: '/tasks/create' });
+    await editing.getByLabel('Description').fill('Prepare the pricing');
+    const other = await editing.context().newPage();
+    await other.goto(`${e2e.url}/#/`);
+    await new Shell(other).signOut();
+    await new Shell(editing).waitForRoute('/signin');
+    await editing.getByText('You signed out in another tab. Sign in again to continue.').waitFor();
+
+    // A session ended by the server (here revoked, as an expired one is refused) while the user works.
+    const { page } = await e2e.openSignedInPage({ path: '/tasks' });
+    await page.getByRole('heading', { name: 'Tasks', exact: true }).waitFor();
+    const token = await page.evaluate(() => window.localStorage.getItem('charterline.token'));
+    await fetch(`${e2e.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await new Shell(page).navigate('Contacts', 'Records');
+    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    expect([...e2e.pageErrors(editing), ...e2e.pageErrors(page)]).to.deep.equal([]);
+  });
+
   it('signs out when the stored token is no longer accepted', async () => {
     const page = await e2e.openPage({ path: '/' });
     await page.evaluate(() => {

@@ -59,3 +59,46 @@ export function onAuthError(listener: () => void): () => void {
   authErrors.addEventListener(AUTH_ERROR, listener);
   return () => authErrors.removeEventListener(AUTH_ERROR, listener);
 }
+
+/** Why a tab was signed out without the user asking it to: the sign-in screen says so once. */
+export type SignOutReason = 'expired' | 'elsewhere';
+
+export const SIGN_OUT_MESSAGES: Record<SignOutReason, string> = {
+  expired: 'Your session has expired. Please sign in again.',
+  elsewhere: 'You signed out in another tab. Sign in again to continue.',
+};
+
+let pendingSignOutReason: SignOutReason | null = null;
+
+export function noteSignOutReason(reason: SignOutReason): void {
+  pendingSignOutReason = reason;
+}
+
+/** The reason noted for the last sign-out, once (a later visit to the sign-in screen says nothing). */
+export function takeSignOutReason(): SignOutReason | null {
+  const reason = pendingSignOutReason;
+  pendingSignOutReason = null;
+  return reason;
+}
+
+/**
+ * What the session stored now means for a tab signed in as `ownUserId`, after another tab changed it:
+ * no token is a sign-out there; another user's is a sign-in as someone else, whose token every call of
+ * this tab now sends, so its screens (the first user's records, forms, cached lists) must go. A token
+ * whose user is not written yet is the same session until the user arrives.
+ */
+export function sessionSeenByTab(ownUserId: string, stored: { token: string | null; user: SessionUser | null }): 'same' | 'signed-out' | 'other-user' {
+  if (!stored.token) return 'signed-out';
+  if (stored.user && stored.user.id !== ownUserId) return 'other-user';
+  return 'same';
+}
+
+/** Calls `listener` when another tab of the app changes the stored session (signs out, or in as someone). */
+export function onSessionChangedElsewhere(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // A null key: the whole storage was cleared.
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => globalThis.removeEventListener?.('storage', onStorage);
+}

@@ -1,16 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { LinkBase } from 'react-admin';
 import { AuthCard, authErrorMessage } from './AuthCard.tsx';
 import { useSignIn } from './useSignIn.ts';
+import { SIGN_OUT_MESSAGES, takeSignOutReason, type SignOutReason } from '../../providers/session.ts';
 
-/** Sign In: email and password, 'Signing In...' while busy, the error above the form. */
+/**
+ * Sign In: email and password, 'Signing In...' while busy, the error above the form. A session that
+ * ended without the user signing out here (expired, or signed out in another tab) is said above it.
+ */
 export default function SignIn() {
   const login = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [signedOutBecause, setSignedOutBecause] = useState<SignOutReason | null>(null);
+  // Taken in an effect, which sets it only when there is one: a render may run twice, an effect's second run finds nothing and keeps it.
+  useEffect(() => {
+    const reason = takeSignOutReason();
+    if (reason) setSignedOutBecause(reason);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +49,11 @@ export default function SignIn() {
     >
       <form onSubmit={submit} noValidate={false}>
         <Stack spacing={2}>
+          {signedOutBecause && !error && (
+            <Alert severity="info" role="status">
+              {SIGN_OUT_MESSAGES[signedOutBecause]}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" role="alert">
               {error}
