@@ -470,6 +470,56 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("shows what changed when a template, a workflow or a target's contact edited in a dialog changed in another tab, then reloads or overwrites it", async () => {
+    const { session, bank } = await userTrackingABank('Sasha Lind');
+    const as = apiOf(e2e.url, session);
+    const contact = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO' } });
+    const template = await as<{ id: string }>('/api/data/templates', { method: 'POST', body: { name: 'CFO introduction', category: 'introduction', subject: 'Hello', body: 'Dear {{contactName}},' } });
+    const workflow = await as<{ id: string }>('/api/data/workflows', { method: 'POST', body: { name: 'New CFO sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }] } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const dialog = page.getByRole('dialog');
+
+    await page.getByRole('button', { name: 'Edit CFO introduction' }).click();
+    await dialog.getByLabel('Template Name').fill('CFO introduction, spring');
+    await as(`/api/data/templates/${template.id}`, { method: 'PUT', body: { name: 'CFO introduction', category: 'introduction', subject: 'Changed in another tab', body: 'Dear {{contactName}},' } });
+    await dialog.getByRole('button', { name: 'Save Template' }).click();
+    await dialog.getByRole('table', { name: 'Changes since you opened the form' }).getByRole('cell', { name: 'Changed in another tab' }).waitFor();
+    expect(await dialog.getByLabel('Template Name').inputValue()).to.equal('CFO introduction, spring');
+    await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await page.getByText('Template saved.').waitFor();
+    expect((await as<{ name: string }>(`/api/data/templates/${template.id}`)).name).to.equal('CFO introduction, spring');
+
+    await page.getByRole('button', { name: 'Edit New CFO sequence' }).click();
+    await dialog.getByLabel('Workflow Name').fill('My sequence');
+    await as(`/api/data/workflows/${workflow.id}`, { method: 'PUT', body: { name: 'Renamed in another tab', steps: [{ day: 1, type: 'Email', templateId: template.id }] } });
+    await dialog.getByRole('button', { name: 'Save Workflow' }).click();
+    await dialog.getByText('This record was changed after you opened it').waitFor();
+    await dialog.getByRole('button', { name: 'Reload (drop my changes)' }).click();
+    expect(await dialog.getByLabel('Workflow Name').inputValue()).to.equal('Renamed in another tab');
+    await dialog.getByLabel('Workflow Name').fill('Renamed after reading it');
+    await dialog.getByRole('button', { name: 'Save Workflow' }).click();
+    await page.getByText('Workflow saved.').waitFor();
+    expect((await as<{ name: string }>(`/api/data/workflows/${workflow.id}`)).name).to.equal('Renamed after reading it');
+
+    // A save after Reload is checked against the contact as reloaded (it was refused again and again).
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.contactRow('Jane Doe').hover();
+    await targets.contactRow('Jane Doe').getByRole('button', { name: 'Edit Jane Doe' }).click();
+    await dialog.getByLabel('Job Title').fill('Treasurer');
+    await as(`/api/data/contacts/${contact.id}`, { method: 'PUT', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Executive Officer' } });
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await dialog.getByRole('button', { name: 'Reload (drop my changes)' }).click();
+    expect(await dialog.getByLabel('Job Title').inputValue()).to.equal('Chief Executive Officer');
+    await dialog.getByLabel('Job Title').fill('Chief Executive Officer and Treasurer');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    await page.getByText('Contact updated.').waitFor();
+    expect((await as<{ title: string }>(`/api/data/contacts/${contact.id}`)).title).to.equal('Chief Executive Officer and Treasurer');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it("shows a failed email's status and date in the bank's Outreach History, and on a phone Resend and Dismiss stand under the explanation", async () => {
     const { session, bank } = await userTrackingABank('Robin Oakes');
     const email = 'alexandra.montgomery-whitfield@nowhere.example';

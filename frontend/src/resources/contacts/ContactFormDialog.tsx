@@ -4,9 +4,9 @@ import { useDataProvider, useGetList } from 'react-admin';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { changesSince, type FieldChange } from '../shared/conflict.ts';
 import { ConflictNotice } from '../shared/ConflictNotice.tsx';
-import { fieldErrorsOf, messageOf, reasonOf, statusOf } from '../shared/problem.ts';
+import { fieldErrorsOf, messageOf, reasonOf } from '../shared/problem.ts';
+import { useSaveConflict } from '../shared/useSaveConflict.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { useContactHistory } from './history.ts';
@@ -73,7 +73,9 @@ export function ContactFormDialog({
   const [saving, setSaving] = useState(false);
   const [linkedin, setLinkedin] = useState<LinkedinState>({ status: 'idle' });
   const [emailCheck, setEmailCheck] = useState<EmailState>({ status: 'idle' });
-  const [conflict, setConflict] = useState<{ current: Contact; changes: FieldChange[] } | null>(null);
+  const { conflict, caught, settle } = useSaveConflict<Contact>('contacts');
+  // The contact as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
+  const [opened, setOpened] = useState<Contact | null>(contact ?? null);
 
   // A fresh form each time the dialog opens (or opens on another contact).
   useEffect(() => {
@@ -83,7 +85,8 @@ export function ContactFormDialog({
     setFormError(null);
     setLinkedin({ status: 'idle' });
     setEmailCheck({ status: 'idle' });
-    setConflict(null);
+    setOpened(contact ?? null);
+    settle();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new opening, not every render's draft builder
   }, [open, contact, bank?.cert, initial]);
 
@@ -165,11 +168,9 @@ export function ContactFormDialog({
       await refresh('contacts');
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      if (contact && statusOf(error) === 412) {
-        const current = (await dataProvider.getOne<Contact>('contacts', { id: contact.id })).data;
-        setConflict({ current, changes: changesSince(previous as unknown as Record<string, unknown>, current as unknown as Record<string, unknown>) });
-      } else {
+    } catch (refusal) {
+      const error = contact && previous ? await caught(refusal, previous) : refusal;
+      if (error !== null) {
         setErrors(fieldErrorsOf(error) as ContactFieldErrors);
         setFormError(contact ? reasonOf(error, 'Failed to update contact.') : 'Failed to add contact.');
         if (!contact) toast.error(`Failed to add contact. ${reasonOf(error, '')}`.trim());
@@ -181,7 +182,7 @@ export function ContactFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void save(contact ?? undefined);
+    void save(opened ?? undefined);
   };
 
   const emailResult = emailCheck.status === 'checked' ? verificationLook({ result: emailCheck.check.result, score: emailCheck.check.score }) : null;
@@ -203,12 +204,13 @@ export function ContactFormDialog({
               busy={saving}
               onReload={() => {
                 setDraft(draftOf(conflict.current));
-                setConflict(null);
-                onSaved?.(conflict.current);
+                setOpened(conflict.current);
+                settle();
               }}
               onOverwrite={() => {
                 const current = conflict.current;
-                setConflict(null);
+                setOpened(current);
+                settle();
                 void save(current);
               }}
             />

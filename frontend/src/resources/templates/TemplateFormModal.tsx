@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
+import { ConflictNotice } from '../shared/ConflictNotice.tsx';
+import { useSaveConflict } from '../shared/useSaveConflict.ts';
+import { useTemplateHistory } from './history.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { BankContactPicker, type PreviewSubject } from '../placeholders/BankContactPicker.tsx';
@@ -47,6 +50,9 @@ export function TemplateFormModal({
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // The template as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
+  const [opened, setOpened] = useState<EmailTemplate | null>(null);
+  const { conflict, caught, settle } = useSaveConflict<EmailTemplate>('templates');
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastFocused = useRef<TemplateField>('body');
@@ -58,10 +64,12 @@ export function TemplateFormModal({
     setTouched(false);
     setServerFields({});
     setFormError(undefined);
+    setOpened(template ?? null);
+    settle();
     selections.current = { subject: undefined, body: undefined };
     lastFocused.current = 'body';
     setPreviewOn({ cert: null, contactId: null });
-  }, [open, template, improvement]);
+  }, [open, template, improvement, settle]);
 
   const [previewOn, setPreviewOn] = useState<PreviewSubject>({ cert: null, contactId: null });
   const preview = useRenderedEmail({ subject: draft.subject, body: draft.body, cert: previewOn.cert, contactId: previewOn.contactId });
@@ -100,20 +108,22 @@ export function TemplateFormModal({
     });
   };
 
-  const save = async () => {
+  const save = async (previous = opened) => {
     setTouched(true);
     if (Object.keys(problems).length > 0 || subjectCheck.error || bodyCheck.error) return;
     setSaving(true);
     setFormError(undefined);
     try {
       const saved =
-        template && editing
-          ? await update('templates', { id: template.id, data: draft, previousData: template }, { mutationMode: 'pessimistic', returnPromise: true })
+        previous && editing
+          ? await update('templates', { id: previous.id, data: draft, previousData: previous }, { mutationMode: 'pessimistic', returnPromise: true })
           : await create('templates', { data: { ...draft, isFavorite: false } }, { returnPromise: true });
       toast.success(editing ? 'Template saved.' : 'Template created.');
       onSaved?.(saved as EmailTemplate);
       onClose();
-    } catch (error) {
+    } catch (refusal) {
+      const error = previous && editing ? await caught(refusal, previous) : refusal;
+      if (error === null) return;
       const fields = fieldErrorsOf(error);
       setServerFields(fields);
       setFormError(Object.keys(fields).length ? undefined : messageOf(error, 'Failed to save the template.'));
@@ -128,9 +138,26 @@ export function TemplateFormModal({
       onClose={onClose}
       title={aiDraft ? 'Review AI Generated Template' : improvement ? 'Review AI Improved Template' : editing ? 'Edit Template' : 'Create New Template'}
       maxWidth="md"
-      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Template' : 'Create Template'} onAction={() => void save()} />}
+      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Template' : 'Create Template'} onAction={() => void save()} disabled={conflict !== null} />}
     >
       <Stack spacing={2} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
+        {conflict && (
+          <ConflictNotice
+            changes={conflict.changes}
+            useReading={useTemplateHistory}
+            busy={saving}
+            onReload={() => {
+              setDraft(draftOf(conflict.current));
+              setOpened(conflict.current);
+              settle();
+            }}
+            onOverwrite={() => {
+              setOpened(conflict.current);
+              settle();
+              void save(conflict.current);
+            }}
+          />
+        )}
         {formError && <Alert severity="error">{formError}</Alert>}
         {improvement && <Alert severity="info">Rewritten by {improvement.by}: read it before saving. Cancel keeps the template as it was.</Alert>}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>

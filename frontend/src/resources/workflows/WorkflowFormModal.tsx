@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Stack, TextField, Typography } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
+import { ConflictNotice } from '../shared/ConflictNotice.tsx';
+import { useSaveConflict } from '../shared/useSaveConflict.ts';
+import { useWorkflowHistory } from './history.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { EmailTemplate } from '../templates/template.ts';
@@ -36,12 +39,21 @@ export function WorkflowFormModal({
   const [serverName, setServerName] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // The workflow as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
+  const [opened, setOpened] = useState<Workflow | null>(null);
+  const { conflict, caught, settle } = useSaveConflict<Workflow>('workflows');
   const firstTemplateId = templates[0]?.id;
+
+  const showWorkflow = (shown: Workflow | null | undefined) => {
+    setName(shown?.name ?? '');
+    setSteps(shown ? shown.steps.map((step) => ({ ...step })) : firstSteps(firstTemplateId));
+  };
 
   useEffect(() => {
     if (!open) return;
-    setName(workflow?.name ?? '');
-    setSteps(workflow ? workflow.steps.map((step) => ({ ...step })) : firstSteps(firstTemplateId));
+    showWorkflow(workflow);
+    setOpened(workflow ?? null);
+    settle();
     setTouched(false);
     setServerName(undefined);
     setFormError(undefined);
@@ -52,18 +64,20 @@ export function WorkflowFormModal({
   const problems = workflowProblems(name, steps);
   const hasProblems = Boolean(problems.name) || problems.steps.some(Boolean);
 
-  const save = async () => {
+  const save = async (previous = opened) => {
     setTouched(true);
     if (hasProblems) return;
     setSaving(true);
     setFormError(undefined);
     const data = { name: name.trim(), steps: stepsForSave(steps) };
     try {
-      if (workflow && editing) await update('workflows', { id: workflow.id, data, previousData: workflow }, { mutationMode: 'pessimistic', returnPromise: true });
+      if (previous && editing) await update('workflows', { id: previous.id, data, previousData: previous }, { mutationMode: 'pessimistic', returnPromise: true });
       else await create('workflows', { data }, { returnPromise: true });
       toast.success(editing ? 'Workflow saved.' : 'Workflow created.');
       onClose();
-    } catch (error) {
+    } catch (refusal) {
+      const error = previous && editing ? await caught(refusal, previous) : refusal;
+      if (error === null) return;
       // Step problems name their step in the message, so they are shown above the form.
       const fields = fieldErrorsOf(error);
       setServerName(fields.name);
@@ -79,9 +93,26 @@ export function WorkflowFormModal({
       onClose={onClose}
       title={aiDraft ? 'Review AI Generated Workflow' : editing ? 'Edit Workflow' : 'Create New Workflow'}
       maxWidth="sm"
-      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Workflow' : 'Create Workflow'} onAction={() => void save()} />}
+      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Workflow' : 'Create Workflow'} onAction={() => void save()} disabled={conflict !== null} />}
     >
       <Stack spacing={2}>
+        {conflict && (
+          <ConflictNotice
+            changes={conflict.changes}
+            useReading={useWorkflowHistory}
+            busy={saving}
+            onReload={() => {
+              showWorkflow(conflict.current);
+              setOpened(conflict.current);
+              settle();
+            }}
+            onOverwrite={() => {
+              setOpened(conflict.current);
+              settle();
+              void save(conflict.current);
+            }}
+          />
+        )}
         {formError && <Alert severity="error">{formError}</Alert>}
         {templates.length === 0 && <Alert severity="info">Email steps need a template: create one under Email Templates first, or add LinkedIn visits only.</Alert>}
         <TextField
