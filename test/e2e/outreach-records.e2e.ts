@@ -520,6 +520,16 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("reads a link to another user's contact as not found, as a deleted one, and goes back to the list", async () => {
+    const { session: other, bank } = await userTrackingABank('Quinn Other');
+    const theirs = await apiAs<{ id: string }>(e2e.url, other, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Private Person', title: 'CFO' } });
+    const { page } = await e2e.openSignedInPage({ path: `/contacts/${theirs.id}/show` });
+    await page.getByText('This contact was not found: it may have been deleted.').waitFor();
+    await page.waitForFunction(() => window.location.hash === '#/contacts');
+    expect(await page.getByText('Private Person').count()).to.equal(0);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it("shows a failed email's status and date in the bank's Outreach History, and on a phone Resend and Dismiss stand under the explanation", async () => {
     const { session, bank } = await userTrackingABank('Robin Oakes');
     const email = 'alexandra.montgomery-whitfield@nowhere.example';

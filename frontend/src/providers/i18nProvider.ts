@@ -18,9 +18,27 @@ const recordTexts: Record<string, RecordTexts> = {
   workflows: { created: 'Workflow created.', updated: 'Workflow saved.', deleted: 'Workflow deleted. |||| %{smart_count} workflows deleted.', selected: '1 workflow selected |||| %{smart_count} workflows selected' },
 };
 
+/**
+ * What a record's page says when the record is not there (deleted, in another tab perhaps, or a link
+ * to another user's record, which reads as missing), where react-admin says 'Element does not exist'.
+ */
+const notFoundTexts: Record<string, string> = {
+  contacts: 'This contact was not found: it may have been deleted.',
+  tasks: 'This task was not found: it may have been deleted.',
+  banks: 'This bank is not among your tracked banks.',
+  templates: 'This template was not found: it may have been deleted.',
+  workflows: 'This workflow was not found: it may have been deleted.',
+  'sent-emails': 'This email was not found.',
+};
+
 const messages = {
   ...englishMessages,
-  resources: Object.fromEntries(Object.entries(recordTexts).map(([resource, { selected, ...notifications }]) => [resource, { notifications, selected }])),
+  resources: Object.fromEntries(
+    [...new Set([...Object.keys(recordTexts), ...Object.keys(notFoundTexts)])].map((resource) => {
+      const { selected, ...notifications } = recordTexts[resource] ?? {};
+      return [resource, { notifications: { ...notifications, not_found: notFoundTexts[resource] }, ...(selected ? { selected } : {}) }];
+    }),
+  ),
 };
 
 /** English, as react-admin's default, with the record lists' texts above; a missing key shows its default text. */

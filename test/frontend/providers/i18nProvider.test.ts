@@ -28,6 +28,15 @@ describe("react-admin's toasts and selection bar, in the records' own words", ()
     expect(selected('banks', 2)).to.equal('2 banks selected');
   });
 
+  it("says a record's page found no record in the record's words", () => {
+    const notFound = (resource: string) => i18nProvider.translate(`resources.${resource}.notifications.not_found`, { _: 'This record was not found.' });
+    expect(notFound('workflows')).to.equal('This workflow was not found: it may have been deleted.');
+    expect(notFound('banks')).to.equal('This bank is not among your tracked banks.');
+    expect(notFound('sent-emails')).to.equal('This email was not found.');
+    expect(notFound('activity')).to.equal('This record was not found.');
+    expect(i18nProvider.translate('resources.sent-emails.selected', { smart_count: 2, _: 'items selected' })).to.equal('items selected');
+  });
+
   it("keeps react-admin's own texts elsewhere", () => {
     expect(deletedToast('activity', 1)).to.equal('Element deleted');
     expect(i18nProvider.translate('ra.action.delete')).to.equal('Delete');

@@ -6,6 +6,7 @@ import { ConflictNotice } from './ConflictNotice.tsx';
 import type { UseHistoryReading } from './history.ts';
 import { statusOf } from './problem.ts';
 import { useRefreshOutreach } from './useRefreshOutreach.ts';
+import { useRecordLoadFailure } from './useRecordLoadFailure.ts';
 
 type Conflict = { attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
 
@@ -64,9 +65,11 @@ export function ConflictAwareEdit({
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const onLoadError = useRecordLoadFailure();
   return (
     <Edit
       {...props}
+      queryOptions={{ onError: onLoadError }}
       mutationMode="pessimistic"
       mutationOptions={{
         onError: async (error: unknown, variables: { resource?: string; id?: RaRecord['id']; data?: Partial<RaRecord>; previousData?: RaRecord }) => {

@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { FunctionField, Show, Tab, TabbedShowLayout, useRecordContext, type RaRecord } from 'react-admin';
 import type { UseHistoryReading } from './history.ts';
 import { RecordHistory } from './RecordHistory.tsx';
+import { useRecordLoadFailure } from './useRecordLoadFailure.ts';
 
 /**
  * The page title of a record's screen: one of its fields, or what the record is while it loads,
@@ -39,8 +40,9 @@ export function RecordShow({
   tabs?: ReactNode;
   children: ReactNode;
 }) {
+  const onError = useRecordLoadFailure();
   return (
-    <Show title={title} actions={actions}>
+    <Show title={title} actions={actions} queryOptions={{ onError }}>
       <TabbedShowLayout>
         <Tab label="Details">{children}</Tab>
         <Tab label="History" path="history">
