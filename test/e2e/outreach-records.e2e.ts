@@ -488,6 +488,11 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
     await page.getByText('Template saved.').waitFor();
     expect((await as<{ name: string }>(`/api/data/templates/${template.id}`)).name).to.equal('CFO introduction, spring');
+    // A star is its own change: an edit of the text in another tab does not refuse it.
+    await as(`/api/data/templates/${template.id}`, { method: 'PUT', body: { name: 'CFO introduction, spring', category: 'introduction', subject: 'Changed again', body: 'Dear {{contactName}},' } });
+    await page.getByRole('button', { name: 'Mark CFO introduction, spring as favorite' }).click();
+    await page.getByRole('button', { name: 'Remove CFO introduction, spring from favorites' }).waitFor();
+    expect((await as<{ isFavorite: boolean; subject: string }>(`/api/data/templates/${template.id}`))).to.include({ isFavorite: true, subject: 'Changed again' });
 
     await page.getByRole('button', { name: 'Edit New CFO sequence' }).click();
     await dialog.getByLabel('Workflow Name').fill('My sequence');

@@ -2,10 +2,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import SearchIcon from '@mui/icons-material/Search';
-import { useDelete, useGetList, useUpdate } from 'react-admin';
+import { useDelete, useGetList } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { StarterTemplatesButton } from '../../resources/templates/StarterTemplatesButton.tsx';
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
+import { templatesApi } from '../../resources/templates/api.ts';
+import { useRefreshOutreach } from '../../resources/shared/useRefreshOutreach.ts';
 import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
 import { draftOf, filterTemplates, sameDraft, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
@@ -74,7 +76,7 @@ export default function AutomationOutreach() {
   const [improving, setImproving] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [remove] = useDelete();
-  const [update] = useUpdate<EmailTemplate>();
+  const refresh = useRefreshOutreach();
 
   const templates = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: LIST_LIMIT }, sort: { field: 'createdAt', order: 'DESC' } });
   const workflows = useGetList<Workflow>('workflows', allWorkflowsQuery);
@@ -84,9 +86,11 @@ export default function AutomationOutreach() {
 
   const toggleFavorite = async (template: EmailTemplate) => {
     try {
-      await update('templates', { id: template.id, data: { isFavorite: !template.isFavorite }, previousData: template }, { mutationMode: 'pessimistic', returnPromise: true });
+      await templatesApi.setFavorite(template.id, !template.isFavorite);
     } catch (error) {
       toast.error(`Failed to update the template. ${(error as Error).message}`);
+    } finally {
+      await refresh('templates');
     }
   };
 
