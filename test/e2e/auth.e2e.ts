@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newUserDetails, screenshot, useE2E } from './support/index.ts';
+import { apiAs, newUserDetails, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { SignInPage, SignUpPage } from './support/pages/auth.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -63,7 +63,7 @@ describe('signing up, out and in', function () {
     expect(calls).to.deep.equal([]);
   });
 
-  it('signs a second tab out with the first, and says on the sign-in screen why the session ended', async () => {
+  it('signs a second tab out with the first, and says on the sign-in screen why the session ended and that a refused save was not made', async () => {
     const { page: editing } = await e2e.openSignedInPage({ path: '/tasks/create' });
     await editing.getByLabel('Description').fill('Prepare the pricing');
     const other = await editing.context().newPage();
@@ -72,13 +72,17 @@ describe('signing up, out and in', function () {
     await new Shell(editing).waitForRoute('/signin');
     await editing.getByText('You signed out in another tab. Sign in again to continue.').waitFor();
 
-    // A session ended by the server (here revoked, as an expired one is refused) while the user works.
-    const { page } = await e2e.openSignedInPage({ path: '/tasks' });
-    await page.getByRole('heading', { name: 'Tasks', exact: true }).waitFor();
-    const token = await page.evaluate(() => window.localStorage.getItem('charterline.token'));
-    await fetch(`${e2e.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    await new Shell(page).navigate('Contacts', 'Records');
-    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    // A session ended by the server (here revoked, as an expired one is refused) while the user edits a contact.
+    const session = await e2e.registerUser();
+    const bank = await trackLargestBank(e2e.url, session);
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO' } });
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${contact.id}` });
+    await page.getByLabel('Job Title').fill('Chief Financial Officer');
+    await fetch(`${e2e.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your session expired before your last change was saved. Please sign in again and make it once more.').waitFor();
+    // react-admin answered the refused save as a success once signed out, and the screen said so.
+    expect(await page.getByText('Contact saved.').count()).to.equal(0);
     expect([...e2e.pageErrors(editing), ...e2e.pageErrors(page)]).to.deep.equal([]);
   });
 

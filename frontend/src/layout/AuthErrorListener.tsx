@@ -12,9 +12,9 @@ export function AuthErrorListener() {
   const logout = useLogout();
   useEffect(
     () =>
-      onAuthError(() => {
+      onAuthError((refused) => {
         // Only while a token is stored: later refusals come after this tab's sign-out, or another tab's, which the storage listener below names.
-        if (readToken()) noteSignOutReason('expired');
+        if (readToken()) noteSignOutReason(refused.change ? 'expired-unsaved' : 'expired');
         void logout(undefined, undefined, false);
       }),
     [logout],

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError, apiJson } from './http.ts';
-import { clearSession, readToken, readUser, saveSession, saveUser, type SessionUser } from './session.ts';
+import { clearSession, isUnsavedChange, readToken, readUser, saveSession, saveUser, type SessionUser } from './session.ts';
 
 /**
  * react-admin auth on `/api/auth`. `login` also signs up when given a name
@@ -69,7 +69,10 @@ export const authProvider: AuthProvider = {
     }
   },
   async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
+    // A refused change stays a failure for the screen that asked for it: answered as signed out here,
+    // react-admin would resolve it with empty data and the screen would say 'Contact saved.' for a save
+    // that never happened. The global auth-error event signs the user out all the same.
+    if (error?.status === 401 && !isUnsavedChange(error)) {
       clearSession();
       verifiedToken = null;
       throw { redirectTo: SIGN_IN_PATH, message: false };

@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
 import { SOURCE_HEADERS } from './http.ts';
-import { raiseAuthError, readToken } from './session.ts';
+import { markUnsavedChange, raiseAuthError, readToken } from './session.ts';
 import { bankDetailApi } from '../bank-detail/api.ts';
 import { onTheUsersCalendar } from './users-calendar.ts';
 import { services, type Services } from './services.ts';
@@ -21,7 +21,11 @@ const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {
-    if ((error as { status?: number }).status === 401) raiseAuthError();
+    if ((error as { status?: number }).status === 401) {
+      const change = (options.method ?? 'GET') !== 'GET';
+      if (change) markUnsavedChange(error);
+      raiseAuthError({ change });
+    }
     // The server's msg, else message, else the generic text.
     const body = (error as { body?: { msg?: string; message?: string; issues?: Array<{ path?: string; message?: string }>; errors?: unknown } }).body;
     if (error instanceof Error) error.message = body?.msg || body?.message || 'API request failed';

@@ -80,7 +80,7 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
   } catch {
     parsed = undefined;
   }
-  if (response.status === 401 && !options.skipAuthError) raiseAuthError();
+  if (response.status === 401 && !options.skipAuthError) raiseAuthError({ change: (options.method ?? 'GET') !== 'GET' });
   throw new ApiError(errorMessageOf(parsed), response.status, parsed);
 }
 

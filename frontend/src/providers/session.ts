@@ -49,22 +49,35 @@ export function clearSession(): void {
 const authErrors = new EventTarget();
 const AUTH_ERROR = 'auth-error';
 
-/** Tells every listener that the server refused the session (a 401 answer). */
-export function raiseAuthError(): void {
-  authErrors.dispatchEvent(new Event(AUTH_ERROR));
+/** Tells every listener that the server refused the session (a 401 answer), and whether a change it refused was lost with it. */
+export function raiseAuthError(refused: { change: boolean } = { change: false }): void {
+  authErrors.dispatchEvent(new CustomEvent(AUTH_ERROR, { detail: refused }));
+}
+
+const UNSAVED_CHANGE = Symbol('unsaved change');
+
+/** Marks a change (create, update, delete) the server refused with 401: it was not made. */
+export function markUnsavedChange(error: unknown): void {
+  if (error && typeof error === 'object') (error as { [UNSAVED_CHANGE]?: true })[UNSAVED_CHANGE] = true;
+}
+
+export function isUnsavedChange(error: unknown): boolean {
+  return Boolean(error && typeof error === 'object' && (error as { [UNSAVED_CHANGE]?: true })[UNSAVED_CHANGE]);
 }
 
 /** Listens for the global auth error; returns the unsubscribe function. */
-export function onAuthError(listener: () => void): () => void {
-  authErrors.addEventListener(AUTH_ERROR, listener);
-  return () => authErrors.removeEventListener(AUTH_ERROR, listener);
+export function onAuthError(listener: (refused: { change: boolean }) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<{ change: boolean }>).detail ?? { change: false });
+  authErrors.addEventListener(AUTH_ERROR, handler);
+  return () => authErrors.removeEventListener(AUTH_ERROR, handler);
 }
 
 /** Why a tab was signed out without the user asking it to: the sign-in screen says so once. */
-export type SignOutReason = 'expired' | 'elsewhere';
+export type SignOutReason = 'expired' | 'expired-unsaved' | 'elsewhere';
 
 export const SIGN_OUT_MESSAGES: Record<SignOutReason, string> = {
   expired: 'Your session has expired. Please sign in again.',
+  'expired-unsaved': 'Your session expired before your last change was saved. Please sign in again and make it once more.',
   elsewhere: 'You signed out in another tab. Sign in again to continue.',
 };
 

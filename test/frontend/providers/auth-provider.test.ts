@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { authProvider, SIGN_IN_PATH } from '../../../frontend/src/providers/authProvider.ts';
-import { readToken, saveSession } from '../../../frontend/src/providers/session.ts';
+import { markUnsavedChange, readToken, saveSession } from '../../../frontend/src/providers/session.ts';
 
 /** A page's local storage, for the session the provider keeps there. */
 function memoryStorage(): Storage {
@@ -56,5 +56,15 @@ describe('frontend auth provider: the session check on a page load', () => {
     answer = async () => new Response(JSON.stringify({ msg: 'The database is not reachable. Try again in a moment.' }), { status: 503 });
     await authProvider.checkAuth({});
     expect(readToken()).to.equal(token);
+  });
+});
+
+describe('frontend auth provider: a 401 answer to a call of the screens', () => {
+  it("signs out on a refused read, but leaves a refused change a failure, so no screen says 'saved' for it", async () => {
+    const refusedRead = Object.assign(new Error('Your session has expired.'), { status: 401 });
+    expect(await authProvider.checkError(refusedRead).then(() => 'kept', () => 'signed out')).to.equal('signed out');
+    const refusedSave = Object.assign(new Error('Your session has expired.'), { status: 401 });
+    markUnsavedChange(refusedSave);
+    expect(await authProvider.checkError(refusedSave).then(() => 'kept', () => 'signed out')).to.equal('kept');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { noteSignOutReason, sessionSeenByTab, takeSignOutReason } from '../../../frontend/src/providers/session.ts';
+import { noteSignOutReason, onAuthError, raiseAuthError, sessionSeenByTab, takeSignOutReason } from '../../../frontend/src/providers/session.ts';
 
 describe('frontend session: what another tab did to it', () => {
   const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com' };
@@ -23,5 +23,15 @@ describe('frontend session: what another tab did to it', () => {
     noteSignOutReason('expired');
     expect(takeSignOutReason()).to.equal('expired');
     expect(takeSignOutReason()).to.equal(null);
+  });
+
+  it('tells the sign-out whether the refused call was a change, lost with the session', () => {
+    const heard: boolean[] = [];
+    const stop = onAuthError((refused) => heard.push(refused.change));
+    raiseAuthError({ change: true });
+    raiseAuthError();
+    stop();
+    raiseAuthError({ change: true });
+    expect(heard).to.deep.equal([true, false]);
   });
 });
