@@ -64,6 +64,8 @@ export type CharterlineDataProvider = DataProvider &
     history: (resource: string, id: string | number) => Promise<HistoryEntry[]>;
   };
 
+const alreadyGone = (error: unknown) => (error as { status?: number } | null)?.status === 404;
+
 /**
  * The one way the screens load and change data: `/api/data` resources through react-admin's hooks,
  * and every other call as a method of this provider, called with
@@ -82,6 +84,26 @@ export const dataProvider: CharterlineDataProvider = {
     if (typeof version === 'number') headers.set('If-Match', `W/"${version}"`);
     const { json } = await httpClient(recordUrl(resource, params.id), { method: 'PUT', body: JSON.stringify(params.data), headers });
     return { data: json };
+  },
+  // A record already gone (deleted in another tab) is what the user asked for: the screen says it is
+  // deleted and loads its list again, instead of 'Task not found.' on a page of a record that is no more.
+  delete: async (resource, params) => {
+    try {
+      return await simpleRest.delete(resource, params);
+    } catch (error) {
+      if (alreadyGone(error) && params.previousData) return { data: params.previousData };
+      throw error;
+    }
+  },
+  deleteMany: async (resource, params) => {
+    await Promise.all(
+      params.ids.map((id) =>
+        simpleRest.delete(resource, { id }).catch((error: unknown) => {
+          if (!alreadyGone(error)) throw error;
+        }),
+      ),
+    );
+    return { data: params.ids };
   },
   history: async (resource, id) => (await httpClient(`${recordUrl(resource, id)}/history`)).json as HistoryEntry[],
   ...services,
