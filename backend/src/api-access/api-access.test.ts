@@ -37,7 +37,9 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect((await app.request(`/api/data/api-keys/${created.body.id}`, { method: 'DELETE', token: otherToken })).status).to.equal(404);
     expect((await app.request(`/api/data/api-keys/${created.body.id}`, { method: 'DELETE', token })).body).to.deep.equal({ id: created.body.id });
     expect((await app.request('/api/data/api-keys', { token })).body).to.deep.equal([]);
-    expect((await publicGet('/banks', created.body.key)).status).to.equal(401);
+    const refused = await publicGet('/banks', created.body.key);
+    expect(refused.status).to.equal(401);
+    expect(refused.body.message).to.equal('Unknown API key: it may have been deleted in Settings, API Access. Create a new key there.');
   });
 
   it('refuses a key without a name with 400', async () => {
@@ -73,7 +75,7 @@ describeWithDatabase('API keys and the public API', (context) => {
 
   it('answers 401 for a missing or unknown key, and 429 with Retry-After past the per-key rate', async () => {
     expect((await publicGet('/banks')).body.message).to.equal('Missing API key: send it in the X-API-Key header.');
-    expect((await publicGet('/banks', 'chl_nope')).body.message).to.equal('Unknown API key.');
+    expect((await publicGet('/banks', 'chl_nope')).body.message).to.equal('Unknown API key: it may have been deleted in Settings, API Access. Create a new key there.');
     const key = (await createKey('Limited')).body.key;
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) statuses.push((await publicGet('/banks', key)).status);

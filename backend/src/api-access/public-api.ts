@@ -74,12 +74,15 @@ export function perKeyRateLimit(requestsPerMinute: number) {
   };
 }
 
+const UNKNOWN_KEY = 'Unknown API key: it may have been deleted in Settings, API Access. Create a new key there.';
+
 function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null): Middleware {
   return async (ctx, next) => {
     const key = ctx.get('x-api-key').trim();
     if (!key) throw new UnauthorizedError('Missing API key: send it in the X-API-Key header.');
     const owner = await keys.owner(key);
-    if (!owner) throw new UnauthorizedError('Unknown API key.');
+    // A key deleted in Settings reads as any unknown key; the message says where to look, for whoever keeps the integration.
+    if (!owner) throw new UnauthorizedError(UNKNOWN_KEY);
     const retryAfterSeconds = limit(owner.keyId);
     if (retryAfterSeconds !== null) {
       ctx.set('Retry-After', String(retryAfterSeconds));
