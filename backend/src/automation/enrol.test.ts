@@ -74,6 +74,17 @@ describeWithDatabase('starting enrolments', (context) => {
     ]);
   });
 
+  it('refuses with 404 to enrol contacts of whom one was deleted meanwhile, naming its id, so the others can start', async () => {
+    const kept = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Ana Kept', title: 'CFO', email: 'ana@alpha.example' } })).body.id;
+    const gone = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Bo Gone', title: 'CEO', email: 'bo@alpha.example' } })).body.id;
+    await app.request(`/api/data/contacts/${gone}`, { method: 'DELETE', token });
+    const refused = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [kept, gone] } });
+    expect(refused.status).to.equal(404);
+    expect(refused.body.message).to.equal('A contact you chose is no longer there: deleted since the list was shown. Leave them out to start the others.');
+    expect(refused.body.cannotStart).to.deep.equal([gone]);
+    expect(await app.services.knex('enrolments').whereIn('contact_id', [kept, gone]).count('* as count').first()).to.deep.equal({ count: 0 });
+  });
+
   it('refuses with 400 to enrol a contact on the Do Not Contact list, naming them, why and their id, and enrols no one', async () => {
     const other = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Max Ortiz', title: 'CFO', email: 'Max@Alpha.example' } })).body.id;
     const clear = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Ida Park', title: 'CEO', email: 'ida@alpha.example' } })).body.id;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { handleCommand, readState } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../http/errors.ts';
 import { whyOnDoNotContact } from '../../../domain/records/do-not-contact.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
@@ -46,7 +46,14 @@ export async function startEnrolments(
     .where('c.user_id', userId)
     .whereIn('c.id', contactIds)
     .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state', 'k.erased_at');
-  if (contacts.length !== contactIds.length) throw new NotFoundError(contactIds.length === 1 ? 'Contact' : 'One of the contacts');
+  if (contacts.length !== contactIds.length) {
+    if (contactIds.length === 1) throw new NotFoundError('Contact');
+    // Deleted since the screen listed them (another tab, say): the others can still go.
+    const found = new Set(contacts.map((contact) => contact.id));
+    const missing = contactIds.filter((id) => !found.has(id));
+    const who = missing.length === 1 ? 'A contact you chose is' : `${missing.length} contacts you chose are`;
+    throw new HttpError(404, `${who} no longer there: deleted since the list was shown. Leave them out to start the others.`, { cannotStart: missing });
+  }
   const untargeted = contacts.filter((contact) => !contact.is_target);
   if (untargeted.length) {
     throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`, {
