@@ -136,6 +136,30 @@ describe('accessibility', function () {
     });
   }
 
+  it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
+    const signedOut = await e2e.openPage({ path: '/signin' });
+    await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await signedOut.title()).to.equal('Sign In – Charterline');
+
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/' });
+    const titleBecomes = (title: string) => page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+    await titleBecomes('Dashboard – Charterline');
+    // A screen of its own header, a record list (its heading filled in by react-admin), and the page for no route.
+    for (const [path, title] of [['/outreach/targets', 'Targets'], ['/contacts', 'Contacts'], ['/no-such-screen', 'Page not found']]) {
+      await page.goto(`${e2e.url}/#${path}`);
+      await titleBecomes(`${title} – Charterline`);
+    }
+    await page.goto(`${e2e.url}/#/bank-directory`);
+    await new DirectoryPage(page).waitForRows();
+    await titleBecomes('Bank Directory – Charterline');
+    await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+    await titleBecomes(`${bank.name} – Charterline`);
+    await page.keyboard.press('Escape');
+    await titleBecomes('Bank Directory – Charterline');
+  });
+
   it('works from the keyboard: opens a bank from the Directory and closes it back onto the button it came from, and opens and closes a target', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

@@ -17,6 +17,7 @@ import { useToast } from '../ui/Toast.tsx';
 import { bankDetailApi } from './api.ts';
 import { useBankDetail } from './context.ts';
 import { addressLine, type NormalisedBank } from '../banks/bank.ts';
+import { useDocumentTitle } from '../layout/documentTitle.ts';
 
 function failureReason(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message === API_FAILED ? fallback : error.message;
@@ -102,6 +103,7 @@ export const bankDetailTitleId = 'bank-detail-title';
 /** Name, address line and the header actions; 'AI Summary' opens the AI Financial Summary (saved, or generated on request). */
 export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose: () => void }) {
   const [showSummary, setShowSummary] = useState(false);
+  useDocumentTitle(bank.name);
   return (
     <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 2, md: 3 }, py: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

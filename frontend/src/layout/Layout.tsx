@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-admin';
 import { BankDetailProvider } from '../bank-detail/index.tsx';
@@ -9,11 +9,14 @@ import { AnalystChatPanel } from './AnalystChatPanel.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AuthErrorListener } from './AuthErrorListener.tsx';
 import { DemoDataBanner } from './DemoDataBanner.tsx';
+import { useTitleFromHeading } from './documentTitle.ts';
 import { MobileMenuButton, MobileNavProvider } from './mobileNav.tsx';
 
 /** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host, the Send Email modal. */
 export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement | null>(null);
+  useTitleFromHeading(main);
   return (
     <SendEmailProvider>
       <BankDetailProvider>
@@ -29,6 +32,7 @@ export function Layout({ children }: { children?: ReactNode }) {
             */}
             <Box
               component="main"
+              ref={main}
               sx={{
                 flex: 1,
                 minWidth: 0,

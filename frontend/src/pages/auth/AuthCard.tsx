@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
+import { useDocumentTitle } from '../../layout/documentTitle.ts';
 
 /** The centred card the sign-in and sign-up screens share. */
 export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
