@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { addOneOfEachRecord, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, apiOf, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -158,6 +158,24 @@ describe('accessibility', function () {
     await titleBecomes(`${bank.name} – Charterline`);
     await page.keyboard.press('Escape');
     await titleBecomes('Bank Directory – Charterline');
+  });
+
+  it('keeps the keyboard on the list when a confirmed deletion takes away the row its Delete button was in', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const as = apiOf(e2e.url, session);
+    for (const name of ['First introduction', 'Second introduction']) await as('/api/data/templates', { method: 'POST', body: { name, category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const deleteFirst = page.getByRole('button', { name: 'Delete First introduction' });
+    await deleteFirst.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete Template' });
+    await dialog.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await deleteFirst.waitFor({ state: 'detached' });
+    // On the remaining template's card, not back at the top of the page.
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('Mark Second introduction as favorite');
   });
 
   it('works from the keyboard: opens a bank from the Directory and closes it back onto the button it came from, and opens and closes a target', async () => {
