@@ -34,6 +34,11 @@ describe('analyst chat', function () {
     expect(await chat.getByTestId('answered-by').last().textContent()).to.equal('Answered by Offline analyst');
     expect(await chat.getByTestId('conversation').first().textContent()).to.include('Top 5 banks by total assets');
     await screenshot(page, 'analyst-chat-page');
+    // A screen reader hears the answer once it is whole, in words (its table's cells apart).
+    const announcement = chat.getByRole('status').and(chat.getByTestId('chat-announcement'));
+    const said = (await announcement.textContent()) ?? '';
+    expect(said).to.match(/^The analyst answered: \S/);
+    expect(said).to.include(`${await answer.locator('a[data-bank-cert]').first().textContent()} `);
 
     await page.getByRole('button', { name: 'Regenerate' }).click();
     await page.getByRole('button', { name: 'Regenerate' }).waitFor();
@@ -49,6 +54,7 @@ describe('analyst chat', function () {
     await page.reload();
     await chat.getByTestId('assistant-text').first().waitFor();
     expect(await chat.getByTestId('user-message').first().textContent()).to.equal('Top 5 banks by total assets');
+    expect(await announcement.textContent(), 'an opened conversation is not read out').to.equal('');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

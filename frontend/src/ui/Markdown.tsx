@@ -30,6 +30,15 @@ export function renderModelText(text: string): string {
   return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
 }
 
+/**
+ * Model output as the words it shows, for a screen reader to say at once: the text of its paragraphs,
+ * list items and table cells, each ended by a space, so no two run together ('Bank2.73%').
+ */
+export function modelTextAsWords(text: string): string {
+  const html = renderModelText(text).replace(/<\/(p|li|td|th|tr|h[1-6]|div|pre|blockquote)>|<br\s*\/?>/gi, (tag) => `${tag} `);
+  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 export function Markdown({ text, testId }: { text: string; testId?: string }) {
   const html = useMemo(() => renderModelText(text), [text]);
   const detail = useBankDetail();

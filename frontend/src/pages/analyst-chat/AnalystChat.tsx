@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Alert,
   Avatar,
@@ -20,6 +20,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import AddIcon from '@mui/icons-material/Add';
 import AiIcon from '@mui/icons-material/AutoAwesome';
 import CopyIcon from '@mui/icons-material/ContentCopy';
@@ -32,7 +33,7 @@ import SuggestIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
 import { maxChatMessageLength } from '../../../../domain/chat.ts';
 import { groupThousands } from '../../../../domain/format.ts';
 import { chatPurple } from '../../theme.ts';
-import { Markdown } from '../../ui/Markdown.tsx';
+import { Markdown, modelTextAsWords } from '../../ui/Markdown.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { ChatMessage } from './api.ts';
 import { MetricPicker } from './MetricPicker.tsx';
@@ -64,6 +65,28 @@ function TypingIndicator() {
           }}
         />
       ))}
+    </Box>
+  );
+}
+
+/**
+ * What a screen reader says when an answer has come in whole: the answer, in words. The answer
+ * streams into its bubble piece by piece, which is not a live region (each piece would be read out
+ * on its own); without this a user who cannot see the screen sent a question and heard nothing back.
+ * Empty until the first answer in this view, so opening a conversation reads nothing out.
+ */
+function AnswerAnnouncement({ busy, last }: { busy: boolean; last: ChatMessage | undefined }) {
+  const wasBusy = useRef(busy);
+  const [said, setSaid] = useState('');
+  const answer = !busy && wasBusy.current && last?.role === 'assistant' && last.content ? last.content : null;
+  if (answer !== null && said !== answer) setSaid(answer);
+  useEffect(() => {
+    wasBusy.current = busy;
+  }, [busy]);
+  const words = useMemo(() => (said ? `The analyst answered: ${modelTextAsWords(said)}` : ''), [said]);
+  return (
+    <Box role="status" sx={visuallyHidden} data-testid="chat-announcement">
+      {words}
     </Box>
   );
 }
@@ -278,6 +301,8 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
           )}
         </Stack>
 
+        {/* Outside the scrolling messages: hidden text at their end would stretch the page on a phone. */}
+        <AnswerAnnouncement busy={chat.busy} last={last} />
         <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2 }} data-testid="chat-messages">
           {chat.loadingMessages ? (
             <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', mt: 4 }} />
