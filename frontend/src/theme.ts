@@ -9,6 +9,18 @@ const shared: RaThemeOptions = {
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' },
   sidebar: { width: 248, closedWidth: 64 },
   components: {
+    // A ring round whatever the keyboard is on. MUI marks it with a faint ripple or a shade only,
+    // which is lost on the current page's link, a selected tab or toggle, and a filled button (whose
+    // raised shadow the flat buttons here do without). Drawn inside items that fill a list or a bar,
+    // whose edges are cut off by it.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          '&.Mui-focusVisible:is(.MuiListItemButton-root, .MuiMenuItem-root, .MuiTab-root, .MuiToggleButton-root, .MuiCardActionArea-root)': { outlineOffset: -2 },
+        }),
+      },
+    },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },

@@ -160,6 +160,26 @@ describe('accessibility', function () {
     await titleBecomes('Bank Directory – Charterline');
   });
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`rings every stop of the keyboard on the Dashboard, the current page's link and a selected tab too (${colorScheme} mode)`, async () => {
+      const { page } = await e2e.openSignedInPage({ colorScheme, path: '/' });
+      await new DashboardPage(page).waitUntilLoaded();
+      const unringed: string[] = [];
+      for (let stop = 0; stop < 60; stop += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (!element || element === document.body) return null;
+          const style = getComputedStyle(element);
+          return { name: element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? element.tagName, ringed: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 };
+        });
+        if (!focused) break;
+        if (!focused.ringed) unringed.push(focused.name);
+      }
+      expect(unringed, 'focused without a ring').to.deep.equal([]);
+    });
+  }
+
   it('keeps the keyboard on the list when a confirmed deletion takes away the row its Delete button was in', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const as = apiOf(e2e.url, session);

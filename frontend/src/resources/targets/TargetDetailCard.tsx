@@ -63,6 +63,8 @@ const SummaryRow = styled('div')(({ theme }) => ({
   alignItems: 'center',
   paddingLeft: theme.spacing(1),
   '& .target-toggle': { flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', padding: theme.spacing(1.5, 1), gap: theme.spacing(2), flexWrap: 'wrap' },
+  // The focus ring inside: the card's edge would cut off one drawn round it.
+  '& .target-toggle.Mui-focusVisible': { outlineOffset: -2 },
   '& .target-title': { display: 'block', flex: '1 1 220px', minWidth: 0 },
   '& .target-name-line': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: theme.spacing(0.5, 1) },
   '& .target-name': { ...theme.typography.subtitle1, fontWeight: 700, lineHeight: 1.3 },
