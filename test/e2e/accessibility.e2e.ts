@@ -208,6 +208,13 @@ describe('accessibility', function () {
     await page.keyboard.press('Enter');
     const detail = page.locator('.MuiDialog-paperFullScreen');
     await detail.getByText('Key Performance Ratios').waitFor();
+    // The view shown is the current one of its navigation, and moves with the one chosen by Enter.
+    const views = detail.getByRole('navigation', { name: 'Bank detail views' });
+    const currentView = () => views.locator('[aria-current="page"]').allTextContents();
+    expect(await currentView()).to.deep.equal(['Financials']);
+    await views.getByRole('button', { name: 'Benchmark' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[aria-label="Bank detail views"] [aria-current="page"]')?.textContent === 'Benchmark');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
     expect(await viewDetails.evaluate((button) => button === document.activeElement), 'focus back on View details').to.equal(true);

@@ -1,4 +1,5 @@
 import { Box, List, ListItem, ListItemButton, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { BankDetailView } from './views.ts';
 import { disabledReason, navigationGroups, type AvailabilityFacts } from './lib/navigation.ts';
 
@@ -25,8 +26,18 @@ export function DetailNavigation({ view, facts, onSelect }: { view: BankDetailVi
           {group.items.map((item) => {
             const reason = disabledReason(item.view, facts);
             const button = (
-              <ListItemButton selected={view === item.view} disabled={reason !== null} onClick={() => onSelect(item.view)} data-view={item.view} sx={{ borderRadius: 1, mx: 1 }}>
+              // The view shown is told to a screen reader as the current one, and a disabled view's reason
+              // is read with it: its tooltip opens to a pointer only (a disabled view takes no focus).
+              <ListItemButton
+                selected={view === item.view}
+                aria-current={view === item.view ? 'page' : undefined}
+                disabled={reason !== null}
+                onClick={() => onSelect(item.view)}
+                data-view={item.view}
+                sx={{ borderRadius: 1, mx: 1 }}
+              >
                 <ListItemText primary={item.label} />
+                {reason && <Box component="span" sx={visuallyHidden}>{` (${reason})`}</Box>}
               </ListItemButton>
             );
             return (
