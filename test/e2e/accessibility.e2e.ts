@@ -180,6 +180,33 @@ describe('accessibility', function () {
     });
   }
 
+  it('keeps the keyboard on Next while the Directory loads a page, on Previous once Next is spent, and on Find Matches while the Credit Box searches', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    const pager = page.getByTestId('pager');
+    const isFocused = (name: string) => pager.getByRole('button', { name }).evaluate((button) => button === document.activeElement);
+    await pager.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    // 60 banks at 50 a page: the second is the last, and Next is disabled there.
+    await page.getByTestId('pager-page').filter({ hasText: 'Page 2 of 2' }).waitFor();
+    await directory.settle();
+    expect(await isFocused('Previous'), 'on Previous').to.equal(true);
+    expect(await page.getByRole('status').filter({ hasText: 'Showing 51 to 60 of 60 results' }).count(), 'the rows shown, as a status').to.equal(1);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pager-page').filter({ hasText: 'Page 1 of 2' }).waitFor();
+    await directory.settle();
+    expect(await isFocused('Next'), 'on Next').to.equal(true);
+
+    await page.goto(`${e2e.url}/#/credit-box`);
+    const find = page.getByRole('button', { name: 'Find Matches' });
+    await find.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('credit-box-heading').filter({ hasText: /^Results/ }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="credit-box"] .MuiLinearProgress-root') === null);
+    expect(await find.evaluate((button) => button === document.activeElement), 'on Find Matches').to.equal(true);
+  });
+
   it('keeps the keyboard on the list when a confirmed deletion takes away the row its Delete button was in', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const as = apiOf(e2e.url, session);

@@ -100,7 +100,8 @@ export function FilterPanel({ state, onChange, onSearch, searching }: { state: F
           </Collapse>
         </Box>
       ))}
-      <Button variant="contained" fullWidth startIcon={<SearchIcon />} onClick={onSearch} disabled={searching} sx={{ mt: 2 }} size="large">
+      {/* Waits while a search runs without being disabled: that would drop the keyboard's focus to the page's start. */}
+      <Button variant="contained" fullWidth startIcon={<SearchIcon />} onClick={searching ? undefined : onSearch} aria-disabled={searching || undefined} sx={{ mt: 2 }} size="large">
         Find Matches
       </Button>
       <Button fullWidth startIcon={<ResetIcon />} onClick={() => onChange(defaultFilterState())} sx={{ mt: 1 }}>
