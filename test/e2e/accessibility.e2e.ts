@@ -207,6 +207,18 @@ describe('accessibility', function () {
     expect(await find.evaluate((button) => button === document.activeElement), 'on Find Matches').to.equal(true);
   });
 
+  it('gives focus back to Sign In once a refused sign-in has run, with the reason as an alert', async () => {
+    const page = await e2e.openPage({ path: '/signin' });
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await signIn.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
+    await (await signIn.elementHandle())!.waitForElementState('enabled');
+    expect(await signIn.evaluate((button) => button === document.activeElement), 'on Sign In, not at the page start').to.equal(true);
+  });
+
   it('keeps the keyboard on the list when a confirmed deletion takes away the row its Delete button was in', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const as = apiOf(e2e.url, session);
