@@ -224,6 +224,11 @@ describe('accessibility', function () {
     const as = apiOf(e2e.url, session);
     for (const name of ['First introduction', 'Second introduction']) await as('/api/data/templates', { method: 'POST', body: { name, category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' } });
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    // A form dialog is named by its title alone, not with its Close button's name after it.
+    await page.getByRole('button', { name: '+ New Workflow' }).click();
+    await page.getByRole('dialog', { name: 'Create New Workflow', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     const deleteFirst = page.getByRole('button', { name: 'Delete First introduction' });
     await deleteFirst.focus();
     await page.keyboard.press('Enter');

@@ -22,10 +22,11 @@ export function Modal({
     <Dialog open={open} onClose={onClose} maxWidth={maxWidth} fullWidth scroll="paper" aria-labelledby="modal-title">
       <DialogTitle id="modal-title" sx={{ pr: 7 }}>
         {title}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-          <CloseIcon />
-        </IconButton>
       </DialogTitle>
+      {/* Beside the title, not in it: the title names the dialog, which was read out as '... Close'. */}
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <CloseIcon />
+      </IconButton>
       <DialogContent dividers>{children}</DialogContent>
       {footer && <DialogActions>{footer}</DialogActions>}
     </Dialog>
