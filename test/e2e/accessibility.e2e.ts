@@ -130,7 +130,8 @@ describe('accessibility', function () {
         found[path] = await violationsOf(page);
       }
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('link', { name: 'Bank Directory' }).waitFor();
+      // The open menu is a dialog named as such, not by the whole of its text.
+      await page.getByRole('dialog', { name: 'Menu', exact: true }).getByRole('link', { name: 'Bank Directory' }).waitFor();
       found['menu'] = await violationsOf(page);
       expectNoneBroken(found);
     });

@@ -91,7 +91,7 @@ export function AppSidebar() {
 
   if (isSmall) {
     return (
-      <Drawer variant="temporary" open={mobile.open} onClose={() => mobile.setOpen(false)} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}>
+      <Drawer variant="temporary" open={mobile.open} onClose={() => mobile.setOpen(false)} ModalProps={{ keepMounted: true }} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH }, 'aria-label': 'Menu' } }}>
         {content}
       </Drawer>
     );
