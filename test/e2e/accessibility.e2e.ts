@@ -220,7 +220,7 @@ describe('accessibility', function () {
     expect(await signIn.evaluate((button) => button === document.activeElement), 'on Sign In, not at the page start').to.equal(true);
   });
 
-  it('keeps the keyboard on the list when a confirmed deletion takes away the row its Delete button was in', async () => {
+  it('keeps the keyboard on the list when a confirmed deletion, or a star taken off a target, takes away the row its button was in', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const as = apiOf(e2e.url, session);
     for (const name of ['First introduction', 'Second introduction']) await as('/api/data/templates', { method: 'POST', body: { name, category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' } });
@@ -241,6 +241,19 @@ describe('accessibility', function () {
     // On the remaining template's card, not back at the top of the page.
     await page.waitForFunction(() => document.activeElement !== document.body);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('Mark Second introduction as favorite');
+
+    // Taking a bank off Targets with its star drops its card: the keyboard goes on to the next bank's star.
+    const largest = await as<{ data: Array<{ data: Record<string, unknown> }> }>('/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');
+    const banks = largest.data.map(({ data }) => ({ cert: Number(data.CERT), name: String(data.NAME) }));
+    for (const bank of banks) await as('/api/data/banks', { method: 'POST', body: bank });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.card(banks[1].name).waitFor();
+    await targets.card(banks[0].name).getByRole('button', { name: `Remove ${banks[0].name} from targets` }).focus();
+    await page.keyboard.press('Enter');
+    await targets.card(banks[0].name).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal(`Remove ${banks[1].name} from targets`);
   });
 
   it('works from the keyboard: opens a bank from the Directory and closes it back onto the button it came from, and opens and closes a target', async () => {

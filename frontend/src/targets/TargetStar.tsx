@@ -1,6 +1,7 @@
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { keepFocusNearWhenRemoved } from '../ui/focusNearby.ts';
 import type { useTargetToggle } from './useTargetToggle.ts';
 
 /** The star that toggles a bank's target status; clicks do not reach the row (which opens the detail). */
@@ -16,6 +17,8 @@ export function TargetStar({ isTarget, busy, bankName, onToggle }: { isTarget: b
           disabled={busy}
           onClick={(event) => {
             event.stopPropagation();
+            // A list of targets drops the bank taken off it: the keyboard goes on to the next one.
+            if (isTarget) keepFocusNearWhenRemoved(event.currentTarget);
             onToggle();
           }}
           sx={{ color: isTarget ? '#f59e0b' : 'text.secondary' }}

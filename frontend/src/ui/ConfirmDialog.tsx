@@ -1,41 +1,24 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-
-const tabbable = 'button:not([disabled]), a[href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { ancestorsOf, focusNearestRemaining } from './focusNearby.ts';
 
 /**
  * Keeps the keyboard's place when a dialog closes on the element that opened it being gone (the
- * Delete button of a row just deleted): focus goes to the first control left in the nearest part of
- * the page still there (the next row, or the list's own buttons), instead of falling to the page's
- * start, where a keyboard or screen reader user would have to find the list again from the top.
- * The opener is read as the dialog opens, before the dialog takes focus.
+ * Delete button of a row just deleted), with `focusNearestRemaining`. The opener is read as the
+ * dialog opens, before the dialog takes focus.
  */
 function useFocusAfterOpenerGone(open: boolean) {
-  // The opener and its ancestors: a removed row takes its whole subtree out, so the way up from it ends with it.
-  const openerPath = useRef<Element[]>([]);
+  const opener = useRef<{ element: Element; ancestors: Element[] } | null>(null);
   const wasOpen = useRef(false);
-  if (open && !wasOpen.current && typeof document !== 'undefined') {
-    const path: Element[] = [];
-    for (let node = document.activeElement; node && node !== document.body; node = node.parentElement) path.push(node);
-    openerPath.current = path;
+  if (open && !wasOpen.current && typeof document !== 'undefined' && document.activeElement) {
+    opener.current = { element: document.activeElement, ancestors: ancestorsOf(document.activeElement) };
   }
   wasOpen.current = open;
   return () => {
-    const [opener, ...ancestors] = openerPath.current;
-    openerPath.current = [];
-    if (!opener) return;
+    const gone = opener.current;
+    opener.current = null;
     // Looked at once the dialog has left the page: until then focus may sit on its container.
-    setTimeout(() => {
-      if (opener.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
-      for (const node of ancestors) {
-        if (!node.isConnected) continue;
-        const next = [...node.querySelectorAll<HTMLElement>(tabbable)].find((element) => element.getClientRects().length > 0);
-        if (next) {
-          next.focus();
-          return;
-        }
-      }
-    });
+    if (gone) setTimeout(() => !gone.element.isConnected && focusNearestRemaining(gone.ancestors));
   };
 }
 
