@@ -73,9 +73,7 @@ export function ContactFormDialog({
   const [saving, setSaving] = useState(false);
   const [linkedin, setLinkedin] = useState<LinkedinState>({ status: 'idle' });
   const [emailCheck, setEmailCheck] = useState<EmailState>({ status: 'idle' });
-  const { conflict, caught, settle } = useSaveConflict<Contact>('contacts');
-  // The contact as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
-  const [opened, setOpened] = useState<Contact | null>(contact ?? null);
+  const { opened, conflict, openOn, caught, adopt } = useSaveConflict<Contact>('contacts', contact ?? null);
 
   // A fresh form each time the dialog opens (or opens on another contact).
   useEffect(() => {
@@ -85,8 +83,7 @@ export function ContactFormDialog({
     setFormError(null);
     setLinkedin({ status: 'idle' });
     setEmailCheck({ status: 'idle' });
-    setOpened(contact ?? null);
-    settle();
+    openOn(contact ?? null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new opening, not every render's draft builder
   }, [open, contact, bank?.cert, initial]);
 
@@ -202,17 +199,8 @@ export function ContactFormDialog({
               changes={conflict.changes}
               useReading={useContactHistory}
               busy={saving}
-              onReload={() => {
-                setDraft(draftOf(conflict.current));
-                setOpened(conflict.current);
-                settle();
-              }}
-              onOverwrite={() => {
-                const current = conflict.current;
-                setOpened(current);
-                settle();
-                void save(current);
-              }}
+              onReload={() => setDraft(draftOf(adopt()))}
+              onOverwrite={() => void save(adopt())}
             />
           )}
           {formError && <Alert severity="error">{formError}</Alert>}

@@ -51,8 +51,7 @@ export function TemplateFormModal({
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   // The template as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
-  const [opened, setOpened] = useState<EmailTemplate | null>(null);
-  const { conflict, caught, settle } = useSaveConflict<EmailTemplate>('templates');
+  const { opened, conflict, openOn, caught, adopt } = useSaveConflict<EmailTemplate>('templates');
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastFocused = useRef<TemplateField>('body');
@@ -64,12 +63,11 @@ export function TemplateFormModal({
     setTouched(false);
     setServerFields({});
     setFormError(undefined);
-    setOpened(template ?? null);
-    settle();
+    openOn(template ?? null);
     selections.current = { subject: undefined, body: undefined };
     lastFocused.current = 'body';
     setPreviewOn({ cert: null, contactId: null });
-  }, [open, template, improvement, settle]);
+  }, [open, template, improvement, openOn]);
 
   const [previewOn, setPreviewOn] = useState<PreviewSubject>({ cert: null, contactId: null });
   const preview = useRenderedEmail({ subject: draft.subject, body: draft.body, cert: previewOn.cert, contactId: previewOn.contactId });
@@ -146,16 +144,8 @@ export function TemplateFormModal({
             changes={conflict.changes}
             useReading={useTemplateHistory}
             busy={saving}
-            onReload={() => {
-              setDraft(draftOf(conflict.current));
-              setOpened(conflict.current);
-              settle();
-            }}
-            onOverwrite={() => {
-              setOpened(conflict.current);
-              settle();
-              void save(conflict.current);
-            }}
+            onReload={() => setDraft(draftOf(adopt()))}
+            onOverwrite={() => void save(adopt())}
           />
         )}
         {formError && <Alert severity="error">{formError}</Alert>}

@@ -40,8 +40,7 @@ export function WorkflowFormModal({
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   // The workflow as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
-  const [opened, setOpened] = useState<Workflow | null>(null);
-  const { conflict, caught, settle } = useSaveConflict<Workflow>('workflows');
+  const { opened, conflict, openOn, caught, adopt } = useSaveConflict<Workflow>('workflows');
   const firstTemplateId = templates[0]?.id;
 
   const showWorkflow = (shown: Workflow | null | undefined) => {
@@ -52,8 +51,7 @@ export function WorkflowFormModal({
   useEffect(() => {
     if (!open) return;
     showWorkflow(workflow);
-    setOpened(workflow ?? null);
-    settle();
+    openOn(workflow ?? null);
     setTouched(false);
     setServerName(undefined);
     setFormError(undefined);
@@ -101,16 +99,8 @@ export function WorkflowFormModal({
             changes={conflict.changes}
             useReading={useWorkflowHistory}
             busy={saving}
-            onReload={() => {
-              showWorkflow(conflict.current);
-              setOpened(conflict.current);
-              settle();
-            }}
-            onOverwrite={() => {
-              setOpened(conflict.current);
-              settle();
-              void save(conflict.current);
-            }}
+            onReload={() => showWorkflow(adopt())}
+            onOverwrite={() => void save(adopt())}
           />
         )}
         {formError && <Alert severity="error">{formError}</Alert>}
