@@ -16,6 +16,7 @@ import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import { RuleBroken } from '../commands/errors.ts';
+import { stepRecordId } from '../automation/record-ids.ts';
 
 /** Every table of the schema whose rows, read as text, contain the needle. */
 async function tablesContaining(knex: Knex, needle: string): Promise<string[]> {
@@ -158,6 +159,18 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     const history = await app.request(`/api/data/contacts/${zeldaId}/history`, { token });
     expect(history.status).to.equal(200);
     expect(history.body.at(-1).summary).to.match(/^Renamed contact to "(Wren|W\.)/);
+  });
+
+  it('leaves nameless a visit task the automation wrote as the erasure began, before it could record the step', async () => {
+    const ottoId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'COO', name: 'Otto Lateman', email: 'otto@erase.example' } })).body.id;
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'One visit', steps: [{ day: 1, type: 'LinkedIn Visit' }] } });
+    const [enrolment] = (await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [ottoId] } })).body.enrolments;
+    // the step's task is written (under the contact's key), its StepSent not yet: the erasure stops the enrolment first
+    const taskId = stepRecordId(enrolment.id, 0, 'task');
+    await handleCommand(app.services.eventStore, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: 'Visit Otto Lateman on LinkedIn', dueDate: '2027-01-01', bankId: 901, contactId: ottoId, at: new Date().toISOString() });
+    expect((await app.request(`/api/data/contacts/${ottoId}/erase`, { method: 'POST', token })).status).to.equal(200);
+    expect((await app.request(`/api/data/tasks/${taskId}`, { token })).body.text).to.equal('Visit Erased contact on LinkedIn');
+    expect(await tablesContaining(context.db.knex, 'Lateman')).to.deep.equal([]);
   });
 
   it("answers 404 for another user's contact and for one that never existed", async () => {

@@ -9,6 +9,7 @@ import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
+import { stepRecordId } from '../automation/record-ids.ts';
 import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
 import { dataWithoutMentions, mentionsOf, personalFields, redactedPlainData, withoutMentions } from './personal-data.ts';
@@ -44,10 +45,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const first = contactHistory[0];
   if (!first || first.metadata.userId !== userId) throw new RecordNotFound('Contact');
   // every name and address the person had, read while the key still opens them
-  const mentions = mentionsOf({
-    names: contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string'),
-    emails: contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string'),
-  });
+  const names = contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string');
+  const mentions = mentionsOf({ names, emails: contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string') });
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
   // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.
@@ -66,6 +65,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
   }
   let emailIds: string[] = [];
   let streams: string[] = [];
+  // Visit tasks a step wrote while the erasure began, before it could record the step: found by their ids (one per enrolment and step) once the key is held.
+  let lateVisitTasks: string[] = [];
   await knex.transaction(async (trx) => {
     // An append sealing data under the key holds its row until it commits: destroying it waits for
     // those under way, and later ones find it erased. So the emails and enrolments read after it
@@ -75,8 +76,11 @@ export async function eraseContact(services: AppServices, userId: string, contac
       .onConflict('contact_id')
       .merge(['key', 'erased_at']);
     emailIds = (await trx('sent_emails').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
-    const enrolmentIds: string[] = (await trx('enrolments').where({ user_id: userId, contact_id: contactId }).select('id')).map((row: { id: string }) => row.id);
-    streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`), ...enrolmentIds.map(enrolmentStreamId), ...[...visitTasks.keys()].map((id) => `task-${id}`)];
+    const enrolmentRows: Array<{ id: string; steps: unknown[] }> = await trx('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'steps');
+    const stepTaskStreams = enrolmentRows.flatMap(({ id, steps }) => steps.map((_, index) => `task-${stepRecordId(id, index, 'task')}`));
+    const writtenTaskStreams: string[] = stepTaskStreams.length ? (await trx('events').whereIn('stream_id', stepTaskStreams).distinct('stream_id')).map((row: { stream_id: string }) => row.stream_id) : [];
+    lateVisitTasks = writtenTaskStreams.map((stream) => stream.slice('task-'.length)).filter((id) => !visitTasks.has(id));
+    streams = [contactStream, ...emailIds.map((id) => `sent-email-${id}`), ...enrolmentRows.map(({ id }) => enrolmentStreamId(id)), ...[...visitTasks.keys(), ...lateVisitTasks].map((id) => `task-${id}`)];
     const rewritten = (await trx('events').whereIn('stream_id', streams).select('global_position', 'type', 'data')).flatMap((row) => {
       const redacted = redactedPlainData(row);
       const data = dataWithoutMentions(redacted ?? row.data, mentions) ?? redacted;
@@ -102,6 +106,11 @@ export async function eraseContact(services: AppServices, userId: string, contac
     }
     // a visit task whose text the user has since rewritten keeps the user's words
     for (const [taskId, text] of visitTasks) await trx('tasks').where({ id: taskId, user_id: userId, text }).update({ text: personalFields.TaskCreated.fields.text });
+    // their texts were sealed before they could be read: any the step could have written
+    if (lateVisitTasks.length) {
+      const written = names.map((name) => `Visit ${name} on LinkedIn`);
+      await trx('tasks').whereIn('id', lateVisitTasks).andWhere('user_id', userId).whereIn('text', written).update({ text: personalFields.TaskCreated.fields.text });
+    }
     const feedRows = feed.flatMap(({ position, text }) => (text ? [{ global_position: position, ...text }] : []));
     await updateByPosition(trx, 'activity', 'summary text, changes text', 'summary = rewritten.summary, changes = rewritten.changes::jsonb', feedRows);
     await reindexActivityRows(trx, feedRows.map((row) => row.global_position));
