@@ -113,8 +113,11 @@ export function withLocalMoments(text: string): string {
   return text.replace(utcMoment, formatLocalMoment);
 }
 
+/** The same moment as a whole value, built once: a CSV export asks it of every cell. */
+const wholeUtcMoment = new RegExp(`^${utcMoment.source}$`);
+
 /** Whether a value is one such moment, and nothing else. */
-export const isUtcMoment = (text: string) => new RegExp(`^${utcMoment.source}$`).test(text);
+export const isUtcMoment = (text: string) => wholeUtcMoment.test(text);
 
 /** The calendar day of a moment where this runs (the user's browser), as YYYY-MM-DD: a task due that day is due "today". */
 export function localDate(moment: Date = new Date()): string {

@@ -93,9 +93,13 @@ export async function latestRun<Cursor>(knex: Knex, kind: RunKind): Promise<Sync
 /** Runs not finished within this long start over instead of resuming: their quarters are stale. */
 export const resumeWindowMs = 24 * 60 * 60 * 1000;
 
-/** The latest run if it stopped before finishing, recently enough to resume, and with a cursor. */
+/** Whether a run stopped before finishing, recently enough to resume, and with a cursor to resume from. */
+export function canResume(run: SyncRun<unknown>, now = Date.now()): boolean {
+  return run.status !== 'complete' && run.cursor !== null && now - run.startedAt.getTime() <= resumeWindowMs;
+}
+
+/** The latest run if it can be resumed. */
 export async function resumableRun<Cursor>(knex: Knex, kind: SyncKind, now = Date.now()): Promise<SyncRun<Cursor> | undefined> {
   const run = await latestRun<Cursor>(knex, kind);
-  if (!run || run.status === 'complete' || run.cursor === null) return undefined;
-  return now - run.startedAt.getTime() <= resumeWindowMs ? run : undefined;
+  return run && canResume(run, now) ? run : undefined;
 }

@@ -10,7 +10,7 @@ import type { HttpClientOptions } from '../clients/http.ts';
 import { syncCensusProfiles } from './census.ts';
 import { cursorProgress, describeSyncResult, planInstitutionSync, runInstitutionSync, type InstitutionSyncCursor } from './institutions.ts';
 import { isJobRunning, tryAcquireJobLock, type JobLock } from './job-lock.ts';
-import { createRun, finishRun, latestRun, noteRunMessage, reopenRun, resumableRun, resumeWindowMs, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
+import { canResume, createRun, finishRun, latestRun, noteRunMessage, reopenRun, resumableRun, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
 
 export type RegulatorSyncOptions = {
   fdic?: Partial<FdicClientOptions>;
@@ -148,7 +148,7 @@ export class RegulatorSync {
   async status(kind: SyncKind = 'institutions'): Promise<SyncStatus> {
     const run = await latestRun<InstitutionSyncCursor>(this.knex, kind);
     if (!run) return { status: 'idle', progress: 0, total: 0, message: 'No sync has run yet.' };
-    if (kind === 'institutions' && run.status === 'error' && run.cursor && Date.now() - run.startedAt.getTime() <= resumeWindowMs) {
+    if (kind === 'institutions' && run.status === 'error' && canResume(run)) {
       const status = statusOf(run);
       return { ...status, message: `${status.message} Start the sync again to continue from ${groupThousands(resumePoint(run))} of ${groupThousands(run.total)} records.` };
     }
