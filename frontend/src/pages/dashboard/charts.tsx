@@ -29,8 +29,6 @@ function useContainerWidth() {
 /** How far axis labels that do not fit are turned. */
 const labelSlantDegrees = 35;
 
-/** A label's width in the chart's sans-serif font, from an average character width (no DOM measure needed). */
-
 /** The top of a bar with rounded upper corners. */
 function barPath(x: number, y: number, width: number, height: number, radius: number): string {
   const r = Math.min(radius, width / 2, height);
