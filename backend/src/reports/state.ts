@@ -183,6 +183,10 @@ function foldEmail(state: ReportState, id: string, recorded: RecordedEvent): voi
     case 'EmailDismissed':
       table.statuses[row] = 'dismissed';
       return;
+    // The provider took the email but could never deliver it: it reached no one, as Sent mail says.
+    case 'EmailBounced':
+      if (event.data.severity === 'permanent') table.statuses[row] = 'failed';
+      return;
   }
 }
 

@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+
+/**
+ * Report snapshots saved before the fold read a permanent bounce counted the bounced email as sent.
+ * Snapshots are a cache of folds over the events, so they are dropped: the next report folds from
+ * the events and saves new ones.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex('report_snapshots').delete();
+}
+
+export async function down(): Promise<void> {
+  // nothing to restore: the snapshots are rebuilt from the events
+}
