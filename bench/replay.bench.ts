@@ -17,7 +17,7 @@ import type { Report } from './run.ts';
 const historyEvents = Number(process.env.REPLAY_BENCH_EVENTS ?? 1_000_000);
 const erasureEvents = 1000;
 
-const allReports = (state: ReportState) => Object.fromEntries(reportNames.map((name) => [name, reports[name](state, { timeZone: 'UTC' })]));
+const allReports = (state: ReportState) => Object.fromEntries(reportNames.map((name) => [name, reports[name](state, { timeZone: 'UTC', until: new Date() })]));
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();

@@ -3,8 +3,11 @@ import type { ReportState } from './state.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 
-/** How the reader reads time: weeks are counted in the reader's time zone (IANA, e.g. America/Chicago). */
-export type ReportOptions = { timeZone: string };
+/**
+ * How the reader reads time: weeks are counted in the reader's time zone (IANA, e.g. America/Chicago),
+ * and a weekly series runs until the week of `until` (the report's moment, never later than now).
+ */
+export type ReportOptions = { timeZone: string; until: Date };
 
 /**
  * Monday of the week a moment falls in on the reader's calendar, as a date: the key of the weekly
@@ -18,14 +21,28 @@ export function weekOf(moment: string, timeZone = 'UTC'): string {
   return new Date(Date.UTC(year, month - 1, day - weekday)).toISOString().slice(0, 10);
 }
 
-function perWeek(moments: Array<string | null>, { timeZone }: ReportOptions): Row[] {
+/** The Monday a week after this one (weeks are keyed by their Monday's date). */
+const nextWeek = (week: string) => new Date(Date.parse(`${week}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Counts per week, every week from the first counted one until the report's moment, a quiet week
+ * as 0: a chart and a spreadsheet of the rows would otherwise put a busy week next to one months
+ * later, and hide that nothing happened since.
+ */
+function perWeek(moments: Array<string | null>, { timeZone, until }: ReportOptions): Row[] {
   const counts = new Map<string, number>();
   for (const moment of moments) {
     if (!moment) continue;
     const week = weekOf(moment, timeZone);
     counts.set(week, (counts.get(week) ?? 0) + 1);
   }
-  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([week, count]) => ({ week, count }));
+  if (counts.size === 0) return [];
+  const weeks = [...counts.keys()].sort();
+  const untilWeek = weekOf(until.toISOString(), timeZone);
+  const last = weeks[weeks.length - 1] > untilWeek ? weeks[weeks.length - 1] : untilWeek;
+  const rows: Row[] = [];
+  for (let week = weeks[0]; week <= last; week = nextWeek(week)) rows.push({ week, count: counts.get(week) ?? 0 });
+  return rows;
 }
 
 const byName = (a: Row, b: Row) => String(a.name).localeCompare(String(b.name)) || String(a.id ?? a.cert).localeCompare(String(b.id ?? b.cert));

@@ -31,7 +31,8 @@ export function reportRoutes({ knex, eventStore }: AppServices): Router {
     const parsed = reportQuery.safeParse(ctx.query);
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message);
     const asOf = parsed.data.asOf ? new Date(parsed.data.asOf) : new Date();
-    const options = { timeZone: parsed.data.timeZone };
+    // a moment still to come has no weeks yet to show
+    const options = { timeZone: parsed.data.timeZone, until: new Date(Math.min(asOf.getTime(), Date.now())) };
     // With EventStoreDB the events table is empty: the events are read from the store itself.
     const { state } = eventStore.kind === 'postgres' ? await reportStateAsOf(knex, user.id, asOf, revealPersonalData) : await reportStateFromStore(eventStore, user.id, asOf);
     if (name === 'overview') {
