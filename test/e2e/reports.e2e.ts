@@ -71,7 +71,7 @@ describe('reports: the page as of an earlier moment', function () {
     expect(await ticks.filter({ hasText: /^\d{4}-\d{2}-\d{2}$/ }).count()).to.equal(0);
     const funnelNow = await reports.downloadCsv('funnel');
     // UTF-8 with a byte order mark: a spreadsheet reads the names' accents as written
-    expect(funnelNow.text.split('\r\n')).to.deep.equal(['\uFEFFstage,count', 'Contacts,3', 'Emailed,0', 'Replied,1', 'Hot,0']);
+    expect(funnelNow.text.split('\r\n')).to.deep.equal(['\uFEFFStage,Contacts', 'Contacts,3', 'Emailed,0', 'Replied,1', 'Hot,0']);
 
     // An hour ago: after the first outreach, before everything since.
     const anHourAgo = await page.evaluate(() => {
@@ -88,11 +88,13 @@ describe('reports: the page as of an earlier moment', function () {
     await reports.section('tasks-per-week').getByText('Nothing yet at this moment.').waitFor();
 
     const funnelThen = await reports.downloadCsv('funnel');
-    expect(funnelThen.text.split('\r\n')).to.deep.equal(['\uFEFFstage,count', 'Contacts,2', 'Emailed,0', 'Replied,0', 'Hot,0']);
+    expect(funnelThen.text.split('\r\n')).to.deep.equal(['\uFEFFStage,Contacts', 'Contacts,2', 'Emailed,0', 'Replied,0', 'Hot,0']);
     const contactsThen = await reports.downloadCsv('contacts');
     expect(contactsThen.name).to.match(/^contacts-as-of-\d{4}-\d{2}-\d{2}T\d{4}\.csv$/);
     const lines = contactsThen.text.split('\r\n');
-    expect(lines[0]).to.equal('\uFEFFid,name,title,bankId,bankName,email,isHotLead,replied');
+    // headers and yes/no in words, as the other screens' exports write them
+    expect(lines[0]).to.equal('\uFEFFContact id,Name,Title,Cert,Bank,Email,Hot lead,Replied');
+    expect(lines[1].split(',').slice(-2)).to.deep.equal(['no', 'no']);
     expect(lines.slice(1).map((line) => line.split(',').slice(1, 3).join(','))).to.deep.equal(['Jane Doe,CFO', 'Raj Patel,CEO']);
     expect(contactsThen.text).to.contain('jane.doe@alpha-bank.example');
 

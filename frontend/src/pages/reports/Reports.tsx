@@ -8,6 +8,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { axisWidthFor, niceTicks } from '../../lib/chart-scale.ts';
 import { automationOutcomeLabel } from './outcomes.ts';
+import { reportCsvColumns, type ReportName } from './exports.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
@@ -21,12 +22,11 @@ function localInput(moment: Date): string {
   return shifted.toISOString().slice(0, 16);
 }
 
-function exportRows(name: string, rows: Row[], asOf: string | null) {
-  const columns = Object.keys(rows[0] ?? {}).map((key) => ({ header: key, value: (row: Row) => row[key] }));
-  downloadCSV(csvFile(rows, columns), `${name}${asOf ? `-as-of-${asOf.slice(0, 16).replace(':', '')}` : ''}`);
+function exportRows(name: ReportName, rows: Row[], asOf: string | null) {
+  downloadCSV(csvFile(rows, reportCsvColumns[name]), `${name}${asOf ? `-as-of-${asOf.slice(0, 16).replace(':', '')}` : ''}`);
 }
 
-function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: string | null }) {
+function ExportButton({ name, rows, asOf }: { name: ReportName; rows: Row[]; asOf: string | null }) {
   return (
     <Button size="small" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => exportRows(name, rows, asOf)}>
       CSV
@@ -35,7 +35,7 @@ function ExportButton({ name, rows, asOf }: { name: string; rows: Row[]; asOf: s
 }
 
 /** `weekly`: the x values are the days weeks start on, written as the app writes dates; `label` names other x values in words. */
-function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false, label }: { title: string; subtitle: string; name: string; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean; label?: (value: string) => string }) {
+function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false, label }: { title: string; subtitle: string; name: ReportName; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean; label?: (value: string) => string }) {
   const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
   // Round ticks written as the app writes counts (3,000), on an axis wide enough for the widest.
@@ -73,7 +73,7 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false
 /** A table shows this many rows at most (more would slow the page); its CSV holds them all. */
 const tableRows = 200;
 
-function TableCard({ title, name, rows, asOf, columns }: { title: string; name: string; rows: Row[]; asOf: string | null; columns: Array<{ key: string; label: string; format?: (value: Row[string]) => string }> }) {
+function TableCard({ title, name, rows, asOf, columns }: { title: string; name: ReportName; rows: Row[]; asOf: string | null; columns: Array<{ key: string; label: string; format?: (value: Row[string]) => string }> }) {
   return (
     <SectionCard title={title} subtitle={`${groupThousands(rows.length)} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
       <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
@@ -118,7 +118,7 @@ export default function Reports() {
   // another moment's report stays on the page, dimmed, until this one's replay answers
   const overview = useQuery({ queryKey: ['reports', 'overview', asOf], queryFn: () => dataProvider.reportsOverview(asOf), placeholderData: keepPreviousData });
   const reports = overview.data?.reports ?? {};
-  const rows = (name: string) => reports[name] ?? [];
+  const rows = (name: ReportName) => reports[name] ?? [];
   return (
     <Box>
       <PageHeader
