@@ -20,35 +20,12 @@ import { formatLocalMoment, withLocalMoments } from '../../../../domain/format.t
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { sourceLabels } from '../shared/history.ts';
+import { recordKinds, timelineCsvColumns, type ActivityRow } from './timeline.ts';
 import { labelOf } from '../shared/labels.ts';
 import { ListBody } from '../shared/ListBody.tsx';
 import { doNotContactPath } from '../../layout/navigation.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
-
-/** One row of the activity feed: one event of one of the user's records. */
-export type ActivityRow = {
-  id: number;
-  resource: string;
-  recordId: string;
-  type: string;
-  summary: string;
-  source: string | null;
-  version: number;
-  occurredAt: string;
-};
-
-/** Record kinds as people call them. */
-export const recordKinds: Record<string, string> = {
-  banks: 'Tracked bank',
-  contacts: 'Contact',
-  tasks: 'Task',
-  templates: 'Template',
-  workflows: 'Workflow',
-  'sent-emails': 'Sent email',
-  enrolments: 'Automation enrolment',
-  suppressions: 'Do Not Contact list',
-};
 
 /** Records kept on a screen of their own rather than a record's page: the Do Not Contact list, in Settings. */
 const screensOfRecords: Record<string, string> = { suppressions: doNotContactPath };
@@ -102,14 +79,7 @@ function RecordLink({ row }: { row: ActivityRow }) {
   );
 }
 
-const exportTimeline = csvExporter<ActivityRow>('timeline', [
-  { header: 'When', value: (row) => row.occurredAt },
-  { header: 'Record', value: (row) => recordKinds[row.resource] ?? row.resource },
-  { header: 'Record id', value: (row) => row.recordId },
-  { header: 'Event', value: (row) => labelOf(row.type) },
-  { header: 'What happened', value: (row) => row.summary },
-  { header: 'By', value: (row) => (row.source ? (sourceLabels[row.source] ?? row.source) : '') },
-]);
+const exportTimeline = csvExporter<ActivityRow>('timeline', timelineCsvColumns);
 
 /**
  * A timeline: everything that happened to the user's outreach records, newest first, filterable by
