@@ -1,12 +1,15 @@
 /**
  * Round axis ticks from 0 to at least `max`: about `count` of them, at a step of 1, 2, 2.5 or 5
- * times a power of ten (0, 150M, 300M, 450M, 600M rather than 0, 137M, 274M...).
+ * times a power of ten (0, 150M, 300M, 450M, 600M rather than 0, 137M, 274M...). An axis of counts
+ * (`wholeNumbers`) steps by at least 1: ticks of 0.5 written as counts read 0, 1, 1, 2, 2.
  */
-export function niceTicks(max: number, count = 5): number[] {
+export function niceTicks(max: number, { count = 5, wholeNumbers = false }: { count?: number; wholeNumbers?: boolean } = {}): number[] {
   if (!(max > 0) || !Number.isFinite(max)) return [0, 1];
   const rough = max / (count - 1);
   const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((multiple) => multiple * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  const roundStep = [1, 2, 2.5, 5, 10].map((multiple) => multiple * magnitude).find((candidate) => candidate >= rough) ?? 10 * magnitude;
+  // 2.5 times ten is a whole step, 2.5 itself is not
+  const step = wholeNumbers ? Math.max(1, Number.isInteger(roundStep) ? roundStep : Math.ceil(roundStep)) : roundStep;
   const ticks: number[] = [];
   for (let index = 0; ticks.length === 0 || ticks[ticks.length - 1] < max; index += 1) ticks.push(Number((index * step).toPrecision(12)));
   return ticks;

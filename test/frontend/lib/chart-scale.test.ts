@@ -9,6 +9,15 @@ describe('dashboard chart scales', () => {
     expect(niceTicks(7)).to.deep.equal([0, 2, 4, 6, 8]);
   });
 
+  it('steps an axis of counts by whole numbers, so no two ticks read the same', () => {
+    expect(niceTicks(1, { wholeNumbers: true })).to.deep.equal([0, 1]);
+    expect(niceTicks(2, { wholeNumbers: true })).to.deep.equal([0, 1, 2]);
+    expect(niceTicks(3, { wholeNumbers: true })).to.deep.equal([0, 1, 2, 3]);
+    expect(niceTicks(9, { wholeNumbers: true })).to.deep.equal([0, 3, 6, 9]);
+    expect(niceTicks(7, { wholeNumbers: true })).to.deep.equal([0, 2, 4, 6, 8]);
+    expect(niceTicks(2)).to.deep.equal([0, 0.5, 1, 1.5, 2]);
+  });
+
   it('answers a unit axis when there is nothing to draw', () => {
     expect(niceTicks(0)).to.deep.equal([0, 1]);
     expect(niceTicks(Number.NaN)).to.deep.equal([0, 1]);

@@ -39,7 +39,7 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false
   const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
   // Round ticks written as the app writes counts (3,000), on an axis wide enough for the widest.
-  const ticks = niceTicks(Math.max(0, ...rows.map((row) => Number(row.count) || 0)));
+  const ticks = niceTicks(Math.max(0, ...rows.map((row) => Number(row.count) || 0)), { wholeNumbers: true });
   return (
     <SectionCard title={title} subtitle={subtitle} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
       {rows.length === 0 ? (
