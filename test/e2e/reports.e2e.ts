@@ -37,7 +37,8 @@ describe('reports: the page as of an earlier moment', function () {
     await recordedTwoHoursAgo(session);
 
     // Since then: Jane's title edited on her screen, her reply recorded, the task done, and a third contact.
-    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${janeId}` });
+    // in New York, not on the server's UTC clock: the CSV is named by the moment as the user picked it
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${janeId}`, timezoneId: 'America/New_York' });
     await page.getByLabel('Job Title').fill('Chief Financial Officer');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'History' }).waitFor();
@@ -90,7 +91,8 @@ describe('reports: the page as of an earlier moment', function () {
     const funnelThen = await reports.downloadCsv('funnel');
     expect(funnelThen.text.split('\r\n')).to.deep.equal(['\uFEFFStage,Contacts', 'Contacts,2', 'Emailed,0', 'Replied,0', 'Hot,0']);
     const contactsThen = await reports.downloadCsv('contacts');
-    expect(contactsThen.name).to.match(/^contacts-as-of-\d{4}-\d{2}-\d{2}T\d{4}\.csv$/);
+    // named by the moment picked, as the user's clock reads it
+    expect(contactsThen.name).to.equal(`contacts-as-of-${anHourAgo.replace(':', '')}.csv`);
     const lines = contactsThen.text.split('\r\n');
     // headers and yes/no in words, as the other screens' exports write them
     expect(lines[0]).to.equal('\uFEFFContact id,Name,Title,Cert,Bank,Email,Hot lead,Replied');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { reportCsvColumns } from '../../../frontend/src/pages/reports/exports.ts';
+import { reportCsvColumns, reportFileName } from '../../../frontend/src/pages/reports/exports.ts';
 import { toCsv } from '../../../frontend/src/resources/shared/csv.ts';
+import { inTimeZone } from '../../support/time-zone.ts';
 
 describe('the Reports CSV files', () => {
   it('name the automation outcomes as the chart does, under headers in words', () => {
@@ -31,5 +32,12 @@ describe('the Reports CSV files', () => {
       'Cert,Bank,City,State,Target,Total assets ($),ROA (%),NPL ratio (%),Contacts',
       '701,Gamma Bank,Austin,TX,no,1250000000,-0.42,,2',
     ]);
+  });
+
+  it('name the file by the moment the report is as of on the user\'s clock, as the page says it', () => {
+    // 15:00 UTC is 10:00 AM in New York: the file must not say 1500
+    expect(inTimeZone('America/New_York', () => reportFileName('contacts', '2026-11-29T15:00:00.000Z'))).to.equal('contacts-as-of-2026-11-29T1000');
+    expect(inTimeZone('Asia/Tokyo', () => reportFileName('funnel', '2026-12-31T15:30:00.000Z'))).to.equal('funnel-as-of-2027-01-01T0030');
+    expect(reportFileName('funnel', null)).to.equal('funnel');
   });
 });

@@ -8,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { axisWidthFor, niceTicks } from '../../lib/chart-scale.ts';
 import { automationOutcomeLabel } from './outcomes.ts';
-import { reportCsvColumns, type ReportName } from './exports.ts';
+import { reportCsvColumns, reportFileName, type ReportName } from './exports.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
@@ -23,7 +23,7 @@ function localInput(moment: Date): string {
 }
 
 function exportRows(name: ReportName, rows: Row[], asOf: string | null) {
-  downloadCSV(csvFile(rows, reportCsvColumns[name]), `${name}${asOf ? `-as-of-${asOf.slice(0, 16).replace(':', '')}` : ''}`);
+  downloadCSV(csvFile(rows, reportCsvColumns[name]), reportFileName(name, asOf));
 }
 
 function ExportButton({ name, rows, asOf }: { name: ReportName; rows: Row[]; asOf: string | null }) {

@@ -1,3 +1,4 @@
+import { localDate } from '../../../../domain/format.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
 import type { CsvColumn } from '../../resources/shared/csv.ts';
 import { automationOutcomeLabel } from './outcomes.ts';
@@ -41,3 +42,14 @@ export const reportCsvColumns = {
 
 /** A report the screen shows and exports. */
 export type ReportName = keyof typeof reportCsvColumns;
+
+/**
+ * A report's CSV file name: the report, and the moment it is as of on the user's clock, as the page
+ * says it (contacts-as-of-2026-11-29T1000 for 10:00 AM in the user's zone).
+ */
+export function reportFileName(name: ReportName, asOf: string | null): string {
+  if (!asOf) return name;
+  const instant = new Date(asOf);
+  const time = [instant.getHours(), instant.getMinutes()].map((part) => String(part).padStart(2, '0')).join('');
+  return `${name}-as-of-${localDate(instant)}T${time}`;
+}
