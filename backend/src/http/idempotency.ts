@@ -42,7 +42,8 @@ export function idempotency(knex: Knex): Middleware {
       }
       const age = Date.now() - new Date(stored.created_at).getTime();
       if (age < abandonedAfterMs) {
-        throw new HttpError(409, 'A request with this Idempotency-Key is still being processed. Try again in a moment.');
+        // Marked, so a client tells "not answered yet: keep the key" from a conflict that settled the request.
+        throw new HttpError(409, 'This change is still being made (a request with the same Idempotency-Key is running). Try again in a moment.', { idempotencyKeyInUse: true });
       }
       await knex('idempotency_keys').where({ user_id: userId, key }).update({ created_at: knex.fn.now() });
     }

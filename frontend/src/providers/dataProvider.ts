@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
-import { SOURCE_HEADERS } from './http.ts';
+import { ApiError, sendChangeOnce, SOURCE_HEADERS, unreachableText } from './http.ts';
 import { markUnsavedChange, raiseAuthError, readToken } from './session.ts';
 import { bankDetailApi } from '../bank-detail/api.ts';
 import { onTheUsersCalendar } from './users-calendar.ts';
@@ -21,6 +21,8 @@ const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {
+    // fetch itself failed: no answer came, so say so instead of the generic failure.
+    if (error instanceof TypeError) throw new ApiError(unreachableText(), 0, undefined);
     if ((error as { status?: number }).status === 401) {
       const change = (options.method ?? 'GET') !== 'GET';
       if (change) markUnsavedChange(error);
@@ -53,6 +55,16 @@ export type HistoryEntry = {
   changes: Array<{ field: string; from: unknown; to: unknown }> | Record<string, unknown>;
 };
 
+/** A create or update, sent once until an answer settles it (see `sendChangeOnce`). */
+function sendRecordChange(url: string, options: { method: 'POST' | 'PUT'; body: string; headers?: Headers }): ReturnType<typeof httpClient> {
+  const change = `${options.method} ${url} ${options.headers?.get('If-Match') ?? ''} ${options.body}`;
+  return sendChangeOnce(change, (idempotencyKey) => {
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    headers.set('Idempotency-Key', idempotencyKey);
+    return httpClient(url, { ...options, headers });
+  });
+}
+
 const simpleRest = simpleRestProvider(API_BASE, httpClient);
 
 const recordUrl = (resource: string, id: unknown) => `${API_BASE}/${resource}/${encodeURIComponent(String(id))}`;
@@ -78,11 +90,15 @@ const alreadyGone = (error: unknown) => (error as { status?: number } | null)?.s
 export const dataProvider: CharterlineDataProvider = {
   ...simpleRest,
   getList: (resource, params) => simpleRest.getList(resource, { ...params, filter: onTheUsersCalendar(resource, params.filter) }),
+  create: async (resource, params) => {
+    const { json } = await sendRecordChange(`${API_BASE}/${resource}`, { method: 'POST', body: JSON.stringify(params.data) });
+    return { data: json };
+  },
   update: async (resource, params: UpdateParams) => {
     const headers = new Headers({ Accept: 'application/json' });
     const version = (params.previousData as { version?: unknown } | undefined)?.version;
     if (typeof version === 'number') headers.set('If-Match', `W/"${version}"`);
-    const { json } = await httpClient(recordUrl(resource, params.id), { method: 'PUT', body: JSON.stringify(params.data), headers });
+    const { json } = await sendRecordChange(recordUrl(resource, params.id), { method: 'PUT', body: JSON.stringify(params.data), headers });
     return { data: json };
   },
   // A record already gone (deleted in another tab) is what the user asked for: the screen says it is

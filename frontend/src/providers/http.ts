@@ -21,6 +21,64 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Why a call got no answer, in words: the browser knows it is offline, or else the server could not
+ * be reached (down, restarting, or the connection dropped). A change may or may not have been made.
+ */
+export function unreachableText(): string {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'You are offline. Check your connection and try again.';
+  return 'Could not reach the server. Check your connection and try again.';
+}
+
+/**
+ * Whether a failed change's answer says if it was made: any answer but a failure of the server's own
+ * (5xx) or "a request with this Idempotency-Key is still running". Without one, the change may or may
+ * not have been made, and only the same change sent again with the same key can tell, safely.
+ */
+export function answerSettles(error: unknown): boolean {
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { idempotencyKeyInUse?: unknown } };
+  return typeof status === 'number' && status > 0 && status < 500 && body?.idempotencyKeyInUse !== true;
+}
+
+/** A random Idempotency-Key (crypto.randomUUID exists only on https and localhost pages; getRandomValues everywhere). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** Changes sent whose answer has not settled them, each with its Idempotency-Key and, while on its way, its answer. */
+const unsettledChanges = new Map<string, { key: string; answer?: Promise<unknown> }>();
+
+/**
+ * A change (`change` names it: method, address, body) that must not be made twice. One whose answer
+ * never came (the network dropped, the server restarted) may have been made, so it keeps its
+ * Idempotency-Key until an answer settles it: sending the same change again reuses the key, and the
+ * server answers with the first answer instead of making it twice. The same change sent while it is
+ * on its way (a double click, Enter pressed twice) waits for that answer instead of going again.
+ */
+export function sendChangeOnce<T>(change: string, send: (idempotencyKey: string) => Promise<T>): Promise<T> {
+  let unsettled = unsettledChanges.get(change);
+  if (!unsettled) {
+    unsettled = { key: newIdempotencyKey() };
+    unsettledChanges.set(change, unsettled);
+  }
+  if (unsettled.answer) return unsettled.answer as Promise<T>;
+  const sent = unsettled;
+  const answer = send(sent.key).then(
+    (result) => {
+      unsettledChanges.delete(change);
+      return result;
+    },
+    (error: unknown) => {
+      if (answerSettles(error)) unsettledChanges.delete(change);
+      else sent.answer = undefined;
+      throw error;
+    },
+  );
+  sent.answer = answer;
+  return answer;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
@@ -33,6 +91,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Auth calls (sign in, sign up) answer 401 for bad credentials: that is not a lost session. */
   skipAuthError?: boolean;
+  /** A command that must not be made twice (mail, enrolments, an import): sent with `sendChangeOnce`. */
+  once?: boolean;
 };
 
 /** `/api/...` path plus query string. */
@@ -70,7 +130,7 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
     response = await fetch(apiUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Could not reach the server. Check your connection and try again.', 0, undefined);
+    throw new ApiError(unreachableText(), 0, undefined);
   }
   if (response.ok) return response;
   const text = await response.text().catch(() => '');
@@ -85,15 +145,19 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
 }
 
 /** A JSON call; answers the parsed body (undefined for an empty answer). */
-export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await apiResponse(path, options);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+export function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const call = async (headers = options.headers) => {
+    const text = await (await apiResponse(path, { ...options, headers })).text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  if (!options.once) return call();
+  const change = `${options.method ?? 'GET'} ${apiUrl(path, options.query)} ${JSON.stringify(options.body ?? null)}`;
+  return sendChangeOnce(change, (idempotencyKey) => call({ ...options.headers, 'Idempotency-Key': idempotencyKey }));
 }
 
 export const http = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => apiJson<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiJson<T>(path, { method: 'POST', body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'once'> = {}) => apiJson<T>(path, { method: 'POST', body: body ?? {}, ...options }),
   put: <T>(path: string, body?: unknown) => apiJson<T>(path, { method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string) => apiJson<T>(path, { method: 'DELETE' }),
   /** A binary answer (the PDF report). */

@@ -67,4 +67,24 @@ describe('frontend http client', () => {
     expect(error.status).to.equal(0);
     expect(error.message).to.match(/Could not reach the server/);
   });
+
+  it('sends a command marked once again after a lost answer under the same Idempotency-Key, and a second command under a new one', async () => {
+    let lose = true;
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      if (lose) {
+        lose = false;
+        throw new TypeError('fetch failed');
+      }
+      return new Response('{"id":"e1"}', { status: 202 });
+    }) as typeof fetch;
+    const send = () => apiJson<{ id: string }>('/api/services/mailgun/send', { method: 'POST', body: { to: 'jane@bank.example' }, once: true });
+    await send().catch(() => undefined);
+    expect((await send()).id).to.equal('e1');
+    await send();
+    const keys = calls.map((call) => new Headers(call.init.headers).get('Idempotency-Key'));
+    expect(keys[0]).to.match(/^[0-9a-f]{32}$/);
+    expect(keys[1]).to.equal(keys[0]);
+    expect(keys[2]).to.not.equal(keys[0]);
+  });
 });

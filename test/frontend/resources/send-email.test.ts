@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ApiError } from '../../../frontend/src/providers/http.ts';
 import { reasonOf } from '../../../frontend/src/resources/shared/problem.ts';
-import { defaultEmail, newIdempotencyKey, sendFailedText, sentText } from '../../../frontend/src/resources/sent-emails/send.ts';
+import { newIdempotencyKey } from '../../../frontend/src/providers/http.ts';
+import { defaultEmail, sendFailedText, sentText, unsettledSendText } from '../../../frontend/src/resources/sent-emails/send.ts';
 
 describe('sending an email', () => {
   it('starts with a subject about the bank and a greeting of the contact', () => {
@@ -27,6 +28,12 @@ describe('sending an email', () => {
     });
     expect(sendFailedText(reasonOf(refused, ''))).to.equal('Failed to send email. Body can be at most 100,000 characters.');
     expect(reasonOf(new ApiError('No mail service is configured.', 503, {}), '')).to.equal('No mail service is configured.');
+  });
+
+  it('says a send no answer settled may be queued, and goes again unchanged at most once', () => {
+    expect(unsettledSendText('Could not reach the server. Check your connection and try again.')).to.equal(
+      'Could not reach the server. Check your connection and try again. The email may already be queued: press Send Email again to find out. It will not be sent twice, and it cannot be changed until then.',
+    );
   });
 
   it('makes a different idempotency key for every send', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
@@ -228,6 +229,17 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(list.body).to.have.length(1);
     const misuse = await create({ text: 'Different', dueDate: '2026-12-07', bankId: 999 }, token, headers);
     expect(misuse.status).to.equal(422);
+  });
+
+  it('answers a retry that comes while the first request with its key still runs 409, marked so the client keeps the key', async () => {
+    const { token: retrier, user } = await app.signUp('Retrier');
+    const task = { text: 'Once', dueDate: '2026-12-07', bankId: 999 };
+    // The first request claimed the key and has not answered yet (its answer was lost on the way, or it still runs).
+    const fingerprint = createHash('sha256').update(`POST /api/data/tasks\n${JSON.stringify(task)}`).digest('hex');
+    await app.services.knex('idempotency_keys').insert({ user_id: user.id, key: 'running-1', request_fingerprint: fingerprint });
+    const retry = await create(task, retrier, { 'idempotency-key': 'running-1' });
+    expect(retry.status).to.equal(409);
+    expect(retry.body).to.include({ idempotencyKeyInUse: true });
   });
 
   it('deletes a task: gone from the list, its history kept, and activity records every change', async () => {

@@ -29,7 +29,7 @@ export type ImportResult = { correlationId: string; imported: number; duplicates
 export const contactImportApi = {
   preview: (csv: string) => http.post<ImportPreview>('/api/data/contacts/import/preview', { csv }),
   dryRun: (csv: string, mapping: ImportMapping) => http.post<ImportDryRun>('/api/data/contacts/import/dry-run', { csv, mapping }),
-  run: (csv: string, mapping: ImportMapping, skipInvalid: boolean) => http.post<ImportResult>('/api/data/contacts/import', { csv, mapping, skipInvalid }),
+  run: (csv: string, mapping: ImportMapping, skipInvalid: boolean) => http.post<ImportResult>('/api/data/contacts/import', { csv, mapping, skipInvalid }, { once: true }),
 };
 
 /**

@@ -5,7 +5,7 @@ import { http } from '../../providers/http.ts';
 export type EnrolmentFilter = { workflowId?: string; contactId?: string; bankId?: number };
 
 export const enrolmentsApi = {
-  start: (workflowId: string, contactIds: string[]) => http.post<{ enrolments: EnrolmentRecord[] }>(`/api/data/workflows/${workflowId}/enrolments`, { contactIds }),
+  start: (workflowId: string, contactIds: string[]) => http.post<{ enrolments: EnrolmentRecord[] }>(`/api/data/workflows/${workflowId}/enrolments`, { contactIds }, { once: true }),
   list: (filter: EnrolmentFilter) =>
     http.get<EnrolmentRecord[]>('/api/data/enrolments', { filter: JSON.stringify(filter), sort: JSON.stringify(['startedAt', 'DESC']), range: JSON.stringify([0, 499]) }),
   pause: (id: string) => http.put<EnrolmentRecord>(`/api/data/enrolments/${id}/pause`, {}),

@@ -14,7 +14,8 @@ import type { EmailTemplate } from '../templates/template.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
 import { awaitingOutcome, retryNote, type SentEmail } from './mailbox.ts';
-import { defaultEmail, newIdempotencyKey, queueEmail, sendFailedText } from './send.ts';
+import { answerSettles } from '../../providers/http.ts';
+import { defaultEmail, queueEmail, sendFailedText, unsettledSendText } from './send.ts';
 
 export const AI_BODY_NEEDS_SUBJECT = 'Please enter a subject before using AI.';
 export const AI_BODY_WRITTEN = 'AI successfully generated email body.';
@@ -51,8 +52,9 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const [replacedBody, setReplacedBody] = useState<string | null>(null);
   const toast = useToast();
   const [queuedId, setQueuedId] = useState<string | null>(null);
-  // One key per opened modal: a double click or a retried request queues one mail.
-  const [idempotencyKey, setIdempotencyKey] = useState('');
+  // A send no answer settled may have queued the email: until one does, it goes again only unchanged
+  // (and so under the same Idempotency-Key: queued once at most).
+  const [unsettled, setUnsettled] = useState(false);
 
   const templates = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const bankDetails = useRenderedEmail({ subject: '', body: '{{bankName}}', cert: bank?.cert ?? null, contactId: contact?.id ?? null });
@@ -73,7 +75,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setBodyAuthor(null);
     setReplacedBody(null);
     setQueuedId(null);
-    setIdempotencyKey(newIdempotencyKey());
+    setUnsettled(false);
   }, [target]);
 
   const chooseTemplate = async (id: string) => {
@@ -129,14 +131,14 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setSending(true);
     setError(undefined);
     try {
-      const answer = await queueEmail(
-        { to: target.contact.email, subject, body, contactId: target.contact.id, bankId: target.bank.cert, recipientName: target.contact.name },
-        idempotencyKey,
-      );
+      const answer = await queueEmail({ to: target.contact.email, subject, body, contactId: target.contact.id, bankId: target.bank.cert, recipientName: target.contact.name });
+      setUnsettled(false);
       setQueuedId(answer.id);
       onQueued(answer.id, target.contact.name);
     } catch (failure) {
-      setError(sendFailedText(reasonOf(failure, '')));
+      const settles = answerSettles(failure);
+      setUnsettled(!settles);
+      setError(settles ? sendFailedText(reasonOf(failure, '')) : unsettledSendText(reasonOf(failure, '')));
     } finally {
       setSending(false);
     }
@@ -144,6 +146,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
 
   const status = queued.data?.status ?? (queuedId ? 'queued' : null);
   const locked = queuedId !== null;
+  const editable = !locked && !unsettled;
   const loadingBank = open && bankDetails.isPending && !bankDetails.error;
 
   return (
@@ -186,7 +189,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
               )}
             </Stack>
           )}
-          <TextField select label="Template" value={templateId} onChange={(event) => void chooseTemplate(event.target.value)} disabled={locked || loadingBank || filling} slotProps={{ htmlInput: { 'aria-label': 'Template' } }}>
+          <TextField select label="Template" value={templateId} onChange={(event) => void chooseTemplate(event.target.value)} disabled={!editable || loadingBank || filling} slotProps={{ htmlInput: { 'aria-label': 'Template' } }}>
             <MenuItem value="">No template</MenuItem>
             {(templates.data ?? []).map((template) => (
               <MenuItem key={template.id} value={template.id}>
@@ -199,7 +202,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             required
             value={subject}
             onChange={(event) => setSubject(event.target.value)}
-            disabled={locked}
+            disabled={!editable}
             error={touched && !subject.trim()}
             helperText={touched && !subject.trim() ? 'Subject is required.' : undefined}
           />
@@ -214,11 +217,11 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
               setBodyAuthor(null);
               setReplacedBody(null);
             }}
-            disabled={locked || writing}
+            disabled={!editable || writing}
             error={touched && !body.trim()}
             helperText={touched && !body.trim() ? 'Body is required.' : bodyAuthor ? `Drafted by ${providerNames[bodyAuthor]}: read it before sending.` : undefined}
           />
-          {!locked && (
+          {editable && (
             <Box>
               <Button size="small" variant="outlined" color="secondary" startIcon={<AiIcon />} onClick={() => void writeBodyWithAi()} disabled={writing || filling || loadingBank}>
                 {writing ? 'Writing...' : 'Write with AI'}

@@ -3,12 +3,12 @@ import { apiJson } from '../../providers/http.ts';
 /**
  * Sending: the subject and body as the user sees them (placeholders already resolved) are queued in
  * the outbox; the answer comes at once with the new sent email's id, whose status then moves on
- * (queued -> sending -> sent | failed). The Idempotency-Key makes a retried click queue one mail only.
+ * (queued -> sending -> sent | failed). Sent `once`: a double click or a retry after a lost answer queues one mail only.
  */
 export type SendRequest = { to: string; subject: string; body: string; contactId: string | null; bankId: number | null; recipientName: string | null };
 
-export function queueEmail(request: SendRequest, idempotencyKey: string): Promise<{ id: string; status: string }> {
-  return apiJson<{ id: string; status: string }>('/api/services/mailgun/send', { method: 'POST', body: request, headers: { 'Idempotency-Key': idempotencyKey } });
+export function queueEmail(request: SendRequest): Promise<{ id: string; status: string }> {
+  return apiJson<{ id: string; status: string }>('/api/services/mailgun/send', { method: 'POST', body: request, once: true });
 }
 
 /** The defaults of a new email with no template chosen. */
@@ -25,12 +25,14 @@ export function sendFailedText(message: string | null | undefined): string {
   return reason ? `${SEND_FAILED_PREFIX} ${reason}` : SEND_FAILED_PREFIX;
 }
 
-export function sentText(name: string): string {
-  return `Email successfully sent to ${name}.`;
+/**
+ * A send no answer settled: the email may be queued already. It goes again only as it was, under the
+ * same key, so the server queues it once at most and answers whether it did.
+ */
+export function unsettledSendText(reason: string): string {
+  return `${reason} The email may already be queued: press Send Email again to find out. It will not be sent twice, and it cannot be changed until then.`;
 }
 
-/** A random key for one send (crypto.randomUUID exists only on https and localhost pages; getRandomValues everywhere). */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+export function sentText(name: string): string {
+  return `Email successfully sent to ${name}.`;
 }

@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import type { Page, Route } from 'playwright-core';
+import { SmtpSink } from '../doubles/smtp-sink.ts';
+import { apiOf, trackLargestBank, useE2E, type Session } from './support/index.ts';
+
+/**
+ * A rep on hotel Wi-Fi: a save whose answer never arrives, tried again, is made once, and the screen
+ * says the server could not be reached instead of a bare failure.
+ */
+describe('outreach on an unreliable network', function () {
+  const sink = new SmtpSink();
+  before(async () => {
+    await sink.start();
+  });
+  after(async () => {
+    await sink.stop();
+  });
+  const e2e = useE2E({ banks: 30, config: () => ({ smtpUrl: sink.url }) });
+
+  /** The next request of `method` to `url` reaches the server, but its answer is lost on the way back. */
+  async function loseNextAnswer(page: Page, url: string, method: string): Promise<void> {
+    let lost = false;
+    await page.route(url, async (route: Route) => {
+      if (lost || route.request().method() !== method) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+  }
+
+  async function openTarget(session: Session): Promise<{ page: Page; bank: { cert: number; name: string } }> {
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    await page.getByText(bank.name).click();
+    return { page, bank };
+  }
+
+  it('adds a contact whose first answer was lost once, when Add Contact is pressed again, and says why the first try failed', async () => {
+    const session = await e2e.registerUser('Robin Hale');
+    const { page } = await openTarget(session);
+    await page.getByRole('button', { name: 'Add New Contact' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Full Name').fill('Jane Roamer');
+    await dialog.getByLabel('Job Title').fill('Chief Financial Officer');
+    await loseNextAnswer(page, '**/api/data/contacts', 'POST');
+
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await page.getByText('Failed to add contact. Could not reach the server. Check your connection and try again.').waitFor();
+    expect(await dialog.getByLabel('Full Name').inputValue()).to.equal('Jane Roamer');
+
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const contacts = await apiOf(e2e.url, session)<Array<{ name: string }>>('/api/data/contacts');
+    expect(contacts.map((contact) => contact.name)).to.deep.equal(['Jane Roamer']);
+  });
+
+  it('sends an email whose first answer was lost once: the email cannot be changed until Send Email asks again, and goes out once', async () => {
+    const session = await e2e.registerUser('Robin Hale');
+    const bank = await trackLargestBank(e2e.url, session);
+    const contact = await apiOf(e2e.url, session)<{ id: string }>('/api/data/contacts', {
+      method: 'POST',
+      body: { bankId: bank.cert, name: 'Jane Roamer', title: 'Chief Financial Officer', email: 'jane.roamer@bank.example' },
+    });
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${contact.id}/show` });
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Send Email to Jane Roamer' }).waitFor();
+    await loseNextAnswer(page, '**/api/services/mailgun/send', 'POST');
+
+    await dialog.getByRole('button', { name: 'Send Email' }).click();
+    await dialog.getByText('The email may already be queued: press Send Email again to find out. It will not be sent twice').waitFor();
+    expect(await dialog.getByLabel('Subject').isDisabled()).to.equal(true);
+    expect(await dialog.getByLabel('Body').isDisabled()).to.equal(true);
+
+    await dialog.getByRole('button', { name: 'Send Email' }).click();
+    await dialog.getByTestId('send-status').getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
+    const sent = await apiOf(e2e.url, session)<unknown[]>('/api/data/sent-emails');
+    expect(sent).to.have.length(1);
+    expect(sink.received.filter((mail) => mail.to.includes('jane.roamer@bank.example'))).to.have.length(1);
+  });
+});
