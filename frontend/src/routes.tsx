@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useState, type ComponentType } from 'react';
+import { retryingLazy } from './ui/retryingLazy.tsx';
 import { prefetchTargets } from './resources/targets/queries.ts';
 
 type PageModule = { default: ComponentType };
@@ -17,7 +18,7 @@ function codeSplit(load: () => Promise<PageModule>) {
       loaded = module.default;
       return module;
     });
-  const Lazy = lazy(loadAndKeep);
+  const Lazy = retryingLazy(loadAndKeep);
   function Page() {
     // Chosen once per mount: switching from the lazy to the loaded component later would remount the page.
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);

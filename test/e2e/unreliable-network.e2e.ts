@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiOf, trackLargestBank, useE2E, type Session } from './support/index.ts';
+import { apiOf, screenshotInBothThemes, trackLargestBank, useE2E, type Session } from './support/index.ts';
 
 /**
  * A rep on hotel Wi-Fi: a save whose answer never arrives, tried again, is made once, and the screen
@@ -77,5 +77,26 @@ describe('outreach on an unreliable network', function () {
     const sent = await apiOf(e2e.url, session)<unknown[]>('/api/data/sent-emails');
     expect(sent).to.have.length(1);
     expect(sink.received.filter((mail) => mail.to.includes('jane.roamer@bank.example'))).to.have.length(1);
+  });
+
+  it('says a screen could not be opened while the server is down, and opens it and loads its rows by itself once the server is back', async () => {
+    const session = await e2e.registerUser('Robin Hale');
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Kim Patient', title: 'Controller' } });
+    const { page } = await openTarget(session);
+    // A deploy: the server answers nothing, neither the API nor the code of screens not yet opened.
+    const down = (route: Route) => route.abort('connectionrefused');
+    await page.route('**/api/**', down);
+    await page.route('**/assets/**', down);
+
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByText('This screen could not be loaded because the server cannot be reached. It opens by itself once the connection is back.').waitFor();
+    await page.getByTestId('connection-lost').getByText('The server cannot be reached right now.', { exact: false }).waitFor();
+    await screenshotInBothThemes(page, 'server-unreachable');
+
+    await page.unroute('**/api/**', down);
+    await page.unroute('**/assets/**', down);
+    await page.getByText('Kim Patient').waitFor();
+    await page.getByTestId('connection-lost').waitFor({ state: 'detached' });
   });
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { retryingLazy } from '../ui/retryingLazy.tsx';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { BankDetailContext } from './context.ts';
@@ -8,7 +9,7 @@ export { useBankDetail } from './context.ts';
 export type { BankDetailView } from './views.ts';
 
 type OpenDetail = { cert: number; view: BankDetailView };
-const BankDetailModal = lazy(() => import('./BankDetailModal.tsx'));
+const BankDetailModal = retryingLazy(() => import('./BankDetailModal.tsx'));
 
 /** A bank detail whose code failed to load or that crashed: what happened, over the page, with Close. */
 function FailedDetail({ children, onClose }: { children: ReactNode; onClose: () => void }) {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { retryingLazy } from '../ui/retryingLazy.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { Box, CircularProgress, Drawer, Fab, IconButton, Tooltip } from '@mui/material';
 import ChatIcon from '@mui/icons-material/AutoAwesome';
@@ -6,7 +7,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useLocation } from 'react-admin';
 import { chatPurple } from '../theme.ts';
 
-const AnalystChat = lazy(() => import('../pages/analyst-chat/AnalystChat.tsx'));
+const AnalystChat = retryingLazy(() => import('../pages/analyst-chat/AnalystChat.tsx'));
 
 /**
  * The floating purple button and the right-side Analyst Chat panel with its backdrop and close button.

@@ -8,13 +8,16 @@ import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { AnalystChatPanel } from './AnalystChatPanel.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AuthErrorListener } from './AuthErrorListener.tsx';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { DemoDataBanner } from './DemoDataBanner.tsx';
+import { useConnection } from '../providers/connection.ts';
 import { useTitleFromHeading } from './documentTitle.ts';
 import { MobileMenuButton, MobileNavProvider } from './mobileNav.tsx';
 
 /** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host, the Send Email modal. */
 export function Layout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
+  const { returns } = useConnection();
   const main = useRef<HTMLElement | null>(null);
   useTitleFromHeading(main);
   return (
@@ -43,13 +46,14 @@ export function Layout({ children }: { children?: ReactNode }) {
                 '&:has(> [data-fills-window])': { display: 'flex', flexDirection: 'column', height: '100dvh', pr: { xs: 2, md: 3 }, pb: { xs: 2, md: 3 } },
               }}
             >
+              <ConnectionBanner />
               <DemoDataBanner />
               {/* Record screens (lists, show, edit) put their title here, beside the phone's menu button; the other screens have their own header. */}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, '&:has(> #react-admin-title:empty)': { display: 'none' } }}>
                 <MobileMenuButton />
                 <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700 }} />
               </Stack>
-              <PageErrorBoundary resetKey={pathname}>
+              <PageErrorBoundary resetKey={`${pathname} ${returns}`}>
                 <Suspense fallback={<PageSpinner />}>{children}</Suspense>
               </PageErrorBoundary>
             </Box>

@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
+import { connectionLost } from './connection.ts';
 import { ApiError, sendChangeOnce, SOURCE_HEADERS, unreachableText } from './http.ts';
 import { markUnsavedChange, raiseAuthError, readToken } from './session.ts';
 import { bankDetailApi } from '../bank-detail/api.ts';
@@ -22,7 +23,10 @@ const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {
     // fetch itself failed: no answer came, so say so instead of the generic failure.
-    if (error instanceof TypeError) throw new ApiError(unreachableText(), 0, undefined);
+    if (error instanceof TypeError) {
+      connectionLost();
+      throw new ApiError(unreachableText(), 0, undefined);
+    }
     if ((error as { status?: number }).status === 401) {
       const change = (options.method ?? 'GET') !== 'GET';
       if (change) markUnsavedChange(error);

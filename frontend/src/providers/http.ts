@@ -1,3 +1,4 @@
+import { connectionLost } from './connection.ts';
 import { raiseAuthError, readToken } from './session.ts';
 
 /**
@@ -130,6 +131,7 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
     response = await fetch(apiUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    connectionLost();
     throw new ApiError(unreachableText(), 0, undefined);
   }
   if (response.ok) return response;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/PeopleAltOutlined';
 import TaskIcon from '@mui/icons-material/TaskAltOutlined';
@@ -7,10 +7,12 @@ import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import TemplateIcon from '@mui/icons-material/DescriptionOutlined';
 import WorkflowIcon from '@mui/icons-material/AccountTreeOutlined';
 import MailIcon from '@mui/icons-material/OutboxOutlined';
+import { retryingLazy } from '../ui/retryingLazy.tsx';
 
 /** One view of a resource module, loaded on first visit (each resource is its own chunk). */
 function view<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
+  const loadView = (): Promise<{ default: ComponentType }> => load().then((module) => ({ default: pick(module) }));
+  return retryingLazy(loadView);
 }
 
 const contacts = () => import('./contacts/ContactResource.tsx');
