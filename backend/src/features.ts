@@ -10,6 +10,7 @@ import { placeholdersFeature } from './placeholders/routes.ts';
 import { createMailFeature } from './mail/feature.ts';
 import { createAutomationFeature } from './automation/feature.ts';
 import { embeddedStatisticsFeature } from './db/statistics.ts';
+import { idempotencyKeyExpiryFeature } from './http/idempotency.ts';
 import { apiAccessFeature } from './api-access/feature.ts';
 import type { Feature } from './services.ts';
 import { settingsFeature } from './settings/routes.ts';
@@ -23,6 +24,7 @@ export const mailFeature = createMailFeature();
 export const features: Feature[] = [
   healthFeature,
   embeddedStatisticsFeature,
+  idempotencyKeyExpiryFeature,
   regulatorFeature,
   outreachFeature,
   aiFeature,

@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import { createPollingWorker, type PollingWorker } from '../jobs/polling-worker.ts';
+import type { AppServices, Feature } from '../services.ts';
 import { HttpError } from './errors.ts';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const replayedHeaders = ['etag', 'content-range', 'location'];
 /** A key whose first request died mid-way is taken over after this long. */
 const abandonedAfterMs = 60_000;
+/**
+ * How long a key's answer is kept. The screens send a key with every create and update, so keys
+ * are forgotten a day later (a retry comes within minutes); kept for ever, the table would grow
+ * with every change a user ever made.
+ */
+export const idempotencyKeysKeptForMs = 24 * 60 * 60 * 1000;
+const expiryBatch = 5_000;
 
 /**
  * `Idempotency-Key` for signed-in mutating calls: the first request with a key runs and its answer
@@ -64,3 +73,28 @@ export function idempotency(knex: Knex): Middleware {
       .update({ status: ctx.status, response: JSON.stringify(ctx.body ?? null), headers });
   };
 }
+
+/** Forgets up to a batch of keys older than they are kept for; answers how many it forgot. */
+export async function forgetExpiredIdempotencyKeys(knex: Knex, now = new Date()): Promise<number> {
+  const expired = knex('idempotency_keys')
+    .select('user_id', 'key')
+    .where('created_at', '<', new Date(now.getTime() - idempotencyKeysKeptForMs))
+    .limit(expiryBatch);
+  return knex('idempotency_keys').whereIn(['user_id', 'key'], expired).delete();
+}
+
+const expiryWorkers = new Map<AppServices, PollingWorker>();
+
+/** Forgets expired keys at start and every hour (in batches, one after the other while there are more). */
+export const idempotencyKeyExpiryFeature: Feature = {
+  name: 'idempotency-key-expiry',
+  start(services) {
+    const worker = createPollingWorker({ name: 'idempotency key expiry', pollIntervalMs: 60 * 60 * 1000, round: async () => ((await forgetExpiredIdempotencyKeys(services.knex)) === expiryBatch ? 1 : 0) });
+    expiryWorkers.set(services, worker);
+    worker.start();
+  },
+  async stop(services) {
+    await expiryWorkers.get(services)?.stop();
+    expiryWorkers.delete(services);
+  },
+};
