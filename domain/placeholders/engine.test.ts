@@ -149,6 +149,20 @@ describe('placeholder catalogue and values', () => {
     expect(built).to.include({ contactName: 'Jane Q Doe', contactFirstName: 'Jane', contactLastName: 'Doe', contactTitle: 'CFO', senderName: 'alex@charterline.example', aiSummary: 'Solid.', aiRiskAnalysis: null, today: '2026-11-25' });
   });
 
+  it("greets a contact by the given name, not by a title before it, and takes the last name before a suffix", () => {
+    const names = (name: string) => {
+      const built = placeholderValues({ contact: { name } });
+      return [built.contactFirstName, built.contactLastName];
+    };
+    expect(names('Dr. José María García')).to.deep.equal(['José', 'García']);
+    expect(names('MRS Nguyễn Thị Minh Khai')).to.deep.equal(['Nguyễn', 'Khai']);
+    expect(names('John Smith, Jr.')).to.deep.equal(['John', 'Smith']);
+    expect(names('Prof. Ahmed Al-Farsi PhD')).to.deep.equal(['Ahmed', 'Al-Farsi']);
+    expect(names('陈美玲')).to.deep.equal(['陈美玲', null]);
+    expect(names('Dr. Who')).to.deep.equal(['Who', null]);
+    expect(names('Miss')).to.deep.equal(['Miss', null]);
+  });
+
   it('renders the starter template from sample values with nothing unknown or missing', () => {
     const email = renderEmail(defaultEmailTemplate, exampleValues());
     expect(email.unknown).to.deep.equal([]);

@@ -29,7 +29,23 @@ export type PlaceholderInputs = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-const nameParts = (contact: PlaceholderContact) => text(contact.name)?.split(/\s+/) ?? [];
+/** Words that come before a given name (Dr. José García) or after a family name (John Smith Jr.), in any case, with or without a dot. */
+const honorifics = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'rev', 'sir', 'dame', 'hon']);
+const nameSuffixes = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'cpa', 'cfa', 'esq', 'mba']);
+const bareWord = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
+
+/**
+ * The words of a contact's name without a title before it or a suffix after it, so that "Dr. José
+ * María García" is greeted as José, not "Dr.", and "John Smith, Jr." has the last name Smith.
+ */
+function nameParts(contact: PlaceholderContact): string[] {
+  const words = text(contact.name)?.split(/\s+/) ?? [];
+  let first = 0;
+  let end = words.length;
+  while (first < end - 1 && honorifics.has(bareWord(words[first]))) first += 1;
+  while (end - 1 > first && nameSuffixes.has(bareWord(words[end - 1]))) end -= 1;
+  return words.slice(first, end).map((word, index, kept) => (index === kept.length - 1 ? word.replace(/,$/, '') : word));
+}
 
 function contactField(contact: PlaceholderContact | null | undefined, field: Extract<PlaceholderSource, { from: 'contact' }>['field']): unknown {
   if (!contact) return null;
