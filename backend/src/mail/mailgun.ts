@@ -100,8 +100,12 @@ export async function testMailgun(account: MailgunAccount, options: MailgunOptio
     : { success: true, message: `Connected to Mailgun: domain ${name} is ${state} (verify its DNS records in Mailgun; until then only authorized recipients receive mail).` };
 }
 
-/** `"Name" <email>`, quoting the name so commas and quotes in it stay part of it. */
+/**
+ * `"Name" <email>`, quoting the name so commas in it stay part of it, and a quote or backslash in it
+ * escaped with a backslash (RFC 5322's quoted pair), so Zoë "Z" Smith is greeted as written.
+ */
 export function formatAddress(name: string | null, email: string): string {
-  if (!name) return email;
-  return `"${name.replace(/["\\\r\n]/g, ' ').trim()}" <${email}>`;
+  const oneLine = name?.replace(/[\r\n]+/g, ' ').trim();
+  if (!oneLine) return email;
+  return `"${oneLine.replace(/["\\]/g, '\\$&')}" <${email}>`;
 }
