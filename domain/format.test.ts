@@ -89,6 +89,7 @@ describe('frontend formats', () => {
   it('folds a text for searching, case and accents aside', () => {
     expect(foldText('José NÚÑEZ')).to.equal('jose nunez');
     expect(foldText('Zoë Brandt-Øster, Łódź')).to.equal('zoe brandt-oster, lodz');
+    expect(foldText('Nguyễn Thị, Ștefan Weiß, Æsir Cœur')).to.equal('nguyen thi, stefan weiss, aesir coeur');
   });
 
   it('writes a count with its noun, singular for one', () => {

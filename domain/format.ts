@@ -129,16 +129,16 @@ export function localDate(moment: Date = new Date()): string {
 /** The time zone where this runs (the user's browser), as IANA names it: 'America/Chicago'. */
 export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Letters Unicode does not split into a letter and an accent, and the plain letter each searches as. */
-const unsplitLetters: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ı: 'i' };
+/** Letters Unicode does not split into a letter and an accent, and the plain letters each searches as (as the database's `sort_text` folds them). */
+const unsplitLetters: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ı: 'i', ħ: 'h', ŧ: 't', ß: 'ss', æ: 'ae', œ: 'oe' };
 
-/** A text as searches compare it, case and accents aside: 'José' and 'JOSE' are both 'jose', 'Øster' is 'oster'. */
+/** A text as searches compare it, case and accents aside: 'José' and 'JOSE' are both 'jose', 'Øster' is 'oster', 'Weiß' is 'weiss'. */
 export function foldText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[øłđı]/g, (letter) => unsplitLetters[letter]);
+    .replace(/[øłđıħŧßæœ]/g, (letter) => unsplitLetters[letter]);
 }
 
 /** At most a few items, then how many more: "assets, roa, nplRatio, tier1Capital and 4 more". */

@@ -98,6 +98,22 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect(await found('a%')).to.deep.equal([]);
     });
 
+    it('sorts and searches names of every Latin script without their accents: Vietnamese, Romanian, Polish, German', async () => {
+      const { token: sorter } = await app.signUp('Sorter');
+      await app.request('/api/data/banks', { method: 'POST', token: sorter, body: { cert: 504, name: 'Delta Bank', city: 'Austin', state: 'TX' } });
+      for (const name of ['Zoë Smith', 'Ștefan Țurcanu', 'Nguyễn Thị Minh Khai', 'Hanna Weiß', 'Łucja Ørsted', 'Tran Ahn']) {
+        await app.request('/api/data/contacts', { method: 'POST', token: sorter, body: { bankId: 504, name, title: 'CFO' } });
+      }
+      const names = (await list('contacts', {}, ['name', 'ASC'], sorter)).body.map((contact: any) => contact.name);
+      expect(names).to.deep.equal(['Hanna Weiß', 'Łucja Ørsted', 'Nguyễn Thị Minh Khai', 'Ștefan Țurcanu', 'Tran Ahn', 'Zoë Smith']);
+      const found = async (q: string) => (await list('contacts', { q }, ['name', 'ASC'], sorter)).body.map((contact: any) => contact.name);
+      expect(await found('nguyen thi')).to.deep.equal(['Nguyễn Thị Minh Khai']);
+      expect(await found('stefan')).to.deep.equal(['Ștefan Țurcanu']);
+      expect(await found('weiss')).to.deep.equal(['Hanna Weiß']);
+      expect(await found('orsted')).to.deep.equal(['Łucja Ørsted']);
+      expect(await found('NGUYỄN')).to.deep.equal(['Nguyễn Thị Minh Khai']);
+    });
+
     it("shows nothing of another user's records", async () => {
       expect((await list('contacts', {}, undefined, otherToken)).body).to.deep.equal([]);
       expect((await list('banks', {}, undefined, otherToken)).headers.get('content-range')).to.equal('banks 0-0/0');

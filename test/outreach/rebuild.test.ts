@@ -218,7 +218,7 @@ describeWithDatabase('projection rebuild', (context) => {
       expect(Date.now() - waited, 'the search index should catch up within 20 s').to.be.lessThan(20_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(await context.db.knex('activity_search').where('lowered_summary', 'like', '%zanzibar%').count({ n: '*' }).first().then((row) => Number(row!.n))).to.equal(1);
+    expect(await context.db.knex('activity_search').where('folded_summary', 'like', '%zanzibar%').count({ n: '*' }).first().then((row) => Number(row!.n))).to.equal(1);
     expect(await searched()).to.deep.equal(['Created task "Call the treasurer about Zanzibar" due Jan 1, 2027']);
   });
 

@@ -29,13 +29,13 @@ describeWithDatabase('the activity search index', (context) => {
     const summaries: string[] = await knex('activity')
       .where('user_id', owner)
       .whereRaw('global_position = any(array(?))', [activitySearchCandidates(knex, owner, pattern)])
-      .where('summary', 'ilike', pattern)
+      .whereRaw('sort_text(summary) like sort_text(?)', [pattern])
       .orderBy('global_position')
       .pluck('summary');
     return summaries;
   };
-  /** The summaries the index holds for the user (in lower case, as it keeps them). */
-  const indexed = async () => (await context.db.knex('activity_search').where('user_id', userId).orderBy('global_position').pluck('lowered_summary')) as string[];
+  /** The summaries the index holds for the user (in lower case and without accents, as it keeps them). */
+  const indexed = async () => (await context.db.knex('activity_search').where('user_id', userId).orderBy('global_position').pluck('folded_summary')) as string[];
   const lowered = (summaries: string[]) => summaries.map((summary) => summary.toLowerCase());
 
   it('indexes the feed in rounds, and a search finds rows indexed and rows written since, of its user only', async () => {
@@ -52,6 +52,22 @@ describeWithDatabase('the activity search index', (context) => {
     expect(await indexed()).to.have.length(3);
     expect(await search('ADA')).to.deep.equal(['Added contact "Ada Lovelace", CFO', 'Renamed contact to "Ada King"']);
     expect(await indexActivitySearch(context.db.knex)).to.equal(0);
+  });
+
+  it('finds names by their letters without accents, in any case, in rows indexed and written since', async () => {
+    await recordEvent(context.db.knex, 'Added contact "José Müller-Łukasiewicz", CFO');
+    await recordEvent(context.db.knex, 'Added contact "Nguyễn Thị Minh Khai", VP Lending');
+    await drain();
+    await recordEvent(context.db.knex, 'Added contact "Ștefan Țurcanu", Director');
+    await recordEvent(context.db.knex, 'Renamed contact to "Ахмед Иванов"');
+    expect(await indexed()).to.deep.equal(['added contact "jose muller-lukasiewicz", cfo', 'added contact "nguyen thi minh khai", vp lending']);
+    expect(await search('jose')).to.deep.equal(['Added contact "José Müller-Łukasiewicz", CFO']);
+    expect(await search('MULLER-LUKASIEWICZ')).to.deep.equal(['Added contact "José Müller-Łukasiewicz", CFO']);
+    expect(await search('nguyen thi')).to.deep.equal(['Added contact "Nguyễn Thị Minh Khai", VP Lending']);
+    expect(await search('stefan turcanu')).to.deep.equal(['Added contact "Ștefan Țurcanu", Director']);
+    expect(await search('АХМЕД')).to.deep.equal(['Renamed contact to "Ахмед Иванов"']);
+    const rows = await activitySearchPage(context.db.knex, userId, '%ȘTEFAN%', { order: 'DESC', offset: 0, limit: 5, totalAlias: 'matched' });
+    expect(rows.map((row: { summary: string }) => row.summary)).to.deep.equal(['Added contact "Ștefan Țurcanu", Director']);
   });
 
   it('cuts a page of matches by their time, with the count of every match, from the index and the rows written since', async () => {

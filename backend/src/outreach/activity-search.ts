@@ -4,9 +4,9 @@ import { createPollingWorker, type PollingWorker } from '../jobs/polling-worker.
 import type { AppServices } from '../services.ts';
 
 /**
- * The activity feed's search index (`activity_search`: each feed row's summary in lower case,
- * trigram-indexed, with its time, record type, event type and source, so a page of matches is cut
- * in the index).
+ * The activity feed's search index (`activity_search`: each feed row's summary as searches compare
+ * it, case and accents aside (`sort_text`), trigram-indexed, with its time, record type, event type
+ * and source, so a page of matches is cut in the index).
  *
  * It is filled after the events' transactions, not in them: a trigram index on the feed, kept up in
  * every command's transaction, slowed the command path at 16 clients by about a fifth.
@@ -70,9 +70,9 @@ export async function indexActivitySearch(knex: Knex, limit = eventsPerRound.pos
          order by e.tx_id, e.global_position limit ?
        ),
        indexed as (
-         insert into activity_search (global_position, user_id, lowered_summary, occurred_at, resource, event_type, source)
-         select a.global_position, a.user_id, lower(a.summary), a.occurred_at, a.resource, a.event_type, a.source from batch join activity a on a.global_position = batch.global_position
-         on conflict (global_position) do update set user_id = excluded.user_id, lowered_summary = excluded.lowered_summary, occurred_at = excluded.occurred_at,
+         insert into activity_search (global_position, user_id, folded_summary, occurred_at, resource, event_type, source)
+         select a.global_position, a.user_id, sort_text(a.summary), a.occurred_at, a.resource, a.event_type, a.source from batch join activity a on a.global_position = batch.global_position
+         on conflict (global_position) do update set user_id = excluded.user_id, folded_summary = excluded.folded_summary, occurred_at = excluded.occurred_at,
            resource = excluded.resource, event_type = excluded.event_type, source = excluded.source
        ),
        last as (select tx_id, global_position from batch order by tx_id desc, global_position desc limit 1),
@@ -103,13 +103,13 @@ function searchMatches(knex: Knex, userId: string, pattern: string, narrow: Sear
   const indexed = knex('activity_search')
     .select('activity_search.global_position', 'activity_search.occurred_at')
     .where('activity_search.user_id', userId)
-    // LIKE on the summary in lower case is ILIKE (which lowers both sides), without lowering each row.
-    .whereRaw('activity_search.lowered_summary like lower(?)', [pattern])
+    // Case and accents aside, as the lists search: 'jose' finds José. The index holds each summary folded.
+    .whereRaw('activity_search.folded_summary like (select sort_text(?))', [pattern])
     .whereExists(knex('activity_search_mark as m').whereRaw(markOfCurrentFeed));
   const recent = knex('activity')
     .select('activity.global_position', 'activity.occurred_at')
     .where('activity.user_id', userId)
-    .whereRaw('activity.summary ilike ?', [pattern])
+    .whereRaw('sort_text(activity.summary) like (select sort_text(?))', [pattern])
     .whereRaw(`activity.global_position = any(array(${eventsPastMark}))`);
   narrow(indexed);
   narrow(recent);
@@ -161,7 +161,7 @@ export function activitySearchPage(
       // join): as a join, with the page's size a parameter, the planner read every feed row of the
       // user instead (1.1-1.5 s on the embedded engine).
       .from(
-        knex.raw('page, lateral (select a.* from activity a where a.global_position = page.global_position and a.user_id = ? and a.summary ilike ? limit 1) activity', [
+        knex.raw('page, lateral (select a.* from activity a where a.global_position = page.global_position and a.user_id = ? and sort_text(a.summary) like (select sort_text(?)) limit 1) activity', [
           userId,
           pattern,
         ]),
@@ -190,7 +190,7 @@ export async function reindexActivityRows(trx: Knex.Transaction, positions: numb
   if (positions.length === 0) return;
   await trx.raw('select 1 from activity_search_mark where id = 1 for update');
   await trx.raw(
-    `update activity_search s set lowered_summary = lower(a.summary) from activity a where a.global_position = s.global_position and s.global_position = any(?::bigint[])`,
+    `update activity_search s set folded_summary = sort_text(a.summary) from activity a where a.global_position = s.global_position and s.global_position = any(?::bigint[])`,
     [positions],
   );
 }
