@@ -221,6 +221,13 @@ describe('contact import files', () => {
     expect(decodeCsvFile(utf16)).to.equal('Name\tTitle\nZoë Brandt\tCFO');
   });
 
+  it('refuses a file of UTF-8 with Windows-1252 bytes among them, rather than garble its names as JosÃ©', () => {
+    const mixed = new Uint8Array(Buffer.concat([Buffer.from('Name,Title\nJosé Müller-Łukasiewicz,CFO\n', 'utf8'), Buffer.from('Zoë Brandt,CEO\n', 'latin1')])).buffer;
+    expect(() => decodeCsvFile(mixed)).to.throw('This file mixes two encodings (parts of it are UTF-8, parts are not), so names like José would be garbled.');
+    const windows = new Uint8Array(Buffer.from('Name,Title\nÃlvaro Müller,CFO\nRENÉ DUPONT,CEO\n', 'latin1')).buffer;
+    expect(decodeCsvFile(windows)).to.equal('Name,Title\nÃlvaro Müller,CFO\nRENÉ DUPONT,CEO\n');
+  });
+
   it('refuses a workbook or another binary file in words, before it is sent', () => {
     const workbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]).buffer;
     expect(() => decodeCsvFile(workbook)).to.throw('This is not a CSV file. Save the spreadsheet as CSV (comma or semicolon separated) and choose that file.');

@@ -35,8 +35,10 @@ export const contactImportApi = {
 /**
  * A CSV file's text: UTF-16 when it starts with that byte order mark (Excel's "Unicode Text"), UTF-8
  * when it is that, else Windows-1252, the encoding spreadsheets on Windows save "CSV" in, so a name
- * like José is not garbled on import. Text never holds a NUL character: a file that does is a
- * workbook, an image or another binary file chosen by mistake, and is refused in words here.
+ * like José is not garbled on import. A file of UTF-8 with bytes of another encoding among them (two
+ * files pasted together) is refused in words: read either way, some of its names would be garbled.
+ * Text never holds a NUL character: a file that does is a workbook, an image or another binary file
+ * chosen by mistake, and is refused in words here.
  */
 export function decodeCsvFile(bytes: ArrayBuffer): string {
   const head = new Uint8Array(bytes.slice(0, 2));
@@ -50,8 +52,24 @@ function decodeUtf8OrWindows1252(bytes: ArrayBuffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    if (holdsUtf8Accents(new Uint8Array(bytes))) throw new Error(mixedEncodingsMessage);
     return new TextDecoder('windows-1252').decode(bytes);
   }
+}
+
+const mixedEncodingsMessage =
+  'This file mixes two encodings (parts of it are UTF-8, parts are not), so names like José would be garbled. Open it in your spreadsheet, save it as "CSV UTF-8" and choose that file.';
+
+/**
+ * Whether a file that is not UTF-8 throughout still holds UTF-8's accented Latin letters (é is the
+ * bytes C3 A9, ł C5 82): read as Windows-1252 they would be written as JosÃ© and Å‚. In a file of
+ * Windows-1252 alone, Ã or Å followed by one of those bytes (€, ©, °, ...) is next to never written.
+ */
+function holdsUtf8Accents(bytes: Uint8Array): boolean {
+  for (let index = 0; index + 1 < bytes.length; index += 1) {
+    if ((bytes[index] === 0xc3 || bytes[index] === 0xc5) && bytes[index + 1] >= 0x80 && bytes[index + 1] <= 0xbf) return true;
+  }
+  return false;
 }
 
 /** A mapping without the fields left unmapped. */
