@@ -28,6 +28,12 @@ const shared: RaThemeOptions = {
     MuiToggleButton: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ color: theme.palette.text.secondary }) } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
+    // A name or address written as one long word (a 200-letter name, an email without a break) wraps
+    // at the edge of its box instead of pushing the page sideways: a record's field on its page, a
+    // list's line on a phone. 'anywhere' only where no table measures it (break-word leaves a table
+    // column's width as it was, and a cell's words whole).
+    RaTextField: { styleOverrides: { root: { overflowWrap: 'break-word' } } },
+    MuiListItemText: { styleOverrides: { primary: { overflowWrap: 'anywhere' }, secondary: { overflowWrap: 'anywhere' } } },
     // A checkbox given an aria-label is named by it on its input, where assistive technology looks:
     // MUI puts the attribute on the wrapping span, where it names nothing (react-admin's list rows
     // name their checkboxes so). A name given on the input itself (inputProps, slotProps) stays.

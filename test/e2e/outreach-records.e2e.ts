@@ -142,6 +142,32 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('menu').getByText('Email check').waitFor();
   });
 
+  it('keeps a contact whose name is one 200-letter word, and whose email is 100 letters, within the window: the list on a laptop and a phone, and its page', async () => {
+    const { session, bank } = await userTrackingABank('Ngozi Adeyemi');
+    const longName = `Maximiliano${'Bartholomew'.repeat(17)}En`;
+    const longEmail = `${'a'.repeat(80)}@${'b'.repeat(15)}.com`;
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: longName, title: 'CFO', email: longEmail } });
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'عائشة الفاسي', title: 'Head of Retail', email: 'aisha@bank.example' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts', viewport: { width: 1280, height: 800 } });
+    await page.getByText('عائشة الفاسي').waitFor();
+    const table = await page.locator('table').evaluate((element) => ({ width: element.scrollWidth, room: element.parentElement!.clientWidth }));
+    expect(table.width, 'the long name wraps in its column: no other column is pushed out of sight').to.be.at.most(table.room);
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.goto(`${e2e.url}/#/contacts/${contact.id}/show`);
+    await page.getByText(longEmail).waitFor();
+    expect(await sideways(), 'its page (title and fields) on a laptop').to.equal(0);
+    await screenshotInBothThemes(page, 'contact-long-name-laptop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.getByText(longEmail).waitFor();
+    expect(await sideways(), 'its page on a phone').to.equal(0);
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByText('عائشة الفاسي').waitFor();
+    expect(await sideways(), 'the list on a phone').to.equal(0);
+    await screenshot(page, 'contacts-long-name-phone');
+  });
+
   it('keeps every Contacts column in sight on a laptop, stars hot leads, names the record an edit screen changes, and says a tracked bank is only removed from targets', async () => {
     const { session, bank } = await userTrackingABank('Noor Haddad');
     const as = (path: string, method: string, body?: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method, body });

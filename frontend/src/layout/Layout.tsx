@@ -51,7 +51,7 @@ export function Layout({ children }: { children?: ReactNode }) {
               {/* Record screens (lists, show, edit) put their title here, beside the phone's menu button; the other screens have their own header. */}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, '&:has(> #react-admin-title:empty)': { display: 'none' } }}>
                 <MobileMenuButton />
-                <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700 }} />
+                <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }} />
               </Stack>
               <PageErrorBoundary resetKey={`${pathname} ${returns}`}>
                 <Suspense fallback={<PageSpinner />}>{children}</Suspense>

@@ -14,7 +14,7 @@ export function PageHeader({ title, subtitle, icon, actions }: { title: string; 
           </Box>
         )}
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
             {title}
           </Typography>
           {subtitle && (

@@ -113,13 +113,17 @@ function EmailCell() {
 /**
  * The name, with a star after it for a hot lead (as on the Targets screen). A Hot lead column of its
  * own, a cross on most rows, took the room a long bank name needs: the Bank column wrapped a word a line.
+ * A name longer than the column's widest (a 200-letter word) wraps inside it rather than pushing the
+ * other columns out of the card.
  */
 function NameWithHotLeadStar() {
   const contact = useRecordContext<Contact>();
   if (!contact) return null;
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <Typography variant="body2">{contact.name}</Typography>
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', maxWidth: '12rem' }}>
+      <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
+        {contact.name}
+      </Typography>
       {contact.isHotLead ? <StarIcon fontSize="small" color="warning" titleAccess="Hot lead" /> : null}
     </Stack>
   );
