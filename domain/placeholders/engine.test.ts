@@ -161,6 +161,7 @@ describe('placeholder catalogue and values', () => {
     expect(names('陈美玲')).to.deep.equal(['陈美玲', null]);
     expect(names('Dr. Who')).to.deep.equal(['Who', null]);
     expect(names('Miss')).to.deep.equal(['Miss', null]);
+    expect(names('Hon Wong')).to.deep.equal(['Hon', 'Wong']);
   });
 
   it('renders the starter template from sample values with nothing unknown or missing', () => {

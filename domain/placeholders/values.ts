@@ -29,8 +29,11 @@ export type PlaceholderInputs = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-/** Words that come before a given name (Dr. José García) or after a family name (John Smith Jr.), in any case, with or without a dot. */
-const honorifics = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'rev', 'sir', 'dame', 'hon']);
+/**
+ * Words that come before a given name (Dr. José García) or after a family name (John Smith Jr.), in
+ * any case, with or without a dot. Not "Hon": it is also a given name (Hon Wong).
+ */
+const honorifics = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'rev', 'sir', 'dame']);
 const nameSuffixes = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'cpa', 'cfa', 'esq', 'mba']);
 const bareWord = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
 
