@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import v8 from 'node:v8';
 import { loadConfig, type AppConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { exitWhenDatabaseIsNewer, migrateToLatest } from './db/migrate.ts';
 import { collectWhenIdle } from './http/idle-collection.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { startServer } from './server.ts';
@@ -82,12 +82,16 @@ async function supervise(settings: AppConfig): Promise<void> {
   });
 }
 
-if (cluster.isPrimary && config.webConcurrency > 1) {
-  if (config.databaseUrl) await supervise(config);
-  else {
-    logger.warn('WEB_CONCURRENCY needs DATABASE_URL: the embedded database serves one process, so one process serves', { webConcurrency: config.webConcurrency });
+try {
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    if (config.databaseUrl) await supervise(config);
+    else {
+      logger.warn('WEB_CONCURRENCY needs DATABASE_URL: the embedded database serves one process, so one process serves', { webConcurrency: config.webConcurrency });
+      await serve();
+    }
+  } else {
     await serve();
   }
-} else {
-  await serve();
+} catch (error) {
+  exitWhenDatabaseIsNewer(error);
 }

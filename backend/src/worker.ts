@@ -5,7 +5,7 @@
 // async projectors (each holds an advisory lock).
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { exitWhenDatabaseIsNewer, migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './compose.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
@@ -22,7 +22,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const db = await openDatabase({ engine: 'postgres', url: config.databaseUrl });
-await migrateToLatest(db.knex);
+await migrateToLatest(db.knex).catch(exitWhenDatabaseIsNewer);
 const store = await createEventStore(db.knex, config.eventStoreUrl);
 const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
 const transports = transportFinder(config, savedMailgunAccount({ knex: db.knex, secrets }));

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import { openConfiguredDatabase, type Database } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { exitWhenDatabaseIsNewer, migrateToLatest } from '../db/migrate.ts';
 
 /**
  * Opens and migrates the configured database for a command-line tool. When a running server holds
@@ -14,6 +14,6 @@ export async function openDatabaseForCli(config: AppConfig): Promise<Database> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  await migrateToLatest(db.knex);
+  await migrateToLatest(db.knex).catch(exitWhenDatabaseIsNewer);
   return db;
 }

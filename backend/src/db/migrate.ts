@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { logger } from '../logging/logger.ts';
 import { projectRoot } from '../project-root.ts';
 
 const migrationsDir = path.join(projectRoot, 'migrations');
@@ -26,6 +27,34 @@ const migrationSource: Knex.MigrationSource<string> = {
   },
 };
 
+/** A start refused because a newer build has migrated the database: this build would misread what it wrote. */
+export class DatabaseNewerThanBuild extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(
+      `This database was upgraded by a newer version of Charterline (it has been through ${unknownMigrations.length === 1 ? 'migration' : 'migrations'} ${unknownMigrations.join(', ')}, which this version does not have). ` +
+        'Start that newer version, or a later one, on it; this version stopped without changing anything.',
+    );
+    this.name = 'DatabaseNewerThanBuild';
+  }
+}
+
+/** The migrations the database records as run that this build does not know, oldest first. */
+async function migrationsUnknownHere(knex: Knex): Promise<string[]> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return [];
+  const known = new Set(await migrationSource.getMigrations([]));
+  const run: Array<{ name: string }> = await knex('knex_migrations').select('name').orderBy('name');
+  return run.map(({ name }) => name).filter((name) => !known.has(name));
+}
+
 export async function migrateToLatest(knex: Knex): Promise<void> {
+  const unknown = await migrationsUnknownHere(knex);
+  if (unknown.length) throw new DatabaseNewerThanBuild(unknown);
   await knex.migrate.latest({ migrationSource });
+}
+
+/** A process refused by a newer database ends with the refusal's sentence, not a stack trace; any other error is thrown on. */
+export function exitWhenDatabaseIsNewer(error: unknown): never {
+  if (!(error instanceof DatabaseNewerThanBuild)) throw error;
+  logger.error(error.message, { unknownMigrations: error.unknownMigrations });
+  process.exit(1);
 }
