@@ -1,3 +1,4 @@
+import { finishErasuresOfOlderBuilds } from '../privacy/finish-erasures.ts';
 import type { Feature } from '../services.ts';
 import { activityRoutes } from './activity-routes.ts';
 import { activitySearchJob } from './activity-search.ts';
@@ -12,6 +13,10 @@ import { sentEmailRoutes } from './sent-emails/routes.ts';
 export const outreachFeature: Feature = {
   name: 'outreach',
   routes: (services) => [activityRoutes(services), targetRoutes(services), contactRoutes(services), taskRoutes(services), templateRoutes(services), workflowRoutes(services), sentEmailRoutes(services)],
-  start: (services) => activitySearchJob.start(services),
+  async start(services) {
+    // before the automation starts: an enrolment an older version left running for an erased contact stops first
+    if (services.config.runsStartupJobs) await finishErasuresOfOlderBuilds(services);
+    activitySearchJob.start(services);
+  },
   stop: (services) => activitySearchJob.stop(services),
 };

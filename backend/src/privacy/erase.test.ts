@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Knex } from 'knex';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
+import { tablesContaining } from '../../../test/support/tables.ts';
 import { projections } from '../../../projections/index.ts';
 import { inlineProjections } from '../../../projections/runner.ts';
 import { PostgresEventStore } from '../eventstore/postgres.ts';
@@ -17,19 +17,6 @@ import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import { RuleBroken } from '../commands/errors.ts';
 import { stepRecordId } from '../automation/record-ids.ts';
-
-/** Every table of the schema whose rows, read as text, contain the needle. */
-async function tablesContaining(knex: Knex, needle: string): Promise<string[]> {
-  const tables: Array<{ table_name: string }> = (
-    await knex.raw("select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")
-  ).rows;
-  const found: string[] = [];
-  for (const { table_name: table } of tables) {
-    const [{ count }] = await knex(table).from(knex.raw('?? as t', [table])).whereRaw('t::text ilike ?', [`%${needle}%`]).count({ count: '*' });
-    if (Number(count) > 0) found.push(table);
-  }
-  return found;
-}
 
 describeWithDatabase('erasing a contact (GDPR)', (context) => {
   let app: TestApp;
