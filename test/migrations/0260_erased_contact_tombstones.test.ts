@@ -71,17 +71,16 @@ describeWithDatabase('migration 0260: contacts erased by a build before it stay 
     expect((await app.request(`/api/data/contacts/${renewed}`, { token })).body).to.include({ name: 'Rui Sol', email: 'rui.sol@upgrade.example' });
   });
 
-  it("finishes an older build's erasure at start: the automation it left running stops and its name goes from enrolment, visit task and feed", async () => {
-    // As a build of 28 November left them: the enrolment and the visit task it wrote name the
-    // person in plain text, and the erasure destroyed the key and recorded itself, nothing more.
-    const contactId = randomUUID();
+  it("finishes an older build's erasure at start: the automation it left running stops and its name goes from enrolments, stop details, visit task and feed", async () => {
+    // As a build of 28 November left them: the contact's own data sealed under a key the erasure
+    // destroyed, while the enrolments and the visit task their automation wrote name the person in
+    // plain text, and a stop detail quotes the name.
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 731, name: 'Ivo Berg', title: 'COO', email: 'ivo.berg@upgrade.example', linkedinUrl: 'https://www.linkedin.com/in/ivo-berg-31' } })).body.id;
     const enrolmentId = randomUUID();
     const taskId = randomUUID();
     const oldStore = new PostgresEventStore(app.services.knex, inlineProjections(projections));
     const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 1, type: 'LinkedIn Visit' }, { day: 3, type: 'LinkedIn Visit' }] } })).body;
     await runWithContext(systemContext({ userId, source: 'ui' }), async () => {
-      const person = { name: 'Ivo Berg', email: 'ivo.berg@upgrade.example', linkedinUrl: 'https://www.linkedin.com/in/ivo-berg-31' };
-      await oldStore.append(`contact-${contactId}`, [contactEvents.ContactAdded.create({ contactId, ownerId: userId, bankId: 731, bankName: 'Upgrade Bank', title: 'COO', tags: [], ...person })], { expectedVersion: 'no_stream' });
       const started = { enrolmentId, ownerId: userId, workflowId: workflow.id, workflowName: 'Visits', steps: workflow.steps, contactId, contactName: 'Ivo Berg', bankId: 731, bankName: 'Upgrade Bank', timeZone: 'UTC', startedAt: '2026-11-27T09:00:00.000Z' };
       await oldStore.append(enrolmentStreamId(enrolmentId), [enrolmentEvents.EnrolmentStarted.create(started), enrolmentEvents.StepScheduled.create({ stepIndex: 0, dueAt: '2026-11-27T09:00:00.000Z' })], { expectedVersion: 'no_stream' });
       await oldStore.append(`task-${taskId}`, [taskEvents.TaskCreated.create({ taskId, ownerId: userId, bankId: 731, text: 'Visit Ivo Berg on LinkedIn', dueDate: '2026-11-27' })], { expectedVersion: 'no_stream' });
@@ -90,6 +89,14 @@ describeWithDatabase('migration 0260: contacts erased by a build before it stay 
         [enrolmentEvents.StepSent.create({ stepIndex: 0, sentAt: '2026-11-27T09:00:00.000Z', emailId: null, taskId }), enrolmentEvents.StepScheduled.create({ stepIndex: 1, dueAt: '2026-11-29T09:00:00.000Z' })],
         { expectedVersion: 2 },
       );
+      // an earlier automation, stopped by a reply with a detail that quotes the name
+      const repliedId = randomUUID();
+      await oldStore.append(
+        enrolmentStreamId(repliedId),
+        [enrolmentEvents.EnrolmentStarted.create({ ...started, enrolmentId: repliedId }), enrolmentEvents.EnrolmentStopped.create({ reason: 'replied', detail: 'Ivo Berg replied.', stoppedAt: '2026-11-27T12:00:00.000Z' })],
+        { expectedVersion: 'no_stream' },
+      );
+      await app.services.knex('contact_keys').where('contact_id', contactId).delete();
       await oldStore.append(`contact-${contactId}`, [contactEvents.ContactErased.create({ erasedAt: '2026-11-28T10:00:00.000Z' })], { expectedVersion: 1 });
     });
     await activitySearchWorker(app.services.knex, context.engine).drain();

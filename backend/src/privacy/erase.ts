@@ -46,7 +46,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   if (!first || first.metadata.userId !== userId) throw new RecordNotFound('Contact');
   // every name and address the person had, read while the key still opens them
   const names = contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string');
-  const mentions = mentionsOf({ names, emails: contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string') });
+  const emails = contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string');
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
   // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.
@@ -57,12 +57,16 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const visitTasks = new Map<string, string>();
   for (const enrolment of enrolments) {
     for (const event of await eventStore.readStream(enrolmentStreamId(enrolment.id))) {
+      // The enrolment's copy of the name: all that is left of it when a version before 0260 erased the
+      // person (it destroyed the key, and left this copy and the stop details quoting it in plain text).
+      if (event.type === 'EnrolmentStarted') names.push(String(event.data.contactName));
       const taskId = event.type === 'StepSent' ? (event.data as { taskId: string | null }).taskId : null;
       if (!taskId) continue;
       const created = (await eventStore.readStream(`task-${taskId}`)).find((taskEvent) => taskEvent.type === 'TaskCreated');
       if (created) visitTasks.set(taskId, String((created.data as { text: string }).text));
     }
   }
+  const mentions = mentionsOf({ names, emails });
   let emailIds: string[] = [];
   let streams: string[] = [];
   // Visit tasks a step wrote while the erasure began, before it could record the step: found by their ids (one per enrolment and step) once the key is held.
