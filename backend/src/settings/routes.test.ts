@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../test/support/app.ts';
+import { SecretBox } from './secret-box.ts';
 import { readUserSecrets } from './settings.ts';
 
 describeWithDatabase('settings API', (context) => {
@@ -27,6 +29,7 @@ describeWithDatabase('settings API', (context) => {
       mailgunRegion: 'US',
       mailgunWebhookSigningKey: '',
       mailgunWebhookSigningKeySet: false,
+      unreadableSecrets: [],
       sendWindowStartHour: 8,
       sendWindowEndHour: 18,
       sendDays: [1, 2, 3, 4, 5],
@@ -62,6 +65,7 @@ describeWithDatabase('settings API', (context) => {
       mailgunDomain: 'mg.example.com',
       mailgunRegion: 'EU',
       mailgunWebhookSigningKey: 'whsec-signing-7x6w',
+      unreadable: [],
     });
   });
 
@@ -73,6 +77,27 @@ describeWithDatabase('settings API', (context) => {
     await put({ mailgunApiKey: '' });
     secrets = await readUserSecrets(context.db.knex, app.services.secrets, userId);
     expect(secrets).to.include({ hunterApiKey: 'hunter-secret-1a2b', mailgunApiKey: null });
+  });
+
+  it('answers keys sealed with another secrets key as not saved and names them, refuses Hunter with a sentence, and takes them again', async () => {
+    // as after an upgrade on a server without the old secrets key (a new container, DATA_DIR moved)
+    const formerKey = new SecretBox(randomBytes(32));
+    await context.db.knex('user_settings').where({ user_id: userId }).update({ hunter_api_key_sealed: formerKey.encrypt('hunter-old-5c5c'), mailgun_api_key_sealed: formerKey.encrypt('key-old-6d6d') });
+
+    const settings = await app.request('/api/data/settings', { token });
+    expect(settings.status).to.equal(200);
+    expect(settings.body).to.include({ hunterApiKey: '', hunterApiKeySet: false, mailgunApiKey: '', mailgunApiKeySet: false, mailgunDomain: 'mg.example.com' });
+    expect(settings.body.unreadableSecrets).to.deep.equal(['hunterApiKey', 'mailgunApiKey']);
+    const find = await app.request('/api/services/hunter/find', { method: 'POST', token, body: { domain: 'example.com' } });
+    expect(find.status).to.equal(400);
+    expect(find.body.message).to.equal(
+      "Your saved Hunter.io API key can no longer be read: this server's secrets key is not the one it was saved with. Enter the key again in Settings, or give the server its old secrets key.",
+    );
+    expect((await app.request('/api/services/hunter/test', { method: 'POST', token, body: {} })).body).to.include({ success: false, message: find.body.message });
+
+    const saved = await put({ hunterApiKey: 'hunter-new-7e7e', mailgunApiKey: 'key-new-8f8f' });
+    expect(saved.body).to.include({ hunterApiKey: '••••7e7e', mailgunApiKey: '••••8f8f' });
+    expect(saved.body.unreadableSecrets).to.deep.equal([]);
   });
 
   it("keeps each user's settings apart", async () => {

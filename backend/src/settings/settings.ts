@@ -55,7 +55,21 @@ export type UserSecrets = {
   mailgunRegion: MailgunRegion;
   /** Checks that a Mailgun event webhook call comes from Mailgun. */
   mailgunWebhookSigningKey: string | null;
+  /** The saved secrets this server cannot open (they read as not saved above). */
+  unreadable: SecretField[];
 };
+
+/** The secrets a user saves, each with the column that keeps it sealed. */
+const secretColumns = {
+  hunterApiKey: 'hunter_api_key_sealed',
+  mailgunApiKey: 'mailgun_api_key_sealed',
+  mailgunWebhookSigningKey: 'mailgun_webhook_signing_key_sealed',
+} as const;
+export type SecretField = keyof typeof secretColumns;
+
+/** Why a saved key is not used, when this server cannot open it. */
+export const unreadableSecretMessage = (label: string) =>
+  `Your saved ${label} can no longer be read: this server's secrets key is not the one it was saved with. Enter the key again in Settings, or give the server its old secrets key.`;
 
 /** The settings as the Settings screen sees them: secrets only as a preview. */
 export type SettingsView = {
@@ -67,6 +81,8 @@ export type SettingsView = {
   mailgunRegion: MailgunRegion;
   mailgunWebhookSigningKey: string;
   mailgunWebhookSigningKeySet: boolean;
+  /** Saved secrets this server cannot open: the screen asks for them again. */
+  unreadableSecrets: SecretField[];
   updatedAt: string | null;
 } & AutomationSettings;
 
@@ -100,7 +116,7 @@ export const settingsBody = z
     (body) => {
       if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
       // what GET answers besides the settings themselves is ignored when sent back
-      const { hunterApiKeySet: _h, mailgunApiKeySet: _m, mailgunWebhookSigningKeySet: _w, updatedAt: _u, ...rest } = body as Record<string, unknown>;
+      const { hunterApiKeySet: _h, mailgunApiKeySet: _m, mailgunWebhookSigningKeySet: _w, unreadableSecrets: _r, updatedAt: _u, ...rest } = body as Record<string, unknown>;
       return rest;
     },
     z
@@ -146,34 +162,46 @@ async function readRow(knex: Knex, userId: string): Promise<SettingsRow | undefi
   return knex('user_settings').where({ user_id: userId }).first();
 }
 
-const open = (secrets: SecretBox, sealed: string | null): string | null => (sealed ? secrets.decrypt(sealed) : null);
+/**
+ * The row's secrets opened. One sealed with another secrets key reads as not saved and is named
+ * unreadable: a server given a new key (SECRETS_KEY, or a data folder without the old secrets.key,
+ * as a new container has) cannot open what the old key sealed, and the user enters it again.
+ */
+function openSecrets(secrets: SecretBox, row: SettingsRow | undefined): { opened: Record<SecretField, string | null>; unreadable: SecretField[] } {
+  const opened = { hunterApiKey: null, mailgunApiKey: null, mailgunWebhookSigningKey: null } as Record<SecretField, string | null>;
+  const unreadable: SecretField[] = [];
+  for (const field of Object.keys(secretColumns) as SecretField[]) {
+    const sealed = row?.[secretColumns[field]] ?? null;
+    if (!sealed) continue;
+    try {
+      opened[field] = secrets.decrypt(sealed);
+    } catch {
+      unreadable.push(field);
+    }
+  }
+  return { opened, unreadable };
+}
 
 /** The user's provider keys in clear (mail sending, contact finding). Defaults when never saved. */
 export async function readUserSecrets(knex: Knex, secrets: SecretBox, userId: string): Promise<UserSecrets> {
   const row = await readRow(knex, userId);
-  return {
-    hunterApiKey: open(secrets, row?.hunter_api_key_sealed ?? null),
-    mailgunApiKey: open(secrets, row?.mailgun_api_key_sealed ?? null),
-    mailgunDomain: row?.mailgun_domain ?? null,
-    mailgunRegion: row?.mailgun_region ?? 'US',
-    mailgunWebhookSigningKey: open(secrets, row?.mailgun_webhook_signing_key_sealed ?? null),
-  };
+  const { opened, unreadable } = openSecrets(secrets, row);
+  return { ...opened, mailgunDomain: row?.mailgun_domain ?? null, mailgunRegion: row?.mailgun_region ?? 'US', unreadable };
 }
 
 export async function readSettingsView(knex: Knex, secrets: SecretBox, userId: string): Promise<SettingsView> {
   const row = await readRow(knex, userId);
-  const hunter = open(secrets, row?.hunter_api_key_sealed ?? null);
-  const mailgun = open(secrets, row?.mailgun_api_key_sealed ?? null);
-  const webhookKey = open(secrets, row?.mailgun_webhook_signing_key_sealed ?? null);
+  const { opened, unreadable } = openSecrets(secrets, row);
   return {
-    hunterApiKey: previewSecret(hunter),
-    hunterApiKeySet: Boolean(hunter),
-    mailgunApiKey: previewSecret(mailgun),
-    mailgunApiKeySet: Boolean(mailgun),
+    hunterApiKey: previewSecret(opened.hunterApiKey),
+    hunterApiKeySet: Boolean(opened.hunterApiKey),
+    mailgunApiKey: previewSecret(opened.mailgunApiKey),
+    mailgunApiKeySet: Boolean(opened.mailgunApiKey),
     mailgunDomain: row?.mailgun_domain ?? '',
     mailgunRegion: row?.mailgun_region ?? 'US',
-    mailgunWebhookSigningKey: previewSecret(webhookKey),
-    mailgunWebhookSigningKeySet: Boolean(webhookKey),
+    mailgunWebhookSigningKey: previewSecret(opened.mailgunWebhookSigningKey),
+    mailgunWebhookSigningKeySet: Boolean(opened.mailgunWebhookSigningKey),
+    unreadableSecrets: unreadable,
     ...automationSettingsOf(row),
     updatedAt: row?.updated_at.toISOString() ?? null,
   };

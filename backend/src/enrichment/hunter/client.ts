@@ -97,7 +97,7 @@ export class HunterError extends HttpError {
   }
 }
 
-export const hunterKeyMissing = () => new HunterError(400, 'hunter_key_missing', 'Add your Hunter.io API key in Settings → Data Enrichment first.');
+export const hunterKeyMissing = (message = 'Add your Hunter.io API key in Settings → Data Enrichment first.') => new HunterError(400, 'hunter_key_missing', message);
 
 export type HunterClientOptions = {
   baseUrl: string;

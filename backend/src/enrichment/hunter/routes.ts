@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { recordContactVerification, readContactRecord } from '../../outreach/contacts/routes.ts';
 import { uuidParam } from '../../outreach/schemas.ts';
 import type { AppServices } from '../../services.ts';
-import { isNewSecret, readUserSecrets } from '../../settings/settings.ts';
+import { isNewSecret, readUserSecrets, unreadableSecretMessage } from '../../settings/settings.ts';
 import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { HunterClient, HunterError, hunterKeyMissing } from './client.ts';
 
@@ -34,9 +34,9 @@ export function hunterRoutes(services: AppServices): Router {
   const router = new Router({ prefix: '/api/services/hunter' });
 
   const savedKey = async (userId: string): Promise<string> => {
-    const key = (await readUserSecrets(knex, secrets, userId)).hunterApiKey;
-    if (!key) throw hunterKeyMissing();
-    return key;
+    const saved = await readUserSecrets(knex, secrets, userId);
+    if (saved.hunterApiKey) return saved.hunterApiKey;
+    throw saved.unreadable.includes('hunterApiKey') ? hunterKeyMissing(unreadableSecretMessage('Hunter.io API key')) : hunterKeyMissing();
   };
 
   router.post('/find', async (ctx) => {
@@ -72,9 +72,10 @@ export function hunterRoutes(services: AppServices): Router {
     const { hunterApiKey } = testBody.parse(ctx.request.body ?? {});
     const userId = signedInUser(ctx.state).id;
     // A key typed but not saved yet is tested as typed; a preview sent back means the saved one.
-    const key = hunterApiKey && isNewSecret(hunterApiKey) ? hunterApiKey : (await readUserSecrets(knex, secrets, userId)).hunterApiKey;
+    const saved = hunterApiKey && isNewSecret(hunterApiKey) ? null : await readUserSecrets(knex, secrets, userId);
+    const key = saved ? saved.hunterApiKey : hunterApiKey;
     if (!key) {
-      ctx.body = { success: false, message: 'No Hunter.io API key saved yet.' };
+      ctx.body = { success: false, message: saved?.unreadable.includes('hunterApiKey') ? unreadableSecretMessage('Hunter.io API key') : 'No Hunter.io API key saved yet.' };
       return;
     }
     try {

@@ -15,6 +15,27 @@ const formOf = (settings: ServiceSettings): Form => ({
   mailgunWebhookSigningKey: settings.mailgunWebhookSigningKey ?? '',
 });
 
+const secretLabels: Record<NonNullable<ServiceSettings['unreadableSecrets']>[number], string> = {
+  hunterApiKey: 'Hunter.io API key',
+  mailgunApiKey: 'Mailgun API key',
+  mailgunWebhookSigningKey: 'Mailgun webhook signing key',
+};
+
+/** Keys saved before the server's secrets key changed (a new server or container without the old one) cannot be opened: the user enters them again. */
+function UnreadableKeysNotice({ fields }: { fields: NonNullable<ServiceSettings['unreadableSecrets']> }) {
+  if (fields.length === 0) return null;
+  const one = fields.length === 1;
+  const labels = fields.map((field) => secretLabels[field]);
+  const named = one ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  return (
+    <Alert severity="warning" data-testid="unreadable-keys">
+      Your saved {named} can no longer be read: this server&rsquo;s secrets key is not the one {one ? 'it was' : 'they were'} saved
+      with. Enter {one ? 'it' : 'them'} again below and save, or ask whoever runs Charterline to give the server its old secrets key (SECRETS_KEY, or the secrets.key file of its
+      data folder).
+    </Alert>
+  );
+}
+
 function ServiceCard({ title, subtitle, children, onTest, result, testing }: { title: string; subtitle: string; children: ReactNode; onTest: () => void; result: ConnectionTest | null; testing: boolean }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -53,6 +74,7 @@ export function DataEnrichmentTab() {
   const [form, setForm] = useState<Form>(emptyForm);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState<NonNullable<ServiceSettings['unreadableSecrets']>>([]);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [hunterTest, setHunterTest] = useState<{ testing: boolean; result: ConnectionTest | null }>({ testing: false, result: null });
@@ -62,6 +84,7 @@ export function DataEnrichmentTab() {
     settingsApi.read().then(
       (settings) => {
         setForm(formOf(settings));
+        setUnreadable(settings.unreadableSecrets ?? []);
         setLoading(false);
       },
       (error: Error) => {
@@ -81,6 +104,7 @@ export function DataEnrichmentTab() {
     try {
       const saved = await settingsApi.save(form);
       setForm(formOf(saved));
+      setUnreadable(saved.unreadableSecrets ?? []);
       setErrors({});
       toast.success('Settings saved successfully!');
     } catch (error) {
@@ -96,6 +120,7 @@ export function DataEnrichmentTab() {
   return (
     <Stack spacing={3}>
       {loadError && <Alert severity="warning">{loadError}</Alert>}
+      <UnreadableKeysNotice fields={unreadable} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <ServiceCard

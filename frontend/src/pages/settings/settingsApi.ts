@@ -15,6 +15,8 @@ export type ServiceSettings = {
   /** Checks that Mailgun's event webhooks (bounces, complaints, unsubscribes) come from Mailgun. */
   mailgunWebhookSigningKey: string;
   mailgunWebhookSigningKeySet?: boolean;
+  /** Saved keys the server cannot open (its secrets key changed): they read as not set. */
+  unreadableSecrets?: Array<'hunterApiKey' | 'mailgunApiKey' | 'mailgunWebhookSigningKey'>;
   updatedAt?: string | null;
 } & Partial<AutomationSettings>;
 
