@@ -57,7 +57,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const visitTasks = new Map<string, string>();
   for (const enrolment of enrolments) {
     for (const event of await eventStore.readStream(enrolmentStreamId(enrolment.id))) {
-      // The enrolment's copy of the name: all that is left of it when a version before 0260 erased the
+      // The enrolment's copy of the name: all that is left of it when a version before 0250 erased the
       // person (it destroyed the key, and left this copy and the stop details quoting it in plain text).
       if (event.type === 'EnrolmentStarted') names.push(String(event.data.contactName));
       const taskId = event.type === 'StepSent' ? (event.data as { taskId: string | null }).taskId : null;

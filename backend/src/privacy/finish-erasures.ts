@@ -5,7 +5,7 @@ import type { AppServices } from '../services.ts';
 import { eraseContact } from './erase.ts';
 
 /**
- * Finishes the erasures that builds before 0260 left undone (migration 0260 lists their contacts):
+ * Finishes the erasures that builds before 0250 left undone (migration 0280 lists their contacts):
  * those kept the person's name in their automations (the enrolment, its LinkedIn visit tasks, their
  * feed rows) and let the automations run on. Erasing a contact again finishes its erasure. A contact
  * whose erasure fails stays listed and is tried again at the next start.

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { tablesContaining } from '../support/tables.ts';
-import { down, up } from '../../migrations/0260_erased_contact_tombstones.ts';
+import { down, up } from '../../migrations/0280_erased_contact_tombstones.ts';
 import { projections } from '../../projections/index.ts';
 import { inlineProjections } from '../../projections/runner.ts';
 import { PostgresEventStore } from '../../backend/src/eventstore/postgres.ts';
@@ -14,7 +14,7 @@ import { enrolmentEvents, enrolmentStreamId } from '../../backend/src/outreach/e
 import { taskEvents } from '../../backend/src/outreach/tasks/events.ts';
 import { finishErasuresOfOlderBuilds } from '../../backend/src/privacy/finish-erasures.ts';
 
-describeWithDatabase('migration 0260: contacts erased by a build before it stay erased', (context) => {
+describeWithDatabase('migration 0280: contacts erased by a build before 0250 stay erased', (context) => {
   let app: TestApp;
   let token: string;
   let userId: string;
