@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
-import { loadConfig } from '../backend/src/config.ts';
+import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { describeImport, describeImportFailure, importFile } from '../backend/src/regulator/import/importer.ts';
@@ -33,7 +33,7 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 setLogLevel('warn');
 const db = await openDatabaseForCli(config);
 

@@ -2,14 +2,14 @@
 // event store, blue/green: each is built beside its serving table, which keeps answering, then
 // switched in one short transaction. Prints a progress bar (events done of total, rate, ETA, phase).
 // Refuses while a server holds the embedded database.
-import { loadConfig } from '../backend/src/config.ts';
+import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { projectionsNamed } from '../projections/index.ts';
 import { claimRebuild, runRebuild } from '../projections/rebuilds.ts';
 import { resetForAsyncReplay } from '../projections/runner.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const selected = projectionsNamed(process.argv.slice(2));
 const db = await openDatabaseForCli(config);
 if (config.eventStoreUrl) {

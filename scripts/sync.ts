@@ -3,7 +3,7 @@
 // profiles of every CBSA/CSA in use. Progress bar on stderr. Refuses while a running server holds
 // the embedded database (use POST /api/services/sync/institutions there instead).
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
-import { loadConfig } from '../backend/src/config.ts';
+import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
@@ -11,7 +11,7 @@ import { createEventStore } from '../backend/src/compose.ts';
 import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
 
 const withCensus = process.argv.includes('--census');
-const config = loadConfig();
+const config = loadConfigOrExit();
 setLogLevel('warn');
 const db = await openDatabaseForCli(config);
 

@@ -1,40 +1,62 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupProblem } from './startup/startup-problem.ts';
+
+/** An address of one of these schemes (`https:` and so on), said as what the variable must hold when it is not. */
+const addressOf = (variable: string, schemes: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return schemes.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    // The value itself is never repeated: it may hold a password.
+    { message: `${variable} must be a full address such as ${example}.` },
+  );
+const webAddress = (variable: string, example: string) => addressOf(variable, ['http:', 'https:'], example);
+const wholeNumber = (variable: string, min: number, max: number) =>
+  z.coerce.number({ error: `${variable} must be a whole number from ${min} to ${max}.` }).int(`${variable} must be a whole number from ${min} to ${max}.`).min(min, `${variable} must be at least ${min}.`).max(max, `${variable} must be at most ${max}.`);
+const oneOf = <const Values extends readonly [string, ...string[]]>(variable: string, values: Values) =>
+  z.enum(values, { error: `${variable} must be one of ${values.join(', ')}.` });
 
 /** Every environment variable Charterline reads, parsed once at start-up. README.md lists them. */
 const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  PORT: wholeNumber('PORT', 0, 65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z.string().url().optional(),
-  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 32MB').default('32MB'),
-  EVENTSTORE_URL: z.string().optional(),
-  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  DATABASE_URL: addressOf('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@localhost:5432/charterline (or leave it unset for the embedded database)').optional(),
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 32MB.').default('32MB'),
+  EVENTSTORE_URL: addressOf('EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], 'esdb://localhost:2113?tls=false').optional(),
+  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters (or leave it unset to have one generated).').optional(),
   JWT_EXPIRES_IN: z.string().default('7d'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  FDIC_API_URL: z.string().url().default('https://api.fdic.gov/banks'),
+  LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  FDIC_API_URL: webAddress('FDIC_API_URL', 'https://api.fdic.gov/banks').default('https://api.fdic.gov/banks'),
   FDIC_API_KEY: z.string().optional(),
-  CENSUS_API_URL: z.string().url().default('https://api.census.gov/data'),
+  CENSUS_API_URL: webAddress('CENSUS_API_URL', 'https://api.census.gov/data').default('https://api.census.gov/data'),
   CENSUS_API_KEY: z.string().optional(),
-  HUNTER_API_URL: z.string().url().default('https://api.hunter.io/v2'),
-  LINKEDIN_URL_REWRITE: z.string().url().optional(),
+  HUNTER_API_URL: webAddress('HUNTER_API_URL', 'https://api.hunter.io/v2').default('https://api.hunter.io/v2'),
+  LINKEDIN_URL_REWRITE: webAddress('LINKEDIN_URL_REWRITE', 'http://127.0.0.1:5100').optional(),
   SECRETS_KEY: z.string().optional(),
-  MAILGUN_API_URL: z.string().url().optional(),
-  SMTP_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-  MAIL_DISPATCH: z.enum(['auto', 'inline', 'worker']).default('auto'),
-  SYNC_QUARTERS: z.coerce.number().int().min(1).max(40).default(8),
-  DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+  MAILGUN_API_URL: webAddress('MAILGUN_API_URL', 'https://api.mailgun.net').optional(),
+  SMTP_URL: addressOf('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
+  // Unsubscribe links in mail are built on it: an address without http(s):// would be a dead link.
+  PUBLIC_URL: webAddress('PUBLIC_URL', 'https://crm.example.com (the address recipients open)').optional(),
+  PUBLIC_API_RATE_LIMIT: wholeNumber('PUBLIC_API_RATE_LIMIT', 1, 1_000_000).default(120),
+  MAIL_DISPATCH: oneOf('MAIL_DISPATCH', ['auto', 'inline', 'worker']).default('auto'),
+  SYNC_QUARTERS: wholeNumber('SYNC_QUARTERS', 1, 40).default(8),
+  DEMO_DATA: oneOf('DEMO_DATA', ['auto', 'always', 'never']).default('auto'),
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
-  GEMINI_API_URL: z.string().url().optional(),
-  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1_000_000),
-  SIGNUPS_PER_HOUR: z.coerce.number().int().positive().default(20),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  CHARTERLINE_WORKER_INDEX: z.coerce.number().int().min(0).default(0),
+  GEMINI_API_URL: webAddress('GEMINI_API_URL', 'https://generativelanguage.googleapis.com').optional(),
+  AI_TIMEOUT_MS: wholeNumber('AI_TIMEOUT_MS', 1, 600_000).default(30_000),
+  MAX_BODY_BYTES: wholeNumber('MAX_BODY_BYTES', 1, 1_000_000_000).default(1_000_000),
+  SIGNUPS_PER_HOUR: wholeNumber('SIGNUPS_PER_HOUR', 1, 1_000_000).default(20),
+  TRUST_PROXY: oneOf('TRUST_PROXY', ['0', '1']).default('0'),
+  WEB_CONCURRENCY: wholeNumber('WEB_CONCURRENCY', 1, 64).default(1),
+  CHARTERLINE_WORKER_INDEX: wholeNumber('CHARTERLINE_WORKER_INDEX', 0, 64).default(0),
 });
 
 export type AppConfig = {
@@ -89,12 +111,14 @@ export type AppConfig = {
   runsStartupJobs: boolean;
 };
 
+/**
+ * The configuration the environment gives. A variable set empty (`SMTP_URL=` in an env file, an
+ * unset `${VAR:-}` in docker-compose) counts as unset. A wrong value stops start-up with a
+ * StartupProblem naming each variable and what it must hold.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
+  const parsed = environmentSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) throw new StartupProblem(parsed.error.issues.map((issue) => issue.message).join(' '));
   const e = parsed.data;
   return {
     port: e.PORT,

@@ -1,9 +1,78 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import knexFactory from 'knex';
 import { freePort } from '../../test/support/free-port.ts';
 import { serverBundle } from '../../test/support/server-bundle.ts';
+
+/** Runs a bundle (the server, the worker) to its exit: its exit code and every line it wrote. */
+async function runToExit(bundle: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
+  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', DEMO_DATA: 'never', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  return { code, lines: output.split('\n').filter((line) => line.trim() !== '') };
+}
+
+/** The one log line a process that could not start wrote: the sentence an operator reads. */
+function onlyMessage(run: { code: number | null; lines: string[] }): string {
+  expect(run.lines, run.lines.join('\n')).to.have.length(1);
+  expect(run.code, run.lines.join('\n')).to.equal(78);
+  return (JSON.parse(run.lines[0]) as { message: string }).message;
+}
+
+describe('a server or worker that cannot start', function () {
+  this.timeout(60_000);
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(path.join(tmpdir(), 'charterline-start-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const workerBundle = () => path.join(path.dirname(serverBundle()), 'worker.js');
+
+  it('stops with one line naming the variable to correct, and never repeats its value', async () => {
+    const run = await runToExit(serverBundle(), { DATA_DIR: dataDir, MAIL_DISPATCH: 'whatever', DATABASE_URL: 'mysql://crm:s3cret-pw@db.example.com/crm' });
+    const message = onlyMessage(run);
+    expect(message).to.include('MAIL_DISPATCH must be one of auto, inline, worker.').and.include('DATABASE_URL must be a full address');
+    expect(message).to.not.include('s3cret-pw');
+  });
+
+  it('stops with one line when its port is in use', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const run = await runToExit(serverBundle(), { DATA_DIR: dataDir, PORT: String(port) });
+      expect(onlyMessage(run)).to.equal(`Cannot listen on port ${port} on 127.0.0.1: another program (perhaps another Charterline) uses it. Stop that program or set PORT to a free port.`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('stops with one line when another running process holds its data folder', async () => {
+    writeFileSync(path.join(dataDir, 'charterline.lock'), String(process.pid));
+    const run = await runToExit(serverBundle(), { DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(onlyMessage(run)).to.match(/^The embedded database in .* is in use by process \d+ \(probably a running Charterline server\)\. Stop that server first/);
+  });
+
+  it('stops with one line when DATA_DIR is a file', async () => {
+    const file = path.join(dataDir, 'not-a-folder');
+    writeFileSync(file, '');
+    const run = await runToExit(serverBundle(), { DATA_DIR: file, PORT: String(await freePort()) });
+    expect(onlyMessage(run)).to.equal(`DATA_DIR (${file}) cannot be used: a file of that name is in the way. Set DATA_DIR to a folder this user can write.`);
+  });
+
+  for (const [name, bundle] of [['server', serverBundle], ['worker', workerBundle]] as const) {
+    it(`stops the ${name} with one line, without the password, when DATABASE_URL points at no server`, async () => {
+      const closedPort = await freePort();
+      const run = await runToExit(bundle(), { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: `postgres://crm:s3cret-pw@127.0.0.1:${closedPort}/crm` });
+      expect(onlyMessage(run)).to.equal(`PostgreSQL at 127.0.0.1:${closedPort} (DATABASE_URL) cannot be reached. Start it, or correct DATABASE_URL.`);
+    });
+  }
+});
 
 /**
  * The server as `npm start` runs it, with WEB_CONCURRENCY: several processes on one port over
@@ -63,6 +132,20 @@ describe('server processes (WEB_CONCURRENCY)', function () {
     } finally {
       server.kill('SIGTERM');
       expect(await exited, lines.join('\n')).to.equal(0);
+    }
+  });
+
+  it('stops every server process, without starting them again, when the port is in use', async () => {
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const run = await runToExit(serverBundle(), { DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port) });
+      expect(onlyMessage(run)).to.equal(`Cannot listen on port ${port} on 127.0.0.1: another program (perhaps another Charterline) uses it. Stop that program or set PORT to a free port.`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 });

@@ -1,13 +1,14 @@
 import cluster from 'node:cluster';
 import v8 from 'node:v8';
-import { loadConfig, type AppConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
-import { exitWhenDatabaseIsNewer, migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { collectWhenIdle } from './http/idle-collection.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { startServer } from './server.ts';
+import { exitOnStartupFailure, loadConfigOrExit, startupProblemExitCode } from './startup/startup-failure.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 setLogLevel(config.logLevel);
 // The embedded database is PostgreSQL compiled to 9 MB of WebAssembly. V8 compiles it first with its
 // baseline compiler on background threads, whose freed working memory stays in glibc's per-thread
@@ -61,11 +62,19 @@ async function supervise(settings: AppConfig): Promise<void> {
   const start = (index: number) => cluster.fork({ CHARTERLINE_WORKER_INDEX: String(index) }).on('exit', (code, signal) => {
     // Exit code 0 or a stop signal is a shutdown (a terminal's Ctrl-C reaches every process), not a crash.
     if (stopping || code === 0 || signal === 'SIGINT' || signal === 'SIGTERM') return;
+    // A setting to change (a port in use, say), which the process has logged: starting it again would fail the same way.
+    if (code === startupProblemExitCode) {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      process.exitCode = code;
+      return;
+    }
     logger.error('a server process exited; starting it again', { index, code, signal });
     setTimeout(() => start(index), restartDelayMs).unref();
   });
+  // Said once a process listens: a port in use stops them all before any does.
+  cluster.once('listening', () => console.log(`\n  Charterline is running at http://localhost:${settings.port} (${settings.webConcurrency} server processes)\n`));
   for (let index = 0; index < settings.webConcurrency; index += 1) start(index);
-  console.log(`\n  Charterline is running at http://localhost:${settings.port} (${settings.webConcurrency} server processes)\n`);
   onShutdown(async () => {
     stopping = true;
     // A worker that already exited (a terminal's Ctrl-C reaches every process) is not waited for.
@@ -93,5 +102,5 @@ try {
     await serve();
   }
 } catch (error) {
-  exitWhenDatabaseIsNewer(error);
+  exitOnStartupFailure(error, config);
 }

@@ -29,8 +29,9 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
   };
   const features = options.features ?? defaultFeatures;
   const app = createApp(services, features);
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
+  const server = await new Promise<Server>((resolve, reject) => {
+    // A port in use (or refused) rejects the start, to be said in one sentence, instead of crashing the process.
+    const listening = app.listen(config.port, config.host, () => resolve(listening)).once('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -3,34 +3,41 @@
 // may run), runs the automation scheduler (each step's email and task have ids of their own and the step
 // is recorded at the version read, so workers never run a step twice) and, with EventStoreDB, runs the
 // async projectors (each holds an advisory lock).
-import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { exitWhenDatabaseIsNewer, migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './compose.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
-import { createScheduler } from './automation/scheduler.ts';
-import { createDispatcher } from './mail/dispatcher.ts';
+import { createScheduler, type Scheduler } from './automation/scheduler.ts';
+import { createDispatcher, type Dispatcher } from './mail/dispatcher.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
+import type { EventStore } from './eventstore/types.ts';
+import { exitOnStartupFailure, loadConfigOrExit } from './startup/startup-failure.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 setLogLevel(config.logLevel);
 if (!config.databaseUrl) {
   logger.error('The worker needs DATABASE_URL: the embedded database can only be opened by the web process, which then sends mail and runs projections itself.');
   process.exit(1);
 }
 const db = await openDatabase({ engine: 'postgres', url: config.databaseUrl });
-await migrateToLatest(db.knex).catch(exitWhenDatabaseIsNewer);
-const store = await createEventStore(db.knex, config.eventStoreUrl);
-const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
-const transports = transportFinder(config, savedMailgunAccount({ knex: db.knex, secrets }));
-const dispatcher = config.mailDispatch === 'inline' ? undefined : createDispatcher({ knex: db.knex, eventStore: store, transportFor: transports });
-const outbox = createOutbox({ knex: db.knex, eventStore: store, transportFor: transports, onQueued: () => dispatcher?.wake() });
-const scheduler = dispatcher
-  ? createScheduler({ knex: db.knex, eventStore: store, outbox, publicUrl: config.publicUrl, linkSecret: await resolveJwtSecret(db.knex, config.jwtSecret) })
-  : undefined;
+let store: EventStore, transports: ReturnType<typeof transportFinder>, dispatcher: Dispatcher | undefined, scheduler: Scheduler | undefined;
+try {
+  await migrateToLatest(db.knex);
+  store = await createEventStore(db.knex, config.eventStoreUrl);
+  const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
+  transports = transportFinder(config, savedMailgunAccount({ knex: db.knex, secrets }));
+  dispatcher = config.mailDispatch === 'inline' ? undefined : createDispatcher({ knex: db.knex, eventStore: store, transportFor: transports });
+  const outbox = createOutbox({ knex: db.knex, eventStore: store, transportFor: transports, onQueued: () => dispatcher?.wake() });
+  scheduler = dispatcher
+    ? createScheduler({ knex: db.knex, eventStore: store, outbox, publicUrl: config.publicUrl, linkSecret: await resolveJwtSecret(db.knex, config.jwtSecret) })
+    : undefined;
+} catch (error) {
+  await db.close();
+  exitOnStartupFailure(error, config);
+}
 dispatcher?.start();
 scheduler?.start();
 logger.info('worker running', { eventStore: store.kind, mail: dispatcher ? 'dispatching, running automation' : 'sent and automation run by the web process (MAIL_DISPATCH=inline)' });

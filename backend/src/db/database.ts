@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { logger } from '../logging/logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 
 // Both engines go through node-postgres, so rows have the same JS types everywhere:
@@ -32,6 +33,22 @@ export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir?: string; pglite?: PGlite; sharedBuffers?: string };
 
+/**
+ * Knex's own warnings (a connection lost, one that could not be made) as one log line each, instead
+ * of its multi-line stack traces on stdout. A connection that could not be made is debug: the query
+ * that needed it fails and is logged (or answered 503) by whoever made it.
+ */
+const knexLog: Knex.Config['log'] = {
+  warn: (message: unknown) => {
+    const text = String(message);
+    const firstLine = text.split('\n')[0];
+    if (text.startsWith('Acquire connection error')) logger.debug('database connection could not be made', { error: firstLine });
+    else logger.warn('database connection problem', { error: firstLine });
+  },
+  error: (message: unknown) => logger.error('database client error', { error: String(message).split('\n')[0] }),
+  deprecate: (message: unknown) => logger.debug(String(message)),
+};
+
 /** Opens PostgreSQL through `pg`, or embedded PGlite (in a data folder, or in memory when none is given). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'postgres') {
@@ -41,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // with a lookup per row, where compiling takes 15 ms of a query that runs in 2.
       connection: { connectionString: options.url, options: '-c jit=off' },
       pool: { min: 0, max: options.poolSize ?? 10 },
+      log: knexLog,
     });
     engines.set(knex, 'postgres');
     return { knex, engine: 'postgres', close: () => knex.destroy() };

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { StartupProblem } from '../startup/startup-problem.ts';
 
 export type DataDirLock = { release(): void };
 
@@ -12,7 +13,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   if (!tryCreate(lockPath)) {
     const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
+      throw new StartupProblem(
         `The embedded database in ${dataDir} is in use by process ${holder} (probably a running Charterline server). ` +
           'Stop that server first (Ctrl+C in its terminal), then run this again.',
       );

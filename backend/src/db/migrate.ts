@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { logger } from '../logging/logger.ts';
 import { projectRoot } from '../project-root.ts';
+import { StartupProblem } from '../startup/startup-problem.ts';
 
 const migrationsDir = path.join(projectRoot, 'migrations');
 
@@ -27,14 +27,16 @@ const migrationSource: Knex.MigrationSource<string> = {
   },
 };
 
-/** A start refused because a newer build has migrated the database: this build would misread what it wrote. */
-export class DatabaseNewerThanBuild extends Error {
+/**
+ * A start refused because a newer build has migrated the database: this build would misread what it
+ * wrote. Its process ends with the sentence alone, as for a setting to change.
+ */
+export class DatabaseNewerThanBuild extends StartupProblem {
   constructor(readonly unknownMigrations: string[]) {
     super(
       `This database was upgraded by a newer version of Charterline (it has been through ${unknownMigrations.length === 1 ? 'migration' : 'migrations'} ${unknownMigrations.join(', ')}, which this version does not have). ` +
         'Start that newer version, or a later one, on it; this version stopped without changing anything.',
     );
-    this.name = 'DatabaseNewerThanBuild';
   }
 }
 
@@ -50,11 +52,4 @@ export async function migrateToLatest(knex: Knex): Promise<void> {
   const unknown = await migrationsUnknownHere(knex);
   if (unknown.length) throw new DatabaseNewerThanBuild(unknown);
   await knex.migrate.latest({ migrationSource });
-}
-
-/** A process refused by a newer database ends with the refusal's sentence, not a stack trace; any other error is thrown on. */
-export function exitWhenDatabaseIsNewer(error: unknown): never {
-  if (!(error instanceof DatabaseNewerThanBuild)) throw error;
-  logger.error(error.message, { unknownMigrations: error.unknownMigrations });
-  process.exit(1);
 }

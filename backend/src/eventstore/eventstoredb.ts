@@ -21,6 +21,7 @@ import {
 } from '@eventstore/db-client';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { z } from 'zod';
+import { StartupProblem, withoutCredentials } from '../startup/startup-problem.ts';
 import { stampMetadata } from './metadata.ts';
 import {
   EventStoreUnavailableError,
@@ -74,7 +75,7 @@ export class EventStoreDbEventStore implements EventStore {
       await store.healthCheck();
     } catch (error) {
       await store.close();
-      throw new Error(`Could not reach EventStoreDB at ${url}: ${(error as Error).message}`, { cause: error });
+      throw new StartupProblem(`Could not reach EventStoreDB at ${withoutCredentials(url)}: ${(error as Error).message}. Start it, or correct EVENTSTORE_URL.`, { cause: error });
     }
     return store;
   }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { StartupProblem } from '../startup/startup-problem.ts';
 
 const keyBytes = 32;
 const ivBytes = 12;
@@ -37,11 +38,11 @@ export class SecretBox {
   }
 }
 
-/** A 32-byte key written as 64 hex digits or as base64 / base64url. */
-export function parseSecretsKey(text: string): Buffer {
+/** A 32-byte key written as 64 hex digits or as base64 / base64url; `source` names where it came from when it is not one. */
+export function parseSecretsKey(text: string, source = 'SECRETS_KEY'): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== keyBytes) throw new Error('SECRETS_KEY must be 32 bytes, written as 64 hex digits or base64 (openssl rand -base64 32).');
+  if (key.length !== keyBytes) throw new StartupProblem(`${source} must be 32 bytes, written as 64 hex digits or base64 (openssl rand -base64 32).`);
   return key;
 }
 
@@ -55,7 +56,7 @@ export function loadSecretBox(options: { configuredKey?: string; dataDir: string
   if (options.configuredKey) return new SecretBox(parseSecretsKey(options.configuredKey));
   const file = path.join(options.dataDir, secretsKeyFileName);
   try {
-    return new SecretBox(parseSecretsKey(readFileSync(file, 'utf8')));
+    return new SecretBox(parseSecretsKey(readFileSync(file, 'utf8'), file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -66,5 +67,5 @@ export function loadSecretBox(options: { configuredKey?: string; dataDir: string
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return new SecretBox(parseSecretsKey(readFileSync(file, 'utf8')));
+  return new SecretBox(parseSecretsKey(readFileSync(file, 'utf8'), file));
 }
