@@ -59,6 +59,9 @@ const environmentSchema = z.object({
   CHARTERLINE_WORKER_INDEX: wholeNumber('CHARTERLINE_WORKER_INDEX', 0, 64).default(0),
 });
 
+/** The names of the environment variables the configuration reads. */
+export const configurationVariables: readonly string[] = Object.keys(environmentSchema.shape);
+
 export type AppConfig = {
   port: number;
   host: string;
