@@ -19,9 +19,15 @@ if (config.eventStoreUrl) {
   process.exit(0);
 }
 const bar = progressBar(`Rebuilding ${selected.map((p) => `${p.name} v${p.version}`).join(', ')}`);
+// Ctrl+C (or a stop) ends the rebuild between batches: its build tables go, the serving ones stay as
+// they were, and the run is recorded as ended, so the next one (here or in Data Tools) starts at once.
+const stop = new AbortController();
+const stopped = () => stop.abort(new Error('Rebuild stopped: the read models are as they were before it. Run it again to rebuild them.'));
+process.once('SIGINT', stopped);
+process.once('SIGTERM', stopped);
 try {
   const id = await claimRebuild(db.knex, selected);
-  const { events } = await runRebuild(db.knex, id, selected, { onProgress: ({ done, total, phase }) => bar.update(done, total, phase) });
+  const { events } = await runRebuild(db.knex, id, selected, { signal: stop.signal, onProgress: ({ done, total, phase }) => bar.update(done, total, phase) });
   bar.finish(events, events);
 } catch (error) {
   console.error((error as Error).message);
