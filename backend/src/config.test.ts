@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from './config.ts';
+import { configurationWarnings, loadConfig } from './config.ts';
 import { StartupProblem } from './startup/startup-problem.ts';
 
 /** The problem loadConfig stops start-up with, for this environment. */
@@ -43,5 +43,20 @@ describe('configuration from the environment', () => {
   it('takes a variable set empty (an env file line, an unset ${VAR:-} in docker-compose) as unset', () => {
     const config = loadConfig({ SMTP_URL: '', PUBLIC_URL: '', JWT_SECRET: '', DATABASE_URL: '', PORT: '', MAIL_DISPATCH: '' });
     expect(config).to.include({ smtpUrl: undefined, jwtSecret: undefined, databaseUrl: undefined, port: 5000, mailDispatch: 'auto', publicUrl: 'http://localhost:5000' });
+  });
+
+  it('refuses MAIL_DISPATCH=worker with the embedded database, where no worker could ever send the mail', () => {
+    expect(problemOf({ MAIL_DISPATCH: 'worker' }).message).to.equal(
+      'MAIL_DISPATCH=worker needs DATABASE_URL: npm run worker cannot open the embedded database, so no mail would be sent. Leave MAIL_DISPATCH unset (auto) or set it to inline.',
+    );
+    expect(loadConfig({ MAIL_DISPATCH: 'worker', DATABASE_URL: 'postgres://localhost/charterline' }).mailDispatch).to.equal('worker');
+  });
+
+  it('warns a deployment without PUBLIC_URL that unsubscribe links would point at localhost', () => {
+    expect(configurationWarnings({ DATABASE_URL: 'postgres://localhost/charterline', PORT: '8080' })).to.deep.equal([
+      'PUBLIC_URL is not set: unsubscribe links in automated mail point at http://localhost:8080, which recipients cannot open. Set PUBLIC_URL to the address they reach the app at, e.g. https://crm.example.com.',
+    ]);
+    expect(configurationWarnings({ SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://crm.example.com' })).to.deep.equal([]);
+    expect(configurationWarnings({}), 'a try-out on a laptop').to.deep.equal([]);
   });
 });

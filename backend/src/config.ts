@@ -123,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = environmentSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) throw new StartupProblem(parsed.error.issues.map((issue) => issue.message).join(' '));
   const e = parsed.data;
+  // `npm run worker` cannot open the embedded database, so no process would ever send the mail queued.
+  if (e.MAIL_DISPATCH === 'worker' && !e.DATABASE_URL) {
+    throw new StartupProblem('MAIL_DISPATCH=worker needs DATABASE_URL: npm run worker cannot open the embedded database, so no mail would be sent. Leave MAIL_DISPATCH unset (auto) or set it to inline.');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -157,4 +161,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webConcurrency: e.WEB_CONCURRENCY,
     runsStartupJobs: e.CHARTERLINE_WORKER_INDEX === 0,
   };
+}
+
+/**
+ * Settings that let the server start but do something the operator likely did not mean, one
+ * sentence each, logged at start by the server and the worker.
+ */
+export function configurationWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  // A deployment (PostgreSQL, or an SMTP server for everyone's mail) writes to people elsewhere; a laptop's try-out does not.
+  if (!env.PUBLIC_URL && (env.DATABASE_URL || env.SMTP_URL)) {
+    warnings.push(
+      `PUBLIC_URL is not set: unsubscribe links in automated mail point at http://localhost:${env.PORT || 5000}, which recipients cannot open. Set PUBLIC_URL to the address they reach the app at, e.g. https://crm.example.com.`,
+    );
+  }
+  return warnings;
 }

@@ -11,7 +11,7 @@ import { serverBundle } from '../../test/support/server-bundle.ts';
 
 /** Runs a bundle (the server, the worker) to its exit: its exit code and every line it wrote. */
 async function runToExit(bundle: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
-  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', DEMO_DATA: 'never', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH, HOST: '127.0.0.1', DEMO_DATA: 'never', PUBLIC_URL: 'https://crm.example.com', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import v8 from 'node:v8';
-import type { AppConfig } from './config.ts';
+import { configurationWarnings, type AppConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { collectWhenIdle } from './http/idle-collection.ts';
@@ -10,6 +10,7 @@ import { exitOnStartupFailure, loadConfigOrExit, startupProblemExitCode } from '
 
 const config = loadConfigOrExit();
 setLogLevel(config.logLevel);
+if (cluster.isPrimary) for (const warning of configurationWarnings()) logger.warn(warning);
 // The embedded database is PostgreSQL compiled to 9 MB of WebAssembly. V8 compiles it first with its
 // baseline compiler on background threads, whose freed working memory stays in glibc's per-thread
 // arenas: about 55 MB resident for the life of the process. Compiled optimised at once, it leaves

@@ -6,6 +6,7 @@
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './compose.ts';
+import { configurationWarnings } from './config.ts';
 import { logger, setLogLevel } from './logging/logger.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { createScheduler, type Scheduler } from './automation/scheduler.ts';
@@ -18,6 +19,7 @@ import { exitOnStartupFailure, loadConfigOrExit } from './startup/startup-failur
 
 const config = loadConfigOrExit();
 setLogLevel(config.logLevel);
+for (const warning of configurationWarnings()) logger.warn(warning);
 if (!config.databaseUrl) {
   logger.error('The worker needs DATABASE_URL: the embedded database can only be opened by the web process, which then sends mail and runs projections itself.');
   process.exit(1);
