@@ -52,15 +52,23 @@ export function describeStartupFailure(error: unknown, settings: StartupSettings
 /** The exit code of a process stopped by a setting to change (sysexits' EX_CONFIG): starting it again changes nothing. */
 export const startupProblemExitCode = 78;
 
+/** A failure that may pass by itself: a database or event store still starting, a host name not yet known (containers starting together). */
+function mayPass(error: unknown): boolean {
+  if (error instanceof StartupProblem) return error.mayPass;
+  const code = (error as { code?: unknown } | null)?.code;
+  return isDatabaseUnavailable(error) || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}
+
 /**
- * Ends a process that could not start: one log line saying what to change, exit code 78. A failure
- * that is no setting's gets its stack trace, in the same single line, and exit code 1.
+ * Ends a process that could not start: one log line saying what to change. The exit code is 78
+ * for a setting to change, 1 for what may pass by itself (a supervisor's restart then helps) and
+ * for a failure that is no setting's, which gets its stack trace in the same single line.
  */
 export function exitOnStartupFailure(error: unknown, settings: StartupSettings = {}): never {
   const sentence = describeStartupFailure(error, settings);
   if (sentence) logger.error(sentence);
   else logger.error('start-up failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  process.exit(sentence ? startupProblemExitCode : 1);
+  process.exit(sentence && !mayPass(error) ? startupProblemExitCode : 1);
 }
 
 /** The configuration, or the process ends saying which variable to correct. */

@@ -4,6 +4,13 @@
  */
 export class StartupProblem extends Error {
   override name = 'StartupProblem';
+  /** Whether it may pass by itself (a service still starting), so that starting again later can succeed. */
+  readonly mayPass: boolean;
+
+  constructor(message: string, options: { cause?: unknown; mayPass?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.mayPass = options.mayPass ?? false;
+  }
 }
 
 /** An address as a log may show it: without the user and password it may carry. */
