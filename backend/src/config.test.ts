@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { projectRoot } from './project-root.ts';
 import { configurationWarnings, loadConfig } from './config.ts';
 import { StartupProblem } from './startup/startup-problem.ts';
 
@@ -58,5 +61,16 @@ describe('configuration from the environment', () => {
     ]);
     expect(configurationWarnings({ SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://crm.example.com' })).to.deep.equal([]);
     expect(configurationWarnings({}), 'a try-out on a laptop').to.deep.equal([]);
+  });
+
+  it("keeps the embedded database in the repository's data folder whichever folder the server is started from", () => {
+    const started = process.cwd();
+    try {
+      process.chdir(tmpdir());
+      expect(loadConfig({}).dataDir).to.equal(path.join(projectRoot, 'data'));
+      expect(loadConfig({ DATA_DIR: 'elsewhere' }).dataDir).to.equal(path.join(tmpdir(), 'elsewhere'));
+    } finally {
+      process.chdir(started);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from './project-root.ts';
 import { StartupProblem } from './startup/startup-problem.ts';
 
 /** An address of one of these schemes (`https:` and so on), said as what the variable must hold when it is not. */
@@ -26,7 +27,7 @@ const oneOf = <const Values extends readonly [string, ...string[]]>(variable: st
 const environmentSchema = z.object({
   PORT: wholeNumber('PORT', 0, 65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: addressOf('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@localhost:5432/charterline (or leave it unset for the embedded database)').optional(),
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 32MB.').default('32MB'),
   EVENTSTORE_URL: addressOf('EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], 'esdb://localhost:2113?tls=false').optional(),
@@ -130,7 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Unset, the repository's own data folder, wherever the process is started from: a server started
+    // from another folder (a service manager's) must not open a new, empty database there.
+    dataDir: e.DATA_DIR ? path.resolve(e.DATA_DIR) : path.join(projectRoot, 'data'),
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     eventStoreUrl: e.EVENTSTORE_URL,

@@ -37,7 +37,7 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
   for (const feature of features) await feature.start?.(services);
-  logger.info('Charterline is listening', { url, database: db.engine, eventStore: eventStore.kind, pid: process.pid });
+  logger.info('Charterline is listening', { url, database: db.engine, ...(db.engine === 'pglite' && !options.db && { dataDir: config.dataDir }), eventStore: eventStore.kind, pid: process.pid });
 
   return {
     services,
