@@ -52,12 +52,14 @@ describeWithDatabase('first start', (context) => {
 
   it('loads the demo set in the background when FDIC is unreachable', async () => {
     const sync = createSyncFeature();
+    const bootstrap = createBootstrapFeature(sync, { demoBanks: 20 });
     const app = await startTestApp(context.db, {
-      features: [sync, createBootstrapFeature(sync, { demoBanks: 20 })],
+      features: [sync, bootstrap],
       // Port 9 (discard) on localhost refuses at once: FDIC is unreachable.
       config: { demoData: 'auto', fdicApiUrl: 'http://127.0.0.1:9/banks' },
     });
-    await app.stop(); // waits for the background load
+    await bootstrap.settled();
+    await app.stop();
     const banks = await context.db.knex('fdic_institutions').select('is_demo');
     expect(banks).to.have.length(20);
     expect(banks.every((bank) => bank.is_demo)).to.equal(true);
@@ -69,21 +71,17 @@ describeWithDatabase('first start', (context) => {
     let firstChunkDone!: () => void;
     const firstChunk = new Promise<void>((resolve) => (firstChunkDone = resolve));
     const sync = createSyncFeature();
+    const bootstrap = createBootstrapFeature(sync, {
+      demoBanks: 120,
+      // The load stops after its first chunk until the requests below have been answered.
+      afterDemoChunk: async ({ loaded }) => {
+        if (loaded > 50) return;
+        firstChunkDone();
+        await loadHeld;
+      },
+    });
     const app = await startTestApp(context.db, {
-      features: [
-        healthFeature,
-        regulatorFeature,
-        sync,
-        createBootstrapFeature(sync, {
-          demoBanks: 120,
-          // The load stops after its first chunk until the requests below have been answered.
-          afterDemoChunk: async ({ loaded }) => {
-            if (loaded > 50) return;
-            firstChunkDone();
-            await loadHeld;
-          },
-        }),
-      ],
+      features: [healthFeature, regulatorFeature, sync, bootstrap],
       config: { demoData: 'always' },
     });
     try {
@@ -97,6 +95,7 @@ describeWithDatabase('first start', (context) => {
       expect(directory.status).to.equal(200);
     } finally {
       releaseLoad();
+      await bootstrap.settled();
       await app.stop();
     }
     expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 120 });
@@ -107,10 +106,41 @@ describeWithDatabase('first start', (context) => {
     await loadDemoData(context.db.knex, { banks: 20 });
     await context.db.knex('sync_runs').insert({ kind: 'demo', status: 'running', progress: 50, total: 120, message: 'Loading demo data' });
     const sync = createSyncFeature();
-    const app = await startTestApp(context.db, { features: [sync, createBootstrapFeature(sync, { demoBanks: 60 })], config: { demoData: 'auto' } });
+    const bootstrap = createBootstrapFeature(sync, { demoBanks: 60 });
+    const app = await startTestApp(context.db, { features: [sync, bootstrap], config: { demoData: 'auto' } });
+    await bootstrap.settled();
     await app.stop();
     expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 60 });
     expect((await latestRun(context.db.knex, 'demo'))?.status).to.equal('complete');
+  });
+
+  it('stops the demo load between chunks when the server stops (Ctrl+C), instead of waiting for the whole set', async () => {
+    let firstChunkDone!: () => void;
+    const firstChunk = new Promise<void>((resolve) => (firstChunkDone = resolve));
+    let goOn!: () => void;
+    const heldAfterFirstChunk = new Promise<void>((resolve) => (goOn = resolve));
+    const sync = createSyncFeature();
+    const app = await startTestApp(context.db, {
+      features: [
+        sync,
+        createBootstrapFeature(sync, {
+          demoBanks: 200,
+          afterDemoChunk: async ({ loaded }) => {
+            if (loaded > 50) return;
+            firstChunkDone();
+            await heldAfterFirstChunk;
+          },
+        }),
+      ],
+      config: { demoData: 'always' },
+    });
+    await firstChunk;
+    const stopped = app.stop();
+    goOn();
+    await stopped;
+    expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 50 });
+    // Not complete: the next start loads the set again, whole.
+    expect((await latestRun(context.db.knex, 'demo'))?.status).to.not.equal('complete');
   });
 
   it('syncs from FDIC in the background when it answers', async () => {

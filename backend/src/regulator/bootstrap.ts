@@ -52,28 +52,33 @@ export type BootstrapOptions = {
 };
 
 export function createBootstrapFeature(sync: SyncFeature, options: BootstrapOptions = {}): Feature & { settled(): Promise<void> } {
-  const pending = new Map<AppServices, Promise<void>>();
+  const pending = new Map<AppServices, { work: Promise<void>; stop: AbortController }>();
   return {
     name: 'regulator-bootstrap',
     start(services: AppServices) {
       if (!services.config.runsStartupJobs) return;
-      const work = bootstrap(services, sync, options).catch((error) =>
-        logger.error('first-start regulator data failed', { error: (error as Error).stack ?? String(error) }),
-      );
-      pending.set(services, work);
+      const stop = new AbortController();
+      const work = bootstrap(services, sync, options, stop.signal).catch((error) => {
+        if (stop.signal.aborted) logger.info('the demo data load stopped with the server; the next start loads it again, whole');
+        else logger.error('first-start regulator data failed', { error: (error as Error).stack ?? String(error) });
+      });
+      pending.set(services, { work, stop });
       void work.finally(() => pending.delete(services));
     },
     /** Resolves when the first-start decision has been carried out (a sync it started may still run). */
     async settled() {
-      await Promise.all(pending.values());
+      await Promise.all([...pending.values()].map(({ work }) => work));
     },
+    /** Stops a demo load between chunks, so a stopping server does not wait for the whole set. */
     async stop(services) {
-      await pending.get(services);
+      const running = pending.get(services);
+      running?.stop.abort();
+      await running?.work;
     },
   };
 }
 
-async function bootstrap(services: AppServices, sync: SyncFeature, options: BootstrapOptions): Promise<void> {
+async function bootstrap(services: AppServices, sync: SyncFeature, options: BootstrapOptions, signal: AbortSignal): Promise<void> {
   const { knex, config } = services;
   const jobs = sync.syncFor(services);
   const action = await firstStartAction({
@@ -100,7 +105,7 @@ async function bootstrap(services: AppServices, sync: SyncFeature, options: Boot
           ? 'loading the demo data set (DEMO_DATA=always)'
           : 'FDIC BankFind is not reachable: loading the demo data set so the app is usable offline',
       );
-      const result = await loadDemoWithProgress(knex, options);
+      const result = await loadDemoWithProgress(knex, options, signal);
       logger.info('demo data loaded; POST /api/services/sync/institutions or npm run sync replaces it with real data', result);
       return;
     }
@@ -108,12 +113,13 @@ async function bootstrap(services: AppServices, sync: SyncFeature, options: Boot
 }
 
 /** Loads the demo set, keeping its progress in a run record that screens read and a restart finishes. */
-async function loadDemoWithProgress(knex: Knex, options: BootstrapOptions) {
+async function loadDemoWithProgress(knex: Knex, options: BootstrapOptions, signal: AbortSignal) {
   const run = await createRun(knex, 'demo', { message: 'Loading demo data' });
   let lastLogged = 0;
   try {
     const result = await loadDemoData(knex, {
       banks: options.demoBanks,
+      signal,
       onProgress: async (progress) => {
         await saveProgress(knex, run.id, { progress: progress.loaded, total: progress.total, message: 'Loading demo data' });
         if (progress.loaded - lastLogged >= 1000 || progress.loaded === progress.total) {

@@ -57,7 +57,7 @@ const demo = <T extends { is_demo: boolean }>(row: T): T => {
  */
 export async function loadDemoData(
   knex: Knex,
-  options: { banks?: number; onProgress?: (progress: DemoLoadProgress) => Promise<void> | void } = {},
+  options: { banks?: number; onProgress?: (progress: DemoLoadProgress) => Promise<void> | void; signal?: AbortSignal } = {},
 ): Promise<{ banks: number; financials: number; branches: number }> {
   const total = options.banks ?? defaultDemoBankCount;
   const areas = demoAreas();
@@ -66,6 +66,8 @@ export async function loadDemoData(
   const usedAreas = new Set<string>();
   for (let start = 0; start < total; start += banksPerChunk) {
     await yieldToEventLoop();
+    // Stopped between chunks (the server stops): what is committed stays, and the next start loads the set again, whole.
+    options.signal?.throwIfAborted();
     const institutions: InstitutionRow[] = [];
     const financialRecords: RawRecord[] = [];
     const locations: LocationRow[] = [];
