@@ -20,6 +20,13 @@ describe('what an operator reads when start-up fails', () => {
     );
   });
 
+  it('says a HOST that names no address of this machine is to be corrected', () => {
+    const unknown = Object.assign(new Error('getaddrinfo ENOTFOUND crm.internal'), { code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname: 'crm.internal' });
+    expect(describeStartupFailure(unknown, { host: 'crm.internal', port: 5000, databaseUrl: 'postgres://db.internal/charterline' })).to.equal(
+      'HOST (crm.internal) is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.',
+    );
+  });
+
   it('says a port below 1024 needs administrator rights', () => {
     const refused = Object.assign(new Error('listen EACCES'), { code: 'EACCES', syscall: 'listen' });
     expect(describeStartupFailure(refused, { port: 80, host: '0.0.0.0' })).to.equal('Cannot listen on port 80 on 0.0.0.0: ports below 1024 need administrator rights. Set PORT to 1024 or above.');

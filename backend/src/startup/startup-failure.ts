@@ -28,7 +28,8 @@ const folderReasons: Record<string, string> = {
 export function describeStartupFailure(error: unknown, settings: StartupSettings = {}): string | undefined {
   if (error instanceof StartupProblem) return error.message;
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, syscall, path } = error as { code?: unknown; syscall?: unknown; path?: unknown };
+  const { code, syscall, path, hostname } = error as { code?: unknown; syscall?: unknown; path?: unknown; hostname?: unknown };
+  if (syscall === 'getaddrinfo' && hostname === settings.host) return `HOST (${settings.host}) is not a name of this machine. Set HOST to one of its addresses, or 0.0.0.0 for all.`;
   if (syscall === 'listen' || syscall === 'bind') {
     const where = `port ${settings.port ?? '?'} on ${settings.host ?? 'this machine'}`;
     if (code === 'EADDRINUSE') return `Cannot listen on ${where}: another program (perhaps another Charterline) uses it. Stop that program or set PORT to a free port.`;
