@@ -11,6 +11,7 @@ import { logger, setLogLevel } from './logging/logger.ts';
 import { resolveJwtSecret } from './auth/tokens.ts';
 import { createScheduler, type Scheduler } from './automation/scheduler.ts';
 import { createDispatcher, type Dispatcher } from './mail/dispatcher.ts';
+import { warnOfSmtpProblem } from './mail/feature.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
@@ -42,6 +43,7 @@ try {
 }
 dispatcher?.start();
 scheduler?.start();
+if (dispatcher && config.smtpUrl) warnOfSmtpProblem(config.smtpUrl);
 logger.info('worker running', { eventStore: store.kind, mail: dispatcher ? 'dispatching, running automation' : 'sent and automation run by the web process (MAIL_DISPATCH=inline)' });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,6 +4,8 @@ import { createOutbox, type Outbox } from './outbox.ts';
 import { mailRoutes } from './routes.ts';
 import { mailgunWebhookRoutes } from './webhook-routes.ts';
 import { savedMailgunAccount, transportFinder, type MailSettingsReader } from './transports.ts';
+import { smtpServerProblem } from './smtp.ts';
+import { logger } from '../logging/logger.ts';
 
 export type MailFeatureOptions = {
   /** Where a user's Mailgun account comes from; Settings by default. */
@@ -15,6 +17,14 @@ export type MailFeatureOptions = {
 /** Whether this process sends queued mail itself: always with the embedded database (one process), with PostgreSQL only when told. */
 export function dispatchesInline(config: AppServices['config']): boolean {
   return config.mailDispatch === 'inline' || (config.mailDispatch === 'auto' && !config.databaseUrl);
+}
+
+/** Says in the log, without waiting for it, when SMTP_URL's server cannot be used: an operator learns at start, not from a user's failed email. */
+export function warnOfSmtpProblem(smtpUrl: string): void {
+  void smtpServerProblem(smtpUrl).then(
+    (problem) => problem && logger.warn(problem),
+    () => undefined,
+  );
 }
 
 export type MailFeature = Feature & {
@@ -50,7 +60,9 @@ export function createMailFeature(options: MailFeatureOptions = {}): MailFeature
     name: 'mail',
     routes: (services) => [mailRoutes(services, wiringFor(services)), mailgunWebhookRoutes(services)],
     start(services) {
-      wiringFor(services).dispatcher?.start();
+      const { dispatcher } = wiringFor(services);
+      dispatcher?.start();
+      if (dispatcher && services.config.smtpUrl) warnOfSmtpProblem(services.config.smtpUrl);
     },
     async stop(services) {
       const wiring = instances.get(services);

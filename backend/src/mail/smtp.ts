@@ -50,3 +50,26 @@ export function smtpTransport(url: string, options: { pool?: boolean; maxConnect
     close: async () => (await transporter)?.close(),
   };
 }
+
+/**
+ * What is wrong with the SMTP server of SMTP_URL, asked once at start by the process that sends mail
+ * (a connection and its login, no mail): a sentence for the log naming the server but never the
+ * URL's password, or undefined when it takes the login.
+ */
+export async function smtpServerProblem(url: string): Promise<string | undefined> {
+  const { default: nodemailer } = await import('nodemailer');
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 } as never);
+  const { hostname, port, protocol } = new URL(url);
+  const server = `${hostname}:${port || (protocol === 'smtps:' ? 465 : 587)}`;
+  try {
+    await transporter.verify();
+    return undefined;
+  } catch (raw) {
+    const error = raw as { code?: string };
+    const why = error.code === 'EAUTH' ? 'refused the user or password in SMTP_URL' : `could not be reached (${error.code ?? 'no answer'})`;
+    return `The SMTP server of SMTP_URL (${server}) ${why}: mail of users without a Mailgun key fails until it is corrected.`;
+  } finally {
+    transporter.close();
+  }
+}
+
