@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { capturedLog } from '../../../test/support/captured-log.ts';
 import { createPollingWorker, handleBatch } from './polling-worker.ts';
 
 describe('polling worker', () => {
@@ -35,5 +36,29 @@ describe('polling worker', () => {
     });
     await finished;
     expect(roundsWhenOtherWorkRan, 'other work ran while the rounds went on').to.equal(1);
+  });
+
+  it('logs rounds failing the same way (a database down) once, not every round, and once more when they work again', async () => {
+    const outcomes = ['down', 'down', 'down', 'down', 'ok', 'ok'];
+    let rounds = 0;
+    const lines = await capturedLog(async () => {
+      await new Promise<void>((resolve) => {
+        const worker = createPollingWorker({
+          name: 'mail dispatcher',
+          pollIntervalMs: 0,
+          round: async () => {
+            const outcome = outcomes[rounds++];
+            if (rounds === outcomes.length) void worker.stop().then(resolve);
+            if (outcome === 'down') throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+            return 0;
+          },
+        });
+        worker.start();
+      });
+    });
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>).map(({ time: _time, sinceSeconds: _since, ...line }) => line)).to.deep.equal([
+      { level: 'error', message: 'mail dispatcher round failed', error: 'connect ECONNREFUSED 127.0.0.1:5432' },
+      { level: 'info', message: 'mail dispatcher rounds work again', failedRounds: 4 },
+    ]);
   });
 });

@@ -12,20 +12,46 @@ export type PollingWorker = {
   drain(): Promise<void>;
 };
 
-/** `round` answers how many items it took up; a failed round is logged and the loop goes on. */
+/** A failure that goes on (a database down) is logged again after this long, with how often it failed meanwhile. */
+const repeatedFailureLogMs = 5 * 60_000;
+
+/**
+ * `round` answers how many items it took up; a failed round is logged and the loop goes on. Rounds
+ * failing the same way (a database down for an hour, one round every 2 seconds) are one line, again
+ * every 5 minutes while it lasts, and one more when a round succeeds again.
+ */
 export function createPollingWorker(options: { name: string; pollIntervalMs: number; round: () => Promise<number> }): PollingWorker {
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
   let woken = false;
+  let failing: { error: string; loggedAt: number; since: number; rounds: number } | undefined;
+
+  const failed = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = Date.now();
+    if (failing?.error === message) {
+      failing.rounds += 1;
+      if (now - failing.loggedAt < repeatedFailureLogMs) return;
+      failing.loggedAt = now;
+      logger.error(`${options.name} rounds still failing`, { error: message, failedRounds: failing.rounds, sinceSeconds: Math.round((now - failing.since) / 1000) });
+      return;
+    }
+    failing = { error: message, loggedAt: now, since: now, rounds: 1 };
+    logger.error(`${options.name} round failed`, { error: message });
+  };
 
   async function run(): Promise<void> {
     while (running) {
       let taken = 0;
       try {
         taken = await options.round();
+        if (failing) {
+          logger.info(`${options.name} rounds work again`, { failedRounds: failing.rounds, sinceSeconds: Math.round((Date.now() - failing.since) / 1000) });
+          failing = undefined;
+        }
       } catch (error) {
-        logger.error(`${options.name} round failed`, { error: error instanceof Error ? error.message : String(error) });
+        failed(error);
       }
       if (!running) return;
       if (taken > 0 || woken) {
