@@ -15,6 +15,7 @@ import { warnOfSmtpProblem } from './mail/feature.ts';
 import { createOutbox } from './mail/outbox.ts';
 import { savedMailgunAccount, transportFinder } from './mail/transports.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
+import { warnOfKeysSealedElsewhere } from './settings/settings.ts';
 import type { EventStore } from './eventstore/types.ts';
 import { exitOnStartupFailure, loadConfigOrExit } from './startup/startup-failure.ts';
 
@@ -31,6 +32,7 @@ try {
   await migrateToLatest(db.knex);
   store = await createEventStore(db.knex, config.eventStoreUrl);
   const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
+  await warnOfKeysSealedElsewhere(db.knex, secrets);
   transports = transportFinder(config, savedMailgunAccount({ knex: db.knex, secrets }));
   dispatcher = config.mailDispatch === 'inline' ? undefined : createDispatcher({ knex: db.knex, eventStore: store, transportFor: transports });
   const outbox = createOutbox({ knex: db.knex, eventStore: store, transportFor: transports, onQueued: () => dispatcher?.wake() });

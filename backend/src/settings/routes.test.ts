@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { withOutreachApp, type TestApp } from '../../../test/support/app.ts';
+import { startTestApp, withOutreachApp, type TestApp } from '../../../test/support/app.ts';
+import { capturedLog } from '../../../test/support/captured-log.ts';
 import { SecretBox } from './secret-box.ts';
 import { readUserSecrets } from './settings.ts';
 
@@ -98,6 +99,21 @@ describeWithDatabase('settings API', (context) => {
     const saved = await put({ hunterApiKey: 'hunter-new-7e7e', mailgunApiKey: 'key-new-8f8f' });
     expect(saved.body).to.include({ hunterApiKey: '••••7e7e', mailgunApiKey: '••••8f8f' });
     expect(saved.body.unreadableSecrets).to.deep.equal([]);
+  });
+
+  it('warns at start, once, when the saved keys were sealed with another key than this server has', async () => {
+    const restored = await app.signUp('Restored At Start');
+    await context.db.knex('user_settings').insert({ user_id: restored.user.id, hunter_api_key_sealed: new SecretBox(Buffer.alloc(32, 5)).encrypt('sealed-elsewhere-key'), updated_at: new Date(Date.now() + 60_000) });
+    let second: TestApp | undefined;
+    const lines = await capturedLog(async () => {
+      second = await startTestApp(context.db);
+    });
+    await second?.stop();
+    const warnings = lines.filter((line) => line.includes('"level":"warn"'));
+    expect(warnings.map((line) => JSON.parse(line).message)).to.deep.equal([
+      "Users' saved API keys were sealed with another key than this server's (SECRETS_KEY, else DATA_DIR/secrets.key): restore the secrets.key of the backup, or give every process the same SECRETS_KEY. Until then users must enter their keys again.",
+    ]);
+    await context.db.knex('user_settings').where({ user_id: restored.user.id }).delete();
   });
 
   it("keeps each user's settings apart", async () => {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { signedInUser } from '../auth/authenticate.ts';
 import type { Feature } from '../services.ts';
-import { readSettingsView, saveSettings, settingsBody } from './settings.ts';
+import { readSettingsView, saveSettings, settingsBody, warnOfKeysSealedElsewhere } from './settings.ts';
 
 /** GET and PUT /api/data/settings: the signed-in user's provider keys (as previews) and mail domain. */
 export const settingsFeature: Feature = {
@@ -18,4 +18,5 @@ export const settingsFeature: Feature = {
     });
     return router;
   },
+  start: ({ knex, secrets }) => warnOfKeysSealedElsewhere(knex, secrets),
 };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { BadRequestError } from '../http/errors.ts';
+import { logger } from '../logging/logger.ts';
 import type { SecretBox } from './secret-box.ts';
 
 export const mailgunRegions = ['US', 'EU'] as const;
@@ -180,6 +181,27 @@ function openSecrets(secrets: SecretBox, row: SettingsRow | undefined): { opened
     }
   }
   return { opened, unreadable };
+}
+
+/**
+ * Says at start, once, when the newest saved key cannot be opened with this process's key: the
+ * operator learns that a backup was restored without its secrets.key, or that processes were given
+ * different keys, before users find their keys gone.
+ */
+export async function warnOfKeysSealedElsewhere(knex: Knex, secrets: SecretBox): Promise<void> {
+  const sealed = 'coalesce(hunter_api_key_sealed, mailgun_api_key_sealed, mailgun_webhook_signing_key_sealed)';
+  const row: { sealed: string } | undefined = await knex('user_settings')
+    .whereRaw(`${sealed} is not null`)
+    .orderBy('updated_at', 'desc')
+    .first(knex.raw(`${sealed} as sealed`));
+  if (!row) return;
+  try {
+    secrets.decrypt(row.sealed);
+  } catch {
+    logger.warn(
+      "Users' saved API keys were sealed with another key than this server's (SECRETS_KEY, else DATA_DIR/secrets.key): restore the secrets.key of the backup, or give every process the same SECRETS_KEY. Until then users must enter their keys again.",
+    );
+  }
 }
 
 /** The user's provider keys in clear (mail sending, contact finding). Defaults when never saved. */
