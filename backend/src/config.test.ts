@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from './project-root.ts';
-import { configurationWarnings, loadConfig } from './config.ts';
+import { readFileSync } from 'node:fs';
+import { configurationVariables, configurationWarnings, loadConfig } from './config.ts';
 import { StartupProblem } from './startup/startup-problem.ts';
 
 /** The problem loadConfig stops start-up with, for this environment. */
@@ -72,5 +73,11 @@ describe('configuration from the environment', () => {
     } finally {
       process.chdir(started);
     }
+  });
+
+  it("lists every variable the configuration reads in README's Configuration table", () => {
+    const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Architecture'));
+    expect(configurationVariables.filter((name) => !table.includes(`| \`${name}\``) && !table.includes(`, \`${name}\``))).to.deep.equal([]);
   });
 });
