@@ -146,7 +146,11 @@ describe('server processes (WEB_CONCURRENCY)', function () {
     const port = (taken.address() as net.AddressInfo).port;
     try {
       const run = await runToExit(serverBundle(), { DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port) });
-      expect(onlyMessage(run)).to.equal(`Cannot listen on port ${port} on 127.0.0.1: another program (perhaps another Charterline) uses it. Stop that program or set PORT to a free port.`);
+      // Both processes may fail to listen before the first failure stops the other: each says it, in the same words.
+      const messages = new Set(run.lines.map((line) => (JSON.parse(line) as { message: string }).message));
+      expect([...messages], run.lines.join('\n')).to.deep.equal([`Cannot listen on port ${port} on 127.0.0.1: another program (perhaps another Charterline) uses it. Stop that program or set PORT to a free port.`]);
+      expect(run.lines.length, run.lines.join('\n')).to.be.at.most(2);
+      expect(run.code, run.lines.join('\n')).to.equal(78);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
