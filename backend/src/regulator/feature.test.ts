@@ -342,6 +342,28 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect(second.body.banks[0].cert).to.not.equal(first.body.banks[0].cert);
     });
 
+    it('finds the banks of several states at once, given as TX,OK or as a list', async () => {
+      const inTexasOrOklahoma = await context.db.knex('fdic_institutions as i')
+        .join('fdic_financials as f', 'f.cert', 'i.cert')
+        .where('f.repdte', latest)
+        .where('i.active', true)
+        .whereIn('i.state', ['TX', 'OK'])
+        .count('* as n')
+        .first();
+      const asText = await search({ state: 'TX,OK', minRoa: 1 }, 1, 100);
+      expect(asText.status, asText.text).to.equal(200);
+      expect(asText.body.total).to.equal(Number(inTexasOrOklahoma!.n));
+      expect(new Set(asText.body.banks.map((bank: { state: string }) => bank.state))).to.deep.equal(new Set(['TX', 'OK']));
+      const asList = await search({ state: ['ok', 'tx'], minRoa: 1 }, 1, 100);
+      expect(asList.body).to.deep.equal(asText.body);
+    });
+
+    it('rejects a state that is not a two-letter code with 400 saying what to send', async () => {
+      const response = await search({ state: 'Texas' });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.match(/two-letter state codes, such as TX or TX,OK/);
+    });
+
     it('matches the primary loan type and the minimum loan volume', async () => {
       const response = await search({ loanType: 'Agricultural', minLoanVolume: 1 }, 1, 100);
       for (const bank of response.body.banks) {

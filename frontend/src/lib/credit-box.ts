@@ -19,7 +19,8 @@ export type FilterName = SliderFilter | SelectFilter;
  * of the way along instead of at the far left, and their values are rounded to two significant digits.
  */
 export type SliderSpec = { name: SliderFilter; label: string; min: number; max: number; step: number; defaultValue: number; defaultOn: boolean; format: 'money' | 'percent'; logScale?: boolean };
-export type SelectSpec = { name: SelectFilter; label: string; options: Array<{ value: string; label: string }>; defaultOn: boolean };
+/** A `multiple` select holds several of its options, comma-separated ('TX,OK'), and ALL for none. */
+export type SelectSpec = { name: SelectFilter; label: string; options: Array<{ value: string; label: string }>; defaultOn: boolean; multiple?: boolean };
 
 export const regions: Record<string, string[]> = {
   Northeast: ['CT', 'DE', 'MA', 'MD', 'ME', 'NH', 'NJ', 'NY', 'PA', 'RI', 'VT', 'DC'],
@@ -44,7 +45,7 @@ export const sliders: Record<SliderFilter, SliderSpec> = {
 
 export const selects: Record<SelectFilter, SelectSpec> = {
   region: { name: 'region', label: 'Region', options: [allOption, ...Object.keys(regions).map((name) => ({ value: name, label: name }))], defaultOn: false },
-  state: { name: 'state', label: 'State', options: [allOption, ...stateCodes.map((code) => ({ value: code, label: code }))], defaultOn: false },
+  state: { name: 'state', label: 'State', options: stateCodes.map((code) => ({ value: code, label: code })), defaultOn: false, multiple: true },
   regulator: { name: 'regulator', label: 'Regulator', options: [allOption, ...['FDIC', 'FRS', 'OCC'].map((value) => ({ value, label: value }))], defaultOn: false },
   charterType: {
     name: 'charterType',
@@ -139,6 +140,16 @@ export function withValue(state: FilterState, name: FilterName, value: number | 
   if (name === 'region' && value !== ALL) values.state = ALL;
   if (name === 'state' && value !== ALL) values.region = ALL;
   return { ...state, values };
+}
+
+/** The options a `multiple` select holds (none for ALL). */
+export function chosenOptions(value: string): string[] {
+  return value && value !== ALL ? value.split(',') : [];
+}
+
+/** A `multiple` select's value holding these options: comma-separated, ALL for none. */
+export function optionsValue(options: string[]): string {
+  return options.length > 0 ? options.join(',') : ALL;
 }
 
 export function withSwitch(state: FilterState, name: FilterName, on: boolean): FilterState {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { chosenOptions, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -68,6 +68,17 @@ describe('credit box filters', () => {
     expect(state.values).to.include({ region: 'West', state: 'All' });
     state = withValue(state, 'state', 'OH');
     expect(state.values).to.include({ region: 'All', state: 'OH' });
+  });
+
+  it('holds several states at once and sends them as TX,OK, none being All', () => {
+    let state = withSwitch(defaultFilterState(), 'state', true);
+    expect(chosenOptions(state.values.state)).to.deep.equal([]);
+    state = withValue(state, 'state', optionsValue(['TX', 'OK']));
+    expect(chosenOptions(state.values.state)).to.deep.equal(['TX', 'OK']);
+    expect(criteriaToSend(state)).to.deep.include({ state: 'TX,OK' });
+    state = withValue(state, 'state', optionsValue([]));
+    expect(state.values.state).to.equal('All');
+    expect(criteriaToSend(state)).to.not.have.property('state');
   });
 
   it('puts the Max Total Assets thumb two thirds along at $100B, where the value reads, not at the far left', () => {

@@ -119,6 +119,7 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
       { minAssets: 0, maxAssets: 100_000_000_000, maxNplRatio: 3, minTier1CapitalRatio: 10, minRoa: 0.5, minNetInterestMargin: 2.5, maxEfficiencyRatio: 70 },
       { region: 'South', minRoa: 1, maxEfficiencyRatio: 65 },
       { state: 'tx', regulator: 'fdic' },
+      { state: 'TX,OK', minRoa: 1, maxNplRatio: 1 },
       { charterType: 'SM', minorityStatus: 'Non-MDI', minRoa: 0.2 },
       { minorityStatus: 'MDI' },
       { minorityStatus: 'Women-Owned' },

@@ -15,7 +15,7 @@ import { containsPattern } from '../../db/like.ts';
  *
  * The match rule:
  * - Hard filters exclude a bank outright: asset range (minAssets/maxAssets, dollars), location
- *   (region, state) and institutional (regulator, charterType, minorityStatus), plus the name
+ *   (region, state: one state or several, 'TX,OK' or ['TX', 'OK']) and institutional (regulator, charterType, minorityStatus), plus the name
  *   search term. Only active banks with financials for the latest quarter are searched.
  * - Soft criteria are scored: maxNplRatio, minTier1CapitalRatio, minRoa, minNetInterestMargin,
  *   maxEfficiencyRatio, loanType and minLoanVolume. matchScore = round(100 x met / enabled); a
@@ -33,6 +33,21 @@ const optionalNumber = z.preprocess((value) => (value === '' || value === null ?
 const optionalChoice = z.preprocess(
   (value) => (typeof value === 'string' && (value.trim() === '' || value.trim().toLowerCase() === 'all') ? undefined : value),
   z.string().trim().optional(),
+);
+
+/**
+ * The state filter: one code or several, as 'TX,OK' or ['TX', 'OK'], in any letter case; 'All' or
+ * nothing leaves it off. A bank in any of them passes.
+ */
+const stateChoice = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',') : value === null ? undefined : value),
+  z
+    .array(z.string().trim().toUpperCase())
+    .max(60)
+    .transform((codes) => [...new Set(codes.filter((code) => code !== '' && code !== 'ALL'))])
+    .refine((codes) => codes.every((code) => /^[A-Z]{2}$/.test(code)), 'state must be two-letter state codes, such as TX or TX,OK')
+    .transform((codes) => (codes.length > 0 ? codes : undefined))
+    .optional(),
 );
 
 export const loanTypes = {
@@ -56,7 +71,7 @@ export const creditBoxCriteriaSchema = z.object({
   minNetInterestMargin: optionalNumber,
   maxEfficiencyRatio: optionalNumber,
   region: optionalChoice.refine((value) => value === undefined || value in regions, 'region must be Northeast, Midwest, South or West'),
-  state: optionalChoice.transform((value) => value?.toUpperCase()),
+  state: stateChoice,
   regulator: optionalChoice.transform((value) => value?.toUpperCase()),
   charterType: optionalChoice.transform((value) => value?.toUpperCase()),
   minorityStatus: optionalChoice.refine((value) => value === undefined || ['MDI', 'Non-MDI', 'Women-Owned'].includes(value), 'minorityStatus must be MDI, Non-MDI or Women-Owned'),
@@ -100,7 +115,7 @@ export function hardFilters(criteria: CreditBoxCriteria): SqlPart[] {
     const states = regions[criteria.region];
     parts.push({ sql: `i.state in (${states.map(() => '?').join(', ')})`, bindings: [...states] });
   }
-  if (criteria.state !== undefined) parts.push({ sql: 'i.state = ?', bindings: [criteria.state] });
+  if (criteria.state !== undefined) parts.push({ sql: `i.state in (${criteria.state.map(() => '?').join(', ')})`, bindings: [...criteria.state] });
   if (criteria.regulator !== undefined) parts.push({ sql: 'i.regulator = ?', bindings: [criteria.regulator] });
   if (criteria.charterType !== undefined) parts.push({ sql: 'i.charter_class = ?', bindings: [criteria.charterType] });
   if (criteria.minorityStatus === 'MDI') parts.push({ sql: 'i.minority_status_code between 1 and 5', bindings: [] });
@@ -207,7 +222,7 @@ function hardFilterBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits |
     filters.push(rowsBetween(snapshot, numbers(snapshot, 'f', 'assets'), 'assets', criteria.minAssets ?? -Infinity, criteria.maxAssets ?? Infinity));
   }
   if (criteria.region !== undefined) filters.push(rowsWithValue(snapshot, 'state', regions[criteria.region]));
-  if (criteria.state !== undefined) filters.push(rowsWithValue(snapshot, 'state', [criteria.state]));
+  if (criteria.state !== undefined) filters.push(rowsWithValue(snapshot, 'state', criteria.state));
   if (criteria.regulator !== undefined) filters.push(rowsWithValue(snapshot, 'regulator', [criteria.regulator]));
   if (criteria.charterType !== undefined) filters.push(rowsWithValue(snapshot, 'charter_class', [criteria.charterType]));
   const status = criteria.minorityStatus;

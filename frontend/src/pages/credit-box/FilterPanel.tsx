@@ -3,7 +3,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { defaultFilterState, filterGroups, isSlider, movedSliderValue, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
+import { ALL, chosenOptions, defaultFilterState, filterGroups, isSlider, movedSliderValue, optionsValue, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
 import { formatMoney } from '../../../../domain/format.ts';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
 
@@ -48,18 +48,22 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
     );
   }
   const spec = selects[name];
+  const value = state.values[name];
   return (
     <Box sx={{ py: 1 }} data-testid={`filter-${name}`}>
       <FormControlLabel
         control={<Switch size="small" checked={enabled} onChange={(event) => onChange(withSwitch(state, name, event.target.checked))} />}
         label={<Typography variant="body2">{spec.label}</Typography>}
       />
-      <Select
+      <Select<string | string[]>
         fullWidth
         size="small"
-        value={state.values[name]}
+        multiple={spec.multiple}
+        displayEmpty={spec.multiple}
+        value={spec.multiple ? chosenOptions(value) : value}
+        renderValue={spec.multiple ? (chosen) => (Array.isArray(chosen) && chosen.length > 0 ? chosen.join(', ') : ALL) : undefined}
         disabled={!enabled}
-        onChange={(event) => onChange(withValue(state, name, event.target.value))}
+        onChange={(event) => onChange(withValue(state, name, Array.isArray(event.target.value) ? optionsValue(event.target.value) : event.target.value))}
         inputProps={{ 'aria-label': spec.label }}
         sx={{ mt: 0.5 }}
       >

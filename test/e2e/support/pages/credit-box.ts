@@ -53,6 +53,18 @@ export class CreditBoxPage {
     await this.page.getByRole('option', { name: label, exact: true }).click();
   }
 
+  /** Picks several options of a filter that holds more than one (the State), then closes its list. */
+  async chooseSeveralInFilter(name: string, labels: string[]) {
+    await this.page.getByTestId(`filter-${name}`).getByRole('combobox').click();
+    for (const label of labels) await this.page.getByRole('option', { name: label, exact: true }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** The count in the results heading, 'Results (1,234)'. */
+  async total(): Promise<number> {
+    return Number(/\(([\d,]+)\)/.exec((await this.heading().textContent()) ?? '')![1].replace(/,/g, ''));
+  }
+
   /** Moves a slider to its lowest (Home) or highest (End) value with the keyboard. */
   async setSliderToEnd(label: string, key: 'Home' | 'End') {
     const slider = this.page.getByRole('slider', { name: label });
