@@ -53,6 +53,34 @@ describe('credit box', function () {
     expect(after).to.be.within(1, before - 1);
   });
 
+  it('screens several states at once, says which quarter its figures are from, and exports every match as listed', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.openGroup('Location');
+    await creditBox.toggleFilter('state');
+    await creditBox.chooseSeveralInFilter('state', ['TX', 'OK']);
+    const sent = page.waitForRequest((request) => request.url().includes('/credit-box-search'));
+    await creditBox.findMatches();
+    expect(JSON.parse((await sent).postData() ?? '{}').criteria).to.deep.include({ state: 'TX,OK' });
+    const total = await creditBox.total();
+    expect(total).to.be.greaterThan(0);
+    expect(await page.getByTestId('credit-box-quarter').textContent()).to.match(/^Figures from the Q\d \d{4} reports, as of [A-Z][a-z]{2} \d{1,2}, \d{4}\. Amounts in US dollars; ratios in percent\.$/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect((await download).suggestedFilename()).to.match(/^credit-box-matches-\d{4}-Q\d\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).to.equal('Cert,Bank,City,State,Quarter,Report date,Assets ($),Deposits ($),ROA (%),NPL ratio (%),Tier 1 capital ratio (%),Tier 1 capital ($),Efficiency ratio (%),Match (%)');
+    expect(lines).to.have.length(1 + total);
+    const rows = lines.slice(1).map((line) => line.split(','));
+    expect(rows.every((row) => row.at(-11) === 'TX' || row.at(-11) === 'OK'), lines.join('\n')).to.equal(true);
+    // The file's first rows are the screen's first page, in its order.
+    const certs = await creditBox.rows().evaluateAll((shown) => shown.map((row) => row.getAttribute('data-cert')));
+    expect(rows.slice(0, certs.length).map((row) => row[0])).to.deep.equal(certs);
+  });
+
   it('says so when nothing matches', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
     const creditBox = new CreditBoxPage(page);

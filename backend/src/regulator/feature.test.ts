@@ -364,6 +364,14 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect(response.body.message).to.match(/two-letter state codes, such as TX or TX,OK/);
     });
 
+    it('answers up to 500 matches a page, the page an export reads, and refuses more with 400', async () => {
+      const all = await search({}, 1, 500);
+      expect(all.status, all.text).to.equal(200);
+      expect(all.body.banks).to.have.length(Math.min(500, all.body.total));
+      expect(all.body.quarter).to.equal(latest);
+      expect((await search({}, 1, 501)).status).to.equal(400);
+    });
+
     it('matches the primary loan type and the minimum loan volume', async () => {
       const response = await search({ loanType: 'Agricultural', minLoanVolume: 1 }, 1, 100);
       for (const bank of response.body.banks) {

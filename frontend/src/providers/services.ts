@@ -76,7 +76,8 @@ export type CreditBoxCriteria = Partial<{
   searchTerm: string;
 }>;
 
-export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number };
+/** A page of matches and the quarter (YYYYMMDD) their figures were reported for. */
+export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number; quarter: string | null };
 
 export type LeadFinderAnswer = { contacts?: Array<{ name: string; title?: string; email?: string }>; message?: string; error?: string };
 

@@ -85,7 +85,8 @@ export type CreditBoxCriteria = z.infer<typeof creditBoxCriteriaSchema>;
 export const creditBoxRequestSchema = z.object({
   criteria: creditBoxCriteriaSchema.default({} as never),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(12),
+  // Up to 500, the page size an export reads a list with.
+  limit: z.coerce.number().int().min(1).max(500).default(12),
   /**
    * The bank fields to answer (id, cert and name always come): a screen asks for the dozen it
    * shows instead of some 140 per bank. Without it every field of the normalised bank comes.

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CreditBoxIcon from '@mui/icons-material/TuneOutlined';
+import DownloadIcon from '@mui/icons-material/GetApp';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { downloadCSV, useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import type { BankSearchResult } from '../../banks/bank.ts';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
@@ -13,7 +14,12 @@ import type { BankColumn } from '../../banks/columns.ts';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
-import { capitalColor, delinquencyColor, efficiencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
+import { capitalColor, delinquencyColor, efficiencyColor, formatDate, formatMoney, formatPercent, quarterLabel, roaColor } from '../../../../domain/format.ts';
+import { isoDate } from '../../banks/records.ts';
+import { csvFile } from '../../resources/shared/csv.ts';
+import { exportCutText, readAllPages } from '../../resources/shared/export-pages.ts';
+import { messageOf } from '../../resources/shared/problem.ts';
+import { useToast } from '../../ui/Toast.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { CreditBoxCriteria } from '../../providers/services.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
@@ -21,6 +27,7 @@ import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
+import { creditBoxCsvColumns, creditBoxFileName } from './export.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 
 const BEFORE_SEARCH = 'Adjust your criteria and click "Find Matches" to begin.';
@@ -84,8 +91,16 @@ export default function CreditBox() {
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }} data-testid="credit-box-heading">
               {search && results.data ? `Results (${total.toLocaleString('en-US')})` : 'Search Results'}
             </Typography>
-            {view === 'list' && banks.length > 0 && <ColumnPicker columns={creditBoxColumns} shown={columns} onPick={pickColumns} />}
+            <Stack direction="row" spacing={1}>
+              {search && total > 0 && <ExportMatchesButton criteria={search.criteria} />}
+              {view === 'list' && banks.length > 0 && <ColumnPicker columns={creditBoxColumns} shown={columns} onPick={pickColumns} />}
+            </Stack>
           </Stack>
+          {search && results.data?.quarter && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="credit-box-quarter">
+              Figures from the {quarterLabel(results.data.quarter)} reports, as of {formatDate(isoDate(results.data.quarter))}. Amounts in US dollars; ratios in percent.
+            </Typography>
+          )}
           <Box sx={{ height: 4, mb: 1 }}>{results.isFetching && <LinearProgress />}</Box>
           {results.isError ? (
             <Alert severity="error">{FAILED}</Alert>
@@ -132,6 +147,35 @@ export default function CreditBox() {
 }
 
 type OpenDetail = ReturnType<typeof useBankDetail>['open'];
+
+/** Export: every match of the search shown, in its rank order, as a CSV (read 500 at a time). */
+function ExportMatchesButton({ criteria }: { criteria: CreditBoxCriteria }) {
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const exportMatches = async () => {
+    setBusy(true);
+    try {
+      let quarter: string | null = null;
+      const { records, total } = await readAllPages(async (page, perPage) => {
+        const answer = await dataProvider.creditBoxSearch(criteria, page, perPage);
+        quarter = answer.quarter;
+        return { data: answer.banks, total: answer.total };
+      });
+      downloadCSV(csvFile(records, creditBoxCsvColumns(quarter)), creditBoxFileName(quarter));
+      if (total > records.length) toast.info(exportCutText(records.length, total));
+    } catch (error) {
+      toast.error(`The export failed: ${messageOf(error, 'please try again.')}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" variant="outlined" onClick={busy ? undefined : () => void exportMatches()} aria-disabled={busy || undefined} startIcon={busy ? <CircularProgress size={16} aria-label="Exporting" /> : <DownloadIcon />}>
+      Export
+    </Button>
+  );
+}
 
 function ViewDetailsButton({ bank, onOpen }: { bank: BankSearchResult; onOpen: OpenDetail }) {
   return (
