@@ -327,6 +327,7 @@ describe('bank detail view', function () {
 
     const deposits = await detail.show('deposits', 'deposits-panel');
     await deposits.getByTestId('deposits-chart').locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await deposits.getByTestId('deposits-as-of').textContent()).to.match(/^Branch deposits as of Jun 30, \d{4}, from the FDIC's annual Summary of Deposits\. Amounts in US dollars\.$/);
     await detail.switchView('Summary of Deposits view', 'List');
     await deposits.getByRole('table', { name: 'Summary of Deposits by branch' }).waitFor();
 

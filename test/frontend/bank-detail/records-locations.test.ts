@@ -3,7 +3,7 @@ import { addressLine, normaliseBank, targetPayload } from '../../../frontend/src
 import { assetComposition, assetQuality, loanPortfolio, netChargeOffs } from '../../../frontend/src/bank-detail/lib/financial-sections.ts';
 import { failureOf } from '../../../frontend/src/bank-detail/lib/failures.ts';
 import { eventsPerYear, historyEventOf } from '../../../frontend/src/bank-detail/lib/history.ts';
-import { branchOf, geocoded, officesByState, paddedBounds, topBranchesByDeposits } from '../../../frontend/src/bank-detail/lib/locations.ts';
+import { branchOf, geocoded, officesByState, paddedBounds, summaryOfDepositsAsOf, topBranchesByDeposits } from '../../../frontend/src/bank-detail/lib/locations.ts';
 import { disabledReason, startingView } from '../../../frontend/src/bank-detail/lib/navigation.ts';
 import { pageOf, recordsOf } from '../../../frontend/src/banks/records.ts';
 
@@ -97,6 +97,13 @@ describe('bank detail branches', () => {
     const top = topBranchesByDeposits(many);
     expect(top).to.have.length(10);
     expect(top[0]).to.deep.equal({ name: 'B0', deposits: 12_000 });
+  });
+
+  it('dates a Summary of Deposits on June 30 of its year, the day the survey counts, and not at all without a year', () => {
+    expect(summaryOfDepositsAsOf([{ year: 2025, name: 'Main', deposits: 10 }])).to.equal('Jun 30, 2025');
+    expect(summaryOfDepositsAsOf([{ YEAR: '2024', NAMEBR: 'Main' }])).to.equal('Jun 30, 2024');
+    expect(summaryOfDepositsAsOf([{ name: 'Main' }])).to.equal(null);
+    expect(summaryOfDepositsAsOf([])).to.equal(null);
   });
 
   it('reads history events and counts them per year', () => {

@@ -4,6 +4,7 @@
  */
 
 import { firstNum, isoDate, text, type RawRecord } from '../../banks/records.ts';
+import { formatDate } from '../../../../domain/format.ts';
 
 export type Branch = {
   id: string;
@@ -68,6 +69,15 @@ export function officesByState(branches: Branch[]): Array<{ state: string; count
     counts.set(state, (counts.get(state) ?? 0) + 1);
   }
   return [...counts.entries()].map(([state, count]) => ({ state, count })).sort((a, b) => b.count - a.count || a.state.localeCompare(b.state));
+}
+
+/**
+ * The day a bank's Summary of Deposits speaks for, 'Jun 30, 2025': the survey counts each branch's
+ * deposits on June 30 of its year. Null when the records carry no year.
+ */
+export function summaryOfDepositsAsOf(records: RawRecord[]): string | null {
+  const year = firstNum(records[0], 'year', 'YEAR');
+  return year !== null && Number.isInteger(year) ? formatDate(`${year}-06-30`) : null;
 }
 
 /** 'Top 10 Branches by Deposits': the first ten branches of the page, deposits in dollars. */

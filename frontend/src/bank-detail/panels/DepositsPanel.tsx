@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Typography, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { formatMoney } from '../../../../domain/format.ts';
@@ -10,7 +10,7 @@ import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import { ViewSwitch } from '../components/ViewSwitch.tsx';
-import { branchAddress, branchOf, topBranchesByDeposits } from '../lib/locations.ts';
+import { branchAddress, branchOf, summaryOfDepositsAsOf, topBranchesByDeposits } from '../lib/locations.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { listPageSize } from '../lib/pagination.ts';
 
@@ -28,7 +28,7 @@ export function DepositsPanel({ cert }: { cert: number }) {
     queryKey: ['bank', cert, 'sod', shownPage],
     queryFn: async () => {
       const found = await dataProvider.summaryOfDeposits(cert, { limit: listPageSize, offset: pageOffset(shownPage, listPageSize) });
-      return { branches: found.items.map(branchOf), total: found.total };
+      return { branches: found.items.map(branchOf), total: found.total, asOf: summaryOfDepositsAsOf(found.items) };
     },
     placeholderData: keepPreviousData,
   });
@@ -102,6 +102,11 @@ export function DepositsPanel({ cert }: { cert: number }) {
       >
         Summary of Deposits
       </PanelTitle>
+      {deposits.data?.asOf && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="deposits-as-of">
+          Branch deposits as of {deposits.data.asOf}, from the FDIC&apos;s annual Summary of Deposits. Amounts in US dollars.
+        </Typography>
+      )}
       {body}
     </Box>
   );
