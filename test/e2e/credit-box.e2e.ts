@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { screenshot, useE2E } from './support/index.ts';
 import { creditBoxFields } from '../../domain/bank-fields.ts';
+import { downloadCsv } from './support/downloads.ts';
 import { columnTexts } from './support/pages/bank-table.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { Shell } from './support/pages/shell.ts';
@@ -66,12 +67,8 @@ describe('credit box', function () {
     expect(total).to.be.greaterThan(0);
     expect(await page.getByTestId('credit-box-quarter').textContent()).to.match(/^Figures from the Q\d \d{4} reports, as of [A-Z][a-z]{2} \d{1,2}, \d{4}\. Amounts in US dollars; ratios in percent\.$/);
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
-    expect((await download).suggestedFilename()).to.match(/^credit-box-matches-\d{4}-Q\d\.csv$/);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
-    const lines = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const { fileName, lines } = await downloadCsv(page, 'Export');
+    expect(fileName).to.match(/^credit-box-matches-\d{4}-Q\d\.csv$/);
     expect(lines[0]).to.equal('Cert,Bank,City,State,Quarter,Report date,Assets ($),Deposits ($),ROA (%),NPL ratio (%),Tier 1 capital ratio (%),Tier 1 capital ($),Efficiency ratio (%),Match (%)');
     expect(lines).to.have.length(1 + total);
     const rows = lines.slice(1).map((line) => line.split(','));

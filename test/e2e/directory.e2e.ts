@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { downloadCsv } from './support/downloads.ts';
 import { columnTexts } from './support/pages/bank-table.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
@@ -54,6 +55,28 @@ describe('bank directory', function () {
     await directory.chooseCharter('N Commercial Bank National Charter');
     const national = Number(/of ([\d,]+) results/.exec(await directory.showing())?.[1]?.replace(/,/g, '') ?? '0');
     expect(national).to.be.at.most(occ);
+  });
+
+  it('narrows the list to several states and exports every bank it lists, in its order, with the quarter and units', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    const all = await directory.total();
+    await directory.chooseStates(['TX', 'OK']);
+    const total = await directory.total();
+    expect(total).to.be.within(1, all - 1);
+    expect(await page.getByTestId('directory-state').textContent()).to.contain('TX, OK');
+    await directory.sortBy('ROA %');
+
+    const { fileName, lines } = await downloadCsv(page, 'Export');
+    expect(fileName).to.match(/^bank-directory-\d{4}-Q\d\.csv$/);
+    expect(lines[0]).to.equal('Cert,Bank,City,State,Quarter,Report date,Assets ($),Deposits ($),Offices,Regulator,Charter class,ROA (%),NPL ratio (%),Net charge-offs ($),1-4 family first liens ($),Auto loans ($),Credit card loans ($)');
+    expect(lines).to.have.length(1 + total);
+    const rows = lines.slice(1).map((line) => line.split(','));
+    // Counted from the end: a bank's name may hold a comma.
+    expect(rows.every((row) => ['TX', 'OK'].includes(row.at(-14)!)), lines.join('\n')).to.equal(true);
+    const certs = await directory.rows().evaluateAll((shown) => shown.map((row) => row.getAttribute('data-cert')));
+    expect(rows.slice(0, certs.length).map((row) => row[0])).to.deep.equal(certs);
   });
 
   it('sorts a column descending on the first click and ascending on the second', async () => {

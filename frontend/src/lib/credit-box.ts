@@ -30,7 +30,8 @@ export const regions: Record<string, string[]> = {
 };
 
 const allOption = { value: ALL, label: 'All' };
-const stateCodes = Object.values(regions).flat().sort();
+/** Every state code the screens offer, in alphabetical order. */
+export const stateCodes = Object.values(regions).flat().sort();
 
 export const sliders: Record<SliderFilter, SliderSpec> = {
   minAssets: { name: 'minAssets', label: 'Min Total Assets', min: 0, max: 10e9, step: 100e6, defaultValue: 0, defaultOn: true, format: 'money' },

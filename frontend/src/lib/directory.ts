@@ -1,7 +1,7 @@
 /**
  * Bank Directory query and paging rules: 50 per page, default sort
  * ASSET descending, a first click on a column sorts it descending, search as `NAME: *{text}*`,
- * filters `ACTIVE:1` joined with ' AND ' to REGAGNT and BKCLASS.
+ * filters `ACTIVE:1` joined with ' AND ' to REGAGNT, BKCLASS and STALP.
  */
 
 export const DIRECTORY_PAGE_SIZE = 50;
@@ -38,11 +38,15 @@ export function directorySearch(text: string): string {
   return cleaned ? `NAME:"*${cleaned.replace(/["\\*]/g, (char) => `\\${char}`)}*"` : '';
 }
 
-/** `ACTIVE:1`, then ` AND REGAGNT:{regulator}` and ` AND BKCLASS:{charter}` when chosen. */
-export function directoryFilters(regulator: string, charter: string): string {
+/**
+ * `ACTIVE:1`, then ` AND REGAGNT:{regulator}`, ` AND BKCLASS:{charter}` and ` AND STALP:(TX OR OK)`
+ * (a bank in any of the states) when chosen.
+ */
+export function directoryFilters(regulator: string, charter: string, states: string[] = []): string {
   const parts = ['ACTIVE:1'];
   if (regulator) parts.push(`REGAGNT:${regulator}`);
   if (charter) parts.push(`BKCLASS:${charter}`);
+  if (states.length > 0) parts.push(`STALP:(${states.join(' OR ')})`);
   return parts.join(' AND ');
 }
 

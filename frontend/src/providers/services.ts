@@ -11,7 +11,8 @@ import { localDate, localTimeZone } from '../../../domain/format.ts';
  */
 
 export type FdicRecord = Record<string, string | number | boolean | null | undefined>;
-export type FdicList = { data: Array<{ data: FdicRecord }>; meta: { total: number } };
+/** A BankFind-style list; `meta.quarter` (YYYYMMDD) is the quarter the financials are from. */
+export type FdicList = { data: Array<{ data: FdicRecord }>; meta: { total: number; quarter?: string | null } };
 
 /** Query of `/fdic/institutions` and `/fdic/financials-query`. */
 export type FdicListQuery = {

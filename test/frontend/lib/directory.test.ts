@@ -17,6 +17,8 @@ describe('bank directory query rules', () => {
     expect(directoryFilters('OCC', '')).to.equal('ACTIVE:1 AND REGAGNT:OCC');
     expect(directoryFilters('FDIC', 'NM')).to.equal('ACTIVE:1 AND REGAGNT:FDIC AND BKCLASS:NM');
     expect(directoryFilters('', 'SB')).to.equal('ACTIVE:1 AND BKCLASS:SB');
+    expect(directoryFilters('', '', ['TX'])).to.equal('ACTIVE:1 AND STALP:(TX)');
+    expect(directoryFilters('FDIC', '', ['TX', 'OK'])).to.equal('ACTIVE:1 AND REGAGNT:FDIC AND STALP:(TX OR OK)');
   });
 
   it('sorts a newly clicked column descending and toggles the same column', () => {

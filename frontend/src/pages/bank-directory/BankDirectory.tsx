@@ -27,6 +27,7 @@ import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
 import { BankTable } from '../../banks/BankTable.tsx';
+import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
@@ -41,6 +42,7 @@ import {
   regulatorOptions,
   type SortState,
 } from '../../lib/directory.ts';
+import { stateCodes } from '../../lib/credit-box.ts';
 import { bankRowsOf, type BankRow } from '../../lib/fdic-row.ts';
 import { quarterLabel } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -51,6 +53,7 @@ import { useDebounced } from '../../ui/useDebounced.ts';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
 import { directoryColumns } from './columns.tsx';
+import { directoryCsvColumns, directoryFileName } from './export.ts';
 
 const COLUMNS_STORAGE_KEY = 'charterline.directory.columns';
 
@@ -58,7 +61,7 @@ const EMPTY = 'No banks found matching your criteria for the selected quarter.';
 const FAILED = 'Failed to fetch bank data. Please try again.';
 
 /**
- * Bank Directory: search, regulator and charter filters, quarter, a sortable list (the columns that
+ * Bank Directory: search, regulator, charter and state filters, quarter, a sortable list (the columns that
  * fit the page, more through 'Columns') or cards (the default on a phone), 50 per page.
  */
 export default function BankDirectory() {
@@ -71,6 +74,7 @@ export default function BankDirectory() {
   const search = useDebounced(searchText);
   const [regulator, setRegulator] = useRememberedState('bankDirectory.regulator', '');
   const [charter, setCharter] = useRememberedState('bankDirectory.charter', '');
+  const [states, setStates] = useRememberedState<string[]>('bankDirectory.states', []);
   const [sort, setSort] = useRememberedState<SortState>('bankDirectory.sort', DEFAULT_DIRECTORY_SORT);
   const [page, setPage] = useRememberedState('bankDirectory.page', 1);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
@@ -90,7 +94,7 @@ export default function BankDirectory() {
     sort_by: sort.field,
     sort_order: sort.order,
     search: directorySearch(search),
-    filters: directoryFilters(regulator, charter),
+    filters: directoryFilters(regulator, charter, states),
     fields: DIRECTORY_FIELDS.join(','),
     quarter,
   };
@@ -117,6 +121,16 @@ export default function BankDirectory() {
         icon={<BankIcon />}
         actions={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {total > 0 && (
+              <ExportBanksButton
+                readPage={async (page, perPage) => {
+                  const answer = await dataProvider.financialsQuery({ ...query, limit: perPage, offset: (page - 1) * perPage });
+                  return { data: bankRowsOf(answer), total: answer.meta.total, quarter: answer.meta.quarter ?? quarter ?? null };
+                }}
+                columns={directoryCsvColumns}
+                fileName={directoryFileName}
+              />
+            )}
             {view === 'list' && <ColumnPicker columns={directoryColumns} shown={columns} onPick={pickColumns} />}
             <ViewToggle value={view} onChange={setView} />
           </Stack>
@@ -147,6 +161,26 @@ export default function BankDirectory() {
               {charterOptions.map((option) => (
                 <MenuItem key={option.value || 'all'} value={option.value}>
                   {option.label}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <FormControl sx={{ flex: 1, minWidth: 120 }}>
+            <InputLabel id="directory-state" shrink>State</InputLabel>
+            <Select<string[]>
+              labelId="directory-state"
+              label="State"
+              notched
+              multiple
+              displayEmpty
+              value={states}
+              renderValue={(chosen) => (chosen.length > 0 ? chosen.join(', ') : 'All')}
+              onChange={(event) => changeFilter(() => setStates(typeof event.target.value === 'string' ? event.target.value.split(',') : event.target.value))}
+              data-testid="directory-state"
+            >
+              {stateCodes.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {code}
                 </MenuItem>
               ))}
             </Select>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CreditBoxIcon from '@mui/icons-material/TuneOutlined';
-import DownloadIcon from '@mui/icons-material/GetApp';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { downloadCSV, useDataProvider } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import type { BankSearchResult } from '../../banks/bank.ts';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
@@ -16,10 +15,7 @@ import { PageHeader } from '../../layout/PageHeader.tsx';
 import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
 import { capitalColor, delinquencyColor, efficiencyColor, formatDate, formatMoney, formatPercent, quarterLabel, roaColor } from '../../../../domain/format.ts';
 import { isoDate } from '../../banks/records.ts';
-import { csvFile } from '../../resources/shared/csv.ts';
-import { exportCutText, readAllPages } from '../../resources/shared/export-pages.ts';
-import { messageOf } from '../../resources/shared/problem.ts';
-import { useToast } from '../../ui/Toast.tsx';
+import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { CreditBoxCriteria } from '../../providers/services.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
@@ -92,7 +88,16 @@ export default function CreditBox() {
               {search && results.data ? `Results (${total.toLocaleString('en-US')})` : 'Search Results'}
             </Typography>
             <Stack direction="row" spacing={1}>
-              {search && total > 0 && <ExportMatchesButton criteria={search.criteria} />}
+              {search && total > 0 && (
+                <ExportBanksButton
+                  readPage={async (page, perPage) => {
+                    const answer = await dataProvider.creditBoxSearch(search.criteria, page, perPage);
+                    return { data: answer.banks, total: answer.total, quarter: answer.quarter };
+                  }}
+                  columns={creditBoxCsvColumns}
+                  fileName={creditBoxFileName}
+                />
+              )}
               {view === 'list' && banks.length > 0 && <ColumnPicker columns={creditBoxColumns} shown={columns} onPick={pickColumns} />}
             </Stack>
           </Stack>
@@ -147,35 +152,6 @@ export default function CreditBox() {
 }
 
 type OpenDetail = ReturnType<typeof useBankDetail>['open'];
-
-/** Export: every match of the search shown, in its rank order, as a CSV (read 500 at a time). */
-function ExportMatchesButton({ criteria }: { criteria: CreditBoxCriteria }) {
-  const dataProvider = useDataProvider<CharterlineDataProvider>();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const exportMatches = async () => {
-    setBusy(true);
-    try {
-      let quarter: string | null = null;
-      const { records, total } = await readAllPages(async (page, perPage) => {
-        const answer = await dataProvider.creditBoxSearch(criteria, page, perPage);
-        quarter = answer.quarter;
-        return { data: answer.banks, total: answer.total };
-      });
-      downloadCSV(csvFile(records, creditBoxCsvColumns(quarter)), creditBoxFileName(quarter));
-      if (total > records.length) toast.info(exportCutText(records.length, total));
-    } catch (error) {
-      toast.error(`The export failed: ${messageOf(error, 'please try again.')}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="small" variant="outlined" onClick={busy ? undefined : () => void exportMatches()} aria-disabled={busy || undefined} startIcon={busy ? <CircularProgress size={16} aria-label="Exporting" /> : <DownloadIcon />}>
-      Export
-    </Button>
-  );
-}
 
 function ViewDetailsButton({ bank, onOpen }: { bank: BankSearchResult; onOpen: OpenDetail }) {
   return (

@@ -55,6 +55,23 @@ export class DirectoryPage {
     await this.settle();
   }
 
+  /** Picks several states, then closes the list once the Directory has answered the last. */
+  async chooseStates(codes: string[]) {
+    await this.page.getByTestId('directory-state').click();
+    for (const code of codes) {
+      const answered = this.page.waitForResponse((response) => response.url().includes('/financials-query'));
+      await this.page.getByRole('option', { name: code, exact: true }).click();
+      await answered;
+    }
+    await this.page.keyboard.press('Escape');
+    await this.settle();
+  }
+
+  /** The count in 'Showing 1 to 50 of 1,234 results'. */
+  async total(): Promise<number> {
+    return Number(/of ([\d,]+) results/.exec(await this.showing())![1].replace(/,/g, ''));
+  }
+
   async sortBy(header: string) {
     const answered = this.page.waitForResponse((response) => response.url().includes('/financials-query'));
     await this.page.getByRole('columnheader', { name: header }).getByRole('button').click();
