@@ -25,7 +25,7 @@ describe('bank directory', function () {
     expect(secondPage.filter((name) => firstPage.includes(name))).to.deep.equal([]);
   });
 
-  it('narrows the list by name search and resets to page 1', async () => {
+  it('narrows the list by name search and resets to page 1, and clears it from a list that found nothing', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);
     await directory.waitForRows();
@@ -40,6 +40,11 @@ describe('bank directory', function () {
 
     await directory.search('zzqx no such bank');
     await page.getByText('No banks found matching your criteria for the selected quarter.').waitFor();
+    // The way back: every bank again, the search box emptied.
+    await page.getByRole('button', { name: 'Clear the search and filters' }).click();
+    await directory.waitForRows();
+    expect(await page.getByLabel('Search by name').inputValue()).to.equal('');
+    expect(await directory.pageLabel()).to.match(/^Page 1 of /);
   });
 
   it('filters by regulator and charter', async () => {

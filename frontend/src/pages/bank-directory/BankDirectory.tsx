@@ -112,6 +112,14 @@ export default function BankDirectory() {
     apply();
     setPage(1);
   };
+  const narrowed = searchText.trim() !== '' || regulator !== '' || charter !== '' || states.length > 0;
+  const clearFilters = () =>
+    changeFilter(() => {
+      setSearchText('');
+      setRegulator('');
+      setCharter('');
+      setStates([]);
+    });
 
   return (
     <Box data-testid="bank-directory">
@@ -217,6 +225,11 @@ export default function BankDirectory() {
         {!list.isPending && !list.isError && rows.length === 0 ? (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
             <Typography color="text.secondary">{EMPTY}</Typography>
+            {narrowed && (
+              <Button sx={{ mt: 1 }} onClick={clearFilters}>
+                Clear the search and filters
+              </Button>
+            )}
           </Paper>
         ) : view === 'list' ? (
           <BankTable
