@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { screenshotDir, useE2E } from './support/index.ts';
+import { apiAs, screenshotDir, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
@@ -160,8 +160,8 @@ describe('bank detail view', function () {
     }
   });
 
-  it('reads financials by quarter and shows the tiles, tables and composition chart', async () => {
-    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+  it('reads financials by quarter and shows the risk score explained, the tiles, tables and composition chart', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);
     await detail.openFromDirectory();
     const panel = detail.dialog().getByTestId('financials-panel');
@@ -170,6 +170,12 @@ describe('bank detail view', function () {
       await panel.getByRole('heading', { name: section }).waitFor();
     }
     await panel.getByTestId('asset-composition-chart').locator('svg').first().waitFor();
+    // The risk score the server computes for the quarter, its category and what it means.
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    const { risk } = await apiAs<{ risk: { score: number; category: string } }>(e2e.url, session, `/api/services/fdic/bank/${cert}/overview`);
+    const riskScore = panel.getByTestId('risk-score');
+    await riskScore.getByText(`${risk.score.toFixed(1)} of 100 · ${risk.category}`, { exact: true }).waitFor();
+    await riskScore.getByText(/^The mean of three factor scores, each from 0 \(least risk\) to 100 \(most\)/).waitFor();
     const before = await panel.getByText(/quarterly report as of/i).textContent();
     await detail.chooseOption('Quarter', 'Q4 2023');
     const after = panel.getByText(/quarterly report as of/i).or(panel.getByText('Financials data not available for the selected quarter.'));

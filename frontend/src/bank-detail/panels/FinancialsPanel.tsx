@@ -26,6 +26,7 @@ import {
 } from '../lib/financial-sections.ts';
 import type { NormalisedBank } from '../../banks/bank.ts';
 import { isoDate, type RawRecord } from '../../banks/records.ts';
+import { RISK_SCORE_EXPLAINED, riskLines } from '../lib/risk.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 
@@ -132,6 +133,19 @@ function AssetQualityTable({ record }: { record: RawRecord }) {
   );
 }
 
+/** The quarter's risk score, its category and what each factor gives, with what the score means. */
+function RiskScoreSection({ record }: { record: RawRecord }) {
+  const ratingPalette = useRatingPalette();
+  return (
+    <Section title="Risk Score" testId="risk-score">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {RISK_SCORE_EXPLAINED}
+      </Typography>
+      <KeyValueGrid items={riskLines(record).map((line) => ({ label: line.label, value: line.value, color: line.rating ? ratingPalette[line.rating] : undefined }))} />
+    </Section>
+  );
+}
+
 /** AI risk commentary: the saved one, or generated on request. */
 function RiskCommentary({ bank }: { bank: NormalisedBank }) {
   return (
@@ -195,6 +209,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
             {selected === newest ? 'Latest quarterly report' : 'Quarterly report'} as of {formatDate(isoDate(selected))} ({quarterLabel(selected)}).
             Amounts in US dollars; ratios in percent.
           </Typography>
+          <RiskScoreSection record={record} />
           <RiskCommentary bank={data.bank} />
           <SectionGrid section={coreSection} record={record} />
           <SectionGrid section={ratioSection} record={record} />
