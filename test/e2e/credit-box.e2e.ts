@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { screenshot, useE2E } from './support/index.ts';
+import { apiAs, screenshot, useE2E } from './support/index.ts';
 import { creditBoxFields } from '../../domain/bank-fields.ts';
 import { downloadCsv } from './support/downloads.ts';
 import { columnTexts } from './support/pages/bank-table.ts';
@@ -176,5 +176,26 @@ describe('credit box', function () {
     await new Shell(page).waitForRoute('/outreach/targets');
     await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
     await page.getByRole('button', { name: 'Find Contacts & Execs' }).waitFor();
+  });
+
+  it('makes the banks picked on several pages targets together, staying on the results', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.findMatches();
+    const firstPage = await creditBox.names();
+    await page.getByRole('checkbox', { name: `Pick ${firstPage[1]}` }).check();
+    await page.getByRole('checkbox', { name: `Pick ${firstPage[2]}` }).check();
+    await creditBox.next();
+    const [onSecondPage] = await creditBox.names();
+    await page.getByRole('checkbox', { name: `Pick ${onSecondPage}` }).check();
+    expect(await page.getByTestId('picked-banks').textContent()).to.contain('3 banks picked, on this page and others.');
+
+    await page.getByRole('button', { name: 'Add to targets' }).click();
+    await page.getByText('Added 3 banks to targets.').waitFor();
+    await page.getByTestId('picked-banks').waitFor({ state: 'detached' });
+    expect(await creditBox.pageLabel()).to.match(/^Page 2 of /);
+    await page.getByRole('button', { name: `Remove ${onSecondPage} from targets` }).first().waitFor();
+    const targets = await apiAs<Array<{ name: string; isTarget: boolean }>>(e2e.url, session, '/api/data/banks?filter=%7B%22isTarget%22%3Atrue%7D');
+    expect(targets.map((bank) => bank.name).sort()).to.deep.equal([firstPage[1], firstPage[2], onSecondPage].sort());
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CreditBoxIcon from '@mui/icons-material/TuneOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,11 +13,12 @@ import type { BankColumn } from '../../banks/columns.ts';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
-import { capitalColor, delinquencyColor, efficiencyColor, formatDate, formatMoney, formatPercent, quarterLabel, roaColor } from '../../../../domain/format.ts';
+import { capitalColor, countOf, delinquencyColor, efficiencyColor, formatDate, formatMoney, formatPercent, quarterLabel, roaColor } from '../../../../domain/format.ts';
 import { isoDate } from '../../banks/records.ts';
 import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { CreditBoxCriteria } from '../../providers/services.ts';
+import { usePickedBanks } from '../../targets/usePickedBanks.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -60,6 +61,7 @@ export default function CreditBox() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const detail = useBankDetail();
   const targets = useTargetToggle();
+  const picks = usePickedBanks('creditBox.picked', targets.targetCerts);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [filters, setFilters] = useRememberedState<FilterState>('creditBox.filters', defaultFilterState);
   const [search, setSearch] = useRememberedState<Search | null>('creditBox.search', null);
@@ -106,6 +108,26 @@ export default function CreditBox() {
               Figures from the {quarterLabel(results.data.quarter)} reports, as of {formatDate(isoDate(results.data.quarter))}. Amounts in US dollars; ratios in percent.
             </Typography>
           )}
+          {picks.picked.length > 0 && (
+            <Alert
+              severity="info"
+              icon={false}
+              sx={{ mb: 1, alignItems: 'center' }}
+              data-testid="picked-banks"
+              action={
+                <Stack direction="row" spacing={1}>
+                  <Button size="small" variant="contained" onClick={picks.adding ? undefined : () => void picks.addToTargets()} aria-disabled={picks.adding || undefined}>
+                    Add to targets
+                  </Button>
+                  <Button size="small" color="inherit" onClick={picks.clear} disabled={picks.adding}>
+                    Clear picks
+                  </Button>
+                </Stack>
+              }
+            >
+              {countOf(picks.picked.length, 'bank')} picked, on this page and others.
+            </Alert>
+          )}
           <Box sx={{ height: 4, mb: 1 }}>{results.isFetching && <LinearProgress />}</Box>
           {results.isError ? (
             <Alert severity="error">{FAILED}</Alert>
@@ -123,7 +145,12 @@ export default function CreditBox() {
               columns={columns}
               targets={targets}
               onOpen={detail.open}
-              actions={(bank) => <ViewDetailsButton bank={bank} onOpen={detail.open} />}
+              actions={(bank) => (
+                <>
+                  <PickCheckbox bank={bank} picks={picks} />
+                  <ViewDetailsButton bank={bank} onOpen={detail.open} />
+                </>
+              )}
               label="Matching banks"
               nameHeader="Bank"
               rowTestId="credit-box-row"
@@ -134,9 +161,12 @@ export default function CreditBox() {
               columns={creditBoxCardColumns}
               targets={targets}
               actions={(bank) => (
-                <Button size="small" startIcon={<VisibilityIcon />} onClick={() => detail.open(bank.cert)}>
-                  Details
-                </Button>
+                <>
+                  <Button size="small" startIcon={<VisibilityIcon />} onClick={() => detail.open(bank.cert)}>
+                    Details
+                  </Button>
+                  <PickCheckbox bank={bank} picks={picks} />
+                </>
               )}
               footer={(bank) => <MatchConfidence bank={bank} />}
               cardTestId="credit-box-card"
@@ -152,6 +182,15 @@ export default function CreditBox() {
 }
 
 type OpenDetail = ReturnType<typeof useBankDetail>['open'];
+
+/** Picks a bank to add to targets with others (the star adds one at once and opens Targets). */
+function PickCheckbox({ bank, picks }: { bank: BankSearchResult; picks: ReturnType<typeof usePickedBanks> }) {
+  return (
+    <Tooltip title="Pick to add to targets with others">
+      <Checkbox size="small" checked={picks.isPicked(bank.cert)} onChange={() => picks.toggle(bank)} slotProps={{ input: { 'aria-label': `Pick ${bank.name}` } }} sx={{ p: 0.5 }} />
+    </Tooltip>
+  );
+}
 
 function ViewDetailsButton({ bank, onOpen }: { bank: BankSearchResult; onOpen: OpenDetail }) {
   return (
