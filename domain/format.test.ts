@@ -17,6 +17,7 @@ import {
   formatMoneyTick,
   formatPercent,
   quarterLabel,
+  quarterReports,
   roaColor,
   scoreColor,
   withLocalMoments,
@@ -76,6 +77,13 @@ describe('frontend formats', () => {
     });
     it('returns anything that is not an 8-digit date unchanged', () => {
       expect(quarterLabel('2024-03-31')).to.equal('2024-03-31');
+    });
+  });
+
+  describe('quarterReports', () => {
+    it('names the quarter of the reports and the day they speak for', () => {
+      expect(quarterReports('20250930')).to.equal('the Q3 2025 reports, as of Sep 30, 2025');
+      expect(quarterReports(20231231)).to.equal('the Q4 2023 reports, as of Dec 31, 2023');
     });
   });
 

@@ -68,6 +68,13 @@ export function quarterLabel(repdte: string | number): string {
   return `Q${Math.ceil(month / 3)} ${year}`;
 }
 
+/** 'the Q3 2025 reports, as of Sep 30, 2025': which quarter's regulator reports figures come from. */
+export function quarterReports(repdte: string | number): string {
+  const text = String(repdte).trim();
+  if (!/^\d{8}$/.test(text)) return `the ${text} reports`;
+  return `the ${quarterLabel(text)} reports, as of ${formatDate(`${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`)}`;
+}
+
 const shortMonthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**

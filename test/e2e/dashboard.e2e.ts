@@ -6,7 +6,7 @@ import { Shell } from './support/pages/shell.ts';
 describe('dashboard', function () {
   const e2e = useE2E({ banks: 250 });
 
-  it('shows non-empty market figures, charts and the empty activity texts for a new user', async () => {
+  it('shows non-empty market figures and their quarter, charts and the empty activity texts for a new user', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/' });
     const dashboard = new DashboardPage(page);
     await dashboard.waitUntilLoaded();
@@ -14,6 +14,8 @@ describe('dashboard', function () {
     const institutions = Number((await dashboard.statValue('active-institutions')).replace(/,/g, ''));
     expect(institutions).to.be.greaterThan(0);
     expect(await dashboard.statValue('market-assets')).to.match(/^\$\d+\.\d{2}[TBMK]$/);
+    // Which quarter the market figures are from.
+    expect(await page.getByTestId('stat-active-institutions').textContent()).to.match(/Market figures from the Q\d \d{4} reports, as of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect(await dashboard.statValue('target-banks')).to.equal('0');
     expect(await dashboard.statValue('total-contacts')).to.equal('0');
     expect(await dashboard.card('market-delinquencies').getByTestId('chart-bar').count()).to.be.greaterThan(0);

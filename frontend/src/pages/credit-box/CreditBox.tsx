@@ -13,8 +13,7 @@ import type { BankColumn } from '../../banks/columns.ts';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
-import { capitalColor, countOf, delinquencyColor, efficiencyColor, formatDate, formatMoney, formatPercent, quarterLabel, roaColor } from '../../../../domain/format.ts';
-import { isoDate } from '../../banks/records.ts';
+import { capitalColor, countOf, delinquencyColor, efficiencyColor, formatMoney, formatPercent, quarterReports, roaColor } from '../../../../domain/format.ts';
 import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { CreditBoxCriteria } from '../../providers/services.ts';
@@ -105,7 +104,7 @@ export default function CreditBox() {
           </Stack>
           {search && results.data?.quarter && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="credit-box-quarter">
-              Figures from the {quarterLabel(results.data.quarter)} reports, as of {formatDate(isoDate(results.data.quarter))}. Amounts in US dollars; ratios in percent.
+              Figures from {quarterReports(results.data.quarter)}. Amounts in US dollars; ratios in percent.
             </Typography>
           )}
           {picks.picked.length > 0 && (

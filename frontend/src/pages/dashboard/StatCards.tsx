@@ -4,7 +4,7 @@ import TargetIcon from '@mui/icons-material/TrackChangesOutlined';
 import ContactsIcon from '@mui/icons-material/PeopleAltOutlined';
 import AssetsIcon from '@mui/icons-material/PaidOutlined';
 import type { ReactNode } from 'react';
-import { formatCount, formatMoney } from '../../../../domain/format.ts';
+import { formatCount, formatMoney, quarterReports } from '../../../../domain/format.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { useContactCount } from './useDashboardData.ts';
 
@@ -45,7 +45,7 @@ export function StatCards({ market, marketLoading, targetTotal, targetsLoading }
         testId="stat-active-institutions"
         label="Active Institutions"
         value={formatCount(market?.totalInstitutions)}
-        footer="FDIC data updated quarterly"
+        footer={market?.repdte ? `Market figures from ${quarterReports(market.repdte)}` : 'FDIC data updated quarterly'}
         icon={<BankIcon />}
         loading={marketLoading}
       />
