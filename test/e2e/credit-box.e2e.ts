@@ -198,4 +198,26 @@ describe('credit box', function () {
     const targets = await apiAs<Array<{ name: string; isTarget: boolean }>>(e2e.url, session, '/api/data/banks?filter=%7B%22isTarget%22%3Atrue%7D');
     expect(targets.map((bank) => bank.name).sort()).to.deep.equal([firstPage[1], firstPage[2], onSecondPage].sort());
   });
+
+  it('keeps the search shown in its address, which opens the same results for a colleague', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.openGroup('Location');
+    await creditBox.toggleFilter('region');
+    await creditBox.chooseInFilter('region', 'South');
+    await creditBox.findMatches();
+    await creditBox.next();
+    await page.waitForURL(/page=2/);
+    const address = page.url();
+    expect(decodeURIComponent(address)).to.match(/#\/credit-box\?minAssets=0&maxAssets=100000000000&region=South&page=2$/);
+    const names = await creditBox.names();
+
+    const { page: colleagues } = await e2e.openSignedInPage({ path: address.slice(address.indexOf('#') + 1) });
+    const shared = new CreditBoxPage(colleagues);
+    await shared.rows().first().waitFor();
+    expect(await shared.pageLabel()).to.match(/^Page 2 of /);
+    expect(await shared.names()).to.deep.equal(names);
+    await shared.openGroup('Location');
+    expect(await colleagues.getByTestId('filter-region').getByRole('combobox').textContent()).to.equal('South');
+  });
 });

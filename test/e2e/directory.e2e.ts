@@ -84,6 +84,26 @@ describe('bank directory', function () {
     expect(rows.slice(0, certs.length).map((row) => row[0])).to.deep.equal(certs);
   });
 
+  it('keeps the list shown in its address, which opens the same list for a colleague', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    await directory.chooseRegulator('FDIC');
+    await directory.sortBy('ROA %');
+    await directory.next();
+    await page.waitForURL(/page=2/);
+    const address = page.url();
+    expect(decodeURIComponent(address)).to.match(/#\/bank-directory\?regulator=FDIC&sort=ROA\.DESC&page=2$/);
+    const names = await directory.names();
+
+    const { page: colleagues } = await e2e.openSignedInPage({ path: address.slice(address.indexOf('#') + 1) });
+    const shared = new DirectoryPage(colleagues);
+    await shared.waitForRows();
+    expect(await shared.pageLabel()).to.match(/^Page 2 of /);
+    expect(await shared.names()).to.deep.equal(names);
+    expect(await colleagues.getByTestId('directory-regulator').textContent()).to.contain('FDIC');
+  });
+
   it('sorts a column descending on the first click and ascending on the second', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);

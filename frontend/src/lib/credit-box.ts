@@ -181,3 +181,44 @@ export function criteriaToSend(state: FilterState): CreditBoxCriteria {
   }
   return criteria as CreditBoxCriteria;
 }
+
+/**
+ * The filters that send these criteria: each criterion's filter on at its value, the asset bounds off
+ * when absent (they are sent whenever on), every other filter as it starts. A value the screen does
+ * not offer is left out.
+ */
+export function filterStateOf(criteria: Record<string, string>): FilterState {
+  let state = defaultFilterState();
+  for (const spec of Object.values(sliders)) {
+    const value = Number.parseFloat(criteria[spec.name] ?? '');
+    if (Number.isFinite(value) && value >= spec.min && value <= spec.max) state = withSwitch(withValue(state, spec.name, value), spec.name, true);
+    else if (spec.name === 'minAssets' || spec.name === 'maxAssets') state = withSwitch(state, spec.name, false);
+  }
+  for (const spec of Object.values(selects)) {
+    const chosen = spec.multiple ? chosenOptions(criteria[spec.name] ?? '') : [criteria[spec.name] ?? ''];
+    const offered = chosen.filter((value) => spec.options.some((option) => option.value === value && value !== ALL));
+    if (offered.length > 0) state = withSwitch(withValue(state, spec.name, optionsValue(offered)), spec.name, true);
+  }
+  return state;
+}
+
+/** A search shown: its criteria and page. */
+export type CreditBoxSearch = { criteria: CreditBoxCriteria; page: number };
+
+/** The address's query of a search shown: each criterion by its name (state as TX,OK), and `page` past the first. */
+export function creditBoxAddress(search: CreditBoxSearch | null): string {
+  if (!search) return '';
+  const params = new URLSearchParams(Object.entries(search.criteria).map(([name, value]) => [name, String(value)]));
+  if (search.page > 1) params.set('page', String(search.page));
+  return params.toString();
+}
+
+/** The filters and search an address's query describes; null when it names no criterion of the Credit Box. */
+export function creditBoxSearchOf(query: string): { filters: FilterState; search: CreditBoxSearch } | null {
+  const params = new URLSearchParams(query);
+  const given = Object.fromEntries([...params.entries()].filter(([name]) => name in sliders || name in selects));
+  if (Object.keys(given).length === 0) return null;
+  const filters = filterStateOf(given);
+  const page = Number(params.get('page'));
+  return { filters, search: { criteria: criteriaToSend(filters), page: Number.isInteger(page) && page > 1 ? page : 1 } };
+}

@@ -75,3 +75,46 @@ export function bankPickerQuery(text: string) {
     search: cert ? '' : directorySearch(typed),
   };
 }
+
+/** What a Directory screen shows, as its address keeps it. */
+export type DirectoryScreen = { search: string; regulator: string; charter: string; states: string[]; sort: SortState; page: number; quarter: string | null };
+
+/**
+ * The address's query of a Directory screen: `q`, `regulator`, `charter`, `states` (TX,OK), `sort`
+ * (ROA.DESC), `page` and `quarter`, each left out at its default, so a shared or bookmarked address
+ * opens the same list.
+ */
+export function directoryAddress(screen: DirectoryScreen): string {
+  const params = new URLSearchParams();
+  if (screen.search.trim()) params.set('q', screen.search.trim());
+  if (screen.regulator) params.set('regulator', screen.regulator);
+  if (screen.charter) params.set('charter', screen.charter);
+  if (screen.states.length > 0) params.set('states', screen.states.join(','));
+  if (screen.sort.field !== DEFAULT_DIRECTORY_SORT.field || screen.sort.order !== DEFAULT_DIRECTORY_SORT.order) params.set('sort', `${screen.sort.field}.${screen.sort.order}`);
+  if (screen.page > 1) params.set('page', String(screen.page));
+  if (screen.quarter) params.set('quarter', screen.quarter);
+  return params.toString();
+}
+
+/**
+ * The Directory screen an address's query describes, every part not given at its default; null when
+ * the query says nothing of the Directory (the screen then shows what the user left it at). A part
+ * that is not a value the screen offers is left at its default.
+ */
+export function directoryScreenOf(query: string): DirectoryScreen | null {
+  const params = new URLSearchParams(query);
+  if (!['q', 'regulator', 'charter', 'states', 'sort', 'page', 'quarter'].some((key) => params.has(key))) return null;
+  const offered = (options: Array<{ value: string }>, value: string | null) => (value && options.some((option) => option.value === value) ? value : '');
+  const sort = /^([A-Z0-9_]+)\.(ASC|DESC)$/.exec(params.get('sort') ?? '');
+  const page = Number(params.get('page'));
+  const quarter = params.get('quarter');
+  return {
+    search: params.get('q') ?? '',
+    regulator: offered(regulatorOptions, params.get('regulator')),
+    charter: offered(charterOptions, params.get('charter')),
+    states: (params.get('states') ?? '').split(',').filter((code) => /^[A-Z]{2}$/.test(code)),
+    sort: sort ? { field: sort[1], order: sort[2] as SortOrder } : DEFAULT_DIRECTORY_SORT,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    quarter: quarter && /^\d{8}$/.test(quarter) ? quarter : null,
+  };
+}

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { chosenOptions, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { chosenOptions, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -111,5 +111,25 @@ describe('credit box filters', () => {
       expect(position, spec.name).to.be.within(track.min, track.max);
       expect(sliderValue(spec, position), spec.name).to.equal(spec.defaultValue);
     }
+  });
+
+  it('keeps a search in its address and reads back the same search, with the filters that send it', () => {
+    let state = withValue(withValue(defaultFilterState(), 'minAssets', 500e6), 'maxAssets', 2e9);
+    state = withValue(state, 'minRoa', 1);
+    state = withValue(withSwitch(state, 'state', true), 'state', 'TX,OK');
+    const search = { criteria: criteriaToSend(state), page: 2 };
+    const address = creditBoxAddress(search);
+    expect(address).to.equal('minAssets=500000000&maxAssets=2000000000&minRoa=1&state=TX%2COK&page=2');
+    const arrived = creditBoxSearchOf(address)!;
+    expect(arrived.search).to.deep.equal(search);
+    expect(arrived.filters.values).to.include({ minAssets: 500e6, maxAssets: 2e9, minRoa: 1, state: 'TX,OK' });
+    expect(arrived.filters.enabled).to.include({ state: true, minRoa: true, region: false });
+  });
+
+  it('reads an address without the asset bounds as a search without them, and leaves out values the screen does not offer', () => {
+    const arrived = creditBoxSearchOf('regulator=OCC&loanType=Yachts&maxNplRatio=abc&state=TX,Texas')!;
+    expect(arrived.search).to.deep.equal({ criteria: { regulator: 'OCC', state: 'TX' }, page: 1 });
+    expect(creditBoxSearchOf('page=3')).to.equal(null);
+    expect(creditBoxAddress(null)).to.equal('');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { directoryFilters, directorySearch, nextSort } from '../../../frontend/src/lib/directory.ts';
+import { DEFAULT_DIRECTORY_SORT, directoryAddress, directoryFilters, directoryScreenOf, directorySearch, nextSort } from '../../../frontend/src/lib/directory.ts';
 
 describe('bank directory query rules', () => {
   it('searches by name as a quoted wildcard search and sends nothing for blank text', () => {
@@ -26,5 +26,21 @@ describe('bank directory query rules', () => {
     expect(first).to.deep.equal({ field: 'ROA', order: 'DESC' });
     expect(nextSort(first, 'ROA')).to.deep.equal({ field: 'ROA', order: 'ASC' });
     expect(nextSort({ field: 'ROA', order: 'ASC' }, 'ROA')).to.deep.equal({ field: 'ROA', order: 'DESC' });
+  });
+
+  it('keeps a screen in its address, defaults left out, and reads the same screen back', () => {
+    const screen = { search: 'first national', regulator: 'OCC', charter: '', states: ['TX', 'OK'], sort: { field: 'ROA', order: 'DESC' as const }, page: 3, quarter: '20250630' };
+    const address = directoryAddress(screen);
+    expect(address).to.equal('q=first+national&regulator=OCC&states=TX%2COK&sort=ROA.DESC&page=3&quarter=20250630');
+    expect(directoryScreenOf(address)).to.deep.equal(screen);
+    expect(directoryAddress({ search: ' ', regulator: '', charter: '', states: [], sort: DEFAULT_DIRECTORY_SORT, page: 1, quarter: null })).to.equal('');
+  });
+
+  it('reads an address naming nothing of the Directory as no screen, and a value the screen does not offer as its default', () => {
+    expect(directoryScreenOf('')).to.equal(null);
+    expect(directoryScreenOf('utm_source=mail')).to.equal(null);
+    expect(directoryScreenOf('regulator=NSA&states=TX,Texas&sort=ROA;drop&page=-2&quarter=2025')).to.deep.equal({
+      search: '', regulator: '', charter: '', states: ['TX'], sort: DEFAULT_DIRECTORY_SORT, page: 1, quarter: null,
+    });
   });
 });

@@ -36,7 +36,9 @@ import {
   DEFAULT_DIRECTORY_SORT,
   DIRECTORY_FIELDS,
   DIRECTORY_PAGE_SIZE,
+  directoryAddress,
   directoryFilters,
+  directoryScreenOf,
   directorySearch,
   nextSort,
   regulatorOptions,
@@ -51,6 +53,7 @@ import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
+import { useScreenAddress } from '../../ui/useScreenAddress.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
 import { directoryColumns } from './columns.tsx';
 import { directoryCsvColumns, directoryFileName } from './export.ts';
@@ -79,12 +82,18 @@ export default function BankDirectory() {
   const [page, setPage] = useRememberedState('bankDirectory.page', 1);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
   const [chosenQuarter, setChosenQuarter] = useRememberedState<string | null>('bankDirectory.quarter', null);
-  // Paging goes back to page 1 when the search settles on new text.
-  const [searchedFor, setSearchedFor] = useState(search);
-  if (searchedFor !== search) {
-    setSearchedFor(search);
-    setPage(1);
-  }
+
+  useScreenAddress(directoryAddress({ search: searchText, regulator, charter, states, sort, page, quarter: chosenQuarter }), (query) => {
+    const screen = directoryScreenOf(query);
+    if (!screen) return;
+    setSearchText(screen.search);
+    setRegulator(screen.regulator);
+    setCharter(screen.charter);
+    setStates(screen.states);
+    setSort(screen.sort);
+    setPage(screen.page);
+    setChosenQuarter(screen.quarter);
+  });
 
   const quarters = useQuery({ queryKey: ['fdic', 'quarters'], queryFn: () => dataProvider.quarters(), staleTime: 10 * 60_000 });
   const quarter = chosenQuarter ?? quarters.data?.[0];
@@ -149,7 +158,7 @@ export default function BankDirectory() {
           <TextField
             placeholder="Search by name..."
             value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
+            onChange={(event) => changeFilter(() => setSearchText(event.target.value))}
             sx={{ flex: 2 }}
             slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Search by name' } }}
           />

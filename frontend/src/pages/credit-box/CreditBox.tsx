@@ -12,16 +12,16 @@ import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
 import type { BankColumn } from '../../banks/columns.ts';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { CREDIT_BOX_PAGE_SIZE, criteriaToSend, defaultFilterState, type FilterState } from '../../lib/credit-box.ts';
+import { CREDIT_BOX_PAGE_SIZE, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, type CreditBoxSearch, type FilterState } from '../../lib/credit-box.ts';
 import { capitalColor, countOf, delinquencyColor, efficiencyColor, formatMoney, formatPercent, quarterReports, roaColor } from '../../../../domain/format.ts';
 import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import type { CreditBoxCriteria } from '../../providers/services.ts';
 import { usePickedBanks } from '../../targets/usePickedBanks.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
+import { useScreenAddress } from '../../ui/useScreenAddress.ts';
 import { ViewToggle, type ViewMode } from '../../ui/ViewToggle.tsx';
 import { creditBoxCsvColumns, creditBoxFileName } from './export.ts';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -30,7 +30,7 @@ const BEFORE_SEARCH = 'Adjust your criteria and click "Find Matches" to begin.';
 const NO_RESULTS = 'No banks found matching your criteria.';
 const FAILED = 'Failed to fetch matching banks.';
 
-type Search = { criteria: CreditBoxCriteria; page: number; run: number };
+type Search = CreditBoxSearch & { run: number };
 
 const COLUMNS_STORAGE_KEY = 'charterline.credit-box.columns';
 
@@ -65,6 +65,14 @@ export default function CreditBox() {
   const [filters, setFilters] = useRememberedState<FilterState>('creditBox.filters', defaultFilterState);
   const [search, setSearch] = useRememberedState<Search | null>('creditBox.search', null);
   const [view, setView] = useState<ViewMode>(phone ? 'cards' : 'list');
+  const address = creditBoxAddress(search);
+  useScreenAddress(address, (query) => {
+    // Back at the search left here (Back from Targets): the filters stay as set, switches included.
+    const arrived = query === address ? null : creditBoxSearchOf(query);
+    if (!arrived) return;
+    setFilters(arrived.filters);
+    setSearch({ ...arrived.search, run: (search?.run ?? 0) + 1 });
+  });
 
   const results = useQuery({
     queryKey: ['credit-box', search],
