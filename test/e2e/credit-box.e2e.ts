@@ -220,4 +220,22 @@ describe('credit box', function () {
     await shared.openGroup('Location');
     expect(await colleagues.getByTestId('filter-region').getByRole('combobox').textContent()).to.equal('South');
   });
+
+  it('says how many results meet every scored criterion, the rest being ranked below them', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.findMatches();
+    expect(await page.getByTestId('credit-box-match-summary').count()).to.equal(0);
+
+    const roa = page.getByRole('slider', { name: 'Min ROA' });
+    await roa.focus();
+    for (let step = 0; step < 7; step += 1) await roa.press('ArrowRight');
+    await creditBox.findMatches();
+    const total = await creditBox.total();
+    const { fullMatches } = await apiAs<{ fullMatches: number }>(e2e.url, session, '/api/data/banks/credit-box-search', { method: 'POST', body: { criteria: { minAssets: 0, maxAssets: 100e9, minRoa: 1.2 } } });
+    expect(fullMatches).to.be.within(1, total - 1);
+    expect(await page.getByTestId('credit-box-match-summary').textContent()).to.equal(
+      `${fullMatches.toLocaleString('en-US')} of them meet every criterion; the other ${(total - fullMatches).toLocaleString('en-US')} meet some and are ranked below by match.`,
+    );
+  });
 });

@@ -372,6 +372,16 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect((await search({}, 1, 501)).status).to.equal(400);
     });
 
+    it('counts the banks meeting every scored criterion beside those passing the filters', async () => {
+      const response = await search({ state: 'TX,OK', minRoa: 1, maxNplRatio: 1 }, 1, 500);
+      expect(response.status, response.text).to.equal(200);
+      const { banks, total, fullMatches } = response.body;
+      expect(banks).to.have.length(total);
+      expect(fullMatches).to.equal(banks.filter((bank: { matchScore: number }) => bank.matchScore === 100).length);
+      expect(fullMatches).to.be.within(1, total - 1);
+      expect((await search({ state: 'TX' })).body).to.include({ fullMatches: (await search({ state: 'TX' })).body.total });
+    });
+
     it('matches the primary loan type and the minimum loan volume', async () => {
       const response = await search({ loanType: 'Agricultural', minLoanVolume: 1 }, 1, 100);
       for (const bank of response.body.banks) {

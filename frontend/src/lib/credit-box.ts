@@ -1,4 +1,5 @@
 import type { CreditBoxCriteria } from '../providers/services.ts';
+import { groupThousands } from '../../../domain/format.ts';
 
 /**
  * The Credit Box filters: ranges, steps, defaults, which switches start on,
@@ -221,4 +222,16 @@ export function creditBoxSearchOf(query: string): { filters: FilterState; search
   const filters = filterStateOf(given);
   const page = Number(params.get('page'));
   return { filters, search: { criteria: criteriaToSend(filters), page: Number.isInteger(page) && page > 1 ? page : 1 } };
+}
+
+/**
+ * What the count of results holds when not every bank meets every scored criterion (a scored
+ * criterion ranks a bank rather than leaving it out); null when all do.
+ */
+export function matchSummary(total: number, fullMatches: number | undefined): string | null {
+  // An answer without the count (a server of an earlier release) says nothing rather than NaN.
+  if (fullMatches === undefined || !Number.isFinite(fullMatches) || fullMatches >= total) return null;
+  const rest = total - fullMatches;
+  if (fullMatches === 0) return `None of the ${groupThousands(total)} meets every criterion: they are ranked by how many they meet.`;
+  return `${groupThousands(fullMatches)} of them meet${fullMatches === 1 ? 's' : ''} every criterion; the other ${groupThousands(rest)} meet${rest === 1 ? 's' : ''} some and ${rest === 1 ? 'is' : 'are'} ranked below by match.`;
 }

@@ -77,8 +77,8 @@ export type CreditBoxCriteria = Partial<{
   searchTerm: string;
 }>;
 
-/** A page of matches and the quarter (YYYYMMDD) their figures were reported for. */
-export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number; quarter: string | null };
+/** A page of matches, how many pass the filters and meet every scored criterion, and the quarter (YYYYMMDD) of their figures. */
+export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number; fullMatches: number; quarter: string | null };
 
 export type LeadFinderAnswer = { contacts?: Array<{ name: string; title?: string; email?: string }>; message?: string; error?: string };
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { chosenOptions, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { chosenOptions, matchSummary, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -131,5 +131,13 @@ describe('credit box filters', () => {
     expect(arrived.search).to.deep.equal({ criteria: { regulator: 'OCC', state: 'TX' }, page: 1 });
     expect(creditBoxSearchOf('page=3')).to.equal(null);
     expect(creditBoxAddress(null)).to.equal('');
+  });
+
+  it('says how many results meet every criterion when some only meet a few, and nothing when all do', () => {
+    expect(matchSummary(154, 98)).to.equal('98 of them meet every criterion; the other 56 meet some and are ranked below by match.');
+    expect(matchSummary(2, 1)).to.equal('1 of them meets every criterion; the other 1 meets some and is ranked below by match.');
+    expect(matchSummary(1200, 0)).to.equal('None of the 1,200 meets every criterion: they are ranked by how many they meet.');
+    expect(matchSummary(40, 40)).to.equal(null);
+    expect(matchSummary(40, undefined)).to.equal(null);
   });
 });

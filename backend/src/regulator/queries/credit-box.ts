@@ -22,6 +22,8 @@ import { containsPattern } from '../../db/like.ts';
  *   missing figure does not meet its criterion; with no soft criterion enabled every bank scores 100.
  * - A criterion is enabled when it is present and not 'All' (the screen sends only switched-on filters).
  * - Order: matchScore descending, then assets descending, then cert.
+ * - The answer counts the banks passing the hard filters (total) and, of them, those meeting every
+ *   soft criterion (fullMatches), so a screen can say how many are partial matches.
  *
  * Loan type: the bank's largest loan line among 1-4 family residential, commercial real estate,
  * C&I, consumer (other than auto and credit card), auto, credit card and agricultural must be the
@@ -262,7 +264,8 @@ function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits
 }
 
 type CreditBoxRequest = z.infer<typeof creditBoxRequestSchema>;
-export type CreditBoxAnswer = { banks: Bank[]; total: number; quarter: string | null };
+/** A page of matches; `total` banks pass the hard filters, `fullMatches` of them meet every scored criterion. */
+export type CreditBoxAnswer = { banks: Bank[]; total: number; fullMatches: number; quarter: string | null };
 
 /** Ranks in SQL; for what the snapshot cannot answer. */
 export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer> {
@@ -298,13 +301,21 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
     page.leftJoin('targets as t', (join) => join.on('t.cert', '=', 'm.cert').andOn('t.user_id', '=', knex.raw('?', [userId])));
     page.select(knex.raw('coalesce(t.is_target, false) as is_target'));
   }
-  const [rows, count] = await Promise.all([page, base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>]);
+  const soft = softCriteria(criteria);
+  const meetingAll = base();
+  for (const part of soft) meetingAll.whereRaw(part.sql, part.bindings);
+  const [rows, count, full] = await Promise.all([
+    page,
+    base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+    meetingAll.count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+  ]);
   return {
     banks: (rows as Array<Record<string, unknown>>).map((row) => {
       const bank = toBank(row);
       return mergedRecord(pickBankFields(bank, request.fields), { matchScore: Number(row.match_score) }, userId ? { isTarget: bank.isTarget } : null) as Bank;
     }),
     total: Number(count?.n ?? 0),
+    fullMatches: Number(full?.n ?? 0),
     quarter,
   };
 }
@@ -316,7 +327,7 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
  * given number are counted by popcount, and only the page's part of the assets order is walked.
  * Null when SQL must answer.
  */
-function snapshotRanking(snapshot: Snapshot, request: CreditBoxRequest): { rows: number[]; scores: number[]; total: number } | null {
+function snapshotRanking(snapshot: Snapshot, request: CreditBoxRequest): { rows: number[]; scores: number[]; total: number; fullMatches: number } | null {
   const searched = hardFilterBits(request.criteria, snapshot);
   if (!searched) return null;
   const soft = softCriteriaBits(request.criteria, snapshot);
@@ -339,17 +350,18 @@ function snapshotRanking(snapshot: Snapshot, request: CreditBoxRequest): { rows:
     }
     skip = 0;
   }
-  return { rows, scores, total: countBits(searched) };
+  const total = countBits(searched);
+  return { rows, scores, total, fullMatches: soft.length === 0 ? total : countBits(rowsCounting(planes, soft.length, searched)) };
 }
 
 /** One page of a snapshot search, with whether each bank is one of the user's targets. */
-type SnapshotPage = { snapshot: Snapshot; rows: number[]; scores: number[]; total: number; targets: Map<number, boolean> | null };
+type SnapshotPage = { snapshot: Snapshot; rows: number[]; scores: number[]; total: number; fullMatches: number; targets: Map<number, boolean> | null };
 
 async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: string, userId: string | undefined): Promise<SnapshotPage | null> {
   const snapshot = await quarterSnapshot(knex, quarter);
   const ranking = snapshotRanking(snapshot, request);
   if (!ranking) return null;
-  const { rows, scores, total } = ranking;
+  const { rows, scores, total, fullMatches } = ranking;
   let targets: Map<number, boolean> | null = null;
   if (userId) {
     targets = new Map();
@@ -359,14 +371,14 @@ async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: stri
       for (const target of found) targets.set(target.cert, target.is_target);
     }
   }
-  return { snapshot, rows, scores, total, targets };
+  return { snapshot, rows, scores, total, fullMatches, targets };
 }
 
 /** Ranks from the quarter's snapshot (see `snapshotRanking`); null when SQL must answer. */
 export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer | null> {
   const page = await snapshotPage(knex, request, quarter, userId);
   if (!page) return null;
-  const { snapshot, rows, scores, total, targets } = page;
+  const { snapshot, rows, scores, total, fullMatches, targets } = page;
   return {
     banks: rows.map((row, index) => {
       const bank = mergedRecord(pickBankFields(snapshotBank(snapshot, row), request.fields), { matchScore: scores[index] }) as Bank;
@@ -374,6 +386,7 @@ export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxReques
       return bank;
     }),
     total,
+    fullMatches,
     quarter,
   };
 }
@@ -389,7 +402,7 @@ function snapshotBank(snapshot: Snapshot, row: number): Bank {
 
 export async function creditBoxSearch(knex: Knex, request: CreditBoxRequest, userId?: string): Promise<CreditBoxAnswer> {
   const quarter = await latestQuarter(knex);
-  if (!quarter) return { banks: [], total: 0, quarter };
+  if (!quarter) return { banks: [], total: 0, fullMatches: 0, quarter };
   return (await creditBoxFromSnapshot(knex, request, quarter, userId)) ?? creditBoxFromDatabase(knex, request, quarter, userId);
 }
 
@@ -402,11 +415,11 @@ export async function creditBoxSearchJson(knex: Knex, request: CreditBoxRequest,
   const quarter = await latestQuarter(knex);
   const page = quarter ? await snapshotPage(knex, request, quarter, userId) : null;
   if (!page) return JSON.stringify(await creditBoxSearch(knex, request, userId));
-  const { snapshot, rows, scores, total, targets } = page;
+  const { snapshot, rows, scores, total, fullMatches, targets } = page;
   const serialised = memo(snapshot, 'credit-box:bank-json', 20, JSON.stringify(request.fields ?? null), () => new Array<string | undefined>(snapshot.cert.length));
   const banks = rows.map((row, index) => {
     const bank = (serialised[row] ??= JSON.stringify(pickBankFields(snapshotBank(snapshot, row), request.fields)));
     return `${bank.slice(0, -1)},"matchScore":${scores[index]},"isTarget":${targets?.get(snapshot.cert[row]) ?? false}}`;
   });
-  return `{"banks":[${banks.join(',')}],"total":${total},"quarter":${JSON.stringify(quarter)}}`;
+  return `{"banks":[${banks.join(',')}],"total":${total},"fullMatches":${fullMatches},"quarter":${JSON.stringify(quarter)}}`;
 }

@@ -12,7 +12,7 @@ import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
 import type { BankColumn } from '../../banks/columns.ts';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { CREDIT_BOX_PAGE_SIZE, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, type CreditBoxSearch, type FilterState } from '../../lib/credit-box.ts';
+import { CREDIT_BOX_PAGE_SIZE, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, matchSummary, type CreditBoxSearch, type FilterState } from '../../lib/credit-box.ts';
 import { capitalColor, countOf, delinquencyColor, efficiencyColor, formatMoney, formatPercent, quarterReports, roaColor } from '../../../../domain/format.ts';
 import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -113,6 +113,11 @@ export default function CreditBox() {
           {search && results.data?.quarter && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="credit-box-quarter">
               Figures from {quarterReports(results.data.quarter)}. Amounts in US dollars; ratios in percent.
+            </Typography>
+          )}
+          {search && results.data && matchSummary(results.data.total, results.data.fullMatches) && (
+            <Typography variant="body2" sx={{ mb: 1 }} data-testid="credit-box-match-summary">
+              {matchSummary(results.data.total, results.data.fullMatches)}
             </Typography>
           )}
           {picks.picked.length > 0 && (
