@@ -2,6 +2,18 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import { deepmerge } from '@mui/utils';
 import type { CheckboxProps, Theme } from '@mui/material';
 
+/**
+ * Forced colours (Windows High Contrast): the browser paints every background in the system's page
+ * colour, so what MUI marks by a fill alone vanishes: a selected tab's underline, a selected toggle or
+ * list item, a slider's rail, track and handle, a progress bar. These are painted in the system's own
+ * colours instead: the selection in Highlight (its text in HighlightText), a slider's rail in the text
+ * colour. `forced-color-adjust: none` keeps them as given here.
+ */
+const inForcedColors = '@media (forced-colors: active)';
+const forcedHighlight = { forcedColorAdjust: 'none', backgroundColor: 'Highlight' } as const;
+// A selected item's icons and texts, coloured by the theme, would stay so on Highlight: they take its text colour.
+const forcedSelection = { '&.Mui-selected': { [inForcedColors]: { ...forcedHighlight, color: 'HighlightText', '& *': { color: 'inherit' } } } };
+
 /** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
 const shared: RaThemeOptions = {
   palette: { primary: { main: '#2563eb' }, secondary: { main: '#7c3aed' } },
@@ -25,8 +37,19 @@ const shared: RaThemeOptions = {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     // An unselected toggle's text in the secondary text colour: MUI's (action.active) read 4.49:1 on the page.
-    MuiToggleButton: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ color: theme.palette.text.secondary }) } },
+    MuiToggleButton: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ color: theme.palette.text.secondary, ...forcedSelection }) } },
+    MuiListItemButton: { styleOverrides: { root: forcedSelection } },
+    MuiMenuItem: { styleOverrides: { root: forcedSelection } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiTabs: { styleOverrides: { indicator: { [inForcedColors]: forcedHighlight } } },
+    MuiSlider: {
+      styleOverrides: {
+        rail: { [inForcedColors]: { forcedColorAdjust: 'none', backgroundColor: 'CanvasText', opacity: 1 } },
+        track: { [inForcedColors]: { ...forcedHighlight, borderColor: 'Highlight' } },
+        thumb: { [inForcedColors]: { ...forcedHighlight, border: '2px solid CanvasText' } },
+      },
+    },
+    MuiLinearProgress: { styleOverrides: { root: { [inForcedColors]: { border: '1px solid CanvasText' } }, bar: { [inForcedColors]: forcedHighlight } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 700, whiteSpace: 'nowrap' } } },
     // A name or address written as one long word (a 200-letter name, an email without a break) wraps
     // at the edge of its box instead of pushing the page sideways: a record's field on its page, a

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { addOneOfEachRecord, apiOf, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
@@ -136,6 +136,31 @@ describe('accessibility', function () {
       expectNoneBroken(found);
     });
   }
+
+  it('keeps what a fill alone shows in forced colours (High Contrast): the current link, a selected tab and toggle, sliders and a legend\'s keys', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/' });
+    await page.emulateMedia({ forcedColors: 'active' });
+    await new DashboardPage(page).waitUntilLoaded();
+    const unseen: string[] = [];
+    const look = async (parts: Record<string, Locator>) => {
+      for (const [name, part] of Object.entries(parts)) if (!(await filledApartFromPage(part))) unseen.push(name);
+    };
+    await look({
+      'the current page in the sidebar': page.locator('a[aria-current="page"]').first(),
+      "the Spotlight's selected tab": page.getByTestId('performance-spotlight').locator('.MuiTabs-indicator'),
+      "a key of the loan donut's legend": page.getByTestId('loan-portfolio').getByTestId('legend-swatch').first(),
+    });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    await new TargetsPage(page).waitForCards();
+    await look({ "Targets' selected view": page.locator('.MuiToggleButton-root[aria-pressed="true"]') });
+    await page.goto(`${e2e.url}/#/credit-box`);
+    await look({ "a Credit Box slider's rail": page.locator('.MuiSlider-rail').first(), "a Credit Box slider's handle": page.locator('.MuiSlider-thumb').first() });
+    await page.goto(`${e2e.url}/#/settings`);
+    await look({ "Settings' selected tab": page.locator('.MuiTabs-indicator') });
+    expect(unseen, 'painted as the page is').to.deep.equal([]);
+  });
 
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
@@ -290,6 +315,23 @@ describe('accessibility', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 });
+
+/**
+ * Whether the element is filled with a colour other than the page's in forced colours, where the
+ * browser paints author backgrounds in the system's page colour (Canvas) unless told otherwise.
+ */
+async function filledApartFromPage(part: Locator): Promise<boolean> {
+  await part.waitFor({ state: 'attached' });
+  return part.evaluate((element) => {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'forced-color-adjust: none; background-color: Canvas';
+    document.body.append(probe);
+    // Colours as numbers: a forced colour reads 'rgba(255, 255, 255, 1)' where the same given one reads 'rgb(255, 255, 255)'.
+    const [[pageRed, pageGreen, pageBlue], [red, green, blue, alpha = 1]] = [probe, element].map((painted) => (getComputedStyle(painted).backgroundColor.match(/[\d.]+/g) ?? []).map(Number));
+    probe.remove();
+    return alpha > 0 && (red !== pageRed || green !== pageGreen || blue !== pageBlue);
+  });
+}
 
 /** Fails listing every screen's broken rules, when any is. */
 function expectNoneBroken(found: Record<string, Violation[]>) {

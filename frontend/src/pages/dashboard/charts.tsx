@@ -200,7 +200,8 @@ export function Donut({
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>
           {data.map((slice) => (
             <Stack key={slice.key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: slice.color }} />
+              {/* The swatch keeps its colour in forced colours (High Contrast), as the donut's segments do: it is the legend's key to them. */}
+              <Box data-testid="legend-swatch" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: slice.color, forcedColorAdjust: 'none' }} />
               <Typography variant="caption" color="text.secondary">
                 {slice.label}
               </Typography>
