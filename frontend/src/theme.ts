@@ -14,6 +14,11 @@ const forcedHighlight = { forcedColorAdjust: 'none', backgroundColor: 'Highlight
 // A selected item's icons and texts, coloured by the theme, would stay so on Highlight: they take its text colour.
 const forcedSelection = { '&.Mui-selected': { [inForcedColors]: { ...forcedHighlight, color: 'HighlightText', '& *': { color: 'inherit' } } } };
 
+/** The border of a text box at rest: 3.7:1 or more against the cards and page of either theme. */
+export function inputBorderColor(theme: Theme): string {
+  return theme.palette.mode === 'light' ? 'rgba(0, 0, 0, 0.5)' : 'rgba(255, 255, 255, 0.5)';
+}
+
 /** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
 const shared: RaThemeOptions = {
   palette: { primary: { main: '#2563eb' }, secondary: { main: '#7c3aed' } },
@@ -68,6 +73,17 @@ const shared: RaThemeOptions = {
         },
       },
     },
+    // A text box's hint in the secondary text colour, and its border at 3:1 against the card and page:
+    // MUI's hint (the text colour at 42 %) read 2.6:1 on a white card and its border 1.7:1 (2.1:1 in the
+    // dark theme), so a search box was hard to find and its hint harder to read.
+    MuiInputBase: { styleOverrides: { input: ({ theme }: { theme: Theme }) => ({ '&::placeholder': { color: theme.palette.text.secondary, opacity: 1 } }) } },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '& .MuiOutlinedInput-notchedOutline': { borderColor: inputBorderColor(theme) } }),
+      },
+    },
+    // An unchecked switch's track at 3:1 against the card (MUI's read 2.7:1 and 2.5:1 in the dark theme): its white handle is otherwise all there is to see.
+    MuiSwitch: { styleOverrides: { track: { opacity: 0.5 } } },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     // react-admin's SelectInput asks for dense margins itself, which lifts it above its neighbours in a filter bar.

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
-import { addOneOfEachRecord, apiOf, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, apiOf, contrastRatio, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -161,6 +161,25 @@ describe('accessibility', function () {
     await look({ "Settings' selected tab": page.locator('.MuiTabs-indicator') });
     expect(unseen, 'painted as the page is').to.deep.equal([]);
   });
+
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`draws a form's text boxes at 3:1 against the card, their hints at 4.5:1, and a switch's track at 3:1 (${colorScheme} mode)`, async () => {
+      const { page } = await e2e.openSignedInPage({ colorScheme, path: '/contacts/create' });
+      const fullName = page.getByLabel('Full Name');
+      await fullName.waitFor();
+      const tags = page.getByRole('textbox', { name: 'Tags', exact: true });
+      const parts = {
+        "Full Name's border": await colourAgainstBackground(fullName.locator('xpath=..').locator('.MuiOutlinedInput-notchedOutline'), 'border'),
+        "Tags' border": await colourAgainstBackground(tags.locator('xpath=../..'), 'border'),
+        "Tags' hint": await colourAgainstBackground(tags, 'placeholder'),
+        "Hot lead's track": await colourAgainstBackground(page.locator('.MuiSwitch-track'), 'fill'),
+      };
+      const ratios = Object.fromEntries(Object.entries(parts).map(([name, { front, opacity, back }]) => [name, Math.round(contrastRatio(front, back, opacity) * 100) / 100]));
+      const least = { "Full Name's border": 3, "Tags' border": 3, "Tags' hint": 4.5, "Hot lead's track": 3 };
+      const tooFaint = Object.entries(ratios).filter(([name, ratio]) => ratio < least[name as keyof typeof least]);
+      expect(tooFaint, JSON.stringify(ratios)).to.deep.equal([]);
+    });
+  }
 
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
@@ -331,6 +350,20 @@ async function filledApartFromPage(part: Locator): Promise<boolean> {
     probe.remove();
     return alpha > 0 && (red !== pageRed || green !== pageGreen || blue !== pageBlue);
   });
+}
+
+/**
+ * The colour a part is seen in (its border's, its hint's or its fill's, with its opacity) and that of
+ * the first box behind it with a background of its own.
+ */
+async function colourAgainstBackground(part: Locator, seen: 'border' | 'placeholder' | 'fill'): Promise<{ front: string; opacity: number; back: string }> {
+  return part.evaluate((element, painted) => {
+    let behind = element.parentElement;
+    while (behind && getComputedStyle(behind).backgroundColor.endsWith(', 0)')) behind = behind.parentElement;
+    const style = getComputedStyle(element, painted === 'placeholder' ? '::placeholder' : null);
+    const front = painted === 'border' ? style.borderTopColor : painted === 'placeholder' ? style.color : style.backgroundColor;
+    return { front, opacity: Number(style.opacity), back: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)' };
+  }, seen);
 }
 
 /** Fails listing every screen's broken rules, when any is. */

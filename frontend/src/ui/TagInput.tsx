@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Box, Chip, InputBase } from '@mui/material';
 import { addTag, removeLastTag, removeTag } from '../lib/tags.ts';
+import { inputBorderColor } from '../theme.ts';
 
 /** Tags as chips with a free-text input: Enter or comma adds, duplicates are ignored, Backspace on empty removes the last. */
 export function TagInput({
@@ -34,7 +35,8 @@ export function TagInput({
         gap: 0.75,
         alignItems: 'center',
         border: 1,
-        borderColor: 'divider',
+        // Drawn as the other text boxes are, not in the faint divider colour (1.3:1), where it could not be found.
+        borderColor: inputBorderColor,
         borderRadius: 2,
         px: 1,
         py: 0.75,
