@@ -181,6 +181,39 @@ describe('accessibility', function () {
     });
   }
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`draws every bar, segment and line of the Dashboard's and a bank's charts at 3:1 against their card (${colorScheme} mode)`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const bank = await trackLargestBank(e2e.url, session);
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/' });
+      await new DashboardPage(page).waitUntilLoaded();
+      const faint: Record<string, number> = {};
+      const measure = async (chart: string, marks: Locator, paint: 'fill' | 'stroke') => {
+        // A bar of nought is there, but not visible.
+        await marks.first().waitFor({ state: 'attached' });
+        const seen = await marks.evaluateAll(
+          (elements, painted) =>
+            elements.map((element) => {
+              let behind = element.parentElement;
+              while (behind && getComputedStyle(behind).backgroundColor.endsWith(', 0)')) behind = behind.parentElement;
+              const front = painted === 'fill' ? getComputedStyle(element).fill : getComputedStyle(element).stroke;
+              return { name: element.getAttribute('aria-label') ?? element.getAttribute('name') ?? front, front, back: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)' };
+            }),
+          paint,
+        );
+        for (const { name, front, back } of seen) if (contrastRatio(front, back) < 3) faint[`${chart}: ${name}`] = Math.round(contrastRatio(front, back) * 100) / 100;
+      };
+      await measure('Dashboard', page.locator('[data-testid="chart-bar"], .donut-segment'), 'fill');
+      await page.goto(`${e2e.url}/#/bank-directory`);
+      await new DirectoryPage(page).waitForRows();
+      await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+      await measure('asset composition', page.getByTestId('asset-composition-chart').locator('.recharts-pie-sector path'), 'fill');
+      await page.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view="trends"]').click();
+      await measure('historical trends', page.locator('.recharts-line-curve'), 'stroke');
+      expect(faint, 'below 3:1').to.deep.equal({});
+    });
+  }
+
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
     await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();

@@ -4,6 +4,8 @@
  * quarter labels on the date axis.
  */
 
+import type { ChartHue } from '../../lib/chart-colors.ts';
+
 export type HistoricalPoint = {
   date: string;
   assets: number | null;
@@ -17,17 +19,17 @@ export type HistoricalPoint = {
 };
 
 export type SeriesKey = Exclude<keyof HistoricalPoint, 'date'>;
-export type TrendSeries = { key: SeriesKey; label: string; axis: 'money' | 'percent'; color: string };
+export type TrendSeries = { key: SeriesKey; label: string; axis: 'money' | 'percent'; hue: ChartHue };
 
 export const trendSeries: TrendSeries[] = [
-  { key: 'assets', label: 'Assets', axis: 'money', color: '#2563eb' },
-  { key: 'nplRatio', label: 'NPL %', axis: 'percent', color: '#dc2626' },
-  { key: 'netIncome', label: 'Net Income', axis: 'money', color: '#16a34a' },
-  { key: 'netChargeOffs', label: 'Net Charge-Offs', axis: 'money', color: '#ea580c' },
-  { key: 'roa', label: 'ROA %', axis: 'percent', color: '#9333ea' },
-  { key: 'deposits', label: 'Deposits', axis: 'money', color: '#0891b2' },
-  { key: 'nim', label: 'NIM %', axis: 'percent', color: '#ca8a04' },
-  { key: 'tier1CapitalRatio', label: 'Tier 1 Capital %', axis: 'percent', color: '#db2777' },
+  { key: 'assets', label: 'Assets', axis: 'money', hue: 'blue' },
+  { key: 'nplRatio', label: 'NPL %', axis: 'percent', hue: 'red' },
+  { key: 'netIncome', label: 'Net Income', axis: 'money', hue: 'green' },
+  { key: 'netChargeOffs', label: 'Net Charge-Offs', axis: 'money', hue: 'orange' },
+  { key: 'roa', label: 'ROA %', axis: 'percent', hue: 'purple' },
+  { key: 'deposits', label: 'Deposits', axis: 'money', hue: 'sky' },
+  { key: 'nim', label: 'NIM %', axis: 'percent', hue: 'yellow' },
+  { key: 'tier1CapitalRatio', label: 'Tier 1 Capital %', axis: 'percent', hue: 'pink' },
 ];
 
 export const defaultSeries: SeriesKey[] = ['assets', 'nplRatio', 'netIncome', 'netChargeOffs', 'roa'];

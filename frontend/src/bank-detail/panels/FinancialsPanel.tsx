@@ -29,8 +29,10 @@ import { isoDate, type RawRecord } from '../../banks/records.ts';
 import { RISK_SCORE_EXPLAINED, riskLines } from '../lib/risk.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 import { useRatingPalette } from '../../ui/useRatingPalette.ts';
+import { useChartPalette } from '../../ui/useChartPalette.ts';
+import type { ChartHue } from '../../lib/chart-colors.ts';
 
-const compositionColors = ['#2563eb', '#16a34a', '#f59e0b', '#94a3b8'];
+const compositionHues: ChartHue[] = ['blue', 'green', 'yellow', 'slate'];
 
 function SectionGrid({ section, record }: { section: FinancialSection; record: RawRecord }) {
   const ratingPalette = useRatingPalette();
@@ -52,6 +54,7 @@ function SectionGrid({ section, record }: { section: FinancialSection; record: R
 
 function AssetCompositionChart({ record }: { record: RawRecord }) {
   const { tooltipProps } = useChartTooltip();
+  const chartPalette = useChartPalette();
   const slices = assetComposition(record);
   if (slices.length === 0) return <PanelEmpty>No asset composition data for this quarter.</PanelEmpty>;
   return (
@@ -60,7 +63,7 @@ function AssetCompositionChart({ record }: { record: RawRecord }) {
         <PieChart>
           <Pie data={slices} dataKey="value" nameKey="name" innerRadius={55} outerRadius={95} paddingAngle={1} isAnimationActive={false}>
             {slices.map((slice, index) => (
-              <Cell key={slice.name} fill={compositionColors[index % compositionColors.length]} />
+              <Cell key={slice.name} fill={chartPalette[compositionHues[index % compositionHues.length]]} />
             ))}
           </Pie>
           <Tooltip {...tooltipProps} formatter={(value) => formatMoney(Number(value))} />

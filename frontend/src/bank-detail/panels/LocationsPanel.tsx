@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
+import { useChartPalette } from '../../ui/useChartPalette.ts';
 import { formatDate } from '../../../../domain/format.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -44,6 +45,7 @@ function LocationsMap({ cert }: { cert: number }) {
 
 function LocationsChart({ cert, knownTotal }: { cert: number; knownTotal: number | null }) {
   const { tooltipProps, barCursor } = useChartTooltip();
+  const chartPalette = useChartPalette();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const all = useQuery({
     queryKey: chartKey(cert),
@@ -62,7 +64,7 @@ function LocationsChart({ cert, knownTotal }: { cert: number; knownTotal: number
             <XAxis type="number" allowDecimals={false} />
             <YAxis type="category" dataKey="state" width={60} />
             <Tooltip {...tooltipProps} cursor={barCursor} formatter={(value) => [`${value} offices`, 'Offices']} />
-            <Bar dataKey="count" name="Offices" fill="#2563eb" isAnimationActive={false} />
+            <Bar dataKey="count" name="Offices" fill={chartPalette.blue} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </Box>

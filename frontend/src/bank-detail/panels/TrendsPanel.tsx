@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, InputLabel, MenuItem, Select } from '@mui/material';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
+import { useChartPalette } from '../../ui/useChartPalette.ts';
 import { formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
@@ -27,6 +28,7 @@ const repdteOf = (date: string) => date.replace(/-/g, '').slice(0, 8);
 
 function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected: SeriesKey[] }) {
   const { tooltipProps } = useChartTooltip();
+  const chartPalette = useChartPalette();
   const series = trendSeries.filter((candidate) => selected.includes(candidate.key));
   const moneyKeys = series.filter((candidate) => candidate.axis === 'money').map((candidate) => candidate.key);
   const percentKeys = series.filter((candidate) => candidate.axis === 'percent').map((candidate) => candidate.key);
@@ -76,7 +78,7 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
               type="monotone"
               dataKey={line.key}
               name={line.label}
-              stroke={line.color}
+              stroke={chartPalette[line.hue]}
               strokeWidth={2}
               dot={points.length <= 12}
               connectNulls
@@ -93,6 +95,7 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
 export function TrendsPanel({ cert }: { cert: number }) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const history = useQuery({ queryKey: ['bank', cert, 'historical-financials'], queryFn: () => dataProvider.historicalFinancials(cert) });
+  const chartPalette = useChartPalette();
   const [selected, setSelected] = useState<SeriesKey[]>(defaultSeries);
   const [filter, setFilter] = useState<TrendFilter>({ year: 'All', quarter: 'All' });
   const points = useMemo(() => filterPoints(history.data ?? [], filter), [history.data, filter]);
@@ -155,7 +158,7 @@ export function TrendsPanel({ cert }: { cert: number }) {
                 <Checkbox
                   size="small"
                   checked={selected.includes(series.key)}
-                  sx={{ color: series.color, '&.Mui-checked': { color: series.color } }}
+                  sx={{ color: chartPalette[series.hue], '&.Mui-checked': { color: chartPalette[series.hue] } }}
                   onChange={(event) =>
                     setSelected((current) => (event.target.checked ? [...current, series.key] : current.filter((key) => key !== series.key)))
                   }

@@ -6,12 +6,15 @@ import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';
 import type { TargetBank } from './useDashboardData.ts';
 import { useRatingPalette } from '../../ui/useRatingPalette.ts';
+import { useChartPalette } from '../../ui/useChartPalette.ts';
+import { sliceColor } from '../../lib/chart-colors.ts';
 
 const NO_TARGETS = 'No target banks yet. Star banks in the Bank Directory or Credit Box to analyse them here.';
 
 /** My Targets Portfolio Analysis: count, total assets, average ROA, NPL and Tier 1, and the asset size distribution. */
 export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
   const ratingPalette = useRatingPalette();
+  const chartPalette = useChartPalette();
   const summary = useMemo(() => portfolioSummary(banks ?? []), [banks]);
   return (
     <SectionCard title="My Targets Portfolio Analysis" subtitle={countOf(summary.count, 'bank')} testId="portfolio-analysis">
@@ -28,7 +31,7 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
             <Figure label="Avg Tier 1 Ratio" value={formatPercent(summary.avgTier1Ratio)} color={ratingPalette[capitalColor(summary.avgTier1Ratio)]} />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <CountBarChart data={summary.assetBuckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} color="#2563eb" />
+            <CountBarChart data={summary.assetBuckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} color={chartPalette.blue} />
           </Box>
         </Stack>
       )}
@@ -36,10 +39,9 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
   );
 }
 
-const slicePalette = ['#2563eb', '#0ea5e9', '#14b8a6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#a855f7', '#64748b', '#ec4899'];
-
 /** Loan Portfolio Snapshot (My Targets): the aggregated loan composition as a donut. */
 export function LoanPortfolioCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
+  const chartPalette = useChartPalette();
   const slices = useMemo(() => loanComposition(banks ?? []), [banks]);
   return (
     <SectionCard title="Loan Portfolio Snapshot (My Targets)" subtitle="Aggregated loan composition" testId="loan-portfolio">
@@ -50,7 +52,7 @@ export function LoanPortfolioCard({ banks, loading }: { banks?: TargetBank[]; lo
       ) : (
         <Donut
           ariaLabel="Loan composition of your target banks"
-          data={slices.map((slice, index) => ({ key: slice.key, label: slice.label, value: slice.amount, color: slicePalette[index % slicePalette.length] }))}
+          data={slices.map((slice, index) => ({ key: slice.key, label: slice.label, value: slice.amount, color: sliceColor(chartPalette, index) }))}
           formatValue={formatMoney}
           height={280}
         />

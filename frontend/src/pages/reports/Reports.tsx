@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadCSV, useDataProvider } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
+import { useChartPalette } from '../../ui/useChartPalette.ts';
 import { axisWidthFor, niceTicks } from '../../lib/chart-scale.ts';
 import { automationOutcomeLabel } from './outcomes.ts';
 import { reportCsvColumns, reportFileName, type ReportName } from './exports.ts';
@@ -113,6 +114,7 @@ const yesNo = (value: Row[string]) => (value ? 'Yes' : 'No');
  */
 export default function Reports() {
   const theme = useTheme();
+  const chartPalette = useChartPalette();
   const [asOf, setAsOf] = useState<string | null>(null);
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   // another moment's report stays on the page, dimmed, until this one's replay answers
@@ -158,13 +160,13 @@ export default function Reports() {
             <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color="#7c3aed" label={automationOutcomeLabel} />
+            <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color={chartPalette.purple} label={automationOutcomeLabel} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color="#0891b2" weekly />
+            <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color={chartPalette.sky} weekly />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color="#16a34a" weekly />
+            <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color={chartPalette.green} weekly />
           </Grid>
           {/* The tables side by side only where both fit their columns (a tracked bank has six). */}
           <Grid size={{ xs: 12, xl: 6 }}>
