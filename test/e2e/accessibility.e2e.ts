@@ -214,6 +214,41 @@ describe('accessibility', function () {
     });
   }
 
+  it("reflows every screen of a rep's day into a 320 px window (1,280 px at 400 % zoom): none scrolls sideways, and the new task's box keeps room to type", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const records = await addOneOfEachRecord(e2e.url, session);
+    const bankName = records.find((list) => list.route === 'banks')!.text;
+    const { page } = await e2e.openSignedInPage({ session, path: '/', viewport: { width: 320, height: 640 } });
+    const targets = new TargetsPage(page);
+    const screens: Array<{ path: string; loaded: () => Promise<unknown> }> = [
+      { path: '/', loaded: () => new DashboardPage(page).waitUntilLoaded() },
+      { path: '/bank-directory', loaded: () => page.getByTestId('directory-card').first().waitFor() },
+      { path: '/credit-box', loaded: () => page.getByRole('heading', { name: 'Credit Box Search' }).waitFor() },
+      { path: '/outreach/targets', loaded: () => targets.expand(bankName) },
+      { path: '/outreach/sent-mail', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
+      { path: '/outreach/automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
+      { path: '/reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
+      { path: '/settings', loaded: () => page.getByRole('tab').first().waitFor() },
+      { path: '/analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },
+      ...records.map(({ route, text }) => ({ path: `/${route}`, loaded: () => page.getByText(text).first().waitFor() })),
+      { path: '/contacts/create', loaded: () => page.getByLabel('Full Name').waitFor() },
+      { path: '/activity', loaded: () => page.getByText('Added contact').first().waitFor() },
+    ];
+    const sideways: Record<string, number> = {};
+    for (const { path, loaded } of screens) {
+      await page.goto(`${e2e.url}/#${path}`);
+      await loaded();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) sideways[path] = overflow;
+    }
+    expect(sideways, 'px past the window').to.deep.equal({});
+
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    await targets.expand(bankName);
+    const newTask = targets.expandedCard().getByRole('textbox', { name: `New task for ${bankName}` });
+    expect((await newTask.boundingBox())!.width, 'the new task box, px').to.be.at.least(180);
+  });
+
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
     await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();

@@ -128,7 +128,8 @@ export default function Reports() {
         subtitle={asOf ? `As of ${formatLocalMoment(asOf)}` : 'As of now'}
         icon={<ReportsIcon />}
         actions={
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          // Now goes under the moment where the two do not fit side by side (a 320 px window: 400 % zoom).
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <TextField
               type="datetime-local"
               size="small"

@@ -36,7 +36,8 @@ const emptyWork: TargetWork = { contacts: [], tasks: [], openTasks: 0 };
 
 function SummaryBox({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
-    <Card variant="outlined" sx={{ minWidth: 150 }}>
+    // Two share a narrow window's width (320 px: 400 % zoom) instead of 150 px each pushing past its edge.
+    <Card variant="outlined" sx={{ minWidth: { xs: 0, sm: 150 }, flex: { xs: 1, sm: 'none' } }}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Typography variant="caption" color="text.secondary">
           {label}

@@ -84,23 +84,27 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
         </Box>
       )}
       {quickAdd && (
-        <Stack component="form" direction="row" spacing={1} onSubmit={addQuickly} sx={{ mt: 1, alignItems: 'center' }}>
+        // The box keeps room for a few words (12rem): where that and its due date and Add do not fit on one
+        // line (a narrow card or window), the two go under it rather than squeezing it to a word.
+        <Stack component="form" direction="row" spacing={1} useFlexGap onSubmit={addQuickly} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
           <TextField
             size="small"
-            fullWidth
+            sx={{ flex: '1 1 12rem' }}
             placeholder="Add a task..."
             value={text}
             onChange={(event) => setText(event.target.value)}
             slotProps={{ htmlInput: { 'aria-label': `New task for ${bank.name}`, maxLength: 2000 } }}
           />
-          <Tooltip title={`Due ${QUICK_ADD_DUE_LABEL.toLowerCase()}`} describeChild>
-            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {QUICK_ADD_DUE_LABEL}
-            </Typography>
-          </Tooltip>
-          <Button type="submit" variant="outlined" size="small" disabled={adding || !text.trim()}>
-            Add
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Tooltip title={`Due ${QUICK_ADD_DUE_LABEL.toLowerCase()}`} describeChild>
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {QUICK_ADD_DUE_LABEL}
+              </Typography>
+            </Tooltip>
+            <Button type="submit" variant="outlined" size="small" disabled={adding || !text.trim()}>
+              Add
+            </Button>
+          </Stack>
         </Stack>
       )}
       <ConfirmDeleteDialog
