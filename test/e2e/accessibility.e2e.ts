@@ -249,6 +249,23 @@ describe('accessibility', function () {
     expect((await newTask.boundingBox())!.width, 'the new task box, px').to.be.at.least(180);
   });
 
+  it("says on the Dashboard in words which task is overdue (not in red alone), and in a 320 px window cuts no task's text or Spotlight bank's name", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiOf(e2e.url, session)('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Call the CFO back about the deposit pricing she asked for', dueDate: '2026-01-05' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/', viewport: { width: 320, height: 640 } });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    const tasks = dashboard.card('upcoming-tasks');
+    await tasks.getByText('Call the CFO back').waitFor();
+    expect(await tasks.getByTestId('due-badge').allTextContents()).to.deep.equal(['Overdue · Jan 5, 2026']);
+    await dashboard.card('performance-spotlight').getByRole('button').first().waitFor();
+    const cut = await page.locator('[data-testid="upcoming-tasks"] *, [data-testid="performance-spotlight"] li *').evaluateAll((elements) =>
+      elements.filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth).map((element) => element.textContent),
+    );
+    expect(cut, 'cut with an ellipsis').to.deep.equal([]);
+  });
+
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
     await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();

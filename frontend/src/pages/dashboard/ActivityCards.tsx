@@ -1,15 +1,14 @@
-import { Chip, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
 import HotIcon from '@mui/icons-material/LocalFireDepartment';
 import { useBankDetail } from '../../bank-detail/index.tsx';
-import { formatDate, localDate } from '../../../../domain/format.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
+import { DueBadge } from '../../resources/tasks/DueBadge.tsx';
 import { useHotLeads, useUpcomingTasks } from './useDashboardData.ts';
 
 /** Upcoming Tasks: up to 5 incomplete tasks, soonest due first. */
 export function UpcomingTasksCard() {
   const { data, isPending, error } = useUpcomingTasks();
   const detail = useBankDetail();
-  const now = localDate();
   return (
     <SectionCard title="Upcoming Tasks" testId="upcoming-tasks">
       {isPending ? (
@@ -22,9 +21,11 @@ export function UpcomingTasksCard() {
         <List dense disablePadding>
           {data.map((task) => (
             <ListItem key={task.id} disablePadding>
-              <ListItemButton onClick={() => detail.open(task.bankId, 'tasks')} sx={{ borderRadius: 2 }}>
-                <ListItemText primary={task.text} secondary={task.bankName} slotProps={{ primary: { noWrap: true } }} sx={{ minWidth: 0 }} />
-                <Chip size="small" label={formatDate(task.dueDate)} color={task.dueDate < now ? 'error' : 'default'} variant="outlined" sx={{ ml: 2 }} />
+              {/* The task's text is shown whole, and its due date says in words when it is overdue (not in red alone);
+                  where the two do not fit side by side (a narrow window) the date goes under the text. */}
+              <ListItemButton onClick={() => detail.open(task.bankId, 'tasks')} sx={{ borderRadius: 2, flexWrap: 'wrap', columnGap: 2 }}>
+                <ListItemText primary={task.text} secondary={task.bankName} sx={{ flex: '1 1 10rem', minWidth: 0 }} />
+                <DueBadge dueDate={task.dueDate} completed={false} />
               </ListItemButton>
             </ListItem>
           ))}
@@ -56,7 +57,7 @@ export function HotLeadsCard() {
                 <ListItemText
                   primary={contact.name}
                   secondary={[contact.title, contact.bankName].filter(Boolean).join(' · ')}
-                  slotProps={{ primary: { noWrap: true, fontWeight: 600 }, secondary: { noWrap: true } }}
+                  slotProps={{ primary: { fontWeight: 600 } }}
                   sx={{ minWidth: 0 }}
                 />
               </ListItemButton>

@@ -57,7 +57,7 @@ export function SpotlightCard({ market, loading }: { market?: DashboardResponse;
                   <ListItemText
                     primary={bank.name}
                     secondary={[bank.city, bank.state].filter(Boolean).join(', ')}
-                    slotProps={{ primary: { noWrap: true, fontWeight: 600 } }}
+                    slotProps={{ primary: { fontWeight: 600 } }}
                     sx={{ minWidth: 0 }}
                   />
                   <Typography variant="body2" sx={{ fontWeight: 700, color: ratingPalette[tab.rate(value)], ml: 2, whiteSpace: 'nowrap' }}>
