@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
-import { addOneOfEachRecord, apiOf, contrastRatio, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, apiOf, contrastRatio, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -266,6 +266,27 @@ describe('accessibility', function () {
     expect(cut, 'cut with an ellipsis').to.deep.equal([]);
   });
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`draws the stars of a target bank and a hot lead at 3:1 against their card (${colorScheme} mode)`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const bank = await trackLargestBank(e2e.url, session);
+      await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', isHotLead: true } });
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await targets.expand(bank.name);
+      const stars = {
+        'target star': page.getByRole('button', { name: `Remove ${bank.name} from targets` }),
+        'hot lead star': page.getByRole('button', { name: 'Remove Jane Doe from hot leads' }),
+      };
+      const ratios: Record<string, number> = {};
+      for (const [name, star] of Object.entries(stars)) {
+        const { front, opacity, back } = await colourAgainstBackground(star, 'icon');
+        ratios[name] = Math.round(contrastRatio(front, back, opacity) * 100) / 100;
+      }
+      expect(Object.values(ratios).every((ratio) => ratio >= 3), JSON.stringify(ratios)).to.equal(true);
+    });
+  }
+
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
     await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();
@@ -438,17 +459,22 @@ async function filledApartFromPage(part: Locator): Promise<boolean> {
 }
 
 /**
- * The colour a part is seen in (its border's, its hint's or its fill's, with its opacity) and that of
- * the first box behind it with a background of its own.
+ * The colour a part is seen in (its border's, its hint's, its fill's or its icon's, with its opacity) and
+ * the colour behind it: the boxes behind it with a background, to the first opaque one, laid over each other.
  */
-async function colourAgainstBackground(part: Locator, seen: 'border' | 'placeholder' | 'fill'): Promise<{ front: string; opacity: number; back: string }> {
-  return part.evaluate((element, painted) => {
-    let behind = element.parentElement;
-    while (behind && getComputedStyle(behind).backgroundColor.endsWith(', 0)')) behind = behind.parentElement;
+async function colourAgainstBackground(part: Locator, seen: 'border' | 'placeholder' | 'fill' | 'icon'): Promise<{ front: string; opacity: number; back: string }> {
+  const { front, opacity, layers } = await part.evaluate((element, painted) => {
+    const behind: string[] = [];
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      const background = getComputedStyle(box).backgroundColor;
+      if (background.endsWith(', 0)')) continue;
+      behind.push(background);
+      if (!background.startsWith('rgba')) break;
+    }
     const style = getComputedStyle(element, painted === 'placeholder' ? '::placeholder' : null);
-    const front = painted === 'border' ? style.borderTopColor : painted === 'placeholder' ? style.color : style.backgroundColor;
-    return { front, opacity: Number(style.opacity), back: behind ? getComputedStyle(behind).backgroundColor : 'rgb(255, 255, 255)' };
+    return { front: painted === 'border' ? style.borderTopColor : painted === 'fill' ? style.backgroundColor : style.color, opacity: Number(style.opacity), layers: behind };
   }, seen);
+  return { front, opacity, back: seenThrough(layers) };
 }
 
 /** Fails listing every screen's broken rules, when any is. */

@@ -21,7 +21,8 @@ export function TargetStar({ isTarget, busy, bankName, onToggle }: { isTarget: b
             if (isTarget) keepFocusNearWhenRemoved(event.currentTarget);
             onToggle();
           }}
-          sx={{ color: isTarget ? '#f59e0b' : 'text.secondary' }}
+          // The theme's warning orange, as a favourite template's star: amber-500 read 2.2:1 on a white card.
+          sx={{ color: isTarget ? 'warning.main' : 'text.secondary' }}
         >
           {busy ? <CircularProgress size={18} /> : isTarget ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
         </IconButton>

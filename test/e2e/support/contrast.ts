@@ -25,3 +25,18 @@ export function contrastRatio(front: string, back: string, opacity = 1): number 
   const [lighter, darker] = [luminance(seen), luminance([backRed, backGreen, backBlue])].sort((a, b) => b - a);
   return (lighter + 0.05) / (darker + 0.05);
 }
+
+/**
+ * The colour seen through boxes laid one over another, given from the front box to the first opaque
+ * one behind (a translucent hover shade over a card): each laid over those behind it.
+ */
+export function seenThrough(layers: string[]): string {
+  const [red, green, blue] = layers.reduceRight<number[]>(
+    (behind, layer) => {
+      const [layerRed, layerGreen, layerBlue, alpha] = channels(layer);
+      return [layerRed * alpha + behind[0] * (1 - alpha), layerGreen * alpha + behind[1] * (1 - alpha), layerBlue * alpha + behind[2] * (1 - alpha)];
+    },
+    [255, 255, 255],
+  );
+  return `rgb(${red}, ${green}, ${blue})`;
+}

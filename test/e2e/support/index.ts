@@ -8,7 +8,7 @@ import { startE2EServer, type E2EServer } from './server.ts';
 import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
 
-export { contrastRatio } from './contrast.ts';
+export { contrastRatio, seenThrough } from './contrast.ts';
 export { screenshot, screenshotDir, screenshotInBothThemes } from './screenshots.ts';
 export { addOneOfEachRecord, apiAs, apiOf, arrangeTemplateWorkflowAndMail, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';
