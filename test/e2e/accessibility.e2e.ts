@@ -267,20 +267,25 @@ describe('accessibility', function () {
   });
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
-    it(`draws the stars of a target bank and a hot lead at 3:1 against their card (${colorScheme} mode)`, async () => {
+    it(`draws the stars of a target bank and a hot lead, and a contact's enabled actions, at 3:1 against their card (${colorScheme} mode)`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
       const bank = await trackLargestBank(e2e.url, session);
       await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', isHotLead: true } });
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/targets' });
       const targets = new TargetsPage(page);
       await targets.expand(bank.name);
-      const stars = {
+      // The pointer away from the cards: the icons are measured as they are at rest.
+      await page.mouse.move(0, 0);
+      const icons = {
         'target star': page.getByRole('button', { name: `Remove ${bank.name} from targets` }),
         'hot lead star': page.getByRole('button', { name: 'Remove Jane Doe from hot leads' }),
+        "the hot lead's Edit": page.getByRole('button', { name: 'Edit Jane Doe' }),
+        "the hot lead's Delete": page.getByRole('button', { name: 'Delete Jane Doe' }),
+        "the hot lead's LinkedIn search": page.getByRole('link', { name: 'Search LinkedIn for Jane Doe' }).locator('svg'),
       };
       const ratios: Record<string, number> = {};
-      for (const [name, star] of Object.entries(stars)) {
-        const { front, opacity, back } = await colourAgainstBackground(star, 'icon');
+      for (const [name, icon] of Object.entries(icons)) {
+        const { front, opacity, back } = await colourAgainstBackground(icon, 'icon');
         ratios[name] = Math.round(contrastRatio(front, back, opacity) * 100) / 100;
       }
       expect(Object.values(ratios).every((ratio) => ratio >= 3), JSON.stringify(ratios)).to.equal(true);
@@ -459,7 +464,7 @@ async function filledApartFromPage(part: Locator): Promise<boolean> {
 }
 
 /**
- * The colour a part is seen in (its border's, its hint's, its fill's or its icon's, with its opacity) and
+ * The colour a part is seen in (its border's, its hint's, its fill's or its icon's, faded by its and its boxes' opacity) and
  * the colour behind it: the boxes behind it with a background, to the first opaque one, laid over each other.
  */
 async function colourAgainstBackground(part: Locator, seen: 'border' | 'placeholder' | 'fill' | 'icon'): Promise<{ front: string; opacity: number; back: string }> {
@@ -472,7 +477,10 @@ async function colourAgainstBackground(part: Locator, seen: 'border' | 'placehol
       if (!background.startsWith('rgba')) break;
     }
     const style = getComputedStyle(element, painted === 'placeholder' ? '::placeholder' : null);
-    return { front: painted === 'border' ? style.borderTopColor : painted === 'fill' ? style.backgroundColor : style.color, opacity: Number(style.opacity), layers: behind };
+    // A box's opacity fades all inside it.
+    let opacity = Number(style.opacity);
+    for (let box = element.parentElement; box; box = box.parentElement) opacity *= Number(getComputedStyle(box).opacity);
+    return { front: painted === 'border' ? style.borderTopColor : painted === 'fill' ? style.backgroundColor : style.color, opacity, layers: behind };
   }, seen);
   return { front, opacity, back: seenThrough(layers) };
 }
