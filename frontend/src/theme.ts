@@ -84,6 +84,18 @@ const shared: RaThemeOptions = {
     },
     // An unchecked switch's track at 3:1 against the card (MUI's read 2.7:1 and 2.5:1 in the dark theme): its white handle is otherwise all there is to see.
     MuiSwitch: { styleOverrides: { track: { opacity: 0.5 } } },
+    // In a small window (a laptop's at 400 % zoom: 320 × 256 px) a dialog leaves 8 px round it, not 32,
+    // and scrolls as a whole: with its content scrolling alone between a fixed title and footer, Send
+    // Email's form was a 30 px strip under a four-line title.
+    MuiDialog: {
+      styleOverrides: {
+        paper: {
+          '@media (max-width: 480px)': { '&:not(.MuiDialog-paperFullScreen)': { margin: 8, width: 'calc(100% - 16px)', maxWidth: 'calc(100% - 16px)' } },
+          '@media (max-height: 480px)': { '&:not(.MuiDialog-paperFullScreen)': { margin: 8, maxHeight: 'calc(100% - 16px)' } },
+        },
+      },
+    },
+    MuiDialogContent: { styleOverrides: { root: { '@media (max-height: 480px)': { flex: 'none', overflowY: 'visible' } } } },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'small', margin: 'none' } },
     // react-admin's SelectInput asks for dense margins itself, which lifts it above its neighbours in a filter bar.

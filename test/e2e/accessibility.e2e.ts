@@ -292,6 +292,23 @@ describe('accessibility', function () {
     });
   }
 
+  it('opens Send Email in a laptop window at 400 % zoom (320 × 256 px) scrolling as a whole, its form not squeezed between its title and footer', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = (await addOneOfEachRecord(e2e.url, session)).find((list) => list.route === 'banks')!.text;
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets', viewport: { width: 320, height: 256 } });
+    await new TargetsPage(page).expand(bank);
+    await page.getByRole('button', { name: 'Send email to Alexandra Montgomery-Whitfield' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Email to Alexandra Montgomery-Whitfield' });
+    const form = dialog.locator('.MuiDialogContent-root');
+    await form.getByText(/^To: Alexandra Montgomery-Whitfield/).waitFor();
+    const paper = await dialog.boundingBox();
+    expect({ left: paper!.x, top: paper!.y }, 'room round the dialog, px').to.deep.equal({ left: 8, top: 8 });
+    expect(await form.evaluate((content) => content.scrollHeight - content.clientHeight), 'the form scrolled alone by, px').to.equal(0);
+    const send = dialog.getByRole('button', { name: 'Send Email' });
+    await send.scrollIntoViewIfNeeded();
+    expect(await send.isVisible()).to.equal(true);
+  });
+
   it('names the browser tab after the screen shown, the bank detail open over it, and back', async () => {
     const signedOut = await e2e.openPage({ path: '/signin' });
     await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();
