@@ -42,7 +42,18 @@ const shared: RaThemeOptions = {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     // An unselected toggle's text in the secondary text colour: MUI's (action.active) read 4.49:1 on the page.
-    MuiToggleButton: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ color: theme.palette.text.secondary, ...forcedSelection }) } },
+    // The chosen one is filled in the primary colour: MUI's grey shade read 1.2:1 against the card, so which
+    // view was shown was hard to tell. Its keyboard ring, drawn inside, is in the fill's text colour.
+    MuiToggleButton: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          color: theme.palette.text.secondary,
+          '&.Mui-selected, &.Mui-selected:hover': { color: theme.palette.primary.contrastText, backgroundColor: theme.palette.primary.main },
+          '&.Mui-selected.Mui-focusVisible': { outlineColor: theme.palette.primary.contrastText },
+          ...forcedSelection,
+        }),
+      },
+    },
     MuiListItemButton: { styleOverrides: { root: forcedSelection } },
     MuiMenuItem: { styleOverrides: { root: forcedSelection } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },

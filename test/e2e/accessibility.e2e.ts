@@ -292,6 +292,24 @@ describe('accessibility', function () {
     });
   }
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`fills the view chosen on a toggle at 3:1 against its card, and rings it from the keyboard in another colour (${colorScheme} mode)`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      await trackLargestBank(e2e.url, session);
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/targets' });
+      await new TargetsPage(page).waitForCards();
+      await page.mouse.move(0, 0);
+      const chosen = page.getByRole('button', { name: 'Detail view', pressed: true });
+      const { front, opacity, back } = await colourAgainstBackground(chosen, 'fill');
+      expect(Math.round(contrastRatio(front, back, opacity) * 100) / 100, 'the chosen view against its card').to.be.at.least(3);
+      await page.getByRole('button', { name: 'Card view' }).focus();
+      await page.keyboard.press('Shift+Tab');
+      const ring = await chosen.evaluate((button) => ({ style: getComputedStyle(button).outlineStyle, outline: getComputedStyle(button).outlineColor, fill: getComputedStyle(button).backgroundColor }));
+      expect(ring.style, 'its ring').to.equal('solid');
+      expect(contrastRatio(ring.outline, ring.fill), 'its ring against its fill').to.be.at.least(3);
+    });
+  }
+
   it('opens Send Email in a laptop window at 400 % zoom (320 × 256 px) scrolling as a whole, its form not squeezed between its title and footer', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = (await addOneOfEachRecord(e2e.url, session)).find((list) => list.route === 'banks')!.text;
