@@ -117,7 +117,16 @@ const shared: RaThemeOptions = {
     // never scrolls sideways (the list's box would otherwise grow to its table's width). The table
     // scrolls, not the card: the bar of bulk actions (Delete) sits above the table, outside its box,
     // and a card that scrolls clips it away.
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // Beside the sidebar its bar of filters and actions wraps where it does not fit (a larger text size)
+    // instead of pushing the page sideways (a phone lays that bar out on its own).
+    RaList: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          '& .RaList-main': { minWidth: 0 },
+          [theme.breakpoints.up('md')]: { '& .RaList-actions, & .RaList-actions > .MuiToolbar-root': { flexWrap: 'wrap' } },
+        }),
+      },
+    },
     // On a phone react-admin's Create is a round button at the bottom right, where the assistant's
     // button (56 px, 24 px from the corner) sits: it stands 16 px above that one instead of across it.
     RaCreateButton: { styleOverrides: { root: { '&.RaCreateButton-floating': { right: 24, bottom: 96 } } } },

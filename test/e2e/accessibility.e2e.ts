@@ -310,6 +310,38 @@ describe('accessibility', function () {
     });
   }
 
+  it("keeps the sidebar's words whole and the Records lists within a laptop's window at twice the text size", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const records = await addOneOfEachRecord(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/', viewport: { width: 1280, height: 800 } });
+    // The browser's text size at 200 %: every size given in rem (the app's texts) doubles.
+    const doubleTheText = () => page.addStyleTag({ content: 'html { font-size: 200% }' });
+    await new DashboardPage(page).waitUntilLoaded();
+    await doubleTheText();
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    const brokenOrCut = await sidebar.locator('.MuiListItemText-primary, .MuiTypography-root').evaluateAll((texts) =>
+      texts
+        .filter((text) => {
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          // A word of its own on more than one line was broken within it; a title wider than its box is cut.
+          const brokenWord = !text.textContent!.trim().includes(' ') && new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
+          return brokenWord || (text.scrollWidth > text.clientWidth && getComputedStyle(text).textOverflow !== 'ellipsis');
+        })
+        .map((text) => text.textContent),
+    );
+    expect(brokenOrCut, 'broken or cut in the sidebar').to.deep.equal([]);
+    const sideways: Record<string, number> = {};
+    for (const { route, text } of records) {
+      await page.goto(`${e2e.url}/#/${route}`);
+      await page.getByText(text).first().waitFor();
+      await doubleTheText();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) sideways[route] = overflow;
+    }
+    expect(sideways, 'px past the window').to.deep.equal({});
+  });
+
   it('opens Send Email in a laptop window at 400 % zoom (320 × 256 px) scrolling as a whole, its form not squeezed between its title and footer', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = (await addOneOfEachRecord(e2e.url, session)).find((list) => list.route === 'banks')!.text;

@@ -71,8 +71,10 @@ const icons: Record<string, ReactElement> = {
   dataTools: <DataToolsIcon />,
 };
 
-export const SIDEBAR_WIDTH = 248;
-export const SIDEBAR_COLLAPSED_WIDTH = 64;
+// In rem, 248 and 64 px at the browser's usual text size: a user who sets a larger text size gets a
+// sidebar as much wider, where at 248 px its title was cut to 'Charterl' and 'Dashboard' broke mid-word.
+export const SIDEBAR_WIDTH = '15.5rem';
+export const SIDEBAR_COLLAPSED_WIDTH = '4rem';
 
 /**
  * The app sidebar: collapsible to icons on desktop, a slide-in drawer on small screens.
