@@ -239,6 +239,8 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('1-2 of 2').waitFor();
+    // The rows may arrive a render after the total on a busy machine: wait for them, then count.
+    await page.locator('tbody tr').nth(1).waitFor();
     expect(await page.locator('tbody tr').count()).to.equal(2);
   });
 
