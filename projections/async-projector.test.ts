@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
-import { eventually } from '../backend/src/eventstore/event-store.contract.ts';
+import { eventually } from '../test/support/eventually.ts';
 import { EventStoreDbEventStore } from '../backend/src/eventstore/eventstoredb.ts';
 import { PostgresEventStore } from '../backend/src/eventstore/postgres.ts';
 import type { EventStore, NewEvent, Position, SubscriptionHandler } from '../backend/src/eventstore/types.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { runWithContext } from '../context/request-context.ts';
+import { eventually } from '../../../test/support/eventually.ts';
 import { comparePositions, WrongExpectedVersionError, type EventStore, type ExpectedVersion, type Position, type RecordedEvent } from './types.ts';
 
 /**
@@ -340,15 +341,6 @@ export async function readToEnd(store: EventStore, after: Position, limit: numbe
     largestBatch = Math.max(largestBatch, batch.events.length);
     events.push(...batch.events);
     position = batch.next;
-  }
-}
-
-/** Waits (without asserting on time) until `condition` holds; mocha's timeout bounds the wait. */
-export async function eventually(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

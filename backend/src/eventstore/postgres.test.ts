@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { openDatabase, type Database } from '../db/database.ts';
 import { connectionCuttingProxy, type ConnectionCuttingProxy } from '../../../test/support/connection-cutting-proxy.ts';
 import { describeWithDatabase, freshDatabase } from '../../../test/support/database.ts';
-import { eventStoreContract, eventually, readToEnd } from './event-store.contract.ts';
+import { eventually } from '../../../test/support/eventually.ts';
+import { eventStoreContract, readToEnd } from './event-store.contract.ts';
 import { PostgresEventStore } from './postgres.ts';
 import { WrongExpectedVersionError, type RecordedEvent } from './types.ts';
 

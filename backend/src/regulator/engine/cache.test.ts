@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
+import { eventually } from '../../../../test/support/eventually.ts';
 import { cached, cachedRefreshing, sharedVersionCheckMs } from './cache.ts';
 import { markRegulatorDataChanged, noteRegulatorDataChanged } from '../store.ts';
 
@@ -40,25 +41,29 @@ describeWithDatabase('regulator cache', (context) => {
     await otherProcessWrites(knex);
     expect(await cached(knex, 'other-write', load)).to.equal(1);
     await sleep(sharedVersionCheckMs + 100);
-    await cached(knex, 'other-write', load); // starts the re-read
-    await sleep(50);
-    expect(await cached(knex, 'other-write', load)).to.equal(2);
+    // The first call past the check interval starts the re-read in the background and answers
+    // from the cache; a later call, once the re-read is back, loads afresh.
+    expect(await cached(knex, 'other-write', load)).to.equal(1);
+    await eventually(async () => (await cached(knex, 'other-write', load)) === 2, 'the reload after the shared counter moved');
+    expect(loads).to.equal(2);
   });
 
   it('keeps serving the old snapshot while the new one loads after another process wrote', async function () {
     this.timeout(10_000);
     const knex = context.db.knex;
-    let release: () => void = () => undefined;
+    let release: (() => void) | null = null;
     const slowLoad = () => (loads === 0 ? load() : new Promise<number>((resolve) => (release = () => resolve(load()))));
     expect(await cachedRefreshing(knex, 'refreshing', slowLoad)).to.equal(1);
     await otherProcessWrites(knex);
     await sleep(sharedVersionCheckMs + 100);
-    await cachedRefreshing(knex, 'refreshing', slowLoad);
-    await sleep(50);
+    // Calls go on answering from the old snapshot until the re-read of the counter starts the slow reload.
+    await eventually(async () => {
+      expect(await cachedRefreshing(knex, 'refreshing', slowLoad)).to.equal(1);
+      return release !== null;
+    }, 'the background reload to start');
     expect(await cachedRefreshing(knex, 'refreshing', slowLoad)).to.equal(1);
-    release();
-    await sleep(10);
-    expect(await cachedRefreshing(knex, 'refreshing', slowLoad)).to.equal(2);
+    release!();
+    await eventually(async () => (await cachedRefreshing(knex, 'refreshing', slowLoad)) === 2, 'the fresh snapshot to be served');
   });
 
   it('moves the shared counter when this process notes a committed write', async () => {
