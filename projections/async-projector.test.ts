@@ -235,7 +235,8 @@ for (const storeKind of storeKinds) describeWithDatabase(`AsyncProjector over th
       const last = await append('account-a', deposit(1));
       const projector = startProjector({ store: downFor(store, 5) });
       await projector.waitUntilProjected(last);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // "Resumed" is said once the subscription has caught up, which may come after the event is projected.
+      await eventually(() => logged.some((line) => line.startsWith('info:')), 'the projector to say it has resumed');
     } finally {
       Object.assign(logger, { error, info });
     }
