@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { isDeepStrictEqual } from 'node:util';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { lostConnectionRetryPausesMs } from '../db/lost-connection-retries.ts';
 import { preparedQuery, statementName } from '../db/prepared.ts';
 import { setField } from '../merged-record.ts';
 import { batchStatement, positionStandIn, standInIndex, standInText, type BatchedAppend } from './append-batch.ts';
@@ -81,9 +82,6 @@ const streamVersionConstraint = 'events_stream_version_unique';
 /** An `any` append that loses a race simply goes again on top of the winner. */
 const anyVersionAttempts = 20;
 const subscriptionBatchSize = 500;
-/** Times the store asks whether an append whose connection was lost committed, and the pause before each retry (ms, times the attempt). */
-const inDoubtLookups = 3;
-const inDoubtPauseMs = 50;
 /** Rows per insert statement when starting many streams (a bulk import). */
 const newStreamChunk = 2000;
 
@@ -325,7 +323,7 @@ export class PostgresEventStore implements EventStore {
     // The pool's other connections a termination closed say so in this turn of the event loop:
     // asking at once would mostly take one of them.
     await new Promise((resolve) => setImmediate(resolve));
-    for (let attempt = 1; attempt <= inDoubtLookups; attempt += 1) {
+    for (let attempt = 0; attempt <= lostConnectionRetryPausesMs.length; attempt += 1) {
       try {
         const found: Array<InsertedRow & Pick<EventRow, 'type' | 'metadata'>> = await this.knex('events')
           .where('stream_id', streamId)
@@ -335,7 +333,7 @@ export class PostgresEventStore implements EventStore {
         const ours = found.length === rows.types.length && found.every((row, index) => row.type === rows.types[index] && isDeepStrictEqual(row.metadata, JSON.parse(rows.metadata[index])));
         return ours ? recordedResult(placed(given(streamId, events, rows), found)) : undefined;
       } catch {
-        if (attempt < inDoubtLookups) await new Promise((resolve) => setTimeout(resolve, inDoubtPauseMs * attempt));
+        if (attempt < lostConnectionRetryPausesMs.length) await new Promise((resolve) => setTimeout(resolve, lostConnectionRetryPausesMs[attempt]));
       }
     }
     return undefined;

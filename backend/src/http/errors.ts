@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { Conflict, DomainError, NotFound, StaleVersion } from '../commands/errors.ts';
+import { lostConnectionRetryPausesMs } from '../db/lost-connection-retries.ts';
 import { logger } from '../logging/logger.ts';
 import { currentContext } from '../context/request-context.ts';
 import { EventStoreUnavailableError } from '../eventstore/types.ts';
@@ -156,22 +157,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && /Connection terminated|Client has encountered a connection error|Knex: Timeout acquiring a connection/.test(message);
 }
 
-/** Reads tried again after a lost connection, and the pause before each retry (ms, times the attempt). */
-const readAttempts = 3;
-const retryPauseMs = 50;
-
 /**
  * Reads what a command that took effect wrote, to answer it: a connection lost under the read (an
- * idle one terminated, a database restart) is tried again on another, so a write that happened is
- * not answered 503, which would have the client send it twice.
+ * idle one terminated, a database restart) is tried again on another, after each of `pausesMs`, so
+ * a write that happened is not answered 503, which would have the client send it twice.
  */
-export async function readAfterCommit<T>(read: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+export async function readAfterCommit<T>(read: () => Promise<T>, pausesMs = lostConnectionRetryPausesMs): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
     try {
       return await read();
     } catch (error) {
-      if (attempt >= readAttempts || !isDatabaseUnavailable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, retryPauseMs * attempt));
+      if (attempt >= pausesMs.length || !isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pausesMs[attempt]));
     }
   }
 }
