@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { createPollingWorker, type PollingWorker } from '../jobs/polling-worker.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { HttpError } from './errors.ts';
@@ -45,7 +45,7 @@ export function idempotency(knex: Knex): Middleware {
       if (stored.status !== null) {
         ctx.status = stored.status;
         for (const [name, value] of Object.entries((stored.headers ?? {}) as Record<string, string>)) ctx.set(name, value);
-        ctx.set('Idempotent-Replayed', 'true');
+        markReplayed(ctx);
         ctx.body = stored.response ?? undefined;
         return;
       }
@@ -72,6 +72,27 @@ export function idempotency(knex: Knex): Middleware {
       .where({ user_id: userId, key })
       .update({ status: ctx.status, response: JSON.stringify(ctx.body ?? null), headers });
   };
+}
+
+/**
+ * The id of the record a create with an `Idempotency-Key` makes, derived from the user, the path and
+ * the key (a version 8 uuid). A key's stored answer is forgotten when its request failed (5xx) and a
+ * day later; a create that committed although it was answered 503 (its connection lost after the
+ * write), sent again with its key, then names the same record and finds it made instead of making
+ * a second. Undefined without a key or a signed-in user: the create takes a fresh id.
+ */
+export function idOfKeyedCreate(ctx: Context): string | undefined {
+  const key = ctx.get('idempotency-key');
+  const userId = ctx.state.user?.id;
+  if (!key || !userId) return undefined;
+  const hex = createHash('sha256').update(`${userId}\n${ctx.method} ${ctx.path}\n${key}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Answers a create sent again whose record its first sending made, as the first answer would have. */
+export function markReplayed(ctx: Context): void {
+  ctx.set('Idempotent-Replayed', 'true');
 }
 
 /** Forgets up to a batch of keys older than they are kept for; answers how many it forgot. */

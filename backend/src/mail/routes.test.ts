@@ -59,6 +59,19 @@ describeWithDatabase('mail API', (context) => {
     expect(sink.received.filter((mail) => mail.subject === 'Idempotent')).to.have.length(1);
   });
 
+  it('sends once when a send written but answered with a failure is sent again with its key (its key forgotten)', async () => {
+    const headers = { 'Idempotency-Key': 'send-written-then-503' };
+    const first = await send({ ...email, subject: 'Written then failed' }, token, headers);
+    // A 5xx answer forgets its key: the client's retry runs the send again.
+    await app.services.knex('idempotency_keys').where({ key: 'send-written-then-503' }).delete();
+    const again = await send({ ...email, subject: 'Written then failed' }, token, headers);
+    expect(again.status).to.equal(202);
+    expect(again.body.id).to.equal(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).to.equal('true');
+    await settled(first.body.id);
+    expect(sink.received.filter((mail) => mail.subject === 'Written then failed')).to.have.length(1);
+  });
+
   it("refuses another user's contact or a bank that is not the user's target with 404, queueing nothing", async () => {
     const before = await app.services.knex('sent_emails').count({ n: '*' }).first();
     expect((await send({ ...email, contactId }, otherToken)).status).to.equal(404);

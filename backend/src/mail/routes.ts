@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { ConflictError, NotFoundError, readAfterCommit } from '../http/errors.ts';
+import { idOfKeyedCreate, markReplayed } from '../http/idempotency.ts';
 import { certSchema, uuidParam } from '../outreach/schemas.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
 import { sentEmailsResource } from '../outreach/sent-emails/routes.ts';
@@ -42,8 +43,16 @@ export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSe
 
   router.post('/api/services/mailgun/send', async (ctx) => {
     const body = sendEmailBody.parse(ctx.request.body ?? {});
-    const { id } = await deps.outbox.queue({ userId: signedInUser(ctx.state).id, ...body });
+    const userId = signedInUser(ctx.state).id;
+    const keyedId = idOfKeyedCreate(ctx);
+    const queued = keyedId && (await knex('sent_emails').where({ id: keyedId, user_id: userId }).first('status'));
     ctx.status = 202;
+    if (queued) {
+      markReplayed(ctx);
+      ctx.body = { id: keyedId, status: queued.status };
+      return;
+    }
+    const { id } = await deps.outbox.queue({ userId, id: keyedId, ...body });
     ctx.body = { id, status: 'queued' };
   });
 

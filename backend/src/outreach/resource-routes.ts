@@ -8,6 +8,7 @@ import type { Decider } from '../commands/decider.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError, readAfterCommit } from '../http/errors.ts';
+import { idOfKeyedCreate, markReplayed } from '../http/idempotency.ts';
 import { respondWithList, withLookups, type ListSpec } from '../http/simple-rest.ts';
 import { cachedAnswer, cheapAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
@@ -104,10 +105,14 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     const create = definition.create;
     router.post('/', async (ctx) => {
       const body = ctx.request.body;
-      const id = definition.newId?.(body) ?? randomUUID();
-      await run(ctx, id, (context) => create(body, context));
+      const userId = signedInUser(ctx.state).id;
+      const keyedId = definition.newId ? undefined : idOfKeyedCreate(ctx);
+      const id = definition.newId?.(body) ?? keyedId ?? randomUUID();
+      const made = keyedId && (await findRow(userId, keyedId));
+      if (made) markReplayed(ctx);
+      else await run(ctx, id, (context) => create(body, context));
       ctx.status = 201;
-      respondWithRecord(ctx, await readAfterCommit(() => requireRow(signedInUser(ctx.state).id, id)));
+      respondWithRecord(ctx, made || (await readAfterCommit(() => requireRow(userId, id))));
     });
   }
 

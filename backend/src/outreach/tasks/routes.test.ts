@@ -231,6 +231,24 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(misuse.status).to.equal(422);
   });
 
+  it('makes a create sent again with its key once when the first was written but its answer failed (its key forgotten)', async () => {
+    const { token: retrier, user } = await app.signUp('Retrier after a 503');
+    const headers = { 'idempotency-key': 'written-then-503' };
+    const task = { text: 'Written once', dueDate: '2026-12-07', bankId: 999 };
+    const first = await create(task, retrier, headers);
+    // A 5xx answer forgets its key: the client's retry runs the create again.
+    await app.services.knex('idempotency_keys').where({ user_id: user.id }).delete();
+    const retry = await create(task, retrier, headers);
+    expect(retry.status).to.equal(201);
+    expect(retry.body).to.deep.equal(first.body);
+    expect(retry.headers.get('idempotent-replayed')).to.equal('true');
+    expect((await app.request('/api/data/tasks', { token: retrier })).body).to.have.length(1);
+    // Another user's create with the same key is a record of their own.
+    const theirs = await create(task, otherToken, headers);
+    expect(theirs.status).to.equal(201);
+    expect(theirs.body.id).to.not.equal(first.body.id);
+  });
+
   it('answers a retry that comes while the first request with its key still runs 409, marked so the client keeps the key', async () => {
     const { token: retrier, user } = await app.signUp('Retrier');
     const task = { text: 'Once', dueDate: '2026-12-07', bankId: 999 };
