@@ -4,6 +4,7 @@ import { contactEvents } from '../outreach/contacts/events.ts';
 import { sentEmailEvents } from '../outreach/sent-emails/events.ts';
 import { reports } from './reports.ts';
 import { taskEvents } from '../outreach/tasks/events.ts';
+import { enrolmentEvents } from '../outreach/enrolments/events.ts';
 import { foldReportEvent, initialReportState, type ReportState } from './state.ts';
 
 const ownerId = '0b6f8a3e-7c1d-4e2a-9f5b-1a2b3c4d5e6f';
@@ -74,6 +75,46 @@ describe('report figures folded from the events', () => {
     expect(reports['tasks-per-week'](state, { timeZone: 'UTC', until })).to.deep.equal([
       { week: '2026-11-02', count: 1 },
       { week: '2026-11-09', count: 0 },
+    ]);
+  });
+
+  const enrolment = (id: string, ...later: Array<{ type: string; data: Record<string, unknown>; schemaVersion: number }>) =>
+    [
+      enrolmentEvents.EnrolmentStarted.create({
+        enrolmentId: id,
+        ownerId,
+        workflowId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+        workflowName: 'Intro',
+        steps: [{ day: 1, type: 'Email' }],
+        contactId,
+        contactName: 'Jane Roe',
+        bankId: 701,
+        bankName: 'Gamma Bank',
+        timeZone: 'UTC',
+        startedAt: '2026-11-10T10:00:00Z',
+      }),
+      ...later,
+    ].map((event) => ({ streamId: `enrolment-${id}`, event }));
+
+  it('counts each enrolment once, by where it stands: the automation outcomes add up to the enrolments', () => {
+    const state = fold([
+      ...enrolment(
+        '1e0f9a8b-7c6d-4a3b-8c2d-5e4f9a8b7c6d',
+        enrolmentEvents.EnrolmentPaused.create({ pausedAt: '2026-11-10T11:00:00Z' }),
+        enrolmentEvents.EnrolmentResumed.create({ resumedAt: '2026-11-10T11:30:00Z' }),
+        enrolmentEvents.EnrolmentStopped.create({ reason: 'replied', detail: 'Jane Roe replied.', stoppedAt: '2026-11-10T12:00:00Z' }),
+      ),
+      ...enrolment('2e0f9a8b-7c6d-4a3b-8c2d-5e4f9a8b7c6d', enrolmentEvents.EnrolmentStopped.create({ reason: 'manual', detail: 'Stopped by you.', stoppedAt: '2026-11-10T12:00:00Z' })),
+      ...enrolment('3e0f9a8b-7c6d-4a3b-8c2d-5e4f9a8b7c6d', enrolmentEvents.EnrolmentCompleted.create({ completedAt: '2026-11-10T12:00:00Z' })),
+      ...enrolment('4e0f9a8b-7c6d-4a3b-8c2d-5e4f9a8b7c6d', enrolmentEvents.EnrolmentPaused.create({ pausedAt: '2026-11-10T11:00:00Z' })),
+      ...enrolment('5e0f9a8b-7c6d-4a3b-8c2d-5e4f9a8b7c6d'),
+    ]);
+    expect(reports.automation(state)).to.deep.equal([
+      { outcome: 'active', count: 1 },
+      { outcome: 'paused', count: 1 },
+      { outcome: 'completed', count: 1 },
+      { outcome: 'stopped:replied', count: 1 },
+      { outcome: 'stopped:manual', count: 1 },
     ]);
   });
 

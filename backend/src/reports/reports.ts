@@ -1,5 +1,6 @@
 import { localTime } from '../automation/send-window.ts';
-import type { ReportState } from './state.ts';
+import { enrolmentStopReasons } from '../../../domain/records/enrolment.ts';
+import type { EnrolmentOutcome, ReportState } from './state.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -45,6 +46,9 @@ function perWeek(moments: Array<string | null>, { timeZone, until }: ReportOptio
   return rows;
 }
 
+/** The outcomes in the order the report lists them: under way, through, then each reason to stop. */
+const enrolmentOutcomes: EnrolmentOutcome[] = ['active', 'paused', 'completed', ...enrolmentStopReasons.map((reason) => `stopped:${reason}` as const)];
+
 const byName = (a: Row, b: Row) => String(a.name).localeCompare(String(b.name)) || String(a.id ?? a.cert).localeCompare(String(b.id ?? b.cert));
 const figure = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -86,10 +90,12 @@ export const reports = {
   },
   'emails-per-week': (state, options) => perWeek(state.emails.sentAts.filter((_sentAt, row) => state.emails.statuses[row] === 'sent'), options),
   'tasks-per-week': (state, options) => perWeek(Object.values(state.tasks).map((task) => task.completedAt), options),
-  automation: (state) =>
-    Object.entries(state.automation)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([outcome, count]) => ({ outcome, count })),
+  /** How many enrolments stand at each outcome: the rows part the enrolments, so their counts add up to them. */
+  automation: (state) => {
+    const counts = new Map<EnrolmentOutcome, number>();
+    for (const outcome of Object.values(state.enrolments)) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    return enrolmentOutcomes.filter((outcome) => counts.has(outcome)).map((outcome) => ({ outcome, count: counts.get(outcome)! }));
+  },
 } satisfies Record<string, (state: ReportState, options: ReportOptions) => Row[]>;
 
 export type ReportName = keyof typeof reports;

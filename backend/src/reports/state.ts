@@ -1,11 +1,13 @@
 import { toDomainEvent } from '../events/registry.ts';
 import type { RecordedEvent } from '../eventstore/types.ts';
 import type { ContactEvent } from '../outreach/contacts/events.ts';
+import type { EnrolmentEvent } from '../outreach/enrolments/events.ts';
 import type { SentEmailEvent } from '../outreach/sent-emails/events.ts';
 import type { TargetEvent } from '../outreach/targets/events.ts';
 import type { TaskEvent } from '../outreach/tasks/events.ts';
 import { parseTargetStreamId } from '../outreach/targets/events.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
+import type { EnrolmentStatus, EnrolmentStopReason } from '../../../domain/records/enrolment.ts';
 
 /**
  * What the analyst's reports know of one user's outreach, folded from the user's events in order.
@@ -16,9 +18,12 @@ export type ReportState = {
   contacts: Record<string, ContactFacts>;
   emails: EmailTable;
   tasks: Record<string, TaskFacts>;
-  /** Automation outcomes: how many enrolment events of each kind (stops by reason). */
-  automation: Record<string, number>;
+  /** Where each enrolment stands, by enrolment id: the automation outcomes count each enrolment once. */
+  enrolments: Record<string, EnrolmentOutcome>;
 };
+
+/** Where an enrolment stands: running, paused, through its last step, or stopped and why ('stopped:replied'). */
+export type EnrolmentOutcome = Exclude<EnrolmentStatus, 'stopped'> | `stopped:${EnrolmentStopReason}`;
 
 export type TargetFacts = {
   cert: number;
@@ -38,7 +43,7 @@ export type ContactFacts = { name: string; title: string; bankId: number; bankNa
 export type EmailTable = { ids: string[]; contactIds: Array<string | null>; statuses: string[]; sentAts: Array<string | null> };
 export type TaskFacts = { bankId: number; text: string; completedAt: string | null };
 
-export const initialReportState = (): ReportState => ({ targets: {}, contacts: {}, emails: { ids: [], contactIds: [], statuses: [], sentAts: [] }, tasks: {}, automation: {} });
+export const initialReportState = (): ReportState => ({ targets: {}, contacts: {}, emails: { ids: [], contactIds: [], statuses: [], sentAts: [] }, tasks: {}, enrolments: {} });
 
 const emailIndexes = new WeakMap<EmailTable, Map<string, number>>();
 
@@ -65,7 +70,7 @@ export function foldReportEvent(state: ReportState, event: RecordedEvent): Repor
   else if (streamId.startsWith('contact-')) foldContact(state, after(streamId, 'contact-'), event);
   else if (streamId.startsWith('sent-email-')) foldEmail(state, after(streamId, 'sent-email-'), event);
   else if (streamId.startsWith('task-')) foldTask(state, after(streamId, 'task-'), event);
-  else if (event.type.startsWith('Enrolment')) foldAutomation(state, event);
+  else if (event.type.startsWith('Enrolment')) foldEnrolment(state, after(streamId, 'enrolment-'), event);
   return state;
 }
 
@@ -217,10 +222,22 @@ function foldTask(state: ReportState, id: string, recorded: RecordedEvent): void
   }
 }
 
-/** Enrolment events are counted by kind; a stop also by its reason, so "stopped: replied" reads as an outcome. */
-function foldAutomation(state: ReportState, event: RecordedEvent): void {
-  const count = (key: string) => (state.automation[key] = (state.automation[key] ?? 0) + 1);
-  count(event.type);
-  const reason = (event.data as { reason?: unknown }).reason;
-  if (event.type === 'EnrolmentStopped' && typeof reason === 'string') count(`EnrolmentStopped:${reason}`);
+/** An enrolment moves from one outcome to the next, so it is counted once whatever it went through. */
+function foldEnrolment(state: ReportState, id: string, recorded: RecordedEvent): void {
+  const event = toDomainEvent<EnrolmentEvent>(recorded);
+  switch (event.type) {
+    case 'EnrolmentStarted':
+    case 'EnrolmentResumed':
+      state.enrolments[id] = 'active';
+      return;
+    case 'EnrolmentPaused':
+      state.enrolments[id] = 'paused';
+      return;
+    case 'EnrolmentCompleted':
+      state.enrolments[id] = 'completed';
+      return;
+    case 'EnrolmentStopped':
+      state.enrolments[id] = `stopped:${event.data.reason}`;
+      return;
+  }
 }

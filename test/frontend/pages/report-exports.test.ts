@@ -6,11 +6,11 @@ import { inTimeZone } from '../../support/time-zone.ts';
 describe('the Reports CSV files', () => {
   it('name the automation outcomes as the chart does, under headers in words', () => {
     const rows = [
-      { outcome: 'EnrolmentStarted', count: 5 },
-      { outcome: 'EnrolmentStopped', count: 2 },
-      { outcome: 'EnrolmentStopped:replied', count: 1 },
+      { outcome: 'active', count: 5 },
+      { outcome: 'stopped:manual', count: 2 },
+      { outcome: 'stopped:replied', count: 1 },
     ];
-    expect(toCsv(rows, reportCsvColumns.automation).split('\r\n')).to.deep.equal(['Outcome,Count', 'Started,5', 'Stopped,2', 'Stopped: Replied,1']);
+    expect(toCsv(rows, reportCsvColumns.automation).split('\r\n')).to.deep.equal(['Outcome,Count', 'Active,5', 'Stopped: By you,2', 'Stopped: Replied,1']);
   });
 
   it('write weeks as the date of their Monday and counts as numbers', () => {

@@ -8,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
 import { axisWidthFor, niceTicks } from '../../lib/chart-scale.ts';
-import { automationOutcomeLabel } from './outcomes.ts';
+import { automationOutcomeLabel, automationOutcomesTotal } from './outcomes.ts';
 import { reportCsvColumns, reportFileName, type ReportName } from './exports.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -161,7 +161,7 @@ export default function Reports() {
             <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Automation outcomes" subtitle="Enrolment events by kind" name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color={chartPalette.purple} label={automationOutcomeLabel} />
+            <ChartCard title="Automation outcomes" subtitle={automationOutcomesTotal(rows('automation'))} name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color={chartPalette.purple} label={automationOutcomeLabel} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color={chartPalette.sky} weekly />
