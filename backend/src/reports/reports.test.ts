@@ -5,6 +5,7 @@ import { sentEmailEvents } from '../outreach/sent-emails/events.ts';
 import { reports } from './reports.ts';
 import { taskEvents } from '../outreach/tasks/events.ts';
 import { enrolmentEvents } from '../outreach/enrolments/events.ts';
+import { targetEvents } from '../outreach/targets/events.ts';
 import { foldReportEvent, initialReportState, type ReportState } from './state.ts';
 
 const ownerId = '0b6f8a3e-7c1d-4e2a-9f5b-1a2b3c4d5e6f';
@@ -49,6 +50,16 @@ describe('report figures folded from the events', () => {
     const state = fold([contact, ...queuedAndSent, { streamId: email, event: sentEmailEvents.EmailBounced.create({ bouncedAt: '2026-11-10T10:01:00Z', severity: 'temporary', reason: 'Mailbox full', providerEventId: 'e-1' }) }]);
     expect(reports['emails-per-week'](state, utc)).to.deep.equal([{ week: '2026-11-09', count: 1 }]);
     expect(reports.funnel(state).find((stage) => stage.stage === 'Emailed')?.count).to.equal(1);
+  });
+
+  it('names a contact\'s bank as the tracked bank was named at the report\'s moment, the name saved with the contact when the bank is not tracked', () => {
+    const gamma = `target-${ownerId}-701`;
+    const tracked = { streamId: gamma, event: targetEvents.BankTracked.create({ cert: 701, ownerId, name: 'Gamma Bank', city: 'Austin', state: 'TX', zip: null, address: null, website: null, financials: {}, notes: '', tags: [], linkedinCompanyUrl: null, targetedAt: '2026-11-10T09:00:00Z' }) };
+    const renamed = { streamId: gamma, event: targetEvents.BankSnapshotRefreshed.create({ details: { name: 'Gamma Bank & Trust' }, financials: {} }) };
+    const bankNames = (state: ReportState) => reports.contacts(state).map((row) => row.bankName);
+    expect(bankNames(fold([tracked, contact])), 'before the rename').to.deep.equal(['Gamma Bank']);
+    expect(bankNames(fold([tracked, contact, renamed])), 'after it').to.deep.equal(['Gamma Bank & Trust']);
+    expect(bankNames(fold([tracked, contact, renamed, { streamId: gamma, event: targetEvents.BankUntracked.create({}) }])), 'no longer tracked').to.deep.equal(['Gamma Bank']);
   });
 
   const completedTask = (id: string, completedAt: string) => [

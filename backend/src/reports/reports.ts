@@ -72,9 +72,23 @@ export const reports = {
       }))
       .sort(byName);
   },
+  /**
+   * Contacts as they were, each at its bank under the name the tracked bank had then: the name saved
+   * with the contact is the bank's when it was added or moved, and a bank renamed since reads by its
+   * new name everywhere else. A bank not tracked then keeps the saved name.
+   */
   contacts: (state) =>
     Object.entries(state.contacts)
-      .map(([id, contact]) => ({ id, name: contact.name, title: contact.title, bankId: contact.bankId, bankName: contact.bankName, email: contact.email, isHotLead: contact.isHotLead, replied: contact.replied }))
+      .map(([id, contact]) => ({
+        id,
+        name: contact.name,
+        title: contact.title,
+        bankId: contact.bankId,
+        bankName: state.targets[String(contact.bankId)]?.name ?? contact.bankName,
+        email: contact.email,
+        isHotLead: contact.isHotLead,
+        replied: contact.replied,
+      }))
       .sort(byName),
   /** Contacts → emailed (a sent email reached them) → replied → hot leads, among the contacts that existed then. */
   funnel: (state) => {
