@@ -16,6 +16,7 @@ import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition }
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider } from './decider.ts';
+import { trackedBankName } from '../targets/names.ts';
 import { eraseContact } from '../../privacy/erase.ts';
 import { contactStreamId, type Verification } from './events.ts';
 
@@ -39,11 +40,6 @@ type ContactRow = {
   created_at: Date;
   updated_at: Date;
 };
-
-async function trackedBankName(knex: Knex, userId: string, cert: number): Promise<string | null> {
-  const row: { name: string } | undefined = await knex('targets').where({ user_id: userId, cert }).first('name');
-  return row?.name ?? null;
-}
 
 function toApi(row: ContactRow): ContactRecord {
   return {

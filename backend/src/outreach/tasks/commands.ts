@@ -26,7 +26,14 @@ export const updateTaskBody = recordUpdateSchema(
 
 export type TaskCommand =
   | { type: 'CreateTask'; taskId: string; userId: string; text: string; dueDate: string; bankId: number; completed?: boolean; contactId?: string; at: string }
-  | { type: 'EditTask'; userId: string; changes: { text?: string; dueDate?: string; bankId?: number; completed?: boolean }; at: string }
+  | {
+      type: 'EditTask';
+      userId: string;
+      changes: { text?: string; dueDate?: string; bankId?: number; completed?: boolean };
+      /** The name of the user's tracked bank the task moves to (null when none, or not moving). */
+      trackedBankName: string | null;
+      at: string;
+    }
   | { type: 'CompleteTask'; userId: string; at: string }
   | { type: 'ReopenTask'; userId: string }
   | { type: 'DeleteTask'; userId: string };

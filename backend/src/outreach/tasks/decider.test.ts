@@ -22,19 +22,19 @@ describe('task decider', () => {
     spec.given([created]).when({ type: 'CreateTask', taskId, userId: owner, text: 'x', dueDate: '2026-11-29', bankId: 628, at }).thenThrows(/already exists/, Conflict);
   });
 
-  it('turns a whole-record edit into one event per changed field, and none for unchanged ones', () => {
+  it('turns a whole-record edit into one event per changed field, and none for unchanged ones; a move names the tracked bank', () => {
     spec
       .given([created])
-      .when({ type: 'EditTask', userId: owner, changes: { text: 'Call the CEO', dueDate: '2026-11-29', bankId: 3511, completed: true }, at })
+      .when({ type: 'EditTask', userId: owner, changes: { text: 'Call the CEO', dueDate: '2026-11-29', bankId: 3511, completed: true }, trackedBankName: 'Harbor Savings', at })
       .then([
         { type: 'TaskTextChanged', data: { text: 'Call the CEO' } },
-        { type: 'TaskMovedToBank', data: { bankId: 3511 } },
+        { type: 'TaskMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings' } },
         { type: 'TaskCompleted', data: { completedAt: at } },
       ]);
   });
 
   it('appends nothing when an edit changes nothing', () => {
-    spec.given([created]).when({ type: 'EditTask', userId: owner, changes: { text: 'Call the CFO' }, at }).then([]);
+    spec.given([created]).when({ type: 'EditTask', userId: owner, changes: { text: 'Call the CFO' }, trackedBankName: null, at }).then([]);
   });
 
   it('completes an open task and reopens a completed one; repeating either changes nothing', () => {

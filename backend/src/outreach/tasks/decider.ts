@@ -35,7 +35,7 @@ function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
       const events: TaskEvent[] = [];
       if (text !== undefined && text !== state.text) events.push(taskEvents.TaskTextChanged.create({ text }));
       if (dueDate !== undefined && dueDate !== state.dueDate) events.push(taskEvents.TaskRescheduled.create({ dueDate }));
-      if (bankId !== undefined && bankId !== state.bankId) events.push(taskEvents.TaskMovedToBank.create({ bankId }));
+      if (bankId !== undefined && bankId !== state.bankId) events.push(taskEvents.TaskMovedToBank.create({ bankId, bankName: command.trackedBankName }));
       if (completed !== undefined && completed !== state.completed) {
         events.push(completed ? taskEvents.TaskCompleted.create({ completedAt: command.at }) : taskEvents.TaskReopened.create({}));
       }

@@ -16,7 +16,11 @@ export const taskEvents = {
   ),
   TaskTextChanged: defineEvent('TaskTextChanged', z.object({ text: z.string() })),
   TaskRescheduled: defineEvent('TaskRescheduled', z.object({ dueDate: z.string() })),
-  TaskMovedToBank: defineEvent('TaskMovedToBank', z.object({ bankId: z.number().int() })),
+  /** Version 2 names the bank as the user's tracked bank was named then (null when not tracked); version 1 only knew the cert. */
+  TaskMovedToBank: defineEvent('TaskMovedToBank', z.object({ bankId: z.number().int(), bankName: z.string().nullable() }), {
+    version: 2,
+    upcasters: [{ from: 1, up: (data) => ({ ...(data as object), bankName: null }) }],
+  }),
   TaskCompleted: defineEvent('TaskCompleted', z.object({ completedAt: z.string() })),
   TaskReopened: defineEvent('TaskReopened', z.object({})),
   TaskDeleted: defineEvent('TaskDeleted', z.object({})),

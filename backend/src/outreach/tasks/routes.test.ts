@@ -202,6 +202,17 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(history.body[1].user.name).to.equal('Owner');
   });
 
+  it('names the bank a task moved to in its History and the activity feed, by the cert only where the bank is not tracked', async () => {
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 703, name: 'Harbor Savings' } });
+    const task = (await create({ text: 'Moving', dueDate: '2026-12-04', bankId: 628 })).body;
+    const moved = await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token, body: { ...task, bankId: 703 } });
+    await app.request(`/api/data/tasks/${task.id}`, { method: 'PUT', token, body: { ...moved.body, bankId: 704 } });
+    const history = await app.request(`/api/data/tasks/${task.id}/history`, { token });
+    expect(history.body.slice(1).map((entry: { summary: string }) => entry.summary)).to.deep.equal(['Moved task to Harbor Savings', 'Moved task to the bank with FDIC cert 704']);
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token });
+    expect(activity.body.slice(0, 2).map((row: { summary: string }) => row.summary)).to.deep.equal(['Moved task to the bank with FDIC cert 704', 'Moved task to Harbor Savings']);
+  });
+
   it('completes and reopens through the explicit command route', async () => {
     const task = (await create({ text: 'Toggle me', dueDate: '2026-12-05', bankId: 628 })).body;
     const done = await app.request(`/api/data/tasks/${task.id}/completion`, { method: 'PUT', token, body: { completed: true } });

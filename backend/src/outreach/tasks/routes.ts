@@ -8,6 +8,7 @@ import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../re
 import { uuidParam } from '../schemas.ts';
 import { createTaskBody, updateTaskBody, type TaskCommand } from './commands.ts';
 import { taskDecider } from './decider.ts';
+import { trackedBankName } from '../targets/names.ts';
 
 type TaskRow = {
   id: string;
@@ -34,7 +35,7 @@ function overdueFilter(query: Knex.QueryBuilder, value: unknown): void {
   else throw new BadRequestError('overdue must be true, false or your today as a date like 2026-12-31.');
 }
 
-export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
+export const tasksResource = (knex: Knex): ResourceDefinition<TaskCommand, TaskRow> => ({
   resource: 'tasks',
   what: 'Task',
   streamId: (id) => `task-${id}`,
@@ -76,19 +77,21 @@ export const tasksResource: ResourceDefinition<TaskCommand, TaskRow> = {
     const input = createTaskBody.parse(body);
     return { type: 'CreateTask', taskId: id, userId, at, ...input };
   },
-  update: (body, { userId, at }) => {
+  update: async (body, { userId, at }) => {
     const { text, dueDate, bankId, completed } = updateTaskBody.parse(body);
-    return { type: 'EditTask', userId, at, changes: { text, dueDate, bankId, completed } };
+    const trackedName = bankId === undefined ? null : await trackedBankName(knex, userId, bankId);
+    return { type: 'EditTask', userId, at, changes: { text, dueDate, bankId, completed }, trackedBankName: trackedName };
   },
   remove: ({ userId }) => ({ type: 'DeleteTask', userId }),
-};
+});
 
 export function taskRoutes(services: AppServices) {
-  const router = resourceRouter(services, tasksResource);
+  const resource = tasksResource(services.knex);
+  const router = resourceRouter(services, resource);
   const completionBody = z.object({ completed: z.boolean({ error: 'completed must be true or false.' }) }).strict();
   router.put('/:id/completion', async (ctx) => {
     const { completed } = completionBody.parse(ctx.request.body ?? {});
-    await runRecordCommand(ctx, services, tasksResource, ctx.params.id, ({ userId, at }) =>
+    await runRecordCommand(ctx, services, resource, ctx.params.id, ({ userId, at }) =>
       completed ? { type: 'CompleteTask' as const, userId, at } : { type: 'ReopenTask' as const, userId },
     );
   });
