@@ -111,5 +111,24 @@ describeWithDatabase('migration 0280: contacts erased by a build before 0250 sta
     expect(enrolment).to.include({ contactName: 'Erased contact', status: 'stopped', stopReason: 'contact-erased' });
     expect((await app.request(`/api/data/tasks/${taskId}`, { token })).body.text).to.equal('Visit Erased contact on LinkedIn');
     expect(await app.services.knex('contact_erasures_to_finish').select('contact_id')).to.deep.equal([]);
+    const erasures = (await app.services.eventStore.readStream(`contact-${contactId}`)).filter((event) => event.type === 'ContactErased');
+    expect(erasures.map((event) => event.metadata.source), 'the erasure the older build recorded, and no second one').to.deep.equal(['ui']);
+  });
+
+  it("shows once in a contact's History the erasure a start after the upgrade recorded again, and twice an erasure of details given since", async () => {
+    const contactId = await addContact('Oda Fjell', 'oda@upgrade.example');
+    const oldStore = new PostgresEventStore(app.services.knex, inlineProjections(projections));
+    const erased = (erasedAt: string) => [contactEvents.ContactErased.create({ erasedAt })];
+    // the user's erasure, then the same one recorded again by System as the start of an earlier build finished it
+    await runWithContext(systemContext({ userId, source: 'ui' }), () => oldStore.append(`contact-${contactId}`, erased('2026-11-28T10:00:00.000Z'), { expectedVersion: 1 }));
+    await runWithContext(systemContext({ userId }), () => oldStore.append(`contact-${contactId}`, erased('2026-11-29T08:00:00.000Z'), { expectedVersion: 2 }));
+    const erasures = async () =>
+      ((await app.request(`/api/data/contacts/${contactId}/history`, { token })).body as Array<{ type: string; source: string }>).filter((entry) => entry.type === 'ContactErased').map((entry) => entry.source);
+    expect(await erasures()).to.deep.equal(['ui']);
+
+    await runWithContext(systemContext({ userId, source: 'ui' }), () =>
+      oldStore.append(`contact-${contactId}`, [contactEvents.ContactRenamed.create({ name: 'Oda F.' }), ...erased('2026-11-30T08:00:00.000Z')], { expectedVersion: 3 }),
+    );
+    expect(await erasures()).to.deep.equal(['ui', 'ui']);
   });
 });

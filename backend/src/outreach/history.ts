@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Decider } from '../commands/decider.ts';
 import { toDomainEvent } from '../events/registry.ts';
-import type { EventStore } from '../eventstore/types.ts';
+import type { EventStore, RecordedEvent } from '../eventstore/types.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { activitySummary } from './registry.ts';
 
@@ -20,6 +20,9 @@ export type HistoryEntry = {
 
 /** How a record's state reads as fields in its history; by default the state as it is, without its owner. */
 export type HistoryView<State> = (state: State) => Record<string, unknown>;
+
+/** Whether the record's event at `index` only records again a fact the events before it hold: the History shows the fact once. */
+export type HistoryRepeat = (events: RecordedEvent[], index: number) => boolean;
 
 const withoutOwner = (state: unknown): Record<string, unknown> => {
   const { ownerId: _owner, ...fields } = state as Record<string, unknown>;
@@ -47,13 +50,14 @@ export function fieldChanges(before: Record<string, unknown>, after: Record<stri
 
 /**
  * A record's events, oldest first, with who, when, from where and what changed field by field (the
- * state folded before and after each event). Only the owner may read it: the first event's actor owns
- * the stream; anyone else gets the same 404 as for a missing record.
+ * state folded before and after each event), leaving out an event that only repeats an earlier
+ * one's fact (`repeat`). Only the owner may read it: the first event's actor owns the stream; anyone
+ * else gets the same 404 as for a missing record.
  */
 export async function readHistory<State>(
   knex: Knex,
   store: EventStore,
-  record: { streamId: string; userId: string; what: string; decider: Decider<State, any, any>; view?: HistoryView<State>; userName?: string },
+  record: { streamId: string; userId: string; what: string; decider: Decider<State, any, any>; view?: HistoryView<State>; repeat?: HistoryRepeat; userName?: string },
 ): Promise<HistoryEntry[]> {
   const events = await store.readStream(record.streamId);
   if (events.length === 0 || events[0].metadata.userId !== record.userId) throw new NotFoundError(record.what);
@@ -67,12 +71,13 @@ export async function readHistory<State>(
   let state = record.decider.initialState();
   // Before the first event there is nothing: every field of the new record changes from null.
   let before: Record<string, unknown> = {};
-  return events.map((event) => {
+  return events.flatMap((event, index) => {
     const domainEvent = toDomainEvent<{ type: string; data: unknown }>(event);
     state = record.decider.evolve(state, domainEvent);
     const after = view(state);
     const changes = fieldChanges(before, after);
     before = after;
+    if (record.repeat?.(events, index)) return [];
     return {
       version: event.streamVersion,
       type: event.type,

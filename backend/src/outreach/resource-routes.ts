@@ -12,7 +12,7 @@ import { idOfKeyedCreate, markReplayed } from '../http/idempotency.ts';
 import { respondWithList, withLookups, type ListSpec } from '../http/simple-rest.ts';
 import { cachedAnswer, cheapAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
-import { readHistory, type HistoryView } from './history.ts';
+import { readHistory, type HistoryRepeat, type HistoryView } from './history.ts';
 
 /** Who is acting and when, handed to each command builder. */
 export type CommandContext = { userId: string; id: string; at: string };
@@ -28,6 +28,8 @@ export type ResourceDefinition<Command, Row> = {
   decider: Decider<any, Command, any>;
   /** How the record's state reads as fields in its History (default: the state without its owner). */
   historyView?: HistoryView<any>;
+  /** Events its History leaves out for recording again a fact shown already (default: none). */
+  historyRepeat?: HistoryRepeat;
   /** The user's rows (the table, or a join), selecting their columns by name (`table.*` at least). */
   rows: (knex: Knex, userId: string) => Knex.QueryBuilder;
   idColumn: string;
@@ -97,6 +99,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
         what: definition.what,
         decider: definition.decider,
         view: definition.historyView,
+        repeat: definition.historyRepeat,
       });
     });
   });

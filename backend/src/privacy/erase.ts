@@ -36,9 +36,10 @@ async function updateByPosition(trx: Knex.Transaction, table: 'events' | 'activi
  * rows that held the data (contact, sent emails, enrolments, visit tasks, activity, report
  * snapshots, stored idempotent answers). Every other fact stays: the contact's title, bank and
  * hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
- * erasure that was interrupted.
+ * erasure that was interrupted. `erasureRecorded`: the contact's history holds its erasure already
+ * (an older build recorded it and left the rest undone), so finishing it records no second one.
  */
-export async function eraseContact(services: AppServices, userId: string, contactId: string): Promise<void> {
+export async function eraseContact(services: AppServices, userId: string, contactId: string, { erasureRecorded = false } = {}): Promise<void> {
   const { knex, eventStore } = services;
   const contactStream = contactStreamId(contactId);
   const contactHistory = await eventStore.readStream(contactStream);
@@ -93,7 +94,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
     await updateByPosition(trx, 'events', 'data jsonb', 'data = rewritten.data', rewritten);
   });
 
-  await handleCommand(eventStore, contactDecider, contactStream, { type: 'EraseContact', userId, at: new Date().toISOString() });
+  if (!erasureRecorded) await handleCommand(eventStore, contactDecider, contactStream, { type: 'EraseContact', userId, at: new Date().toISOString() });
 
   const emailColumns = Object.fromEntries(Object.entries(personalFields.EmailQueued.fields).map(([field, erased]) => [snakeCase(field), erased]));
   // the events now read as erased: their feed rows are written again from them

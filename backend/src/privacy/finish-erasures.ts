@@ -7,8 +7,10 @@ import { eraseContact } from './erase.ts';
 /**
  * Finishes the erasures that builds before 0250 left undone (migration 0280 lists their contacts):
  * those kept the person's name in their automations (the enrolment, its LinkedIn visit tasks, their
- * feed rows) and let the automations run on. Erasing a contact again finishes its erasure. A contact
- * whose erasure fails stays listed and is tried again at the next start.
+ * feed rows) and let the automations run on. Erasing a contact again finishes its erasure; its
+ * history holds the erasure already, so no second one is recorded (its History would show two, the
+ * second by System at the upgrade). A contact whose erasure fails stays listed and is tried again
+ * at the next start.
  */
 export async function finishErasuresOfOlderBuilds(services: AppServices): Promise<void> {
   const { knex } = services;
@@ -16,7 +18,7 @@ export async function finishErasuresOfOlderBuilds(services: AppServices): Promis
   let finished = 0;
   for (const { contact_id: contactId, user_id: userId } of listed) {
     try {
-      await runWithContext(systemContext({ userId }), () => eraseContact(services, userId, contactId));
+      await runWithContext(systemContext({ userId }), () => eraseContact(services, userId, contactId, { erasureRecorded: true }));
       finished += 1;
     } catch (error) {
       // a contact with no history left (or not the user's) has nothing to finish

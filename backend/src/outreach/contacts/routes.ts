@@ -18,6 +18,8 @@ import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verifica
 import { contactDecider } from './decider.ts';
 import { trackedBankName } from '../targets/names.ts';
 import { eraseContact } from '../../privacy/erase.ts';
+import { personalFields } from '../../privacy/personal-data.ts';
+import type { HistoryRepeat } from '../history.ts';
 import { contactStreamId, type Verification } from './events.ts';
 
 type ContactRow = {
@@ -79,12 +81,25 @@ function verificationFilter(query: Knex.QueryBuilder, value: unknown) {
   });
 }
 
+/**
+ * An erasure with no personal data given to the contact since the one before: the same erasure
+ * finished again. Builds before 0250 recorded an erasure they left undone, and the first start of a
+ * later build erased each such contact again (by System, at the upgrade); erasing twice also
+ * repeats it.
+ */
+const erasureRepeated: HistoryRepeat = (events, index) => {
+  if (events[index].type !== 'ContactErased') return false;
+  const earlier = events.slice(0, index).findLast((event) => event.type === 'ContactErased' || event.type in personalFields);
+  return earlier?.type === 'ContactErased';
+};
+
 export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand, ContactRow> {
   return {
     resource: 'contacts',
     what: 'Contact',
     streamId: contactStreamId,
     decider: contactDecider,
+    historyRepeat: erasureRepeated,
     rows: (db, userId) => db('contacts').where('contacts.user_id', userId).select('contacts.*'),
     idColumn: 'contacts.id',
     idSchema: uuidParam,
