@@ -109,8 +109,9 @@ export type AppConfig = {
   /** Server processes sharing the port (PostgreSQL only: the embedded database serves one process). */
   webConcurrency: number;
   /**
-   * Whether this process runs the once-per-deployment start-up work (first-start data, resuming an
-   * interrupted sync): the only process, or the first of several.
+   * Whether this process may run the once-per-deployment start-up work (first-start data, resuming
+   * an interrupted sync): the only process, or the first of several. On PostgreSQL it runs it only
+   * when no other server on the database does (claimStartupWork).
    */
   runsStartupJobs: boolean;
 };

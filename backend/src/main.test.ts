@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { freePort } from '../../test/support/free-port.ts';
+import { emptyPostgresDatabase } from '../../test/support/database.ts';
 import { serverBundle } from '../../test/support/server-bundle.ts';
 
 /** Runs a bundle (the server, the worker) to its exit: its exit code and every line it wrote. */
@@ -77,11 +78,39 @@ describe('a server or worker that cannot start', function () {
   }
 });
 
+/** The pids of the server processes that logged they listen. */
+const listeningPids = (lines: string[]) => new Set(lines.filter((line) => line.includes('"Charterline is listening"')).map((line) => JSON.parse(line).pid as number));
+
+/** The server as `npm start` runs it, logging at info, its lines collected as it writes them. */
+function startServerProcess(env: NodeJS.ProcessEnv) {
+  const server = spawn(process.execPath, [serverBundle()], { env: { ...process.env, HOST: '127.0.0.1', DEMO_DATA: 'never', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  server.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
+  server.stderr.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  return {
+    lines,
+    /** Waits until its lines show `done`; fails saying `failure` when it exits first or takes over 90 s. */
+    async until(done: (lines: string[]) => boolean, failure: string): Promise<void> {
+      for (let waited = 0; !done(lines); waited += 100) {
+        if (waited > 90_000 || server.exitCode !== null) throw new Error(`${failure}:\n${lines.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    /** Stops it with SIGTERM; its exit code. */
+    stop(): Promise<number | null> {
+      server.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
 /**
- * The server as `npm start` runs it, with WEB_CONCURRENCY: several processes on one port over
- * PostgreSQL (the embedded database serves one process, so this needs TEST_DATABASE_URL).
+ * The server as `npm start` runs it, several processes over one PostgreSQL database: WEB_CONCURRENCY
+ * processes on one port, or servers started apart (the embedded database serves one process, so
+ * this needs TEST_DATABASE_URL).
  */
-describe('server processes (WEB_CONCURRENCY)', function () {
+describe('server processes sharing one PostgreSQL database', function () {
   this.timeout(120_000);
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = `charterline_t_${randomBytes(6).toString('hex')}`;
@@ -104,20 +133,10 @@ describe('server processes (WEB_CONCURRENCY)', function () {
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
     const port = await freePort();
-    const server = spawn(process.execPath, [serverBundle()], {
-      env: { ...process.env, DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'never', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    server.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
-    server.stderr.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const server = startServerProcess({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port) });
+    const { lines } = server;
     try {
-      const listening = () => new Set(lines.filter((line) => line.includes('"Charterline is listening"')).map((line) => JSON.parse(line).pid as number));
-      for (let waited = 0; listening().size < 2; waited += 100) {
-        if (waited > 90_000 || server.exitCode !== null) throw new Error(`Two server processes did not start:\n${lines.join('\n')}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await server.until((seen) => listeningPids(seen).size === 2, 'Two server processes did not start');
       const base = `http://127.0.0.1:${port}`;
       const registered = await fetch(`${base}/api/auth/register`, {
         method: 'POST',
@@ -133,8 +152,23 @@ describe('server processes (WEB_CONCURRENCY)', function () {
       }
       expect(lines.filter((line) => line.includes('the regulator mirror is empty'))).to.have.length(1);
     } finally {
-      server.kill('SIGTERM');
-      expect(await exited, lines.join('\n')).to.equal(0);
+      expect(await server.stop(), lines.join('\n')).to.equal(0);
+    }
+  });
+
+  it('runs the first-start work in one of two servers started apart on one fresh database, the other saying it leaves it', async () => {
+    const fresh = await emptyPostgresDatabase();
+    const servers = [await freePort(), await freePort()].map((port) => startServerProcess({ DATABASE_URL: fresh.url, PORT: String(port), DEMO_DATA: 'always' }));
+    const lines = () => servers.flatMap((server) => server.lines);
+    try {
+      // Each server, once listening, either loads the demo set or leaves the start-up work to the other.
+      const decided = (seen: string[]) => seen.some((line) => line.includes('loading the demo data set') || line.includes('leaves it to that server'));
+      for (const server of servers) await server.until((seen) => listeningPids(seen).size === 1 && decided(seen), 'A server did not start');
+      expect(lines().filter((line) => line.includes('loading the demo data set (DEMO_DATA=always)')), lines().join('\n')).to.have.length(1);
+      expect(lines().filter((line) => line.includes('"another Charterline server on this database runs the once-only start-up work')), lines().join('\n')).to.have.length(1);
+    } finally {
+      for (const server of servers) expect(await server.stop(), lines().join('\n')).to.equal(0);
+      await fresh.drop();
     }
   });
 

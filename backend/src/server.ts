@@ -8,6 +8,7 @@ import { createEventStore } from './compose.ts';
 import { features as defaultFeatures } from './features.ts';
 import { logger } from './logging/logger.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
+import { claimStartupWork } from './startup/startup-work.ts';
 import type { AppServices, Feature } from './services.ts';
 
 export type RunningServer = { services: AppServices; server: Server; url: string; routes: RouteEntry[]; stop(): Promise<void> };
@@ -19,19 +20,19 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
     (await openConfiguredDatabase(config));
   await migrateToLatest(db.knex);
   const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
-  const services: AppServices = {
-    config,
-    db,
-    knex: db.knex,
-    eventStore,
-    jwtSecret: await resolveJwtSecret(db.knex, config.jwtSecret),
-    secrets: loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir }),
-  };
+  const jwtSecret = await resolveJwtSecret(db.knex, config.jwtSecret);
+  const secrets = loadSecretBox({ configuredKey: config.secretsKey, dataDir: config.dataDir });
+  // Claimed last before listening, which lets it go again when it fails.
+  const startupWork = await claimStartupWork(db, config.runsStartupJobs);
+  const services: AppServices = { config: { ...config, runsStartupJobs: startupWork.runsStartupJobs }, db, knex: db.knex, eventStore, jwtSecret, secrets };
   const features = options.features ?? defaultFeatures;
   const app = createApp(services, features);
   const server = await new Promise<Server>((resolve, reject) => {
     // A port in use (or refused) rejects the start, to be said in one sentence, instead of crashing the process.
     const listening = app.listen(config.port, config.host, () => resolve(listening)).once('error', reject);
+  }).catch(async (error: unknown) => {
+    await startupWork.release();
+    throw error;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -52,6 +53,7 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
         // A connection still busy after a moment (a client that never finishes) must not hold the shutdown.
         setTimeout(() => server.closeAllConnections(), 2_000).unref();
       });
+      await startupWork.release();
       await eventStore.close();
       if (!options.db) await db.close();
     },

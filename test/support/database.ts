@@ -68,6 +68,14 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
   };
 }
 
+/** An empty PostgreSQL database of its own (no schema), as a first start meets it; needs TEST_DATABASE_URL. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `charterline_t_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.raw('create database ??', [name]));
+  createdDatabases.push(name);
+  return { url: adminUrl(name), drop: () => withAdmin(async (admin) => void (await admin.raw('drop database if exists ?? with (force)', [name]))) };
+}
+
 /** Drops the PostgreSQL template at the end of the run. */
 export async function dropTestDatabases(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL || createdDatabases.length === 0) return;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { describeWithDatabase } from '../../../test/support/database.ts';
+import { describeWithDatabase, emptyPostgresDatabase } from '../../../test/support/database.ts';
+import { openDatabase } from './database.ts';
 import { DatabaseNewerThanBuild, migrateToLatest } from './migrate.ts';
 
 describeWithDatabase('migrating the database at start', (context) => {
@@ -30,5 +31,26 @@ describeWithDatabase('migrating the database at start', (context) => {
       'This database was upgraded by a newer version of Charterline (it has been through migrations 9910_from_a_newer_build.ts, 9920_also_newer.ts, which this version does not have). Start that newer version, or a later one, on it; this version stopped without changing anything.',
     );
     expect(await knex()('knex_migrations').orderBy('id').select('name', 'batch')).to.deep.equal(before);
+  });
+});
+
+describe('migrating a fresh PostgreSQL database from processes starting together', function () {
+  this.timeout(120_000);
+  before(function () {
+    if (!process.env.TEST_DATABASE_URL) this.skip();
+  });
+
+  it('migrates it once, the later ones waiting for it instead of failing', async () => {
+    const fresh = await emptyPostgresDatabase();
+    // Two servers (or a server and a worker) started at once: each has its own connections.
+    const starting = [await openDatabase({ engine: 'postgres', url: fresh.url }), await openDatabase({ engine: 'postgres', url: fresh.url })];
+    try {
+      const outcomes = await Promise.allSettled(starting.map((db) => migrateToLatest(db.knex)));
+      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : outcome.status))).to.deep.equal(['fulfilled', 'fulfilled']);
+      expect(await starting[0].knex('knex_migrations').distinct('batch')).to.have.length(1);
+    } finally {
+      for (const db of starting) await db.close();
+      await fresh.drop();
+    }
   });
 });

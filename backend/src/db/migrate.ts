@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { projectRoot } from '../project-root.ts';
+import { advisoryLockKeys, takeAdvisoryLock } from './advisory-lock.ts';
+import { engineOf } from './database.ts';
 import { StartupProblem } from '../startup/startup-problem.ts';
 
 const migrationsDir = path.join(projectRoot, 'migrations');
@@ -48,8 +50,19 @@ async function migrationsUnknownHere(knex: Knex): Promise<string[]> {
   return run.map(({ name }) => name).filter((name) => !known.has(name));
 }
 
+/**
+ * Brings the schema to this build's latest. On PostgreSQL, processes starting together (servers,
+ * workers, tools) migrate one after another under an advisory lock: knex's own lock refuses the
+ * second rather than making it wait, and creating knex's tables in a fresh database fails in all
+ * but one.
+ */
 export async function migrateToLatest(knex: Knex): Promise<void> {
-  const unknown = await migrationsUnknownHere(knex);
-  if (unknown.length) throw new DatabaseNewerThanBuild(unknown);
-  await knex.migrate.latest({ migrationSource });
+  const lock = engineOf(knex) === 'postgres' ? await takeAdvisoryLock(knex, advisoryLockKeys.migrations, { wait: true }) : undefined;
+  try {
+    const unknown = await migrationsUnknownHere(knex);
+    if (unknown.length) throw new DatabaseNewerThanBuild(unknown);
+    await knex.migrate.latest({ migrationSource });
+  } finally {
+    await lock?.release();
+  }
 }

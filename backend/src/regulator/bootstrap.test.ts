@@ -160,6 +160,42 @@ describeWithDatabase('first start', (context) => {
     expect(banks.some((bank) => bank.is_demo)).to.equal(false);
   });
 
+  it('loads the demo set once when a second server starts on the same PostgreSQL database during the load, and the next start after the first stops takes the work up', async function () {
+    if (context.engine !== 'postgres') return this.skip(); // the embedded database's folder lock keeps a second server out
+    let firstChunkDone!: () => void;
+    const firstChunk = new Promise<void>((resolve) => (firstChunkDone = resolve));
+    let goOn!: () => void;
+    const heldAfterFirstChunk = new Promise<void>((resolve) => (goOn = resolve));
+    const startServer = (bootstrap: ReturnType<typeof createBootstrapFeature>, sync: ReturnType<typeof createSyncFeature>) =>
+      startTestApp(context.db, { features: [sync, bootstrap], config: { demoData: 'always' } });
+    const firstSync = createSyncFeature();
+    const first = createBootstrapFeature(firstSync, {
+      demoBanks: 120,
+      afterDemoChunk: async ({ loaded }) => {
+        if (loaded > 50) return;
+        firstChunkDone();
+        await heldAfterFirstChunk;
+      },
+    });
+    const firstServer = await startServer(first, firstSync);
+    await firstChunk;
+    // The second server meets a demo load under way, which on its own it would start again, whole.
+    const secondSync = createSyncFeature();
+    const second = createBootstrapFeature(secondSync, { demoBanks: 120 });
+    const secondServer = await startServer(second, secondSync);
+    goOn();
+    await Promise.all([first.settled(), second.settled()]);
+    expect(await context.db.knex('sync_runs').where({ kind: 'demo' }).count('* as n').first()).to.deep.equal({ n: 1 });
+    expect(await context.db.knex('fdic_institutions').count('* as n').first()).to.deep.equal({ n: 120 });
+    expect(firstServer.services.config.runsStartupJobs).to.equal(true);
+    expect(secondServer.services.config.runsStartupJobs).to.equal(false);
+    await firstServer.stop();
+    const thirdSync = createSyncFeature();
+    const thirdServer = await startServer(createBootstrapFeature(thirdSync), thirdSync);
+    expect(thirdServer.services.config.runsStartupJobs).to.equal(true);
+    await Promise.all([secondServer.stop(), thirdServer.stop()]);
+  });
+
   it('does nothing with DEMO_DATA=never', async () => {
     const sync = createSyncFeature();
     const app = await startTestApp(context.db, { features: [sync, createBootstrapFeature(sync)], config: { demoData: 'never', fdicApiUrl: 'http://127.0.0.1:9/banks' } });

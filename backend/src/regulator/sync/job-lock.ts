@@ -1,8 +1,8 @@
+import { advisoryLockKeys, takeAdvisoryLock } from '../../db/advisory-lock.ts';
 import type { Database } from '../../db/database.ts';
 import type { SyncKind } from './runs.ts';
 
-/** Advisory-lock keys, one per job kind (any constant unique within the database will do). */
-const lockKeys: Record<SyncKind, number> = { institutions: 72_410_001, census: 72_410_002 };
+const lockKeys: Record<SyncKind, number> = { institutions: advisoryLockKeys.institutionsSync, census: advisoryLockKeys.censusSync };
 
 /**
  * Jobs running in this process, per database handle (tests serve several databases from one
@@ -31,31 +31,17 @@ export async function tryAcquireJobLock(db: Database, kind: SyncKind): Promise<J
   if (db.engine !== 'postgres') {
     return { release: async () => void jobs.delete(kind) };
   }
-  const client = db.knex.client as { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<void> };
-  let connection: unknown;
   try {
-    connection = await client.acquireConnection();
-    const result = await db.knex.raw('select pg_try_advisory_lock(?) as locked', [lockKeys[kind]]).connection(connection);
-    if (!result.rows[0].locked) {
-      await client.releaseConnection(connection);
+    const lock = await takeAdvisoryLock(db.knex, lockKeys[kind], { wait: false });
+    if (!lock) {
       jobs.delete(kind);
       return undefined;
     }
+    return { release: () => lock.release().finally(() => jobs.delete(kind)) };
   } catch (error) {
-    if (connection) await client.releaseConnection(connection).catch(() => undefined);
     jobs.delete(kind);
     throw error;
   }
-  return {
-    async release() {
-      try {
-        await db.knex.raw('select pg_advisory_unlock(?)', [lockKeys[kind]]).connection(connection);
-      } finally {
-        await client.releaseConnection(connection);
-        jobs.delete(kind);
-      }
-    },
-  };
 }
 
 /** Whether a job of this kind runs anywhere: here, or (PostgreSQL) in another process holding its lock. */
