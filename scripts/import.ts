@@ -6,11 +6,11 @@ import path from 'node:path';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
+import { openEventStoreForCli } from '../backend/src/cli/open-event-store.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { describeImport, describeImportFailure, importFile } from '../backend/src/regulator/import/importer.ts';
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
 import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';
-import { createEventStore } from '../backend/src/compose.ts';
 import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
 
 const args = process.argv.slice(2);
@@ -36,6 +36,8 @@ if (missing.length > 0) {
 const config = loadConfigOrExit();
 setLogLevel('warn');
 const db = await openDatabaseForCli(config);
+// Opened before the files are read: an event store that cannot be reached stops the import before it starts.
+const eventStore = await openEventStoreForCli(db, config);
 
 let failed = false;
 try {
@@ -61,14 +63,10 @@ try {
     }
   }
   // A newer quarter alerts the users whose target banks' ratios changed colour.
-  const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
-  try {
-    const alerts = await raiseQuarterAlerts({ knex: db.knex, eventStore });
-    if (alerts.alerts > 0) console.log(`Quarter alerts: ${alerts.alerts} target banks changed rating colour in ${alerts.quarter}.`);
-  } finally {
-    await eventStore.close();
-  }
+  const alerts = await raiseQuarterAlerts({ knex: db.knex, eventStore });
+  if (alerts.alerts > 0) console.log(`Quarter alerts: ${alerts.alerts} target banks changed rating colour in ${alerts.quarter}.`);
 } finally {
+  await eventStore.close();
   await db.close();
 }
 process.exit(failed ? 1 : 0);

@@ -5,9 +5,9 @@
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
+import { openEventStoreForCli } from '../backend/src/cli/open-event-store.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
-import { createEventStore } from '../backend/src/compose.ts';
 import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
 
 const withCensus = process.argv.includes('--census');
@@ -16,7 +16,7 @@ setLogLevel('warn');
 const db = await openDatabaseForCli(config);
 
 let failed: boolean;
-const eventStore = await createEventStore(db.knex, config.eventStoreUrl);
+const eventStore = await openEventStoreForCli(db, config);
 // A newer quarter alerts the users whose target banks' ratios changed colour.
 const sync = new RegulatorSync(db, config, { afterSync: () => raiseQuarterAlerts({ knex: db.knex, eventStore }) });
 const stop = () => void sync.stop();

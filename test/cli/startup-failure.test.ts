@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/free-port.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs a command-line tool to its exit: its exit code and every line it wrote. */
+async function runTool(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
+  const tool = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  tool.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  tool.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => tool.once('exit', (exitCode) => resolve(exitCode)));
+  return { code, lines: output.split('\n').filter((line) => line.trim() !== '') };
+}
+
+/** The message of the one log line a tool wrote before it exited with `exitCode`, as the server says it. */
+function onlyMessage(run: { code: number | null; lines: string[] }, exitCode: number): string {
+  expect(run.lines, run.lines.join('\n')).to.have.length(1);
+  expect(run.code, run.lines.join('\n')).to.equal(exitCode);
+  return (JSON.parse(run.lines[0]) as { message: string }).message;
+}
+
+describe('a command-line tool that cannot start', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  let file: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'charterline-cli-start-'));
+    file = path.join(dataDir, 'institutions.csv');
+    writeFileSync(file, 'CERT,NAME\n1,First Bank\n');
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  const tools = () => [
+    ['npm run sync', ['scripts/sync.ts']],
+    ['npm run import', ['scripts/import.ts', file]],
+  ] as const;
+
+  it('says in one line that EventStoreDB cannot be reached and exits 1, as the server does, from sync and import', async () => {
+    const closedPort = await freePort();
+    for (const [name, args] of tools()) {
+      const run = await runTool([...args], { DATA_DIR: dataDir, EVENTSTORE_URL: `esdb://127.0.0.1:${closedPort}?tls=false` });
+      expect(onlyMessage(run, 1), name).to.match(new RegExp(`^Could not reach EventStoreDB at esdb://127\\.0\\.0\\.1:${closedPort}\\?tls=false: .*\\. Start it, or correct EVENTSTORE_URL\\.$`));
+    }
+  });
+
+  it('says in one line which setting to correct and exits 78, as the server does, from sync and import', async () => {
+    for (const [name, args] of tools()) {
+      expect(onlyMessage(await runTool([...args], { DATA_DIR: dataDir, MAIL_DISPATCH: 'whatever' }), 78), name).to.equal('MAIL_DISPATCH must be one of auto, inline, worker.');
+    }
+  });
+});
