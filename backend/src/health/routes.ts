@@ -1,16 +1,35 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import { logger } from '../logging/logger.ts';
 import { dispatchesInline } from '../mail/feature.ts';
 import type { Feature } from '../services.ts';
 
-async function probe(check: () => Promise<unknown>): Promise<{ status: 'ok' | 'error'; ms: number; error?: string }> {
-  const started = performance.now();
-  try {
-    await check();
-    return { status: 'ok', ms: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { status: 'error', ms: Math.round(performance.now() - started), error: (error as Error).message };
-  }
+type Probe = { status: 'ok' | 'error'; ms: number; error?: string };
+
+/**
+ * Checks one service this server needs. The health answer needs no sign-in, so a failure is said
+ * there in `unreachable`'s words: the service's own message may name hosts, users and databases,
+ * and goes to the log alone, once when it starts or changes (a load balancer asks every few
+ * seconds) and again when the service answers again.
+ */
+function prober(service: string, unreachable: string): (check: () => Promise<unknown>) => Promise<Probe> {
+  let loggedError: string | undefined;
+  return async (check) => {
+    const started = performance.now();
+    let error: string | undefined;
+    try {
+      await check();
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    if (error !== loggedError) {
+      if (error) logger.error(`health check: ${service} did not answer`, { error });
+      else logger.info(`health check: ${service} answers again`);
+      loggedError = error;
+    }
+    const ms = Math.round(performance.now() - started);
+    return error === undefined ? { status: 'ok', ms } : { status: 'error', ms, error: unreachable };
+  };
 }
 
 /**
@@ -33,11 +52,13 @@ export const healthFeature: Feature = {
   routes: ({ knex, db, eventStore, config }) => {
     const router = new Router();
     const sender = dispatchesInline(config) ? 'this server' : 'npm run worker';
+    const probeDatabase = prober('the database', 'The database cannot be reached.');
+    const probeEventStore = prober('the event store', 'The event store cannot be reached.');
     router.get('/api/health', async (ctx) => {
       let waitedSeconds = 0;
       const [database, events] = await Promise.all([
-        probe(async () => (waitedSeconds = await longestMailWaitSeconds(knex))),
-        probe(() => eventStore.healthCheck()),
+        probeDatabase(async () => (waitedSeconds = await longestMailWaitSeconds(knex))),
+        probeEventStore(() => eventStore.healthCheck()),
       ]);
       const mailOverdue = database.status === 'ok' && waitedSeconds >= overdueMailAfterSeconds;
       const mail = {
