@@ -37,9 +37,12 @@ export async function takeAdvisoryLock(knex: Knex, key: number, options: { wait:
     async release() {
       try {
         await knex.raw('select pg_advisory_unlock(?)', [key]).connection(connection);
-      } finally {
-        await client.releaseConnection(connection);
+      } catch (error) {
+        // Its connection was lost (the database restarted, an administrator ended it), and the lock went
+        // with that session. Marked as knex marks a connection that ended, so the pool never hands it out again.
+        (connection as { __knex__disposed?: unknown }).__knex__disposed = error;
       }
+      await client.releaseConnection(connection);
     },
   };
 }
