@@ -67,6 +67,17 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect((await app.request(`/api/data/contacts/${added.body.id}`, { token: own })).body.bankName).to.equal('Gamma Trust');
     });
 
+    it("names a contact's bank by its tracked bank's current name after the bank is renamed", async () => {
+      const { token: own } = await app.signUp('Renamer');
+      await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 506, name: 'Epsilon Bank', city: 'Reno', state: 'NV' } });
+      const added = await app.request('/api/data/contacts', { method: 'POST', token: own, body: { bankId: 506, name: 'Hal Poe', title: 'CEO' } });
+      expect(added.body.bankName).to.equal('Epsilon Bank');
+      const renamed = await app.request('/api/data/banks/506', { method: 'PUT', token: own, body: { name: 'Epsilon Bank & Trust' } });
+      expect(renamed.status, renamed.text).to.equal(200);
+      expect((await list('contacts', {}, undefined, own)).body.map((contact: any) => contact.bankName)).to.deep.equal(['Epsilon Bank & Trust']);
+      expect((await app.request(`/api/data/contacts/${added.body.id}`, { token: own })).body.bankName).to.equal('Epsilon Bank & Trust');
+    });
+
     it('filters by verification result (none = never checked) and by having an email, and searches the bank name', async () => {
       expect((await list('contacts', { verification: 'risky' })).body.map((contact: any) => contact.name)).to.deep.equal(['Jane Doe']);
       expect((await list('contacts', { verification: ['none', 'deliverable'] })).body.map((contact: any) => contact.name)).to.deep.equal(['Bob Roe']);

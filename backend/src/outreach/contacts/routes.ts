@@ -47,8 +47,9 @@ function toApi(row: ContactRow): ContactRecord {
   return {
     id: row.id,
     bankId: row.bank_id,
-    // The name saved with the contact, else the user's tracked bank's current name.
-    bankName: row.bank_name ?? row.tracked_bank_name,
+    // The user's tracked bank's current name, as every other screen names it (a bank renamed since the
+    // contact was added reads by its new name); the name saved with the contact where it is not tracked.
+    bankName: row.tracked_bank_name ?? row.bank_name,
     name: row.name,
     title: row.title,
     email: row.email,
