@@ -238,6 +238,12 @@ export function scoreColor(score: Maybe): RatingColor {
 }
 
 /**
+ * The rating in a word, shown beside its colour: a reader who does not tell colours apart (or sees
+ * the page in forced colours) reads it there. Missing figures are not rated.
+ */
+export const ratingWords: Record<RatingColor, string> = { green: 'Strong', lime: 'Good', yellow: 'Fair', orange: 'Weak', red: 'Poor', gray: 'Not rated' };
+
+/**
  * CSS colours for the rating names, on a light background and on a dark one. Each reads at least
  * 4.5:1 against its theme's cards and page (WCAG AA for text): the 600 shades used on both before
  * read 2.9-3.6:1 on white, and red 3.0:1 on the dark cards.

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
-import { addOneOfEachRecord, apiOf, contrastRatio, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { bankFieldLabels } from '../../domain/bank-fields.ts';
+import { delinquencyColor, formatPercent, ratingWords, roaColor } from '../../domain/format.ts';
+import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -511,6 +513,27 @@ describe('accessibility', function () {
     expect(await summary.getAttribute('aria-expanded')).to.equal('false');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
+
+  it("tells a bank's ROA and noncurrent loans ratio ratings in words beside their colour, and what each gives its risk score", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
+    await new DirectoryPage(page).waitForRows();
+    await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+    const financials = page.getByTestId('financials-panel');
+    await financials.getByText('Key Performance Ratios').waitFor();
+    const tile = (label: string) => financials.getByText(label, { exact: true }).locator('..');
+    const rated: Record<string, string> = {};
+    for (const [label, rate] of [[bankFieldLabels.roa, roaColor], [bankFieldLabels.nplRatio, delinquencyColor]] as const) {
+      const value = (await tile(label).locator('> :nth-child(2)').innerText()).replace(/\s+/g, ' ');
+      rated[label] = value;
+      expect(value, label).to.equal(`${formatPercent(Number.parseFloat(value))} ${ratingWords[rate(Number.parseFloat(value))]}`);
+    }
+    for (const label of ['ROA factor', 'Noncurrent loans factor']) expect(await tile(label).locator('> :nth-child(2)').innerText(), label).to.match(/ · (Low|Medium|High) Risk$/);
+    await financials.getByText('Key Performance Ratios').scrollIntoViewIfNeeded();
+    await screenshot(page, 'bank-detail-ratings');
+  });
+
 });
 
 /**

@@ -1,4 +1,4 @@
-import { assessRisk, riskNotAvailableReason } from '../../../../domain/risk.ts';
+import { assessRisk, riskCategory, riskNotAvailableReason } from '../../../../domain/risk.ts';
 import { formatPercent, scoreColor, type RatingColor } from '../../../../domain/format.ts';
 import { firstNum, type RawRecord } from '../../banks/records.ts';
 
@@ -10,14 +10,15 @@ export type RiskLine = { label: string; value: string; rating?: RatingColor };
 
 /**
  * A quarter's risk score as the Financials panel lists it: the score out of 100 and its category,
- * then each factor's figure and the score it gives. Without all three figures there is no score,
+ * then each factor's figure, the score it gives and that score's category (in words, as the colour
+ * they are shown in tells it only to a reader who sees it). Without all three figures there is no score,
  * and the one line says which figure is missing.
  */
 export function riskLines(record: RawRecord): RiskLine[] {
   const input = { roa: firstNum(record, 'ROA', 'roa'), nplRatio: firstNum(record, 'NCLNLSR', 'nplRatio'), tier1CapitalRatio: firstNum(record, 'RBC1RWAJ', 'tier1CapitalRatio') };
   const risk = assessRisk(input);
   if (!risk) return [{ label: 'Risk Score', value: riskNotAvailableReason(input) }];
-  const factor = (value: number, score: number) => `${formatPercent(value)} → ${score.toFixed(1)}`;
+  const factor = (value: number, score: number) => `${formatPercent(value)} → ${score.toFixed(1)} · ${riskCategory(score)}`;
   return [
     { label: 'Risk Score', value: `${risk.score.toFixed(1)} of 100 · ${risk.category}`, rating: scoreColor(risk.score) },
     { label: 'ROA factor', value: factor(risk.factors.roa.value, risk.factors.roa.score), rating: scoreColor(risk.factors.roa.score) },

@@ -28,6 +28,7 @@ import type { NormalisedBank } from '../../banks/bank.ts';
 import { isoDate, type RawRecord } from '../../banks/records.ts';
 import { RISK_SCORE_EXPLAINED, riskLines } from '../lib/risk.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
+import { RatingCue } from '../../ui/RatingCue.tsx';
 import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
 import type { ChartHue } from '../../lib/chart-colors.ts';
@@ -41,10 +42,19 @@ function SectionGrid({ section, record }: { section: FinancialSection; record: R
       <KeyValueGrid
         items={section.lines.map((line) => {
           const value = line.value(record);
+          const shown = line.kind === 'money' ? formatMoney(value) : line.kind === 'percent' ? formatPercent(value) : String(value ?? 'N/A');
+          const rating = line.rating && value !== null ? line.rating(value) : null;
           return {
             label: line.label,
-            value: line.kind === 'money' ? formatMoney(value) : line.kind === 'percent' ? formatPercent(value) : String(value ?? 'N/A'),
-            color: line.rating && value !== null ? ratingPalette[line.rating(value)] : undefined,
+            value: rating ? (
+              <>
+                {shown}
+                <RatingCue rating={rating} />
+              </>
+            ) : (
+              shown
+            ),
+            color: rating ? ratingPalette[rating] : undefined,
           };
         })}
       />
