@@ -534,6 +534,28 @@ describe('accessibility', function () {
     await screenshot(page, 'bank-detail-ratings');
   });
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`draws the Benchmark's target and peer-average bars at 3:1 against their card (${colorScheme} mode)`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const bank = await trackLargestBank(e2e.url, session);
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/bank-directory' });
+      await new DirectoryPage(page).waitForRows();
+      await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+      await page.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view="benchmark"]').click();
+      const bars = page.getByTestId('peer-category-chart').locator('[data-series]');
+      await bars.first().waitFor();
+      const faint: Record<string, number> = {};
+      for (const bar of await bars.all()) {
+        const { front, opacity, back } = await colourAgainstBackground(bar, 'fill');
+        const ratio = Math.round(contrastRatio(front, back, opacity) * 100) / 100;
+        if (ratio < 3) faint[`${await bar.getAttribute('data-series')}, ${await bar.locator('xpath=ancestor::*[@data-metric]').getAttribute('data-metric')}`] = ratio;
+      }
+      expect(faint, 'below 3:1').to.deep.equal({});
+      await page.getByTestId('peer-category-chart').first().scrollIntoViewIfNeeded();
+      await screenshot(page, 'bank-detail-benchmark');
+    });
+  }
+
 });
 
 /**

@@ -1,15 +1,17 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import type { ChartHue } from '../../lib/chart-colors.ts';
+import { useChartPalette } from '../../ui/useChartPalette.ts';
 import { layoutGroupedBars } from '../lib/bars.ts';
 import type { ComparisonRow } from '../lib/peers.ts';
 
-export const TARGET_COLOR = '#2563eb';
-export const PEER_COLOR = '#9ca3af';
 const keys = ['Target Bank', 'Peer Average'] as const;
-const colors: Record<(typeof keys)[number], string> = { 'Target Bank': TARGET_COLOR, 'Peer Average': PEER_COLOR };
-/** A label written inside its bar: white on the blue, near-black on the grey (white read 2.5:1 there). */
-const labelColors: Record<(typeof keys)[number], string> = { 'Target Bank': '#ffffff', 'Peer Average': '#111827' };
+/**
+ * The target's bars in blue and the peers' in slate, from the chart palette of the theme (3:1 or more
+ * against the card in both): the fixed blue read 2.8:1 on the dark cards and the fixed grey 2.5:1 on white.
+ */
+const hues: Record<(typeof keys)[number], ChartHue> = { 'Target Bank': 'blue', 'Peer Average': 'slate' };
 
 /**
  * Horizontal grouped bars, one pair per metric: widths scaled to
@@ -17,12 +19,15 @@ const labelColors: Record<(typeof keys)[number], string> = { 'Target Bank': '#ff
  */
 export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {
   const groups = layoutGroupedBars(rows, keys);
+  const palette = useChartPalette();
+  const theme = useTheme();
+  const colorOf = (key: string) => palette[hues[key as (typeof keys)[number]]];
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, mb: 1.5 }}>
         {keys.map((key) => (
           <Box key={key} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-            <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: colors[key] }} />
+            <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: colorOf(key), forcedColorAdjust: 'none' }} />
             <Typography variant="caption">{key}</Typography>
           </Box>
         ))}
@@ -47,14 +52,16 @@ export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {
             <Box>
               {group.bars.map((bar) => (
                 <Box key={bar.key} sx={{ display: 'flex', alignItems: 'center', height: 22, mb: 0.5 }} title={`${bar.key}: ${bar.label}`}>
+                  {/* A negative figure's bar is striped, at the full strength of its colour (faded, it fell under 3:1). Its colours are kept in forced colours, where a fill would vanish. */}
                   <Box
+                    data-series={bar.key}
                     sx={{
                       width: `${bar.widthPercent}%`,
                       minWidth: bar.widthPercent > 0 ? 2 : 0,
                       height: '100%',
-                      bgcolor: colors[bar.key as (typeof keys)[number]],
+                      bgcolor: colorOf(bar.key),
+                      forcedColorAdjust: 'none',
                       borderRadius: 0.5,
-                      opacity: bar.negative ? 0.7 : 1,
                       backgroundImage: bar.negative ? 'repeating-linear-gradient(45deg, transparent 0 4px, rgba(255,255,255,0.35) 4px 8px)' : undefined,
                       display: 'flex',
                       alignItems: 'center',
@@ -63,7 +70,7 @@ export function GroupedBarChart({ rows }: { rows: ComparisonRow[] }) {
                     }}
                   >
                     {!bar.labelOutside && (
-                      <Typography variant="caption" sx={{ color: labelColors[bar.key as (typeof keys)[number]], fontWeight: 700 }}>
+                      <Typography variant="caption" sx={{ color: theme.palette.getContrastText(colorOf(bar.key)), fontWeight: 700 }}>
                         {bar.label}
                       </Typography>
                     )}
