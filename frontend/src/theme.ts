@@ -9,7 +9,7 @@ import type { CheckboxProps, Theme } from '@mui/material';
  * colours instead: the selection in Highlight (its text in HighlightText), a slider's rail in the text
  * colour. `forced-color-adjust: none` keeps them as given here.
  */
-const inForcedColors = '@media (forced-colors: active)';
+export const inForcedColors = '@media (forced-colors: active)';
 const forcedHighlight = { forcedColorAdjust: 'none', backgroundColor: 'Highlight' } as const;
 // A selected item's icons and texts, coloured by the theme, would stay so on Highlight: they take its text colour.
 const forcedSelection = { '&.Mui-selected': { [inForcedColors]: { ...forcedHighlight, color: 'HighlightText', '& *': { color: 'inherit' } } } };

@@ -556,6 +556,21 @@ describe('accessibility', function () {
     });
   }
 
+  it("keeps the assistant's round button and its typing dots in forced colours (High Contrast)", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    await page.emulateMedia({ forcedColors: 'active' });
+    await new DashboardPage(page).waitUntilLoaded();
+    expect(await edgedApartFromPage(page.getByRole('button', { name: 'Open Analyst Chat' })), "the assistant button's circle").to.equal(true);
+    // The answer never comes: the dots stay.
+    await page.route('**/api/analyst/chat', () => undefined);
+    await page.goto(`${e2e.url}/#/analyst-chat`);
+    const box = page.getByLabel('Question for the analyst');
+    await page.getByTestId('chat-greeting').waitFor();
+    await box.fill('Top 5 banks by total assets');
+    await box.press('Enter');
+    expect(await filledApartFromPage(page.getByTestId('typing-indicator').locator('> *').first()), 'a typing dot').to.equal(true);
+  });
+
 });
 
 /**
@@ -572,6 +587,20 @@ async function filledApartFromPage(part: Locator): Promise<boolean> {
     const [[pageRed, pageGreen, pageBlue], [red, green, blue, alpha = 1]] = [probe, element].map((painted) => (getComputedStyle(painted).backgroundColor.match(/[\d.]+/g) ?? []).map(Number));
     probe.remove();
     return alpha > 0 && (red !== pageRed || green !== pageGreen || blue !== pageBlue);
+  });
+}
+
+/** Whether the element has a border in a colour other than the page's in forced colours (the system's text colour, as a button's edge). */
+async function edgedApartFromPage(part: Locator): Promise<boolean> {
+  await part.waitFor();
+  return part.evaluate((element) => {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'forced-color-adjust: none; background-color: Canvas';
+    document.body.append(probe);
+    const style = getComputedStyle(element);
+    const [[pageRed, pageGreen, pageBlue], [red, green, blue, alpha = 1]] = [getComputedStyle(probe).backgroundColor, style.borderTopColor].map((colour) => (colour.match(/[\d.]+/g) ?? []).map(Number));
+    probe.remove();
+    return style.borderTopStyle !== 'none' && Number.parseFloat(style.borderTopWidth) > 0 && alpha > 0 && (red !== pageRed || green !== pageGreen || blue !== pageBlue);
   });
 }
 

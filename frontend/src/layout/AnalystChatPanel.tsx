@@ -5,7 +5,7 @@ import { Box, CircularProgress, Drawer, Fab, IconButton, Tooltip } from '@mui/ma
 import ChatIcon from '@mui/icons-material/AutoAwesome';
 import CloseIcon from '@mui/icons-material/Close';
 import { useLocation } from 'react-admin';
-import { chatPurple } from '../theme.ts';
+import { chatPurple, inForcedColors } from '../theme.ts';
 
 const AnalystChat = retryingLazy(() => import('../pages/analyst-chat/AnalystChat.tsx'));
 
@@ -24,7 +24,8 @@ export function AnalystChatPanel() {
           <Fab
             aria-label="Open Analyst Chat"
             onClick={() => setOpen(true)}
-            sx={{ position: 'fixed', right: 24, bottom: 24, bgcolor: chatPurple, color: '#fff', '&:hover': { bgcolor: '#6d28d9' }, zIndex: (theme) => theme.zIndex.speedDial }}
+            // In forced colours its purple fill is painted as the page: a border in the button text colour keeps its circle.
+            sx={{ position: 'fixed', right: 24, bottom: 24, bgcolor: chatPurple, color: '#fff', '&:hover': { bgcolor: '#6d28d9' }, zIndex: (theme) => theme.zIndex.speedDial, [inForcedColors]: { border: '2px solid ButtonText' } }}
           >
             <ChatIcon />
           </Fab>

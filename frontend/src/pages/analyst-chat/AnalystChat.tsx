@@ -32,7 +32,7 @@ import SendIcon from '@mui/icons-material/Send';
 import SuggestIcon from '@mui/icons-material/TipsAndUpdatesOutlined';
 import { maxChatMessageLength } from '../../../../domain/chat.ts';
 import { groupThousands } from '../../../../domain/format.ts';
-import { chatPurple } from '../../theme.ts';
+import { chatPurple, inForcedColors } from '../../theme.ts';
 import { Markdown, modelTextAsWords } from '../../ui/Markdown.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { ChatMessage } from './api.ts';
@@ -59,6 +59,8 @@ function TypingIndicator() {
             height: 8,
             borderRadius: '50%',
             bgcolor: 'text.disabled',
+            // Drawn by their fill alone, which forced colours paint as the page: there they take the text colour.
+            [inForcedColors]: { forcedColorAdjust: 'none', bgcolor: 'CanvasText' },
             animation: 'chat-typing 1.2s infinite ease-in-out',
             animationDelay: `${dot * 0.15}s`,
             '@keyframes chat-typing': { '0%, 80%, 100%': { opacity: 0.3, transform: 'translateY(0)' }, '40%': { opacity: 1, transform: 'translateY(-3px)' } },
