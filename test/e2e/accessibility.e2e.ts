@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { bankFieldLabels } from '../../domain/bank-fields.ts';
 import { delinquencyColor, formatPercent, ratingWords, roaColor } from '../../domain/format.ts';
-import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -569,6 +569,28 @@ describe('accessibility', function () {
     await box.fill('Top 5 banks by total assets');
     await box.press('Enter');
     expect(await filledApartFromPage(page.getByTestId('typing-indicator').locator('> *').first()), 'a typing dot').to.equal(true);
+  });
+
+  it("keeps the Targets header's contact counts within the page at twice the text size", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets', viewport: { width: 1280, height: 800 } });
+    await new TargetsPage(page).waitForCards();
+    await page.addStyleTag({ content: 'html { font-size: 200% }' });
+    // The counts in: '…' is narrower.
+    await page.getByTestId('hot-contacts').filter({ hasText: /^\d/ }).waitFor();
+    const outside = await page.locator('[data-testid="total-contacts"], [data-testid="hot-contacts"]').evaluateAll((counts) =>
+      counts.flatMap((count) => {
+        const box = count.closest('.MuiCard-root')!;
+        const header = count.closest('[data-testid="page-header"]')!;
+        const [inner, outer] = [box.getBoundingClientRect(), header.getBoundingClientRect()];
+        const past = Math.max(inner.right - outer.right, outer.left - inner.left, box.scrollWidth - box.clientWidth);
+        return past > 0 ? [`${count.dataset.testid}: ${Math.round(past)} px`] : [];
+      }),
+    );
+    expect(outside, 'past the header or their box').to.deep.equal([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'px past the window').to.equal(0);
+    await screenshotInBothThemes(page, 'targets-header-200-percent');
   });
 
 });

@@ -2,10 +2,19 @@ import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import { MobileMenuButton } from './mobileNav.tsx';
 
-/** The page header: title, optional subtitle, icon, actions, and the mobile menu button. */
+/**
+ * The page header: title, optional subtitle, icon, actions, and the mobile menu button. The actions go
+ * under the title where the two do not fit side by side (a larger text size): beside it they stuck out of the page.
+ */
 export function PageHeader({ title, subtitle, icon, actions }: { title: string; subtitle?: ReactNode; icon?: ReactNode; actions?: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      useFlexGap
+      data-testid="page-header"
+      sx={{ mb: 3, flexWrap: 'wrap', alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+    >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         <MobileMenuButton />
         {icon && (

@@ -136,7 +136,7 @@ export default function TargetsScreen() {
         subtitle={trackedCount === undefined ? 'Loading targets...' : `${groupThousands(trackedCount)} banks being tracked`}
         icon={<TrackChangesIcon />}
         actions={
-          <Stack direction="row" spacing={1.5}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <SummaryBox label="Total Contacts" value={totalContacts} testId="total-contacts" />
             <SummaryBox label="Hot Contacts" value={hotContacts} testId="hot-contacts" />
           </Stack>
