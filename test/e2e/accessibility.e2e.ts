@@ -593,6 +593,36 @@ describe('accessibility', function () {
     await screenshotInBothThemes(page, 'targets-header-200-percent');
   });
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`shows a task's and a conversation's delete buttons at rest, at 3:1 against their card, named after what they delete (${colorScheme} mode)`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const bank = (await addOneOfEachRecord(e2e.url, session)).find((list) => list.route === 'banks')!.text;
+      // Two conversations: the one open and one not.
+      for (const [id, title] of [['deposit-pricing', 'Deposit pricing in Ohio'], ['treasury-leads', 'Treasury leads in Texas']]) await apiOf(e2e.url, session)(`/api/analyst/chats/${id}`, { method: 'POST', body: { title, messages: [] } });
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/outreach/targets' });
+      await new TargetsPage(page).expand(bank);
+      const buttons = { 'a task': page.getByRole('button', { name: 'Delete task "Send the treasury management proposal to Alexandra before the board meets"' }) };
+      // The pointer away: the buttons are measured as they are at rest.
+      await page.mouse.move(0, 0);
+      const ratios: Record<string, number> = {};
+      const measure = async (parts: Record<string, Locator>) => {
+        for (const [name, part] of Object.entries(parts)) {
+          const { front, opacity, back } = await colourAgainstBackground(part, 'icon');
+          ratios[name] = Math.round(contrastRatio(front, back, opacity) * 100) / 100;
+        }
+      };
+      await measure(buttons);
+      await screenshot(page, 'targets-task-delete');
+      await page.goto(`${e2e.url}/#/analyst-chat`);
+      const deleteConversation = (title: string) => page.getByRole('button', { name: `Delete conversation ${title}` });
+      await deleteConversation('Deposit pricing in Ohio').waitFor();
+      await page.mouse.move(0, 0);
+      await measure({ 'a conversation': deleteConversation('Deposit pricing in Ohio'), 'another conversation': deleteConversation('Treasury leads in Texas') });
+      await screenshot(page, 'analyst-chat-delete');
+      expect(Object.values(ratios).every((ratio) => ratio >= 3), JSON.stringify(ratios)).to.equal(true);
+    });
+  }
+
 });
 
 /**

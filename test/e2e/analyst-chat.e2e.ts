@@ -96,7 +96,7 @@ describe('analyst chat', function () {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).to.equal(undefined);
     expect(await chat.getByTestId('conversation').count()).to.equal(2);
 
-    await chat.getByRole('button', { name: /^Delete conversation Market statistics/ }).click({ force: true });
+    await chat.getByRole('button', { name: /^Delete conversation Market statistics/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation"]').length === 1);
     expect(await chat.getByTestId('conversation').first().textContent()).not.to.include('Market statistics');
   });

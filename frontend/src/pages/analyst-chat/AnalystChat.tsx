@@ -178,19 +178,13 @@ function ConversationList({ chat, onChosen }: { chat: ReturnType<typeof useAnaly
         {chat.loadingList && <CircularProgress size={20} sx={{ m: 2 }} />}
         {chat.sessions.map((session) => (
           // The delete button sits beside the conversation's button, not inside it: a control within a control is announced as one.
+          // It is always shown: shown only on hover or focus, a rep using a magnifier or a touch screen did not find it.
           <ListItem
             key={session._id}
             disablePadding
             data-testid="conversation"
-            sx={{ '&:hover .delete-chat, &:focus-within .delete-chat, &:has(.Mui-selected) .delete-chat': { opacity: 1 } }}
             secondaryAction={
-              <IconButton
-                className="delete-chat"
-                size="small"
-                aria-label={`Delete conversation ${session.title || 'Untitled'}`}
-                onClick={() => void chat.remove(session._id)}
-                sx={{ opacity: { xs: 1, md: 0 } }}
-              >
+              <IconButton size="small" aria-label={`Delete conversation ${session.title || 'Untitled'}`} onClick={() => void chat.remove(session._id)}>
                 <DeleteIcon fontSize="small" />
               </IconButton>
             }

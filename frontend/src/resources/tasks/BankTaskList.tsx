@@ -12,7 +12,7 @@ import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 
 /**
  * A bank's tasks: the checkbox completes or reopens (completed text struck through), the due date
- * as a badge, delete after a confirm (shown on hover, titled 'Delete Task'). With `quickAdd` an input
+ * as a badge, delete after a confirm (titled 'Delete Task'). With `quickAdd` an input
  * adds a task due 'Next Week' for the bank; its text must not be empty.
  */
 export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }: { bank: { cert: number; name: string }; tasks: Task[]; quickAdd?: boolean; maxHeight?: number }) {
@@ -58,8 +58,6 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
                 py: 0.25,
                 borderRadius: 1,
                 '&:hover, &:focus-within': { bgcolor: 'action.hover' },
-                '& .task-delete': { opacity: { xs: 1, md: 0 } },
-                '&:hover .task-delete, &:focus-within .task-delete': { opacity: 1 },
               }}
             >
               <TaskCompletionCheckbox task={task} />
@@ -73,8 +71,9 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
                 </Typography>
                 <DueBadge dueDate={task.dueDate} completed={task.completed} />
               </Box>
+              {/* Always shown, in the secondary icon colour: shown only on hover or focus, a rep using a magnifier or a touch screen did not find it. */}
               <Tooltip title="Delete Task">
-                <IconButton size="small" className="task-delete" aria-label={`Delete task "${task.text}"`} onClick={() => setDeleting(task)}>
+                <IconButton size="small" aria-label={`Delete task "${task.text}"`} onClick={() => setDeleting(task)}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
