@@ -623,6 +623,24 @@ describe('accessibility', function () {
     });
   }
 
+  it("shows a long contact name and title whole on a target's card, wrapped within it, not cut for a tooltip", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    const name = 'Maximiliana Alexandrovna Featherstonehaugh-Montgomery';
+    await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name, title: 'Executive Vice President, Treasury Management', email: 'maximiliana.featherstonehaugh-montgomery@treasury.example.com' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.expand(bank.name);
+    const row = targets.contactRow(name);
+    const cut = await row.locator('*').evaluateAll((elements) =>
+      elements.filter((element) => element.scrollWidth > element.clientWidth && getComputedStyle(element).overflowX !== 'visible').map((element) => element.textContent),
+    );
+    expect(cut, 'cut short').to.deep.equal([]);
+    const [rowBox, cardBox] = [await row.boundingBox(), await targets.expandedCard().boundingBox()];
+    expect(rowBox!.x + rowBox!.width, "the row's right edge").to.be.at.most(cardBox!.x + cardBox!.width);
+    await row.scrollIntoViewIfNeeded();
+    await screenshotInBothThemes(page, 'targets-long-contact-name');
+  });
 });
 
 /**

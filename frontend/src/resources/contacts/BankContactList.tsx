@@ -87,10 +87,11 @@ export function BankContactList({
               </IconButton>
             </Tooltip>
             <Box sx={{ flex: '1 1 10rem', minWidth: 0 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={contact.name}>
+              {/* The name, title and address wrap, a long word (an address) where it must: cut with an ellipsis, their whole showed only in a tooltip on hover. */}
+              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {contact.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="div" title={titleAndEmail(contact)}>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
                 {titleAndEmail(contact)}
               </Typography>
               <DoNotContactChip contact={contact} />
