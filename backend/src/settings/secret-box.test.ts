@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSecretBox, parseSecretsKey, SecretBox, secretsKeyFileName } from './secret-box.ts';
@@ -35,6 +37,22 @@ describe('secret box', () => {
       expect(statSync(file).mode & 0o777).to.equal(0o600);
       expect(readFileSync(file, 'utf8').trim()).to.have.length(44);
       expect(loadSecretBox({ dataDir }).decrypt(sealed)).to.equal('kept');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives processes starting together on one data folder the same whole key, leaving no other file', async function () {
+    this.timeout(60_000);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'charterline-secrets-'));
+    try {
+      const sealer = `import { loadSecretBox } from ${JSON.stringify(path.resolve('backend/src/settings/secret-box.ts'))};
+        console.log(loadSecretBox({ dataDir: process.argv[1] }).encrypt('shared'));`;
+      const started = Array.from({ length: 6 }, () => promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', sealer, dataDir]));
+      const sealed = (await Promise.all(started)).map(({ stdout }) => stdout.trim());
+      const key = loadSecretBox({ dataDir });
+      expect(sealed.map((text) => key.decrypt(text))).to.deep.equal(Array(6).fill('shared'));
+      expect(readdirSync(dataDir)).to.deep.equal([secretsKeyFileName]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

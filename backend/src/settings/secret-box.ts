@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { StartupProblem } from '../startup/startup-problem.ts';
 
@@ -61,11 +61,17 @@ export function loadSecretBox(options: { configuredKey?: string; dataDir: string
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(options.dataDir, { recursive: true });
+  // Written whole under a name of its own, then linked into place: a process starting beside this one
+  // (a worker on the same data folder) finds either no key or the whole key, never an empty file, and
+  // the link fails when another process's key is there first, so the two never hold different keys.
+  const unlinked = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(unlinked, randomBytes(keyBytes).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': two processes starting together never overwrite each other's key
-    writeFileSync(file, randomBytes(keyBytes).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    linkSync(unlinked, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(unlinked);
   }
   return new SecretBox(parseSecretsKey(readFileSync(file, 'utf8'), file));
 }
