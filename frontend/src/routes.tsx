@@ -30,12 +30,16 @@ function codeSplit(load: () => Promise<PageModule>) {
 /** The Dashboard, the index route (react-admin's `dashboard`). */
 export const dashboard = codeSplit(() => import('./pages/dashboard/Dashboard.tsx'));
 
+/** A bank's detail: a screen of its own when reached by its address, else shown by the layout over the screen it was opened from. */
+export const bankDetail = codeSplit(() => import('./bank-detail/BankDetailScreen.tsx'));
+
 /** A screen's first data, asked for by boot when the app opens on that screen (see `warmUpFirstScreen`). */
 type Prefetch = (queryClient: QueryClient) => Promise<void>;
 
 /** Every other guarded screen, each its own chunk, loaded on first visit. */
 export const guardedRoutes: Array<{ path: string; load: () => Promise<PageModule>; component: ComponentType; prefetch?: Prefetch }> = [
   { path: '/analyst-chat', ...codeSplit(() => import('./pages/analyst-chat/AnalystChat.tsx')) },
+  { path: '/bank/:cert', ...bankDetail },
   { path: '/bank-directory', ...codeSplit(() => import('./pages/bank-directory/BankDirectory.tsx')) },
   { path: '/credit-box', ...codeSplit(() => import('./pages/credit-box/CreditBox.tsx')) },
   { path: '/outreach/targets', ...codeSplit(() => import('./resources/targets/TargetsScreen.tsx')), prefetch: prefetchTargets },

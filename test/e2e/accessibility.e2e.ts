@@ -208,7 +208,7 @@ describe('accessibility', function () {
       await measure('Dashboard', page.locator('[data-testid="chart-bar"], .donut-segment'), 'fill');
       await page.goto(`${e2e.url}/#/bank-directory`);
       await new DirectoryPage(page).waitForRows();
-      await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+      await page.getByRole('link', { name: `View details of ${bank.name}` }).click();
       await measure('asset composition', page.getByTestId('asset-composition-chart').locator('.recharts-pie-sector path'), 'fill');
       await page.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view="trends"]').click();
       await measure('historical trends', page.locator('.recharts-line-curve'), 'stroke');
@@ -261,7 +261,7 @@ describe('accessibility', function () {
     const tasks = dashboard.card('upcoming-tasks');
     await tasks.getByText('Call the CFO back').waitFor();
     expect(await tasks.getByTestId('due-badge').allTextContents()).to.deep.equal(['Overdue · Jan 5, 2026']);
-    await dashboard.card('performance-spotlight').getByRole('button').first().waitFor();
+    await dashboard.card('performance-spotlight').getByRole('link').first().waitFor();
     const cut = await page.locator('[data-testid="upcoming-tasks"] *, [data-testid="performance-spotlight"] li *').evaluateAll((elements) =>
       elements.filter((element) => getComputedStyle(element).textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth).map((element) => element.textContent),
     );
@@ -379,7 +379,7 @@ describe('accessibility', function () {
     await page.goto(`${e2e.url}/#/bank-directory`);
     await new DirectoryPage(page).waitForRows();
     await titleBecomes('Bank Directory – Charterline');
-    await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+    await page.getByRole('link', { name: `View details of ${bank.name}` }).click();
     await titleBecomes(`${bank.name} – Charterline`);
     await page.keyboard.press('Escape');
     await titleBecomes('Bank Directory – Charterline');
@@ -485,7 +485,7 @@ describe('accessibility', function () {
     const bank = await trackLargestBank(e2e.url, session);
     const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
     await new DirectoryPage(page).waitForRows();
-    const viewDetails = page.getByRole('button', { name: `View details of ${bank.name}` });
+    const viewDetails = page.getByRole('link', { name: `View details of ${bank.name}` });
     await viewDetails.focus();
     await page.keyboard.press('Enter');
     const detail = page.locator('.MuiDialog-paperFullScreen');

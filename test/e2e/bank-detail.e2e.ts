@@ -150,7 +150,7 @@ describe('bank detail view', function () {
   it('keeps the navigation\'s group titles readable on a phone while the views scroll under them', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width: 390, height: 844 }, colorScheme });
-      await page.getByRole('button', { name: 'Details', exact: true }).first().click();
+      await page.getByRole('link', { name: 'Details', exact: true }).first().click();
       const detail = new BankDetailPage(page);
       await detail.name().waitFor();
       const nav = detail.dialog().getByRole('navigation', { name: 'Bank detail views' });
@@ -189,7 +189,7 @@ describe('bank detail view', function () {
     }
   });
 
-  it('changes the peer group, lists and sorts the peers, and opens a peer on top', async () => {
+  it('changes the peer group, lists and sorts the peers, and opens a peer that Close leaves for the bank before it', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);
     const name = await detail.openFromDirectory(3);
@@ -227,13 +227,9 @@ describe('bank detail view', function () {
 
     const peerName = firstNames[0];
     await table.locator('tbody tr').first().click();
-    await page.waitForFunction((expected) => {
-      const names = [...document.querySelectorAll('[data-testid="bank-detail-name"]')].map((node) => node.textContent);
-      return names.length === 2 && names[1] === expected;
-    }, peerName);
+    await page.waitForFunction((expected) => document.querySelector('[data-testid="bank-detail-name"]')?.textContent === expected, peerName);
     await detail.dialog().getByRole('button', { name: 'Close' }).last().click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="bank-detail-name"]').length === 1);
-    expect(await detail.name().textContent()).to.equal(name);
+    await page.waitForFunction((expected) => document.querySelector('[data-testid="bank-detail-name"]')?.textContent === expected, name);
   });
 
   it('takes a peer asset amount typed into an emptied field as typed, without a 0 in front', async () => {
@@ -371,6 +367,55 @@ describe('bank detail view', function () {
     await page.getByText(name).first().waitFor();
   });
 
+  it('has an address of its own: shared, reloaded or opened in a new tab it shows the same bank and view, and Back returns to the list', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory?page=2' });
+    const detail = new BankDetailPage(page);
+    const shell = new Shell(page);
+    await page.getByTestId('directory-row').first().waitFor();
+    const row = page.getByTestId('directory-row').nth(1);
+    const cert = await row.getAttribute('data-cert');
+    const name = await detail.openFromDirectory(1);
+    await shell.waitForRoute(`/bank/${cert}`);
+    // Opened from the list, the detail is shown over it: the list stays as it was under it.
+    expect(await page.getByTestId('directory-row').count()).to.be.greaterThan(1);
+    await detail.show('benchmark', 'benchmark-panel');
+    // Another view replaces the address: Back leaves the bank rather than stepping through its views.
+    await page.waitForFunction((expected) => window.location.hash === expected, `#/bank/${cert}?view=benchmark`);
+    const address = page.url();
+
+    await page.reload();
+    await detail.dialog().getByTestId('benchmark-panel').waitFor();
+    expect(await detail.name().textContent()).to.equal(name);
+    await page.goBack();
+    await shell.waitForRoute('/bank-directory');
+    expect(shell.route()).to.equal('/bank-directory?page=2');
+    await page.getByTestId('directory-row').first().waitFor();
+    await detail.dialog().waitFor({ state: 'detached' });
+
+    // Pasted in a new tab: the same bank and view; Close, with nothing of the app behind it, goes to the Bank Directory.
+    const tab = await page.context().newPage();
+    await tab.goto(address);
+    const inTab = new BankDetailPage(tab);
+    await inTab.dialog().getByTestId('benchmark-panel').waitFor();
+    expect(await inTab.name().textContent()).to.equal(name);
+    await inTab.dialog().getByRole('button', { name: 'Close' }).first().click();
+    await new Shell(tab).waitForRoute('/bank-directory');
+
+    // The ways to a bank from the lists are links to its address, so the browser can open them in a new tab.
+    await tab.getByTestId('directory-row').first().waitFor();
+    const firstCert = await tab.getByTestId('directory-row').first().getAttribute('data-cert');
+    const link = tab.getByTestId('directory-row').first().getByRole('link', { name: /^View details of / });
+    expect(await link.getAttribute('href')).to.equal(`#/bank/${firstCert}`);
+
+    for (const unknown of ['99999999', 'not-a-cert']) {
+      await tab.goto(new URL(`/#/bank/${unknown}`, address).href);
+      await inTab.dialog().getByRole('heading', { name: 'No such bank' }).waitFor();
+      if (unknown === '99999999') await inTab.dialog().getByText('No bank has FDIC certificate number 99999999 in Charterline\'s data.', { exact: false }).waitFor();
+    }
+    await screenshot(tab, 'bank-detail-no-such-bank');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('asks for a reload, over the page, when a new release removed the bank detail code the open page asks for', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     await page.getByTestId('directory-row').first().waitFor();
@@ -393,7 +438,7 @@ describe('bank detail view', function () {
 
     await page.route(institution, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Institution not found.' }) }));
     await page.getByTestId('directory-row').first().click();
-    await detail.dialog().getByText('The requested bank could not be found.').waitFor();
+    await detail.dialog().getByRole('heading', { name: 'No such bank' }).waitFor();
     await screenshot(page, 'bank-detail-not-found');
     await detail.dialog().getByRole('button', { name: 'Close' }).click();
     await detail.dialog().waitFor({ state: 'detached' });

@@ -20,7 +20,7 @@ describe('dashboard', function () {
     expect(await dashboard.statValue('total-contacts')).to.equal('0');
     expect(await dashboard.card('market-delinquencies').getByTestId('chart-bar').count()).to.be.greaterThan(0);
     expect(await dashboard.card('market-charge-offs').getByTestId('chart-bar').count()).to.be.greaterThan(0);
-    expect(await dashboard.card('performance-spotlight').getByRole('button').count()).to.be.greaterThan(0);
+    expect(await dashboard.card('performance-spotlight').getByRole('link').count()).to.be.greaterThan(0);
     expect(await dashboard.card('upcoming-tasks').textContent()).to.include("No upcoming tasks. You're all caught up!");
     expect(await dashboard.card('hot-leads').textContent()).to.include('Targets page');
     expect(await page.getByTestId('demo-data-banner').textContent()).to.include('demo data');
@@ -109,7 +109,7 @@ describe('dashboard', function () {
     const dashboard = new DashboardPage(page);
     await dashboard.waitUntilLoaded();
     await dashboard.card('performance-spotlight').getByRole('tab', { name: 'Capital' }).click();
-    await dashboard.card('performance-spotlight').getByRole('button').first().click();
+    await dashboard.card('performance-spotlight').getByRole('link').first().click();
     await page.locator('.MuiDialog-paperFullScreen').waitFor();
   });
 
@@ -125,7 +125,7 @@ describe('dashboard', function () {
     await hotLeads.getByText('Dana Whitfield').waitFor();
     expect(await hotLeads.textContent()).to.include(`Chief Credit Officer · ${bank.name}`).and.not.to.include('Lukewarm Lee');
     await screenshotInBothThemes(page, 'dashboard-hot-leads');
-    await hotLeads.getByRole('button', { name: /Dana Whitfield/ }).click();
+    await hotLeads.getByRole('link', { name: /Dana Whitfield/ }).click();
     await page.locator('.MuiDialog-paperFullScreen').getByText('Dana Whitfield').first().waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });

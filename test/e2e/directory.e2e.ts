@@ -125,7 +125,7 @@ describe('bank directory', function () {
     await directory.waitForRows();
     await directory.switchToCards();
     const card = page.getByTestId('directory-card').first();
-    await card.getByRole('button', { name: 'Details' }).waitFor();
+    await card.getByRole('link', { name: 'Details' }).waitFor();
     await card.getByRole('button', { name: 'Contact' }).waitFor();
   });
 
@@ -246,7 +246,7 @@ describe('bank directory', function () {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const chat = (await page.getByRole('button', { name: 'Open Analyst Chat' }).boundingBox())!;
     const lastCard = page.getByTestId('directory-card').last();
-    for (const control of [lastCard.getByRole('button', { name: 'Contact' }), lastCard.getByRole('button', { name: 'Details' }), page.getByRole('button', { name: 'Next' })]) {
+    for (const control of [lastCard.getByRole('button', { name: 'Contact' }), lastCard.getByRole('link', { name: 'Details' }), page.getByRole('button', { name: 'Next' })]) {
       const box = (await control.boundingBox())!;
       const apart = box.y + box.height <= chat.y || box.x + box.width <= chat.x;
       expect(apart, `${await control.textContent()} is clear of the chat button`).to.equal(true);

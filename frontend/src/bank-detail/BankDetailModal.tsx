@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BankDetailView } from './views.ts';
@@ -59,14 +59,16 @@ function CenteredState({ children }: { children: ReactNode }) {
   return <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4, textAlign: 'center' }}>{children}</Box>;
 }
 
-function LoadedDetail({ data, initialView, onClose }: { data: BankDetailData; initialView: BankDetailView; onClose: () => void }) {
+type ShownView = { view: BankDetailView; onSelectView: (view: BankDetailView) => void };
+
+function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownView & { data: BankDetailData; onClose: () => void }) {
   const facts = { cbsaCode: data.bank.cbsaCode, csaCode: data.bank.csaCode, hasDemographics: data.demographics !== null };
-  const [view, setView] = useState<BankDetailView>(() => startingView(initialView, facts));
+  const view = startingView(requested, facts);
   return (
     <>
       <DetailHeader bank={data.bank} onClose={onClose} />
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
-        <DetailNavigation view={view} facts={facts} onSelect={setView} />
+        <DetailNavigation view={view} facts={facts} onSelect={onSelectView} />
         {/* Focusable, so a panel with nothing else to focus still scrolls from the keyboard. */}
         <Box component="section" aria-label="Bank detail panel" data-view={view} tabIndex={0} sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}>
           <Panel view={view} data={data} />
@@ -76,8 +78,8 @@ function LoadedDetail({ data, initialView, onClose }: { data: BankDetailData; in
   );
 }
 
-/** Full-screen bank detail: loading, failed, not found, or the bank with its panels. */
-export default function BankDetailModal({ cert, initialView, onClose }: { cert: number; initialView: BankDetailView; onClose: () => void }) {
+/** Full-screen bank detail: loading, failed, not found, or the bank with its panels on the view asked for (Financials when that view has nothing to show). */
+export default function BankDetailModal({ cert, view, onSelectView, onClose }: ShownView & { cert: number; onClose: () => void }) {
   const detail = useBankDetailData(cert);
   const closeButton = (
     <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
@@ -116,16 +118,19 @@ export default function BankDetailModal({ cert, initialView, onClose }: { cert: 
     content = (
       <CenteredState>
         <Typography id={bankDetailTitleId} variant="h5" component="h2">
-          Loading Failed
+          No such bank
         </Typography>
-        <Typography color="text.secondary">The requested bank could not be found.</Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+          {cert > 0 ? `No bank has FDIC certificate number ${cert} in Charterline's data.` : 'This address names no FDIC certificate number.'} The link may be
+          mistyped, or the bank may have left the FDIC's records.
+        </Typography>
         <Button variant="contained" onClick={onClose}>
           Close
         </Button>
       </CenteredState>
     );
   } else {
-    content = <LoadedDetail data={detail.data} initialView={initialView} onClose={onClose} />;
+    content = <LoadedDetail data={detail.data} view={view} onSelectView={onSelectView} onClose={onClose} />;
   }
   return (
     <Dialog

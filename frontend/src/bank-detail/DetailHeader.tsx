@@ -12,10 +12,9 @@ import { AiAnalysis } from '../ai/AiAnalysis.tsx';
 import { aiApi } from '../ai/api.ts';
 import { summaryPayload } from '../ai/bank-payloads.ts';
 import { API_FAILED, ApiError } from '../providers/http.ts';
-import { TARGET_NAVIGATION_DELAY_MS, useTargetToggle } from '../targets/useTargetToggle.ts';
+import { useTargetToggle } from '../targets/useTargetToggle.ts';
 import { useToast } from '../ui/Toast.tsx';
 import { bankDetailApi } from './api.ts';
-import { useBankDetail } from './context.ts';
 import { addressLine, type NormalisedBank } from '../banks/bank.ts';
 import { useDocumentTitle } from '../layout/documentTitle.ts';
 
@@ -28,18 +27,11 @@ function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'bank';
 }
 
-/** 'Mark as Target': the shared targeting rules; as the app goes to Targets every open detail closes. */
+/** 'Mark as Target': the shared targeting rules; a bank made a target takes the app to Targets, leaving the detail. */
 function TargetToggle({ bank }: { bank: NormalisedBank }) {
-  const { closeAll } = useBankDetail();
   const { targetCerts, isBusy, toggle } = useTargetToggle();
   const isTarget = targetCerts.has(bank.cert);
-  const onClick = () =>
-    toggle({ cert: bank.cert, name: bank.name }).then(
-      () => {
-        if (!isTarget) window.setTimeout(closeAll, TARGET_NAVIGATION_DELAY_MS);
-      },
-      () => undefined, // the toggle has already said what failed
-    );
+  const onClick = () => toggle({ cert: bank.cert, name: bank.name }).catch(() => undefined); // the toggle has already said what failed
   return (
     <Button
       variant={isTarget ? 'contained' : 'outlined'}

@@ -26,6 +26,7 @@ export type BankDetailData = {
 export function useBankDetailData(cert: number) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   return useQuery({ queryKey: ['bank', cert, 'overview'], queryFn: async (): Promise<BankDetailData | null> => {
+    if (!(cert > 0)) return null; // an address whose cert is no number names no bank
     const overview = await dataProvider.overview(cert);
     if (!overview?.institution) return null;
     const { institution, demographics, latestFinancials, quarters } = overview;

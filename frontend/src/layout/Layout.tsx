@@ -1,7 +1,8 @@
-import { Suspense, useRef, type ReactNode } from 'react';
+import { Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
-import { useLocation } from 'react-admin';
-import { BankDetailProvider } from '../bank-detail/index.tsx';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType } from 'react-router';
+import { screenUnderDetail } from '../bank-detail/index.tsx';
+import { bankDetail } from '../routes.tsx';
 import { SendEmailProvider } from '../resources/sent-emails/SendEmailProvider.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
@@ -14,15 +15,23 @@ import { useConnection } from '../providers/connection.ts';
 import { useTitleFromHeading } from './documentTitle.ts';
 import { MobileMenuButton, MobileNavProvider } from './mobileNav.tsx';
 
-/** The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat button, the bank detail host, the Send Email modal. */
+/**
+ * The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat
+ * button, the Send Email modal, and a bank detail opened from a screen, shown over that screen.
+ */
 export function Layout({ children }: { children?: ReactNode }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const { pathname } = location;
+  // While a bank detail is open over a screen, the page's routes are given that screen's address, so
+  // the screen stays mounted under the detail as it was (react-admin's routes take no location of their own).
+  const underDetail = screenUnderDetail(location);
+  const pageLocation = useMemo(() => ({ location: underDetail ?? location, navigationType }), [underDetail, location, navigationType]);
   const { returns } = useConnection();
   const main = useRef<HTMLElement | null>(null);
   useTitleFromHeading(main);
   return (
     <SendEmailProvider>
-      <BankDetailProvider>
         <MobileNavProvider>
           <AuthErrorListener />
           <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
@@ -54,13 +63,19 @@ export function Layout({ children }: { children?: ReactNode }) {
                 <Typography id="react-admin-title" variant="h5" component="h1" sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }} />
               </Stack>
               <PageErrorBoundary resetKey={`${pathname} ${returns}`}>
-                <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+                <LocationContext.Provider value={pageLocation}>
+                  <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+                </LocationContext.Provider>
               </PageErrorBoundary>
             </Box>
             <AnalystChatPanel />
           </Box>
+          {underDetail && (
+            <Suspense fallback={null}>
+              <bankDetail.component />
+            </Suspense>
+          )}
         </MobileNavProvider>
-      </BankDetailProvider>
     </SendEmailProvider>
   );
 }

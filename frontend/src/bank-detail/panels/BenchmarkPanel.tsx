@@ -31,7 +31,7 @@ import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { PanelEmpty, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
-import { useBankDetail } from '../context.ts';
+import { useBankDetail } from '../address.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { listPageSize } from '../lib/pagination.ts';
 import {

@@ -20,11 +20,11 @@ import {
 } from '@mui/material';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
+import { ViewDetailsButtonLink, ViewDetailsIconLink } from '../../banks/ViewDetailsLinks.tsx';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
 import { BankTable } from '../../banks/BankTable.tsx';
 import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
@@ -248,7 +248,7 @@ export default function BankDirectory() {
             onSort={(field) => changeFilter(() => setSort(nextSort(sort, field)))}
             targets={targets}
             onOpen={detail.open}
-            actions={(row) => <RowActions row={row} onOpen={detail.open} onAddContact={setContactBank} />}
+            actions={(row) => <RowActions row={row} onAddContact={setContactBank} />}
             label="Banks"
             rowTestId="directory-row"
           />
@@ -257,7 +257,7 @@ export default function BankDirectory() {
             rows={rows}
             columns={directoryColumns}
             targets={targets}
-            actions={(row) => <CardActionButtons row={row} onOpen={detail.open} onAddContact={setContactBank} />}
+            actions={(row) => <CardActionButtons row={row} onAddContact={setContactBank} />}
             cardTestId="directory-card"
           />
         )}
@@ -268,16 +268,10 @@ export default function BankDirectory() {
   );
 }
 
-type OpenDetail = ReturnType<typeof useBankDetail>['open'];
-
-function RowActions({ row, onOpen, onAddContact }: { row: BankRow; onOpen: OpenDetail; onAddContact: (row: BankRow) => void }) {
+function RowActions({ row, onAddContact }: { row: BankRow; onAddContact: (row: BankRow) => void }) {
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title="View Details">
-        <IconButton size="small" aria-label={`View details of ${row.name}`} onClick={() => onOpen(row.cert)}>
-          <VisibilityIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <ViewDetailsIconLink bank={row} />
       <Tooltip title="Add Contact">
         <IconButton size="small" aria-label={`Add a contact at ${row.name}`} onClick={() => onAddContact(row)}>
           <PersonAddIcon fontSize="small" />
@@ -287,12 +281,10 @@ function RowActions({ row, onOpen, onAddContact }: { row: BankRow; onOpen: OpenD
   );
 }
 
-function CardActionButtons({ row, onOpen, onAddContact }: { row: BankRow; onOpen: OpenDetail; onAddContact: (row: BankRow) => void }) {
+function CardActionButtons({ row, onAddContact }: { row: BankRow; onAddContact: (row: BankRow) => void }) {
   return (
     <>
-      <Button size="small" startIcon={<VisibilityIcon />} onClick={() => onOpen(row.cert)}>
-        Details
-      </Button>
+      <ViewDetailsButtonLink cert={row.cert} />
       <Button size="small" startIcon={<PersonAddIcon />} onClick={() => onAddContact(row)}>
         Contact
       </Button>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Chip, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, LinearProgress, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CreditBoxIcon from '@mui/icons-material/TuneOutlined';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
+import { ViewDetailsButtonLink, ViewDetailsIconLink } from '../../banks/ViewDetailsLinks.tsx';
 import type { BankSearchResult } from '../../banks/bank.ts';
 import { BankCardGrid } from '../../banks/BankCardGrid.tsx';
 import { BankTable } from '../../banks/BankTable.tsx';
@@ -160,7 +160,7 @@ export default function CreditBox() {
               actions={(bank) => (
                 <>
                   <PickCheckbox bank={bank} picks={picks} />
-                  <ViewDetailsButton bank={bank} onOpen={detail.open} />
+                  <ViewDetailsIconLink bank={bank} />
                 </>
               )}
               label="Matching banks"
@@ -174,9 +174,7 @@ export default function CreditBox() {
               targets={targets}
               actions={(bank) => (
                 <>
-                  <Button size="small" startIcon={<VisibilityIcon />} onClick={() => detail.open(bank.cert)}>
-                    Details
-                  </Button>
+                  <ViewDetailsButtonLink cert={bank.cert} />
                   <PickCheckbox bank={bank} picks={picks} />
                 </>
               )}
@@ -193,23 +191,11 @@ export default function CreditBox() {
   );
 }
 
-type OpenDetail = ReturnType<typeof useBankDetail>['open'];
-
 /** Picks a bank to add to targets with others (the star adds one at once and opens Targets). */
 function PickCheckbox({ bank, picks }: { bank: BankSearchResult; picks: ReturnType<typeof usePickedBanks> }) {
   return (
     <Tooltip title="Pick to add to targets with others">
       <Checkbox size="small" checked={picks.isPicked(bank.cert)} onChange={() => picks.toggle(bank)} slotProps={{ input: { 'aria-label': `Pick ${bank.name}` } }} sx={{ p: 0.5 }} />
-    </Tooltip>
-  );
-}
-
-function ViewDetailsButton({ bank, onOpen }: { bank: BankSearchResult; onOpen: OpenDetail }) {
-  return (
-    <Tooltip title="View Details">
-      <IconButton size="small" aria-label={`View details of ${bank.name}`} onClick={() => onOpen(bank.cert)}>
-        <VisibilityIcon fontSize="small" />
-      </IconButton>
     </Tooltip>
   );
 }

@@ -3,6 +3,7 @@ import { Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton
 import CloseIcon from '@mui/icons-material/Close';
 import { countOf, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import type { RatioCrossing } from '../../../../domain/ratio-alerts.ts';
+import { Link as RouterLink } from 'react-router';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { messageOf } from '../../resources/shared/problem.ts';
 import { useRefreshOutreach } from '../../resources/shared/useRefreshOutreach.ts';
@@ -69,7 +70,7 @@ export function QuarterAlertsCard() {
                 </Tooltip>
               }
             >
-              <ListItemButton onClick={() => detail.open(bank.cert)} sx={{ borderRadius: 2, pr: 6 }}>
+              <ListItemButton component={RouterLink} {...detail.linkTo(bank.cert)} sx={{ borderRadius: 2, pr: 6 }}>
                 <ListItemText
                   primary={
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>

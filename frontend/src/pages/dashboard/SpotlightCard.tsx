@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { List, ListItem, ListItemButton, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { capitalColor, efficiencyColor, formatPercent, roaColor, scoreColor, type RatingColor } from '../../../../domain/format.ts';
 import type { DashboardResponse, SpotlightBank } from '../../providers/services.ts';
@@ -50,7 +51,7 @@ export function SpotlightCard({ market, loading }: { market?: DashboardResponse;
             const value = tab.value(bank);
             return (
               <ListItem key={bank.cert} disablePadding>
-                <ListItemButton onClick={() => detail.open(bank.cert)} sx={{ borderRadius: 2 }}>
+                <ListItemButton component={RouterLink} {...detail.linkTo(bank.cert)} sx={{ borderRadius: 2 }}>
                   <Typography variant="body2" color="text.secondary" sx={{ width: 24, flexShrink: 0 }}>
                     {index + 1}
                   </Typography>

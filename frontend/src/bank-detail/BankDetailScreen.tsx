@@ -1,0 +1,47 @@
+import { Suspense, type ReactNode } from 'react';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { retryingLazy } from '../ui/retryingLazy.tsx';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
+import { BANK_DETAIL_ROUTE, useBankDetail } from './address.ts';
+import type { BankDetailView } from './views.ts';
+
+const BankDetailModal = retryingLazy(() => import('./BankDetailModal.tsx'));
+
+/** A bank detail whose code failed to load or that crashed: what happened, over the page, with Close. */
+function FailedDetail({ children, onClose }: { children: ReactNode; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="failed-bank-detail-title">
+      <DialogTitle id="failed-bank-detail-title">The bank detail could not be shown</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The bank detail at `#/bank/{cert}?view=...`, full-screen, on that view: over the screen it was opened
+ * from (see `screenUnderDetail`), or on its own when reached by its address. Choosing another view
+ * replaces the address (Back leaves the bank rather than stepping through its views); opening a peer
+ * adds one, so Back or Close returns to the bank before it.
+ */
+export default function BankDetailScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { close } = useBankDetail();
+  const certParam = matchPath(BANK_DETAIL_ROUTE, location.pathname)?.params.cert ?? '';
+  // A cert is a positive whole number; anything else names no bank (0 is shown as not found).
+  const cert = /^\d+$/.test(certParam) ? Number(certParam) : 0;
+  const view = (new URLSearchParams(location.search).get('view') ?? 'financials') as BankDetailView;
+  const selectView = (next: BankDetailView) =>
+    navigate({ pathname: location.pathname, search: next === 'financials' ? '' : `?view=${next}` }, { replace: true, state: location.state });
+  return (
+    <Suspense fallback={null}>
+      <PageErrorBoundary key={cert} frame={(message) => <FailedDetail onClose={close}>{message}</FailedDetail>}>
+        <BankDetailModal cert={cert} view={view} onSelectView={selectView} onClose={close} />
+      </PageErrorBoundary>
+    </Suspense>
+  );
+}
