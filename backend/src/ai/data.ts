@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { quarterLabel as quarterName } from '../../../domain/format.ts';
+import { PEER_ASSET_RANGE_WORDS, peerAssetRange } from '../../../domain/peers.ts';
 import { assessRisk } from '../../../domain/risk.ts';
 import { cached } from '../regulator/engine/cache.ts';
 import { metricByColumn, peerColumns, profileColumns, type Metric } from './metrics.ts';
@@ -133,14 +134,13 @@ export type PeerComparison = {
 };
 
 /**
- * The bank against banks of 50% to 150% of its assets in its state; when its state has fewer than
+ * The bank against banks in the peer asset range (50% to 150% of its assets) in its state; when its state has fewer than
  * five such banks, against banks of that size nationwide, so a comparison always has a group.
  */
 export async function peerComparison(knex: Knex, cert: number, quarter: string): Promise<PeerComparison | null> {
   const bank = await bankProfile(knex, cert, quarter);
   if (!bank || bank.figures.assets === null) return null;
-  const minAssets = bank.figures.assets * 0.5;
-  const maxAssets = bank.figures.assets * 1.5;
+  const { minAssets, maxAssets } = peerAssetRange(bank.figures.assets);
   const averages = async (state: string | null) => {
     const query = knex('fdic_financials as f')
       .join('fdic_institutions as i', 'i.cert', 'f.cert')
@@ -151,10 +151,10 @@ export async function peerComparison(knex: Knex, cert: number, quarter: string):
     if (state) query.where('i.state', state);
     return query.first(knex.raw('count(*)::int as peers'), ...peerColumns.map((column) => knex.raw('avg(??) as ??', [`f.${column}`, column])));
   };
-  let peerGroup = `${bank.state ?? 'same-state'} banks with 50% to 150% of its assets`;
+  let peerGroup = `${bank.state ?? 'same-state'} banks with ${PEER_ASSET_RANGE_WORDS} of its assets`;
   let result = bank.state ? await averages(bank.state) : undefined;
   if (!result || Number(result.peers) < 5) {
-    peerGroup = 'banks nationwide with 50% to 150% of its assets';
+    peerGroup = `banks nationwide with ${PEER_ASSET_RANGE_WORDS} of its assets`;
     result = await averages(null);
   }
   return {

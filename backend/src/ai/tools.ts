@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bankProfile, DataQuestionError, marketStatistics, peerComparison, quarterFor, rankBanks, searchBanksByName, sizeBands, userTargets } from './data.ts';
 import { findMetric, metrics } from './metrics.ts';
 import { quarterLabel as quarterName } from '../../../domain/format.ts';
+import { PEER_ASSET_RANGE_WORDS } from '../../../domain/peers.ts';
 
 /**
  * The functions a model may call during a chat. Each runs on the server with the caller's scope
@@ -44,7 +45,7 @@ const schemas = {
     })
     .describe('Rank active banks by one financial metric for a quarter, with optional filters.'),
   bank_financials: z.object({ cert, quarter }).describe("One bank's key financial figures and risk score for a quarter."),
-  peer_comparison: z.object({ cert, quarter }).describe('Compare a bank with the average of its peers (banks of 50% to 150% of its assets, same state when enough).'),
+  peer_comparison: z.object({ cert, quarter }).describe(`Compare a bank with the average of its peers (banks of ${PEER_ASSET_RANGE_WORDS} of its assets, same state when enough).`),
   market_statistics: z.object({ quarter, state }).describe('Market totals and averages over active banks, optionally for one state.'),
   my_targets: z.object({ cert: cert.optional() }).describe("The signed-in user's target banks with their contacts and open tasks."),
 } as const;

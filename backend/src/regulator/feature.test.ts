@@ -208,11 +208,13 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     const peers = body.peers;
     expect(peers).to.include({ quarter: latest, state: body.summary.state });
     const own = await knex('fdic_financials').where({ cert, repdte: latest }).first('assets', 'roa');
+    // The same peers as the Benchmark view starts with: half to one and a half times the bank's assets.
+    expect(peers).to.include({ minAssets: own.assets * 0.5, maxAssets: own.assets * 1.5 });
     const peerRows = await knex('fdic_financials as f')
       .join('fdic_institutions as i', 'i.cert', 'f.cert')
       .where({ 'f.repdte': latest, 'i.active': true, 'i.state': body.summary.state })
       .whereNot('f.cert', cert)
-      .whereBetween('f.assets', [own.assets / 2, own.assets * 2])
+      .whereBetween('f.assets', [own.assets * 0.5, own.assets * 1.5])
       .select('f.roa');
     expect(peers.banks).to.equal(peerRows.length);
     const higher = peerRows.filter((row: { roa: number | null }) => row.roa !== null && row.roa > own.roa).length;

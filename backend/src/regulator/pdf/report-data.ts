@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { peers } from '../queries/detail.ts';
+import { PEER_ASSET_RANGE_WORDS, peerAssetRange } from '../../../../domain/peers.ts';
 import { assessRisk, type RiskAssessment } from '../../../../domain/risk.ts';
 import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 
@@ -89,14 +90,15 @@ function addressLine(institution: Row): string {
 
 /**
  * Peer averages over the Benchmark view's default group: the peers search (active banks, same
- * quarter) in the bank's state at 50% to 150% of its assets, the bank itself left out. Each average
+ * quarter) in the bank's state in the peer asset range (`peerAssetRange`), the bank itself left out. Each average
  * is the simple mean over the peers that report the figure.
  */
 async function peerAverages(knex: Knex, cert: number, state: string | null, repdte: string, assets: number | null) {
   if (assets === null || assets <= 0) return { count: 0, averages: {} as Record<string, number | null> };
+  const range = peerAssetRange(assets);
   const found = await peers(knex, {
-    minAssets: Math.round((assets * 0.5) / 1000),
-    maxAssets: Math.round((assets * 1.5) / 1000),
+    minAssets: Math.round(range.minAssets / 1000),
+    maxAssets: Math.round(range.maxAssets / 1000),
     state: state ?? undefined,
     limit: peerLimit,
     quarter: repdte,
@@ -140,7 +142,7 @@ export async function loadBankReportData(knex: Knex, cert: number, generatedAt =
     },
     ratios: reportRatios.map((ratio) => ({ label: ratio.label, value: pick(ratio.column), peerAverage: peers.averages[ratio.column] ?? null, better: ratio.better })),
     peerCount: peers.count,
-    peerGroup: `${state ?? 'all states'}, 50% to 150% of total assets`,
+    peerGroup: `${state ?? 'all states'}, ${PEER_ASSET_RANGE_WORDS} of total assets`,
     assetQuality: assetQualityFamilies.map(({ label, family }) => ({
       label,
       pastDue30: pick(`past_due_30_89_${family}`),

@@ -1,11 +1,9 @@
 import type { Knex } from 'knex';
+import { peerAssetRange } from '../../../../domain/peers.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
 import { medianOf } from '../engine/median.ts';
 import { column, derived, quarterSnapshot } from '../engine/snapshot.ts';
 import { demographicsOf, detailBank, financialRecordOf, keyFiguresOf, keyFinancials, officeCounts, officesByState, overviewOf, summaryOfDepositsYear } from './detail.ts';
-
-/** A peer is an active bank of the same state with total assets within this factor either way. */
-const peerAssetFactor = 2;
 
 /** The figures a bank is compared on, and the snapshot's financial columns holding them. */
 const peerColumns = { roa: 'roa', nim: 'net_interest_margin', nplRatio: 'npl_ratio', tier1CapitalRatio: 'tier1_capital_ratio', efficiencyRatio: 'efficiency_ratio' } as const;
@@ -43,7 +41,8 @@ export async function bankOverview(knex: Knex, cert: number) {
 }
 
 /**
- * The bank beside its peers in the latest quarter: how many, and for each measure the peers'
+ * The bank beside its peers in the latest quarter (active banks of its state in the peer asset
+ * range, `peerAssetRange`): how many, and for each measure the peers'
  * median and the bank's rank among them and itself (1 = highest). Peer rows come from the
  * quarter's snapshot, filtered in memory.
  */
@@ -52,11 +51,11 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
   const bank = byCert.get(cert);
   if (!bank) return null;
   const ofState = byState.get(bank.state)!;
-  const assets = ofState.assets[bank.index];
+  const { minAssets, maxAssets } = peerAssetRange(ofState.assets[bank.index]);
   // The peers are one run of the state's banks sorted by assets (the bank itself among them).
-  const first = firstAtLeast(ofState.assets, assets / peerAssetFactor);
+  const first = firstAtLeast(ofState.assets, minAssets);
   let end = first;
-  while (end < ofState.assets.length && ofState.assets[end] <= assets * peerAssetFactor) end += 1;
+  while (end < ofState.assets.length && ofState.assets[end] <= maxAssets) end += 1;
   const values = new Float64Array(end - first);
   const measures = Object.fromEntries(
     peerMeasures.map((measure) => {
@@ -74,7 +73,7 @@ async function peerSummary(knex: Knex, quarter: string, cert: number) {
       return [measure, { value: hasOwn ? own : null, peerMedian: medianOf(values.subarray(0, count)), rank: hasOwn ? above + 1 : null, of: count + (hasOwn ? 1 : 0) }];
     }),
   );
-  return { quarter, state: bank.state, minAssets: assets / peerAssetFactor, maxAssets: assets * peerAssetFactor, banks: end - first - (first <= bank.index && bank.index < end ? 1 : 0), measures };
+  return { quarter, state: bank.state, minAssets, maxAssets, banks: end - first - (first <= bank.index && bank.index < end ? 1 : 0), measures };
 }
 
 /** Where the first value of at least `least` stands in ascending `sorted`. */

@@ -4,6 +4,7 @@
  * Pure functions over normalised bank records, so they can be tested without a browser.
  */
 
+import { peerAssetRange } from '../../../../domain/peers.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
@@ -140,11 +141,11 @@ export const stateOptions = [
 /** Peer Group Selection, in dollars. */
 export type PeerCriteria = { minAssets: number; maxAssets: number; state: string; regulator: string; charterType: string };
 
-/** The spec's starting criteria: the target's state, 50% to 150% of its assets (rounded), everything else All. */
+/** The starting criteria: the target's state, the peer asset range of its assets (rounded), everything else All. */
 export function defaultPeerCriteria(target: { assets?: number | null; state?: string | null }): PeerCriteria {
-  const assets = numeric(target.assets) ?? 0;
+  const { minAssets, maxAssets } = peerAssetRange(numeric(target.assets) ?? 0);
   const state = target.state && (stateOptions as readonly string[]).includes(target.state) ? target.state : 'All';
-  return { minAssets: Math.round(assets * 0.5), maxAssets: Math.round(assets * 1.5), state, regulator: 'All', charterType: 'All' };
+  return { minAssets: Math.round(minAssets), maxAssets: Math.round(maxAssets), state, regulator: 'All', charterType: 'All' };
 }
 
 /** Fewer peers than this make a thin comparison: the Benchmark offers a wider group instead. */
