@@ -100,7 +100,7 @@ describe('credit box', function () {
         const thumb = root.querySelector('.MuiSlider-thumb')!.getBoundingClientRect();
         return (thumb.left + thumb.width / 2 - rail.left) / rail.width;
       });
-    const reads = (name: string) => page.getByTestId(`filter-${name}`).locator('p').last().textContent();
+    const reads = (name: string) => page.getByTestId(`filter-${name}`).getByRole('textbox').inputValue();
     /** The thumb glides to a new value (a CSS transition), so its place is read once it has arrived or 2 s have passed. */
     const thumbSettlesNear = async (label: string, expected: number) => {
       const deadline = Date.now() + 2_000;
@@ -130,7 +130,7 @@ describe('credit box', function () {
 
   it('moves the max assets slider up with the arrow keys from a round value such as $100B', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
-    const reads = () => page.getByTestId('filter-maxAssets').locator('p').last().textContent();
+    const reads = () => page.getByRole('textbox', { name: 'Max Total Assets value' }).inputValue();
     const slider = page.getByRole('slider', { name: 'Max Total Assets' });
     await slider.focus();
     await slider.press('ArrowRight');
@@ -219,6 +219,44 @@ describe('credit box', function () {
     expect(await shared.names()).to.deep.equal(names);
     await shared.openGroup('Location');
     expect(await colleagues.getByTestId('filter-region').getByRole('combobox').textContent()).to.equal('South');
+  });
+
+  it('takes a value typed beside a slider, refuses one out of range saying why, and keeps the search in the address', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    const minAssets = page.getByRole('textbox', { name: 'Min Total Assets value' });
+    const thumb = page.getByRole('slider', { name: 'Min Total Assets' });
+
+    // From the keyboard: Tab from the slider to the field beside it, and a value typed over the one shown.
+    await thumb.focus();
+    await page.keyboard.press('Tab');
+    expect(await minAssets.evaluate((input) => input === document.activeElement)).to.equal(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('250M');
+    expect(await thumb.getAttribute('aria-valuetext')).to.equal('$250.00M');
+    await page.keyboard.press('Tab');
+    expect(await minAssets.inputValue()).to.equal('$250.00M');
+
+    // Out of range: refused, the filter keeping its value, the message tied to the field.
+    await minAssets.fill('20B');
+    const refusal = page.getByTestId('filter-minAssets').getByRole('alert');
+    expect(await refusal.textContent()).to.equal('Type a value from $0.00 to $10.00B.');
+    expect(await minAssets.getAttribute('aria-invalid')).to.equal('true');
+    expect(await minAssets.getAttribute('aria-describedby')).to.equal(await refusal.getAttribute('id'));
+    expect(await thumb.getAttribute('aria-valuetext')).to.equal('$250.00M');
+    await page.getByTestId('filter-minAssets').scrollIntoViewIfNeeded();
+    await screenshot(page, 'credit-box-typed-value-refused');
+    await minAssets.fill('1.5B');
+    await refusal.waitFor({ state: 'detached' });
+
+    await page.getByRole('textbox', { name: 'Min ROA value' }).fill('1.25%');
+    await creditBox.findMatches();
+    await page.waitForURL(/minAssets=1500000000/);
+    expect(decodeURIComponent(page.url())).to.match(/#\/credit-box\?minAssets=1500000000&maxAssets=100000000000&minRoa=1\.25$/);
+    await page.reload();
+    expect(await page.getByRole('textbox', { name: 'Min Total Assets value' }).inputValue()).to.equal('$1.50B');
+    expect(await page.getByRole('textbox', { name: 'Min ROA value' }).inputValue()).to.equal('1.25%');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
   it('says how many results meet every scored criterion, the rest being ranked below them', async () => {

@@ -1,5 +1,5 @@
 import type { CreditBoxCriteria } from '../providers/services.ts';
-import { groupThousands } from '../../../domain/format.ts';
+import { formatMoney, groupThousands } from '../../../domain/format.ts';
 
 /**
  * The Credit Box filters: ranges, steps, defaults, which switches start on,
@@ -116,6 +116,28 @@ export function movedSliderValue(spec: SliderSpec, from: number, position: numbe
     if (further !== from) return further;
   }
   return value;
+}
+
+/** A slider's value as the screen reads it, and as its field shows it to be typed over: $250.00M, 1.25%. */
+export function sliderText(spec: SliderSpec, value: number): string {
+  return spec.format === 'money' ? formatMoney(value) : `${Number(value.toFixed(2))}%`;
+}
+
+const moneyUnits: Record<string, number> = { '': 1, k: 1e3, m: 1e6, b: 1e9, t: 1e12 };
+
+/**
+ * A value typed into a slider's field: an amount of dollars, whole or with K, M, B or T ($250M,
+ * 250m, 1.5B, 250,000,000), or a percentage (1.25 or 1.25%). One outside the slider's range is refused
+ * with the range it must be in, as is one that is no number; it is taken as typed, between the steps.
+ */
+export function typedSliderValue(spec: SliderSpec, text: string): { value: number } | { error: string } {
+  const plain = text.trim().replace(/[\s,]/g, '').toLowerCase();
+  const typed = spec.format === 'money' ? /^\$?(\d+(?:\.\d+)?|\.\d+)([kmbt]?)$/.exec(plain) : /^(-?(?:\d+(?:\.\d+)?|\.\d+))(%?)$/.exec(plain);
+  const range = `${sliderText(spec, spec.min)} to ${sliderText(spec, spec.max)}`;
+  if (!typed) return { error: spec.format === 'money' ? `Type an amount such as $250M or 1.5B, from ${range}.` : `Type a percentage such as 1.25, from ${range}.` };
+  const value = spec.format === 'money' ? Math.round(Number(typed[1]) * moneyUnits[typed[2]]) : Number(typed[1]);
+  if (value < spec.min || value > spec.max) return { error: `Type a value from ${range}.` };
+  return { value };
 }
 
 export type FilterState = {

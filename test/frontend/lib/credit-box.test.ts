@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { chosenOptions, matchSummary, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { chosenOptions, matchSummary, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderText, sliderValue, typedSliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -139,5 +139,35 @@ describe('credit box filters', () => {
     expect(matchSummary(1200, 0)).to.equal('None of the 1,200 meets every criterion: they are ranked by how many they meet.');
     expect(matchSummary(40, 40)).to.equal(null);
     expect(matchSummary(40, undefined)).to.equal(null);
+  });
+});
+
+describe('a value typed into a credit box slider', () => {
+  it('takes dollars whole or with K, M, B or T, with or without $ and commas, between the steps', () => {
+    for (const text of ['$250M', '250m', '250,000,000', ' $ 250 M ', '0.25b']) expect(typedSliderValue(sliders.minAssets, text), text).to.deep.equal({ value: 250e6 });
+    expect(typedSliderValue(sliders.maxAssets, '1.5T')).to.deep.equal({ value: 1.5e12 });
+    expect(typedSliderValue(sliders.minLoanVolume, '$12,345')).to.deep.equal({ value: 12_345 });
+  });
+
+  it('takes a percentage with or without %, below zero where the slider goes there', () => {
+    expect(typedSliderValue(sliders.maxNplRatio, '1.25%')).to.deep.equal({ value: 1.25 });
+    expect(typedSliderValue(sliders.minRoa, '-0.5')).to.deep.equal({ value: -0.5 });
+  });
+
+  it('refuses a value outside the slider, saying its range', () => {
+    expect(typedSliderValue(sliders.minAssets, '20B')).to.deep.equal({ error: 'Type a value from $0.00 to $10.00B.' });
+    expect(typedSliderValue(sliders.maxAssets, '5M')).to.deep.equal({ error: 'Type a value from $10.00M to $10.00T.' });
+    expect(typedSliderValue(sliders.maxNplRatio, '-1')).to.deep.equal({ error: 'Type a value from 0% to 10%.' });
+  });
+
+  it('refuses what is no number, with an example', () => {
+    expect(typedSliderValue(sliders.minAssets, 'lots')).to.deep.equal({ error: 'Type an amount such as $250M or 1.5B, from $0.00 to $10.00B.' });
+    expect(typedSliderValue(sliders.minRoa, '')).to.deep.equal({ error: 'Type a percentage such as 1.25, from -2% to 3%.' });
+    expect(typedSliderValue(sliders.minAssets, '250%')).to.have.property('error');
+  });
+
+  it('shows the value as the screen reads it', () => {
+    expect(sliderText(sliders.minAssets, 250e6)).to.equal('$250.00M');
+    expect(sliderText(sliders.minRoa, 0.5)).to.equal('0.5%');
   });
 });

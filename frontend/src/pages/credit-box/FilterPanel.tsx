@@ -1,14 +1,65 @@
-import { Box, Button, Collapse, Divider, FormControlLabel, ListItemButton, MenuItem, Paper, Select, Slider, Stack, Switch, Typography } from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, Collapse, Divider, FormControlLabel, ListItemButton, MenuItem, Paper, Select, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ResetIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { ALL, chosenOptions, defaultFilterState, filterGroups, isSlider, movedSliderValue, optionsValue, selects, sliderApplies, sliderPosition, sliders, sliderTrack, sliderValue, withSwitch, withValue, type FilterName, type FilterState } from '../../lib/credit-box.ts';
-import { formatMoney } from '../../../../domain/format.ts';
+import { ALL, chosenOptions, defaultFilterState, filterGroups, isSlider, movedSliderValue, optionsValue, selects, sliderApplies, sliderPosition, sliders, sliderText, sliderTrack, sliderValue, typedSliderValue, withSwitch, withValue, type FilterName, type FilterState, type SliderSpec } from '../../lib/credit-box.ts';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
 
-function formatSlider(value: number, format: 'money' | 'percent'): string {
-  return format === 'money' ? formatMoney(value) : `${Number(value.toFixed(2))}%`;
+/**
+ * A slider with its value beside it in a field, to be typed over ($250M, 1.25%): a value in range is
+ * taken as it is typed, one that is not is refused with the range it must be in, the filter keeping
+ * its value. The text typed stays while it stands for the filter's value (or is refused); once the
+ * slider moves, or the field is left with a value taken, the field shows the value as the screen reads it.
+ */
+function SliderWithField({ spec, value, disabled, onValue, children }: { spec: SliderSpec; value: number; disabled: boolean; onValue: (value: number) => void; children: ReactNode }) {
+  const [draft, setDraft] = useState<{ text: string; forValue: number; error: string | null } | null>(null);
+  const errorId = useId();
+  const shown = draft && draft.forValue === value && !disabled ? draft : null;
+  const onText = (text: string) => {
+    const typed = typedSliderValue(spec, text);
+    if ('value' in typed) {
+      setDraft({ text, forValue: typed.value, error: null });
+      onValue(typed.value);
+    } else setDraft({ text, forValue: value, error: typed.error });
+  };
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        {children}
+        {/* Sized by its box: react-admin's theme stretches a text field to the full width of a phone's screen. */}
+        <Box sx={{ width: '7rem', flexShrink: 0 }}>
+          <TextField
+            size="small"
+            value={shown?.text ?? sliderText(spec, value)}
+            disabled={disabled}
+            error={Boolean(shown?.error)}
+            onChange={(event) => onText(event.target.value)}
+            onBlur={() => setDraft((current) => (current?.error ? current : null))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !shown?.error) setDraft(null);
+            }}
+            slotProps={{
+              htmlInput: {
+                'aria-label': `${spec.label} value`,
+                'aria-describedby': shown?.error ? errorId : undefined,
+                inputMode: spec.format === 'money' ? 'text' : 'decimal',
+                spellCheck: false,
+                sx: { textAlign: 'right', fontWeight: 600, fontSize: '0.875rem', py: 0.75, px: 1 },
+              },
+            }}
+            fullWidth
+          />
+        </Box>
+      </Stack>
+      {shown?.error && (
+        <Typography id={errorId} variant="caption" color="error" component="div" role="alert">
+          {shown.error}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterState; onChange: (state: FilterState) => void }) {
@@ -18,30 +69,27 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
     const value = state.values[name];
     return (
       <Box sx={{ py: 1 }} data-testid={`filter-${name}`}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <FormControlLabel
-            control={<Switch size="small" checked={enabled} onChange={(event) => onChange(withSwitch(state, name, event.target.checked))} />}
-            label={<Typography variant="body2">{spec.label}</Typography>}
-          />
-          <Typography variant="body2" sx={{ fontWeight: 600, color: enabled ? 'text.primary' : 'text.disabled' }}>
-            {formatSlider(value, spec.format)}
-          </Typography>
-        </Stack>
-        <Slider
-          size="small"
-          {...sliderTrack(spec)}
-          value={sliderPosition(spec, value)}
-          disabled={!enabled}
-          onChange={(_, next) => onChange(withValue(state, name, movedSliderValue(spec, value, Number.parseFloat(String(next)))))}
-          valueLabelDisplay="auto"
-          valueLabelFormat={(next) => formatSlider(sliderValue(spec, next), spec.format)}
-          getAriaValueText={(next) => formatSlider(sliderValue(spec, next), spec.format)}
-          slotProps={{ input: { 'aria-label': spec.label } }}
-          sx={{ mx: 1, width: 'calc(100% - 16px)' }}
+        <FormControlLabel
+          control={<Switch size="small" checked={enabled} onChange={(event) => onChange(withSwitch(state, name, event.target.checked))} />}
+          label={<Typography variant="body2">{spec.label}</Typography>}
         />
+        <SliderWithField spec={spec} value={value} disabled={!enabled} onValue={(next) => onChange(withValue(state, name, next))}>
+          <Slider
+            size="small"
+            {...sliderTrack(spec)}
+            value={sliderPosition(spec, value)}
+            disabled={!enabled}
+            onChange={(_, next) => onChange(withValue(state, name, movedSliderValue(spec, value, Number.parseFloat(String(next)))))}
+            valueLabelDisplay="auto"
+            valueLabelFormat={(next) => sliderText(spec, sliderValue(spec, next))}
+            getAriaValueText={(next) => sliderText(spec, sliderValue(spec, next))}
+            slotProps={{ input: { 'aria-label': spec.label } }}
+            sx={{ ml: 1, flex: 1, minWidth: 0 }}
+          />
+        </SliderWithField>
         {enabled && !sliderApplies(spec, value) && (
           <Typography variant="caption" color="text.secondary" component="div" data-testid="filter-not-applied">
-            Not applied at this value: move it to narrow the results.
+            Not applied at this value: change it to narrow the results.
           </Typography>
         )}
       </Box>
