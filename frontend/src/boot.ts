@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import { readToken } from './providers/session.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { dashboard, guardedRoutes } from './routes.tsx';
@@ -19,7 +20,8 @@ export function warmUpFirstScreen(): void {
     void queryClient.prefetchQuery({ queryKey: ['fdic', 'dashboard'], queryFn: () => dataProvider.dashboard(), staleTime: 5 * 60_000 });
     return;
   }
-  const screen = guardedRoutes.find((candidate) => route === candidate.path || route.startsWith(`${candidate.path}/`));
+  // A path with a parameter (a bank's detail, /bank/:cert) matches as a pattern.
+  const screen = guardedRoutes.find((candidate) => matchPath(candidate.path, route) !== null || route.startsWith(`${candidate.path}/`));
   if (!screen) return;
   void screen.load();
   // A failed prefetch only means the screen asks again itself.
