@@ -58,6 +58,12 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     await handleCommand(services.eventStore, enrolmentDecider, enrolmentStreamId(stopped.id), { type: 'StopEnrolment', userId, at: new Date().toISOString(), reason: 'replied', detail: 'Zelda Q. Quixote replied.' });
     const tasks = (await app.request('/api/data/tasks', { token })).body;
     expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Visit Zelda Q. Quixote on LinkedIn']);
+    // an Analyst Chat conversation whose answer listed her (as the assistant lists a user's targets)
+    await app.request('/api/analyst/chats/erie-contacts', {
+      method: 'POST',
+      token,
+      body: { title: 'Who is Zelda Q. Quixote?', messages: [{ role: 'user', content: 'contacts at Erie Bank' }, { role: 'assistant', content: '- ★ Zelda Q. Quixote, CFO (zq@erase.example)' }] },
+    });
     // the activity search index copies the feed's summaries: it holds the names until the erasure
     await activitySearchWorker(context.db.knex, context.engine).drain();
   });
@@ -112,6 +118,12 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect(history.status).to.equal(200);
     expect(history.body[0].summary).to.equal('Enrolled Erased contact in workflow "Visits"');
     expect(JSON.stringify(history.body)).to.not.contain('Zelda');
+  });
+
+  it('rewrites the Analyst Chat conversations that quoted her name or address, and keeps the rest of them', async () => {
+    const chat = (await app.request('/api/analyst/chats/erie-contacts', { token })).body;
+    expect(chat.title).to.equal('Who is Erased contact?');
+    expect(chat.messages.map((message: { content: string }) => message.content)).to.deep.equal(['contacts at Erie Bank', "- ★ Erased contact, CFO (the contact's address)"]);
   });
 
   it('takes new personal data after the erasure under a new key, still reads what came before as erased, and erases it again', async () => {

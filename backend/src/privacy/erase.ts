@@ -12,7 +12,9 @@ import type { AppServices } from '../services.ts';
 import { stepRecordId } from '../automation/record-ids.ts';
 import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
-import { dataWithoutMentions, mentionsOf, personalFields, redactedPlainData, withoutMentions } from './personal-data.ts';
+import { containsPattern } from '../db/like.ts';
+import type { ChatMessage } from '../ai/provider.ts';
+import { dataWithoutMentions, mentionsOf, personalFields, quotableTexts, redactedPlainData, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -28,14 +30,28 @@ async function updateByPosition(trx: Knex.Transaction, table: 'events' | 'activi
 }
 
 /**
+ * A condition on rows: one of the columns contains one of the texts, letter case aside; the rows
+ * that may quote the person, found by the database rather than read whole. A jsonb column is
+ * matched as its JSON text, where a quote or a backslash in a name is escaped.
+ */
+const quotingAny =
+  (texts: string[], columns: { plain?: string[]; json?: string[] }) =>
+  (where: Knex.QueryBuilder): void => {
+    for (const text of texts) {
+      for (const column of columns.plain ?? []) where.orWhereRaw('?? ilike ?', [column, containsPattern(text)]);
+      for (const column of columns.json ?? []) where.orWhereRaw('??::text ilike ?', [column, containsPattern(JSON.stringify(text).slice(1, -1))]);
+    }
+  };
+
+/**
  * Erases a contact's personal data (GDPR): stops the automations going through the contact;
  * destroys its key, so every sealed event of the contact, of the emails sent to it, of its
  * enrolments and of the LinkedIn visit tasks written for it reads as erased; blanks the personal
  * fields of any event stored before sealing existed, and any name or address of the person quoted
  * in those events' plain texts (a bounce reason); records ContactErased; and rewrites the read
  * rows that held the data (contact, sent emails, enrolments, visit tasks, activity, report
- * snapshots, stored idempotent answers). Every other fact stays: the contact's title, bank and
- * hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
+ * snapshots, stored idempotent answers, Analyst Chat conversations quoting the person). Every other
+ * fact stays: the contact's title, bank and hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
  * erasure that was interrupted. `erasureRecorded`: the contact's history holds its erasure already
  * (an older build recorded it and left the rest undone), so finishing it records no second one.
  */
@@ -68,6 +84,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
     }
   }
   const mentions = mentionsOf({ names, emails });
+  const quoted = quotableTexts([...names, ...emails]);
   let emailIds: string[] = [];
   let streams: string[] = [];
   // Visit tasks a step wrote while the erasure began, before it could record the step: found by their ids (one per enrolment and step) once the key is held.
@@ -115,6 +132,15 @@ export async function eraseContact(services: AppServices, userId: string, contac
     if (lateVisitTasks.length) {
       const written = names.map((name) => `Visit ${name} on LinkedIn`);
       await trx('tasks').whereIn('id', lateVisitTasks).andWhere('user_id', userId).whereIn('text', written).update({ text: personalFields.TaskCreated.fields.text });
+    }
+    // The Analyst Chat's answers list the contacts of the user's targets, name and address, and the
+    // user's questions may name them: each saved conversation keeps them until rewritten here.
+    const chats: Array<{ id: string; title: string; messages: ChatMessage[] }> = quoted.length
+      ? await trx('analyst_chats').where('user_id', userId).andWhere(quotingAny(quoted, { plain: ['title'], json: ['messages'] })).select('id', 'title', 'messages')
+      : [];
+    for (const chat of chats) {
+      const messages = chat.messages.map((message) => ({ ...message, content: withoutMentions(message.content, mentions) }));
+      await trx('analyst_chats').where({ user_id: userId, id: chat.id }).update({ title: withoutMentions(chat.title, mentions), messages: JSON.stringify(messages) });
     }
     const feedRows = feed.flatMap(({ position, text }) => (text ? [{ global_position: position, ...text }] : []));
     await updateByPosition(trx, 'activity', 'summary text, changes text', 'summary = rewritten.summary, changes = rewritten.changes::jsonb', feedRows);

@@ -200,6 +200,9 @@ export type Mentions = ReadonlyArray<{ pattern: RegExp; erased: string }>;
 
 const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The names or addresses a text could quote: each once, trimmed, a single letter left out (it would match every word). */
+export const quotableTexts = (texts: Iterable<string>): string[] => [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))];
+
 /**
  * The mentions of a person by any name or address they ever had: one pattern for the addresses and
  * one for the names, each trying the longer first, a name only as whole words. One pattern of
@@ -208,7 +211,7 @@ const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, 
  */
 export function mentionsOf(person: { names: Iterable<string>; emails: Iterable<string> }): Mentions {
   const alternatives = (texts: Iterable<string>) =>
-    [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))]
+    quotableTexts(texts)
       .sort((a, b) => b.length - a.length)
       .map(escapedForPattern)
       .join('|');
