@@ -172,6 +172,27 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect(await tablesContaining(context.db.knex, 'Lateman')).to.deep.equal([]);
   });
 
+  it('rewrites every mention of her in the notes the user wrote (bank notes, a task, a Do Not Contact note), and keeps her address on the Do Not Contact list', async () => {
+    const ulla = { name: 'Ulla Notely', email: 'ulla.notely@erase.example' };
+    const ullaId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'CRO', ...ulla } })).body.id;
+    expect((await app.request('/api/data/banks/901', { method: 'PUT', token, body: { notes: 'Met Ulla Notely at the ABA conference.' } })).status).to.equal(200);
+    const task = (await app.request('/api/data/tasks', { method: 'POST', token, body: { text: 'Call Ulla Notely back about the core migration', dueDate: '2027-01-04', bankId: 901 } })).body;
+    await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: ulla.email, detail: 'Ulla Notely asked us on the phone to stop.' } });
+    await activitySearchWorker(context.db.knex, context.engine).drain();
+
+    expect((await app.request(`/api/data/contacts/${ullaId}/erase`, { method: 'POST', token })).status).to.equal(200);
+
+    expect(await tablesContaining(context.db.knex, ulla.name)).to.deep.equal([]);
+    expect((await app.request('/api/data/banks/901', { token })).body.notes).to.equal('Met Erased contact at the ABA conference.');
+    expect((await app.request(`/api/data/tasks/${task.id}`, { token })).body.text).to.equal('Call Erased contact back about the core migration');
+    const doNotContact = (await app.request('/api/data/suppressions', { token })).body.find((row: { email: string }) => row.email === ulla.email);
+    expect(doNotContact).to.include({ reason: 'manual', detail: 'Erased contact asked us on the phone to stop.' });
+    // the address stays only where the promise not to write to it needs it
+    expect(await tablesContaining(context.db.knex, ulla.email)).to.have.members(['events', 'suppressions', 'activity', 'activity_search']);
+    const bankHistory = (await app.request('/api/data/banks/901/history', { token })).body;
+    expect(bankHistory.map((entry: { summary: string }) => entry.summary)).to.include('Updated notes to "Met Erased contact at the ABA conference."');
+  });
+
   it("answers 404 for another user's contact and for one that never existed", async () => {
     const other = await app.signUp('Someone Else');
     expect((await app.request(`/api/data/contacts/${zeldaId}/erase`, { method: 'POST', token: other.token })).status).to.equal(404);

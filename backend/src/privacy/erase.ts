@@ -14,7 +14,7 @@ import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
 import { containsPattern } from '../db/like.ts';
 import type { ChatMessage } from '../ai/provider.ts';
-import { dataWithoutMentions, mentionsOf, personalFields, quotableTexts, redactedPlainData, withoutMentions } from './personal-data.ts';
+import { dataWithoutMentions, mentionsOf, notesWithoutMentions, personalFields, quotableTexts, redactedPlainData, userNoteFields, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -34,6 +34,13 @@ async function updateByPosition(trx: Knex.Transaction, table: 'events' | 'activi
  * that may quote the person, found by the database rather than read whole. A jsonb column is
  * matched as its JSON text, where a quote or a backslash in a name is escaped.
  */
+/** The read rows holding the user's notes (their events' `userNoteFields`), each with the columns that find one row. */
+const noteRows = [
+  { table: 'targets', column: 'notes', key: ['user_id', 'cert'] },
+  { table: 'tasks', column: 'text', key: ['id'] },
+  { table: 'suppressions', column: 'detail', key: ['user_id', 'email'] },
+] as const;
+
 const quotingAny =
   (texts: string[], columns: { plain?: string[]; json?: string[] }) =>
   (where: Knex.QueryBuilder): void => {
@@ -50,7 +57,9 @@ const quotingAny =
  * fields of any event stored before sealing existed, and any name or address of the person quoted
  * in those events' plain texts (a bounce reason); records ContactErased; and rewrites the read
  * rows that held the data (contact, sent emails, enrolments, visit tasks, activity, report
- * snapshots, stored idempotent answers, Analyst Chat conversations quoting the person). Every other
+ * snapshots, stored idempotent answers, Analyst Chat conversations quoting the person); and
+ * rewrites every mention of the person in the notes the user wrote (a bank's notes, a task, a Do
+ * Not Contact note), in their events and rows, the address a Do Not Contact entry is for kept. Every other
  * fact stays: the contact's title, bank and hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
  * erasure that was interrupted. `erasureRecorded`: the contact's history holds its erasure already
  * (an older build recorded it and left the rest undone), so finishing it records no second one.
@@ -89,6 +98,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
   let streams: string[] = [];
   // Visit tasks a step wrote while the erasure began, before it could record the step: found by their ids (one per enrolment and step) once the key is held.
   let lateVisitTasks: string[] = [];
+  // The user's notes that named the person, as rewritten: their events' positions.
+  let rewrittenNotes: Array<{ global_position: number; stream_id: string }> = [];
   await knex.transaction(async (trx) => {
     // An append sealing data under the key holds its row until it commits: destroying it waits for
     // those under way, and later ones find it erased. So the emails and enrolments read after it
@@ -109,13 +120,26 @@ export async function eraseContact(services: AppServices, userId: string, contac
       return data ? [{ global_position: row.global_position, data }] : [];
     });
     await updateByPosition(trx, 'events', 'data jsonb', 'data = rewritten.data', rewritten);
+    // the notes the user wrote in any record naming the person: plain text, there is no key to destroy for them
+    const notes: Array<{ global_position: number; stream_id: string; type: string; data: Record<string, unknown> }> = quoted.length
+      ? await trx('events').whereRaw("metadata->>'userId' = ?", [userId]).whereIn('type', Object.keys(userNoteFields)).andWhere(quotingAny(quoted, { json: ['data'] })).select('global_position', 'stream_id', 'type', 'data')
+      : [];
+    const rewrittenNoteEvents = notes.flatMap((row) => {
+      const data = notesWithoutMentions(row, mentions);
+      return data ? [{ global_position: Number(row.global_position), stream_id: row.stream_id, data }] : [];
+    });
+    await updateByPosition(trx, 'events', 'data jsonb', 'data = rewritten.data', rewrittenNoteEvents.map(({ global_position, data }) => ({ global_position, data })));
+    rewrittenNotes = rewrittenNoteEvents.map(({ global_position, stream_id }) => ({ global_position, stream_id }));
   });
 
   if (!erasureRecorded) await handleCommand(eventStore, contactDecider, contactStream, { type: 'EraseContact', userId, at: new Date().toISOString() });
 
   const emailColumns = Object.fromEntries(Object.entries(personalFields.EmailQueued.fields).map(([field, erased]) => [snakeCase(field), erased]));
   // the events now read as erased: their feed rows are written again from them
-  const feed = (await Promise.all(streams.map((stream) => eventStore.readStream(stream)))).flat().map((event) => ({ position: event.globalPosition, text: activityText(event) }));
+  const noteStreams = [...new Set(rewrittenNotes.map((note) => note.stream_id))].filter((stream) => !streams.includes(stream));
+  const notePositions = new Set(rewrittenNotes.map((note) => note.global_position));
+  const noteEvents = (await Promise.all(noteStreams.map((stream) => eventStore.readStream(stream)))).flat().filter((event) => notePositions.has(Number(event.globalPosition)));
+  const feed = [...(await Promise.all(streams.map((stream) => eventStore.readStream(stream)))).flat(), ...noteEvents].map((event) => ({ position: event.globalPosition, text: activityText(event) }));
   await knex.transaction(async (trx) => {
     if (emailIds.length) await trx('sent_emails').whereIn('id', emailIds).update(emailColumns);
     await trx('enrolments').where({ user_id: userId, contact_id: contactId }).update({ contact_name: erasedContactName });
@@ -132,6 +156,11 @@ export async function eraseContact(services: AppServices, userId: string, contac
     if (lateVisitTasks.length) {
       const written = names.map((name) => `Visit ${name} on LinkedIn`);
       await trx('tasks').whereIn('id', lateVisitTasks).andWhere('user_id', userId).whereIn('text', written).update({ text: personalFields.TaskCreated.fields.text });
+    }
+    for (const { table, column, key } of quoted.length ? noteRows : []) {
+      for (const row of await trx(table).where('user_id', userId).andWhere(quotingAny(quoted, { plain: [column] })).select(...key, column)) {
+        await trx(table).where(Object.fromEntries(key.map((part) => [part, row[part]]))).update({ [column]: withoutMentions(row[column], mentions) });
+      }
     }
     // The Analyst Chat's answers list the contacts of the user's targets, name and address, and the
     // user's questions may name them: each saved conversation keeps them until rewritten here.

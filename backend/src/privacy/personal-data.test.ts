@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { dataWithoutMentions, mentionsOf, withoutMentions } from './personal-data.ts';
+import { dataWithoutMentions, mentionsOf, notesWithoutMentions, withoutMentions } from './personal-data.ts';
 
 describe('mentions of an erased person in plain texts', () => {
   const mentions = mentionsOf({ names: ['Al Park', 'Al', 'Zoë Ñúñez'], emails: ['Al.Park@bank.example', 'al@home.example'] });
@@ -26,5 +26,12 @@ describe('mentions of an erased person in plain texts', () => {
   it("rewrites an event's top-level texts and answers null when nothing mentions the person", () => {
     expect(dataWithoutMentions({ reason: 'Mailbox of al@home.example is full', attempt: 2 }, mentions)).to.deep.equal({ reason: "Mailbox of the contact's address is full", attempt: 2 });
     expect(dataWithoutMentions({ reason: '421 Try again later', attempt: 2 }, mentions)).to.equal(null);
+  });
+
+  it("rewrites only a user's notes in an event: a Do Not Contact entry keeps the address it is for", () => {
+    const entry = { type: 'AddressSuppressed', data: { email: 'al@home.example', reason: 'manual', detail: 'Al asked us to stop writing to al@home.example.' } };
+    expect(notesWithoutMentions(entry, mentions)).to.deep.equal({ ...entry.data, detail: "Erased contact asked us to stop writing to the contact's address." });
+    expect(notesWithoutMentions({ type: 'TaskCreated', data: { text: 'Send the deck', bankId: 1 } }, mentions)).to.equal(null);
+    expect(notesWithoutMentions({ type: 'ContactTitleChanged', data: { title: 'Al Park' } }, mentions)).to.equal(null);
   });
 });

@@ -200,6 +200,27 @@ export type Mentions = ReadonlyArray<{ pattern: RegExp; erased: string }>;
 
 const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The texts a user writes freely, by event type: a bank's notes, a task's description, a Do Not
+ * Contact note. They belong to no one contact, so nothing seals them, yet they may name a person
+ * ('Met Dana Lee at the conference', 'Call Dana Lee back'): erasing the person rewrites every
+ * mention of them in these fields, and only these (the address a Do Not Contact entry keeps stays).
+ */
+export const userNoteFields: Record<string, string[]> = {
+  BankTracked: ['notes'],
+  BankNotesChanged: ['notes'],
+  TaskCreated: ['text'],
+  TaskTextChanged: ['text'],
+  AddressSuppressed: ['detail'],
+};
+
+/** A stored event's data with every mention of the person in its notes replaced; null when they have none. */
+export function notesWithoutMentions(event: { type: string; data: Record<string, unknown> }, mentions: Mentions): Record<string, unknown> | null {
+  const notes = Object.fromEntries((userNoteFields[event.type] ?? []).flatMap((field) => (typeof event.data[field] === 'string' ? [[field, event.data[field]]] : [])));
+  const scrubbed = dataWithoutMentions(notes, mentions);
+  return scrubbed ? { ...event.data, ...scrubbed } : null;
+}
+
 /** The names or addresses a text could quote: each once, trimmed, a single letter left out (it would match every word). */
 export const quotableTexts = (texts: Iterable<string>): string[] => [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))];
 
