@@ -176,7 +176,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const context = await once(round.contexts, `${row.user_id}:${row.bank_id}`, () => loadPlaceholderContext(knex, { userId: row.user_id, cert: row.bank_id }));
       const values = placeholderValues({ ...context, contact: placeholderContact({ ...row, name: row.contact_name }), today: dayKey });
       const rendered = renderEmail({ subject: template.subject, body: template.body }, values);
-      const link = `${options.publicUrl}/api/public/unsubscribe/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id })}`;
+      const link = `${options.publicUrl}/api/public/unsubscribe/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id, emailId })}`;
       await outbox.queue({
         id: emailId,
         queuedAt: at,

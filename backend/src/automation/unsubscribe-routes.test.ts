@@ -2,7 +2,69 @@ import { expect } from 'chai';
 import { EventStoreDbDouble } from '../../../test/doubles/eventstoredb-double.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
+import { mailFeature } from '../features.ts';
+import { eventually } from '../../../test/support/eventually.ts';
+import { stepRecordId } from './record-ids.ts';
+import { createScheduler } from './scheduler.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+
+/** Runs the enrolment's first step as the scheduler does when it falls due: its email is queued with its unsubscribe link, whose path this answers. */
+async function sendFirstEmail(app: TestApp, enrolmentId: string): Promise<string> {
+  const { knex, eventStore, jwtSecret } = app.services;
+  const [{ next_due_at: due }] = await knex('enrolments').where({ id: enrolmentId }).select('next_due_at');
+  const scheduler = createScheduler({ knex, eventStore, outbox: mailFeature.outboxFor(app.services), publicUrl: 'http://charterline.test', linkSecret: jwtSecret, now: () => new Date(new Date(due).getTime() + 60_000), random: () => 0.5, spreadMinutes: 0 });
+  await scheduler.runOnce();
+  const emailId = stepRecordId(enrolmentId, 0, 'email');
+  // an event store of its own projects the email a moment later
+  await eventually(async () => (await knex('sent_emails').where({ id: emailId }).first('id')) !== undefined, 'the email to be recorded');
+  const { body } = await knex('sent_emails').where({ id: emailId }).first('body');
+  return /http:\/\/charterline\.test(\/api\/public\/unsubscribe\/\S+)/.exec(body)![1];
+}
+
+describeWithDatabase('the unsubscribe link', (context) => {
+  let app: TestApp;
+  let token: string;
+  let userId: string;
+  let contactId: string;
+  let workflowId: string;
+  before(async () => {
+    app = await startTestApp(context.db, { config: { mailDispatch: 'worker', smtpUrl: 'smtp://127.0.0.1:9' } });
+    const signedUp = await app.signUp('Sender');
+    token = signedUp.token;
+    userId = signedUp.user.id;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
+    contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Una Reader', title: 'CFO', email: 'una.typo@alpha.example' } })).body.id;
+    const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Intro', subject: 'Hello', body: 'A note.' } });
+    workflowId = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Intro', steps: [{ day: 1, type: 'Email', templateId: template.body.id }, { day: 3, type: 'Email', templateId: template.body.id }] } })).body.id;
+  });
+  after(async () => app.stop());
+
+  const enrol = async () => (await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } })).body.enrolments[0].id as string;
+  const doNotContact = async () => ((await app.request('/api/data/suppressions', { token })).body as Array<{ email: string }>).map((row) => row.email);
+
+  it("unsubscribes the address the email went to, never showing the contact's address as it is now", async () => {
+    const enrolmentId = await enrol();
+    const link = await sendFirstEmail(app, enrolmentId);
+    // the user corrects the contact's address after the email went to the wrong one
+    await app.request(`/api/data/contacts/${contactId}`, { method: 'PUT', token, body: { email: 'una.reader@alpha.example' } });
+    const page = await app.request(link);
+    expect(page.text).to.contain('Stop receiving these emails at <strong>una.typo@alpha.example</strong>?').and.not.contain('una.reader');
+    expect((await app.request(link, { method: 'POST' })).text).to.contain('You are unsubscribed');
+    expect(await doNotContact()).to.deep.equal(['una.typo@alpha.example']);
+    expect((await app.request(`/api/data/enrolments/${enrolmentId}`, { token })).body).to.include({ status: 'stopped', stopReason: 'unsubscribed' });
+  });
+
+  it('takes a link mailed before links named their email as standing for the addresses the enrolment wrote to', async () => {
+    await app.request(`/api/data/suppressions/${encodeURIComponent('una.typo@alpha.example')}`, { method: 'DELETE', token });
+    const enrolmentId = await enrol();
+    await sendFirstEmail(app, enrolmentId);
+    await app.request(`/api/data/contacts/${contactId}`, { method: 'PUT', token, body: { email: 'una.new@alpha.example' } });
+    const olderLink = `/api/public/unsubscribe/${unsubscribeToken(app.services.jwtSecret, { userId, enrolmentId })}`;
+    expect((await app.request(olderLink)).text).to.contain('una.reader@alpha.example').and.not.contain('una.new');
+    await app.request(olderLink, { method: 'POST' });
+    expect(await doNotContact()).to.deep.equal(['una.reader@alpha.example']);
+  });
+});
 
 describeWithDatabase('the unsubscribe link while the event store is down', (context) => {
   const double = new EventStoreDbDouble();
@@ -17,10 +79,10 @@ describeWithDatabase('the unsubscribe link while the event store is down', (cont
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
     const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Una Reader', title: 'CFO', email: 'una@alpha.example' } });
     const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Intro', subject: 'Hello', body: 'A note.' } });
-    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Intro', steps: [{ day: 3, type: 'Email', templateId: template.body.id }] } });
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Intro', steps: [{ day: 3, type: 'Email', templateId: template.body.id }, { day: 5, type: 'Email', templateId: template.body.id }] } });
     const started = await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [contact.body.id] } });
     enrolmentId = started.body.enrolments[0].id;
-    link = `/api/public/unsubscribe/${unsubscribeToken(app.services.jwtSecret, { userId: signedUp.user.id, enrolmentId })}`;
+    link = await sendFirstEmail(app, enrolmentId);
   });
   after(async () => {
     await app.stop();

@@ -6,9 +6,10 @@ import { EventStoreUnavailableError } from '../eventstore/types.ts';
 import { isDatabaseUnavailable } from '../http/errors.ts';
 import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
-import { suppressionDecider } from '../outreach/suppressions/decider.ts';
+import { normalisedEmail, suppressionDecider } from '../outreach/suppressions/decider.ts';
 import { suppressionStreamId } from '../outreach/suppressions/events.ts';
 import type { AppServices } from '../services.ts';
+import { stepRecordId } from './record-ids.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,24 +22,36 @@ function page(ctx: Context, status: number, title: string, body: string): void {
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #1f2937; line-height: 1.5"><h1 style="font-size: 1.4rem">${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
+/** The enrolment a link stands for, with the addresses it unsubscribes. */
+type Enrolment = { id: string; user_id: string; contact_id: string; workflow_name: string; emails: string[] };
+
 const invalid = (ctx: Context) => page(ctx, 404, 'This unsubscribe link is not valid', '<p>Copy the whole link from the email into your browser and try again.</p>');
 
 /**
  * The unsubscribe link of automated mail, answered without signing in. Opening it asks to confirm
  * (link scanners in mail systems open links, and must not unsubscribe anyone); confirming puts the
  * address on the sender's Do Not Contact list and stops the enrolment, both recorded as events.
+ * The address is the one the email went to, not the contact's as it is now: a contact given a new
+ * address (a typo corrected, a new job) would otherwise have it shown to, and unsubscribed by,
+ * whoever reads the old one. A link mailed before links named their email stands for every address
+ * the enrolment wrote to, and its page names none unless there is one.
  */
 export function unsubscribeRoutes(services: AppServices): Router {
   const { knex, eventStore, jwtSecret } = services;
   const router = new Router({ prefix: '/api/public/unsubscribe' });
 
-  const enrolmentOf = async (token: string) => {
+  const enrolmentOf = async (token: string): Promise<Enrolment | undefined> => {
     const claim = readUnsubscribeToken(jwtSecret, token);
     if (!claim) return undefined;
-    return knex('enrolments as e')
-      .leftJoin('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
-      .where({ 'e.id': claim.enrolmentId, 'e.user_id': claim.userId })
-      .first('e.id', 'e.user_id', 'e.contact_id', 'e.workflow_name', 'c.email') as Promise<{ id: string; user_id: string; contact_id: string; workflow_name: string; email: string | null } | undefined>;
+    const enrolment: Omit<Enrolment, 'emails'> & { steps: unknown[] } | undefined = await knex('enrolments')
+      .where({ id: claim.enrolmentId, user_id: claim.userId })
+      .first('id', 'user_id', 'contact_id', 'workflow_name', 'steps');
+    if (!enrolment) return undefined;
+    const emailIds = claim.emailId ? [claim.emailId] : enrolment.steps.map((_, index) => stepRecordId(enrolment.id, index, 'email'));
+    const sentTo: string[] = await knex('sent_emails').where('user_id', claim.userId).whereIn('id', emailIds).pluck('recipient_email');
+    // an erased contact's emails keep no address
+    const emails = [...new Set(sentTo.filter(Boolean).map(normalisedEmail))];
+    return { id: enrolment.id, user_id: enrolment.user_id, contact_id: enrolment.contact_id, workflow_name: enrolment.workflow_name, emails };
   };
 
   router.get('/:token', async (ctx) => {
@@ -48,7 +61,7 @@ export function unsubscribeRoutes(services: AppServices): Router {
       ctx,
       200,
       'Unsubscribe',
-      `<p>Stop receiving these emails${enrolment.email ? ` at <strong>${escapeHtml(enrolment.email)}</strong>` : ''}?</p>
+      `<p>Stop receiving these emails${enrolment.emails.length === 1 ? ` at <strong>${escapeHtml(enrolment.emails[0])}</strong>` : ''}?</p>
 <form method="post"><button type="submit" style="font-size: 1rem; padding: 0.5rem 1.25rem; cursor: pointer">Unsubscribe</button></form>`,
     );
   });
@@ -67,15 +80,15 @@ export function unsubscribeRoutes(services: AppServices): Router {
     page(ctx, 200, 'You are unsubscribed', '<p>You will not receive these emails any more.</p>');
   });
 
-  /** Puts the address on the sender's Do Not Contact list and stops the enrolment; both do nothing when done already, so a retry is safe. */
-  const stopWriting = (enrolment: { id: string; user_id: string; contact_id: string; workflow_name: string; email: string | null }, at: string) => {
+  /** Puts the addresses on the sender's Do Not Contact list and stops the enrolment; both do nothing when done already, so a retry is safe. */
+  const stopWriting = (enrolment: Enrolment, at: string) => {
     const userId = enrolment.user_id;
     return runWithContext(systemContext({ userId, source: 'api' }), async () => {
-      if (enrolment.email) {
+      for (const email of enrolment.emails) {
         await handleCommand(eventStore, suppressionDecider, suppressionStreamId(userId), {
           type: 'SuppressAddress',
           userId,
-          email: enrolment.email,
+          email,
           reason: 'unsubscribed',
           contactId: enrolment.contact_id,
           detail: `Unsubscribed through the link in an email of "${enrolment.workflow_name}".`,
