@@ -1,13 +1,14 @@
+import fs from 'node:fs';
 import { expect } from 'chai';
-import { apiOf, screenshot, trackLargestBank, useE2E } from './support/index.ts';
+import { apiOf, screenshot, screenshotInBothThemes, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /**
- * Erasing a contact from its screen: after the confirmation the contact reads as 'Erased contact'
- * everywhere the app shows it (its screen, its history, the Contacts list), while its title, bank and
- * the facts of its history stay.
+ * A contact's personal data from its screen: saved whole as a file, or erased. Erased, after the
+ * confirmation, the contact reads as 'Erased contact' everywhere the app shows it (its screen, its
+ * history, the Contacts list), while its title, bank and the facts of its history stay.
  */
-describe('contact erasure: a contact erased from its screen', function () {
+describe("a contact's personal data from its screen: exported or erased", function () {
   const e2e = useE2E({ banks: 30 });
 
   it('erases the personal data after confirming; history and the Contacts list no longer show the person', async () => {
@@ -59,6 +60,27 @@ describe('contact erasure: a contact erased from its screen', function () {
     expect(await erased.textContent()).to.contain('Treasurer');
     const listText = (await main.textContent())!;
     for (const text of personal) expect(listText).not.to.contain(text);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+  it("saves everything held on a contact as a file from their screen, for the person's request to see it", async () => {
+    const session = await e2e.registerUser('Lena Ortiz');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const mara = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Mara Quill', title: 'CFO', email: 'mara.quill@alpha-bank.example' } });
+    await as('/api/data/tasks', { method: 'POST', body: { text: 'Send Mara Quill the pricing', dueDate: '2027-02-01', bankId: bank.cert } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${mara.id}/show` });
+    await page.getByText('mara.quill@alpha-bank.example').waitFor();
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export personal data' }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).to.match(/^Mara-Quill-personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const held = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(held.contact).to.include({ name: 'Mara Quill', email: 'mara.quill@alpha-bank.example' });
+    expect(held.history[0].type).to.equal('ContactAdded');
+    expect(held.tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Send Mara Quill the pricing']);
+    await page.getByText('Saved the personal data held on Mara Quill.').waitFor();
+    await screenshotInBothThemes(page, 'contact-personal-data-exported');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
   it('says before erasing that an address on the Do Not Contact list stays there, and it does', async () => {

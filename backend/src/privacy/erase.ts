@@ -12,9 +12,8 @@ import type { AppServices } from '../services.ts';
 import { stepRecordId } from '../automation/record-ids.ts';
 import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
-import { containsPattern } from '../db/like.ts';
 import type { ChatMessage } from '../ai/provider.ts';
-import { dataWithoutMentions, mentionsOf, notesWithoutMentions, personalFields, quotableTexts, redactedPlainData, userNoteFields, withoutMentions } from './personal-data.ts';
+import { dataWithoutMentions, mentionsOf, notesWithoutMentions, personalFields, quotableTexts, quotingAny, redactedPlainData, userNoteFields, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -29,26 +28,12 @@ async function updateByPosition(trx: Knex.Transaction, table: 'events' | 'activi
   await trx.raw(`update ${table} set ${set} from jsonb_to_recordset(?::jsonb) as rewritten(global_position bigint, ${columns}) where ${table}.global_position = rewritten.global_position`, [JSON.stringify(rows)]);
 }
 
-/**
- * A condition on rows: one of the columns contains one of the texts, letter case aside; the rows
- * that may quote the person, found by the database rather than read whole. A jsonb column is
- * matched as its JSON text, where a quote or a backslash in a name is escaped.
- */
 /** The read rows holding the user's notes (their events' `userNoteFields`), each with the columns that find one row. */
 const noteRows = [
   { table: 'targets', column: 'notes', key: ['user_id', 'cert'] },
   { table: 'tasks', column: 'text', key: ['id'] },
   { table: 'suppressions', column: 'detail', key: ['user_id', 'email'] },
 ] as const;
-
-const quotingAny =
-  (texts: string[], columns: { plain?: string[]; json?: string[] }) =>
-  (where: Knex.QueryBuilder): void => {
-    for (const text of texts) {
-      for (const column of columns.plain ?? []) where.orWhereRaw('?? ilike ?', [column, containsPattern(text)]);
-      for (const column of columns.json ?? []) where.orWhereRaw('??::text ilike ?', [column, containsPattern(JSON.stringify(text).slice(1, -1))]);
-    }
-  };
 
 /**
  * Erases a contact's personal data (GDPR): stops the automations going through the contact;

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { containsPattern } from '../db/like.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
 import { RuleBroken } from '../commands/errors.ts';
 import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts';
@@ -268,3 +269,17 @@ export function dataWithoutMentions(data: Record<string, unknown>, mentions: Men
   );
   return changed ? scrubbed : null;
 }
+
+/**
+ * A condition on rows: one of the columns contains one of the texts, letter case aside; the rows
+ * that may quote the person, found by the database rather than read whole. A jsonb column is
+ * matched as its JSON text, where a quote or a backslash in a name is escaped.
+ */
+export const quotingAny =
+  (texts: string[], columns: { plain?: string[]; json?: string[] }) =>
+  (where: Knex.QueryBuilder): void => {
+    for (const text of texts) {
+      for (const column of columns.plain ?? []) where.orWhereRaw('?? ilike ?', [column, containsPattern(text)]);
+      for (const column of columns.json ?? []) where.orWhereRaw('??::text ilike ?', [column, containsPattern(JSON.stringify(text).slice(1, -1))]);
+    }
+  };

@@ -17,14 +17,11 @@ import { useToast } from '../ui/Toast.tsx';
 import { bankDetailApi } from './api.ts';
 import { addressLine, type NormalisedBank } from '../banks/bank.ts';
 import { useDocumentTitle } from '../layout/documentTitle.ts';
+import { saveFile, safeFileName } from '../lib/save-file.ts';
 
 function failureReason(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message === API_FAILED ? fallback : error.message;
   return error instanceof Error ? error.message : fallback;
-}
-
-function safeFileName(name: string): string {
-  return name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'bank';
 }
 
 /** 'Mark as Target': the shared targeting rules; a bank made a target takes the app to Targets, leaving the detail. */
@@ -56,14 +53,7 @@ function ExportPdfButton({ bank }: { bank: NormalisedBank }) {
     toast.info('Generating PDF report...');
     try {
       const blob = await bankDetailApi.pdfReport(bank.cert);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${safeFileName(bank.name)}-${bank.cert}-report.pdf`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, `${safeFileName(bank.name, 'bank')}-${bank.cert}-report.pdf`);
     } catch (error) {
       toast.error(`PDF export failed: ${failureReason(error, 'Failed to generate PDF on the server.')}`);
     } finally {

@@ -18,6 +18,7 @@ import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verifica
 import { contactDecider } from './decider.ts';
 import { trackedBankName } from '../targets/names.ts';
 import { eraseContact } from '../../privacy/erase.ts';
+import { personalDataOf } from '../../privacy/subject-access.ts';
 import { personalFields } from '../../privacy/personal-data.ts';
 import type { HistoryRepeat } from '../history.ts';
 import { contactStreamId, type Verification } from './events.ts';
@@ -209,6 +210,14 @@ export function contactRoutes(services: AppServices) {
     if (!contactId.success) throw new RecordNotFound('Contact');
     await eraseContact(services, userId, contactId.data);
     ctx.body = (await readAfterCommit(() => readContactRecord(knex, userId, contactId.data))) ?? { id: contactId.data, erased: true };
+  });
+
+  /** Everything held on the contact, for answering their request to see it (a JSON file to download). */
+  router.get('/:id/personal-data', async (ctx) => {
+    const contactId = z.uuid().safeParse(ctx.params.id);
+    if (!contactId.success) throw new RecordNotFound('Contact');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await personalDataOf(services, signedInUser(ctx.state), contactId.data);
   });
 
   // 'Mark replied': a reply stops every automation writing to this contact.

@@ -27,6 +27,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
+import { DownloadPersonalDataButton } from './DownloadPersonalDataButton.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { EmailsToRecord } from '../sent-emails/EmailsToRecord.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
@@ -257,6 +258,7 @@ function ContactShowActions() {
       )}
       <MarkRepliedButton />
       <EditButton />
+      <DownloadPersonalDataButton />
       <EraseContactButton />
     </TopToolbar>
   );
