@@ -160,8 +160,9 @@ export async function eraseContact(services: AppServices, userId: string, contac
     await updateByPosition(trx, 'activity', 'summary text, changes text', 'summary = rewritten.summary, changes = rewritten.changes::jsonb', feedRows);
     await reindexActivityRows(trx, feedRows.map((row) => row.global_position));
     await trx('projection_dead_letters').whereIn('stream_id', streams).delete();
-    // an idempotent replay would answer the contact or email as it was
+    // an idempotent replay would answer the contact or email as it was, or a record quoting the person (a task, a note)
     for (const id of [contactId, ...emailIds]) await trx('idempotency_keys').where('user_id', userId).whereRaw('response::text like ?', [`%${id}%`]).delete();
+    if (quoted.length) await trx('idempotency_keys').where('user_id', userId).andWhere(quotingAny(quoted, { json: ['response'] })).delete();
     // rows rewritten without an event: answers cached before must not be sent again
     await touchReadModels(trx, userId);
   });
