@@ -83,6 +83,29 @@ describe("a contact's personal data from its screen: exported or erased", functi
     await screenshotInBothThemes(page, 'contact-personal-data-exported');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
+  it('says before deleting a contact that deleting keeps their details, and where to erase them instead', async () => {
+    const session = await e2e.registerUser('Omar Vell');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const kit = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Kit Marlow', title: 'CEO', email: 'kit@alpha-bank.example' } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${kit.id}` });
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete Kit Marlow?').waitFor();
+    const keeps = dialog.getByText('Their name and email address stay in the History', { exact: false });
+    expect(await keeps.textContent()).to.equal(
+      'Their name and email address stay in the History, the emails sent and the reports. If this person asked for their personal data to be removed, use Erase personal data on the contact’s page instead.',
+    );
+    await screenshot(page, 'contact-delete-question');
+    // the dialog hides the page's theme switch: closed, switched, opened again
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await new Shell(page).toggleTheme();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await keeps.waitFor();
+    await screenshot(page, 'contact-delete-question');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
   it('says before erasing that an address on the Do Not Contact list stays there, and it does', async () => {
     const session = await e2e.registerUser('Ira Lund');
     const as = apiOf(e2e.url, session);
