@@ -51,8 +51,8 @@ describe('grouped bar comparison layout', () => {
 describe('historical trends rules', () => {
   const points = [point('20240331', { assets: 100, roa: 1 }), point('20231231', { assets: 90, roa: 0.8 }), point('20240630', { assets: 110, roa: 1.2 }), point('20230331', { assets: 80 })];
 
-  it('selects Assets, NPL %, Net Income, Net Charge-Offs and ROA % by default and offers three more', () => {
-    expect(defaultSeries.map((key) => trendSeries.find((s) => s.key === key)!.label)).to.deep.equal(['Assets', 'NPL %', 'Net Income', 'Net Charge-Offs', 'ROA %']);
+  it('selects Assets, NPL %, Net Income (YTD), Net Charge-Offs (YTD) and ROA % by default and offers three more', () => {
+    expect(defaultSeries.map((key) => trendSeries.find((s) => s.key === key)!.label)).to.deep.equal(['Assets', 'NPL %', 'Net Income (YTD)', 'Net Charge-Offs (YTD)', 'ROA %']);
     expect(trendSeries.filter((s) => !defaultSeries.includes(s.key)).map((s) => s.label)).to.deep.equal(['Deposits', 'NIM %', 'Tier 1 Capital %']);
     expect(trendSeries.filter((s) => s.axis === 'money').map((s) => s.key)).to.have.members(['assets', 'deposits', 'netIncome', 'netChargeOffs']);
   });

@@ -21,11 +21,15 @@ export type HistoricalPoint = {
 export type SeriesKey = Exclude<keyof HistoricalPoint, 'date'>;
 export type TrendSeries = { key: SeriesKey; label: string; axis: 'money' | 'percent'; hue: ChartHue };
 
+/**
+ * Net income and net charge-offs are the FDIC's year-to-date sums: each year's line climbs from Q1 to
+ * Q4 and drops at the next Q1, which is no fall in earnings. Their labels say YTD, as the Financials do.
+ */
 export const trendSeries: TrendSeries[] = [
   { key: 'assets', label: 'Assets', axis: 'money', hue: 'blue' },
   { key: 'nplRatio', label: 'NPL %', axis: 'percent', hue: 'red' },
-  { key: 'netIncome', label: 'Net Income', axis: 'money', hue: 'green' },
-  { key: 'netChargeOffs', label: 'Net Charge-Offs', axis: 'money', hue: 'orange' },
+  { key: 'netIncome', label: 'Net Income (YTD)', axis: 'money', hue: 'green' },
+  { key: 'netChargeOffs', label: 'Net Charge-Offs (YTD)', axis: 'money', hue: 'orange' },
   { key: 'roa', label: 'ROA %', axis: 'percent', hue: 'purple' },
   { key: 'deposits', label: 'Deposits', axis: 'money', hue: 'sky' },
   { key: 'nim', label: 'NIM %', axis: 'percent', hue: 'yellow' },
