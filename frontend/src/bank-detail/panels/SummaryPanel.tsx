@@ -11,16 +11,17 @@ import type { BankDetailData } from '../useBankDetailData.ts';
 
 /**
  * Financial Summary tiles: money from ASSET, DEP, EQ and NETINC (thousands, shown in
- * dollars), ROA and NIM in percent, the office count. Missing figures show 0, a missing office count N/A.
+ * dollars), ROA and NIM in percent, the office count. A figure the bank did not report shows N/A,
+ * as in the Financials and the PDF: a failed bank's '$0.00' net income or '0.00%' ROA would be read as reported.
  */
 export function summaryTiles(bank: NormalisedBank): Array<{ label: string; value: string }> {
   return [
-    { label: labels.assets, value: formatMoney(bank.assets ?? 0) },
-    { label: labels.deposits, value: formatMoney(bank.deposits ?? 0) },
-    { label: labels.totalEquity, value: formatMoney(bank.totalEquity ?? 0) },
-    { label: labels.netIncome, value: formatMoney(bank.netIncome ?? 0) },
-    { label: labels.roa, value: formatPercent(bank.roa ?? 0) },
-    { label: labels.netInterestMargin, value: formatPercent(bank.netInterestMargin ?? 0) },
+    { label: labels.assets, value: formatMoney(bank.assets) },
+    { label: labels.deposits, value: formatMoney(bank.deposits) },
+    { label: labels.totalEquity, value: formatMoney(bank.totalEquity) },
+    { label: labels.netIncome, value: formatMoney(bank.netIncome) },
+    { label: labels.roa, value: formatPercent(bank.roa) },
+    { label: labels.netInterestMargin, value: formatPercent(bank.netInterestMargin) },
     { label: labels.offices, value: formatCount(bank.officeCount) },
   ];
 }
