@@ -430,6 +430,29 @@ describe('bank detail view', function () {
     await page.getByTestId('directory-row').first().waitFor();
   });
 
+  /** Makes the demo set's first failed bank (one with no quarterly financials) a target and opens its detail from Targets. */
+  async function openFailedBank(): Promise<{ page: Page; detail: BankDetailPage; cert: number }> {
+    const failed = (await e2e.server.db.knex('fdic_institutions').where({ active: false }).orderBy('cert').first('cert', 'name')) as { cert: number; name: string } | undefined;
+    if (!failed) throw new Error('The demo set holds no failed bank.');
+    const { page, session } = await e2e.openSignedInPage({ path: '/outreach/targets' });
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: failed.cert, name: failed.name } });
+    await page.reload();
+    await page.getByText(failed.name, { exact: true }).first().click();
+    await page.getByRole('button', { name: 'Review Details' }).click();
+    const detail = new BankDetailPage(page);
+    await detail.name().waitFor();
+    return { page, detail, cert: Number(failed.cert) };
+  }
+
+  it('says a failed bank without financials cannot be compared with peers, rather than drawing it at 0% ahead of them', async () => {
+    const { page, detail } = await openFailedBank();
+    const panel = await detail.show('benchmark', 'benchmark-panel');
+    await panel.getByText('No quarterly financials are on file for this bank, so it cannot be compared with peers.').waitFor();
+    expect(await panel.getByTestId('peer-category-chart').count()).to.equal(0);
+    await screenshot(page, 'bank-detail-benchmark-no-financials');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('says when a bank cannot be found or fails to load, and when the PDF export fails', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -206,9 +206,22 @@ function defaultShown(groups: PeerGroups): ShownGroup {
  * Benchmark view: peer group selection (by default the bank's state and 50%-150% of its assets), the
  * peers found, and one comparison chart per metric category. When the group has fewer than
  * MIN_PEERS peers, a wider group is shown instead and said so, with the choice of the other wider
- * group or the user's own.
+ * group or the user's own. A bank with no quarterly financials (one that failed or merged before the
+ * quarters held) has no figures to compare: drawn as zeros, it was 'ahead' on cost of funds.
  */
 export function BenchmarkPanel({ data }: { data: BankDetailData }) {
+  if (data.latestFinancials === null) {
+    return (
+      <Box data-testid="benchmark-panel">
+        <PanelTitle>Benchmark</PanelTitle>
+        <PanelEmpty>No quarterly financials are on file for this bank, so it cannot be compared with peers.</PanelEmpty>
+      </Box>
+    );
+  }
+  return <PeerBenchmark data={data} />;
+}
+
+function PeerBenchmark({ data }: { data: BankDetailData }) {
   const toast = useToast();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
