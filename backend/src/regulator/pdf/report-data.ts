@@ -42,6 +42,7 @@ export type BankReportData = {
   peerCount: number;
   peerGroup: string;
   assetQuality: AssetQualityLine[];
+  assetQualityTotal: AssetQualityLine;
   /** Oldest first, up to eight quarters. */
   trend: ReportQuarter[];
   risk: RiskAssessment | null;
@@ -81,6 +82,7 @@ const numberOrNull = (value: unknown): number | null => {
   const parsed = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(parsed) ? parsed : null;
 };
+const sumOrNull = (values: Array<number | null>) => (values.every((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + (value ?? 0), 0));
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 function addressLine(institution: Row): string {
@@ -123,6 +125,18 @@ export async function loadBankReportData(knex: Knex, cert: number, generatedAt =
   const assets = numberOrNull(latest?.assets) ?? numberOrNull(institution.assets);
   const peers = latest && repdte ? await peerAverages(knex, cert, state, repdte, assets) : { count: 0, averages: {} as Record<string, number | null> };
   const pick = (column: string, fallback?: string) => numberOrNull(latest?.[column]) ?? (fallback ? numberOrNull(institution[fallback]) : null);
+  const assetQuality = assetQualityFamilies.map(({ label, family }) => ({
+    label,
+    pastDue30: pick(`past_due_30_89_${family}`),
+    pastDue90: pick(`past_due_90_plus_${family}`),
+    nonaccrual: pick(`nonaccrual_${family}`),
+  }));
+  // The totals the bank reports (past due and nonaccrual assets, P3ASSET, P9ASSET and NAASSET), as the
+  // Financials panel shows them: they hold loan types the four rows leave out (leases, other loans).
+  // The rows' sum stands in only where the bank reports no total.
+  const nonaccrualAssets = numberOrNull((latest?.raw as Row | undefined)?.NAASSET);
+  const reportedTotals = { pastDue30: pick('thirty_ninety_pd'), pastDue90: pick('ninety_plus_pd'), nonaccrual: nonaccrualAssets === null ? null : nonaccrualAssets * 1000 };
+  const totalOf = (key: 'pastDue30' | 'pastDue90' | 'nonaccrual') => reportedTotals[key] ?? sumOrNull(assetQuality.map((row) => row[key]));
 
   return {
     cert,
@@ -143,12 +157,8 @@ export async function loadBankReportData(knex: Knex, cert: number, generatedAt =
     ratios: reportRatios.map((ratio) => ({ label: ratio.label, value: pick(ratio.column), peerAverage: peers.averages[ratio.column] ?? null, better: ratio.better })),
     peerCount: peers.count,
     peerGroup: `${state ?? 'all states'}, ${PEER_ASSET_RANGE_WORDS} of total assets`,
-    assetQuality: assetQualityFamilies.map(({ label, family }) => ({
-      label,
-      pastDue30: pick(`past_due_30_89_${family}`),
-      pastDue90: pick(`past_due_90_plus_${family}`),
-      nonaccrual: pick(`nonaccrual_${family}`),
-    })),
+    assetQuality,
+    assetQualityTotal: { label: 'Total', pastDue30: totalOf('pastDue30'), pastDue90: totalOf('pastDue90'), nonaccrual: totalOf('nonaccrual') },
     trend: quarters
       .map((quarter) => ({
         repdte: String(quarter.repdte),

@@ -104,6 +104,21 @@ describeWithDatabase('PDF report', (context) => {
     expect(await loadBankReportData(context.db.knex, 999_999)).to.equal(null);
   });
 
+  it("totals asset quality with the past due and nonaccrual totals the bank reports, as the Financials panel does, and with the rows' sum only where it reports none", async () => {
+    const knex = context.db.knex;
+    await upsertInstitutions(knex, [institution(506, 'Leasing Heavy Bank', 700_000, 'NM')]);
+    // Leases and other loans past due are in the reported totals and in none of the four rows.
+    await upsertFinancials(knex, [financials(506, '20250930', 700_000, 1.1, { P3ASSET: 2_000, P9ASSET: 400, NAASSET: 1_500 })]);
+    const data = (await loadBankReportData(knex, 506))!;
+    expect(data.assetQualityTotal).to.deep.equal({ label: 'Total', pastDue30: 2_000_000, pastDue90: 400_000, nonaccrual: 1_500_000 });
+    const text = pdfText(await renderBankReport(data, { compress: false }));
+    expect(text).to.contain('$2.00M');
+    expect(text).to.contain('$1.50M');
+
+    const withoutTotals = (await loadBankReportData(knex, 501))!;
+    expect(withoutTotals.assetQualityTotal).to.deep.equal({ label: 'Total', pastDue30: 1_534_000, pastDue90: 210_000, nonaccrual: 987_000 });
+  });
+
   it('renders a parseable PDF holding the bank name and its figures', async () => {
     const data = (await loadBankReportData(context.db.knex, 501, new Date('2026-01-02T03:04:05Z')))!;
     const pdf = await renderBankReport(data, { compress: false });

@@ -129,18 +129,8 @@ function drawAssetQuality(doc: PDFKit.PDFDocument, data: BankReportData, top: nu
   doc.font('Helvetica-Bold').fontSize(8).fillColor(colors.muted).text('Loan Type', page.margin, y, { width: labelWidth, lineBreak: false });
   headers.forEach((header, index) => doc.text(header, page.margin + labelWidth + index * valueWidth, y, { width: valueWidth, align: 'right', lineBreak: false }));
   y += 13;
-  const sumOrNull = (values: Array<number | null>) => (values.every((value) => value === null) ? null : values.reduce<number>((sum, value) => sum + (value ?? 0), 0));
-  const rows = [
-    ...data.assetQuality,
-    {
-      label: 'Total',
-      pastDue30: sumOrNull(data.assetQuality.map((row) => row.pastDue30)),
-      pastDue90: sumOrNull(data.assetQuality.map((row) => row.pastDue90)),
-      nonaccrual: sumOrNull(data.assetQuality.map((row) => row.nonaccrual)),
-    },
-  ];
-  for (const row of rows) {
-    const bold = row.label === 'Total';
+  for (const row of [...data.assetQuality, data.assetQualityTotal]) {
+    const bold = row === data.assetQualityTotal;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(colors.ink).text(row.label, page.margin + 4, y, { width: labelWidth, lineBreak: false });
     [row.pastDue30, row.pastDue90, row.nonaccrual].forEach((value, index) =>
       doc.text(formatMoney(value), page.margin + labelWidth + index * valueWidth, y, { width: valueWidth, align: 'right', lineBreak: false }),
