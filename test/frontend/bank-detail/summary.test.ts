@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { summaryTiles } from '../../../frontend/src/bank-detail/panels/SummaryPanel.tsx';
+import { summaryTiles } from '../../../frontend/src/bank-detail/lib/summary.ts';
 import { normaliseBank } from '../../../frontend/src/banks/bank.ts';
 
 describe('the Summary panel tiles', () => {

@@ -1,30 +1,13 @@
 import { Box, Chip, Paper, Typography } from '@mui/material';
-import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 import { minorityStatuses } from '../../../../domain/codes.ts';
-import { formatCount, formatDate, formatMoney, formatPercent } from '../../../../domain/format.ts';
+import { formatCount, formatDate } from '../../../../domain/format.ts';
 import { KeyValueGrid, type KeyValue } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
+import { summaryTiles } from '../lib/summary.ts';
 import type { NormalisedBank } from '../../banks/bank.ts';
 import { isoDate, num, text, type RawRecord } from '../../banks/records.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
-
-/**
- * Financial Summary tiles: money from ASSET, DEP, EQ and NETINC (thousands, shown in
- * dollars), ROA and NIM in percent, the office count. A figure the bank did not report shows N/A,
- * as in the Financials and the PDF: a failed bank's '$0.00' net income or '0.00%' ROA would be read as reported.
- */
-export function summaryTiles(bank: NormalisedBank): Array<{ label: string; value: string }> {
-  return [
-    { label: labels.assets, value: formatMoney(bank.assets) },
-    { label: labels.deposits, value: formatMoney(bank.deposits) },
-    { label: labels.totalEquity, value: formatMoney(bank.totalEquity) },
-    { label: labels.netIncome, value: formatMoney(bank.netIncome) },
-    { label: labels.roa, value: formatPercent(bank.roa) },
-    { label: labels.netInterestMargin, value: formatPercent(bank.netInterestMargin) },
-    { label: labels.offices, value: formatCount(bank.officeCount) },
-  ];
-}
 
 function hasSummaryData(bank: NormalisedBank): boolean {
   return [bank.assets, bank.deposits, bank.totalEquity, bank.netIncome, bank.roa, bank.netInterestMargin, bank.officeCount].some((value) => value !== null && value !== undefined);
