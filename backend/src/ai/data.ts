@@ -87,6 +87,10 @@ export async function rankBanks(
 }
 
 export type BankProfile = BankRef & {
+  /** False for a bank that failed or merged: it no longer exists to do business with. */
+  active: boolean;
+  /** When it stopped, for an inactive bank (YYYY-MM-DD). */
+  inactiveDate: string | null;
   quarter: string;
   regulator: string | null;
   charterClass: string | null;
@@ -98,7 +102,7 @@ export type BankProfile = BankRef & {
 
 /** One bank's identity and its figures for a quarter; null when we hold no such bank. */
 export async function bankProfile(knex: Knex, cert: number, quarter: string): Promise<BankProfile | null> {
-  const institution = await knex('fdic_institutions').where({ cert }).first('cert', 'name', 'city', 'state', 'regulator', 'charter_class', 'offices', 'website');
+  const institution = await knex('fdic_institutions').where({ cert }).first('cert', 'name', 'city', 'state', 'regulator', 'charter_class', 'offices', 'website', 'active', 'inactive_date');
   if (!institution) return null;
   const columns = [...new Set([...profileColumns, ...peerColumns])];
   const financials = await knex('fdic_financials').where({ cert, repdte: quarter }).first(columns);
@@ -112,10 +116,21 @@ export async function bankProfile(knex: Knex, cert: number, quarter: string): Pr
     charterClass: institution.charter_class,
     offices: numberOrNull(institution.offices),
     website: institution.website,
+    active: institution.active !== false,
+    inactiveDate: institution.inactive_date ? String(institution.inactive_date).slice(0, 10) : null,
     quarter,
     figures,
     risk: assessRisk({ roa: figures.roa, nplRatio: figures.npl_ratio, tier1CapitalRatio: figures.tier1_capital_ratio }),
   };
+}
+
+/**
+ * A bank's own newest report date held, at or before the newest we hold: a bank that failed or merged
+ * stopped reporting, and its figures are those of its last quarter, not none. Null when it reported none.
+ */
+export async function latestQuarterOf(knex: Knex, cert: number): Promise<string | null> {
+  const row = await knex('fdic_financials').where({ cert }).max('repdte as repdte').first();
+  return row?.repdte ? String(row.repdte) : null;
 }
 
 /** One figure of one bank for a quarter. */

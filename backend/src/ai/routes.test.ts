@@ -3,6 +3,8 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { GeminiDouble, type GeminiRequest } from '../../../test/doubles/gemini-double.ts';
 import { loadDemoData } from '../regulator/demo/load.ts';
+import { normaliseFinancials, normaliseInstitution } from '../regulator/normalise/index.ts';
+import { upsertFinancials, upsertInstitutions } from '../regulator/store.ts';
 import { answerCutNote } from './chat/routes.ts';
 
 /** NDJSON lines of a streamed chat answer. */
@@ -223,6 +225,17 @@ describeWithDatabase('AI analyst API', (context) => {
       const second = await gemini.request('/api/services/gemini/analyze-bank', { method: 'POST', token: geminiUser.token, body });
       expect(second.body.analysis).to.equal('A sound bank.');
       expect(double.requests).to.have.length(1);
+    });
+
+    it("grounds a failed bank's analysis in its last quarter's figures and tells the model it is no longer active", async () => {
+      const knex = context.db.knex;
+      await upsertInstitutions(knex, [normaliseInstitution({ CERT: 777_001, NAME: 'Closed Prairie Bank', STALP: 'KS', ACTIVE: 0, ENDEFYMD: '05/03/2024', ASSET: 410_000 })]);
+      await upsertFinancials(knex, [normaliseFinancials({ CERT: 777_001, REPDTE: '20231231', ASSET: 410_000, ROA: 0.4321, NCLNLSR: 3.21, RBC1RWAJ: 7.65 })]);
+      double.reply({ chunks: [[{ text: 'It closed.' }]] });
+      await gemini.request('/api/services/gemini/analyze-risk', { method: 'POST', token: geminiUser.token, body: { bankData: { name: 'Closed Prairie Bank' }, cert: 777_001 } });
+      const prompt: string = double.requests[0].body.contents[0].parts[0].text;
+      expect(prompt).to.include('"quarter":"20231231"').and.include('"roa":0.4321').and.include('"active":false');
+      expect(prompt).to.include('This bank is no longer active (it failed or merged on 2024-05-03): say so first.');
     });
 
     it('asks the model again on Regenerate and keeps its new text, for the bank, its risk and its peers', async () => {

@@ -1,7 +1,7 @@
 import type { Content, GenerateContentConfig, GenerateContentResponse, Part } from '@google/genai';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bankProfile, quarterFor } from '../data.ts';
+import { bankProfile, latestQuarterOf } from '../data.ts';
 import {
   executiveSchema,
   generatedTemplateSchema,
@@ -94,11 +94,16 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
     return parsed.success ? parsed.data : null;
   }
 
-  /** Our own figures for the bank, so an analysis quotes the database rather than what the browser sent. */
+  /**
+   * Our own figures for the bank, so an analysis quotes the database rather than what the browser sent:
+   * those of the bank's own newest quarter (a failed or merged bank's last), and whether it is still active.
+   */
   async function groundingFor(cert: number | undefined): Promise<string> {
     if (cert === undefined) return '';
-    const profile = await bankProfile(knex, cert, await quarterFor(knex).catch(() => ''));
-    return profile ? `\nFigures from our database (authoritative; quote only these):\n${JSON.stringify(profile)}` : '';
+    const profile = await bankProfile(knex, cert, (await latestQuarterOf(knex, cert)) ?? '');
+    if (!profile) return '';
+    const status = profile.active ? '' : `\nThis bank is no longer active (it failed or merged${profile.inactiveDate ? ` on ${profile.inactiveDate}` : ''}): say so first.`;
+    return `\nFigures from our database (authoritative; quote only these):\n${JSON.stringify(profile)}${status}`;
   }
 
   return {
