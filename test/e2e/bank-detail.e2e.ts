@@ -444,6 +444,15 @@ describe('bank detail view', function () {
     return { page, detail, cert: Number(failed.cert) };
   }
 
+  it('says in the header that a failed bank is inactive, and since when', async () => {
+    const { page, detail, cert } = await openFailedBank();
+    const { institution } = await e2e.server.db.knex('fdic_institutions').where({ cert }).first('inactive_date as institution');
+    const since = new Date(institution as string).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(await detail.dialog().getByTestId('bank-detail-status').textContent()).to.equal(`Inactive since ${since}`);
+    await screenshot(page, 'bank-detail-inactive-header');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('says a failed bank without financials cannot be compared with peers, rather than drawing it at 0% ahead of them', async () => {
     const { page, detail } = await openFailedBank();
     const panel = await detail.show('benchmark', 'benchmark-panel');

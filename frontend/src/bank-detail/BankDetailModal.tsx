@@ -5,6 +5,7 @@ import type { BankDetailView } from './views.ts';
 import { bankDetailTitleId, DetailHeader } from './DetailHeader.tsx';
 import { DetailNavigation } from './DetailNavigation.tsx';
 import { startingView } from './lib/navigation.ts';
+import { inactiveStatus } from './lib/status.ts';
 import { useBankDetailData, type BankDetailData } from './useBankDetailData.ts';
 import { FinancialsPanel } from './panels/FinancialsPanel.tsx';
 import { SummaryPanel } from './panels/SummaryPanel.tsx';
@@ -66,7 +67,7 @@ function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownVie
   const view = startingView(requested, facts);
   return (
     <>
-      <DetailHeader bank={data.bank} onClose={onClose} />
+      <DetailHeader bank={data.bank} status={inactiveStatus(data.institution)} onClose={onClose} />
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
         <DetailNavigation view={view} facts={facts} onSelect={onSelectView} />
         {/* Focusable, so a panel with nothing else to focus still scrolls from the keyboard. */}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
@@ -82,17 +82,23 @@ function ThemeToggle() {
 /** The id of the element that names the bank detail dialog (the bank's name once loaded). */
 export const bankDetailTitleId = 'bank-detail-title';
 
-/** Name, address line and the header actions; 'AI Summary' opens the AI Financial Summary (saved, or generated on request). */
-export function DetailHeader({ bank, onClose }: { bank: NormalisedBank; onClose: () => void }) {
+/**
+ * Name, whether the bank is inactive, address line and the header actions; 'AI Summary' opens the AI
+ * Financial Summary (saved, or generated on request).
+ */
+export function DetailHeader({ bank, status, onClose }: { bank: NormalisedBank; status: string | null; onClose: () => void }) {
   const [showSummary, setShowSummary] = useState(false);
   useDocumentTitle(bank.name);
   return (
     <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 2, md: 3 }, py: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Typography id={bankDetailTitleId} variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="bank-detail-name">
-            {bank.name}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography id={bankDetailTitleId} variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="bank-detail-name">
+              {bank.name}
+            </Typography>
+            {status && <Chip label={status} size="small" color="warning" variant="outlined" data-testid="bank-detail-status" />}
+          </Box>
           <Typography variant="body2" color="text.secondary">
             {addressLine(bank) || 'Address not available'} · CERT {bank.cert}
           </Typography>
