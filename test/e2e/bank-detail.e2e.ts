@@ -430,19 +430,40 @@ describe('bank detail view', function () {
     await page.getByTestId('directory-row').first().waitFor();
   });
 
-  /** Makes the demo set's first failed bank (one with no quarterly financials) a target and opens its detail from Targets. */
-  async function openFailedBank(): Promise<{ page: Page; detail: BankDetailPage; cert: number }> {
-    const failed = (await e2e.server.db.knex('fdic_institutions').where({ active: false }).orderBy('cert').first('cert', 'name')) as { cert: number; name: string } | undefined;
-    if (!failed) throw new Error('The demo set holds no failed bank.');
+  /** Makes the bank a target and opens its detail from Targets (a failed bank is in no directory). */
+  async function openFromTargets(bank: { cert: number; name: string }): Promise<{ page: Page; detail: BankDetailPage }> {
     const { page, session } = await e2e.openSignedInPage({ path: '/outreach/targets' });
-    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: failed.cert, name: failed.name } });
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
     await page.reload();
-    await page.getByText(failed.name, { exact: true }).first().click();
+    await page.getByText(bank.name, { exact: true }).first().click();
     await page.getByRole('button', { name: 'Review Details' }).click();
     const detail = new BankDetailPage(page);
     await detail.name().waitFor();
-    return { page, detail, cert: Number(failed.cert) };
+    return { page, detail };
   }
+
+  /** Opens the demo set's first failed bank, one with no quarterly financials. */
+  async function openFailedBank(): Promise<{ page: Page; detail: BankDetailPage; cert: number }> {
+    const failed = (await e2e.server.db.knex('fdic_institutions').where({ active: false }).orderBy('cert').first('cert', 'name')) as { cert: number; name: string } | undefined;
+    if (!failed) throw new Error('The demo set holds no failed bank.');
+    return { ...(await openFromTargets(failed)), cert: Number(failed.cert) };
+  }
+
+  it("compares a bank whose newest report is not in yet with its peers' figures of its own last quarter, and says which", async () => {
+    const knex = e2e.server.db.knex;
+    const bank = (await knex('fdic_institutions').where({ active: true }).orderBy('assets', 'desc').offset(40).first('cert', 'name')) as { cert: number; name: string };
+    const [newest, previous] = (await knex('fdic_financials').where({ cert: bank.cert }).orderBy('repdte', 'desc').limit(2).pluck('repdte')).map(String);
+    await knex('fdic_financials').where({ cert: bank.cert, repdte: newest }).delete();
+    const { page, detail } = await openFromTargets(bank);
+    const peersAsked = page.waitForRequest((request) => request.url().includes('/api/services/fdic/peers?'));
+    const panel = await detail.show('benchmark', 'benchmark-panel');
+    expect(new URL((await peersAsked).url()).searchParams.get('quarter')).to.equal(previous);
+    const quarter = `Q${Math.ceil(Number(previous.slice(4, 6)) / 3)} ${previous.slice(0, 4)}`;
+    await panel.getByTestId('benchmark-quarter').getByText(new RegExp(`^This bank and its peers compared on the ${quarter} reports, as of `)).waitFor();
+    await detail.settled();
+    await screenshot(page, 'bank-detail-benchmark-quarter');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 
   it('says in the header that a failed bank is inactive, and since when', async () => {
     const { page, detail, cert } = await openFailedBank();

@@ -115,8 +115,9 @@ export const bankDetailApi = {
     }
     return map;
   },
-  peers: async (criteria: PeerCriteria, limit: number): Promise<BankFigures[]> => {
-    const body = await http.get<unknown>(`${fdic}/peers?${peerSearchParams(criteria, limit).toString()}`);
+  /** Active banks matching the criteria, with their figures of the given quarter (YYYYMMDD). */
+  peers: async (criteria: PeerCriteria, limit: number, quarter: string): Promise<BankFigures[]> => {
+    const body = await http.get<unknown>(`${fdic}/peers?${peerSearchParams(criteria, limit, quarter).toString()}`);
     return recordsOf(body) as BankFigures[];
   },
   /** The community profile of a CBSA or CSA code; null when the area has none. */

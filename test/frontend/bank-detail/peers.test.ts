@@ -73,9 +73,9 @@ describe('bank detail peer benchmarking', () => {
     expect(defaultPeerCriteria({ assets: null, state: 'Ontario' }).state).to.equal('All');
   });
 
-  it('sends asset bounds in thousands and leaves All filters out', () => {
-    const params = peerSearchParams({ minAssets: 500_000_000, maxAssets: 1_500_000_000, state: 'TX', regulator: 'All', charterType: 'NM' }, 50);
-    expect(Object.fromEntries(params)).to.deep.equal({ minAssets: '500000', maxAssets: '1500000', useFDIC: 'false', limit: '50', state: 'TX', charterType: 'NM' });
+  it("sends asset bounds in thousands, leaves All filters out, and asks for the peers' figures of the bank's own quarter", () => {
+    const params = peerSearchParams({ minAssets: 500_000_000, maxAssets: 1_500_000_000, state: 'TX', regulator: 'All', charterType: 'NM' }, 50, '20241231');
+    expect(Object.fromEntries(params)).to.deep.equal({ minAssets: '500000', maxAssets: '1500000', useFDIC: 'false', limit: '50', quarter: '20241231', state: 'TX', charterType: 'NM' });
   });
 
   it('sorts peers by name or assets in either direction', () => {

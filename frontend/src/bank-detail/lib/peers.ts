@@ -182,13 +182,18 @@ export function peerGroupAlternatives(target: { assets?: number | null }, criter
   ];
 }
 
-/** The peer search query: asset bounds go to the server in thousands, 'All' filters are left out. */
-export function peerSearchParams(criteria: PeerCriteria, limit: number): URLSearchParams {
+/**
+ * The peer search query: asset bounds go to the server in thousands, 'All' filters are left out. The
+ * peers are read for the quarter the bank's own figures are of: a bank that stopped reporting (it
+ * merged) is not set beside its peers' newer year-to-date figures.
+ */
+export function peerSearchParams(criteria: PeerCriteria, limit: number, quarter: string): URLSearchParams {
   const params = new URLSearchParams({
     minAssets: String(Math.round(criteria.minAssets / 1000)),
     maxAssets: String(Math.round(criteria.maxAssets / 1000)),
     useFDIC: 'false',
     limit: String(limit),
+    quarter,
   });
   if (criteria.state !== 'All') params.set('state', criteria.state);
   if (criteria.regulator !== 'All') params.set('regulator', criteria.regulator);

@@ -24,7 +24,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
-import { formatMoney } from '../../../../domain/format.ts';
+import { formatMoney, quarterReports } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
@@ -181,18 +181,21 @@ type PeerGroups = { chosen: BankFigures[]; alternatives: Alternative[] };
 
 const noPeerGroups: PeerGroups = { chosen: [], alternatives: [] };
 
-/** Peers for a search, without the bank itself. */
-async function findPeers(dataProvider: CharterlineDataProvider, search: PeerSearch, cert: number): Promise<BankFigures[]> {
-  const found = await dataProvider.peers(search.criteria, search.limit);
-  return found.filter((peer) => Number(peer.cert) !== cert);
+/** The bank compared: its cert, its figures, and the quarter they are of (YYYYMMDD). */
+type Compared = { cert: number; bank: BankDetailData['bank']; quarter: string };
+
+/** Peers for a search, with their figures of the bank's quarter, without the bank itself. */
+async function findPeers(dataProvider: CharterlineDataProvider, search: PeerSearch, compared: Compared): Promise<BankFigures[]> {
+  const found = await dataProvider.peers(search.criteria, search.limit, compared.quarter);
+  return found.filter((peer) => Number(peer.cert) !== compared.cert);
 }
 
 /** The chosen group's peers, plus the wider groups' when the chosen one is thin. */
-async function findPeerGroups(dataProvider: CharterlineDataProvider, bank: BankDetailData['bank'], criteria: PeerCriteria, cert: number): Promise<PeerGroups> {
-  const chosen = await findPeers(dataProvider, { criteria, limit: PEER_SEARCH_LIMIT }, cert);
+async function findPeerGroups(dataProvider: CharterlineDataProvider, compared: Compared, criteria: PeerCriteria): Promise<PeerGroups> {
+  const chosen = await findPeers(dataProvider, { criteria, limit: PEER_SEARCH_LIMIT }, compared);
   if (chosen.length >= MIN_PEERS) return { chosen, alternatives: [] };
   const alternatives = await Promise.all(
-    peerGroupAlternatives(bank, criteria, PEER_SEARCH_LIMIT).map(async (alternative) => ({ ...alternative, peers: await findPeers(dataProvider, alternative, cert) })),
+    peerGroupAlternatives(compared.bank, criteria, PEER_SEARCH_LIMIT).map(async (alternative) => ({ ...alternative, peers: await findPeers(dataProvider, alternative, compared) })),
   );
   return { chosen, alternatives };
 }
@@ -210,7 +213,8 @@ function defaultShown(groups: PeerGroups): ShownGroup {
  * quarters held) has no figures to compare: drawn as zeros, it was 'ahead' on cost of funds.
  */
 export function BenchmarkPanel({ data }: { data: BankDetailData }) {
-  if (data.latestFinancials === null) {
+  const quarter = data.quarters[0];
+  if (data.latestFinancials === null || !quarter) {
     return (
       <Box data-testid="benchmark-panel">
         <PanelTitle>Benchmark</PanelTitle>
@@ -218,10 +222,10 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
       </Box>
     );
   }
-  return <PeerBenchmark data={data} />;
+  return <PeerBenchmark data={data} quarter={quarter} />;
 }
 
-function PeerBenchmark({ data }: { data: BankDetailData }) {
+function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: string }) {
   const toast = useToast();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
@@ -233,7 +237,7 @@ function PeerBenchmark({ data }: { data: BankDetailData }) {
   const query = useQuery({
     queryKey: ['bank', data.cert, 'peers', search],
     queryFn: () =>
-      findPeerGroups(dataProvider, data.bank, search.criteria, data.cert).catch((error: unknown) => {
+      findPeerGroups(dataProvider, { cert: data.cert, bank: data.bank, quarter }, search.criteria).catch((error: unknown) => {
         toast.error('Failed to fetch peer banks.');
         throw error;
       }),
@@ -255,6 +259,9 @@ function PeerBenchmark({ data }: { data: BankDetailData }) {
   return (
     <Box data-testid="benchmark-panel">
       <PanelTitle>Benchmark</PanelTitle>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="benchmark-quarter">
+        This bank and its peers compared on {quarterReports(quarter)}.
+      </Typography>
       <PeerGroupForm initial={initial} loading={loading} onSubmit={(criteria) => setSearch((current) => ({ criteria, run: current.run + 1 }))} />
       {peers === null || (loading && peers.length === 0) ? (
         <PanelLoading text="Finding peer banks..." />
