@@ -416,6 +416,25 @@ describe('bank detail view', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('prints the panel shown, whole, under the bank\'s name, without the page behind, the navigation or the buttons', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    const name = await detail.openFromDirectory();
+    const panel = detail.dialog().getByTestId('financials-panel');
+    await panel.getByRole('heading', { name: 'Off-Balance Sheet Items' }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('#root').isVisible(), 'the directory behind the dialog').to.equal(false);
+    expect(await detail.dialog().getByRole('navigation', { name: 'Bank detail views' }).isVisible()).to.equal(false);
+    expect(await detail.dialog().getByRole('button', { name: 'Export (PDF)' }).isVisible()).to.equal(false);
+    expect(await detail.name().textContent()).to.equal(name);
+    // The panel runs on over the pages rather than scrolling within one window's height.
+    const section = detail.dialog().locator('section[aria-label="Bank detail panel"]');
+    const { scrollHeight, clientHeight } = await section.evaluate((element) => ({ scrollHeight: element.scrollHeight, clientHeight: element.clientHeight }));
+    expect(scrollHeight).to.be.at.most(clientHeight + 1);
+    expect(clientHeight).to.be.greaterThan(page.viewportSize()!.height);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('asks for a reload, over the page, when a new release removed the bank detail code the open page asks for', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     await page.getByTestId('directory-row').first().waitFor();

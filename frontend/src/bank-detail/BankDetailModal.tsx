@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, IconButton, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, GlobalStyles, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BankDetailView } from './views.ts';
 import { bankDetailTitleId, DetailHeader } from './DetailHeader.tsx';
@@ -79,6 +79,28 @@ function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownVie
   );
 }
 
+/**
+ * Printing a bank detail (the browser's Print, to paper or to PDF) gives the panel shown under the
+ * bank's name, as long as it runs: not the page behind the dialog, and without the navigation and header buttons, which do nothing on paper. On screen the
+ * dialog and its panel scroll within the window, which print cut to one page over the page behind.
+ */
+const printOnlyTheDetail = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'body > #root, .bank-detail-root .MuiBackdrop-root, .bank-detail-root nav, .bank-detail-root header button': { display: 'none !important' },
+        'body, .bank-detail-root, .bank-detail-root .MuiDialog-container, .bank-detail-root .MuiDialog-paper, .bank-detail-root [aria-label="Bank detail panel"]': {
+          position: 'static !important',
+          display: 'block !important',
+          height: 'auto !important',
+          maxHeight: 'none !important',
+          overflow: 'visible !important',
+        },
+      },
+    }}
+  />
+);
+
 /** Full-screen bank detail: loading, failed, not found, or the bank with its panels on the view asked for (Financials when that view has nothing to show). */
 export default function BankDetailModal({ cert, view, onSelectView, onClose }: ShownView & { cert: number; onClose: () => void }) {
   const detail = useBankDetailData(cert);
@@ -138,11 +160,13 @@ export default function BankDetailModal({ cert, view, onSelectView, onClose }: S
       fullScreen
       open
       onClose={onClose}
+      className="bank-detail-root"
       // role="dialog" sits on the paper. Its name is "Bank detail" (its own label) followed by the
       // bank's name once loaded, or by what it shows instead (loading, failed).
       aria-labelledby={`bank-detail ${bankDetailTitleId}`}
       slotProps={{ paper: { id: 'bank-detail', 'aria-label': 'Bank detail', sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } as object }}
     >
+      {printOnlyTheDetail}
       {content}
     </Dialog>
   );
