@@ -282,6 +282,11 @@ describe('bank detail view', function () {
     const panel = await detail.show('trends', 'trends-panel');
     await panel.getByTestId('trend-chart').locator('.recharts-line').first().waitFor();
     expect(await panel.getByTestId('trend-chart').locator('.recharts-line').count()).to.equal(5);
+    for (const [label, shown] of [['Year', 'All Years'], ['Quarter', 'All Quarters']]) {
+      const choice = panel.getByRole('combobox', { name: label });
+      expect(await choice.textContent()).to.equal(shown);
+      expect(await choice.evaluate((element) => element.scrollWidth <= element.clientWidth), `${shown} is shown whole`).to.equal(true);
+    }
     await panel.getByRole('checkbox', { name: 'Deposits' }).check();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="trend-chart"] .recharts-line').length === 6);
 

@@ -112,7 +112,8 @@ export function TrendsPanel({ cert }: { cert: number }) {
         title="Financial Trends"
         action={
           <Box sx={{ display: 'flex', gap: 1.5 }}>
-            <FormControl size="small" sx={{ width: 130 }}>
+            {/* Wide enough for 'All Years' and 'All Quarters' beside the arrow: at 140 px the latter read 'All Quart…'. */}
+            <FormControl size="small" sx={{ width: 140 }}>
               <InputLabel id="trend-year">Year</InputLabel>
               <Select
                 labelId="trend-year"
@@ -128,7 +129,7 @@ export function TrendsPanel({ cert }: { cert: number }) {
                 ))}
               </Select>
             </FormControl>
-            <FormControl size="small" sx={{ width: 140 }}>
+            <FormControl size="small" sx={{ width: 160 }}>
               <InputLabel id="trend-quarter">Quarter</InputLabel>
               <Select
                 labelId="trend-quarter"
