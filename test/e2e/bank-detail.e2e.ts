@@ -498,6 +498,15 @@ describe('bank detail view', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('says a failed bank has no quarterly financials on file, offering no quarter to choose', async () => {
+    const { page, detail } = await openFailedBank();
+    const panel = detail.dialog().getByTestId('financials-panel');
+    await panel.getByText('No quarterly financials are on file for this bank.').waitFor();
+    expect(await panel.getByRole('combobox', { name: 'Quarter' }).count()).to.equal(0);
+    await screenshot(page, 'bank-detail-financials-none');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('says a failed bank without financials cannot be compared with peers, rather than drawing it at 0% ahead of them', async () => {
     const { page, detail } = await openFailedBank();
     const panel = await detail.show('benchmark', 'benchmark-panel');

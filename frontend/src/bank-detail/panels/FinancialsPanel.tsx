@@ -199,8 +199,10 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
   });
   const record = selected === newest ? data.latestFinancials : (chosen.data ?? null);
 
+  // A bank that reported no quarter held (it failed or merged before them) has no quarter to choose.
+  const reportsNone = data.quarters.length === 0 && data.latestFinancials === null;
   const selector =
-    options.length > 0 ? (
+    options.length > 0 && !reportsNone ? (
       <FormControl size="small" sx={{ width: 170 }}>
         <InputLabel id="financials-quarter">Quarter</InputLabel>
         <Select labelId="financials-quarter" label="Quarter" value={selected} onChange={(event) => setQuarter(event.target.value)}>
@@ -243,6 +245,8 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
         </>
       ) : chosen.isFetching ? (
         <PanelLoading text="Loading the quarter's financials..." />
+      ) : reportsNone ? (
+        <PanelEmpty>No quarterly financials are on file for this bank.</PanelEmpty>
       ) : (
         <PanelEmpty>Financials data not available for the selected quarter.</PanelEmpty>
       )}
