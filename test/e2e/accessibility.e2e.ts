@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { bankFieldLabels } from '../../domain/bank-fields.ts';
-import { delinquencyColor, formatPercent, ratingWords, roaColor } from '../../domain/format.ts';
+import { delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, type RatingColor } from '../../domain/format.ts';
 import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
+import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
 /** axe-core, run inside the page (evaluated, not a script tag: the app's Content-Security-Policy allows no inline script). */
@@ -534,6 +535,72 @@ describe('accessibility', function () {
     await screenshot(page, 'bank-detail-ratings');
   });
 
+  it('tells the ROA and noncurrent loans ratings in the Directory, the Credit Box, Targets, the Dashboard and a risk category by a word or a named shape, not by colour alone', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = (await apiOf(e2e.url, session)('/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC')) as { data: Array<{ data: Record<string, unknown> }> };
+    const [cert, name] = [Number(bank.data[0].data.CERT), String(bank.data[0].data.NAME)];
+    await apiOf(e2e.url, session)('/api/data/banks', { method: 'POST', body: { cert, name, assets: 1_200_000_000, roa: 1.1, nplRatio: 0.6 } });
+    await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: cert, name: 'Jane Doe', title: 'CFO' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
+    const wrong: Record<string, string> = {};
+    // The rating the colour tells (the light theme's), against the one the word or shape tells.
+    const ratingOfColour = new Map(Object.entries(ratingPalettes.light).map(([rating, hex]) => [`rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`, rating as RatingColor]));
+    const check = async (place: string, figures: Locator) => {
+      const told = await ratingsTold(figures);
+      expect(told.length, `${place}: rated figures`).to.be.above(0);
+      const off = told.filter(({ colour, word }) => word !== ratingWords[ratingOfColour.get(colour) ?? 'gray']).map(({ value, word }) => `${value}: ${word ?? 'colour alone'}`);
+      if (off.length > 0) wrong[place] = `${off.length} of ${told.length}, as ${off[0]}`;
+    };
+    const columns = async (table: Locator, headers: string[], place: string) => {
+      const names = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+      expect(names, `${place}'s columns`).to.include.members(headers);
+      for (const header of headers) await check(`${place} ${header}`, table.locator(`tbody tr td:nth-child(${names.indexOf(header) + 1})`));
+    };
+
+    await new DirectoryPage(page).waitForRows();
+    await columns(page.locator('table').first(), ['ROA %', 'NPL %'], 'Directory');
+    await page.goto(`${e2e.url}/#/credit-box`);
+    await new CreditBoxPage(page).findMatches();
+    await columns(page.locator('table').first(), ['ROA', 'NPL Ratio'], 'Credit Box');
+
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.expand(name);
+    const metric = (label: string) => targets.card(name).locator('.target-metric', { has: page.getByText(label, { exact: true }) }).locator('.target-metric-value');
+    await check('Targets ROA', metric('ROA'));
+    await check('Targets NPL', metric('NPL %'));
+    const keyFigure = (label: string) => page.getByTestId('key-financials').locator('> div', { has: page.getByText(label, { exact: true }) }).locator('> :nth-child(2)');
+    await check('Key Financials ROA', keyFigure('ROA %'));
+    await check('Key Financials NPL', keyFigure('NPL %'));
+    await targets.showCardView();
+    // A figure is the paragraph under its label.
+    const cardFigure = (label: string) => page.getByTestId('target-summary-card').locator(`xpath=.//div[div[normalize-space()="${label}"]]/p`);
+    await check('Targets card ROA', cardFigure('ROA'));
+    await check('Targets card NPL', cardFigure('NPL %'));
+    await screenshotInBothThemes(page, 'targets-cards-ratings');
+
+    await page.goto(`${e2e.url}/#/`);
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    const figure = (card: string, label: string) => dashboard.card(card).locator(`xpath=.//div[div[normalize-space()="${label}"]]/h6`);
+    for (const card of ['market-snapshot', 'portfolio-analysis']) {
+      await check(`${card} ROA`, figure(card, 'Avg ROA'));
+      await check(`${card} NPL`, figure(card, 'Avg NPL Ratio'));
+    }
+    await screenshotInBothThemes(page, 'dashboard-ratings');
+    await dashboard.clickRiskSegment(0);
+    await dashboard.riskModal().waitForRows();
+    await columns(dashboard.riskModal().root().locator('table'), ['NPL %', 'ROA'], 'Risk category');
+    // In both themes: the theme's button is behind the dialog.
+    await screenshot(page, 'risk-category-ratings');
+    await dashboard.riskModal().close();
+    await new Shell(page).toggleTheme();
+    await dashboard.clickRiskSegment(0);
+    await dashboard.riskModal().waitForRows();
+    await screenshot(page, 'risk-category-ratings');
+    expect(wrong, 'told by colour alone or wrongly').to.deep.equal({});
+  });
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`draws the Benchmark's target and peer-average bars at 3:1 against their card (${colorScheme} mode)`, async () => {
       const session = await e2e.registerUser('Morgan Ellery');
@@ -700,4 +767,20 @@ async function colourAgainstBackground(part: Locator, seen: 'border' | 'placehol
 function expectNoneBroken(found: Record<string, Violation[]>) {
   const broken = Object.fromEntries(Object.entries(found).filter(([, violations]) => violations.length > 0));
   expect(broken, JSON.stringify(broken, null, 2)).to.deep.equal({});
+}
+
+/**
+ * Each rated figure's value, its colour, and the rating it tells other than by colour: its cue's word,
+ * or a compact cue's name (the shape's title); none where the colour alone tells it. Figures not given ('N/A') are left out.
+ */
+async function ratingsTold(figures: Locator): Promise<Array<{ value: number; colour: string; word: string | null }>> {
+  await figures.first().waitFor();
+  const told = await figures.evaluateAll((elements) =>
+    elements.map((element) => {
+      const cue = element.querySelector('[data-rating]');
+      const coloured = element.querySelector('span[style*="color"]') ?? element;
+      return { value: Number.parseFloat(element.textContent ?? ''), colour: getComputedStyle(coloured).color, word: cue ? (cue.querySelector('title')?.textContent ?? cue.textContent) : null };
+    }),
+  );
+  return told.filter(({ value }) => !Number.isNaN(value));
 }

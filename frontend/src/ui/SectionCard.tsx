@@ -39,14 +39,17 @@ export function SectionCard({
   );
 }
 
-/** A label over a figure, as the stat and summary blocks show them. */
-export function Figure({ label, value, color, testId }: { label: string; value: ReactNode; color?: string; testId?: string }) {
+/**
+ * A label over a figure, as the stat and summary blocks show them. The figure wraps rather than being
+ * cut: a rated one carries its rating's word, and at twice the text size that takes a second line.
+ */
+export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="div" noWrap>
         {label}
       </Typography>
-      <Typography variant="h6" sx={{ fontWeight: 700, color, lineHeight: 1.3 }} noWrap data-testid={testId}>
+      <Typography variant="h6" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Typography>
     </Box>

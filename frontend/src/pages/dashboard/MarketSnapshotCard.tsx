@@ -8,11 +8,10 @@ import type { DashboardResponse } from '../../providers/services.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { useRatingPalette } from '../../ui/useRatingPalette.ts';
+import { RatingText } from '../../ui/RatingText.tsx';
 
 /** Market Snapshot (Top 100 Banks) with 'Generate AI Commentary', disabled when total assets is 0 or while loading. */
 export function MarketSnapshotCard({ market, loading }: { market?: DashboardResponse; loading: boolean }) {
-  const ratingPalette = useRatingPalette();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const toast = useToast();
   const [generating, setGenerating] = useState(false);
@@ -45,8 +44,8 @@ export function MarketSnapshotCard({ market, loading }: { market?: DashboardResp
         <>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, mb: 2 }}>
             <Figure label="Total Assets" value={formatMoney(stats.totalAssets)} testId="market-total-assets" />
-            <Figure label="Avg ROA" value={formatPercent(stats.avgRoa)} color={ratingPalette[roaColor(stats.avgRoa)]} />
-            <Figure label="Avg NPL Ratio" value={formatPercent(stats.avgNpl)} color={ratingPalette[delinquencyColor(stats.avgNpl)]} />
+            <Figure label="Avg ROA" value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="word" bold={false} />} />
+            <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(stats.avgNpl)} rating={delinquencyColor(stats.avgNpl)} cue="word" bold={false} />} />
             <Figure label="Avg NIM" value={formatPercent(stats.avgNim)} />
           </Box>
           <Button

@@ -5,7 +5,7 @@ import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
 import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';
 import type { TargetBank } from './useDashboardData.ts';
-import { useRatingPalette } from '../../ui/useRatingPalette.ts';
+import { RatingText } from '../../ui/RatingText.tsx';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
 import { sliceColor } from '../../lib/chart-colors.ts';
 
@@ -13,7 +13,6 @@ const NO_TARGETS = 'No target banks yet. Star banks in the Bank Directory or Cre
 
 /** My Targets Portfolio Analysis: count, total assets, average ROA, NPL and Tier 1, and the asset size distribution. */
 export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
-  const ratingPalette = useRatingPalette();
   const chartPalette = useChartPalette();
   const summary = useMemo(() => portfolioSummary(banks ?? []), [banks]);
   return (
@@ -26,9 +25,9 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, flex: 1, alignContent: 'start' }}>
             <Figure label="Total Assets" value={formatMoney(summary.totalAssets)} />
-            <Figure label="Avg ROA" value={formatPercent(summary.avgRoa)} color={ratingPalette[roaColor(summary.avgRoa)]} />
-            <Figure label="Avg NPL Ratio" value={formatPercent(summary.avgNplRatio)} color={ratingPalette[delinquencyColor(summary.avgNplRatio)]} />
-            <Figure label="Avg Tier 1 Ratio" value={formatPercent(summary.avgTier1Ratio)} color={ratingPalette[capitalColor(summary.avgTier1Ratio)]} />
+            <Figure label="Avg ROA" value={<RatingText value={formatPercent(summary.avgRoa)} rating={roaColor(summary.avgRoa)} cue="word" bold={false} />} />
+            <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(summary.avgNplRatio)} rating={delinquencyColor(summary.avgNplRatio)} cue="word" bold={false} />} />
+            <Figure label="Avg Tier 1 Ratio" value={<RatingText value={formatPercent(summary.avgTier1Ratio)} rating={capitalColor(summary.avgTier1Ratio)} cue="word" bold={false} />} />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <CountBarChart data={summary.assetBuckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} color={chartPalette.blue} />

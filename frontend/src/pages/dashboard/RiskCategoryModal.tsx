@@ -95,8 +95,8 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{formatMoney(row.assets)}</TableCell>
-                  <TableCell align="right"><RatingText value={formatPercent(row.nplRatio)} rating={delinquencyColor(row.nplRatio)} /></TableCell>
-                  <TableCell align="right"><RatingText value={formatPercent(row.roa)} rating={roaColor(row.roa)} /></TableCell>
+                  <TableCell align="right"><RatingText value={formatPercent(row.nplRatio)} rating={delinquencyColor(row.nplRatio)} cue="shape" /></TableCell>
+                  <TableCell align="right"><RatingText value={formatPercent(row.roa)} rating={roaColor(row.roa)} cue="shape" /></TableCell>
                   <TableCell align="right">
                     {row.riskScore === null ? (
                       <Tooltip title={riskNotAvailableReason(row)} describeChild>

@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, roaColor, type RatingColor } from '../../../../domain/format.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from './api.ts';
 import { hasAnyKeyFinancial, lookUpKeyFinancials, needsKeyFinancials } from './keyFinancials.ts';
 import type { TrackedBank } from './types.ts';
-import { useRatingPalette } from '../../ui/useRatingPalette.ts';
+import { RatingText } from '../../ui/RatingText.tsx';
 
-function Row({ label, value, color }: { label: string; value: string; color?: string }) {
+function Row({ label, value, rating }: { label: string; value: string; rating?: RatingColor }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.25 }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600, color }}>
-        {value}
+      <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
+        {rating ? <RatingText value={value} rating={rating} cue="word" /> : value}
       </Typography>
     </Stack>
   );
@@ -25,7 +25,6 @@ function Row({ label, value, color }: { label: string; value: string; color?: st
  * on the target (an event, so its history shows when), then shown from the record.
  */
 export function KeyFinancials({ bank }: { bank: TrackedBank }) {
-  const ratingPalette = useRatingPalette();
   const refresh = useRefreshOutreach();
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>(needsKeyFinancials(bank) ? 'loading' : 'idle');
   const started = useRef(false);
@@ -66,12 +65,12 @@ export function KeyFinancials({ bank }: { bank: TrackedBank }) {
   return (
     <Box data-testid="key-financials">
       <Row label="Assets" value={money(bank.assets)} />
-      <Row label="NPL %" value={formatPercent(npl)} color={ratingPalette[delinquencyColor(npl)]} />
+      <Row label="NPL %" value={formatPercent(npl)} rating={delinquencyColor(npl)} />
       <Row label="30-89D PD" value={money(bank.thirtyNinetyPD)} />
       <Row label="90D+ PD" value={money(bank.ninetyPlusPD)} />
       <Row label="CC 90+ Delinq." value={money(bank.ccNinetyPlusDelinq)} />
       <Row label="Auto 90+ Delinq." value={money(bank.autoNinetyPlusDelinq)} />
-      <Row label="ROA %" value={formatPercent(roa)} color={ratingPalette[roaColor(roa)]} />
+      <Row label="ROA %" value={formatPercent(roa)} rating={roaColor(roa)} />
       {state === 'failed' && (
         <Typography variant="caption" color="text.secondary">
           The latest quarter could not be loaded; these are the figures saved when the bank was added.
