@@ -219,6 +219,13 @@ export function concentrationColor(share: Maybe, cuts: readonly [number, number,
   return 'green';
 }
 
+/**
+ * A concentration rating in a word, shown beside its colour: the colour tells how much of the loan
+ * book one kind of loan takes against the cuts above (a judgement of risk), which a reader who does
+ * not tell colours apart, or sees the page in forced colours, reads here instead.
+ */
+export const concentrationWords: Record<RatingColor, string> = { red: 'High', orange: 'Elevated', yellow: 'Moderate', lime: 'Moderate', green: 'Low', gray: 'Not rated' };
+
 /** Efficiency ratio (percent, lower is better): green under 50, lime 60, yellow 70, orange 80, else red. */
 export function efficiencyColor(ratio: Maybe): RatingColor {
   if (isMissing(ratio)) return 'gray';

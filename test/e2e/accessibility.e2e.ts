@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { bankFieldLabels } from '../../domain/bank-fields.ts';
-import { delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, type RatingColor } from '../../domain/format.ts';
+import { concentrationWords, delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, type RatingColor } from '../../domain/format.ts';
 import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
@@ -599,6 +599,22 @@ describe('accessibility', function () {
     await dashboard.riskModal().waitForRows();
     await screenshot(page, 'risk-category-ratings');
     expect(wrong, 'told by colour alone or wrongly').to.deep.equal({});
+  });
+
+  it("tells each loan type's concentration in a word beside its colour in a bank's Loan Portfolio Breakdown", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
+    await new DirectoryPage(page).waitForRows();
+    await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+    const table = page.getByRole('table', { name: 'Loan portfolio breakdown' });
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').evaluateAll((lines) => lines.map((line) => [...line.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.trim())));
+    const shared = rows.filter((cells) => cells[2] !== 'N/A');
+    expect(shared.length, 'loan types with a share').to.be.above(0);
+    expect(shared.filter((cells) => !Object.values(concentrationWords).includes(cells[3] ?? '')), 'no word').to.deep.equal([]);
+    await table.scrollIntoViewIfNeeded();
+    await screenshotInBothThemes(page, 'bank-detail-loan-concentration');
   });
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {

@@ -5,7 +5,7 @@ import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
 import { riskPayload } from '../../ai/bank-payloads.ts';
-import { formatDate, formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
+import { concentrationWords, formatDate, formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -96,6 +96,7 @@ function LoanPortfolioTable({ record }: { record: RawRecord }) {
               <TableCell>Loan Type</TableCell>
               <TableCell align="right">Amount</TableCell>
               <TableCell align="right">% of Gross Loans</TableCell>
+              <TableCell>Concentration</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -105,6 +106,9 @@ function LoanPortfolioTable({ record }: { record: RawRecord }) {
                 <TableCell align="right">{formatMoney(row.amount)}</TableCell>
                 <TableCell align="right" sx={{ color: row.share === null ? undefined : ratingPalette[row.rating], fontWeight: 600 }}>
                   {row.share === null ? 'N/A' : formatPercent(row.share * 100)}
+                </TableCell>
+                <TableCell sx={{ color: ratingPalette[row.rating], fontWeight: 600 }} data-testid="concentration">
+                  {row.share === null ? '' : <RatingCue rating={row.rating} words={concentrationWords} />}
                 </TableCell>
               </TableRow>
             ))}
