@@ -706,6 +706,33 @@ describe('accessibility', function () {
     });
   }
 
+  for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
+    it(`shows each Analyst Chat message's Copy button at rest, beside the message, at 3:1 against the page (${colorScheme} mode)`, async () => {
+      const session = await e2e.registerUser('Morgan Ellery');
+      const messages = [
+        { role: 'user', content: 'Top 5 banks by total assets' },
+        { role: 'assistant', content: 'The five largest banks by total assets hold about a third of the industry\'s assets between them.' },
+      ];
+      await apiOf(e2e.url, session)('/api/analyst/chats/largest-banks', { method: 'POST', body: { title: 'Largest banks', messages } });
+      const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/analyst-chat' });
+      await page.getByTestId('conversation').getByText('Largest banks').click();
+      const copies = page.getByRole('button', { name: 'Copy message' });
+      await page.getByTestId('assistant-message').waitFor();
+      await page.mouse.move(0, 0);
+      const seen: string[] = [];
+      for (const [index, copy] of (await copies.all()).entries()) {
+        const { front, opacity, back } = await colourAgainstBackground(copy, 'icon');
+        seen.push(`${index}: ${Math.round(contrastRatio(front, back, opacity) * 100) / 100}`);
+      }
+      expect(seen.length, 'Copy buttons').to.equal(2);
+      expect(seen.filter((ratio) => Number(ratio.split(': ')[1]) < 3), `below 3:1 at rest: ${seen.join(', ')}`).to.deep.equal([]);
+      // Beside its bubble, not over the answer's words.
+      const [answer, copy] = [await page.getByTestId('assistant-message').locator('> div').nth(1).boundingBox(), await copies.nth(1).boundingBox()];
+      expect(copy!.x, "the answer's Copy button's left edge").to.be.at.least(answer!.x + answer!.width);
+      await screenshotInBothThemes(page, 'analyst-chat-copy');
+    });
+  }
+
   it("shows a long contact name and title whole on a target's card, wrapped within it, not cut for a tooltip", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

@@ -104,8 +104,18 @@ function MessageBubble({ message, typing }: { message: ChatMessage; typing: bool
       toast.error('Could not copy to the clipboard.');
     }
   };
+  // Always shown beside the bubble, in the secondary icon colour: shown only under the pointer, a rep
+  // using a magnifier or a touch screen did not find it (and over the bubble it would cover the text).
+  const copyButton = (
+    <Tooltip title="Copy">
+      <IconButton size="small" aria-label="Copy message" onClick={copy} sx={{ alignSelf: 'flex-start', mt: 0.25 }}>
+        <CopyIcon sx={{ fontSize: 15 }} />
+      </IconButton>
+    </Tooltip>
+  );
   return (
-    <Stack direction="row" justifyContent={mine ? 'flex-end' : 'flex-start'} spacing={1} sx={{ '&:hover .copy-message': { opacity: 1 } }} data-testid={mine ? 'user-message' : 'assistant-message'}>
+    <Stack direction="row" justifyContent={mine ? 'flex-end' : 'flex-start'} spacing={1} data-testid={mine ? 'user-message' : 'assistant-message'}>
+      {message.content && mine && copyButton}
       {!mine && (
         <Avatar sx={{ width: 28, height: 28, bgcolor: chatPurple, mt: 0.5 }}>
           <AiIcon sx={{ fontSize: 16 }} />
@@ -113,8 +123,8 @@ function MessageBubble({ message, typing }: { message: ChatMessage; typing: bool
       )}
       <Box
         sx={{
-          position: 'relative',
-          maxWidth: mine ? '80%' : 'calc(100% - 44px)',
+          minWidth: 0,
+          maxWidth: mine ? '80%' : 'calc(100% - 80px)',
           px: 1.75,
           py: 1.25,
           borderRadius: 2,
@@ -138,20 +148,8 @@ function MessageBubble({ message, typing }: { message: ChatMessage; typing: bool
             Answered by {providerNames[message.provider] ?? message.provider}
           </Typography>
         )}
-        {message.content && (
-          <Tooltip title="Copy">
-            <IconButton
-              className="copy-message"
-              size="small"
-              aria-label="Copy message"
-              onClick={copy}
-              sx={{ position: 'absolute', top: 2, right: mine ? 'auto' : 2, left: mine ? -34 : 'auto', opacity: 0, transition: 'opacity 120ms', bgcolor: 'background.paper', '&:focus-visible': { opacity: 1 } }}
-            >
-              <CopyIcon sx={{ fontSize: 15 }} />
-            </IconButton>
-          </Tooltip>
-        )}
       </Box>
+      {message.content && !mine && copyButton}
     </Stack>
   );
 }
