@@ -733,6 +733,16 @@ describe('accessibility', function () {
     });
   }
 
+  it('sets your own Analyst Chat message apart by a border in forced colours (High Contrast), where its fill is painted as the page', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    await apiOf(e2e.url, session)('/api/analyst/chats/largest-banks', { method: 'POST', body: { title: 'Largest banks', messages: [{ role: 'user', content: 'Top 5 banks by total assets' }] } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/analyst-chat' });
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.getByTestId('conversation').getByText('Largest banks').click();
+    expect(await edgedApartFromPage(page.getByTestId('user-message').getByText('Top 5 banks by total assets').locator('..')), 'your bubble\'s edge').to.equal(true);
+    await screenshot(page, 'analyst-chat-forced-colours');
+  });
+
   it("shows a long contact name and title whole on a target's card, wrapped within it, not cut for a tooltip", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

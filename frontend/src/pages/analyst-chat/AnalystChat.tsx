@@ -132,6 +132,8 @@ function MessageBubble({ message, typing }: { message: ChatMessage; typing: bool
           color: mine ? 'primary.contrastText' : 'text.primary',
           border: mine ? 0 : 1,
           borderColor: 'divider',
+          // Your own bubble is set apart by its fill, which forced colours paint as the page: it takes a border there.
+          [inForcedColors]: { border: 1 },
         }}
       >
         {mine ? (
