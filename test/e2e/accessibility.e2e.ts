@@ -743,6 +743,21 @@ describe('accessibility', function () {
     await screenshot(page, 'analyst-chat-forced-colours');
   });
 
+  it("names a target's contacts in words on its card, a hot lead as such, where only their initials showed and the name only on hover", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const bank = await trackLargestBank(e2e.url, session);
+    for (const [name, isHotLead] of [['Jane Doe', true], ['Raj Patel', false]] as const) await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name, title: 'CFO', isHotLead } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.showCardView();
+    const names = page.getByTestId('target-summary-card').getByTestId('contact-names');
+    await names.waitFor();
+    await page.mouse.move(0, 0);
+    expect(await names.innerText()).to.equal('Jane Doe (hot lead), Raj Patel');
+    await screenshotInBothThemes(page, 'targets-card-contact-names');
+  });
+
   it("shows a long contact name and title whole on a target's card, wrapped within it, not cut for a tooltip", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

@@ -1,10 +1,10 @@
 import { memo } from 'react';
-import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
-import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
+import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
+import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, listOf, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
-import { avatarsOf, initialsOf } from './avatars.ts';
+import { avatarsOf, initialsOf, MAX_AVATARS } from './avatars.ts';
 import type { TargetCardActions } from './TargetDetailCard.tsx';
 import type { TrackedBank } from './types.ts';
 import type { TargetWork } from './useTargetWork.ts';
@@ -13,7 +13,7 @@ const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /**
  * One target in the card view: name (opens the bank detail), place, star, added date, three figures,
- * up to five contact avatars plus '+N' (hot leads ringed in yellow), and Contact and Details buttons.
+ * up to five contact avatars plus '+N' (hot leads ringed in yellow) over their names, and Contact and Details buttons.
  */
 export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, busy, actions }: { bank: TrackedBank; work: TargetWork; busy: boolean; actions: TargetCardActions }) {
   const roa = num(bank.roa);
@@ -69,10 +69,12 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
             No contacts yet.
           </Typography>
         ) : (
-          <Stack role="group" direction="row" spacing={-0.75} sx={{ alignItems: 'center' }} aria-label={`${work.contacts.length} contacts`} data-testid="contact-avatars">
-            {shown.map((contact) => (
-              <Tooltip key={contact.id} title={`${contact.name}${contact.isHotLead ? ' (hot lead)' : ''}`}>
+          <>
+            {/* The avatars are a picture of the names written under them: a name shown only in a tooltip on hover was not found with a magnifier, and a hot lead's yellow ring told it by colour alone. */}
+            <Stack direction="row" spacing={-0.75} sx={{ alignItems: 'center' }} aria-hidden data-testid="contact-avatars">
+              {shown.map((contact) => (
                 <Avatar
+                  key={contact.id}
                   data-hot-lead={contact.isHotLead}
                   sx={{
                     width: 32,
@@ -86,12 +88,18 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
                 >
                   {initialsOf(contact.name)}
                 </Avatar>
-              </Tooltip>
-            ))}
-            {more > 0 && (
-              <Avatar sx={{ width: 32, height: 32, fontSize: 12, bgcolor: 'action.selected', color: 'text.primary', border: 2, borderColor: 'background.paper' }}>+{more}</Avatar>
-            )}
-          </Stack>
+              ))}
+              {more > 0 && (
+                <Avatar sx={{ width: 32, height: 32, fontSize: 12, bgcolor: 'action.selected', color: 'text.primary', border: 2, borderColor: 'background.paper' }}>+{more}</Avatar>
+              )}
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, overflowWrap: 'anywhere' }} data-testid="contact-names">
+              {listOf(
+                work.contacts.map((contact) => `${contact.name}${contact.isHotLead ? ' (hot lead)' : ''}`),
+                MAX_AVATARS,
+              )}
+            </Typography>
+          </>
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
