@@ -758,6 +758,30 @@ describe('accessibility', function () {
     await screenshotInBothThemes(page, 'targets-card-contact-names');
   });
 
+  it('keeps the Targets search box\'s words and the "Per page" label whole at twice the text size', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets', viewport: { width: 1280, height: 800 } });
+    await new TargetsPage(page).waitForCards();
+    await page.addStyleTag({ content: 'html { font-size: 200% }' });
+    const search = page.getByRole('textbox', { name: 'Search targets' });
+    const searchCut = await search.evaluate((input: HTMLInputElement) => {
+      const probe = document.createElement('span');
+      const style = getComputedStyle(input);
+      probe.style.cssText = `position: absolute; white-space: pre; font: ${style.font}; letter-spacing: ${style.letterSpacing}`;
+      probe.textContent = input.placeholder;
+      document.body.append(probe);
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      const cut = Math.max(0, Math.ceil(probe.getBoundingClientRect().width - room));
+      probe.remove();
+      return cut;
+    });
+    const label = page.locator('label', { hasText: 'Per page' });
+    const labelCut = await label.evaluate((element) => Math.max(0, element.scrollWidth - element.clientWidth));
+    expect({ search: searchCut, perPage: labelCut }, 'px cut').to.deep.equal({ search: 0, perPage: 0 });
+    await screenshotInBothThemes(page, 'targets-toolbar-200-percent');
+  });
+
   it("shows a long contact name and title whole on a target's card, wrapped within it, not cut for a tooltip", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

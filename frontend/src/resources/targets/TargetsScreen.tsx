@@ -143,13 +143,14 @@ export default function TargetsScreen() {
         }
       />
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        {/* Sized in rem, and wrapping, so that at a larger text size the search box keeps room for its words and Per page for its label. */}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
           <TextField
             size="small"
             placeholder="Search targets..."
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            sx={{ flex: 1 }}
+            sx={{ flex: { sm: '1 1 16rem' } }}
             slotProps={{
               htmlInput: { 'aria-label': 'Search targets' },
               input: {
@@ -161,7 +162,7 @@ export default function TargetsScreen() {
               },
             }}
           />
-          <TextField select size="small" label="Per page" value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))} sx={{ width: 110 }}>
+          <TextField select size="small" label="Per page" value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))} sx={{ width: '7rem' }}>
             {TARGET_PAGE_SIZES.map((size) => (
               <MenuItem key={size} value={size}>
                 {size}
