@@ -782,6 +782,15 @@ describe('accessibility', function () {
     await screenshotInBothThemes(page, 'targets-toolbar-200-percent');
   });
 
+  it('keeps the Reports header\'s "As of" box and its Now button side by side in a 1,280 px window', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/reports', viewport: { width: 1280, height: 800 } });
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    const [asOf, now] = [await page.getByRole('textbox', { name: 'As of' }).or(page.getByLabel('As of')).first().locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")]').boundingBox(), await page.getByRole('button', { name: 'Now' }).boundingBox()];
+    expect(now!.y, "Now's top").to.be.below(asOf!.y + asOf!.height);
+    expect(now!.x, "Now's left").to.be.at.least(asOf!.x + asOf!.width);
+    await screenshotInBothThemes(page, 'reports-header');
+  });
+
   it("shows a long contact name and title whole on a target's card, wrapped within it, not cut for a tooltip", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

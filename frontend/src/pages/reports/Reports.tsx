@@ -129,8 +129,11 @@ export default function Reports() {
         icon={<ReportsIcon />}
         actions={
           // Now goes under the moment where the two do not fit side by side (a 320 px window: 400 % zoom).
+          // The moment's box is as wide as its date, not the whole line (as text boxes are by default): it
+          // took the line and put Now under it even where the two fit.
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <TextField
+              fullWidth={false}
               type="datetime-local"
               size="small"
               label="As of"
