@@ -12,7 +12,10 @@ import type { CheckboxProps, Theme } from '@mui/material';
 export const inForcedColors = '@media (forced-colors: active)';
 const forcedHighlight = { forcedColorAdjust: 'none', backgroundColor: 'Highlight' } as const;
 // A selected item's icons and texts, coloured by the theme, would stay so on Highlight: they take its text colour.
-const forcedSelection = { '&.Mui-selected': { [inForcedColors]: { ...forcedHighlight, color: 'HighlightText', '& *': { color: 'inherit' } } } };
+// Under the pointer too: MUI's tint for a selected item hovered (a 12 % primary) would replace Highlight behind the
+// HighlightText, white on a pale blue (1.2:1).
+const forcedSelected = { [inForcedColors]: { ...forcedHighlight, color: 'HighlightText', '& *': { color: 'inherit' } } };
+const forcedSelection = { '&.Mui-selected': forcedSelected, '&.Mui-selected:hover': forcedSelected };
 
 /** The border of a text box at rest: 3.7:1 or more against the cards and page of either theme. */
 export function inputBorderColor(theme: Theme): string {

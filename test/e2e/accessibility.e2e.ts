@@ -743,6 +743,20 @@ describe('accessibility', function () {
     await screenshot(page, 'analyst-chat-forced-colours');
   });
 
+  it('keeps the chosen conversation readable under the pointer in forced colours (High Contrast): its text on the highlight, not on a pale tint', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    await apiOf(e2e.url, session)('/api/analyst/chats/largest-banks', { method: 'POST', body: { title: 'Largest banks', messages: [{ role: 'user', content: 'Top 5 banks by total assets' }] } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/analyst-chat' });
+    await page.emulateMedia({ forcedColors: 'active' });
+    const chosen = page.getByTestId('conversation').getByRole('button', { name: /^Largest banks/ });
+    await chosen.click();
+    await chosen.hover();
+    const { text, back } = await chosen.evaluate((button) => ({ text: getComputedStyle(button.querySelector('.MuiListItemText-primary')!).color, back: getComputedStyle(button).backgroundColor }));
+    // A translucent fill is seen over the page (white in the light scheme).
+    expect(contrastRatio(text, seenThrough([back])), `${text} on ${back}`).to.be.at.least(4.5);
+    await screenshot(page, 'analyst-chat-forced-colours-hover');
+  });
+
   it("names a target's contacts in words on its card, a hot lead as such, where only their initials showed and the name only on hover", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);
