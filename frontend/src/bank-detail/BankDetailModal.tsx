@@ -68,10 +68,13 @@ function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownVie
   return (
     <>
       <DetailHeader bank={data.bank} status={inactiveStatus(data.institution)} onClose={onClose} />
-      <Box sx={{ flex: 1, display: 'flex', minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
+      {/* A wide screen keeps the header and views in place while the panel scrolls beside them. A phone's
+          header and views would leave the panel under half its screen (a third with the AI summary open,
+          less with the keyboard up), so there the whole dialog scrolls and the panel can fill the screen. */}
+      <Box sx={{ flex: { xs: 'none', md: 1 }, display: 'flex', minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
         <DetailNavigation view={view} facts={facts} onSelect={onSelectView} />
         {/* Focusable, so a panel with nothing else to focus still scrolls from the keyboard. */}
-        <Box component="section" aria-label="Bank detail panel" data-view={view} tabIndex={0} sx={{ flex: 1, minWidth: 0, overflowY: 'auto', p: { xs: 2, md: 3 } }}>
+        <Box component="section" aria-label="Bank detail panel" data-view={view} tabIndex={0} sx={{ flex: 1, minWidth: 0, overflowY: { md: 'auto' }, p: { xs: 2, md: 3 } }}>
           <Panel view={view} data={data} />
         </Box>
       </Box>

@@ -18,18 +18,21 @@ export type Session = { token: string; user: { id: string; name: string; email: 
 
 /**
  * A fresh browser context (own local storage) at a desktop size, in the given system colour scheme
- * (the app's theme defaults to it), signed in when a session is given.
+ * (the app's theme defaults to it), signed in when a session is given; a touch screen when `touch`.
  */
 export async function newContext(
   browser: Browser,
   baseUrl: string,
-  options: { colorScheme?: ColorScheme; session?: Session; viewport?: { width: number; height: number }; timezoneId?: string } = {},
+  options: { colorScheme?: ColorScheme; session?: Session; viewport?: { width: number; height: number }; timezoneId?: string; touch?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1440, height: 900 },
     timezoneId: options.timezoneId,
+    // A phone: taps instead of a pointer (no hover), and the page laid out for its screen.
+    hasTouch: options.touch,
+    isMobile: options.touch,
   });
   if (options.session) {
     const { token, user } = options.session;

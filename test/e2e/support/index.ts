@@ -20,6 +20,8 @@ export type OpenPageOptions = {
   path?: string;
   /** The browser's time zone (IANA, e.g. 'Pacific/Kiritimati'); this machine's by default. */
   timezoneId?: string;
+  /** A phone's touch screen: taps (`locator.tap()`), no hover. */
+  touch?: boolean;
 };
 
 export type E2E = {
@@ -78,7 +80,7 @@ export function useE2E(options: { banks?: number; config?: () => Partial<AppConf
 
   const open = async (opts: OpenPageOptions & { session?: Session }) => {
     const { server: running, browser: chromium } = ready();
-    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session, timezoneId: opts.timezoneId });
+    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session, timezoneId: opts.timezoneId, touch: opts.touch });
     contexts.push(context);
     // Fail fast: a missing element is a failing test, not a 30 s wait.
     context.setDefaultTimeout(15_000);

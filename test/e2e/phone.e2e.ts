@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { screenshotDir, useE2E, type ColorScheme } from './support/index.ts';
+
+/** A sales rep's phone: 390 × 844, touch. */
+const phone = { viewport: { width: 390, height: 844 }, touch: true } as const;
+
+/** How many pixels of the element the window shows, top to bottom. */
+async function heightInView(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return Math.max(0, Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0));
+  });
+}
+
+/** A picture of what the phone's screen shows (a full-page one would show the page under a full-screen dialog). */
+async function screenshot(page: Page, name: string, colorScheme: ColorScheme): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.waitForTimeout(600); // charts finish their entry animation
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${colorScheme}.png`) });
+}
+
+/** The work of a rep between meetings, done on a phone. */
+describe('on a phone', function () {
+  const e2e = useE2E({ banks: 30 });
+
+  async function openBankDetail(colorScheme: ColorScheme): Promise<{ page: Page; dialog: Locator }> {
+    const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, path: '/bank-directory' });
+    await page.getByRole('button', { name: 'Details', exact: true }).first().tap();
+    const dialog = page.getByRole('dialog', { name: 'Bank detail' });
+    await dialog.getByTestId('bank-detail-name').waitFor();
+    return { page, dialog };
+  }
+
+  it('gives a bank detail panel the whole screen once the header and views are scrolled past, the AI summary open', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, dialog } = await openBankDetail(colorScheme);
+      await dialog.getByRole('button', { name: 'AI Summary' }).tap();
+      await dialog.getByTestId('ai-summary').waitFor();
+      const panel = dialog.getByRole('region', { name: 'Bank detail panel' });
+      await panel.getByRole('heading', { name: 'Off-Balance Sheet Items' }).scrollIntoViewIfNeeded();
+      expect(await heightInView(panel), `${colorScheme}: the panel fills the window`).to.be.at.least(phone.viewport.height - 1);
+      await screenshot(page, 'phone-bank-detail-scrolled', colorScheme);
+    }
+  });
+});
