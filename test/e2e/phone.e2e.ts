@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { screenshotDir, useE2E, type ColorScheme } from './support/index.ts';
+import { screenshotDir, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { TargetsPage } from './support/pages/targets.ts';
 
 /** A sales rep's phone: 390 × 844, touch. */
 const phone = { viewport: { width: 390, height: 844 }, touch: true } as const;
@@ -44,5 +45,23 @@ describe('on a phone', function () {
       expect(await heightInView(panel), `${colorScheme}: the panel fills the window`).to.be.at.least(phone.viewport.height - 1);
       await screenshot(page, 'phone-bank-detail-scrolled', colorScheme);
     }
+  });
+
+  it('brings up the keyboard for web addresses in the LinkedIn fields, with no capital letter or autocorrect', async () => {
+    const session = await e2e.registerUser();
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ ...phone, session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.card(bank.name).getByRole('button', { name: bank.name, expanded: false }).tap();
+    await targets.expandedCard().locator('.MuiCollapse-entered').waitFor();
+    const keyboardOf = (field: Locator) => field.evaluate((input: HTMLInputElement) => ({ inputMode: input.inputMode, autocapitalize: input.autocapitalize, autocorrect: input.getAttribute('autocorrect'), spellcheck: input.spellcheck }));
+    const addressKeyboard = { inputMode: 'url', autocapitalize: 'none', autocorrect: 'off', spellcheck: false };
+
+    await targets.expandedCard().getByRole('button', { name: 'Edit LinkedIn company page' }).tap();
+    expect(await keyboardOf(targets.expandedCard().getByRole('textbox', { name: 'LinkedIn company page URL' })), 'the company page').to.deep.equal(addressKeyboard);
+
+    await targets.expandedCard().getByRole('button', { name: 'Add New Contact' }).tap();
+    expect(await keyboardOf(targets.dialog().getByRole('textbox', { name: 'LinkedIn URL' })), "a contact's profile").to.deep.equal(addressKeyboard);
   });
 });

@@ -4,6 +4,7 @@ import { useDataProvider, useGetList } from 'react-admin';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { webAddressInput } from '../../ui/webAddressInput.ts';
 import { ConflictNotice } from '../shared/ConflictNotice.tsx';
 import { fieldErrorsOf, messageOf, reasonOf } from '../shared/problem.ts';
 import { useSaveConflict } from '../shared/useSaveConflict.ts';
@@ -246,6 +247,7 @@ export function ContactFormDialog({
               error={Boolean(errors.linkedinUrl)}
               helperText={errors.linkedinUrl ?? linkedinHelperText(linkedin)}
               placeholder="https://www.linkedin.com/in/name"
+              slotProps={{ htmlInput: webAddressInput }}
             />
             <Button variant="outlined" onClick={checkLinkedin} disabled={!draft.linkedinUrl.trim() || linkedin.status === 'checking'} sx={{ mt: 1, flexShrink: 0 }}>
               {linkedin.status === 'checking' ? <CircularProgress size={18} /> : 'Check'}

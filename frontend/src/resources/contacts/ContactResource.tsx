@@ -24,6 +24,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { useToast } from '../../ui/Toast.tsx';
+import { webAddressInput } from '../../ui/webAddressInput.ts';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { ContactDeletionQuestion } from './ContactDeletionQuestion.tsx';
@@ -194,7 +195,7 @@ function ContactFields({ adding }: { adding: boolean }) {
       <TextInput source="name" label="Full Name" isRequired fullWidth />
       <TextInput source="title" label="Job Title" isRequired fullWidth />
       <TextInput source="email" label="Email" type="email" fullWidth />
-      <TextInput source="linkedinUrl" label="LinkedIn URL" fullWidth />
+      <TextInput source="linkedinUrl" label="LinkedIn URL" fullWidth slotProps={{ htmlInput: webAddressInput }} />
       <TagsInput source="tags" />
       <BooleanInput source="isHotLead" label="Hot lead" />
     </>

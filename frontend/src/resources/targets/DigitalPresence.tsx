@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, IconButton, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useToast } from '../../ui/Toast.tsx';
+import { webAddressInput } from '../../ui/webAddressInput.ts';
 import { websiteHref } from '../contacts/links.ts';
 import { withScheme } from '../contacts/form.ts';
 import { reasonOf } from '../shared/problem.ts';
@@ -91,7 +92,7 @@ export function DigitalPresence({ bank }: { bank: TrackedBank }) {
               placeholder="https://www.linkedin.com/company/..."
               error={Boolean(error)}
               helperText={error}
-              slotProps={{ htmlInput: { 'aria-label': 'LinkedIn company page URL' } }}
+              slotProps={{ htmlInput: { ...webAddressInput, 'aria-label': 'LinkedIn company page URL' } }}
             />
             <Stack direction="row" spacing={1}>
               <Button type="submit" size="small" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={14} /> : undefined}>

@@ -28,6 +28,7 @@ import type { TrackedBank } from './types.ts';
 import { UNTARGETED_KEEPS } from '../../targets/useTargetToggle.ts';
 import { RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
 import { useTrackedBankHistory } from './history.ts';
+import { webAddressInput } from '../../ui/webAddressInput.ts';
 import { onlyFilter, searchFilter } from '../shared/filters.tsx';
 import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody } from '../shared/ListBody.tsx';
@@ -133,7 +134,7 @@ export function TrackedBankEdit() {
           </Toolbar>
         }
       >
-        <TextInput source="linkedinCompanyUrl" label="LinkedIn company page" fullWidth helperText="Checked on the Targets screen before saving there; here it must be a linkedin.com address." />
+        <TextInput source="linkedinCompanyUrl" label="LinkedIn company page" fullWidth helperText="Checked on the Targets screen before saving there; here it must be a linkedin.com address." slotProps={{ htmlInput: webAddressInput }} />
         <TextInput source="notes" multiline minRows={4} fullWidth />
         <TagsInput source="tags" />
         <BooleanInput source="isTarget" label="Target" />
