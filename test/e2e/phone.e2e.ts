@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { screenshotDir, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { apiOf, screenshotDir, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
 /** A sales rep's phone: 390 × 844, touch. */
@@ -63,5 +63,22 @@ describe('on a phone', function () {
 
     await targets.expandedCard().getByRole('button', { name: 'Add New Contact' }).tap();
     expect(await keyboardOf(targets.dialog().getByRole('textbox', { name: 'LinkedIn URL' })), "a contact's profile").to.deep.equal(addressKeyboard);
+  });
+
+  it('ticks a task done from the Tasks list, and the rest of its line still opens it', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await e2e.registerUser();
+      const as = apiOf(e2e.url, session);
+      const bank = await trackLargestBank(e2e.url, session);
+      const text = 'Send the treasury management proposal to Maximiliana Alexandrovna before the board meets';
+      const task = await as<{ id: string }>('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text, dueDate: '2026-12-15' } });
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/tasks' });
+      await page.getByRole('checkbox', { name: `Complete "${text}"` }).tap();
+      await page.getByRole('checkbox', { name: `Reopen "${text}"` }).waitFor();
+      expect((await as<{ completed: boolean }>(`/api/data/tasks/${task.id}`)).completed, `${colorScheme}: the task is done`).to.equal(true);
+      await screenshot(page, 'phone-tasks-ticked', colorScheme);
+      await page.getByRole('link', { name: new RegExp(`^${text}`) }).tap();
+      await page.waitForURL(new RegExp(`#/tasks/${task.id}/show$`));
+    }
   });
 });

@@ -9,7 +9,6 @@ import {
   NullableBooleanInput,
   ReferenceInput,
   SimpleForm,
-  SimpleList,
   TextField,
   TextInput,
   useGetList,
@@ -31,6 +30,7 @@ import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions, BulkDeleteThenReload } from '../shared/bulkActions.tsx';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
+import { PhoneTaskList } from './PhoneTaskList.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
 
@@ -74,7 +74,7 @@ const taskBulkActions = (
 export function TaskList() {
   return (
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
-      <ListBody phone={<SimpleList<Task> primaryText={(task) => task.text} secondaryText={(task) => task.bankName} tertiaryText={() => <Due />} linkType="show" />}>
+      <ListBody phone={<PhoneTaskList />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(taskBulkActions)}>
           {/* A long link pasted into a task breaks to fit: unbroken, it pushed the other columns out of sight. */}
           <TextField source="text" label="Task" sx={{ overflowWrap: 'anywhere' }} />
