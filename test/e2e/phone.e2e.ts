@@ -81,4 +81,24 @@ describe('on a phone', function () {
       await page.waitForURL(new RegExp(`#/tasks/${task.id}/show$`));
     }
   });
+
+  it("writes an email to a contact with a long address without the dialog scrolling sideways, the address read whole", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await e2e.registerUser();
+      const bank = await trackLargestBank(e2e.url, session);
+      const name = 'Maximiliana Alexandrovna Featherstonehaugh-Worthington';
+      const email = 'maximiliana.featherstonehaughworthington@treasuryservices.example';
+      await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name, title: 'Chief Financial Officer', email } });
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await targets.waitForCards();
+      await targets.card(bank.name).getByRole('button', { name: bank.name, expanded: false }).tap();
+      await targets.contactRow(name).getByRole('button', { name: `Send email to ${name}` }).tap();
+      const content = targets.dialog().locator('.MuiDialogContent-root');
+      await content.getByText(email, { exact: false }).waitFor();
+      const widths = await content.evaluate((element) => ({ content: element.scrollWidth, shown: element.clientWidth }));
+      expect(widths.content, `${colorScheme}: the dialog's width, px`).to.be.at.most(widths.shown);
+      await screenshot(page, 'phone-send-email', colorScheme);
+    }
+  });
 });

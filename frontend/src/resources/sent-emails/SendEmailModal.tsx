@@ -167,7 +167,8 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     >
       {contact && bank && (
         <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+          {/* A long address breaks to fit: unbroken, the dialog scrolled sideways on a phone. */}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             To: {contact.name} &lt;{contact.email ?? 'no email address'}&gt; · {bank.name}
           </Typography>
           {loadingBank && <Typography variant="body2">Loading bank details...</Typography>}
