@@ -58,7 +58,9 @@ const shared: RaThemeOptions = {
       },
     },
     MuiListItemButton: { styleOverrides: { root: forcedSelection } },
-    MuiMenuItem: { styleOverrides: { root: forcedSelection } },
+    // A menu's option (a template, a workflow, a bank to pick) wraps at the menu's edge: MUI keeps it on
+    // one line, and on a phone the menu cut a long name off.
+    MuiMenuItem: { styleOverrides: { root: { ...forcedSelection, whiteSpace: 'normal', overflowWrap: 'anywhere' } } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiTabs: { styleOverrides: { indicator: { [inForcedColors]: forcedHighlight } } },
     MuiSlider: {

@@ -101,4 +101,27 @@ describe('on a phone', function () {
       await screenshot(page, 'phone-send-email', colorScheme);
     }
   });
+
+  it("reads a long template name whole in the composer's Template menu", async () => {
+    const session = await e2e.registerUser();
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const template = 'CFO introduction for treasury management and the new ACH limits';
+    await as('/api/data/templates', { method: 'POST', body: { name: template, category: 'introduction', subject: 'Partnering with {{bankName}}', body: 'Dear {{contactName}},' } });
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', email: 'jane@example.com' } });
+    const { page } = await e2e.openSignedInPage({ ...phone, session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.card(bank.name).getByRole('button', { name: bank.name, expanded: false }).tap();
+    await targets.contactRow('Jane Doe').getByRole('button', { name: 'Send email to Jane Doe' }).tap();
+    await targets.dialog().getByRole('combobox', { name: 'Template' }).tap();
+    const option = page.getByRole('option', { name: template });
+    const fit = await option.evaluate((element) => ({ text: element.scrollWidth, shown: element.clientWidth, right: element.getBoundingClientRect().right, menuRight: element.closest('.MuiPaper-root')!.getBoundingClientRect().right }));
+    expect(fit.text, "the name's width, px").to.be.at.most(fit.shown);
+    expect(fit.right, 'the option ends within its menu').to.be.at.most(fit.menuRight);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, 'phone-template-menu', colorScheme);
+    }
+  });
 });
