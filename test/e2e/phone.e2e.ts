@@ -124,4 +124,15 @@ describe('on a phone', function () {
       await screenshot(page, 'phone-template-menu', colorScheme);
     }
   });
+
+  it("brings up the number pad for a workflow step's day and a peer group's assets", async () => {
+    const inputModeOf = (field: Locator) => field.evaluate((input: HTMLInputElement) => input.inputMode);
+    const { dialog } = await openBankDetail('light');
+    await dialog.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view="benchmark"]').tap();
+    for (const label of ['Min Assets', 'Max Assets']) expect(await inputModeOf(dialog.getByRole('spinbutton', { name: label })), label).to.equal('numeric');
+
+    const { page } = await e2e.openSignedInPage({ ...phone, path: '/outreach/automation' });
+    await page.getByRole('button', { name: '+ New Workflow' }).tap();
+    expect(await inputModeOf(page.getByRole('dialog').getByRole('spinbutton', { name: 'Day of step 1' })), 'Day').to.equal('numeric');
+  });
 });

@@ -72,6 +72,7 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
   );
   // The asset fields keep the text as typed, so an emptied field stays empty rather than turning into
   // a 0 that the next digits are typed after ('0500000000'); the text is read as a number (empty as 0).
+  // Whole dollars: a phone brings up its number pad (type="number" alone gives iOS's row of digits and signs).
   const [assets, setAssets] = useState({ minAssets: String(initial.minAssets), maxAssets: String(initial.maxAssets) });
   const amount = (text: string) => Number(text) || 0;
   const assetField = (key: 'minAssets' | 'maxAssets', label: string) => (
@@ -81,7 +82,7 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
       type="number"
       value={assets[key]}
       onChange={(event) => setAssets((current) => ({ ...current, [key]: event.target.value }))}
-      slotProps={{ htmlInput: { step: 1_000_000, min: 0 } }}
+      slotProps={{ htmlInput: { step: 1_000_000, min: 0, inputMode: 'numeric' } }}
       helperText={formatMoney(amount(assets[key]))}
       sx={{ width: 200 }}
     />

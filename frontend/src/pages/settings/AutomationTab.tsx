@@ -60,8 +60,8 @@ function SendWindowCard() {
         <Stack spacing={2}>
           {/* One above the other on a phone, where side by side their labels were cut to 'Window starts (...'. */}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23 } }} />
-            <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24 } }} />
+            <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23, inputMode: 'numeric' } }} />
+            <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24, inputMode: 'numeric' } }} />
           </Stack>
           <Box role="group" aria-label="Send days">
             {dayNames.map((name, index) => (
@@ -78,7 +78,7 @@ function SendWindowCard() {
             value={form.timeZone ?? ''}
             onChange={(event) => setForm((current) => ({ ...current, timeZone: event.target.value }))}
           />
-          <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1 } }} sx={{ maxWidth: 200 }} />
+          <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }} sx={{ maxWidth: 200 }} />
           <Box>
             <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
               Save Automation Settings

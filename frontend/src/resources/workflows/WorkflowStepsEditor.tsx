@@ -40,7 +40,7 @@ export function WorkflowStepsEditor({
                 value={step.day}
                 onChange={(event) => onChange(replaceStep(steps, index, { ...step, day: parseStepDay(event.target.value, step.day) }))}
                 sx={{ width: { sm: 90 } }}
-                slotProps={{ htmlInput: { min: 1, max: maxStepDay, step: 1, 'aria-label': `Day of step ${index + 1}` } }}
+                slotProps={{ htmlInput: { min: 1, max: maxStepDay, step: 1, inputMode: 'numeric', 'aria-label': `Day of step ${index + 1}` } }}
               />
               <TextField
                 select
