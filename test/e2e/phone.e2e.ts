@@ -135,4 +135,25 @@ describe('on a phone', function () {
     await page.getByRole('button', { name: '+ New Workflow' }).tap();
     expect(await inputModeOf(page.getByRole('dialog').getByRole('spinbutton', { name: 'Day of step 1' })), 'Day').to.equal('numeric');
   });
+
+  it("reads a contact's History whole, each event with what changed, with no sideways scrolling", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await e2e.registerUser();
+      const bank = await trackLargestBank(e2e.url, session);
+      const contact = await apiOf(e2e.url, session)<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', email: 'jane@example.com' } });
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: `/contacts/${contact.id}/show` });
+      await page.getByRole('tab', { name: 'History' }).tap();
+      const history = page.getByTestId('record-history');
+      const change = history.getByTestId('history-entry').first().getByText('Title: Chief Financial Officer', { exact: true });
+      await change.waitFor();
+      const box = (await change.boundingBox())!;
+      expect(box.x + box.width, `${colorScheme}: what changed ends within the screen, px`).to.be.at.most(phone.viewport.width);
+      const sideways = await history.evaluate((element) => {
+        for (let node: HTMLElement | null = element; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return `${node.tagName}: ${node.scrollWidth} > ${node.clientWidth}`;
+        return null;
+      });
+      expect(sideways, `${colorScheme}: nothing around the history scrolls sideways`).to.equal(null);
+      await screenshot(page, 'phone-contact-history', colorScheme);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
@@ -7,6 +7,7 @@ import { countOf, formatLocalMoment, withLocalMoments } from '../../../../domain
 import { changesOf, HISTORY_SHOWN, readChanges, sourceLabels, type ChangeLine, type HistoryReading, type UseHistoryReading, readAsStored } from './history.ts';
 import { labelOf } from './labels.ts';
 import { rowsShown } from '../../ui/rowsShown.ts';
+import { useOnPhone } from './ListBody.tsx';
 
 const noEntries: HistoryEntry[] = [];
 /** A group of up to this many changes reads inline like the others. */
@@ -102,8 +103,49 @@ function ChangeGroup({ name, lines }: { name: string; lines: ChangeLine[] }) {
   );
 }
 
+/** What happened: the event's name, and its summary under it. */
+function EventText({ entry }: { entry: HistoryEntry }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {labelOf(entry.type)}
+      </Typography>
+      {entry.summary && (
+        <Typography variant="caption" color="text.secondary">
+          {withLocalMoments(entry.summary)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** What the event changed, field by field ('—' for nothing), a long group folded. */
+function Changes({ entry, reading, hideNone = false }: { entry: HistoryEntry; reading: HistoryReading; hideNone?: boolean }) {
+  const { lines, group } = readChanges(changesOf(entry), reading);
+  if (lines.length === 0 && group.length === 0) {
+    return hideNone ? null : (
+      <Typography variant="body2" color="text.secondary">
+        —
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={0.25}>
+      {lines.map((line) => (
+        <ChangeText key={line.field} line={line} />
+      ))}
+      {group.length > groupShownWhole ? <ChangeGroup name={reading.group!.name} lines={group} /> : group.map((line) => <ChangeText key={line.field} line={line} />)}
+    </Stack>
+  );
+}
+
+function SourceChip({ entry }: { entry: HistoryEntry }) {
+  return <Chip size="small" variant="outlined" label={sourceLabels[entry.source] ?? entry.source} />;
+}
+
 function HistoryTable({ entries: all, reading }: { entries: HistoryEntry[]; reading: HistoryReading }) {
   const [showAll, setShowAll] = useState(false);
+  const onPhone = useOnPhone();
   // The newest events, still oldest first: hundreds drawn at once held the page still for seconds.
   const { shown: entries, hidden: earlier } = rowsShown(all, showAll ? all.length : HISTORY_SHOWN, 'last');
   return (
@@ -113,55 +155,55 @@ function HistoryTable({ entries: all, reading }: { entries: HistoryEntry[]; read
           Show {countOf(earlier, 'earlier event')}
         </Button>
       )}
-      <Table size="small" aria-label="Record history" data-testid="record-history">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>Event</TableCell>
-            <TableCell>What changed</TableCell>
-            <TableCell>Source</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => {
-            const { lines, group } = readChanges(changesOf(entry), reading);
-            return (
+      {onPhone ? (
+        // On a phone an event a block, its parts one under another: the table's five columns ran 750 px
+        // wide, and what changed was off the screen's edge.
+        <Stack component="ol" aria-label="Record history" data-testid="record-history" divider={<Divider component="li" aria-hidden />} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {entries.map((entry) => (
+            <Stack component="li" key={entry.version} data-testid="history-entry" data-event-type={entry.type} spacing={0.5}>
+              <Box>
+                <EventText entry={entry} />
+              </Box>
+              <Typography variant="caption" color="text.secondary">
+                {formatLocalMoment(entry.occurredAt)} · {entry.user.name ?? 'Unknown user'}
+              </Typography>
+              <Changes entry={entry} reading={reading} hideNone />
+              <Box>
+                <SourceChip entry={entry} />
+              </Box>
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <Table size="small" aria-label="Record history" data-testid="record-history">
+          <TableHead>
+            <TableRow>
+              <TableCell>When</TableCell>
+              <TableCell>Who</TableCell>
+              <TableCell>Event</TableCell>
+              <TableCell>What changed</TableCell>
+              <TableCell>Source</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {entries.map((entry) => (
               <TableRow key={entry.version} data-testid="history-entry" data-event-type={entry.type} sx={{ verticalAlign: 'top' }}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatLocalMoment(entry.occurredAt)}</TableCell>
                 <TableCell>{entry.user.name ?? 'Unknown user'}</TableCell>
                 <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {labelOf(entry.type)}
-                  </Typography>
-                  {entry.summary && (
-                    <Typography variant="caption" color="text.secondary">
-                      {withLocalMoments(entry.summary)}
-                    </Typography>
-                  )}
+                  <EventText entry={entry} />
                 </TableCell>
                 <TableCell>
-                  {lines.length === 0 && group.length === 0 ? (
-                    <Typography variant="body2" color="text.secondary">
-                      —
-                    </Typography>
-                  ) : (
-                    <Stack spacing={0.25}>
-                      {lines.map((line) => (
-                        <ChangeText key={line.field} line={line} />
-                      ))}
-                      {group.length > groupShownWhole ? <ChangeGroup name={reading.group!.name} lines={group} /> : group.map((line) => <ChangeText key={line.field} line={line} />)}
-                    </Stack>
-                  )}
+                  <Changes entry={entry} reading={reading} />
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" variant="outlined" label={sourceLabels[entry.source] ?? entry.source} />
+                  <SourceChip entry={entry} />
                 </TableCell>
               </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+            ))}
+          </TableBody>
+        </Table>
+      )}
     </Box>
   );
 }
