@@ -156,4 +156,24 @@ describe('on a phone', function () {
       await screenshot(page, 'phone-contact-history', colorScheme);
     }
   });
+
+  it("reads Reports' tracked banks and contacts whole, each row's figures on the screen", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await e2e.registerUser();
+      const bank = await trackLargestBank(e2e.url, session);
+      await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Maximiliana Alexandrovna Featherstonehaugh-Worthington', title: 'Executive Vice President and Chief Financial Officer' } });
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/reports' });
+      for (const [report, last] of [['report-targets', 'Contacts'], ['report-contacts', 'Replied']] as const) {
+        const card = page.getByTestId(report);
+        const label = card.getByText(last, { exact: true }).last();
+        await label.waitFor();
+        const box = (await label.boundingBox())!;
+        expect(box.x + box.width, `${colorScheme}: ${report}'s last column ends within the screen, px`).to.be.at.most(phone.viewport.width);
+        const sideways = await card.evaluate((element) => [element, ...element.querySelectorAll('*')].filter((node) => node.scrollWidth > node.clientWidth + 1).length);
+        expect(sideways, `${colorScheme}: boxes in ${report} scrolling sideways`).to.equal(0);
+      }
+      await page.getByTestId('report-targets').scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-reports-tables', colorScheme);
+    }
+  });
 });

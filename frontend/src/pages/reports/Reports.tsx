@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Grid, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useTheme } from '@mui/material';
+import { Fragment, useState } from 'react';
+import { Alert, Box, Button, Divider, Grid, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useTheme } from '@mui/material';
 import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { PageHeader } from '../../layout/PageHeader.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { ReportRow as Row } from '../../providers/services.ts';
 import { csvFile } from '../../resources/shared/csv.ts';
+import { useOnPhone } from '../../resources/shared/ListBody.tsx';
 import { SectionCard } from '../../ui/SectionCard.tsx';
 import { formatDate, formatLocalMoment, formatMoney, formatPercent, groupThousands } from '../../../../domain/format.ts';
 
@@ -74,28 +75,69 @@ function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false
 /** A table shows this many rows at most (more would slow the page); its CSV holds them all. */
 const tableRows = 200;
 
-function TableCard({ title, name, rows, asOf, columns }: { title: string; name: ReportName; rows: Row[]; asOf: string | null; columns: Array<{ key: string; label: string; format?: (value: Row[string]) => string }> }) {
+type Column = { key: string; label: string; format?: (value: Row[string]) => string };
+
+const cellText = (column: Column, row: Row) => (column.format ? column.format(row[column.key]) : (row[column.key] ?? '—').toString());
+const rowKey = (row: Row, index: number) => String(row.id ?? row.cert ?? index);
+
+/**
+ * A table's rows on a phone: each a block, its first column the title and the others 'label value'
+ * under it. As a table, the columns ran past the card's edge, reached only by scrolling it sideways.
+ */
+function RowBlocks({ rows, columns: [first, ...rest] }: { rows: Row[]; columns: Column[] }) {
+  return (
+    <Stack component="ul" divider={<Divider component="li" aria-hidden />} spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row, index) => (
+        <li key={rowKey(row, index)}>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {cellText(first, row)}
+          </Typography>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, m: 0 }}>
+            {rest.map((column) => (
+              <Fragment key={column.key}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {column.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {cellText(column, row)}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function TableCard({ title, name, rows, asOf, columns }: { title: string; name: ReportName; rows: Row[]; asOf: string | null; columns: Column[] }) {
+  const onPhone = useOnPhone();
+  const shown = rows.slice(0, tableRows);
   return (
     <SectionCard title={title} subtitle={`${groupThousands(rows.length)} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
       <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key}>{column.label}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.slice(0, tableRows).map((row, index) => (
-              <TableRow key={String(row.id ?? row.cert ?? index)}>
+        {onPhone ? (
+          <RowBlocks rows={shown} columns={columns} />
+        ) : (
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.key}>{column.format ? column.format(row[column.key]) : (row[column.key] ?? '—').toString()}</TableCell>
+                  <TableCell key={column.key}>{column.label}</TableCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {shown.map((row, index) => (
+                <TableRow key={rowKey(row, index)}>
+                  {columns.map((column) => (
+                    <TableCell key={column.key}>{cellText(column, row)}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
       </Box>
       {rows.length > tableRows && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
