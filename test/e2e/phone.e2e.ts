@@ -176,4 +176,18 @@ describe('on a phone', function () {
       await screenshot(page, 'phone-reports-tables', colorScheme);
     }
   });
+
+  it("shows an Analyst Chat answer's Copy button on a touch screen, where nothing hovers", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, path: '/analyst-chat' });
+      const answer = [{ chunk: '', provider: 'gemini' }, { chunk: 'Harbor Savings leads your targets with an ROA of 1.42%.' }].map((line) => JSON.stringify(line)).join('\n');
+      await page.route('**/api/analyst/chat', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: `${answer}\n` }));
+      await page.getByLabel('Question for the analyst').fill('Which of my targets has the highest ROA?');
+      await page.getByRole('button', { name: 'Ask', exact: true }).tap();
+      const copy = page.getByTestId('assistant-message').last().getByRole('button', { name: 'Copy message' });
+      await page.getByTestId('assistant-text').last().getByText(/leads your targets/).waitFor();
+      expect(await copy.evaluate((button) => getComputedStyle(button).opacity), `${colorScheme}: the answer's Copy button is seen`).to.equal('1');
+      await screenshot(page, 'phone-chat-copy', colorScheme);
+    }
+  });
 });
