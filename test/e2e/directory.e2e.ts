@@ -141,7 +141,7 @@ describe('bank directory', function () {
     expect(targets[0].assets).to.be.greaterThan(0);
     // On Targets the user finds the bank they starred opened, ready to work on.
     await page.getByTestId('target-name').filter({ hasText: name }).first().waitFor();
-    await page.getByText('1 banks being tracked').waitFor();
+    await page.getByText('1 bank being tracked').waitFor();
     await page.getByRole('button', { name: 'Find Contacts & Execs' }).waitFor();
   });
 

@@ -54,7 +54,7 @@ describe('outreach: targets, contacts and tasks', function () {
     const targets = new TargetsPage(page);
     await targets.expandedCard().waitFor();
     expect(await targets.expandedCard().getByTestId('target-name').textContent()).to.equal(name);
-    await page.getByText('1 banks being tracked').waitFor();
+    await page.getByText('1 bank being tracked').waitFor();
     await targets.expandedCard().getByTestId('key-financials').waitFor();
 
     // The LinkedIn company page is checked first: an unknown page is refused, a redirect's end is saved.

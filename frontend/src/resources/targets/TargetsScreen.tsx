@@ -5,7 +5,7 @@ import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import ViewAgendaIcon from '@mui/icons-material/ViewAgenda';
 import GridViewIcon from '@mui/icons-material/GridView';
 import { useGetList, useLocation, useNavigate } from 'react-admin';
-import { groupThousands } from '../../../../domain/format.ts';
+import { countOf, groupThousands } from '../../../../domain/format.ts';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { PageHeader } from '../../layout/PageHeader.tsx';
 import { TOGGLE_FAILED } from '../../targets/useTargetToggle.ts';
@@ -133,7 +133,7 @@ export default function TargetsScreen() {
     <>
       <PageHeader
         title="Targets"
-        subtitle={trackedCount === undefined ? 'Loading targets...' : `${groupThousands(trackedCount)} banks being tracked`}
+        subtitle={trackedCount === undefined ? 'Loading targets...' : `${countOf(trackedCount, 'bank')} being tracked`}
         icon={<TrackChangesIcon />}
         actions={
           <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
