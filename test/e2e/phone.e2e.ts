@@ -190,4 +190,27 @@ describe('on a phone', function () {
       await screenshot(page, 'phone-chat-copy', colorScheme);
     }
   });
+
+  it("keeps the Analyst Chat button off an edit page's Save and Delete, which sit at the foot of the screen", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await e2e.registerUser();
+      const bank = await trackLargestBank(e2e.url, session);
+      const contact = await apiOf(e2e.url, session)<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer' } });
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: `/contacts/${contact.id}` });
+      // A change, so Save is enabled (a disabled button lets taps through, to what is under it).
+      await page.getByLabel('Job Title').fill('Chief Executive Officer');
+      const toolbar = page.getByRole('toolbar').filter({ has: page.getByRole('button', { name: 'Save' }) });
+      for (const button of [toolbar.getByRole('button', { name: 'Save' }), toolbar.getByRole('button', { name: 'Delete' })]) {
+        await button.waitFor();
+        const onTop = await button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          // Points well inside its rounded shape: its middle and towards each corner.
+          const points = [0.5, 0.2, 0.8].flatMap((across) => [0.2, 0.8].map((down) => [box.left + box.width * across, box.top + box.height * down]));
+          return points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
+        });
+        expect(onTop, `${colorScheme}: ${await button.textContent() || 'Delete'} is not covered`).to.equal(true);
+      }
+      await screenshot(page, 'phone-edit-toolbar', colorScheme);
+    }
+  });
 });

@@ -25,7 +25,19 @@ export function AnalystChatPanel() {
             aria-label="Open Analyst Chat"
             onClick={() => setOpen(true)}
             // In forced colours its purple fill is painted as the page: a border in the button text colour keeps its circle.
-            sx={{ position: 'fixed', right: 24, bottom: 24, bgcolor: chatPurple, color: '#fff', '&:hover': { bgcolor: '#6d28d9' }, zIndex: (theme) => theme.zIndex.speedDial, [inForcedColors]: { border: '2px solid ButtonText' } }}
+            // On a phone a form's Save and Delete sit in a bar fixed at the foot of the screen (80 px): the button
+            // stands above it there, as it covered Delete.
+            sx={{
+              position: 'fixed',
+              right: 24,
+              bottom: 24,
+              'body:has(.RaToolbar-mobileToolbar) &': { bottom: 80 + 16 },
+              bgcolor: chatPurple,
+              color: '#fff',
+              '&:hover': { bgcolor: '#6d28d9' },
+              zIndex: (theme) => theme.zIndex.speedDial,
+              [inForcedColors]: { border: '2px solid ButtonText' },
+            }}
           >
             <ChatIcon />
           </Fab>
