@@ -23,6 +23,13 @@ async function screenshot(page: Page, name: string, colorScheme: ColorScheme): P
   await page.screenshot({ path: path.join(screenshotDir, `${name}-${colorScheme}.png`) });
 }
 
+/** Taps a target's card open, and waits until it has slid open: a tap while it slides can land beside its target. */
+async function openTarget(targets: TargetsPage, name: string): Promise<void> {
+  await targets.waitForCards();
+  await targets.card(name).getByRole('button', { name, expanded: false }).tap();
+  await targets.expandedCard().locator('.MuiCollapse-entered').waitFor();
+}
+
 /** The work of a rep between meetings, done on a phone. */
 describe('on a phone', function () {
   const e2e = useE2E({ banks: 30 });
@@ -52,9 +59,7 @@ describe('on a phone', function () {
     const bank = await trackLargestBank(e2e.url, session);
     const { page } = await e2e.openSignedInPage({ ...phone, session, path: '/outreach/targets' });
     const targets = new TargetsPage(page);
-    await targets.waitForCards();
-    await targets.card(bank.name).getByRole('button', { name: bank.name, expanded: false }).tap();
-    await targets.expandedCard().locator('.MuiCollapse-entered').waitFor();
+    await openTarget(targets, bank.name);
     const keyboardOf = (field: Locator) => field.evaluate((input: HTMLInputElement) => ({ inputMode: input.inputMode, autocapitalize: input.autocapitalize, autocorrect: input.getAttribute('autocorrect'), spellcheck: input.spellcheck }));
     const addressKeyboard = { inputMode: 'url', autocapitalize: 'none', autocorrect: 'off', spellcheck: false };
 
@@ -91,8 +96,7 @@ describe('on a phone', function () {
       await apiOf(e2e.url, session)('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name, title: 'Chief Financial Officer', email } });
       const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/outreach/targets' });
       const targets = new TargetsPage(page);
-      await targets.waitForCards();
-      await targets.card(bank.name).getByRole('button', { name: bank.name, expanded: false }).tap();
+      await openTarget(targets, bank.name);
       await targets.contactRow(name).getByRole('button', { name: `Send email to ${name}` }).tap();
       const content = targets.dialog().locator('.MuiDialogContent-root');
       await content.getByText(email, { exact: false }).waitFor();
@@ -111,8 +115,7 @@ describe('on a phone', function () {
     await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', email: 'jane@example.com' } });
     const { page } = await e2e.openSignedInPage({ ...phone, session, path: '/outreach/targets' });
     const targets = new TargetsPage(page);
-    await targets.waitForCards();
-    await targets.card(bank.name).getByRole('button', { name: bank.name, expanded: false }).tap();
+    await openTarget(targets, bank.name);
     await targets.contactRow('Jane Doe').getByRole('button', { name: 'Send email to Jane Doe' }).tap();
     await targets.dialog().getByRole('combobox', { name: 'Template' }).tap();
     const option = page.getByRole('option', { name: template });
@@ -149,7 +152,7 @@ describe('on a phone', function () {
       const box = (await change.boundingBox())!;
       expect(box.x + box.width, `${colorScheme}: what changed ends within the screen, px`).to.be.at.most(phone.viewport.width);
       const sideways = await history.evaluate((element) => {
-        for (let node: HTMLElement | null = element; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return `${node.tagName}: ${node.scrollWidth} > ${node.clientWidth}`;
+        for (let node: Element | null = element; node; node = node.parentElement) if (node.scrollWidth > node.clientWidth + 1) return `${node.tagName}: ${node.scrollWidth} > ${node.clientWidth}`;
         return null;
       });
       expect(sideways, `${colorScheme}: nothing around the history scrolls sideways`).to.equal(null);
