@@ -36,7 +36,7 @@ describe('on a phone', function () {
 
   async function openBankDetail(colorScheme: ColorScheme): Promise<{ page: Page; dialog: Locator }> {
     const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, path: '/bank-directory' });
-    await page.getByRole('button', { name: 'Details', exact: true }).first().tap();
+    await page.getByRole('link', { name: 'Details', exact: true }).first().tap();
     const dialog = page.getByRole('dialog', { name: 'Bank detail' });
     await dialog.getByTestId('bank-detail-name').waitFor();
     return { page, dialog };
