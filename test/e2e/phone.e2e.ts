@@ -70,7 +70,7 @@ describe('on a phone', function () {
     expect(await keyboardOf(targets.dialog().getByRole('textbox', { name: 'LinkedIn URL' })), "a contact's profile").to.deep.equal(addressKeyboard);
   });
 
-  it('ticks a task done from the Tasks list, and the rest of its line still opens it', async () => {
+  it('ticks a task done from the Tasks list, its text then struck through, and the rest of its line still opens it', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const session = await e2e.registerUser();
       const as = apiOf(e2e.url, session);
@@ -81,6 +81,8 @@ describe('on a phone', function () {
       await page.getByRole('checkbox', { name: `Complete "${text}"` }).tap();
       await page.getByRole('checkbox', { name: `Reopen "${text}"` }).waitFor();
       expect((await as<{ completed: boolean }>(`/api/data/tasks/${task.id}`)).completed, `${colorScheme}: the task is done`).to.equal(true);
+      const decoration = await page.getByText(text, { exact: true }).first().evaluate((element) => getComputedStyle(element).textDecorationLine);
+      expect(decoration, `${colorScheme}: a done task's text is struck through`).to.equal('line-through');
       await screenshot(page, 'phone-tasks-ticked', colorScheme);
       await page.getByRole('link', { name: new RegExp(`^${text}`) }).tap();
       await page.waitForURL(new RegExp(`#/tasks/${task.id}/show$`));

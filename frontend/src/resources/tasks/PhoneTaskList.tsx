@@ -23,7 +23,12 @@ export function PhoneTaskList({ empty = null }: { empty?: ReactNode }) {
             <ListItem key={task.id} disablePadding sx={{ pl: 1 }}>
               <TaskCompletionCheckbox task={task} />
               <ListItemButton component={RouterLink} to={createPath({ resource: 'tasks', id: task.id, type: 'show' })} sx={{ gap: 1, pl: 1 }}>
-                <ListItemText primary={task.text} secondary={task.bankName} />
+                {/* A done task's text struck through, as on a target's card. */}
+                <ListItemText
+                  primary={task.text}
+                  secondary={task.bankName}
+                  slotProps={{ primary: { sx: { textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary' } } }}
+                />
                 <DueBadge dueDate={task.dueDate} completed={task.completed} />
               </ListItemButton>
             </ListItem>
