@@ -10,7 +10,7 @@ export function RiskDistributionCard({ market, onSelect }: { market?: DashboardR
   const ratingPalette = useRatingPalette();
   const slices = riskBands.map((band) => ({ key: band.category, label: band.category, value: market?.riskDistribution[band.key] ?? 0, color: ratingPalette[band.rating] }));
   return (
-    <SectionCard title="Market Risk Distribution" subtitle="Active banks by quarterly ROA; click a segment to list its banks" testId="risk-distribution">
+    <SectionCard title="Market Risk Distribution" subtitle="Active banks by quarterly ROA; choose a segment to list its banks" testId="risk-distribution">
       {market?.riskInputsMissing ? (
         <EmptyText>Risk inputs not in the imported data: the quarter's financials carry no quarterly ROA (ROAQ).</EmptyText>
       ) : market ? (
