@@ -18,9 +18,13 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 type Violation = { rule: string; impact: string; help: string; elements: string[] };
 
 /** The WCAG 2.1 A and AA rules the page breaks, each with its impact and up to three of its elements and what is wrong with them. */
+/** Waits until every transition and finite animation has ended (a spinner's endless one aside). */
+const transitionsEnded = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+
 async function violationsOf(page: Page): Promise<Violation[]> {
   // Colours are read once transitions end: a button just enabled fades into its colour.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await transitionsEnded(page);
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
     type Result = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> };
@@ -107,6 +111,8 @@ describe('accessibility', function () {
       for (const view of await views.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-view')!))) {
         await page.getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`).click();
         await page.waitForLoadState('networkidle');
+        // A view is judged once loaded: a button it enables when its data is in fades into its colour.
+        await page.getByTestId('panel-loading').waitFor({ state: 'detached' });
         // The branch map loads its own code after the view: its attribution links are checked too.
         if (view === 'locations') await page.locator('.leaflet-control-attribution a').first().waitFor();
         found[`bank detail: ${view}`] = await violationsOf(page);
@@ -321,6 +327,8 @@ describe('accessibility', function () {
     const doubleTheText = () => page.addStyleTag({ content: 'html { font-size: 200% }' });
     await new DashboardPage(page).waitUntilLoaded();
     await doubleTheText();
+    // The sidebar widens with the text through a transition: its words are judged where it ends.
+    await transitionsEnded(page);
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
     const brokenOrCut = await sidebar.locator('.MuiListItemText-primary, .MuiTypography-root').evaluateAll((texts) =>
       texts
@@ -520,7 +528,7 @@ describe('accessibility', function () {
     const bank = await trackLargestBank(e2e.url, session);
     const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
     await new DirectoryPage(page).waitForRows();
-    await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+    await page.getByRole('link', { name: `View details of ${bank.name}` }).click();
     const financials = page.getByTestId('financials-panel');
     await financials.getByText('Key Performance Ratios').waitFor();
     const tile = (label: string) => financials.getByText(label, { exact: true }).locator('..');
@@ -606,7 +614,7 @@ describe('accessibility', function () {
     const bank = await trackLargestBank(e2e.url, session);
     const { page } = await e2e.openSignedInPage({ session, path: '/bank-directory' });
     await new DirectoryPage(page).waitForRows();
-    await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+    await page.getByRole('link', { name: `View details of ${bank.name}` }).click();
     const table = page.getByRole('table', { name: 'Loan portfolio breakdown' });
     await table.waitFor();
     const rows = await table.locator('tbody tr').evaluateAll((lines) => lines.map((line) => [...line.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.trim())));
@@ -623,7 +631,7 @@ describe('accessibility', function () {
       const bank = await trackLargestBank(e2e.url, session);
       const { page } = await e2e.openSignedInPage({ colorScheme, session, path: '/bank-directory' });
       await new DirectoryPage(page).waitForRows();
-      await page.getByRole('button', { name: `View details of ${bank.name}` }).click();
+      await page.getByRole('link', { name: `View details of ${bank.name}` }).click();
       await page.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view="benchmark"]').click();
       const bars = page.getByTestId('peer-category-chart').locator('[data-series]');
       await bars.first().waitFor();
