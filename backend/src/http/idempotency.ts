@@ -90,7 +90,7 @@ export function idOfKeyedCreate(ctx: Context): string | undefined {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Answers a create sent again whose record its first sending made, as the first answer would have. */
+/** Marks an answer given again without running its command: a stored answer, or the record an earlier try of a keyed create made. */
 export function markReplayed(ctx: Context): void {
   ctx.set('Idempotent-Replayed', 'true');
 }
