@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Page, Route } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiOf, screenshotInBothThemes, trackLargestBank, useE2E, type Session } from './support/index.ts';
+import { TargetsPage } from './support/pages/targets.ts';
 
 /**
  * A rep on hotel Wi-Fi: a save whose answer never arrives, tried again, is made once, and the screen
@@ -31,7 +32,10 @@ describe('outreach on an unreliable network', function () {
   async function openTarget(session: Session): Promise<{ page: Page; bank: { cert: number; name: string } }> {
     const bank = await trackLargestBank(e2e.url, session);
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
-    await page.getByText(bank.name).click();
+    // Expanded as TargetsPage does, waiting until its card has slid open: a click while it slides can miss.
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
     return { page, bank };
   }
 
