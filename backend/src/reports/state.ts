@@ -239,5 +239,6 @@ function foldEnrolment(state: ReportState, id: string, recorded: RecordedEvent):
     case 'EnrolmentStopped':
       state.enrolments[id] = `stopped:${event.data.reason}`;
       return;
+    // The enrolment's other events (a step done or scheduled) leave where it stands as it was.
   }
 }
