@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
-import type { Feature } from '../services.ts';
+import type { AppServices, Feature } from '../services.ts';
 import { creditBoxRequestSchema, creditBoxSearchJson } from './queries/credit-box.ts';
 import { bankOverview } from './queries/bank-overview.ts';
 import { regulatorDataTag } from './engine/cache.ts';
@@ -31,6 +31,7 @@ import {
 import { parseFilter } from './filter-language.ts';
 import { queryRecordsJson, recordsQuerySchema } from './queries/records.ts';
 import { roaqRiskBands, type RoaqBand } from '../../../domain/risk.ts';
+import { startScreeningWarmUp, type ScreeningWarmUp } from './screening-warm-up.ts';
 
 /**
  * Read endpoints over the regulator mirror: the FDIC BankFind and Census paths and answer shapes the
@@ -46,8 +47,17 @@ function certParam(value: string | undefined): number {
   return parsed.data;
 }
 
+const warmUps = new Map<AppServices, ScreeningWarmUp>();
+
 export const regulatorFeature: Feature = {
   name: 'regulator-data',
+  start(services) {
+    warmUps.set(services, startScreeningWarmUp(services.knex));
+  },
+  async stop(services) {
+    await warmUps.get(services)?.stop();
+    warmUps.delete(services);
+  },
   routes: ({ knex }) => {
     const fdic = new Router({ prefix: '/api/services/fdic' });
 

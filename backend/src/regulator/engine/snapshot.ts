@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { figureExpression, financialColumns, institutionColumns, institutionFigureExpression, institutionFigures } from '../bank.ts';
 import { allBits, bitsOf, type Bits } from './bits.ts';
 import { cachedRefreshing } from './cache.ts';
@@ -186,7 +187,17 @@ function catalogColumns(table: 'i' | 'f'): string[] {
 /** Banks read per query while a snapshot loads. */
 const snapshotChunkRows = 500;
 
-async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
+/**
+ * Before each read of a load: stop when asked to, and let requests waiting for their turn go first.
+ * The embedded database answers on this thread, and reads that follow each other without a turn of
+ * the event loop held every other request for the whole load (35 s for 28,000 institutions).
+ */
+async function beforeRead(signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  await nextTurn();
+}
+
+async function loadSnapshot(knex: Knex, quarter: string, signal?: AbortSignal): Promise<Snapshot> {
   const institutionNames = [...new Set(['cert', 'active', ...institutionColumns, ...institutionFallbackColumns, ...catalogColumns('i')])];
   const financialNames = [...new Set(['cert', 'repdte', ...financialColumns, ...catalogColumns('f')])];
   const ranked = textExpressions();
@@ -200,6 +211,7 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   // their sorts at once, which grew the embedded database's memory by some 40 MB for good.
   const rankedRows: Array<Array<{ cert: number; rank: string }>> = [];
   for (const expression of ranked) {
+    await beforeRead(signal);
     rankedRows.push((await knex.raw(`select i.cert, dense_rank() over (order by ${expression}) as rank ${join} order by i.cert`, [quarter])).rows);
   }
   // The wide rows a chunk at a time, straight into columns: one result holding every bank's whole
@@ -215,6 +227,7 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
     return value;
   };
   for (let after = -1; ; ) {
+    await beforeRead(signal);
     const rows = (await knex.raw(`select ${select.join(', ')} ${join} where i.cert > ? order by i.cert limit ${snapshotChunkRows}`, [quarter, after])).rows as Array<Record<string, unknown>>;
     for (const [prefix, columns] of [['i', institution], ['f', financials]] as const) {
       for (const [name, values] of columns) for (const row of rows) values.push(kept(row[`${prefix}.${name}`]));
@@ -225,7 +238,7 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   const certs = institution.get('cert')!;
   // A write between the reads: read again rather than pair ranks with the wrong rows.
   const sameBanks = (rows: Array<{ cert: number }>) => rows.length === certs.length && rows.every((row, index) => row.cert === certs[index]);
-  if (!rankedRows.every(sameBanks)) return loadSnapshot(knex, quarter);
+  if (!rankedRows.every(sameBanks)) return loadSnapshot(knex, quarter, signal);
   const ranks = new Map(ranked.map((expression, index) => [expression, rankedRows[index].map((row) => Number(row.rank))]));
   const all = certs.map((_, index) => index);
   const hasFinancials = financials.get('cert')!.map((cert) => cert !== null);
@@ -243,9 +256,12 @@ async function loadSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
   };
 }
 
-/** The snapshot of a quarter, loaded on first use. */
-export function quarterSnapshot(knex: Knex, quarter: string): Promise<Snapshot> {
-  return cachedRefreshing(knex, `snapshot:${quarter}`, () => loadSnapshot(knex, quarter));
+/**
+ * The snapshot of a quarter, loaded on first use. A load given a signal stops between its reads
+ * once the signal is aborted (a server stopping while it loads in the background).
+ */
+export function quarterSnapshot(knex: Knex, quarter: string, signal?: AbortSignal): Promise<Snapshot> {
+  return cachedRefreshing(knex, `snapshot:${quarter}`, () => loadSnapshot(knex, quarter, signal));
 }
 
 type SortKey = (row: number) => number | string | null;

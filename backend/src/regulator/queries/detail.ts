@@ -234,7 +234,7 @@ type OfficesByState = Array<{ state: string; offices: number }>;
  * Deposits year, read in two grouped queries once per data change: the detail's panels look a
  * bank up here instead of asking the database on every call.
  */
-function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesByState>; summaryOfDepositsYear: Map<number, number> }> {
+export function branchIndex(knex: Knex): Promise<{ officesByState: Map<number, OfficesByState>; summaryOfDepositsYear: Map<number, number> }> {
   return cached(knex, 'branch-index', async () => {
     const [offices, years] = await Promise.all([
       knex('fdic_locations as l')
