@@ -300,6 +300,7 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect(body.marketStats.totalAssets).to.equal(top.reduce((sum: number, row: { assets: number }) => sum + row.assets, 0));
     expect(body.marketChargeOffs).to.have.keys(['re', 'ci', 'consumer', 'ag']);
     expect(body.marketDelinquencies.re).to.be.greaterThan(0);
+    expect(body).to.include({ riskInputsMissing: false, chargeOffInputsMissing: false, delinquencyInputsMissing: false });
     expect(body.spotlight.highestRisk).to.have.length(5);
     const scores = body.spotlight.highestRisk.map((bank: { riskScore: number }) => bank.riskScore);
     expect(scores).to.deep.equal([...scores].sort((a, b) => b - a));

@@ -48,6 +48,10 @@ export type DashboardResponse = {
   riskDistribution: { highRisk: number; mediumRisk: number; lowRisk: number };
   /** The quarter's financials lack quarterly ROA (ROAQ) altogether: the distribution cannot be drawn. */
   riskInputsMissing?: boolean;
+  /** The quarter's financials lack every loan family's gross charge-offs. */
+  chargeOffInputsMissing?: boolean;
+  /** The quarter's financials lack every loan family's 30-89 days past due. */
+  delinquencyInputsMissing?: boolean;
   marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
   marketChargeOffs: LoanFamilies;
   marketDelinquencies: LoanFamilies;

@@ -135,6 +135,8 @@ describeWithDatabase('which source wins', (context) => {
       expect(dashboard.totalInstitutions).to.equal(2); // 628 and 492; 25824's financials of 2025-09-30 are older than the list
       // The financials files carry no quarterly ROA: the risk distribution says so rather than 0 / 0 / 0.
       expect(dashboard.riskInputsMissing).to.equal(true);
+      // Nor charge-offs or past-due loans by loan family: those charts say so too.
+      expect(dashboard).to.include({ chargeOffInputsMissing: true, delinquencyInputsMissing: true });
     });
 
     it("reads the failures file's insurance_cost_millions as thousands of dollars, as its magnitudes show", async () => {

@@ -39,6 +39,10 @@ export type DashboardResponse = {
   riskDistribution: { highRisk: number; mediumRisk: number; lowRisk: number };
   /** Whether the quarter's financials lack the distribution's input (quarterly ROA, ROAQ) altogether. */
   riskInputsMissing: boolean;
+  /** Whether they lack every loan family's gross charge-offs (DRRE, DRCI, DRCON, DRAG): the chart would be all zeros. */
+  chargeOffInputsMissing: boolean;
+  /** Whether they lack every loan family's 30-89 days past due (P3RE, P3CI, P3CON, P3AG). */
+  delinquencyInputsMissing: boolean;
   marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
   marketChargeOffs: { re: number; ci: number; consumer: number; ag: number };
   marketDelinquencies: { re: number; ci: number; consumer: number; ag: number };
@@ -87,6 +91,8 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
         knex.raw(`count(f.roaq) as with_roaq`),
         ...families.map((family) => knex.raw(`coalesce(sum(f.charge_offs_${family}), 0) as charge_offs_${family}`)),
         ...families.map((family) => knex.raw(`coalesce(sum(f.past_due_30_89_${family}), 0) as past_due_${family}`)),
+        knex.raw(`count(*) filter (where coalesce(${families.map((family) => `f.charge_offs_${family}`).join(', ')}) is not null) as with_charge_offs`),
+        knex.raw(`count(*) filter (where coalesce(${families.map((family) => `f.past_due_30_89_${family}`).join(', ')}) is not null) as with_past_due`),
       )
       .first(),
     spotlight('f.roa desc nulls last', (builder) => large(builder).whereNotNull('f.roa')),
@@ -119,6 +125,9 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
     riskDistribution: { highRisk: sum('high_risk'), mediumRisk: sum('medium_risk'), lowRisk: sum('low_risk') },
     // Banks with financials that quarter, none of which carries ROAQ: the distribution cannot be drawn.
     riskInputsMissing: sum('with_financials') > 0 && sum('with_roaq') === 0,
+    // Likewise a chart of charge-offs or past-due loans whose figures no bank carries shows why, not zeros.
+    chargeOffInputsMissing: sum('with_financials') > 0 && sum('with_charge_offs') === 0,
+    delinquencyInputsMissing: sum('with_financials') > 0 && sum('with_past_due') === 0,
     marketStats: {
       totalAssets: Number(market?.total_assets ?? 0),
       avgRoa: nullableNumber(market?.avg_roa),
