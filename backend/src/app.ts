@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import path from 'node:path';
 import { requireUser } from './auth/authenticate.ts';
-import { TokenRevocations } from './auth/revocations.ts';
+import { revocationsOf } from './auth/revocations.ts';
 import { authRoutes } from './auth/routes.ts';
 import { jsonBody } from './http/body.ts';
 import { compression } from './http/compression.ts';
@@ -18,7 +18,7 @@ import type { AppServices, Feature } from './services.ts';
 
 /** A contact CSV import sends the whole file: tens of thousands of rows. */
 const importMaxBytes = 20_000_000;
-const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst', '/api/reports'];
+const protectedPrefixes = ['/api/data', '/api/services', '/api/analyst', '/api/reports', '/api/auth/account'];
 const frontendDist = path.join(projectRoot, 'frontend', 'dist');
 
 /** One method and path pattern the app answers (e.g. `PUT /api/data/contacts/:id`). */
@@ -45,7 +45,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   app.use(compression);
   app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
 
-  const revocations = new TokenRevocations(services.knex);
+  const revocations = revocationsOf(services.knex);
   const guard = requireUser(services.knex, services.jwtSecret, revocations);
   const auth = authRoutes({
     knex: services.knex,

@@ -1,3 +1,4 @@
+import { accountFeature } from './account/feature.ts';
 import { aiFeature } from './ai/feature.ts';
 import { enrichmentFeature } from './enrichment/feature.ts';
 import { healthFeature } from './health/routes.ts';
@@ -34,6 +35,7 @@ export const features: Feature[] = [
   mailFeature,
   createAutomationFeature(mailFeature),
   apiAccessFeature,
+  accountFeature,
   pdfReportFeature,
   reportsFeature,
   createReadModelsFeature(),

@@ -6,6 +6,7 @@ import { HttpError, NotATargetError, UnauthorizedError } from '../http/errors.ts
 import { currentContext } from '../context/request-context.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
+import { revocationsOf, type TokenRevocations } from '../auth/revocations.ts';
 import { hashApiKey } from './api-keys.ts';
 import { openApiDocument } from './openapi.ts';
 import { bankListQuerySchema, certPathSchema, publicBankSchema } from './public-schemas.ts';
@@ -76,13 +77,13 @@ export function perKeyRateLimit(requestsPerMinute: number) {
 
 const UNKNOWN_KEY = 'Unknown API key: it may have been deleted in Settings, API Access. Create a new key there.';
 
-function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null): Middleware {
+function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null, revocations: TokenRevocations): Middleware {
   return async (ctx, next) => {
     const key = ctx.get('x-api-key').trim();
     if (!key) throw new UnauthorizedError('Missing API key: send it in the X-API-Key header.');
     const owner = await keys.owner(key);
     // A key deleted in Settings reads as any unknown key; the message says where to look, for whoever keeps the integration.
-    if (!owner) throw new UnauthorizedError(UNKNOWN_KEY);
+    if (!owner || (await revocations.isEveryTokenOfRevoked(owner.userId))) throw new UnauthorizedError(UNKNOWN_KEY);
     const retryAfterSeconds = limit(owner.keyId);
     if (retryAfterSeconds !== null) {
       ctx.set('Retry-After', String(retryAfterSeconds));
@@ -145,7 +146,7 @@ function publicBank(row: Record<string, any>) {
 export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Router {
   const { knex } = services;
   const router = new Router({ prefix: '/api/public' });
-  const guard = requireApiKey(keys, perKeyRateLimit(services.config.publicApiRequestsPerMinute));
+  const guard = requireApiKey(keys, perKeyRateLimit(services.config.publicApiRequestsPerMinute), revocationsOf(services.knex));
 
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');

@@ -113,7 +113,7 @@ export function requireUser(knex: Knex, secret: string, revocations: TokenRevoca
     const user = await verify(ctx);
     const token = bearerToken(ctx.req);
     const session = token ? verifiedTokens.get(token)?.session : undefined;
-    if (!user || (session?.jti && (await revocations.isRevoked(session.jti)))) {
+    if (!user || (session?.jti && (await revocations.isRevoked(session.jti))) || (await revocations.isEveryTokenOfRevoked(user.id))) {
       throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
     }
     ctx.state.user = user;

@@ -40,3 +40,8 @@ export async function findUserById(knex: Knex, id: string): Promise<User | undef
   const row = await knex<UserRow>('users').where({ id }).first();
   return row ? toUser(row) : undefined;
 }
+
+export async function findPasswordHash(knex: Knex, id: string): Promise<string | undefined> {
+  const row = await knex<UserRow>('users').where({ id }).first('password_hash');
+  return row?.password_hash;
+}
