@@ -73,12 +73,13 @@ export function onAuthError(listener: (refused: { change: boolean }) => void): (
 }
 
 /** Why a tab was signed out without the user asking it to: the sign-in screen says so once. */
-export type SignOutReason = 'expired' | 'expired-unsaved' | 'elsewhere';
+export type SignOutReason = 'expired' | 'expired-unsaved' | 'elsewhere' | 'account-deleted';
 
 export const SIGN_OUT_MESSAGES: Record<SignOutReason, string> = {
   expired: 'Your session has expired. Please sign in again.',
   'expired-unsaved': 'Your session expired before your last change was saved. Please sign in again and make it once more.',
   elsewhere: 'You signed out in another tab. Sign in again to continue.',
+  'account-deleted': "Your account was deleted. Your contacts' personal data is being erased.",
 };
 
 let pendingSignOutReason: SignOutReason | null = null;

@@ -2,6 +2,7 @@ import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../layout/PageHeader.tsx';
+import { AccountTab } from './AccountTab.tsx';
 import { ApiAccessTab } from './ApiAccessTab.tsx';
 import { AutomationTab } from './AutomationTab.tsx';
 import { DataEnrichmentTab } from './DataEnrichmentTab.tsx';
@@ -9,7 +10,7 @@ import { GeminiTab } from './GeminiTab.tsx';
 import { PlaceholderEngineTab } from './PlaceholderEngineTab.tsx';
 
 /**
- * The settings tabs (API Access, Data Enrichment, Gemini & AI and Placeholder Engine, then Automation), in the order users see them; each tab lives in its own file.
+ * The settings tabs (API Access, Data Enrichment, Gemini & AI and Placeholder Engine, then Automation and Account), in the order users see them; each tab lives in its own file.
  * A tab opens by its `id` in the address (`/settings?tab=automation`), so other screens can link to it.
  */
 const tabs: { id: string; label: string; component: ComponentType }[] = [
@@ -18,6 +19,7 @@ const tabs: { id: string; label: string; component: ComponentType }[] = [
   { id: 'ai', label: 'Gemini & AI', component: GeminiTab },
   { id: 'placeholders', label: 'Placeholder Engine', component: PlaceholderEngineTab },
   { id: 'automation', label: 'Automation', component: AutomationTab },
+  { id: 'account', label: 'Account', component: AccountTab },
 ];
 
 export default function SettingsScreen() {

@@ -1,4 +1,4 @@
-import { ApiError, http } from '../../providers/http.ts';
+import { ApiError, apiJson, http } from '../../providers/http.ts';
 import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 
 export const mailgunRegions = ['US', 'EU'] as const;
@@ -39,6 +39,8 @@ async function test(path: string, body: Record<string, unknown>, service: string
 }
 
 export const settingsApi = {
+  /** A wrong password answers 401: not a lost session, so it must not sign the user out. */
+  deleteAccount: (password: string) => apiJson<{ deleted: true }>('/api/auth/account', { method: 'DELETE', body: { password }, skipAuthError: true }),
   read: () => http.get<ServiceSettings>('/api/data/settings'),
   /** A masked secret sent back unchanged keeps the stored one. */
   save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion' | 'mailgunWebhookSigningKey'>) => http.put<ServiceSettings>('/api/data/settings', settings),
