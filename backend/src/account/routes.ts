@@ -8,7 +8,7 @@ import { BadRequestError, HttpError, UnauthorizedError } from '../http/errors.ts
 import type { AppServices } from '../services.ts';
 import { closeAccount } from './delete-account.ts';
 
-export const deleteAccountBody = z.object({ password: z.string({ error: 'Enter your password to delete your account.' }).min(1, 'Enter your password to delete your account.').max(200) }).strict();
+const deleteAccountBody = z.object({ password: z.string({ error: 'Enter your password to delete your account.' }).min(1, 'Enter your password to delete your account.').max(200) }).strict();
 
 /**
  * `DELETE /api/auth/account`: the signed-in user deletes their own account, after giving their
