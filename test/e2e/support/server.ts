@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from '../../../backend/src/config.ts';
 import type { Database } from '../../../backend/src/db/database.ts';
 import { startServer, type RunningServer } from '../../../backend/src/server.ts';
+import { markRegulatorDataChanged } from '../../../backend/src/regulator/store.ts';
 import type { Feature } from '../../../backend/src/services.ts';
 import { freshDatabase } from '../../support/database.ts';
 
@@ -48,6 +49,11 @@ export async function startE2EServer(options: { banks?: number; config?: Partial
   const running = await startServer(config, { db, features: options.features });
   const loadDemoData = await demoLoader();
   await loadDemoData(db.knex, { banks: options.banks ?? 300 });
+  // The loader, imported dynamically, has a module graph of its own (the test files load as CommonJS),
+  // so its note of the change reaches the server only through the shared counter, which a server
+  // re-reads at most every 2 s. The server's own counter tells its caches at once, as a load in its
+  // own process does: what it loaded at start (an empty mirror) is not served after the load.
+  markRegulatorDataChanged();
   return {
     url: running.url,
     running,
