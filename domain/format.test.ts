@@ -18,6 +18,7 @@ import {
   formatPercent,
   quarterLabel,
   quarterReports,
+  ratingWords,
   roaColor,
   scoreColor,
   withLocalMoments,
@@ -153,8 +154,16 @@ describe('frontend formats', () => {
         'green', 'lime', 'lime', 'yellow', 'yellow', 'orange', 'orange', 'red',
       ]);
     });
-    it('rates capital ratios green at 10, yellow 8, orange 6, else red', () => {
-      expect([10, 9.99, 8, 7.99, 6, 5.99].map(capitalColor)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+    it('rates the Tier 1 risk-based capital ratio green at 10, yellow 8, orange 6, else red', () => {
+      expect([10, 9.99, 8, 7.99, 6, 5.99].map(capitalColor.tier1RiskBased)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+    });
+    it('rates each capital ratio against its own well- and adequately-capitalized lines', () => {
+      expect([7, 6.99, 5, 4.99, 4, 3.99].map(capitalColor.tier1Leverage)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+      expect([8.5, 8.49, 6.5, 6.49, 4.5, 4.49].map(capitalColor.commonEquityTier1)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+      expect([12, 11.99, 10, 9.99, 8, 7.99].map(capitalColor.totalRiskBased)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
+    });
+    it('rates a 7.7% Tier 1 leverage ratio, well above its 5% line, as strong', () => {
+      expect(ratingWords[capitalColor.tier1Leverage(7.7)]).to.equal('Strong');
     });
     it('rates charge-off ratios green under 0.5, yellow under 1, orange under 1.5, else red', () => {
       expect([0.49, 0.5, 0.99, 1, 1.49, 1.5].map(chargeOffColor)).to.deep.equal(['green', 'yellow', 'yellow', 'orange', 'orange', 'red']);
@@ -179,7 +188,7 @@ describe('frontend formats', () => {
       expect([33.2, 33.3, 66.5, 66.6].map(scoreColor)).to.deep.equal(['green', 'orange', 'orange', 'red']);
     });
     it('answers gray when the value is missing', () => {
-      for (const rate of [roaColor, delinquencyColor, capitalColor, chargeOffColor, efficiencyColor, scoreColor]) {
+      for (const rate of [roaColor, delinquencyColor, ...Object.values(capitalColor), chargeOffColor, efficiencyColor, scoreColor]) {
         expect(rate(null)).to.equal('gray');
       }
       expect(concentrationColor(undefined)).to.equal('gray');

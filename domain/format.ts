@@ -181,14 +181,45 @@ export function delinquencyColor(ratio: Maybe): RatingColor {
   return 'red';
 }
 
-/** Capital ratios (percent): green at 10 or more, yellow 8, orange 6, else red. */
-export function capitalColor(ratio: Maybe): RatingColor {
-  if (isMissing(ratio)) return 'gray';
-  if (ratio >= 10) return 'green';
-  if (ratio >= 8) return 'yellow';
-  if (ratio >= 6) return 'orange';
-  return 'red';
+/**
+ * The US prompt-corrective-action lines of each capital ratio (percent): a bank at or above `well` is
+ * well capitalized, at or above `adequate` adequately capitalized, below it undercapitalized. Each
+ * ratio has its own lines: a 7.7% Tier 1 leverage ratio is well above its 5% line, though under the
+ * 8% line of the Tier 1 risk-based ratio.
+ */
+export const CAPITAL_LINES = {
+  tier1Leverage: { well: 5, adequate: 4 },
+  commonEquityTier1: { well: 6.5, adequate: 4.5 },
+  tier1RiskBased: { well: 8, adequate: 6 },
+  totalRiskBased: { well: 10, adequate: 8 },
+} as const satisfies Record<string, { well: number; adequate: number }>;
+
+export type CapitalRatio = keyof typeof CAPITAL_LINES;
+
+/** How far above its well-capitalized line a capital ratio rates green, in percentage points. */
+const CAPITAL_CUSHION = 2;
+
+function capitalRater({ well, adequate }: { well: number; adequate: number }) {
+  return (ratio: Maybe): RatingColor => {
+    if (isMissing(ratio)) return 'gray';
+    if (ratio >= well + CAPITAL_CUSHION) return 'green';
+    if (ratio >= well) return 'yellow';
+    if (ratio >= adequate) return 'orange';
+    return 'red';
+  };
 }
+
+/**
+ * Each capital ratio (percent) rated against its own lines: green two points or more above well
+ * capitalized, yellow well capitalized, orange adequately capitalized, else red. The Tier 1
+ * risk-based ratio, the one the tables show, is so green at 10 or more, yellow 8, orange 6, else red.
+ */
+export const capitalColor = {
+  tier1Leverage: capitalRater(CAPITAL_LINES.tier1Leverage),
+  commonEquityTier1: capitalRater(CAPITAL_LINES.commonEquityTier1),
+  tier1RiskBased: capitalRater(CAPITAL_LINES.tier1RiskBased),
+  totalRiskBased: capitalRater(CAPITAL_LINES.totalRiskBased),
+} satisfies Record<CapitalRatio, (ratio: Maybe) => RatingColor>;
 
 /** Charge-off-type ratios (percent): green under 0.5, yellow 1, orange 1.5, else red. */
 export function chargeOffColor(ratio: Maybe): RatingColor {

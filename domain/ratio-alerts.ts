@@ -10,7 +10,7 @@ import { capitalColor, chargeOffColor, delinquencyColor, efficiencyColor, format
 export const watchedRatios = [
   { key: 'roa', label: 'ROA', color: roaColor },
   { key: 'nplRatio', label: 'NPL ratio', color: delinquencyColor },
-  { key: 'tier1CapitalRatio', label: 'Tier 1 capital ratio', color: capitalColor },
+  { key: 'tier1CapitalRatio', label: 'Tier 1 capital ratio', color: capitalColor.tier1RiskBased },
   { key: 'netChargeOffsRatio', label: 'Net charge-off ratio', color: chargeOffColor },
   { key: 'efficiencyRatio', label: 'Efficiency ratio', color: efficiencyColor },
 ] as const;

@@ -98,10 +98,10 @@ export const incomeSection: FinancialSection = {
 export const capitalSection: FinancialSection = {
   title: 'Capital Adequacy',
   lines: [
-    percentLine(labels.tier1LeverageRatio, 'RBC1AAJ', capitalColor),
-    percentLine(labels.tier1CapitalRatio, 'RBC1RWAJ', capitalColor),
-    percentLine(labels.commonEquityTier1Ratio, 'IDT1CER', capitalColor),
-    percentLine(labels.totalRiskBasedCapitalRatio, 'RBCRWAJ', capitalColor),
+    percentLine(labels.tier1LeverageRatio, 'RBC1AAJ', capitalColor.tier1Leverage),
+    percentLine(labels.tier1CapitalRatio, 'RBC1RWAJ', capitalColor.tier1RiskBased),
+    percentLine(labels.commonEquityTier1Ratio, 'IDT1CER', capitalColor.commonEquityTier1),
+    percentLine(labels.totalRiskBasedCapitalRatio, 'RBCRWAJ', capitalColor.totalRiskBased),
     { label: 'Tier 1 Capital', kind: 'money', value: (record) => money(record, 'RBCT1J') ?? money(record, 'RBCT1') },
     moneyLine('Risk-Weighted Assets', 'RWAJT'),
     percentLine(labels.equityToAssetsRatio, 'EQV'),

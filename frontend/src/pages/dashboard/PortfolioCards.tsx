@@ -27,7 +27,7 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
             <Figure label="Total Assets" value={formatMoney(summary.totalAssets)} />
             <Figure label="Avg ROA" value={<RatingText value={formatPercent(summary.avgRoa)} rating={roaColor(summary.avgRoa)} cue="word" bold={false} />} />
             <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(summary.avgNplRatio)} rating={delinquencyColor(summary.avgNplRatio)} cue="word" bold={false} />} />
-            <Figure label="Avg Tier 1 Ratio" value={<RatingText value={formatPercent(summary.avgTier1Ratio)} rating={capitalColor(summary.avgTier1Ratio)} cue="word" bold={false} />} />
+            <Figure label="Avg Tier 1 Ratio" value={<RatingText value={formatPercent(summary.avgTier1Ratio)} rating={capitalColor.tier1RiskBased(summary.avgTier1Ratio)} cue="word" bold={false} />} />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <CountBarChart data={summary.assetBuckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} color={chartPalette.blue} />

@@ -19,7 +19,7 @@ type SpotlightTab = {
 const tabs: SpotlightTab[] = [
   { label: 'Top ROA', list: 'topRoa', metric: 'ROA', value: (bank) => bank.roa, format: formatPercent, rate: roaColor },
   { label: 'Efficiency', list: 'mostEfficient', metric: 'Efficiency ratio', value: (bank) => bank.efficiencyRatio, format: formatPercent, rate: efficiencyColor },
-  { label: 'Capital', list: 'strongestCapital', metric: 'Tier 1 capital ratio', value: (bank) => bank.tier1CapitalRatio, format: formatPercent, rate: capitalColor },
+  { label: 'Capital', list: 'strongestCapital', metric: 'Tier 1 capital ratio', value: (bank) => bank.tier1CapitalRatio, format: formatPercent, rate: capitalColor.tier1RiskBased },
   { label: 'Risk', list: 'highestRisk', metric: 'Risk score', value: (bank) => bank.riskScore, format: (value) => (value === null || value === undefined ? 'N/A' : value.toFixed(1)), rate: scoreColor },
 ];
 
