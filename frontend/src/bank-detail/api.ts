@@ -5,7 +5,7 @@
 
 import { localTimeZone } from '../../../domain/format.ts';
 import { ApiError, http } from '../providers/http.ts';
-import type { PeerCriteria } from './lib/peers.ts';
+import type { PeerCriteria } from '../../../domain/peers.ts';
 import { peerSearchParams } from './lib/peers.ts';
 import type { BankFigures } from '../banks/bank.ts';
 import { pageOf, recordsOf, type Page, type RawRecord } from '../banks/records.ts';

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import {
   comparisonRows,
-  defaultPeerCriteria,
   derivedRatios,
   peerAverage,
   peerCategories,
@@ -10,6 +9,7 @@ import {
   sortPeers,
 } from '../../../frontend/src/bank-detail/lib/peers.ts';
 import type { BankFigures } from '../../../frontend/src/banks/bank.ts';
+import { defaultPeerCriteria } from '../../../domain/peers.ts';
 
 const metric = (category: string, label: string) => {
   const found = peerCategories.find((c) => c.name === category)!.metrics.find((m) => m.label === label);

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { peers } from '../queries/detail.ts';
-import { PEER_ASSET_RANGE_WORDS, peerAssetRange } from '../../../../domain/peers.ts';
+import {
+  defaultPeerCriteria,
+  findPeerGroups,
+  PEER_ASSET_RANGE_WORDS,
+  thinGroupWords,
+  widerGroupCompared,
+  type PeerCriteria,
+} from '../../../../domain/peers.ts';
 import { assessRisk, type RiskAssessment } from '../../../../domain/risk.ts';
 import { bankFieldLabels as labels } from '../../../../domain/bank-fields.ts';
 
@@ -40,7 +47,10 @@ export type BankReportData = {
   };
   ratios: ReportRatio[];
   peerCount: number;
+  /** The group compared, in words. */
   peerGroup: string;
+  /** Why a wider group is compared, when the bank's default group is thin; else null. */
+  peerGroupNote: string | null;
   assetQuality: AssetQualityLine[];
   assetQualityTotal: AssetQualityLine;
   /** Oldest first, up to eight quarters. */
@@ -73,8 +83,6 @@ const assetQualityFamilies = [
 ] as const;
 
 const trendQuarters = 8;
-/** The peers search's own ceiling. */
-const peerLimit = 1000;
 
 type Row = Record<string, unknown>;
 const numberOrNull = (value: unknown): number | null => {
@@ -90,28 +98,49 @@ function addressLine(institution: Row): string {
   return [textOrNull(institution.address), textOrNull(institution.city), stateZip].filter(Boolean).join(', ');
 }
 
-/**
- * Peer averages over the Benchmark view's default group: the peers search (active banks, same
- * quarter) in the bank's state in the peer asset range (`peerAssetRange`), the bank itself left out. Each average
- * is the simple mean over the peers that report the figure.
- */
-async function peerAverages(knex: Knex, cert: number, state: string | null, repdte: string, assets: number | null) {
-  if (assets === null || assets <= 0) return { count: 0, averages: {} as Record<string, number | null> };
-  const range = peerAssetRange(assets);
+type Peer = Awaited<ReturnType<typeof peers>>[number];
+
+/** Active banks matching a peer group's criteria, with their figures of the quarter, the bank itself left out. */
+async function peersOf(knex: Knex, cert: number, repdte: string, criteria: PeerCriteria, limit: number): Promise<Peer[]> {
   const found = await peers(knex, {
-    minAssets: Math.round(range.minAssets / 1000),
-    maxAssets: Math.round(range.maxAssets / 1000),
-    state: state ?? undefined,
-    limit: peerLimit,
+    minAssets: Math.round(criteria.minAssets / 1000),
+    maxAssets: Math.round(criteria.maxAssets / 1000),
+    state: criteria.state,
+    regulator: criteria.regulator,
+    charterType: criteria.charterType,
+    limit,
     quarter: repdte,
   });
-  const group = found.filter((peer) => peer.cert !== cert);
+  return found.filter((peer) => peer.cert !== cert);
+}
+
+type PeerComparison = { group: Peer[]; words: string; note: string | null };
+
+/**
+ * The group the Benchmark view compares the bank with when it opens: its state and the peer asset
+ * range, or when that group is thin the first wider group with enough peers, said so.
+ */
+async function comparedPeers(knex: Knex, cert: number, bank: { state: string | null; assets: number | null }, repdte: string): Promise<PeerComparison> {
+  const criteria = defaultPeerCriteria(bank);
+  const groups = await findPeerGroups((groupCriteria, limit) => peersOf(knex, cert, repdte, groupCriteria, limit), bank, criteria);
+  const words = `${criteria.state === 'All' ? 'all states' : criteria.state}, ${PEER_ASSET_RANGE_WORDS} of total assets`;
+  const wider = widerGroupCompared(groups.alternatives);
+  if (!wider) return { group: groups.chosen, words, note: null };
+  return {
+    group: wider.peers,
+    words: wider.description,
+    note: `${thinGroupWords(groups.chosen.length, `the default peer group (${words})`)}, so a wider group is compared, as the Benchmark view does.`,
+  };
+}
+
+/** Each key ratio's simple mean over the peers that report it. */
+function peerAverages(group: Peer[]): Record<string, number | null> {
   const averages: Record<string, number | null> = {};
   for (const ratio of reportRatios) {
     const values = group.map((peer) => numberOrNull(peer[ratio.key])).filter((value): value is number => value !== null);
     averages[ratio.column] = values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
   }
-  return { count: group.length, averages };
+  return averages;
 }
 
 /** The report's data for a bank, or null when the mirror has no such bank. */
@@ -123,7 +152,8 @@ export async function loadBankReportData(knex: Knex, cert: number, generatedAt =
   const repdte = textOrNull(latest?.repdte) ?? textOrNull(institution.repdte);
   const state = textOrNull(institution.state);
   const assets = numberOrNull(latest?.assets) ?? numberOrNull(institution.assets);
-  const peers = latest && repdte ? await peerAverages(knex, cert, state, repdte, assets) : { count: 0, averages: {} as Record<string, number | null> };
+  const comparison = latest && repdte ? await comparedPeers(knex, cert, { state, assets }, repdte) : null;
+  const averages = peerAverages(comparison?.group ?? []);
   const pick = (column: string, fallback?: string) => numberOrNull(latest?.[column]) ?? (fallback ? numberOrNull(institution[fallback]) : null);
   const assetQuality = assetQualityFamilies.map(({ label, family }) => ({
     label,
@@ -154,9 +184,10 @@ export async function loadBankReportData(knex: Knex, cert: number, generatedAt =
       netInterestMargin: pick('net_interest_margin'),
       offices: numberOrNull(institution.offices),
     },
-    ratios: reportRatios.map((ratio) => ({ label: ratio.label, value: pick(ratio.column), peerAverage: peers.averages[ratio.column] ?? null, better: ratio.better })),
-    peerCount: peers.count,
-    peerGroup: `${state ?? 'all states'}, ${PEER_ASSET_RANGE_WORDS} of total assets`,
+    ratios: reportRatios.map((ratio) => ({ label: ratio.label, value: pick(ratio.column), peerAverage: averages[ratio.column] ?? null, better: ratio.better })),
+    peerCount: comparison?.group.length ?? 0,
+    peerGroup: comparison?.words ?? 'no quarterly financials to compare',
+    peerGroupNote: comparison?.note ?? null,
     assetQuality,
     assetQualityTotal: { label: 'Total', pastDue30: totalOf('pastDue30'), pastDue90: totalOf('pastDue90'), nonaccrual: totalOf('nonaccrual') },
     trend: quarters

@@ -107,8 +107,9 @@ describeWithDatabase('PDF report', (context) => {
   it("totals asset quality with the past due and nonaccrual totals the bank reports, as the Financials panel does, and with the rows' sum only where it reports none", async () => {
     const knex = context.db.knex;
     await upsertInstitutions(knex, [institution(506, 'Leasing Heavy Bank', 700_000, 'NM')]);
-    // Leases and other loans past due are in the reported totals and in none of the four rows.
-    await upsertFinancials(knex, [financials(506, '20250930', 700_000, 1.1, { P3ASSET: 2_000, P9ASSET: 400, NAASSET: 1_500 })]);
+    // Leases and other loans past due are in the reported totals and in none of the four rows. Its
+    // report is of the quarter before, so it is no peer of the bank the other tests report on.
+    await upsertFinancials(knex, [financials(506, '20250630', 700_000, 1.1, { P3ASSET: 2_000, P9ASSET: 400, NAASSET: 1_500 })]);
     const data = (await loadBankReportData(knex, 506))!;
     expect(data.assetQualityTotal).to.deep.equal({ label: 'Total', pastDue30: 2_000_000, pastDue90: 400_000, nonaccrual: 1_500_000 });
     const text = pdfText(await renderBankReport(data, { compress: false }));
@@ -196,5 +197,44 @@ describeWithDatabase('PDF report', (context) => {
   it('requires a signed-in user', async () => {
     const response = await app.request('/api/services/pdf/report', { method: 'POST', body: { cert: 501 } });
     expect(response.status).to.equal(401);
+  });
+});
+
+describeWithDatabase('PDF report peer group', (context) => {
+  before(async () => {
+    const knex = context.db.knex;
+    const others = [1, 2, 3, 4, 5, 6].map((index) => ({ cert: 610 + index, assets: index * 1_000_000, roa: index / 2 }));
+    await upsertInstitutions(knex, [
+      institution(601, 'Bay State Savings Bank', 2_000_000, 'MA'),
+      institution(602, 'Colossus National Bank', 900_000_000),
+      ...others.map((bank) => institution(bank.cert, `Bank ${bank.cert}`, bank.assets, bank.cert % 2 === 0 ? 'NY' : 'CT')),
+      institution(617, 'Tiny Bank', 50_000, 'NY'),
+    ]);
+    await upsertFinancials(knex, [
+      financials(601, '20250930', 2_000_000, 1.0),
+      financials(602, '20250930', 900_000_000, 1.0),
+      ...others.map((bank) => financials(bank.cert, '20250930', bank.assets, bank.roa)),
+      financials(617, '20250930', 50_000, 9.0),
+    ]);
+  });
+
+  it('compares a bank with no peers in its state with the wider group the Benchmark view widens to, and says so', async () => {
+    const data = (await loadBankReportData(context.db.knex, 601))!;
+    expect(data.peerCount).to.equal(6);
+    expect(data.peerGroup).to.equal("banks with 25% to 400% of this bank's assets in every state");
+    expect(data.peerGroupNote).to.equal(
+      'No bank matches the default peer group (MA, 50% to 150% of total assets), so a wider group is compared, as the Benchmark view does.',
+    );
+    expect(data.ratios.find((ratio) => ratio.label === 'Return on Assets (ROA)')!.peerAverage).to.be.closeTo(1.75, 1e-9);
+    const text = pdfText(await renderBankReport(data, { compress: false }));
+    expect(text).to.contain("Key Ratios vs. Peer Average (6 peers: banks with 25% to 400% of this bank's assets in every state)");
+    expect(text).to.contain('No bank matches the default peer group (MA, 50% to 150% of total assets)');
+  });
+
+  it('compares a bank too large for any range with the 20 largest banks', async () => {
+    const data = (await loadBankReportData(context.db.knex, 602))!;
+    expect(data.peerCount).to.equal(8);
+    expect(data.peerGroup).to.equal('the 20 largest banks by assets nationwide');
+    expect(data.peerGroupNote).to.match(/^No bank matches the default peer group \(TX, 50% to 150% of total assets\), so a wider group is compared/);
   });
 });

@@ -92,6 +92,10 @@ function drawTiles(doc: PDFKit.PDFDocument, data: BankReportData, top: number): 
 
 function drawRatios(doc: PDFKit.PDFDocument, data: BankReportData, top: number): number {
   let y = sectionTitle(doc, `Key Ratios vs. Peer Average (${data.peerCount} peers: ${data.peerGroup})`, page.margin, top);
+  if (data.peerGroupNote) {
+    doc.font('Helvetica').fontSize(7.5).fillColor(colors.muted).text(data.peerGroupNote, page.margin, y, { width: contentWidth });
+    y += doc.heightOfString(data.peerGroupNote, { width: contentWidth }) + 4;
+  }
   const columns = [
     { title: 'Metric', x: page.margin, width: 210, align: 'left' as const },
     { title: 'This Bank', x: page.margin + 210, width: 90, align: 'right' as const },

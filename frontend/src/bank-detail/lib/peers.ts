@@ -4,7 +4,7 @@
  * Pure functions over normalised bank records, so they can be tested without a browser.
  */
 
-import { peerAssetRange } from '../../../../domain/peers.ts';
+import type { PeerCriteria } from '../../../../domain/peers.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
@@ -132,56 +132,6 @@ export function peerAverages(peers: BankFigures[]): Record<string, number | null
 
 export const regulatorOptions = ['All', 'FDIC', 'FRS', 'OCC'] as const;
 export const charterTypeOptions = ['All', 'N', 'NM', 'SM', 'SB'] as const;
-export const stateOptions = [
-  'All', 'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD',
-  'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD',
-  'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
-] as const;
-
-/** Peer Group Selection, in dollars. */
-export type PeerCriteria = { minAssets: number; maxAssets: number; state: string; regulator: string; charterType: string };
-
-/** The starting criteria: the target's state, the peer asset range of its assets (rounded), everything else All. */
-export function defaultPeerCriteria(target: { assets?: number | null; state?: string | null }): PeerCriteria {
-  const { minAssets, maxAssets } = peerAssetRange(numeric(target.assets) ?? 0);
-  const state = target.state && (stateOptions as readonly string[]).includes(target.state) ? target.state : 'All';
-  return { minAssets: Math.round(minAssets), maxAssets: Math.round(maxAssets), state, regulator: 'All', charterType: 'All' };
-}
-
-/** Fewer peers than this make a thin comparison: the Benchmark offers a wider group instead. */
-export const MIN_PEERS = 5;
-/** How many of the largest banks the 'top by assets' group holds. */
-export const TOP_PEER_COUNT = 20;
-
-/** A wider peer group offered when the chosen one is thin: what it is, and how to ask for it. */
-export type PeerGroupAlternative = { kind: 'widened' | 'top'; label: string; description: string; criteria: PeerCriteria; limit: number };
-
-/**
- * The groups offered when the chosen one has fewer than MIN_PEERS peers: the asset range widened to
- * 25%-400% of the bank's assets in every state (regulator and charter kept), and the largest banks by
- * assets nationwide (for the largest banks, whose 50%-150% range holds hardly anyone).
- */
-export function peerGroupAlternatives(target: { assets?: number | null }, criteria: PeerCriteria, searchLimit: number): PeerGroupAlternative[] {
-  const assets = numeric(target.assets) ?? 0;
-  return [
-    {
-      kind: 'widened',
-      label: 'Widen to 25%-400% of assets',
-      description: `banks with 25% to 400% of this bank's assets in every state`,
-      criteria: { ...criteria, minAssets: Math.round(assets * 0.25), maxAssets: Math.round(assets * 4), state: 'All' },
-      limit: searchLimit,
-    },
-    {
-      kind: 'top',
-      label: `Top ${TOP_PEER_COUNT} by assets`,
-      description: `the ${TOP_PEER_COUNT} largest banks by assets nationwide`,
-      criteria: { minAssets: 0, maxAssets: Number.MAX_SAFE_INTEGER, state: 'All', regulator: 'All', charterType: 'All' },
-      // One more than shown: the bank itself may be among them and is left out.
-      limit: TOP_PEER_COUNT + 1,
-    },
-  ];
-}
-
 /**
  * The peer search query: asset bounds go to the server in thousands, 'All' filters are left out. The
  * peers are read for the quarter the bank's own figures are of: a bank that stopped reporting (it

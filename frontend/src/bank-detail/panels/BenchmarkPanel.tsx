@@ -34,26 +34,19 @@ import { PanelTitle, Section } from '../components/Section.tsx';
 import { useBankDetail } from '../address.ts';
 import { pageInfo } from '../../lib/paging.ts';
 import { listPageSize } from '../lib/pagination.ts';
+import { charterTypeOptions, comparisonRows, peerAverages, peerCategories, regulatorOptions, sortPeers, type PeerSort } from '../lib/peers.ts';
 import {
-  charterTypeOptions,
-  comparisonRows,
   defaultPeerCriteria,
-  MIN_PEERS,
-  peerAverages,
-  peerCategories,
-  peerGroupAlternatives,
-  regulatorOptions,
-  sortPeers,
+  findPeerGroups,
   stateOptions,
+  thinGroupWords,
+  widerGroupCompared,
   type PeerCriteria,
   type PeerGroupAlternative,
-  type PeerSort,
-} from '../lib/peers.ts';
+  type PeerGroups as PeerGroupsOf,
+} from '../../../../domain/peers.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
-
-/** How many peers one search brings back; the averages are taken over all of them. */
-export const PEER_SEARCH_LIMIT = 500;
 
 function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; loading: boolean; onSubmit: (criteria: PeerCriteria) => void }) {
   const [draft, setDraft] = useState(initial);
@@ -174,36 +167,24 @@ function targetFigures(bank: BankFigures & { name: string }): Record<string, unk
   return figures;
 }
 
-type PeerSearch = { criteria: PeerCriteria; limit: number };
 type Alternative = PeerGroupAlternative & { peers: BankFigures[] };
 type ShownGroup = 'chosen' | PeerGroupAlternative['kind'];
-/** The peers of the chosen group, and the wider groups when that one has fewer than MIN_PEERS. */
-type PeerGroups = { chosen: BankFigures[]; alternatives: Alternative[] };
+type PeerGroups = PeerGroupsOf<BankFigures>;
 
 const noPeerGroups: PeerGroups = { chosen: [], alternatives: [] };
 
-/** The bank compared: its cert, its figures, and the quarter they are of (YYYYMMDD). */
-type Compared = { cert: number; bank: BankDetailData['bank']; quarter: string };
+/** The bank compared: its cert, and the quarter its figures are of (YYYYMMDD). */
+type Compared = { cert: number; quarter: string };
 
 /** Peers for a search, with their figures of the bank's quarter, without the bank itself. */
-async function findPeers(dataProvider: CharterlineDataProvider, search: PeerSearch, compared: Compared): Promise<BankFigures[]> {
-  const found = await dataProvider.peers(search.criteria, search.limit, compared.quarter);
+async function findPeers(dataProvider: CharterlineDataProvider, compared: Compared, criteria: PeerCriteria, limit: number): Promise<BankFigures[]> {
+  const found = await dataProvider.peers(criteria, limit, compared.quarter);
   return found.filter((peer) => Number(peer.cert) !== compared.cert);
-}
-
-/** The chosen group's peers, plus the wider groups' when the chosen one is thin. */
-async function findPeerGroups(dataProvider: CharterlineDataProvider, compared: Compared, criteria: PeerCriteria): Promise<PeerGroups> {
-  const chosen = await findPeers(dataProvider, { criteria, limit: PEER_SEARCH_LIMIT }, compared);
-  if (chosen.length >= MIN_PEERS) return { chosen, alternatives: [] };
-  const alternatives = await Promise.all(
-    peerGroupAlternatives(compared.bank, criteria, PEER_SEARCH_LIMIT).map(async (alternative) => ({ ...alternative, peers: await findPeers(dataProvider, alternative, compared) })),
-  );
-  return { chosen, alternatives };
 }
 
 /** The first wider group with enough peers when the chosen one is thin, else the chosen one. */
 function defaultShown(groups: PeerGroups): ShownGroup {
-  return groups.alternatives.find((alternative) => alternative.peers.length >= MIN_PEERS)?.kind ?? 'chosen';
+  return widerGroupCompared(groups.alternatives)?.kind ?? 'chosen';
 }
 
 /**
@@ -238,7 +219,7 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
   const query = useQuery({
     queryKey: ['bank', data.cert, 'peers', search],
     queryFn: () =>
-      findPeerGroups(dataProvider, { cert: data.cert, bank: data.bank, quarter }, search.criteria).catch((error: unknown) => {
+      findPeerGroups((criteria, limit) => findPeers(dataProvider, { cert: data.cert, quarter }, criteria, limit), data.bank, search.criteria).catch((error: unknown) => {
         toast.error('Failed to fetch peer banks.');
         throw error;
       }),
@@ -318,7 +299,7 @@ function WiderGroupNotice({
   shown: Alternative | undefined;
   onShow: (kind: ShownGroup) => void;
 }) {
-  const thin = chosenCount === 0 ? 'No bank matches the selected peer group' : `Only ${chosenCount} ${chosenCount === 1 ? 'bank matches' : 'banks match'} the selected peer group`;
+  const thin = thinGroupWords(chosenCount, 'the selected peer group');
   return (
     <Alert severity="info" sx={{ mb: 2 }} data-testid="peer-group-notice">
       <Typography variant="body2" sx={{ mb: 1 }}>
