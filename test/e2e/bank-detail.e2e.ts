@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiAs, screenshotDir, useE2E } from './support/index.ts';
+import { apiAs, apiOf, screenshotDir, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
@@ -158,6 +158,33 @@ describe('bank detail view', function () {
       const backgrounds = await nav.evaluate((element) => ({ nav: getComputedStyle(element).backgroundColor, title: getComputedStyle(element.querySelector('.MuiListSubheader-root')!).backgroundColor }));
       expect(backgrounds.title, `${colorScheme}: the title hides the views scrolled under it`).to.equal(backgrounds.nav);
     }
+  });
+
+  it("lists the emails sent to the bank's contacts under its contacts, newest first, as the Targets card does", async () => {
+    const session = await e2e.registerUser('Morgan Reyes');
+    const bank = await trackLargestBank(e2e.url, session);
+    const as = apiOf(e2e.url, session);
+    const email = (subject: string, sentAt: string, bankId: number | null) => ({
+      method: 'POST',
+      body: { bankId, bankName: bank.name, recipientName: 'Jane Doe', recipientEmail: 'jane.doe@bank.example', subject, body: 'Dear Jane,', sentAt },
+    });
+    await as('/api/data/sent-emails', email('First note', '2026-01-05T15:00:00Z', bank.cert));
+    await as('/api/data/sent-emails', email('Second note', '2026-02-05T15:00:00Z', bank.cert));
+    await as('/api/data/sent-emails', email('A note to no bank', '2026-03-05T15:00:00Z', null));
+    const { page } = await e2e.openSignedInPage({ session, path: `/bank/${bank.cert}?view=contacts` });
+    const detail = new BankDetailPage(page);
+    const history = detail.dialog().getByTestId('bank-outreach-history');
+    await history.getByRole('heading', { name: 'Outreach History' }).waitFor();
+    const subjects = history.getByRole('list', { name: 'Outreach history' }).getByRole('listitem');
+    await subjects.nth(1).waitFor();
+    expect(await subjects.count()).to.equal(2);
+    expect(await subjects.nth(0).textContent()).to.contain('Second note');
+    expect(await subjects.nth(1).textContent()).to.contain('First note');
+    expect(await subjects.nth(0).textContent()).to.contain('To Jane Doe <jane.doe@bank.example>');
+    await screenshot(page, 'bank-detail-outreach-history');
+    await detail.toggleTheme();
+    await screenshot(page, 'bank-detail-outreach-history');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
   it('reads financials by quarter and shows the risk score explained, the tiles, tables and composition chart', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, CircularProgress, Paper, Stack } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Stack } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import { useGetList } from 'react-admin';
@@ -7,10 +7,11 @@ import { BankContactList } from '../../resources/contacts/BankContactList.tsx';
 import { ContactFormDialog } from '../../resources/contacts/ContactFormDialog.tsx';
 import { FindContactsDialog } from '../../resources/contacts/FindContactsDialog.tsx';
 import type { Contact } from '../../resources/contacts/types.ts';
-import { PanelTitle } from '../components/Section.tsx';
+import { OutreachHistory } from '../../resources/targets/OutreachHistory.tsx';
+import { PanelTitle, Section } from '../components/Section.tsx';
 import type { NormalisedBank } from '../../banks/bank.ts';
 
-/** The bank's contacts, with adding, finding, editing, checking and deleting them. */
+/** The bank's contacts, with adding, finding, editing, checking and deleting them, and the emails sent to them (as the Targets card lists them). */
 export function ContactsPanel({ bank }: { bank: NormalisedBank }) {
   const { data, isPending } = useGetList<Contact>('contacts', {
     filter: { bankId: bank.cert },
@@ -42,6 +43,11 @@ export function ContactsPanel({ bank }: { bank: NormalisedBank }) {
           <BankContactList bank={bankRef} contacts={data ?? []} emptyText="No contacts found for this bank." onEdit={(contact) => setDialog({ kind: 'edit', contact })} />
         )}
       </Paper>
+      <Box sx={{ mt: 2 }}>
+        <Section title="Outreach History" testId="bank-outreach-history">
+          <OutreachHistory cert={bank.cert} />
+        </Section>
+      </Box>
       {dialog?.kind === 'add' && <ContactFormDialog open onClose={() => setDialog(null)} bank={bankRef} />}
       {dialog?.kind === 'edit' && <ContactFormDialog open onClose={() => setDialog(null)} bank={bankRef} contact={dialog.contact} />}
       {dialog?.kind === 'find' && <FindContactsDialog open onClose={() => setDialog(null)} bank={{ ...bankRef, website: bank.website }} existing={data ?? []} />}
