@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiAs, apiOf, screenshotDir, trackLargestBank, useE2E } from './support/index.ts';
+import { apiAs, apiOf, contrastRatio, screenshotDir, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
@@ -184,6 +184,36 @@ describe('bank detail view', function () {
     await screenshot(page, 'bank-detail-outreach-history');
     await detail.toggleTheme();
     await screenshot(page, 'bank-detail-outreach-history');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('prints dark text on white paper from the dark theme', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory', colorScheme: 'dark' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+    const panel = detail.dialog().getByTestId('financials-panel');
+    await panel.getByRole('heading', { name: 'Capital Adequacy' }).waitFor();
+    await detail.settled();
+    /** The text colour of every heading, table cell and line of text shown in the detail. */
+    const colours = () =>
+      detail.dialog().evaluate((dialog) =>
+        [...dialog.querySelectorAll('h1, h2, h3, h4, h6, p, td, th, li')]
+          .filter((element) => element.textContent?.trim() && (element as HTMLElement).offsetParent !== null)
+          .map((element) => ({ text: element.textContent!.trim().slice(0, 40), color: getComputedStyle(element).color })),
+      );
+    const faintOnWhite = (lines: Array<{ color: string }>) => lines.filter((line) => contrastRatio(line.color, 'rgb(255, 255, 255)') < 4.5);
+    // On screen the dark theme's text is light: most of it would be faint on white.
+    const onScreen = await colours();
+    expect(faintOnWhite(onScreen).length).to.be.greaterThan(onScreen.length / 2);
+
+    await page.emulateMedia({ media: 'print' });
+    // Paper is white whatever the theme; each text reads at least 4.5:1 on it (WCAG AA).
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('#bank-detail')!).backgroundColor !== 'rgb(15, 23, 42)');
+    const printed = await colours();
+    expect(printed.length).to.be.greaterThan(20);
+    const faint = faintOnWhite(printed);
+    expect(faint, JSON.stringify(faint.slice(0, 5))).to.deep.equal([]);
+    await page.emulateMedia({ media: 'screen' });
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

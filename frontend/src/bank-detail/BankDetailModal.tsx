@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Dialog, GlobalStyles, IconButton, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, createTheme, Dialog, GlobalStyles, IconButton, ThemeProvider, Typography, useTheme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BankDetailView } from './views.ts';
 import { bankDetailTitleId, DetailHeader } from './DetailHeader.tsx';
@@ -21,6 +21,8 @@ import { HistoryPanel } from './panels/HistoryPanel.tsx';
 import { NewsPanel } from './panels/NewsPanel.tsx';
 import { ContactsPanel } from './panels/ContactsPanel.tsx';
 import { TasksPanel } from './panels/TasksPanel.tsx';
+import { lightTheme } from '../theme.ts';
+import { usePrinting } from '../ui/usePrinting.ts';
 
 /** The panel of a view. */
 function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
@@ -86,7 +88,11 @@ function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownVie
  * Printing a bank detail (the browser's Print, to paper or to PDF) gives the panel shown under the
  * bank's name, as long as it runs: not the page behind the dialog, and without the navigation and header buttons, which do nothing on paper. On screen the
  * dialog and its panel scroll within the window, which print cut to one page over the page behind.
+ * Paper is white, and browsers print no background colours, so the detail prints in the light
+ * theme whichever the screen shows: the dark theme's light-grey text was faint on white paper.
  */
+const paperTheme = createTheme(lightTheme);
+
 const printOnlyTheDetail = (
   <GlobalStyles
     styles={{
@@ -107,6 +113,8 @@ const printOnlyTheDetail = (
 /** Full-screen bank detail: loading, failed, not found, or the bank with its panels on the view asked for (Financials when that view has nothing to show). */
 export default function BankDetailModal({ cert, view, onSelectView, onClose }: ShownView & { cert: number; onClose: () => void }) {
   const detail = useBankDetailData(cert);
+  const screenTheme = useTheme();
+  const printing = usePrinting();
   const closeButton = (
     <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
       <CloseIcon />
@@ -159,18 +167,20 @@ export default function BankDetailModal({ cert, view, onSelectView, onClose }: S
     content = <LoadedDetail data={detail.data} view={view} onSelectView={onSelectView} onClose={onClose} />;
   }
   return (
-    <Dialog
-      fullScreen
-      open
-      onClose={onClose}
-      className="bank-detail-root"
-      // role="dialog" sits on the paper. Its name is "Bank detail" (its own label) followed by the
-      // bank's name once loaded, or by what it shows instead (loading, failed).
-      aria-labelledby={`bank-detail ${bankDetailTitleId}`}
-      slotProps={{ paper: { id: 'bank-detail', 'aria-label': 'Bank detail', sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } as object }}
-    >
-      {printOnlyTheDetail}
-      {content}
-    </Dialog>
+    <ThemeProvider theme={printing ? paperTheme : screenTheme}>
+      <Dialog
+        fullScreen
+        open
+        onClose={onClose}
+        className="bank-detail-root"
+        // role="dialog" sits on the paper. Its name is "Bank detail" (its own label) followed by the
+        // bank's name once loaded, or by what it shows instead (loading, failed).
+        aria-labelledby={`bank-detail ${bankDetailTitleId}`}
+        slotProps={{ paper: { id: 'bank-detail', 'aria-label': 'Bank detail', sx: { display: 'flex', flexDirection: 'column', bgcolor: 'background.default' } } as object }}
+      >
+        {printOnlyTheDetail}
+        {content}
+      </Dialog>
+    </ThemeProvider>
   );
 }
