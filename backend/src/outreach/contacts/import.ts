@@ -22,7 +22,9 @@ const headerNames: Record<ImportField, string[]> = {
   isHotLead: ['hot', 'hotlead', 'ishotlead', 'hotcontact'],
 };
 
-export type ParsedCsv = { columns: string[]; rows: string[][] };
+/** A row of the file with the number a spreadsheet shows it under (the header is row 1). */
+export type CsvRow = { row: number; cells: string[] };
+export type ParsedCsv = { columns: string[]; rows: CsvRow[] };
 /** A problem of one row; `row` is the row a spreadsheet opening the file shows it on (the header is row 1). */
 export type RowError = { row: number; field: string; message: string };
 export type ImportedContact = ContactFields & { isHotLead: boolean };
@@ -62,19 +64,42 @@ function unreadableCsvReason(error: unknown): string {
   return lines ? `line ${lines} cannot be read.` : 'it cannot be read.';
 }
 
+/**
+ * Excel reads a first line `sep=;` as the file's delimiter and does not show it, so a file saved for
+ * Excel in another locale may start with one; the header is the line after it.
+ */
+const excelSeparatorLine = /^\uFEFF?sep=([,;\t])\r?\n/i;
+
 export function parseContactsCsv(csv: string): ParsedCsv {
+  const separatorLine = excelSeparatorLine.exec(csv);
+  const text = separatorLine ? csv.slice(separatorLine[0].length) : csv;
   let records: string[][];
   try {
     // relax_quotes: a quote inside an unquoted value (Robert "Bob" Smith) is part of the value, as spreadsheets read it.
-    records = parse(csv, { bom: true, delimiter: detectDelimiter(csv), skip_empty_lines: true, relax_column_count: true, relax_quotes: true, trim: true });
+    // Blank lines are kept so that each record's place is the row a spreadsheet shows it on.
+    records = parse(text, { bom: true, delimiter: separatorLine?.[1] ?? detectDelimiter(text), relax_column_count: true, relax_quotes: true, trim: true });
   } catch (error) {
     const message = `The file is not a readable CSV: ${unreadableCsvReason(error)}`;
     throw new BadRequestError(message, { issues: [{ path: 'csv', message }] });
   }
-  if (records.length < 2) throw new BadRequestError('The file has no rows.', { issues: [{ path: 'csv', message: 'The file has no rows.' }] });
-  if (records.length - 1 > maxRows) throw new BadRequestError(`A file can have at most ${groupThousands(maxRows)} rows.`, { issues: [{ path: 'csv', message: `At most ${groupThousands(maxRows)} rows.` }] });
-  const columns = records[0].map((column, index) => column || `Column ${index + 1}`);
-  return { columns, rows: records.slice(1) };
+  const [header = [], ...body] = records;
+  // A row of empty cells (a blank line, or the ",,," a spreadsheet writes for a formatted empty row) is no contact.
+  const rows = body.map((cells, index) => ({ row: index + 2, cells })).filter(({ cells }) => cells.some((cell) => cell !== ''));
+  if (rows.length === 0) throw new BadRequestError('The file has no rows.', { issues: [{ path: 'csv', message: 'The file has no rows.' }] });
+  if (rows.length > maxRows) throw new BadRequestError(`A file can have at most ${groupThousands(maxRows)} rows.`, { issues: [{ path: 'csv', message: `At most ${groupThousands(maxRows)} rows.` }] });
+  return { columns: distinctColumnNames(header), rows };
+}
+
+/** The header's names, each one a column can be chosen by: a blank one is "Column 3", a repeated one "Email (2)". */
+function distinctColumnNames(header: string[]): string[] {
+  const taken = new Set<string>();
+  return header.map((cell, index) => {
+    const base = cell || `Column ${index + 1}`;
+    let name = base;
+    for (let copy = 2; taken.has(name); copy += 1) name = `${base} (${copy})`;
+    taken.add(name);
+    return name;
+  });
 }
 
 const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-.]/g, '');
@@ -114,14 +139,14 @@ export function planImport(
   known: { bankByName: Map<string, { cert: number; name: string }>; bankNameByCert: Map<number, string>; existingKeys: Set<string> },
 ): ImportPlan {
   const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
-  const cell = (row: string[], field: ImportField) => (index[field] === undefined ? '' : (row[index[field]!] ?? '').trim());
+  const cell = (row: CsvRow, field: ImportField) => (index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').trim());
   const seen = new Set(known.existingKeys);
   const contacts: ImportedContact[] = [];
   const errors: RowError[] = [];
   let duplicates = 0;
-  csv.rows.forEach((row, position) => {
-    // numbered as a spreadsheet shows the file (the header is row 1), so the user finds the row where they look for it
-    const rowNumber = position + 2;
+  csv.rows.forEach((row) => {
+    // numbered as a spreadsheet shows the file, so the user finds the row where they look for it
+    const rowNumber = row.row;
     const bankName = cell(row, 'bankName');
     const certText = cell(row, 'bankId');
     const tracked = bankName ? known.bankByName.get(bankName.toLowerCase()) : undefined;

@@ -256,7 +256,7 @@ export function contactRoutes(services: AppServices) {
     ctx.body = {
       columns: parsed.columns,
       rowCount: parsed.rows.length,
-      sampleRows: parsed.rows.slice(0, 5).map((row) => Object.fromEntries(parsed.columns.map((column, index) => [column, row[index] ?? '']))),
+      sampleRows: parsed.rows.slice(0, 5).map(({ cells }) => Object.fromEntries(parsed.columns.map((column, index) => [column, cells[index] ?? '']))),
       mapping: suggestMapping(parsed.columns),
     };
   });
