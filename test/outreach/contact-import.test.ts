@@ -67,7 +67,7 @@ describeWithDatabase('contact CSV import', (context) => {
     expect((await post('', { csv, mapping })).status).to.equal(400);
     const unmapped = await post('/dry-run', { csv, mapping: { email: 'Email', bankId: 'Nope' } });
     expect(unmapped.status).to.equal(400);
-    expect(unmapped.body.issues).to.deep.include({ path: 'mapping.name', message: 'Map a column to Full name.' });
+    expect(unmapped.body.issues).to.deep.include({ path: 'mapping.name', message: 'Map a column to Full name, or columns to First name and Last name.' });
     expect(unmapped.body.issues).to.deep.include({ path: 'mapping.bankId', message: 'This column is not in the file.' });
     expect((await post('/preview', { csv: 'only,a,header' })).body.message).to.equal('The file has no rows.');
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
-import { decodeCsvFile } from '../../../frontend/src/resources/contacts/importApi.ts';
+import { decodeCsvFile, missingRequired, requiredNow } from '../../../frontend/src/resources/contacts/importApi.ts';
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
 import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
@@ -231,6 +231,14 @@ describe('contact import files', () => {
   it('refuses a workbook or another binary file in words, before it is sent', () => {
     const workbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]).buffer;
     expect(() => decodeCsvFile(workbook)).to.throw('This is not a CSV file. Save the spreadsheet as CSV (comma or semicolon separated) and choose that file.');
+  });
+
+  it('takes first and last name columns for a full name, and asks for a name, a job title and a bank before the check', () => {
+    expect(missingRequired({ firstName: 'First Name', lastName: 'Last Name', title: 'Job Title', bankName: 'Company' })).to.deep.equal([]);
+    expect(missingRequired({ email: 'Email' })).to.deep.equal(['Full name (or First name and Last name)', 'Job title', 'Bank cert or Bank name']);
+    expect(requiredNow('name', {})).to.equal(true);
+    expect(requiredNow('name', { firstName: 'First Name' })).to.equal(false);
+    expect(requiredNow('title', { firstName: 'First Name' })).to.equal(true);
   });
 });
 

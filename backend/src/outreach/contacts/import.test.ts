@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { detectDelimiter, parseContactsCsv } from './import.ts';
+import { detectDelimiter, mappingSchema, parseContactsCsv, planImport, suggestMapping } from './import.ts';
 
 describe('contact import: the file delimiter', () => {
   it('takes the separator the header line uses most, outside quotes, and a comma otherwise', () => {
@@ -37,5 +37,34 @@ describe('contact import: reading the file', () => {
 
   it('names every column so that each can be chosen: a blank header by its place, a repeated one with a number', () => {
     expect(parseContactsCsv('Name,Email,Email,,Title\nJane,a@x.com,b@x.com,,CFO').columns).to.deep.equal(['Name', 'Email', 'Email (2)', 'Column 4', 'Title']);
+  });
+});
+
+describe('contact import: the suggested mapping', () => {
+  it('maps the headers CRM exports write, and a job title over a salutation', () => {
+    const outlook = ['First Name', 'Middle Name', 'Last Name', 'Title', 'Company', 'Job Title', 'E-mail Address', 'E-mail Display Name'];
+    expect(suggestMapping(outlook)).to.deep.equal({ firstName: 'First Name', lastName: 'Last Name', title: 'Job Title', email: 'E-mail Address', bankName: 'Company' });
+    const hubspot = ['Record ID', 'First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'LinkedIn Profile URL'];
+    expect(suggestMapping(hubspot)).to.deep.equal({ firstName: 'First Name', lastName: 'Last Name', title: 'Job Title', email: 'Email', linkedinUrl: 'LinkedIn Profile URL', bankName: 'Company Name' });
+    const salesforce = ['First Name', 'Last Name', 'Title', 'Account Name', 'Email'];
+    expect(suggestMapping(salesforce)).to.include({ title: 'Title', bankName: 'Account Name' });
+  });
+});
+
+describe('contact import: the plan', () => {
+  const known = { bankByName: new Map([['alpha bank', { cert: 601, name: 'Alpha Bank' }]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), existingKeys: new Set<string>() };
+
+  it('names a contact by its first and last names when the file has them apart, and by the full name where one is given', () => {
+    const csv = parseContactsCsv('First Name,Last Name,Full Name,Title,Company\nJane,Doe,,CFO,Alpha Bank\nRaj,,,CEO,Alpha Bank\n,,Ann Lee,COO,Alpha Bank\n,,,CTO,Alpha Bank');
+    const plan = planImport(csv, { firstName: 'First Name', lastName: 'Last Name', name: 'Full Name', title: 'Title', bankName: 'Company' }, known);
+    expect(plan.contacts.map((contact) => contact.name)).to.deep.equal(['Jane Doe', 'Raj', 'Ann Lee']);
+    expect(plan.errors).to.deep.equal([{ row: 5, field: 'name', message: 'Full name is required.' }]);
+  });
+
+  it('asks for a full name or first and last names', () => {
+    const columns = ['First Name', 'Last Name', 'Title', 'Company'];
+    expect(mappingSchema(columns).safeParse({ firstName: 'First Name', lastName: 'Last Name', title: 'Title', bankName: 'Company' }).success).to.equal(true);
+    const unnamed = mappingSchema(columns).safeParse({ title: 'Title', bankName: 'Company' });
+    expect(unnamed.error?.issues.map((issue) => issue.message)).to.deep.equal(['Map a column to Full name, or columns to First name and Last name.']);
   });
 });

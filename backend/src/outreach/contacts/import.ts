@@ -5,19 +5,28 @@ import { groupThousands } from '../../../../domain/format.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { addContactBody, type ContactFields } from './commands.ts';
 
-/** The contact fields a CSV column can fill. A contact's bank comes from its cert, else from a tracked bank's name. */
-export const importFields = ['name', 'title', 'email', 'linkedinUrl', 'bankId', 'bankName', 'tags', 'isHotLead'] as const;
+/**
+ * The contact fields a CSV column can fill. A contact's name is its full-name column, else its first
+ * and last names joined (CRMs export them apart); its bank comes from its cert, else from a tracked bank's name.
+ */
+export const importFields = ['name', 'firstName', 'lastName', 'title', 'email', 'linkedinUrl', 'bankId', 'bankName', 'tags', 'isHotLead'] as const;
 export type ImportField = (typeof importFields)[number];
 export type ColumnMapping = Partial<Record<ImportField, string>>;
 
-/** Header spellings recognised when suggesting a mapping (compared lower-case, without spaces, dashes or underscores). */
+/**
+ * Header spellings recognised when suggesting a mapping (compared lower-case, without spaces, dashes,
+ * dots or underscores), the likeliest first: a file with both "Title" and "Job Title" (Outlook's Title
+ * is Mr. or Ms.) has the job in "Job Title".
+ */
 const headerNames: Record<ImportField, string[]> = {
-  name: ['name', 'fullname', 'contact', 'contactname', 'person'],
-  title: ['title', 'jobtitle', 'position', 'role'],
-  email: ['email', 'emailaddress', 'mail'],
-  linkedinUrl: ['linkedin', 'linkedinurl', 'linkedinprofile', 'profile'],
+  name: ['fullname', 'name', 'contactname', 'contact', 'person'],
+  firstName: ['firstname', 'givenname', 'forename'],
+  lastName: ['lastname', 'surname', 'familyname'],
+  title: ['jobtitle', 'title', 'position', 'role'],
+  email: ['email', 'emailaddress', 'workemail', 'businessemail', 'mail'],
+  linkedinUrl: ['linkedinurl', 'linkedinprofileurl', 'linkedinprofile', 'linkedin', 'profile'],
   bankId: ['cert', 'bankid', 'fdiccert', 'certificate', 'certnumber'],
-  bankName: ['bank', 'bankname', 'institution', 'company', 'organization', 'organisation'],
+  bankName: ['bank', 'bankname', 'institution', 'company', 'companyname', 'accountname', 'account', 'organization', 'organisation', 'organizationname'],
   tags: ['tags', 'labels', 'tag'],
   isHotLead: ['hot', 'hotlead', 'ishotlead', 'hotcontact'],
 };
@@ -107,20 +116,20 @@ const normalise = (header: string) => header.toLowerCase().replace(/[\s_\-.]/g, 
 export function suggestMapping(columns: string[]): ColumnMapping {
   const mapping: ColumnMapping = {};
   for (const field of importFields) {
-    const column = columns.find((candidate) => headerNames[field].includes(normalise(candidate)));
-    if (column) mapping[field] = column;
+    const spelling = headerNames[field].find((name) => columns.some((column) => normalise(column) === name));
+    if (spelling) mapping[field] = columns.find((column) => normalise(column) === spelling);
   }
   return mapping;
 }
 
-/** The mapping sent back: known fields, each naming a column of the file; name and title are required. */
+/** The mapping sent back: known fields, each naming a column of the file; a name (full, or first and last), a title and a bank are required. */
 export function mappingSchema(columns: string[]) {
   const column = z.string().refine((value) => columns.includes(value), { message: 'This column is not in the file.' }).optional();
   return z
     .object(Object.fromEntries(importFields.map((field) => [field, column])) as Record<ImportField, typeof column>, { error: 'Map the columns of the file to contact fields.' })
     .strict()
     .superRefine((mapping, ctx) => {
-      if (!mapping.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Map a column to Full name.' });
+      if (!mapping.name && !mapping.firstName && !mapping.lastName) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Map a column to Full name, or columns to First name and Last name.' });
       if (!mapping.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Map a column to Job title.' });
       if (!mapping.bankId && !mapping.bankName) ctx.addIssue({ code: 'custom', path: ['bankId'], message: 'Map a column to the bank (cert or name).' });
     });
@@ -157,7 +166,7 @@ export function planImport(
     const parsed = addContactBody.safeParse({
       bankId: certText || tracked?.cert || undefined,
       bankName: bankName || tracked?.name || null,
-      name: cell(row, 'name'),
+      name: cell(row, 'name') || [cell(row, 'firstName'), cell(row, 'lastName')].filter(Boolean).join(' '),
       title: cell(row, 'title'),
       email: cell(row, 'email'),
       linkedinUrl: cell(row, 'linkedinUrl'),

@@ -24,7 +24,7 @@ import { countOf } from '../../../../domain/format.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
-import { cleanMapping, contactImportApi, decodeCsvFile, IMPORT_FIELDS, importFieldLabel, missingRequired, type ImportDryRun, type ImportMapping, type ImportPreview, type ImportRowError } from './importApi.ts';
+import { cleanMapping, contactImportApi, decodeCsvFile, IMPORT_FIELDS, importFieldLabel, missingRequired, requiredNow, type ImportDryRun, type ImportMapping, type ImportPreview, type ImportRowError } from './importApi.ts';
 
 const steps = ['Upload', 'Map columns', 'Check', 'Import'];
 
@@ -148,8 +148,8 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
       {step === 0 && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography color="text.secondary">
-            A CSV file with a header row: one contact a row, with at least a full name and a job title. A bank is found from a cert column, or from a bank name
-            matching one of your tracked banks. Rows already imported (same email at the same bank) are skipped.
+            A CSV file with a header row: one contact a row, with at least a full name (or a first and a last name) and a job title. A bank is found from a cert
+            column, or from a bank name matching one of your tracked banks. Rows already imported (same email at the same bank) are skipped.
           </Typography>
           <Button component="label" variant="contained" startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy}>
             Choose CSV file
@@ -169,7 +169,7 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
                 select
                 size="small"
                 label={entry.label}
-                required={entry.required}
+                required={requiredNow(entry.field, mapping)}
                 value={mapping[entry.field] ?? ''}
                 onChange={(event) => setMapping((current) => ({ ...current, [entry.field]: event.target.value || undefined }))}
               >

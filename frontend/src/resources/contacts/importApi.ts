@@ -1,15 +1,17 @@
 import { http } from '../../providers/http.ts';
 
-/** Contact fields a CSV column can fill; name and title are required. */
+/** Contact fields a CSV column can fill, in pairs as the mapping step lays them out. */
 export const IMPORT_FIELDS = [
-  { field: 'name', label: 'Full name', required: true },
-  { field: 'title', label: 'Job title', required: true },
-  { field: 'email', label: 'Email', required: false },
-  { field: 'linkedinUrl', label: 'LinkedIn URL', required: false },
-  { field: 'bankId', label: 'Bank cert', required: false },
-  { field: 'bankName', label: 'Bank name', required: false },
-  { field: 'tags', label: 'Tags (split on ; or ,)', required: false },
-  { field: 'isHotLead', label: 'Hot lead (yes/true/1/x)', required: false },
+  { field: 'name', label: 'Full name' },
+  { field: 'title', label: 'Job title' },
+  { field: 'firstName', label: 'First name' },
+  { field: 'lastName', label: 'Last name' },
+  { field: 'email', label: 'Email' },
+  { field: 'linkedinUrl', label: 'LinkedIn URL' },
+  { field: 'bankId', label: 'Bank cert' },
+  { field: 'bankName', label: 'Bank name' },
+  { field: 'tags', label: 'Tags (split on ; or ,)' },
+  { field: 'isHotLead', label: 'Hot lead (yes/true/1/x)' },
 ] as const;
 
 export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
@@ -77,7 +79,22 @@ export function cleanMapping(mapping: ImportMapping): ImportMapping {
   return Object.fromEntries(Object.entries(mapping).filter(([, column]) => Boolean(column))) as ImportMapping;
 }
 
-/** The required fields no column is mapped to. */
+/**
+ * What a contact needs mapped, and which fields can give it: a name (a full name, or first and last
+ * names CRMs export apart, joined), a job title and a bank (by cert, or by a tracked bank's name).
+ */
+const requirements: Array<{ label: string; fields: ImportField[] }> = [
+  { label: 'Full name (or First name and Last name)', fields: ['name', 'firstName', 'lastName'] },
+  { label: 'Job title', fields: ['title'] },
+  { label: 'Bank cert or Bank name', fields: ['bankId', 'bankName'] },
+];
+
+/** The requirements no column is mapped to, by name. */
 export function missingRequired(mapping: ImportMapping): string[] {
-  return IMPORT_FIELDS.filter((entry) => entry.required && !mapping[entry.field]).map((entry) => entry.label);
+  return requirements.filter((requirement) => !requirement.fields.some((field) => mapping[field])).map((requirement) => requirement.label);
+}
+
+/** Whether the mapping step marks a field required: Job title always, Full name unless first or last names stand in for it. */
+export function requiredNow(field: ImportField, mapping: ImportMapping): boolean {
+  return field === 'title' || (field === 'name' && !mapping.firstName && !mapping.lastName);
 }
