@@ -108,6 +108,18 @@ describeWithDatabase('contact CSV import', (context) => {
     expect(activity[0].summary).to.equal('Added contact "Lea Park", CFO at Delta Savings');
   });
 
+  it('finds a tracked bank by a name spelled as a CRM spells it, records its tracked name, and asks for a cert where two tracked banks share the name', async () => {
+    for (const [cert, name] of [[607, 'Gamma Bank, National Association'], [608, 'Twin State Bank'], [609, 'Twin State Bank']] as const) {
+      await app.request('/api/data/banks', { method: 'POST', token, body: { cert, name } });
+    }
+    const file = ['Name,Title,Email,Company', 'Nia Okafor,CFO,nia@gamma.com,"GAMMA BANK, N.A."', 'Omar Haddad,CEO,omar@twin.com,Twin State Bank'].join('\n');
+    const imported = await post('', { csv: file, mapping: { name: 'Name', title: 'Title', email: 'Email', bankName: 'Company' }, skipInvalid: true });
+    expect(imported.body).to.include({ imported: 1, invalid: 1 });
+    expect(imported.body.errors).to.deep.equal([{ row: 3, field: 'bankName', message: '"Twin State Bank" is the name of 2 of your tracked banks (certs 608, 609); add a cert column to say which.' }]);
+    const contacts = (await app.request(`/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: 607 }))}`, { token })).body;
+    expect(contacts.map((contact: { name: string; bankName: string }) => [contact.name, contact.bankName])).to.deep.equal([['Nia Okafor', 'Gamma Bank, National Association']]);
+  });
+
   it('imports a Hot lead column: a yes or a mark makes a hot lead, an empty cell or a no does not, anything else is a row error', async () => {
     const file = ['Name,Title,Cert,Hot', 'Hana Ito,CFO,604,Yes', 'Ivo Lind,COO,604,', 'Jon Meier,CEO,604,x', 'Kai Noor,CTO,604,maybe'].join('\n');
     expect((await post('/preview', { csv: file })).body.mapping).to.include({ isHotLead: 'Hot' });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { detectDelimiter, mappingSchema, parseContactsCsv, planImport, suggestMapping } from './import.ts';
+import { banksByNameKey, detectDelimiter, mappingSchema, parseContactsCsv, planImport, suggestMapping } from './import.ts';
 
 describe('contact import: the file delimiter', () => {
   it('takes the separator the header line uses most, outside quotes, and a comma otherwise', () => {
@@ -52,7 +52,7 @@ describe('contact import: the suggested mapping', () => {
 });
 
 describe('contact import: the plan', () => {
-  const known = { bankByName: new Map([['alpha bank', { cert: 601, name: 'Alpha Bank' }]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), existingKeys: new Set<string>() };
+  const known = { banksByName: new Map([['alpha bank', [{ cert: 601, name: 'Alpha Bank' }]]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), existingKeys: new Set<string>() };
 
   it('names a contact by its first and last names when the file has them apart, and by the full name where one is given', () => {
     const csv = parseContactsCsv('First Name,Last Name,Full Name,Title,Company\nJane,Doe,,CFO,Alpha Bank\nRaj,,,CEO,Alpha Bank\n,,Ann Lee,COO,Alpha Bank\n,,,CTO,Alpha Bank');
@@ -66,5 +66,37 @@ describe('contact import: the plan', () => {
     expect(mappingSchema(columns).safeParse({ firstName: 'First Name', lastName: 'Last Name', title: 'Title', bankName: 'Company' }).success).to.equal(true);
     const unnamed = mappingSchema(columns).safeParse({ title: 'Title', bankName: 'Company' });
     expect(unnamed.error?.issues.map((issue) => issue.message)).to.deep.equal(['Map a column to Full name, or columns to First name and Last name.']);
+  });
+});
+
+describe('contact import: a bank named rather than given by cert', () => {
+  const tracked = [
+    { cert: 601, name: 'Alpha Bank, National Association' },
+    { cert: 602, name: 'First Bank & Trust' },
+    { cert: 603, name: 'First State Bank' },
+    { cert: 604, name: 'FIRST STATE BANK' },
+  ];
+  const known = {
+    banksByName: banksByNameKey(tracked),
+    bankNameByCert: new Map(tracked.map((bank) => [bank.cert, bank.name])),
+    existingKeys: new Set<string>(),
+  };
+  const mapping = { name: 'Name', title: 'Title', bankName: 'Company' };
+
+  it('finds a tracked bank however a CRM spells its name, and records the name it is tracked by', () => {
+    const csv = parseContactsCsv('Name,Title,Company\nJane Doe,CFO,"ALPHA BANK, N.A."\nRaj Patel,CEO,The Alpha Bank\nAnn Lee,COO,First Bank and Trust');
+    const plan = planImport(csv, mapping, known);
+    expect(plan.errors).to.deep.equal([]);
+    expect(plan.contacts.map((contact) => [contact.name, contact.bankId, contact.bankName])).to.deep.equal([
+      ['Jane Doe', 601, 'Alpha Bank, National Association'],
+      ['Raj Patel', 601, 'Alpha Bank, National Association'],
+      ['Ann Lee', 602, 'First Bank & Trust'],
+    ]);
+  });
+
+  it('does not guess between two tracked banks of one name, and asks for the cert', () => {
+    const plan = planImport(parseContactsCsv('Name,Title,Company\nJane Doe,CFO,First State Bank'), mapping, known);
+    expect(plan.contacts).to.deep.equal([]);
+    expect(plan.errors).to.deep.equal([{ row: 2, field: 'bankName', message: '"First State Bank" is the name of 2 of your tracked banks (certs 603, 604); add a cert column to say which.' }]);
   });
 });

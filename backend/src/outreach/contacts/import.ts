@@ -33,6 +33,7 @@ const headerNames: Record<ImportField, string[]> = {
 
 /** A row of the file with the number a spreadsheet shows it under (the header is row 1). */
 export type CsvRow = { row: number; cells: string[] };
+export type TrackedBank = { cert: number; name: string };
 export type ParsedCsv = { columns: string[]; rows: CsvRow[] };
 /** A problem of one row; `row` is the row a spreadsheet opening the file shows it on (the header is row 1). */
 export type RowError = { row: number; field: string; message: string };
@@ -145,7 +146,7 @@ export const duplicateKey = (bankId: number, email: string | null, name: string)
 export function planImport(
   csv: ParsedCsv,
   mapping: ColumnMapping,
-  known: { bankByName: Map<string, { cert: number; name: string }>; bankNameByCert: Map<number, string>; existingKeys: Set<string> },
+  known: { banksByName: Map<string, TrackedBank[]>; bankNameByCert: Map<number, string>; existingKeys: Set<string> },
 ): ImportPlan {
   const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
   const cell = (row: CsvRow, field: ImportField) => (index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').trim());
@@ -158,14 +159,18 @@ export function planImport(
     const rowNumber = row.row;
     const bankName = cell(row, 'bankName');
     const certText = cell(row, 'bankId');
-    const tracked = bankName ? known.bankByName.get(bankName.toLowerCase()) : undefined;
-    if (!certText && bankName && !tracked) {
-      errors.push({ row: rowNumber, field: 'bankName', message: `"${bankName}" is not one of your tracked banks; add a cert column or track the bank first.` });
+    const named = !certText && bankName ? (known.banksByName.get(bankNameKey(bankName)) ?? []) : [];
+    if (!certText && bankName && named.length !== 1) {
+      const message =
+        named.length === 0
+          ? `"${bankName}" is not one of your tracked banks; add a cert column or track the bank first.`
+          : `"${bankName}" is the name of ${named.length} of your tracked banks (certs ${named.map((bank) => bank.cert).join(', ')}); add a cert column to say which.`;
+      errors.push({ row: rowNumber, field: 'bankName', message });
       return;
     }
     const parsed = addContactBody.safeParse({
-      bankId: certText || tracked?.cert || undefined,
-      bankName: bankName || tracked?.name || null,
+      bankId: certText || named[0]?.cert || undefined,
+      bankName: bankName || null,
       name: cell(row, 'name') || [cell(row, 'firstName'), cell(row, 'lastName')].filter(Boolean).join(' '),
       title: cell(row, 'title'),
       email: cell(row, 'email'),
@@ -188,20 +193,47 @@ export function planImport(
       return;
     }
     seen.add(key);
-    // A row naming its bank by cert alone takes the tracked bank's name, as adding a contact by hand does.
-    contacts.push({ bankId, bankName: parsed.data.bankName ?? known.bankNameByCert.get(bankId) ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
+    // A contact of a tracked bank takes the name the bank is tracked by, however the file spells it.
+    contacts.push({ bankId, bankName: known.bankNameByCert.get(bankId) ?? parsed.data.bankName ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
   });
   return { total: csv.rows.length, contacts, duplicates, errors };
 }
 
-/** The user's tracked banks by lower-case name and by cert, and the duplicate keys of their contacts. */
+/**
+ * A bank's name as a CRM and the regulator may both spell it: any case, "&" for "and", N.A. for
+ * National Association, without punctuation, a leading "The" or a closing N.A. ("Alpha Bank" is
+ * "The Alpha Bank, National Association").
+ */
+export function bankNameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/\bnational association\b/g, 'na')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\bn a\b/g, 'na')
+    .trim()
+    .replace(/^the /, '')
+    .replace(/ na$/, '');
+}
+
+/** Tracked banks by the key of their name; FDIC lists many banks of one name, so a key may have several. */
+export function banksByNameKey(banks: TrackedBank[]): Map<string, TrackedBank[]> {
+  const byKey = new Map<string, TrackedBank[]>();
+  for (const bank of banks) {
+    const key = bankNameKey(bank.name);
+    byKey.set(key, [...(byKey.get(key) ?? []), bank]);
+  }
+  return byKey;
+}
+
+/** The user's tracked banks by their name's key (two banks may share a name) and by cert, and the duplicate keys of their contacts. */
 export async function loadImportContext(knex: Knex, userId: string) {
   const [banks, contacts] = await Promise.all([
     knex('targets').where({ user_id: userId }).select('cert', 'name') as Promise<Array<{ cert: number; name: string }>>,
     knex('contacts').where({ user_id: userId }).select('bank_id', 'email', 'name') as Promise<Array<{ bank_id: number; email: string | null; name: string }>>,
   ]);
   return {
-    bankByName: new Map(banks.map((bank) => [bank.name.toLowerCase(), bank])),
+    banksByName: banksByNameKey(banks),
     bankNameByCert: new Map(banks.map((bank) => [bank.cert, bank.name])),
     existingKeys: new Set(contacts.map((contact) => duplicateKey(contact.bank_id, contact.email, contact.name))),
   };
