@@ -153,7 +153,8 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
           </Typography>
           <Button component="label" variant="contained" startIcon={busy ? <CircularProgress size={16} /> : <UploadIcon />} disabled={busy}>
             Choose CSV file
-            <input hidden type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={chooseFile} />
+            {/* Excel saves Unicode Text as .txt and other tools tab-separated files as .tsv; both are read */}
+            <input hidden type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" aria-label="CSV file" onChange={chooseFile} />
           </Button>
         </Stack>
       )}
