@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { BadRequestError } from '../../http/errors.ts';
 import { banksByNameKey, detectDelimiter, mappingSchema, parseContactsCsv, planImport, suggestMapping } from './import.ts';
 
 describe('contact import: the file delimiter', () => {
@@ -19,6 +20,14 @@ describe('contact import: reading the file', () => {
       { row: 5, cells: ['Bob Roe', '', 'bob@alpha.com', '', ''] },
     ]);
     expect(() => parseContactsCsv('Full Name,Title\n,\n\n')).to.throw('The file has no rows.');
+  });
+
+  it('says how many rows a file too long has, and what to do with it', () => {
+    const tooLong = ['Full Name,Title', ...Array.from({ length: 50_001 }, (_, index) => `Person ${index},CFO`)].join('\n');
+    expect(() => parseContactsCsv(tooLong))
+      .to.throw(BadRequestError)
+      .with.property('details')
+      .that.deep.equals({ issues: [{ path: 'csv', message: 'This file has 50,001 rows and a file can have at most 50,000: split it into files of up to 50,000 rows and import each.' }] });
   });
 
   it('counts a quoted value over several lines as one row', () => {

@@ -96,7 +96,10 @@ export function parseContactsCsv(csv: string): ParsedCsv {
   // A row of empty cells (a blank line, or the ",,," a spreadsheet writes for a formatted empty row) is no contact.
   const rows = body.map((cells, index) => ({ row: index + 2, cells })).filter(({ cells }) => cells.some((cell) => cell !== ''));
   if (rows.length === 0) throw new BadRequestError('The file has no rows.', { issues: [{ path: 'csv', message: 'The file has no rows.' }] });
-  if (rows.length > maxRows) throw new BadRequestError(`A file can have at most ${groupThousands(maxRows)} rows.`, { issues: [{ path: 'csv', message: `At most ${groupThousands(maxRows)} rows.` }] });
+  if (rows.length > maxRows) {
+    const message = `This file has ${groupThousands(rows.length)} rows and a file can have at most ${groupThousands(maxRows)}: split it into files of up to ${groupThousands(maxRows)} rows and import each.`;
+    throw new BadRequestError(message, { issues: [{ path: 'csv', message }] });
+  }
   return { columns: distinctColumnNames(header), rows };
 }
 
