@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiOf, screenshotDir, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -13,6 +14,15 @@ async function heightInView(element: Locator): Promise<number> {
   return element.evaluate((node) => {
     const box = node.getBoundingClientRect();
     return Math.max(0, Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0));
+  });
+}
+
+/** Whether a tap anywhere well inside the element lands on it: its middle and towards each corner, within its rounded shape. */
+async function uncovered(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const points = [0.5, 0.2, 0.8].flatMap((across) => [0.2, 0.8].map((down) => [box.left + box.width * across, box.top + box.height * down]));
+    return points.every(([x, y]) => node.contains(document.elementFromPoint(x, y)));
   });
 }
 
@@ -32,7 +42,14 @@ async function openTarget(targets: TargetsPage, name: string): Promise<void> {
 
 /** The work of a rep between meetings, done on a phone. */
 describe('on a phone', function () {
-  const e2e = useE2E({ banks: 30 });
+  const mail = new SmtpSink();
+  before(async () => {
+    await mail.start();
+  });
+  after(async () => {
+    await mail.stop();
+  });
+  const e2e = useE2E({ banks: 30, config: () => ({ smtpUrl: mail.url }) });
 
   async function openBankDetail(colorScheme: ColorScheme): Promise<{ page: Page; dialog: Locator }> {
     const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, path: '/bank-directory' });
@@ -207,15 +224,39 @@ describe('on a phone', function () {
       const toolbar = page.getByRole('toolbar').filter({ has: page.getByRole('button', { name: 'Save' }) });
       for (const button of [toolbar.getByRole('button', { name: 'Save' }), toolbar.getByRole('button', { name: 'Delete' })]) {
         await button.waitFor();
-        const onTop = await button.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          // Points well inside its rounded shape: its middle and towards each corner.
-          const points = [0.5, 0.2, 0.8].flatMap((across) => [0.2, 0.8].map((down) => [box.left + box.width * across, box.top + box.height * down]));
-          return points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
-        });
-        expect(onTop, `${colorScheme}: ${await button.textContent() || 'Delete'} is not covered`).to.equal(true);
+        expect(await uncovered(button), `${colorScheme}: ${await button.textContent() || 'Delete'} is not covered`).to.equal(true);
       }
       await screenshot(page, 'phone-edit-toolbar', colorScheme);
+    }
+  });
+
+  it("reads 'Email successfully sent' above the composer's Close, which a tap still reaches", async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const session = await e2e.registerUser();
+      const as = apiOf(e2e.url, session);
+      const bank = await trackLargestBank(e2e.url, session);
+      // A long template: the composer then fills the screen, its buttons at the foot, where notices show.
+      const body = ['Dear {{contactName}},', ...Array.from({ length: 24 }, (_, line) => `Line ${line + 1} about {{bankName}}.`)].join('\n');
+      await as('/api/data/templates', { method: 'POST', body: { name: 'Long introduction', category: 'introduction', subject: 'Partnering with {{bankName}}', body } });
+      await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', email: 'jane@example.com' } });
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await openTarget(targets, bank.name);
+      await targets.contactRow('Jane Doe').getByRole('button', { name: 'Send email to Jane Doe' }).tap();
+      const dialog = targets.dialog();
+      await dialog.getByRole('combobox', { name: 'Template' }).tap();
+      await page.getByRole('option', { name: 'Long introduction' }).tap();
+      await dialog.getByRole('textbox', { name: 'Subject' }).and(page.locator(`[value="Partnering with ${bank.name}"]`)).waitFor();
+      await dialog.getByRole('button', { name: 'Send Email' }).tap();
+      const notice = page.getByText('Email successfully sent to Jane Doe.');
+      await notice.waitFor({ timeout: 20_000 });
+      const close = dialog.getByRole('button', { name: 'Close', exact: true }).last();
+      await page.waitForTimeout(300); // the notice has grown to its size
+      expect(await uncovered(close), `${colorScheme}: Close is not covered`).to.equal(true);
+      expect(await heightInView(notice), `${colorScheme}: the notice is read whole`).to.be.greaterThan(0);
+      await screenshot(page, 'phone-send-email-sent', colorScheme);
+      await close.tap();
+      await dialog.waitFor({ state: 'hidden' });
     }
   });
 });

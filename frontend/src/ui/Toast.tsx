@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
-import { IconButton } from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { IconButton, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotify } from 'react-admin';
+import { noticeBottom, type ScreenBox } from './noticePlacement.ts';
 
 /** Toasts close themselves after 5 seconds or with their close button. */
 export const TOAST_DURATION_MS = 5000;
@@ -15,8 +16,63 @@ function CloseToastButton() {
   );
 }
 
+/** Actions fixed on the screen a notice may land on: the top dialog's bar of buttons, else the page's foot bar and floating buttons. */
+function fixedActions(): ScreenBox[] {
+  const dialogs = document.querySelectorAll('.MuiDialog-root');
+  const topDialog = dialogs.item(dialogs.length - 1);
+  const actions = topDialog ? topDialog.querySelectorAll('.MuiDialogActions-root') : document.querySelectorAll('.RaToolbar-mobileToolbar, .MuiFab-root');
+  return [...actions].map((action) => action.getBoundingClientRect()).filter((box) => box.height > 0);
+}
+
+/**
+ * Where the notice sits, from when it starts to show until it starts to go: placed as it appears, and
+ * again whenever the page's elements come or go (a dialog opening or closing under it) or the window
+ * changes size. `onEnter` and `onExit` go to the notice's transition.
+ */
+function useNoticePlacement() {
+  // MUI's Snackbar sits 8 px above the foot of a phone's screen and 24 px above a wider window's.
+  const usual = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm')) ? 24 : 8;
+  const [bottom, setBottom] = useState<number | null>(null);
+  const [shown, setShown] = useState(false);
+  const place = useCallback(() => {
+    const notice = document.querySelector('.MuiSnackbar-root')?.getBoundingClientRect();
+    if (notice) setBottom(noticeBottom({ windowHeight: window.innerHeight, usual, notice, actions: fixedActions() }));
+  }, [usual]);
+  useEffect(() => {
+    if (!shown) return;
+    let frame = 0;
+    const placeSoon = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const changes = new MutationObserver(placeSoon);
+    changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', placeSoon);
+    return () => {
+      cancelAnimationFrame(frame);
+      changes.disconnect();
+      window.removeEventListener('resize', placeSoon);
+    };
+  }, [shown, place]);
+  const onEnter = useCallback(() => {
+    place();
+    setShown(true);
+  }, [place]);
+  const onExit = useCallback(() => setShown(false), []);
+  return { bottom, onEnter, onExit };
+}
+
 export function ToastHost() {
-  return <Notification autoHideDuration={TOAST_DURATION_MS} action={<CloseToastButton />} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
+  const { bottom, onEnter, onExit } = useNoticePlacement();
+  return (
+    <Notification
+      autoHideDuration={TOAST_DURATION_MS}
+      action={<CloseToastButton />}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={bottom === null ? undefined : { bottom }}
+      slotProps={{ transition: { onEnter, onExit } }}
+    />
+  );
 }
 
 /**
