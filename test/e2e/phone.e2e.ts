@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiOf, screenshotDir, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { AutomationPage } from './support/pages/automation.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
 /** A sales rep's phone: 390 × 844, touch. */
@@ -258,5 +259,39 @@ describe('on a phone', function () {
       await close.tap();
       await dialog.waitFor({ state: 'hidden' });
     }
+  });
+
+  it('narrows the template editor\'s placeholder menu to what is typed in its filter, and inserts one from the keyboard', async () => {
+    const { page } = await e2e.openSignedInPage({ ...phone, path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await page.getByRole('button', { name: '+ New Template' }).tap();
+    const dialog = automation.dialog();
+    await dialog.getByLabel('Body').fill('Hello ');
+    await dialog.getByRole('button', { name: 'Insert Placeholder' }).tap();
+    const menu = page.getByRole('menu');
+    const filter = menu.getByRole('textbox', { name: 'Filter placeholders' });
+    expect(await filter.evaluate((input) => input === document.activeElement), 'the filter takes the typing at once').to.equal(true);
+    const everything = await menu.getByRole('menuitem').count();
+    expect(everything, 'entries before filtering').to.be.greaterThan(80);
+
+    await filter.pressSequentially('RETURN ON');
+    expect(await menu.getByRole('menuitem').allTextContents(), 'entries for "RETURN ON"').to.have.length.within(2, 8);
+    await menu.getByRole('menuitem', { name: 'Return on assets {{roa}}' }).waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, 'phone-placeholder-filter', colorScheme);
+    }
+    await filter.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await dialog.getByLabel('Body').inputValue(), 'Down then Enter inserts the first match').to.equal('Hello {{roa}}');
+
+    await dialog.getByRole('button', { name: 'Insert Placeholder' }).tap();
+    expect(await filter.inputValue(), 'the menu opens unfiltered').to.equal('');
+    await filter.fill('zzz');
+    await menu.getByText('No placeholder matches "zzz".').waitFor();
+    await filter.fill('first name');
+    await filter.press('Enter');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await dialog.getByLabel('Body').inputValue(), 'Enter in the filter inserts the first match').to.equal('Hello {{roa}}{{contactFirstName}}');
   });
 });
