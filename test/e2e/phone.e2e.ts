@@ -294,4 +294,39 @@ describe('on a phone', function () {
     await menu.waitFor({ state: 'hidden' });
     expect(await dialog.getByLabel('Body').inputValue(), 'Enter in the filter inserts the first match').to.equal('Hello {{roa}}{{contactFirstName}}');
   });
+
+  it("gives each button of a contact's and a task's row, and of a contact's page, a 44 px target for a finger, a mouse's rows as before", async () => {
+    const session = await e2e.registerUser();
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const contact = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'Chief Financial Officer', email: 'jane@example.com' } });
+    await as('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Call Jane', dueDate: '2026-12-15' } });
+    const sizesOf = (buttons: Locator) => buttons.evaluateAll((elements) => elements.map((element) => ({ name: element.getAttribute('aria-label') ?? element.textContent, width: element.getBoundingClientRect().width, height: element.getBoundingClientRect().height })));
+    const rowButtons = (targets: TargetsPage) => targets.contactRow('Jane Doe').or(targets.taskRow('Call Jane')).locator('button, a[aria-label], input[type="checkbox"]').locator('xpath=ancestor-or-self::*[contains(@class, "MuiButtonBase-root")][1]');
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await openTarget(targets, bank.name);
+      const sizes = await sizesOf(rowButtons(targets));
+      expect(sizes.length, 'buttons in the rows').to.be.at.least(8);
+      for (const size of sizes) expect(Math.min(size.width, size.height), `${colorScheme}: ${size.name}, px`).to.be.at.least(44);
+      const row = (await targets.contactRow('Jane Doe').boundingBox())!;
+      expect(row.x + row.width, `${colorScheme}: the contact's row ends within the screen`).to.be.at.most(phone.viewport.width);
+      await targets.contactRow('Jane Doe').scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-contact-row-buttons', colorScheme);
+    }
+
+    const { page: contactPage } = await e2e.openSignedInPage({ ...phone, session, path: `/contacts/${contact.id}/show` });
+    const toolbar = contactPage.getByRole('button', { name: 'Send Email' }).locator('xpath=ancestor::*[contains(@class, "MuiToolbar-root")][1]');
+    await toolbar.waitFor();
+    for (const size of await sizesOf(toolbar.locator('.MuiButtonBase-root'))) expect(Math.min(size.width, size.height), `the contact page's ${size.name}, px`).to.be.at.least(44);
+
+    const { page: desktop } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const onDesktop = new TargetsPage(desktop);
+    await onDesktop.waitForCards();
+    await onDesktop.expand(bank.name);
+    const edit = (await onDesktop.contactRow('Jane Doe').getByRole('button', { name: 'Edit Jane Doe' }).boundingBox())!;
+    expect(edit.height, "a mouse's Edit, px").to.be.below(36);
+  });
 });

@@ -17,6 +17,7 @@ import { useSendEmail } from './sendEmailSlot.tsx';
 import type { Contact } from './types.ts';
 import { useContactActions } from './useContactActions.ts';
 import { VerificationIndicator } from './VerificationIndicator.tsx';
+import { touchTargets } from '../../ui/touchTargets.ts';
 
 const titleAndEmail = (contact: Contact) => [contact.title, contact.email].filter(Boolean).join(' · ');
 
@@ -72,6 +73,7 @@ export function BankContactList({
               // The actions are shown at full strength, not faded until pointed at: faded (2.1:1 on a white
               // card) they looked disabled to a rep who sees badly.
               '&:hover, &:focus-within': { bgcolor: 'action.hover' },
+              ...touchTargets,
             }}
           >
             <Tooltip title={contact.isHotLead ? 'Remove from hot leads' : 'Mark as hot lead'}>

@@ -24,6 +24,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { useToast } from '../../ui/Toast.tsx';
+import { touchTargets } from '../../ui/touchTargets.ts';
 import { webAddressInput } from '../../ui/webAddressInput.ts';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
@@ -170,7 +171,7 @@ export function ContactList() {
     // No empty page: with no contacts yet, Import is how many users start.
     <List filters={contactFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportContacts} actions={<ContactListActions />} title="Contacts" empty={false}>
       <ListBody phone={<SimpleList<Contact> primaryText={(contact) => contact.name} secondaryText={(contact) => [contact.title, contact.bankName].filter(Boolean).join(' · ')} tertiaryText={(contact) => (contact.isHotLead ? 'Hot lead' : '')} linkType="show" />}>
-        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" {...bulkActions(contactBulkActions)}>
+        <DatagridConfigurable preferenceKey={columnsPreference} rowClick="show" {...bulkActions(contactBulkActions)} sx={touchTargets}>
           <FunctionField source="name" label="Full name" render={() => <NameWithHotLeadStar />} />
           <TextField source="title" label="Job title" />
           <FunctionField source="email" label="Email" render={() => <EmailCell />} />
@@ -247,7 +248,7 @@ function ContactShowActions() {
   const contact = useRecordContext<Contact>();
   const sendEmail = useSendEmail();
   return (
-    <TopToolbar>
+    <TopToolbar sx={touchTargets}>
       {sendEmail && contact?.email && contact.bankId !== null && (
         <Tooltip title={contact.doNotContact ? doNotContactText(contact.doNotContact) : ''} describeChild>
           <span>

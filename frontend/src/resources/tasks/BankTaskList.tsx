@@ -3,6 +3,7 @@ import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDialog.tsx';
 import { ShowMoreRows, useRowsShown } from '../../ui/ShowMoreRows.tsx';
+import { touchTargets } from '../../ui/touchTargets.ts';
 import { DueBadge } from './DueBadge.tsx';
 import { localDate } from '../../../../domain/format.ts';
 import { addDays, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
@@ -58,6 +59,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
                 py: 0.25,
                 borderRadius: 1,
                 '&:hover, &:focus-within': { bgcolor: 'action.hover' },
+                ...touchTargets,
               }}
             >
               <TaskCompletionCheckbox task={task} />
