@@ -329,4 +329,44 @@ describe('on a phone', function () {
     const edit = (await onDesktop.contactRow('Jane Doe').getByRole('button', { name: 'Edit Jane Doe' }).boundingBox())!;
     expect(edit.height, "a mouse's Edit, px").to.be.below(36);
   });
+
+  it('keeps the field being typed in and Save within reach in the contact and task dialogs, the keyboard taking half the screen', async () => {
+    const keyboardUp = { width: phone.viewport.width, height: 400 };
+    const session = await e2e.registerUser();
+    const bank = await trackLargestBank(e2e.url, session);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/outreach/targets' });
+      const targets = new TargetsPage(page);
+      await openTarget(targets, bank.name);
+      await targets.expandedCard().getByRole('button', { name: 'Add New Contact' }).tap();
+      const dialog = targets.dialog();
+      const tags = dialog.getByRole('textbox', { name: 'Tags' });
+      await tags.tap();
+      await page.setViewportSize(keyboardUp);
+      await page.waitForTimeout(300);
+      expect(await tags.evaluate((input) => input === document.activeElement), `${colorScheme}: Tags keeps the focus`).to.equal(true);
+      expect(await heightInView(tags), `${colorScheme}: Tags shown whole while typed in, px`).to.equal((await tags.boundingBox())!.height);
+      await screenshot(page, 'phone-keyboard-contact', colorScheme);
+      const add = dialog.getByRole('button', { name: 'Add Contact' });
+      await add.scrollIntoViewIfNeeded();
+      expect(await uncovered(add), `${colorScheme}: Add Contact is reached`).to.equal(true);
+      await page.setViewportSize(phone.viewport);
+    }
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, dialog: detail } = await openBankDetail(colorScheme);
+      await detail.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view="tasks"]').tap();
+      await detail.getByRole('button', { name: 'Add Task' }).tap();
+      const dialog = page.getByRole('dialog', { name: /task/i }).last();
+      const due = dialog.getByLabel('Due Date');
+      await due.focus();
+      await page.setViewportSize(keyboardUp);
+      await page.waitForTimeout(300);
+      expect(await heightInView(due), `${colorScheme}: Due Date shown whole while typed in, px`).to.equal((await due.boundingBox())!.height);
+      await screenshot(page, 'phone-keyboard-task', colorScheme);
+      const add = dialog.getByRole('button', { name: 'Add Task' });
+      await add.scrollIntoViewIfNeeded();
+      expect(await uncovered(add), `${colorScheme}: Add Task is reached`).to.equal(true);
+    }
+  });
 });

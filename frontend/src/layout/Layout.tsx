@@ -6,6 +6,7 @@ import { bankDetail } from '../routes.tsx';
 import { SendEmailProvider } from '../resources/sent-emails/SendEmailProvider.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
+import { useFocusedFieldKeptInView } from '../ui/useFocusedFieldKeptInView.ts';
 import { AnalystChatPanel } from './AnalystChatPanel.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AuthErrorListener } from './AuthErrorListener.tsx';
@@ -30,6 +31,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   const { returns } = useConnection();
   const main = useRef<HTMLElement | null>(null);
   useTitleFromHeading(main);
+  useFocusedFieldKeptInView();
   return (
     <SendEmailProvider>
         <MobileNavProvider>
