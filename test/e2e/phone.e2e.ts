@@ -269,7 +269,7 @@ describe('on a phone', function () {
     await dialog.getByLabel('Body').fill('Hello ');
     await dialog.getByRole('button', { name: 'Insert Placeholder' }).tap();
     const menu = page.getByRole('menu');
-    const filter = menu.getByRole('textbox', { name: 'Filter placeholders' });
+    const filter = page.getByRole('textbox', { name: 'Filter placeholders' });
     expect(await filter.evaluate((input) => input === document.activeElement), 'the filter takes the typing at once').to.equal(true);
     const everything = await menu.getByRole('menuitem').count();
     expect(everything, 'entries before filtering').to.be.greaterThan(80);
@@ -291,7 +291,7 @@ describe('on a phone', function () {
     await menu.getByText('No placeholder matches "zzz".').waitFor();
     await filter.fill('first name');
     await filter.press('Enter');
-    await menu.waitFor({ state: 'hidden' });
+    await filter.waitFor({ state: 'hidden' });
     expect(await dialog.getByLabel('Body').inputValue(), 'Enter in the filter inserts the first match').to.equal('Hello {{roa}}{{contactFirstName}}');
   });
 
