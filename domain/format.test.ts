@@ -21,8 +21,10 @@ import {
   ratingWords,
   roaColor,
   scoreColor,
+  scoreWords,
   withLocalMoments,
 } from './format.ts';
+import { riskCategory } from './risk.ts';
 
 describe('frontend formats', () => {
   describe('formatMoneyTick', () => {
@@ -186,6 +188,9 @@ describe('frontend formats', () => {
     });
     it('rates scores green under 33.3, orange under 66.6, else red', () => {
       expect([33.2, 33.3, 66.5, 66.6].map(scoreColor)).to.deep.equal(['green', 'orange', 'orange', 'red']);
+    });
+    it("names a score's colour by the score's risk category", () => {
+      for (const score of [0, 20.7, 33.2, 33.3, 50, 66.5, 66.6, 100]) expect(scoreWords[scoreColor(score)], String(score)).to.equal(riskCategory(score));
     });
     it('answers gray when the value is missing', () => {
       for (const rate of [roaColor, delinquencyColor, ...Object.values(capitalColor), chargeOffColor, efficiencyColor, scoreColor]) {

@@ -276,6 +276,12 @@ export function scoreColor(score: Maybe): RatingColor {
 }
 
 /**
+ * A risk score's rating in words: its category (Low, Medium or High Risk), as the score's colour tells it
+ * to a reader who sees it.
+ */
+export const scoreWords: Record<RatingColor, string> = { green: 'Low Risk', lime: 'Low Risk', yellow: 'Medium Risk', orange: 'Medium Risk', red: 'High Risk', gray: 'Not rated' };
+
+/**
  * The rating in a word, shown beside its colour: a reader who does not tell colours apart (or sees
  * the page in forced colours) reads it there. Missing figures are not rated.
  */

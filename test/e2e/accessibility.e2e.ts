@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { bankFieldLabels } from '../../domain/bank-fields.ts';
-import { concentrationWords, delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, type RatingColor } from '../../domain/format.ts';
+import { concentrationWords, delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, scoreWords, type RatingColor } from '../../domain/format.ts';
 import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
@@ -543,7 +543,7 @@ describe('accessibility', function () {
     await screenshot(page, 'bank-detail-ratings');
   });
 
-  it('tells the ROA and noncurrent loans ratings in the Directory, the Credit Box, Targets, the Dashboard and a risk category by a word or a named shape, not by colour alone', async () => {
+  it("tells the ratings in the Directory, the Credit Box, Targets, the Dashboard's figures and Performance Spotlight and a risk category (its risk scores too) in a word shown beside or below each figure, not by colour alone", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = (await apiOf(e2e.url, session)('/api/services/fdic/institutions?limit=1&sort_by=ASSET&sort_order=DESC')) as { data: Array<{ data: Record<string, unknown> }> };
     const [cert, name] = [Number(bank.data[0].data.CERT), String(bank.data[0].data.NAME)];
@@ -553,23 +553,33 @@ describe('accessibility', function () {
     const wrong: Record<string, string> = {};
     // The rating the colour tells (the light theme's), against the one the word or shape tells.
     const ratingOfColour = new Map(Object.entries(ratingPalettes.light).map(([rating, hex]) => [`rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`, rating as RatingColor]));
-    const check = async (place: string, figures: Locator) => {
+    const check = async (place: string, figures: Locator, words = ratingWords) => {
       const told = await ratingsTold(figures);
       expect(told.length, `${place}: rated figures`).to.be.above(0);
-      const off = told.filter(({ colour, word }) => word !== ratingWords[ratingOfColour.get(colour) ?? 'gray']).map(({ value, word }) => `${value}: ${word ?? 'colour alone'}`);
+      const off = told.filter(({ colour, word }) => word !== words[ratingOfColour.get(colour) ?? 'gray']).map(({ value, word }) => `${value}: ${word ?? 'colour alone'}`);
       if (off.length > 0) wrong[place] = `${off.length} of ${told.length}, as ${off[0]}`;
     };
-    const columns = async (table: Locator, headers: string[], place: string) => {
+    const columns = async (table: Locator, headers: string[], place: string, words = ratingWords) => {
       const names = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
       expect(names, `${place}'s columns`).to.include.members(headers);
-      for (const header of headers) await check(`${place} ${header}`, table.locator(`tbody tr td:nth-child(${names.indexOf(header) + 1})`));
+      for (const header of headers) await check(`${place} ${header}`, table.locator(`tbody tr td:nth-child(${names.indexOf(header) + 1})`), words);
+    };
+
+    // In the light and dark themes, and in forced colours (High Contrast).
+    const screenshotInEveryLook = async (name: string) => {
+      await screenshotInBothThemes(page, name);
+      await page.emulateMedia({ forcedColors: 'active' });
+      await screenshot(page, `${name}-forced-colours`);
+      await page.emulateMedia({ forcedColors: 'none' });
     };
 
     await new DirectoryPage(page).waitForRows();
     await columns(page.locator('table').first(), ['ROA %', 'NPL %'], 'Directory');
+    await screenshotInEveryLook('directory-ratings');
     await page.goto(`${e2e.url}/#/credit-box`);
     await new CreditBoxPage(page).findMatches();
     await columns(page.locator('table').first(), ['ROA', 'NPL Ratio'], 'Credit Box');
+    await screenshotInEveryLook('credit-box-ratings');
 
     await page.goto(`${e2e.url}/#/outreach/targets`);
     const targets = new TargetsPage(page);
@@ -595,10 +605,17 @@ describe('accessibility', function () {
       await check(`${card} ROA`, figure(card, 'Avg ROA'));
       await check(`${card} NPL`, figure(card, 'Avg NPL Ratio'));
     }
-    await screenshotInBothThemes(page, 'dashboard-ratings');
+    const spotlight = page.getByTestId('performance-spotlight');
+    for (const [tab, words] of [['Top ROA', ratingWords], ['Efficiency', ratingWords], ['Capital', ratingWords], ['Risk', scoreWords]] as const) {
+      await spotlight.getByRole('tab', { name: tab }).click();
+      // A bank's figure: the line's last text, after its rank and name.
+      await check(`Spotlight ${tab}`, spotlight.locator('li a > p:has(span[style*="color"])'), words);
+    }
+    await screenshotInEveryLook('dashboard-ratings');
     await dashboard.clickRiskSegment(0);
     await dashboard.riskModal().waitForRows();
     await columns(dashboard.riskModal().root().locator('table'), ['NPL %', 'ROA'], 'Risk category');
+    await columns(dashboard.riskModal().root().locator('table'), ['Risk Score'], 'Risk category', scoreWords);
     // In both themes: the theme's button is behind the dialog.
     await screenshot(page, 'risk-category-ratings');
     await dashboard.riskModal().close();
@@ -606,6 +623,8 @@ describe('accessibility', function () {
     await dashboard.clickRiskSegment(0);
     await dashboard.riskModal().waitForRows();
     await screenshot(page, 'risk-category-ratings');
+    await page.emulateMedia({ forcedColors: 'active' });
+    await screenshot(page, 'risk-category-ratings-forced-colours');
     expect(wrong, 'told by colour alone or wrongly').to.deep.equal({});
   });
 
@@ -893,8 +912,9 @@ function expectNoneBroken(found: Record<string, Violation[]>) {
 }
 
 /**
- * Each rated figure's value, its colour, and the rating it tells other than by colour: its cue's word,
- * or a compact cue's name (the shape's title); none where the colour alone tells it. Figures not given ('N/A') are left out.
+ * Each rated figure's value, its colour, and the rating it tells other than by colour: its cue's word as
+ * shown (a shape named only on hover tells it to no one looking); none where the colour alone tells it.
+ * Figures not given ('N/A') are left out.
  */
 async function ratingsTold(figures: Locator): Promise<Array<{ value: number; colour: string; word: string | null }>> {
   await figures.first().waitFor();
@@ -902,7 +922,7 @@ async function ratingsTold(figures: Locator): Promise<Array<{ value: number; col
     elements.map((element) => {
       const cue = element.querySelector('[data-rating]');
       const coloured = element.querySelector('span[style*="color"]') ?? element;
-      return { value: Number.parseFloat(element.textContent ?? ''), colour: getComputedStyle(coloured).color, word: cue ? (cue.querySelector('title')?.textContent ?? cue.textContent) : null };
+      return { value: Number.parseFloat(element.textContent ?? ''), colour: getComputedStyle(coloured).color, word: cue instanceof HTMLElement ? cue.innerText.trim() : null };
     }),
   );
   return told.filter(({ value }) => !Number.isNaN(value));

@@ -44,11 +44,11 @@ function matchPercent(score: number | null | undefined): string {
 const creditBoxColumns: BankColumn<BankSearchResult>[] = [
   { id: 'assets', label: 'Assets', align: 'right', render: (bank) => formatMoney(bank.assets) },
   { id: 'deposits', label: 'Deposits', align: 'right', optional: 2, render: (bank) => formatMoney(bank.deposits) },
-  { id: 'roa', label: 'ROA', align: 'right', render: (bank) => <RatingText value={formatPercent(bank.roa)} rating={roaColor(bank.roa)} cue="shape" /> },
-  { id: 'npl', label: 'NPL Ratio', align: 'right', render: (bank) => <RatingText value={formatPercent(bank.nplRatio)} rating={delinquencyColor(bank.nplRatio)} cue="shape" /> },
-  { id: 'tier1Ratio', label: 'Tier 1 Cap %', cardLabel: 'Tier 1 Cap', align: 'right', optional: 1, render: (bank) => <RatingText value={formatPercent(bank.tier1CapitalRatio)} rating={capitalColor.tier1RiskBased(bank.tier1CapitalRatio)} cue="shape" /> },
+  { id: 'roa', label: 'ROA', align: 'right', render: (bank) => <RatingText value={formatPercent(bank.roa)} rating={roaColor(bank.roa)} cue="below" /> },
+  { id: 'npl', label: 'NPL Ratio', align: 'right', render: (bank) => <RatingText value={formatPercent(bank.nplRatio)} rating={delinquencyColor(bank.nplRatio)} cue="below" /> },
+  { id: 'tier1Ratio', label: 'Tier 1 Cap %', cardLabel: 'Tier 1 Cap', align: 'right', optional: 1, render: (bank) => <RatingText value={formatPercent(bank.tier1CapitalRatio)} rating={capitalColor.tier1RiskBased(bank.tier1CapitalRatio)} cue="below" /> },
   { id: 'tier1Capital', label: 'Tier 1 Capital', align: 'right', optional: 4, render: (bank) => formatMoney(bank.tier1Capital) },
-  { id: 'efficiency', label: 'Effic. Ratio', align: 'right', optional: 3, render: (bank) => <RatingText value={formatPercent(bank.efficiencyRatio)} rating={efficiencyColor(bank.efficiencyRatio)} cue="shape" /> },
+  { id: 'efficiency', label: 'Effic. Ratio', align: 'right', optional: 3, render: (bank) => <RatingText value={formatPercent(bank.efficiencyRatio)} rating={efficiencyColor(bank.efficiencyRatio)} cue="below" /> },
   { id: 'match', label: 'Match', align: 'right', render: (bank) => <Chip size="small" label={matchPercent(bank.matchScore)} color="primary" variant="outlined" /> },
 ];
 

@@ -44,8 +44,8 @@ export function MarketSnapshotCard({ market, loading }: { market?: DashboardResp
         <>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, mb: 2 }}>
             <Figure label="Total Assets" value={formatMoney(stats.totalAssets)} testId="market-total-assets" />
-            <Figure label="Avg ROA" value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="word" bold={false} />} />
-            <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(stats.avgNpl)} rating={delinquencyColor(stats.avgNpl)} cue="word" bold={false} />} />
+            <Figure label="Avg ROA" value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="beside" bold={false} />} />
+            <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(stats.avgNpl)} rating={delinquencyColor(stats.avgNpl)} cue="beside" bold={false} />} />
             <Figure label="Avg NIM" value={formatPercent(stats.avgNim)} />
           </Box>
           <Button

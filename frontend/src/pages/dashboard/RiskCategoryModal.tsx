@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { useBankDetail } from '../../bank-detail/index.tsx';
 import { bankRowsOf, matchesNameOrCert, riskNotAvailableReason } from '../../lib/fdic-row.ts';
-import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor } from '../../../../domain/format.ts';
+import { delinquencyColor, formatMoney, formatPercent, roaColor, scoreColor, scoreWords } from '../../../../domain/format.ts';
 import { riskCategoryFilter, type RiskCategory } from '../../lib/risk-bands.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { BankTargetStar } from '../../targets/TargetStar.tsx';
@@ -95,8 +95,8 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                     </Typography>
                   </TableCell>
                   <TableCell align="right">{formatMoney(row.assets)}</TableCell>
-                  <TableCell align="right"><RatingText value={formatPercent(row.nplRatio)} rating={delinquencyColor(row.nplRatio)} cue="shape" /></TableCell>
-                  <TableCell align="right"><RatingText value={formatPercent(row.roa)} rating={roaColor(row.roa)} cue="shape" /></TableCell>
+                  <TableCell align="right"><RatingText value={formatPercent(row.nplRatio)} rating={delinquencyColor(row.nplRatio)} cue="below" /></TableCell>
+                  <TableCell align="right"><RatingText value={formatPercent(row.roa)} rating={roaColor(row.roa)} cue="below" /></TableCell>
                   <TableCell align="right">
                     {row.riskScore === null ? (
                       <Tooltip title={riskNotAvailableReason(row)} describeChild>
@@ -105,7 +105,7 @@ export default function RiskCategoryModal({ category, onClose }: { category: Ris
                         </span>
                       </Tooltip>
                     ) : (
-                      <RatingText value={row.riskScore.toFixed(1)} rating={scoreColor(row.riskScore)} />
+                      <RatingText value={row.riskScore.toFixed(1)} rating={scoreColor(row.riskScore)} cue="below" words={scoreWords} />
                     )}
                   </TableCell>
                 </TableRow>

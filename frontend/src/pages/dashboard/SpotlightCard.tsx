@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { List, ListItem, ListItemButton, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useBankDetail } from '../../bank-detail/index.tsx';
-import { capitalColor, efficiencyColor, formatPercent, roaColor, scoreColor, type RatingColor } from '../../../../domain/format.ts';
+import { capitalColor, efficiencyColor, formatPercent, roaColor, scoreColor, scoreWords, type RatingColor } from '../../../../domain/format.ts';
 import type { DashboardResponse, SpotlightBank } from '../../providers/services.ts';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
-import { useRatingPalette } from '../../ui/useRatingPalette.ts';
+import { RatingText } from '../../ui/RatingText.tsx';
 
 type SpotlightTab = {
   label: string;
@@ -14,18 +14,19 @@ type SpotlightTab = {
   value: (bank: SpotlightBank) => number | null | undefined;
   format: (value: number | null | undefined) => string;
   rate: (value: number | null | undefined) => RatingColor;
+  /** The rating's words, where not Strong to Poor. */
+  words?: Record<RatingColor, string>;
 };
 
 const tabs: SpotlightTab[] = [
   { label: 'Top ROA', list: 'topRoa', metric: 'ROA', value: (bank) => bank.roa, format: formatPercent, rate: roaColor },
   { label: 'Efficiency', list: 'mostEfficient', metric: 'Efficiency ratio', value: (bank) => bank.efficiencyRatio, format: formatPercent, rate: efficiencyColor },
   { label: 'Capital', list: 'strongestCapital', metric: 'Tier 1 capital ratio', value: (bank) => bank.tier1CapitalRatio, format: formatPercent, rate: capitalColor.tier1RiskBased },
-  { label: 'Risk', list: 'highestRisk', metric: 'Risk score', value: (bank) => bank.riskScore, format: (value) => (value === null || value === undefined ? 'N/A' : value.toFixed(1)), rate: scoreColor },
+  { label: 'Risk', list: 'highestRisk', metric: 'Risk score', value: (bank) => bank.riskScore, format: (value) => (value === null || value === undefined ? 'N/A' : value.toFixed(1)), rate: scoreColor, words: scoreWords },
 ];
 
-/** Performance Spotlight: the leaders by ROA, efficiency, capital and risk; clicking a bank opens its detail. */
+/** Performance Spotlight: the leaders by ROA, efficiency, capital and risk, each figure with its rating in a word; clicking a bank opens its detail. */
 export function SpotlightCard({ market, loading }: { market?: DashboardResponse; loading: boolean }) {
-  const ratingPalette = useRatingPalette();
   const [selected, setSelected] = useState(0);
   const detail = useBankDetail();
   const tab = tabs[selected];
@@ -61,8 +62,8 @@ export function SpotlightCard({ market, loading }: { market?: DashboardResponse;
                     slotProps={{ primary: { fontWeight: 600 } }}
                     sx={{ minWidth: 0 }}
                   />
-                  <Typography variant="body2" sx={{ fontWeight: 700, color: ratingPalette[tab.rate(value)], ml: 2, whiteSpace: 'nowrap' }}>
-                    {tab.format(value)}
+                  <Typography variant="body2" sx={{ fontWeight: 700, ml: 2, textAlign: 'right' }}>
+                    <RatingText value={tab.format(value)} rating={tab.rate(value)} cue="below" words={tab.words} bold={false} />
                   </Typography>
                 </ListItemButton>
               </ListItem>

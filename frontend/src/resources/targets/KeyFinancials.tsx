@@ -14,7 +14,7 @@ function Row({ label, value, rating }: { label: string; value: string; rating?: 
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right' }}>
-        {rating ? <RatingText value={value} rating={rating} cue="word" /> : value}
+        {rating ? <RatingText value={value} rating={rating} cue="beside" /> : value}
       </Typography>
     </Stack>
   );

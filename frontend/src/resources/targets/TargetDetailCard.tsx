@@ -115,10 +115,10 @@ export const TargetDetailCard = memo(
             <span className="target-metrics">
               <Metric label="Assets">{formatMoney(num(bank.assets))}</Metric>
               <Metric label="ROA">
-                <RatingText value={formatPercent(roa)} rating={roaColor(roa)} cue="word" />
+                <RatingText value={formatPercent(roa)} rating={roaColor(roa)} cue="beside" />
               </Metric>
               <Metric label="NPL %">
-                <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} cue="word" />
+                <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} cue="beside" />
               </Metric>
               <Metric label="Contacts">
                 <span data-testid="contact-count">{work.contacts.length}</span>

@@ -52,7 +52,7 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
               ROA
             </Typography>
             <Typography variant="body2">
-              <RatingText value={formatPercent(roa)} rating={roaColor(roa)} cue="word" />
+              <RatingText value={formatPercent(roa)} rating={roaColor(roa)} cue="beside" />
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }}>
@@ -60,7 +60,7 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
               NPL %
             </Typography>
             <Typography variant="body2">
-              <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} cue="word" />
+              <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} cue="beside" />
             </Typography>
           </Box>
         </Stack>
