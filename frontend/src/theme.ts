@@ -58,6 +58,13 @@ const shared: RaThemeOptions = {
       },
     },
     MuiListItemButton: { styleOverrides: { root: forcedSelection } },
+    // A button beside a selected item (the open conversation's Delete) lies over the item's Highlight:
+    // in the system's button text colour it was dark on dark (1.9:1); its icon takes the highlight's text colour.
+    MuiListItem: {
+      styleOverrides: {
+        root: { [inForcedColors]: { '&:has(> .Mui-selected) > .MuiListItemSecondaryAction-root svg': { forcedColorAdjust: 'none', color: 'HighlightText' } } },
+      },
+    },
     // A menu's option (a template, a workflow, a bank to pick) wraps at the menu's edge: MUI keeps it on
     // one line, and on a phone the menu cut a long name off.
     MuiMenuItem: { styleOverrides: { root: { ...forcedSelection, whiteSpace: 'normal', overflowWrap: 'anywhere' } } },

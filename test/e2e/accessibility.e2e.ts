@@ -784,6 +784,24 @@ describe('accessibility', function () {
     await screenshot(page, 'analyst-chat-forced-colours-hover');
   });
 
+  it("shows the chosen conversation's delete button on its highlight in forced colours (High Contrast), at 3:1", async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    await apiOf(e2e.url, session)('/api/analyst/chats/largest-banks', { method: 'POST', body: { title: 'Largest banks', messages: [{ role: 'user', content: 'Top 5 banks by total assets' }] } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/analyst-chat' });
+    await page.emulateMedia({ forcedColors: 'active' });
+    const conversation = page.getByTestId('conversation').filter({ hasText: 'Largest banks' });
+    await conversation.getByRole('button', { name: /^Largest banks/ }).click();
+    await conversation.locator('.Mui-selected').waitFor();
+    await page.mouse.move(0, 0);
+    // The delete button sits beside the conversation's button, over its highlight, not inside it.
+    const { icon, back } = await conversation.evaluate((item) => ({
+      icon: getComputedStyle(item.querySelector('[aria-label="Delete conversation Largest banks"] svg')!).color,
+      back: getComputedStyle(item.querySelector('.Mui-selected')!).backgroundColor,
+    }));
+    expect(contrastRatio(icon, seenThrough([back])), `${icon} on ${back}`).to.be.at.least(3);
+    await screenshot(page, 'analyst-chat-forced-colours-delete');
+  });
+
   it("names a target's contacts in words on its card, a hot lead as such, where only their initials showed and the name only on hover", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);
