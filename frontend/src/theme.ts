@@ -1,6 +1,6 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { deepmerge } from '@mui/utils';
-import type { CheckboxProps, Theme } from '@mui/material';
+import type { CheckboxProps, InputLabelProps, OutlinedInputProps, Theme } from '@mui/material';
 
 /**
  * Forced colours (Windows High Contrast): the browser paints every background in the system's page
@@ -21,6 +21,14 @@ const forcedSelection = { '&.Mui-selected': forcedSelected, '&.Mui-selected:hove
 export function inputBorderColor(theme: Theme): string {
   return theme.palette.mode === 'light' ? 'rgba(0, 0, 0, 0.5)' : 'rgba(255, 255, 255, 0.5)';
 }
+
+/**
+ * A text box's label and the room above and below its value in rem, not MUI's pixels, so that they grow
+ * with the browser's text size as the text does: in pixels, at twice the text size the label raised onto
+ * the box's edge reached 17 px down over the value. At the usual size (16 px to the rem) they are MUI's own.
+ */
+const rem = (px: number) => `${px / 16}rem`;
+const valuePadding = (size: string | undefined) => rem(size === 'small' ? 8.5 : 16.5);
 
 /** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
 const shared: RaThemeOptions = {
@@ -102,7 +110,26 @@ const shared: RaThemeOptions = {
     MuiInputBase: { styleOverrides: { input: ({ theme }: { theme: Theme }) => ({ '&::placeholder': { color: theme.palette.text.secondary, opacity: 1 } }) } },
     MuiOutlinedInput: {
       styleOverrides: {
-        root: ({ theme }: { theme: Theme }) => ({ '& .MuiOutlinedInput-notchedOutline': { borderColor: inputBorderColor(theme) } }),
+        root: ({ theme, ownerState }: { theme: Theme; ownerState: OutlinedInputProps }) => ({
+          '& .MuiOutlinedInput-notchedOutline': { borderColor: inputBorderColor(theme) },
+          ...(ownerState.multiline && { paddingTop: valuePadding(ownerState.size), paddingBottom: valuePadding(ownerState.size) }),
+        }),
+        input: ({ ownerState }: { ownerState: OutlinedInputProps }) => (ownerState.multiline ? {} : { paddingTop: valuePadding(ownerState.size), paddingBottom: valuePadding(ownerState.size) }),
+      },
+    },
+    MuiInputLabel: {
+      styleOverrides: {
+        outlined: ({ ownerState }: { ownerState: InputLabelProps }) => ({
+          transform: ownerState.shrink ? `translate(14px, ${rem(-9)}) scale(0.75)` : `translate(14px, ${rem(ownerState.size === 'small' ? 9 : 16)}) scale(1)`,
+        }),
+      },
+    },
+    MuiAutocomplete: {
+      styleOverrides: {
+        root: {
+          '& .MuiOutlinedInput-root': { paddingTop: rem(9), paddingBottom: rem(9), '& .MuiAutocomplete-input': { paddingTop: rem(7.5), paddingBottom: rem(7.5) } },
+          '& .MuiOutlinedInput-root.MuiInputBase-sizeSmall': { paddingTop: rem(6), paddingBottom: rem(6), '& .MuiAutocomplete-input': { paddingTop: rem(2.5), paddingBottom: rem(2.5) } },
+        },
       },
     },
     // An unchecked switch's track at 3:1 against the card (MUI's read 2.7:1 and 2.5:1 in the dark theme): its white handle is otherwise all there is to see.

@@ -353,6 +353,36 @@ describe('accessibility', function () {
     expect(sideways, 'px past the window').to.deep.equal({});
   });
 
+  it("keeps each text box's label clear of its value at twice the text size: the Directory's filters, a contact's form and the Contacts list's Bank filter", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width: 1280, height: 800 } });
+    const doubleTheText = () => page.addStyleTag({ content: 'html { font-size: 200% }' });
+    const overlaps: Record<string, string[]> = {};
+    const look = async (screen: string) => {
+      // The label is judged where its move to the box's edge ends.
+      await transitionsEnded(page);
+      const found = await labelsOverValues(page);
+      if (found.length > 0) overlaps[screen] = found;
+    };
+    await new DirectoryPage(page).waitForRows();
+    await doubleTheText();
+    await look('Directory');
+    await screenshotInBothThemes(page, 'directory-filters-200-percent');
+    await page.goto(`${e2e.url}/#/contacts/create`);
+    await page.getByLabel('Full Name').fill('Jane Doe');
+    await page.getByLabel('Job Title').fill('Chief Financial Officer');
+    await doubleTheText();
+    await look('New contact');
+    await screenshotInBothThemes(page, 'contact-create-200-percent');
+    await page.emulateMedia({ forcedColors: 'active' });
+    await screenshot(page, 'contact-create-200-percent-forced-colours');
+    await page.emulateMedia({ forcedColors: 'none' });
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByRole('combobox', { name: 'Bank' }).fill('Demo');
+    await doubleTheText();
+    await look("Contacts' Bank filter");
+    expect(overlaps, 'label over value (px)').to.deep.equal({});
+  });
+
   it('opens Send Email in a laptop window at 400 % zoom (320 × 256 px) scrolling as a whole, its form not squeezed between its title and footer', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = (await addOneOfEachRecord(e2e.url, session)).find((list) => list.route === 'banks')!.text;
@@ -921,6 +951,23 @@ async function colourAgainstBackground(part: Locator, seen: 'border' | 'placehol
     return { front: painted === 'border' ? style.borderTopColor : painted === 'fill' ? style.backgroundColor : style.color, opacity, layers: behind };
   }, seen);
   return { front, opacity, back: seenThrough(layers) };
+}
+
+/**
+ * Each text box whose label, raised onto its top edge, reaches down over the line its value is written
+ * on, as 'label: px over'.
+ */
+async function labelsOverValues(page: Page): Promise<string[]> {
+  return page.locator('.MuiFormControl-root:has(> label.MuiInputLabel-shrink)').evaluateAll((boxes) =>
+    boxes.flatMap((box) => {
+      const [label, value] = [box.querySelector(':scope > label')!, box.querySelector('.MuiInputBase-input')];
+      if (!value) return [];
+      const style = getComputedStyle(value);
+      const valueTop = value.getBoundingClientRect().top + Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.paddingTop);
+      const over = Math.round(label.getBoundingClientRect().bottom - valueTop);
+      return over > 0 ? [`${label.textContent}: ${over}`] : [];
+    }),
+  );
 }
 
 /** Fails listing every screen's broken rules, when any is. */
