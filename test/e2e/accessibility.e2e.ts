@@ -658,6 +658,25 @@ describe('accessibility', function () {
     expect(wrong, 'told by colour alone or wrongly').to.deep.equal({});
   });
 
+  it("shows each figure and its rating word whole on the Credit Box's and the Directory's cards in a 1,280 px window, not cut to '$43…' and 'Str'", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box', viewport: { width: 1280, height: 800 } });
+    const cut: Record<string, string[]> = {};
+    const look = async (screen: string, cards: Locator) => {
+      await cards.first().waitFor();
+      const texts = await cards.locator('.MuiTypography-noWrap').evaluateAll((figures) => figures.filter((figure) => figure.scrollWidth > figure.clientWidth).map((figure) => (figure as HTMLElement).innerText.replace(/\s+/g, ' ')));
+      if (texts.length > 0) cut[screen] = texts.slice(0, 4);
+    };
+    await new CreditBoxPage(page).findMatches();
+    await page.getByRole('button', { name: 'Card view' }).click();
+    await look('Credit Box', page.getByTestId('credit-box-card'));
+    await screenshotInBothThemes(page, 'credit-box-cards');
+    await page.goto(`${e2e.url}/#/bank-directory`);
+    await page.getByRole('button', { name: 'Card view' }).click();
+    await look('Directory', page.getByTestId('directory-card'));
+    await screenshotInBothThemes(page, 'directory-cards');
+    expect(cut, 'cut short').to.deep.equal({});
+  });
+
   it("tells each loan type's concentration in a word beside its colour in a bank's Loan Portfolio Breakdown", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const bank = await trackLargestBank(e2e.url, session);

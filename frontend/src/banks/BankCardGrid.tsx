@@ -26,13 +26,15 @@ export function BankCardGrid<Row extends BankIdentity>({
         <Card key={row.cert} data-testid={cardTestId} sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>
             <BankCardHeader bank={row} targets={targets} />
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2, rowGap: 0.75 }}>
+            {/* Two figures to a line only where a card has room for both whole (10rem each, growing with the text size):
+                two to a line always cut the Credit Box's figures to '$43…' and a rating to 'Str'. */}
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))', columnGap: 2, rowGap: 0.75 }}>
               {columns.map((column) => (
                 <Stack key={column.id} direction="row" sx={{ justifyContent: 'space-between', gap: 1, minWidth: 0 }}>
                   <Typography variant="caption" color="text.secondary" noWrap>
                     {column.cardLabel ?? column.label}
                   </Typography>
-                  <Typography variant="caption" sx={{ fontWeight: 600 }} noWrap>
+                  <Typography variant="caption" sx={{ fontWeight: 600, textAlign: 'right' }} noWrap>
                     {column.render(row)}
                   </Typography>
                 </Stack>
