@@ -353,7 +353,7 @@ describe('accessibility', function () {
     expect(sideways, 'px past the window').to.deep.equal({});
   });
 
-  it("keeps each text box's label clear of its value at twice the text size: the Directory's filters, a contact's form and the Contacts list's Bank filter", async () => {
+  it("keeps each text box's label clear of its value at twice the text size (the Directory's filters, a contact's form and the Contacts list's Bank filter), and grows the Tags box's words too", async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory', viewport: { width: 1280, height: 800 } });
     const doubleTheText = () => page.addStyleTag({ content: 'html { font-size: 200% }' });
     const overlaps: Record<string, string[]> = {};
@@ -372,6 +372,8 @@ describe('accessibility', function () {
     await page.getByLabel('Job Title').fill('Chief Financial Officer');
     await doubleTheText();
     await look('New contact');
+    // The Tags box's words grow with the others: 14 px at the usual size.
+    expect(await page.getByRole('textbox', { name: 'Tags', exact: true }).evaluate((box) => getComputedStyle(box).fontSize), "Tags' text size").to.equal('28px');
     await screenshotInBothThemes(page, 'contact-create-200-percent');
     await page.emulateMedia({ forcedColors: 'active' });
     await screenshot(page, 'contact-create-200-percent-forced-colours');

@@ -53,7 +53,8 @@ export function TagInput({
         placeholder={value.length === 0 ? placeholder : ''}
         disabled={disabled}
         inputProps={{ 'aria-label': label }}
-        sx={{ flex: 1, minWidth: 120, fontSize: 14 }}
+        // In rem, as the app's texts: in pixels, its words stayed small at twice the text size.
+        sx={{ flex: 1, minWidth: 120, fontSize: '0.875rem' }}
       />
     </Box>
   );
