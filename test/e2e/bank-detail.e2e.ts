@@ -289,6 +289,50 @@ describe('bank detail view', function () {
     await page.waitForFunction((expected) => document.querySelector('[data-testid="bank-detail-name"]')?.textContent === expected, name);
   });
 
+  it('shows the Benchmark again as it was left, peer group, selection and list, when the user comes back from a peer by Back or Close', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    const name = await detail.openFromDirectory(3);
+    let panel = await detail.show('benchmark', 'benchmark-panel');
+    await detail.settled();
+    await detail.chooseOption('State', 'All');
+    const minAssets = panel.getByRole('spinbutton', { name: 'Min Assets' });
+    await minAssets.fill('100000000');
+    await panel.getByRole('button', { name: 'Update Peer Group' }).click();
+    await page.waitForFunction(() => !document.querySelector('[role="dialog"] button[type="submit"][disabled]'));
+    await detail.settled();
+    // Chosen but not yet searched: kept as the user left it all the same.
+    await detail.chooseOption('Regulator', 'OCC');
+    const peersHeading = panel.getByRole('button', { name: /^Identified Peer Banks \(\d+\)$/ });
+    const peersFound = await peersHeading.textContent();
+    await peersHeading.click();
+    const table = () => detail.dialog().getByRole('table', { name: 'Identified peer banks' });
+    await table().getByRole('button', { name: 'Name' }).click();
+    const namesShown = await table().locator('tbody tr td:first-child').allTextContents();
+
+    const asLeft = async () => {
+      await page.waitForFunction((expected) => document.querySelector('[data-testid="bank-detail-name"]')?.textContent === expected, name);
+      panel = detail.dialog().getByTestId('benchmark-panel');
+      await panel.waitFor();
+      expect(await panel.getByRole('spinbutton', { name: 'Min Assets' }).inputValue()).to.equal('100000000');
+      expect(await panel.getByRole('combobox', { name: 'State' }).textContent()).to.equal('All');
+      expect(await panel.getByRole('combobox', { name: 'Regulator' }).textContent()).to.equal('OCC');
+      expect(await panel.getByRole('button', { name: /^Identified Peer Banks/ }).textContent()).to.equal(peersFound);
+      expect(await table().locator('tbody tr td:first-child').allTextContents()).to.deep.equal(namesShown);
+    };
+    const openPeer = async () => {
+      await table().locator('tbody tr').first().click();
+      await page.waitForFunction((expected) => document.querySelector('[data-testid="bank-detail-name"]')?.textContent === expected, namesShown[0]);
+    };
+    await openPeer();
+    await page.goBack();
+    await asLeft();
+    await openPeer();
+    await detail.dialog().getByRole('button', { name: 'Close' }).last().click();
+    await asLeft();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('takes a peer asset amount typed into an emptied field as typed, without a 0 in front', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

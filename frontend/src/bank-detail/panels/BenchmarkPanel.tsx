@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
   Alert,
   Box,
@@ -45,12 +46,12 @@ import {
   type PeerGroupAlternative,
   type PeerGroups as PeerGroupsOf,
 } from '../../../../domain/peers.ts';
+import { benchmarkLeftIn, draftCriteria, freshBenchmark, withBenchmark, type BenchmarkState, type PeerDraft, type PeerListState } from '../lib/benchmarkState.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 import type { BankDetailData } from '../useBankDetailData.ts';
 
-function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; loading: boolean; onSubmit: (criteria: PeerCriteria) => void }) {
-  const [draft, setDraft] = useState(initial);
-  const set = <K extends keyof PeerCriteria>(key: K, value: PeerCriteria[K]) => setDraft((current) => ({ ...current, [key]: value }));
+function PeerGroupForm({ draft, onChange, loading, onSubmit }: { draft: PeerDraft; onChange: (draft: PeerDraft) => void; loading: boolean; onSubmit: () => void }) {
+  const set = <K extends keyof PeerDraft>(key: K, value: PeerDraft[K]) => onChange({ ...draft, [key]: value });
   const select = (key: 'state' | 'regulator' | 'charterType', label: string, options: readonly string[]) => (
     <FormControl sx={{ width: 150 }}>
       <InputLabel id={`peer-${key}`}>{label}</InputLabel>
@@ -66,17 +67,15 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
   // The asset fields keep the text as typed, so an emptied field stays empty rather than turning into
   // a 0 that the next digits are typed after ('0500000000'); the text is read as a number (empty as 0).
   // Whole dollars: a phone brings up its number pad (type="number" alone gives iOS's row of digits and signs).
-  const [assets, setAssets] = useState({ minAssets: String(initial.minAssets), maxAssets: String(initial.maxAssets) });
-  const amount = (text: string) => Number(text) || 0;
   const assetField = (key: 'minAssets' | 'maxAssets', label: string) => (
     <TextField
       label={label}
       name={key}
       type="number"
-      value={assets[key]}
-      onChange={(event) => setAssets((current) => ({ ...current, [key]: event.target.value }))}
+      value={draft[key]}
+      onChange={(event) => set(key, event.target.value)}
       slotProps={{ htmlInput: { step: 1_000_000, min: 0, inputMode: 'numeric' } }}
-      helperText={formatMoney(amount(assets[key]))}
+      helperText={formatMoney(draftCriteria(draft)[key])}
       sx={{ width: 200 }}
     />
   );
@@ -89,7 +88,7 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
         sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit({ ...draft, minAssets: amount(assets.minAssets), maxAssets: amount(assets.maxAssets) });
+          onSubmit();
         }}
       >
         {assetField('minAssets', 'Min Assets')}
@@ -105,22 +104,29 @@ function PeerGroupForm({ initial, loading, onSubmit }: { initial: PeerCriteria; 
   );
 }
 
-function PeerList({ peers, loading }: { peers: BankFigures[]; loading: boolean }) {
-  const { open } = useBankDetail();
-  const [expanded, setExpanded] = useState(false);
-  const [sort, setSort] = useState<PeerSort>({ field: 'assets', direction: 'desc' });
-  const [page, setPage] = useState(1);
+function PeerList({
+  peers,
+  loading,
+  list,
+  onList,
+  onOpenPeer,
+}: {
+  peers: BankFigures[];
+  loading: boolean;
+  list: PeerListState;
+  onList: (list: PeerListState) => void;
+  onOpenPeer: (cert: number) => void;
+}) {
+  const { expanded, sort, page } = list;
   const sorted = useMemo(() => sortPeers(peers, sort), [peers, sort]);
   const info = pageInfo(page, listPageSize, sorted.length);
   const visible = sorted.slice((info.page - 1) * listPageSize, info.page * listPageSize);
-  const sortBy = (field: PeerSort['field']) => {
-    setSort((current) => ({ field, direction: current.field === field && current.direction === 'desc' ? 'asc' : 'desc' }));
-    setPage(1);
-  };
+  const sortBy = (field: PeerSort['field']) =>
+    onList({ ...list, sort: { field, direction: sort.field === field && sort.direction === 'desc' ? 'asc' : 'desc' }, page: 1 });
   return (
     <Section
       title={
-        <Button onClick={() => setExpanded((value) => !value)} endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={expanded} sx={{ fontSize: '1rem', p: 0 }}>
+        <Button onClick={() => onList({ ...list, expanded: !expanded })} endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />} aria-expanded={expanded} sx={{ fontSize: '1rem', p: 0 }}>
           Identified Peer Banks ({peers.length})
         </Button>
       }
@@ -145,7 +151,7 @@ function PeerList({ peers, loading }: { peers: BankFigures[]; loading: boolean }
             </TableHead>
             <TableBody>
               {visible.map((peer) => (
-                <TableRow key={peer.cert} hover sx={{ cursor: 'pointer' }} onClick={() => peer.cert && open(peer.cert)} data-peer-cert={peer.cert}>
+                <TableRow key={peer.cert} hover sx={{ cursor: 'pointer' }} onClick={() => peer.cert && onOpenPeer(peer.cert)} data-peer-cert={peer.cert}>
                   <TableCell>{peer.name ?? 'Unknown Bank'}</TableCell>
                   <TableCell>{peer.state ?? 'N/A'}</TableCell>
                   <TableCell align="right">{formatMoney(peer.assets)}</TableCell>
@@ -154,7 +160,7 @@ function PeerList({ peers, loading }: { peers: BankFigures[]; loading: boolean }
             </TableBody>
           </Table>
         </TableContainer>
-        <Pager page={info.page} pageSize={listPageSize} total={sorted.length} onPage={setPage} disabled={loading} hideWhenOnePage />
+        <Pager page={info.page} pageSize={listPageSize} total={sorted.length} onPage={(next) => onList({ ...list, page: next })} disabled={loading} hideWhenOnePage />
       </Collapse>
     </Section>
   );
@@ -168,7 +174,7 @@ function targetFigures(bank: BankFigures & { name: string }): Record<string, unk
 }
 
 type Alternative = PeerGroupAlternative & { peers: BankFigures[] };
-type ShownGroup = 'chosen' | PeerGroupAlternative['kind'];
+type ShownGroup = BenchmarkState['shown'];
 type PeerGroups = PeerGroupsOf<BankFigures>;
 
 const noPeerGroups: PeerGroups = { chosen: [], alternatives: [] };
@@ -210,11 +216,17 @@ export function BenchmarkPanel({ data }: { data: BankDetailData }) {
 function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: string }) {
   const toast = useToast();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
-  const initial = useMemo(() => defaultPeerCriteria(data.bank), [data.bank]);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { open } = useBankDetail();
+  // As the user left it when they opened a peer and came back, else the bank's default peer group.
+  const [left] = useState(() => benchmarkLeftIn(location.state) ?? freshBenchmark(defaultPeerCriteria(data.bank)));
   // Each 'Update Peer Group' is a new search, even with the same criteria.
-  const [search, setSearch] = useState({ criteria: initial, run: 0 });
-  // The group the user switched to, for the answer it was picked from; a new answer shows its default group.
-  const [picked, setPicked] = useState<{ groups: PeerGroups; kind: ShownGroup } | null>(null);
+  const [search, setSearch] = useState(left.search);
+  const [draft, setDraft] = useState(left.draft);
+  const [list, setList] = useState(left.list);
+  // The group the user switched to, for the search it was picked on; a new search shows its default group.
+  const [picked, setPicked] = useState<{ run: number; kind: ShownGroup } | null>(left.shown === 'chosen' ? null : { run: left.search.run, kind: left.shown });
 
   const query = useQuery({
     queryKey: ['bank', data.cert, 'peers', search],
@@ -230,9 +242,12 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
   const groups = query.isError ? noPeerGroups : query.data;
   const chosen = groups?.chosen ?? null;
   const alternatives = groups?.alternatives ?? [];
-  const shown = !groups ? 'chosen' : picked?.groups === groups ? picked.kind : defaultShown(groups);
-  const setShown = (kind: ShownGroup) => {
-    if (groups) setPicked({ groups, kind });
+  const shown = !groups ? 'chosen' : picked?.run === search.run ? picked.kind : defaultShown(groups);
+  const setShown = (kind: ShownGroup) => setPicked({ run: search.run, kind });
+  // The bank's history entry keeps the Benchmark as it is now, so that Back from the peer shows it again.
+  const openPeer = (cert: number) => {
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: withBenchmark(location.state, { search, draft, list, shown }) });
+    open(cert);
   };
 
   const alternative = alternatives.find((candidate) => candidate.kind === shown);
@@ -244,7 +259,15 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="benchmark-quarter">
         This bank and its peers compared on {quarterReports(quarter)}.
       </Typography>
-      <PeerGroupForm initial={initial} loading={loading} onSubmit={(criteria) => setSearch((current) => ({ criteria, run: current.run + 1 }))} />
+      <PeerGroupForm
+        draft={draft}
+        onChange={setDraft}
+        loading={loading}
+        onSubmit={() => {
+          setSearch((current) => ({ criteria: draftCriteria(draft), run: current.run + 1 }));
+          setList((current) => ({ ...current, page: 1 }));
+        }}
+      />
       {peers === null || (loading && peers.length === 0) ? (
         <PanelLoading text="Finding peer banks..." />
       ) : (
@@ -252,7 +275,7 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
           {alternatives.length > 0 && chosen && (
             <WiderGroupNotice chosenCount={chosen.length} alternatives={alternatives} shown={alternative} onShow={setShown} />
           )}
-          <PeerList peers={peers} loading={loading} />
+          <PeerList peers={peers} loading={loading} list={list} onList={setList} onOpenPeer={openPeer} />
           {peers.length === 0 ? (
             <PanelEmpty>No peers found for the selected criteria. Comparison charts cannot be generated.</PanelEmpty>
           ) : (
