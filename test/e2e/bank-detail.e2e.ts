@@ -498,7 +498,7 @@ describe('bank detail view', function () {
     await page.getByTestId('directory-row').first().waitFor();
     await detail.dialog().waitFor({ state: 'detached' });
 
-    // Pasted in a new tab: the same bank and view; Close, with nothing of the app behind it, goes to the Bank Directory.
+    // Pasted in a new tab: the same bank and view, over the Bank Directory, to which Close and Back go.
     const tab = await page.context().newPage();
     await tab.goto(address);
     const inTab = new BankDetailPage(tab);
@@ -506,6 +506,18 @@ describe('bank detail view', function () {
     expect(await inTab.name().textContent()).to.equal(name);
     await inTab.dialog().getByRole('button', { name: 'Close' }).first().click();
     await new Shell(tab).waitForRoute('/bank-directory');
+    await inTab.dialog().waitFor({ state: 'detached' });
+    // Back from it goes to the Bank Directory too, shown under the detail, rather than out of the app.
+    const backTab = await page.context().newPage();
+    await backTab.goto(address);
+    const inBackTab = new BankDetailPage(backTab);
+    await inBackTab.dialog().getByTestId('benchmark-panel').waitFor();
+    await backTab.getByTestId('directory-row').first().waitFor({ state: 'attached' });
+    await backTab.goBack();
+    await new Shell(backTab).waitForRoute('/bank-directory');
+    await inBackTab.dialog().waitFor({ state: 'detached' });
+    await backTab.getByTestId('directory-row').first().waitFor();
+    await backTab.close();
 
     // The ways to a bank from the lists are links to its address, so the browser can open them in a new tab.
     await tab.getByTestId('directory-row').first().waitFor();

@@ -3,7 +3,7 @@ import { matchPath, useLocation, useNavigate } from 'react-router';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { retryingLazy } from '../ui/retryingLazy.tsx';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.tsx';
-import { BANK_DETAIL_ROUTE, useBankDetail } from './address.ts';
+import { BANK_DETAIL_ROUTE, useBankDetail, usePutScreenUnderLoneDetail } from './address.ts';
 import type { BankDetailView } from './views.ts';
 
 const BankDetailModal = retryingLazy(() => import('./BankDetailModal.tsx'));
@@ -23,7 +23,8 @@ function FailedDetail({ children, onClose }: { children: ReactNode; onClose: () 
 
 /**
  * The bank detail at `#/bank/{cert}?view=...`, full-screen, on that view: over the screen it was opened
- * from (see `screenUnderDetail`), or on its own when reached by its address. Choosing another view
+ * from (see `screenUnderDetail`), or, reached by its address alone, over the Bank Directory put under
+ * it. Choosing another view
  * replaces the address (Back leaves the bank rather than stepping through its views); opening a peer
  * adds one, so Back or Close returns to the bank before it.
  */
@@ -31,6 +32,7 @@ export default function BankDetailScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const { close } = useBankDetail();
+  usePutScreenUnderLoneDetail();
   const certParam = matchPath(BANK_DETAIL_ROUTE, location.pathname)?.params.cert ?? '';
   // A cert is a positive whole number; anything else names no bank (0 is shown as not found).
   const cert = /^\d+$/.test(certParam) ? Number(certParam) : 0;

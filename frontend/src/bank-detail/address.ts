@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import type { BankDetailView } from './views.ts';
 
@@ -13,14 +13,17 @@ export function bankDetailPath(cert: number, view: BankDetailView = 'financials'
 /** The pattern of that address, to read the cert back from it. */
 export const BANK_DETAIL_ROUTE = '/bank/:cert';
 
-/** Where closing a bank detail goes when nothing in the app came before it (opened from a link or a new tab). */
-const CLOSED_DETAIL_PATH = '/bank-directory';
+/**
+ * The screen a bank detail reached by its address alone (pasted, opened in a new tab) is put over,
+ * so that Back and Close both go to it rather than out of the app or to whatever page came before.
+ */
+const SCREEN_UNDER_LONE_DETAIL: Location = { pathname: '/bank-directory', search: '', hash: '', state: null, key: 'under-lone-bank-detail' };
 
 /**
  * The screen a bank detail opened from inside the app is shown over, kept in its history entry: the
  * screen stays as it was under the full-screen detail (its scroll, its open dialog, the button focus
  * returns to), and is shown again, not rebuilt, when the detail closes. A detail reached by its
- * address alone (pasted, reloaded in a new tab) has none and is the whole screen.
+ * address alone (pasted, opened in a new tab) has none until the Bank Directory is put under it.
  */
 export function screenUnderDetail(location: Location): Location | null {
   const background = (location.state as { background?: unknown } | null)?.background;
@@ -36,12 +39,26 @@ export type BankDetailApi = {
   close(): void;
 };
 
+/**
+ * A bank detail reached by its address alone gets the Bank Directory under it, as if opened from
+ * there: its history entry becomes the Directory's, and the detail is added after it, over it.
+ */
+export function usePutScreenUnderLoneDetail(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const alone = screenUnderDetail(location) === null;
+  useLayoutEffect(() => {
+    if (!alone) return;
+    navigate(SCREEN_UNDER_LONE_DETAIL, { replace: true });
+    const state = typeof location.state === 'object' && location.state !== null ? location.state : {};
+    navigate({ pathname: location.pathname, search: location.search }, { state: { ...state, background: SCREEN_UNDER_LONE_DETAIL } });
+  }, [alone, location, navigate]);
+}
+
 /** `useBankDetail().open(cert)` from anywhere inside the app. */
 export function useBankDetail(): BankDetailApi {
   const navigate = useNavigate();
   const location = useLocation();
-  // The router keys every entry it made; the one the tab opened on is 'default', and has no app screen behind it.
-  const arrivedHere = location.key === 'default';
   const linkTo = useCallback(
     (cert: number, view?: BankDetailView) => ({ to: bankDetailPath(cert, view), state: { background: screenUnderDetail(location) ?? location } }),
     [location],
@@ -50,6 +67,7 @@ export function useBankDetail(): BankDetailApi {
     const { to, state } = linkTo(cert, view);
     navigate(to, { state });
   }, [linkTo, navigate]);
-  const close = useCallback(() => (arrivedHere ? navigate(CLOSED_DETAIL_PATH, { replace: true }) : navigate(-1)), [arrivedHere, navigate]);
+  // Every detail has the screen it is shown over in the entry before its own (see usePutScreenUnderLoneDetail).
+  const close = useCallback(() => navigate(-1), [navigate]);
   return useMemo(() => ({ open, linkTo, close }), [open, linkTo, close]);
 }
