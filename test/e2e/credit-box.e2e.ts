@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { apiAs, screenshot, screenshotInBothThemes, useE2E } from './support/index.ts';
 import { creditBoxFields } from '../../domain/bank-fields.ts';
 import { downloadCsv } from './support/downloads.ts';
 import { columnTexts } from './support/pages/bank-table.ts';
@@ -275,5 +275,44 @@ describe('credit box', function () {
     expect(await page.getByTestId('credit-box-match-summary').textContent()).to.equal(
       `${fullMatches.toLocaleString('en-US')} of them meet every criterion; the other ${(total - fullMatches).toLocaleString('en-US')} meet some and are ranked below by match.`,
     );
+  });
+
+  it('screens for banks growing their deposits year over year, ranking those that grew enough first, and keeps it in the address', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/credit-box' });
+    const creditBox = new CreditBoxPage(page);
+    await creditBox.findMatches();
+    const everyBank = await creditBox.total();
+
+    await creditBox.toggleFilter('minDepositGrowth');
+    // On at its starting value it narrows the search: growth is a bound at any value, none included.
+    expect(await page.getByTestId('filter-minDepositGrowth').getByTestId('filter-not-applied').count()).to.equal(0);
+    const field = page.getByRole('textbox', { name: 'Min Deposit Growth (YoY) value' });
+    await field.fill('8');
+    const sent = page.waitForRequest((request) => request.url().includes('/credit-box-search'));
+    await creditBox.findMatches();
+    expect(JSON.parse((await sent).postData() ?? '{}').criteria).to.deep.equal({ minAssets: 0, maxAssets: 100e9, minDepositGrowth: 8 });
+    expect(new URL(page.url()).hash).to.contain('minDepositGrowth=8');
+
+    const knex = e2e.server.db.knex;
+    const [latest] = (await knex('fdic_financials').max('repdte as repdte')).map((row) => String(row.repdte));
+    const yearEarlier = `${Number(latest.slice(0, 4)) - 1}${latest.slice(4)}`;
+    const grew = await knex('fdic_financials as f')
+      .join('fdic_institutions as i', 'i.cert', 'f.cert')
+      .join('fdic_financials as p', (join) => join.on('p.cert', '=', 'f.cert').andOn('p.repdte', '=', knex.raw('?', [yearEarlier])))
+      .where({ 'f.repdte': latest, 'i.active': true })
+      .whereRaw('p.deposits > 0 and (f.deposits - p.deposits) * 100 / p.deposits >= 8')
+      .count({ n: '*' })
+      .first();
+    const fullMatches = Number(grew!.n);
+    expect(fullMatches).to.be.within(1, everyBank - 1);
+    // A scored criterion: every bank is still listed, those that grew enough first.
+    expect(await creditBox.total()).to.equal(everyBank);
+    expect(await page.getByTestId('credit-box-match-summary').textContent()).to.match(new RegExp(`^${fullMatches.toLocaleString('en-US')} of them meet`));
+    await screenshotInBothThemes(page, 'credit-box-deposit-growth');
+
+    await page.reload();
+    await creditBox.settle();
+    expect(await page.getByRole('textbox', { name: 'Min Deposit Growth (YoY) value' }).inputValue()).to.equal('8%');
+    expect(await page.getByTestId('filter-minDepositGrowth').getByRole('switch').isChecked()).to.equal(true);
   });
 });

@@ -395,6 +395,35 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       }
     });
 
+    it('scores deposit growth since the same quarter a year earlier, a bank without deposits then not meeting it', async () => {
+      const knex = context.db.knex;
+      const yearEarlier = demoQuarters[demoQuarters.length - 5];
+      const [shrunk, noneThen] = (await knex('fdic_institutions').where({ active: true, state: 'TX' }).orderBy('cert').limit(2).pluck('cert')) as number[];
+      const now = await knex('fdic_financials').where({ cert: shrunk, repdte: latest }).first('deposits');
+      await knex('fdic_financials').where({ cert: shrunk, repdte: yearEarlier }).update({ deposits: now.deposits * 1.1 });
+      await knex('fdic_financials').where({ cert: noneThen, repdte: yearEarlier }).update({ deposits: null });
+      markRegulatorDataChanged();
+      const rows = await knex('fdic_financials as f')
+        .join('fdic_institutions as i', 'i.cert', 'f.cert')
+        .leftJoin('fdic_financials as p', (join) => join.on('p.cert', '=', 'f.cert').andOn('p.repdte', '=', knex.raw('?', [yearEarlier])))
+        .where({ 'f.repdte': latest, 'i.active': true, 'i.state': 'TX' })
+        .select('f.cert', 'f.deposits as now', 'p.deposits as then');
+      const growth = new Map(rows.map((row) => [row.cert as number, row.then > 0 ? ((row.now - row.then) * 100) / row.then : null]));
+      const response = await search({ state: 'TX', minDepositGrowth: 2 }, 1, 500);
+      expect(response.status, response.text).to.equal(200);
+      const { banks, total, fullMatches } = response.body;
+      expect(banks).to.have.length(rows.length);
+      for (const bank of banks) expect(bank.matchScore, `cert ${bank.cert}`).to.equal((growth.get(bank.cert) ?? -Infinity) >= 2 ? 100 : 0);
+      expect(fullMatches).to.be.within(1, total - 1);
+      expect(banks.find((bank: { cert: number }) => bank.cert === shrunk).matchScore).to.equal(0);
+      expect(banks.find((bank: { cert: number }) => bank.cert === noneThen).matchScore).to.equal(0);
+      // A fall is a negative growth: at least -20% takes in the bank whose deposits shrank by a tenth.
+      expect((await search({ state: 'TX', minDepositGrowth: -20 }, 1, 500)).body.banks.find((bank: { cert: number }) => bank.cert === shrunk).matchScore).to.equal(100);
+      const notANumber = await search({ minDepositGrowth: 'lots' });
+      expect(notANumber.status).to.equal(400);
+      expect(notANumber.text).to.match(/minDepositGrowth/);
+    });
+
     it('answers only the bank fields asked for, with id, cert, name, score and target flag', async () => {
       const whole = await search({ minRoa: 0.5 });
       const response = await app.request('/api/data/banks/credit-box-search', { method: 'POST', token, body: { criteria: { minRoa: 0.5 }, fields: ['assets', 'roa', 'nplRatio'] } });

@@ -4,13 +4,22 @@ import { formatMoney, groupThousands } from '../../../domain/format.ts';
 /**
  * The Credit Box filters: ranges, steps, defaults, which switches start on,
  * the select options, and the send rule (only switched-on filters whose value differs from All, 0 and
- * its default; minAssets and maxAssets always when on).
+ * its default; the asset bounds and deposit growth always when on).
  */
 
 export const CREDIT_BOX_PAGE_SIZE = 12;
 export const ALL = 'All';
 
-export type SliderFilter = 'minAssets' | 'maxAssets' | 'maxNplRatio' | 'minTier1CapitalRatio' | 'minRoa' | 'minNetInterestMargin' | 'maxEfficiencyRatio' | 'minLoanVolume';
+export type SliderFilter =
+  | 'minAssets'
+  | 'maxAssets'
+  | 'maxNplRatio'
+  | 'minTier1CapitalRatio'
+  | 'minRoa'
+  | 'minNetInterestMargin'
+  | 'maxEfficiencyRatio'
+  | 'minDepositGrowth'
+  | 'minLoanVolume';
 export type SelectFilter = 'region' | 'state' | 'regulator' | 'charterType' | 'minorityStatus' | 'loanType';
 export type FilterName = SliderFilter | SelectFilter;
 
@@ -18,8 +27,21 @@ export type FilterName = SliderFilter | SelectFilter;
  * A slider's range and step. `logScale` sliders span several orders of magnitude (ten million to ten
  * trillion dollars): their thumb moves along the logarithm of the value, so that $100B sits two thirds
  * of the way along instead of at the far left, and their values are rounded to two significant digits.
+ * A `sentWhenOn` slider narrows the search at any value once switched on, its default and 0 included
+ * (no growth at all is a bound of its own).
  */
-export type SliderSpec = { name: SliderFilter; label: string; min: number; max: number; step: number; defaultValue: number; defaultOn: boolean; format: 'money' | 'percent'; logScale?: boolean };
+export type SliderSpec = {
+  name: SliderFilter;
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  defaultValue: number;
+  defaultOn: boolean;
+  format: 'money' | 'percent';
+  logScale?: boolean;
+  sentWhenOn?: boolean;
+};
 /** A `multiple` select holds several of its options, comma-separated ('TX,OK'), and ALL for none. */
 export type SelectSpec = { name: SelectFilter; label: string; options: Array<{ value: string; label: string }>; defaultOn: boolean; multiple?: boolean };
 
@@ -35,13 +57,15 @@ const allOption = { value: ALL, label: 'All' };
 export const stateCodes = Object.values(regions).flat().sort();
 
 export const sliders: Record<SliderFilter, SliderSpec> = {
-  minAssets: { name: 'minAssets', label: 'Min Total Assets', min: 0, max: 10e9, step: 100e6, defaultValue: 0, defaultOn: true, format: 'money' },
-  maxAssets: { name: 'maxAssets', label: 'Max Total Assets', min: 10e6, max: 10e12, step: 1e9, defaultValue: 100e9, defaultOn: true, format: 'money', logScale: true },
+  minAssets: { name: 'minAssets', label: 'Min Total Assets', min: 0, max: 10e9, step: 100e6, defaultValue: 0, defaultOn: true, format: 'money', sentWhenOn: true },
+  maxAssets: { name: 'maxAssets', label: 'Max Total Assets', min: 10e6, max: 10e12, step: 1e9, defaultValue: 100e9, defaultOn: true, format: 'money', logScale: true, sentWhenOn: true },
   maxNplRatio: { name: 'maxNplRatio', label: 'Max NPL Ratio', min: 0, max: 10, step: 0.1, defaultValue: 3, defaultOn: true, format: 'percent' },
   minTier1CapitalRatio: { name: 'minTier1CapitalRatio', label: 'Min Tier 1 Capital Ratio', min: 0, max: 20, step: 0.5, defaultValue: 10, defaultOn: true, format: 'percent' },
   minRoa: { name: 'minRoa', label: 'Min ROA', min: -2, max: 3, step: 0.1, defaultValue: 0.5, defaultOn: true, format: 'percent' },
   minNetInterestMargin: { name: 'minNetInterestMargin', label: 'Min Net Interest Margin', min: 0, max: 6, step: 0.1, defaultValue: 2.5, defaultOn: true, format: 'percent' },
   maxEfficiencyRatio: { name: 'maxEfficiencyRatio', label: 'Max Efficiency Ratio', min: 30, max: 150, step: 1, defaultValue: 70, defaultOn: true, format: 'percent' },
+  // Deposits against the same quarter a year earlier: growing banks need lending partners and treasury services.
+  minDepositGrowth: { name: 'minDepositGrowth', label: 'Min Deposit Growth (YoY)', min: -20, max: 50, step: 1, defaultValue: 5, defaultOn: false, format: 'percent', sentWhenOn: true },
   minLoanVolume: { name: 'minLoanVolume', label: 'Min Loan Volume', min: 0, max: 1e9, step: 10e6, defaultValue: 0, defaultOn: false, format: 'money' },
 };
 
@@ -73,7 +97,7 @@ export const selects: Record<SelectFilter, SelectSpec> = {
 /** The sidebar groups; Location, Institutional and Loan Portfolio start collapsed. */
 export const filterGroups: Array<{ title: string; filters: FilterName[]; defaultOpen: boolean }> = [
   { title: 'Asset Range', filters: ['minAssets', 'maxAssets'], defaultOpen: true },
-  { title: 'Performance', filters: ['maxNplRatio', 'minTier1CapitalRatio', 'minRoa', 'minNetInterestMargin', 'maxEfficiencyRatio'], defaultOpen: true },
+  { title: 'Performance', filters: ['maxNplRatio', 'minTier1CapitalRatio', 'minRoa', 'minNetInterestMargin', 'maxEfficiencyRatio', 'minDepositGrowth'], defaultOpen: true },
   { title: 'Location', filters: ['region', 'state'], defaultOpen: false },
   { title: 'Institutional', filters: ['regulator', 'charterType', 'minorityStatus'], defaultOpen: false },
   { title: 'Loan Portfolio', filters: ['loanType', 'minLoanVolume'], defaultOpen: false },
@@ -189,7 +213,7 @@ function decimal(value: number | string): number {
 export function sliderApplies(spec: SliderSpec, value: number | string): boolean {
   const number = decimal(value);
   if (!Number.isFinite(number)) return false;
-  return spec.name === 'minAssets' || spec.name === 'maxAssets' || (number !== 0 && number !== spec.defaultValue);
+  return spec.sentWhenOn === true || (number !== 0 && number !== spec.defaultValue);
 }
 
 /** The criteria sent to the search: the send rule stated at the top of this file. */
@@ -206,16 +230,16 @@ export function criteriaToSend(state: FilterState): CreditBoxCriteria {
 }
 
 /**
- * The filters that send these criteria: each criterion's filter on at its value, the asset bounds off
- * when absent (they are sent whenever on), every other filter as it starts. A value the screen does
- * not offer is left out.
+ * The filters that send these criteria: each criterion's filter on at its value, a filter sent
+ * whenever on off when absent, every other filter as it starts. A value the screen does not offer is
+ * left out.
  */
 export function filterStateOf(criteria: Record<string, string>): FilterState {
   let state = defaultFilterState();
   for (const spec of Object.values(sliders)) {
     const value = Number.parseFloat(criteria[spec.name] ?? '');
     if (Number.isFinite(value) && value >= spec.min && value <= spec.max) state = withSwitch(withValue(state, spec.name, value), spec.name, true);
-    else if (spec.name === 'minAssets' || spec.name === 'maxAssets') state = withSwitch(state, spec.name, false);
+    else if (spec.sentWhenOn) state = withSwitch(state, spec.name, false);
   }
   for (const spec of Object.values(selects)) {
     const chosen = spec.multiple ? chosenOptions(criteria[spec.name] ?? '') : [criteria[spec.name] ?? ''];

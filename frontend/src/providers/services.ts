@@ -78,6 +78,8 @@ export type CreditBoxCriteria = Partial<{
   minorityStatus: string;
   loanType: string;
   minLoanVolume: number;
+  /** Percent: deposits grown at least this much since the same quarter a year earlier. */
+  minDepositGrowth: number;
   searchTerm: string;
 }>;
 

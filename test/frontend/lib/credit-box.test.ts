@@ -48,6 +48,19 @@ describe('credit box filters', () => {
     expect(sliderApplies(sliders.maxAssets, sliders.maxAssets.defaultValue)).to.equal(true);
   });
 
+  it('starts without deposit growth, and once it is on sends it at any value, its default and no growth included', () => {
+    expect(filterGroups.find((group) => group.title === 'Performance')!.filters).to.include('minDepositGrowth');
+    expect(sliders.minDepositGrowth).to.include({ min: -20, max: 50, step: 1, defaultValue: 5, defaultOn: false, format: 'percent' });
+    expect(criteriaToSend(withValue(defaultFilterState(), 'minDepositGrowth', 10))).to.not.have.property('minDepositGrowth');
+    const on = withSwitch(defaultFilterState(), 'minDepositGrowth', true);
+    expect(criteriaToSend(on)).to.include({ minDepositGrowth: 5 });
+    expect(criteriaToSend(withValue(on, 'minDepositGrowth', 0))).to.include({ minDepositGrowth: 0 });
+    expect(criteriaToSend(withValue(on, 'minDepositGrowth', -5))).to.include({ minDepositGrowth: -5 });
+    const arrived = creditBoxSearchOf('minDepositGrowth=0')!;
+    expect(arrived.search.criteria).to.deep.equal({ minDepositGrowth: 0 });
+    expect(arrived.filters.enabled).to.include({ minDepositGrowth: true });
+  });
+
   it('leaves out switched-off filters, whatever their value', () => {
     let state = withSwitch(defaultFilterState(), 'minAssets', false);
     state = withValue(state, 'regulator', 'OCC');

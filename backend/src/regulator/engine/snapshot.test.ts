@@ -10,6 +10,7 @@ import { column, quarterSnapshot } from './snapshot.ts';
 import { markRegulatorDataChanged } from '../store.ts';
 
 const latest = demoQuarters[demoQuarters.length - 1];
+const yearEarlier = demoQuarters[demoQuarters.length - 5];
 
 /**
  * The in-memory snapshot must answer exactly as SQL does: the same queries go through both paths
@@ -31,6 +32,11 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
     await knex('fdic_institutions').where({ cert: active[3] }).update({ name: 'FIRST oak Bank' });
     await knex('fdic_institutions').where({ cert: active[4] }).update({ name: 'First Oak Bank' });
     await knex('fdic_institutions').where({ cert: active[5] }).update({ city: null, minority_status_code: null });
+    // Deposit growth's awkward rows: no deposits a year earlier (0, unknown, no report), none now.
+    await knex('fdic_financials').where({ cert: active[6], repdte: yearEarlier }).update({ deposits: 0 });
+    await knex('fdic_financials').where({ cert: active[7], repdte: yearEarlier }).update({ deposits: null });
+    await knex('fdic_financials').where({ cert: active[8], repdte: yearEarlier }).delete();
+    await knex('fdic_financials').where({ cert: active[9], repdte: latest }).update({ deposits: null });
     const now = new Date();
     const target = (cert: number, isTarget: boolean) => ({ cert, user_id: userId, version: 1, created_at: now, updated_at: now, is_target: isTarget, name: `Bank ${cert}` });
     await knex('targets').insert(active.slice(6, 40).map((cert, index) => target(cert, index % 3 !== 0)));
@@ -128,6 +134,9 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
       { minLoanVolume: 50_000_000, minTier1CapitalRatio: 12 },
       { searchTerm: 'first oak', minRoa: 0 },
       { searchTerm: 'bank', region: 'Midwest', maxAssets: 500_000_000 },
+      { minDepositGrowth: 3 },
+      { minDepositGrowth: 0, state: 'TX,OK', minRoa: 1 },
+      { minDepositGrowth: -2.5, loanType: 'C&I', maxNplRatio: 1 },
     ];
     const knex = context.db.knex;
     let banks = 0;
@@ -151,6 +160,11 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
     expect(JSON.parse(await creditBoxSearchJson(knex, sparse, userId))).to.deep.equal(JSON.parse(JSON.stringify(sparseFromDatabase)));
     const searchByCert = creditBoxRequestSchema.parse({ criteria: { searchTerm: String((await knex('fdic_institutions').where({ active: true }).orderBy('cert', 'desc').first('cert')).cert) } });
     expect(await creditBoxFromSnapshot(knex, searchByCert, latest)).to.deep.equal(await creditBoxFromDatabase(knex, searchByCert, latest));
+    // A quarter with no quarter a year before it: no bank meets the deposit growth criterion, on either path.
+    const growthWithoutYearEarlier = creditBoxRequestSchema.parse({ criteria: { minDepositGrowth: 0, minRoa: 1 }, limit: 500 });
+    const withoutYearEarlier = await creditBoxFromDatabase(knex, growthWithoutYearEarlier, demoQuarters[0]);
+    expect(await creditBoxFromSnapshot(knex, growthWithoutYearEarlier, demoQuarters[0])).to.deep.equal(withoutYearEarlier);
+    expect(withoutYearEarlier.banks.every((bank) => (bank as { matchScore?: number }).matchScore! <= 50)).to.equal(true);
     const beyondAscii = creditBoxRequestSchema.parse({ criteria: { searchTerm: 'ñandú' } });
     expect(await creditBoxFromSnapshot(knex, beyondAscii, latest)).to.equal(null);
   });

@@ -18,7 +18,7 @@ import { containsPattern } from '../../db/like.ts';
  *   (region, state: one state or several, 'TX,OK' or ['TX', 'OK']) and institutional (regulator, charterType, minorityStatus), plus the name
  *   search term. Only active banks with financials for the latest quarter are searched.
  * - Soft criteria are scored: maxNplRatio, minTier1CapitalRatio, minRoa, minNetInterestMargin,
- *   maxEfficiencyRatio, loanType and minLoanVolume. matchScore = round(100 x met / enabled); a
+ *   maxEfficiencyRatio, loanType, minLoanVolume and minDepositGrowth. matchScore = round(100 x met / enabled); a
  *   missing figure does not meet its criterion; with no soft criterion enabled every bank scores 100.
  * - A criterion is enabled when it is present and not 'All' (the screen sends only switched-on filters).
  * - Order: matchScore descending, then assets descending, then cert.
@@ -29,6 +29,10 @@ import { containsPattern } from '../../db/like.ts';
  * C&I, consumer (other than auto and credit card), auto, credit card and agricultural must be the
  * chosen type. Minimum loan volume applies to the chosen type's gross amount, or to all loans and
  * leases when no type is chosen.
+ *
+ * Deposit growth (minDepositGrowth, percent): the bank's deposits grew at least this much since the
+ * same quarter a year earlier, (deposits - deposits then) x 100 / deposits then. A bank with no
+ * deposits reported then (or none at all) does not meet it: its growth is not a number.
  */
 
 const optionalNumber = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().finite().optional());
@@ -79,6 +83,7 @@ export const creditBoxCriteriaSchema = z.object({
   minorityStatus: optionalChoice.refine((value) => value === undefined || ['MDI', 'Non-MDI', 'Women-Owned'].includes(value), 'minorityStatus must be MDI, Non-MDI or Women-Owned'),
   loanType: optionalChoice.refine((value) => value === undefined || value in loanTypes, `loanType must be one of: ${Object.keys(loanTypes).join(', ')}`),
   minLoanVolume: optionalNumber,
+  minDepositGrowth: optionalNumber,
   searchTerm: optionalChoice,
 });
 
@@ -104,6 +109,11 @@ export const creditBoxRequestSchema = z.object({
 });
 
 type SqlPart = { sql: string; bindings: Knex.RawBinding[] };
+
+/** The same quarter a year earlier, the one deposit growth is measured from: '20250930' for '20260930'. */
+export function yearEarlierQuarter(quarter: string): string {
+  return `${Number(quarter.slice(0, 4)) - 1}${quarter.slice(4)}`;
+}
 
 // Consumer other than auto and credit card, so the seven loan lines do not overlap.
 const consumerOther = `greatest(coalesce(f.loans_consumer_gross, 0) - coalesce(f.loans_consumer_auto_gross, 0) - coalesce(f.loans_consumer_credit_card_gross, 0), 0)`;
@@ -132,7 +142,7 @@ export function hardFilters(criteria: CreditBoxCriteria): SqlPart[] {
   return parts;
 }
 
-/** The soft criteria, each a boolean SQL expression (a null figure counts as not met). */
+/** The soft criteria, each a boolean SQL expression over i, f and p (the financials a year earlier; a null figure counts as not met). */
 export function softCriteria(criteria: CreditBoxCriteria): SqlPart[] {
   const parts: SqlPart[] = [];
   if (criteria.maxNplRatio !== undefined) parts.push({ sql: 'f.npl_ratio <= ?', bindings: [criteria.maxNplRatio] });
@@ -150,6 +160,8 @@ export function softCriteria(criteria: CreditBoxCriteria): SqlPart[] {
     const volume = chosen !== undefined ? loanLine(loanTypes[chosen]) : 'coalesce(f.loans_and_leases_gross, 0)';
     parts.push({ sql: `${volume} >= ?`, bindings: [criteria.minLoanVolume] });
   }
+  // nullif: SQL does not promise to judge the 'p.deposits > 0' first, and a double divided by 0 is an error.
+  if (criteria.minDepositGrowth !== undefined) parts.push({ sql: 'p.deposits > 0 and (f.deposits - p.deposits) * 100 / nullif(p.deposits, 0) >= ?', bindings: [criteria.minDepositGrowth] });
   return parts;
 }
 
@@ -246,8 +258,39 @@ function hardFilterBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits |
   return filters.reduce(and);
 }
 
-/** `softCriteria` in JS: the rows meeting each enabled criterion. */
-function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits[] {
+/**
+ * Each row's deposits in the same quarter a year earlier (NaN where none), read once per snapshot and
+ * only when a search asks for deposit growth: one narrow query, not a second snapshot.
+ */
+function depositsYearEarlier(knex: Knex, snapshot: Snapshot): Promise<Float64Array> {
+  return derived(snapshot, 'credit-box:deposits-year-earlier', async () => {
+    const rows: Array<{ cert: number; deposits: number | null }> = await knex('fdic_financials').where('repdte', yearEarlierQuarter(snapshot.quarter)).select('cert', 'deposits');
+    const rowOf = new Map(snapshot.cert.map((cert, row) => [cert, row]));
+    const deposits = new Float64Array(snapshot.cert.length).fill(NaN);
+    for (const { cert, deposits: then } of rows) {
+      const row = rowOf.get(Number(cert));
+      if (row !== undefined && then !== null) deposits[row] = Number(then);
+    }
+    return deposits;
+  }).catch((error: unknown) => {
+    // A failed read is not kept: the next search reads again.
+    snapshot.derived.delete('credit-box:deposits-year-earlier');
+    throw error;
+  });
+}
+
+/** The rows whose deposits grew at least `minGrowth` percent from `then`, computed as the SQL computes it. */
+function rowsGrowingDeposits(snapshot: Snapshot, then: Float64Array, minGrowth: number): Bits {
+  return memo(snapshot, 'credit-box:deposit-growth', 500, String(minGrowth), () => {
+    const now = numbers(snapshot, 'f', 'deposits');
+    const bits = emptyBits(now.length);
+    for (let row = 0; row < now.length; row++) if (then[row] > 0 && ((now[row] - then[row]) * 100) / then[row] >= minGrowth) bits[row >>> 5] |= 1 << (row & 31);
+    return bits;
+  });
+}
+
+/** `softCriteria` in JS: the rows meeting each enabled criterion (`depositsThen`: see `depositsYearEarlier`, given when deposit growth is asked for). */
+function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot, depositsThen: Float64Array | null): Bits[] {
   const atLeast = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, bound, Infinity)]);
   const atMost = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, -Infinity, bound)]);
   const chosen = criteria.loanType as LoanType | undefined;
@@ -260,6 +303,7 @@ function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot): Bits
     ...atMost('efficiency_ratio', criteria.maxEfficiencyRatio),
     ...(chosen === undefined ? [] : [primaryLoanType(snapshot, chosen)]),
     ...(criteria.minLoanVolume === undefined ? [] : [rowsBetween(snapshot, loanLineAmounts(snapshot, volumeLine), `loan-line:${volumeLine}`, criteria.minLoanVolume, Infinity)]),
+    ...(criteria.minDepositGrowth === undefined || !depositsThen ? [] : [rowsGrowingDeposits(snapshot, depositsThen, criteria.minDepositGrowth)]),
   ];
 }
 
@@ -272,6 +316,9 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
   const { criteria } = request;
   const base = () => {
     const builder = knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', quarter).andWhere('i.active', true);
+    if (criteria.minDepositGrowth !== undefined) {
+      builder.leftJoin('fdic_financials as p', (join) => join.on('p.cert', '=', 'f.cert').andOn('p.repdte', '=', knex.raw('?', [yearEarlierQuarter(quarter)])));
+    }
     for (const part of hardFilters(criteria)) builder.whereRaw(part.sql, part.bindings);
     return builder;
   };
@@ -321,16 +368,20 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
 }
 
 /**
- * Ranks from a quarter's snapshot. With at most seven criteria, different numbers of criteria met
+ * Ranks from a quarter's snapshot. With at most eight criteria, different numbers of criteria met
  * always round to different scores, so the order is: most criteria met, then assets. The number
  * each bank meets is summed from the criteria's row sets a word at a time; the banks meeting a
  * given number are counted by popcount, and only the page's part of the assets order is walked.
  * Null when SQL must answer.
  */
-function snapshotRanking(snapshot: Snapshot, request: CreditBoxRequest): { rows: number[]; scores: number[]; total: number; fullMatches: number } | null {
+function snapshotRanking(
+  snapshot: Snapshot,
+  request: CreditBoxRequest,
+  depositsThen: Float64Array | null,
+): { rows: number[]; scores: number[]; total: number; fullMatches: number } | null {
   const searched = hardFilterBits(request.criteria, snapshot);
   if (!searched) return null;
-  const soft = softCriteriaBits(request.criteria, snapshot);
+  const soft = softCriteriaBits(request.criteria, snapshot, depositsThen);
   const planes = countPlanes(soft, snapshot.cert.length);
   const assets = column(snapshot, 'f', 'assets') as Array<number | null>;
   const byAssets = orderedRows(snapshot, 'credit-box:assets', snapshot.withFinancials, (row) => assets[row], 'desc');
@@ -359,7 +410,8 @@ type SnapshotPage = { snapshot: Snapshot; rows: number[]; scores: number[]; tota
 
 async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: string, userId: string | undefined): Promise<SnapshotPage | null> {
   const snapshot = await quarterSnapshot(knex, quarter);
-  const ranking = snapshotRanking(snapshot, request);
+  const depositsThen = request.criteria.minDepositGrowth === undefined ? null : await depositsYearEarlier(knex, snapshot);
+  const ranking = snapshotRanking(snapshot, request, depositsThen);
   if (!ranking) return null;
   const { rows, scores, total, fullMatches } = ranking;
   let targets: Map<number, boolean> | null = null;
