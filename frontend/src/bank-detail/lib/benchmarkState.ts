@@ -51,12 +51,11 @@ export function draftCriteria(draft: PeerDraft): PeerCriteria {
 }
 
 /** How the Benchmark opens on a bank the user has not left it on: its default peer group, the list closed and by assets. */
-export function freshBenchmark(criteria: PeerCriteria): BenchmarkState {
+export function freshBenchmark(criteria: PeerCriteria): Omit<BenchmarkState, 'shown'> {
   return {
     search: { criteria, run: 0 },
     draft: peerDraft(criteria),
     list: { expanded: false, sort: { field: 'assets', direction: 'desc' }, page: 1 },
-    shown: 'chosen',
   };
 }
 

@@ -219,14 +219,18 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
   const location = useLocation();
   const navigate = useNavigate();
   const { open } = useBankDetail();
-  // As the user left it when they opened a peer and came back, else the bank's default peer group.
-  const [left] = useState(() => benchmarkLeftIn(location.state) ?? freshBenchmark(defaultPeerCriteria(data.bank)));
+  // As the user left it when they opened a peer and came back (the group shown then is shown again,
+  // whichever its answer would show first), else the bank's default peer group.
+  const [start] = useState(() => {
+    const left = benchmarkLeftIn(location.state);
+    return left ? { ...left, picked: { run: left.search.run, kind: left.shown } } : { ...freshBenchmark(defaultPeerCriteria(data.bank)), picked: null };
+  });
   // Each 'Update Peer Group' is a new search, even with the same criteria.
-  const [search, setSearch] = useState(left.search);
-  const [draft, setDraft] = useState(left.draft);
-  const [list, setList] = useState(left.list);
+  const [search, setSearch] = useState(start.search);
+  const [draft, setDraft] = useState(start.draft);
+  const [list, setList] = useState(start.list);
   // The group the user switched to, for the search it was picked on; a new search shows its default group.
-  const [picked, setPicked] = useState<{ run: number; kind: ShownGroup } | null>(left.shown === 'chosen' ? null : { run: left.search.run, kind: left.shown });
+  const [picked, setPicked] = useState<{ run: number; kind: ShownGroup } | null>(start.picked);
 
   const query = useQuery({
     queryKey: ['bank', data.cert, 'peers', search],
