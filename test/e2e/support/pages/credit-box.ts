@@ -39,13 +39,17 @@ export class CreditBoxPage {
     return (await this.page.getByTestId('pager-page').textContent()) ?? '';
   }
 
+  /** Opens a filter group and waits until it has slid open: a click on a filter still moving can land beside it. */
   async openGroup(title: string) {
-    await this.page.getByRole('button', { name: title }).click();
+    const button = this.page.getByRole('button', { name: title });
+    await button.click();
+    await button.locator('xpath=following-sibling::*[contains(@class, "MuiCollapse-entered")]').waitFor();
   }
 
-  /** Flips a filter's switch (by the filter's name, e.g. 'regulator'). */
+  /** Flips a filter's switch (by the filter's name, e.g. 'regulator'), making sure it flipped. */
   async toggleFilter(name: string) {
-    await this.page.getByTestId(`filter-${name}`).getByRole('switch').click();
+    const toggle = this.page.getByTestId(`filter-${name}`).getByRole('switch');
+    await toggle.setChecked(!(await toggle.isChecked()));
   }
 
   async chooseInFilter(name: string, label: string) {
