@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiAs, apiOf, contrastRatio, screenshotDir, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
+import { TargetsPage } from './support/pages/targets.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
 class BankDetailPage {
@@ -572,8 +573,11 @@ describe('bank detail view', function () {
     const { page, session } = await e2e.openSignedInPage({ path: '/outreach/targets' });
     await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
     await page.reload();
-    await page.getByText(bank.name, { exact: true }).first().click();
-    await page.getByRole('button', { name: 'Review Details' }).click();
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    // Waits until the card has slid open: a click while it slides can land beside Review Details.
+    await targets.expand(bank.name);
+    await targets.expandedCard().getByRole('button', { name: 'Review Details' }).click();
     const detail = new BankDetailPage(page);
     await detail.name().waitFor();
     return { page, detail };
