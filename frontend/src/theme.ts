@@ -50,6 +50,9 @@ const shared: RaThemeOptions = {
       },
     },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    // A spinner is a progress bar to a screen reader, which reads one without a name as just "progress bar";
+    // one that says what is loading names itself, one beside its own words is hidden (aria-hidden).
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     // An unselected toggle's text in the secondary text colour: MUI's (action.active) read 4.49:1 on the page.

@@ -111,8 +111,10 @@ describe('accessibility', function () {
       for (const view of await views.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-view')!))) {
         await page.getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`).click();
         await page.waitForLoadState('networkidle');
-        // A view is judged once loaded: a button it enables when its data is in fades into its colour.
+        // A view is judged once loaded, its parts loading after it too (the saved AI analysis under the
+        // Benchmark's peers): a button it enables when its data is in fades into its colour.
         await page.getByTestId('panel-loading').waitFor({ state: 'detached' });
+        await page.waitForFunction(() => !document.querySelector('.MuiDialog-paperFullScreen [role="progressbar"]'));
         // The branch map loads its own code after the view: its attribution links are checked too.
         if (view === 'locations') await page.locator('.leaflet-control-attribution a').first().waitFor();
         found[`bank detail: ${view}`] = await violationsOf(page);

@@ -72,7 +72,7 @@ export function AiAnalysis({
   return (
     <Box data-testid={testId}>
       {loadingSaved ? (
-        <CircularProgress size={18} />
+        <CircularProgress size={18} aria-label="Loading the saved analysis" />
       ) : shown ? (
         <>
           <Markdown text={shown.content} testId={testId ? `${testId}-text` : undefined} />

@@ -300,8 +300,9 @@ export default function AnalystChat({ variant = 'page' }: { variant?: 'page' | '
         {/* Outside the scrolling messages: hidden text at their end would stretch the page on a phone. */}
         <AnswerAnnouncement busy={chat.busy} last={last} />
         <Box sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 2.5 }, py: 2 }} data-testid="chat-messages">
-          {chat.loadingMessages ? (
-            <CircularProgress size={24} sx={{ display: 'block', mx: 'auto', mt: 4 }} />
+          {/* The greeting says the analyst is ready: before a conversation is open, a question typed has nowhere to go. */}
+          {chat.loadingMessages || (!chat.active && !chat.error) ? (
+            <CircularProgress size={24} aria-label="Opening the conversation" sx={{ display: 'block', mx: 'auto', mt: 4 }} />
           ) : chat.messages.length === 0 && !chat.error ? (
             <Stack alignItems="center" spacing={1.5} sx={{ textAlign: 'center', mt: { xs: 4, sm: 8 }, px: 2 }} data-testid="chat-greeting">
               <Avatar sx={{ width: 48, height: 48, bgcolor: chatPurple }}>
