@@ -110,9 +110,9 @@ describe('accessibility', function () {
       const views = page.getByRole('navigation', { name: 'Bank detail views' }).locator('[data-view]:not(.Mui-disabled)');
       for (const view of await views.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-view')!))) {
         await page.getByRole('navigation', { name: 'Bank detail views' }).locator(`[data-view="${view}"]`).click();
-        await page.waitForLoadState('networkidle');
-        // A view is judged once loaded, its parts loading after it too (the saved AI analysis under the
-        // Benchmark's peers): a button it enables when its data is in fades into its colour.
+        // A view is judged once shown and loaded, its parts loading after it too (the saved AI analysis
+        // under the Benchmark's peers): a button it enables when its data is in fades into its colour.
+        await page.locator(`section[data-view="${view}"]`).waitFor();
         await page.getByTestId('panel-loading').waitFor({ state: 'detached' });
         await page.waitForFunction(() => !document.querySelector('.MuiDialog-paperFullScreen [role="progressbar"]'));
         // The branch map loads its own code after the view: its attribution links are checked too.
