@@ -92,7 +92,10 @@ describe('accessibility', function () {
       await page.goto(`${e2e.url}/#/settings`);
       for (const tab of await page.getByRole('tab').allTextContents()) {
         await page.getByRole('tab', { name: tab }).click();
-        await page.waitForLoadState('networkidle');
+        // Judged once the tab's panel is shown and has loaded what it reads.
+        const panel = page.getByRole('tabpanel', { name: tab });
+        await panel.waitFor();
+        await panel.getByRole('progressbar').first().waitFor({ state: 'detached' });
         found[`settings: ${tab}`] = await violationsOf(page);
       }
       // A record's page with its History, and the bank detail over the directory.
@@ -114,7 +117,7 @@ describe('accessibility', function () {
         // under the Benchmark's peers): a button it enables when its data is in fades into its colour.
         await page.locator(`section[data-view="${view}"]`).waitFor();
         await page.getByTestId('panel-loading').waitFor({ state: 'detached' });
-        await page.waitForFunction(() => !document.querySelector('.MuiDialog-paperFullScreen [role="progressbar"]'));
+        await page.locator('.MuiDialog-paperFullScreen').getByRole('progressbar').first().waitFor({ state: 'detached' });
         // The branch map loads its own code after the view: its attribution links are checked too.
         if (view === 'locations') await page.locator('.leaflet-control-attribution a').first().waitFor();
         found[`bank detail: ${view}`] = await violationsOf(page);

@@ -33,10 +33,11 @@ export default function SettingsScreen() {
       <Paper variant="outlined">
         <Tabs value={active} onChange={(_event, index: number) => setActive(index)} variant="scrollable" allowScrollButtonsMobile>
           {tabs.map((tab) => (
-            <Tab key={tab.label} label={tab.label} />
+            <Tab key={tab.label} label={tab.label} id={`settings-tab-${tab.id}`} aria-controls="settings-tab-panel" />
           ))}
         </Tabs>
-        <Box sx={{ p: { xs: 2, md: 3 }, borderTop: 1, borderColor: 'divider' }}>
+        {/* A tab names the panel it shows, so a screen reader can go from the tab to what it opened. */}
+        <Box role="tabpanel" id="settings-tab-panel" aria-labelledby={`settings-tab-${tabs[active].id}`} sx={{ p: { xs: 2, md: 3 }, borderTop: 1, borderColor: 'divider' }}>
           <ActiveTab />
         </Box>
       </Paper>
