@@ -98,6 +98,28 @@ describe('placeholder engine', () => {
     });
   }
 
+  const misusedHelpers: Array<[description: string, template: string, column: number, reason: RegExp]> = [
+    ['a formatting helper with no value', 'Assets: {{money}}', 9, /\{\{money\}\} takes one number placeholder, as in \{\{money totalAssets\}\}/],
+    ['a formatting helper given two values', '{{Percent roa roe}}', 1, /\{\{percent\}\} takes one number placeholder/],
+    ['money of a text placeholder', 'Hi {{money BankName}}', 4, /\{\{money\}\} formats a number and bankName is not one: write \{\{bankName\}\} alone/],
+    ['date of a money placeholder', '{{date totalAssets}}', 1, /\{\{date\}\} formats a date and totalAssets is not one/],
+    ['a date style that does not exist', 'As of {{date reportDate "weird"}}', 7, /style of \{\{date\}\} is "long", "short" or "iso"/],
+    ['a fallback without its text', '{{fallback contactFirstName}}', 1, /\{\{fallback\}\} takes a placeholder and the text/],
+    ['a fallback with nothing', 'Hi {{fallback}},', 4, /\{\{fallback\}\} takes a placeholder and the text/],
+    ['a misused helper inside a sub-expression', '{{fallback (money) "unknown"}}', 12, /\{\{money\}\} takes one number placeholder/],
+  ];
+  for (const [description, template, column, reason] of misusedHelpers) {
+    it(`refuses ${description} where it was written, instead of sending N/A or [object Object]`, () => {
+      const check = checkTemplate(template);
+      expect(check).to.include({ ok: false, line: 1, column });
+      expect(check.ok === false && check.message).to.match(reason);
+    });
+  }
+
+  it('accepts helpers given what they take, in any letter case', () => {
+    expect(checkTemplate('{{MONEY totalAssets}} {{percent ROA}} {{count officeCount}} {{date today}} {{Date reportDate "ISO"}} {{fallback contactTitle "friend"}} {{money a}}')).to.deep.equal({ ok: true, unknown: ['a'] });
+  });
+
   it('names the part of an email that has the syntax error', () => {
     expect(() => renderEmail({ subject: 'Hi {{bankName', body: 'ok' }, values)).to.throw(/in the subject at line 1, column 6/);
     expect(() => renderEmail({ subject: 'ok', body: 'a\n{{#if x}}' }, values)).to.throw(/in the body at line 2/);

@@ -59,6 +59,41 @@ export const helperCatalogue: Array<{ name: string; description: string; example
 ];
 
 const formatterOfKind: Partial<Record<PlaceholderKind, string>> = { money: 'money', percent: 'percent', date: 'date', count: 'count' };
+
+const exampleOf = (helper: string) => helperCatalogue.find((entry) => entry.name === helper)!.example.split(' → ')[0];
+const numberKinds: readonly PlaceholderKind[] = ['money', 'percent', 'count'];
+const dateStyles = ['long', 'short', 'iso'];
+
+/**
+ * Why a call of one of our helpers cannot be rendered as its writer meant, or undefined when it can.
+ * money, percent and count take one number, date one date and an optional style, fallback a value and
+ * its text. A call given anything else would put N/A, a wrong style or "[object Object]" in every
+ * email sent with the template, so it is refused like a syntax error, where it was written.
+ */
+function helperMisuse(helper: string, params: Node[]): string | undefined {
+  const placeholderOf = (param: Node | undefined) =>
+    param?.type === 'PathExpression' && !param.data ? placeholdersByLowerName.get((param.parts as string[]).join('.').toLowerCase()) : undefined;
+  const wrongKind = (param: Node | undefined, kinds: readonly PlaceholderKind[], what: string) => {
+    const placeholder = placeholderOf(param);
+    return placeholder && !kinds.includes(placeholder.kind) ? `{{${helper}}} formats ${what} and ${placeholder.name} is not one: write {{${placeholder.name}}} alone, or ${exampleOf(helper)}.` : undefined;
+  };
+  switch (helper) {
+    case 'money':
+    case 'percent':
+    case 'count':
+      return params.length === 1 ? wrongKind(params[0], numberKinds, 'a number') : `{{${helper}}} takes one number placeholder, as in ${exampleOf(helper)}.`;
+    case 'date': {
+      if (params.length < 1 || params.length > 2) return `{{date}} takes one date placeholder and an optional style, as in ${exampleOf(helper)}.`;
+      const style = params[1];
+      if (style && !(style.type === 'StringLiteral' && dateStyles.includes(String(style.value).toLowerCase()))) return `the style of {{date}} is "long", "short" or "iso", as in ${exampleOf(helper)}.`;
+      return wrongKind(params[0], ['date'], 'a date');
+    }
+    case 'fallback':
+      return params.length === 2 ? undefined : `{{fallback}} takes a placeholder and the text to show when it is missing, as in ${exampleOf(helper)}.`;
+    default:
+      return undefined;
+  }
+}
 const builtInBlockHelpers = new Set(['if', 'unless', 'each', 'with', 'lookup', 'log']);
 
 // A name without a value renders its missing text; an unknown helper given arguments does too.
@@ -137,6 +172,9 @@ function rewrite(node: Node | null | undefined, walk: Walk): void {
     case 'MustacheStatement':
     case 'SubExpression':
     case 'BlockStatement': {
+      const written = node.path.type === 'PathExpression' && !node.path.data ? String(node.path.original).toLowerCase() : '';
+      const misuse = Object.hasOwn(helpers, written) ? helperMisuse(written, node.params as Node[]) : undefined;
+      if (misuse) throw new PlaceholderSyntaxError(misuse, node.loc?.start.line ?? 1, (node.loc?.start.column ?? 0) + 1);
       const isCall = node.type !== 'MustacheStatement' || node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
       if (isCall) rewriteHelperName(node.path, walk);
       else {
