@@ -94,6 +94,29 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('names the placeholders a chosen template mistyped before the email is sent, not only an N/A in its body', async () => {
+    const { session, contactId } = await userWithContact('Morgan Reyes');
+    await apiAs(e2e.url, session, '/api/data/templates', {
+      method: 'POST',
+      body: { name: 'Typo note', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{FirstName}},\n\n{{ first_name }} and {{bank.name}}' },
+    });
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${contactId}/show` });
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Send Email to Jane Doe' }).waitFor();
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'Typo note' }).click();
+    const unknown = dialog.getByTestId('unknown-placeholders');
+    await unknown.waitFor();
+    expect(await unknown.innerText()).to.equal('Unknown placeholders (they will show as N/A): {{FirstName}}, {{first_name}}, {{bank.name}}');
+    expect(await dialog.getByLabel('Body').inputValue()).to.equal('Dear N/A,\n\nN/A and N/A');
+    // Another template, or none, clears the warning.
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'No template' }).click();
+    await unknown.waitFor({ state: 'hidden' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('lists templates, workflows and sent emails as records, each with its history', async () => {
     const { session } = await userWithContact('Morgan Ellery');
     const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {

@@ -9,6 +9,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import type { Contact } from '../contacts/types.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
+import { UnknownPlaceholders } from '../placeholders/TemplateChecks.tsx';
 import { messageOf, reasonOf } from '../shared/problem.ts';
 import type { EmailTemplate } from '../templates/template.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
@@ -31,6 +32,8 @@ export type SendEmailTarget = { contact: Contact; bank: { cert: number; name: st
  * chosen template fills in at once); a template fills subject and body with placeholders resolved;
  * without one the subject is 'Regarding opportunities with {bank}' and the body 'Hi {contact name},'.
  * 'Write with AI' drafts the body from the subject, the contact and the bank (the subject comes first).
+ * A placeholder the catalogue lacks (a typo such as {{FirstName}}) is named under the template
+ * chooser: filled in, it reads N/A among the words and would go out unnoticed.
  * Both must be non-empty. After sending, the modal shows the email's status as it moves on; `onQueued`
  * hands its id to whoever announces the outcome.
  */
@@ -45,6 +48,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const [touched, setTouched] = useState(false);
   const [filling, setFilling] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [unknown, setUnknown] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [writing, setWriting] = useState(false);
   const [bodyAuthor, setBodyAuthor] = useState<ProviderName | null>(null);
@@ -72,6 +76,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setBody(defaults.body);
     setTouched(false);
     setError(undefined);
+    setUnknown([]);
     setBodyAuthor(null);
     setReplacedBody(null);
     setQueuedId(null);
@@ -81,6 +86,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const chooseTemplate = async (id: string) => {
     setTemplateId(id);
     setReplacedBody(null);
+    setUnknown([]);
     if (!target) return;
     const template = templates.data?.find((candidate) => candidate.id === id);
     if (!template) {
@@ -95,6 +101,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
       const rendered = await dataProvider.renderEmail({ subject: template.subject, body: template.body, cert: target.bank.cert, contactId: target.contact.id });
       setSubject(rendered.subject);
       setBody(rendered.body);
+      setUnknown(rendered.unknown);
       if (rendered.missing.length > 0) setError('Could not fetch some details for placeholders.');
     } catch (failure) {
       setError(messageOf(failure, 'Could not fetch some details for placeholders.'));
@@ -198,6 +205,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
               </MenuItem>
             ))}
           </TextField>
+          <UnknownPlaceholders names={unknown} />
           <TextField
             label="Subject"
             required
