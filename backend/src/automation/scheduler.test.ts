@@ -291,6 +291,19 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(after).to.include({ status: 'stopped', stopReason: 'send-failed', emailsSent: 0 });
     expect(after.stopDetail).to.match(/^Template syntax error in the body at line 1, column \d+: a \{\{#block\}\} is never closed\.$/);
   });
+  it('stops an enrolment whose template names a placeholder that does not exist, instead of sending the contact N/A', async () => {
+    current = new Date('2027-01-12T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const template = (await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Typo', subject: 'Hello {{bankName}}', body: 'Dear {{FirstName}},\n{{bank.name}} and {{firstname}}' } })).body;
+    const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Typo one', steps: [{ day: 1, type: 'Email', templateId: template.id }] } })).body;
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Tia', title: 'CFO', email: 'tia@alpha.example' } })).body.id;
+    await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } });
+    await tick();
+    const [after] = await enrolments({ contactId });
+    expect(after).to.include({ status: 'stopped', stopReason: 'send-failed', emailsSent: 0 });
+    expect(after.stopDetail).to.equal('The template names placeholders that do not exist: {{FirstName}}, {{bank.name}}, {{firstname}}. Correct the template, then enrol the contact again.');
+    expect(sent.filter((mail) => mail.to === 'tia@alpha.example')).to.deep.equal([]);
+  });
+
   it('schedules a step day saved before the ten-year limit at ten years, instead of failing the step at every round', async () => {
     current = new Date('2027-01-05T15:00:00Z'); // Tuesday 9:00 in Chicago
     const contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Fay', title: 'CFO', email: 'fay@alpha.example' } })).body.id;

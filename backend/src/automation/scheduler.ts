@@ -46,6 +46,10 @@ export type Scheduler = PollingWorker & {
   runOnce(): Promise<number>;
 };
 
+/** Why a workflow's email was not sent: its template names placeholders the catalogue lacks, each shown as written. */
+const unknownPlaceholdersText = (names: readonly string[]) =>
+  `The template names ${names.length === 1 ? 'a placeholder that does not exist' : 'placeholders that do not exist'}: ${names.map((name) => `{{${name}}}`).join(', ')}. Correct the template, then enrol the contact again.`;
+
 /** A step late by more than this is not sent in a burst when a worker comes back: it is scheduled again. */
 const catchUpLimitMs = 24 * 60 * 60_000;
 const hour = 60 * 60_000;
@@ -176,6 +180,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const context = await once(round.contexts, `${row.user_id}:${row.bank_id}`, () => loadPlaceholderContext(knex, { userId: row.user_id, cert: row.bank_id }));
       const values = placeholderValues({ ...context, contact: placeholderContact({ ...row, name: row.contact_name }), today: dayKey });
       const rendered = renderEmail({ subject: template.subject, body: template.body }, values);
+      // Nobody reads a workflow's email before it goes: a placeholder the catalogue lacks would reach the contact as N/A.
+      if (rendered.unknown.length > 0) throw new DomainError(unknownPlaceholdersText(rendered.unknown));
       const link = `${options.publicUrl}/api/public/unsubscribe/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id, emailId })}`;
       await outbox.queue({
         id: emailId,
