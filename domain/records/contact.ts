@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankClosureSchema } from '../bank-closure.ts';
 import { doNotContactSchema } from './do-not-contact.ts';
 
 /** What an email verification can conclude; 'error' when the check itself failed. */
@@ -31,6 +32,8 @@ export const contactRecordSchema = z.object({
   repliedAt: z.string().nullable(),
   /** Set while the contact's address is on the user's Do Not Contact list: no email goes to it. */
   doNotContact: doNotContactSchema.nullable(),
+  /** Null while the regulator lists the contact's bank as active; else whether it failed, was acquired or is just inactive. */
+  bankClosure: bankClosureSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number(),

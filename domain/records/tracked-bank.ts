@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankClosureSchema } from '../bank-closure.ts';
 import { ratioAlertSchema } from '../ratio-alerts.ts';
 
 /** The user's own fields of a tracked bank and the counts of its contacts and open tasks. */
@@ -23,6 +24,8 @@ const trackedBankFields = z.object({
   contactCount: z.number(),
   hotContactCount: z.number(),
   openTaskCount: z.number(),
+  /** Null while the regulator lists the bank as active; else whether it failed, was acquired (by whom) or is just inactive. */
+  closure: bankClosureSchema.nullable(),
   version: z.number(),
 });
 

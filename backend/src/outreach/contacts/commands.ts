@@ -73,7 +73,7 @@ export const editContactBody = recordUpdateSchema(
       isHotLead: isHotLead.optional(),
     })
     .strict(),
-  ['id', 'version', 'createdAt', 'updatedAt', 'verification', 'repliedAt', 'doNotContact'],
+  ['id', 'version', 'createdAt', 'updatedAt', 'verification', 'repliedAt', 'doNotContact', 'bankClosure'],
 );
 
 export const hotLeadBody = z.object({ isHotLead }).strict();

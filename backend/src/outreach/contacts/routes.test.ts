@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
+import { importAcquisition, importActiveBanks } from '../../../../test/support/bank-changes.ts';
 
 const jane = { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstexample.com', linkedinUrl: 'linkedin.com/in/janedoe', tags: [' CRE ', 'cre', 'Board', ''] };
 
@@ -211,5 +212,18 @@ describeWithDatabase('contacts API', (context) => {
       'Marked as a hot lead',
       'Added contact "Jane Doe", CFO',
     ]);
+  });
+
+  it("says of each contact whether their bank has since been acquired, so mail to them goes knowingly", async () => {
+    const small = { cert: 8811, name: 'Small Town Bank' };
+    const big = { cert: 8812, name: 'Big Bank' };
+    await importActiveBanks(context.db.knex, [small, big]);
+    const contact = (await add({ bankId: small.cert, bankName: small.name, name: 'Sam Teller', title: 'CEO', email: 'sam@smalltown.example' })).body;
+    expect(contact.bankClosure).to.equal(null);
+
+    await importAcquisition(context.db.knex, small, big);
+    const acquired = { kind: 'acquired', date: '2026-06-15', acquirer: 'Big Bank' };
+    expect((await app.request(`/api/data/contacts/${contact.id}`, { token })).body.bankClosure).to.deep.equal(acquired);
+    expect((await listFor({ bankId: small.cert })).map((row: { bankClosure: unknown }) => row.bankClosure)).to.deep.equal([acquired]);
   });
 });

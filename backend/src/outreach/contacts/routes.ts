@@ -22,6 +22,8 @@ import { personalDataOf } from '../../privacy/subject-access.ts';
 import { personalFields } from '../../privacy/personal-data.ts';
 import type { HistoryRepeat } from '../history.ts';
 import { contactStreamId, type Verification } from './events.ts';
+import { closureFactsSql, closureOfFacts } from '../../regulator/queries/closure.ts';
+import type { ClosureFacts } from '../../../../domain/bank-closure.ts';
 
 type ContactRow = {
   id: string;
@@ -39,6 +41,7 @@ type ContactRow = {
   verified_at: Date | null;
   replied_at: Date | null;
   do_not_contact: { reason: DoNotContactReason; since: string } | null;
+  bank_closure_facts: ClosureFacts | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -62,6 +65,7 @@ function toApi(row: ContactRow): ContactRecord {
       : null,
     repliedAt: row.replied_at?.toISOString() ?? null,
     doNotContact: row.do_not_contact && { reason: row.do_not_contact.reason, since: new Date(row.do_not_contact.since).toISOString() },
+    bankClosure: closureOfFacts(row.bank_closure_facts),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
@@ -148,6 +152,8 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
           tracked_bank_name: 'select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id',
           // The list keeps addresses in lower case; a contact's is stored trimmed.
           do_not_contact: "select json_build_object('reason', s.reason, 'since', s.created_at) from suppressions s where s.user_id = contacts.user_id and s.email = lower(contacts.email)",
+          // Whether the contact's bank has failed or been acquired since, so mail to it is sent knowingly.
+          bank_closure_facts: closureFactsSql('contacts.bank_id'),
         },
       },
     },

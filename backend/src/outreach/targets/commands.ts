@@ -82,9 +82,11 @@ const tags = tagsSchema.transform(cleanTags);
 const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage, (url) => parseLinkedinUrl(url.href) !== null);
 const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
 
-/** Fields a client may send back but never sets: derived, or owned by the server. */
-/** Fields the server computes (stamps and the counts of the bank's contacts and tasks): sent back by a whole-record PUT, never changed by it. */
-const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData', 'contactCount', 'hotContactCount', 'openTaskCount', 'ratioAlert'];
+/**
+ * Fields the server computes (stamps, the counts of the bank's contacts and tasks, its closure read
+ * from the regulator data): sent back by a whole-record PUT, never changed by it.
+ */
+const serverFields = ['id', 'version', 'createdAt', 'updatedAt', 'targetedAt', 'matchScore', 'rawData', 'contactCount', 'hotContactCount', 'openTaskCount', 'ratioAlert', 'closure'];
 
 /**
  * POST /api/data/banks: the whole normalised bank record.

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { expect } from 'chai';
+import { importAcquisition, importActiveBanks } from '../../../../test/support/bank-changes.ts';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 import type { Feature } from '../../services.ts';
@@ -251,5 +252,19 @@ describeWithDatabase('tracked banks API', (context) => {
     await track({ ...bank, cert: 907 });
     const stale = await app.request('/api/data/banks/907/notes', { method: 'PUT', token, body: { notes: 'x' }, headers: { 'if-match': 'W/"4"' } });
     expect(stale.status).to.equal(412);
+  });
+
+  it('tells that a tracked bank was acquired once the regulator data says so, on the card and the record', async () => {
+    const small = { cert: 8801, name: 'Small Town Bank' };
+    const big = { cert: 8802, name: 'Big Bank' };
+    await importActiveBanks(context.db.knex, [small, big]);
+    await track({ ...bank, ...small });
+    expect((await get(small.cert)).body.closure).to.equal(null);
+
+    await importAcquisition(context.db.knex, small, big);
+    const acquired = { kind: 'acquired', date: '2026-06-15', acquirer: 'Big Bank' };
+    expect((await get(small.cert)).body.closure).to.deep.equal(acquired);
+    const list = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"id":[8801]}')}`, { token });
+    expect(list.body.map((row: { closure: unknown }) => row.closure)).to.deep.equal([acquired]);
   });
 });

@@ -9,6 +9,8 @@ import { HttpError, NotFoundError } from '../../http/errors.ts';
 import { booleanFilter, existsFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
 import { mergedRecord } from '../../merged-record.ts';
 import { latestBank } from '../../regulator/bank.ts';
+import { closureFactsSql, closureOfFacts } from '../../regulator/queries/closure.ts';
+import type { ClosureFacts } from '../../../../domain/bank-closure.ts';
 import type { AppServices } from '../../services.ts';
 import { recordRows, resourceRouter, runRecordCommand, type CommandContext, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema } from '../schemas.ts';
@@ -45,6 +47,7 @@ type TargetRow = {
   contact_count?: number;
   hot_contact_count?: number;
   open_task_count?: number;
+  closure_facts?: ClosureFacts | null;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -76,6 +79,7 @@ function toApi(row: TargetRow): TrackedBankRecord {
     contactCount: Number(row.contact_count ?? 0),
     hotContactCount: Number(row.hot_contact_count ?? 0),
     openTaskCount: Number(row.open_task_count ?? 0),
+    closure: closureOfFacts(row.closure_facts),
     version: row.version,
   };
   return mergedRecord(row.financials, fields) as TrackedBankRecord;
@@ -134,10 +138,12 @@ const trackedBanksResource = (knex: Knex): ResourceDefinition<TargetCommand, Tar
     },
     searchColumns: ['targets.name', 'targets.city'],
     maxPageSize: 5000,
-    // The counts the Targets cards show, each an index lookup per bank.
+    // The counts the Targets cards show, each an index lookup per bank, and whether the bank has since
+    // failed or been acquired (read from the regulator data, so a sync or import shows at once).
     lookups: {
       table: 'targets',
       columns: {
+        closure_facts: closureFactsSql('targets.cert'),
         contact_count: 'select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert',
         hot_contact_count: 'select count(*) from contacts c where c.user_id = targets.user_id and c.bank_id = targets.cert and c.is_hot_lead',
         open_task_count: 'select count(*) from tasks t where t.user_id = targets.user_id and t.bank_id = targets.cert and not t.completed',

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { peerAssetRange } from '../../../../domain/peers.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
 import { medianOf } from '../engine/median.ts';
+import { bankClosure } from './closure.ts';
 import { column, derived, quarterSnapshot } from '../engine/snapshot.ts';
 import { demographicsOf, detailBank, financialRecordOf, keyFiguresOf, keyFinancials, officeCounts, officesByState, overviewOf, summaryOfDepositsYear } from './detail.ts';
 
@@ -14,13 +15,14 @@ const peerMeasures = Object.keys(peerColumns) as PeerMeasure[];
  * `/fdic/bank/{cert}/overview`: what the first screen of a bank's detail shows, in one call: the
  * institution record, the newest quarter's financials (older quarters are asked for one at a time,
  * `/fdic/financials/{cert}?quarter=`) and the bank's report dates, demographics, the overview
- * panel, the Financial Summary tiles, the risk score and a peer summary. The parts are the same
+ * panel, the Financial Summary tiles, the risk score, a peer summary and, for a bank no longer
+ * active, whether it failed or was acquired. The parts are the same
  * records the single-purpose endpoints answer. Curated figures, offices and peers come from
  * in-memory copies kept per data change; the database is asked once, for the bank's source
  * records and report dates.
  */
 export async function bankOverview(knex: Knex, cert: number) {
-  const [bank, byState, sodYear] = await Promise.all([detailBank(knex, cert), officesByState(knex, cert), summaryOfDepositsYear(knex, cert)]);
+  const [bank, byState, sodYear, closure] = await Promise.all([detailBank(knex, cert), officesByState(knex, cert), summaryOfDepositsYear(knex, cert), bankClosure(knex, cert)]);
   const { institution, latest, quarter } = bank;
   // A bank without quarters keeps the figures its institution record holds.
   const keyFigures = latest ? keyFiguresOf(cert, latest) : (await keyFinancials(knex, cert)).data[0].data;
@@ -29,6 +31,7 @@ export async function bankOverview(knex: Knex, cert: number) {
   return {
     cert,
     isDemo: institution.is_demo === true,
+    closure,
     institution: bank.record,
     latestFinancials: latest ? financialRecordOf(cert, latest) : null,
     quarters: bank.quarters,
