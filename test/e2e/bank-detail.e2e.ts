@@ -606,11 +606,11 @@ describe('bank detail view', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
-  it('says in the header that a failed bank is inactive, and since when', async () => {
+  it('says in the header when a failed bank failed, and who took it over', async () => {
     const { page, detail, cert } = await openFailedBank();
-    const { institution } = await e2e.server.db.knex('fdic_institutions').where({ cert }).first('inactive_date as institution');
-    const since = new Date(institution as string).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-    expect(await detail.dialog().getByTestId('bank-detail-status').textContent()).to.equal(`Inactive since ${since}`);
+    const failure = (await e2e.server.db.knex('fdic_failures').where({ cert }).first('fail_date', 'acquirer')) as { fail_date: string; acquirer: string | null };
+    const on = new Date(failure.fail_date).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(await detail.dialog().getByTestId('bank-detail-status').textContent()).to.equal(`Failed on ${on}${failure.acquirer ? `; acquired by ${failure.acquirer}` : ''}`);
     await screenshot(page, 'bank-detail-inactive-header');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });

@@ -4,10 +4,42 @@ import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
+import { importAcquisition, importActiveBanks } from '../support/bank-changes.ts';
 
 /** Automation Outreach and Sent Mailbox as a user works with them. */
 describe('automation outreach and sent mailbox', function () {
   const e2e = useE2E({ banks: 40 });
+
+  it('marks a tracked bank acquired since on its card, and says so before an email or an automation goes to its staff', async () => {
+    const small = { cert: 880_001, name: 'Small Town Bank' };
+    const big = { cert: 880_002, name: 'Big Bank' };
+    const knex = e2e.server.db.knex;
+    await importActiveBanks(knex, [small, big]);
+    const session = await e2e.registerUser('Rory Banks');
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: small });
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: small.cert, name: 'Sam Teller', title: 'Chief Executive Officer', email: 'sam@smalltown.example' } });
+    await importAcquisition(knex, small, big);
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    expect(await targets.card(small.name).getByTestId('bank-closure').textContent()).to.equal('Acquired by Big Bank on Jun 15, 2026');
+    await targets.expand(small.name);
+    await screenshot(page, 'targets-acquired-bank');
+
+    const warning = 'Small Town Bank: Acquired by Big Bank on Jun 15, 2026. Its addresses may no longer work, and its staff may have left or moved to Big Bank.';
+    await targets.contactRow('Sam Teller').hover();
+    await targets.contactRow('Sam Teller').getByRole('button', { name: 'Send email to Sam Teller' }).click();
+    const mail = page.getByRole('dialog', { name: 'Send Email to Sam Teller' });
+    expect(await mail.getByTestId('bank-closure-warning').textContent()).to.equal(warning);
+    await mail.getByRole('button', { name: 'Cancel' }).click();
+    await mail.waitFor({ state: 'detached' });
+
+    await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
+    const automate = page.getByRole('dialog', { name: 'Start Automation for Small Town Bank' });
+    expect(await automate.getByTestId('bank-closure-warning').textContent()).to.equal(warning);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 
   it('creates, searches, stars and deletes templates and builds a workflow with an Email and a LinkedIn Visit step', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });

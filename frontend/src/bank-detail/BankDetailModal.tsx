@@ -5,7 +5,7 @@ import type { BankDetailView } from './views.ts';
 import { bankDetailTitleId, DetailHeader } from './DetailHeader.tsx';
 import { DetailNavigation } from './DetailNavigation.tsx';
 import { startingView } from './lib/navigation.ts';
-import { inactiveStatus } from './lib/status.ts';
+import { closureText } from '../../../domain/bank-closure.ts';
 import { useBankDetailData, type BankDetailData } from './useBankDetailData.ts';
 import { FinancialsPanel } from './panels/FinancialsPanel.tsx';
 import { SummaryPanel } from './panels/SummaryPanel.tsx';
@@ -69,7 +69,7 @@ function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownVie
   const view = startingView(requested, facts);
   return (
     <>
-      <DetailHeader bank={data.bank} status={inactiveStatus(data.institution)} onClose={onClose} />
+      <DetailHeader bank={data.bank} status={data.closure && closureText(data.closure)} onClose={onClose} />
       {/* A wide screen keeps the header and views in place while the panel scrolls beside them. A phone's
           header and views would leave the panel under half its screen (a third with the AI summary open,
           less with the keyboard up), so there the whole dialog scrolls and the panel can fill the screen. */}

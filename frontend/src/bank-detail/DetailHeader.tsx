@@ -83,7 +83,7 @@ function ThemeToggle() {
 export const bankDetailTitleId = 'bank-detail-title';
 
 /**
- * Name, whether the bank is inactive, address line and the header actions; 'AI Summary' opens the AI
+ * Name, whether the bank failed, was acquired or is otherwise inactive, address line and the header actions; 'AI Summary' opens the AI
  * Financial Summary (saved, or generated on request).
  */
 export function DetailHeader({ bank, status, onClose }: { bank: NormalisedBank; status: string | null; onClose: () => void }) {

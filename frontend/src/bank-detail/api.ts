@@ -10,6 +10,7 @@ import { peerSearchParams } from './lib/peers.ts';
 import type { BankFigures } from '../banks/bank.ts';
 import { pageOf, recordsOf, type Page, type RawRecord } from '../banks/records.ts';
 import type { HistoricalPoint } from './lib/trends.ts';
+import type { BankClosure } from '../../../domain/bank-closure.ts';
 
 const fdic = '/api/services/fdic';
 
@@ -82,6 +83,8 @@ export type BankOverview = {
   demographics: RawRecord | null;
   /** The overview panel's record: offices by state among other things. */
   summary: RawRecord | null;
+  /** Null while the bank is active; else whether it failed, was acquired (by whom) or is just inactive. */
+  closure: BankClosure | null;
 };
 
 export const bankDetailApi = {

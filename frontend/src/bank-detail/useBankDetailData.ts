@@ -3,6 +3,7 @@ import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../providers/dataProvider.ts';
 import { normaliseBank, type NormalisedBank } from '../banks/bank.ts';
 import type { RawRecord } from '../banks/records.ts';
+import type { BankClosure } from '../../../domain/bank-closure.ts';
 
 export type BankDetailData = {
   cert: number;
@@ -16,6 +17,8 @@ export type BankDetailData = {
   summary: RawRecord | null;
   /** The bank as of its latest quarter. */
   bank: NormalisedBank;
+  /** Null while the bank is active; else whether it failed, was acquired (by whom) or is just inactive. */
+  closure: BankClosure | null;
 };
 
 /**
@@ -29,7 +32,7 @@ export function useBankDetailData(cert: number) {
     if (!(cert > 0)) return null; // an address whose cert is no number names no bank
     const overview = await dataProvider.overview(cert);
     if (!overview?.institution) return null;
-    const { institution, demographics, latestFinancials, quarters } = overview;
+    const { institution, demographics, latestFinancials, quarters, closure } = overview;
     const hasDemographics = demographics !== null && Object.keys(demographics).length > 0;
     return {
       cert,
@@ -38,6 +41,7 @@ export function useBankDetailData(cert: number) {
       quarters,
       demographics: hasDemographics ? demographics : null,
       summary: overview.summary,
+      closure,
       // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
       bank: normaliseBank(cert, { ...(demographics ?? {}), ...institution }, latestFinancials ?? undefined),
     };

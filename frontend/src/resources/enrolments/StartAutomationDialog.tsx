@@ -4,6 +4,7 @@ import type { Contact } from '../contacts/types.ts';
 import { StartAutomationButton } from './StartAutomationButton.tsx';
 import { useStartEnrolments, type Refusal } from './useStartEnrolments.ts';
 import { WorkflowChooser } from './WorkflowChooser.tsx';
+import { BankClosureWarning } from '../../targets/BankClosure.tsx';
 
 /**
  * 'Start Automation for {bank}': choose a workflow, then the bank's contacts (Select All ticks them all);
@@ -47,6 +48,8 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
       <DialogTitle id="start-automation-title">Start Automation for {bankName}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
+          {/* The contacts are all of this bank: the first one's bank speaks for them. */}
+          <BankClosureWarning bankName={bankName} closure={contacts[0]?.bankClosure} />
           <WorkflowChooser
             label="1. Select a workflow"
             open={open}

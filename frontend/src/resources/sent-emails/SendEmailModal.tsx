@@ -17,6 +17,7 @@ import { DeliveryStatusChip } from './DeliveryStatusChip.tsx';
 import { awaitingOutcome, retryNote, type SentEmail } from './mailbox.ts';
 import { answerSettles } from '../../providers/http.ts';
 import { defaultEmail, queueEmail, sendFailedText, unsettledSendText } from './send.ts';
+import { BankClosureWarning } from '../../targets/BankClosure.tsx';
 
 export const AI_BODY_NEEDS_SUBJECT = 'Please enter a subject before using AI.';
 export const AI_BODY_WRITTEN = 'AI successfully generated email body.';
@@ -178,6 +179,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             To: {contact.name} &lt;{contact.email ?? 'no email address'}&gt; · {bank.name}
           </Typography>
+          <BankClosureWarning bankName={bank.name} closure={contact.bankClosure} />
           {loadingBank && <Typography variant="body2">Loading bank details...</Typography>}
           {bankDetails.error && <Alert severity="warning">Could not fetch some details for placeholders.</Alert>}
           {error && <Alert severity="error">{error}</Alert>}

@@ -8,6 +8,7 @@ import BoltIcon from '@mui/icons-material/Bolt';
 import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
+import { BankClosureChip } from '../../targets/BankClosure.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { BankContactList } from '../contacts/BankContactList.tsx';
 import type { Contact } from '../contacts/types.ts';
@@ -106,6 +107,7 @@ export const TargetDetailCard = memo(
                 <span className="target-name" data-testid="target-name">
                   {bank.name}
                 </span>
+                <BankClosureChip closure={bank.closure} />
                 <RatioAlertBadge alert={bank.ratioAlert} />
               </span>
               <span className="target-place">

@@ -3,6 +3,7 @@ import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Typog
 import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, listOf, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
+import { BankClosureChip } from '../../targets/BankClosure.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 import { avatarsOf, initialsOf, MAX_AVATARS } from './avatars.ts';
 import type { TargetCardActions } from './TargetDetailCard.tsx';
@@ -30,10 +31,11 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
             <Typography variant="caption" color="text.secondary" component="div">
               {[bank.city, bank.state].filter(Boolean).join(', ') || 'Location not available'} · Added {formatLocalDay(bank.createdAt)}
             </Typography>
-            {bank.ratioAlert && (
-              <Box sx={{ mt: 0.5 }}>
+            {(bank.closure || bank.ratioAlert) && (
+              <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
+                <BankClosureChip closure={bank.closure} />
                 <RatioAlertBadge alert={bank.ratioAlert} />
-              </Box>
+              </Stack>
             )}
           </Box>
           <TargetStar isTarget={bank.isTarget} busy={busy} bankName={bank.name} onToggle={() => actions.onToggleTarget(bank)} />
