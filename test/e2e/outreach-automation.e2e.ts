@@ -10,7 +10,7 @@ import { importAcquisition, importActiveBanks } from '../support/bank-changes.ts
 describe('automation outreach and sent mailbox', function () {
   const e2e = useE2E({ banks: 40 });
 
-  it('marks a tracked bank acquired since on its card, and says so before an email or an automation goes to its staff', async () => {
+  it('marks a tracked bank acquired since on its card and in Contacts, and says so before an email or an automation goes to its staff', async () => {
     const small = { cert: 880_001, name: 'Small Town Bank' };
     const big = { cert: 880_002, name: 'Big Bank' };
     const knex = e2e.server.db.knex;
@@ -38,6 +38,13 @@ describe('automation outreach and sent mailbox', function () {
     await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
     const automate = page.getByRole('dialog', { name: 'Start Automation for Small Town Bank' });
     expect(await automate.getByTestId('bank-closure-warning').textContent()).to.equal(warning);
+    await automate.getByRole('button', { name: 'Cancel' }).click();
+
+    // The Contacts list marks the contact's bank too.
+    await page.goto(`${e2e.url}/#/contacts`);
+    const row = page.locator('tr', { hasText: 'Sam Teller' });
+    expect(await row.getByTestId('bank-closure').textContent()).to.equal('Acquired by Big Bank on Jun 15, 2026');
+    await screenshot(page, 'contacts-acquired-bank');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

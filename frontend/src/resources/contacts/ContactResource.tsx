@@ -42,6 +42,7 @@ import { useContactActions } from './useContactActions.ts';
 import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
 import type { Contact } from './types.ts';
 import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
+import { BankClosureChip } from '../../targets/BankClosure.tsx';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { verificationLook } from './verification.ts';
 import { RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
@@ -93,6 +94,18 @@ function VerificationChip() {
   const look = verificationLook(contact.verification);
   const color = look.color === 'disabled' ? 'default' : look.color;
   return <Chip size="small" color={color} variant="outlined" label={`${look.label}${contact.verification.score === null ? '' : ` · ${contact.verification.score}`}`} />;
+}
+
+/** The contact's bank, marked beneath when it has since failed or been acquired (mail to its staff may not arrive). */
+function BankCell() {
+  const contact = useRecordContext<Contact>();
+  if (!contact) return null;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="body2">{contact.bankName}</Typography>
+      <BankClosureChip closure={contact.bankClosure} />
+    </Stack>
+  );
 }
 
 /**
@@ -176,7 +189,7 @@ export function ContactList() {
           <TextField source="title" label="Job title" />
           <FunctionField source="email" label="Email" render={() => <EmailCell />} />
           {/* Wide enough for a long bank name to take two or three lines, not one word a line. */}
-          <TextField source="bankName" label="Bank" sortable sx={{ display: 'block', minWidth: '9rem' }} />
+          <FunctionField source="bankName" label="Bank" render={() => <BankCell />} sx={{ display: 'block', minWidth: '9rem' }} />
           <FunctionField label="Tags" sortable={false} render={() => <TagChips />} />
           <MomentField source="createdAt" label="Added" />
           <RowEditButton />
@@ -309,7 +322,7 @@ export function ContactShow() {
       <TextField source="title" label="Job title" />
       <TextField source="email" emptyText="—" />
       <TextField source="linkedinUrl" label="LinkedIn URL" emptyText="—" />
-      <TextField source="bankName" label="Bank" />
+      <FunctionField source="bankName" label="Bank" render={() => <BankCell />} />
       <YesNoField source="isHotLead" label="Hot lead" />
       <FunctionField label="Email check" render={() => <VerificationChip />} />
       <FunctionField label="Tags" render={(contact: Contact) => (contact.tags.length ? <TagChips /> : '—')} />
