@@ -58,16 +58,22 @@ describe('automation engine: enrolments started from Targets run their steps', f
     page.on('request', (request) => {
       if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/data/settings') settingsReads += 1;
     });
+    // The saved settings answer late, as from a busy server: what is typed must not be replaced when they arrive.
+    await page.route('**/api/data/settings', async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    });
+    const tabRead = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/data/settings');
     await page.getByRole('tab', { name: 'Automation' }).click();
     await page.getByLabel('Time zone').pressSequentially('America/Denver');
     await page.getByLabel('Daily send cap').fill('25');
     await page.getByRole('group', { name: 'Send days' }).getByLabel('Fri').uncheck();
     await page.getByRole('group', { name: 'Send days' }).getByLabel('Sat').check();
-    await page.waitForTimeout(1000);
-    expect(await page.getByLabel('Time zone').inputValue()).to.equal('America/Denver');
-    expect(settingsReads, 'the tab reads the settings once, not on every render').to.be.at.most(2);
+    await tabRead;
     await page.getByRole('button', { name: 'Save Automation Settings' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
+    expect(await page.getByLabel('Time zone').inputValue()).to.equal('America/Denver');
+    expect(settingsReads, 'the tab reads the settings once, not on every render').to.be.at.most(2);
     expect(await as('/api/data/settings')).to.include({ timeZone: 'America/Denver', dailySendCap: 25 }).and.to.have.deep.property('sendDays', [1, 2, 3, 4, 6]);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
@@ -14,6 +14,9 @@ const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour
 function SendWindowCard() {
   const toast = useToast();
   const [form, setForm] = useState<AutomationSettings>(defaults);
+  // The fields wait for the saved settings: typed into before they arrived, a value was replaced by the
+  // saved one, and a Save then could write the defaults over settings the user never saw.
+  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   // The server's message for each field it refused, shown under that field rather than as 'dailySendCap: ...'.
   const [errors, setErrors] = useState<Partial<Record<keyof AutomationSettings, string>>>({});
@@ -28,7 +31,7 @@ function SendWindowCard() {
           dailySendCap: settings.dailySendCap ?? defaults.dailySendCap,
         }),
       (error: Error) => toast.error(`Your saved settings could not be loaded: ${error.message}`),
-    );
+    ).finally(() => setLoading(false));
   }, [toast]);
   const number = (field: 'sendWindowStartHour' | 'sendWindowEndHour' | 'dailySendCap') => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [field]: Number(event.target.value) }));
@@ -57,34 +60,38 @@ function SendWindowCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Automated emails go out only inside this window, on these days, and never more than the cap per day. Steps due outside it wait for the next window.
         </Typography>
-        <Stack spacing={2}>
-          {/* One above the other on a phone, where side by side their labels were cut to 'Window starts (...'. */}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23, inputMode: 'numeric' } }} />
-            <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24, inputMode: 'numeric' } }} />
+        {loading ? (
+          <CircularProgress size={24} aria-label="Loading settings" />
+        ) : (
+          <Stack spacing={2}>
+            {/* One above the other on a phone, where side by side their labels were cut to 'Window starts (...'. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23, inputMode: 'numeric' } }} />
+              <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24, inputMode: 'numeric' } }} />
+            </Stack>
+            <Box role="group" aria-label="Send days">
+              {dayNames.map((name, index) => (
+                <FormControlLabel key={name} control={<Checkbox size="small" checked={form.sendDays.includes(index + 1)} onChange={() => toggleDay(index + 1)} />} label={name} />
+              ))}
+              {errors.sendDays && <FormHelperText error>{errors.sendDays}</FormHelperText>}
+            </Box>
+            <TextField
+              label="Time zone"
+              size="small"
+              placeholder="America/Chicago"
+              error={Boolean(errors.timeZone)}
+              helperText={errors.timeZone ?? "Leave empty to use each bank's own state's time zone."}
+              value={form.timeZone ?? ''}
+              onChange={(event) => setForm((current) => ({ ...current, timeZone: event.target.value }))}
+            />
+            <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }} sx={{ maxWidth: 200 }} />
+            <Box>
+              <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
+                Save Automation Settings
+              </Button>
+            </Box>
           </Stack>
-          <Box role="group" aria-label="Send days">
-            {dayNames.map((name, index) => (
-              <FormControlLabel key={name} control={<Checkbox size="small" checked={form.sendDays.includes(index + 1)} onChange={() => toggleDay(index + 1)} />} label={name} />
-            ))}
-            {errors.sendDays && <FormHelperText error>{errors.sendDays}</FormHelperText>}
-          </Box>
-          <TextField
-            label="Time zone"
-            size="small"
-            placeholder="America/Chicago"
-            error={Boolean(errors.timeZone)}
-            helperText={errors.timeZone ?? "Leave empty to use each bank's own state's time zone."}
-            value={form.timeZone ?? ''}
-            onChange={(event) => setForm((current) => ({ ...current, timeZone: event.target.value }))}
-          />
-          <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }} sx={{ maxWidth: 200 }} />
-          <Box>
-            <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
-              Save Automation Settings
-            </Button>
-          </Box>
-        </Stack>
+        )}
       </CardContent>
     </Card>
   );
