@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Route } from 'playwright-core';
 import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
@@ -125,12 +126,20 @@ describe('automation outreach and sent mailbox', function () {
     await screenshot(page, 'records-templates-bulk-delete');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+    // The templates answer late, as from a busy server: a step added meanwhile must still get the newest.
+    const templatesListed = (url: URL) => url.pathname === '/api/data/templates';
+    const slowTemplates = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    };
+    await page.route(templatesListed, slowTemplates);
     await page.goto(`${e2e.url}/#/workflows/${workflow.id}`);
     await page.getByRole('heading', { name: 'Edit Treasury push' }).waitFor();
     expect(await page.getByLabel('Day of step 1').inputValue()).to.equal('5');
     // Steps are added and switched by the Automation page's rules: two days after the last, an
     // email with the newest template, which comes back when a visit is switched to an email again.
     await page.getByRole('button', { name: '+ Add Step' }).click();
+    await page.unroute(templatesListed, slowTemplates);
     expect(await page.getByLabel('Day of step 2').inputValue()).to.equal('7');
     expect(await page.getByRole('combobox', { name: 'Template of step 2' }).textContent()).to.equal('Spare note');
     const chooseType = async (type: string) => {

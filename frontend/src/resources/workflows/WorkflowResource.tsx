@@ -1,4 +1,4 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import {
   Create,
   DatagridConfigurable,
@@ -98,7 +98,12 @@ function StepsInput() {
       <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
         Steps
       </Typography>
-      <WorkflowStepsEditor steps={steps} onChange={field.onChange} templates={templates.data ?? []} problems={submitCount > 0 ? workflowProblems('-', steps).steps : undefined} />
+      {/* Until the templates are in, '+ Add Step' would add an email with none and a step's own template would read 'Unknown Template'. */}
+      {templates.isPending ? (
+        <CircularProgress size={24} aria-label="Loading templates" />
+      ) : (
+        <WorkflowStepsEditor steps={steps} onChange={field.onChange} templates={templates.data ?? []} problems={submitCount > 0 ? workflowProblems('-', steps).steps : undefined} />
+      )}
     </Stack>
   );
 }
