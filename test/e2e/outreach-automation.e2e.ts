@@ -69,6 +69,8 @@ describe('automation outreach and sent mailbox', function () {
     await automation.choose('Category', 'Check-in');
     await automation.saveTemplate();
     await automation.dialog().waitFor({ state: 'hidden' });
+    // The list reads the templates again after the save, which may answer after the dialog has closed.
+    await automation.templateCard('Quarter check-in').waitFor();
     expect(await automation.templateCards().count()).to.equal(2);
 
     await automation.searchTemplates('congratulations');
