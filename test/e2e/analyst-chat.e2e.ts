@@ -2,10 +2,14 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { screenshot, useE2E } from './support/index.ts';
 
-/** Sends a question with Enter and waits until the answer has finished streaming. */
+/**
+ * Sends a question with Enter once Ask is on (a conversation is open to take it: before that Enter
+ * sends nothing), and waits until the answer has finished streaming.
+ */
 async function ask(page: Page, question: string): Promise<void> {
   const box = page.getByLabel('Question for the analyst');
   await box.fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true, disabled: false }).waitFor();
   await box.press('Enter');
   await page.getByRole('button', { name: 'Regenerate' }).waitFor();
 }
