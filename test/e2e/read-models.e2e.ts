@@ -35,17 +35,21 @@ describe('read models: a rebuild from Data Tools, then the activity search index
     await new Shell(page).toggleTheme();
     await screenshot(page, 'data-tools-read-models');
 
-    // A second rebuild: the card follows it from the click, even while the status is slow to answer
-    // (on the embedded database it waits for the rebuild), never showing the first one's 'Rebuilt ...' as its end.
-    const slowStatus = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+    // A second rebuild: the card follows it from the click, even while the status has not answered
+    // (on the embedded database it waits for the rebuild; here it is held until the card has shown the
+    // run), never showing the first one's 'Rebuilt ...' as its end.
+    let answerStatus = () => {};
+    const statusHeld = new Promise<void>((resolve) => (answerStatus = resolve));
+    const heldStatus = async (route: Route) => {
+      await statusHeld;
       await route.continue().catch(() => undefined);
     };
-    await page.route('**/api/services/projections', slowStatus);
+    await page.route('**/api/services/projections', heldStatus);
     await card.getByRole('button', { name: 'Rebuild Read Models' }).click();
-    await card.getByText('Counting events').waitFor({ timeout: 2000 });
+    await card.getByText('Counting events').waitFor();
     expect(await card.getByText(/^Rebuilt /).count()).to.equal(0);
-    await page.unroute('**/api/services/projections', slowStatus);
+    answerStatus();
+    await page.unroute('**/api/services/projections', heldStatus);
     await card.getByText(/^Rebuilt Tracked banks, Contacts/).waitFor({ timeout: 60_000 });
     await searchIndex.getByText('Activity search index: up to date.').waitFor({ timeout: 30_000 });
 
