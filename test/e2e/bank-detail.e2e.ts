@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { apiAs, apiOf, contrastRatio, screenshotDir, trackLargestBank, useE2E } from './support/index.ts';
+import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -20,7 +21,8 @@ class BankDetailPage {
   }
 
   async openFromDirectory(rowIndex = 0): Promise<string> {
-    await this.page.getByTestId('directory-row').first().waitFor();
+    // Rows shown while the list still loads (the page before, or the first page before the address's) give way to others.
+    await new DirectoryPage(this.page).waitForRows();
     const row = this.page.getByTestId('directory-row').nth(rowIndex);
     const name = (await row.getByTestId('bank-name').textContent())?.trim() ?? '';
     await row.click();
@@ -478,7 +480,7 @@ describe('bank detail view', function () {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory?page=2' });
     const detail = new BankDetailPage(page);
     const shell = new Shell(page);
-    await page.getByTestId('directory-row').first().waitFor();
+    await new DirectoryPage(page).waitForRows();
     const row = page.getByTestId('directory-row').nth(1);
     const cert = await row.getAttribute('data-cert');
     const name = await detail.openFromDirectory(1);
