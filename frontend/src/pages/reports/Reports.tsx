@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { createContext, Fragment, useContext, useState } from 'react';
 import { Alert, Box, Button, Divider, Grid, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, useTheme } from '@mui/material';
 import ReportsIcon from '@mui/icons-material/QueryStatsOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -28,22 +28,27 @@ function exportRows(name: ReportName, rows: Row[], asOf: string | null) {
   downloadCSV(csvFile(rows, reportCsvColumns[name]), reportFileName(name, asOf));
 }
 
-function ExportButton({ name, rows, asOf }: { name: ReportName; rows: Row[]; asOf: string | null }) {
+/** The moment picked, and whether the rows shown are still another moment's (kept, dimmed, while this one replays). */
+const ReportMoment = createContext<{ asOf: string | null; replaying: boolean }>({ asOf: null, replaying: false });
+
+function ExportButton({ name, rows }: { name: ReportName; rows: Row[] }) {
+  const { asOf, replaying } = useContext(ReportMoment);
+  // Exported while the moment replays, another moment's rows went out under this one's name.
   return (
-    <Button size="small" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => exportRows(name, rows, asOf)}>
+    <Button size="small" startIcon={<DownloadIcon />} disabled={rows.length === 0 || replaying} onClick={() => exportRows(name, rows, asOf)}>
       CSV
     </Button>
   );
 }
 
 /** `weekly`: the x values are the days weeks start on, written as the app writes dates; `label` names other x values in words. */
-function ChartCard({ title, subtitle, name, rows, asOf, x, color, weekly = false, label }: { title: string; subtitle: string; name: ReportName; rows: Row[]; asOf: string | null; x: string; color: string; weekly?: boolean; label?: (value: string) => string }) {
+function ChartCard({ title, subtitle, name, rows, x, color, weekly = false, label }: { title: string; subtitle: string; name: ReportName; rows: Row[]; x: string; color: string; weekly?: boolean; label?: (value: string) => string }) {
   const { tooltipProps, barCursor } = useChartTooltip();
   const theme = useTheme();
   // Round ticks written as the app writes counts (3,000), on an axis wide enough for the widest.
   const ticks = niceTicks(Math.max(0, ...rows.map((row) => Number(row.count) || 0)), { wholeNumbers: true });
   return (
-    <SectionCard title={title} subtitle={subtitle} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
+    <SectionCard title={title} subtitle={subtitle} action={<ExportButton name={name} rows={rows} />} testId={`report-${name}`}>
       {rows.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           Nothing yet at this moment.
@@ -110,11 +115,11 @@ function RowBlocks({ rows, columns: [first, ...rest] }: { rows: Row[]; columns: 
   );
 }
 
-function TableCard({ title, name, rows, asOf, columns }: { title: string; name: ReportName; rows: Row[]; asOf: string | null; columns: Column[] }) {
+function TableCard({ title, name, rows, columns }: { title: string; name: ReportName; rows: Row[]; columns: Column[] }) {
   const onPhone = useOnPhone();
   const shown = rows.slice(0, tableRows);
   return (
-    <SectionCard title={title} subtitle={`${groupThousands(rows.length)} as they were`} action={<ExportButton name={name} rows={rows} asOf={asOf} />} testId={`report-${name}`}>
+    <SectionCard title={title} subtitle={`${groupThousands(rows.length)} as they were`} action={<ExportButton name={name} rows={rows} />} testId={`report-${name}`}>
       <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
         {onPhone ? (
           <RowBlocks rows={shown} columns={columns} />
@@ -201,52 +206,52 @@ export default function Reports() {
       )}
       {/* nothing is claimed about the history before its first replay answers */}
       {overview.data && (
-        <Grid container spacing={2} sx={{ opacity: overview.isFetching ? 0.6 : 1 }}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} asOf={asOf} x="stage" color={theme.palette.primary.main} />
+        <ReportMoment.Provider value={{ asOf, replaying: overview.isPlaceholderData }}>
+          <Grid container spacing={2} sx={{ opacity: overview.isFetching ? 0.6 : 1 }}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title="Outreach funnel" subtitle="Contacts → emailed → replied → hot" name="funnel" rows={rows('funnel')} x="stage" color={theme.palette.primary.main} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title="Automation outcomes" subtitle={automationOutcomesTotal(rows('automation'))} name="automation" rows={rows('automation')} x="outcome" color={chartPalette.purple} label={automationOutcomeLabel} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} x="week" color={chartPalette.sky} weekly />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} x="week" color={chartPalette.green} weekly />
+            </Grid>
+            {/* The tables side by side only where both fit their columns (a tracked bank has six). */}
+            <Grid size={{ xs: 12, xl: 6 }}>
+              <TableCard
+                title="Tracked banks"
+                name="targets"
+                rows={rows('targets')}
+                columns={[
+                  { key: 'name', label: 'Bank' },
+                  { key: 'state', label: 'State' },
+                  { key: 'isTarget', label: 'Target', format: yesNo },
+                  { key: 'assets', label: 'Assets', format: (value) => (typeof value === 'number' ? formatMoney(value) : '—') },
+                  { key: 'roa', label: 'ROA', format: (value) => (typeof value === 'number' ? formatPercent(value) : '—') },
+                  { key: 'contacts', label: 'Contacts' },
+                ]}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, xl: 6 }}>
+              <TableCard
+                title="Contacts"
+                name="contacts"
+                rows={rows('contacts')}
+                columns={[
+                  { key: 'name', label: 'Name' },
+                  { key: 'title', label: 'Title' },
+                  { key: 'bankName', label: 'Bank' },
+                  { key: 'isHotLead', label: 'Hot', format: yesNo },
+                  { key: 'replied', label: 'Replied', format: yesNo },
+                ]}
+              />
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Automation outcomes" subtitle={automationOutcomesTotal(rows('automation'))} name="automation" rows={rows('automation')} asOf={asOf} x="outcome" color={chartPalette.purple} label={automationOutcomeLabel} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Emails sent per week" subtitle="Weeks start on Monday" name="emails-per-week" rows={rows('emails-per-week')} asOf={asOf} x="week" color={chartPalette.sky} weekly />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <ChartCard title="Tasks completed per week" subtitle="Weeks start on Monday" name="tasks-per-week" rows={rows('tasks-per-week')} asOf={asOf} x="week" color={chartPalette.green} weekly />
-          </Grid>
-          {/* The tables side by side only where both fit their columns (a tracked bank has six). */}
-          <Grid size={{ xs: 12, xl: 6 }}>
-            <TableCard
-              title="Tracked banks"
-              name="targets"
-              rows={rows('targets')}
-              asOf={asOf}
-              columns={[
-                { key: 'name', label: 'Bank' },
-                { key: 'state', label: 'State' },
-                { key: 'isTarget', label: 'Target', format: yesNo },
-                { key: 'assets', label: 'Assets', format: (value) => (typeof value === 'number' ? formatMoney(value) : '—') },
-                { key: 'roa', label: 'ROA', format: (value) => (typeof value === 'number' ? formatPercent(value) : '—') },
-                { key: 'contacts', label: 'Contacts' },
-              ]}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, xl: 6 }}>
-            <TableCard
-              title="Contacts"
-              name="contacts"
-              rows={rows('contacts')}
-              asOf={asOf}
-              columns={[
-                { key: 'name', label: 'Name' },
-                { key: 'title', label: 'Title' },
-                { key: 'bankName', label: 'Bank' },
-                { key: 'isHotLead', label: 'Hot', format: yesNo },
-                { key: 'replied', label: 'Replied', format: yesNo },
-              ]}
-            />
-          </Grid>
-        </Grid>
+        </ReportMoment.Provider>
       )}
     </Box>
   );
