@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiOf, screenshotDir, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { apiOf, screenshotDir, trackLargestBank, transitionsEnded, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -16,6 +16,20 @@ async function heightInView(element: Locator): Promise<number> {
     const box = node.getBoundingClientRect();
     return Math.max(0, Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0));
   });
+}
+
+/**
+ * Waits until the window, shrunk to `height` (a phone's keyboard coming up), shows the whole element:
+ * the app scrolls the field being typed in back into view once the window has shrunk under it.
+ */
+async function shownWholeIn(element: Locator, height: number): Promise<void> {
+  await element.page().waitForFunction(
+    ([node, shrunk]) => {
+      const box = node.getBoundingClientRect();
+      return window.innerHeight === shrunk && box.top >= 0 && box.bottom <= shrunk;
+    },
+    [await element.elementHandle(), height] as const,
+  );
 }
 
 /** Whether a tap anywhere well inside the element lands on it: its middle and towards each corner, within its rounded shape. */
@@ -252,7 +266,8 @@ describe('on a phone', function () {
       const notice = page.getByText('Email successfully sent to Jane Doe.');
       await notice.waitFor({ timeout: 20_000 });
       const close = dialog.getByRole('button', { name: 'Close', exact: true }).last();
-      await page.waitForTimeout(300); // the notice has grown to its size
+      // Judged once the notice has grown to its size and the dialog has settled under it.
+      await transitionsEnded(page);
       expect(await uncovered(close), `${colorScheme}: Close is not covered`).to.equal(true);
       expect(await heightInView(notice), `${colorScheme}: the notice is read whole`).to.be.greaterThan(0);
       await screenshot(page, 'phone-send-email-sent', colorScheme);
@@ -275,8 +290,8 @@ describe('on a phone', function () {
     expect(everything, 'entries before filtering').to.be.greaterThan(80);
 
     await filter.pressSequentially('RETURN ON');
-    expect(await menu.getByRole('menuitem').allTextContents(), 'entries for "RETURN ON"').to.have.length.within(2, 8);
     await menu.getByRole('menuitem', { name: 'Return on assets {{roa}}' }).waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents(), 'entries for "RETURN ON"').to.have.length.within(2, 8);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await screenshot(page, 'phone-placeholder-filter', colorScheme);
@@ -308,6 +323,9 @@ describe('on a phone', function () {
       const { page } = await e2e.openSignedInPage({ ...phone, colorScheme, session, path: '/outreach/targets' });
       const targets = new TargetsPage(page);
       await openTarget(targets, bank.name);
+      // The card's contacts and tasks load apart from the bank: measured once their rows are in.
+      await targets.contactRow('Jane Doe').waitFor();
+      await targets.taskRow('Call Jane').waitFor();
       const sizes = await sizesOf(rowButtons(targets));
       expect(sizes.length, 'buttons in the rows').to.be.at.least(8);
       for (const size of sizes) expect(Math.min(size.width, size.height), `${colorScheme}: ${size.name}, px`).to.be.at.least(44);
@@ -343,7 +361,7 @@ describe('on a phone', function () {
       const tags = dialog.getByRole('textbox', { name: 'Tags' });
       await tags.tap();
       await page.setViewportSize(keyboardUp);
-      await page.waitForTimeout(300);
+      await shownWholeIn(tags, keyboardUp.height);
       expect(await tags.evaluate((input) => input === document.activeElement), `${colorScheme}: Tags keeps the focus`).to.equal(true);
       expect(await heightInView(tags), `${colorScheme}: Tags shown whole while typed in, px`).to.equal((await tags.boundingBox())!.height);
       await screenshot(page, 'phone-keyboard-contact', colorScheme);
@@ -361,7 +379,7 @@ describe('on a phone', function () {
       const due = dialog.getByLabel('Due Date');
       await due.focus();
       await page.setViewportSize(keyboardUp);
-      await page.waitForTimeout(300);
+      await shownWholeIn(due, keyboardUp.height);
       expect(await heightInView(due), `${colorScheme}: Due Date shown whole while typed in, px`).to.equal((await due.boundingBox())!.height);
       await screenshot(page, 'phone-keyboard-task', colorScheme);
       const add = dialog.getByRole('button', { name: 'Add Task' });

@@ -10,6 +10,7 @@ import { screenshotDir } from './screenshots.ts';
 
 export { contrastRatio, seenThrough } from './contrast.ts';
 export { screenshot, screenshotDir, screenshotInBothThemes } from './screenshots.ts';
+export { transitionsEnded } from './transitions.ts';
 export { addOneOfEachRecord, apiAs, apiOf, arrangeTemplateWorkflowAndMail, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';
 
