@@ -4,6 +4,9 @@ import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
+import { waitForRecordList } from './support/pages/records.ts';
+import { ReportsPage } from './support/pages/reports.ts';
+import { SentMailPage } from './support/pages/sent-mail.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -103,9 +106,10 @@ describe('every screen in light and dark mode', function () {
       await screenshot(page, 'sidebar-mobile');
       // On a phone each Records list, and Activity, is a record a line, not a table scrolling sideways.
       await page.keyboard.press('Escape');
-      for (const { route, text } of [...recordLists, activityList]) {
+      for (const list of [...recordLists, activityList]) {
+        const { route } = list;
         await page.goto(`${e2e.url}/#/${route}`);
-        await page.getByText(text).first().waitFor();
+        await waitForRecordList(page, list);
         expect(await page.locator('table').count(), route).to.equal(0);
         expect(await page.getByRole('button', { name: 'Columns' }).count(), `${route}: a list a line has no columns to choose`).to.equal(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), route).to.be.at.most(390);
@@ -133,9 +137,9 @@ describe('every screen in light and dark mode', function () {
       { path: '/bank-directory', name: 'bank-directory', loaded: () => new DirectoryPage(page).waitForRows() },
       { path: '/credit-box', name: 'credit-box', loaded: () => page.getByRole('heading', { name: 'Credit Box Search' }).waitFor() },
       { path: '/outreach/targets', name: 'targets-expanded', loaded: () => new TargetsPage(page).expand(trackedBank.text) },
-      { path: '/outreach/sent-mail', name: 'sent-mailbox', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
+      { path: '/outreach/sent-mail', name: 'sent-mailbox', loaded: () => new SentMailPage(page).waitUntilLoaded() },
       { path: '/outreach/automation', name: 'automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
-      { path: '/reports', name: 'reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
+      { path: '/reports', name: 'reports', loaded: () => new ReportsPage(page).waitUntilLoaded() },
       { path: '/settings', name: 'settings', loaded: () => page.getByRole('tab').first().waitFor() },
       { path: '/data-tools', name: 'data-tools', loaded: () => new DataToolsPage(page).waitUntilLoaded() },
       { path: '/analyst-chat', name: 'analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },

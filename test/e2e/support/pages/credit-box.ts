@@ -39,10 +39,13 @@ export class CreditBoxPage {
     return (await this.page.getByTestId('pager-page').textContent()) ?? '';
   }
 
-  /** Opens a filter group and waits until it has slid open: a click on a filter still moving can land beside it. */
+  /**
+   * Opens a filter group (one the user left open stays so) and waits until it has slid open: a click
+   * on a filter still moving can land beside it.
+   */
   async openGroup(title: string) {
     const button = this.page.getByRole('button', { name: title });
-    await button.click();
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     await button.locator('xpath=following-sibling::*[contains(@class, "MuiCollapse-entered")]').waitFor();
   }
 

@@ -10,6 +10,11 @@ export class ReportsPage {
     return this.page.getByRole('main').getByText(text, { exact: true });
   }
 
+  /** Waits until the history's first replay has answered: the page draws its sections only then, under a progress bar till then. */
+  async waitUntilLoaded() {
+    await this.section('targets').waitFor();
+  }
+
   section(name: string): Locator {
     return this.page.getByTestId(`report-${name}`);
   }

@@ -8,6 +8,11 @@ export class SentMailPage {
     return this.page.getByTestId('mailbox-count');
   }
 
+  /** Waits until the list has loaded: its count line says 'Loading...' till then. */
+  async waitUntilLoaded() {
+    await this.count().filter({ hasNotText: 'Loading...' }).waitFor();
+  }
+
   rows(): Locator {
     return this.page.getByTestId('sent-email-row');
   }
