@@ -4,11 +4,14 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { bankFieldLabels } from '../../domain/bank-fields.ts';
 import { concentrationWords, delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, scoreWords, type RatingColor } from '../../domain/format.ts';
-import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, transitionsEnded, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
+import { waitForRecordList } from './support/pages/records.ts';
+import { ReportsPage } from './support/pages/reports.ts';
+import { SentMailPage } from './support/pages/sent-mail.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -18,10 +21,6 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 type Violation = { rule: string; impact: string; help: string; elements: string[] };
 
 /** The WCAG 2.1 A and AA rules the page breaks, each with its impact and up to three of its elements and what is wrong with them. */
-/** Waits until every transition and finite animation has ended (a spinner's endless one aside). */
-const transitionsEnded = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-
 async function violationsOf(page: Page): Promise<Violation[]> {
   // Colours are read once transitions end: a button just enabled fades into its colour.
   await transitionsEnded(page);
@@ -56,9 +55,9 @@ describe('accessibility', function () {
         { path: '/bank-directory', loaded: () => new DirectoryPage(page).waitForRows() },
         { path: '/credit-box', loaded: () => new CreditBoxPage(page).findMatches() },
         { path: '/outreach/targets', loaded: () => new TargetsPage(page).expand(bankName) },
-        { path: '/outreach/sent-mail', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
+        { path: '/outreach/sent-mail', loaded: () => new SentMailPage(page).waitUntilLoaded() },
         { path: '/outreach/automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
-        { path: '/reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
+        { path: '/reports', loaded: () => new ReportsPage(page).waitUntilLoaded() },
         { path: '/settings', loaded: () => page.getByRole('tab').first().waitFor() },
         {
           path: '/data-tools',
@@ -69,7 +68,7 @@ describe('accessibility', function () {
           },
         },
         { path: '/analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },
-        ...records.map(({ route, text }) => ({ path: `/${route}`, loaded: () => page.getByText(text).first().waitFor() })),
+        ...records.map((list) => ({ path: `/${list.route}`, loaded: () => waitForRecordList(page, list) })),
         { path: '/sent-emails', loaded: () => page.getByText('No Sent Emails yet.').waitFor() },
         { path: '/activity', loaded: () => page.getByText('Added contact').first().waitFor() },
       ];
@@ -134,7 +133,7 @@ describe('accessibility', function () {
         { path: '/', loaded: () => new DashboardPage(page).waitUntilLoaded() },
         { path: '/bank-directory', loaded: () => page.getByTestId('directory-card').first().waitFor() },
         { path: '/outreach/targets', loaded: () => page.getByTestId('target-card').first().waitFor() },
-        ...records.map(({ route, text }) => ({ path: `/${route}`, loaded: () => page.getByText(text).first().waitFor() })),
+        ...records.map((list) => ({ path: `/${list.route}`, loaded: () => waitForRecordList(page, list) })),
         { path: '/activity', loaded: () => page.getByText('Added contact').first().waitFor() },
       ];
       const found: Record<string, Violation[]> = {};
@@ -239,12 +238,12 @@ describe('accessibility', function () {
       { path: '/bank-directory', loaded: () => page.getByTestId('directory-card').first().waitFor() },
       { path: '/credit-box', loaded: () => page.getByRole('heading', { name: 'Credit Box Search' }).waitFor() },
       { path: '/outreach/targets', loaded: () => targets.expand(bankName) },
-      { path: '/outreach/sent-mail', loaded: () => page.getByRole('heading', { name: 'Sent Mailbox' }).waitFor() },
+      { path: '/outreach/sent-mail', loaded: () => new SentMailPage(page).waitUntilLoaded() },
       { path: '/outreach/automation', loaded: () => page.getByText('Treasury introduction').first().waitFor() },
-      { path: '/reports', loaded: () => page.getByRole('heading', { name: 'Reports' }).waitFor() },
+      { path: '/reports', loaded: () => new ReportsPage(page).waitUntilLoaded() },
       { path: '/settings', loaded: () => page.getByRole('tab').first().waitFor() },
       { path: '/analyst-chat', loaded: () => page.getByPlaceholder('Ask about banks, metrics, peers or your targets...').waitFor() },
-      ...records.map(({ route, text }) => ({ path: `/${route}`, loaded: () => page.getByText(text).first().waitFor() })),
+      ...records.map((list) => ({ path: `/${list.route}`, loaded: () => waitForRecordList(page, list) })),
       { path: '/contacts/create', loaded: () => page.getByLabel('Full Name').waitFor() },
       { path: '/activity', loaded: () => page.getByText('Added contact').first().waitFor() },
     ];
@@ -348,12 +347,12 @@ describe('accessibility', function () {
     );
     expect(brokenOrCut, 'broken or cut in the sidebar').to.deep.equal([]);
     const sideways: Record<string, number> = {};
-    for (const { route, text } of records) {
-      await page.goto(`${e2e.url}/#/${route}`);
-      await page.getByText(text).first().waitFor();
+    for (const list of records) {
+      await page.goto(`${e2e.url}/#/${list.route}`);
+      await waitForRecordList(page, list);
       await doubleTheText();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 0) sideways[route] = overflow;
+      if (overflow > 0) sideways[list.route] = overflow;
     }
     expect(sideways, 'px past the window').to.deep.equal({});
   });
@@ -834,6 +833,8 @@ describe('accessibility', function () {
     const chosen = page.getByTestId('conversation').getByRole('button', { name: /^Largest banks/ });
     await chosen.click();
     await chosen.hover();
+    // Judged once the hover shade has faded in.
+    await transitionsEnded(page);
     const { text, back } = await chosen.evaluate((button) => ({ text: getComputedStyle(button.querySelector('.MuiListItemText-primary')!).color, back: getComputedStyle(button).backgroundColor }));
     // A translucent fill is seen over the page (white in the light scheme).
     expect(contrastRatio(text, seenThrough([back])), `${text} on ${back}`).to.be.at.least(4.5);
@@ -849,6 +850,8 @@ describe('accessibility', function () {
     await conversation.getByRole('button', { name: /^Largest banks/ }).click();
     await conversation.locator('.Mui-selected').waitFor();
     await page.mouse.move(0, 0);
+    // Judged once the hover shade the click left has faded out.
+    await transitionsEnded(page);
     // The delete button sits beside the conversation's button, over its highlight, not inside it.
     const { icon, back } = await conversation.evaluate((item) => ({
       icon: getComputedStyle(item.querySelector('[aria-label="Delete conversation Largest banks"] svg')!).color,
@@ -962,6 +965,8 @@ async function edgedApartFromPage(part: Locator): Promise<boolean> {
  * the colour behind it: the boxes behind it with a background, to the first opaque one, laid over each other.
  */
 async function colourAgainstBackground(part: Locator, seen: 'border' | 'placeholder' | 'fill' | 'icon'): Promise<{ front: string; opacity: number; back: string }> {
+  // Read at rest: a pointer just moved away leaves a hover shade and an icon's colour fading back.
+  await transitionsEnded(part.page());
   const { front, opacity, layers } = await part.evaluate((element, painted) => {
     const behind: string[] = [];
     for (let box = element.parentElement; box; box = box.parentElement) {
