@@ -209,6 +209,33 @@ describe('outreach: targets, contacts and tasks', function () {
     await screenshot(page, 'targets-cards');
   });
 
+  it("says a target's contacts and tasks are loading until they arrive, not that the bank has none", async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(4);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Dana Whitaker', title: 'Treasurer' } });
+    // The card's contacts are held back until the card has been judged.
+    let release = () => {};
+    const judged = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/data/contacts?*', async (route) => {
+      await judged;
+      await route.continue();
+    });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    const card = targets.card(bank.name);
+    expect(await card.getByTestId('contact-count').textContent()).to.equal('…');
+    await card.getByRole('button', { name: bank.name, expanded: false }).click();
+    await card.getByRole('progressbar', { name: 'Loading contacts' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Automate' }).isDisabled()).to.equal(true);
+    expect(await card.getByText('No contacts added.').count()).to.equal(0);
+    release();
+    await targets.contactRow('Dana Whitaker').waitFor();
+    expect(await card.getByTestId('contact-count').textContent()).to.equal('1');
+    expect(await card.getByRole('button', { name: 'Automate' }).isEnabled()).to.equal(true);
+  });
+
   it("draws a bank's first 50 contacts on its Targets card and more when asked (hundreds held the page still)", async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/' });
     const bank = await someBank(4);

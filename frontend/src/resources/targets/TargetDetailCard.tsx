@@ -1,5 +1,5 @@
 import { forwardRef, memo, useState, type ReactNode } from 'react';
-import { Box, Button, ButtonBase, Chip, Collapse, Grid, Paper, Stack, Tooltip, Typography, styled } from '@mui/material';
+import { Box, Button, ButtonBase, Chip, CircularProgress, Collapse, Grid, Paper, Stack, Tooltip, Typography, styled } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
@@ -123,10 +123,10 @@ export const TargetDetailCard = memo(
                 <RatingText value={formatPercent(npl)} rating={delinquencyColor(npl)} cue="beside" />
               </Metric>
               <Metric label="Contacts">
-                <span data-testid="contact-count">{work.contacts.length}</span>
+                <span data-testid="contact-count">{work.loading ? '…' : work.contacts.length}</span>
               </Metric>
               <Metric label="Open tasks">
-                <span data-testid="open-task-count">{work.openTasks}</span>
+                <span data-testid="open-task-count">{work.loading ? '…' : work.openTasks}</span>
               </Metric>
             </span>
             <ExpandMoreIcon className="target-expand-icon" data-expanded={expanded} />
@@ -154,9 +154,9 @@ export const TargetDetailCard = memo(
                       <Button variant="outlined" size="small" startIcon={<PersonAddIcon />} onClick={() => actions.onAddContact(bank)}>
                         Add New Contact
                       </Button>
-                      <Tooltip title={work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : ''} describeChild>
+                      <Tooltip title={!work.loading && work.contacts.length === 0 ? 'Add a contact to automate outreach to this bank.' : ''} describeChild>
                         <span>
-                          <Button variant="outlined" size="small" startIcon={<BoltIcon />} disabled={work.contacts.length === 0} fullWidth onClick={() => setAutomating(true)}>
+                          <Button variant="outlined" size="small" startIcon={<BoltIcon />} disabled={work.loading || work.contacts.length === 0} fullWidth onClick={() => setAutomating(true)}>
                             Automate
                           </Button>
                         </span>
@@ -167,8 +167,12 @@ export const TargetDetailCard = memo(
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Stack spacing={3}>
-                  <Section title="Contacts" action={<Chip size="small" label={work.contacts.length} />}>
-                    <BankContactList bank={bankRef} contacts={work.contacts} onEdit={(contact) => actions.onEditContact(bank, contact)} />
+                  <Section title="Contacts" action={work.loading ? undefined : <Chip size="small" label={work.contacts.length} />}>
+                    {work.loading ? (
+                      <CircularProgress size={20} aria-label="Loading contacts" />
+                    ) : (
+                      <BankContactList bank={bankRef} contacts={work.contacts} onEdit={(contact) => actions.onEditContact(bank, contact)} />
+                    )}
                   </Section>
                   <Section title="Automations">
                     <EnrolmentTable
@@ -184,8 +188,8 @@ export const TargetDetailCard = memo(
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Stack spacing={3}>
-                  <Section title="Tasks" action={<Chip size="small" label={`${work.openTasks} open`} />}>
-                    <BankTaskList bank={bankRef} tasks={work.tasks} quickAdd />
+                  <Section title="Tasks" action={work.loading ? undefined : <Chip size="small" label={`${work.openTasks} open`} />}>
+                    {work.loading ? <CircularProgress size={20} aria-label="Loading tasks" /> : <BankTaskList bank={bankRef} tasks={work.tasks} quickAdd />}
                   </Section>
                   <Section title="Outreach History">
                     <OutreachHistory cert={bank.cert} />

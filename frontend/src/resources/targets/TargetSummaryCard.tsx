@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Avatar, Box, Button, Card, CardActions, CardContent, Link, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardActions, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { delinquencyColor, formatLocalDay, formatMoney, formatPercent, listOf, roaColor } from '../../../../domain/format.ts';
 import { TargetStar } from '../../targets/TargetStar.tsx';
 import { RatioAlertBadge } from '../../targets/RatioAlertBadge.tsx';
@@ -66,7 +66,9 @@ export const TargetSummaryCard = memo(function TargetSummaryCard({ bank, work, b
             </Typography>
           </Box>
         </Stack>
-        {work.contacts.length === 0 ? (
+        {work.loading ? (
+          <CircularProgress size={20} aria-label="Loading contacts" />
+        ) : work.contacts.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
             No contacts yet.
           </Typography>

@@ -32,7 +32,7 @@ type Dialog =
   | null;
 
 /** A bank whose contacts and tasks have not arrived yet (one object, so its card is not drawn again for nothing). */
-const emptyWork: TargetWork = { contacts: [], tasks: [], openTasks: 0 };
+const emptyWork: TargetWork = { contacts: [], tasks: [], openTasks: 0, loading: true };
 
 function SummaryBox({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
