@@ -26,13 +26,14 @@ describe('automation outreach and sent mailbox', function () {
     await targets.waitForCards();
     expect(await targets.card(small.name).getByTestId('bank-closure').textContent()).to.equal('Acquired by Big Bank on Jun 15, 2026');
     await targets.expand(small.name);
-    await screenshot(page, 'targets-acquired-bank');
+    await screenshotInBothThemes(page, 'targets-acquired-bank');
 
     const warning = 'Small Town Bank: Acquired by Big Bank on Jun 15, 2026. Its addresses may no longer work, and its staff may have left or moved to Big Bank.';
     await targets.contactRow('Sam Teller').hover();
     await targets.contactRow('Sam Teller').getByRole('button', { name: 'Send email to Sam Teller' }).click();
     const mail = page.getByRole('dialog', { name: 'Send Email to Sam Teller' });
     expect(await mail.getByTestId('bank-closure-warning').textContent()).to.equal(warning);
+    await screenshot(page, 'send-email-acquired-bank');
     await mail.getByRole('button', { name: 'Cancel' }).click();
     await mail.waitFor({ state: 'detached' });
 
@@ -45,7 +46,7 @@ describe('automation outreach and sent mailbox', function () {
     await page.goto(`${e2e.url}/#/contacts`);
     const row = page.locator('tr', { hasText: 'Sam Teller' });
     expect(await row.getByTestId('bank-closure').textContent()).to.equal('Acquired by Big Bank on Jun 15, 2026');
-    await screenshot(page, 'contacts-acquired-bank');
+    await screenshotInBothThemes(page, 'contacts-acquired-bank');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

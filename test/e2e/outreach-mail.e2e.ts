@@ -108,6 +108,7 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     await unknown.waitFor();
     expect(await unknown.innerText()).to.equal('Unknown placeholders (they will show as N/A): {{FirstName}}, {{first_name}}, {{bank.name}}');
     expect(await dialog.getByLabel('Body').inputValue()).to.equal('Dear N/A,\n\nN/A and N/A');
+    await screenshot(page, 'send-email-unknown-placeholders');
     // Another template, or none, clears the warning.
     await combobox(page, /^Template/).click();
     await page.getByRole('option', { name: 'No template' }).click();
