@@ -9,8 +9,13 @@ import { migrateToLatest } from '../../backend/src/db/migrate.ts';
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 let pgliteTemplate: Promise<Blob> | undefined;
-const templateDatabase = `charterline_tpl_${process.pid}`;
-let postgresTemplate: Promise<void> | undefined;
+/**
+ * The migrated PostgreSQL database every test database is copied from. The run's global setup makes
+ * one for all of mocha's worker processes and names it in this variable (workers inherit the
+ * environment); a process started without it (a suite run on its own config) makes its own.
+ */
+const sharedTemplateVariable = 'CHARTERLINE_TEST_TEMPLATE_DATABASE';
+let processTemplate: Promise<string> | undefined;
 const createdDatabases: string[] = [];
 
 function adminUrl(database: string): string {
@@ -26,6 +31,48 @@ async function withAdmin<T>(work: (admin: ReturnType<typeof knexFactory>) => Pro
   } finally {
     await admin.destroy();
   }
+}
+
+async function createMigratedDatabase(name: string): Promise<void> {
+  await withAdmin(async (admin) => {
+    await admin.raw('drop database if exists ??', [name]);
+    await admin.raw('create database ??', [name]);
+  });
+  const template = await openDatabase({ engine: 'postgres', url: adminUrl(name), poolSize: 2 });
+  try {
+    await template.knex.raw('create extension if not exists pg_trgm').catch(() => undefined);
+    await migrateToLatest(template.knex);
+  } finally {
+    await template.close();
+  }
+}
+
+function postgresTemplate(): Promise<string> {
+  const shared = process.env[sharedTemplateVariable];
+  if (shared) return Promise.resolve(shared);
+  processTemplate ??= (async () => {
+    const name = `charterline_tpl_${process.pid}`;
+    createdDatabases.push(name);
+    await createMigratedDatabase(name);
+    return name;
+  })();
+  return processTemplate;
+}
+
+/** Global setup: one migrated PostgreSQL template for every process of the run (when TEST_DATABASE_URL is set). */
+export async function createSharedPostgresTemplate(): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) return;
+  const name = `charterline_tpl_run_${process.pid}`;
+  await createMigratedDatabase(name);
+  process.env[sharedTemplateVariable] = name;
+}
+
+/** Global teardown: drops the template the global setup made. */
+export async function dropSharedPostgresTemplate(): Promise<void> {
+  const name = process.env[sharedTemplateVariable];
+  if (!name) return;
+  delete process.env[sharedTemplateVariable];
+  await withAdmin((admin) => admin.raw('drop database if exists ?? with (force)', [name]));
 }
 
 /** A migrated database of its own: PGlite cloned from a migrated dump, or a PostgreSQL database created from a template. */
@@ -45,18 +92,9 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     const db = await openDatabase({ engine: 'pglite', pglite });
     return { ...db, close: async () => { await db.close(); await pglite.close(); } };
   }
-  postgresTemplate ??= withAdmin(async (admin) => {
-    await admin.raw('drop database if exists ??', [templateDatabase]);
-    await admin.raw('create database ??', [templateDatabase]);
-    createdDatabases.push(templateDatabase);
-    const template = await openDatabase({ engine: 'postgres', url: adminUrl(templateDatabase), poolSize: 2 });
-    await template.knex.raw('create extension if not exists pg_trgm').catch(() => undefined);
-    await migrateToLatest(template.knex);
-    await template.close();
-  });
-  await postgresTemplate;
+  const template = await postgresTemplate();
   const name = `charterline_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.raw('create database ?? template ??', [name, templateDatabase]));
+  await withAdmin((admin) => admin.raw('create database ?? template ??', [name, template]));
   createdDatabases.push(name);
   const db = await openDatabase({ engine: 'postgres', url: adminUrl(name), poolSize: 20 });
   return {
@@ -76,11 +114,16 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Pr
   return { url: adminUrl(name), drop: () => withAdmin(async (admin) => void (await admin.raw('drop database if exists ?? with (force)', [name]))) };
 }
 
-/** Drops the PostgreSQL template at the end of the run. */
+/**
+ * Drops what this process created and left (its own template, a database a test did not drop) after
+ * each file in parallel mode and once at the end otherwise; a later file starts afresh.
+ */
 export async function dropTestDatabases(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL || createdDatabases.length === 0) return;
+  const names = createdDatabases.splice(0);
+  processTemplate = undefined;
   await withAdmin(async (admin) => {
-    for (const name of createdDatabases) await admin.raw('drop database if exists ?? with (force)', [name]);
+    for (const name of names) await admin.raw('drop database if exists ?? with (force)', [name]);
   });
 }
 
