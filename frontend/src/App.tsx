@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useMediaQuery } from '@mui/material';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { queryClient } from './boot.ts';
@@ -9,7 +10,7 @@ import { i18nProvider } from './providers/i18nProvider.ts';
 import { outreachResources } from './resources/index.tsx';
 import NotFound from './pages/not-found/NotFound.tsx';
 import { dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
-import { darkTheme, lightTheme } from './theme.ts';
+import { darkTheme, darkThemeWithoutMotion, lightTheme, lightThemeWithoutMotion } from './theme.ts';
 import { FullScreenSpinner } from './ui/PageSpinner.tsx';
 import { ToastHost } from './ui/Toast.tsx';
 
@@ -18,6 +19,7 @@ import { ToastHost } from './ui/Toast.tsx';
  * guard except /signin and /signup. While the session check runs, a full-screen spinner shows.
  */
 export function App() {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
     <Admin
       title="Charterline"
@@ -30,8 +32,8 @@ export function App() {
       i18nProvider={i18nProvider}
       layout={Layout}
       dashboard={dashboard.component}
-      theme={lightTheme}
-      darkTheme={darkTheme}
+      theme={reducedMotion ? lightThemeWithoutMotion : lightTheme}
+      darkTheme={reducedMotion ? darkThemeWithoutMotion : darkTheme}
       loading={FullScreenSpinner}
       notification={ToastHost}
       catchAll={NotFound}

@@ -738,6 +738,21 @@ describe('accessibility', function () {
     expect(await filledApartFromPage(page.getByTestId('typing-indicator').locator('> *').first()), 'a typing dot').to.equal(true);
   });
 
+  it('slides the Analyst Chat in with a ripple for most users, and shows it at once, with no ripple, for one who asked for less motion', async () => {
+    for (const motion of [true, false]) {
+      const { page } = await e2e.openSignedInPage({ path: '/', motion });
+      await new DashboardPage(page).waitUntilLoaded();
+      const chatButton = page.getByRole('button', { name: 'Open Analyst Chat' });
+      await chatButton.focus(); // MUI mounts a button's ripple on its first focus or press
+      expect(await chatButton.locator('.MuiTouchRipple-root').count(), `the button's ripple (motion: ${motion})`).to.equal(motion ? 1 : 0);
+      await chatButton.click();
+      const slide = await page.locator('.MuiDrawer-paperAnchorRight').evaluate((paper) => (paper as HTMLElement).style.transition);
+      if (motion) expect(slide, 'the panel slides in').to.match(/transform \d+ms/);
+      else expect(slide, 'the panel is there at once').to.equal('none');
+      await page.getByLabel('Question for the analyst').waitFor();
+    }
+  });
+
   it("keeps the Targets header's contact counts within the page at twice the text size", async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     await trackLargestBank(e2e.url, session);

@@ -30,7 +30,8 @@ describe('outreach: targets, contacts and tasks', function () {
   }
 
   it('runs the outreach flow as a user: keys, Mark as Target, contacts, email check, hot lead, tasks, edits, history and activity', async () => {
-    const { page } = await e2e.openSignedInPage({ path: '/settings' });
+    // As most users see it: with the app's fades and slides (other tests ask for reduced motion).
+    const { page } = await e2e.openSignedInPage({ path: '/settings', motion: true });
     const shell = new Shell(page);
 
     // The contact finder's key, tested and saved on Settings -> Data Enrichment.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiOf, screenshotDir, trackLargestBank, transitionsEnded, useE2E, type ColorScheme } from './support/index.ts';
+import { apiOf, chartsDrawn, screenshotDir, trackLargestBank, transitionsEnded, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -44,7 +44,7 @@ async function uncovered(element: Locator): Promise<boolean> {
 /** A picture of what the phone's screen shows (a full-page one would show the page under a full-screen dialog). */
 async function screenshot(page: Page, name: string, colorScheme: ColorScheme): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.waitForTimeout(600); // charts finish their entry animation
+  await chartsDrawn(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-${colorScheme}.png`) });
 }
 

@@ -19,15 +19,18 @@ export type Session = { token: string; user: { id: string; name: string; email: 
 /**
  * A fresh browser context (own local storage) at a desktop size, in the given system colour scheme
  * (the app's theme defaults to it), signed in when a session is given; a touch screen when `touch`.
+ * The system asks for reduced motion unless `motion` is set: the app then shows dialogs, menus and
+ * notices at once, so a test neither waits on nor catches a fade (and Chromium draws far fewer frames).
  */
 export async function newContext(
   browser: Browser,
   baseUrl: string,
-  options: { colorScheme?: ColorScheme; session?: Session; viewport?: { width: number; height: number }; timezoneId?: string; touch?: boolean } = {},
+  options: { colorScheme?: ColorScheme; session?: Session; viewport?: { width: number; height: number }; timezoneId?: string; touch?: boolean; motion?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.motion ? 'no-preference' : 'reduce',
     viewport: options.viewport ?? { width: 1440, height: 900 },
     timezoneId: options.timezoneId,
     // A phone: taps instead of a pointer (no hover), and the page laid out for its screen.

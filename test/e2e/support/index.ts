@@ -9,7 +9,7 @@ import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
 
 export { contrastRatio, seenThrough } from './contrast.ts';
-export { screenshot, screenshotDir, screenshotInBothThemes } from './screenshots.ts';
+export { chartsDrawn, screenshot, screenshotDir, screenshotInBothThemes } from './screenshots.ts';
 export { transitionsEnded } from './transitions.ts';
 export { addOneOfEachRecord, apiAs, apiOf, arrangeTemplateWorkflowAndMail, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';
@@ -23,6 +23,8 @@ export type OpenPageOptions = {
   timezoneId?: string;
   /** A phone's touch screen: taps (`locator.tap()`), no hover. */
   touch?: boolean;
+  /** The app's fades and slides as most users see them (by default the system asks for reduced motion). */
+  motion?: boolean;
 };
 
 export type E2E = {
@@ -81,7 +83,7 @@ export function useE2E(options: { banks?: number; config?: () => Partial<AppConf
 
   const open = async (opts: OpenPageOptions & { session?: Session }) => {
     const { server: running, browser: chromium } = ready();
-    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session, timezoneId: opts.timezoneId, touch: opts.touch });
+    const context = await newContext(chromium, running.url, { colorScheme: opts.colorScheme, viewport: opts.viewport, session: opts.session, timezoneId: opts.timezoneId, touch: opts.touch, motion: opts.motion });
     contexts.push(context);
     // Fail fast: a missing element is a failing test, not a 30 s wait.
     context.setDefaultTimeout(15_000);

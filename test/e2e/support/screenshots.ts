@@ -14,10 +14,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const stored = await page.evaluate(() => window.localStorage.getItem('RaStore.theme'));
   const theme = stored ? (JSON.parse(stored) as string) : scheme;
   const file = path.join(screenshotDir, `${name}-${theme}.png`);
-  // Let charts finish their entry animation before the picture.
-  await page.waitForTimeout(600);
+  await chartsDrawn(page);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Lets charts finish their entry animation before a picture; they have none when the system asks for reduced motion. */
+export async function chartsDrawn(page: Page): Promise<void> {
+  const animated = await page.evaluate(() => !window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  if (animated) await page.waitForTimeout(600);
 }
 
 /**

@@ -94,7 +94,8 @@ export default function TargetsScreen() {
 
   useEffect(() => {
     if (scrollTo !== null && expandedCard.current) {
-      expandedCard.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      expandedCard.current.scrollIntoView({ block: 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
       setScrollTo(null);
     }
   }, [scrollTo, banks]);
