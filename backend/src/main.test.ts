@@ -1,11 +1,9 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import knexFactory from 'knex';
 import { freePort } from '../../test/support/free-port.ts';
 import { emptyPostgresDatabase } from '../../test/support/database.ts';
 import { serverBundle } from '../../test/support/server-bundle.ts';
@@ -112,28 +110,19 @@ function startServerProcess(env: NodeJS.ProcessEnv) {
  */
 describe('server processes sharing one PostgreSQL database', function () {
   this.timeout(120_000);
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const name = `charterline_t_${randomBytes(6).toString('hex')}`;
-  const admin = () => knexFactory({ client: 'pg', connection: adminUrl!, pool: { min: 0, max: 1 } });
+  let shared: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
 
   before(async function () {
-    if (!adminUrl) return this.skip();
-    const knex = admin();
-    await knex.raw('create database ??', [name]);
-    await knex.destroy();
+    if (!process.env.TEST_DATABASE_URL) return this.skip();
+    shared = await emptyPostgresDatabase();
   });
   after(async () => {
-    if (!adminUrl) return;
-    const knex = admin();
-    await knex.raw('drop database if exists ?? with (force)', [name]);
-    await knex.destroy();
+    await shared?.drop();
   });
 
   it('serves one port from two processes that share sign-ins, runs the start-up work once and stops on SIGTERM', async () => {
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
     const port = await freePort();
-    const server = startServerProcess({ DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port) });
+    const server = startServerProcess({ DATABASE_URL: shared!.url, WEB_CONCURRENCY: '2', PORT: String(port) });
     const { lines } = server;
     try {
       await server.until((seen) => listeningPids(seen).size === 2, 'Two server processes did not start');
@@ -175,13 +164,11 @@ describe('server processes sharing one PostgreSQL database', function () {
   });
 
   it('stops every server process, without starting them again, when the port is in use', async () => {
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as net.AddressInfo).port;
     try {
-      const run = await runToExit(serverBundle(), { DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2', PORT: String(port) });
+      const run = await runToExit(serverBundle(), { DATABASE_URL: shared!.url, WEB_CONCURRENCY: '2', PORT: String(port) });
       // Both processes may fail to listen before the first failure stops the other: each says it, in the same words.
       const messages = new Set(run.lines.map((line) => (JSON.parse(line) as { message: string }).message));
       expect([...messages], run.lines.join('\n')).to.deep.equal([`Cannot listen on port ${port} on 127.0.0.1: another program (perhaps another Charterline) uses it. Stop that program or set PORT to a free port.`]);

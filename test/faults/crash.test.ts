@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import knexFactory, { type Knex } from 'knex';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { migrateToLatest } from '../../backend/src/db/migrate.ts';
 import { projections } from '../../projections/index.ts';
 import { rebuildProjections } from '../../projections/runner.ts';
+import { emptyPostgresDatabase } from '../support/database.ts';
 import { freePort } from '../support/free-port.ts';
 import { serverBundle } from '../support/server-bundle.ts';
 
@@ -68,17 +68,16 @@ const rowsOf = (knex: Knex, table: string, order: string) => knex(table).select(
 (postgresUrl ? describe : describe.skip)('the server under faults [postgres] (needs TEST_DATABASE_URL)', function () {
   this.timeout(300_000);
   let admin: Knex;
+  let fresh: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   let name: string;
   let databaseUrl: string;
   let db: Database;
 
   before(async () => {
     admin = knexFactory({ client: 'pg', connection: postgresUrl!, pool: { min: 0, max: 1 } });
-    name = `charterline_crash_${randomBytes(4).toString('hex')}`;
-    await admin.raw('create database ??', [name]);
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    fresh = await emptyPostgresDatabase();
+    databaseUrl = fresh.url;
+    name = new URL(databaseUrl).pathname.slice(1);
     db = await openDatabase({ engine: 'postgres', url: databaseUrl, poolSize: 4 });
     await db.knex.raw('create extension if not exists pg_trgm').catch(() => undefined);
     await migrateToLatest(db.knex);
@@ -86,7 +85,7 @@ const rowsOf = (knex: Knex, table: string, order: string) => knex(table).select(
 
   after(async () => {
     await db?.close();
-    await admin.raw('drop database if exists ?? with (force)', [name]);
+    await fresh?.drop();
     await admin.destroy();
   });
 

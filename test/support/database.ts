@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory from 'knex';
+import pg from 'pg';
 import { openDatabase, type Database, type Engine } from '../../backend/src/db/database.ts';
 import { migrateToLatest } from '../../backend/src/db/migrate.ts';
 
@@ -75,6 +76,55 @@ export async function dropSharedPostgresTemplate(): Promise<void> {
   await withAdmin((admin) => admin.raw('drop database if exists ?? with (force)', [name]));
 }
 
+/**
+ * PostgreSQL suites take turns across mocha's worker processes, while PGlite suites run alongside. A
+ * catch-up reader holds back the events of transactions younger than the oldest one still running
+ * on the whole server (pg_snapshot_xmin is the server's, not the database's), so another worker's
+ * open transaction would delay what a suite expects to read at once. The turn is an advisory lock on
+ * the run's database, held by one connection per process while any of its test databases is open.
+ */
+let turnHolders = 0;
+let turnConnection: Promise<pg.Client> | undefined;
+
+async function takePostgresTurn(): Promise<() => Promise<void>> {
+  turnHolders += 1;
+  turnConnection ??= (async () => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query("select pg_advisory_lock(hashtext('charterline tests: postgres turn'))");
+    return client;
+  })();
+  try {
+    await turnConnection;
+  } catch (error) {
+    turnHolders -= 1;
+    turnConnection = undefined;
+    throw error;
+  }
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    turnHolders -= 1;
+    if (turnHolders > 0) return;
+    const held = turnConnection;
+    turnConnection = undefined;
+    // Ending the session lets the lock go.
+    await (await held)?.end();
+  };
+}
+
+/** Runs `work` with the turn taken, giving it back if `work` fails. */
+async function inPostgresTurn<T>(work: (release: () => Promise<void>) => Promise<T>): Promise<T> {
+  const release = await takePostgresTurn();
+  try {
+    return await work(release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
 /** A migrated database of its own: PGlite cloned from a migrated dump, or a PostgreSQL database created from a template. */
 export async function freshDatabase(engine: Engine): Promise<Database> {
   if (engine === 'pglite') {
@@ -92,26 +142,37 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     const db = await openDatabase({ engine: 'pglite', pglite });
     return { ...db, close: async () => { await db.close(); await pglite.close(); } };
   }
-  const template = await postgresTemplate();
-  const name = `charterline_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.raw('create database ?? template ??', [name, template]));
-  createdDatabases.push(name);
-  const db = await openDatabase({ engine: 'postgres', url: adminUrl(name), poolSize: 20 });
-  return {
-    ...db,
-    close: async () => {
-      await db.close();
-      await withAdmin((admin) => admin.raw('drop database if exists ?? with (force)', [name]));
-    },
-  };
+  return inPostgresTurn(async (release) => {
+    const template = await postgresTemplate();
+    const name = `charterline_t_${randomBytes(6).toString('hex')}`;
+    await withAdmin((admin) => admin.raw('create database ?? template ??', [name, template]));
+    createdDatabases.push(name);
+    const db = await openDatabase({ engine: 'postgres', url: adminUrl(name), poolSize: 20 });
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        await withAdmin((admin) => admin.raw('drop database if exists ?? with (force)', [name]));
+        await release();
+      },
+    };
+  });
 }
 
 /** An empty PostgreSQL database of its own (no schema), as a first start meets it; needs TEST_DATABASE_URL. */
 export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `charterline_t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.raw('create database ??', [name]));
-  createdDatabases.push(name);
-  return { url: adminUrl(name), drop: () => withAdmin(async (admin) => void (await admin.raw('drop database if exists ?? with (force)', [name]))) };
+  return inPostgresTurn(async (release) => {
+    const name = `charterline_t_${randomBytes(6).toString('hex')}`;
+    await withAdmin((admin) => admin.raw('create database ??', [name]));
+    createdDatabases.push(name);
+    return {
+      url: adminUrl(name),
+      drop: async () => {
+        await withAdmin((admin) => admin.raw('drop database if exists ?? with (force)', [name]));
+        await release();
+      },
+    };
+  });
 }
 
 /**

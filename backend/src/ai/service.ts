@@ -29,7 +29,7 @@ export class AiTimeoutError extends Error {
 
 export function createAiService(config: Pick<AppConfig, 'geminiApiKey' | 'geminiModel' | 'geminiApiUrl' | 'aiTimeoutMs'>, knex: Knex): AiService {
   const provider = config.geminiApiKey
-    ? createGeminiProvider({ apiKey: config.geminiApiKey, model: config.geminiModel, baseUrl: config.geminiApiUrl, timeoutMs: config.aiTimeoutMs }, knex)
+    ? createGeminiProvider({ apiKey: config.geminiApiKey, model: config.geminiModel, baseUrl: config.geminiApiUrl }, knex)
     : createOfflineAnalyst(knex);
   const cache = new TtlCache();
   const deadline = (outer?: AbortSignal) => (outer ? AbortSignal.any([outer, AbortSignal.timeout(config.aiTimeoutMs)]) : AbortSignal.timeout(config.aiTimeoutMs));

@@ -23,7 +23,7 @@ import { keepsToKnownPlaceholders, placeholderNames } from '../template-placehol
  * validate the answer. `baseUrl` points the SDK at another host (a local double in tests).
  */
 
-export type GeminiOptions = { apiKey: string; model: string; baseUrl?: string; timeoutMs: number };
+export type GeminiOptions = { apiKey: string; model: string; baseUrl?: string };
 
 /** A chat may go back and forth with the tools this many times before it must answer. */
 const maxToolRounds = 6;
@@ -69,7 +69,9 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
     ({ GoogleGenAI }) =>
       new GoogleGenAI({
         apiKey: options.apiKey,
-        httpOptions: { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), timeout: options.timeoutMs, retryOptions: { attempts: 1 } },
+        // No timeout of the SDK's own: every call carries the AI service's deadline as its abort signal. A
+        // second timer of the same length fired first now and then, and its abort read "This operation was aborted".
+        httpOptions: { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), retryOptions: { attempts: 1 } },
       }),
   );
   const models = async () => (await client).models;
