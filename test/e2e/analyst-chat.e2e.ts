@@ -53,6 +53,9 @@ describe('analyst chat', function () {
     await firstBank.click();
     await page.getByRole('dialog').getByText(bankName).first().waitFor();
     await page.keyboard.press('Escape');
+    // Closed, and back at the chat's address: a reload sooner would open the bank detail's address again.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForURL(/#\/analyst-chat/);
 
     // The conversation is saved: a reload shows it again.
     await page.reload();
