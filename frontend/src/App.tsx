@@ -10,7 +10,7 @@ import { i18nProvider } from './providers/i18nProvider.ts';
 import { outreachResources } from './resources/index.tsx';
 import NotFound from './pages/not-found/NotFound.tsx';
 import { dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
-import { darkTheme, darkThemeWithoutMotion, lightTheme, lightThemeWithoutMotion } from './theme.ts';
+import { darkTheme, darkThemeWithoutMotion, lightTheme, lightThemeWithoutMotion, reducedMotionQuery } from './theme.ts';
 import { FullScreenSpinner } from './ui/PageSpinner.tsx';
 import { ToastHost } from './ui/Toast.tsx';
 
@@ -19,7 +19,7 @@ import { ToastHost } from './ui/Toast.tsx';
  * guard except /signin and /signup. While the session check runs, a full-screen spinner shows.
  */
 export function App() {
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const reducedMotion = useMediaQuery(reducedMotionQuery, { noSsr: true });
   return (
     <Admin
       title="Charterline"

@@ -201,6 +201,9 @@ export const darkTheme = deepmerge(
   }),
 );
 
+/** The system setting of people who ask for less motion (vestibular disorders, migraines). */
+export const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
 /**
  * For people who ask their system for less motion (vestibular disorders, migraines): dialogs, menus,
  * drawers and notices appear and go at once, without ripples, fades, slides or placeholders pulsing.

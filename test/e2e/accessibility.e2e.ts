@@ -42,7 +42,7 @@ describe('accessibility', function () {
 
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`breaks no WCAG 2.1 A or AA rule on any screen in ${colorScheme} mode (axe-core)`, async function () {
-      // Some forty screens, dialogs, tabs and views, each loaded and scanned: 75-90 s on a quiet machine.
+      // Some forty screens, dialogs, tabs and views, each loaded and scanned: 35-45 s on a quiet machine, far more on a busy one.
       this.timeout(300_000);
       const signedOut = await e2e.openPage({ colorScheme, path: '/signin' });
       await signedOut.getByRole('button', { name: 'Sign In' }).waitFor();

@@ -12,11 +12,9 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 let pgliteTemplate: Promise<Blob> | undefined;
 /**
  * The migrated PostgreSQL database every test database is copied from. The run's global setup makes
- * one for all of mocha's worker processes and names it in this variable (workers inherit the
- * environment); a process started without it (a suite run on its own config) makes its own.
+ * one for all of mocha's worker processes and names it in this variable (workers inherit the environment).
  */
 const sharedTemplateVariable = 'CHARTERLINE_TEST_TEMPLATE_DATABASE';
-let processTemplate: Promise<string> | undefined;
 const createdDatabases: string[] = [];
 
 function adminUrl(database: string): string {
@@ -48,22 +46,16 @@ async function createMigratedDatabase(name: string): Promise<void> {
   }
 }
 
-function postgresTemplate(): Promise<string> {
-  const shared = process.env[sharedTemplateVariable];
-  if (shared) return Promise.resolve(shared);
-  processTemplate ??= (async () => {
-    const name = `charterline_tpl_${process.pid}`;
-    createdDatabases.push(name);
-    await createMigratedDatabase(name);
-    return name;
-  })();
-  return processTemplate;
+function postgresTemplate(): string {
+  const template = process.env[sharedTemplateVariable];
+  if (!template) throw new Error("PostgreSQL test databases are copied from the template mocha's global setup makes: run mocha with --require test/support/global-hooks.ts, as the project's configurations do.");
+  return template;
 }
 
 /** Global setup: one migrated PostgreSQL template for every process of the run (when TEST_DATABASE_URL is set). */
 export async function createSharedPostgresTemplate(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL) return;
-  const name = `charterline_tpl_run_${process.pid}`;
+  const name = `charterline_tpl_${process.pid}`;
   await createMigratedDatabase(name);
   process.env[sharedTemplateVariable] = name;
 }
@@ -143,7 +135,7 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     return { ...db, close: async () => { await db.close(); await pglite.close(); } };
   }
   return inPostgresTurn(async (release) => {
-    const template = await postgresTemplate();
+    const template = postgresTemplate();
     const name = `charterline_t_${randomBytes(6).toString('hex')}`;
     await withAdmin((admin) => admin.raw('create database ?? template ??', [name, template]));
     createdDatabases.push(name);
@@ -175,14 +167,10 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Pr
   });
 }
 
-/**
- * Drops what this process created and left (its own template, a database a test did not drop) after
- * each file in parallel mode and once at the end otherwise; a later file starts afresh.
- */
+/** Drops the databases this process created and a test left, after each file in parallel mode and once at the end otherwise. */
 export async function dropTestDatabases(): Promise<void> {
   if (!process.env.TEST_DATABASE_URL || createdDatabases.length === 0) return;
   const names = createdDatabases.splice(0);
-  processTemplate = undefined;
   await withAdmin(async (admin) => {
     for (const name of names) await admin.raw('drop database if exists ?? with (force)', [name]);
   });

@@ -23,6 +23,7 @@ import { TargetSummaryCard } from './TargetSummaryCard.tsx';
 import type { TrackedBank } from './types.ts';
 import { DEFAULT_TARGET_PAGE_SIZE, TARGET_PAGE_SIZES, targetPageParams, targetTotals, type TotalQuery } from './queries.ts';
 import { useTargetWork, type TargetWork } from './useTargetWork.ts';
+import { reducedMotionQuery } from '../../theme.ts';
 
 type TargetsView = 'detail' | 'cards';
 type Dialog =
@@ -94,7 +95,7 @@ export default function TargetsScreen() {
 
   useEffect(() => {
     if (scrollTo !== null && expandedCard.current) {
-      const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const reducedMotion = window.matchMedia(reducedMotionQuery).matches;
       expandedCard.current.scrollIntoView({ block: 'start', behavior: reducedMotion ? 'auto' : 'smooth' });
       setScrollTo(null);
     }
