@@ -44,7 +44,7 @@ async function dueTogether(report: Report, engine: Engine) {
     const streams = contacts.map((contact) => {
       const enrolmentId = randomUUID();
       const events = enrolmentDecider.decide(
-        { type: 'StartEnrolment', enrolmentId, userId: user.id, workflow, contact: { id: contact.id, name: contact.name, bankId: 628, bankName: 'Bench Bank' }, timeZone: 'America/Chicago', at: now.toISOString(), firstDueAt: now.toISOString() },
+        { type: 'StartEnrolment', enrolmentId, userId: user.id, workflow, contact: { id: contact.id, name: contact.name, bankId: 628, bankName: 'Bench Bank', bankClosed: false }, timeZone: 'America/Chicago', at: now.toISOString(), firstDueAt: now.toISOString() },
         enrolmentDecider.initialState(),
       );
       return { streamId: enrolmentStreamId(enrolmentId), events: events as unknown as NewEvent[] };

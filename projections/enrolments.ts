@@ -8,7 +8,7 @@ import { defineRowProjection, increment, insert, update } from './row-projection
 export const enrolmentsProjection = defineRowProjection(
   { name: 'enrolments', title: 'Automation enrolments', table: 'enrolments', key: ['id'], version: 1, events: enrolmentEvents, streamKey: (streamId) => ({ id: streamId.slice('enrolment-'.length) }) },
   {
-    EnrolmentStarted: ({ enrolmentId, ownerId, workflowId, workflowName, steps, contactId, contactName, bankId, bankName, timeZone, startedAt }) =>
+    EnrolmentStarted: ({ enrolmentId, ownerId, workflowId, workflowName, steps, contactId, contactName, bankId, bankName, timeZone, startedAt, bankClosedWhenStarted }) =>
       insert({
         id: enrolmentId,
         user_id: ownerId,
@@ -23,6 +23,7 @@ export const enrolmentsProjection = defineRowProjection(
         status: 'active',
         next_step_index: 0,
         started_at: startedAt,
+        bank_closed_when_started: bankClosedWhenStarted ?? false,
       }),
     StepScheduled: (data) => update({ next_step_index: data.stepIndex, next_due_at: data.dueAt }),
     StepSent: (data) =>

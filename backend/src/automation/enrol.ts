@@ -8,6 +8,7 @@ import { enrolmentDecider } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { alreadyUnderWayMessage, enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
+import { closureFactsSql } from '../regulator/queries/closure.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
 
@@ -21,7 +22,18 @@ export function sendWindowOf(settings: AutomationSettings, bankState: string | n
   return { startHour: settings.sendWindowStartHour, endHour: settings.sendWindowEndHour, days: settings.sendDays, timeZone: zoneFor(settings.timeZone, bankState) };
 }
 
-type ContactRow = { id: string; name: string; bank_id: number; bank_name: string | null; target_name: string | null; is_target: boolean | null; state: string | null; erased_at: Date | null };
+type ContactRow = {
+  id: string;
+  name: string;
+  bank_id: number;
+  bank_name: string | null;
+  target_name: string | null;
+  is_target: boolean | null;
+  state: string | null;
+  erased_at: Date | null;
+  /** The regulator lists the bank as closed: the screens warned, and the closure will not stop this enrolment. */
+  bank_closed: boolean;
+};
 
 /**
  * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
@@ -45,7 +57,7 @@ export async function startEnrolments(
     .leftJoin('contact_keys as k', 'k.contact_id', 'c.id')
     .where('c.user_id', userId)
     .whereIn('c.id', contactIds)
-    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state', 'k.erased_at');
+    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state', 'k.erased_at', knex.raw(`(${closureFactsSql('c.bank_id')}) is not null as bank_closed`));
   if (contacts.length !== contactIds.length) {
     if (contactIds.length === 1) throw new NotFoundError('Contact');
     // Deleted since the screen listed them (another tab, say): the others can still go.
@@ -101,7 +113,7 @@ export async function startEnrolments(
       enrolmentId,
       userId,
       workflow,
-      contact: { id: contact.id, name: contact.name, bankId: contact.bank_id, bankName: contact.bank_name ?? contact.target_name },
+      contact: { id: contact.id, name: contact.name, bankId: contact.bank_id, bankName: contact.bank_name ?? contact.target_name, bankClosed: contact.bank_closed },
       timeZone: window.timeZone,
       at: startedAt.toISOString(),
       firstDueAt: firstDueAt.toISOString(),

@@ -12,6 +12,7 @@ import { runWithContext, systemContext } from '../context/request-context.ts';
 import { stepRecordId } from './record-ids.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { localTime } from './send-window.ts';
+import { importAcquisition, importActiveBanks } from '../../../test/support/bank-changes.ts';
 
 const hour = 60 * 60_000;
 
@@ -302,6 +303,39 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(after).to.include({ status: 'stopped', stopReason: 'send-failed', emailsSent: 0 });
     expect(after.stopDetail).to.equal('The template names placeholders that do not exist: {{FirstName}}, {{bank.name}}, {{firstname}}. Correct the template, then enrol the contact again.');
     expect(sent.filter((mail) => mail.to === 'tia@alpha.example')).to.deep.equal([]);
+  });
+
+  it('stops the enrolments of a bank the regulator lists as closed since they started, and keeps one started knowing it had closed', async () => {
+    const knex = app.services.knex;
+    const small = { cert: 8811, name: 'Prairie State Bank' };
+    const big = { cert: 8812, name: 'Big Bank' };
+    await importActiveBanks(knex, [small, big]);
+    await app.request('/api/data/banks', { method: 'POST', token, body: small });
+    const contactAt = async (name: string) =>
+      (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: small.cert, name, title: 'CFO', email: `${name.toLowerCase()}@prairie.example` } })).body.id as string;
+    const template = (await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Prairie note', subject: 'Hello', body: 'A note.' } })).body;
+    const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Prairie', steps: [{ day: 2, type: 'Email', templateId: template.id }] } })).body;
+    const enrol = (contactId: string) => app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [contactId] } });
+
+    current = new Date('2027-01-19T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const pat = await contactAt('Pat');
+    expect((await enrol(pat)).status).to.equal(201);
+    await importAcquisition(knex, small, big);
+    const closed = { reason: 'bank-closed', detail: 'Acquired by Big Bank on Jun 15, 2026. Its addresses may no longer work.' };
+    const [stopping] = await enrolments({ contactId: pat });
+    expect(stopping.stopping).to.deep.equal(closed);
+
+    // Warned on the screen, the user starts another one all the same: the closure does not stop it.
+    const quinn = await contactAt('Quinn');
+    expect((await enrol(quinn)).status).to.equal(201);
+    expect((await enrolments({ contactId: quinn }))[0].stopping).to.equal(null);
+    current = new Date('2027-01-20T20:00:00Z'); // Wednesday 14:00 in Chicago: both steps due
+    await tick();
+    const [pats] = await enrolments({ contactId: pat });
+    expect(pats).to.include({ status: 'stopped', stopReason: closed.reason, stopDetail: closed.detail, emailsSent: 0 });
+    const [quinns] = await enrolments({ contactId: quinn });
+    expect(quinns).to.include({ status: 'completed', emailsSent: 1, stopping: null });
+    expect(sent.map((mail) => mail.to).filter((to) => to.endsWith('@prairie.example'))).to.deep.equal(['quinn@prairie.example']);
   });
 
   it('schedules a step day saved before the ten-year limit at ten years, instead of failing the step at every round', async () => {

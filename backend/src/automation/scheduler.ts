@@ -11,7 +11,7 @@ import type { Outbox } from '../mail/outbox.ts';
 import type { EnrolmentCommand } from '../outreach/enrolments/commands.ts';
 import { enrolmentDecider, type EnrolmentState } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
-import { doNotContactDetail, joinStopConditions, stopConditionColumns, stopReasonOf, type StopConditions } from '../outreach/enrolments/stop-conditions.ts';
+import { closedSinceStartSql, doNotContactDetail, joinStopConditions, stopConditionColumns, stopReasonOf, type StopConditions } from '../outreach/enrolments/stop-conditions.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { loadPlaceholderContext, placeholderContact, type PlaceholderContext } from '../placeholders/values.ts';
@@ -107,10 +107,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .orWhere('t.is_target', false)
           .orWhere('c.replied_at', '>=', knex.ref('e.started_at'))
           .orWhereNotNull('s.email')
-          .orWhere('m.status', 'failed'),
+          .orWhere('m.status', 'failed')
+          .orWhereRaw(closedSinceStartSql('e')),
       )
       .limit(batchSize)
-      .select('e.id', 'e.user_id', 'e.workflow_name', 'e.started_at', ...stopConditionColumns);
+      .select('e.id', 'e.user_id', 'e.workflow_name', 'e.started_at', 'e.bank_closed_when_started', ...stopConditionColumns(knex));
     for (const row of rows) {
       const stop = stopReasonOf(row);
       if (stop) await record(row.user_id, row.id, { type: 'StopEnrolment', userId: row.user_id, at: now().toISOString(), ...stop });
@@ -302,6 +303,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .where('t.is_target', true)
       .whereNull('s.email')
       .where((query) => query.whereNull('m.status').orWhereNot('m.status', 'failed'))
+      .whereRaw(`not (${closedSinceStartSql('e')})`)
       .orderBy('e.next_due_at')
       .limit(batchSize)
       .select('e.id', 'e.user_id', 'e.version', 'e.steps', 'e.next_step_index', 'e.next_due_at', 'e.started_at', 'e.contact_id', 'e.contact_name', 'e.bank_id', 'c.email', 'c.title', 'c.linkedin_url', 't.state as bank_state');

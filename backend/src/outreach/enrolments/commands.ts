@@ -28,7 +28,7 @@ export type EnrolmentCommand =
       enrolmentId: string;
       userId: string;
       workflow: { id: string; name: string; steps: WorkflowStep[] };
-      contact: { id: string; name: string; bankId: number; bankName: string | null };
+      contact: { id: string; name: string; bankId: number; bankName: string | null; bankClosed: boolean };
       timeZone: string;
       at: string;
       firstDueAt: string;

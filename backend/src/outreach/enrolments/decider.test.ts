@@ -21,14 +21,14 @@ const start: EnrolmentCommand = {
   enrolmentId,
   userId: owner,
   workflow: { id: workflowId, name: 'CFO sequence', steps },
-  contact: { id: contactId, name: 'Jane Doe', bankId: 628, bankName: 'Alpha Bank' },
+  contact: { id: contactId, name: 'Jane Doe', bankId: 628, bankName: 'Alpha Bank', bankClosed: false },
   timeZone: 'America/New_York',
   at,
   firstDueAt: at,
 };
 const started: EnrolmentEvent = {
   type: 'EnrolmentStarted',
-  data: { enrolmentId, ownerId: owner, workflowId, workflowName: 'CFO sequence', steps, contactId, contactName: 'Jane Doe', bankId: 628, bankName: 'Alpha Bank', timeZone: 'America/New_York', startedAt: at },
+  data: { enrolmentId, ownerId: owner, workflowId, workflowName: 'CFO sequence', steps, contactId, contactName: 'Jane Doe', bankId: 628, bankName: 'Alpha Bank', timeZone: 'America/New_York', startedAt: at, bankClosedWhenStarted: false },
 };
 const firstScheduled: EnrolmentEvent = { type: 'StepScheduled', data: { stepIndex: 0, dueAt: at } };
 const firstSent: EnrolmentEvent = { type: 'StepSent', data: { stepIndex: 0, sentAt: at, emailId, taskId: null } };

@@ -55,6 +55,7 @@ function decide(command: EnrolmentCommand, state: EnrolmentState): EnrolmentEven
         bankName: contact.bankName,
         timeZone: command.timeZone,
         startedAt: command.at,
+        bankClosedWhenStarted: contact.bankClosed,
       }),
       enrolmentEvents.StepScheduled.create({ stepIndex: 0, dueAt: command.firstDueAt }),
     ];

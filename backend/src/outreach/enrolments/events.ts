@@ -26,6 +26,12 @@ export const enrolmentEvents = {
       /** The IANA zone its send window is read in. */
       timeZone: z.string(),
       startedAt: z.string(),
+      /**
+       * The regulator already listed the bank as closed (failed, acquired or inactive) when the user
+       * started it, past the warning the screens give: the closure then does not stop it. Absent in
+       * events written before closures stopped automation.
+       */
+      bankClosedWhenStarted: z.boolean().optional(),
     }),
   ),
   StepScheduled: defineEvent('StepScheduled', z.object({ stepIndex: z.number().int().min(0), dueAt: z.string(), reason: z.string().optional() })),

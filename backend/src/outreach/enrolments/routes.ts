@@ -78,7 +78,7 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
   rows: (knex: Knex, userId: string) =>
     joinStopConditions(knex, knex('enrolments'), 'enrolments')
       .where('enrolments.user_id', userId)
-      .select('enrolments.*', 't.state as bank_state', ...stopConditionColumns),
+      .select('enrolments.*', 't.state as bank_state', ...stopConditionColumns(knex)),
   idColumn: 'enrolments.id',
   idSchema: uuidParam,
   list: {

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
+import { closureText, type ClosureFacts } from '../../../../domain/bank-closure.ts';
+import { closureFactsSql, closureOfFacts } from '../../regulator/queries/closure.ts';
 import type { StopReason } from './events.ts';
 
 /**
  * The rows an enrolment's stop conditions are read from, joined to the enrolments table known in
  * `query` as `enrolments`: its workflow (w), contact (c), bank among the user's targets (t), the Do
  * Not Contact list (s) and its last email (m). Read in one query, so stop conditions coming from
- * anywhere (a workflow or contact deleted, a bank untracked, a bounce reported by the dispatcher) are
+ * anywhere (a workflow or contact deleted, a bank untracked or closed, a bounce reported by the dispatcher) are
  * noticed without those places knowing about automation.
  */
 export const joinStopConditions = (knex: Knex, query: Knex.QueryBuilder, enrolments: string): Knex.QueryBuilder =>
@@ -16,8 +18,14 @@ export const joinStopConditions = (knex: Knex, query: Knex.QueryBuilder, enrolme
     .leftJoin('suppressions as s', (join) => join.on('s.user_id', `${enrolments}.user_id`).andOn('s.email', knex.raw('lower(c.email)')))
     .leftJoin('sent_emails as m', 'm.id', `${enrolments}.last_email_id`);
 
+/** The regulator's closure facts of the enrolment's bank (null while it is active), looked up through its target. */
+const bankClosureFactsSql = closureFactsSql('t.cert');
+
+/** Whether the enrolment's bank closed after it started (one lookup by cert while the bank is active). */
+export const closedSinceStartSql = (enrolments: string) => `(${bankClosureFactsSql}) is not null and not ${enrolments}.bank_closed_when_started`;
+
 /** The joined columns `stopReasonOf` reads, beside the enrolment's own. */
-export const stopConditionColumns = [
+export const stopConditionColumns = (knex: Knex) => [
   'w.id as workflow_exists',
   'c.id as contact_exists',
   'c.email as contact_email',
@@ -28,11 +36,13 @@ export const stopConditionColumns = [
   's.reason as suppression_reason',
   'm.status as email_status',
   'm.failure_reason',
+  knex.raw(`(${bankClosureFactsSql}) as bank_closure_facts`),
 ];
 
 export type StopConditions = {
   workflow_name: string;
   started_at: Date;
+  bank_closed_when_started: boolean;
   workflow_exists: string | null;
   contact_exists: string | null;
   contact_email: string | null;
@@ -43,6 +53,7 @@ export type StopConditions = {
   suppression_reason: string | null;
   email_status: string | null;
   failure_reason: string | null;
+  bank_closure_facts: ClosureFacts | null;
 };
 
 /** Why an enrolment stopped at the Do Not Contact list: the address it names is left out. */
@@ -55,6 +66,10 @@ export function stopReasonOf(row: StopConditions): { reason: StopReason; detail:
   // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
   if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
   if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
+  // A failed or acquired bank's addresses go with its charter, and its staff leave or move on: mail
+  // sent on a schedule set before would go unread. A user who started it knowing was warned then.
+  const closure = closureOfFacts(row.bank_closure_facts);
+  if (closure && !row.bank_closed_when_started) return { reason: 'bank-closed', detail: `${closureText(closure)}. Its addresses may no longer work.` };
   // A reply stops what was under way when it came; one from before the enrolment was known to whoever started it.
   if (row.replied_at && row.replied_at >= row.started_at) return { reason: 'replied', detail: 'The contact replied.' };
   if (row.suppressed) {
