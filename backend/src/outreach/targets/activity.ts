@@ -4,10 +4,17 @@ import { listOf, quarterLabel } from '../../../../domain/format.ts';
 import { quoted, type ActivityDescription } from '../activity.ts';
 import { parseTargetStreamId, type TargetEvent } from './events.ts';
 
-/** What a refresh changed: the details by name, the figures with their new values. */
+/**
+ * What a refresh changed: the details by label, the figures with their new values. A new name is
+ * given too (`Name (now "Big Bank, N.A.")`): a renamed bank is otherwise hard to recognise.
+ */
 function refreshed({ details, financials }: { details: Record<string, unknown>; financials: Record<string, unknown> }): string {
   const parts = [];
-  if (Object.keys(details).length) parts.push(`Updated details: ${listOf(Object.keys(details).map((field) => bankDetailLabels[field] ?? field))}`);
+  const detailLabels = Object.entries(details).map(([field, value]) => {
+    const label = bankDetailLabels[field] ?? field;
+    return field === 'name' && typeof value === 'string' ? `${label} (now ${quoted(value)})` : label;
+  });
+  if (detailLabels.length) parts.push(`Updated details: ${listOf(detailLabels)}`);
   if (Object.keys(financials).length) parts.push(figuresInBrief(financials));
   return parts.join('; ');
 }
