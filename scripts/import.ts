@@ -11,7 +11,7 @@ import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { describeImport, describeImportFailure, importFile } from '../backend/src/regulator/import/importer.ts';
 import { layouts } from '../backend/src/regulator/import/layouts.ts';
 import { clearDemoData, hasDemoData } from '../backend/src/regulator/store.ts';
-import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
+import { updateTrackedBanks } from '../backend/src/outreach/targets/after-regulator-update.ts';
 
 const args = process.argv.slice(2);
 // --as-of YYYY-MM-DD: the date the files speak for where neither their rows nor their names give one.
@@ -62,9 +62,11 @@ try {
       failed = true;
     }
   }
-  // A newer quarter alerts the users whose target banks' ratios changed colour.
-  const alerts = await raiseQuarterAlerts({ knex: db.knex, eventStore });
-  if (alerts.alerts > 0) console.log(`Quarter alerts: ${alerts.alerts} target banks changed rating colour in ${alerts.quarter}.`);
+  // A newer quarter alerts the users whose target banks' ratios changed colour; renamed or moved banks take their new details.
+  const { alerts, details } = await updateTrackedBanks({ knex: db.knex, eventStore });
+  if (alerts && alerts.alerts > 0) console.log(`Quarter alerts: ${alerts.alerts} target banks changed rating colour in ${alerts.quarter}.`);
+  if (details && details.refreshed > 0) console.log(`Tracked banks: ${details.refreshed} took the regulator's new name or address.`);
+  if (!alerts || !details) failed = true;
 } finally {
   await eventStore.close();
   await db.close();

@@ -8,7 +8,7 @@ import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
 import { openEventStoreForCli } from '../backend/src/cli/open-event-store.ts';
 import { setLogLevel } from '../backend/src/logging/logger.ts';
 import { RegulatorSync } from '../backend/src/regulator/sync/service.ts';
-import { raiseQuarterAlerts } from '../backend/src/outreach/targets/quarter-alerts.ts';
+import { updateTrackedBanks } from '../backend/src/outreach/targets/after-regulator-update.ts';
 
 const withCensus = process.argv.includes('--census');
 const config = loadConfigOrExit();
@@ -17,8 +17,8 @@ const db = await openDatabaseForCli(config);
 
 let failed: boolean;
 const eventStore = await openEventStoreForCli(db, config);
-// A newer quarter alerts the users whose target banks' ratios changed colour.
-const sync = new RegulatorSync(db, config, { afterSync: () => raiseQuarterAlerts({ knex: db.knex, eventStore }) });
+// A newer quarter alerts the users whose target banks' ratios changed colour; renamed or moved banks take their new details.
+const sync = new RegulatorSync(db, config, { afterSync: () => updateTrackedBanks({ knex: db.knex, eventStore }) });
 const stop = () => void sync.stop();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

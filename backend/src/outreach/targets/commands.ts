@@ -142,7 +142,9 @@ const snapshotKeys: readonly string[] = [...snapshotNumberFields, ...snapshotTex
 
 /** The tracking body's details and figures, each value the body's rules refuse left out instead of refusing the whole. */
 const lenientSnapshotBody = z.object(
-  Object.fromEntries(Object.entries({ ...optionalDetails, ...snapshotShape }).map(([field, schema]) => [field, schema.catch(undefined)])),
+  Object.fromEntries(
+    Object.entries({ name: bankName.optional(), ...optionalDetails, ...snapshotShape }).map(([field, schema]) => [field, schema.catch(undefined)]),
+  ),
 );
 
 /**

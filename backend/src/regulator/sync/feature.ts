@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { signedInUser } from '../../auth/authenticate.ts';
-import { raiseQuarterAlerts } from '../../outreach/targets/quarter-alerts.ts';
+import { updateTrackedBanks } from '../../outreach/targets/after-regulator-update.ts';
 import type { AppServices, Feature } from '../../services.ts';
 import { RegulatorSync, type RegulatorSyncOptions } from './service.ts';
 
@@ -20,7 +20,7 @@ export function createSyncFeature(options: RegulatorSyncOptions = {}): SyncFeatu
   const syncFor = (services: AppServices) => {
     let sync = instances.get(services);
     if (!sync) {
-      const afterSync = () => raiseQuarterAlerts({ knex: services.knex, eventStore: services.eventStore });
+      const afterSync = () => updateTrackedBanks({ knex: services.knex, eventStore: services.eventStore });
       instances.set(services, (sync = new RegulatorSync(services.db, services.config, { ...options, afterSync })));
     }
     return sync;
