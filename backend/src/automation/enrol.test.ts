@@ -118,4 +118,13 @@ describeWithDatabase('starting enrolments', (context) => {
     await app.request(`/api/data/contacts/${erased}`, { method: 'PUT', token, body: { name: 'Oda Vik', email: 'oda.vik@alpha.example' } });
     expect((await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [kept, erased] } })).status).to.equal(201);
   });
+
+  it("names the bank of a new enrolment by the tracked bank's current name, not the one the contact was added under", async () => {
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 630, name: 'Gamma Bank', state: 'IL' } });
+    const gamma = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 630, name: 'Ivo Gamma', title: 'CFO', email: 'ivo@gamma.example' } })).body.id;
+    const renamed = await app.request('/api/data/banks/630', { method: 'PUT', token, body: { name: 'Gamma Bank, N.A.' } });
+    expect(renamed.status, renamed.text).to.equal(200);
+    const [enrolmentId] = await startEnrolments({ knex: app.services.knex, eventStore: app.services.eventStore, clock }, { userId, workflowId, contactIds: [gamma] });
+    expect((await app.request(`/api/data/enrolments/${enrolmentId}`, { token })).body.bankName).to.equal('Gamma Bank, N.A.');
+  });
 });

@@ -35,6 +35,9 @@ type ContactRow = {
   bank_closed: boolean;
 };
 
+/** The contact's bank as the screens name it: the tracked bank's current name (it follows a rename), else the name saved with the contact. */
+const bankNameOf = (contact: ContactRow) => contact.target_name ?? contact.bank_name ?? `bank ${contact.bank_id}`;
+
 /**
  * Enrols contacts in a workflow: each becomes its own enrolment stream, its first step scheduled in
  * the send window (a day-1 step goes at once when the window is open). Refused as a whole, with every
@@ -68,14 +71,14 @@ export async function startEnrolments(
   }
   const untargeted = contacts.filter((contact) => !contact.is_target);
   if (untargeted.length) {
-    throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${contact.bank_name ?? `bank ${contact.bank_id}`})`).join(', ')}.`, {
+    throw new BadRequestError(`Automation runs only for banks among your targets: ${untargeted.map((contact) => `${contact.name} (${bankNameOf(contact)})`).join(', ')}.`, {
       cannotStart: untargeted.map((contact) => contact.id),
     });
   }
   // Nothing about an erased contact is written anywhere (its enrolment would name it) until it is given details again.
   const erased = contacts.filter((contact) => contact.erased_at !== null);
   if (erased.length) {
-    throw new BadRequestError(`Automation does not go through contacts whose personal data was erased: ${erased.map((contact) => `${contact.name} (${contact.bank_name ?? contact.target_name ?? `bank ${contact.bank_id}`})`).join(', ')}. Leave them out to start the others.`, {
+    throw new BadRequestError(`Automation does not go through contacts whose personal data was erased: ${erased.map((contact) => `${contact.name} (${bankNameOf(contact)})`).join(', ')}. Leave them out to start the others.`, {
       cannotStart: erased.map((contact) => contact.id),
     });
   }
@@ -113,7 +116,7 @@ export async function startEnrolments(
       enrolmentId,
       userId,
       workflow,
-      contact: { id: contact.id, name: contact.name, bankId: contact.bank_id, bankName: contact.bank_name ?? contact.target_name, bankClosed: contact.bank_closed },
+      contact: { id: contact.id, name: contact.name, bankId: contact.bank_id, bankName: bankNameOf(contact), bankClosed: contact.bank_closed },
       timeZone: window.timeZone,
       at: startedAt.toISOString(),
       firstDueAt: firstDueAt.toISOString(),
