@@ -46,6 +46,26 @@ describe('placeholder engine', () => {
     it(`renders ${description}`, () => expect(renderTemplate(template, given).output).to.equal(expected));
   }
 
+  it('reads {{@root.name}} exactly as {{name}}: any letter case, formatted by kind, from inside a block too', () => {
+    const result = renderTemplate('{{@root.bankName}}|{{@ROOT.BANKNAME}}|{{@root.totalAssets}}|{{@root.senderName}}|{{#with contactFirstName}}{{@root.bankname}}{{/with}}', { bankName: 'B', totalAssets: 1e9, contactFirstName: 'Jane' });
+    expect(result).to.deep.equal({ output: 'B|B|$1.00B|[Your Name]|B', unknown: [], missing: ['senderName'] });
+    expect(checkTemplate('{{@root.Nickname}} {{@root.bankName}}')).to.deep.equal({ ok: true, unknown: ['Nickname'] });
+    expect(checkTemplate('{{money @root.bankName}}')).to.include({ ok: false, line: 1, column: 1 });
+  });
+
+  it('flags {{this}} and {{@root}} outside a block that enters a value as unknown, and renders them N/A instead of [object Object]', () => {
+    const result = renderTemplate('{{this}}|{{.}}|{{@root}}|{{fallback this "there"}}|{{#if bankName}}{{this}}{{/if}}|{{#with bankName}}{{../this}}{{/with}}', values);
+    expect(result.output).to.equal('N/A|N/A|N/A|there|N/A|N/A');
+    expect(result.unknown).to.deep.equal(['this', '.', '@root', '../this']);
+    expect(checkTemplate('Dear {{this}}')).to.deep.equal({ ok: true, unknown: ['this'] });
+  });
+
+  it('keeps {{this}} working inside each, with and a block named after a value, and unknown in their else part', () => {
+    const result = renderTemplate('{{#each tags}}{{this}};{{/each}}|{{#with bankName}}{{this}}{{else}}{{this}}{{/with}}|{{#contactFirstName}}{{this}}{{/contactFirstName}}', { ...values, tags: ['a', 'b'] });
+    expect(result.output).to.equal('a;b;|First Community Bank|Jane');
+    expect(result.unknown).to.deep.equal(['tags', 'this', 'contactFirstName']);
+  });
+
   it('renders without generating code, as the browser does under a content security policy that forbids eval', () => {
     const realFunction = globalThis.Function;
     globalThis.Function = function forbidden() {

@@ -71,8 +71,10 @@ const dateStyles = ['long', 'short', 'iso'];
  * email sent with the template, so it is refused like a syntax error, where it was written.
  */
 function helperMisuse(helper: string, params: Node[]): string | undefined {
-  const placeholderOf = (param: Node | undefined) =>
-    param?.type === 'PathExpression' && !param.data ? placeholdersByLowerName.get((param.parts as string[]).join('.').toLowerCase()) : undefined;
+  const placeholderOf = (param: Node | undefined) => {
+    const name = param && placeholderNameOf(param);
+    return name === undefined ? undefined : placeholdersByLowerName.get(name.toLowerCase());
+  };
   const wrongKind = (param: Node | undefined, kinds: readonly PlaceholderKind[], what: string) => {
     const placeholder = placeholderOf(param);
     return placeholder && !kinds.includes(placeholder.kind) ? `{{${helper}}} formats ${what} and ${placeholder.name} is not one: write {{${placeholder.name}}} alone, or ${exampleOf(helper)}.` : undefined;
@@ -112,7 +114,7 @@ function compile(source: string, format: RenderFormat): Compiled {
   const program = parse(source);
   const unknown = new Set<string>();
   const referenced = new Set<string>();
-  rewrite(program, { format, unknown, referenced });
+  rewrite(program, { format, unknown, referenced, enteredBlocks: 0 });
   const template = (values: Record<string, unknown>) => {
     try {
       return interpret(program, values, { helpers, helperMissing, escape: format === 'html' });
@@ -160,7 +162,34 @@ function reasonOf(parserMessage: string): string {
   return 'a placeholder is not written properly: write {{name}}.';
 }
 
-type Walk = { format: RenderFormat; unknown: Set<string>; referenced: Set<string> };
+/**
+ * What a walk has seen so far, and how many blocks around the current node enter a value (`{{#each}}`,
+ * `{{#with}}`, a block named after a value): inside none, `{{this}}` would be the values as a whole.
+ */
+type Walk = { format: RenderFormat; unknown: Set<string>; referenced: Set<string>; enteredBlocks: number };
+
+/** `@root.x` names the placeholder x from anywhere, `@root` matched in any letter case like every name. */
+const isRootPath = (path: Node) => path.data && String(path.parts[0]).toLowerCase() === 'root';
+
+/**
+ * The placeholder a value path names, as written: `x`, `this.x`, `../x` and `@root.x` all name x.
+ * Undefined for Handlebars' own references (`this`, `@index`, `@root` alone).
+ */
+function placeholderNameOf(path: Node): string | undefined {
+  if (path.type !== 'PathExpression') return undefined;
+  const parts = path.parts as string[];
+  if (path.data) return isRootPath(path) && parts.length > 1 ? parts.slice(1).join('.') : undefined;
+  return parts.length > 0 ? parts.join('.') : undefined;
+}
+
+/** Whether a block's own part runs with a value of its own as `this` (its `{{else}}` part never does). */
+function entersValue(node: Node): boolean {
+  if (node.type !== 'BlockStatement' || node.path.type !== 'PathExpression' || node.path.data) return false;
+  const name = String(node.path.original).toLowerCase();
+  if (name === 'each' || name === 'with') return true;
+  const isCall = node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
+  return !isCall && !(name in helpers) && !builtInBlockHelpers.has(name);
+}
 
 /** Lower-cases every name and helper, records unknown and used names, formats bare names by kind, and escapes everything in HTML. */
 function rewrite(node: Node | null | undefined, walk: Walk): void {
@@ -188,7 +217,7 @@ function rewrite(node: Node | null | undefined, walk: Walk): void {
       for (const parameter of node.params as Node[]) rewriteExpression(parameter, walk);
       for (const pair of (node.hash?.pairs ?? []) as Node[]) rewriteExpression(pair.value, walk);
       if (node.type === 'MustacheStatement' && walk.format === 'html') node.escaped = true;
-      rewrite(node.program, walk);
+      rewrite(node.program, entersValue(node) ? { ...walk, enteredBlocks: walk.enteredBlocks + 1 } : walk);
       rewrite(node.inverse, walk);
       return;
     }
@@ -216,15 +245,22 @@ function rewriteHelperName(path: Node, walk: Walk): void {
 }
 
 function rewriteValuePath(path: Node, walk: Walk) {
-  // `this`, `..` and `@index` are Handlebars' own references, not placeholders
-  if (path.type !== 'PathExpression' || path.data || path.parts.length === 0) return undefined;
-  // `../name` reaches out of a block: the name is what follows the `../`
-  const written = (path.parts as string[]).join('.');
+  if (path.type !== 'PathExpression') return undefined;
+  const written = placeholderNameOf(path);
+  if (written === undefined) {
+    // `this` (or `@root`) outside every block that enters a value is the values as a whole, never
+    // something to print: an unknown name. `..` steps out of one such block.
+    const isWhole = path.data ? isRootPath(path) : path.parts.length === 0 && walk.enteredBlocks - (path.depth ?? 0) <= 0;
+    if (isWhole) walk.unknown.add(String(path.original));
+    // `@index`, `@key`, `@first`, `@last` and a `this` inside a block are Handlebars' own references
+    return undefined;
+  }
   const lower = written.toLowerCase();
   const placeholder = placeholdersByLowerName.get(lower);
   if (placeholder) walk.referenced.add(lower);
   else walk.unknown.add(written);
-  path.parts = (path.parts as string[]).map((part) => part.toLowerCase());
+  const lowerParts = (path.parts as string[]).map((part) => part.toLowerCase());
+  path.parts = path.data ? ['root', ...lowerParts.slice(1)] : lowerParts;
   path.original = lower;
   return placeholder;
 }

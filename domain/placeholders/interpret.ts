@@ -55,10 +55,13 @@ export function interpret(program: TemplateNode, values: Record<string, unknown>
     return escaped && options.escape ? Handlebars.escapeExpression(value as string) : String(value);
   };
 
+  // The values as a whole (`{{this}}` or `{{@root}}` outside any block that enters a value) are no
+  // value of the template: they read as missing, never as "[object Object]".
   const lookupPath = (path: TemplateNode, frame: Frame): unknown => {
-    if (path.data) return path.parts.reduce((value: unknown, part: string) => ownValue(value, part), frame.data);
-    const context = frame.contexts[Math.min(path.depth ?? 0, frame.contexts.length - 1)];
-    return (path.parts as string[]).reduce((value: unknown, part) => ownValue(value, part), context);
+    const found = path.data
+      ? path.parts.reduce((value: unknown, part: string) => ownValue(value, part), frame.data)
+      : (path.parts as string[]).reduce((value: unknown, part) => ownValue(value, part), frame.contexts[Math.min(path.depth ?? 0, frame.contexts.length - 1)]);
+    return found === values ? undefined : found;
   };
 
   const evaluate = (node: TemplateNode, frame: Frame): unknown => {

@@ -42,6 +42,12 @@ describeWithDatabase('placeholders API', (context) => {
     expect(response.body.missing).to.deep.equal([]);
   });
 
+  it('renders {{@root.name}} as the placeholder and {{this}} as an unknown N/A, never [object Object]', async () => {
+    const response = await render({ subject: '{{@root.BankName}}', body: 'Dear {{this}}', cert, contactId });
+    expect(response.body).to.include({ subject: bankName, body: 'Dear N/A' });
+    expect(response.body.unknown).to.deep.equal(['this']);
+  });
+
   it("fills the AI placeholders from the user's own saved summary of the bank, and N/A for another user", async () => {
     const template = { subject: 'Notes', body: '{{aiSummary}}', cert };
     expect((await render(template)).body).to.include({ body: 'N/A' }).and.to.have.property('missing').that.includes('aiSummary');
