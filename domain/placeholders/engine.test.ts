@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { defaultEmailTemplate } from './starter-templates.ts';
-import { checkTemplate, PlaceholderSyntaxError, renderEmail, renderTemplate, type PlaceholderValues } from './engine.ts';
+import { checkEmailTemplate, checkTemplate, PlaceholderSyntaxError, renderEmail, renderTemplate, type PlaceholderValues } from './engine.ts';
 import { placeholderCatalogue } from './catalogue.ts';
 import { exampleValues, placeholderValues } from './values.ts';
 
@@ -145,6 +145,12 @@ describe('placeholder engine', () => {
     expect(() => renderEmail({ subject: 'ok', body: 'a\n{{#if x}}' }, values)).to.throw(/in the body at line 2/);
     expect(checkTemplate('{{#if x}}')).to.include({ ok: false, line: 1 });
     expect(checkTemplate('{{Foo}} {{bankName}}')).to.deep.equal({ ok: true, unknown: ['Foo'] });
+  });
+
+  it('checks a whole email template: the names subject and body do not know, each once, or the syntax error naming its part', () => {
+    expect(checkEmailTemplate({ subject: 'Hi {{FirstName}}', body: '{{firstName}} {{FirstName}} {{bankName}}' })).to.deep.equal({ ok: true, unknown: ['FirstName', 'firstName'] });
+    expect(checkEmailTemplate({ subject: 'Hi', body: 'a\n{{#if x}}' })).to.deep.include({ ok: false, part: 'body' });
+    expect(checkEmailTemplate({ subject: 'Hi {{bankName', body: '' })).to.have.property('message').that.matches(/^Template syntax error in the subject at line 1/);
   });
 
   it('checks a template without generating code, as a browser whose content security policy forbids eval does', () => {

@@ -311,17 +311,20 @@ export class EmailTemplateSyntaxError extends PlaceholderSyntaxError {
   }
 }
 
+/** Runs the work on one part of an email, a syntax error in it thrown as EmailTemplateSyntaxError naming the part. */
+function inPart<T>(part: TemplatePart, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw error instanceof PlaceholderSyntaxError ? new EmailTemplateSyntaxError(part, error) : error;
+  }
+}
+
 /** Renders subject and body with the same values; the lists name each placeholder once. Throws EmailTemplateSyntaxError naming the part. */
 export function renderEmail(email: { subject: string; body: string }, values: PlaceholderValues, options: { format?: RenderFormat } = {}) {
   const lowered = lowerCaseValues(values);
   const format = options.format ?? 'text';
-  const part = (name: TemplatePart, source: string) => {
-    try {
-      return renderCompiled(compile(source, name === 'subject' ? 'text' : format), lowered);
-    } catch (error) {
-      throw error instanceof PlaceholderSyntaxError ? new EmailTemplateSyntaxError(name, error) : error;
-    }
-  };
+  const part = (name: TemplatePart, source: string) => inPart(name, () => renderCompiled(compile(source, name === 'subject' ? 'text' : format), lowered));
   const subject = part('subject', email.subject);
   const body = part('body', email.body);
   return {
@@ -339,5 +342,16 @@ export function checkTemplate(source: string): { ok: true; unknown: string[] } |
   } catch (error) {
     if (!(error instanceof PlaceholderSyntaxError)) throw error;
     return { ok: false, message: error.message, line: error.line, column: error.column };
+  }
+}
+
+/** Checks a whole email template without values, as sending it would: the syntax error naming its part, or the names subject and body do not know, each once. */
+export function checkEmailTemplate(email: { subject: string; body: string }): { ok: true; unknown: string[] } | { ok: false; message: string; part: TemplatePart } {
+  try {
+    const unknown = [inPart('subject', () => compile(email.subject, 'text')), inPart('body', () => compile(email.body, 'text'))].flatMap((compiled) => compiled.unknown);
+    return { ok: true, unknown: [...new Set(unknown)] };
+  } catch (error) {
+    if (!(error instanceof EmailTemplateSyntaxError)) throw error;
+    return { ok: false, message: error.message, part: error.part };
   }
 }

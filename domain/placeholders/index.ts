@@ -3,6 +3,7 @@ export {
   renderTemplate,
   renderEmail,
   checkTemplate,
+  checkEmailTemplate,
   helperCatalogue,
   PlaceholderSyntaxError,
   EmailTemplateSyntaxError,
