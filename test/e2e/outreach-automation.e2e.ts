@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Route } from 'playwright-core';
-import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
+import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothSchemes, screenshotInBothThemes, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { Shell } from './support/pages/shell.ts';
@@ -104,6 +104,55 @@ describe('automation outreach and sent mailbox', function () {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await automation.templateCard('Quarter check-in').waitFor({ state: 'detached' });
     await card.getByText('Email: Unknown Template').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('names the unknown placeholders of an email step\'s template in the workflow editor, and that automation stops there', async () => {
+    const session = await e2e.registerUser('Wren Editor');
+    const template = (body: string, name: string) => apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name, category: 'follow-up', subject: 'About {{bankName}}', body } });
+    await template('Dear {{contactFirstName}},', 'Introduction');
+    await template('Dear {{FirstName}},', 'Follow-up');
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    await automation.openNewWorkflow();
+    await automation.dialog().getByLabel('Workflow Name').fill('Typo sequence');
+    await automation.choose('Template of step 1', 'Introduction');
+    expect(await automation.dialog().getByTestId('unknown-placeholders').count()).to.equal(0);
+    await automation.choose('Template of step 1', 'Follow-up');
+    const warning = automation.dialog().getByTestId('workflow-step').first().getByTestId('unknown-placeholders');
+    expect(await warning.textContent()).to.equal('Unknown placeholders (automation stops at this step instead of sending it): {{FirstName}}');
+    await screenshotInBothSchemes(page, 'workflow-modal-unknown-placeholders');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('names the steps of the chosen workflow whose templates have unknown placeholders in Start Automation', async () => {
+    const session = await e2e.registerUser('Wren Starter');
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Sam Teller', title: 'Chief Financial Officer', email: 'sam@teller.example' } });
+    const template = (body: string, name: string) => apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name, category: 'follow-up', subject: 'About {{bankName}}', body } });
+    const introduction = await template('Dear {{contactFirstName}},', 'Introduction');
+    const followUp = await template('Dear {{FirstName}},', 'Follow-up');
+    const steps = [{ day: 1, type: 'Email', templateId: introduction.id }, { day: 3, type: 'Email', templateId: followUp.id }];
+    await apiAs(e2e.url, session, '/api/data/workflows', { method: 'POST', body: { name: 'Typo sequence', steps } });
+    await apiAs(e2e.url, session, '/api/data/workflows', { method: 'POST', body: { name: 'Clean sequence', steps: steps.slice(0, 1) } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
+    const dialog = page.getByRole('dialog', { name: `Start Automation for ${bank.name}` });
+    const chooseWorkflow = async (name: string) => {
+      await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
+      await page.getByRole('option', { name: new RegExp(`^${name} `) }).click();
+    };
+    await chooseWorkflow('Clean sequence');
+    expect(await dialog.getByTestId('workflow-template-warnings').count()).to.equal(0);
+    await chooseWorkflow('Typo sequence');
+    const warning = dialog.getByTestId('workflow-template-warnings').getByTestId('unknown-placeholders');
+    expect(await warning.textContent()).to.equal('Step 2\'s template "Follow-up" has unknown placeholders (automation stops at this step instead of sending it): {{FirstName}}');
+    await screenshotInBothSchemes(page, 'start-automation-unknown-placeholders');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

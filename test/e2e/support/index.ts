@@ -9,7 +9,7 @@ import { registerUser } from './users.ts';
 import { screenshotDir } from './screenshots.ts';
 
 export { contrastRatio, seenThrough } from './contrast.ts';
-export { chartsDrawn, screenshot, screenshotDir, screenshotInBothThemes } from './screenshots.ts';
+export { chartsDrawn, screenshot, screenshotDir, screenshotInBothSchemes, screenshotInBothThemes } from './screenshots.ts';
 export { transitionsEnded } from './transitions.ts';
 export { addOneOfEachRecord, apiAs, apiOf, arrangeTemplateWorkflowAndMail, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';

@@ -40,3 +40,20 @@ export async function screenshotInBothThemes(page: Page, name: string): Promise<
   await screenshot(page, name);
   await switchTheme();
 }
+
+/**
+ * `screenshot` in the system's light colour scheme, then its dark one, then back to light: for a screen
+ * with a dialog open, whose backdrop keeps the theme button from a click. The app follows the system's
+ * scheme while the user has chosen no theme.
+ */
+export async function screenshotInBothSchemes(page: Page, name: string): Promise<void> {
+  const switchScheme = async (colorScheme: 'light' | 'dark') => {
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction((before) => getComputedStyle(document.body).backgroundColor !== before, background);
+  };
+  await screenshot(page, name);
+  await switchScheme('dark');
+  await screenshot(page, name);
+  await switchScheme('light');
+}

@@ -6,6 +6,7 @@ import {
   parseStepDay,
   removeStep,
   stepsForSave,
+  stepTemplateWarnings,
   workflowProblems,
   type WorkflowStep,
 } from '../../../frontend/src/resources/workflows/steps.ts';
@@ -79,5 +80,24 @@ describe('workflow step rules', () => {
       { day: 99_999_999_999, type: 'LinkedIn Visit' },
     ]);
     expect(problems.steps).to.deep.equal([undefined, 'Day can be at most 3650 (ten years after the start).']);
+  });
+
+  it("names each email step whose template has unknown placeholders (subject and body) or cannot be read, and no other step", () => {
+    const templates = [
+      { id: 'fine', name: 'Intro', subject: 'About {{bankName}}', body: 'Hi {{contactFirstName}}' },
+      { id: 'typo', name: 'Follow-up', subject: 'Hi {{FirstName}}', body: '{{this}} and {{FirstName}}' },
+      { id: 'broken', name: 'Old', subject: 'Hi', body: '{{#if bankName}}' },
+    ];
+    const steps: WorkflowStep[] = [
+      { day: 1, type: 'Email', templateId: 'fine' },
+      { day: 3, type: 'Email', templateId: 'typo' },
+      { day: 5, type: 'LinkedIn Visit' },
+      { day: 7, type: 'Email', templateId: 'deleted' },
+      { day: 9, type: 'Email', templateId: 'broken' },
+    ];
+    const [fine, typo, visit, deleted, broken] = stepTemplateWarnings(steps, templates);
+    expect([fine, visit, deleted]).to.deep.equal([undefined, undefined, undefined]);
+    expect(typo).to.deep.equal({ stepNumber: 2, templateName: 'Follow-up', unknown: ['FirstName', 'this'] });
+    expect(broken).to.include({ stepNumber: 5, templateName: 'Old' }).and.to.have.property('error').that.matches(/^Template syntax error in the body at line 1/);
   });
 });

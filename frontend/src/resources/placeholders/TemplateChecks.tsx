@@ -7,12 +7,15 @@ export function templateCheck(text: string): { error?: string; unknown: string[]
   return check.ok ? { unknown: check.unknown } : { error: check.message, unknown: [] };
 }
 
-/** Unknown placeholders, each shown as written with a wavy underline, so a typo stands out before sending. */
-export function UnknownPlaceholders({ names }: { names: readonly string[] }) {
+/**
+ * Unknown placeholders, each shown as written with a wavy underline, so a typo stands out before sending.
+ * `lead` says whose they are and `consequence` what sending does with them (a hand-sent email shows them as N/A).
+ */
+export function UnknownPlaceholders({ names, lead = 'Unknown placeholders', consequence = 'they will show as N/A' }: { names: readonly string[]; lead?: string; consequence?: string }) {
   if (names.length === 0) return null;
   return (
     <Typography variant="body2" color="warning.main" data-testid="unknown-placeholders">
-      Unknown placeholders (they will show as N/A):{' '}
+      {lead} ({consequence}):{' '}
       {names.map((name, index) => (
         <Box key={name} component="span" sx={{ textDecoration: 'underline wavy', textDecorationColor: (theme) => theme.palette.error.main, fontFamily: 'monospace' }}>
           {`{{${name}}}`}

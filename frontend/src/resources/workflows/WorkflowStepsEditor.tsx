@@ -1,12 +1,14 @@
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { EmailTemplate } from '../templates/template.ts';
-import { addStep, changeStepType, maxStepDay, parseStepDay, removeStep, replaceStep, stepTypes, type StepType, type WorkflowStep } from './steps.ts';
+import { addStep, changeStepType, maxStepDay, parseStepDay, removeStep, replaceStep, stepTemplateWarnings, stepTypes, type StepType, type WorkflowStep } from './steps.ts';
+import { StepTemplateWarningText } from './StepTemplateWarningText.tsx';
 
 /**
  * A workflow's steps, each a day, a type (Email or LinkedIn Visit) and, for emails, a template, with
- * '+ Add Step'. The same editor serves the Automation page's workflow modal and the Records screens,
- * so both add and switch steps by the rules in steps.ts.
+ * '+ Add Step'. Under an email step whose template cannot be sent as written (unknown placeholders, a
+ * syntax error), what the automation does there. The same editor serves the Automation page's
+ * workflow modal and the Records screens, so both add and switch steps by the rules in steps.ts.
  */
 export function WorkflowStepsEditor({
   steps,
@@ -22,6 +24,7 @@ export function WorkflowStepsEditor({
   problems?: ReadonlyArray<string | undefined>;
 }) {
   const firstTemplateId = templates[0]?.id;
+  const warnings = stepTemplateWarnings(steps, templates);
   return (
     <Stack spacing={2}>
       {steps.length === 0 && (
@@ -31,6 +34,7 @@ export function WorkflowStepsEditor({
       )}
       {steps.map((step, index) => {
         const problem = problems?.[index];
+        const warning = warnings[index];
         return (
           <Box key={index} data-testid="workflow-step" sx={{ border: 1, borderColor: problem ? 'error.main' : 'divider', borderRadius: 1.5, p: 1.5 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -81,6 +85,7 @@ export function WorkflowStepsEditor({
                 <DeleteIcon />
               </IconButton>
             </Stack>
+            {warning && <StepTemplateWarningText warning={warning} />}
             {problem && (
               <Typography variant="caption" color="error">
                 {problem}

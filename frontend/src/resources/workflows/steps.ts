@@ -3,6 +3,7 @@
  * data, so they are unit tested without a browser.
  */
 
+import { checkEmailTemplate } from '../../../../domain/placeholders/index.ts';
 import { maxStepDay, type StepType } from '../../../../domain/records/workflow.ts';
 
 export { maxStepDay, stepTypes, type StepType } from '../../../../domain/records/workflow.ts';
@@ -70,4 +71,28 @@ export function workflowProblems(name: string, steps: readonly WorkflowStep[]): 
       return undefined;
     }),
   };
+}
+
+/** The words on a step whose template cannot be sent as written: the scheduler stops the contact's enrolment at that step, its email unsent. */
+export const automationStopsText = 'automation stops at this step instead of sending it';
+
+/** Why an Email step's template would stop the automation: the names it does not know, or the syntax error naming its part. */
+export type StepTemplateWarning = { stepNumber: number; templateName: string; unknown: string[]; error?: string };
+
+/**
+ * The warning of each step (by index), undefined for a step whose template sends as written, a
+ * LinkedIn visit, or a template not among `templates` (deleted: the step is skipped, not stopped at).
+ */
+export function stepTemplateWarnings(
+  steps: ReadonlyArray<Pick<WorkflowStep, 'type' | 'templateId'>>,
+  templates: ReadonlyArray<{ id: string; name: string; subject: string; body: string }>,
+): Array<StepTemplateWarning | undefined> {
+  return steps.map((step, index) => {
+    const template = step.type === 'Email' && step.templateId ? templates.find((candidate) => candidate.id === step.templateId) : undefined;
+    if (!template) return undefined;
+    const check = checkEmailTemplate(template);
+    const warning = { stepNumber: index + 1, templateName: template.name };
+    if (!check.ok) return { ...warning, unknown: [], error: check.message };
+    return check.unknown.length > 0 ? { ...warning, unknown: check.unknown } : undefined;
+  });
 }
