@@ -4,7 +4,7 @@ import { createAutomationFeature } from '../../backend/src/automation/feature.ts
 import { features } from '../../backend/src/features.ts';
 import { createMailFeature } from '../../backend/src/mail/feature.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiOf, screenshot, useE2E, type ColorScheme } from './support/index.ts';
+import { apiOf, screenshot, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -75,6 +75,35 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(await page.getByLabel('Time zone').inputValue()).to.equal('America/Denver');
     expect(settingsReads, 'the tab reads the settings once, not on every render').to.be.at.most(2);
     expect(await as('/api/data/settings')).to.include({ timeZone: 'America/Denver', dailySendCap: 25 }).and.to.have.deep.property('sendDays', [1, 2, 3, 4, 6]);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('shows no form over defaults when the saved settings cannot be read, and the saved ones after Try again', async () => {
+    const session = await e2e.registerUser('Ines Ortega');
+    await apiOf(e2e.url, session)('/api/data/settings', { method: 'PUT', body: { dailySendCap: 7 } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/settings' });
+    let reachable = false;
+    await page.route('**/api/data/settings', async (route) => {
+      if (reachable || route.request().method() !== 'GET') return route.continue();
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, message: 'The database did not answer.' }) });
+    });
+    const failure = page.getByRole('alert').filter({ hasText: 'Your saved settings could not be loaded: The database did not answer.' });
+    // A Save on either tab would have written defaults, or empty keys, over settings the user never saw.
+    const saveButtons = page.getByRole('button', { name: /^Save/ });
+    await page.getByRole('tab', { name: 'Data Enrichment' }).click();
+    await failure.waitFor();
+    expect(await saveButtons.count()).to.equal(0);
+    expect(await page.getByText('Hunter.io').count(), 'no card of the form').to.equal(0);
+    await page.getByRole('tab', { name: 'Automation' }).click();
+    // The card's heading comes with the tab, before its read fails: the alert then found is the tab's own.
+    await page.getByRole('heading', { name: 'Send window and daily cap' }).waitFor();
+    await failure.waitFor();
+    expect(await saveButtons.count()).to.equal(0);
+    await screenshotInBothThemes(page, 'automation-settings-unread');
+    reachable = true;
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    expect(await page.getByLabel('Daily send cap').inputValue()).to.equal('7');
+    await page.getByRole('button', { name: 'Save Automation Settings' }).waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

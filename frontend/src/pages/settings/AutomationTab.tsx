@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
 import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
+import { SavedSettingsPending, useSavedSettings } from './SavedSettings.tsx';
 import { formatLocalDay } from '../../../../domain/format.ts';
 
 const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -16,23 +17,18 @@ function SendWindowCard() {
   const [form, setForm] = useState<AutomationSettings>(defaults);
   // The fields wait for the saved settings: typed into before they arrived, a value was replaced by the
   // saved one, and a Save then could write the defaults over settings the user never saw.
-  const [loading, setLoading] = useState(true);
+  const saved = useSavedSettings((settings) =>
+    setForm({
+      sendWindowStartHour: settings.sendWindowStartHour ?? defaults.sendWindowStartHour,
+      sendWindowEndHour: settings.sendWindowEndHour ?? defaults.sendWindowEndHour,
+      sendDays: settings.sendDays ?? defaults.sendDays,
+      timeZone: settings.timeZone ?? null,
+      dailySendCap: settings.dailySendCap ?? defaults.dailySendCap,
+    }),
+  );
   const [saving, setSaving] = useState(false);
   // The server's message for each field it refused, shown under that field rather than as 'dailySendCap: ...'.
   const [errors, setErrors] = useState<Partial<Record<keyof AutomationSettings, string>>>({});
-  useEffect(() => {
-    settingsApi.read().then(
-      (settings) =>
-        setForm({
-          sendWindowStartHour: settings.sendWindowStartHour ?? defaults.sendWindowStartHour,
-          sendWindowEndHour: settings.sendWindowEndHour ?? defaults.sendWindowEndHour,
-          sendDays: settings.sendDays ?? defaults.sendDays,
-          timeZone: settings.timeZone ?? null,
-          dailySendCap: settings.dailySendCap ?? defaults.dailySendCap,
-        }),
-      (error: Error) => toast.error(`Your saved settings could not be loaded: ${error.message}`),
-    ).finally(() => setLoading(false));
-  }, [toast]);
   const number = (field: 'sendWindowStartHour' | 'sendWindowEndHour' | 'dailySendCap') => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [field]: Number(event.target.value) }));
   const toggleDay = (day: number) =>
@@ -60,8 +56,8 @@ function SendWindowCard() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Automated emails go out only inside this window, on these days, and never more than the cap per day. Steps due outside it wait for the next window.
         </Typography>
-        {loading ? (
-          <CircularProgress size={24} aria-label="Loading settings" />
+        {saved.load.status !== 'loaded' ? (
+          <SavedSettingsPending load={saved.load} retry={saved.retry} />
         ) : (
           <Stack spacing={2}>
             {/* One above the other on a phone, where side by side their labels were cut to 'Window starts (...'. */}

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useToast } from '../../ui/Toast.tsx';
 import { mailgunRegions, settingsApi, type ConnectionTest, type MailgunRegion, type ServiceSettings } from './settingsApi.ts';
+import { SavedSettingsPending, useSavedSettings } from './SavedSettings.tsx';
 
 type Form = { hunterApiKey: string; mailgunApiKey: string; mailgunDomain: string; mailgunRegion: MailgunRegion; mailgunWebhookSigningKey: string };
 const emptyForm: Form = { hunterApiKey: '', mailgunApiKey: '', mailgunDomain: '', mailgunRegion: 'US', mailgunWebhookSigningKey: '' };
@@ -72,27 +73,15 @@ function ServiceCard({ title, subtitle, children, onTest, result, testing }: { t
 export function DataEnrichmentTab() {
   const toast = useToast();
   const [form, setForm] = useState<Form>(emptyForm);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [unreadable, setUnreadable] = useState<NonNullable<ServiceSettings['unreadableSecrets']>>([]);
+  const saved = useSavedSettings((settings) => {
+    setForm(formOf(settings));
+    setUnreadable(settings.unreadableSecrets ?? []);
+  });
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [hunterTest, setHunterTest] = useState<{ testing: boolean; result: ConnectionTest | null }>({ testing: false, result: null });
   const [mailgunTest, setMailgunTest] = useState<{ testing: boolean; result: ConnectionTest | null }>({ testing: false, result: null });
-
-  useEffect(() => {
-    settingsApi.read().then(
-      (settings) => {
-        setForm(formOf(settings));
-        setUnreadable(settings.unreadableSecrets ?? []);
-        setLoading(false);
-      },
-      (error: Error) => {
-        setLoadError(`Your saved settings could not be loaded: ${error.message}`);
-        setLoading(false);
-      },
-    );
-  }, []);
 
   const set = <Field extends keyof Form>(field: Field, value: Form[Field]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -116,10 +105,9 @@ export function DataEnrichmentTab() {
     }
   };
 
-  if (loading) return <CircularProgress size={24} aria-label="Loading settings" />;
+  if (saved.load.status !== 'loaded') return <SavedSettingsPending load={saved.load} retry={saved.retry} />;
   return (
     <Stack spacing={3}>
-      {loadError && <Alert severity="warning">{loadError}</Alert>}
       <UnreadableKeysNotice fields={unreadable} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
