@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, LinearProgress } from '@mui/material';
 import { Edit, useDataProvider, useEditContext, useNotify, useRedirect, type EditProps, type RaRecord } from 'react-admin';
 import { changesSince, type FieldChange } from './conflict.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
@@ -52,10 +52,25 @@ function ConflictPanel({ conflict, useReading, onSettled }: { conflict: Conflict
 }
 
 /**
+ * The form once the record has been fetched for it. Opened from a list, the form would start from the
+ * list's copy of the record and be reset when the fetched one arrived, undoing what the user had
+ * typed meanwhile; it waits for that fetch instead (a later refetch, such as Reload after a conflict,
+ * finds it shown).
+ */
+function FormOnceFetched({ children }: { children: ReactNode }) {
+  const { isFetching } = useEditContext();
+  const [fetched, setFetched] = useState(!isFetching);
+  useEffect(() => {
+    if (!isFetching) setFetched(true);
+  }, [isFetching]);
+  return fetched ? children : <LinearProgress aria-label="Loading the record" />;
+}
+
+/**
  * A react-admin Edit for an outreach record: saves pessimistically with `If-Match` (the version the
  * form was opened at). A 412 shows what changed meanwhile, field by field, and offers to reload or to
- * overwrite, its fields read as the record's History reads them (`useHistoryReading`); server
- * validation errors appear under their fields; other failures as a toast.
+ * overwrite, its fields read as the record's History reads them (`useHistoryReading`). The form waits
+ * for the record's fetch; server validation errors appear under their fields; other failures as a toast.
  */
 export function ConflictAwareEdit({
   children,
@@ -89,7 +104,7 @@ export function ConflictAwareEdit({
       }}
     >
       <ConflictPanel conflict={conflict} useReading={useHistoryReading} onSettled={() => setConflict(null)} />
-      {children}
+      <FormOnceFetched>{children}</FormOnceFetched>
     </Edit>
   );
 }
