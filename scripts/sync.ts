@@ -1,5 +1,5 @@
-// `npm run sync [-- --census]`: syncs active institutions and the latest SYNC_QUARTERS quarters of
-// financials from FDIC BankFind (continuing an interrupted run), then, with --census, the Census
+// `npm run sync [-- --census]`: syncs active institutions, recent structure changes, failures and the
+// latest SYNC_QUARTERS quarters of financials from FDIC BankFind (continuing an interrupted run), then, with --census, the Census
 // profiles of every CBSA/CSA in use. Progress bar on stderr. Refuses while a running server holds
 // the embedded database (use POST /api/services/sync/institutions there instead).
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
@@ -25,7 +25,7 @@ process.once('SIGTERM', stop);
 try {
   console.error(`Syncing from ${config.fdicApiUrl} (${config.syncQuarters} quarters of financials)`);
   await sync.startInstitutionSync();
-  const bar = progressBar('FDIC institutions and financials');
+  const bar = progressBar('FDIC institutions, structure changes, failures and financials');
   const timer = setInterval(() => {
     sync.status().then(({ progress, total }) => bar.update(progress, total || undefined), () => undefined);
   }, 500);

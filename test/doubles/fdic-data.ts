@@ -60,3 +60,47 @@ export function fdicTestData(options: { active: number; inactive?: number; quart
   );
   return { institutions, financials };
 }
+
+/**
+ * A merger of `acquired` into `acquirer` as the history endpoint lists it: one event under each
+ * bank, taking effect on `effective` (YYYY-MM-DD) and posted on `posted` (default: the same day).
+ */
+export function fdicMerger(acquired: FdicRecord, acquirer: FdicRecord, effective: string, posted = effective): FdicRecord[] {
+  const event = (cert: FdicRecord[string], side: string): FdicRecord => ({
+    ID: `${effective.replace(/-/g, '')}_223_${cert}_${side}`,
+    CERT: cert,
+    INSTNAME: cert === acquired.CERT ? acquired.NAME : acquirer.NAME,
+    CHANGECODE: 223,
+    CHANGECODE_DESC: 'Merger - Without Assistance',
+    EFFDATE: `${effective}T00:00:00`,
+    PROCDATE: `${posted}T00:00:00`,
+    OUT_CERT: acquired.CERT,
+    OUT_INSTNAME: acquired.NAME,
+    ACQ_CERT: acquirer.CERT,
+    ACQ_INSTNAME: acquirer.NAME,
+    TRANSNUM: Number(effective.replace(/-/g, '')),
+  });
+  return [event(acquired.CERT, 'out'), event(acquirer.CERT, 'acq')];
+}
+
+/**
+ * `bank`'s failure as the failures endpoint lists it (CERT as text, FAILDATE M/D/YYYY, money in
+ * thousands; the acquirer is in the structure history, not here).
+ */
+export function fdicFailure(bank: FdicRecord, failed: string, id: number): FdicRecord {
+  const [year, month, day] = failed.split('-').map(Number);
+  return {
+    ID: String(id),
+    CERT: String(bank.CERT),
+    NAME: String(bank.NAME).toUpperCase(),
+    CITYST: `${String(bank.CITY ?? 'SPRINGFIELD').toUpperCase()}, ${bank.STALP ?? 'IA'}`,
+    FAILDATE: `${month}/${day}/${year}`,
+    FAILYR: String(year),
+    QBFASSET: 120_000,
+    QBFDEP: 110_000,
+    COST: 9_500,
+    RESTYPE: 'FAILURE',
+    RESTYPE1: 'PA',
+    SAVR: 'DIF',
+  };
+}

@@ -7,7 +7,8 @@ import { HttpDouble, type RecordedRequest } from './server.ts';
  * It pages exactly as the real API: `limit` (per-endpoint default, at most 10,000) records from
  * `offset` of the matching records sorted by `sort_by`/`sort_order`, with `meta.total` the count of
  * all matches. Filters understand the documented syntax: `FIELD:value`, `FIELD:"text"`,
- * `FIELD:[a TO b]` (with `*`), `FIELD:("a","b")`, `AND`, `OR`, parentheses and `!(...)`.
+ * `FIELD:[a TO b]` (with `*`; bounds that are days, `"2026-01-01"`, compare date fields as dates),
+ * `FIELD:("a","b")`, `AND`, `OR`, parentheses and `!(...)`.
  * Its `url` is what FDIC_API_URL is set to.
  */
 export class FdicDouble extends HttpDouble {
@@ -154,10 +155,15 @@ export function parseFilter(text: string): Predicate {
       if (!keyword('TO')) throw new Error('expected TO in a range');
       const high = readValue();
       expect(']');
+      // Date fields are dates to the index: a day bound takes in every way the records write them.
+      const inRange = (value: unknown) => (low === '*' || compare(value, low) >= 0) && (high === '*' || compare(value, high) <= 0);
+      const dayBounds = [low, high].every((bound) => bound === '*' || isoDay.test(bound));
       return (record) => {
         const value = record[field];
         if (value === undefined || value === null) return false;
-        return (low === '*' || compare(value, low) >= 0) && (high === '*' || compare(value, high) <= 0);
+        if (!dayBounds) return inRange(value);
+        const day = dayOf(value);
+        return day !== null && inRange(day);
       };
     }
     if (text[position] === '(') {
@@ -204,6 +210,17 @@ export function parseFilter(text: string): Predicate {
   skipSpace();
   if (position !== text.length) throw new Error(`unexpected '${text.slice(position, position + 10)}'`);
   return predicate;
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date value as the index reads it (`2026-06-15`, `2026-06-15T00:00:00`, `6/15/2026`), as YYYY-MM-DD; null when not a date. */
+function dayOf(value: unknown): string | null {
+  const text = String(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/.exec(text);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  return us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : null;
 }
 
 function equals(actual: unknown, expected: string): boolean {

@@ -103,7 +103,7 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
     await syncButton.click();
     await card.getByText('Institution sync finished successfully!').waitFor();
     expect(await card.getByTestId('sync-detail').textContent()).to.match(
-      /^Synced 30 active institutions and 60 quarterly reports \(Q2 2025 to Q3 2025\) from FDIC BankFind\. The demo data was removed\. Finished [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/,
+      /^Synced 30 active institutions, 0 structure changes, 0 failures and 60 quarterly reports \(Q2 2025 to Q3 2025\) from FDIC BankFind\. The demo data was removed\. Finished [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/,
     );
     await page.getByTestId('demo-data-banner').waitFor({ state: 'detached' });
     await new Shell(page).navigate('Bank Directory');

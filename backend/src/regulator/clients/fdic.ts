@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { groupThousands } from '../../../../domain/format.ts';
 import type { AppConfig } from '../../config.ts';
+import { parseFdicDate } from '../normalise/values.ts';
 import { HttpClient, UpstreamError, type ServiceClientOptions } from './http.ts';
 
 /** The BankFind Suite endpoints we read (https://api.fdic.gov/banks/<endpoint>). */
@@ -47,6 +48,39 @@ export const fdicResponseSchema = z.object({
   data: z.array(z.looseObject({ data: z.record(z.string(), z.unknown()), score: z.number().optional() })),
   totals: z.record(z.string(), z.unknown()).optional(),
 });
+
+const certificate = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, 'Expected a certificate number')]);
+const fdicDate = z.string().refine((value) => parseFdicDate(value) !== null, 'Expected a date');
+const amount = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'Expected a number')]);
+const label = z.union([z.string(), z.number()]);
+
+/**
+ * The fields we store of the records of endpoints whose records we keep as they come (structure
+ * changes and failures), each checked where a record has it: a query may ask for some fields only.
+ */
+export const fdicRecordSchemas: Partial<Record<FdicEndpoint, z.ZodType>> = {
+  history: z.looseObject({
+    ID: z.string().min(1).optional(),
+    CERT: certificate.nullish(),
+    CHANGECODE: amount.nullish(),
+    CHANGECODE_DESC: z.string().nullish(),
+    EFFDATE: fdicDate.nullish(),
+    PROCDATE: fdicDate.nullish(),
+    INSTNAME: label.nullish(),
+    ACQ_CERT: certificate.nullish(),
+    ACQ_INSTNAME: label.nullish(),
+    OUT_CERT: certificate.nullish(),
+    OUT_INSTNAME: label.nullish(),
+  }),
+  failures: z.looseObject({
+    CERT: certificate.nullish(),
+    NAME: label.nullish(),
+    FAILDATE: fdicDate.nullish(),
+    QBFASSET: amount.nullish(),
+    QBFDEP: amount.nullish(),
+    COST: amount.nullish(),
+  }),
+};
 
 export type FdicClientOptions = ServiceClientOptions;
 
@@ -113,6 +147,15 @@ export class FdicClient {
       }
       return record;
     });
+    const recordSchema = fdicRecordSchemas[endpoint];
+    for (const [index, record] of recordSchema ? records.entries() : []) {
+      const checked = recordSchema!.safeParse(record);
+      if (checked.success) continue;
+      const first = checked.error.issues[0];
+      throw new UpstreamError(
+        `FDIC BankFind answered ${endpoint} with a record we cannot read (record ${groupThousands((query.offset ?? 0) + index + 1)}, ${first.path.join('.')}: ${first.message}).`,
+      );
+    }
     return { records, total: parsed.data.meta.total, offset: query.offset ?? 0, totals: parsed.data.totals, blanked };
   }
 

@@ -171,10 +171,7 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
     await Promise.all(writers.map((writer) => writer.trx.commit()));
     // After the commit, so they see every writer's rows.
     if (result.activeListDate) await noteActiveList(knex, result.activeListDate, file);
-    if (result.written.fdic_sod || result.written.fdic_institutions) {
-      result.enriched = await fillInstitutionsFromSod(knex);
-      result.deactivated = await applyActiveLists(knex);
-    }
+    Object.assign(result, await settleInstitutions(knex, result.written));
     await noteRegulatorDataChanged(knex);
     options.onProgress?.({ file, rows: result.rows, bytesRead: source.totalBytes, totalBytes: source.totalBytes });
     result.seconds = (performance.now() - started) / 1000;
@@ -189,6 +186,54 @@ export async function importFile(knex: Knex, file: string, options: ImportOption
   } finally {
     sourceOpened.then((source) => source.close(), () => undefined);
   }
+}
+
+/**
+ * What follows writing institutions or branches: blanks filled from the Summary of Deposits, and
+ * the banks the newest list of active institutions leaves out marked inactive.
+ */
+export async function settleInstitutions(knex: Knex, written: ImportResult['written']): Promise<{ enriched: number; deactivated: number }> {
+  if (!written.fdic_sod && !written.fdic_institutions) return { enriched: 0, deactivated: 0 };
+  return { enriched: await fillInstitutionsFromSod(knex), deactivated: await applyActiveLists(knex) };
+}
+
+/** An item's row, normalised as its target says; throws InvalidRecordError for a record the normaliser refuses. */
+function itemRow(item: ImportItem): Row {
+  return 'record' in item ? targets[item.kind].normalise!(item.record) : item.row;
+}
+
+/**
+ * Stores items (records mapped as a row layout maps a file's rows, see layouts.ts) in one
+ * transaction, normalised and merged exactly as importing a file of them would; a record the
+ * normaliser refuses is counted, not stored. Call `settleInstitutions` once the items of a run are
+ * stored. Returns the rows written per table.
+ */
+export async function storeItems(knex: Knex, items: readonly ImportItem[]): Promise<{ written: ImportResult['written']; invalid: number }> {
+  const byKind = new Map<ItemKind, Row[]>();
+  let invalid = 0;
+  for (const item of items) {
+    let row: Row;
+    try {
+      row = itemRow(item);
+    } catch (error) {
+      if (!(error instanceof InvalidRecordError)) throw error;
+      invalid += 1;
+      continue;
+    }
+    let rows = byKind.get(item.kind);
+    if (!rows) byKind.set(item.kind, (rows = []));
+    rows.push(row);
+  }
+  const written: ImportResult['written'] = {};
+  await knex.transaction(async (trx) => {
+    for (const [kind, rows] of byKind) {
+      const target = targets[kind];
+      const merge = await prepareMerge(trx, target.table, target.keys, columnsOfRows(rows), indexRange(0, rows.length), target.merge);
+      written[target.table] = (written[target.table] ?? 0) + (await writeMerge(trx, merge));
+    }
+    await noteRegulatorDataChanged(trx);
+  });
+  return { written, invalid };
 }
 
 /** A writer connection: its open transaction and its queue of writes, sent one after another. */
@@ -295,7 +340,7 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
       for (const item of items) {
         let out: Row;
         try {
-          out = 'record' in item ? targets[item.kind].normalise!(item.record) : item.row;
+          out = itemRow(item);
         } catch (error) {
           if (!(error instanceof InvalidRecordError)) throw error;
           noteInvalid(result.rows, error.message);

@@ -258,6 +258,21 @@ function failedInstitution(failure: RawRecord): ImportItem[] {
   return [{ kind: 'institutionCopy', record: Object.fromEntries(Object.entries(institution).filter(([, value]) => value !== null && value !== undefined)) }];
 }
 
+/**
+ * What a failures-endpoint record stores, from a file or from the API: the failure, and the failed
+ * bank's status and names to fill blanks.
+ */
+export function failureItems(failure: RawRecord): ImportItem[] {
+  const item = record(failure);
+  return [{ kind: 'failure', record: item }, ...failedInstitution(item)];
+}
+
+/** What a history-endpoint record (one structure change) stores, from a file or from the API; nothing without a CERT. */
+export function historyItems(event: RawRecord): ImportItem[] {
+  const item = record(event);
+  return hasCert(item) ? [{ kind: 'history', record: item }] : [];
+}
+
 const financialHeaderAliases = (header: ReadonlySet<string>) => new Set([...header].map((name) => financialRenames[name] ?? name.toUpperCase()));
 
 /** Which endpoint a field-definition file describes, from its file name. */
@@ -364,17 +379,14 @@ export const layouts: Layout[] = [
       // Bank: 18,959,624 beside QBFASSET 209,026,000, i.e. $19 billion of a $209 billion bank).
       const cost = cell(row.insurance_cost_millions);
       if (item.COST === undefined && cost !== null && Number.isFinite(Number(cost))) item.COST = Number(cost);
-      return [{ kind: 'failure', record: item }, ...failedInstitution(item)];
+      return failureItems(item);
     },
   },
   {
     id: 'history',
     description: 'History endpoint / BankFind structure-change export (CERT, CHANGECODE, EFFDATE, ...)',
     matches: (h) => hasAll(h, 'CERT', 'CHANGECODE') && hasAny(h, 'EFFDATE', 'PROCDATE'),
-    map: (row) => {
-      const item = record(row);
-      return hasCert(item) ? [{ kind: 'history', record: item }] : [];
-    },
+    map: historyItems,
   },
   {
     id: 'sod',

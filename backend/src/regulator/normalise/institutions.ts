@@ -94,6 +94,12 @@ const importCodes = new Set(['AS_OF', 'FINANCIALS_REPDTE', 'INACTIVE_DATE']);
 /** Columns a record's date does not stamp: the key, and the columns merged by rules of their own. */
 const unstampedColumns = new Set(['cert', 'raw', 'is_demo', 'as_of', 'financials_repdte']);
 
+/** The date an `AS_OF` gives (YYYYMMDD), or the moment a live sync's record speaks for as it is (YYYYMMDDhhmmss). */
+const stampDate = (value: unknown) => {
+  const text = toText(value);
+  return text !== null && /^\d{14}$/.test(text) ? text : toRepdte(value);
+};
+
 /** A bank's status: stated by every source with the rank of an institution-level source (a failure list's closing dates decide it). */
 const statusColumns = new Set(['active', 'inactive_date']);
 
@@ -147,7 +153,7 @@ export function normaliseInstitutionsBatch(input: Columns, options: InstitutionS
   rows.set('active', givenColumn(records, ['ACTIVE'], (value) => toFlag(value) ?? true));
   rows.set('repdte', givenColumn(records, ['REPDTE'], remembering(toRepdte)));
   if (records.columns.has('FINANCIALS_REPDTE')) rows.set('financials_repdte', givenColumn(records, ['FINANCIALS_REPDTE'], remembering(toRepdte)));
-  const dates = givenColumn(records, ['AS_OF'], remembering(toRepdte));
+  const dates = givenColumn(records, ['AS_OF'], remembering(stampDate));
   const stamped = [...rows].filter(([column]) => !unstampedColumns.has(column));
   const asOf = new Array<Record<string, string>>(size);
   for (let index = 0; index < size; index += 1) {

@@ -7,6 +7,8 @@ import { financialMoneyFields, financialRatioFields, normaliseFinancialsBatch, n
 import { clearDemoData, noteRegulatorDataChanged, upsertFinancials } from '../store.ts';
 import { applyActiveLists, noteActiveList } from '../import/as-of.ts';
 import { mergeDatedRows } from '../import/merge.ts';
+import { settleInstitutions, storeItems } from '../import/importer.ts';
+import { failureItems, historyItems } from '../import/layouts.ts';
 
 /**
  * The financials fields we ask BankFind for: every code the normalisers (regulator/normalise/) read (plus the commercial
@@ -25,8 +27,11 @@ export const financialSyncFields: string[] = [
   ]),
 ];
 
-/** One step of the sync: the active institutions, or one quarter's financials. */
-export type SyncStep = { kind: 'institutions' } | { kind: 'financials'; repdte: string };
+/**
+ * One step of the sync: the active institutions, the structure changes effective or processed
+ * since a day (YYYY-MM-DD), every failure, or one quarter's financials.
+ */
+export type SyncStep = { kind: 'institutions' } | { kind: 'history'; since: string } | { kind: 'failures' } | { kind: 'financials'; repdte: string };
 
 /** Where a sync run stands; saved after every page so a restarted run continues from here. */
 export type InstitutionSyncCursor = {
@@ -37,9 +42,10 @@ export type InstitutionSyncCursor = {
   step: number;
   offset: number;
   /**
-   * The day the run began (YYYYMMDD): the date the live API's institution records speak for, so
-   * each attribute they give is stamped with it as an imported file's are (import/as-of.ts). A
-   * cursor saved before runs had one is dated the day it resumes.
+   * When the run began (YYYYMMDDhhmmss, UTC; a cursor saved before runs had the time holds the day
+   * only): the moment the live API's institution records speak for, so each attribute they give
+   * is stamped with it as an imported file's are with its day (import/as-of.ts). A cursor saved
+   * before runs had one is dated when it resumes.
    */
   asOf?: string;
 };
@@ -58,6 +64,8 @@ export type InstitutionSyncOptions = {
 
 export type InstitutionSyncResult = {
   institutions: number;
+  structureChanges: number;
+  failures: number;
   financials: number;
   quarters: string[];
   invalid: number;
@@ -66,19 +74,61 @@ export type InstitutionSyncResult = {
   demoRowsCleared: number;
 };
 
-const stepFilter = (step: SyncStep) => (step.kind === 'institutions' ? 'ACTIVE:1' : `REPDTE:${step.repdte}`);
-const stepLabel = (step: SyncStep) => (step.kind === 'institutions' ? 'active institutions' : `${quarterLabel(step.repdte)} financials`);
+/**
+ * A structure change counts when it took effect or was posted since the day: the FDIC posts
+ * some weeks after they take effect.
+ */
+const stepFilter = (step: SyncStep): string | undefined => {
+  switch (step.kind) {
+    case 'institutions':
+      return 'ACTIVE:1';
+    case 'history':
+      return `EFFDATE:["${step.since}" TO *] OR PROCDATE:["${step.since}" TO *]`;
+    case 'failures':
+      return undefined;
+    case 'financials':
+      return `REPDTE:${step.repdte}`;
+  }
+};
 
-/** The plan of a new run: which quarters, and how many records each step holds. */
-export async function planInstitutionSync(fdic: FdicClient, quarters: number): Promise<InstitutionSyncCursor> {
+const stepLabels: Record<SyncStep['kind'], string> = { institutions: 'active institutions', history: 'structure changes', failures: 'failures', financials: 'financials' };
+const stepLabel = (step: SyncStep) => (step.kind === 'financials' ? `${quarterLabel(step.repdte)} financials` : stepLabels[step.kind]);
+
+/** Institutions and quarters are paged by CERT; structure changes and failures, several to a bank, by their own ID. */
+const stepSort = (step: SyncStep) => (step.kind === 'history' || step.kind === 'failures' ? 'ID' : 'CERT');
+
+/** The FDIC posts structure changes weeks late: a later run fetches again those of this many days before the last one began. */
+export const structureChangeMarginDays = 30;
+
+/**
+ * The plan of a new run: which quarters, since when structure changes, and how many records each
+ * step holds. Structure changes go back to the start of the oldest quarter synced on the first
+ * run that fetches them, and afterwards to `structureChangeMarginDays` before the last complete
+ * run that fetched them began. Failures are few (some 4,000 since 1934): every one, so that
+ * revised loss estimates arrive too.
+ */
+export async function planInstitutionSync(fdic: FdicClient, quarters: number, lastStructureSync?: Date, now = new Date()): Promise<InstitutionSyncCursor> {
   const latest = await fdic.latestReportDate();
-  const steps: SyncStep[] = [{ kind: 'institutions' }, ...(latest ? quarterEndsBackFrom(latest, quarters) : []).map((repdte) => ({ kind: 'financials' as const, repdte }))];
+  const quarterEnds = quarterEndsBackFrom(latest ?? currentQuarterEnd(now), quarters);
+  const since = lastStructureSync ? isoDay(new Date(lastStructureSync.getTime() - structureChangeMarginDays * 86_400_000)) : quarterStart(quarterEnds[quarterEnds.length - 1]);
+  const steps: SyncStep[] = [
+    { kind: 'institutions' },
+    { kind: 'history', since },
+    { kind: 'failures' },
+    ...(latest ? quarterEnds : []).map((repdte) => ({ kind: 'financials' as const, repdte })),
+  ];
   const totals: number[] = [];
   for (const step of steps) totals.push(await fdic.count(step.kind, stepFilter(step)));
-  return { steps, totals, step: 0, offset: 0, asOf: today() };
+  return { steps, totals, step: 0, offset: 0, asOf: now.toISOString().slice(0, 19).replace(/\D/g, '') };
 }
 
-const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first day (YYYY-MM-DD) of the quarter a report date (YYYYMMDD) ends. */
+const quarterStart = (repdte: string) => `${repdte.slice(0, 4)}-${String(Number(repdte.slice(4, 6)) - 2).padStart(2, '0')}-01`;
+
+/** The report date of the quarter `date` falls in. */
+const currentQuarterEnd = (date: Date) => quarterEndsBackFrom(isoDay(date).replace(/-/g, ''), 1)[0];
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -97,14 +147,14 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   const total = () => sum(cursor.totals);
   let invalid = 0;
   const blanked: Record<string, number> = {};
-  cursor.asOf ??= today();
+  cursor.asOf ??= new Date().toISOString().slice(0, 19).replace(/\D/g, '');
 
   while (cursor.step < cursor.steps.length) {
     signal?.throwIfAborted();
     const step = cursor.steps[cursor.step];
     const query = {
       filters: stepFilter(step),
-      sortBy: 'CERT',
+      sortBy: stepSort(step),
       sortOrder: 'ASC' as const,
       offset: cursor.offset,
       pageSize,
@@ -118,10 +168,12 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
     let reached = cursor.offset;
     for await (const page of fdic.pages(step.kind, query, { signal })) {
       if (step.kind === 'institutions') invalid += await storeInstitutions(knex, page.records, cursor.asOf);
+      else if (step.kind === 'history') invalid += (await storeItems(knex, page.records.flatMap(historyItems))).invalid;
+      else if (step.kind === 'failures') invalid += (await storeItems(knex, page.records.flatMap(failureItems))).invalid;
       else for (const record of page.records) quarter.push(record);
       for (const [field, count] of Object.entries(page.blanked)) blanked[field] = (blanked[field] ?? 0) + count;
       reached = page.offset + page.records.length;
-      if (step.kind === 'institutions') cursor.offset = reached;
+      if (step.kind !== 'financials') cursor.offset = reached;
       // The API's count may move while we page; the run's total follows it.
       cursor.totals[cursor.step] = page.total;
       await options.onProgress({
@@ -134,11 +186,14 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
     }
     if (step.kind === 'financials') invalid += await storeQuarter(knex, step.repdte, quarter);
     cursor.totals[cursor.step] = Math.max(reached, 0);
-    // Every active institution as of the run's day: a bank the API no longer lists active is not.
+    // Every active institution as of the run's start: a bank the API no longer lists active is not,
+    // even one an earlier run of the same day stored.
     if (step.kind === 'institutions') {
       await noteActiveList(knex, cursor.asOf, 'FDIC BankFind sync');
       await applyActiveLists(knex);
     }
+    // A failure also states its bank's status and fills its blanks, as an imported failures file does.
+    if (step.kind === 'failures' && reached > 0) await settleInstitutions(knex, { fdic_institutions: reached });
     cursor.step += 1;
     cursor.offset = 0;
     // Saved at once: a run stopped before the next step's first page resumes after this step, not at its start.
@@ -148,9 +203,12 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
 
   const cleared = Object.values(await clearDemoData(knex)).reduce((all, count) => all + count, 0);
   const quarters = cursor.steps.flatMap((step) => (step.kind === 'financials' ? [step.repdte] : []));
+  const stored = (kind: SyncStep['kind']) => sum(cursor.steps.map((step, index) => (step.kind === kind ? cursor.totals[index] : 0)));
   return {
-    institutions: cursor.totals[0] ?? 0,
-    financials: sum(cursor.totals.slice(1)),
+    institutions: stored('institutions'),
+    structureChanges: stored('history'),
+    failures: stored('failures'),
+    financials: stored('financials'),
     quarters,
     invalid,
     blanked,
@@ -160,8 +218,10 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
 
 /**
  * Normalises and stores one page of institutions; records the normaliser refuses are counted, not
- * fatal. They are stamped with the run's day and merged attribute by attribute, as an imported
- * file's are: an attribute a newer source gave is kept, an older one replaced.
+ * fatal. They are stamped with the moment the run began and merged attribute by attribute, as an
+ * imported file's are with its day: an attribute a newer source gave is kept, an older one
+ * replaced. The live record is the newest there is at that moment, so it replaces what a file of
+ * the same day or an earlier run of the same day gave.
  */
 async function storeInstitutions(knex: Knex, records: FdicRecord[], asOf: string): Promise<number> {
   const batch = columnsOfRows(records);
@@ -196,7 +256,8 @@ async function storeQuarter(knex: Knex, repdte: string, records: FdicRecord[]): 
 export function describeSyncResult(result: InstitutionSyncResult): string {
   const range = result.quarters.length ? ` (${quarterLabel(result.quarters[result.quarters.length - 1])} to ${quarterLabel(result.quarters[0])})` : '';
   return (
-    `Synced ${result.institutions.toLocaleString('en-US')} active institutions and ${result.financials.toLocaleString('en-US')} quarterly reports` +
+    `Synced ${groupThousands(result.institutions)} active institutions, ${groupThousands(result.structureChanges)} structure ${result.structureChanges === 1 ? 'change' : 'changes'}, ` +
+    `${groupThousands(result.failures)} ${result.failures === 1 ? 'failure' : 'failures'} and ${groupThousands(result.financials)} quarterly reports` +
     `${range} from FDIC BankFind.` +
     (result.demoRowsCleared > 0 ? ' The demo data was removed.' : '') +
     (result.invalid > 0 ? ` ${groupThousands(result.invalid)} records without a certificate number or report date were skipped.` : '') +

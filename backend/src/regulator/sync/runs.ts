@@ -103,3 +103,13 @@ export async function resumableRun<Cursor>(knex: Knex, kind: SyncKind, now = Dat
   const run = await latestRun<Cursor>(knex, kind);
   return run && canResume(run, now) ? run : undefined;
 }
+
+/** When the latest complete run of `kind` with a step of `stepKind` began (a run's cursor lists its steps). */
+export async function lastCompleteRunWithStep(knex: Knex, kind: SyncKind, stepKind: string): Promise<Date | undefined> {
+  const row = await knex('sync_runs')
+    .where({ kind, status: 'complete' })
+    .whereRaw(`cursor->'steps' @> ?::jsonb`, [JSON.stringify([{ kind: stepKind }])])
+    .orderBy('id', 'desc')
+    .first('started_at');
+  return row ? new Date(row.started_at) : undefined;
+}

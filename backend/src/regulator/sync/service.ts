@@ -10,7 +10,7 @@ import type { HttpClientOptions } from '../clients/http.ts';
 import { syncCensusProfiles } from './census.ts';
 import { cursorProgress, describeSyncResult, planInstitutionSync, runInstitutionSync, type InstitutionSyncCursor } from './institutions.ts';
 import { isJobRunning, tryAcquireJobLock, type JobLock } from './job-lock.ts';
-import { canResume, createRun, finishRun, latestRun, noteRunMessage, reopenRun, resumableRun, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
+import { canResume, createRun, finishRun, lastCompleteRunWithStep, latestRun, noteRunMessage, reopenRun, resumableRun, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
 
 export type RegulatorSyncOptions = {
   fdic?: Partial<FdicClientOptions>;
@@ -91,7 +91,7 @@ export class RegulatorSync {
   private async runInstitutionJob(run: SyncRun<InstitutionSyncCursor>, signal: AbortSignal): Promise<void> {
     let cursor = run.cursor;
     if (!cursor) {
-      cursor = await planInstitutionSync(this.fdic, this.config.syncQuarters);
+      cursor = await planInstitutionSync(this.fdic, this.config.syncQuarters, await lastCompleteRunWithStep(this.knex, 'institutions', 'history'));
       const total = cursor.totals.reduce((sum, value) => sum + value, 0);
       await saveProgress(this.knex, run.id, { progress: 0, total, message: `Syncing ${total.toLocaleString('en-US')} records from FDIC BankFind.`, cursor });
     }
@@ -107,7 +107,8 @@ export class RegulatorSync {
       cursor,
     );
     const message = describeSyncResult(result);
-    await saveProgress(this.knex, run.id, { progress: result.institutions + result.financials, total: result.institutions + result.financials, message, cursor });
+    const stored = result.institutions + result.structureChanges + result.failures + result.financials;
+    await saveProgress(this.knex, run.id, { progress: stored, total: stored, message, cursor });
     await finishRun(this.knex, run.id, 'complete', message);
     logger.info('institution sync complete', { runId: run.id, ...result, quarters: result.quarters.join(',') });
     await this.options.afterSync?.().catch((error: unknown) => logger.error('work after the sync failed', { runId: run.id, error: (error as Error).stack ?? String(error) }));

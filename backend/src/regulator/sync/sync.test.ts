@@ -7,8 +7,10 @@ import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { CensusDouble } from '../../../../test/doubles/census-double.ts';
 import { censusAreas } from '../../../../test/doubles/census-areas.ts';
 import { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
-import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
+import { fdicFailure, fdicMerger, fdicTestData } from '../../../../test/doubles/fdic-data.ts';
+import type { RecordedRequest } from '../../../../test/doubles/server.ts';
 import { importFile } from '../import/importer.ts';
+import { bankClosure } from '../queries/closure.ts';
 import { createSyncFeature, type SyncFeature } from './feature.ts';
 
 const quarters = ['20250930', '20250630', '20250331'];
@@ -23,7 +25,7 @@ describeWithDatabase('regulator sync', (context) => {
   let token: string;
 
   beforeEach(async () => {
-    await context.db.knex.raw('truncate sync_runs, fdic_institutions, fdic_financials, fdic_active_lists, census_profiles');
+    await context.db.knex.raw('truncate sync_runs, fdic_institutions, fdic_financials, fdic_history, fdic_failures, fdic_active_lists, census_profiles');
     fdic = await new FdicDouble({ institutions: data.institutions, financials: data.financials }).start();
     census = await new CensusDouble(censusAreas).start();
     feature = createSyncFeature({ fdic: fast, census: fast, pageSize: 10 });
@@ -60,7 +62,7 @@ describeWithDatabase('regulator sync', (context) => {
 
     const final = await status();
     expect(final).to.include({ status: 'complete', progress: 135, total: 135 });
-    expect(final.message).to.match(/^Synced 45 active institutions and 90 quarterly reports \(Q2 2025 to Q3 2025\)/);
+    expect(final.message).to.match(/^Synced 45 active institutions, 0 structure changes, 0 failures and 90 quarterly reports \(Q2 2025 to Q3 2025\)/);
     expect(fdic.requests.filter((request) => request.faulted).map((request) => request.faulted)).to.deep.equal([429, 500]);
 
     const institutions = await knex('fdic_institutions').orderBy('cert');
@@ -78,7 +80,7 @@ describeWithDatabase('regulator sync', (context) => {
     expect(financial.cre_concentration).to.be.closeTo(25, 1e-9);
   });
 
-  it('dates what it stores by the day of the sync, so an older file imported before or after changes nothing it synced', async () => {
+  it('dates what it stores by when the sync began, so an older file imported before or after changes nothing it synced', async () => {
     const knex = context.db.knex;
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-sync-'));
     const older = path.join(folder, 'institutions_all_2024-03.csv');
@@ -92,9 +94,12 @@ describeWithDatabase('regulator sync', (context) => {
 
       const synced = await knex('fdic_institutions').where({ cert: 10_000 }).first();
       expect(synced).to.include({ name: 'Test Bank 1', city: 'Springfield', active: true, financials_repdte: '20250930' });
-      expect(synced.as_of).to.include({ name: `1${today}`, city: `1${today}`, active: `1${today}`, assets: `1${today}` });
+      const began = (await knex('sync_runs').first('started_at')).started_at as Date;
+      const stamp = `1${began.toISOString().slice(0, 19).replace(/\D/g, '')}`;
+      expect(stamp.slice(1, 9)).to.equal(today);
+      expect(synced.as_of).to.include({ name: stamp, city: stamp, active: stamp, assets: stamp });
       expect(await knex('fdic_institutions').where({ cert: 99_999 }).first()).to.include({ name: 'Gone Bank', active: false });
-      expect((await knex('fdic_active_lists').select('as_of', 'file'))).to.deep.equal([{ as_of: today, file: 'FDIC BankFind sync' }]);
+      expect((await knex('fdic_active_lists').select('as_of', 'file'))).to.deep.equal([{ as_of: stamp.slice(1), file: 'FDIC BankFind sync' }]);
 
       await importFile(knex, older);
       expect(await knex('fdic_institutions').where({ cert: 10_000 }).first()).to.include({ name: 'Test Bank 1', city: 'Springfield', assets: 100_000_000 });
@@ -236,6 +241,132 @@ describeWithDatabase('regulator sync', (context) => {
     const roas = await context.db.knex('fdic_financials').where({ repdte: '20250930' }).orderBy('cert').pluck('roa');
     expect(roas.filter((roa) => roa === null)).to.have.length(10);
     expect(roas.slice(0, 10).every((roa) => roa !== null)).to.equal(true);
+  });
+
+  it('takes the name a later sync of the same day gets, over an earlier run and a file of that day in either order', async () => {
+    const knex = context.db.knex;
+    const today = new Date().toISOString().slice(0, 10);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-sync-'));
+    const sameDay = path.join(folder, `institutions_${today}.csv`);
+    fs.writeFileSync(sameDay, 'CERT,NAME,CITY,STNAME,ACTIVE\n10000,Zebra Bank,Springfield,Iowa,1\n');
+    const syncNamed = async (name: string) => {
+      fdic.set('institutions', data.institutions.map((bank) => (bank.CERT === 10_000 ? { ...bank, NAME: name } : bank)));
+      await app.request('/api/services/sync/institutions', { method: 'POST', token });
+      await sync().whenIdle();
+      expect(await status()).to.include({ status: 'complete' });
+    };
+    const name = async () => (await knex('fdic_institutions').where({ cert: 10_000 }).first()).name;
+    try {
+      await importFile(knex, sameDay);
+      await syncNamed('Test Bank 1');
+      expect(await name()).to.equal('Test Bank 1');
+      // A name earlier in the alphabet: a tie would keep the greater one.
+      await syncNamed('Aardvark Bank');
+      expect(await name()).to.equal('Aardvark Bank');
+      await importFile(knex, sameDay);
+      expect(await name()).to.equal('Aardvark Bank');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  describe('structure changes and failures', () => {
+    const [acquirer, acquired, failed, assuming] = data.institutions;
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const today = day(new Date());
+    const since = (from: string) => `EFFDATE:["${from}" TO *] OR PROCDATE:["${from}" TO *]`;
+    const pagesOf = (endpoint: string, requests: RecordedRequest[] = fdic.requests) =>
+      requests.filter((request) => request.path.endsWith(`/${endpoint}`) && request.params.has('offset'));
+    // Long before any quarter synced: no run fetches it.
+    const oldMerger = fdicMerger(data.institutions[5], data.institutions[6], '2010-03-01');
+    const oldFailure = fdicFailure({ CERT: 5001, NAME: 'Old Failed Bank' }, '2010-05-07', 3900);
+    const runSync = async () => {
+      await app.request('/api/services/sync/institutions', { method: 'POST', token });
+      await sync().whenIdle();
+    };
+
+    it('stores a merger and a failure so that the acquired and the failed bank name their acquirer and day', async () => {
+      const knex = context.db.knex;
+      fdic.set('history', oldMerger);
+      fdic.set('failures', [oldFailure]);
+      await runSync();
+      expect(await status()).to.include({ status: 'complete', progress: 136, total: 136 });
+      expect(await knex('fdic_history').count('* as n').first()).to.deep.equal({ n: 0 });
+
+      // Later that day the FDIC lists both banks inactive, and posts the merger and the failure weeks after they took effect.
+      fdic.set('institutions', data.institutions.map((bank) => (bank === acquired || bank === failed ? { ...bank, ACTIVE: 0 } : bank)));
+      fdic.set('history', [...oldMerger, ...fdicMerger(acquired, acquirer, '2025-08-15', today), ...fdicMerger(failed, assuming, '2025-09-12', today)]);
+      fdic.set('failures', [oldFailure, fdicFailure(failed, '2025-09-12', 4200)]);
+      await runSync();
+      const final = await status();
+      expect(final).to.include({ status: 'complete', progress: 139, total: 139 });
+      expect(final.message).to.match(/^Synced 43 active institutions, 4 structure changes, 2 failures and 90 quarterly reports /);
+
+      expect(await bankClosure(knex, Number(acquired.CERT))).to.deep.equal({ kind: 'acquired', date: '2025-08-15', acquirer: 'Test Bank 1' });
+      expect(await bankClosure(knex, Number(failed.CERT))).to.deep.equal({ kind: 'failed', date: '2025-09-12', acquirer: 'Test Bank 4' });
+      expect(await bankClosure(knex, Number(acquirer.CERT))).to.equal(null);
+      // As an import of the failures file stores it: money in dollars, stamped by its closing day.
+      const failure = await knex('fdic_failures').where({ id: `${failed.CERT}-2025-09-12` }).first();
+      expect(failure).to.include({ cert: failed.CERT, name: 'TEST BANK 3', assets: 120_000_000, estimated_loss: 9_500_000 });
+      expect(failure.as_of).to.include({ assets: '120250912' });
+      expect(await knex('fdic_institutions').where({ cert: 5001 }).first()).to.include({ name: 'OLD FAILED BANK', active: false });
+    });
+
+    it('fetches structure changes since its oldest quarter began on the first run, then since 30 days before the last run began', async () => {
+      await runSync();
+      expect(pagesOf('history').map((request) => request.params.get('filters'))).to.deep.equal([since('2025-04-01')]);
+      expect(pagesOf('failures').map((request) => request.params.get('filters'))).to.deep.equal([null]);
+      const began = (await context.db.knex('sync_runs').first('started_at')).started_at as Date;
+
+      const before = fdic.requests.length;
+      await runSync();
+      expect(await status()).to.include({ status: 'complete' });
+      const from = day(new Date(began.getTime() - 30 * 86_400_000));
+      expect(pagesOf('history', fdic.requests.slice(before)).map((request) => request.params.get('filters'))).to.deep.equal([since(from)]);
+    });
+
+    it('resumes a run stopped after the structure changes without fetching them again', async () => {
+      const knex = context.db.knex;
+      const recent = data.institutions.slice(10, 16).flatMap((bank, index) => fdicMerger(bank, acquirer, `2025-07-${10 + index}`));
+      fdic.set('history', recent);
+      fdic.set('failures', [oldFailure]);
+      fdic.inject({ status: 500, times: 4, when: (request) => request.path.endsWith('/failures') && request.params.get('offset') === '0' });
+      await runSync();
+      const failed = await status();
+      expect(failed.status).to.equal('error');
+      expect(failed.message).to.match(/ Start the sync again to continue from 57 of 148 records\.$/);
+      expect(await knex('fdic_history').count('* as n').first()).to.deep.equal({ n: 12 });
+
+      const before = fdic.requests.length;
+      await runSync();
+      expect(await status()).to.include({ status: 'complete', progress: 148, total: 148 });
+      expect(pagesOf('history', fdic.requests.slice(before))).to.deep.equal([]);
+      expect(pagesOf('failures', fdic.requests.slice(before))).to.have.length(1);
+    });
+
+    it('says how far it is through the structure changes while it fetches them', async () => {
+      fdic.set('history', data.institutions.slice(10, 16).flatMap((bank, index) => fdicMerger(bank, acquirer, `2025-07-${10 + index}`)));
+      let release!: () => void;
+      fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/history') && request.params.get('offset') === '10' });
+      await app.request('/api/services/sync/institutions', { method: 'POST', token });
+      let held = await status();
+      for (let tries = 0; held.message !== 'Syncing structure changes: 10 of 12.' && tries < 200; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        held = await status();
+      }
+      release();
+      expect(held).to.include({ status: 'running', progress: 55, total: 147, message: 'Syncing structure changes: 10 of 12.' });
+      await sync().whenIdle();
+      expect(await status()).to.include({ status: 'complete', progress: 147, total: 147 });
+    });
+
+    it('refuses a structure change it cannot read, naming the record and the field', async () => {
+      fdic.set('history', [{ ...fdicMerger(acquired, acquirer, '2025-08-15')[0], EFFDATE: 'soon' }]);
+      await runSync();
+      const failed = await status();
+      expect(failed.status).to.equal('error');
+      expect(failed.message).to.match(/^FDIC BankFind answered history with a record we cannot read \(record 1, EFFDATE: Expected a date\)\./);
+    });
   });
 
   it('fetches the community profile of every CBSA and CSA in use', async () => {

@@ -93,7 +93,7 @@ export function SyncCard() {
       <Stack spacing={2}>
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Downloads every active FDIC-insured institution and its latest quarterly financials. Replaces the demo data when it runs for the first time.
+            Downloads every active FDIC-insured institution, recent structure changes (mergers, name changes, relocations), bank failures and the latest quarterly financials. Replaces the demo data when it runs for the first time.
           </Typography>
           <Button variant="contained" startIcon={<SyncIcon />} onClick={start} disabled={starting || running}>
             Sync FDIC Institutions & Financials
