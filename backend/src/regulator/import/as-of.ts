@@ -12,7 +12,7 @@ import { quoteIdentifier } from '../engine/unnest.ts';
  * date, a failure's closing date), after a rank that puts institution-level sources (rank 1) above
  * the copies of a bank's name, city and address that financials rows and failure lists repeat
  * (rank 0: they only fill blanks, whatever their date). A live sync's records speak for the moment
- * the run began and add its time (`<rank><YYYYMMDDhhmmss>`): they beat any source of that day and
+ * the run began and add its time (`<rank><YYYYMMDDhhmmssSSS>`): they beat any source of that day and
  * a run of that day that began earlier, and give way to a source of a later day. Stamps compare as text. A value replaces
  * the stored one only when its stamp is newer (or equal with a greater value, so that two sources
  * of one date also give one answer in either order); a blank never replaces anything.
@@ -118,7 +118,7 @@ export async function applyActiveLists(knex: Knex): Promise<number> {
   return (result.rows as Array<{ was_active: boolean | null }>).filter((row) => row.was_active !== false).length;
 }
 
-/** Records that `file`, a complete list of the institutions active on `date` (YYYYMMDD, or a sync's start YYYYMMDDhhmmss), was imported. */
+/** Records that `file`, a complete list of the institutions active on `date` (YYYYMMDD, or a sync's start YYYYMMDDhhmmssSSS), was imported. */
 export async function noteActiveList(knex: Knex, date: string, file: string): Promise<void> {
   await knex('fdic_active_lists').insert({ as_of: date, file: path.basename(file) }).onConflict('as_of').merge(['file']);
 }

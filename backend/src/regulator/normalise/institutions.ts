@@ -94,10 +94,10 @@ const importCodes = new Set(['AS_OF', 'FINANCIALS_REPDTE', 'INACTIVE_DATE']);
 /** Columns a record's date does not stamp: the key, and the columns merged by rules of their own. */
 const unstampedColumns = new Set(['cert', 'raw', 'is_demo', 'as_of', 'financials_repdte']);
 
-/** The date an `AS_OF` gives (YYYYMMDD), or the moment a live sync's record speaks for as it is (YYYYMMDDhhmmss). */
+/** The date an `AS_OF` gives (YYYYMMDD), or the moment a live sync's record speaks for as it is (YYYYMMDDhhmmssSSS). */
 const stampDate = (value: unknown) => {
   const text = toText(value);
-  return text !== null && /^\d{14}$/.test(text) ? text : toRepdte(value);
+  return text !== null && /^\d{17}$/.test(text) ? text : toRepdte(value);
 };
 
 /** A bank's status: stated by every source with the rank of an institution-level source (a failure list's closing dates decide it). */

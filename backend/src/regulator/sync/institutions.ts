@@ -42,7 +42,7 @@ export type InstitutionSyncCursor = {
   step: number;
   offset: number;
   /**
-   * When the run began (YYYYMMDDhhmmss, UTC; a cursor saved before runs had the time holds the day
+   * When the run began (YYYYMMDDhhmmssSSS, UTC, to the millisecond; a cursor saved before runs had the time holds the day
    * only): the moment the live API's institution records speak for, so each attribute they give
    * is stamped with it as an imported file's are with its day (import/as-of.ts). A cursor saved
    * before runs had one is dated when it resumes.
@@ -119,7 +119,7 @@ export async function planInstitutionSync(fdic: FdicClient, quarters: number, la
   ];
   const totals: number[] = [];
   for (const step of steps) totals.push(await fdic.count(step.kind, stepFilter(step)));
-  return { steps, totals, step: 0, offset: 0, asOf: now.toISOString().slice(0, 19).replace(/\D/g, '') };
+  return { steps, totals, step: 0, offset: 0, asOf: now.toISOString().slice(0, 23).replace(/\D/g, '') };
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -147,7 +147,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   const total = () => sum(cursor.totals);
   let invalid = 0;
   const blanked: Record<string, number> = {};
-  cursor.asOf ??= new Date().toISOString().slice(0, 19).replace(/\D/g, '');
+  cursor.asOf ??= new Date().toISOString().slice(0, 23).replace(/\D/g, '');
 
   while (cursor.step < cursor.steps.length) {
     signal?.throwIfAborted();

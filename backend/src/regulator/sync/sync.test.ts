@@ -94,9 +94,8 @@ describeWithDatabase('regulator sync', (context) => {
 
       const synced = await knex('fdic_institutions').where({ cert: 10_000 }).first();
       expect(synced).to.include({ name: 'Test Bank 1', city: 'Springfield', active: true, financials_repdte: '20250930' });
-      const began = (await knex('sync_runs').first('started_at')).started_at as Date;
-      const stamp = `1${began.toISOString().slice(0, 19).replace(/\D/g, '')}`;
-      expect(stamp.slice(1, 9)).to.equal(today);
+      const stamp = `1${(await knex('sync_runs').first('cursor')).cursor.asOf}`;
+      expect(stamp).to.match(new RegExp(`^1${today}\\d{9}$`));
       expect(synced.as_of).to.include({ name: stamp, city: stamp, active: stamp, assets: stamp });
       expect(await knex('fdic_institutions').where({ cert: 99_999 }).first()).to.include({ name: 'Gone Bank', active: false });
       expect((await knex('fdic_active_lists').select('as_of', 'file'))).to.deep.equal([{ as_of: stamp.slice(1), file: 'FDIC BankFind sync' }]);
