@@ -1,7 +1,8 @@
-// `npm run sync [-- --census]`: syncs active institutions, recent structure changes, failures and the
-// latest SYNC_QUARTERS quarters of financials from FDIC BankFind (continuing an interrupted run), then, with --census, the Census
-// profiles of every CBSA/CSA in use. Progress bar on stderr. Refuses while a running server holds
-// the embedded database (use POST /api/services/sync/institutions there instead).
+// `npm run sync [-- --census]`: syncs active institutions, recent structure changes, failures and
+// the latest SYNC_QUARTERS quarters of financials from FDIC BankFind (continuing an interrupted
+// run), then, with --census, the Census profiles of every CBSA/CSA in use. Progress bar on stderr.
+// Refuses while a running server holds the embedded database (use POST
+// /api/services/sync/institutions there instead).
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';

@@ -12,10 +12,11 @@ import { quoteIdentifier } from '../engine/unnest.ts';
  * date, a failure's closing date), after a rank that puts institution-level sources (rank 1) above
  * the copies of a bank's name, city and address that financials rows and failure lists repeat
  * (rank 0: they only fill blanks, whatever their date). A live sync's records speak for the moment
- * the run began and add its time (`<rank><YYYYMMDDhhmmssSSS>`): they beat any source of that day and
- * a run of that day that began earlier, and give way to a source of a later day. Stamps compare as text. A value replaces
- * the stored one only when its stamp is newer (or equal with a greater value, so that two sources
- * of one date also give one answer in either order); a blank never replaces anything.
+ * the run began and add its time (`<rank><YYYYMMDDhhmmssSSS>`): they beat any source of that day
+ * and a run of that day that began earlier, and give way to a source of a later day. Stamps compare
+ * as text. A value replaces the stored one only when its stamp is newer (or equal with a greater
+ * value, so that two sources of one date also give one answer in either order); a blank never
+ * replaces anything.
  */
 
 export type Stamp = string;

@@ -42,10 +42,10 @@ export type InstitutionSyncCursor = {
   step: number;
   offset: number;
   /**
-   * When the run began (YYYYMMDDhhmmssSSS, UTC, to the millisecond; a cursor saved before runs had the time holds the day
-   * only): the moment the live API's institution records speak for, so each attribute they give
-   * is stamped with it as an imported file's are with its day (import/as-of.ts). A cursor saved
-   * before runs had one is dated when it resumes.
+   * When the run began (YYYYMMDDhhmmssSSS, UTC, to the millisecond; a cursor saved before runs had
+   * the time holds the day only): the moment the live API's institution records speak for, so each
+   * attribute they give is stamped with it as an imported file's are with its day
+   * (import/as-of.ts). A cursor saved before runs had one is dated when it resumes.
    */
   asOf?: string;
 };
