@@ -18,7 +18,9 @@ describe('automation outreach and sent mailbox', function () {
     await importActiveBanks(knex, [small, big]);
     const session = await e2e.registerUser('Rory Banks');
     await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: small });
-    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: small.cert, name: 'Sam Teller', title: 'Chief Executive Officer', email: 'sam@smalltown.example' } });
+    const sam = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: small.cert, name: 'Sam Teller', title: 'Chief Executive Officer', email: 'sam@smalltown.example' } });
+    const workflow = await apiAs<{ id: string }>(e2e.url, session, '/api/data/workflows', { method: 'POST', body: { name: 'Slow visits', steps: [{ day: 5, type: 'LinkedIn Visit' }] } });
+    await apiAs(e2e.url, session, `/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', body: { contactIds: [sam.id] } });
     await importAcquisition(knex, small, big);
 
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
@@ -26,6 +28,8 @@ describe('automation outreach and sent mailbox', function () {
     await targets.waitForCards();
     expect(await targets.card(small.name).getByTestId('bank-closure').textContent()).to.equal('Acquired by Big Bank on Jun 15, 2026');
     await targets.expand(small.name);
+    // The automation started before the acquisition stops: nothing more goes to an address that may be gone.
+    await targets.expandedCard().getByText('Stopped: Bank closed', { exact: true }).waitFor({ timeout: 30_000 });
     await screenshotInBothThemes(page, 'targets-acquired-bank');
 
     const warning = 'Small Town Bank: Acquired by Big Bank on Jun 15, 2026. Its addresses may no longer work, and its staff may have left or moved to Big Bank.';
