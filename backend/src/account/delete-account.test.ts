@@ -61,7 +61,8 @@ describeWithDatabase('deleting one\'s own account', (context) => {
     expect((await app.request('/api/public/banks', { headers: { 'x-api-key': apiKey } })).status).to.equal(200);
     await app.request('/api/data/settings', { method: 'PUT', token: leaving.token, body: { hunterApiKey: 'hunter-secret-1234' } });
     await app.request('/api/analyst/chats/leaving', { method: 'POST', token: leaving.token, body: { title: 'About Quentin Goneaway', messages: [{ role: 'user', content: 'Who is Quentin Goneaway?' }] } });
-    const workflow = await app.request('/api/data/workflows', { method: 'POST', token: leaving.token, body: { name: 'Visits', steps: [{ day: 1, type: 'LinkedIn Visit' }] } });
+    // A step two days on: the app's scheduler, on the real clock, must not complete it before the deletion stops it.
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token: leaving.token, body: { name: 'Visits', steps: [{ day: 3, type: 'LinkedIn Visit' }] } });
     await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token: leaving.token, body: { contactIds: [leaving.ids[0]] } });
     // Rosa was deleted before: her events still hold her data, sealed under her key
     await app.request(`/api/data/contacts/${leaving.ids[1]}`, { method: 'DELETE', token: leaving.token });

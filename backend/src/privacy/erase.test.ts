@@ -45,8 +45,9 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     await runWithContext(systemContext({ userId, source: 'ui' }), () =>
       unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], ...legacy })], { expectedVersion: 'no_stream' }),
     );
-    // an automation going through her, whose first step (a LinkedIn visit) has written her name into a task
-    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 1, type: 'LinkedIn Visit' }, { day: 3, type: 'LinkedIn Visit' }] } });
+    // an automation going through her, whose first step (a LinkedIn visit) has written her name into a task;
+    // its steps are days ahead, so only this test's scheduler runs them, never the app's on the real clock
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 2, type: 'LinkedIn Visit' }, { day: 4, type: 'LinkedIn Visit' }] } });
     await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [zeldaId] } });
     const [{ next_due_at: due }] = await context.db.knex('enrolments').where({ contact_id: zeldaId }).select('next_due_at');
     const services = app.services;
@@ -162,7 +163,8 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
 
   it('leaves nameless a visit task the automation wrote as the erasure began, before it could record the step', async () => {
     const ottoId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'COO', name: 'Otto Lateman', email: 'otto@erase.example' } })).body.id;
-    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'One visit', steps: [{ day: 1, type: 'LinkedIn Visit' }] } });
+    // a day ahead: the app's scheduler, on the real clock, must not write the task itself
+    const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'One visit', steps: [{ day: 2, type: 'LinkedIn Visit' }] } });
     const [enrolment] = (await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [ottoId] } })).body.enrolments;
     // the step's task is written (under the contact's key), its StepSent not yet: the erasure stops the enrolment first
     const taskId = stepRecordId(enrolment.id, 0, 'task');
