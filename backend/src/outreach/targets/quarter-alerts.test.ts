@@ -1,13 +1,11 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
+import type { TestApp } from '../../../../test/support/app.ts';
+import { startSyncedApp, type SyncedApp } from '../../../../test/support/synced-app.ts';
+import type { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
 import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
 import type { FdicRecord } from '../../regulator/clients/fdic.ts';
-import { createSyncFeature, type SyncFeature } from '../../regulator/sync/feature.ts';
-import { outreachFeature } from '../feature.ts';
 
-const fast = { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 }, requestsPerSecond: 0 };
 const older = fdicTestData({ active: 12, quarters: ['20250930', '20250630'] });
 // In the test data bank 6 (cert 10035) reports ROA 1.3 % (green) and bank 7 (cert 10042) an NPL ratio of 1.0 % (lime).
 const falling = 10_035;
@@ -26,27 +24,17 @@ function newerQuarter(): FdicRecord[] {
 
 describeWithDatabase('quarter-change alerts', (context) => {
   let fdic: FdicDouble;
-  let sync: SyncFeature;
   let app: TestApp;
   let token: string;
   let otherToken: string;
+  let runSync: SyncedApp['runSync'];
+  let stop: SyncedApp['stop'];
 
   before(async () => {
-    fdic = await new FdicDouble({ institutions: older.institutions, financials: older.financials }).start();
-    sync = createSyncFeature({ fdic: fast, pageSize: 50 });
-    app = await startTestApp(context.db, { features: [outreachFeature, sync], config: { fdicApiUrl: fdic.url, syncQuarters: 2 } });
-    token = (await app.signUp('Analyst')).token;
-    otherToken = (await app.signUp('Other')).token;
+    ({ fdic, app, token, otherToken, runSync, stop } = await startSyncedApp(context.db, older, 2));
   });
-  after(async () => {
-    await app.stop();
-    await fdic.stop();
-  });
+  after(() => stop());
 
-  const runSync = async (auth = token) => {
-    expect((await app.request('/api/services/sync/institutions', { method: 'POST', token: auth })).status).to.equal(202);
-    await sync.syncFor(app.services).whenIdle();
-  };
   const track = async (cert: number, auth = token) => {
     const response = await app.request('/api/data/banks', { method: 'POST', token: auth, body: { cert, name: `Bank ${cert}` } });
     expect(response.status).to.equal(201);

@@ -1,13 +1,11 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
-import { startTestApp, type TestApp } from '../../../../test/support/app.ts';
-import { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
+import type { TestApp } from '../../../../test/support/app.ts';
+import { startSyncedApp, type SyncedApp } from '../../../../test/support/synced-app.ts';
+import type { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
 import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
-import { createSyncFeature, type SyncFeature } from '../../regulator/sync/feature.ts';
-import { outreachFeature } from '../feature.ts';
 import { followRegulatorDetails } from './regulator-details.ts';
 
-const fast = { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 }, requestsPerSecond: 0 };
 const data = fdicTestData({ active: 3, quarters: ['20250930'] });
 // Test Bank 1 of Springfield, IA (renamed below), Test Bank 2 (left as it is) and a bank the mirror does not hold.
 const renamed = 10_000;
@@ -16,27 +14,17 @@ const unmirrored = 99_991;
 
 describeWithDatabase('tracked banks following the regulator details', (context) => {
   let fdic: FdicDouble;
-  let sync: SyncFeature;
   let app: TestApp;
   let token: string;
   let otherToken: string;
+  let runSync: SyncedApp['runSync'];
+  let stop: SyncedApp['stop'];
 
   before(async () => {
-    fdic = await new FdicDouble({ institutions: data.institutions, financials: data.financials }).start();
-    sync = createSyncFeature({ fdic: fast, pageSize: 50 });
-    app = await startTestApp(context.db, { features: [outreachFeature, sync], config: { fdicApiUrl: fdic.url, syncQuarters: 1 } });
-    token = (await app.signUp('Analyst')).token;
-    otherToken = (await app.signUp('Other')).token;
+    ({ fdic, app, token, otherToken, runSync, stop } = await startSyncedApp(context.db, data, 1));
   });
-  after(async () => {
-    await app.stop();
-    await fdic.stop();
-  });
+  after(() => stop());
 
-  const runSync = async () => {
-    expect((await app.request('/api/services/sync/institutions', { method: 'POST', token })).status).to.equal(202);
-    await sync.syncFor(app.services).whenIdle();
-  };
   const track = async (body: Record<string, unknown>, auth = token) => {
     const response = await app.request('/api/data/banks', { method: 'POST', token: auth, body });
     expect(response.status, response.text).to.equal(201);
