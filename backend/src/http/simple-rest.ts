@@ -14,8 +14,11 @@ export type ListSpec = {
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
   /** API filter key -> how it narrows the query. `id` (getMany) is always supported. */
   filters?: Record<string, (query: Knex.QueryBuilder, value: unknown) => void>;
-  /** Columns searched by the `q` filter (a substring, case and accents aside). */
-  searchColumns?: string[];
+  /**
+   * Columns searched by the `q` filter (a substring, case and accents aside), or SQL expressions over
+   * the row (`{ sql }`, without parameters) where the text searched is looked up elsewhere.
+   */
+  searchColumns?: Array<string | { sql: string }>;
   /** Narrows the query to rows a search may match, before `searchColumns` are tested (an index of its own). */
   searchCandidates?: (pattern: string) => Knex.QueryBuilder | Knex.Raw;
   idColumn: string;
@@ -131,7 +134,10 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
       if (spec.searchCandidates) query.whereRaw('?? = any(array(?))', [spec.idColumn, spec.searchCandidates(pattern)]);
       // Case and accents aside, as names are sorted: 'jose' finds José.
       query.where((inner) => {
-        for (const column of spec.searchColumns!) inner.orWhereRaw('sort_text(??) like (select sort_text(?))', [column, pattern]);
+        for (const column of spec.searchColumns!) {
+          if (typeof column === 'string') inner.orWhereRaw('sort_text(??) like (select sort_text(?))', [column, pattern]);
+          else inner.orWhereRaw(`sort_text(${column.sql}) like (select sort_text(?))`, [pattern]);
+        }
       });
     } else {
       spec.filters![key](query, value);

@@ -2,6 +2,10 @@ import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
 import { importAcquisition, importActiveBanks } from '../../../../test/support/bank-changes.ts';
+import { handleCommand } from '../../commands/handle-command.ts';
+import { runWithContext, systemContext } from '../../context/request-context.ts';
+import { targetDecider } from '../targets/decider.ts';
+import { targetStreamId } from '../targets/events.ts';
 
 const jane = { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstexample.com', linkedinUrl: 'linkedin.com/in/janedoe', tags: [' CRE ', 'cre', 'Board', ''] };
 
@@ -212,6 +216,27 @@ describeWithDatabase('contacts API', (context) => {
       'Marked as a hot lead',
       'Added contact "Jane Doe", CFO',
     ]);
+  });
+
+  it("finds and sorts contacts by their bank's current name once it is renamed, and by the saved name where the bank is not tracked", async () => {
+    const { token: own, user } = await app.signUp('Renamer');
+    await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 7301, name: 'Acme Savings' } });
+    await add({ bankId: 7301, name: 'Ann Lee', title: 'CFO' }, own);
+    await add({ bankId: 7399, bankName: 'Middle Bank', name: 'Mo Park', title: 'CEO' }, own);
+    const names = async (query: string) => (await app.request(`/api/data/contacts?${query}`, { token: own })).body.map((row: { name: string }) => row.name);
+    const byBank = `sort=${encodeURIComponent('["bankName","ASC"]')}`;
+    expect(await names(byBank)).to.deep.equal(['Ann Lee', 'Mo Park']);
+
+    // The regulator renames the bank, as a sync passes on to tracked banks.
+    await runWithContext(systemContext({ userId: user.id, source: 'import' }), () =>
+      handleCommand(app.services.eventStore, targetDecider, targetStreamId(user.id, 7301), { type: 'RefreshBankSnapshot', userId: user.id, details: { name: 'Zenith Bank' }, financials: {} }),
+    );
+    expect(await names(byBank)).to.deep.equal(['Mo Park', 'Ann Lee']);
+    const search = (q: string) => names(`filter=${encodeURIComponent(JSON.stringify({ q }))}`);
+    expect(await search('zenith')).to.deep.equal(['Ann Lee']);
+    expect(await search('acme')).to.deep.equal([]);
+    expect(await search('middle')).to.deep.equal(['Mo Park']);
+    expect((await listFor({ q: 'zenith' }, own))[0].bankName).to.equal('Zenith Bank');
   });
 
   it("says of each contact whether their bank has since been acquired, so mail to them goes knowingly", async () => {

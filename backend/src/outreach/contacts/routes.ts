@@ -29,7 +29,7 @@ type ContactRow = {
   id: string;
   bank_id: number;
   bank_name: string | null;
-  tracked_bank_name: string | null;
+  current_bank_name: string | null;
   name: string;
   title: string;
   email: string | null;
@@ -51,9 +51,7 @@ function toApi(row: ContactRow): ContactRecord {
   return {
     id: row.id,
     bankId: row.bank_id,
-    // The user's tracked bank's current name, as every other screen names it (a bank renamed since the
-    // contact was added reads by its new name); the name saved with the contact where it is not tracked.
-    bankName: row.tracked_bank_name ?? row.bank_name,
+    bankName: row.current_bank_name,
     name: row.name,
     title: row.title,
     email: row.email,
@@ -71,6 +69,13 @@ function toApi(row: ContactRow): ContactRecord {
     version: row.version,
   };
 }
+
+/**
+ * SQL: the contact's bank by the name every other screen gives it, the user's tracked bank's current
+ * name (a bank renamed since the contact was added reads, sorts and is found by its new name), or the
+ * name saved with the contact where the bank is not tracked.
+ */
+const currentBankNameSql = 'coalesce((select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id), contacts.bank_name)';
 
 const verificationChoices = new Set<string>([...verificationResults, 'none']);
 
@@ -117,7 +122,8 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         title: textOrder('contacts.title'),
         email: 'contacts.email',
         bankId: 'contacts.bank_id',
-        bankName: 'contacts.bank_name',
+        // the looked-up column: the list is then cut after the lookups
+        bankName: 'current_bank_name',
         isHotLead: 'contacts.is_hot_lead',
         verificationScore: 'contacts.verification_score',
         id: 'contacts.id',
@@ -142,14 +148,14 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
           else query.whereNotExists(running);
         },
       },
-      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', 'contacts.bank_name'],
+      searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', { sql: currentBankNameSql }],
       maxPageSize: 5000,
-      // The tracked bank's name, shown where the contact has none of its own, and whether (and since
-      // when, and why) the contact's address is on the user's Do Not Contact list.
+      // The bank's current name, and whether (and since when, and why) the contact's address is on the
+      // user's Do Not Contact list.
       lookups: {
         table: 'contacts',
         columns: {
-          tracked_bank_name: 'select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id',
+          current_bank_name: currentBankNameSql,
           // The list keeps addresses in lower case; a contact's is stored trimmed.
           do_not_contact: "select json_build_object('reason', s.reason, 'since', s.created_at) from suppressions s where s.user_id = contacts.user_id and s.email = lower(contacts.email)",
           // Whether the contact's bank has failed or been acquired since, so mail to it is sent knowingly.
