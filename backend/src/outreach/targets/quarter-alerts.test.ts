@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import type { TestApp } from '../../../../test/support/app.ts';
-import { startSyncedApp, type SyncedApp } from '../../../../test/support/synced-app.ts';
+import { withSyncedApp, type SyncedApp } from '../../../../test/support/synced-app.ts';
 import type { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
 import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
 import type { FdicRecord } from '../../regulator/clients/fdic.ts';
@@ -28,12 +28,7 @@ describeWithDatabase('quarter-change alerts', (context) => {
   let token: string;
   let otherToken: string;
   let runSync: SyncedApp['runSync'];
-  let stop: SyncedApp['stop'];
-
-  before(async () => {
-    ({ fdic, app, token, otherToken, runSync, stop } = await startSyncedApp(context.db, older, 2));
-  });
-  after(() => stop());
+  withSyncedApp(context, older, 2, (started) => ({ fdic, app, token, otherToken, runSync } = started));
 
   const track = async (cert: number, auth = token) => {
     const response = await app.request('/api/data/banks', { method: 'POST', token: auth, body: { cert, name: `Bank ${cert}` } });

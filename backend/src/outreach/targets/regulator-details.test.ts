@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import type { TestApp } from '../../../../test/support/app.ts';
-import { startSyncedApp, type SyncedApp } from '../../../../test/support/synced-app.ts';
+import { withSyncedApp, type SyncedApp } from '../../../../test/support/synced-app.ts';
 import type { FdicDouble } from '../../../../test/doubles/fdic-double.ts';
 import { fdicTestData } from '../../../../test/doubles/fdic-data.ts';
 import { followRegulatorDetails } from './regulator-details.ts';
@@ -18,12 +18,7 @@ describeWithDatabase('tracked banks following the regulator details', (context) 
   let token: string;
   let otherToken: string;
   let runSync: SyncedApp['runSync'];
-  let stop: SyncedApp['stop'];
-
-  before(async () => {
-    ({ fdic, app, token, otherToken, runSync, stop } = await startSyncedApp(context.db, data, 1));
-  });
-  after(() => stop());
+  withSyncedApp(context, data, 1, (started) => ({ fdic, app, token, otherToken, runSync } = started));
 
   const track = async (body: Record<string, unknown>, auth = token) => {
     const response = await app.request('/api/data/banks', { method: 'POST', token: auth, body });
