@@ -31,6 +31,12 @@ export type FdicPage = {
   totals?: Record<string, unknown>;
   /** Per field, how many values were neither text, a number, true/false nor null (an object, a list): left blank. */
   blanked: Record<string, number>;
+  /**
+   * The records of the page left out of `records` because a field we store could not be read, each
+   * said in words ("history record 12, EFFDATE: Expected a date"): one bad record must not stop
+   * every sync at it, and the page's place in the list still counts them.
+   */
+  unreadable: string[];
 };
 
 /** The API's documented maximum page size. */
@@ -148,15 +154,18 @@ export class FdicClient {
       return record;
     });
     const recordSchema = fdicRecordSchemas[endpoint];
-    for (const [index, record] of recordSchema ? records.entries() : []) {
-      const checked = recordSchema!.safeParse(record);
-      if (checked.success) continue;
+    const readable: FdicRecord[] = [];
+    const unreadable: string[] = [];
+    for (const [index, record] of records.entries()) {
+      const checked = recordSchema?.safeParse(record);
+      if (!checked || checked.success) {
+        readable.push(record);
+        continue;
+      }
       const first = checked.error.issues[0];
-      throw new UpstreamError(
-        `FDIC BankFind answered ${endpoint} with a record we cannot read (record ${groupThousands((query.offset ?? 0) + index + 1)}, ${first.path.join('.')}: ${first.message}).`,
-      );
+      unreadable.push(`${endpoint} record ${groupThousands((query.offset ?? 0) + index + 1)}, ${first.path.join('.')}: ${first.message}`);
     }
-    return { records, total: parsed.data.meta.total, offset: query.offset ?? 0, totals: parsed.data.totals, blanked };
+    return { records: readable, total: parsed.data.meta.total, offset: query.offset ?? 0, totals: parsed.data.totals, blanked, unreadable };
   }
 
   /**
@@ -171,14 +180,15 @@ export class FdicClient {
     let offset = rest.offset ?? 0;
     for (;;) {
       const page = await this.query(endpoint, { ...rest, limit: pageSize, offset }, init);
-      if (page.records.length === 0 && pageSize > 0 && offset < page.total) {
+      const sent = page.records.length + page.unreadable.length;
+      if (sent === 0 && pageSize > 0 && offset < page.total) {
         throw new UpstreamError(
           `FDIC BankFind sent an empty page of ${endpoint} at ${groupThousands(offset)} of the ${groupThousands(page.total)} records it counts.`,
         );
       }
-      if (page.records.length > 0) yield page;
-      offset += page.records.length;
-      if (page.records.length === 0 || offset >= page.total) return;
+      if (sent > 0) yield page;
+      offset += sent;
+      if (sent === 0 || offset >= page.total) return;
     }
   }
 

@@ -69,6 +69,8 @@ export type InstitutionSyncResult = {
   financials: number;
   quarters: string[];
   invalid: number;
+  /** Structure changes and failures left out because a field we store could not be read, and the first of them in words. */
+  unreadable: { count: number; first: string | null };
   /** Per field, values of an unexpected type (an object, a list) stored blank. */
   blanked: Record<string, number>;
   demoRowsCleared: number;
@@ -146,6 +148,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
   const pageSize = options.pageSize ?? 2000;
   const total = () => sum(cursor.totals);
   let invalid = 0;
+  const unreadable: InstitutionSyncResult['unreadable'] = { count: 0, first: null };
   const blanked: Record<string, number> = {};
   cursor.asOf ??= new Date().toISOString().slice(0, 23).replace(/\D/g, '');
 
@@ -172,7 +175,9 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
       else if (step.kind === 'failures') invalid += (await storeItems(knex, page.records.flatMap(failureItems))).invalid;
       else for (const record of page.records) quarter.push(record);
       for (const [field, count] of Object.entries(page.blanked)) blanked[field] = (blanked[field] ?? 0) + count;
-      reached = page.offset + page.records.length;
+      unreadable.count += page.unreadable.length;
+      unreadable.first ??= page.unreadable[0] ?? null;
+      reached = page.offset + page.records.length + page.unreadable.length;
       if (step.kind !== 'financials') cursor.offset = reached;
       // The API's count may move while we page; the run's total follows it.
       cursor.totals[cursor.step] = page.total;
@@ -211,6 +216,7 @@ export async function runInstitutionSync(options: InstitutionSyncOptions, cursor
     financials: stored('financials'),
     quarters,
     invalid,
+    unreadable,
     blanked,
     demoRowsCleared: cleared,
   };
@@ -261,8 +267,16 @@ export function describeSyncResult(result: InstitutionSyncResult): string {
     `${range} from FDIC BankFind.` +
     (result.demoRowsCleared > 0 ? ' The demo data was removed.' : '') +
     (result.invalid > 0 ? ` ${groupThousands(result.invalid)} records without a certificate number or report date were skipped.` : '') +
+    describeUnreadable(result.unreadable) +
     describeBlanked(result.blanked)
   );
+}
+
+/** The structure changes and failures skipped because a field could not be read, with the first of them. */
+function describeUnreadable({ count, first }: InstitutionSyncResult['unreadable']): string {
+  if (count === 0) return '';
+  const skipped = count === 1 ? 'record was' : 'records were';
+  return ` ${groupThousands(count)} ${skipped} skipped because a field could not be read (${count === 1 ? '' : 'the first: '}${first}).`;
 }
 
 /** The values stored blank because BankFind sent them as an object or a list, by field. */

@@ -359,12 +359,15 @@ describeWithDatabase('regulator sync', (context) => {
       expect(await status()).to.include({ status: 'complete', progress: 147, total: 147 });
     });
 
-    it('refuses a structure change it cannot read, naming the record and the field', async () => {
-      fdic.set('history', [{ ...fdicMerger(acquired, acquirer, '2025-08-15')[0], EFFDATE: 'soon' }]);
+    it('skips a structure change it cannot read, saying which and why, and stores the others', async () => {
+      const [unreadable, ...readable] = [acquired, ...data.institutions.slice(10, 12)].flatMap((bank) => fdicMerger(bank, acquirer, '2025-08-15'));
+      fdic.set('history', [{ ...unreadable, EFFDATE: 'soon' }, ...readable]);
       await runSync();
-      const failed = await status();
-      expect(failed.status).to.equal('error');
-      expect(failed.message).to.match(/^FDIC BankFind answered history with a record we cannot read \(record 1, EFFDATE: Expected a date\)\./);
+      const done = await status();
+      expect(done.status).to.equal('complete');
+      expect(done.message).to.match(/ 1 record was skipped because a field could not be read \(history record \d, EFFDATE: Expected a date\)\./);
+      const stored = await context.db.knex('fdic_history').pluck('id');
+      expect(stored).to.have.members([...new Set(readable.map((record) => record.ID))]);
     });
   });
 

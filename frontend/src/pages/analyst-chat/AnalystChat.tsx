@@ -174,8 +174,9 @@ function ConversationList({ chat, onChosen }: { chat: ReturnType<typeof useAnaly
         </Button>
       </Stack>
       <Divider />
+      {/* The spinner stands before the list, not in it: a list holds only its items for a screen reader. */}
+      {chat.loadingList && <CircularProgress size={20} aria-label="Loading the conversations" sx={{ m: 2 }} />}
       <List dense sx={{ flex: 1, overflowY: 'auto', py: 0 }}>
-        {chat.loadingList && <CircularProgress size={20} sx={{ m: 2 }} />}
         {chat.sessions.map((session) => (
           // The delete button sits beside the conversation's button, not inside it: a control within a control is announced as one.
           // It is always shown: shown only on hover or focus, a rep using a magnifier or a touch screen did not find it.
