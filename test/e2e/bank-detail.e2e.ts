@@ -459,9 +459,19 @@ describe('bank detail view', function () {
     const detail = new BankDetailPage(page);
     const name = await detail.openFromDirectory(1);
 
+    // The report is held back until the page has said it is being made, on the button and in a notice a
+    // screen reader reads over the dialog: a report made faster than a busy machine looks passes both by.
+    let releaseReport = () => {};
+    const reportHeld = new Promise<void>((resolve) => (releaseReport = resolve));
+    await page.route('**/api/services/pdf/report', async (route) => {
+      await reportHeld;
+      await route.continue();
+    });
     const download = page.waitForEvent('download');
     await detail.dialog().getByRole('button', { name: 'Export (PDF)' }).click();
-    await page.getByText('Generating PDF report...').first().waitFor();
+    await detail.dialog().getByRole('button', { name: 'Generating PDF report...' }).waitFor();
+    await page.getByRole('alert').getByText('Generating PDF report...').waitFor();
+    releaseReport();
     const file = await (await download).createReadStream();
     const chunks: Buffer[] = [];
     for await (const chunk of file) chunks.push(chunk as Buffer);

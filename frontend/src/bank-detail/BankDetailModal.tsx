@@ -97,7 +97,7 @@ const printOnlyTheDetail = (
   <GlobalStyles
     styles={{
       '@media print': {
-        'body > #root, .bank-detail-root .MuiBackdrop-root, .bank-detail-root nav, .bank-detail-root header button': { display: 'none !important' },
+        'body > #root, body > .MuiSnackbar-root, .bank-detail-root .MuiBackdrop-root, .bank-detail-root nav, .bank-detail-root header button': { display: 'none !important' },
         'body, .bank-detail-root, .bank-detail-root .MuiDialog-container, .bank-detail-root .MuiDialog-paper, .bank-detail-root [aria-label="Bank detail panel"]': {
           position: 'static !important',
           display: 'block !important',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { IconButton, useMediaQuery, type Theme } from '@mui/material';
+import { IconButton, Portal, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotify } from 'react-admin';
 import { noticeBottom, type ScreenBox } from './noticePlacement.ts';
@@ -62,16 +62,23 @@ function useNoticePlacement() {
   return { bottom, onEnter, onExit };
 }
 
+/**
+ * The notice is placed at the foot of the document, beside the app rather than inside it: an open dialog
+ * hides the app from screen readers, so a notice inside it ("Generating PDF report...", a failed save)
+ * was shown on the screen but never read out while a dialog was open.
+ */
 export function ToastHost() {
   const { bottom, onEnter, onExit } = useNoticePlacement();
   return (
-    <Notification
-      autoHideDuration={TOAST_DURATION_MS}
-      action={<CloseToastButton />}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={bottom === null ? undefined : { bottom }}
-      slotProps={{ transition: { onEnter, onExit } }}
-    />
+    <Portal>
+      <Notification
+        autoHideDuration={TOAST_DURATION_MS}
+        action={<CloseToastButton />}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={bottom === null ? undefined : { bottom }}
+        slotProps={{ transition: { onEnter, onExit } }}
+      />
+    </Portal>
   );
 }
 
