@@ -63,7 +63,16 @@ describe('placeholder engine', () => {
   it('keeps {{this}} working inside each, with and a block named after a value, and unknown in their else part', () => {
     const result = renderTemplate('{{#each tags}}{{this}};{{/each}}|{{#with bankName}}{{this}}{{else}}{{this}}{{/with}}|{{#contactFirstName}}{{this}}{{/contactFirstName}}', { ...values, tags: ['a', 'b'] });
     expect(result.output).to.equal('a;b;|First Community Bank|Jane');
-    expect(result.unknown).to.deep.equal(['tags', 'this', 'contactFirstName']);
+    expect(result.unknown).to.deep.equal(['tags', 'this']);
+  });
+
+  it('reads a block named after a placeholder, in any letter case, as shown when it has a value: the placeholder is used, not an unknown helper', () => {
+    const template = '{{#BankName}}At {{this}}.{{else}}No bank.{{/BankName}}{{#contactLastName}} Dear {{.}}{{/contactLastName}}';
+    const result = renderTemplate(template, { ...values, contactLastName: '' });
+    expect(result.output).to.equal('At First Community Bank.');
+    expect(result.unknown).to.deep.equal([]);
+    expect(result.missing).to.deep.equal(['contactLastName']);
+    expect(checkEmailTemplate({ subject: '{{#bankName}}{{this}}{{/bankName}}', body: '{{#FirstName}}Hi{{/FirstName}}' })).to.deep.equal({ ok: true, unknown: ['FirstName'] });
   });
 
   it('renders without generating code, as the browser does under a content security policy that forbids eval', () => {

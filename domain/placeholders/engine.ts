@@ -182,13 +182,22 @@ function placeholderNameOf(path: Node): string | undefined {
   return parts.length > 0 ? parts.join('.') : undefined;
 }
 
+const blockName = (node: Node) => (node.type === 'BlockStatement' && node.path.type === 'PathExpression' && !node.path.data ? String(node.path.original).toLowerCase() : undefined);
+
+/**
+ * Whether a block is named after a value (`{{#bankName}}...{{/bankName}}`): its part shows when the
+ * value is there, as with `{{#if}}`, with the value as `this`.
+ */
+function isValueBlock(node: Node): boolean {
+  const name = blockName(node);
+  const isCall = node.params?.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
+  return name !== undefined && !isCall && !(name in helpers) && !builtInBlockHelpers.has(name);
+}
+
 /** Whether a block's own part runs with a value of its own as `this` (its `{{else}}` part never does). */
 function entersValue(node: Node): boolean {
-  if (node.type !== 'BlockStatement' || node.path.type !== 'PathExpression' || node.path.data) return false;
-  const name = String(node.path.original).toLowerCase();
-  if (name === 'each' || name === 'with') return true;
-  const isCall = node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
-  return !isCall && !(name in helpers) && !builtInBlockHelpers.has(name);
+  const name = blockName(node);
+  return name === 'each' || name === 'with' || isValueBlock(node);
 }
 
 /** Lower-cases every name and helper, records unknown and used names, formats bare names by kind, and escapes everything in HTML. */
@@ -205,7 +214,8 @@ function rewrite(node: Node | null | undefined, walk: Walk): void {
       const misuse = Object.hasOwn(helpers, written) ? helperMisuse(written, node.params as Node[]) : undefined;
       if (misuse) throw new PlaceholderSyntaxError(misuse, node.loc?.start.line ?? 1, (node.loc?.start.column ?? 0) + 1);
       const isCall = node.type !== 'MustacheStatement' || node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0;
-      if (isCall) rewriteHelperName(node.path, walk);
+      if (isValueBlock(node)) rewriteValuePath(node.path, walk);
+      else if (isCall) rewriteHelperName(node.path, walk);
       else {
         const placeholder = rewriteValuePath(node.path, walk);
         const formatter = placeholder && formatterOfKind[placeholder.kind];
