@@ -66,6 +66,12 @@ describe('placeholder engine', () => {
     expect(result.unknown).to.deep.equal(['tags', 'this']);
   });
 
+  it("flags {{@index}} and its kin outside an {{#each}}, where they show nothing, and reads them inside one in any letter case", () => {
+    const result = renderTemplate('{{@index}}|{{#each tags}}{{@Index}}{{#if @last}}.{{/if}}{{else}}{{@first}}{{/each}}|{{@bankName}}', { ...values, tags: ['a', 'b'] });
+    expect(result.output).to.equal('N/A|01.|N/A');
+    expect(result.unknown).to.deep.equal(['@index', 'tags', '@first', '@bankName']);
+  });
+
   it('reads a block named after a placeholder, in any letter case, as shown when it has a value: the placeholder is used, not an unknown helper', () => {
     const template = '{{#BankName}}At {{this}}.{{else}}No bank.{{/BankName}}{{#contactLastName}} Dear {{.}}{{/contactLastName}}';
     const result = renderTemplate(template, { ...values, contactLastName: '' });

@@ -114,7 +114,7 @@ function compile(source: string, format: RenderFormat): Compiled {
   const program = parse(source);
   const unknown = new Set<string>();
   const referenced = new Set<string>();
-  rewrite(program, { format, unknown, referenced, enteredBlocks: 0 });
+  rewrite(program, { format, unknown, referenced, enteredBlocks: 0, inEach: false });
   const template = (values: Record<string, unknown>) => {
     try {
       return interpret(program, values, { helpers, helperMissing, escape: format === 'html' });
@@ -163,10 +163,14 @@ function reasonOf(parserMessage: string): string {
 }
 
 /**
- * What a walk has seen so far, and how many blocks around the current node enter a value (`{{#each}}`,
- * `{{#with}}`, a block named after a value): inside none, `{{this}}` would be the values as a whole.
+ * What a walk has seen so far, how many blocks around the current node enter a value (`{{#each}}`,
+ * `{{#with}}`, a block named after a value): inside none, `{{this}}` would be the values as a whole;
+ * and whether it is inside an `{{#each}}`, outside which `{{@index}}` and its kin are nothing.
  */
-type Walk = { format: RenderFormat; unknown: Set<string>; referenced: Set<string>; enteredBlocks: number };
+type Walk = { format: RenderFormat; unknown: Set<string>; referenced: Set<string>; enteredBlocks: number; inEach: boolean };
+
+/** What `{{#each}}` tells the part it repeats. */
+const loopReferences = new Set(['index', 'key', 'first', 'last']);
 
 /** `@root.x` names the placeholder x from anywhere, `@root` matched in any letter case like every name. */
 const isRootPath = (path: Node) => path.data && String(path.parts[0]).toLowerCase() === 'root';
@@ -227,7 +231,8 @@ function rewrite(node: Node | null | undefined, walk: Walk): void {
       for (const parameter of node.params as Node[]) rewriteExpression(parameter, walk);
       for (const pair of (node.hash?.pairs ?? []) as Node[]) rewriteExpression(pair.value, walk);
       if (node.type === 'MustacheStatement' && walk.format === 'html') node.escaped = true;
-      rewrite(node.program, entersValue(node) ? { ...walk, enteredBlocks: walk.enteredBlocks + 1 } : walk);
+      const inEach = walk.inEach || blockName(node) === 'each';
+      rewrite(node.program, entersValue(node) ? { ...walk, enteredBlocks: walk.enteredBlocks + 1, inEach } : walk);
       rewrite(node.inverse, walk);
       return;
     }
@@ -261,8 +266,11 @@ function rewriteValuePath(path: Node, walk: Walk) {
     // `this` (or `@root`) outside every block that enters a value is the values as a whole, never
     // something to print: an unknown name. `..` steps out of one such block.
     const isWhole = path.data ? isRootPath(path) : path.parts.length === 0 && walk.enteredBlocks - (path.depth ?? 0) <= 0;
-    if (isWhole) walk.unknown.add(String(path.original));
-    // `@index`, `@key`, `@first`, `@last` and a `this` inside a block are Handlebars' own references
+    // `@index`, `@key`, `@first` and `@last` are `{{#each}}`'s; anywhere else they, and any other `@` name, show nothing.
+    const isLoopReference = path.data && walk.inEach && loopReferences.has(String(path.parts[0]).toLowerCase());
+    if (isWhole || (path.data && !isRootPath(path) && !isLoopReference)) walk.unknown.add(String(path.original));
+    if (isLoopReference) path.parts = [String(path.parts[0]).toLowerCase(), ...path.parts.slice(1)];
+    // `@index`, `@key`, `@first`, `@last` inside an each and a `this` inside a block are Handlebars' own references
     return undefined;
   }
   const lower = written.toLowerCase();
