@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../http/simple-rest.ts';
 
 /** An FDIC certificate number, as a bank is identified throughout the app. */
 export const certSchema = z.coerce
@@ -13,7 +14,8 @@ export const calendarDateSchema = z
   .string({ error: 'Due date is required.' })
   .trim()
   .transform((value) => value.slice(0, 10))
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+  // A day the calendar lacks (2026-02-30) is refused here: the database would refuse it at the write.
+  .refine(isCalendarDate, {
     message: 'Due date must be a date like 2026-12-31.',
   });
 

@@ -53,6 +53,9 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect((await create({ text: 'x', dueDate: '2026-12-01' })).status).to.equal(400);
     expect((await create({ text: 'x', dueDate: '2026-12-01', bankId: 628, priority: 'high' })).body.message).to.match(/priority/);
     expect((await create({ text: 'x', dueDate: 'next tuesday', bankId: 628 })).body.message).to.match(/Due date must be a date/);
+    const noSuchDay = await create({ text: 'x', dueDate: '2026-02-30', bankId: 628 });
+    expect(noSuchDay.status).to.equal(400);
+    expect(noSuchDay.body.issues).to.deep.equal([{ path: 'dueDate', message: 'Due date must be a date like 2026-12-31.' }]);
     // the limit written as people write numbers
     expect((await create({ text: 'x'.repeat(2001), dueDate: '2026-12-01', bankId: 628 })).body.issues).to.deep.equal([{ path: 'text', message: 'A task can be at most 2,000 characters.' }]);
   });
