@@ -12,8 +12,8 @@ export type ListSpec = {
   /** API field -> column (qualified if the query joins), or `textOrder(column)`; written into the SQL as it is. */
   sortable: Record<string, string>;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
-  /** API filter key -> how it narrows the query. `id` (getMany) is always supported. */
-  filters?: Record<string, (query: Knex.QueryBuilder, value: unknown) => void>;
+  /** API filter key -> how it narrows the query (a refusal names the key). `id` (getMany) is always supported. */
+  filters?: Record<string, (query: Knex.QueryBuilder, value: unknown, key: string) => void>;
   /**
    * Columns searched by the `q` filter (a substring, case and accents aside), or SQL expressions over
    * the row (`{ sql }`, without parameters) where the text searched is looked up elsewhere.
@@ -84,7 +84,11 @@ const listQuerySchema = z.object({
 /** Parses ra-data-simple-rest's `filter`, `range` and `sort` against the resource's whitelist. */
 export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
   const parsed = listQuerySchema.safeParse(query);
-  if (!parsed.success) throw new BadRequestError(`Invalid list parameters: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  if (!parsed.success) {
+    // Our own refusals name the parameter already; zod's are prefixed with where they apply.
+    const problems = parsed.error.issues.map((issue) => (issue.code === 'custom' ? issue.message : `${issue.path.join('.')} ${issue.message}`));
+    throw new BadRequestError(`Invalid list parameters: ${problems.join('; ')}`);
+  }
   const { filter = {}, range = [0, 24], sort } = parsed.data;
   if (range[1] < range[0]) throw new BadRequestError('Invalid range: the end comes before the start.');
   const maxPageSize = spec.maxPageSize ?? 500;
@@ -140,7 +144,7 @@ export function applyFilters(query: Knex.QueryBuilder, params: ListParams, spec:
         }
       });
     } else {
-      spec.filters![key](query, value);
+      spec.filters![key](query, value, key);
     }
   }
   return query;
@@ -249,49 +253,52 @@ export async function respondWithList<Row>(
   ctx.body = rows.map(toApi);
 }
 
-/** A boolean filter value from JSON (true/false) or a string ('true'/'false'). */
+/**
+ * A true/false filter value from JSON (true/false) or a string ('true'/'false'). A refusal names the
+ * filter as the client sent it, never the column behind it.
+ */
+function trueOrFalse(value: unknown, key: string): boolean {
+  if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError(`Filter ${key} must be true or false.`);
+  return value === true || value === 'true';
+}
+
+/** A boolean column's filter. */
 export function booleanFilter(column: string) {
-  return (query: Knex.QueryBuilder, value: unknown) => {
-    if (value !== true && value !== false && value !== 'true' && value !== 'false') {
-      throw new BadRequestError(`Filter on ${column} must be true or false.`);
-    }
-    query.where(column, value === true || value === 'true');
+  return (query: Knex.QueryBuilder, value: unknown, key: string) => {
+    query.where(column, trueOrFalse(value, key));
   };
 }
 
 /** An integer equality filter (or a list of them). */
 export function integerFilter(column: string) {
-  return (query: Knex.QueryBuilder, value: unknown) => {
+  return (query: Knex.QueryBuilder, value: unknown, key: string) => {
     const values = (Array.isArray(value) ? value : [value]).map(Number);
-    if (values.some((v) => !Number.isInteger(v))) throw new BadRequestError(`Filter on ${column} must be a whole number.`);
+    if (values.some((v) => !Number.isInteger(v))) throw new BadRequestError(`Filter ${key} must be a whole number.`);
     query.whereIn(column, values);
   };
 }
 
 /** A true/false filter on whether a column holds a value. */
 export function presentFilter(column: string) {
-  return (query: Knex.QueryBuilder, value: unknown) => {
-    if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('This filter must be true or false.');
-    if (value === true || value === 'true') query.whereNotNull(column);
+  return (query: Knex.QueryBuilder, value: unknown, key: string) => {
+    if (trueOrFalse(value, key)) query.whereNotNull(column);
     else query.whereNull(column);
   };
 }
 
 /** A true/false filter on whether a related row exists (`subquery` selects it, correlated to the listed row). */
 export function existsFilter(subquery: (query: Knex.QueryBuilder) => Knex.QueryBuilder) {
-  return (query: Knex.QueryBuilder, value: unknown) => {
-    if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('This filter must be true or false.');
-    const wanted = value === true || value === 'true';
-    if (wanted) query.whereExists((inner) => subquery(inner.select('*')));
+  return (query: Knex.QueryBuilder, value: unknown, key: string) => {
+    if (trueOrFalse(value, key)) query.whereExists((inner) => subquery(inner.select('*')));
     else query.whereNotExists((inner) => subquery(inner.select('*')));
   };
 }
 
 /** A calendar-date bound (YYYY-MM-DD) on a date column, inclusive. */
 export function dateBoundFilter(column: string, operator: '>=' | '<=') {
-  return (query: Knex.QueryBuilder, value: unknown) => {
+  return (query: Knex.QueryBuilder, value: unknown, key: string) => {
     const text = String(value);
-    if (!isCalendarDate(text)) throw new BadRequestError('A date filter must be a date like 2026-12-31.');
+    if (!isCalendarDate(text)) throw new BadRequestError(`Filter ${key} must be a date like 2026-12-31.`);
     query.where(column, operator, text);
   };
 }

@@ -74,6 +74,14 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(badSort.body.message).to.match(/Cannot sort by "password"/);
   });
 
+  it('refuses a list parameter it cannot read with 400 naming the parameter or filter as sent, never the column behind it', async () => {
+    const list = async (query: string) => (await app.request(`/api/data/tasks?${query}`, { token })).body.message;
+    expect(await list('filter=notjson')).to.equal('Invalid list parameters: filter must be JSON');
+    expect(await list(`filter=${encodeURIComponent('{"bankId":"abc"}')}`)).to.equal('Filter bankId must be a whole number.');
+    expect(await list(`filter=${encodeURIComponent('{"completed":"maybe"}')}`)).to.equal('Filter completed must be true or false.');
+    expect(await list(`filter=${encodeURIComponent('{"dueAfter":"2026-02-30"}')}`)).to.equal('Filter dueAfter must be a date like 2026-12-31.');
+  });
+
   it('tells the same total on every page: a full page, the short last one, and one past the end', async () => {
     const { token: pager } = await app.signUp('Pager');
     for (const day of ['01', '02', '03', '04', '05']) await create({ text: `Page ${day}`, dueDate: `2027-02-${day}`, bankId: 628 }, pager);
