@@ -126,6 +126,13 @@ const wholeUtcMoment = new RegExp(`^${utcMoment.source}$`);
 /** Whether a value is one such moment, and nothing else. */
 export const isUtcMoment = (text: string) => wholeUtcMoment.test(text);
 
+/** Whether a text is a day of the calendar as YYYY-MM-DD: 2026-02-30 is not. */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
 /** The calendar day of a moment where this runs (the user's browser), as YYYY-MM-DD: a task due that day is due "today". */
 export function localDate(moment: Date = new Date()): string {
   const month = String(moment.getMonth() + 1).padStart(2, '0');

@@ -6,6 +6,7 @@ import type { Memo } from '../read-cache/answers.ts';
 import { BadRequestError } from './errors.ts';
 import { findUnstorableText } from './storable-text.ts';
 import { containsPattern } from '../db/like.ts';
+import { isCalendarDate } from '../../../domain/format.ts';
 
 /** How a resource's list can be filtered and sorted: API field names mapped to SQL. */
 export type ListSpec = {
@@ -301,11 +302,4 @@ export function dateBoundFilter(column: string, operator: '>=' | '<=') {
     if (!isCalendarDate(text)) throw new BadRequestError(`Filter ${key} must be a date like 2026-12-31.`);
     query.where(column, operator, text);
   };
-}
-
-/** A calendar date written YYYY-MM-DD that exists (2026-02-30 does not). */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }

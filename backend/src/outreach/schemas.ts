@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../http/simple-rest.ts';
+import { isCalendarDate } from '../../../domain/format.ts';
 
 /** An FDIC certificate number, as a bank is identified throughout the app. */
 export const certSchema = z.coerce
