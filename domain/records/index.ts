@@ -11,3 +11,4 @@ export * from './tracked-bank.ts';
 export * from './workflow.ts';
 export * from './enrolment.ts';
 export * from './read-models.ts';
+export * from './event-source.ts';

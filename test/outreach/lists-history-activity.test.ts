@@ -235,9 +235,11 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect((await list('activity', { bankId: 501 }, undefined, otherToken)).body).to.deep.equal([]);
     });
 
-    it('refuses unknown record or event types and malformed dates with 400', async () => {
+    it('refuses unknown record or event types, sources and malformed dates with 400', async () => {
       expect((await list('activity', { resource: 'planets' })).status).to.equal(400);
       expect((await list('activity', { type: 'ContactTeleported' })).body.message).to.match(/Unknown event type/);
+      expect((await list('activity', { source: ['ui', 'robot'] })).body.message).to.equal('Unknown source: robot.');
+      expect((await list('activity', { source: ['ui', 'workflow'] })).status).to.equal(200);
       expect((await list('activity', { since: 'yesterday' })).status).to.equal(400);
     });
 

@@ -1,12 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-
-/**
- * Where a change came from: `ui` the app's own screens, `api` any other client (public API, scripts,
- * curl), `ai` the AI analyst, `workflow` the automation engine, `import` a bulk import, `system`
- * start-up and maintenance work.
- */
-export type EventSource = 'ui' | 'api' | 'ai' | 'workflow' | 'import' | 'system';
+import type { EventSource } from '../../../domain/records/event-source.ts';
 
 /** What every event appended during a request is stamped with; nobody passes it by hand. */
 export type RequestContext = {

@@ -10,6 +10,7 @@ import type { ActivityDescription } from './activity.ts';
 import { activitySearchCandidates, activitySearchMatches, activitySearchPage } from './activity-search.ts';
 import { activityTotal } from './activity-total.ts';
 import { activitySummary, outreachActivity } from './registry.ts';
+import { eventSources } from '../../../domain/records/event-source.ts';
 
 type ActivityRow = {
   global_position: number;
@@ -83,7 +84,7 @@ function activityFilters(knex: Knex, userId: string): Record<string, (query: Kne
       if (!bankId.success) throw new BadRequestError('bankId must be a bank cert number.');
       bankTimeline(knex, userId, bankId.data)(query);
     },
-    source: (query, value) => query.whereIn('source', (Array.isArray(value) ? value : [value]).map(String)),
+    source: oneOf('source', new Set(eventSources), 'source'),
     correlationId: (query, value) => query.where('correlation_id', String(value)),
     since: (query, value) => query.where('occurred_at', '>=', parseBound('since', value)),
     // A bare date includes that whole day.

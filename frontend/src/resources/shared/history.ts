@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../providers/dataProvider.ts';
 import { displayValue } from './conflict.ts';
 import { labelOf } from './labels.ts';
+import type { EventSource } from '../../../../domain/records/event-source.ts';
 
 export type HistoryChange = { field: string; from: unknown; to: unknown };
 
@@ -16,7 +17,7 @@ export function changesOf(entry: Pick<HistoryEntry, 'changes'>): HistoryChange[]
     .map(([field, to]) => ({ field, from: undefined, to }));
 }
 
-/** Labels of where a change came from. */
+/** Labels of where a change came from: one for every source. */
 export const sourceLabels: Record<string, string> = {
   ui: 'App',
   api: 'API',
@@ -24,7 +25,7 @@ export const sourceLabels: Record<string, string> = {
   workflow: 'Workflow',
   import: 'Import',
   system: 'System',
-};
+} satisfies Record<EventSource, string>;
 
 /** How one field of a record reads in its History: its label and its value as text, or hidden. */
 export type FieldReading = { label?: string; value?: (value: unknown) => string; hidden?: boolean };
