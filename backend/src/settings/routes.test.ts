@@ -70,6 +70,20 @@ describeWithDatabase('settings API', (context) => {
     });
   });
 
+  it('refuses a Mailgun key without its sending domain with 400 on the domain field, and keeps what was saved', async () => {
+    const alone = await put({ mailgunApiKey: 'key-alone-4d4d', mailgunDomain: '' }, otherToken);
+    expect(alone.status).to.equal(400);
+    expect(alone.body.issues).to.deep.equal([{ path: 'mailgunDomain', message: 'Enter the sending domain of your Mailgun key (like mg.yourcompany.com): Mailgun sends only from it.' }]);
+    expect((await app.request('/api/data/settings', { token: otherToken })).body).to.include({ mailgunApiKeySet: false });
+
+    expect((await put({ mailgunApiKey: 'key-paired-5e5e', mailgunDomain: 'mg.other.com' }, otherToken)).status).to.equal(200);
+    const cleared = await put({ mailgunDomain: '' }, otherToken);
+    expect(cleared.status).to.equal(400);
+    expect((await app.request('/api/data/settings', { token: otherToken })).body).to.include({ mailgunApiKey: '••••5e5e', mailgunDomain: 'mg.other.com' });
+    // Taking the key off with its domain leaves no Mailgun account, which is allowed.
+    expect((await put({ mailgunApiKey: '', mailgunDomain: '' }, otherToken)).status).to.equal(200);
+  });
+
   it('keeps a stored secret when the form sends its preview back, and removes it when sent blank', async () => {
     const current = (await app.request('/api/data/settings', { token })).body;
     await put({ ...current, mailgunRegion: 'US' });

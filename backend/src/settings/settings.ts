@@ -110,6 +110,7 @@ const hour = (label: string) =>
 
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const domainMessage = 'Enter the sending domain like mg.yourcompany.com (no https://).';
+const mailgunDomainMissing = 'Enter the sending domain of your Mailgun key (like mg.yourcompany.com): Mailgun sends only from it.';
 
 /** PUT /api/data/settings. A secret sent back as its preview (or left out) keeps the stored one; blank removes it. */
 export const settingsBody = z
@@ -259,6 +260,14 @@ export async function saveSettings(knex: Knex, secrets: SecretBox, userId: strin
   if (changes.mailgunDomain !== undefined) row.mailgun_domain = changes.mailgunDomain ? changes.mailgunDomain.toLowerCase() : null;
   if (changes.mailgunRegion !== undefined) row.mailgun_region = changes.mailgunRegion;
   if (isNewSecret(changes.mailgunWebhookSigningKey)) row.mailgun_webhook_signing_key_sealed = sealed(secrets, changes.mailgunWebhookSigningKey);
+  if ('mailgun_api_key_sealed' in row || 'mailgun_domain' in row) {
+    // Mail is sent through Mailgun only with both; a key alone would leave the user's mail going out
+    // another way (or nowhere) while Settings reads as if Mailgun were set up.
+    const current = await readRow(knex, userId);
+    const key = 'mailgun_api_key_sealed' in row ? row.mailgun_api_key_sealed : current?.mailgun_api_key_sealed;
+    const domain = 'mailgun_domain' in row ? row.mailgun_domain : current?.mailgun_domain;
+    if (key && !domain) throw new BadRequestError(mailgunDomainMissing, { issues: [{ path: 'mailgunDomain', message: mailgunDomainMissing }] });
+  }
   const window = { start: changes.sendWindowStartHour, end: changes.sendWindowEndHour };
   if (window.start !== undefined || window.end !== undefined) {
     const current = await readAutomationSettings(knex, userId);
