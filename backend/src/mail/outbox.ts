@@ -34,8 +34,9 @@ export type Outbox = {
 };
 
 /**
- * The outbox's front door, for the send route and for server code (automation). The contact and
- * bank must be the user's own; the contact's name and bank fill in what the caller left out.
+ * The outbox's front door, for the send route and for server code (automation). The contact must be
+ * the user's own, and the bank one of their targets or the contact's; the contact's name and bank
+ * fill in what the caller left out.
  */
 export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transportFor: TransportFinder; onQueued?: () => void }): Outbox {
   return {
@@ -45,17 +46,21 @@ export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transpo
       if (!(await deps.transportFor(email.userId))) throw new BadRequestError(noMailServiceMessage);
       let bankId = email.bankId ?? null;
       let recipientName = email.recipientName?.trim() || null;
+      let contactBank: { cert: number | null; name: string | null } = { cert: null, name: null };
       if (email.contactId) {
-        const contact = await deps.knex('contacts').where({ id: email.contactId, user_id: email.userId }).first('name', 'bank_id');
+        const contact = await deps.knex('contacts').where({ id: email.contactId, user_id: email.userId }).first('name', 'bank_id', 'bank_name');
         if (!contact) throw new NotFoundError('Contact');
         recipientName ??= contact.name;
         bankId ??= contact.bank_id;
+        contactBank = { cert: contact.bank_id, name: contact.bank_name };
       }
       let bankName: string | null = null;
       if (bankId !== null) {
         const target = await deps.knex('targets').where({ cert: bankId, user_id: email.userId }).first('name');
-        if (!target) throw new NotATargetError(bankId);
-        bankName = target.name;
+        // The contact's own bank needs no tracking (the user may have stopped tracking it, or never
+        // did): it is named as the contact's record names it. Any other bank must be a target.
+        if (!target && bankId !== contactBank.cert) throw new NotATargetError(bankId);
+        bankName = target?.name ?? contactBank.name;
       }
       const id = email.id ?? randomUUID();
       await handleCommand(deps.eventStore, sentEmailDecider, sentEmailStreamId(id), {

@@ -81,6 +81,19 @@ describeWithDatabase('mail API', (context) => {
     expect(await app.services.knex('sent_emails').count({ n: '*' }).first()).to.deep.equal(before);
   });
 
+  it("sends to a contact whose bank the user no longer tracks, naming the bank as the contact's record does", async () => {
+    const formerCert = 5151;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: formerCert, name: 'Former Target Bank' } });
+    const contact = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: formerCert, name: 'Ola Former', title: 'CEO', email: 'ola@former.example' } })).body;
+    expect((await app.request(`/api/data/banks/${formerCert}/tracking`, { method: 'DELETE', token })).status).to.equal(200);
+
+    const response = await send({ to: contact.email, subject: 'Still in touch', body: 'Hi Ola,', contactId: contact.id, bankId: formerCert });
+    expect(response.status, response.text).to.equal(202);
+    expect(await settled(response.body.id)).to.include({ status: 'sent', bankId: formerCert, bankName: 'Former Target Bank' });
+    // The contact vouches for their own bank only.
+    expect((await send({ ...email, contactId: contact.id, bankId: 999_002 })).body.message).to.equal('Bank 999002 is not one of your targets.');
+  });
+
   it('rejects a bad recipient, an empty subject or body, and unknown fields with 400', async () => {
     expect((await send({ ...email, to: 'jane' })).body.message).to.match(/Recipient email must be an email address/);
     expect((await send({ ...email, subject: ' ' })).body.message).to.equal('subject: Subject is required.');
