@@ -116,6 +116,26 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('keeps the body the user typed when a chosen template replaces it, one click from coming back', async () => {
+    const { session, contactId } = await userWithContact('Robin Hale');
+    await apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name: 'Short intro', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' } });
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${contactId}/show` });
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Send Email to Jane Doe' }).waitFor();
+    await dialog.getByLabel('Body').fill('Jane, following up on our call: my own words.');
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'Short intro' }).click();
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('[role="dialog"] textarea')?.value === 'Dear Jane Doe,');
+    // Another template, or none, still keeps the words the user typed.
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'No template' }).click();
+    await dialog.getByRole('button', { name: 'Restore your text' }).click();
+    expect(await dialog.getByLabel('Body').inputValue()).to.equal('Jane, following up on our call: my own words.');
+    expect(await dialog.getByRole('button', { name: 'Restore your text' }).count()).to.equal(0);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('lists templates, workflows and sent emails as records, each with its history', async () => {
     const { session } = await userWithContact('Morgan Ellery');
     const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {

@@ -33,6 +33,7 @@ export type SendEmailTarget = { contact: Contact; bank: { cert: number; name: st
  * chosen template fills in at once); a template fills subject and body with placeholders resolved;
  * without one the subject is 'Regarding opportunities with {bank}' and the body 'Hi {contact name},'.
  * 'Write with AI' drafts the body from the subject, the contact and the bank (the subject comes first).
+ * A body the user typed that a template or a draft replaces is kept for 'Restore your text'.
  * A placeholder the catalogue lacks (a typo such as {{FirstName}}) is named under the template
  * chooser: filled in, it reads N/A among the words and would go out unnoticed.
  * Both must be non-empty. After sending, the modal shows the email's status as it moves on; `onQueued`
@@ -53,8 +54,10 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const [sending, setSending] = useState(false);
   const [writing, setWriting] = useState(false);
   const [bodyAuthor, setBodyAuthor] = useState<ProviderName | null>(null);
-  // The body an AI draft replaced, until the user edits the draft: one click brings their own words back.
+  // The body a template or an AI draft replaced, until the user edits the new one: one click brings their own words back.
   const [replacedBody, setReplacedBody] = useState<string | null>(null);
+  // Whether the body holds words the user typed, rather than the defaults, a template or a draft.
+  const [typedBody, setTypedBody] = useState(false);
   const toast = useToast();
   const [queuedId, setQueuedId] = useState<string | null>(null);
   // A send no answer settled may have queued the email: until one does, it goes again only unchanged
@@ -80,28 +83,32 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setUnknown([]);
     setBodyAuthor(null);
     setReplacedBody(null);
+    setTypedBody(false);
     setQueuedId(null);
     setUnsettled(false);
   }, [target]);
 
   const chooseTemplate = async (id: string) => {
     setTemplateId(id);
-    setReplacedBody(null);
     setUnknown([]);
     if (!target) return;
+    const fill = (next: { subject: string; body: string }) => {
+      const ownWords = typedBody && body.trim() ? body : null;
+      setReplacedBody((kept) => ownWords ?? kept);
+      setTypedBody(false);
+      setSubject(next.subject);
+      setBody(next.body);
+    };
     const template = templates.data?.find((candidate) => candidate.id === id);
     if (!template) {
-      const defaults = defaultEmail(target.bank.name, target.contact.name);
-      setSubject(defaults.subject);
-      setBody(defaults.body);
+      fill(defaultEmail(target.bank.name, target.contact.name));
       return;
     }
     setFilling(true);
     setError(undefined);
     try {
       const rendered = await dataProvider.renderEmail({ subject: template.subject, body: template.body, cert: target.bank.cert, contactId: target.contact.id });
-      setSubject(rendered.subject);
-      setBody(rendered.body);
+      fill(rendered);
       setUnknown(rendered.unknown);
       if (rendered.missing.length > 0) setError('Could not fetch some details for placeholders.');
     } catch (failure) {
@@ -123,6 +130,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     try {
       const answer = await aiApi.generateEmail({ contactName: target.contact.name, contactTitle: target.contact.title || undefined, bankName: target.bank.name, subject });
       setReplacedBody(body.trim() ? body : null);
+      setTypedBody(false);
       setBody(answer.body);
       setBodyAuthor(answer.provider);
       toast.success(AI_BODY_WRITTEN);
@@ -227,6 +235,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
               setBody(event.target.value);
               setBodyAuthor(null);
               setReplacedBody(null);
+              setTypedBody(true);
             }}
             disabled={!editable || writing}
             error={touched && !body.trim()}
@@ -246,6 +255,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
                     setBody(replacedBody);
                     setBodyAuthor(null);
                     setReplacedBody(null);
+                    setTypedBody(true);
                   }}
                 >
                   Restore your text
