@@ -76,6 +76,16 @@ describeWithDatabase('placeholders API', (context) => {
     expect(response.body.message).to.match(/^Template syntax error in the body at line 2, column 16: /);
   });
 
+  it('fills in a template as long as a template may be, and refuses a longer text with 400', async () => {
+    const longest = `Dear {{contactName}},\n${'x'.repeat(100_000 - 'Dear {{contactName}},\n'.length)}`;
+    const saved = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Long letter', category: 'custom', subject: 'Long', body: longest } });
+    expect(saved.status, saved.text).to.equal(201);
+    const rendered = await render({ body: longest, cert, contactId });
+    expect(rendered.status, rendered.text).to.equal(200);
+    expect(rendered.body.body.startsWith('Dear Jane <b>Doe</b>,\n')).to.equal(true);
+    expect((await render({ body: `${longest}x` })).body.message).to.equal('body: Body can be at most 100,000 characters.');
+  });
+
   it("refuses another user's contact and an unknown bank with 404, and bad input with 400", async () => {
     expect((await render({ body: '{{contactName}}', contactId }, otherToken)).status).to.equal(404);
     const unknownBank = await render({ body: 'x', cert: 99_999_999 });

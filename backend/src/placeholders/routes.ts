@@ -10,6 +10,7 @@ import {
 } from '../../../domain/placeholders/index.ts';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
+import { emailBodyMaxLength } from '../outreach/templates/email-fields.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { loadPlaceholderValues } from './values.ts';
 
@@ -19,7 +20,8 @@ const templateText = (label: string, max: number) => z.string({ error: `${label}
 export const renderRequestSchema = z
   .object({
     subject: templateText('Subject', 500).default(''),
-    body: templateText('Body', 50_000),
+    // as long as a template's body may be, so every saved template can be filled in
+    body: templateText('Body', emailBodyMaxLength),
     cert: z.coerce.number({ error: 'cert must be a certificate number.' }).int('cert must be a certificate number.').min(0).max(2_147_483_647).nullish(),
     contactId: z.uuid({ error: 'contactId must be a contact id.' }).nullish(),
     format: z.enum(['text', 'html'], { error: "format must be 'text' or 'html'." }).default('text'),

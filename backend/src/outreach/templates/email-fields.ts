@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../../../../domain/format.ts';
 
 /**
  * Subject and body as an email needs them, shared by templates and sent emails. A subject is one
@@ -13,10 +14,13 @@ export function emailSubjectSchema(label: string) {
     .refine((subject) => !/[\r\n]/.test(subject), `${label} must be a single line.`);
 }
 
+/** The longest body a template or an email may have (and so a template text filled in for a preview). */
+export const emailBodyMaxLength = 100_000;
+
 /** The body is kept as written (leading spaces and blank lines matter in an email), but must not be blank. */
 export function emailBodySchema(label: string) {
   return z
     .string({ error: `${label} is required.` })
-    .max(100_000, `${label} can be at most 100,000 characters.`)
+    .max(emailBodyMaxLength, `${label} can be at most ${groupThousands(emailBodyMaxLength)} characters.`)
     .refine((body) => body.trim() !== '', `${label} is required.`);
 }
