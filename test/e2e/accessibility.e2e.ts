@@ -920,9 +920,15 @@ describe('accessibility', function () {
   it('keeps the Reports header\'s "As of" box and its Now button side by side in a 1,280 px window', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/reports', viewport: { width: 1280, height: 800 } });
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
-    const [asOf, now] = [await page.getByRole('textbox', { name: 'As of' }).or(page.getByLabel('As of')).first().locator('xpath=ancestor::div[contains(@class, "MuiFormControl-root")]').boundingBox(), await page.getByRole('button', { name: 'Now' }).boundingBox()];
-    expect(now!.y, "Now's top").to.be.below(asOf!.y + asOf!.height);
-    expect(now!.x, "Now's left").to.be.at.least(asOf!.x + asOf!.width);
+    await page.getByText('Outreach funnel').waitFor();
+    // Both measured in one frame: measured apart, a page moving between them (a banner coming) misplaced one.
+    const { asOf, now } = await page.evaluate(() => {
+      const box = document.querySelector('input[aria-label="As of"]')!.closest('.MuiFormControl-root')!.getBoundingClientRect();
+      const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === 'Now')!.getBoundingClientRect();
+      return { asOf: { x: box.x, y: box.y, width: box.width, height: box.height }, now: { x: button.x, y: button.y } };
+    });
+    expect(now.y, "Now's top").to.be.below(asOf.y + asOf.height);
+    expect(now.x, "Now's left").to.be.at.least(asOf.x + asOf.width);
     await screenshotInBothThemes(page, 'reports-header');
   });
 
