@@ -109,7 +109,7 @@ describeWithDatabase('mail API', (context) => {
     try {
       const response = await bare.request('/api/services/mailgun/send', { method: 'POST', token, body: email });
       expect(response.status).to.equal(400);
-      expect(response.body.message).to.equal('Failed to send email. No mail service is configured: add a Mailgun key in Settings.');
+      expect(response.body.message).to.equal('Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.');
     } finally {
       await bare.stop();
     }

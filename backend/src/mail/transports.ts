@@ -20,7 +20,7 @@ export const savedMailgunAccount =
     return saved.mailgunApiKey && saved.mailgunDomain ? { apiKey: saved.mailgunApiKey, domain: saved.mailgunDomain, region: saved.mailgunRegion } : null;
   };
 
-export const noMailServiceMessage = 'Failed to send email. No mail service is configured: add a Mailgun key in Settings.';
+export const noMailServiceMessage = 'Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.';
 
 /**
  * Mailgun with the user's own key and domain when saved; else the deployment's SMTP server

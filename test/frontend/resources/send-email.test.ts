@@ -15,8 +15,8 @@ describe('sending an email', () => {
 
   it('prefixes the reason of a failure once', () => {
     expect(sendFailedText('Mailgun refused the domain.')).to.equal('Failed to send email. Mailgun refused the domain.');
-    expect(sendFailedText('Failed to send email. No mail service is configured: add a Mailgun key in Settings.')).to.equal(
-      'Failed to send email. No mail service is configured: add a Mailgun key in Settings.',
+    expect(sendFailedText('Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.')).to.equal(
+      'Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.',
     );
     expect(sendFailedText(null)).to.equal('Failed to send email.');
   });
