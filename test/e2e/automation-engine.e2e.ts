@@ -4,7 +4,7 @@ import { createAutomationFeature } from '../../backend/src/automation/feature.ts
 import { features } from '../../backend/src/features.ts';
 import { createMailFeature } from '../../backend/src/mail/feature.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiOf, screenshot, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
+import { apiOf, screenshot, screenshotInBothSchemes, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -128,9 +128,18 @@ describe('automation engine: enrolments started from Targets run their steps', f
     // Enter in the field adds the address, as Add does.
     await page.getByLabel('Email address').fill('Quiet@Bank.example');
     await page.getByLabel('Email address').press('Enter');
-    await page.getByRole('list', { name: 'Do Not Contact list' }).getByText('quiet@bank.example', { exact: true }).waitFor();
+    const doNotContact = page.getByRole('list', { name: 'Do Not Contact list' });
+    await doNotContact.getByText('quiet@bank.example', { exact: true }).waitFor();
     // No message names a field the way the code does.
     expect(await page.getByText(/timeZone:|dailySendCap:|email:/).count()).to.equal(0);
+    // An address the user added comes off after they confirm, without the unsubscribe warning.
+    await page.getByRole('button', { name: 'Remove quiet@bank.example' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove from Do Not Contact?' });
+    await confirm.getByText(/It is on the list because you added them \(/).waitFor();
+    expect(await confirm.getByText(/anti-spam law/).count()).to.equal(0);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('quiet@bank.example removed from Do Not Contact.').waitFor();
+    await page.getByText('Nobody is on the list.').waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
@@ -181,6 +190,19 @@ describe('automation engine: enrolments started from Targets run their steps', f
     await targets.waitForCards();
     await targets.expand(bank.name);
     await automations.getByText('Stopped: Unsubscribed').waitFor();
+
+    // Taking the address off Do Not Contact is asked first, saying they unsubscribed; Cancel keeps it.
+    await page.goto(`${e2e.url}/#/settings`);
+    await page.getByRole('tab', { name: 'Automation' }).click();
+    await page.getByRole('button', { name: 'Remove jane.doe@alpha-bank.example' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove from Do Not Contact?' });
+    await confirm.getByText(/^Email, by automation and by hand, can go to jane\.doe@alpha-bank\.example again\. It is on the list because they unsubscribed \(/).waitFor();
+    await confirm.getByText('Remove it only if they have asked to hear from you again: mailing someone who asked for no mail breaks anti-spam law.').waitFor();
+    await screenshotInBothSchemes(page, 'do-not-contact-remove-unsubscribed');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('list', { name: 'Do Not Contact list' }).getByText('jane.doe@alpha-bank.example', { exact: true }).waitFor();
+    expect(await as<Array<{ email: string }>>('/api/data/suppressions')).to.have.length(1);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
-import { doNotContactLabels } from '../../../../domain/records/do-not-contact.ts';
+import { doNotContactLabels, whyOnDoNotContact } from '../../../../domain/records/do-not-contact.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
@@ -117,13 +118,19 @@ function DoNotContactCard() {
       load();
     }
   };
+  // Removing is asked first: the list is what keeps mail from people who asked for none.
+  const [removing, setRemoving] = useState<Suppression | null>(null);
+  const [busy, setBusy] = useState(false);
   const remove = async (row: Suppression) => {
+    setBusy(true);
     try {
       await settingsApi.unsuppress(row.email);
       toast.success(`${row.email} removed from Do Not Contact.`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to remove the address.');
     } finally {
+      setBusy(false);
+      setRemoving(null);
       load();
     }
   };
@@ -158,7 +165,7 @@ function DoNotContactCard() {
             <ListItem
               key={row.email}
               secondaryAction={
-                <IconButton edge="end" size="small" aria-label={`Remove ${row.email}`} onClick={() => remove(row)}>
+                <IconButton edge="end" size="small" aria-label={`Remove ${row.email}`} onClick={() => setRemoving(row)}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               }
@@ -167,8 +174,31 @@ function DoNotContactCard() {
             </ListItem>
           ))}
         </List>
+        <ConfirmDialog
+          open={removing !== null}
+          title="Remove from Do Not Contact?"
+          body={removing && <RemovalWarning row={removing} />}
+          confirmText="Remove"
+          destructive
+          busy={busy}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => removing && void remove(removing)}
+        />
       </CardContent>
     </Card>
+  );
+}
+
+/** What removing an address lets happen, and why it is on the list; stronger for people who asked for no mail. */
+function RemovalWarning({ row }: { row: Suppression }) {
+  const askedForNone = row.reason === 'unsubscribed' || row.reason === 'complained';
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="body2">
+        Email, by automation and by hand, can go to <strong>{row.email}</strong> again. It is on the list because {whyOnDoNotContact(row.reason)} ({formatLocalDay(row.createdAt)}).
+      </Typography>
+      {askedForNone && <Alert severity="warning">Remove it only if they have asked to hear from you again: mailing someone who asked for no mail breaks anti-spam law.</Alert>}
+    </Stack>
   );
 }
 
