@@ -160,6 +160,37 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("edits a template on the Records screen as in the Automation editor: a placeholder inserted at the caret, an unknown one named, the template previewed on a bank", async () => {
+    const session = await e2e.registerUser('Devi Rao');
+    const bank = await trackLargestBank(e2e.url, session);
+    const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name: 'Rate sheet', category: 'custom', subject: 'Rates', body: 'Our rates for you.' } });
+    const { page } = await e2e.openSignedInPage({ session, path: `/templates/${template.id}` });
+    const body = page.getByRole('textbox', { name: 'Body' });
+    await body.waitFor();
+    expect(await body.inputValue()).to.equal('Our rates for you.');
+    // The caret after "Our rates": the placeholder goes there, not at the end.
+    await body.click();
+    await body.press('Control+Home');
+    for (let step = 0; step < 'Our rates'.length; step += 1) await body.press('ArrowRight');
+    await page.getByRole('button', { name: 'Insert Placeholder' }).click();
+    await page.getByRole('textbox', { name: 'Filter placeholders' }).fill('bank name');
+    await page.getByRole('textbox', { name: 'Filter placeholders' }).press('Enter');
+    await page.waitForFunction(() => (document.querySelector('form [name="body"]') as HTMLTextAreaElement | null)?.value === 'Our rates{{bankName}} for you.');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Rates for {{FirstName}}');
+    await page.getByTestId('unknown-placeholders').getByText('{{FirstName}}').waitFor();
+    await page.getByRole('combobox', { name: 'Preview bank' }).click();
+    await page.getByRole('option', { name: bank.name }).click();
+    const preview = page.getByTestId('rendered-preview');
+    await preview.getByText(`Our rates${bank.name} for you.`).waitFor();
+    await preview.getByText('Rates for N/A').waitFor();
+    await screenshotInBothThemes(page, 'records-template-edit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/templates\/[^/]+\/show$/);
+    const saved = await apiAs<{ subject: string; body: string }>(e2e.url, session, `/api/data/templates/${template.id}`);
+    expect(saved).to.include({ subject: 'Rates for {{FirstName}}', body: 'Our rates{{bankName}} for you.' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('says on the Records screens what deleting a template or a workflow does to outreach under way', async () => {
     const session = await e2e.registerUser('Rowan Tate');
     const as = <T = { id: string },>(path: string, body: unknown) => apiAs<T>(e2e.url, session, path, { method: 'POST', body });

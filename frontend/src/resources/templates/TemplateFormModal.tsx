@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useCreate, useUpdate } from 'react-admin';
 import { fieldErrorsOf, messageOf } from '../shared/problem.ts';
 import { ConflictNotice } from '../shared/ConflictNotice.tsx';
@@ -7,11 +7,9 @@ import { useSaveConflict } from '../shared/useSaveConflict.ts';
 import { useTemplateHistory } from './history.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { BankContactPicker, type PreviewSubject } from '../placeholders/BankContactPicker.tsx';
 import { PlaceholderPicker } from '../placeholders/PlaceholderPicker.tsx';
-import { RenderedPreview } from '../placeholders/RenderedPreview.tsx';
+import { TemplatePreview } from '../placeholders/TemplatePreview.tsx';
 import { templateCheck, UnknownPlaceholders } from '../placeholders/TemplateChecks.tsx';
-import { useRenderedEmail } from '../placeholders/useRenderedEmail.ts';
 import { draftOf, emptyTemplateDraft, insertAtSelection, templateCategories, templateCategoryLabels, templateProblems, type EmailTemplate, type TemplateDraft } from './template.ts';
 
 export type TemplateField = 'subject' | 'body';
@@ -66,11 +64,8 @@ export function TemplateFormModal({
     openOn(template ?? null);
     selections.current = { subject: undefined, body: undefined };
     lastFocused.current = 'body';
-    setPreviewOn({ cert: null, contactId: null });
   }, [open, template, improvement, openOn]);
 
-  const [previewOn, setPreviewOn] = useState<PreviewSubject>({ cert: null, contactId: null });
-  const preview = useRenderedEmail({ subject: draft.subject, body: draft.body, cert: previewOn.cert, contactId: previewOn.contactId });
   const subjectCheck = templateCheck(draft.subject);
   const bodyCheck = templateCheck(draft.body);
   const unknown = [...new Set([...subjectCheck.unknown, ...bodyCheck.unknown])];
@@ -189,15 +184,7 @@ export function TemplateFormModal({
           <PlaceholderPicker onInsert={insert} />
           <UnknownPlaceholders names={unknown} />
         </Stack>
-        <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-            Preview
-          </Typography>
-          <BankContactPicker value={previewOn} onChange={setPreviewOn} />
-          <Box sx={{ mt: 1.5 }}>
-            <RenderedPreview result={preview} emptyText="Choose one of your target banks (and a contact) to see this template filled in." />
-          </Box>
-        </Box>
+        <TemplatePreview subject={draft.subject} body={draft.body} />
       </Stack>
     </Modal>
   );

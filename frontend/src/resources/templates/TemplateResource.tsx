@@ -18,6 +18,7 @@ import { templateCheck } from '../placeholders/TemplateChecks.tsx';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { bulkDeleteAsking, ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { TemplateDeletionQuestion } from './TemplateDeletionQuestion.tsx';
+import { TemplateTextTools } from './TemplateTextTools.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { templateCategories, templateCategoryLabel, templateCategoryLabels, templateProblems, DEFAULT_TEMPLATE_CATEGORY, type EmailTemplate } from './template.ts';
 import { Preformatted, RecordShow, RecordTitle, YesNoField } from '../shared/RecordShow.tsx';
@@ -87,8 +88,10 @@ function TemplateFields() {
     <>
       <TextInput source="name" label="Template Name" isRequired fullWidth />
       <SelectInput source="category" choices={categoryChoices} isRequired />
-      <TextInput source="subject" isRequired fullWidth />
-      <TextInput source="body" isRequired multiline minRows={8} fullWidth />
+      <TemplateTextTools>
+        <TextInput source="subject" isRequired fullWidth />
+        <TextInput source="body" isRequired multiline minRows={8} fullWidth />
+      </TemplateTextTools>
       <BooleanInput source="isFavorite" label="Favorite" />
     </>
   );
