@@ -11,6 +11,15 @@ import type { NormalisedBank } from '../../banks/bank.ts';
 
 export const CENSUS_SOURCE = 'ACS 5-Year Estimates 2022';
 
+/**
+ * The survey a profile's figures come from, as stored with them: imported Census files are of other
+ * vintages than the sync's (economic figures of one ACS period, race and education of an older one)
+ * and demo profiles are fictional. The sync's own survey names a profile stored without one.
+ */
+export function communitySource(profile: CommunityProfile): string {
+  return profile.source?.trim() || CENSUS_SOURCE;
+}
+
 /** Census figures are negative when the Census withholds them (e.g. -666666666): those and missing ones read N/A. */
 function usable(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -71,7 +80,7 @@ export function CommunityProfilePanel({ bank }: { bank: NormalisedBank }) {
         <Section title={profile.name ?? (area === 'csa' ? `CSA ${bank.csaCode}` : `CBSA ${bank.cbsaCode}`)}>
           <KeyValueGrid items={communityFigures(profile)} />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
-            Source: {CENSUS_SOURCE}
+            Source: {communitySource(profile)}
           </Typography>
         </Section>
       </>
