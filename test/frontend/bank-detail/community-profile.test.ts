@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { communitySource } from '../../../frontend/src/bank-detail/panels/CommunityProfilePanel.tsx';
+import { communitySource } from '../../../frontend/src/bank-detail/lib/community.ts';
 
 describe('the Community Profile source line', () => {
   it('names the survey stored with the profile, not the one the sync fetches', () => {

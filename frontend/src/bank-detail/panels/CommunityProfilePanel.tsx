@@ -8,17 +8,7 @@ import { KeyValueGrid } from '../components/KeyValueGrid.tsx';
 import { PanelEmpty, PanelError, PanelLoading } from '../components/PanelState.tsx';
 import { PanelTitle, Section } from '../components/Section.tsx';
 import type { NormalisedBank } from '../../banks/bank.ts';
-
-export const CENSUS_SOURCE = 'ACS 5-Year Estimates 2022';
-
-/**
- * The survey a profile's figures come from, as stored with them: imported Census files are of other
- * vintages than the sync's (economic figures of one ACS period, race and education of an older one)
- * and demo profiles are fictional. The sync's own survey names a profile stored without one.
- */
-export function communitySource(profile: CommunityProfile): string {
-  return profile.source?.trim() || CENSUS_SOURCE;
-}
+import { communitySource } from '../lib/community.ts';
 
 /** Census figures are negative when the Census withholds them (e.g. -666666666): those and missing ones read N/A. */
 function usable(value: number | null | undefined): value is number {
