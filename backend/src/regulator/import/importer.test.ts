@@ -112,6 +112,32 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     expect((await institutionRecord(knex(), 10004)).data[0].data).to.include({ WEBADDR: 'www.ergobank.com', COUNTY: 'Green Lake', DOCKET: '0', CHARTER: '0' });
   });
 
+  it('leaves out a last row cut short and does not take a cut-short list of active banks as complete', async () => {
+    // The lists of active banks other tests imported would speak for newer dates than these.
+    await knex()('fdic_active_lists').del();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    const header = 'CERT,NAME,CITY,STNAME,ZIP,ACTIVE,ASSET,LONGITUDE,WEBADDR';
+    fs.writeFileSync(path.join(dir, 'institutions_active_2026-01.csv'), [header, '1,First Bank,Akron,Ohio,44308,1,100,-81.5,www.first.example', '2,Second Bank,Akron,Ohio,44308,1,200,-81.5,www.second.example', ''].join('\n'));
+    // A download cut short: the second bank's row ends inside its LONGITUDE, without a line end.
+    fs.writeFileSync(path.join(dir, 'institutions_active_2026-02.csv'), [header, '1,First Bank,Akron,Ohio,44308,1,110,-81.5,www.first.example', '2,Second Bank,Akron,Ohio,44308,1,210,-8'].join('\n'));
+    await importFile(knex(), path.join(dir, 'institutions_active_2026-01.csv'));
+    const result = await importFile(knex(), path.join(dir, 'institutions_active_2026-02.csv'));
+    expect(result).to.include({ rows: 1, skipped: 1, deactivated: 0 }).and.not.have.property('activeListDate');
+    expect(result.problems).to.deep.equal(['the file ends inside its last row (a download cut short?): that row was left out, and the file is not taken as the complete list of active institutions']);
+    expect(await knex()('fdic_institutions').where({ cert: 2 }).first()).to.include({ active: true, assets: 200_000, longitude: -81.5, website: 'www.second.example' });
+    expect(await knex()('fdic_institutions').where({ cert: 1 }).first()).to.include({ active: true, assets: 110_000 });
+    await knex()('fdic_active_lists').del();
+  });
+
+  it('takes a whole last row without a line end, as BankFind exports end', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    fs.writeFileSync(path.join(dir, 'institutions_active_2026-01.csv'), ['CERT,NAME,STNAME,ACTIVE,ASSET', '1,First Bank,Ohio,1,100', '2,Second Bank,Ohio,1,200'].join('\n'));
+    const result = await importFile(knex(), path.join(dir, 'institutions_active_2026-01.csv'));
+    expect(result).to.include({ rows: 2, skipped: 0, activeListDate: '20260101' });
+    expect(result.problems).to.deep.equal([]);
+    await knex()('fdic_active_lists').del();
+  });
+
   it('reports progress after each batch of a file read as columns, ending at every row', async () => {
     const progress: number[] = [];
     const result = await importFile(knex(), fixture('financials_active.csv'), { batchSize: 1, onProgress: ({ rows }) => progress.push(rows) });

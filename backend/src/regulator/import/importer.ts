@@ -304,7 +304,10 @@ async function importRows(knex: Knex, writers: Writer[], file: string, source: R
   if ('mapColumns' in layout) await importColumns(layout);
   else await importEachRow(layout);
   for (const writer of writers) await writer.writes;
-  if (everyRowActive && result.written.fdic_institutions) result.activeListDate = context.date;
+  if (source.cutOff()) {
+    result.skipped += 1;
+    result.problems.push('the file ends inside its last row (a download cut short?): that row was left out' + (everyRowActive ? ', and the file is not taken as the complete list of active institutions' : ''));
+  } else if (everyRowActive && result.written.fdic_institutions) result.activeListDate = context.date;
   return result;
 
   async function importColumns(columnLayout: ColumnLayout) {

@@ -18,6 +18,8 @@ export type RowSource = {
   batches(size: number, firstSize?: number): AsyncIterable<Columns>;
   totalBytes: number;
   bytesRead(): number;
+  /** After reading: whether the file ended inside a row (fewer fields than the header, no line end), a download cut short; that row is left out. */
+  cutOff(): boolean;
   close(): void;
 };
 
@@ -103,11 +105,16 @@ export function detectEncoding(head: Buffer): 'utf-8' | 'windows-1252' {
  * The CSV records of a byte stream in the given encoding (a UTF-8 byte order mark is dropped), a
  * chunk's worth at a time: readers take them synchronously, not one promise per record.
  */
-async function* csvRecords(chunks: AsyncIterable<Buffer>, encoding: 'utf-8' | 'windows-1252'): AsyncGenerator<string[][]> {
+async function* csvRecords(chunks: AsyncIterable<Buffer>, encoding: 'utf-8' | 'windows-1252', ending: { headerWidth: number; cutOff: boolean }): AsyncGenerator<string[][]> {
   const decoder = new TextDecoder(encoding);
   const reader = new CsvReader();
   for await (const chunk of chunks) yield reader.push(decoder.decode(chunk, { stream: true }));
-  yield [...reader.push(decoder.decode()), ...reader.end()];
+  const complete = reader.push(decoder.decode());
+  // A last row without a line end is whole when it has every field (BankFind exports end so); a shorter one was cut off.
+  const unterminated = reader.end();
+  const last = unterminated.filter((record) => ending.headerWidth === 0 || record.length >= ending.headerWidth);
+  ending.cutOff = last.length < unterminated.length;
+  yield [...complete, ...last];
 }
 
 /** Records one at a time from chunks of them, with the chunk's remainder at hand for taking in bulk. */
@@ -186,10 +193,11 @@ export async function openRowSource(path: string): Promise<RowSource> {
     async function* batches(size: number, firstSize = size): AsyncGenerator<Columns> {
       for (let start = 0, end = firstSize; start < rows.length; start = end, end += size) yield columnsOfRows(rows.slice(start, end));
     }
-    return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), batches, totalBytes, bytesRead: () => bytes, close };
+    return { kind: 'json', header, skippedLines: 0, rows: (async function* () { yield* rows; })(), batches, totalBytes, bytesRead: () => bytes, cutOff: () => false, close };
   }
 
-  const records = new RecordCursor(csvRecords(chunks, detectEncoding(head))[Symbol.asyncIterator]());
+  const ending = { headerWidth: 0, cutOff: false };
+  const records = new RecordCursor(csvRecords(chunks, detectEncoding(head), ending)[Symbol.asyncIterator]());
   let headerCells: string[] | undefined;
   let skippedLines = 0;
   while (!headerCells && (await records.ready())) {
@@ -202,6 +210,7 @@ export async function openRowSource(path: string): Promise<RowSource> {
     close();
     throw new Error(`${path} has no header row in its first lines; is it a CSV file?`);
   }
+  ending.headerWidth = headerCells.length;
   const header = headerCells.map(cleanHeader);
   const keep = header.map((name, index) => (name === '' ? -1 : index)).filter((index) => index >= 0);
   async function* rows(): AsyncGenerator<SourceRow> {
@@ -227,7 +236,7 @@ export async function openRowSource(path: string): Promise<RowSource> {
       if (count < size) return;
     }
   }
-  return { kind: 'csv', header: keep.map((index) => header[index]), skippedLines, rows: rows(), batches, totalBytes, bytesRead: () => bytes, close };
+  return { kind: 'csv', header: keep.map((index) => header[index]), skippedLines, rows: rows(), batches, totalBytes, bytesRead: () => bytes, cutOff: () => ending.cutOff, close };
 }
 
 /**
