@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { screenshot, useE2E } from './support/index.ts';
+import { apiAs, screenshot, useE2E } from './support/index.ts';
 
 /**
  * Sends a question with Enter once Ask is on (a conversation is open to take it: before that Enter
@@ -106,6 +106,56 @@ describe('analyst chat', function () {
     await chat.getByRole('button', { name: /^Delete conversation Market statistics/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation"]').length === 1);
     expect(await chat.getByTestId('conversation').first().textContent()).not.to.include('Market statistics');
+  });
+
+  it('deletes the conversation being answered for good: its answer stops and is not saved back', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/analyst-chat' });
+    const chat = page.getByTestId('analyst-chat-page');
+    await chat.getByTestId('chat-greeting').waitFor();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const answer = ['{"chunk":"","provider":"gemini"}', '{"chunk":"A late answer."}', ''].join('\n');
+    await page.route('**/api/analyst/chat', async (route) => {
+      await released;
+      await route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: answer }).catch(() => undefined);
+    }, { times: 1 });
+    const box = page.getByLabel('Question for the analyst');
+    await box.fill('Soon deleted');
+    await box.press('Enter');
+    await chat.getByTestId('typing-indicator').waitFor();
+    await chat.getByRole('button', { name: 'Delete conversation Soon deleted' }).click();
+    await chat.getByTestId('chat-greeting').waitFor();
+    release();
+    await ask(page, 'Market statistics');
+    const titles = (await apiAs<Array<{ title: string }>>(e2e.url, session, '/api/analyst/chats')).map((conversation) => conversation.title);
+    expect(titles).to.deep.equal(['Market statistics']);
+    await page.reload();
+    await chat.getByTestId('assistant-text').first().waitFor();
+    expect(await chat.getByTestId('conversation').allTextContents()).to.have.length(1);
+  });
+
+  it('keeps a question whose answer was cut off by closing the panel, saying so, and Regenerate asks it again', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
+    const panel = page.getByTestId('analyst-chat-panel');
+    await panel.getByTestId('chat-greeting').waitFor();
+    // The answer never comes: the panel closes first.
+    await page.route('**/api/analyst/chat', () => undefined, { times: 1 });
+    const box = panel.getByLabel('Question for the analyst');
+    await box.fill('Which Texas banks grew deposits fastest last quarter?');
+    await box.press('Enter');
+    await panel.getByTestId('typing-indicator').waitFor();
+    const saved = page.waitForRequest((request) => request.method() === 'POST' && /\/api\/analyst\/chats\//.test(request.url()) && (request.postData() ?? '').includes('the chat was closed'));
+    await page.getByRole('button', { name: 'Close Analyst Chat' }).click();
+    await saved;
+
+    await page.getByRole('button', { name: 'Open Analyst Chat' }).click();
+    await panel.getByText('(The answer stopped here: the chat was closed before it was complete. Regenerate asks again.)').waitFor();
+    expect(await panel.getByTestId('user-message').allTextContents()).to.deep.equal(['Which Texas banks grew deposits fastest last quarter?']);
+    await panel.getByRole('button', { name: 'Regenerate' }).click();
+    await panel.getByTestId('typing-indicator').waitFor({ state: 'detached' });
+    expect(await panel.getByTestId('assistant-text').textContent()).not.to.include('the chat was closed');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
   it('puts a question that got no answer back in the box with the reason in words, and stops a question longer than a message', async () => {

@@ -5,6 +5,9 @@ import { chatApi, chatTitle, newChatId, type ChatMessage, type ChatSummary } fro
 type Session = ChatSummary & { messages?: ChatMessage[] };
 
 const untitled = new Set(['New Chat', 'Untitled', '']);
+
+/** Ends an answer cut off by closing the chat (the panel, the page), so reopening it says why and Regenerate asks again. */
+const stoppedNote = '(The answer stopped here: the chat was closed before it was complete. Regenerate asks again.)';
 const byLatest = (a: Session, b: Session) => b.updatedAt.localeCompare(a.updatedAt);
 
 /**
@@ -21,6 +24,9 @@ export function useAnalystChat({ onUnanswered }: { onUnanswered?: (question: str
   const [error, setError] = useState<string | null>(null);
   const [provider, setProvider] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  /** The conversation being deleted: an answer to it that stops is not saved (it would bring it back). */
+  const deleting = useRef<string | null>(null);
+  const answering = useRef<string | null>(null);
   const sessionsRef = useRef(sessions);
   sessionsRef.current = sessions;
   const onUnansweredRef = useRef(onUnanswered);
@@ -99,6 +105,7 @@ export function useAnalystChat({ onUnanswered }: { onUnanswered?: (question: str
       setError(null);
       const controller = new AbortController();
       abort.current = controller;
+      answering.current = id;
       let text = '';
       let answeredBy: string | undefined;
       try {
@@ -119,7 +126,14 @@ export function useAnalystChat({ onUnanswered }: { onUnanswered?: (question: str
         update(id, (current) => ({ ...current, updatedAt: now(), messages: finished }));
         await chatApi.save({ id, title, messages: finished }).catch(() => undefined);
       } catch (failure) {
-        if ((failure as Error).name === 'AbortError') return;
+        if (controller.signal.aborted) {
+          // The chat closed mid-answer: the question is kept, with what came of its answer.
+          if (deleting.current !== id) {
+            const stopped: ChatMessage = { role: 'assistant', content: text ? `${text}\n\n${stoppedNote}` : stoppedNote, provider: answeredBy };
+            await chatApi.save({ id, title, messages: [...conversation, stopped] }).catch(() => undefined);
+          }
+          return;
+        }
         // The unanswered question goes back into the question box, so asking again is one Enter
         // (and a question the server refused does not stay in the conversation, failing every later one).
         const unanswered = conversation.slice(0, -1);
@@ -129,7 +143,10 @@ export function useAnalystChat({ onUnanswered }: { onUnanswered?: (question: str
         onUnansweredRef.current?.(conversation[conversation.length - 1].content);
         await chatApi.save({ id, title: keptTitle, messages: unanswered }).catch(() => undefined);
       } finally {
-        if (abort.current === controller) abort.current = null;
+        if (abort.current === controller) {
+          abort.current = null;
+          answering.current = null;
+        }
         setBusy(false);
       }
     },
@@ -156,6 +173,10 @@ export function useAnalystChat({ onUnanswered }: { onUnanswered?: (question: str
 
   const remove = useCallback(
     async (id: string) => {
+      if (answering.current === id) {
+        deleting.current = id;
+        abort.current?.abort();
+      }
       try {
         await chatApi.remove(id);
       } catch (failure) {
