@@ -128,9 +128,18 @@ export async function bankProfile(knex: Knex, cert: number, quarter: string): Pr
  * A bank's own newest report date held, at or before the newest we hold: a bank that failed or merged
  * stopped reporting, and its figures are those of its last quarter, not none. Null when it reported none.
  */
-export async function latestQuarterOf(knex: Knex, cert: number): Promise<string | null> {
+async function latestQuarterOf(knex: Knex, cert: number): Promise<string | null> {
   const row = await knex('fdic_financials').where({ cert }).max('repdte as repdte').first();
   return row?.repdte ? String(row.repdte) : null;
+}
+
+/**
+ * The quarter to answer for about one bank: the one asked (when held), else the bank's own newest
+ * (a failed or merged bank's last, whose figures are what we know of it), else the newest held.
+ */
+export async function quarterForBank(knex: Knex, cert: number, asked?: string | null): Promise<string> {
+  if (asked) return quarterFor(knex, asked);
+  return (await latestQuarterOf(knex, cert)) ?? quarterFor(knex);
 }
 
 /** One figure of one bank for a quarter. */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Knex } from 'knex';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { GeminiDouble, type GeminiRequest } from '../../../test/doubles/gemini-double.ts';
@@ -15,6 +16,12 @@ async function ask(app: TestApp, token: string, body: unknown): Promise<{ status
 }
 const textOf = (lines: Array<Record<string, any>>) => lines.map((line) => line.chunk ?? '').join('');
 const question = (content: string) => ({ messages: [{ role: 'user', content }], sessionId: 'chat-1' });
+/** A bank that closed in May 2024: its last report is for Q4 2023, long before the newest quarter held. */
+async function closedBank(knex: Knex): Promise<number> {
+  await upsertInstitutions(knex, [normaliseInstitution({ CERT: 777_002, NAME: 'Shuttered Valley Bank', STALP: 'NE', ACTIVE: 0, ENDEFYMD: '05/03/2024', ASSET: 250_000 })]);
+  await upsertFinancials(knex, [normaliseFinancials({ CERT: 777_002, REPDTE: '20231231', ASSET: 250_000, ROA: 0.4321, NCLNLSR: 3.21, RBC1RWAJ: 7.65 })]);
+  return 777_002;
+}
 const functionResponses = (request: GeminiRequest) => request.body.contents.flatMap((content: any) => content.parts).filter((part: any) => part.functionResponse).map((part: any) => part.functionResponse);
 
 describeWithDatabase('AI analyst API', (context) => {
@@ -99,6 +106,14 @@ describeWithDatabase('AI analyst API', (context) => {
       expect((await offline.request(`/api/data/ai-analysis/${bank.cert}/forecast`, { token: owner.token })).status).to.equal(400);
     });
 
+    it("writes a failed bank's summary and risk commentary from its last report, saying it is no longer active", async () => {
+      const cert = await closedBank(context.db.knex);
+      for (const path of ['analyze-bank', 'analyze-risk']) {
+        const { body } = await offline.request(`/api/services/gemini/${path}`, { method: 'POST', token: owner.token, body: { bankData: { name: 'Shuttered Valley Bank' }, cert } });
+        expect(body.analysis, path).to.include('0.43%').and.include('This bank is no longer active: it failed or merged on 2024-05-03. The figures are from its last report, Q4 2023.');
+      }
+    });
+
     it('answers every AI endpoint, with 400 for missing input', async () => {
       const post = (path: string, body: unknown) => offline.request(`/api/services/gemini/${path}`, { method: 'POST', token: owner.token, body });
       expect((await post('test', {})).body).to.include({ success: true, provider: 'offline' });
@@ -154,6 +169,16 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(result.name).to.equal('rank_banks');
       expect(result.response.banks[0]).to.include({ cert: bank.cert, name: bank.name, link: `#/bank/${bank.cert}` });
       expect(result.response.quarterName).to.match(/^Q[1-4] \d{4}$/);
+    });
+
+    it("looks up a failed bank's figures and peers in its last report when the model names no quarter", async () => {
+      const cert = await closedBank(context.db.knex);
+      double.reply({ chunks: [[{ functionCall: { name: 'bank_financials', args: { cert } } }, { functionCall: { name: 'peer_comparison', args: { cert } } }]] }, { chunks: [[{ text: 'It closed.' }]] });
+      await ask(gemini, geminiUser.token, question('How was Shuttered Valley Bank doing?'));
+      const [financials, peers] = functionResponses(double.requests[1]);
+      expect(financials.response).to.include({ quarter: '20231231', quarterName: 'Q4 2023', active: false });
+      expect(financials.response.figures.roa).to.equal(0.4321);
+      expect(peers.response).to.include({ quarter: '20231231' });
     });
 
     it('answers the model an error for invalid arguments or an unknown function, and the chat goes on', async () => {

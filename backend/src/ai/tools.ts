@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bankProfile, DataQuestionError, marketStatistics, peerComparison, quarterFor, rankBanks, searchBanksByName, sizeBands, userTargets } from './data.ts';
+import { bankProfile, DataQuestionError, marketStatistics, peerComparison, quarterFor, quarterForBank, rankBanks, searchBanksByName, sizeBands, userTargets } from './data.ts';
 import { findMetric, metrics } from './metrics.ts';
 import { quarterLabel as quarterName } from '../../../domain/format.ts';
 import { PEER_ASSET_RANGE_WORDS } from '../../../domain/peers.ts';
@@ -99,12 +99,12 @@ async function run(name: ToolName, args: unknown, scope: ToolScope): Promise<unk
     }
     case 'bank_financials': {
       const input = schemas.bank_financials.parse(args);
-      const profile = await bankProfile(knex, input.cert, await quarterFor(knex, input.quarter));
+      const profile = await bankProfile(knex, input.cert, await quarterForBank(knex, input.cert, input.quarter));
       return profile ? { ...withLink(profile), quarterName: quarterName(profile.quarter) } : { error: `No bank with cert ${input.cert} is held.` };
     }
     case 'peer_comparison': {
       const input = schemas.peer_comparison.parse(args);
-      const comparison = await peerComparison(knex, input.cert, await quarterFor(knex, input.quarter));
+      const comparison = await peerComparison(knex, input.cert, await quarterForBank(knex, input.cert, input.quarter));
       if (!comparison) return { error: `No bank with cert ${input.cert} and assets for that quarter is held.` };
       return {
         bank: withLink({ cert: comparison.bank.cert, name: comparison.bank.name, state: comparison.bank.state }),

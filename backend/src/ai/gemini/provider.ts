@@ -1,7 +1,7 @@
 import type { Content, GenerateContentConfig, GenerateContentResponse, Part } from '@google/genai';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bankProfile, latestQuarterOf } from '../data.ts';
+import { bankProfile, quarterForBank } from '../data.ts';
 import {
   executiveSchema,
   generatedTemplateSchema,
@@ -102,7 +102,7 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
    */
   async function groundingFor(cert: number | undefined): Promise<string> {
     if (cert === undefined) return '';
-    const profile = await bankProfile(knex, cert, (await latestQuarterOf(knex, cert)) ?? '');
+    const profile = await bankProfile(knex, cert, await quarterForBank(knex, cert));
     if (!profile) return '';
     const status = profile.active ? '' : `\nThis bank is no longer active (it failed or merged${profile.inactiveDate ? ` on ${profile.inactiveDate}` : ''}): say so first.`;
     return `\nFigures from our database (authoritative; quote only these):\n${JSON.stringify(profile)}${status}`;

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatMoney, formatPercent } from '../../../../domain/format.ts';
-import { bankFigure, bankNames, bankProfile, marketStatistics, peerComparison, quarterFor, rankBanks, searchBanksByName, userTargets, DataQuestionError } from '../data.ts';
+import { bankFigure, bankNames, bankProfile, marketStatistics, peerComparison, quarterFor, quarterForBank, rankBanks, searchBanksByName, userTargets, DataQuestionError } from '../data.ts';
 import type { AiProvider, BankNews, ChatMessage, EmailRequest, GeneratedTemplate, GeneratedWorkflow, PeerAnalysisRequest, PromptSuggestions, TemplateRef } from '../provider.ts';
 import type { ToolScope } from '../tools.ts';
-import { citeBank, figureAnswer, helpAnswer, marketAnswer, newsAnswer, offlineFooter, peersAnswer, profileAnswer, rankingAnswer, targetsAnswer } from './answers.ts';
+import { citeBank, figureAnswer, helpAnswer, inactiveNote, marketAnswer, newsAnswer, offlineFooter, peersAnswer, profileAnswer, rankingAnswer, targetsAnswer } from './answers.ts';
 import { metricByColumn } from '../metrics.ts';
 import { parseFollowUp, type Intent } from './intents.ts';
 import { callToAction, editTemplate, senderSignOff } from './template-editor.ts';
@@ -36,17 +36,17 @@ async function answerIntent(intent: Intent, { knex, userId }: ToolScope): Promis
       return rankingAnswer(ranking, intent.filters);
     }
     case 'figure': {
-      const quarter = await quarterFor(knex, intent.quarter);
+      const quarter = await quarterForBank(knex, intent.bank.cert, intent.quarter);
       const profile = await bankProfile(knex, intent.bank.cert, quarter);
       if (!profile) return helpAnswer(true);
       return figureAnswer(profile, intent.metric, await bankFigure(knex, intent.bank.cert, intent.metric, quarter), quarter);
     }
     case 'analyse': {
-      const profile = await bankProfile(knex, intent.bank.cert, await quarterFor(knex, intent.quarter));
+      const profile = await bankProfile(knex, intent.bank.cert, await quarterForBank(knex, intent.bank.cert, intent.quarter));
       return profile ? profileAnswer(profile) : helpAnswer(true);
     }
     case 'peers': {
-      const comparison = await peerComparison(knex, intent.bank.cert, await quarterFor(knex, intent.quarter));
+      const comparison = await peerComparison(knex, intent.bank.cert, await quarterForBank(knex, intent.bank.cert, intent.quarter));
       return comparison ? peersAnswer(comparison) : helpAnswer(true);
     }
     case 'market':
@@ -164,7 +164,7 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
 
     async analyzeBank(bankData, cert) {
       if (cert !== undefined) {
-        const profile = await bankProfile(knex, cert, await quarterFor(knex));
+        const profile = await bankProfile(knex, cert, await quarterForBank(knex, cert));
         if (profile) return profileAnswer(profile);
       }
       const figures = keyFinancialsOf(bankData);
@@ -174,8 +174,7 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
     },
 
     async analyzeRisk(bankData, cert) {
-      const quarter = await quarterFor(knex);
-      const profile = cert !== undefined ? await bankProfile(knex, cert, quarter) : null;
+      const profile = cert !== undefined ? await bankProfile(knex, cert, await quarterForBank(knex, cert)) : null;
       const figures = profile?.figures ?? {};
       const given = keyFinancialsOf(bankData);
       const roa = figures.roa ?? given.returnOnAssets ?? null;
@@ -184,13 +183,13 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
       const nco = figures.net_charge_offs_to_loans_ratio ?? given.netChargeOffRatio ?? null;
       const allowance = figures.allowance_to_loans_ratio ?? given.allowanceToLoansRatio ?? null;
       const name = profile ? citeBank(profile) : typeof bankData.name === 'string' ? bankData.name : 'This bank';
-      const lines = [`**Risk commentary: ${name}**`, ''];
+      const lines = [`**Risk commentary: ${name}**`, ...(profile ? inactiveNote(profile) : []), ''];
       if (profile?.risk) lines.push(`Risk score ${profile.risk.score.toFixed(1)} of 100, **${profile.risk.category}** (from ROA, noncurrent loans and Tier 1 capital).`, '');
       lines.push(`- Earnings: ROA ${formatPercent(roa)}${roa === null ? '' : roa < 0.5 ? ', too low to absorb losses comfortably' : roa >= 1.25 ? ', a strong earnings cushion' : ', adequate'}.`);
       lines.push(`- Credit: noncurrent loans ${formatPercent(npl)} of loans${npl === null ? '' : npl >= 2.5 ? ', elevated' : npl < 1 ? ', low' : ', moderate'}; net charge-offs ${formatPercent(nco)}${nco !== null && nco >= 1 ? ', high' : ''}.`);
       lines.push(`- Reserves: allowance ${formatPercent(allowance)} of loans${allowance !== null && npl !== null && npl > 0 ? ` (${(allowance / npl).toFixed(2)}x noncurrent loans)` : ''}.`);
       lines.push(`- Capital: Tier 1 ratio ${formatPercent(tier1)}${tier1 === null ? '' : tier1 < 8 ? ', thin' : tier1 >= 10 ? ', well capitalized' : ', adequate'}.`);
-      return lines.join('\n') + offlineFooter(profile ? quarter : undefined);
+      return lines.join('\n') + offlineFooter(profile?.quarter);
     },
 
     async analyzePeers({ targetBankData, peerAnalysisData }: PeerAnalysisRequest) {

@@ -24,6 +24,12 @@ export function citeBank(bank: Pick<BankRef, 'cert' | 'name'> & Partial<Pick<Ban
   return `[${bank.name}](${bankLink(bank.cert)}) (cert ${bank.cert}${where ? `, ${where}` : ''})`;
 }
 
+/** Said first of a bank that failed or merged: its figures are its last report's, not a going concern's. */
+export function inactiveNote(profile: Pick<BankProfile, 'active' | 'inactiveDate' | 'quarter'>): string[] {
+  if (profile.active) return [];
+  return ['', `This bank is no longer active: it failed or merged${profile.inactiveDate ? ` on ${profile.inactiveDate}` : ''}. The figures are from its last report, ${quarterLabel(profile.quarter)}.`];
+}
+
 export function offlineFooter(quarter?: string): string {
   const source = quarter ? `Charterline's regulator data for ${quarterLabel(quarter)}` : "Charterline's own data";
   return `\n\n---\n*Answered by the offline analyst from ${source}, without an AI model (no AI service is configured on this server).*`;
@@ -80,7 +86,7 @@ function judge(profile: BankProfile): { strengths: string[]; watch: string[] } {
 }
 
 export function profileAnswer(profile: BankProfile): string {
-  const lines = [`**${citeBank(profile)}**, ${quarterLabel(profile.quarter)}`];
+  const lines = [`**${citeBank(profile)}**, ${quarterLabel(profile.quarter)}`, ...inactiveNote(profile)];
   const identity = [profile.regulator && `regulator ${profile.regulator}`, profile.charterClass && `charter ${profile.charterClass}`, profile.offices !== null && `${formatCount(profile.offices)} offices`].filter(Boolean);
   if (identity.length) lines.push('', `${identity.join(', ')}.`);
   lines.push('', '| Metric | Value |', '|---|---|');
