@@ -96,6 +96,12 @@ describe('AI on the screens', function () {
     await section('Email Templates').getByRole('button', { name: 'Generate with AI' }).click();
     await automation.dialog().getByRole('button', { name: 'Generate Template' }).click();
     await automation.dialog().getByText('Please enter a prompt describing the template you want.').waitFor();
+    // Longer than the AI takes: said in the box, before sending, and what was typed stays.
+    const tooLong = 'A friendly first email to a bank CFO about treasury services. '.repeat(70);
+    await automation.dialog().getByLabel('Prompt').fill(tooLong);
+    await automation.dialog().getByText(`A prompt can be at most 4,000 characters; this one has ${tooLong.trim().length.toLocaleString('en-US')}.`).waitFor();
+    expect(await automation.dialog().getByRole('button', { name: 'Generate Template' }).isDisabled()).to.equal(true);
+    expect(await automation.dialog().getByLabel('Prompt').inputValue()).to.equal(tooLong);
     await automation.dialog().getByLabel('Prompt').fill('A friendly first email to a bank CFO about treasury services');
     await automation.dialog().getByRole('button', { name: 'Generate Template' }).click();
     await automation.dialog().getByRole('heading', { name: 'Review AI Generated Template' }).waitFor();

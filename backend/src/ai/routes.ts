@@ -9,6 +9,8 @@ import { BadRequestError, HttpError } from '../http/errors.ts';
 import { currentContext, runWithContext, systemContext } from '../context/request-context.ts';
 import { certSchema } from '../regulator/queries/detail.ts';
 import { templateCategories } from '../../../domain/records/template.ts';
+import { maxAiPromptLength } from '../../../domain/ai-prompt.ts';
+import { groupThousands } from '../../../domain/format.ts';
 import { aiAnalysisDecider } from './analysis/decider.ts';
 import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';
 import { aiCacheTtlMs } from './cache.ts';
@@ -25,7 +27,7 @@ const record = z.record(z.string(), z.unknown());
 const optionalCert = z.coerce.number().int().positive().optional();
 const name = (field: string) => z.string().trim().min(1, `${field} is required.`).max(300);
 /** What the user asks the AI to write: often a paragraph or more, so it may be far longer than a name. */
-const prompt = z.string().trim().min(1, 'prompt is required.').max(4000, 'A prompt can be at most 4,000 characters.');
+const prompt = z.string().trim().min(1, 'prompt is required.').max(maxAiPromptLength, `A prompt can be at most ${groupThousands(maxAiPromptLength)} characters.`);
 
 const schemas = {
   findExecutives: z.object({ bankName: name('bankName') }),

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Stack, TextField } from '@mui/material';
 import AiIcon from '@mui/icons-material/AutoAwesome';
+import { maxAiPromptLength } from '../../../../domain/ai-prompt.ts';
+import { groupThousands } from '../../../../domain/format.ts';
 import { Modal, ModalActions } from '../../ui/Modal.tsx';
 
 /**
@@ -29,6 +31,8 @@ export function AiGenerateDialog({
   const [prompt, setPrompt] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Said here, before it is sent: the server's refusal reached the user as 'Please try again', which could never succeed.
+  const tooLong = prompt.trim().length > maxAiPromptLength;
   useEffect(() => {
     if (open) setError(null);
   }, [open]);
@@ -49,12 +53,22 @@ export function AiGenerateDialog({
       onClose={onClose}
       title={title}
       maxWidth="sm"
-      footer={<ModalActions onCancel={onClose} busy={busy} label={actionLabel} busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning)} icon={<AiIcon />} />}
+      footer={<ModalActions onCancel={onClose} busy={busy} label={actionLabel} busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning) || tooLong} icon={<AiIcon />} />}
     >
       <Stack spacing={2}>
         {warning && <Alert severity="warning">{warning}</Alert>}
         {error && <Alert severity="error">{error}</Alert>}
-        <TextField label="Prompt" multiline minRows={4} value={prompt} onChange={(event) => setPrompt(event.target.value)} autoFocus placeholder="Describe what you want, e.g. a friendly first email to a bank CFO about treasury services" />
+        <TextField
+          label="Prompt"
+          multiline
+          minRows={4}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          autoFocus
+          placeholder="Describe what you want, e.g. a friendly first email to a bank CFO about treasury services"
+          error={tooLong}
+          helperText={tooLong ? `A prompt can be at most ${groupThousands(maxAiPromptLength)} characters; this one has ${groupThousands(prompt.trim().length)}.` : undefined}
+        />
       </Stack>
     </Modal>
   );
