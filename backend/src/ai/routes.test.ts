@@ -241,6 +241,20 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(test.body.message).to.match(/^Error: /);
     });
 
+    it('says the AI service could not be reached when there is no connection to it, in the chat and in an analysis', async () => {
+      const unreachable = await startTestApp(context.db, { config: { geminiApiKey: 'test-key', geminiApiUrl: 'http://127.0.0.1:9', aiTimeoutMs: 1500 } });
+      try {
+        const { token } = await unreachable.signUp('Cut Off');
+        const { lines } = await ask(unreachable, token, question('Top banks?'));
+        expect(lines[lines.length - 1]).to.deep.equal({ error: 'The AI service could not be reached. Please try again later.' });
+        const analysis = await unreachable.request('/api/services/gemini/analyze-bank', { method: 'POST', token, body: { bankData: { name: bank.name }, cert: bank.cert } });
+        expect(analysis.status).to.equal(502);
+        expect(analysis.body.message).to.equal('Error during AI analysis: The AI service could not be reached. Please try again later.');
+      } finally {
+        await unreachable.stop();
+      }
+    });
+
     it('grounds a bank analysis in our figures and caches the answer for five minutes', async () => {
       double.reply({ chunks: [[{ text: 'A sound bank.' }]] });
       const body = { bankData: { name: bank.name }, cert: bank.cert };

@@ -48,6 +48,8 @@ function textOf(response: GenerateContentResponse): string {
 
 function describeFailure(error: unknown, signal: AbortSignal): Error {
   if (signal.aborted) return new GeminiError('The AI service did not answer in time.');
+  // fetch's own words for no connection (refused, reset, no such host) told the user nothing.
+  if (error instanceof TypeError && error.message === 'fetch failed') return new GeminiError('The AI service could not be reached. Please try again later.');
   const message = error instanceof Error ? error.message : String(error);
   // The SDK puts the API's JSON error body in the message; show its message field alone.
   const apiMessage = /"message"\s*:\s*"([^"]+)"/.exec(message)?.[1];
