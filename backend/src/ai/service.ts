@@ -4,6 +4,7 @@ import { TtlCache, cacheKey } from './cache.ts';
 import { createGeminiProvider } from './gemini/provider.ts';
 import { createOfflineAnalyst } from './offline/analyst.ts';
 import type { AiProvider, CallOptions } from './provider.ts';
+import { deadlineSignal } from '../http/deadline.ts';
 
 /**
  * The AI provider of this server (Gemini with a key, else the offline analyst), with a time limit
@@ -25,23 +26,6 @@ export class AiTimeoutError extends Error {
   constructor() {
     super('The AI service did not answer in time.');
   }
-}
-
-/**
- * An abort signal that fires after `ms`, or when `outer` does. Not `AbortSignal.any([outer,
- * AbortSignal.timeout(ms)])`: Node 20 lets the garbage collector take a timeout signal that only
- * `AbortSignal.any` refers to, and its timer with it, so after a collection the deadline never fired
- * and a model that stopped answering kept the chat typing for good.
- */
-export function deadlineSignal(ms: number, outer?: AbortSignal): AbortSignal {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
-  // Like AbortSignal.timeout's own timer, it does not keep the process alive.
-  timer.unref();
-  outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true, signal: controller.signal });
-  if (outer?.aborted) controller.abort(outer.reason);
-  controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-  return controller.signal;
 }
 
 export function createAiService(config: Pick<AppConfig, 'geminiApiKey' | 'geminiModel' | 'geminiApiUrl' | 'aiTimeoutMs'>, knex: Knex): AiService {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deadlineSignal } from '../../http/deadline.ts';
 
 /** How a client retries: exponential backoff from `baseDelayMs`, capped, with a little jitter. */
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
@@ -110,9 +111,8 @@ export class HttpClient {
       let failure: UpstreamError;
       let retryAfterMs: number | undefined;
       try {
-        const signals = [AbortSignal.timeout(init.timeoutMs ?? this.options.timeoutMs)];
-        if (init.signal) signals.push(init.signal);
-        const response = await this.fetchImpl(url, { signal: AbortSignal.any(signals), headers: { accept: 'application/json' } });
+        const signal = deadlineSignal(init.timeoutMs ?? this.options.timeoutMs, init.signal);
+        const response = await this.fetchImpl(url, { signal, headers: { accept: 'application/json' } });
         const text = await response.text();
         const problem = response.ok ? init.check?.(text) : undefined;
         if (response.ok && !problem) return { status: response.status, text };

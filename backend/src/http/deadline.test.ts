@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { deadlineSignal } from './service.ts';
+import { deadlineSignal } from './deadline.ts';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('the AI deadline', () => {
+describe('a deadline signal', () => {
   it('fires after its time even when the garbage collector runs meanwhile', async () => {
     const outer = new AbortController();
     const signal = deadlineSignal(100, outer.signal);
