@@ -352,4 +352,21 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(after).to.include({ status: 'active', emailsSent: 1 });
     expect(new Date(after.nextStep.dueAt).getTime() - current.getTime()).to.be.within(3648 * 24 * hour, 3650 * 24 * hour);
   });
+  it('keeps a later step its days apart from a step that waited for the window: a day-2 email of a Saturday start goes on Tuesday, not minutes after Monday\'s', async () => {
+    current = new Date('2027-02-06T15:00:00Z'); // Saturday 9:00 in Chicago
+    const { token: own } = await app.signUp('Weekend starter');
+    await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
+    const contactId = (await app.request('/api/data/contacts', { method: 'POST', token: own, body: { bankId: 628, name: 'Gus', title: 'CFO', email: 'gus@alpha.example' } })).body.id;
+    const template = (await app.request('/api/data/templates', { method: 'POST', token: own, body: { name: 'Follow-up', subject: 'Hello', body: 'A note.' } })).body.id;
+    const steps = [1, 2, 4].map((day) => ({ day, type: 'Email', templateId: template }));
+    const workflow = (await app.request('/api/data/workflows', { method: 'POST', token: own, body: { name: 'Quick touch', steps } })).body.id;
+    expect((await app.request(`/api/data/workflows/${workflow}/enrolments`, { method: 'POST', token: own, body: { contactIds: [contactId] } })).status).to.equal(201);
+    // to Thursday 18:00 in Chicago, hour by hour
+    for (let step = 0; step < 24 * 5 + 9; step += 1) {
+      await tick();
+      current = new Date(current.getTime() + hour);
+    }
+    const days = sent.filter((mail) => mail.to === 'gus@alpha.example').map((mail) => localTime(mail.at, 'America/Chicago').day);
+    expect(days, 'Monday 8th, Tuesday 9th, Thursday 11th').to.deep.equal([8, 9, 11]);
+  });
 });

@@ -154,14 +154,21 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return cache.get(key)!;
   };
 
-  /** When the step after this one runs: its day counted from the enrolment's start, inside the window. */
+  /**
+   * When the step after this one runs: its day counted from the enrolment's start, and never sooner
+   * after this step than their days are apart, inside the window. A step that ran late (it waited for
+   * the window, the daily cap or a resume) moves the later ones with it: a day-1 and a day-2 email of an
+   * enrolment started on a Saturday went out on Monday minutes apart.
+   */
   function nextDueAt(row: DueRow, window: SendWindow): string | null {
     const next = row.steps[row.next_step_index + 1];
     if (!next) return null;
     // A day past the longest a workflow may have (an enrolment made before that limit) waits that long
     // instead of making no date, which failed the step at every round.
-    const earliest = new Date(Math.max(row.started_at.getTime() + (Math.min(next.day, maxStepDay) - 1) * day, now().getTime()));
-    return scheduleAt(window, earliest, { random, spreadMinutes }).toISOString();
+    const dayOf = (step: WorkflowStep) => Math.min(step.day, maxStepDay);
+    const fromStart = row.started_at.getTime() + (dayOf(next) - 1) * day;
+    const afterThis = now().getTime() + Math.max(dayOf(next) - dayOf(row.steps[row.next_step_index]), 0) * day;
+    return scheduleAt(window, new Date(Math.max(fromStart, afterThis)), { random, spreadMinutes }).toISOString();
   }
 
   async function sendEmail(row: DueRow, step: WorkflowStep, window: SendWindow, settings: AutomationSettings, round: Round): Promise<EnrolmentCommand> {
