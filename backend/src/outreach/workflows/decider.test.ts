@@ -43,6 +43,20 @@ describe('workflow decider', () => {
       .thenThrows(/^Step 1: an email step needs a template\.$/, RuleBroken);
   });
 
+  it('keeps the steps in the order of their days, steps of one day as listed, so each runs on the day it shows', () => {
+    const listed = [
+      { day: 5, type: 'Email' as const, templateId: followUp },
+      { day: 1, type: 'Email' as const, templateId: intro },
+      { day: 1, type: 'LinkedIn Visit' as const },
+    ];
+    const ordered = [listed[1], listed[2], listed[0]];
+    spec
+      .given([])
+      .when({ type: 'CreateWorkflow', workflowId, userId: owner, name: 'New CFO', knownTemplates: known, steps: listed })
+      .then([{ type: 'WorkflowCreated', data: { workflowId, ownerId: owner, name: 'New CFO', steps: ordered } }]);
+    spec.given([created]).when({ type: 'EditWorkflow', userId: owner, changes: { steps: listed }, knownTemplates: known }).then([{ type: 'WorkflowStepsReplaced', data: { steps: ordered } }]);
+  });
+
   it('refuses to create a workflow twice', () => {
     spec.given([created]).when({ type: 'CreateWorkflow', workflowId, userId: owner, name: 'x', steps: [], knownTemplates: known }).thenThrows(/already exists/, Conflict);
   });

@@ -13,6 +13,13 @@ function normaliseSteps(steps: StepInput[]): WorkflowStep[] {
   return steps.map(({ day, type, templateId }) => (type === 'Email' && templateId ? { day, type, templateId } : { day, type }));
 }
 
+/**
+ * The steps in the order they run: by day, steps of one day as the user listed them. An enrolment runs
+ * its steps in this order, so a step listed after a later day's ('Day 5 · Email; Day 2 · LinkedIn
+ * Visit') ran on day 5, not on the day it shows; changing a day is how the user moves a step.
+ */
+const inDayOrder = (steps: WorkflowStep[]): WorkflowStep[] => steps.toSorted((a, b) => a.day - b.day);
+
 /** Every email step must name a template of this user that still exists. */
 function assertTemplatesKnown(steps: WorkflowStep[], knownTemplates: KnownTemplates): void {
   steps.forEach((step, index) => {
@@ -34,7 +41,7 @@ function decide(command: WorkflowCommand, state: WorkflowState): WorkflowEvent[]
     if (state.status !== 'absent') throw new Conflict('This workflow already exists.');
     const steps = normaliseSteps(command.steps);
     assertTemplatesKnown(steps, command.knownTemplates);
-    return [workflowEvents.WorkflowCreated.create({ workflowId: command.workflowId, ownerId: command.userId, name: command.name, steps })];
+    return [workflowEvents.WorkflowCreated.create({ workflowId: command.workflowId, ownerId: command.userId, name: command.name, steps: inDayOrder(steps) })];
   }
   assertOwnedActive(state, command.userId, 'Workflow');
   switch (command.type) {
@@ -44,9 +51,10 @@ function decide(command: WorkflowCommand, state: WorkflowState): WorkflowEvent[]
       if (name !== undefined && name !== state.name) events.push(workflowEvents.WorkflowRenamed.create({ name }));
       // Unchanged steps are not re-checked: renaming a workflow whose template was since deleted still works.
       const steps = command.changes.steps && normaliseSteps(command.changes.steps);
-      if (steps && !sameSteps(steps, state.steps)) {
+      if (steps && !sameSteps(inDayOrder(steps), state.steps)) {
+        // Checked as listed, so a refusal names the step as the editor numbers it.
         assertTemplatesKnown(steps, command.knownTemplates);
-        events.push(workflowEvents.WorkflowStepsReplaced.create({ steps }));
+        events.push(workflowEvents.WorkflowStepsReplaced.create({ steps: inDayOrder(steps) }));
       }
       return events;
     }
