@@ -90,6 +90,18 @@ describe('automation outreach and sent mailbox', function () {
     await automation.dialog().getByLabel('Workflow Name').fill('New CFO sequence');
     await automation.dialog().getByRole('button', { name: '+ Add Step' }).click();
     expect(await automation.dialog().getByLabel('Day of step 2').inputValue()).to.equal('3');
+    // A day is typed over as in any field: emptied, then the new day typed (the old day came back at the Backspace, and typing 3 gave 33).
+    const secondDay = automation.dialog().getByLabel('Day of step 2');
+    await secondDay.click();
+    await secondDay.press('End');
+    await secondDay.press('Backspace');
+    expect(await secondDay.inputValue()).to.equal('');
+    await secondDay.pressSequentially('3');
+    expect(await secondDay.inputValue()).to.equal('3');
+    // Left empty, the field shows the step's day again.
+    await secondDay.press('Backspace');
+    await secondDay.press('Tab');
+    expect(await secondDay.inputValue()).to.equal('3');
     await automation.choose('Type of step 2', 'LinkedIn Visit');
     expect(await automation.dialog().getByRole('combobox', { name: 'Template of step 2' }).count()).to.equal(0);
     await screenshot(page, 'workflow-modal');

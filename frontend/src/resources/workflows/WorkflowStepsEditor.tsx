@@ -1,8 +1,32 @@
+import { useState } from 'react';
 import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import type { EmailTemplate } from '../templates/template.ts';
 import { addStep, changeStepType, maxStepDay, parseStepDay, removeStep, replaceStep, stepTemplateWarnings, stepTypes, type StepType, type WorkflowStep } from './steps.ts';
 import { StepTemplateWarningText } from './StepTemplateWarningText.tsx';
+
+/**
+ * A step's day as the user types it. The field can be emptied to type a new day: showing the step's
+ * day whenever the text was not a number put the old day back at each Backspace, so typing 7 over a 5
+ * gave 57. The step keeps its day until a number is typed, and the field shows it again on leaving.
+ */
+function StepDayField({ day, stepNumber, onChange }: { day: number; stepNumber: number; onChange: (day: number) => void }) {
+  const [text, setText] = useState<string | undefined>();
+  return (
+    <TextField
+      label="Day"
+      type="number"
+      value={text ?? day}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(parseStepDay(event.target.value, day));
+      }}
+      onBlur={() => setText(undefined)}
+      sx={{ width: { sm: 90 } }}
+      slotProps={{ htmlInput: { min: 1, max: maxStepDay, step: 1, inputMode: 'numeric', 'aria-label': `Day of step ${stepNumber}` } }}
+    />
+  );
+}
 
 /**
  * A workflow's steps, each a day, a type (Email or LinkedIn Visit) and, for emails, a template, with
@@ -38,14 +62,7 @@ export function WorkflowStepsEditor({
         return (
           <Box key={index} data-testid="workflow-step" sx={{ border: 1, borderColor: problem ? 'error.main' : 'divider', borderRadius: 1.5, p: 1.5 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <TextField
-                label="Day"
-                type="number"
-                value={step.day}
-                onChange={(event) => onChange(replaceStep(steps, index, { ...step, day: parseStepDay(event.target.value, step.day) }))}
-                sx={{ width: { sm: 90 } }}
-                slotProps={{ htmlInput: { min: 1, max: maxStepDay, step: 1, inputMode: 'numeric', 'aria-label': `Day of step ${index + 1}` } }}
-              />
+              <StepDayField day={step.day} stepNumber={index + 1} onChange={(day) => onChange(replaceStep(steps, index, { ...step, day }))} />
               <TextField
                 select
                 label="Type"
