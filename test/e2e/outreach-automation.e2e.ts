@@ -54,6 +54,36 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('asks before stopping an automation, saying it cannot be resumed; Cancel keeps it running', async () => {
+    const session = await e2e.registerUser('Stella Quinn');
+    const as = <T>(path: string, body?: unknown) => apiAs<T>(e2e.url, session, path, body === undefined ? {} : { method: 'POST', body });
+    const bank = await trackLargestBank(e2e.url, session);
+    const contact = await as<{ id: string }>('/api/data/contacts', { bankId: bank.cert, name: 'Jo Park', title: 'CFO', email: 'jo@park.example' });
+    const workflow = await as<{ id: string }>('/api/data/workflows', { name: 'Slow visits', steps: [{ day: 5, type: 'LinkedIn Visit' }] });
+    await as(`/api/data/workflows/${workflow.id}/enrolments`, { contactIds: [contact.id] });
+    const status = async () => (await as<Array<{ status: string; stopReason: string | null }>>(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId: contact.id }))}`))[0];
+
+    const { page } = await e2e.openSignedInPage({ session, path: `/workflows/${workflow.id}/show/enrolments` });
+    const row = page.getByTestId('enrolment-row').filter({ hasText: 'Jo Park' });
+    await row.getByText('Active', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Stop Jo Park' }).click();
+    const question = page.getByRole('dialog', { name: 'Stop this automation?' });
+    await question
+      .getByText('Jo Park stops going through "Slow visits": no further step runs, and a stopped automation cannot be resumed (started again, it begins at step 1). To hold it for a while, pause it instead.')
+      .waitFor();
+    await screenshotInBothSchemes(page, 'enrolment-stop-question');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await status()).to.include({ status: 'active' });
+
+    await row.getByRole('button', { name: 'Stop Jo Park' }).click();
+    await question.getByRole('button', { name: 'Stop Automation' }).click();
+    await page.getByText('Automation stopped.').waitFor();
+    await row.getByText('Stopped: By you', { exact: true }).waitFor();
+    expect(await status()).to.include({ status: 'stopped', stopReason: 'manual' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('creates, searches, stars and deletes templates and builds a workflow with an Email and a LinkedIn Visit step', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
     const automation = new AutomationPage(page);
@@ -373,7 +403,7 @@ describe('automation outreach and sent mailbox', function () {
 
   it("shows a contact's automation on its bank's card as stopping once they reply there, then as stopped", async () => {
     const session = await e2e.registerUser('Rowan Hale');
-    const as = <T,>(path: string, body?: unknown, method = 'POST') => apiAs<T>(e2e.url, session, path, { method, body });
+    const as = <T>(path: string, body?: unknown, method = 'POST') => apiAs<T>(e2e.url, session, path, { method, body });
     await as('/api/data/banks', { cert: 628, name: 'Alpha Bank', state: 'IL' });
     const eve = await as<{ id: string }>('/api/data/contacts', { bankId: 628, name: 'Eve Stone', title: 'CFO', email: 'eve@alpha.example' });
     // Its one step is due on day 3: the scheduler's rounds meanwhile only look for enrolments to stop.
@@ -393,7 +423,7 @@ describe('automation outreach and sent mailbox', function () {
 
   it("shows on a workflow's page that a contact replied elsewhere once the user comes back to the tab", async () => {
     const session = await e2e.registerUser('Noor Vale');
-    const as = <T,>(path: string, body?: unknown, method = 'POST') => apiAs<T>(e2e.url, session, path, { method, body });
+    const as = <T>(path: string, body?: unknown, method = 'POST') => apiAs<T>(e2e.url, session, path, { method, body });
     await as('/api/data/banks', { cert: 628, name: 'Alpha Bank', state: 'IL' });
     const eve = await as<{ id: string }>('/api/data/contacts', { bankId: 628, name: 'Eve Stone', title: 'CFO', email: 'eve@alpha.example' });
     const workflow = await as<{ id: string }>('/api/data/workflows', { name: 'Later visit', steps: [{ day: 3, type: 'LinkedIn Visit' }] });

@@ -4,6 +4,7 @@ import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayIcon from '@mui/icons-material/PlayCircleOutline';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import type { EnrolmentRecord } from '../../../../domain/records/enrolment.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi, nextStepText, statusDetail, statusText, type EnrolmentFilter } from './api.ts';
 import { ShowMoreRows, useRowsShown } from '../../ui/ShowMoreRows.tsx';
@@ -58,6 +59,10 @@ export function useEnrolments(filter: EnrolmentFilter, reloadKey: unknown = 0) {
   return { enrolments, error, reload: load };
 }
 
+/** What stopping an enrolment does: no further step, no resuming, and starting again begins at step 1. */
+const stopQuestion = (enrolment: EnrolmentRecord) =>
+  `${enrolment.contactName} stops going through "${enrolment.workflowName}": no further step runs, and a stopped automation cannot be resumed (started again, it begins at step 1).${enrolment.status === 'active' ? ' To hold it for a while, pause it instead.' : ''}`;
+
 /**
  * Enrolments as a list: who and in which workflow, status, the next step (what and when), and Pause,
  * Resume and Stop. `show` picks the names: the contact (a workflow's list), the workflow (a contact's),
@@ -84,6 +89,7 @@ export function EnrolmentTable({
   const { enrolments, error, reload } = useEnrolments(filter, reloadKey);
   const { shown, hidden, showMore } = useRowsShown(enrolments ?? noEnrolments);
   const toast = useToast();
+  const [askingToStop, setAskingToStop] = useState<EnrolmentRecord | null>(null);
   const act = (action: (id: string) => Promise<unknown>, id: string, done: string) =>
     action(id)
       .then(() => toast.success(done))
@@ -134,7 +140,7 @@ export function EnrolmentTable({
                 </IconButton>
               )}
               {(enrolment.status === 'active' || enrolment.status === 'paused') && (
-                <IconButton size="small" aria-label={`Stop ${label}`} onClick={() => act(enrolmentsApi.stop, enrolment.id, 'Automation stopped.')}>
+                <IconButton size="small" aria-label={`Stop ${label}`} onClick={() => setAskingToStop(enrolment)}>
                   <StopIcon fontSize="small" />
                 </IconButton>
               )}
@@ -143,6 +149,19 @@ export function EnrolmentTable({
         );
       })}
       <ShowMoreRows hidden={hidden} noun="automation" onClick={showMore} />
+      {/* A stop cannot be undone, and the button sits beside Pause: one click ended the contact's sequence, which starts again at step 1. */}
+      <ConfirmDialog
+        open={askingToStop !== null}
+        title="Stop this automation?"
+        body={askingToStop ? stopQuestion(askingToStop) : ''}
+        confirmText="Stop Automation"
+        destructive
+        onCancel={() => setAskingToStop(null)}
+        onConfirm={() => {
+          if (askingToStop) void act(enrolmentsApi.stop, askingToStop.id, 'Automation stopped.');
+          setAskingToStop(null);
+        }}
+      />
     </Box>
   );
 }
