@@ -50,7 +50,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   const auth = authRoutes({
     knex: services.knex,
     secret: services.jwtSecret,
-    expiresIn: services.config.jwtExpiresIn,
+    expiresInSeconds: services.config.jwtExpiresInSeconds,
     guard,
     revocations,
     signUpsPerHour: services.config.signUpsPerHour,

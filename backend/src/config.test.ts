@@ -44,6 +44,20 @@ describe('configuration from the environment', () => {
     expect(problemOf({ JWT_SECRET: 'short' }).message).to.equal('JWT_SECRET must be at least 16 characters (or leave it unset to have one generated).');
   });
 
+  it('reads JWT_EXPIRES_IN as seconds, a bare number too, and refuses a length no session could use', () => {
+    expect(loadConfig({}).jwtExpiresInSeconds).to.equal(7 * 86_400);
+    expect(loadConfig({ JWT_EXPIRES_IN: '12h' }).jwtExpiresInSeconds).to.equal(12 * 3_600);
+    expect(loadConfig({ JWT_EXPIRES_IN: '1 week' }).jwtExpiresInSeconds).to.equal(604_800);
+    expect(loadConfig({ JWT_EXPIRES_IN: '90 Minutes' }).jwtExpiresInSeconds).to.equal(5_400);
+    // the token library took a bare "3600" as milliseconds: sessions of three seconds
+    expect(loadConfig({ JWT_EXPIRES_IN: '3600' }).jwtExpiresInSeconds).to.equal(3_600);
+    for (const refused of ['abc', '0', '-1d', '30s', '3600ms', '7 fortnights', '11y']) {
+      expect(problemOf({ JWT_EXPIRES_IN: refused }).message, refused).to.equal(
+        'JWT_EXPIRES_IN must be a session length from a minute to ten years, such as 7d, 12h, 90m or 3600 (seconds).',
+      );
+    }
+  });
+
   it('takes a variable set empty (an env file line, an unset ${VAR:-} in docker-compose) as unset', () => {
     const config = loadConfig({ SMTP_URL: '', PUBLIC_URL: '', JWT_SECRET: '', DATABASE_URL: '', PORT: '', MAIL_DISPATCH: '' });
     expect(config).to.include({ smtpUrl: undefined, jwtSecret: undefined, databaseUrl: undefined, port: 5000, mailDispatch: 'auto', publicUrl: 'http://localhost:5000' });

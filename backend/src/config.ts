@@ -23,6 +23,32 @@ const wholeNumber = (variable: string, min: number, max: number) =>
 const oneOf = <const Values extends readonly [string, ...string[]]>(variable: string, values: Values) =>
   z.enum(values, { error: `${variable} must be one of ${values.join(', ')}.` });
 
+const year = 31_557_600;
+const unitSeconds: Array<[number, string[]]> = [
+  [1, ['s', 'sec', 'secs', 'second', 'seconds']],
+  [60, ['m', 'min', 'mins', 'minute', 'minutes']],
+  [3_600, ['h', 'hr', 'hrs', 'hour', 'hours']],
+  [86_400, ['d', 'day', 'days']],
+  [604_800, ['w', 'week', 'weeks']],
+  [year, ['y', 'year', 'years']],
+];
+const secondsPerUnit = new Map(unitSeconds.flatMap(([seconds, names]) => names.map((name) => [name, seconds] as const)));
+
+/**
+ * JWT_EXPIRES_IN as seconds: a whole number and a unit (7d, 12 hours), or a bare number of seconds,
+ * from a minute to ten years. Handed on as text, the token library read a bare number as
+ * milliseconds (3600 gave 3-second sessions), signed tokens already expired for 0 or -1d, and
+ * failed every sign-in for a typo.
+ */
+const sessionLength = z.string().transform((value, ctx) => {
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(value.trim());
+  const perUnit = match && (match[2] === '' ? 1 : secondsPerUnit.get(match[2].toLowerCase()));
+  const seconds = match && perUnit ? Number(match[1]) * perUnit : 0;
+  if (seconds >= 60 && seconds <= 10 * year) return seconds;
+  ctx.addIssue({ code: 'custom', message: 'JWT_EXPIRES_IN must be a session length from a minute to ten years, such as 7d, 12h, 90m or 3600 (seconds).' });
+  return z.NEVER;
+});
+
 /** Every environment variable Charterline reads, parsed once at start-up. README.md lists them. */
 const environmentSchema = z.object({
   PORT: wholeNumber('PORT', 0, 65535).default(5000),
@@ -32,7 +58,7 @@ const environmentSchema = z.object({
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'PGLITE_SHARED_BUFFERS must be a size such as 32MB.').default('32MB'),
   EVENTSTORE_URL: addressOf('EVENTSTORE_URL', ['esdb:', 'esdb+discover:'], 'esdb://localhost:2113?tls=false').optional(),
   JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters (or leave it unset to have one generated).').optional(),
-  JWT_EXPIRES_IN: z.string().default('7d'),
+  JWT_EXPIRES_IN: sessionLength.default(7 * 86_400),
   LOG_LEVEL: oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   FDIC_API_URL: webAddress('FDIC_API_URL', 'https://api.fdic.gov/banks').default('https://api.fdic.gov/banks'),
   FDIC_API_KEY: z.string().optional(),
@@ -72,7 +98,8 @@ export type AppConfig = {
   pgliteSharedBuffers: string;
   eventStoreUrl?: string;
   jwtSecret?: string;
-  jwtExpiresIn: string;
+  /** Session length in seconds. */
+  jwtExpiresInSeconds: number;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   fdicApiUrl: string;
   fdicApiKey?: string;
@@ -139,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     eventStoreUrl: e.EVENTSTORE_URL,
     jwtSecret: e.JWT_SECRET,
-    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    jwtExpiresInSeconds: e.JWT_EXPIRES_IN,
     logLevel: e.LOG_LEVEL,
     fdicApiUrl: e.FDIC_API_URL,
     fdicApiKey: e.FDIC_API_KEY,

@@ -38,7 +38,8 @@ function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
 export type AuthOptions = {
   knex: Knex;
   secret: string;
-  expiresIn: string;
+  /** Session length. */
+  expiresInSeconds: number;
   /** The bearer-token guard, shared with the rest of the API. */
   guard: Middleware;
   revocations: TokenRevocations;
@@ -54,7 +55,7 @@ const tooManyAttempts = (ctx: Context, waitSeconds: number, what: string) => {
 /** Compared against when the email is unknown, so a wrong email costs the same time as a wrong password. */
 let unknownUserHash: Promise<string> | undefined;
 
-export function authRoutes({ knex, secret, expiresIn, guard, revocations, signUpsPerHour }: AuthOptions): Router {
+export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations, signUpsPerHour }: AuthOptions): Router {
   const router = new Router({ prefix: '/api/auth' });
   // Keyed by email AND client address: wrong passwords sent from elsewhere cannot lock the owner out.
   const byEmailAtAddress = new AttemptLimiter(knex, 10, 15 * 60_000);
@@ -68,7 +69,7 @@ export function authRoutes({ knex, secret, expiresIn, guard, revocations, signUp
     try {
       const user = await createUser(knex, { name: input.name, email: input.email, passwordHash: await hashPassword(input.password) });
       ctx.status = 201;
-      ctx.body = { token: signToken(user, secret, expiresIn), user };
+      ctx.body = { token: signToken(user, secret, expiresInSeconds), user };
     } catch (error) {
       if (error instanceof EmailTakenError) throw new ConflictError('An account with this email already exists.');
       throw error;
@@ -89,7 +90,7 @@ export function authRoutes({ knex, secret, expiresIn, guard, revocations, signUp
     await byEmailAtAddress.reset(pairKey);
     await byAddress.refund(addressKey);
     const { passwordHash: _hash, ...user } = found;
-    ctx.body = { token: signToken(user, secret, expiresIn), user };
+    ctx.body = { token: signToken(user, secret, expiresInSeconds), user };
   });
 
   router.get('/me', guard, async (ctx) => {

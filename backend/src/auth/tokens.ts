@@ -17,9 +17,9 @@ export async function resolveJwtSecret(knex: Knex, configured?: string): Promise
   return row.value as string;
 }
 
-export function signToken(user: User, secret: string, expiresIn: string): string {
+export function signToken(user: User, secret: string, expiresInSeconds: number): string {
   return jwt.sign({ sub: user.id, email: user.email }, secret, {
-    expiresIn: expiresIn as jwt.SignOptions['expiresIn'],
+    expiresIn: expiresInSeconds,
     issuer: 'charterline',
     algorithm: 'HS256',
     // Names this token, so signing out can revoke it alone.
