@@ -36,6 +36,12 @@ describeWithDatabase('auth API', (context) => {
     expect(response.body.msg).to.equal('Full name is required.');
   });
 
+  it('refuses a name longer than 200 characters with 400 saying so, not that the name is missing', async () => {
+    const response = await app.request('/api/auth/register', { method: 'POST', body: { name: 'N'.repeat(201), email: 'long-name@example.com', password: 'long enough password' } });
+    expect(response.status).to.equal(400);
+    expect(response.body.msg).to.equal('Full name can be at most 200 characters.');
+  });
+
   it('signs in with the right password, case-insensitively by email, and /me returns the user', async () => {
     const login = await app.request('/api/auth/login', { method: 'POST', body: { email: 'ada@EXAMPLE.com', password: 'long enough password' } });
     expect(login.status).to.equal(200);

@@ -13,7 +13,7 @@ import type { TokenRevocations } from './revocations.ts';
 
 const registerSchema = z
   .object({
-    name: z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(200),
+    name: z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(200, 'Full name can be at most 200 characters.'),
     email: normalisedEmail,
     password: z
       .string({ error: 'Password is required.' })
