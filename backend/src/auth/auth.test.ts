@@ -42,6 +42,13 @@ describeWithDatabase('auth API', (context) => {
     expect(response.body.msg).to.equal('Full name can be at most 200 characters.');
   });
 
+  it('refuses an email longer than 320 characters with 400, so no account is made whose token no request could carry', async () => {
+    const email = `${'a'.repeat(20_000)}@example.com`;
+    const response = await app.request('/api/auth/register', { method: 'POST', body: { name: 'Long Email', email, password: 'long enough password' } });
+    expect(response.status).to.equal(400);
+    expect(response.body.msg).to.equal('An email address can be at most 320 characters.');
+  });
+
   it('signs in with the right password, case-insensitively by email, and /me returns the user', async () => {
     const login = await app.request('/api/auth/login', { method: 'POST', body: { email: 'ada@EXAMPLE.com', password: 'long enough password' } });
     expect(login.status).to.equal(200);
