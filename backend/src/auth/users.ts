@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { emailAddress } from '../outreach/schemas.ts';
 
 /**
- * An account's email: the session token carries it, so one of thousands of characters made a token
- * too large for a request header, and every call of that account was refused (431).
+ * An account's email, bounded: the session token carries it, so one of thousands of characters made
+ * a token too large for a request header, and every call of that account was refused (431).
  */
-export const normalisedEmail = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address.' }).max(320, 'An email address can be at most 320 characters.'));
+export const normalisedEmail = z.string({ error: 'Email is required.' }).trim().toLowerCase().pipe(emailAddress('Enter a valid email address.'));
 
 export type User = { id: string; name: string; email: string; createdAt: string };
 

@@ -96,6 +96,8 @@ describeWithDatabase('mail API', (context) => {
 
   it('rejects a bad recipient, an empty subject or body, and unknown fields with 400', async () => {
     expect((await send({ ...email, to: 'jane' })).body.message).to.match(/Recipient email must be an email address/);
+    // an unsubscribe or a bounce would put it on the Do Not Contact list, whose index cannot hold it
+    expect((await send({ ...email, to: `${'j'.repeat(320)}@route.example` })).body.message).to.equal('to: An email address can be at most 320 characters.');
     expect((await send({ ...email, subject: ' ' })).body.message).to.equal('subject: Subject is required.');
     expect((await send({ ...email, body: '' })).body.message).to.equal('body: Body is required.');
     expect((await send({ ...email, contactId: 'x' })).status).to.equal(400);

@@ -4,7 +4,7 @@ import { signedInUser } from '../auth/authenticate.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { ConflictError, NotFoundError, readAfterCommit } from '../http/errors.ts';
 import { idOfKeyedCreate, markReplayed } from '../http/idempotency.ts';
-import { certSchema, uuidParam } from '../outreach/schemas.ts';
+import { certSchema, emailAddress, uuidParam } from '../outreach/schemas.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
 import { sentEmailsResource } from '../outreach/sent-emails/routes.ts';
 import { emailBodySchema, emailSubjectSchema } from '../outreach/templates/email-fields.ts';
@@ -19,7 +19,7 @@ export const sendEmailBody = z
       .string({ error: 'Recipient email is required.' })
       .trim()
       .min(1, 'Recipient email is required.')
-      .pipe(z.email({ error: 'Recipient email must be an email address like name@bank.com.' })),
+      .pipe(emailAddress('Recipient email must be an email address like name@bank.com.')),
     recipientName: z.string().trim().max(300, 'Recipient name can be at most 300 characters.').nullish(),
     subject: emailSubjectSchema('Subject'),
     body: emailBodySchema('Body'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { verificationResults } from '../../../../domain/records/contact.ts';
 import { cleanTags } from '../ownership.ts';
-import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
+import { certSchema, emailAddress, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import { blankToNull, optionalWebUrl } from '../targets/fields.ts';
 import type { Verification } from './events.ts';
 
@@ -16,7 +16,7 @@ const name = requiredText('Full name');
 const title = requiredText('Job title');
 const email = z.preprocess(
   blankToNull,
-  z.email({ error: 'Enter a valid email address, like name@bank.com.' }).max(320, 'An email address can be at most 320 characters.').nullable().optional(),
+  emailAddress('Enter a valid email address, like name@bank.com.').nullable().optional(),
 );
 const linkedinUrl = optionalWebUrl('Enter a valid LinkedIn URL, like https://www.linkedin.com/in/name.');
 /** The bank (cert) a contact works at; required when adding. */

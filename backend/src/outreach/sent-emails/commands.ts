@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { certSchema } from '../schemas.ts';
+import { certSchema, emailAddress } from '../schemas.ts';
 import { emailBodySchema, emailSubjectSchema } from '../templates/email-fields.ts';
 import type { EmailMessage } from './events.ts';
 
@@ -16,7 +16,7 @@ const recipientEmail = z
   .string({ error: 'Recipient email is required.' })
   .trim()
   .min(1, 'Recipient email is required.')
-  .pipe(z.email({ error: 'Recipient email must be an email address like name@bank.com.' }));
+  .pipe(emailAddress('Recipient email must be an email address like name@bank.com.'));
 
 /** POST /api/data/sent-emails: records an email that was sent. */
 export const recordSentEmailBody = z

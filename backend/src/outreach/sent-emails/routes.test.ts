@@ -42,6 +42,7 @@ describeWithDatabase('sent emails API', (context) => {
   it('rejects a missing or malformed recipient email, a blank subject or body, and unknown fields with 400', async () => {
     expect((await record({ ...email, recipientEmail: undefined })).body.message).to.equal('recipientEmail: Recipient email is required.');
     expect((await record({ ...email, recipientEmail: 'jane at bank' })).body.message).to.match(/Recipient email must be an email address/);
+    expect((await record({ ...email, recipientEmail: `${'j'.repeat(320)}@firstbank.example` })).body.message).to.equal('recipientEmail: An email address can be at most 320 characters.');
     expect((await record({ ...email, subject: ' ' })).body.message).to.equal('subject: Subject is required.');
     expect((await record({ ...email, body: '' })).body.message).to.equal('body: Body is required.');
     expect((await record({ ...email, sentAt: 'yesterday' })).body.message).to.match(/sentAt must be a date-time/);

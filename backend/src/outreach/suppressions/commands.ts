@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../schemas.ts';
 import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 
 /** POST /api/data/suppressions */
@@ -8,7 +9,7 @@ export const addSuppressionBody = z
       .string({ error: 'Email is required.' })
       .trim()
       .min(1, 'Email is required.')
-      .pipe(z.email({ error: 'Email must be an email address like name@bank.com.' })),
+      .pipe(emailAddress('Email must be an email address like name@bank.com.')),
     detail: z.string().trim().max(500, 'The note can be at most 500 characters.').optional(),
   })
   .strict();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
@@ -26,6 +27,13 @@ describeWithDatabase('Do Not Contact list API', (context) => {
     const response = await add({ email: 'not an address' });
     expect(response.status).to.equal(400);
     expect(response.body.message).to.equal('email: Email must be an email address like name@bank.com.');
+  });
+
+  it('refuses an address longer than 320 characters with 400, not 500', async () => {
+    // random letters, which do not compress: such an address failed at the list's index
+    const response = await add({ email: `${randomBytes(4_500).toString('hex')}@alpha.example` });
+    expect(response.status).to.equal(400);
+    expect(response.body.message).to.equal('email: An email address can be at most 320 characters.');
   });
 
   it("takes an address off, answers 404 for one not listed, and never touches another user's list", async () => {
