@@ -21,7 +21,8 @@ declare module 'koa' {
 
 /** How long a signed-in user's record is reused before it is read again. */
 const userCacheMs = 30_000;
-const userCacheLimit = 10_000;
+/** Signed-in users, and verified tokens, remembered at most: past it the memory is emptied. */
+export const userCacheLimit = 10_000;
 
 /**
  * user id -> user: the guard runs on every API call and the row rarely changes. A user known for
@@ -86,34 +87,37 @@ export function requireUser(knex: Knex, secret: string, revocations: TokenRevoca
         algorithms: ['HS256'],
         passReqToCallback: true,
       },
-      (request: IncomingMessage, payload: { sub?: string; exp?: number; jti?: string }, done: (error: unknown, user?: User | false) => void) => {
-        if (!payload.sub) return done(null, false);
+      (request: IncomingMessage, payload: { sub?: string; exp?: number; jti?: string }, done: (error: unknown, user?: User | false, session?: SessionToken) => void) => {
+        if (!payload.sub || !payload.exp) return done(null, false);
         const token = bearerToken(request);
-        if (token && payload.exp) {
+        const session = { jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+        if (token) {
           if (verifiedTokens.size >= userCacheLimit) verifiedTokens.clear();
-          const session = { jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
           verifiedTokens.set(token, { userId: payload.sub, until: Math.min(payload.exp * 1000, Date.now() + verifiedTokenMs), session });
         }
-        findUser(payload.sub).then((user) => done(null, user ?? false), done);
+        findUser(payload.sub).then((user) => done(null, user ?? false, session), done);
       },
     ),
   );
 
-  const verify = async (ctx: ParameterizedContext): Promise<User | false> => {
+  /**
+   * The token's user and session, as verified for this request: read again from the memory of
+   * verified tokens after the user lookup, the session could be gone (the memory emptied when full
+   * meanwhile), and a signed-out token was then let through unchecked and could not be signed out.
+   */
+  const verify = async (ctx: ParameterizedContext): Promise<{ user: User | false; session?: SessionToken }> => {
     const token = bearerToken(ctx.req);
     const known = token ? verifiedTokens.get(token) : undefined;
-    if (known && known.until > Date.now()) return (await findUser(known.userId)) ?? false;
+    if (known && known.until > Date.now()) return { user: (await findUser(known.userId)) ?? false, session: known.session };
     if (known) verifiedTokens.delete(token!);
-    return new Promise<User | false>((resolve, reject) => {
-      authenticator.authenticate('jwt', { session: false }, (error: unknown, found: User | false) => (error ? reject(error) : resolve(found)))(ctx.req, ctx.res, reject);
+    return new Promise((resolve, reject) => {
+      authenticator.authenticate('jwt', { session: false }, (error: unknown, user: User | false, session?: SessionToken) => (error ? reject(error) : resolve({ user, session })))(ctx.req, ctx.res, reject);
     });
   };
 
   return async (ctx, next) => {
-    const user = await verify(ctx);
-    const token = bearerToken(ctx.req);
-    const session = token ? verifiedTokens.get(token)?.session : undefined;
-    if (!user || (session?.jti && (await revocations.isRevoked(session.jti))) || (await revocations.isEveryTokenOfRevoked(user.id))) {
+    const { user, session } = await verify(ctx);
+    if (!user || !session || (session.jti && (await revocations.isRevoked(session.jti))) || (await revocations.isEveryTokenOfRevoked(user.id))) {
       throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
     }
     ctx.state.user = user;
