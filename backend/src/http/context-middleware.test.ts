@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { requestSource } from '../context/request-context.ts';
+import { loggedPath } from './context-middleware.ts';
 
 describe('request source', () => {
   it('is ui only for calls the app marks as its own, api for every other client', () => {
@@ -18,6 +19,13 @@ describe('request source', () => {
   it('is api on the public API whatever the header says, and ai on the analyst routes', () => {
     expect(requestSource('/api/public/banks', 'ui')).to.equal('api');
     expect(requestSource('/api/analyst/chat', 'ui')).to.equal('ai');
+  });
+});
+
+describe('request log', () => {
+  it("keeps an unsubscribe link's path without its token, and other paths whole", () => {
+    expect(loggedPath('/api/public/unsubscribe/eyJ1IjoiYSJ9.c2ln')).to.equal('/api/public/unsubscribe/[token]');
+    expect(loggedPath('/api/data/contacts/5c0b')).to.equal('/api/data/contacts/5c0b');
   });
 });
 

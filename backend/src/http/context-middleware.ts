@@ -5,6 +5,15 @@ import { requestSource, runWithContext, sourceHeader } from '../context/request-
 
 const safeId = /^[A-Za-z0-9._:-]{1,100}$/;
 
+/** Paths ending in a secret (an unsubscribe link's token), logged without it: whoever reads the log must not be able to act for a recipient. */
+const pathsEndingInSecrets = ['/api/public/unsubscribe/'];
+
+/** A request's path as the log keeps it. */
+export function loggedPath(path: string): string {
+  const prefix = pathsEndingInSecrets.find((start) => path.startsWith(start));
+  return prefix ? `${prefix}[token]` : path;
+}
+
 /** Gives each request an id, a correlation id and a source, logs it, and runs the rest inside that context. */
 export const requestContextMiddleware: Middleware = async (ctx, next) => {
   const incoming = ctx.get('x-request-id');
@@ -23,7 +32,7 @@ export const requestContextMiddleware: Middleware = async (ctx, next) => {
           logger.info('request', {
             requestId,
             method: ctx.method,
-            path: ctx.path,
+            path: loggedPath(ctx.path),
             status: ctx.status,
             ms: Math.round(performance.now() - started),
             userId: ctx.state.user?.id,
