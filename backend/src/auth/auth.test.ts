@@ -43,6 +43,12 @@ describeWithDatabase('auth API', (context) => {
     expect(response.body.msg).to.equal('Full name can be at most 200 characters.');
   });
 
+  it('refuses a password of spaces only with 400 saying so', async () => {
+    const response = await app.request('/api/auth/register', { method: 'POST', body: { name: 'Blank Pass', email: 'blank-pass@example.com', password: ' '.repeat(12) } });
+    expect(response.status).to.equal(400);
+    expect(response.body.message).to.contain('Password cannot be only spaces.');
+  });
+
   it('refuses an email longer than 320 characters with 400, at sign-up (no account whose token no request could carry) and at sign-in', async () => {
     const email = `${'a'.repeat(20_000)}@example.com`;
     const response = await app.request('/api/auth/register', { method: 'POST', body: { name: 'Long Email', email, password: 'long enough password' } });

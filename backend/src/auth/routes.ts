@@ -18,7 +18,8 @@ const registerSchema = z
     password: z
       .string({ error: 'Password is required.' })
       .min(8, 'Password must be at least 8 characters.')
-      .max(200, 'Password must be at most 200 characters.'),
+      .max(200, 'Password must be at most 200 characters.')
+      .refine((password) => /\S/.test(password), 'Password cannot be only spaces.'),
   })
   .strict();
 
