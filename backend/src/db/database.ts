@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { logger } from '../logging/logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { StartupProblem } from '../startup/startup-problem.ts';
 
 // Both engines go through node-postgres, so rows have the same JS types everywhere:
 // int8 and numeric become numbers (our counts and money fit in a double).
@@ -71,12 +72,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       fs.mkdirSync(options.dataDir, { recursive: true });
       lock = acquireDataDirLock(options.dataDir);
     }
-    pglite = await PGlite.create({
-      dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
-      extensions: { pg_trgm },
-      // The buffer cache is most of the embedded server's memory (PostgreSQL's 128MB by default).
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? '32MB'}`],
-    });
+    const folder = options.dataDir ? path.join(options.dataDir, 'pglite') : undefined;
+    const existed = folder !== undefined && fs.existsSync(path.join(folder, 'PG_VERSION'));
+    try {
+      pglite = await PGlite.create({
+        dataDir: folder,
+        extensions: { pg_trgm },
+        // The buffer cache is most of the embedded server's memory (PostgreSQL's 128MB by default).
+        startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? '32MB'}`],
+      });
+    } catch (error) {
+      lock?.release();
+      // A database that was there and no longer opens is mostly a restored copy taken while the server
+      // ran, or one missing files: the engine only says "Aborted()", which tells the operator nothing.
+      if (!existed) throw error;
+      throw new StartupProblem(
+        `The embedded database in ${folder} cannot be opened: its files are damaged or incomplete (a copy taken while the server ran, or one missing files). ` +
+          'Put back a copy of DATA_DIR taken with the server stopped, or set DATA_DIR to an empty folder to start afresh.',
+        { cause: error },
+      );
+    }
   }
   const owned = !options.pglite;
   const instance = pglite;
