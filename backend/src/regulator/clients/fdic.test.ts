@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
@@ -35,6 +36,14 @@ describe('FDIC BankFind client', () => {
     expect(certs).to.have.length(20);
     expect(new Set(certs).size).to.equal(20);
     expect(double.requests.map((request) => request.params.get('offset'))).to.deep.equal(['0', '7', '14']);
+  });
+
+  it("lets go of the caller's stop signal after each page, so a long walk leaves no listener on it", async () => {
+    const stop = new AbortController();
+    const pages = [];
+    for await (const page of client(double).pages('institutions', { sortBy: 'CERT', pageSize: 2 }, { signal: stop.signal })) pages.push(page);
+    expect(pages).to.have.length(13);
+    expect(getEventListeners(stop.signal, 'abort')).to.have.length(0);
   });
 
   it('fails on a page that comes back empty while its meta.total says more records follow', async () => {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deadlineSignal } from '../../http/deadline.ts';
+import { withDeadline } from '../../http/deadline.ts';
 
 /** How a client retries: exponential backoff from `baseDelayMs`, capped, with a little jitter. */
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
@@ -111,9 +111,10 @@ export class HttpClient {
       let failure: UpstreamError;
       let retryAfterMs: number | undefined;
       try {
-        const signal = deadlineSignal(init.timeoutMs ?? this.options.timeoutMs, init.signal);
-        const response = await this.fetchImpl(url, { signal, headers: { accept: 'application/json' } });
-        const text = await response.text();
+        const { response, text } = await withDeadline(init.timeoutMs ?? this.options.timeoutMs, init.signal, async (signal) => {
+          const response = await this.fetchImpl(url, { signal, headers: { accept: 'application/json' } });
+          return { response, text: await response.text() };
+        });
         const problem = response.ok ? init.check?.(text) : undefined;
         if (response.ok && !problem) return { status: response.status, text };
         if (problem) failure = new UpstreamError(problem, response.status, true, undefined, text);
