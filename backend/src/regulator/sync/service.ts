@@ -144,12 +144,12 @@ export class RegulatorSync {
 
   /**
    * The status of the latest run of a kind; an unfinished run nobody is running reads as an error.
-   * A failed run that can still be resumed says from where.
+   * A failed or stopped run that can still be resumed says from where.
    */
   async status(kind: SyncKind = 'institutions'): Promise<SyncStatus> {
     const run = await latestRun<InstitutionSyncCursor>(this.knex, kind);
     if (!run) return { status: 'idle', progress: 0, total: 0, message: 'No sync has run yet.' };
-    if (kind === 'institutions' && run.status === 'error' && canResume(run)) {
+    if (kind === 'institutions' && (run.status === 'error' || run.status === 'interrupted') && canResume(run)) {
       const status = statusOf(run);
       return { ...status, message: `${status.message} Start the sync again to continue from ${groupThousands(resumePoint(run))} of ${groupThousands(run.total)} records.` };
     }
@@ -200,7 +200,7 @@ export class RegulatorSync {
       } catch (error) {
         const interrupted = abort.signal.aborted;
         const message = interrupted
-          ? 'The sync was interrupted by a server shutdown; it resumes on the next start.'
+          ? 'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync); a server resumes it when it starts.'
           : (error as Error).message || String(error);
         await finishRun(this.knex, runId, interrupted ? 'interrupted' : 'error', message).catch(() => undefined);
         if (interrupted) logger.info('sync interrupted', { kind, runId });

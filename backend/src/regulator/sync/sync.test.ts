@@ -147,6 +147,18 @@ describeWithDatabase('regulator sync', (context) => {
     expect(Number((await context.db.knex('fdic_financials').count('* as n').first())!.n)).to.equal(90);
   });
 
+  it('says a run stopped midway (Ctrl+C, a shutdown) was stopped, and from where starting it again continues', async () => {
+    fdic.inject({ holdUntil: new Promise<void>(() => undefined), when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '0' });
+    await app.request('/api/services/sync/institutions', { method: 'POST', token });
+    while ((await status()).progress < 45) await new Promise((resolve) => setTimeout(resolve, 10));
+    await sync().stop();
+    const stopped = await status();
+    expect(stopped.status).to.equal('error');
+    expect(stopped.message).to.equal(
+      'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync); a server resumes it when it starts. Start the sync again to continue from 45 of 135 records.',
+    );
+  });
+
   it('resumes after the last quarter it stored when the next one fails on its first page', async () => {
     fdic.inject({ status: 500, times: 4, when: (request) => request.path.endsWith('/financials') && request.params.get('filters') === 'REPDTE:20250630' && request.params.get('offset') === '0' });
     await app.request('/api/services/sync/institutions', { method: 'POST', token });
