@@ -8,9 +8,20 @@ import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { projectionsNamed } from '../projections/index.ts';
 import { claimRebuild, runRebuild } from '../projections/rebuilds.ts';
 import { resetForAsyncReplay } from '../projections/runner.ts';
+import type { RowProjection } from '../projections/row-projection.ts';
+
+/** The read models named on the command line; a name it does not know is a typo, said in one line (no stack trace). */
+function namedOrExit(names: string[]): RowProjection[] {
+  try {
+    return projectionsNamed(names);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
 
 const config = loadConfigOrExit();
-const selected = projectionsNamed(process.argv.slice(2));
+const selected = namedOrExit(process.argv.slice(2));
 const db = await openDatabaseForCli(config);
 if (config.eventStoreUrl) {
   await resetForAsyncReplay(db.knex, selected);

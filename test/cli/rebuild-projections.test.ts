@@ -22,6 +22,16 @@ describe('npm run projections:rebuild', function () {
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  it('refuses a read model it does not know in one line naming those it knows, exit code 2', async () => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', 'scripts/rebuild-projections.ts', 'task'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    cli.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    cli.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => cli.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code, output).to.equal(2);
+    expect(output).to.equal(`Unknown projection(s): task. Known: ${projections.map((projection) => projection.name).join(', ')}\n`);
+  });
+
   it('ends by itself on Ctrl+C (saying the read models are unchanged when it stopped them), leaving no rebuild running to refuse the next one', async () => {
     const cli = spawn(process.execPath, ['--import', 'tsx', 'scripts/rebuild-projections.ts'], { cwd: root, env: { PATH: process.env.PATH, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
