@@ -3,6 +3,7 @@
 // run), then, with --census, the Census profiles of every CBSA/CSA in use. Progress bar on stderr.
 // Refuses while a running server holds the embedded database (use POST
 // /api/services/sync/institutions there instead).
+import { describeCliFailure } from '../backend/src/cli/failure.ts';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
@@ -41,7 +42,7 @@ try {
     console.error(census.message);
   }
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(describeCliFailure(error, 'npm run sync'));
   failed = true;
 } finally {
   await eventStore.close();
