@@ -200,7 +200,7 @@ export class RegulatorSync {
       } catch (error) {
         const interrupted = abort.signal.aborted;
         const message = interrupted
-          ? 'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync); a server resumes it when it starts.'
+          ? 'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync).'
           : (error as Error).message || String(error);
         await finishRun(this.knex, runId, interrupted ? 'interrupted' : 'error', message).catch(() => undefined);
         if (interrupted) logger.info('sync interrupted', { kind, runId });

@@ -155,7 +155,7 @@ describeWithDatabase('regulator sync', (context) => {
     const stopped = await status();
     expect(stopped.status).to.equal('error');
     expect(stopped.message).to.equal(
-      'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync); a server resumes it when it starts. Start the sync again to continue from 45 of 135 records.',
+      'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync). Start the sync again to continue from 45 of 135 records.',
     );
   });
 
