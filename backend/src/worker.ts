@@ -18,13 +18,16 @@ import { loadSecretBox } from './settings/secret-box.ts';
 import { warnOfKeysSealedElsewhere } from './settings/settings.ts';
 import type { EventStore } from './eventstore/types.ts';
 import { exitOnStartupFailure, loadConfigOrExit } from './startup/startup-failure.ts';
+import { StartupProblem } from './startup/startup-problem.ts';
 
 const config = loadConfigOrExit();
 setLogLevel(config.logLevel);
 for (const warning of configurationWarnings()) logger.warn(warning);
 if (!config.databaseUrl) {
-  logger.error('The worker needs DATABASE_URL: the embedded database can only be opened by the web process, which then sends mail and runs projections itself.');
-  process.exit(1);
+  // A setting to correct (exit 78): a supervisor restarting the worker would only repeat this line.
+  exitOnStartupFailure(
+    new StartupProblem('The worker needs DATABASE_URL: the embedded database can only be opened by the web process, which then sends mail and runs projections itself.'),
+  );
 }
 const db = await openDatabase({ engine: 'postgres', url: config.databaseUrl });
 let store: EventStore, transports: ReturnType<typeof transportFinder>, dispatcher: Dispatcher | undefined, scheduler: Scheduler | undefined;

@@ -53,4 +53,10 @@ describe('a command-line tool that cannot start', function () {
       expect(onlyMessage(await runTool([...args], { DATA_DIR: dataDir, MAIL_DISPATCH: 'whatever' }), 78), name).to.equal('MAIL_DISPATCH must be one of auto, inline, worker.');
     }
   });
+
+  it('says in one line that the worker needs DATABASE_URL and exits 78, as for any setting to correct', async () => {
+    expect(onlyMessage(await runTool(['backend/src/worker.ts'], { DATA_DIR: dataDir }), 78)).to.equal(
+      'The worker needs DATABASE_URL: the embedded database can only be opened by the web process, which then sends mail and runs projections itself.',
+    );
+  });
 });
