@@ -4,6 +4,7 @@
 // Refuses while a server holds the embedded database.
 import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
+import { describeCliFailure } from '../backend/src/cli/failure.ts';
 import { progressBar } from '../backend/src/cli/progress-bar.ts';
 import { projectionsNamed } from '../projections/index.ts';
 import { claimRebuild, runRebuild } from '../projections/rebuilds.ts';
@@ -41,7 +42,9 @@ try {
   const { events } = await runRebuild(db.knex, id, selected, { signal: stop.signal, onProgress: ({ done, total, phase }) => bar.update(done, total, phase) });
   bar.finish(events, events);
 } catch (error) {
-  console.error((error as Error).message);
+  // Its run cannot be marked ended with the database gone, so it counts as running until its heartbeat is a minute old.
+  const afterLoss = 'The read models are as they were before it: run it again once the database answers, at least a minute after it stopped.';
+  console.error(describeCliFailure(error, 'npm run projections:rebuild', afterLoss));
   process.exitCode = 1;
 } finally {
   await db.close();

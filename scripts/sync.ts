@@ -42,7 +42,7 @@ try {
     console.error(census.message);
   }
 } catch (error) {
-  console.error(describeCliFailure(error, 'npm run sync'));
+  console.error(describeCliFailure(error, 'npm run sync', 'What it stored is kept: run npm run sync again once the database answers to continue from there.'));
   failed = true;
 } finally {
   await eventStore.close();
