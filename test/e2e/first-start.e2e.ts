@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { features } from '../../backend/src/features.ts';
@@ -125,5 +125,24 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
     await card.getByText('Institution sync finished successfully!').waitFor();
     await card.getByText(/^Sync failed to start/).waitFor({ state: 'detached' });
     expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('says why it cannot tell how a running sync goes while the server cannot answer, and follows it again once it does', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/data-tools' });
+    const card = page.getByTestId('bulk-sync');
+    let release!: () => void;
+    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '0' });
+    await card.getByRole('button', { name: 'Sync FDIC Institutions & Financials' }).click();
+    await card.getByText('Starting the FDIC institution sync.').waitFor();
+
+    const unavailable = 'The database is not reachable right now. Please try again in a moment.';
+    const down = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, title: 'Service Unavailable', detail: unavailable, message: unavailable }) });
+    await page.route('**/api/services/sync/status', down);
+    await card.getByText(`The sync status could not be loaded. ${unavailable}`).waitFor();
+    await screenshot(page, 'data-tools-sync-status-unavailable');
+    await page.unroute('**/api/services/sync/status', down);
+    release();
+    await card.getByText('Institution sync finished successfully!').waitFor();
+    await card.getByText(/^The sync status could not be loaded/).waitFor({ state: 'detached' });
   });
 });

@@ -12,7 +12,8 @@ import { useToast } from '../../ui/Toast.tsx';
 
 /**
  * Bulk Data Sync: starts the FDIC institutions and financials sync and follows it with a progress bar,
- * polling every 3 s until it completes or fails; a failed poll stops polling. Status is fetched once on opening.
+ * polling every 3 s until it completes or fails; a failed poll is tried again while the sync was running, else
+ * polling stops. Status is fetched once on opening.
  */
 export function SyncCard() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
@@ -41,8 +42,12 @@ export function SyncCard() {
       previous.current = next.status;
       window.clearTimeout(timer.current);
       if (isRunning(next) && mounted.current) timer.current = window.setTimeout(poll, SYNC_POLL_MS);
-    } catch {
-      setError('Failed to get sync status.');
+    } catch (failure) {
+      setError(`The sync status could not be loaded. ${(failure as Error).message}`);
+      // A database restarting answers 503 for a while: a sync this card was following is asked about
+      // again, so the card takes it up once the server answers instead of showing the failure for good.
+      window.clearTimeout(timer.current);
+      if (previous.current === 'running' && mounted.current) timer.current = window.setTimeout(poll, SYNC_POLL_MS);
     }
   }, [dataProvider, queryClient]);
 
