@@ -21,6 +21,7 @@ function deadline(ms: number, outer?: AbortSignal): { signal: AbortSignal; relea
   return { signal: controller.signal, release };
 }
 
+/** A deadline signal for work as long as the request `outer` belongs to (one AI call): nothing to let go of early. */
 export function deadlineSignal(ms: number, outer?: AbortSignal): AbortSignal {
   return deadline(ms, outer).signal;
 }
