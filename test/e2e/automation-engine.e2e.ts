@@ -154,6 +154,8 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(await start.isDisabled()).to.equal(true);
     await dialog.getByLabel('Jane Doe, CFO').check();
     expect(await start.isDisabled()).to.equal(false);
+    // The app's SMTP server sends the emails: nothing to warn of.
+    expect(await dialog.getByTestId('no-mail-service').count()).to.equal(0);
     await start.click();
     await page.getByText('Automation started for selected contacts!').waitFor();
     const automations = targets.expandedCard().getByRole('region', { name: 'Automations' });

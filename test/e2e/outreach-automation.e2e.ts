@@ -198,6 +198,8 @@ describe('automation outreach and sent mailbox', function () {
     await chooseWorkflow('Typo sequence');
     const warning = dialog.getByTestId('workflow-template-warnings').getByTestId('unknown-placeholders');
     expect(await warning.textContent()).to.equal('Step 2\'s template "Follow-up" has unknown placeholders (automation stops at this step instead of sending it): {{FirstName}}');
+    // This app has no SMTP server and the user no Mailgun key: the emails could not go.
+    await dialog.getByTestId('no-mail-service').getByText(/^No mail service is set up, so this workflow's emails would fail/).waitFor();
     await screenshotInBothSchemes(page, 'start-automation-unknown-placeholders');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });

@@ -109,12 +109,22 @@ describeWithDatabase('mail API', (context) => {
     const features = defaultFeatures.map((feature) => (feature.name === 'mail' ? createMailFeature() : feature));
     const bare = await startTestApp(context.db, { config: { smtpUrl: undefined }, features });
     try {
+      expect((await bare.request('/api/services/mail/status', { token })).body).to.deep.equal({ ready: false, via: null });
       const response = await bare.request('/api/services/mailgun/send', { method: 'POST', token, body: email });
       expect(response.status).to.equal(400);
       expect(response.body.message).to.equal('Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.');
     } finally {
       await bare.stop();
     }
+  });
+
+  it("says by which service a user's mail goes: the deployment's SMTP server, or their own Mailgun account once saved", async () => {
+    const user = (await app.signUp('Mail Status')).token;
+    expect((await app.request('/api/services/mail/status', { token: user })).body).to.deep.equal({ ready: true, via: 'smtp' });
+    const saved = await app.request('/api/data/settings', { method: 'PUT', token: user, body: { mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example' } });
+    expect(saved.status).to.equal(200);
+    expect((await app.request('/api/services/mail/status', { token: user })).body).to.deep.equal({ ready: true, via: 'mailgun' });
+    expect((await app.request('/api/services/mail/status')).status).to.equal(401);
   });
 
   it('dismisses an unknown email only; failed and unknown ones can be resent, others not', async () => {

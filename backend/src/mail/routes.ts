@@ -11,7 +11,7 @@ import { emailBodySchema, emailSubjectSchema } from '../outreach/templates/email
 import type { AppServices } from '../services.ts';
 import { testMailgun, type MailgunRegion } from './mailgun.ts';
 import { sentEmailStreamId, type Outbox } from './outbox.ts';
-import type { MailSettingsReader } from './transports.ts';
+import { mailServiceOf, type MailSettingsReader } from './transports.ts';
 
 export const sendEmailBody = z
   .object({
@@ -54,6 +54,13 @@ export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSe
     }
     const { id } = await deps.outbox.queue({ userId, id: keyedId, ...body });
     ctx.body = { id, status: 'queued' };
+  });
+
+  // Whether the user's mail can go out, and by which service: Start Automation warns before starting
+  // email steps that would each fail.
+  router.get('/api/services/mail/status', async (ctx) => {
+    const service = await mailServiceOf(services.config, deps.mailSettings, signedInUser(ctx.state).id);
+    ctx.body = { ready: service !== null, via: service?.kind ?? null };
   });
 
   router.post('/api/services/mailgun/test', async (ctx) => {

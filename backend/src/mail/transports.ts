@@ -22,17 +22,23 @@ export const savedMailgunAccount =
 
 export const noMailServiceMessage = 'Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.';
 
-/**
- * Mailgun with the user's own key and domain when saved; else the deployment's SMTP server
- * (SMTP_URL, one pool per process); else none.
- */
+/** The service that sends a user's mail: Mailgun with their own key and domain when saved; else the deployment's SMTP server (SMTP_URL); else none. */
+export type MailService = { kind: 'mailgun'; account: MailgunAccount } | { kind: 'smtp'; url: string } | null;
+
+export async function mailServiceOf(config: Pick<AppConfig, 'smtpUrl'>, mailSettings: MailSettingsReader, userId: string): Promise<MailService> {
+  const account = await mailSettings(userId);
+  if (account) return { kind: 'mailgun', account };
+  return config.smtpUrl ? { kind: 'smtp', url: config.smtpUrl } : null;
+}
+
+/** The transport of a user's mail service (SMTP: one pool per process), or null when they have none. */
 export function transportFinder(config: Pick<AppConfig, 'mailgunApiUrl' | 'smtpUrl'>, mailSettings: MailSettingsReader): TransportFinder & { close(): Promise<void> } {
   let smtp: MailTransport | undefined;
   const find = async (userId: string) => {
-    const account = await mailSettings(userId);
-    if (account) return mailgunTransport(account, { baseUrl: config.mailgunApiUrl });
-    if (!config.smtpUrl) return null;
-    smtp ??= smtpTransport(config.smtpUrl);
+    const service = await mailServiceOf(config, mailSettings, userId);
+    if (service?.kind === 'mailgun') return mailgunTransport(service.account, { baseUrl: config.mailgunApiUrl });
+    if (service?.kind !== 'smtp') return null;
+    smtp ??= smtpTransport(service.url);
     return smtp;
   };
   return Object.assign(find, {

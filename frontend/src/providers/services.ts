@@ -142,6 +142,8 @@ export const services = {
   reportsOverview: (asOf: string | null) =>
     http.get<ReportsOverview>('/api/reports/overview', { asOf: asOf ?? undefined, timeZone: localTimeZone() }),
   activityTypes: () => http.get<ActivityType[]>('/api/data/activity/types'),
+  /** Whether the user's mail can go out, and by which service. */
+  mailStatus: () => http.get<{ ready: boolean; via: 'mailgun' | 'smtp' | null }>('/api/services/mail/status'),
 };
 
 export type Services = typeof services;

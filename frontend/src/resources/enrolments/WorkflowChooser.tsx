@@ -1,5 +1,7 @@
 import { FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { useGetList } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useGetList } from 'react-admin';
+import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { countOf } from '../../../../domain/format.ts';
 import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import type { EmailTemplate } from '../templates/template.ts';
@@ -9,13 +11,17 @@ import { StepTemplateWarningText } from '../workflows/StepTemplateWarningText.ts
 /**
  * A choice of the user's workflows by name with their step counts, or how to make the first one. Once
  * one is chosen, each of its email steps whose template cannot be sent as written is named: the
- * scheduler stops a contact's automation at such a step, so the user hears it before starting.
+ * scheduler stops a contact's automation at such a step, so the user hears it before starting. So
+ * does a workflow with email steps when the user has no mail service to send them.
  */
 export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: { label?: string; open: boolean; value: string; onChange: (workflowId: string) => void }) {
   const { data: workflows = [], isPending } = useGetList<WorkflowRecord>('workflows', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
   const { data: templates = [] } = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open && value !== '' });
   const chosen = workflows.find((workflow) => workflow.id === value);
   const warnings = chosen ? stepTemplateWarnings(chosen.steps, templates).filter((warning) => warning !== undefined) : [];
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const mail = useQuery({ queryKey: ['mail-status'], queryFn: () => dataProvider.mailStatus(), enabled: open });
+  const sendsEmail = chosen?.steps.some((step) => step.type === 'Email') ?? false;
   return (
     <Stack spacing={1}>
       <FormControl fullWidth size="small">
@@ -33,6 +39,11 @@ export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: {
           </Typography>
         )}
       </FormControl>
+      {sendsEmail && mail.data?.ready === false && (
+        <Typography variant="body2" color="warning.main" role="status" data-testid="no-mail-service">
+          No mail service is set up, so this workflow&apos;s emails would fail and stop each automation at its first email: add your Mailgun key and sending domain in Settings › Data Enrichment first.
+        </Typography>
+      )}
       {warnings.length > 0 && (
         <Stack spacing={0.5} data-testid="workflow-template-warnings">
           {warnings.map((warning) => (
