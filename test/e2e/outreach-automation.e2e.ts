@@ -266,6 +266,8 @@ describe('automation outreach and sent mailbox', function () {
     await page.route(templatesListed, slowTemplates);
     await page.goto(`${e2e.url}/#/workflows/${workflow.id}`);
     await page.getByRole('heading', { name: 'Edit Treasury push' }).waitFor();
+    // Jo Park is going through it: the edit applies to automations started from now on.
+    await page.getByTestId('running-enrolments-note').getByText('1 contact is going through this workflow and keeps the steps they started with: changes here apply to automations started from now on.').waitFor();
     expect(await page.getByLabel('Day of step 1').inputValue()).to.equal('5');
     // Steps are added and switched by the Automation page's rules: two days after the last, an
     // email with the newest template, which comes back when a visit is switched to an email again.

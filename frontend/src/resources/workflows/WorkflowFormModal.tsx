@@ -9,6 +9,7 @@ import { Modal, ModalActions } from '../../ui/Modal.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import type { EmailTemplate } from '../templates/template.ts';
 import { firstSteps, stepsForSave, workflowProblems, type WorkflowStep } from './steps.ts';
+import { RunningEnrolmentsNote } from './RunningEnrolmentsNote.tsx';
 import { WorkflowStepsEditor } from './WorkflowStepsEditor.tsx';
 import type { Workflow } from './WorkflowCard.tsx';
 
@@ -120,6 +121,7 @@ export function WorkflowFormModal({
         <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
           Steps
         </Typography>
+        {editing && workflow && <RunningEnrolmentsNote workflowId={String(workflow.id)} />}
         <WorkflowStepsEditor steps={steps} onChange={setSteps} templates={templates} problems={touched ? problems.steps : undefined} />
       </Stack>
     </Modal>

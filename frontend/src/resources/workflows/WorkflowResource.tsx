@@ -22,6 +22,7 @@ import { csvExporter } from '../shared/csvExporter.ts';
 import type { EmailTemplate } from '../templates/template.ts';
 import { firstSteps, stepAction, stepsForSave, workflowProblems, type WorkflowStep } from './steps.ts';
 import { WorkflowStepsEditor } from './WorkflowStepsEditor.tsx';
+import { RunningEnrolmentsNote } from './RunningEnrolmentsNote.tsx';
 import type { Workflow } from './WorkflowCard.tsx';
 import { RecordShow, RecordTitle } from '../shared/RecordShow.tsx';
 import { useWorkflowHistory } from './history.ts';
@@ -90,6 +91,7 @@ const templatesForSteps = { pagination: { page: 1, perPage: 500 }, sort: { field
 /** The steps, edited with the Automation page's step editor: new steps and type switches follow the same rules. */
 function StepsInput() {
   const { field } = useInput<WorkflowStep[]>({ source: 'steps', defaultValue: [] });
+  const workflowId = useRecordContext<Workflow>()?.id;
   const { submitCount } = useFormState();
   const templates = useGetList<EmailTemplate>('templates', templatesForSteps);
   const steps = field.value ?? [];
@@ -98,6 +100,7 @@ function StepsInput() {
       <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
         Steps
       </Typography>
+      {workflowId !== undefined && <RunningEnrolmentsNote workflowId={String(workflowId)} />}
       {/* Until the templates are in, '+ Add Step' would add an email with none and a step's own template would read 'Unknown Template'. */}
       {templates.isPending ? (
         <CircularProgress size={24} aria-label="Loading templates" />
