@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { emailAddress } from '../outreach/schemas.ts';
+import { emailAddress } from '../../../domain/email-address.ts';
 
 /**
  * An account's email, bounded: the session token carries it, so one of thousands of characters made

@@ -23,12 +23,6 @@ export const tagsSchema = z
   .array(z.string({ error: 'Each tag must be text.' }).max(100, 'A tag can be at most 100 characters.'), { error: 'Tags must be a list of words.' })
   .max(50, 'At most 50 tags.');
 
-/**
- * An email address, at most 320 characters (the longest a mail server takes): a longer one reached a
- * table's index (a Do Not Contact entry, a sign-in attempt) and failed there with 500.
- */
-export const emailAddress = (error: string) => z.email({ error }).max(320, 'An email address can be at most 320 characters.');
-
 export const uuidParam = z.uuid({ error: 'Not a valid record id.' });
 
 /**

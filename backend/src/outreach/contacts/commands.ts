@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { verificationResults } from '../../../../domain/records/contact.ts';
 import { cleanTags } from '../ownership.ts';
-import { certSchema, emailAddress, recordUpdateSchema, tagsSchema } from '../schemas.ts';
+import { emailAddress } from '../../../../domain/email-address.ts';
+import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import { blankToNull, optionalWebUrl } from '../targets/fields.ts';
 import type { Verification } from './events.ts';
 

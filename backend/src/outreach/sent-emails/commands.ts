@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { certSchema, emailAddress } from '../schemas.ts';
+import { emailAddress } from '../../../../domain/email-address.ts';
+import { certSchema } from '../schemas.ts';
 import { emailBodySchema, emailSubjectSchema } from '../templates/email-fields.ts';
 import type { EmailMessage } from './events.ts';
 

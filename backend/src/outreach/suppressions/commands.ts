@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress } from '../schemas.ts';
+import { emailAddress } from '../../../../domain/email-address.ts';
 import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 
 /** POST /api/data/suppressions */
