@@ -133,7 +133,8 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
     let release!: () => void;
     fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '0' });
     await card.getByRole('button', { name: 'Sync FDIC Institutions & Financials' }).click();
-    await card.getByText('Starting the FDIC institution sync.').waitFor();
+    // Held at its first page, the run has counted its records: 'Starting...' before that lasts only a few requests.
+    await card.getByText(/^Syncing \d+ records from FDIC BankFind\.$/).waitFor();
 
     const unavailable = 'The database is not reachable right now. Please try again in a moment.';
     const down = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, title: 'Service Unavailable', detail: unavailable, message: unavailable }) });
