@@ -41,6 +41,12 @@ describe('grouped bar comparison layout', () => {
     expect(row.bars.map((bar) => bar.labelOutside)).to.deep.equal([false, true, false]);
   });
 
+  it('draws no bar for a missing value and labels it N/A, not 0.00%', () => {
+    const [row] = layoutGroupedBars([{ name: 'ROE', a: 2, b: null }], ['a', 'b'] as const);
+    expect(row.bars[1]).to.include({ widthPercent: 0, label: 'N/A', labelOutside: true, negative: false });
+    expect(row.bars[0].widthPercent).to.be.closeTo(100 / 1.1, 1e-9);
+  });
+
   it('draws nothing when every value is zero', () => {
     const [row] = layoutGroupedBars([{ name: 'x', a: 0 }], ['a'] as const);
     expect(row.bars[0].widthPercent).to.equal(0);

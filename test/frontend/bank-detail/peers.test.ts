@@ -52,7 +52,7 @@ describe('bank detail peer benchmarking', () => {
     expect(peerAverage([{}, { roa: null }], roa)).to.equal(null);
   });
 
-  it('builds comparison rows, 0 where a value is missing, and says which side is better only where both have one', () => {
+  it('builds comparison rows, null where a value is missing, and says which side is better only where both have one', () => {
     const peers: BankFigures[] = [{ roa: 1, efficiencyRatio: 60 }, { roa: 0.5, efficiencyRatio: 70 }];
     const rows = comparisonRows(peerCategories[0], { roa: 1.2, efficiencyRatio: 70 }, peers);
     const roa = rows.find((row) => row.name === 'ROA')!;
@@ -63,8 +63,8 @@ describe('bank detail peer benchmarking', () => {
     expect(efficiency['Peer Average']).to.equal(65);
     expect(efficiency.targetIsBetter).to.equal(false);
     const roe = rows.find((row) => row.name === 'ROE')!;
-    expect(roe['Target Bank']).to.equal(0);
-    expect(roe['Peer Average']).to.equal(0);
+    expect(roe['Target Bank']).to.equal(null);
+    expect(roe['Peer Average']).to.equal(null);
     expect(roe.targetIsBetter).to.equal(null);
   });
 

@@ -99,10 +99,10 @@ export function peerAverage(peers: BankFigures[], metric: PeerMetric): number | 
 
 export type ComparisonRow = {
   name: string;
-  /** 0 where the target has no value for the metric. */
-  'Target Bank': number;
-  /** 0 where no peer has a value for the metric (the average leaves out peers without one). */
-  'Peer Average': number;
+  /** Null where the target has no value for the metric. */
+  'Target Bank': number | null;
+  /** Null where no peer has a value for the metric (the average leaves out peers without one). */
+  'Peer Average': number | null;
   better: BetterDirection;
   /** Whether the target beats the peer average in the metric's better direction (null when either has no value). */
   targetIsBetter: boolean | null;
@@ -119,7 +119,7 @@ export function comparisonRows(category: PeerCategory, target: BankFigures, peer
         : metric.better === 'higher'
           ? targetValue > average
           : targetValue < average;
-    return { name: metric.label, 'Target Bank': targetValue ?? 0, 'Peer Average': average ?? 0, better: metric.better, targetIsBetter };
+    return { name: metric.label, 'Target Bank': targetValue, 'Peer Average': average, better: metric.better, targetIsBetter };
   });
 }
 
