@@ -11,8 +11,11 @@ export class SmtpSink {
   private server?: SMTPServer;
   url = '';
 
-  /** `refuse`: recipients the server answers 550 (no such mailbox), so a send to them fails for good. */
-  async start(options: { username?: string; password?: string; refuse?: (address: string) => boolean } = {}): Promise<this> {
+  /**
+   * `refuse`: the reply to RCPT TO of each recipient the server refuses, code first ('550 5.1.1 No such
+   * mailbox'), or undefined for one it takes.
+   */
+  async start(options: { username?: string; password?: string; refuse?: (address: string) => string | undefined } = {}): Promise<this> {
     this.server = new SMTPServer({
       disabledCommands: ['STARTTLS'],
       authOptional: !options.username,
@@ -20,8 +23,10 @@ export class SmtpSink {
       onAuth: (auth, _session, callback) =>
         auth.username === options.username && auth.password === options.password ? callback(null, { user: auth.username }) : callback(new Error('Invalid username or password')),
       onRcptTo: (address, _session, callback) => {
-        if (!options.refuse?.(address.address)) return callback();
-        callback(Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 }));
+        const reply = options.refuse?.(address.address);
+        if (!reply) return callback();
+        const [, code, text] = /^(\d{3}) (.*)$/.exec(reply)!;
+        callback(Object.assign(new Error(text), { responseCode: Number(code) }));
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];

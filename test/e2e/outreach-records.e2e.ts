@@ -15,7 +15,7 @@ type Institution = { data: Array<{ data: Record<string, unknown> }> };
 describe('outreach records: API keys, CSV import, edit conflicts and failed mail', function () {
   const sink = new SmtpSink();
   before(async () => {
-    await sink.start({ refuse: (address) => address.endsWith('@nowhere.example') });
+    await sink.start({ refuse: (address) => (address.endsWith('@nowhere.example') ? `550 No such mailbox: ${address}` : undefined) });
   });
   after(async () => {
     await sink.stop();

@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { MailgunDouble } from '../../../test/doubles/mailgun-double.ts';
 import { SmtpSink } from '../../../test/doubles/smtp-sink.ts';
+import { createScheduler } from '../automation/scheduler.ts';
+import { mailFeature } from '../features.ts';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.ts';
 import { mailgunBaseUrl, mailgunTransport } from './mailgun.ts';
 import { smtpTransport } from './smtp.ts';
@@ -17,7 +19,9 @@ describeWithDatabase('mail outbox dispatcher', (context) => {
   const cert = 4711;
 
   before(async () => {
-    sink = await new SmtpSink().start();
+    sink = await new SmtpSink().start({
+      refuse: (address) => ({ 'gone@bank.example': '550 5.1.1 <gone@bank.example>: No such mailbox', 'guarded@bank.example': '550 5.7.1 Refused by local policy' })[address],
+    });
     mailgun = await new MailgunDouble('key-good', { 'mg.charterline.example': 'active' }).start();
     // This app queues only: the tests run the dispatchers themselves.
     app = await startTestApp(context.db, { config: { smtpUrl: sink.url, mailDispatch: 'worker' } });
@@ -113,6 +117,46 @@ describeWithDatabase('mail outbox dispatcher', (context) => {
     expect(sink.count(queued.body.id)).to.equal(0);
     const refused = await record(queued.body.id);
     expect(refused).to.include({ status: 'failed', failureReason: 'Not sent: Raj@Bank.example is on your Do Not Contact list (you added them).' });
+  });
+
+  describe('a recipient the SMTP server refuses for good', () => {
+    let workflowId: string;
+    before(async () => {
+      // A first step that is a visit: the enrolment is still running when the email is refused.
+      workflowId = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 3, type: 'LinkedIn Visit' }] } })).body.id;
+    });
+
+    /** A contact in a running automation, and an email to them sent through the dispatcher. */
+    async function enrolAndEmail(name: string, email: string) {
+      const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: cert, name, title: 'CFO', email } });
+      expect((await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contact.body.id] } })).status).to.equal(201);
+      const queued = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: email, contactId: contact.body.id, subject: 'Hello', body: 'A note.' } });
+      expect(queued.status, queued.text).to.equal(202);
+      await dispatcher(smtp).drain();
+      const { services } = app;
+      await createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: mailFeature.outboxFor(services), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret }).runOnce();
+      const [enrolment] = (await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ contactId: contact.body.id }))}`, { token })).body;
+      return { emailId: queued.body.id as string, enrolment };
+    }
+    const suppressions = async () => (await app.request('/api/data/suppressions', { token })).body.map((row: { email: string; reason: string; detail: string }) => [row.email, row.reason, row.detail]);
+
+    it('a 550 5.1.1 to RCPT TO fails the email with the reply, puts the address on Do Not Contact as bounced and stops the automation', async () => {
+      const { emailId, enrolment } = await enrolAndEmail('Gus Gone', 'gone@bank.example');
+      expect(sink.count(emailId)).to.equal(0);
+      expect(await record(emailId)).to.include({ status: 'failed', failureReason: 'The SMTP server refused the address for good: 550 5.1.1 <gone@bank.example>: No such mailbox' });
+      expect(await suppressions()).to.deep.include(['gone@bank.example', 'bounced', 'Mail to this address bounced for good (reported by the SMTP server).']);
+      expect(enrolment).to.include({ status: 'stopped', stopReason: 'do-not-contact' });
+      const again = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: 'gone@bank.example', subject: 'Again', body: 'A note.' } });
+      expect(again.status).to.equal(400);
+      expect(again.body.message).to.equal('Not sent: gone@bank.example is on your Do Not Contact list (mail to it bounced for good).');
+    });
+
+    it('a 550 5.7.1 (policy) to RCPT TO only fails the email with the reply: the address stays off the list and the automation runs on', async () => {
+      const { emailId, enrolment } = await enrolAndEmail('Gia Guarded', 'guarded@bank.example');
+      expect(await record(emailId)).to.include({ status: 'failed', failureReason: 'The SMTP server refused the email: 550 5.7.1 Refused by local policy' });
+      expect((await suppressions()).map(([email]: string[]) => email)).not.to.include('guarded@bank.example');
+      expect(enrolment).to.include({ status: 'active' });
+    });
   });
 
   it('sends nothing to a contact erased while the email waited', async () => {

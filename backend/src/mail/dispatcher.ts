@@ -6,8 +6,10 @@ import { logger } from '../logging/logger.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
 import type { SentEmailCommand } from '../outreach/sent-emails/commands.ts';
 import { sentEmailDecider, type SentEmailState } from '../outreach/sent-emails/decider.ts';
+import { suppressionDecider } from '../outreach/suppressions/decider.ts';
+import { suppressionStreamId } from '../outreach/suppressions/events.ts';
 import { backoffDelay } from '../regulator/clients/http.ts';
-import { doNotContactMessage, sentEmailStreamId } from './outbox.ts';
+import { bouncedAddressDetail, doNotContactMessage, sentEmailStreamId } from './outbox.ts';
 import { htmlOfText, type MailTransport, type SendOutcome } from './transport.ts';
 import { noMailServiceMessage, type TransportFinder } from './transports.ts';
 import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
@@ -46,6 +48,7 @@ type DueEmail = {
   user_id: string;
   recipient_name: string | null;
   recipient_email: string;
+  contact_id: string | null;
   subject: string;
   body: string;
   attempts: number;
@@ -153,6 +156,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       case 'failed':
         await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: outcome.reason });
         return;
+      // As a permanent bounce reported by Mailgun: the address goes on the Do Not Contact list, which
+      // stops the sender's automations of the contact and refuses any later send to it.
+      case 'bounced':
+        await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: outcome.reason });
+        await runWithContext(systemContext({ userId }), () =>
+          handleCommand(eventStore, suppressionDecider, suppressionStreamId(userId), {
+            type: 'SuppressAddress',
+            userId,
+            email: email.recipient_email,
+            reason: 'bounced',
+            contactId: email.contact_id,
+            detail: bouncedAddressDetail(transport.kind),
+            at: at(),
+          }),
+        );
+        return;
       case 'unknown':
         await settle({ type: 'MarkEmailDeliveryUnknown', userId, at: at(), reason: outcome.reason });
         return;
@@ -176,7 +195,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .where('m.next_attempt_at', '<=', now())
       .orderBy('m.next_attempt_at')
       .limit(batchSize)
-      .select('m.id', 'm.user_id', 'm.recipient_name', 'm.recipient_email', 'm.subject', 'm.body', 'm.attempts', 'm.version', 's.reason as suppressed');
+      .select('m.id', 'm.user_id', 'm.recipient_name', 'm.recipient_email', 'm.contact_id', 'm.subject', 'm.body', 'm.attempts', 'm.version', 's.reason as suppressed');
     const senders = new Map<string, Promise<{ name: string | null; email: string } | undefined>>();
     const transports = new Map<string, Promise<MailTransport | null>>();
     return handleBatch(due, concurrency, (email) => deliver(email, senders, transports), (email, error) =>

@@ -4,6 +4,7 @@ import { whyOnDoNotContact } from '../../../domain/records/do-not-contact.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, NotATargetError, NotFoundError } from '../http/errors.ts';
+import type { MailTransportKind } from '../outreach/sent-emails/commands.ts';
 import { sentEmailDecider } from '../outreach/sent-emails/decider.ts';
 import { normalisedEmail } from '../outreach/suppressions/decider.ts';
 import { noMailServiceMessage, type TransportFinder } from './transports.ts';
@@ -27,6 +28,11 @@ export type EmailToQueue = {
 
 /** Why an email to an address on the Do Not Contact list is not sent. */
 export const doNotContactMessage = (address: string, reason: string) => `Not sent: ${address} is on your Do Not Contact list (${whyOnDoNotContact(reason)}).`;
+
+const bounceReporter: Record<MailTransportKind, string> = { mailgun: 'Mailgun', smtp: 'the SMTP server' };
+
+/** Why an address whose mail bounced for good is on the Do Not Contact list, naming the service that said so. */
+export const bouncedAddressDetail = (transport: MailTransportKind) => `Mail to this address bounced for good (reported by ${bounceReporter[transport]}).`;
 
 export type Outbox = {
   /** Appends EmailQueued and returns at once; a dispatcher sends it. Refuses before queueing when no mail service is configured. */

@@ -4,6 +4,46 @@ import type { MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
 /** Errors nodemailer raises before the server has the message: trying again cannot send it twice. */
 const beforeMessageCodes = new Set(['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'ESOCKET']);
 
+/** What nodemailer tells of a refused or broken send: the command the server answered, its reply and the reply's code. */
+export type SmtpError = { responseCode?: number; code?: string; command?: string; response?: string; message?: string };
+
+/**
+ * The enhanced status codes (RFC 3463, RFC 7505) by which a server says the recipient's address
+ * itself is bad: no such mailbox (5.1.1), no such domain (5.1.2), an address that is not one (5.1.3),
+ * a domain that takes no mail (5.1.10). Other refusals (policy 5.7.x, message too big 5.3.4, ...)
+ * say nothing about the address.
+ */
+const badAddressCodes = new Set(['5.1.1', '5.1.2', '5.1.3', '5.1.10']);
+
+/** The enhanced status code a reply opens with ("550 5.1.1 ..." or "550-5.1.1 ..."), if it has one. */
+export function enhancedStatusCode(reply: string): string | undefined {
+  return /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?=\s|$)/.exec(reply.trimStart())?.[1];
+}
+
+/**
+ * Whether the server refused the recipient (RCPT TO) for good because the address is bad, so mail to
+ * it can never arrive. Only an enhanced code tells: a bare 550 is also the reply to a policy refusal
+ * (RFC 5321 4.2.3), and 551 and 553 are what some servers (qmail, for one) answer to relaying they
+ * will not do, a fault of our own server's setup that would put every recipient on the list.
+ */
+export function refusesRecipientAddress(error: SmtpError): boolean {
+  const code = enhancedStatusCode(error.response ?? '');
+  return error.command === 'RCPT TO' && (error.responseCode ?? 0) >= 500 && code !== undefined && badAddressCodes.has(code);
+}
+
+/** What a send that nodemailer failed came to, from what the server answered (or did not). */
+export function outcomeOfSmtpError(error: SmtpError): SendOutcome {
+  const said = (error.response ?? error.message ?? '').slice(0, 200);
+  if (typeof error.responseCode === 'number' && error.responseCode >= 500) {
+    if (error.code === 'EAUTH') return { kind: 'failed', reason: 'The SMTP server refused the login in SMTP_URL.' };
+    if (refusesRecipientAddress(error)) return { kind: 'bounced', reason: `The SMTP server refused the address for good: ${said}` };
+    return { kind: 'failed', reason: `The SMTP server refused the email: ${said}` };
+  }
+  if (typeof error.responseCode === 'number' && error.responseCode >= 400) return { kind: 'retry', reason: `The SMTP server is busy: ${said}` };
+  if (error.command === 'CONN' || (error.code && beforeMessageCodes.has(error.code) && error.command !== 'DATA')) return { kind: 'retry', reason: 'The SMTP server could not be reached.' };
+  return { kind: 'unknown', reason: 'The SMTP connection broke while sending; the email may or may not have been sent.' };
+}
+
 /**
  * SMTP through nodemailer (`SMTP_URL`, e.g. `smtp://user:pass@host:587`), one pooled connection set
  * per process. nodemailer is loaded with the first email, not with the server (about 11 MB resident).
@@ -35,16 +75,8 @@ export function smtpTransport(url: string, options: { pool?: boolean; maxConnect
           headers: { 'X-Charterline-Email-Id': mail.emailId },
         });
         return { kind: 'sent', providerMessageId: info.messageId ?? null };
-      } catch (raw) {
-        const error = raw as { responseCode?: number; code?: string; command?: string; response?: string; message?: string };
-        const said = (error.response ?? error.message ?? '').slice(0, 200);
-        if (typeof error.responseCode === 'number' && error.responseCode >= 500) {
-          if (error.code === 'EAUTH') return { kind: 'failed', reason: 'The SMTP server refused the login in SMTP_URL.' };
-          return { kind: 'failed', reason: `The SMTP server refused the email: ${said}` };
-        }
-        if (typeof error.responseCode === 'number' && error.responseCode >= 400) return { kind: 'retry', reason: `The SMTP server is busy: ${said}` };
-        if (error.command === 'CONN' || (error.code && beforeMessageCodes.has(error.code) && error.command !== 'DATA')) return { kind: 'retry', reason: 'The SMTP server could not be reached.' };
-        return { kind: 'unknown', reason: 'The SMTP connection broke while sending; the email may or may not have been sent.' };
+      } catch (error) {
+        return outcomeOfSmtpError(error as SmtpError);
       }
     },
     close: async () => (await transporter)?.close(),

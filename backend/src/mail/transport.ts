@@ -16,12 +16,15 @@ export type OutgoingMail = {
  * - sent: the provider took it (its message id when it gives one);
  * - retry: the provider refused for now (busy, 429, 5xx, no connection) and took nothing, so trying again is safe;
  * - failed: the provider refused it for good (4xx: bad address, bad key, ...);
+ * - bounced: the recipient's server refused the address itself for good (no such mailbox or domain),
+ *   so no mail to it can ever arrive;
  * - unknown: the request went out but no answer came back, so the mail may have left: never retried by itself.
  */
 export type SendOutcome =
   | { kind: 'sent'; providerMessageId: string | null }
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
   | { kind: 'failed'; reason: string }
+  | { kind: 'bounced'; reason: string }
   | { kind: 'unknown'; reason: string };
 
 export type MailTransport = {

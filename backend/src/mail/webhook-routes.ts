@@ -11,7 +11,7 @@ import { suppressionStreamId } from '../outreach/suppressions/events.ts';
 import type { AppServices } from '../services.ts';
 import { readUserSecrets } from '../settings/settings.ts';
 import { emailIdOf, isFresh, isGenuineSignature, mailgunWebhookSchema, reportOf, webhookFreshnessMs } from './mailgun-webhook.ts';
-import { sentEmailStreamId } from './outbox.ts';
+import { bouncedAddressDetail, sentEmailStreamId } from './outbox.ts';
 
 /** 406 tells Mailgun the call was refused for good: it does not retry it. */
 const refused = (message: string) => new HttpError(406, message);
@@ -23,7 +23,7 @@ function suppressionReason(report: ProviderReport): DoNotContactReason | null {
 }
 
 const suppressionDetail: Record<string, string> = {
-  bounced: 'Mail to this address bounced for good (reported by Mailgun).',
+  bounced: bouncedAddressDetail('mailgun'),
   complained: 'The recipient marked our email as spam (reported by Mailgun).',
   unsubscribed: 'The recipient unsubscribed through Mailgun.',
 };
