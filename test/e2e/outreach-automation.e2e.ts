@@ -204,6 +204,34 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('says in Start Automation when it could not check for a mail service, and starts all the same', async () => {
+    const session = await e2e.registerUser('Ines Checker');
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Sam Teller', title: 'Chief Financial Officer', email: 'sam@teller.example' } });
+    const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name: 'Introduction', category: 'follow-up', subject: 'About {{bankName}}', body: 'Dear {{contactFirstName}},' } });
+    await apiAs(e2e.url, session, '/api/data/workflows', { method: 'POST', body: { name: 'Intro sequence', steps: [{ day: 1, type: 'Email', templateId: template.id }] } });
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    // The status check fails (the server answers with an error), the rest of the app works.
+    await page.route('**/api/services/mail/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }));
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
+    const dialog = page.getByRole('dialog', { name: `Start Automation for ${bank.name}` });
+    await dialog.getByRole('combobox', { name: '1. Select a workflow' }).click();
+    await page.getByRole('option', { name: /^Intro sequence / }).click();
+    const unchecked = dialog.getByTestId('mail-service-unchecked');
+    await unchecked.waitFor();
+    expect(await unchecked.textContent()).to.equal("Could not check whether a mail service is set up. If none is, this workflow's emails would fail and stop each automation at its first email.");
+    expect(await dialog.getByTestId('no-mail-service').count()).to.equal(0);
+    await dialog.getByLabel('Sam Teller, Chief Financial Officer').check();
+    await screenshotInBothSchemes(page, 'start-automation-mail-status-unchecked');
+    await dialog.getByRole('button', { name: 'Start Automation' }).click();
+    await page.getByText('Automation started for selected contacts!').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it("edits a template on the Records screen as in the Automation editor: a placeholder inserted at the caret, an unknown one named, the template previewed on a bank", async () => {
     const session = await e2e.registerUser('Devi Rao');
     const bank = await trackLargestBank(e2e.url, session);

@@ -12,7 +12,8 @@ import { StepTemplateWarningText } from '../workflows/StepTemplateWarningText.ts
  * A choice of the user's workflows by name with their step counts, or how to make the first one. Once
  * one is chosen, each of its email steps whose template cannot be sent as written is named: the
  * scheduler stops a contact's automation at such a step, so the user hears it before starting. So
- * does a workflow with email steps when the user has no mail service to send them.
+ * does a workflow with email steps when the user has no mail service to send them, or when whether
+ * they have one could not be asked: the start is never held back by the check.
  */
 export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: { label?: string; open: boolean; value: string; onChange: (workflowId: string) => void }) {
   const { data: workflows = [], isPending } = useGetList<WorkflowRecord>('workflows', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open });
@@ -20,7 +21,8 @@ export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: {
   const chosen = workflows.find((workflow) => workflow.id === value);
   const warnings = chosen ? stepTemplateWarnings(chosen.steps, templates).filter((warning) => warning !== undefined) : [];
   const dataProvider = useDataProvider<CharterlineDataProvider>();
-  const mail = useQuery({ queryKey: ['mail-status'], queryFn: () => dataProvider.mailStatus(), enabled: open });
+  // One retry: a user about to start should hear soon that the check failed, not after several.
+  const mail = useQuery({ queryKey: ['mail-status'], queryFn: () => dataProvider.mailStatus(), enabled: open, retry: 1 });
   const sendsEmail = chosen?.steps.some((step) => step.type === 'Email') ?? false;
   return (
     <Stack spacing={1}>
@@ -42,6 +44,11 @@ export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: {
       {sendsEmail && mail.data?.ready === false && (
         <Typography variant="body2" color="warning.main" role="status" data-testid="no-mail-service">
           No mail service is set up, so this workflow&apos;s emails would fail and stop each automation at its first email: add your Mailgun key and sending domain in Settings › Data Enrichment first.
+        </Typography>
+      )}
+      {sendsEmail && mail.isError && (
+        <Typography variant="body2" color="warning.main" role="status" data-testid="mail-service-unchecked">
+          Could not check whether a mail service is set up. If none is, this workflow&apos;s emails would fail and stop each automation at its first email.
         </Typography>
       )}
       {warnings.length > 0 && (
