@@ -9,8 +9,8 @@ import { currentContext } from '../context/request-context.ts';
 import type { TokenRevocations } from './revocations.ts';
 import { findUserById, type User } from './users.ts';
 
-/** The verified session token of a request: its id (for signing out) and when it expires. */
-export type SessionToken = { jti?: string; expiresAt: Date };
+/** The verified session token of a request: its id (for signing out), when it was issued (a password change ends the earlier ones) and when it expires. */
+export type SessionToken = { jti?: string; issuedAt?: Date; expiresAt: Date };
 
 declare module 'koa' {
   interface DefaultState {
@@ -87,10 +87,10 @@ export function requireUser(knex: Knex, secret: string, revocations: TokenRevoca
         algorithms: ['HS256'],
         passReqToCallback: true,
       },
-      (request: IncomingMessage, payload: { sub?: string; exp?: number; jti?: string }, done: (error: unknown, user?: User | false, session?: SessionToken) => void) => {
+      (request: IncomingMessage, payload: { sub?: string; iat?: number; exp?: number; jti?: string }, done: (error: unknown, user?: User | false, session?: SessionToken) => void) => {
         if (!payload.sub || !payload.exp) return done(null, false);
         const token = bearerToken(request);
-        const session = { jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+        const session = { jti: payload.jti, issuedAt: payload.iat === undefined ? undefined : new Date(payload.iat * 1000), expiresAt: new Date(payload.exp * 1000) };
         if (token) {
           if (verifiedTokens.size >= userCacheLimit) verifiedTokens.clear();
           verifiedTokens.set(token, { userId: payload.sub, until: Math.min(payload.exp * 1000, Date.now() + verifiedTokenMs), session });
@@ -117,7 +117,7 @@ export function requireUser(knex: Knex, secret: string, revocations: TokenRevoca
 
   return async (ctx, next) => {
     const { user, session } = await verify(ctx);
-    if (!user || !session || (session.jti && (await revocations.isRevoked(session.jti))) || (await revocations.isEveryTokenOfRevoked(user.id))) {
+    if (!user || !session || (await revocations.isSessionEnded(user.id, session))) {
       throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
     }
     ctx.state.user = user;

@@ -1,4 +1,12 @@
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { HttpError } from '../http/errors.ts';
+
+/** The 429 for an allowance used up (`what`: 'sign-in attempts'), with Retry-After. */
+export function tooManyAttempts(ctx: Context, waitSeconds: number, what: string): HttpError {
+  ctx.set('Retry-After', String(waitSeconds));
+  return new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(waitSeconds / 60)} minute(s).`);
+}
 
 /**
  * Fixed-window counter of attempts per key (an email at a client address, a client address), kept in

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { BadRequestError, ConflictError, HttpError, UnauthorizedError } from '../http/errors.ts';
-import { AttemptLimiter } from './rate-limit.ts';
+import { accountPassword } from '../../../domain/account-password.ts';
+import { BadRequestError, ConflictError, describeZodError, UnauthorizedError } from '../http/errors.ts';
+import { passwordCheck } from './password-check.ts';
+import { AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signToken } from './tokens.ts';
-import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail } from './users.ts';
+import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail, replacePasswordHash } from './users.ts';
 import { signedInUser } from './authenticate.ts';
 import type { TokenRevocations } from './revocations.ts';
 
@@ -15,11 +17,7 @@ const registerSchema = z
   .object({
     name: z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(200, 'Full name can be at most 200 characters.'),
     email: normalisedEmail,
-    password: z
-      .string({ error: 'Password is required.' })
-      .min(8, 'Password must be at least 8 characters.')
-      .max(200, 'Password must be at most 200 characters.')
-      .refine((password) => /\S/.test(password), 'Password cannot be only spaces.'),
+    password: accountPassword,
   })
   .strict();
 
@@ -30,9 +28,20 @@ const loginSchema = z
   })
   .strict();
 
+const wrongCurrentPassword = 'Your current password is not correct.';
+
+const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, wrongCurrentPassword),
+    newPassword: accountPassword,
+  })
+  .strict()
+  .refine((input) => input.newPassword !== input.currentPassword, { message: 'Your new password must be different from your current one.', path: ['newPassword'] });
+
+/** The first problem is the message; `issues` names the field of each, so a screen can show it beside that field. */
 function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The request is not valid.');
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The request is not valid.', { issues: describeZodError(parsed.error).issues });
   return parsed.data;
 }
 
@@ -48,11 +57,6 @@ export type AuthOptions = {
   signUpsPerHour: number;
 };
 
-const tooManyAttempts = (ctx: Context, waitSeconds: number, what: string) => {
-  ctx.set('Retry-After', String(waitSeconds));
-  return new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(waitSeconds / 60)} minute(s).`);
-};
-
 /** Compared against when the email is unknown, so a wrong email costs the same time as a wrong password. */
 let unknownUserHash: Promise<string> | undefined;
 
@@ -62,6 +66,7 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
   const byEmailAtAddress = new AttemptLimiter(knex, 10, 15 * 60_000);
   const byAddress = new AttemptLimiter(knex, 100, 15 * 60_000);
   const signUpsByAddress = new AttemptLimiter(knex, signUpsPerHour, 60 * 60_000);
+  const passwordIsRight = passwordCheck(knex);
 
   router.post('/register', async (ctx) => {
     const input = parseOr400(registerSchema, ctx.request.body);
@@ -103,6 +108,26 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
     const session = ctx.state.sessionToken;
     if (session?.jti) await revocations.revoke(session.jti, session.expiresAt);
     ctx.status = 204;
+  });
+
+  /**
+   * Changing one's password ends every other session of the user and answers a new token for the
+   * caller's. API keys keep working: each was made on purpose for an integration, is listed in
+   * Settings, API Access and deleted there one by one, and no password change should break them unseen.
+   */
+  router.post('/password', guard, async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const input = parseOr400(changePasswordSchema, ctx.request.body);
+    // 400, not 401: the session is fine, and a 401 would sign the user out over a typo.
+    if (!(await passwordIsRight(ctx, user.id, input.currentPassword))) {
+      throw new BadRequestError(wrongCurrentPassword, { issues: [{ path: 'currentPassword', message: wrongCurrentPassword }] });
+    }
+    await replacePasswordHash(knex, user.id, await hashPassword(input.newPassword));
+    // Tokens carry their issue time in whole seconds: every session issued up to the end of this
+    // second is ended (one signed in a moment ago too), and the caller's new token is dated the next.
+    const takesEffectAt = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
+    await revocations.endSessionsIssuedBefore(user.id, takesEffectAt, new Date(takesEffectAt.getTime() + expiresInSeconds * 1000));
+    ctx.body = { token: signToken(user, secret, expiresInSeconds, takesEffectAt), user };
   });
 
   return router;

@@ -17,8 +17,10 @@ export async function resolveJwtSecret(knex: Knex, configured?: string): Promise
   return row.value as string;
 }
 
-export function signToken(user: User, secret: string, expiresInSeconds: number): string {
-  return jwt.sign({ sub: user.id, email: user.email }, secret, {
+/** `issuedAt` (whole seconds) dates the token other than now: the session a password change keeps is dated when the change takes effect. */
+export function signToken(user: User, secret: string, expiresInSeconds: number, issuedAt?: Date): string {
+  const iat = issuedAt && Math.floor(issuedAt.getTime() / 1000);
+  return jwt.sign({ sub: user.id, email: user.email, ...(iat === undefined ? {} : { iat }) }, secret, {
     expiresIn: expiresInSeconds,
     issuer: 'charterline',
     algorithm: 'HS256',

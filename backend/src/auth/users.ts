@@ -46,3 +46,7 @@ export async function findPasswordHash(knex: Knex, id: string): Promise<string |
   const row = await knex<UserRow>('users').where({ id }).first('password_hash');
   return row?.password_hash;
 }
+
+export async function replacePasswordHash(knex: Knex, id: string, passwordHash: string): Promise<void> {
+  await knex<UserRow>('users').where({ id }).update({ password_hash: passwordHash });
+}
