@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useLogout } from 'react-admin';
 import { noteSignOutReason, readUser } from '../../providers/session.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 import { settingsApi } from './settingsApi.ts';
 
 /** What deleting the account does, said before the user starts. */
@@ -83,12 +84,13 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
   );
 }
 
-/** The signed-in user's own account: deleting it. */
+/** The signed-in user's own account: changing its password, deleting it. */
 export function AccountTab() {
   const [open, setOpen] = useState(false);
   const email = readUser()?.email ?? '';
   return (
     <Box sx={{ maxWidth: 720 }}>
+      <ChangePassword email={email} />
       <Typography variant="h6" component="h2" gutterBottom>
         Delete account
       </Typography>
