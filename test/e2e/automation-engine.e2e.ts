@@ -36,6 +36,9 @@ describe('automation engine: enrolments started from Targets run their steps', f
     features: () => features.map((feature) => (feature.name === 'mail' ? mail : feature.name === 'automation' ? automation : feature)),
   });
 
+  const janeProfile = 'https://www.linkedin.com/in/jane-doe-alpha';
+  const janeVisit = `Visit Jane Doe on LinkedIn: ${janeProfile}`;
+
   async function userWithWorkflow(name: string) {
     const session = await e2e.registerUser(name);
     const as = apiOf(e2e.url, session);
@@ -43,7 +46,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
     const bank = { cert: Number(answer.data[0].data.CERT), name: String(answer.data[0].data.NAME) };
     await as('/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
     await as('/api/data/settings', { method: 'PUT', body: { timeZone: 'America/Chicago' } });
-    const contact = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO', email: 'jane.doe@alpha-bank.example' } });
+    const contact = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO', email: 'jane.doe@alpha-bank.example', linkedinUrl: janeProfile } });
     await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Raj Patel', title: 'CEO', email: 'raj@alpha-bank.example' } });
     const template = await as<{ id: string }>('/api/data/templates', { method: 'POST', body: { name: 'Intro', subject: 'A note for {{bankName}}', body: 'Dear {{contactName}},\nA short note.' } });
     await as('/api/data/workflows', { method: 'POST', body: { name: 'First week touch', steps: [{ day: 1, type: 'Email', templateId: template.id }, { day: 2, type: 'LinkedIn Visit' }, { day: 5, type: 'Email', templateId: template.id }] } });
@@ -169,14 +172,16 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(await mailbox.rows().first().textContent()).to.contain('Jane Doe');
     await mailbox.view().getByText(`A note for ${bank.name}`).waitFor();
 
-    // A day later the LinkedIn visit becomes a task on the bank.
+    // A day later the LinkedIn visit becomes a task on the bank, saying where her profile is.
     offsetMs += 24 * 60 * 60_000;
     automation.schedulerFor(e2e.server.running.services)?.wake();
-    await waitFor(async () => (await as<Array<{ text: string }>>('/api/data/tasks')).some((task) => task.text === 'Visit Jane Doe on LinkedIn'));
+    await waitFor(async () => (await as<Array<{ text: string }>>('/api/data/tasks')).some((task) => task.text === janeVisit));
     await page.goto(`${e2e.url}/#/outreach/targets`);
     await targets.waitForCards();
     await targets.expand(bank.name);
-    await targets.taskRow('Visit Jane Doe on LinkedIn').waitFor();
+    await targets.taskRow(janeVisit).scrollIntoViewIfNeeded();
+    // in the system's schemes: a theme chosen with the button would keep the Do Not Contact dialog's pictures below from following them
+    await screenshotInBothSchemes(page, 'automation-linkedin-visit-task');
 
     // The recipient unsubscribes through the link in the email, without signing in.
     const [sent] = await as<Array<{ id: string }>>(`/api/data/sent-emails?filter=${encodeURIComponent(JSON.stringify({ contactId }))}`);

@@ -51,7 +51,9 @@ describeWithDatabase('automation scheduler', (context) => {
     await app.request('/api/data/settings', { method: 'PUT', token, body: { dailySendCap: 2 } });
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
     for (const name of ['Ann', 'Ben', 'Cal', 'Bounce', 'Una']) {
-      const response = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name, title: 'CFO', email: `${name.toLowerCase()}@alpha.example` } });
+      // Cal's LinkedIn profile is known: his visit task says where to find him
+      const profile = name === 'Cal' ? { linkedinUrl: 'https://www.linkedin.com/in/cal-alpha' } : {};
+      const response = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name, title: 'CFO', email: `${name.toLowerCase()}@alpha.example`, ...profile } });
       contacts[name] = response.body.id;
     }
     const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Intro', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},\nA note.' } });
@@ -118,9 +120,9 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(sent[0]).to.include({ subject: 'Hello Alpha Bank' });
     expect(sent[0].text).to.match(/^Dear (Ann|Ben|Bounce|Cal|Una),\nA note\.\n\n--\nTo stop receiving these emails, unsubscribe here: http:\/\/charterline\.test\/api\/public\/unsubscribe\//);
 
-    // The LinkedIn visits became tasks, one per contact who got that far.
+    // The LinkedIn visits became tasks, one per contact who got that far, with the profile's address when the contact has one.
     const tasks = (await app.request('/api/data/tasks?range=[0,99]', { token })).body.map((task: { text: string }) => task.text).sort();
-    expect(tasks).to.deep.equal(['Visit Ann on LinkedIn', 'Visit Ben on LinkedIn', 'Visit Cal on LinkedIn']);
+    expect(tasks).to.deep.equal(['Visit Ann on LinkedIn', 'Visit Ben on LinkedIn', 'Visit Cal on LinkedIn: https://www.linkedin.com/in/cal-alpha']);
 
     // Una is on the Do Not Contact list: a manual send is refused.
     const manual = await app.request('/api/services/mailgun/send', { method: 'POST', token, body: { to: 'una@alpha.example', subject: 'Hi', body: 'Hello' } });

@@ -20,6 +20,7 @@ import { stepRecordId } from './record-ids.ts';
 import { sendWindowOf } from './enrol.ts';
 import { isOpen, localDay, scheduleAt, startOfNextDay, type SendWindow } from './send-window.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+import { visitTaskText } from './visit-task.ts';
 import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
 
 export type SchedulerOptions = {
@@ -79,7 +80,7 @@ const enrolmentsWithStopConditions = (knex: Knex) => joinStopConditions(knex, kn
 /**
  * The automation scheduler. Each round it stops the enrolments that must stop, then runs the steps
  * that are due inside their send window: an Email step renders its template and goes through the
- * outbox, a LinkedIn Visit step creates a task. A step's email and task have ids derived from the
+ * outbox, a LinkedIn Visit step creates a task naming the contact's profile address. A step's email and task have ids derived from the
  * enrolment and step, and the step is recorded at the stream version it was read at, so two
  * schedulers running the same step create one email or task and record it once. The daily cap is
  * a counter row per user and local day, taken with one conditional update, so workers share it.
@@ -233,7 +234,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         type: 'CreateTask',
         taskId,
         userId: row.user_id,
-        text: `Visit ${row.contact_name} on LinkedIn`,
+        text: visitTaskText(row.contact_name, row.linkedin_url),
         dueDate: localDay(at, window.timeZone),
         bankId: row.bank_id,
         contactId: row.contact_id,

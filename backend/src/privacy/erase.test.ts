@@ -17,6 +17,7 @@ import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import { RuleBroken } from '../commands/errors.ts';
 import { stepRecordId } from '../automation/record-ids.ts';
+import { visitTaskText } from '../automation/visit-task.ts';
 
 describeWithDatabase('erasing a contact (GDPR)', (context) => {
   let app: TestApp;
@@ -58,7 +59,7 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     const [stopped] = (await app.request(`/api/data/workflows/${older.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [zeldaId] } })).body.enrolments;
     await handleCommand(services.eventStore, enrolmentDecider, enrolmentStreamId(stopped.id), { type: 'StopEnrolment', userId, at: new Date().toISOString(), reason: 'replied', detail: 'Zelda Q. Quixote replied.' });
     const tasks = (await app.request('/api/data/tasks', { token })).body;
-    expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Visit Zelda Q. Quixote on LinkedIn']);
+    expect(tasks.map((task: { text: string }) => task.text)).to.deep.equal([`Visit Zelda Q. Quixote on LinkedIn: ${zelda.linkedinUrl}`]);
     // an Analyst Chat conversation whose answer listed her (as the assistant lists a user's targets)
     await app.request('/api/analyst/chats/erie-contacts', {
       method: 'POST',
@@ -161,31 +162,37 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     expect(history.body.at(-1).summary).to.match(/^Renamed contact to "(Wren|W\.)/);
   });
 
-  it('leaves nameless a visit task the automation wrote as the erasure began, before it could record the step', async () => {
-    const ottoId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'COO', name: 'Otto Lateman', email: 'otto@erase.example' } })).body.id;
+  it('leaves nameless and without its profile a visit task the automation wrote as the erasure began, before it could record the step', async () => {
+    const otto = { name: 'Otto Lateman', linkedinUrl: 'https://www.linkedin.com/in/ottol-4411' };
+    const ottoId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'COO', email: 'otto@erase.example', ...otto } })).body.id;
     // a day ahead: the app's scheduler, on the real clock, must not write the task itself
     const workflow = await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'One visit', steps: [{ day: 2, type: 'LinkedIn Visit' }] } });
     const [enrolment] = (await app.request(`/api/data/workflows/${workflow.body.id}/enrolments`, { method: 'POST', token, body: { contactIds: [ottoId] } })).body.enrolments;
     // the step's task is written (under the contact's key), its StepSent not yet: the erasure stops the enrolment first
     const taskId = stepRecordId(enrolment.id, 0, 'task');
-    await handleCommand(app.services.eventStore, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: 'Visit Otto Lateman on LinkedIn', dueDate: '2027-01-01', bankId: 901, contactId: ottoId, at: new Date().toISOString() });
+    await handleCommand(app.services.eventStore, taskDecider, `task-${taskId}`, { type: 'CreateTask', taskId, userId, text: visitTaskText(otto.name, otto.linkedinUrl), dueDate: '2027-01-01', bankId: 901, contactId: ottoId, at: new Date().toISOString() });
     expect((await app.request(`/api/data/contacts/${ottoId}/erase`, { method: 'POST', token })).status).to.equal(200);
     expect((await app.request(`/api/data/tasks/${taskId}`, { token })).body.text).to.equal('Visit Erased contact on LinkedIn');
     expect(await tablesContaining(context.db.knex, 'Lateman')).to.deep.equal([]);
+    expect(await tablesContaining(context.db.knex, 'ottol-4411')).to.deep.equal([]);
   });
 
   it('rewrites every mention of her in the notes the user wrote (bank notes, a task, a Do Not Contact note), and keeps her address on the Do Not Contact list', async () => {
-    const ulla = { name: 'Ulla Notely', email: 'ulla.notely@erase.example' };
+    const ulla = { name: 'Ulla Notely', email: 'ulla.notely@erase.example', linkedinUrl: 'https://www.linkedin.com/in/ulla-n-5150' };
     const ullaId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 901, title: 'CRO', ...ulla } })).body.id;
     expect((await app.request('/api/data/banks/901', { method: 'PUT', token, body: { notes: 'Met Ulla Notely at the ABA conference.' } })).status).to.equal(200);
     // sent as the screens send it, with a key whose answer is kept a day for a retry
     const task = (await app.request('/api/data/tasks', { method: 'POST', token, headers: { 'idempotency-key': 'task-for-ulla' }, body: { text: 'Call Ulla Notely back about the core migration', dueDate: '2027-01-04', bankId: 901 } })).body;
     await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: ulla.email, detail: 'Ulla Notely asked us on the phone to stop.' } });
+    // a visit task's text as the user rewrote it: her profile's address copied along
+    const visit = (await app.request('/api/data/tasks', { method: 'POST', token, body: { text: `Invited Ulla on ${ulla.linkedinUrl} (sent a note too)`, dueDate: '2027-01-04', bankId: 901 } })).body;
     await activitySearchWorker(context.db.knex, context.engine).drain();
 
     expect((await app.request(`/api/data/contacts/${ullaId}/erase`, { method: 'POST', token })).status).to.equal(200);
 
     expect(await tablesContaining(context.db.knex, ulla.name)).to.deep.equal([]);
+    expect(await tablesContaining(context.db.knex, ulla.linkedinUrl)).to.deep.equal([]);
+    expect((await app.request(`/api/data/tasks/${visit.id}`, { token })).body.text).to.equal("Invited Ulla on the contact's LinkedIn profile (sent a note too)");
     expect((await app.request('/api/data/banks/901', { token })).body.notes).to.equal('Met Erased contact at the ABA conference.');
     expect((await app.request(`/api/data/tasks/${task.id}`, { token })).body.text).to.equal('Call Erased contact back about the core migration');
     const doNotContact = (await app.request('/api/data/suppressions', { token })).body.find((row: { email: string }) => row.email === ulla.email);

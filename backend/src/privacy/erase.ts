@@ -10,6 +10,7 @@ import { touchReadModels } from '../read-cache/position.ts';
 import { dropReportSnapshots } from '../reports/replay.ts';
 import type { AppServices } from '../services.ts';
 import { stepRecordId } from '../automation/record-ids.ts';
+import { visitTaskTexts } from '../automation/visit-task.ts';
 import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
 import type { ChatMessage } from '../ai/provider.ts';
@@ -39,11 +40,11 @@ const noteRows = [
  * Erases a contact's personal data (GDPR): stops the automations going through the contact;
  * destroys its key, so every sealed event of the contact, of the emails sent to it, of its
  * enrolments and of the LinkedIn visit tasks written for it reads as erased; blanks the personal
- * fields of any event stored before sealing existed, and any name or address of the person quoted
+ * fields of any event stored before sealing existed, and any name, address or LinkedIn profile of the person quoted
  * in those events' plain texts (a bounce reason); records ContactErased; and rewrites the read
  * rows that held the data (contact, sent emails, enrolments, visit tasks, activity, report
  * snapshots, stored idempotent answers, Analyst Chat conversations quoting the person); and
- * rewrites every mention of the person in the notes the user wrote (a bank's notes, a task, a Do
+ * rewrites every mention of the person (name, address, profile) in the notes the user wrote (a bank's notes, a task, a Do
  * Not Contact note), in their events and rows, the address a Do Not Contact entry is for kept. Every other
  * fact stays: the contact's title, bank and hot-lead flag, that an email was sent on a date, the counts. Running it again finishes an
  * erasure that was interrupted. `erasureRecorded`: the contact's history holds its erasure already
@@ -58,13 +59,14 @@ export async function eraseContact(services: AppServices, userId: string, contac
   // every name and address the person had, read while the key still opens them
   const names = contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string');
   const emails = contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string');
+  const linkedinUrls = contactHistory.map((event) => event.data.linkedinUrl).filter((url): url is string => typeof url === 'string' && url !== '');
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
   // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.
   for (const enrolment of enrolments.filter(({ status }) => status === 'active' || status === 'paused')) {
     await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolment.id), { type: 'StopEnrolment', userId, at: new Date().toISOString(), reason: 'contact-erased', detail: "The contact's personal data was erased." });
   }
-  // The visit tasks the automation wrote name the person, each with the text it was given (read before the key goes).
+  // The visit tasks the automation wrote name the person and their profile, each with the text it was given (read before the key goes).
   const visitTasks = new Map<string, string>();
   for (const enrolment of enrolments) {
     for (const event of await eventStore.readStream(enrolmentStreamId(enrolment.id))) {
@@ -77,8 +79,8 @@ export async function eraseContact(services: AppServices, userId: string, contac
       if (created) visitTasks.set(taskId, String((created.data as { text: string }).text));
     }
   }
-  const mentions = mentionsOf({ names, emails });
-  const quoted = quotableTexts([...names, ...emails]);
+  const mentions = mentionsOf({ names, emails, linkedinUrls });
+  const quoted = quotableTexts([...names, ...emails, ...linkedinUrls]);
   let emailIds: string[] = [];
   let streams: string[] = [];
   // Visit tasks a step wrote while the erasure began, before it could record the step: found by their ids (one per enrolment and step) once the key is held.
@@ -137,9 +139,9 @@ export async function eraseContact(services: AppServices, userId: string, contac
     }
     // a visit task whose text the user has since rewritten keeps the user's words
     for (const [taskId, text] of visitTasks) await trx('tasks').where({ id: taskId, user_id: userId, text }).update({ text: personalFields.TaskCreated.fields.text });
-    // their texts were sealed before they could be read: any the step could have written
+    // their texts were sealed before they could be read: any the step could have written, with any name and profile the person had
     if (lateVisitTasks.length) {
-      const written = names.map((name) => `Visit ${name} on LinkedIn`);
+      const written = visitTaskTexts(names, linkedinUrls);
       await trx('tasks').whereIn('id', lateVisitTasks).andWhere('user_id', userId).whereIn('text', written).update({ text: personalFields.TaskCreated.fields.text });
     }
     for (const { table, column, key } of quoted.length ? noteRows : []) {

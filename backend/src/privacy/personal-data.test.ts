@@ -10,6 +10,11 @@ describe('mentions of an erased person in plain texts', () => {
     expect(withoutMentions('zoë ñúñez is on your Do Not Contact list.', mentions)).to.equal('Erased contact is on your Do Not Contact list.');
   });
 
+  it("replaces the person's LinkedIn profile address whole, even where it spells a name they had", () => {
+    const withProfile = mentionsOf({ names: ['Al Park', 'Al'], emails: [], linkedinUrls: ['https://www.linkedin.com/in/al-park'] });
+    expect(withoutMentions('Connect with Al at https://www.LinkedIn.com/in/al-park today', withProfile)).to.equal("Connect with Erased contact at the contact's LinkedIn profile today");
+  });
+
   it('replaces a name only as whole words: a short name inside another word stays', () => {
     expect(withoutMentions('Also, Al said the Alpha deal is off.', mentions)).to.equal('Also, Erased contact said the Alpha deal is off.');
   });

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { containsPattern } from '../db/like.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
 import { RuleBroken } from '../commands/errors.ts';
+import { visitTaskText } from '../automation/visit-task.ts';
 import type { EventCodec, NewEvent, RecordedEvent } from '../eventstore/types.ts';
 
 /**
@@ -36,8 +37,8 @@ export const personalFields: Record<string, PersonalFields> = {
   // the subject and body are rendered for the person: they hold the name at least
   EmailQueued: { subject: contactInData, fields: { recipientName: erasedContactName, recipientEmail: '', subject: '(erased)', body: '(erased)' } },
   EnrolmentStarted: { subject: contactInData, fields: { contactName: erasedContactName } },
-  // only the automation's LinkedIn visits name a contact in a task (a task the user writes carries none)
-  TaskCreated: { subject: contactInData, fields: { text: `Visit ${erasedContactName} on LinkedIn` } },
+  // only the automation's LinkedIn visits name a contact (and their profile) in a task (a task the user writes carries none)
+  TaskCreated: { subject: contactInData, fields: { text: visitTaskText(erasedContactName, null) } },
 };
 
 /** The sealed part of an event's data: which contact's key, and the personal fields encrypted. */
@@ -226,20 +227,24 @@ export function notesWithoutMentions(event: { type: string; data: Record<string,
 export const quotableTexts = (texts: Iterable<string>): string[] => [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))];
 
 /**
- * The mentions of a person by any name or address they ever had: one pattern for the addresses and
- * one for the names, each trying the longer first, a name only as whole words. One pattern of
+ * The mentions of a person by any name, address or LinkedIn profile address they ever had: one
+ * pattern each for the profiles, the addresses and the names, each trying the longer first, a name
+ * only as whole words. The profiles and addresses go before the names, which they may contain
+ * ('linkedin.com/in/al-park'): a name replaced inside one would leave the rest of it. One pattern of
  * alternatives, not one per name: a contact renamed a thousand times has a thousand names, and a
  * thousand patterns over each of a thousand texts took half a second.
  */
-export function mentionsOf(person: { names: Iterable<string>; emails: Iterable<string> }): Mentions {
+export function mentionsOf(person: { names: Iterable<string>; emails: Iterable<string>; linkedinUrls?: Iterable<string> }): Mentions {
   const alternatives = (texts: Iterable<string>) =>
     quotableTexts(texts)
       .sort((a, b) => b.length - a.length)
       .map(escapedForPattern)
       .join('|');
+  const profiles = alternatives(person.linkedinUrls ?? []);
   const emails = alternatives(person.emails);
   const names = alternatives(person.names);
   return [
+    ...(profiles ? [{ pattern: new RegExp(profiles, 'gi'), erased: "the contact's LinkedIn profile" }] : []),
     ...(emails ? [{ pattern: new RegExp(emails, 'gi'), erased: "the contact's address" }] : []),
     ...(names ? [{ pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${names})(?![\\p{L}\\p{N}])`, 'giu'), erased: erasedContactName }] : []),
   ];
