@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { createAutomationFeature } from '../../backend/src/automation/feature.ts';
-import { features } from '../../backend/src/features.ts';
+import { features, featuresWithAutomation } from '../../backend/src/features.ts';
 import { createMailFeature } from '../../backend/src/mail/feature.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
 import { apiOf, screenshot, screenshotInBothSchemes, screenshotInBothThemes, useE2E, type ColorScheme } from './support/index.ts';
@@ -33,7 +33,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
   const e2e = useE2E({
     banks: 30,
     config: () => ({ smtpUrl: sink.url }),
-    features: () => features.map((feature) => (feature.name === 'mail' ? mail : feature.name === 'automation' ? automation : feature)),
+    features: () => featuresWithAutomation(automation, features.map((feature) => (feature.name === 'mail' ? mail : feature))),
   });
 
   const janeProfile = 'https://www.linkedin.com/in/jane-doe-alpha';
@@ -78,6 +78,30 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(await page.getByLabel('Time zone').inputValue()).to.equal('America/Denver');
     expect(settingsReads, 'the tab reads the settings once, not on every render').to.be.at.most(2);
     expect(await as('/api/data/settings')).to.include({ timeZone: 'America/Denver', dailySendCap: 25 }).and.to.have.deep.property('sendDays', [1, 2, 3, 4, 6]);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('moves the steps already scheduled when the send window widens, and says how many moved', async () => {
+    const { session, as, contactId } = await userWithWorkflow('Lena Fischer');
+    const day = 24 * 60 * 60_000;
+    // Sending only on the weekday three days from now: a day-2 visit started now waits for it.
+    const weekdayIn = (at: Date) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', weekday: 'short' }).format(at)) + 1;
+    await as('/api/data/settings', { method: 'PUT', body: { sendDays: [weekdayIn(new Date(clock.now().getTime() + 3 * day))] } });
+    const workflow = await as<{ id: string }>('/api/data/workflows', { method: 'POST', body: { name: 'Visit later', steps: [{ day: 2, type: 'LinkedIn Visit' }] } });
+    await as(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', body: { contactIds: [contactId] } });
+    const dueAt = async () => Date.parse((await as<Array<{ nextStep: { dueAt: string } }>>(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`))[0].nextStep.dueAt);
+    expect(await dueAt()).to.be.greaterThan(clock.now().getTime() + 2 * day);
+
+    const { page } = await e2e.openSignedInPage({ session, path: '/settings' });
+    await page.getByRole('tab', { name: 'Automation' }).click();
+    const days = page.getByRole('group', { name: 'Send days' });
+    for (const name of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await days.getByLabel(name).check();
+    await page.getByRole('button', { name: 'Save Automation Settings' }).click();
+    await page.getByRole('status').filter({ hasText: '1 scheduled step moved to the first time the new send window allows (never before its workflow day).' }).waitFor();
+    // its workflow day: tomorrow, this time of day (inside the 8:00-18:00 window)
+    const tomorrow = clock.now().getTime() + day;
+    expect(await dueAt()).to.be.within(tomorrow - 60_000, tomorrow + 60_000);
+    await screenshotInBothThemes(page, 'automation-settings-steps-moved');
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -11,6 +11,7 @@ import { readAutomationSettings } from '../settings/settings.ts';
 import { sendWindowOf, startEnrolments, type Clock } from './enrol.ts';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './scheduler.ts';
 import { scheduleAt } from './send-window.ts';
+import { rescheduleForSendWindow } from './send-window-change.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
 export type AutomationFeatureOptions = {
@@ -23,6 +24,8 @@ export type AutomationFeatureOptions = {
 export type AutomationFeature = Feature & {
   /** The app's scheduler when this process runs one. */
   schedulerFor(services: AppServices): Scheduler | undefined;
+  /** Moves the user's scheduled steps to the send window they just saved; answers how many moved. */
+  rescheduleForSendWindow(services: AppServices, userId: string): Promise<number>;
 };
 
 /**
@@ -103,5 +106,11 @@ export function createAutomationFeature(mail: MailFeature, options: AutomationFe
       await scheduler?.stop();
     },
     schedulerFor,
+    async rescheduleForSendWindow(services, userId) {
+      const moved = await rescheduleForSendWindow({ knex: services.knex, eventStore: services.eventStore, clock }, userId);
+      // a step brought forward may be due at once
+      if (moved > 0) schedulerFor(services)?.wake();
+      return moved;
+    },
   };
 }

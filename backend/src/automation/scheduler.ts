@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { PlaceholderSyntaxError, placeholderValues, renderEmail } from '../../../domain/placeholders/index.ts';
-import { maxStepDay } from '../../../domain/records/workflow.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { Conflict, DomainError } from '../commands/errors.ts';
@@ -17,7 +16,7 @@ import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { loadPlaceholderContext, placeholderContact, type PlaceholderContext } from '../placeholders/values.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { stepRecordId } from './record-ids.ts';
-import { sendWindowOf } from './enrol.ts';
+import { earliestDueAt, sendWindowOf } from './enrol.ts';
 import { isOpen, localDay, scheduleAt, startOfNextDay, type SendWindow } from './send-window.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 import { visitTaskText } from './visit-task.ts';
@@ -155,21 +154,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return cache.get(key)!;
   };
 
-  /**
-   * When the step after this one runs: its day counted from the enrolment's start, and never sooner
-   * after this step than their days are apart, inside the window. A step that ran late (it waited for
-   * the window, the daily cap or a resume) moves the later ones with it: a day-1 and a day-2 email of an
-   * enrolment started on a Saturday went out on Monday minutes apart.
-   */
+  /** When the step after this one runs: at its earliest (this step running now), inside the window. */
   function nextDueAt(row: DueRow, window: SendWindow): string | null {
-    const next = row.steps[row.next_step_index + 1];
-    if (!next) return null;
-    // A day past the longest a workflow may have (an enrolment made before that limit) waits that long
-    // instead of making no date, which failed the step at every round.
-    const dayOf = (step: WorkflowStep) => Math.min(step.day, maxStepDay);
-    const fromStart = row.started_at.getTime() + (dayOf(next) - 1) * day;
-    const afterThis = now().getTime() + Math.max(dayOf(next) - dayOf(row.steps[row.next_step_index]), 0) * day;
-    return scheduleAt(window, new Date(Math.max(fromStart, afterThis)), { random, spreadMinutes }).toISOString();
+    if (!row.steps[row.next_step_index + 1]) return null;
+    const earliest = earliestDueAt({ steps: row.steps, stepIndex: row.next_step_index + 1, startedAt: row.started_at, previousStepAt: now() });
+    return scheduleAt(window, earliest, { random, spreadMinutes }).toISOString();
   }
 
   async function sendEmail(row: DueRow, step: WorkflowStep, window: SendWindow, settings: AutomationSettings, round: Round): Promise<EnrolmentCommand> {

@@ -36,6 +36,16 @@ export type AutomationSettings = {
 
 export const defaultAutomationSettings: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
 
+/** Whether automation may send at other moments now: the hours, the days or the time zone changed (the daily cap is not the window). */
+export function sendWindowChanged(before: AutomationSettings, after: AutomationSettings): boolean {
+  return (
+    before.sendWindowStartHour !== after.sendWindowStartHour ||
+    before.sendWindowEndHour !== after.sendWindowEndHour ||
+    before.timeZone !== after.timeZone ||
+    before.sendDays.join() !== after.sendDays.join()
+  );
+}
+
 /** A reader's time zone given with a request (IANA), for what it shows on the reader's clock. */
 export const timeZoneParam = z.string().refine(isTimeZone, { message: 'timeZone must be a time zone like America/Chicago.' });
 
@@ -117,8 +127,8 @@ export const settingsBody = z
   .preprocess(
     (body) => {
       if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-      // what GET answers besides the settings themselves is ignored when sent back
-      const { hunterApiKeySet: _h, mailgunApiKeySet: _m, mailgunWebhookSigningKeySet: _w, unreadableSecrets: _r, updatedAt: _u, ...rest } = body as Record<string, unknown>;
+      // what GET and PUT answer besides the settings themselves is ignored when sent back
+      const { hunterApiKeySet: _h, mailgunApiKeySet: _m, mailgunWebhookSigningKeySet: _w, unreadableSecrets: _r, updatedAt: _u, rescheduledSteps: _s, ...rest } = body as Record<string, unknown>;
       return rest;
     },
     z

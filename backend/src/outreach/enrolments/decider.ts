@@ -17,6 +17,8 @@ export type EnrolmentState = {
   timeZone?: string;
   /** The step to run next (steps.length once every step ran). */
   nextStepIndex: number;
+  /** When the step before it ran (sent or skipped); absent before the first. */
+  lastStepAt?: string;
   dueAt: string | null;
   stopReason: StopReason | null;
 };
@@ -112,8 +114,9 @@ function evolve(state: EnrolmentState, event: EnrolmentEvent): EnrolmentState {
     case 'StepScheduled':
       return { ...state, nextStepIndex: event.data.stepIndex, dueAt: event.data.dueAt };
     case 'StepSent':
+      return { ...state, nextStepIndex: event.data.stepIndex + 1, lastStepAt: event.data.sentAt, dueAt: null };
     case 'StepSkipped':
-      return { ...state, nextStepIndex: event.data.stepIndex + 1, dueAt: null };
+      return { ...state, nextStepIndex: event.data.stepIndex + 1, lastStepAt: event.data.skippedAt, dueAt: null };
     case 'EnrolmentPaused':
       return { ...state, status: 'paused' };
     case 'EnrolmentResumed':

@@ -8,7 +8,7 @@ import { useToast } from '../../ui/Toast.tsx';
 import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
 import { SavedSettingsPending, useSavedSettings } from './SavedSettings.tsx';
-import { formatLocalDay } from '../../../../domain/format.ts';
+import { countOf, formatLocalDay } from '../../../../domain/format.ts';
 
 const dayNames = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour: 18, sendDays: [1, 2, 3, 4, 5], timeZone: null, dailySendCap: 50 };
@@ -28,6 +28,8 @@ function SendWindowCard() {
     }),
   );
   const [saving, setSaving] = useState(false);
+  // How many scheduled steps the last save moved to the new window (undefined: the window did not change).
+  const [rescheduled, setRescheduled] = useState<number>();
   // The server's message for each field it refused, shown under that field rather than as 'dailySendCap: ...'.
   const [errors, setErrors] = useState<Partial<Record<keyof AutomationSettings, string>>>({});
   const number = (field: 'sendWindowStartHour' | 'sendWindowEndHour' | 'dailySendCap') => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -37,8 +39,10 @@ function SendWindowCard() {
   const save = async () => {
     setSaving(true);
     setErrors({});
+    setRescheduled(undefined);
     try {
-      await settingsApi.saveAutomation({ ...form, timeZone: form.timeZone?.trim() || null });
+      const saved = await settingsApi.saveAutomation({ ...form, timeZone: form.timeZone?.trim() || null });
+      setRescheduled(saved.rescheduledSteps);
       toast.success('Settings saved successfully!');
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -55,7 +59,7 @@ function SendWindowCard() {
           Send window and daily cap
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Automated emails go out only inside this window, on these days, and never more than the cap per day. Steps due outside it wait for the next window.
+          Automated emails go out only inside this window, on these days, and never more than the cap per day. Steps due outside it wait for the next window; changing it moves the steps already scheduled.
         </Typography>
         {saved.load.status !== 'loaded' ? (
           <SavedSettingsPending load={saved.load} retry={saved.retry} />
@@ -87,6 +91,13 @@ function SendWindowCard() {
                 Save Automation Settings
               </Button>
             </Box>
+            {rescheduled !== undefined && (
+              <Alert severity="info" role="status" onClose={() => setRescheduled(undefined)}>
+                {rescheduled === 0
+                  ? 'No scheduled step had to move for the new send window.'
+                  : `${countOf(rescheduled, 'scheduled step')} moved to the first time the new send window allows (never before its workflow day).`}
+              </Alert>
+            )}
           </Stack>
         )}
       </CardContent>

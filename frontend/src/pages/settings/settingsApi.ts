@@ -18,6 +18,8 @@ export type ServiceSettings = {
   /** Saved keys the server cannot open (its secrets key changed): they read as not set. */
   unreadableSecrets?: Array<'hunterApiKey' | 'mailgunApiKey' | 'mailgunWebhookSigningKey'>;
   updatedAt?: string | null;
+  /** Answered by a save that changed the send window: how many scheduled automation steps moved to fit it. */
+  rescheduledSteps?: number;
 } & Partial<AutomationSettings>;
 
 /** When automation may send: hours (local time), days (1 Monday to 7 Sunday), zone (null: each bank's state's) and the daily cap. */
