@@ -14,7 +14,7 @@ import { visitTaskTexts } from '../automation/visit-task.ts';
 import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
 import type { ChatMessage } from '../ai/provider.ts';
-import { dataWithoutMentions, mentionsOf, notesWithoutMentions, personalFields, quotableTexts, quotingAny, redactedPlainData, userNoteFields, withoutMentions } from './personal-data.ts';
+import { dataWithoutMentions, identifiersIn, mentionsOf, notesWithoutMentions, personalFields, quotableTexts, quotingAny, redactedPlainData, userNoteFields, withoutMentions } from './personal-data.ts';
 
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -57,9 +57,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const first = contactHistory[0];
   if (!first || first.metadata.userId !== userId) throw new RecordNotFound('Contact');
   // every name and address the person had, read while the key still opens them
-  const names = contactHistory.map((event) => event.data.name).filter((name): name is string => typeof name === 'string');
-  const emails = contactHistory.map((event) => event.data.email).filter((email): email is string => typeof email === 'string');
-  const linkedinUrls = contactHistory.map((event) => event.data.linkedinUrl).filter((url): url is string => typeof url === 'string' && url !== '');
+  const { names, emails, linkedinUrls } = identifiersIn(contactHistory);
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
   // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.

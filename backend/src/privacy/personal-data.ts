@@ -223,6 +223,12 @@ export function notesWithoutMentions(event: { type: string; data: Record<string,
   return scrubbed ? { ...event.data, ...scrubbed } : null;
 }
 
+/** Every name, email address and LinkedIn profile address a contact's history gave them (read while its key still opens them). */
+export function identifiersIn(history: ReadonlyArray<{ data: Record<string, unknown> }>): { names: string[]; emails: string[]; linkedinUrls: string[] } {
+  const texts = (field: string) => history.map((event) => event.data[field]).filter((value): value is string => typeof value === 'string' && value !== '');
+  return { names: texts('name'), emails: texts('email'), linkedinUrls: texts('linkedinUrl') };
+}
+
 /** The names or addresses a text could quote: each once, trimmed, a single letter left out (it would match every word). */
 export const quotableTexts = (texts: Iterable<string>): string[] => [...new Set([...texts].map((text) => text.trim()).filter((text) => text.length > 1))];
 

@@ -16,6 +16,7 @@ describeWithDatabase("a contact's personal data, for their request to see it", (
     await app.request('/api/data/banks/902', { method: 'PUT', token, body: { notes: 'Dana Lee prefers calls on Fridays.' } });
     await app.request('/api/data/tasks', { method: 'POST', token, body: { text: 'Call Dana Lee-Park back', dueDate: '2027-01-04', bankId: 902 } });
     await app.request('/api/data/tasks', { method: 'POST', token, body: { text: 'Send the deck to the board', dueDate: '2027-01-05', bankId: 902 } });
+    await app.request('/api/data/tasks', { method: 'POST', token, body: { text: 'Connect: https://www.linkedin.com/in/dana-lee-9', dueDate: '2027-01-06', bankId: 902 } });
     await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: 'dana@delta.example', detail: 'Asked on the phone.' } });
     await app.request('/api/analyst/chats/delta', { method: 'POST', token, body: { title: 'Delta contacts', messages: [{ role: 'user', content: 'contacts at Delta Bank' }, { role: 'assistant', content: '- Dana Lee-Park, CFO (dana@delta.example)' }] } });
     // another user's records of a person of the same name are theirs, not this user's to give
@@ -36,7 +37,8 @@ describeWithDatabase("a contact's personal data, for their request to see it", (
     expect(held.emailsSent[0]).to.include({ to: 'dana@delta.example', subject: 'Hello Dana', body: 'Hi Dana Lee, about Delta Bank' });
     expect(held.doNotContact).to.deep.equal([{ email: 'dana@delta.example', reason: 'manual', note: 'Asked on the phone.', since: held.doNotContact[0].since }]);
     expect(held.bankNotes).to.deep.equal([{ bank: 'Delta Bank', cert: 902, notes: 'Dana Lee prefers calls on Fridays.' }]);
-    expect(held.tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Call Dana Lee-Park back']);
+    // a task quoting only their profile address names them too
+    expect(held.tasks.map((task: { text: string }) => task.text)).to.deep.equal(['Call Dana Lee-Park back', 'Connect: https://www.linkedin.com/in/dana-lee-9']);
     expect(held.analystChats).to.have.length(1);
     expect(held.analystChats[0].messages).to.deep.equal([{ role: 'assistant', content: '- Dana Lee-Park, CFO (dana@delta.example)' }]);
   });
@@ -52,6 +54,6 @@ describeWithDatabase("a contact's personal data, for their request to see it", (
     const held = (await app.request(`/api/data/contacts/${contactId}/personal-data`, { token })).body;
     expect(held.contact).to.include({ name: 'Erased contact', title: 'CFO', email: null });
     expect(held.emailsSent).to.have.length(1);
-    expect(JSON.stringify(held)).to.not.match(/Dana|dana@/);
+    expect(JSON.stringify(held)).to.not.match(/Dana|dana@|dana-lee/);
   });
 });

@@ -6,7 +6,7 @@ import { readHistory } from '../outreach/history.ts';
 import { normalisedEmail } from '../outreach/suppressions/decider.ts';
 import type { AppServices } from '../services.ts';
 import type { ChatMessage } from '../ai/provider.ts';
-import { mentionsOf, quotableTexts, quotingAny, withoutMentions, type Mentions } from './personal-data.ts';
+import { identifiersIn, mentionsOf, quotableTexts, quotingAny, withoutMentions, type Mentions } from './personal-data.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const quotes = (text: string, mentions: Mentions) => withoutMentions(text, mentions) !== text;
@@ -15,7 +15,7 @@ const quotes = (text: string, mentions: Mentions) => withoutMentions(text, menti
  * Everything the user holds on one contact, to answer the person's request to see it (the right of
  * access): the contact as recorded and its history; the emails sent to them, texts included; the
  * automations that went through them; their addresses on the Do Not Contact list; and the notes,
- * tasks and Analyst Chat conversations naming them by any name or address they had, found as
+ * tasks and Analyst Chat conversations naming them by any name, email or LinkedIn address they had, found as
  * erasure finds them. Only the user's own records: another user's are theirs to answer for.
  */
 export async function personalDataOf(services: AppServices, user: { id: string; name: string }, contactId: string) {
@@ -25,10 +25,9 @@ export async function personalDataOf(services: AppServices, user: { id: string; 
   const definition = contactsResource(knex);
   const history = await readHistory(knex, eventStore, { streamId: contactStreamId(contactId), userId: user.id, userName: user.name, what: definition.what, decider: definition.decider, view: definition.historyView, repeat: definition.historyRepeat });
   const recorded = await eventStore.readStream(contactStreamId(contactId));
-  const names = recorded.map((event) => event.data.name).filter((name): name is string => typeof name === 'string');
-  const emails = recorded.map((event) => event.data.email).filter((email): email is string => typeof email === 'string');
-  const mentions = mentionsOf({ names, emails });
-  const quoted = quotableTexts([...names, ...emails]);
+  const { names, emails, linkedinUrls } = identifiersIn(recorded);
+  const mentions = mentionsOf({ names, emails, linkedinUrls });
+  const quoted = quotableTexts([...names, ...emails, ...linkedinUrls]);
 
   const sent = await knex('sent_emails').where({ user_id: user.id, contact_id: contactId }).orderBy('created_at').select('recipient_name', 'recipient_email', 'subject', 'body', 'status', 'failure_reason', 'queued_at', 'sent_at');
   const enrolments = await knex('enrolments').where({ user_id: user.id, contact_id: contactId }).orderBy('started_at').select('id', 'workflow_name', 'steps', 'status', 'stop_reason', 'stop_detail', 'started_at', 'ended_at');
