@@ -249,6 +249,41 @@ describe('bank detail view', function () {
     }
   });
 
+  it("writes the AI risk commentary of the quarter picked on Financials, says which, and never shows it as another quarter's", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    const [newest, earlier] = (await e2e.server.db.knex('fdic_financials').where({ cert }).orderBy('repdte', 'desc').limit(2).pluck('repdte')).map(String);
+    const label = (repdte: string) => `Q${Math.ceil(Number(repdte.slice(4, 6)) / 3)} ${repdte.slice(0, 4)}`;
+    const risk = detail.dialog().getByTestId('financials-panel').getByTestId('ai-risk');
+    await risk.getByText(`No risk commentary has been generated for ${label(newest)} yet.`).waitFor();
+
+    await detail.chooseOption('Quarter', label(earlier));
+    await risk.getByText(`No risk commentary has been generated for ${label(earlier)} yet.`).waitFor();
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/services/gemini/analyze-risk'));
+    await risk.getByRole('button', { name: 'Generate Risk Commentary' }).click();
+    expect((await asked).postDataJSON()).to.include({ cert, quarter: earlier });
+    await risk.getByTestId('ai-risk-quarter').getByText(new RegExp(`^Written from the ${label(earlier)} reports, as of `)).waitFor();
+    expect(await risk.getByTestId('ai-risk-text').textContent()).to.include(`regulator data for ${label(earlier)}`);
+    await risk.scrollIntoViewIfNeeded();
+    await screenshot(page, 'bank-detail-risk-commentary-quarter');
+    await detail.toggleTheme();
+    await page.mouse.move(700, 400); // the theme button's tooltip would cover the picture
+    await screenshot(page, 'bank-detail-risk-commentary-quarter');
+    await detail.toggleTheme();
+
+    // The newest quarter's figures are not commented on by the earlier quarter's text, before or after a reload.
+    await detail.chooseOption('Quarter', label(newest));
+    await risk.getByText(`No risk commentary has been generated for ${label(newest)} yet.`).waitFor();
+    await page.reload();
+    await risk.getByText(`No risk commentary has been generated for ${label(newest)} yet.`).waitFor();
+    await detail.chooseOption('Quarter', label(earlier));
+    await risk.getByTestId('ai-risk-quarter').getByText(new RegExp(`^Written from the ${label(earlier)} reports, as of `)).waitFor();
+    await risk.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('changes the peer group, lists and sorts the peers, and opens a peer that Close leaves for the bank before it', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -57,8 +57,14 @@ export type BankNews = { summary: string; articles: Array<z.infer<typeof newsArt
 export type EmailRequest = { contactName?: string; contactTitle?: string; bankName?: string; subject?: string; senderName?: string; [key: string]: unknown };
 export type TemplateRef = { id: string; name: string; category?: string; subject?: string };
 
-/** Peer figures as the Benchmark sends them: the target's metrics and the peer averages. */
-export type PeerAnalysisRequest = { targetBankData: Record<string, unknown>; peerAnalysisData: Record<string, unknown> };
+/**
+ * What a bank's summary or risk commentary is about: the figures the browser shows, the bank's cert
+ * (its figures are then read from our database) and the quarter (report date, YYYYMMDD) they are of.
+ */
+export type BankAnalysisRequest = { bankData: Record<string, unknown>; cert?: number; quarter?: string };
+
+/** Peer figures as the Benchmark sends them: the target's metrics and the peer averages, of the quarter (report date) compared. */
+export type PeerAnalysisRequest = { targetBankData: Record<string, unknown>; peerAnalysisData: Record<string, unknown>; quarter?: string };
 
 export type CallOptions = { signal: AbortSignal };
 
@@ -68,8 +74,8 @@ export interface AiProvider {
   chat(messages: ChatMessage[], scope: ToolScope, options: CallOptions): AsyncIterable<string>;
   test(options: CallOptions): Promise<string>;
   marketSummary(stats: Record<string, unknown>, options: CallOptions): Promise<string>;
-  analyzeBank(bankData: Record<string, unknown>, cert: number | undefined, scope: ToolScope, options: CallOptions): Promise<string>;
-  analyzeRisk(bankData: Record<string, unknown>, cert: number | undefined, scope: ToolScope, options: CallOptions): Promise<string>;
+  analyzeBank(request: BankAnalysisRequest, scope: ToolScope, options: CallOptions): Promise<string>;
+  analyzeRisk(request: BankAnalysisRequest, scope: ToolScope, options: CallOptions): Promise<string>;
   analyzePeers(request: PeerAnalysisRequest, options: CallOptions): Promise<string>;
   generateEmail(request: EmailRequest, options: CallOptions): Promise<string>;
   generateTemplate(prompt: string, options: CallOptions): Promise<GeneratedTemplate | null>;

@@ -277,6 +277,59 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(prompt).to.include('This bank is no longer active (it failed or merged on 2024-05-03): say so first.');
     });
 
+    /** The bank's two newest report dates, newest first, and its ROA in each. */
+    async function twoQuarters(cert: number): Promise<Array<{ repdte: string; roa: number }>> {
+      const rows = await context.db.knex('fdic_financials').where({ cert }).orderBy('repdte', 'desc').limit(2).select('repdte', 'roa');
+      return rows.map((row) => ({ repdte: String(row.repdte), roa: Number(row.roa) }));
+    }
+    const quarterName = (repdte: string) => `Q${Math.ceil(Number(repdte.slice(4, 6)) / 3)} ${repdte.slice(0, 4)}`;
+
+    it("writes the risk commentary from the picked quarter's figures, names that quarter and its report date, and keeps each quarter's commentary apart", async () => {
+      const [newest, earlier] = await twoQuarters(bank.cert);
+      const risk = (quarter: string) =>
+        gemini.request('/api/services/gemini/analyze-risk', { method: 'POST', token: geminiUser.token, body: { bankData: { name: bank.name, picker: 'risk' }, cert: bank.cert, quarter } });
+      double.reply({ chunks: [[{ text: 'Earlier risk.' }]] }, { chunks: [[{ text: 'Newest risk.' }]] });
+      const answered = await risk(earlier.repdte);
+      const prompt: string = double.requests[0].body.contents[0].parts[0].text;
+      expect(prompt).to.include(`"quarter":"${earlier.repdte}"`).and.include(`"roa":${earlier.roa}`);
+      expect(prompt).to.include(`as of ${quarterName(earlier.repdte)}`).and.include(`report date ${earlier.repdte}`);
+      expect(prompt).not.to.include(`"quarter":"${newest.repdte}"`);
+      expect(answered.body).to.include({ analysis: 'Earlier risk.', quarter: earlier.repdte });
+
+      // The same figures asked of another quarter are not answered with the earlier quarter's text.
+      expect((await risk(newest.repdte)).body.analysis).to.equal('Newest risk.');
+      expect(double.requests[1].body.contents[0].parts[0].text).to.include(`"quarter":"${newest.repdte}"`).and.include(`as of ${quarterName(newest.repdte)}`);
+      expect((await risk(earlier.repdte)).body.analysis).to.equal('Earlier risk.');
+      expect(double.requests).to.have.length(2);
+      const saved = await gemini.request(`/api/data/ai-analysis/${bank.cert}/risk`, { token: geminiUser.token });
+      expect(saved.body).to.include({ content: 'Earlier risk.', quarter: earlier.repdte });
+    });
+
+    it('names the quarter the peer benchmark is of in the peer commentary prompt, and keeps each quarter\'s commentary apart', async () => {
+      const [newest, earlier] = await twoQuarters(bank.cert);
+      const figures = { targetBankData: { name: bank.name, roa: 1.1 }, peerAnalysisData: { peerCount: 4, averages: { roa: 0.9 } }, cert: bank.cert };
+      const peers = (quarter: string) => gemini.request('/api/services/gemini/analyze-peer-comparison', { method: 'POST', token: geminiUser.token, body: { ...figures, quarter } });
+      double.reply({ chunks: [[{ text: 'Newest peers.' }]] }, { chunks: [[{ text: 'Earlier peers.' }]] });
+      const answered = await peers(newest.repdte);
+      const prompt: string = double.requests[0].body.contents[0].parts[0].text;
+      expect(prompt).to.include(`as of ${quarterName(newest.repdte)}`).and.include(`report date ${newest.repdte}`);
+      expect(answered.body).to.include({ analysis: 'Newest peers.', quarter: newest.repdte });
+      expect((await peers(earlier.repdte)).body.analysis).to.equal('Earlier peers.');
+      expect(double.requests[1].body.contents[0].parts[0].text).to.include(`as of ${quarterName(earlier.repdte)}`);
+      const saved = await gemini.request(`/api/data/ai-analysis/${bank.cert}/peers`, { token: geminiUser.token });
+      expect(saved.body).to.include({ content: 'Earlier peers.', quarter: earlier.repdte });
+    });
+
+    it('refuses a commentary on a quarter we hold no figures of with 400, naming the quarters held', async () => {
+      const response = await gemini.request('/api/services/gemini/analyze-risk', { method: 'POST', token: geminiUser.token, body: { bankData: { name: bank.name }, cert: bank.cert, quarter: '19990331' } });
+      expect(response.status).to.equal(400);
+      expect(response.body.message).to.match(/^No figures are held for Q1 1999\. Quarters held: /);
+      const malformed = await gemini.request('/api/services/gemini/analyze-peer-comparison', { method: 'POST', token: geminiUser.token, body: { targetBankData: {}, peerAnalysisData: {}, cert: bank.cert, quarter: 'Q2 2025' } });
+      expect(malformed.status).to.equal(400);
+      expect(malformed.body.message).to.match(/quarter must be an 8-digit report date \(YYYYMMDD\)/);
+      expect(double.requests).to.have.length(0);
+    });
+
     it('asks the model again on Regenerate and keeps its new text, for the bank, its risk and its peers', async () => {
       // Figures of their own: the answers of the test above are still in the five-minute cache.
       const body = { bankData: { name: bank.name, totalAssets: 1 }, cert: bank.cert };

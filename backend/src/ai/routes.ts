@@ -8,19 +8,22 @@ import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
 import { currentContext, runWithContext, systemContext } from '../context/request-context.ts';
 import { certSchema } from '../regulator/queries/detail.ts';
+import { quarterSchema } from '../regulator/queries/records.ts';
 import { templateCategories } from '../../../domain/records/template.ts';
 import { maxAiPromptLength } from '../../../domain/ai-prompt.ts';
 import { groupThousands } from '../../../domain/format.ts';
 import { aiAnalysisDecider } from './analysis/decider.ts';
 import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';
 import { aiCacheTtlMs } from './cache.ts';
+import { DataQuestionError, quarterForBank } from './data.ts';
 import { providerLabels } from './provider.ts';
 import { AiTimeoutError, type AiService } from './service.ts';
 
 /**
  * The AI endpoints of the app (`/api/services/gemini/...`, named after the service the product
  * was first built on; the offline analyst answers them too) and the saved analyses of a bank.
- * Every answer carries `provider`; a failure is 502 (504 for a timeout) with the feature's message.
+ * Every answer carries `provider`, and a bank analysis the quarter (report date) it comments on; a failure
+ * is 502 (504 for a timeout) with the feature's message.
  */
 
 const record = z.record(z.string(), z.unknown());
@@ -33,8 +36,9 @@ const schemas = {
   findExecutives: z.object({ bankName: name('bankName') }),
   findLeads: z.object({ domain: name('domain').regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'domain must look like example.com') }),
   marketSummary: z.object({ stats: record }),
-  // `again`: the user asked for a new text (Regenerate), not the one given a minute ago.
-  analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert, again: z.boolean().default(false) }),
+  // `again`: the user asked for a new text (Regenerate), not the one given a minute ago. `quarter`: the
+  // report date the figures are of (the Financials quarter picked); the bank's newest when not given.
+  analyzeBank: z.object({ bankData: record.default({}), cert: optionalCert, quarter: quarterSchema.optional(), again: z.boolean().default(false) }),
   generateEmail: record,
   generateTemplate: z.object({ prompt }),
   improveTemplate: z.object({
@@ -50,7 +54,7 @@ const schemas = {
     availableTemplates: z.array(z.object({ id: z.string(), name: z.string(), category: z.string().optional(), subject: z.string().optional() }).loose()).max(200).default([]),
   }),
   findBankDomain: z.object({ bankName: name('bankName') }),
-  peerComparison: z.object({ targetBankData: record, peerAnalysisData: record, cert: optionalCert, again: z.boolean().default(false) }),
+  peerComparison: z.object({ targetBankData: record, peerAnalysisData: record, cert: optionalCert, quarter: quarterSchema.optional(), again: z.boolean().default(false) }),
   bankNews: z.object({ bankName: name('bankName') }),
 };
 
@@ -67,11 +71,27 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   const answer = (body: Record<string, unknown>) => ({ ...body, provider: provider.name, providerLabel: providerLabels[provider.name] });
 
   /** Appends what the model wrote as an event of the user's AI-analysis stream for the bank, stamped as coming from the AI. */
-  async function saveAnalysis(userId: string, cert: number, kind: AnalysisKind, content: string) {
+  async function saveAnalysis(userId: string, cert: number, kind: AnalysisKind, content: string, quarter: string | undefined) {
     const context = currentContext() ?? systemContext();
     await runWithContext({ ...context, userId, source: 'ai' }, () =>
-      handleCommand(eventStore, aiAnalysisDecider, aiAnalysisStream(userId, cert), { type: 'SaveAnalysis', ownerId: userId, cert, kind, content, provider: provider.name }),
+      handleCommand(eventStore, aiAnalysisDecider, aiAnalysisStream(userId, cert), { type: 'SaveAnalysis', ownerId: userId, cert, kind, content, provider: provider.name, quarter: quarter ?? null }),
     );
+  }
+
+  /**
+   * The quarter an analysis of a bank comments on: the one asked (400 when we hold no figures of it),
+   * else the bank's newest. Resolved before the cache is asked, so each quarter has answers of its own.
+   */
+  async function analysisQuarter(cert: number | undefined, asked: string | undefined): Promise<string | undefined> {
+    if (cert === undefined) return asked;
+    try {
+      return await quarterForBank(knex, cert, asked);
+    } catch (error) {
+      if (!(error instanceof DataQuestionError)) throw error;
+      // With no figures held at all, an analysis without a quarter is still written, from what the browser sent.
+      if (asked) throw new BadRequestError(error.message);
+      return undefined;
+    }
   }
 
   gemini.post('/test', async (ctx) => {
@@ -117,27 +137,29 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   const analysisRoute = (path: string, kind: 'summary' | 'risk', prefix: string) =>
     gemini.post(path, async (ctx) => {
       const user = signedInUser(ctx.state);
-      const { again, ...input } = schemas.analyzeBank.parse(ctx.request.body ?? {});
+      const { again, ...asked } = schemas.analyzeBank.parse(ctx.request.body ?? {});
+      const input = { ...asked, quarter: await analysisQuarter(asked.cert, asked.quarter) };
       const scope = { knex, userId: user.id };
       const analysis = await failingAs(prefix, () =>
         ai.call({ feature: `analysis-${kind}`, payload: input, ttlMs: aiCacheTtlMs.default, renew: again }, (options) =>
-          kind === 'summary' ? provider.analyzeBank(input.bankData, input.cert, scope, options) : provider.analyzeRisk(input.bankData, input.cert, scope, options),
+          kind === 'summary' ? provider.analyzeBank(input, scope, options) : provider.analyzeRisk(input, scope, options),
         ),
       );
-      if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, kind, analysis);
-      ctx.body = answer({ analysis });
+      if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, kind, analysis, input.quarter);
+      ctx.body = answer({ analysis, quarter: input.quarter ?? null });
     });
   analysisRoute('/analyze-bank', 'summary', 'Error during AI analysis: ');
   analysisRoute('/analyze-risk', 'risk', 'Error during AI risk analysis: ');
 
   gemini.post('/analyze-peer-comparison', async (ctx) => {
     const user = signedInUser(ctx.state);
-    const { again, ...input } = schemas.peerComparison.parse(ctx.request.body ?? {});
+    const { again, ...asked } = schemas.peerComparison.parse(ctx.request.body ?? {});
+    const input = { ...asked, quarter: await analysisQuarter(asked.cert, asked.quarter) };
     const analysis = await failingAs('Error during AI peer analysis: ', () =>
       ai.call({ feature: 'peers', payload: input, ttlMs: aiCacheTtlMs.default, renew: again }, (options) => provider.analyzePeers(input, options)),
     );
-    if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, 'peers', analysis);
-    ctx.body = answer({ analysis, summary: analysis });
+    if (input.cert !== undefined) await saveAnalysis(user.id, input.cert, 'peers', analysis, input.quarter);
+    ctx.body = answer({ analysis, summary: analysis, quarter: input.quarter ?? null });
   });
 
   gemini.post('/generate-email', async (ctx) => {
@@ -211,7 +233,9 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
     const row = await knex('ai_analyses').where({ user_id: user.id, cert: cert.data, kind: kind.data }).first();
     // None saved yet is an empty answer, not an error: the bank detail asks on every open.
     ctx.status = 200;
-    ctx.body = row ? { cert: row.cert, kind: row.kind, content: row.content, provider: row.provider, source: 'ai', updatedAt: new Date(row.updated_at).toISOString() } : 'null';
+    ctx.body = row
+      ? { cert: row.cert, kind: row.kind, content: row.content, provider: row.provider, quarter: row.quarter ?? null, source: 'ai', updatedAt: new Date(row.updated_at).toISOString() }
+      : 'null';
     ctx.type = 'application/json';
   });
 

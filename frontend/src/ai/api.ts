@@ -14,6 +14,8 @@ export type GeneratedTemplate = { name: string; category: 'introduction' | 'foll
 export type GeneratedWorkflow = { name: string; steps: Array<{ day: number; type: 'Email' | 'LinkedIn Visit'; templateId?: string }> };
 export type NewsArticle = { title: string; uri: string; source: string; snippet: string };
 export type AnalysisKind = 'summary' | 'risk' | 'peers';
+/** A bank analysis and the quarter (report date, YYYYMMDD) whose figures it comments on; null when not known. */
+export type Analysis = Answered & { analysis: string; quarter: string | null };
 
 const gemini = (path: string) => `/api/services/gemini/${path}`;
 
@@ -23,11 +25,12 @@ export const aiApi = {
   test: () => http.post<Answered & { success: boolean; message: string }>(gemini('test'), {}),
   findExecutives: (bankName: string) => http.post<Answered & { executives: Executive[] }>(gemini('find-executives'), { bankName }),
   findLeads: (domain: string) => http.post<Answered & { contacts: Executive[]; message?: string }>(gemini('find-leads'), { domain }),
-  // `again`: Regenerate, a new text rather than the one the server keeps for five minutes.
-  analyzeBank: (bankData: Record<string, unknown>, cert: number, again = false) => http.post<Answered & { analysis: string }>(gemini('analyze-bank'), { bankData, cert, again }),
-  analyzeRisk: (bankData: Record<string, unknown>, cert: number, again = false) => http.post<Answered & { analysis: string }>(gemini('analyze-risk'), { bankData, cert, again }),
-  analyzePeers: (targetBankData: Record<string, unknown>, peerAnalysisData: Record<string, unknown>, cert: number, again = false) =>
-    http.post<Answered & { analysis: string }>(gemini('analyze-peer-comparison'), { targetBankData, peerAnalysisData, cert, again }),
+  // `again`: Regenerate, a new text rather than the one the server keeps for five minutes. `quarter`: the
+  // report date (YYYYMMDD) the figures are of; the summary is of the bank's newest.
+  analyzeBank: (bankData: Record<string, unknown>, cert: number, again = false) => http.post<Analysis>(gemini('analyze-bank'), { bankData, cert, again }),
+  analyzeRisk: (bankData: Record<string, unknown>, cert: number, quarter: string, again = false) => http.post<Analysis>(gemini('analyze-risk'), { bankData, cert, quarter, again }),
+  analyzePeers: (targetBankData: Record<string, unknown>, peerAnalysisData: Record<string, unknown>, cert: number, quarter: string, again = false) =>
+    http.post<Analysis>(gemini('analyze-peer-comparison'), { targetBankData, peerAnalysisData, cert, quarter, again }),
   generateEmail: (payload: { contactName?: string; contactTitle?: string; bankName?: string; subject: string; [key: string]: unknown }) => http.post<Answered & { body: string }>(gemini('generate-email'), payload),
   generateTemplate: (prompt: string) => http.post<Answered & { template: GeneratedTemplate | null }>(gemini('generate-template'), { prompt }),
   /** The template rewritten to read better; null when the AI gave no rewrite it could offer. */
@@ -36,6 +39,7 @@ export const aiApi = {
     http.post<Answered & { workflow: GeneratedWorkflow | null }>(gemini('generate-workflow'), { prompt, availableTemplates }),
   findBankDomain: (bankName: string) => http.post<Answered & { domain: string | null }>(gemini('find-bank-domain'), { bankName }),
   bankNews: (bankName: string) => http.post<Answered & { summary: string; articles: NewsArticle[] }>(gemini('get-bank-news'), { bankName }),
-  /** The saved analysis of a bank, with who wrote it; null when none is saved. */
-  saved: (cert: number, kind: AnalysisKind) => http.get<{ content: string; provider: ProviderName; updatedAt: string } | null>(`/api/data/ai-analysis/${cert}/${kind}`),
+  /** The saved analysis of a bank, with who wrote it and the quarter it comments on (null: not known); null when none is saved. */
+  saved: (cert: number, kind: AnalysisKind) =>
+    http.get<{ content: string; provider: ProviderName; quarter: string | null; updatedAt: string } | null>(`/api/data/ai-analysis/${cert}/${kind}`),
 };

@@ -21,6 +21,12 @@ export type BankDetailData = {
   closure: BankClosure | null;
 };
 
+/** The bank as of one quarter's financials (null: none), with its institution and demographics. */
+export function bankOfQuarter(cert: number, institution: RawRecord, demographics: RawRecord | null, financials: RawRecord | null): NormalisedBank {
+  // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
+  return normaliseBank(cert, { ...(demographics ?? {}), ...institution }, financials ?? undefined);
+}
+
 /**
  * What every panel starts from, in one call: the institution (null when the bank does not exist),
  * its newest quarter of financials and its report dates, its demographics and its overview. A bank without financials or
@@ -42,8 +48,7 @@ export function useBankDetailData(cert: number) {
       demographics: hasDemographics ? demographics : null,
       summary: overview.summary,
       closure,
-      // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
-      bank: normaliseBank(cert, { ...(demographics ?? {}), ...institution }, latestFinancials ?? undefined),
+      bank: bankOfQuarter(cert, institution, demographics, latestFinancials),
     };
   } });
 }

@@ -1,21 +1,31 @@
 import type { Decider } from '../../commands/decider.ts';
-import type { AiAnalysisEvent, AnalysisKind } from './events.ts';
+import { aiAnalysisEvents, type AiAnalysisEvent, type AnalysisKind } from './events.ts';
 
-export type SaveAnalysis = { type: 'SaveAnalysis'; ownerId: string; cert: number; kind: AnalysisKind; content: string; provider: 'gemini' | 'offline' };
+export type SaveAnalysis = {
+  type: 'SaveAnalysis';
+  ownerId: string;
+  cert: number;
+  kind: AnalysisKind;
+  content: string;
+  provider: 'gemini' | 'offline';
+  /** The report date (YYYYMMDD) of the figures the text comments on; null when not known. */
+  quarter: string | null;
+};
 
-/** The latest analysis of each kind, as the stream tells it. */
-export type AnalysisState = Partial<Record<AnalysisKind, string>>;
+/** The latest analysis of each kind and the quarter it comments on, as the stream tells it. */
+export type AnalysisState = Partial<Record<AnalysisKind, { content: string; quarter: string | null }>>;
 
 /**
  * Saving an analysis records what the model wrote; saving the very text already saved for that
- * kind records nothing (a repeated click on a cached answer is not news).
+ * kind and quarter records nothing (a repeated click on a cached answer is not news).
  */
 export const aiAnalysisDecider: Decider<AnalysisState, SaveAnalysis, AiAnalysisEvent> = {
   initialState: () => ({}),
   decide: (command, state) => {
     const content = command.content.trim();
-    if (!content || state[command.kind] === content) return [];
-    return [{ type: 'AiAnalysisGenerated', data: { ownerId: command.ownerId, cert: command.cert, kind: command.kind, content, provider: command.provider } }];
+    const saved = state[command.kind];
+    if (!content || (saved?.content === content && saved.quarter === command.quarter)) return [];
+    return [aiAnalysisEvents.AiAnalysisGenerated.create({ ownerId: command.ownerId, cert: command.cert, kind: command.kind, content, provider: command.provider, quarter: command.quarter })];
   },
-  evolve: (state, event) => ({ ...state, [event.data.kind]: event.data.content }),
+  evolve: (state, event) => ({ ...state, [event.data.kind]: { content: event.data.content, quarter: event.data.quarter } }),
 };

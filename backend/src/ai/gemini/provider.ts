@@ -1,7 +1,8 @@
 import type { Content, GenerateContentConfig, GenerateContentResponse, Part } from '@google/genai';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { bankProfile, quarterForBank } from '../data.ts';
+import { quarterLabel, quarterReports } from '../../../../domain/format.ts';
+import { bankProfile } from '../data.ts';
 import {
   executiveSchema,
   generatedTemplateSchema,
@@ -10,6 +11,7 @@ import {
   parseModelJson,
   promptSuggestionsSchema,
   type AiProvider,
+  type BankAnalysisRequest,
   type BankNews,
   type CallOptions,
   type ChatMessage,
@@ -57,6 +59,14 @@ function describeFailure(error: unknown, signal: AbortSignal): Error {
 }
 
 /**
+ * Which quarter the figures of a prompt are of, so the model says "as of Q2 2025" and compares them
+ * with nothing of another quarter; nothing when the quarter is not known.
+ */
+function quarterOfFigures(quarter: string | undefined): string {
+  return quarter ? `\nAll these figures are from ${quarterReports(quarter)} (report date ${quarter}): say that they are as of ${quarterLabel(quarter)}, and compare them with no other quarter.` : '';
+}
+
+/**
  * The articles a reader may open, each once: web addresses only, whether the model wrote them or
  * its search sources named them (never a `javascript:` or `data:` link).
  */
@@ -99,15 +109,15 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
   }
 
   /**
-   * Our own figures for the bank, so an analysis quotes the database rather than what the browser sent:
-   * those of the bank's own newest quarter (a failed or merged bank's last), and whether it is still active.
+   * The bank's figures a summary or commentary is written from: what the browser sent and our own figures
+   * of the request's quarter (authoritative, so an analysis quotes the database), whether the bank is still
+   * active, and which quarter all of them are of.
    */
-  async function groundingFor(cert: number | undefined): Promise<string> {
-    if (cert === undefined) return '';
-    const profile = await bankProfile(knex, cert, await quarterForBank(knex, cert));
-    if (!profile) return '';
-    const status = profile.active ? '' : `\nThis bank is no longer active (it failed or merged${profile.inactiveDate ? ` on ${profile.inactiveDate}` : ''}): say so first.`;
-    return `\nFigures from our database (authoritative; quote only these):\n${JSON.stringify(profile)}${status}`;
+  async function figuresFor({ bankData, cert, quarter }: BankAnalysisRequest): Promise<string> {
+    const profile = cert !== undefined && quarter !== undefined ? await bankProfile(knex, cert, quarter) : null;
+    const status = !profile || profile.active ? '' : `\nThis bank is no longer active (it failed or merged${profile.inactiveDate ? ` on ${profile.inactiveDate}` : ''}): say so first.`;
+    const grounding = profile ? `\nFigures from our database (authoritative; quote only these):\n${JSON.stringify(profile)}${status}` : '';
+    return `\nBank data: ${JSON.stringify(bankData)}${grounding}${quarterOfFigures(quarter)}`;
   }
 
   return {
@@ -155,23 +165,20 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
         signal,
       ),
 
-    async analyzeBank(bankData, cert, _scope, { signal }) {
+    async analyzeBank(request, _scope, { signal }) {
       return generateText(
-        `Write a concise financial summary (strengths, weaknesses, what to discuss with the bank) of this bank for a sales team, in markdown.\nBank data: ${JSON.stringify(bankData)}${await groundingFor(cert)}`,
+        `Write a concise financial summary (strengths, weaknesses, what to discuss with the bank) of this bank for a sales team, in markdown.${await figuresFor(request)}`,
         signal,
       );
     },
 
-    async analyzeRisk(bankData, cert, _scope, { signal }) {
-      return generateText(
-        `Write a short risk commentary (earnings, credit quality, reserves, capital) on this bank, in markdown, quoting only the figures given.\nBank data: ${JSON.stringify(bankData)}${await groundingFor(cert)}`,
-        signal,
-      );
+    async analyzeRisk(request, _scope, { signal }) {
+      return generateText(`Write a short risk commentary (earnings, credit quality, reserves, capital) on this bank, in markdown, quoting only the figures given.${await figuresFor(request)}`, signal);
     },
 
     analyzePeers: (request, { signal }) =>
       generateText(
-        `Compare this bank with its peer group for a sales team in one or two paragraphs: where it leads, where it trails, and what that suggests. Quote only these figures.\nTarget bank: ${JSON.stringify(request.targetBankData)}\nPeer group: ${JSON.stringify(request.peerAnalysisData)}`,
+        `Compare this bank with its peer group for a sales team in one or two paragraphs: where it leads, where it trails, and what that suggests. Quote only these figures.\nTarget bank: ${JSON.stringify(request.targetBankData)}\nPeer group: ${JSON.stringify(request.peerAnalysisData)}${quarterOfFigures(request.quarter)}`,
         signal,
       ),
 

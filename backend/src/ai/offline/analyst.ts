@@ -162,9 +162,9 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
       return parts.join(' ') + offlineFooter(quarter);
     },
 
-    async analyzeBank(bankData, cert) {
-      if (cert !== undefined) {
-        const profile = await bankProfile(knex, cert, await quarterForBank(knex, cert));
+    async analyzeBank({ bankData, cert, quarter }) {
+      if (cert !== undefined && quarter !== undefined) {
+        const profile = await bankProfile(knex, cert, quarter);
         if (profile) return profileAnswer(profile);
       }
       const figures = keyFinancialsOf(bankData);
@@ -173,8 +173,8 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
       return lines.join('\n') + offlineFooter();
     },
 
-    async analyzeRisk(bankData, cert) {
-      const profile = cert !== undefined ? await bankProfile(knex, cert, await quarterForBank(knex, cert)) : null;
+    async analyzeRisk({ bankData, cert, quarter }) {
+      const profile = cert !== undefined && quarter !== undefined ? await bankProfile(knex, cert, quarter) : null;
       const figures = profile?.figures ?? {};
       const given = keyFinancialsOf(bankData);
       const roa = figures.roa ?? given.returnOnAssets ?? null;
@@ -192,19 +192,19 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
       return lines.join('\n') + offlineFooter(profile?.quarter);
     },
 
-    async analyzePeers({ targetBankData, peerAnalysisData }: PeerAnalysisRequest) {
+    async analyzePeers({ targetBankData, peerAnalysisData, quarter }: PeerAnalysisRequest) {
       const name = typeof targetBankData.name === 'string' ? targetBankData.name : 'The bank';
       const averages = (peerAnalysisData.averages && typeof peerAnalysisData.averages === 'object' ? peerAnalysisData.averages : peerAnalysisData) as Record<string, unknown>;
       const peerCount = numberFrom(peerAnalysisData.peerCount);
       const rows = Object.entries(targetBankData)
         .map(([key, value]) => ({ key, own: numberFrom(value), peers: numberFrom(averages[key]) }))
         .filter((row) => row.own !== null && row.peers !== null && row.key !== 'assets');
-      if (rows.length === 0) return `There are no peer figures to compare.${offlineFooter()}`;
+      if (rows.length === 0) return `There are no peer figures to compare.${offlineFooter(quarter)}`;
       const lines = [`**${name} against ${peerCount ?? 'its'} peers**`, '', '| Metric | Bank | Peer average |', '|---|---|---|'];
       for (const row of rows) lines.push(`| ${row.key} | ${row.own!.toFixed(2)} | ${row.peers!.toFixed(2)} |`);
       const above = rows.filter((row) => row.own! > row.peers!).map((row) => row.key);
       lines.push('', `${name} is above the peer average on ${above.length} of ${rows.length} measures${above.length ? ` (${above.join(', ')})` : ''}. Whether above is better depends on the measure: for efficiency, NPL, charge-offs and cost of funds lower is better.`);
-      return lines.join('\n') + offlineFooter();
+      return lines.join('\n') + offlineFooter(quarter);
     },
 
     async generateEmail(request: EmailRequest) {

@@ -220,7 +220,8 @@ const comparisons: Record<Comparison, (value: Comparable, wanted: Comparable) =>
   '>=': (value, wanted) => value >= wanted,
 };
 
-const quarterSchema = z.string().regex(/^\d{8}$/, 'quarter must be an 8-digit report date (YYYYMMDD)');
+/** A quarter as its report date, YYYYMMDD. */
+export const quarterSchema = z.string().regex(/^\d{8}$/, 'quarter must be an 8-digit report date (YYYYMMDD)');
 
 export const recordsQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(10_000).default(10),

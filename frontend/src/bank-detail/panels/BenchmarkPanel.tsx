@@ -299,7 +299,8 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
               <AiAnalysis
                 cert={data.cert}
                 kind="peers"
-                generate={(again) => aiApi.analyzePeers(targetFigures(data.bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert, again)}
+                quarter={quarter}
+                generate={(again) => aiApi.analyzePeers(targetFigures(data.bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert, quarter, again)}
                 buttonLabel="Generate Analysis"
                 successText="AI analysis complete."
                 failureText="Failed to generate AI analysis."

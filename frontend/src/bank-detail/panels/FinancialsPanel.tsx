@@ -27,7 +27,7 @@ import {
 import type { NormalisedBank } from '../../banks/bank.ts';
 import { isoDate, type RawRecord } from '../../banks/records.ts';
 import { RISK_SCORE_EXPLAINED, riskLines } from '../lib/risk.ts';
-import type { BankDetailData } from '../useBankDetailData.ts';
+import { bankOfQuarter, type BankDetailData } from '../useBankDetailData.ts';
 import { RatingCue } from '../../ui/RatingCue.tsx';
 import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
@@ -163,18 +163,19 @@ function RiskScoreSection({ record }: { record: RawRecord }) {
   );
 }
 
-/** AI risk commentary: the saved one, or generated on request. */
-function RiskCommentary({ bank }: { bank: NormalisedBank }) {
+/** AI risk commentary on the quarter shown (the bank as of it): the saved one of that quarter, or generated on request. */
+function RiskCommentary({ bank, quarter }: { bank: NormalisedBank; quarter: string }) {
   return (
     <Section title="AI Risk Commentary">
       <AiAnalysis
         cert={bank.cert}
         kind="risk"
-        generate={(again) => aiApi.analyzeRisk(riskPayload(bank), bank.cert, again)}
+        quarter={quarter}
+        generate={(again) => aiApi.analyzeRisk(riskPayload(bank), bank.cert, quarter, again)}
         buttonLabel="Generate Risk Commentary"
         successText="AI analysis complete."
         failureText="Failed to generate AI risk analysis. Please try again."
-        emptyText="No risk commentary has been generated for this bank yet."
+        emptyText={`No risk commentary has been generated for ${quarterLabel(quarter)} yet.`}
         testId="ai-risk"
       />
     </Section>
@@ -202,6 +203,10 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
     enabled: held && selected !== newest,
   });
   const record = selected === newest ? data.latestFinancials : (chosen.data ?? null);
+  const bankAsOfSelected = useMemo(
+    () => (selected === newest ? data.bank : bankOfQuarter(data.cert, data.institution, data.demographics, record)),
+    [selected, newest, data, record],
+  );
 
   // A bank that reported no quarter held (it failed or merged before them) has no quarter to choose.
   const reportsNone = data.quarters.length === 0 && data.latestFinancials === null;
@@ -229,7 +234,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
             Amounts in US dollars; ratios in percent.
           </Typography>
           <RiskScoreSection record={record} />
-          <RiskCommentary bank={data.bank} />
+          <RiskCommentary bank={bankAsOfSelected} quarter={selected} />
           <SectionGrid section={coreSection} record={record} />
           <SectionGrid section={ratioSection} record={record} />
           <Section title="Balance Sheet Summary">
