@@ -128,7 +128,7 @@ export async function bankProfile(knex: Knex, cert: number, quarter: string): Pr
  * A bank's own newest report date held, at or before the newest we hold: a bank that failed or merged
  * stopped reporting, and its figures are those of its last quarter, not none. Null when it reported none.
  */
-async function latestQuarterOf(knex: Knex, cert: number): Promise<string | null> {
+export async function latestQuarterOf(knex: Knex, cert: number): Promise<string | null> {
   const row = await knex('fdic_financials').where({ cert }).max('repdte as repdte').first();
   return row?.repdte ? String(row.repdte) : null;
 }

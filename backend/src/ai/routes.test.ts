@@ -7,6 +7,7 @@ import { loadDemoData } from '../regulator/demo/load.ts';
 import { normaliseFinancials, normaliseInstitution } from '../regulator/normalise/index.ts';
 import { upsertFinancials, upsertInstitutions } from '../regulator/store.ts';
 import { answerCutNote } from './chat/routes.ts';
+import { loadPlaceholderContext } from '../placeholders/values.ts';
 
 /** NDJSON lines of a streamed chat answer. */
 async function ask(app: TestApp, token: string, body: unknown): Promise<{ status: number; lines: Array<Record<string, any>>; type: string | null }> {
@@ -301,8 +302,25 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(double.requests[1].body.contents[0].parts[0].text).to.include(`"quarter":"${newest.repdte}"`).and.include(`as of ${quarterName(newest.repdte)}`);
       expect((await risk(earlier.repdte)).body.analysis).to.equal('Earlier risk.');
       expect(double.requests).to.have.length(2);
-      const saved = await gemini.request(`/api/data/ai-analysis/${bank.cert}/risk`, { token: geminiUser.token });
-      expect(saved.body).to.include({ content: 'Earlier risk.', quarter: earlier.repdte });
+      const saved = async (quarter?: string) => (await gemini.request(`/api/data/ai-analysis/${bank.cert}/risk${quarter ? `?quarter=${quarter}` : ''}`, { token: geminiUser.token })).body;
+      expect(await saved(earlier.repdte)).to.include({ content: 'Earlier risk.', quarter: earlier.repdte });
+      expect(await saved(newest.repdte)).to.include({ content: 'Newest risk.', quarter: newest.repdte });
+      // Asked last, the earlier quarter's commentary neither replaces the newest one nor goes into emails.
+      expect(await saved()).to.include({ content: 'Newest risk.', quarter: newest.repdte });
+      expect((await loadPlaceholderContext(context.db.knex, { userId: geminiUser.user.id, cert: bank.cert })).analysis?.risk).to.equal('Newest risk.');
+    });
+
+    it('gives a commentary saved before commentaries named their quarter for the bank\'s newest quarter only', async () => {
+      const [newest, earlier] = await twoQuarters(bank.cert);
+      const holder = await gemini.signUp('Early Adopter');
+      const at = new Date();
+      await context.db.knex('ai_analyses').insert({ user_id: holder.user.id, cert: bank.cert, kind: 'summary', content: 'Written long ago.', provider: 'gemini', quarter: '', version: 1, created_at: at, updated_at: at });
+      const saved = async (quarter: string) => (await gemini.request(`/api/data/ai-analysis/${bank.cert}/summary?quarter=${quarter}`, { token: holder.token })).body;
+      expect(await saved(newest.repdte)).to.include({ content: 'Written long ago.', quarter: null });
+      expect(await saved(earlier.repdte)).to.equal(null);
+      const malformed = await gemini.request(`/api/data/ai-analysis/${bank.cert}/summary?quarter=Q2`, { token: holder.token });
+      expect(malformed.status).to.equal(400);
+      expect(malformed.body.message).to.equal('The quarter must be a report date like 20250630, not "Q2".');
     });
 
     it('names the quarter the peer benchmark is of in the peer commentary prompt, and keeps each quarter\'s commentary apart', async () => {
@@ -316,8 +334,9 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(answered.body).to.include({ analysis: 'Newest peers.', quarter: newest.repdte });
       expect((await peers(earlier.repdte)).body.analysis).to.equal('Earlier peers.');
       expect(double.requests[1].body.contents[0].parts[0].text).to.include(`as of ${quarterName(earlier.repdte)}`);
-      const saved = await gemini.request(`/api/data/ai-analysis/${bank.cert}/peers`, { token: geminiUser.token });
+      const saved = await gemini.request(`/api/data/ai-analysis/${bank.cert}/peers?quarter=${earlier.repdte}`, { token: geminiUser.token });
       expect(saved.body).to.include({ content: 'Earlier peers.', quarter: earlier.repdte });
+      expect((await gemini.request(`/api/data/ai-analysis/${bank.cert}/peers`, { token: geminiUser.token })).body).to.include({ content: 'Newest peers.', quarter: newest.repdte });
     });
 
     it('refuses a commentary on a quarter we hold no figures of with 400, naming the quarters held', async () => {

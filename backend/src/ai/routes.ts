@@ -13,6 +13,7 @@ import { templateCategories } from '../../../domain/records/template.ts';
 import { maxAiPromptLength } from '../../../domain/ai-prompt.ts';
 import { groupThousands } from '../../../domain/format.ts';
 import { aiAnalysisDecider } from './analysis/decider.ts';
+import { savedAnalysis } from './analysis/saved.ts';
 import { aiAnalysisStream, analysisKinds, type AnalysisKind } from './analysis/events.ts';
 import { aiCacheTtlMs } from './cache.ts';
 import { DataQuestionError, quarterForBank } from './data.ts';
@@ -230,11 +231,13 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
     if (!cert.success) throw new BadRequestError(`"${ctx.params.cert}" is not a certificate number.`);
     const kind = z.enum(analysisKinds).safeParse(ctx.params.kind);
     if (!kind.success) throw new BadRequestError(`The kind of analysis must be one of ${analysisKinds.join(', ')}.`);
-    const row = await knex('ai_analyses').where({ user_id: user.id, cert: cert.data, kind: kind.data }).first();
+    const quarter = quarterSchema.optional().safeParse(ctx.query.quarter);
+    if (!quarter.success) throw new BadRequestError(`The quarter must be a report date like 20250630, not "${String(ctx.query.quarter)}".`);
+    const row = await savedAnalysis(knex, user.id, cert.data, kind.data, quarter.data);
     // None saved yet is an empty answer, not an error: the bank detail asks on every open.
     ctx.status = 200;
     ctx.body = row
-      ? { cert: row.cert, kind: row.kind, content: row.content, provider: row.provider, quarter: row.quarter ?? null, source: 'ai', updatedAt: new Date(row.updated_at).toISOString() }
+      ? { cert: row.cert, kind: row.kind, content: row.content, provider: row.provider, quarter: row.quarter || null, source: 'ai', updatedAt: new Date(row.updated_at).toISOString() }
       : 'null';
     ctx.type = 'application/json';
   });

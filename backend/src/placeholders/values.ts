@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { placeholderValues, type PlaceholderBank, type PlaceholderContact, type PlaceholderInputs, type PlaceholderValues } from '../../../domain/placeholders/index.ts';
+import { newestSavedTexts } from '../ai/analysis/saved.ts';
 import { NotFoundError } from '../http/errors.ts';
 import { latestBank } from '../regulator/bank.ts';
 
@@ -17,16 +18,14 @@ export type PlaceholderContext = Omit<PlaceholderInputs, 'contact' | 'today'>;
 
 /**
  * The bank (from the regulator mirror, any bank may be previewed), the sender and the user's saved
- * AI summary and risk commentary of the bank. Loaded once for many mails (automation sends a bank's
+ * AI summary and risk commentary of the bank (the newest quarter's saved). Loaded once for many mails (automation sends a bank's
  * contacts the same template).
  */
 export async function loadPlaceholderContext(knex: Knex, request: { userId: string; cert?: number | null }): Promise<PlaceholderContext> {
   const [bank, sender, analyses] = await Promise.all([
     request.cert == null ? null : latestBank(knex, request.cert),
     knex('users').where({ id: request.userId }).first('name', 'email'),
-    request.cert == null
-      ? []
-      : knex('ai_analyses').where({ user_id: request.userId, cert: request.cert }).whereIn('kind', ['summary', 'risk']).select<Array<{ kind: string; content: string }>>('kind', 'content'),
+    newestSavedTexts(knex, request.userId, request.cert, ['summary', 'risk']),
   ]);
   // A bank missing from the regulator mirror (a bank added by hand) is written about from the snapshot saved with the user's target.
   const knownBank = bank ?? (request.cert == null ? null : await trackedBank(knex, request.userId, request.cert));
@@ -35,8 +34,8 @@ export async function loadPlaceholderContext(knex: Knex, request: { userId: stri
     bank: knownBank,
     sender: sender ?? null,
     analysis: {
-      summary: analyses.find((row) => row.kind === 'summary')?.content ?? null,
-      risk: analyses.find((row) => row.kind === 'risk')?.content ?? null,
+      summary: analyses.summary ?? null,
+      risk: analyses.risk ?? null,
     },
   };
 }

@@ -39,7 +39,12 @@ export const aiApi = {
     http.post<Answered & { workflow: GeneratedWorkflow | null }>(gemini('generate-workflow'), { prompt, availableTemplates }),
   findBankDomain: (bankName: string) => http.post<Answered & { domain: string | null }>(gemini('find-bank-domain'), { bankName }),
   bankNews: (bankName: string) => http.post<Answered & { summary: string; articles: NewsArticle[] }>(gemini('get-bank-news'), { bankName }),
-  /** The saved analysis of a bank, with who wrote it and the quarter it comments on (null: not known); null when none is saved. */
-  saved: (cert: number, kind: AnalysisKind) =>
-    http.get<{ content: string; provider: ProviderName; quarter: string | null; updatedAt: string } | null>(`/api/data/ai-analysis/${cert}/${kind}`),
+  /**
+   * The saved analysis of a bank of the quarter given (else of the newest saved), with who wrote it and
+   * the quarter it comments on (null: not known); null when none is saved.
+   */
+  saved: (cert: number, kind: AnalysisKind, quarter?: string) =>
+    http.get<{ content: string; provider: ProviderName; quarter: string | null; updatedAt: string } | null>(
+      `/api/data/ai-analysis/${cert}/${kind}${quarter ? `?quarter=${quarter}` : ''}`,
+    ),
 };

@@ -16,8 +16,9 @@ describe('saved AI analyses', () => {
     spec.given([saved('Sound.', '20250630')]).when(save('Sound.', '20231231')).then([saved('Sound.', '20231231')]);
   });
 
-  it('records nothing for the very text already saved for that quarter', () => {
+  it('records nothing for the very text already saved for that quarter, whatever was saved for another since', () => {
     spec.given([saved('Sound.', '20250630')]).when(save('Sound.', '20250630')).then([]);
+    spec.given([saved('Sound.', '20250630'), saved('Strained.', '20231231')]).when(save('Sound.', '20250630')).then([]);
   });
 
   it('reads an analysis saved before analyses named their quarter (version 1) as of no known quarter', () => {

@@ -12,8 +12,8 @@ export type SaveAnalysis = {
   quarter: string | null;
 };
 
-/** The latest analysis of each kind and the quarter it comments on, as the stream tells it. */
-export type AnalysisState = Partial<Record<AnalysisKind, { content: string; quarter: string | null }>>;
+/** The latest analysis of each kind and quarter commented on ('' when not known), as the stream tells it. */
+export type AnalysisState = Partial<Record<AnalysisKind, Record<string, string>>>;
 
 /**
  * Saving an analysis records what the model wrote; saving the very text already saved for that
@@ -23,9 +23,8 @@ export const aiAnalysisDecider: Decider<AnalysisState, SaveAnalysis, AiAnalysisE
   initialState: () => ({}),
   decide: (command, state) => {
     const content = command.content.trim();
-    const saved = state[command.kind];
-    if (!content || (saved?.content === content && saved.quarter === command.quarter)) return [];
+    if (!content || state[command.kind]?.[command.quarter ?? ''] === content) return [];
     return [aiAnalysisEvents.AiAnalysisGenerated.create({ ownerId: command.ownerId, cert: command.cert, kind: command.kind, content, provider: command.provider, quarter: command.quarter })];
   },
-  evolve: (state, event) => ({ ...state, [event.data.kind]: { content: event.data.content, quarter: event.data.quarter } }),
+  evolve: (state, event) => ({ ...state, [event.data.kind]: { ...state[event.data.kind], [event.data.quarter ?? '']: event.data.content } }),
 };
