@@ -346,6 +346,22 @@ describeWithDatabase('FDIC and Census file import', (context) => {
     }
   });
 
+  it('says a gzip file cut short while downloading was cut short, and to download it again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
+    try {
+      const rows = Array.from({ length: 2000 }, (_, index) => `${index + 1},Bank ${index + 1},Springfield`);
+      const whole = gzipSync(`CERT,NAME,CITY\n${rows.join('\n')}\n`);
+      const file = path.join(dir, 'institutions_all.csv.gz');
+      fs.writeFileSync(file, whole.subarray(0, Math.floor(whole.length * 0.6)));
+      const error = await importFile(knex(), file).catch((caught: unknown) => caught);
+      expect(describeImportFailure(file, error)).to.equal(
+        'The file institutions_all.csv.gz ends before its compressed data does: it was probably cut short while downloading. Download it again.',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
   it('names a failed file once on its line, whether or not its error already names it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-import-'));
     try {

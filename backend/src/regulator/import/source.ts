@@ -51,8 +51,8 @@ const sniffBytes = 256 * 1024;
  * A stream's chunks with the first `sniffBytes` or so read ahead: `head` is that start, for
  * sniffing, and `chunks` yields every chunk from the first (the file is read and decompressed once).
  */
-async function readAhead(stream: Readable): Promise<{ head: Buffer; chunks: AsyncIterable<Buffer> }> {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+async function readAhead(stream: AsyncIterable<Buffer>): Promise<{ head: Buffer; chunks: AsyncIterable<Buffer> }> {
+  const iterator = stream[Symbol.asyncIterator]();
   const first: Buffer[] = [];
   let size = 0;
   let done = false;
@@ -70,6 +70,19 @@ async function readAhead(stream: Readable): Promise<{ head: Buffer; chunks: Asyn
     for (let next = done ? null : await iterator.next(); next && !next.done; next = await iterator.next()) yield next.value;
   }
   return { head: Buffer.concat(first), chunks: chunks() };
+}
+
+/**
+ * The decompressed chunks of a gzip file. One that ends before its compressed data does (zlib says
+ * only "unexpected end of file") was cut short while downloading: said so, with what to do.
+ */
+async function* gunzipped(gunzip: Readable, path: string): AsyncGenerator<Buffer> {
+  try {
+    yield* gunzip;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'Z_BUF_ERROR') throw error;
+    throw new Error(`The file ${path} ends before its compressed data does: it was probably cut short while downloading. Download it again.`, { cause: error });
+  }
 }
 
 /** Binary formats people save FDIC downloads as, by their first bytes. */
@@ -167,7 +180,7 @@ export async function openRowSource(path: string): Promise<RowSource> {
     file.destroy();
     plain.destroy();
   };
-  const { head, chunks } = await readAhead(plain).catch((error: unknown) => {
+  const { head, chunks } = await readAhead(gzipped ? gunzipped(plain, path) : plain).catch((error: unknown) => {
     close();
     throw error;
   });
