@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from '../../backend/src/server.ts';
 import { FdicDouble } from '../doubles/fdic-double.ts';
 import { fdicTestData } from '../doubles/fdic-data.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
-import { apiAs, newUserDetails, routeUrl, screenshot, useE2E } from './support/index.ts';
+import { apiAs, newUserDetails, routeUrl, screenshot, screenshotInBothThemes, useE2E } from './support/index.ts';
 import { SignUpPage } from './support/pages/auth.ts';
 import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
@@ -84,8 +84,9 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
   const e2e = useE2E({
     banks: 40,
     config: () => ({ fdicApiUrl: fdic.url, syncQuarters: 2 }),
-    features: () => [...features.filter((feature) => feature.name !== 'regulator-bootstrap' && feature.name !== 'regulator-sync'), createSyncFeature({ fdic: fast, pageSize: 10 })],
+    features: () => [...features.filter((feature) => feature.name !== 'regulator-bootstrap' && feature.name !== 'regulator-sync'), (syncFeature = createSyncFeature({ fdic: fast, pageSize: 10 }))],
   });
+  let syncFeature: ReturnType<typeof createSyncFeature>;
 
   it('says why the sync failed and from where it resumes, then shows the real banks; a second start follows the sync already running', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/data-tools' });
@@ -145,5 +146,24 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
     release();
     await card.getByText('Institution sync finished successfully!').waitFor();
     await card.getByText(/^The sync status could not be loaded/).waitFor({ state: 'detached' });
+  });
+
+  it('shows a sync the server stopped mid-run as stopped, not failed, saying where starting it again continues', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/data-tools' });
+    const card = page.getByTestId('bulk-sync');
+    let release!: () => void;
+    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '0' });
+    await card.getByRole('button', { name: 'Sync FDIC Institutions & Financials' }).click();
+    // Held at the first page of financials: the institutions are stored.
+    await card.getByText('30 of 90').waitFor();
+    // What a server shutting down does to the sync it runs.
+    await syncFeature.syncFor(e2e.server.running.services).stop();
+    release();
+    const notice = card.getByRole('alert').filter({ hasText: 'Sync stopped' });
+    await notice.waitFor();
+    expect(await notice.getByTestId('sync-detail').textContent()).to.match(/^The sync was stopped before it finished \(a server shutting down, or Ctrl\+C on npm run sync\)\. Start the sync again to continue from \d+ of \d+ records\.$/);
+    await card.getByText(/^Sync failed/).waitFor({ state: 'detached' });
+    await screenshotInBothThemes(page, 'data-tools-sync-stopped');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 });

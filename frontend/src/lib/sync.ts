@@ -18,9 +18,12 @@ export function progressPercent(status: SyncStatus | undefined): number {
   return Math.max(0, Math.min(100, (status.progress / status.total) * 100));
 }
 
-export type SyncNotice = { severity: 'success' | 'error' | 'info'; text: string; detail?: string } | null;
+export type SyncNotice = { severity: 'success' | 'warning' | 'error' | 'info'; text: string; detail?: string } | null;
 
-/** What the card says for a status: success when complete, the failure reason on error, progress while running. */
+/**
+ * What the card says for a status: success when complete, the failure reason on error, progress
+ * while running. A run a shutdown or restart stopped did not fail: a warning, as starting it again continues it.
+ */
 export function syncNotice(status: SyncStatus | undefined): SyncNotice {
   if (!status) return null;
   switch (status.status) {
@@ -29,6 +32,8 @@ export function syncNotice(status: SyncStatus | undefined): SyncNotice {
       const detail = [status.message, status.finishedAt ? `Finished ${formatLocalMoment(status.finishedAt)}.` : ''].filter(Boolean).join(' ');
       return { severity: 'success', text: SYNC_COMPLETE, ...(detail ? { detail } : {}) };
     }
+    case 'stopped':
+      return { severity: 'warning', text: 'Sync stopped', detail: status.message || 'Start it again to continue from where it stopped.' };
     case 'error':
       return { severity: 'error', text: `Sync failed: ${status.message || 'the server gave no reason'}` };
     case 'running':

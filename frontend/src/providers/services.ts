@@ -60,7 +60,7 @@ export type DashboardResponse = {
   repdte?: string;
 };
 
-export type SyncStatus = { status: 'idle' | 'running' | 'complete' | 'error'; progress: number; total: number; message: string; startedAt?: string; finishedAt?: string };
+export type SyncStatus = { status: 'idle' | 'running' | 'complete' | 'stopped' | 'error'; progress: number; total: number; message: string; startedAt?: string; finishedAt?: string };
 
 /** The filter object of the credit box; only switched-on, non-default filters are sent. */
 export type CreditBoxCriteria = Partial<{

@@ -16,6 +16,12 @@ describe('bulk data sync display', () => {
     expect(syncNotice({ status: 'idle', progress: 0, total: 0, message: '' })).to.equal(null);
   });
 
+  it('shows a run a shutdown or restart stopped as a warning saying from where starting it again continues, not as a failure', () => {
+    const message = 'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync). Start the sync again to continue from 45 of 135 records.';
+    expect(syncNotice({ status: 'stopped', progress: 65, total: 135, message })).to.deep.equal({ severity: 'warning', text: 'Sync stopped', detail: message });
+    expect(isRunning({ status: 'stopped', progress: 65, total: 135, message })).to.equal(false);
+  });
+
   it('says under the completion what was synced and when it finished', () => {
     const finishedAt = '2026-11-29T16:56:27.710Z';
     const notice = syncNotice({ status: 'complete', progress: 9, total: 9, message: 'Synced 4,338 active institutions from FDIC BankFind.', finishedAt });

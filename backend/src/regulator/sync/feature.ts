@@ -12,7 +12,7 @@ export type SyncFeature = Feature & {
 /**
  * Bulk data sync routes:
  * - POST /api/services/sync/institutions starts the FDIC sync in the background (202), 409 while one runs;
- * - GET /api/services/sync/status answers { status: idle|running|complete|error, progress, total, message };
+ * - GET /api/services/sync/status answers { status: idle|running|complete|stopped|error, progress, total, message };
  * - POST /api/services/census/sync-all fetches the community profiles of every CBSA/CSA in use.
  */
 export function createSyncFeature(options: RegulatorSyncOptions = {}): SyncFeature {

@@ -19,9 +19,12 @@ export type SyncRun<Cursor = unknown> = {
   finishedAt: Date | null;
 };
 
-/** What GET /api/services/sync/status answers. */
+/**
+ * What GET /api/services/sync/status answers. `stopped`: a shutdown, Ctrl+C or a process that died
+ * ended the run before it finished, not a failure of the sync; starting it again continues it.
+ */
 export type SyncStatus = {
-  status: 'idle' | 'running' | 'complete' | 'error';
+  status: 'idle' | 'running' | 'complete' | 'stopped' | 'error';
   progress: number;
   total: number;
   message: string;

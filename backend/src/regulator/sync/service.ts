@@ -143,8 +143,8 @@ export class RegulatorSync {
   }
 
   /**
-   * The status of the latest run of a kind; an unfinished run nobody is running reads as an error.
-   * A failed or stopped run that can still be resumed says from where.
+   * The status of the latest run of a kind; an unfinished run nobody is running (its process died)
+   * reads as stopped. A failed or stopped run that can still be resumed says from where.
    */
   async status(kind: SyncKind = 'institutions'): Promise<SyncStatus> {
     const run = await latestRun<InstitutionSyncCursor>(this.knex, kind);
@@ -156,7 +156,7 @@ export class RegulatorSync {
     if (run.status === 'running' && !(await isJobRunning(this.db, kind))) {
       return {
         ...statusOf(run),
-        status: 'error',
+        status: 'stopped',
         message: `The sync stopped unexpectedly at ${run.progress.toLocaleString('en-US')} of ${run.total.toLocaleString('en-US')} records; start it again to resume.`,
       };
     }
@@ -215,7 +215,7 @@ export class RegulatorSync {
 }
 
 function statusOf(run: SyncRun): SyncStatus {
-  const status = run.status === 'running' ? 'running' : run.status === 'complete' ? 'complete' : 'error';
+  const status = run.status === 'interrupted' ? 'stopped' : run.status;
   return {
     status,
     progress: run.progress,

@@ -132,7 +132,9 @@ describeWithDatabase('regulator sync', (context) => {
 
     // As if the process had died mid-run: the row still says running, but nobody holds the job.
     await context.db.knex('sync_runs').update({ status: 'running' });
-    expect((await status()).message).to.match(/stopped unexpectedly at 65 of 135 records; start it again to resume/);
+    const died = await status();
+    expect(died.status).to.equal('stopped');
+    expect(died.message).to.match(/stopped unexpectedly at 65 of 135 records; start it again to resume/);
 
     const before = fdic.requests.length;
     const resumed = await app.request('/api/services/sync/institutions', { method: 'POST', token });
@@ -147,13 +149,13 @@ describeWithDatabase('regulator sync', (context) => {
     expect(Number((await context.db.knex('fdic_financials').count('* as n').first())!.n)).to.equal(90);
   });
 
-  it('says a run stopped midway (Ctrl+C, a shutdown) was stopped, and from where starting it again continues', async () => {
+  it('says a run stopped midway (Ctrl+C, a shutdown) was stopped, not failed, and from where starting it again continues', async () => {
     fdic.inject({ holdUntil: new Promise<void>(() => undefined), when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '0' });
     await app.request('/api/services/sync/institutions', { method: 'POST', token });
     while ((await status()).progress < 45) await new Promise((resolve) => setTimeout(resolve, 10));
     await sync().stop();
     const stopped = await status();
-    expect(stopped.status).to.equal('error');
+    expect(stopped.status).to.equal('stopped');
     expect(stopped.message).to.equal(
       'The sync was stopped before it finished (a server shutting down, or Ctrl+C on npm run sync). Start the sync again to continue from 45 of 135 records.',
     );
