@@ -38,12 +38,12 @@ const stopped = () => stop.abort(new Error('Rebuild stopped: the read models are
 process.once('SIGINT', stopped);
 process.once('SIGTERM', stopped);
 try {
-  const id = await claimRebuild(db.knex, selected);
-  const { events } = await runRebuild(db.knex, id, selected, { signal: stop.signal, onProgress: ({ done, total, phase }) => bar.update(done, total, phase) });
+  const claim = await claimRebuild(db, selected);
+  const { events } = await runRebuild(db.knex, claim, selected, { signal: stop.signal, onProgress: ({ done, total, phase }) => bar.update(done, total, phase) });
   bar.finish(events, events);
 } catch (error) {
-  // Its run cannot be marked ended with the database gone, so it counts as running until its heartbeat is a minute old.
-  const afterLoss = 'The read models are as they were before it: run it again once the database answers, at least a minute after it stopped.';
+  // Its run cannot be marked ended with the database gone; its lock went with its connection, so the next rebuild takes it over.
+  const afterLoss = 'The read models are as they were before it: run it again once the database answers.';
   console.error(describeCliFailure(error, 'npm run projections:rebuild', afterLoss));
   process.exitCode = 1;
 } finally {

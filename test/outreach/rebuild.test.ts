@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { advisoryLockKeys } from '../../backend/src/db/advisory-lock.ts';
+import { openDatabase } from '../../backend/src/db/database.ts';
 import { projections } from '../../projections/index.ts';
+import { claimRebuild, latestRebuild, RebuildRunning, runRebuild } from '../../projections/rebuilds.ts';
 import { rebuildProjections, resetForAsyncReplay, saveCheckpoint, type RebuildProgress } from '../../projections/runner.ts';
 import { staleProjections } from '../../projections/rebuild.ts';
 import { tasksProjection } from '../../projections/tasks.ts';
@@ -220,6 +223,60 @@ describeWithDatabase('projection rebuild', (context) => {
     }
     expect(await context.db.knex('activity_search').where('folded_summary', 'like', '%zanzibar%').count({ n: '*' }).first().then((row) => Number(row!.n))).to.equal(1);
     expect(await searched()).to.deep.equal(['Created task "Call the treasurer about Zanzibar" due Jan 1, 2027']);
+  });
+
+  it('lets a new rebuild start at once when the process running the last one died, and refuses it while that process lives', async () => {
+    const tasks = projections.filter((projection) => projection.name === 'tasks');
+    const refusal = async () => ((await claimRebuild(context.db, tasks).catch((error: unknown) => error)) as Error);
+    let afterThisTest = async () => undefined;
+    if (context.engine === 'postgres') {
+      // Another process on the same database: a pool of its own, whose sessions end when it dies.
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${(await context.db.knex.raw('select current_database() as name')).rows[0].name}`;
+      const other = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 2 });
+      const claim = await claimRebuild(other, tasks);
+      expect(await refusal()).to.be.instanceOf(RebuildRunning).with.property('message', 'A rebuild of tasks is running (0 of 0 events).');
+      expect(await latestRebuild(context.db)).to.include({ status: 'running' });
+      // Dies without recording an end (killed, or its machine gone): its session ends, and its lock goes with it.
+      const holder = (await context.db.knex.raw(`select pid from pg_locks where locktype = 'advisory' and objid = ? and database = (select oid from pg_database where datname = current_database())`, [advisoryLockKeys.readModelRebuild])).rows[0].pid;
+      await context.db.knex.raw('select pg_terminate_backend(?)', [holder]);
+      // What is left of it here: its pool, whose lock connection is gone.
+      afterThisTest = async () => {
+        await claim.lock.release();
+        await other.close();
+      };
+    } else {
+      // PGlite serves one process: a rebuild it runs refuses another, and one recorded by a process since gone is dead.
+      const alive = await claimRebuild(context.db, tasks);
+      expect(await refusal()).to.be.instanceOf(RebuildRunning).with.property('message', 'A rebuild of tasks is running (0 of 0 events).');
+      await alive.lock.release();
+    }
+    const died = Date.now();
+    while ((await latestRebuild(context.db))?.status === 'running') {
+      expect(Date.now() - died, 'the server lets a dead session go within seconds').to.be.lessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await latestRebuild(context.db)).to.include({ status: 'failed', error: 'The process running the rebuild stopped.' });
+
+    const takeover = await claimRebuild(context.db, tasks);
+    await runRebuild(context.db.knex, takeover, tasks);
+    expect(await latestRebuild(context.db)).to.include({ id: takeover.id, status: 'complete' });
+    const runs = await context.db.knex('projection_rebuilds').where('id', '<=', takeover.id).orderBy('id', 'desc').limit(2).select('status', 'error');
+    expect(runs).to.deep.equal([
+      { status: 'complete', error: null },
+      { status: 'failed', error: 'The process running the rebuild stopped.' },
+    ]);
+    await afterThisTest();
+  });
+
+  it('refuses a rebuild while one an older build runs (it holds no lock) still reports, and takes over once it has not for a minute', async () => {
+    const tasks = projections.filter((projection) => projection.name === 'tasks');
+    const [{ id }] = await context.db.knex('projection_rebuilds').insert({ projections: JSON.stringify(['activity']), status: 'running', phase: 'building', done: 10, total: 40 }).returning('id');
+    const refused = await claimRebuild(context.db, tasks).catch((error: unknown) => error);
+    expect(refused).to.be.instanceOf(RebuildRunning).with.property('message', 'A rebuild of activity is running (10 of 40 events).');
+    await context.db.knex('projection_rebuilds').where({ id }).update({ updated_at: context.db.knex.raw(`now() - interval '61 seconds'`) });
+    await runRebuild(context.db.knex, await claimRebuild(context.db, tasks), tasks);
+    expect(await context.db.knex('projection_rebuilds').where({ id }).first()).to.include({ status: 'failed', error: 'The process running the rebuild stopped.' });
   });
 
   it('resets read tables, checkpoints and parked events so async projectors replay from the start', async () => {

@@ -6,6 +6,7 @@ export const advisoryLockKeys = {
   censusSync: 72_410_002,
   migrations: 72_410_010,
   startupWork: 72_410_011,
+  readModelRebuild: 72_410_012,
 } as const;
 
 export type AdvisoryLock = { release(): Promise<void> };

@@ -31,18 +31,18 @@ export function createReadModelsFeature(): Feature {
 
   const start = async (services: AppServices, selected: RowProjection[]) => {
     if (services.config.eventStoreUrl) throw new ConflictError(eventStoreDbReplay);
-    const id = await claimRebuild(services.knex, selected).catch((error: unknown) => {
+    const claim = await claimRebuild(services.db, selected).catch((error: unknown) => {
       throw error instanceof RebuildRunning ? new ConflictError(error.message) : error;
     });
     const controller = new AbortController();
-    const done = runRebuild(services.knex, id, selected, { signal: controller.signal })
+    const done = runRebuild(services.knex, claim, selected, { signal: controller.signal })
       .then(({ events }) => logger.info('read models rebuilt', { projections: selected.map((projection) => projection.name), events }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) logger.error('read model rebuild failed', { error: (error as Error).stack ?? String(error) });
       })
       .finally(() => running.delete(services));
     running.set(services, { controller, done });
-    return id;
+    return claim.id;
   };
 
   return {
@@ -53,7 +53,7 @@ export function createReadModelsFeature(): Feature {
         const user = signedInUser(ctx.state);
         const status: ReadModelsStatus = {
           projections: await projectionStates(services.knex, projections),
-          rebuild: await latestRebuild(services.knex),
+          rebuild: await latestRebuild(services.db),
           activitySearch: services.eventStore.kind === 'postgres' ? { eventsToIndex: await eventsToIndex(services.knex, user.id) } : null,
           eventStore: services.eventStore.kind,
         };
@@ -69,7 +69,7 @@ export function createReadModelsFeature(): Feature {
         }
         const id = await start(services, selected);
         ctx.status = 202;
-        ctx.body = { rebuild: await latestRebuild(services.knex), id };
+        ctx.body = { rebuild: await latestRebuild(services.db), id };
       });
       return router;
     },

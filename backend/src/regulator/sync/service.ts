@@ -9,7 +9,7 @@ import { fdicClientFromConfig, type FdicClient, type FdicClientOptions } from '.
 import type { HttpClientOptions } from '../clients/http.ts';
 import { syncCensusProfiles } from './census.ts';
 import { cursorProgress, describeSyncResult, planInstitutionSync, runInstitutionSync, type InstitutionSyncCursor } from './institutions.ts';
-import { isJobRunning, tryAcquireJobLock, type JobLock } from './job-lock.ts';
+import { isJobRunning, tryAcquireJobLock, type JobLock } from '../../db/job-lock.ts';
 import { canResume, createRun, finishRun, lastCompleteRunWithStep, latestRun, noteRunMessage, reopenRun, resumableRun, saveProgress, type SyncKind, type SyncRun, type SyncStatus } from './runs.ts';
 
 export type RegulatorSyncOptions = {

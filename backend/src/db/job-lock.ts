@@ -1,16 +1,22 @@
-import { advisoryLockKeys, takeAdvisoryLock } from '../../db/advisory-lock.ts';
-import type { Database } from '../../db/database.ts';
-import type { SyncKind } from './runs.ts';
+import { advisoryLockKeys, takeAdvisoryLock } from './advisory-lock.ts';
+import type { Database } from './database.ts';
 
-const lockKeys: Record<SyncKind, number> = { institutions: advisoryLockKeys.institutionsSync, census: advisoryLockKeys.censusSync };
+/** The background jobs that run one at a time per database: the regulator syncs and the read-model rebuild. */
+export type JobKind = 'institutions' | 'census' | 'read-model-rebuild';
+
+const lockKeys: Record<JobKind, number> = {
+  institutions: advisoryLockKeys.institutionsSync,
+  census: advisoryLockKeys.censusSync,
+  'read-model-rebuild': advisoryLockKeys.readModelRebuild,
+};
 
 /**
  * Jobs running in this process, per database handle (tests serve several databases from one
  * process). Needed because an advisory lock is re-entrant within a session.
  */
-const runningHere = new WeakMap<object, Set<SyncKind>>();
+const runningHere = new WeakMap<object, Set<JobKind>>();
 
-function localJobs(db: Database): Set<SyncKind> {
+function localJobs(db: Database): Set<JobKind> {
   let jobs = runningHere.get(db.knex);
   if (!jobs) runningHere.set(db.knex, (jobs = new Set()));
   return jobs;
@@ -24,7 +30,7 @@ export type JobLock = { release(): Promise<void> };
  * process's lock goes with its session). PGlite serves one process only (the data folder lock
  * sees to that), so the process-local lock is the whole story there. Undefined when taken.
  */
-export async function tryAcquireJobLock(db: Database, kind: SyncKind): Promise<JobLock | undefined> {
+export async function tryAcquireJobLock(db: Database, kind: JobKind): Promise<JobLock | undefined> {
   const jobs = localJobs(db);
   if (jobs.has(kind)) return undefined;
   jobs.add(kind);
@@ -45,7 +51,7 @@ export async function tryAcquireJobLock(db: Database, kind: SyncKind): Promise<J
 }
 
 /** Whether a job of this kind runs anywhere: here, or (PostgreSQL) in another process holding its lock. */
-export async function isJobRunning(db: Database, kind: SyncKind): Promise<boolean> {
+export async function isJobRunning(db: Database, kind: JobKind): Promise<boolean> {
   if (localJobs(db).has(kind)) return true;
   if (db.engine !== 'postgres') return false;
   const result = await db.knex.raw(
