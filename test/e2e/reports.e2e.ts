@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Route } from 'playwright-core';
-import { apiOf, screenshot, trackLargestBank, useE2E, type Session } from './support/index.ts';
+import { apiOf, screenshot, screenshotInBothThemes, trackLargestBank, useE2E, type Session } from './support/index.ts';
 import { ReportsPage } from './support/pages/reports.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -126,6 +126,37 @@ describe('reports: the page as of an earlier moment', function () {
     await reports.section('contacts').getByText('3 as they were').waitFor();
     await reports.row('contacts', 'Li Wu').waitFor();
     expect(await page.getByLabel('As of').inputValue()).to.equal('');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it("no longer shows an erased contact's name, not even while the page replays the history again", async () => {
+    const { session, janeId } = await userWithOutreach('Noor Haddad');
+    const { page } = await e2e.openSignedInPage({ session, path: '/reports' });
+    const reports = new ReportsPage(page);
+    await reports.row('contacts', 'Jane Doe').waitFor();
+
+    // Jane erased from her page, then back to Reports in the same visit, its replay held as a long history would take
+    await page.evaluate((id) => (window.location.hash = `#/contacts/${id}/show`), janeId);
+    await page.getByRole('button', { name: 'Erase personal data' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByText('Personal data erased.').waitFor();
+    let answerReplay = () => {};
+    const replayHeld = new Promise<void>((resolve) => (answerReplay = resolve));
+    const heldReplay = async (route: Route) => {
+      await replayHeld;
+      await route.continue().catch(() => undefined);
+    };
+    await page.route('**/api/reports/overview**', heldReplay);
+    await new Shell(page).navigate('Reports');
+    await page.getByRole('status').filter({ hasText: 'Replaying your history' }).waitFor();
+    expect(await page.getByRole('main').getByText('Jane Doe').count()).to.equal(0);
+    expect(await reports.section('contacts').count()).to.equal(0);
+    await screenshotInBothThemes(page, 'reports-replaying-after-erasure');
+
+    answerReplay();
+    await page.unroute('**/api/reports/overview**', heldReplay);
+    await reports.row('contacts', 'Erased contact').waitFor();
+    expect(await page.getByRole('main').getByText('Jane Doe').count()).to.equal(0);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

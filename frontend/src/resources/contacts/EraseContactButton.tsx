@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DialogContentText } from '@mui/material';
 import EraseIcon from '@mui/icons-material/PersonOffOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { erasedContactName } from '../../../../domain/records/contact.ts';
 import { http } from '../../providers/http.ts';
@@ -17,6 +18,7 @@ export function EraseContactButton() {
   const contact = useRecordContext<Contact>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   // an erased contact has nothing left to erase, until it is given new personal data
@@ -25,6 +27,9 @@ export function EraseContactButton() {
     setBusy(true);
     try {
       await http.post(`/api/data/contacts/${contact.id}/erase`);
+      // Reports kept from an earlier visit hold the person's name and email: shown (and exportable) while
+      // the page replays the history again, which over a long history takes seconds. They go at once.
+      queryClient.removeQueries({ queryKey: ['reports'] });
       notify('Personal data erased.', { type: 'success' });
       setOpen(false);
       refresh();
