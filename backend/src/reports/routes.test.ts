@@ -111,6 +111,9 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     const refused = await app.request('/api/reports/overview?timeZone=Mars%2FOlympus', { token });
     expect(refused.status).to.equal(400);
     expect(refused.body.message).to.equal('timeZone must be a time zone like America/Chicago.');
+    const givenTwice = await app.request('/api/reports/overview?timeZone=UTC&timeZone=America%2FChicago', { token });
+    expect(givenTwice.status).to.equal(400);
+    expect(givenTwice.body.message).to.equal('timeZone must be a time zone like America/Chicago.');
   });
 
   it('knows nothing before the first event, and answers every report at once in the overview', async () => {

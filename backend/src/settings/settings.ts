@@ -46,8 +46,12 @@ export function sendWindowChanged(before: AutomationSettings, after: AutomationS
   );
 }
 
-/** A reader's time zone given with a request (IANA), for what it shows on the reader's clock. */
-export const timeZoneParam = z.string().refine(isTimeZone, { message: 'timeZone must be a time zone like America/Chicago.' });
+const timeZoneMessage = 'timeZone must be a time zone like America/Chicago.';
+/**
+ * A reader's time zone given with a request (IANA), for what it shows on the reader's clock. Given
+ * twice (`?timeZone=a&timeZone=b`) or as a number, the same message names it.
+ */
+export const timeZoneParam = z.string({ error: timeZoneMessage }).refine(isTimeZone, { message: timeZoneMessage });
 
 export function isTimeZone(zone: string): boolean {
   try {

@@ -178,6 +178,9 @@ describeWithDatabase('PDF report', (context) => {
     const unknownZone = await app.request('/api/services/pdf/report', { method: 'POST', token, body: { cert: 501, timeZone: 'Mars/Olympus' } });
     expect(unknownZone.status).to.equal(400);
     expect(unknownZone.body.message).to.equal('timeZone must be a time zone like America/Chicago.');
+    const zoneAsNumber = await app.request('/api/services/pdf/report', { method: 'POST', token, body: { cert: 501, timeZone: -5 } });
+    expect(zoneAsNumber.status).to.equal(400);
+    expect(zoneAsNumber.body.message).to.equal('timeZone must be a time zone like America/Chicago.');
   });
 
   it('rejects a missing or malformed cert with 400 and a clear message', async () => {
