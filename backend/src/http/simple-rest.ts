@@ -90,7 +90,11 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
     const problems = parsed.error.issues.map((issue) => (issue.code === 'custom' ? issue.message : `${issue.path.join('.')} ${issue.message}`));
     throw new BadRequestError(`Invalid list parameters: ${problems.join('; ')}`);
   }
-  const { filter = {}, range = [0, 24], sort } = parsed.data;
+  const { filter = {}, sort } = parsed.data;
+  // Records asked for by id without a range (react-admin's getMany: the names of a page's rows) are
+  // all answered, up to the page limit: a first page of 25 left a list's 26th record named 'deleted'.
+  const askedIds = Array.isArray(filter.id) ? filter.id.length : 0;
+  const range = parsed.data.range ?? [0, Math.max(24, askedIds - 1)];
   if (range[1] < range[0]) throw new BadRequestError('Invalid range: the end comes before the start.');
   const maxPageSize = spec.maxPageSize ?? 500;
   const clamped: [number, number] = [range[0], Math.min(range[1], range[0] + maxPageSize - 1)];

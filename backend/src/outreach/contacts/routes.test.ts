@@ -70,6 +70,18 @@ describeWithDatabase('contacts API', (context) => {
     expect((await add({ ...jane, source: 'Hunter' })).body.message).to.match(/source/);
   });
 
+  it('answers every contact asked for by id without a range (the names of a page of Activity), not only the first 25', async () => {
+    // a user of their own: the other tests count this user's contacts
+    const { token: analyst } = await app.signUp('Many Names');
+    const rows = Array.from({ length: 40 }, (_, index) => `Named ${index},Analyst,4100`);
+    const imported = await app.request('/api/data/contacts/import', { method: 'POST', token: analyst, body: { csv: ['Name,Title,Cert', ...rows].join('\n'), mapping: { name: 'Name', title: 'Title', bankId: 'Cert' } } });
+    expect(imported.body.imported).to.equal(40);
+    const ids = (await app.request('/api/data/contacts?range=[0,49]', { token: analyst })).body.map((contact: { id: string }) => contact.id);
+    expect(ids).to.have.length(40);
+    const asked = await listFor({ id: ids }, analyst);
+    expect(asked.map((contact: { id: string }) => contact.id)).to.have.members(ids);
+  });
+
   it("lists only the user's contacts, newest first, filtered by bank, hot lead and text", async () => {
     await add({ ...jane, bankId: 4000, name: 'Ann Older', title: 'COO', email: 'ann@fourthousand.com' });
     await add({ ...jane, bankId: 4000, name: 'Bob Newer', title: 'Head of Treasury', email: null, isHotLead: true });
