@@ -20,7 +20,7 @@ describeWithDatabase('API keys and the public API', (context) => {
   after(async () => app.stop());
 
   const createKey = async (name: string, auth = token) => app.request('/api/data/api-keys', { method: 'POST', token: auth, body: { name } });
-  const publicGet = (path: string, key?: string) => app.request(`/api/public${path}`, { headers: key ? { 'X-API-Key': key } : {} });
+  const publicGet = (path: string, key?: string, headers: Record<string, string> = {}) => app.request(`/api/public${path}`, { headers: { ...headers, ...(key ? { 'X-API-Key': key } : {}) } });
 
   it('creates a key shown in full once, lists it by preview only, and deletes it', async () => {
     const created = await createKey('  CRM sync  ');
@@ -92,11 +92,17 @@ describeWithDatabase('API keys and the public API', (context) => {
     const document = await publicGet('/openapi.json');
     expect(document.status).to.equal(200);
     expect(document.body.openapi).to.equal('3.1.0');
+    expect(document.body.servers).to.deep.equal([{ url: app.url }]);
     expect(Object.keys(document.body.paths)).to.deep.equal(['/api/public/banks', '/api/public/banks/{cert}']);
     expect(document.body.components.schemas.Bank.required).to.include.members(['cert', 'assets', 'netInterestMargin']);
     expect(document.body.components.securitySchemes.apiKey).to.deep.equal({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(JSON.stringify(document.body)).not.to.contain('#/$defs/');
     expect(document.body.paths['/api/public/banks'].get.responses['429'].description).to.contain('each key may send 5 a minute');
+  });
+
+  it("names the server the document was fetched from, never the request's Origin header", async () => {
+    const document = await publicGet('/openapi.json', undefined, { Origin: 'https://elsewhere.example' });
+    expect(document.body.servers).to.deep.equal([{ url: app.url }]);
   });
 
   it('answers a method the public API has not with 405 problem details naming the ones it has', async () => {

@@ -150,7 +150,9 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
 
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = openApiDocument(ctx.origin, services.config.publicApiRequestsPerMinute);
+    // The address this request reached (behind a trusted proxy, the one the client used); Koa's
+    // `ctx.origin` is the request's Origin header, which a server-side client does not send.
+    ctx.body = openApiDocument(`${ctx.protocol}://${ctx.host}`, services.config.publicApiRequestsPerMinute);
   });
 
   router.get('/banks', guard, async (ctx) => {
