@@ -100,6 +100,25 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect(document.body.paths['/api/public/banks'].get.responses['429'].description).to.contain('each key may send 5 a minute');
   });
 
+  it('answers errors in the content type and shape its OpenAPI document gives them', async () => {
+    const document = (await publicGet('/openapi.json')).body;
+    const key = (await createKey('Errors')).body.key;
+    const answers = [
+      { path: '/api/public/banks', status: '400', response: await publicGet('/banks?limit=0', key) },
+      { path: '/api/public/banks', status: '401', response: await publicGet('/banks') },
+      { path: '/api/public/banks/{cert}', status: '404', response: await publicGet(`/banks/${certs[2]}`, key) },
+    ];
+    for (const { path, status, response } of answers) {
+      expect(String(response.status)).to.equal(status);
+      const content = document.paths[path].get.responses[status].content;
+      const mediaType = response.headers.get('content-type')!.split(';')[0];
+      expect(Object.keys(content), `${status} of ${path}`).to.deep.equal([mediaType]);
+      const schema = document.components.schemas[content[mediaType].schema.$ref.split('/').pop()];
+      expect(Object.keys(schema.properties), `${status} of ${path}`).to.include.members(Object.keys(response.body));
+      expect(Object.keys(response.body), `${status} of ${path}`).to.include.members(schema.required);
+    }
+  });
+
   it("names the server the document was fetched from, never the request's Origin header", async () => {
     const document = await publicGet('/openapi.json', undefined, { Origin: 'https://elsewhere.example' });
     expect(document.body.servers).to.deep.equal([{ url: app.url }]);

@@ -3,11 +3,13 @@ import { bankAnswerSchema, bankListAnswerSchema, bankListQuerySchema, problemSch
 
 const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (id: string, description: string) => ({ description, content: { 'application/json': { schema: schemaRef(id) } } });
+/** Errors are sent as `application/problem+json`: a client that picks the schema by content type must find it there. */
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: schemaRef('Problem') } } });
 
 const errorsAt = (requestsPerMinute: number) => ({
-  '401': json('Problem', 'The X-API-Key header is missing or the key is unknown.'),
+  '401': problem('The X-API-Key header is missing or the key is unknown.'),
   '429': {
-    ...json('Problem', `Too many requests for this key (each key may send ${requestsPerMinute} a minute); wait the seconds in Retry-After.`),
+    ...problem(`Too many requests for this key (each key may send ${requestsPerMinute} a minute); wait the seconds in Retry-After.`),
     headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
   },
 });
@@ -38,7 +40,7 @@ export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
             { name: 'page', in: 'query', schema: { ...query.properties.page, minimum: 1, default: 1 }, description: 'Page number, from 1.' },
             { name: 'limit', in: 'query', schema: { ...query.properties.limit, minimum: 1, maximum: 100, default: 25 }, description: 'Banks per page, at most 100.' },
           ],
-          responses: { '200': json('BankList', 'One page of your target banks.'), '400': json('Problem', 'A page or limit out of range.'), ...errors },
+          responses: { '200': json('BankList', 'One page of your target banks.'), '400': problem('A page or limit out of range.'), ...errors },
         },
       },
       '/api/public/banks/{cert}': {
@@ -46,7 +48,7 @@ export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
           summary: 'One of your target banks',
           operationId: 'getBank',
           parameters: [{ name: 'cert', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'FDIC certificate number.' }],
-          responses: { '200': json('BankAnswer', 'The bank.'), '404': json('Problem', 'Not one of your target banks.'), ...errors },
+          responses: { '200': json('BankAnswer', 'The bank.'), '404': problem('Not one of your target banks.'), ...errors },
         },
       },
     },

@@ -40,8 +40,21 @@ export const bankListAnswerSchema = z
 
 export const bankAnswerSchema = z.object({ data: publicBankSchema }).meta({ id: 'BankAnswer' });
 
+/** The error body every route answers (`errorMiddleware`); loose, so a field added later breaks no client. */
 export const problemSchema = z
-  .object({ status: z.number().int(), title: z.string(), message: z.string(), detail: z.string() })
-  .meta({ id: 'Problem', description: 'An error, as RFC 7807 problem details with a readable message.' });
+  .looseObject({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    message: z.string().describe('The same readable message as detail.'),
+    msg: z.string().describe('The same readable message as detail.'),
+    requestId: z.string().optional().describe('Quote it when reporting an error.'),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('For a 400: each query parameter that is wrong, and why.'),
+  })
+  .meta({ id: 'Problem', description: 'An error, as RFC 7807 problem details (application/problem+json) with a readable message.' });
 
 export const certPathSchema = z.coerce.number({ error: 'cert must be a certificate number.' }).int('cert must be a certificate number.').min(1, 'cert must be a certificate number.').max(2_147_483_647);
