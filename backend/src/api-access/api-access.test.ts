@@ -66,6 +66,15 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect(listed.lastUsedAt).to.be.a('string');
   });
 
+  it('forbids caches to keep any answer given to a key, as a shared cache keys only by URL', async () => {
+    const key = (await createKey('Behind a proxy')).body.key;
+    const answers = [await publicGet('/banks', key), await publicGet(`/banks/${certs[0]}`, key), await publicGet(`/banks/${certs[2]}`, key), await publicGet('/banks')];
+    expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 404, 401]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).to.equal('no-store');
+    // The same answer again, now from the server's own cache.
+    expect((await publicGet('/banks', key)).headers.get('cache-control')).to.equal('no-store');
+  });
+
   it('pages with page and limit (limit at most 100), and refuses bad values with 400', async () => {
     const key = (await createKey('Paging')).body.key;
     expect((await publicGet('/banks?page=2&limit=1', key)).body).to.deep.include({ meta: { page: 2, limit: 1, total: 2 } });

@@ -79,6 +79,9 @@ const UNKNOWN_KEY = 'Unknown API key: it may have been deleted in Settings, API 
 
 function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null, revocations: TokenRevocations): Middleware {
   return async (ctx, next) => {
+    // The key travels in X-API-Key, which shared caches (unlike for Authorization) do not treat as
+    // private: without this, a proxy could serve one key's banks to another key asking the same URL.
+    ctx.set('Cache-Control', 'no-store');
     const key = ctx.get('x-api-key').trim();
     if (!key) throw new UnauthorizedError('Missing API key: send it in the X-API-Key header.');
     const owner = await keys.owner(key);
