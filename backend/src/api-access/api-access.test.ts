@@ -51,7 +51,7 @@ describeWithDatabase('API keys and the public API', (context) => {
     const key = (await createKey('Reporting')).body;
     const list = await publicGet('/banks', key.key);
     expect(list.status).to.equal(200);
-    expect(list.body.meta).to.deep.equal({ page: 1, limit: 25, total: 2 });
+    expect(list.body.meta).to.deep.equal({ page: 1, limit: 25, total: 2, next: null });
     expect(list.body.data.map((bank: { cert: number }) => bank.cert).sort()).to.deep.equal(certs.slice(0, 2).sort());
     const institution = await context.db.knex('fdic_institutions').where({ cert: certs[0] }).first();
     const one = await publicGet(`/banks/${certs[0]}`, key.key);
@@ -77,9 +77,41 @@ describeWithDatabase('API keys and the public API', (context) => {
 
   it('pages with page and limit (limit at most 100), and refuses bad values with 400', async () => {
     const key = (await createKey('Paging')).body.key;
-    expect((await publicGet('/banks?page=2&limit=1', key)).body).to.deep.include({ meta: { page: 2, limit: 1, total: 2 } });
+    expect((await publicGet('/banks?page=2&limit=1', key)).body).to.deep.include({ meta: { page: 2, limit: 1, total: 2, next: null } });
     expect((await publicGet('/banks?limit=101', key)).body.message).to.equal('limit: limit must be a whole number from 1 to 100.');
     expect((await publicGet('/banks?page=0', key)).status).to.equal(400);
+  });
+
+  it('reads every target once with after, while targets are removed and added between pages', async () => {
+    const reader = await app.signUp('Paging reader');
+    const allCerts = (await context.db.knex('fdic_institutions').orderBy('cert').select('cert')).map((row: { cert: number }) => row.cert);
+    for (const cert of allCerts.slice(0, 5)) await app.request('/api/data/banks', { method: 'POST', token: reader.token, body: { cert, name: `Target ${cert}` } });
+    const key = (await createKey('Sync', reader.token)).body.key;
+    const certsOf = (answer: { body: { data: Array<{ cert: number }> } }) => answer.body.data.map((bank) => bank.cert);
+    const before = certsOf(await publicGet('/banks?limit=100', key));
+
+    const first = await publicGet('/banks?limit=2', key);
+    expect(first.body.meta).to.include({ page: 1, total: 5 }).and.to.have.property('next').that.is.a('string');
+    // A bank already read stops being a target: a page number would now skip the bank after the first page.
+    await app.request(`/api/data/banks/${certsOf(first)[0]}`, { method: 'DELETE', token: reader.token });
+    const second = await publicGet(`/banks?limit=2&after=${first.body.meta.next}`, key);
+    expect(second.body.meta).to.include({ page: null, total: 4 });
+    // A new target goes first in the list: a page number would now read a bank of the second page again.
+    await app.request('/api/data/banks', { method: 'POST', token: reader.token, body: { cert: allCerts[5], name: 'Newest' } });
+    const third = await publicGet(`/banks?limit=2&after=${second.body.meta.next}`, key);
+    expect(third.body.meta.next).to.equal(null);
+    expect([...certsOf(first), ...certsOf(second), ...certsOf(third)]).to.deep.equal(before);
+  });
+
+  it('refuses an after it did not send, or with page, with 400', async () => {
+    const key = (await createKey('Cursor')).body.key;
+    const forged = await publicGet(`/banks?after=${Buffer.from('["yesterday", 1]').toString('base64url')}`, key);
+    expect(forged.status).to.equal(400);
+    expect(forged.body.message).to.equal('after: after must be the meta.next of an earlier page, as it was sent.');
+    expect((await publicGet('/banks?after=%F0%9F%8F%A6', key)).status).to.equal(400);
+    const next = (await publicGet('/banks?limit=1', key)).body.meta.next;
+    expect((await publicGet(`/banks?limit=1&after=${next}`, key)).status).to.equal(200);
+    expect((await publicGet(`/banks?page=2&after=${next}`, key)).body.message).to.equal('after: send page or after, not both: after already says where the page starts.');
   });
 
   it('answers 401 for a missing or unknown key, and 429 with Retry-After past the per-key rate', async () => {

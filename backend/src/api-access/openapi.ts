@@ -39,8 +39,15 @@ export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
           parameters: [
             { name: 'page', in: 'query', schema: { ...query.properties.page, minimum: 1, default: 1 }, description: 'Page number, from 1.' },
             { name: 'limit', in: 'query', schema: { ...query.properties.limit, minimum: 1, maximum: 100, default: 25 }, description: 'Banks per page, at most 100.' },
+            {
+              name: 'after',
+              in: 'query',
+              schema: query.properties.after,
+              description:
+                "The previous page's meta.next: the page of the banks that follow it. Reading every bank this way misses none and repeats none while targets are added or removed (a page number shifts with them). Not with page.",
+            },
           ],
-          responses: { '200': json('BankList', 'One page of your target banks.'), '400': problem('A page or limit out of range.'), ...errors },
+          responses: { '200': json('BankList', 'One page of your target banks.'), '400': problem('A page or limit out of range, an after not sent by this API, or both page and after.'), ...errors },
         },
       },
       '/api/public/banks/{cert}': {

@@ -9,7 +9,7 @@ import type { AppServices } from '../services.ts';
 import { revocationsOf, type TokenRevocations } from '../auth/revocations.ts';
 import { hashApiKey } from './api-keys.ts';
 import { openApiDocument } from './openapi.ts';
-import { bankListQuerySchema, certPathSchema, publicBankSchema } from './public-schemas.ts';
+import { bankListQuerySchema, certPathSchema, encodeListPlace, publicBankSchema } from './public-schemas.ts';
 
 type KeyOwner = { keyId: string; userId: string };
 
@@ -159,14 +159,27 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
   });
 
   router.get('/banks', guard, async (ctx) => {
-    const { page, limit } = bankListQuerySchema.parse(ctx.query);
+    const { page, limit, after } = bankListQuerySchema.parse(ctx.query);
     const { userId } = ctx.state.apiKeyOwner as KeyOwner;
     await cachedAnswer(services, ctx, userId, async () => {
-      const [rows, [{ total }]] = await Promise.all([
-        targetBanks(knex, userId).orderBy('t.created_at', 'desc').orderBy('t.cert').offset((page - 1) * limit).limit(limit),
-        knex('targets').where({ user_id: userId, is_target: true }).count({ total: '*' }),
-      ]);
-      ctx.body = { data: rows.map(publicBank), meta: { page, limit, total: Number(total) } };
+      const banks = targetBanks(knex, userId)
+        // Microseconds and all: the place of the page's last bank must compare equal to its row.
+        .select(knex.raw(`to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as targeted_since`))
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.cert')
+        // One more than the page: whether it exists says whether there is a next page.
+        .limit(limit + 1);
+      if (after) {
+        const [createdAt, cert] = after;
+        banks.where((older) => older.where('t.created_at', '<', createdAt).orWhere((same) => same.where('t.created_at', '=', createdAt).where('t.cert', '>', cert)));
+      } else {
+        banks.offset(((page ?? 1) - 1) * limit);
+      }
+      const [rows, [{ total }]] = await Promise.all([banks, knex('targets').where({ user_id: userId, is_target: true }).count({ total: '*' })]);
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1);
+      const next = rows.length > limit && last ? encodeListPlace([last.targeted_since, last.cert]) : null;
+      ctx.body = { data: shown.map(publicBank), meta: { page: after ? null : (page ?? 1), limit, total: Number(total), next } };
     });
   });
 

@@ -21,20 +21,55 @@ export const publicBankSchema = z
   })
   .meta({ id: 'Bank' });
 
-export const bankListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 100.' })
-    .int('limit must be a whole number from 1 to 100.')
-    .min(1, 'limit must be a whole number from 1 to 100.')
-    .max(100, 'limit must be a whole number from 1 to 100.')
-    .default(25),
+/**
+ * A place in the list (newest target first, then by cert): the bank a page ended with. Kept as the
+ * values it sorts by, not as a position, so banks targeted or removed meanwhile move no page.
+ */
+const listPlaceSchema = z.tuple([z.iso.datetime({ precision: 6 }), z.number().int().min(1)]);
+export type ListPlace = z.infer<typeof listPlaceSchema>;
+
+export const encodeListPlace = (place: ListPlace) => Buffer.from(JSON.stringify(place)).toString('base64url');
+
+const AFTER_MESSAGE = 'after must be the meta.next of an earlier page, as it was sent.';
+
+const listPlace = z.string().transform((text, context): ListPlace => {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  const place = listPlaceSchema.safeParse(decoded);
+  if (place.success) return place.data;
+  context.addIssue({ code: 'custom', message: AFTER_MESSAGE });
+  return z.NEVER;
 });
+
+export const bankListQuerySchema = z
+  .object({
+    page: z.coerce.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').optional(),
+    limit: z.coerce
+      .number({ error: 'limit must be a whole number from 1 to 100.' })
+      .int('limit must be a whole number from 1 to 100.')
+      .min(1, 'limit must be a whole number from 1 to 100.')
+      .max(100, 'limit must be a whole number from 1 to 100.')
+      .default(25),
+    after: z.string({ error: AFTER_MESSAGE }).pipe(listPlace).optional(),
+  })
+  .refine((query) => query.page === undefined || query.after === undefined, { path: ['after'], message: 'send page or after, not both: after already says where the page starts.' });
 
 export const bankListAnswerSchema = z
   .object({
     data: z.array(publicBankSchema),
-    meta: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int().describe('Target banks in all.') }),
+    meta: z.object({
+      page: z.number().int().nullable().describe('The page asked for; null for a page asked for with after.'),
+      limit: z.number().int(),
+      total: z.number().int().describe('Target banks in all.'),
+      next: z
+        .string()
+        .nullable()
+        .describe('Send it as after for the banks that follow this page, unmoved by banks targeted or removed meanwhile; null on the last page.'),
+    }),
   })
   .meta({ id: 'BankList' });
 

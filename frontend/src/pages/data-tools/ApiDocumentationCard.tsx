@@ -53,7 +53,9 @@ export function ApiDocumentationCard() {
         </Typography>
         <Typography variant="body2">
           Lists your target banks, the newest target first. Query parameters: <b>page</b> (default 1) and <b>limit</b> (default 25, at most 100). Answers{' '}
-          <Box component="code">{'{ "data": [bank, ...], "meta": { "page", "limit", "total" } }'}</Box>, total being all your targets; a page past the last has no banks.
+          <Box component="code">{'{ "data": [bank, ...], "meta": { "page", "limit", "total", "next" } }'}</Box>, total being all your targets; a page past the last has no banks. To
+          read every bank, send <b>after</b> with the previous page&apos;s next instead of page, until next is null: no bank is missed or read twice while targets are added or
+          removed meanwhile.
         </Typography>
         <Typography variant="subtitle2" sx={{ fontWeight: 700, mt: 2 }}>
           GET /api/public/banks/{'{cert}'}
