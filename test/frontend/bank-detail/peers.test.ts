@@ -5,7 +5,6 @@ import {
   peerAverage,
   peerCategories,
   peerSearchParams,
-  ratioPercent,
   sortPeers,
 } from '../../../frontend/src/bank-detail/lib/peers.ts';
 import type { BankFigures } from '../../../frontend/src/banks/bank.ts';
@@ -28,22 +27,29 @@ describe('bank detail peer benchmarking', () => {
     expect(peerCategories[2].metrics.every((m) => m.better === 'higher')).to.equal(true);
   });
 
-  it('computes derived ratios as percentages, a missing input counting as 0, null with a non-positive denominator', () => {
-    expect(ratioPercent(5, 200)).to.equal(2.5);
-    expect(ratioPercent(null, 200)).to.equal(0);
-    expect(ratioPercent(0, 200)).to.equal(0);
-    expect(ratioPercent(5, 0)).to.equal(null);
-    expect(ratioPercent(5, -3)).to.equal(null);
-    expect(ratioPercent(5, null)).to.equal(null);
+  it('computes derived ratios as percentages, null with a non-positive denominator', () => {
     expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 75, nonInterestIncome: 25 })).to.equal(25);
-    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 80 })).to.equal(0);
     expect(derivedRatios.nonInterestIncomeToRevenue({})).to.equal(null);
     expect(derivedRatios.nonInterestIncomeToRevenue({ nonInterestIncome: 20 })).to.equal(100);
-    expect(derivedRatios.costOfFunds({ deposits: 100 })).to.equal(0);
     expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 100 })).to.equal(3);
+    expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 0 })).to.equal(null);
     expect(derivedRatios.creConcentration({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);
     expect(derivedRatios.oreoToAssets({ oreo: 1 })).to.equal(null);
-    expect(derivedRatios.brokeredDepositsRatio({ deposits: 100 })).to.equal(0);
+    expect(derivedRatios.brokeredDepositsRatio({ brokeredDeposits: 0, deposits: 100 })).to.equal(0);
+  });
+
+  it('reads a derived ratio whose input the data does not report as not available, not 0.00%, for the bank and its peers', () => {
+    // Files holding deposits and income but no interest expense, OREO, brokered or core deposits (as the bulk files do).
+    const reported: BankFigures = { assets: 1000, deposits: 800, interestIncome: 60, nonInterestIncome: 20 };
+    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 80 })).to.equal(null);
+    expect(derivedRatios.costOfFunds(reported)).to.equal(null);
+    expect(derivedRatios.oreoToAssets(reported)).to.equal(null);
+    expect(derivedRatios.brokeredDepositsRatio(reported)).to.equal(null);
+    expect(derivedRatios.coreDepositsRatio(reported)).to.equal(null);
+    const funding = peerCategories.find((category) => category.name === 'Liquidity & Funding')!;
+    const core = comparisonRows(funding, reported, [reported, reported]).find((row) => row.name === 'Core Deps Ratio')!;
+    expect(core['Target Bank']).to.equal(null);
+    expect(core['Peer Average']).to.equal(null);
   });
 
   it('averages only over the peers that have a value', () => {

@@ -1,5 +1,6 @@
 import { type Columns, columnsOfRows, pickRows } from '../engine/columns.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
+import { percentOf } from '../../../../domain/derived-ratios.ts';
 import { type NormalisedBatch, type RawRecord, acceptCerts, onlyRow, parseFdicDate, remembering, sourceRecords, thousandsToDollars, toNumber } from './values.ts';
 
 /** fdic_financials rows from financials-endpoint records (one bank, one quarter each): money in dollars, ratios as given. */
@@ -105,17 +106,6 @@ export type FinancialsRow = { cert: number; repdte: string; report_date: string;
   FinancialMoneyColumn | FinancialRatioColumn,
   number | null
 >;
-
-/**
- * numerator / denominator as a percentage (the derived peer ratios): null (not available) when the
- * numerator is not in the record or the denominator is not positive. A ratio whose inputs are
- * absent is not 0%.
- */
-export function percentOf(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
-  const below = denominator ?? 0;
-  if (numerator === null || numerator === undefined || !(below > 0)) return null;
-  return (numerator / below) * 100;
-}
 
 const moneyFieldEntries = Object.entries(financialMoneyFields) as Array<[keyof typeof financialMoneyFields, readonly string[]]>;
 const ratioFieldEntries = Object.entries(financialRatioFields) as Array<[keyof typeof financialRatioFields, readonly string[]]>;

@@ -10,11 +10,11 @@ import {
   normaliseLocation,
   normaliseSod,
   parseFdicDate,
-  percentOf,
   quarterLabel,
   toNumber,
 } from './index.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
+import { percentOf } from '../../../../domain/derived-ratios.ts';
 import { columnsOfRows, type Columns } from '../engine/columns.ts';
 
 describe('regulator normalisation', () => {

@@ -5,6 +5,7 @@
  */
 
 import type { PeerCriteria } from '../../../../domain/peers.ts';
+import { percentOf } from '../../../../domain/derived-ratios.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
@@ -22,24 +23,18 @@ function numeric(value: unknown): number | null {
 }
 
 /**
- * A percentage ratio, null when the denominator is not positive. An input missing from the data
- * counts as 0: the call reports such a balance as nothing (a bank with no brokered deposits).
+ * The ratios the Benchmark derives from reported amounts, as the server stores them
+ * (domain/derived-ratios.ts): N/A, not 0%, for a bank whose data does not report an input.
  */
-export function ratioPercent(numerator: number | null | undefined, denominator: number | null | undefined): number | null {
-  const bottom = numeric(denominator) ?? 0;
-  if (bottom <= 0) return null;
-  return ((numeric(numerator) ?? 0) / bottom) * 100;
-}
-
 export const derivedRatios = {
   nonInterestIncomeToRevenue: (b: BankFigures) =>
-    ratioPercent(b.nonInterestIncome, (numeric(b.interestIncome) ?? 0) + (numeric(b.nonInterestIncome) ?? 0)),
-  costOfFunds: (b: BankFigures) => ratioPercent(b.interestExpense, b.deposits),
-  oreoToAssets: (b: BankFigures) => ratioPercent(b.oreo, b.assets),
-  creConcentration: (b: BankFigures) => ratioPercent(b.loans_re_commercial_gross, b.loans_and_leases_gross),
-  brokeredDepositsRatio: (b: BankFigures) => ratioPercent(b.brokeredDeposits, b.deposits),
-  coreDepositsRatio: (b: BankFigures) => ratioPercent(b.coreDeposits, b.deposits),
-  nonAccrualRatio: (b: BankFigures) => ratioPercent(b.nonaccrualLoansAndLeases, b.loans_and_leases_gross),
+    percentOf(b.nonInterestIncome, (numeric(b.interestIncome) ?? 0) + (numeric(b.nonInterestIncome) ?? 0)),
+  costOfFunds: (b: BankFigures) => percentOf(b.interestExpense, b.deposits),
+  oreoToAssets: (b: BankFigures) => percentOf(b.oreo, b.assets),
+  creConcentration: (b: BankFigures) => percentOf(b.loans_re_commercial_gross, b.loans_and_leases_gross),
+  brokeredDepositsRatio: (b: BankFigures) => percentOf(b.brokeredDeposits, b.deposits),
+  coreDepositsRatio: (b: BankFigures) => percentOf(b.coreDeposits, b.deposits),
+  nonAccrualRatio: (b: BankFigures) => percentOf(b.nonaccrualLoansAndLeases, b.loans_and_leases_gross),
 };
 
 const field =
