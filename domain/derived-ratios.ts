@@ -13,3 +13,24 @@ export function percentOf(numerator: number | null | undefined, denominator: num
   if (numerator === null || numerator === undefined || !Number.isFinite(numerator) || !(below > 0)) return null;
   return (numerator / below) * 100;
 }
+
+/**
+ * A year-to-date flow (income, expense) of the quarter ending on `repdte` (YYYYMMDD) as a full
+ * year's: the FDIC reports flows summed from January 1, so a March figure is a quarter of a year's
+ * and a September one three quarters. The date may be written YYYYMMDD or YYYY-MM-DD. Null when
+ * either is missing or the date is not a quarter's end.
+ */
+export function annualised(yearToDate: number | null | undefined, repdte: string | number | null | undefined): number | null {
+  if (yearToDate === null || yearToDate === undefined) return null;
+  const month = Number(String(repdte ?? '').replace(/\D/g, '').slice(4, 6));
+  if (![3, 6, 9, 12].includes(month)) return null;
+  return (yearToDate * 12) / month;
+}
+
+/**
+ * Cost of funds: the year-to-date interest expense, annualised, as a percentage of deposits at the
+ * quarter's end, so a March quarter and a December one read on the same yearly scale.
+ */
+export function costOfFunds(interestExpenseYearToDate: number | null | undefined, deposits: number | null | undefined, repdte: string | number | null | undefined): number | null {
+  return percentOf(annualised(interestExpenseYearToDate, repdte), deposits);
+}

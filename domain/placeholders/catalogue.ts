@@ -81,7 +81,7 @@ export const placeholderCatalogue: PlaceholderGroup[] = [
     ['efficiencyRatio', 'Efficiency ratio', 'Non-interest expense as a percent of revenue (lower is better).', 'percent', 58.2, bank('efficiencyRatio')],
     ['loanToDepositRatio', 'Loan-to-deposit ratio', 'Net loans as a percent of deposits.', 'percent', 82.5, bank('netLoansToDepositsRatio')],
     ['equityToAssetsRatio', 'Equity to assets', 'Equity capital as a percent of assets.', 'percent', 10.1, bank('equityToAssetsRatio')],
-    ['costOfFunds', 'Cost of funds', 'Interest expense as a percent of interest-bearing funding.', 'percent', 1.85, bank('costOfFunds')],
+    ['costOfFunds', 'Cost of funds', 'Interest expense of the year to date, annualised, as a percent of deposits.', 'percent', 1.85, bank('costOfFunds')],
   ]),
   group('balanceSheet', 'Balance sheet', [
     ['totalAssets', 'Total assets', 'Total assets in dollars.', 'money', 1_234_000_000, bank('assets')],

@@ -35,6 +35,8 @@ export type BankFigures = {
   brokeredDeposits?: number | null;
   coreDeposits?: number | null;
   nonaccrualLoansAndLeases?: number | null;
+  /** The quarter the figures are of (YYYYMMDD): its year-to-date flows are annualised by it. */
+  repdte?: string | null;
 };
 
 /** The bank as the detail view builds it: the figures plus who and where it is and its loan book. */

@@ -31,11 +31,18 @@ describe('bank detail peer benchmarking', () => {
     expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 75, nonInterestIncome: 25 })).to.equal(25);
     expect(derivedRatios.nonInterestIncomeToRevenue({})).to.equal(null);
     expect(derivedRatios.nonInterestIncomeToRevenue({ nonInterestIncome: 20 })).to.equal(100);
-    expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 100 })).to.equal(3);
-    expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 0 })).to.equal(null);
+    expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 100, repdte: '20251231' })).to.equal(3);
+    expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 0, repdte: '20251231' })).to.equal(null);
     expect(derivedRatios.creConcentration({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);
     expect(derivedRatios.oreoToAssets({ oreo: 1 })).to.equal(null);
     expect(derivedRatios.brokeredDepositsRatio({ brokeredDeposits: 0, deposits: 100 })).to.equal(0);
+  });
+
+  it('compares cost of funds annualised: a bank of a March quarter beside peers of a December one reads the same yearly rate', () => {
+    const march = derivedRatios.costOfFunds({ interestExpense: 5, deposits: 1000, repdte: '20250331' });
+    const december = derivedRatios.costOfFunds({ interestExpense: 20, deposits: 1000, repdte: '20251231' });
+    expect(march).to.equal(2);
+    expect(december).to.equal(2);
   });
 
   it('reads a derived ratio whose input the data does not report as not available, not 0.00%, for the bank and its peers', () => {

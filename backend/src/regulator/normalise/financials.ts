@@ -1,6 +1,6 @@
 import { type Columns, columnsOfRows, pickRows } from '../engine/columns.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
-import { percentOf } from '../../../../domain/derived-ratios.ts';
+import { costOfFunds, percentOf } from '../../../../domain/derived-ratios.ts';
 import { type NormalisedBatch, type RawRecord, acceptCerts, onlyRow, parseFdicDate, remembering, sourceRecords, thousandsToDollars, toNumber } from './values.ts';
 
 /** fdic_financials rows from financials-endpoint records (one bank, one quarter each): money in dollars, ratios as given. */
@@ -194,7 +194,9 @@ export function normaliseFinancialsBatch(input: Columns, options: { keepInRaw?: 
   const interestIncome = numbers('interest_income');
   const nonInterestIncome = numbers('non_interest_income');
   rows.set('non_interest_income_to_revenue', eachRecord(size, (index) => percentOf(nonInterestIncome[index], (interestIncome[index] ?? 0) + (nonInterestIncome[index] ?? 0))));
-  rows.set('cost_of_funds', ratioOf('interest_expense', 'deposits'));
+  const interestExpense = numbers('interest_expense');
+  const deposits = numbers('deposits');
+  rows.set('cost_of_funds', eachRecord(size, (index) => costOfFunds(interestExpense[index], deposits[index], reportDates[index])));
   rows.set('oreo_to_assets', ratioOf('oreo', 'assets'));
   rows.set('cre_concentration', ratioOf('loans_re_commercial_gross', 'loans_and_leases_gross'));
   rows.set('brokered_deposits_ratio', ratioOf('brokered_deposits', 'deposits'));

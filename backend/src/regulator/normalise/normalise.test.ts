@@ -150,12 +150,19 @@ describe('regulator normalisation', () => {
     it('computes the derived ratios as percentages', () => {
       const row = normaliseFinancials(record);
       expect(row.non_interest_income_to_revenue).to.be.closeTo((10 / 50) * 100, 1e-9);
-      expect(row.cost_of_funds).to.be.closeTo((8 / 800) * 100, 1e-9);
+      // Interest expense to June 30 (year to date) doubled: a yearly rate, as every quarter's is.
+      expect(row.cost_of_funds).to.be.closeTo(((8 * 2) / 800) * 100, 1e-9);
       expect(row.oreo_to_assets).to.be.closeTo((2 / 1000) * 100, 1e-9);
       expect(row.cre_concentration).to.be.closeTo((75 / 600) * 100, 1e-9);
       expect(row.brokered_deposits_ratio).to.be.closeTo(5, 1e-9);
       expect(row.core_deposits_ratio).to.be.closeTo(75, 1e-9);
       expect(row.nonaccrual_ratio).to.be.closeTo(1, 1e-9);
+    });
+
+    it('stores cost of funds annualised, so a March quarter and a September one read on one yearly scale', () => {
+      expect(normaliseFinancials({ ...record, REPDTE: '20240331', EINTEXP: 4 }).cost_of_funds).to.be.closeTo(2, 1e-9);
+      expect(normaliseFinancials({ ...record, REPDTE: '20240930', EINTEXP: 12 }).cost_of_funds).to.be.closeTo(2, 1e-9);
+      expect(normaliseFinancials({ ...record, REPDTE: '20241231', EINTEXP: 16 }).cost_of_funds).to.be.closeTo(2, 1e-9);
     });
 
     it('leaves a derived ratio null when its denominator is missing, zero or negative', () => {

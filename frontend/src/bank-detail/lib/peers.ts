@@ -5,7 +5,7 @@
  */
 
 import type { PeerCriteria } from '../../../../domain/peers.ts';
-import { percentOf } from '../../../../domain/derived-ratios.ts';
+import { costOfFunds, percentOf } from '../../../../domain/derived-ratios.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
@@ -29,7 +29,7 @@ function numeric(value: unknown): number | null {
 export const derivedRatios = {
   nonInterestIncomeToRevenue: (b: BankFigures) =>
     percentOf(b.nonInterestIncome, (numeric(b.interestIncome) ?? 0) + (numeric(b.nonInterestIncome) ?? 0)),
-  costOfFunds: (b: BankFigures) => percentOf(b.interestExpense, b.deposits),
+  costOfFunds: (b: BankFigures) => costOfFunds(b.interestExpense, b.deposits, b.repdte),
   oreoToAssets: (b: BankFigures) => percentOf(b.oreo, b.assets),
   creConcentration: (b: BankFigures) => percentOf(b.loans_re_commercial_gross, b.loans_and_leases_gross),
   brokeredDepositsRatio: (b: BankFigures) => percentOf(b.brokeredDeposits, b.deposits),
