@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { capitalSection } from '../../../frontend/src/bank-detail/lib/financial-sections.ts';
+import { capitalSection, incomeSection } from '../../../frontend/src/bank-detail/lib/financial-sections.ts';
 import { ratingWords } from '../../../domain/format.ts';
+import { bankFigureLabel } from '../../../domain/bank-fields.ts';
 
 /** The rating word of each rated line of a section for a call report record. */
 function ratedLines(record: Record<string, number>): Record<string, string> {
@@ -27,5 +28,27 @@ describe('Capital Adequacy section', () => {
       'Common Equity Tier 1 Ratio': 'Weak',
       'Total Risk-Based Capital Ratio': 'Poor',
     });
+  });
+});
+
+describe('Income & Expense Statement section', () => {
+  it('labels every line year to date: a September report holds nine months of income and expense, not a quarter or a year', () => {
+    expect(incomeSection.lines.map((line) => line.label)).to.deep.equal([
+      'Total Interest Income (YTD)',
+      'Total Interest Expense (YTD)',
+      'Net Interest Income (YTD)',
+      'Noninterest Income (YTD)',
+      'Noninterest Expense (YTD)',
+      'Provision for Credit Losses (YTD)',
+      'Income Before Taxes (YTD)',
+      'Applicable Income Taxes (YTD)',
+      'Net Income (YTD)',
+    ]);
+  });
+
+  it('names the same flows year to date where a tracked bank\'s updated figures are listed', () => {
+    for (const figure of ['interestIncome', 'interestExpense', 'netInterestIncome', 'nonInterestIncome', 'nonInterestExpense', 'provisionForLoanLosses', 'incomeBeforeTax']) {
+      expect(bankFigureLabel(figure)).to.match(/\(YTD\)$/);
+    }
   });
 });

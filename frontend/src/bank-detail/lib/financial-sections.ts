@@ -83,14 +83,14 @@ export const balanceSheetSection: FinancialSection = {
 export const incomeSection: FinancialSection = {
   title: 'Income & Expense Statement',
   lines: [
-    moneyLine('Total Interest Income', 'INTINC'),
-    moneyLine('Total Interest Expense', 'EINTEXP'),
-    moneyLine('Net Interest Income', 'NIM'),
-    moneyLine('Noninterest Income', 'NONII'),
-    moneyLine('Noninterest Expense', 'NONIX'),
-    moneyLine('Provision for Credit Losses', 'ELNATR'),
-    { label: 'Income Before Taxes', kind: 'money', value: (record) => money(record, 'IBEFTAX') ?? money(record, 'PTAXNETINC') },
-    moneyLine('Applicable Income Taxes', 'ITAX'),
+    moneyLine(labels.interestIncome, 'INTINC'),
+    moneyLine(labels.interestExpense, 'EINTEXP'),
+    moneyLine(labels.netInterestIncome, 'NIM'),
+    moneyLine(labels.nonInterestIncome, 'NONII'),
+    moneyLine(labels.nonInterestExpense, 'NONIX'),
+    moneyLine(labels.provisionForLoanLosses, 'ELNATR'),
+    { label: labels.incomeBeforeTax, kind: 'money', value: (record) => money(record, 'IBEFTAX') ?? money(record, 'PTAXNETINC') },
+    moneyLine(labels.incomeTaxes, 'ITAX'),
     moneyLine(labels.netIncome, 'NETINC'),
   ],
 };
