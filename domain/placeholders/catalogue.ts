@@ -134,7 +134,7 @@ export const placeholderCatalogue: PlaceholderGroup[] = [
     ['creditCardLoans', 'Credit card loans', 'Credit card balances, in dollars.', 'money', 4_000_000, bank('loans_consumer_credit_card_gross')],
     ['autoLoans', 'Auto loans', 'Automobile loans, in dollars.', 'money', 22_000_000, bank('loans_consumer_auto_gross')],
     ['agriculturalLoans', 'Agricultural loans', 'Loans to finance agricultural production, in dollars.', 'money', 15_000_000, bank('loans_ag_gross')],
-    ['creConcentration', 'CRE concentration', 'Commercial real estate loans as a percent of total capital.', 'percent', 232.5, bank('creConcentration')],
+    ['creConcentration', 'CRE loans to gross loans', 'Commercial real estate loans (construction, multifamily and nonfarm nonresidential) as a percent of gross loans and leases.', 'percent', 35.4, bank('creConcentration')],
   ]),
   group('offBalanceSheet', 'Off-balance sheet', [
     ['unusedCommitments', 'Unused commitments', 'Unused portions of commitments to lend, in dollars.', 'money', 145_000_000, raw('UC')],

@@ -235,3 +235,12 @@ describe('placeholder catalogue and values', () => {
     expect(email.body).to.contain('Total assets: $1.23B').and.to.contain('Return on assets: 1.12%').and.to.contain('Alex Morgan');
   });
 });
+
+describe('placeholder catalogue', () => {
+  it('describes {{creConcentration}} as it is computed, CRE loans over gross loans, with an example of that scale', () => {
+    const cre = placeholderCatalogue.flatMap((group) => group.placeholders).find((placeholder) => placeholder.name === 'creConcentration')!;
+    expect(cre.description).to.match(/percent of gross loans/);
+    expect(cre.description).not.to.match(/capital/);
+    expect(cre.sample).to.be.below(100);
+  });
+});

@@ -33,7 +33,7 @@ const curated: Metric[] = [
   { column: 'net_loans_to_deposits_ratio', label: 'Net loans to deposits', unit: 'percent', higherIsBetter: true, phrases: ['loans to deposits', 'loan to deposit', 'ltd ratio'] },
   { column: 'allowance_to_loans_ratio', label: 'Allowance to loans', unit: 'percent', higherIsBetter: true, phrases: ['allowance to loans', 'reserve ratio', 'loan loss reserve'] },
   { column: 'cost_of_funds', label: 'Cost of funds', unit: 'percent', higherIsBetter: false, phrases: ['cost of funds', 'funding cost'] },
-  { column: 'cre_concentration', label: 'CRE concentration', unit: 'percent', higherIsBetter: false, phrases: ['cre concentration', 'commercial real estate concentration'] },
+  { column: 'cre_concentration', label: 'CRE loans to gross loans', unit: 'percent', higherIsBetter: false, phrases: ['cre concentration', 'commercial real estate concentration'] },
   { column: 'brokered_deposits_ratio', label: 'Brokered deposits ratio', unit: 'percent', higherIsBetter: false, phrases: ['brokered deposits'] },
   { column: 'core_deposits_ratio', label: 'Core deposits ratio', unit: 'percent', higherIsBetter: true, phrases: ['core deposits'] },
   { column: 'risk_score', label: 'Risk score', unit: 'score', higherIsBetter: false, phrases: ['risk score', 'riskiest', 'highest risk', 'risk'] },

@@ -38,6 +38,12 @@ describe('bank detail peer benchmarking', () => {
     expect(derivedRatios.brokeredDepositsRatio({ brokeredDeposits: 0, deposits: 100 })).to.equal(0);
   });
 
+  it('names the CRE ratio it compares for what it is, a share of gross loans, not the supervisory concentration over capital', () => {
+    const cre = metric('Asset Quality & Credit Risk', 'CRE/Gross Loans Ratio');
+    expect(cre.value({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);
+    expect(peerCategories.flatMap((category) => category.metrics).map((m) => m.label)).not.to.include('CRE Concentration');
+  });
+
   it('compares cost of funds annualised: a bank of a March quarter beside peers of a December one reads the same yearly rate', () => {
     const march = derivedRatios.costOfFunds({ interestExpense: 5, deposits: 1000, repdte: '20250331' });
     const december = derivedRatios.costOfFunds({ interestExpense: 20, deposits: 1000, repdte: '20251231' });

@@ -62,7 +62,8 @@ export const peerCategories: PeerCategory[] = [
       { label: 'Net C/O Ratio', better: 'lower', value: field('netChargeOffsToLoansRatio') },
       { label: 'ALLL/Loans Ratio', better: 'higher', value: field('allowanceToLoansRatio') },
       { label: 'OREO/Assets Ratio', better: 'lower', value: derivedRatios.oreoToAssets },
-      { label: 'CRE Concentration', better: 'lower', value: derivedRatios.creConcentration },
+      // CRE over gross loans: the share of the loan book, not the supervisory concentration over total capital (the 300% test).
+      { label: 'CRE/Gross Loans Ratio', better: 'lower', value: derivedRatios.creConcentration },
     ],
   },
   {
