@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Route } from 'playwright-core';
 import { EventStoreDbDouble } from '../doubles/eventstoredb-double.ts';
-import { apiOf, screenshot, trackLargestBank, useE2E } from './support/index.ts';
+import { apiOf, holdRequests, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 
 /**
@@ -38,18 +37,11 @@ describe('read models: a rebuild from Data Tools, then the activity search index
     // A second rebuild: the card follows it from the click, even while the status has not answered
     // (on the embedded database it waits for the rebuild; here it is held until the card has shown the
     // run), never showing the first one's 'Rebuilt ...' as its end.
-    let answerStatus = () => {};
-    const statusHeld = new Promise<void>((resolve) => (answerStatus = resolve));
-    const heldStatus = async (route: Route) => {
-      await statusHeld;
-      await route.continue().catch(() => undefined);
-    };
-    await page.route('**/api/services/projections', heldStatus);
+    const heldStatus = await holdRequests(page, '**/api/services/projections');
     await card.getByRole('button', { name: 'Rebuild Read Models' }).click();
     await card.getByText('Counting events').waitFor();
     expect(await card.getByText(/^Rebuilt /).count()).to.equal(0);
-    answerStatus();
-    await page.unroute('**/api/services/projections', heldStatus);
+    await heldStatus.release();
     await card.getByText(/^Rebuilt Tracked banks, Contacts/).waitFor({ timeout: 60_000 });
     await searchIndex.getByText('Activity search index: up to date.').waitFor({ timeout: 30_000 });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Route } from 'playwright-core';
-import { apiOf, screenshot, screenshotInBothThemes, trackLargestBank, useE2E, type Session } from './support/index.ts';
+import { apiOf, holdRequests, screenshot, screenshotInBothThemes, trackLargestBank, useE2E, type Session } from './support/index.ts';
 import { ReportsPage } from './support/pages/reports.ts';
 import { Shell } from './support/pages/shell.ts';
 
@@ -80,19 +80,12 @@ describe('reports: the page as of an earlier moment', function () {
       return new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     });
     // Until the moment has replayed (held here) the page keeps now's rows, dimmed: they are not exported under the moment's name.
-    let answerReplay = () => {};
-    const replayHeld = new Promise<void>((resolve) => (answerReplay = resolve));
-    const heldReplay = async (route: Route) => {
-      await replayHeld;
-      await route.continue().catch(() => undefined);
-    };
-    await page.route('**/api/reports/overview**', heldReplay);
+    const heldReplay = await holdRequests(page, '**/api/reports/overview**');
     const subtitle = await reports.pickAsOf(anHourAgo);
     await reports.subtitle(subtitle).waitFor();
     await reports.section('contacts').getByText('3 as they were').waitFor();
     await reports.section('contacts').getByRole('button', { name: 'CSV', disabled: true }).waitFor();
-    answerReplay();
-    await page.unroute('**/api/reports/overview**', heldReplay);
+    await heldReplay.release();
     await reports.section('contacts').getByText('2 as they were').waitFor();
     expect(await reports.row('contacts', 'Li Wu').count()).to.equal(0);
     expect(await reports.row('contacts', 'Jane Doe').locator('td').allTextContents()).to.deep.equal(['Jane Doe', 'CFO', bank.name, 'No', 'No']);
@@ -140,21 +133,14 @@ describe('reports: the page as of an earlier moment', function () {
     await page.getByRole('button', { name: 'Erase personal data' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Erase for good' }).click();
     await page.getByText('Personal data erased.').waitFor();
-    let answerReplay = () => {};
-    const replayHeld = new Promise<void>((resolve) => (answerReplay = resolve));
-    const heldReplay = async (route: Route) => {
-      await replayHeld;
-      await route.continue().catch(() => undefined);
-    };
-    await page.route('**/api/reports/overview**', heldReplay);
+    const heldReplay = await holdRequests(page, '**/api/reports/overview**');
     await new Shell(page).navigate('Reports');
     await page.getByRole('status').filter({ hasText: 'Replaying your history' }).waitFor();
     expect(await page.getByRole('main').getByText('Jane Doe').count()).to.equal(0);
     expect(await reports.section('contacts').count()).to.equal(0);
     await screenshotInBothThemes(page, 'reports-replaying-after-erasure');
 
-    answerReplay();
-    await page.unroute('**/api/reports/overview**', heldReplay);
+    await heldReplay.release();
     await reports.row('contacts', 'Erased contact').waitFor();
     expect(await page.getByRole('main').getByText('Jane Doe').count()).to.equal(0);
     expect(e2e.pageErrors(page)).to.deep.equal([]);

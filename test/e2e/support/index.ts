@@ -10,6 +10,7 @@ import { screenshotDir } from './screenshots.ts';
 
 export { contrastRatio, seenThrough } from './contrast.ts';
 export { chartsDrawn, screenshot, screenshotDir, screenshotInBothSchemes, screenshotInBothThemes } from './screenshots.ts';
+export { holdRequests } from './held-requests.ts';
 export { transitionsEnded } from './transitions.ts';
 export { addOneOfEachRecord, apiAs, apiOf, arrangeTemplateWorkflowAndMail, newUserDetails, registerUser, trackLargestBank } from './users.ts';
 export type { ColorScheme, Session } from './browser.ts';
