@@ -119,6 +119,30 @@ describeWithDatabase('starting enrolments', (context) => {
     expect((await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [kept, erased] } })).status).to.equal(201);
   });
 
+  it('refuses with 409 to send a workflow twice to one address, chosen twice or already going through it under another contact, whatever its case', async () => {
+    const add = async (name: string, email: string, bankId = 628) => (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId, name, title: 'CFO', email } })).body.id as string;
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 631, name: 'Delta Holdings', state: 'IL' } });
+    const jose = await add('José Núñez', 'jose.nunez@alpha.example');
+    const joseAgain = await add('Jose Nunez', 'Jose.Nunez@Alpha.Example');
+    const elsewhere = await add('J. Nunez', 'JOSE.NUNEZ@alpha.example', 631);
+    const twice = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [jose, joseAgain] } });
+    expect(twice.status, twice.text).to.equal(409);
+    expect(twice.body.message).to.equal("Each address gets a workflow's emails once: Jose Nunez <Jose.Nunez@Alpha.Example> shares it with José Núñez, chosen too. Leave them out to start the others.");
+    expect(twice.body.cannotStart).to.deep.equal([joseAgain]);
+    expect(await app.services.knex('enrolments').whereIn('contact_id', [jose, joseAgain]).count('* as count').first()).to.deep.equal({ count: 0 });
+
+    expect((await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [jose] } })).status).to.equal(201);
+    const later = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [elsewhere] } });
+    expect(later.status, later.text).to.equal(409);
+    expect(later.body.message).to.equal(
+      `Each address gets a workflow's emails once: J. Nunez <JOSE.NUNEZ@alpha.example> shares it with José Núñez, who is already going through "COO sequence". Leave them out to start the others.`,
+    );
+    expect(later.body.cannotStart).to.deep.equal([elsewhere]);
+    // another workflow may still write to the address
+    const other = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Board sequence', steps: [{ day: 2, type: 'LinkedIn Visit' }] } })).body.id;
+    expect((await app.request(`/api/data/workflows/${other}/enrolments`, { method: 'POST', token, body: { contactIds: [elsewhere] } })).status).to.equal(201);
+  });
+
   it("names the bank of a new enrolment by the tracked bank's current name, not the one the contact was added under", async () => {
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 630, name: 'Gamma Bank', state: 'IL' } });
     const gamma = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 630, name: 'Ivo Gamma', title: 'CFO', email: 'ivo@gamma.example' } })).body.id;

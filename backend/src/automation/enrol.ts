@@ -49,6 +49,9 @@ type ContactRow = {
   is_target: boolean | null;
   state: string | null;
   erased_at: Date | null;
+  email: string | null;
+  /** The email address in lower case, as mailboxes are matched (and the Do Not Contact list keeps them). */
+  address: string | null;
   /** The regulator lists the bank as closed: the screens warned, and the closure will not stop this enrolment. */
   bank_closed: boolean;
 };
@@ -78,7 +81,7 @@ export async function startEnrolments(
     .leftJoin('contact_keys as k', 'k.contact_id', 'c.id')
     .where('c.user_id', userId)
     .whereIn('c.id', contactIds)
-    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state', 'k.erased_at', knex.raw(`(${closureFactsSql('c.bank_id')}) is not null as bank_closed`));
+    .select('c.id', 'c.name', 'c.bank_id', 'c.bank_name', 't.name as target_name', 't.is_target', 't.state', 'k.erased_at', 'c.email', knex.raw('lower(c.email) as address'), knex.raw(`(${closureFactsSql('c.bank_id')}) is not null as bank_closed`));
   if (contacts.length !== contactIds.length) {
     if (contactIds.length === 1) throw new NotFoundError('Contact');
     // Deleted since the screen listed them (another tab, say): the others can still go.
@@ -110,6 +113,7 @@ export async function startEnrolments(
     const who = suppressed.map((contact) => `${contact.name} <${contact.email}> (${whyOnDoNotContact(contact.reason)})`).join(', ');
     throw new BadRequestError(`Automation does not write to anyone on your Do Not Contact list: ${who}. Leave them out to start the others.`, { cannotStart: suppressed.map((contact) => contact.id) });
   }
+  await refuseAddressesTwice(knex, userId, workflow, contacts);
   const active: Array<{ contact_id: string; contact_name: string }> = await knex('enrolments')
     .where({ user_id: userId, workflow_id: workflow.id })
     .whereIn('contact_id', contactIds)
@@ -141,6 +145,35 @@ export async function startEnrolments(
     });
   }
   return ids;
+}
+
+/**
+ * One mailbox gets a workflow's emails once: a contact is refused when another contact with the same
+ * address (in any letter case) is chosen before it in the request, or is going through the workflow
+ * already (one person added twice, or under two banks, would otherwise get every email twice).
+ */
+async function refuseAddressesTwice(knex: Knex, userId: string, workflow: { id: string; name: string }, contacts: ContactRow[]): Promise<void> {
+  const addresses = [...new Set(contacts.flatMap((contact) => (contact.address ? [contact.address] : [])))];
+  if (addresses.length === 0) return;
+  const running: Array<{ contact_id: string; contact_name: string; address: string }> = await knex('enrolments as e')
+    .join('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
+    .where({ 'e.user_id': userId, 'e.workflow_id': workflow.id })
+    .whereIn('e.status', ['active', 'paused'])
+    .whereRaw('lower(c.email) = any(?)', [addresses])
+    .select('e.contact_id', 'e.contact_name', knex.raw('lower(c.email) as address'));
+  const holders = new Map<string, { id: string; says: string }>();
+  for (const row of running) holders.set(row.address, { id: row.contact_id, says: `${row.contact_name}, who is already going through "${workflow.name}"` });
+  const refused: Array<{ contact: ContactRow; says: string }> = [];
+  for (const contact of contacts) {
+    if (!contact.address) continue;
+    const holder = holders.get(contact.address);
+    // The contact's own enrolment is the 'already going through' refusal, which follows.
+    if (holder && holder.id !== contact.id) refused.push({ contact, says: holder.says });
+    else if (!holder) holders.set(contact.address, { id: contact.id, says: `${contact.name}, chosen too` });
+  }
+  if (refused.length === 0) return;
+  const who = refused.map(({ contact, says }) => `${contact.name} <${contact.email}> shares it with ${says}`).join('; ');
+  throw new ConflictError(`Each address gets a workflow's emails once: ${who}. Leave them out to start the others.`, { cannotStart: refused.map(({ contact }) => contact.id) });
 }
 
 /** Whether the enrolment holding a slot is still under way: active or paused, or claimed a moment ago and being started. */

@@ -106,8 +106,8 @@ describeWithDatabase('contacts API', (context) => {
   });
 
   it('lists the contacts an automation is going through, or those it is not, and refuses any other value with 400', async () => {
-    const going = (await add({ ...jane, bankId: 628, name: 'Gil Going' })).body;
-    const stopped = (await add({ ...jane, bankId: 628, name: 'Stu Stopped' })).body;
+    const going = (await add({ ...jane, bankId: 628, name: 'Gil Going', email: 'gil@firstexample.com' })).body;
+    const stopped = (await add({ ...jane, bankId: 628, name: 'Stu Stopped', email: 'stu@firstexample.com' })).body;
     await add({ ...jane, bankId: 628, name: 'Nia Never' });
     const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 3, type: 'LinkedIn Visit' }] } })).body;
     const started = await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [going.id, stopped.id] } });
