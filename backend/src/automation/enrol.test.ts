@@ -121,10 +121,12 @@ describeWithDatabase('starting enrolments', (context) => {
 
   it('refuses with 409 to send a workflow twice to one address, chosen twice or already going through it under another contact, whatever its case', async () => {
     const add = async (name: string, email: string, bankId = 628) => (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId, name, title: 'CFO', email } })).body.id as string;
+    // one person listed under a bank and its holding companies
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 631, name: 'Delta Holdings', state: 'IL' } });
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 632, name: 'Epsilon Holdings', state: 'IL' } });
     const jose = await add('José Núñez', 'jose.nunez@alpha.example');
-    const joseAgain = await add('Jose Nunez', 'Jose.Nunez@Alpha.Example');
-    const elsewhere = await add('J. Nunez', 'JOSE.NUNEZ@alpha.example', 631);
+    const joseAgain = await add('Jose Nunez', 'Jose.Nunez@Alpha.Example', 631);
+    const elsewhere = await add('J. Nunez', 'JOSE.NUNEZ@alpha.example', 632);
     const twice = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [jose, joseAgain] } });
     expect(twice.status, twice.text).to.equal(409);
     expect(twice.body.message).to.equal("Each address gets a workflow's emails once: Jose Nunez <Jose.Nunez@Alpha.Example> shares it with José Núñez, chosen too. Leave them out to start the others.");

@@ -82,6 +82,27 @@ describeWithDatabase('contacts API', (context) => {
     expect(asked.map((contact: { id: string }) => contact.id)).to.have.members(ids);
   });
 
+  it('refuses with 409, under Email, a second contact of a bank with the same address in any case, added or edited, while other banks and users may have it', async () => {
+    const first = (await add({ bankId: 4200, name: 'José Núñez', title: 'CFO', email: 'jose.nunez@bank.example' })).body;
+    const again = await add({ bankId: 4200, name: 'Jose Nunez', title: 'CFO', email: ' Jose.Nunez@Bank.Example ' });
+    expect(again.status, again.text).to.equal(409);
+    const message = 'José Núñez at this bank already has the address jose.nunez@bank.example: edit that contact instead of adding the person again.';
+    expect(again.body.message).to.equal(message);
+    expect(again.body.issues).to.deep.equal([{ path: 'email', message }]);
+    expect((await listFor({ bankId: 4200 })).map((contact: { name: string }) => contact.name)).to.deep.equal(['José Núñez']);
+    expect((await add({ bankId: 4201, name: 'Jose Nunez', title: 'CFO', email: 'jose.nunez@bank.example' })).status).to.equal(201);
+    expect((await add({ bankId: 4200, name: 'Jose Nunez', title: 'CFO', email: 'jose.nunez@bank.example' }, otherToken)).status).to.equal(201);
+
+    const other = (await add({ bankId: 4200, name: 'Ann Lee', title: 'COO', email: 'ann.lee@bank.example' })).body;
+    const edited = await put(other.id, { ...other, email: 'JOSE.NUNEZ@bank.example' });
+    expect(edited.status, edited.text).to.equal(409);
+    expect(edited.body.message).to.equal(message);
+    const moved = await put(other.id, { ...other, bankId: 4200, email: 'ann.lee@bank.example', title: 'Chief Operating Officer' });
+    expect(moved.status, moved.text).to.equal(200);
+    // the contact keeps its own address when something else changes
+    expect((await put(first.id, { ...first, email: 'Jose.Nunez@bank.example', title: 'Chief Financial Officer' })).status).to.equal(200);
+  });
+
   it("lists only the user's contacts, newest first, filtered by bank, hot lead and text", async () => {
     await add({ ...jane, bankId: 4000, name: 'Ann Older', title: 'COO', email: 'ann@fourthousand.com' });
     await add({ ...jane, bankId: 4000, name: 'Bob Newer', title: 'Head of Treasury', email: null, isHotLead: true });
@@ -97,7 +118,7 @@ describeWithDatabase('contacts API', (context) => {
 
   it('lists the contacts who replied, or those who did not, and refuses any other value with 400', async () => {
     const replied = (await add({ ...jane, bankId: 4100, name: 'Rita Replied' })).body;
-    await add({ ...jane, bankId: 4100, name: 'Sam Silent' });
+    await add({ ...jane, bankId: 4100, name: 'Sam Silent', email: 'sam@firstexample.com' });
     expect((await put(`${replied.id}/replied`, {})).status).to.equal(200);
     expect((await listFor({ bankId: 4100, replied: true })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Rita Replied']);
     expect((await listFor({ bankId: 4100, replied: false })).map((contact: { name: string }) => contact.name)).to.deep.equal(['Sam Silent']);
@@ -108,7 +129,7 @@ describeWithDatabase('contacts API', (context) => {
   it('lists the contacts an automation is going through, or those it is not, and refuses any other value with 400', async () => {
     const going = (await add({ ...jane, bankId: 628, name: 'Gil Going', email: 'gil@firstexample.com' })).body;
     const stopped = (await add({ ...jane, bankId: 628, name: 'Stu Stopped', email: 'stu@firstexample.com' })).body;
-    await add({ ...jane, bankId: 628, name: 'Nia Never' });
+    await add({ ...jane, bankId: 628, name: 'Nia Never', email: 'nia@firstexample.com' });
     const workflow = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Visits', steps: [{ day: 3, type: 'LinkedIn Visit' }] } })).body;
     const started = await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token, body: { contactIds: [going.id, stopped.id] } });
     expect(started.status, started.text).to.equal(201);
@@ -141,7 +162,7 @@ describeWithDatabase('contacts API', (context) => {
 
   it('toggles hot lead per contact, and for every contact of a bank at once', async () => {
     const first = (await add({ ...jane, bankId: 5000, name: 'First' })).body;
-    await add({ ...jane, bankId: 5000, name: 'Second' });
+    await add({ ...jane, bankId: 5000, name: 'Second', email: 'second@firstexample.com' });
     const theirs = (await add({ ...jane, bankId: 5000, name: 'Theirs' }, otherToken)).body;
     const one = await put(`${first.id}/hot-lead`, { isHotLead: true });
     expect(one.body).to.include({ isHotLead: true, version: 2 });
@@ -183,7 +204,7 @@ describeWithDatabase('contacts API', (context) => {
   });
 
   it('updates from a whole record, appending events only for what changed', async () => {
-    const contact = (await add({ ...jane, bankId: 7000 })).body;
+    const contact = (await add({ ...jane, bankId: 7000, email: 'jane.doe@firstexample.com' })).body;
     const updated = await put(contact.id, { ...contact, title: 'Chief Financial Officer', tags: ['Board', 'board ', 'Q1'], bankId: 628 });
     expect(updated.status).to.equal(200);
     expect(updated.body).to.include({ title: 'Chief Financial Officer', bankId: 628, bankName: 'First Example Bank', version: 4 });

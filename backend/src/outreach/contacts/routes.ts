@@ -9,7 +9,7 @@ import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggest
 import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { RecordNotFound } from '../../commands/errors.ts';
-import { BadRequestError, readAfterCommit } from '../../http/errors.ts';
+import { BadRequestError, ConflictError, readAfterCommit } from '../../http/errors.ts';
 import { booleanFilter, integerFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
@@ -104,6 +104,22 @@ const erasureRepeated: HistoryRepeat = (events, index) => {
   return earlier?.type === 'ContactErased';
 };
 
+/**
+ * A bank lists a person once: a contact is refused an email address (in any letter case) that
+ * another contact of the same bank has, as an import skips such a row, so no one is written to twice.
+ */
+async function refuseAddressTaken(knex: Knex, userId: string, contact: { id: string; bankId: number; email: string | null | undefined }): Promise<void> {
+  if (!contact.email) return;
+  const holder: { name: string; email: string } | undefined = await knex('contacts')
+    .where({ user_id: userId, bank_id: contact.bankId })
+    .whereNot('id', contact.id)
+    .whereRaw('lower(email) = lower(?)', [contact.email])
+    .first('name', 'email');
+  if (!holder) return;
+  const message = `${holder.name} at this bank already has the address ${holder.email}: edit that contact instead of adding the person again.`;
+  throw new ConflictError(message, { issues: [{ path: 'email', message }] });
+}
+
 export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand, ContactRow> {
   return {
     resource: 'contacts',
@@ -166,6 +182,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
     toApi,
     create: async (body, { userId, id, at }) => {
       const { bankId, bankName, name, title, email, linkedinUrl, tags, isHotLead, verification } = addContactBody.parse(body);
+      await refuseAddressTaken(knex, userId, { id, bankId, email });
       return {
         type: 'AddContact',
         contactId: id,
@@ -184,8 +201,14 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         verification: verification ?? null,
       };
     },
-    update: async (body, { userId }) => {
+    update: async (body, { userId, id }) => {
       const changes = editContactBody.parse(body);
+      const current: { bank_id: number; email: string | null } | undefined = await knex('contacts').where({ user_id: userId, id }).first('bank_id', 'email');
+      if (current) {
+        const next = { id, bankId: changes.bankId ?? current.bank_id, email: changes.email === undefined ? current.email : changes.email };
+        // Only a new address or bank is checked: a pair saved before this rule can still be edited.
+        if (next.bankId !== current.bank_id || next.email?.toLowerCase() !== current.email?.toLowerCase()) await refuseAddressTaken(knex, userId, next);
+      }
       const trackedName = changes.bankId === undefined ? null : await trackedBankName(knex, userId, changes.bankId);
       return { type: 'EditContact', userId, changes, trackedBankName: trackedName };
     },
