@@ -476,6 +476,41 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(first)).to.deep.equal([]);
   });
 
+  it("asks before leaving a contact's edit with changes not saved, by Back or a link, keeps what was typed when the user stays, and leaves once saved", async () => {
+    const { session, bank } = await userTrackingABank('Morgan Reyes');
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: "Siobhán O'Brien", title: 'COO' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    await page.locator('tbody tr').first().getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Job Title').fill('Chief Operating Officer');
+
+    // The user answers Cancel (stay) to every question.
+    const questions: string[] = [];
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.type());
+      void dialog.dismiss();
+    });
+    const askedTimes = async (count: number) => {
+      for (let waited = 0; questions.length < count && waited < 5000; waited += 50) await page.waitForTimeout(50);
+      expect(questions, 'asked before leaving').to.have.length(count);
+    };
+    await page.evaluate(() => window.history.back());
+    await askedTimes(1);
+    await page.getByRole('link', { name: 'Tasks', exact: true }).click();
+    await askedTimes(2);
+    await page.getByRole('link', { name: 'Show' }).click();
+    await askedTimes(3);
+    expect(questions).to.deep.equal(['confirm', 'confirm', 'confirm']);
+    expect(page.url()).to.equal(`${e2e.url}/#/contacts/${contact.id}`);
+    expect(await page.getByLabel('Job Title').inputValue()).to.equal('Chief Operating Officer');
+    await screenshotInBothThemes(page, 'contact-edit-kept-when-staying');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'History' }).waitFor();
+    expect(questions).to.have.length(3);
+    expect((await apiAs<{ title: string }>(e2e.url, session, `/api/data/contacts/${contact.id}`)).title).to.equal('Chief Operating Officer');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it("reads a workflow's changed steps in words when its edit is refused, with the Now column in sight on a phone", async () => {
     const session = await e2e.registerUser('Morgan Ash');
     const as = apiOf(e2e.url, session);

@@ -14,7 +14,6 @@ import {
   ReferenceInput,
   SelectColumnsButton,
   SelectInput,
-  SimpleForm,
   SimpleList,
   Tab,
   TextField,
@@ -53,6 +52,7 @@ import { RowEditButton } from '../shared/RowEditButton.tsx';
 import { ListBody, useOnPhone } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
+import { RecordForm } from '../shared/RecordForm.tsx';
 
 const verificationChoices = [
   { id: 'deliverable', name: 'Deliverable' },
@@ -232,9 +232,9 @@ const validate = (adding: boolean) => (values: Record<string, unknown>) =>
 export function ContactEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Contact" />} useHistoryReading={useContactHistory}>
-      <SimpleForm validate={validate(false)} toolbar={<ToolbarDeleteAsking Question={ContactDeletionQuestion} />}>
+      <RecordForm validate={validate(false)} toolbar={<ToolbarDeleteAsking Question={ContactDeletionQuestion} />}>
         <ContactFields adding={false} />
-      </SimpleForm>
+      </RecordForm>
     </ConflictAwareEdit>
   );
 }
@@ -249,9 +249,9 @@ export function ContactCreate() {
   };
   return (
     <Create title="Add New Contact" mutationOptions={{ onSuccess }}>
-      <SimpleForm validate={validate(true)} defaultValues={{ tags: [], isHotLead: false }}>
+      <RecordForm validate={validate(true)} defaultValues={{ tags: [], isHotLead: false }}>
         <ContactFields adding />
-      </SimpleForm>
+      </RecordForm>
     </Create>
   );
 }

@@ -7,10 +7,11 @@ import type { UseHistoryReading } from './history.ts';
 import { statusOf } from './problem.ts';
 import { useRefreshOutreach } from './useRefreshOutreach.ts';
 import { useRecordLoadFailure } from './useRecordLoadFailure.ts';
+import { AskBeforeLeaving } from './RecordForm.tsx';
 
 type Conflict = { attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
 
-function ConflictPanel({ conflict, useReading, onSettled }: { conflict: Conflict | null; useReading?: UseHistoryReading; onSettled: () => void }) {
+function ConflictPanel({ conflict, useReading, onSettled, onLeave }: { conflict: Conflict | null; useReading?: UseHistoryReading; onSettled: () => void; onLeave: () => void }) {
   const { resource, refetch, redirect: redirectTo } = useEditContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
@@ -39,6 +40,8 @@ function ConflictPanel({ conflict, useReading, onSettled }: { conflict: Conflict
             await refresh(resource);
             notify('Saved over the other change.', { type: 'success' });
             onSettled();
+            // The form still holds the saved values as unsaved changes: leaving it now loses nothing.
+            onLeave();
             redirect(redirectTo === false ? false : (redirectTo ?? 'show'), resource, saved.data.id, saved.data);
           } catch (error) {
             notify((error as Error).message, { type: 'error' });
@@ -80,6 +83,7 @@ export function ConflictAwareEdit({
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [savedOver, setSavedOver] = useState(false);
   const onLoadError = useRecordLoadFailure();
   return (
     <Edit
@@ -103,8 +107,10 @@ export function ConflictAwareEdit({
         },
       }}
     >
-      <ConflictPanel conflict={conflict} useReading={useHistoryReading} onSettled={() => setConflict(null)} />
-      <FormOnceFetched>{children}</FormOnceFetched>
+      <ConflictPanel conflict={conflict} useReading={useHistoryReading} onSettled={() => setConflict(null)} onLeave={() => setSavedOver(true)} />
+      <AskBeforeLeaving.Provider value={!savedOver}>
+        <FormOnceFetched>{children}</FormOnceFetched>
+      </AskBeforeLeaving.Provider>
     </Edit>
   );
 }

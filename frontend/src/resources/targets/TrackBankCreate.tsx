@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Create, SimpleForm, TextInput, required, useDataProvider, useInput } from 'react-admin';
+import { Create, TextInput, required, useDataProvider, useInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Autocomplete, TextField as MuiTextField } from '@mui/material';
@@ -10,6 +10,7 @@ import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { TagsInput } from '../shared/TagsInput.tsx';
+import { RecordForm } from '../shared/RecordForm.tsx';
 
 const place = (bank: BankRow) => [bank.city, bank.state].filter(Boolean).join(', ');
 
@@ -95,11 +96,11 @@ function withoutEmptyFields({ cert, name, notes, tags }: { cert: number; name: s
 export function TrackBankCreate() {
   return (
     <Create redirect="show" title="Track a Bank" transform={withoutEmptyFields}>
-      <SimpleForm defaultValues={{ name: '', tags: [] }}>
+      <RecordForm defaultValues={{ name: '', tags: [] }}>
         <BankPicker />
         <TextInput source="notes" multiline minRows={3} fullWidth helperText="Why this bank, and what to do next (optional)." />
         <TagsInput source="tags" />
-      </SimpleForm>
+      </RecordForm>
     </Create>
   );
 }

@@ -8,7 +8,6 @@ import {
   NullableBooleanInput,
   NumberField,
   SaveButton,
-  SimpleForm,
   SimpleList,
   Tab,
   TextField,
@@ -36,6 +35,7 @@ import { NoResults } from '../shared/NoResults.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions, BulkDeleteThenReload } from '../shared/bulkActions.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
+import { RecordForm } from '../shared/RecordForm.tsx';
 
 const num = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -126,7 +126,7 @@ function RemoveFromTargetsButton() {
 export function TrackedBankEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Tracked Bank" />} useHistoryReading={useTrackedBankHistory}>
-      <SimpleForm
+      <RecordForm
         toolbar={
           <Toolbar sx={{ justifyContent: 'space-between' }}>
             <SaveButton />
@@ -138,7 +138,7 @@ export function TrackedBankEdit() {
         <TextInput source="notes" multiline minRows={4} fullWidth />
         <TagsInput source="tags" />
         <BooleanInput source="isTarget" label="Target" />
-      </SimpleForm>
+      </RecordForm>
     </ConflictAwareEdit>
   );
 }

@@ -8,7 +8,6 @@ import {
   List,
   NullableBooleanInput,
   ReferenceInput,
-  SimpleForm,
   TextField,
   TextInput,
   useGetList,
@@ -33,6 +32,7 @@ import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 import { PhoneTaskList } from './PhoneTaskList.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
+import { RecordForm } from '../shared/RecordForm.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -107,10 +107,10 @@ function TaskFields() {
 export function TaskEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit task: " source="text" fallback="Task" />} useHistoryReading={useTaskHistory}>
-      <SimpleForm validate={validate}>
+      <RecordForm validate={validate}>
         <TaskFields />
         <BooleanInput source="completed" />
-      </SimpleForm>
+      </RecordForm>
     </ConflictAwareEdit>
   );
 }
@@ -121,9 +121,9 @@ export function TaskCreate() {
   const bankId = firstBank.data?.[0]?.cert ?? null;
   return (
     <Create redirect="show" title="Add Task">
-      <SimpleForm validate={validate} defaultValues={() => ({ bankId, dueDate: addDays(localDate(), DEFAULT_DUE_IN_DAYS) })} key={bankId ?? 'none'}>
+      <RecordForm validate={validate} defaultValues={() => ({ bankId, dueDate: addDays(localDate(), DEFAULT_DUE_IN_DAYS) })} key={bankId ?? 'none'}>
         <TaskFields />
-      </SimpleForm>
+      </RecordForm>
     </Create>
   );
 }

@@ -8,7 +8,6 @@ import {
   List,
   NullableBooleanInput,
   SelectInput,
-  SimpleForm,
   SimpleList,
   TextField,
   TextInput,
@@ -29,6 +28,7 @@ import { ListBody } from '../shared/ListBody.tsx';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
+import { RecordForm } from '../shared/RecordForm.tsx';
 
 const categoryChoices = templateCategories.map((category) => ({ id: category, name: templateCategoryLabels[category] }));
 
@@ -100,9 +100,9 @@ function TemplateFields() {
 export function TemplateEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Template" />} useHistoryReading={useTemplateHistory}>
-      <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={TemplateDeletionQuestion} />}>
+      <RecordForm validate={validate} toolbar={<ToolbarDeleteAsking Question={TemplateDeletionQuestion} />}>
         <TemplateFields />
-      </SimpleForm>
+      </RecordForm>
     </ConflictAwareEdit>
   );
 }
@@ -110,9 +110,9 @@ export function TemplateEdit() {
 export function TemplateCreate() {
   return (
     <Create redirect="show" title="Create New Template">
-      <SimpleForm validate={validate} defaultValues={{ category: DEFAULT_TEMPLATE_CATEGORY, isFavorite: false }}>
+      <RecordForm validate={validate} defaultValues={{ category: DEFAULT_TEMPLATE_CATEGORY, isFavorite: false }}>
         <TemplateFields />
-      </SimpleForm>
+      </RecordForm>
     </Create>
   );
 }

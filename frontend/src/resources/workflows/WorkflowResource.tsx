@@ -4,7 +4,6 @@ import {
   DatagridConfigurable,
   FunctionField,
   List,
-  SimpleForm,
   SimpleList,
   Tab,
   TextField,
@@ -33,6 +32,7 @@ import { countOf } from '../../../../domain/format.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { bulkActions } from '../shared/bulkActions.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
+import { RecordForm } from '../shared/RecordForm.tsx';
 
 const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
@@ -117,10 +117,10 @@ const withoutStrayTemplates = (data: Record<string, unknown>) => ({ ...data, ste
 export function WorkflowEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit " source="name" fallback="Workflow" />} transform={withoutStrayTemplates} useHistoryReading={useWorkflowHistory}>
-      <SimpleForm validate={validate} toolbar={<ToolbarDeleteAsking Question={WorkflowDeletionQuestion} />}>
+      <RecordForm validate={validate} toolbar={<ToolbarDeleteAsking Question={WorkflowDeletionQuestion} />}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
         <StepsInput />
-      </SimpleForm>
+      </RecordForm>
     </ConflictAwareEdit>
   );
 }
@@ -129,10 +129,10 @@ export function WorkflowCreate() {
   const templates = useGetList<EmailTemplate>('templates', templatesForSteps);
   return (
     <Create redirect="show" title="Create New Workflow" transform={withoutStrayTemplates}>
-      <SimpleForm validate={validate} defaultValues={{ name: '', steps: firstSteps(templates.data?.[0]?.id) }} key={templates.data?.[0]?.id ?? 'none'}>
+      <RecordForm validate={validate} defaultValues={{ name: '', steps: firstSteps(templates.data?.[0]?.id) }} key={templates.data?.[0]?.id ?? 'none'}>
         <TextInput source="name" label="Workflow Name" isRequired fullWidth />
         <StepsInput />
-      </SimpleForm>
+      </RecordForm>
     </Create>
   );
 }
