@@ -153,6 +153,39 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('asks before the X or Escape drops a template or a workflow being written, and closes an untouched one at once', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+
+    await automation.openNewTemplate();
+    await automation.dialog().getByRole('button', { name: 'Close' }).click();
+    await automation.dialog().waitFor({ state: 'detached' });
+
+    await automation.openNewTemplate();
+    await automation.fillTemplate({ name: 'CFO introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' });
+    await automation.dialog().getByRole('button', { name: 'Close' }).click();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    const template = page.getByRole('dialog', { name: 'Create New Template' });
+    expect(await template.getByLabel('Subject').inputValue()).to.equal('Hello {{bankName}}');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await template.waitFor({ state: 'detached' });
+    await page.getByText('No Templates Yet').waitFor();
+
+    await automation.openNewWorkflow();
+    const workflow = page.getByRole('dialog', { name: 'Create New Workflow' });
+    await workflow.getByRole('button', { name: '+ Add Step' }).click();
+    await page.keyboard.press('Escape');
+    await question.waitFor();
+    await screenshotInBothSchemes(page, 'workflow-modal-discard-question');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await workflow.waitFor({ state: 'detached' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('names the unknown placeholders of an email step\'s template in the workflow editor, and that automation stops there', async () => {
     const session = await e2e.registerUser('Wren Editor');
     const template = (body: string, name: string) => apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name, category: 'follow-up', subject: 'About {{bankName}}', body } });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import type { Locator } from 'playwright-core';
 import { HunterDouble, hunterDoubleKey, type HunterPerson } from '../doubles/hunter-double.ts';
 import { LinkedinDouble } from '../doubles/linkedin-double.ts';
-import { apiAs, screenshot, screenshotInBothThemes, useE2E } from './support/index.ts';
+import { apiAs, screenshot, screenshotInBothSchemes, screenshotInBothThemes, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -310,6 +311,57 @@ describe('outreach: targets, contacts and tasks', function () {
     await dialog.getByRole('button', { name: 'Save Contact' }).click();
     await dialog.getByRole('alert').getByText('Job title can be at most 200 characters.', { exact: true }).waitFor();
     expect(await page.getByText('title: ').count()).to.equal(0);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('asks before Escape, the backdrop or Cancel drops what was typed in Add Contact, keeps it on Keep editing, and closes an untouched form at once', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(6);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    const addContact = targets.expandedCard().getByRole('button', { name: 'Add New Contact' });
+    const form = page.getByRole('dialog', { name: `Add Contact for ${bank.name}` });
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const focusOn = async (element: Locator) => page.waitForFunction((target) => target === document.activeElement, await element.elementHandle());
+
+    // Nothing typed: Escape closes at once, without a question.
+    await addContact.click();
+    await form.getByLabel('Full Name').waitFor();
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await question.count()).to.equal(0);
+
+    await addContact.click();
+    await form.getByLabel('Full Name').fill('Dana Whitfield');
+    await page.keyboard.press('Escape');
+    await question.getByText("Some of your changes weren't saved. Are you sure you want to ignore them?").waitFor();
+    await screenshotInBothSchemes(page, 'contact-form-discard-question');
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Full Name').inputValue()).to.equal('Dana Whitfield');
+    // Focus is back on the field being typed in, for the keyboard and the screen reader.
+    await focusOn(form.getByLabel('Full Name'));
+
+    // A click on the backdrop asks too; Escape in the question keeps editing.
+    await page.mouse.click(5, 5);
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Full Name').inputValue()).to.equal('Dana Whitfield');
+
+    // Cancel asks; Discard closes both, and the next opening starts afresh.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await form.waitFor({ state: 'detached' });
+    await question.waitFor({ state: 'detached' });
+    await focusOn(addContact);
+    await addContact.click();
+    expect(await form.getByLabel('Full Name').inputValue()).to.equal('');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

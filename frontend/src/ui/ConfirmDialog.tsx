@@ -22,12 +22,13 @@ function useFocusAfterOpenerGone(open: boolean) {
   };
 }
 
-/** The generic confirm dialog: title, body, confirm text (default 'Confirm') and Cancel. */
+/** The generic confirm dialog: title, body, confirm text (default 'Confirm') and cancel text (default 'Cancel'). */
 export function ConfirmDialog({
   open,
   title,
   body,
   confirmText = 'Confirm',
+  cancelText = 'Cancel',
   destructive = false,
   busy = false,
   onConfirm,
@@ -37,6 +38,7 @@ export function ConfirmDialog({
   title: string;
   body: ReactNode;
   confirmText?: string;
+  cancelText?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -49,7 +51,7 @@ export function ConfirmDialog({
       <DialogContent>{typeof body === 'string' ? <DialogContentText>{body}</DialogContentText> : body}</DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelText}
         </Button>
         <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy} autoFocus>
           {confirmText}

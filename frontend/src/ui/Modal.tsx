@@ -1,8 +1,17 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type DialogProps } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import { useTranslate } from 'react-admin';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
-/** The modal dialog: a click on the backdrop or the X closes it; optional footer. */
+/** Closes the modal the caller is in the way the user would: asking first when it holds unsaved changes. */
+const CloseModal = createContext<(() => void) | null>(null);
+
+/**
+ * The modal dialog: Escape, a click on the backdrop, the X or its footer's Cancel closes it; optional
+ * footer. With `unsavedChanges` each of them asks first, in the words the Records screens use, so
+ * typed work is never dropped without a word; keeping on editing puts focus back where it was.
+ */
 export function Modal({
   open,
   title,
@@ -10,6 +19,7 @@ export function Modal({
   children,
   footer,
   maxWidth = 'md',
+  unsavedChanges = false,
 }: {
   open: boolean;
   title: ReactNode;
@@ -17,28 +27,52 @@ export function Modal({
   children: ReactNode;
   footer?: ReactNode;
   maxWidth?: DialogProps['maxWidth'];
+  /** Whether the form in the modal holds changes not saved: closing it then asks before discarding them. */
+  unsavedChanges?: boolean;
 }) {
+  const translate = useTranslate();
+  const [asking, setAsking] = useState(false);
+  const close = () => (unsavedChanges ? setAsking(true) : onClose());
   return (
-    <Dialog open={open} onClose={onClose} maxWidth={maxWidth} fullWidth scroll="paper" aria-labelledby="modal-title">
-      <DialogTitle id="modal-title" sx={{ pr: 7 }}>
-        {title}
-      </DialogTitle>
-      {/* Beside the title, not in it: the title names the dialog, which was read out as '... Close'. */}
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-        <CloseIcon />
-      </IconButton>
-      <DialogContent dividers>{children}</DialogContent>
-      {footer && <DialogActions>{footer}</DialogActions>}
-    </Dialog>
+    <>
+      <Dialog open={open} onClose={close} maxWidth={maxWidth} fullWidth scroll="paper" aria-labelledby="modal-title">
+        <DialogTitle id="modal-title" sx={{ pr: 7 }}>
+          {title}
+        </DialogTitle>
+        {/* Beside the title, not in it: the title names the dialog, which was read out as '... Close'. */}
+        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <CloseIcon />
+        </IconButton>
+        <DialogContent dividers>{children}</DialogContent>
+        {footer && (
+          <DialogActions>
+            <CloseModal.Provider value={close}>{footer}</CloseModal.Provider>
+          </DialogActions>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        title="Discard your changes?"
+        body={translate('ra.message.unsaved_changes')}
+        confirmText="Discard"
+        cancelText="Keep editing"
+        destructive
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
+    </>
   );
 }
 
 /**
- * A form modal's footer: Cancel, and the action that carries the form out. While it runs both are
- * held and the action shows a spinner, so a second click cannot send it twice.
+ * A form modal's footer (a `Modal`'s `footer`): Cancel, which closes the modal (asking first when it
+ * holds unsaved changes), and the action that carries the form out. While it runs both are held and
+ * the action shows a spinner, so a second click cannot send it twice.
  */
 export function ModalActions({
-  onCancel,
   busy,
   label,
   busyLabel = label,
@@ -47,7 +81,6 @@ export function ModalActions({
   disabled = false,
   icon,
 }: {
-  onCancel: () => void;
   busy: boolean;
   label: string;
   /** The action's text while it runs ("Sending..."). */
@@ -58,9 +91,10 @@ export function ModalActions({
   disabled?: boolean;
   icon?: ReactNode;
 }) {
+  const close = useContext(CloseModal);
   return (
     <>
-      <Button onClick={onCancel} disabled={busy}>
+      <Button onClick={() => close?.()} disabled={busy}>
         Cancel
       </Button>
       <Button

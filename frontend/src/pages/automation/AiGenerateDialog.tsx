@@ -53,7 +53,7 @@ export function AiGenerateDialog({
       onClose={onClose}
       title={title}
       maxWidth="sm"
-      footer={<ModalActions onCancel={onClose} busy={busy} label={actionLabel} busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning) || tooLong} icon={<AiIcon />} />}
+      footer={<ModalActions busy={busy} label={actionLabel} busyLabel="Generating..." onAction={() => void run()} disabled={Boolean(warning) || tooLong} icon={<AiIcon />} />}
     >
       <Stack spacing={2}>
         {warning && <Alert severity="warning">{warning}</Alert>}

@@ -74,6 +74,8 @@ export function ContactFormDialog({
   const [saving, setSaving] = useState(false);
   const [linkedin, setLinkedin] = useState<LinkedinState>({ status: 'idle' });
   const [emailCheck, setEmailCheck] = useState<EmailState>({ status: 'idle' });
+  // Whether the user changed a field since the form opened (or was reloaded): closing then asks first.
+  const [edited, setEdited] = useState(false);
   const { opened, conflict, openOn, caught, adopt } = useSaveConflict<Contact>('contacts', contact ?? null);
 
   // A fresh form each time the dialog opens (or opens on another contact).
@@ -84,6 +86,7 @@ export function ContactFormDialog({
     setFormError(null);
     setLinkedin({ status: 'idle' });
     setEmailCheck({ status: 'idle' });
+    setEdited(false);
     openOn(contact ?? null);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new opening, not every render's draft builder
   }, [open, contact, bank?.cert, initial]);
@@ -95,6 +98,7 @@ export function ContactFormDialog({
 
   const set = <Field extends keyof ContactDraft>(field: Field, value: ContactDraft[Field]) => {
     setDraft((current) => ({ ...current, [field]: value }));
+    setEdited(true);
     setErrors((current) => ({ ...current, [field]: undefined }));
     if (field === 'linkedinUrl') setLinkedin({ status: 'idle' });
     if (field === 'email') setEmailCheck({ status: 'idle' });
@@ -191,7 +195,8 @@ export function ContactFormDialog({
       onClose={onClose}
       maxWidth="sm"
       title={contactFormTitle(contact, bank)}
-      footer={<ModalActions onCancel={onClose} busy={saving} label={contact ? 'Save Contact' : 'Add Contact'} form="contact-form" disabled={conflict !== null} />}
+      unsavedChanges={edited}
+      footer={<ModalActions busy={saving} label={contact ? 'Save Contact' : 'Add Contact'} form="contact-form" disabled={conflict !== null} />}
     >
       <Box component="form" id="contact-form" noValidate onSubmit={submit}>
         <Stack spacing={2}>
@@ -200,7 +205,10 @@ export function ContactFormDialog({
               changes={conflict.changes}
               useReading={useContactHistory}
               busy={saving}
-              onReload={() => setDraft(draftOf(adopt()))}
+              onReload={() => {
+                setDraft(draftOf(adopt()));
+                setEdited(false);
+              }}
               onOverwrite={() => void save(adopt())}
             />
           )}

@@ -58,6 +58,8 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const [replacedBody, setReplacedBody] = useState<string | null>(null);
   // Whether the body holds words the user typed, rather than the defaults, a template or a draft.
   const [typedBody, setTypedBody] = useState(false);
+  // Whether the user changed the email since the modal opened (a template, the subject, the body): closing then asks first.
+  const [edited, setEdited] = useState(false);
   const toast = useToast();
   const [queuedId, setQueuedId] = useState<string | null>(null);
   // A send no answer settled may have queued the email: until one does, it goes again only unchanged
@@ -84,12 +86,14 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     setBodyAuthor(null);
     setReplacedBody(null);
     setTypedBody(false);
+    setEdited(false);
     setQueuedId(null);
     setUnsettled(false);
   }, [target]);
 
   const chooseTemplate = async (id: string) => {
     setTemplateId(id);
+    setEdited(true);
     setUnknown([]);
     if (!target) return;
     const fill = (next: { subject: string; body: string }) => {
@@ -132,6 +136,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
       setReplacedBody(body.trim() ? body : null);
       setTypedBody(false);
       setBody(answer.body);
+      setEdited(true);
       setBodyAuthor(answer.provider);
       toast.success(AI_BODY_WRITTEN);
     } catch {
@@ -171,13 +176,15 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
       onClose={onClose}
       title={contact ? `Send Email to ${contact.name}` : 'Send Email'}
       maxWidth="md"
+      // Once sent there is nothing left to lose.
+      unsavedChanges={edited && !locked}
       footer={
         locked ? (
           <Button variant="contained" onClick={onClose}>
             Close
           </Button>
         ) : (
-          <ModalActions onCancel={onClose} busy={sending} label="Send Email" busyLabel="Sending..." onAction={() => void send()} disabled={writing || filling || loadingBank || !contact?.email} icon={<SendIcon />} />
+          <ModalActions busy={sending} label="Send Email" busyLabel="Sending..." onAction={() => void send()} disabled={writing || filling || loadingBank || !contact?.email} icon={<SendIcon />} />
         )
       }
     >
@@ -220,7 +227,10 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             label="Subject"
             required
             value={subject}
-            onChange={(event) => setSubject(event.target.value)}
+            onChange={(event) => {
+              setSubject(event.target.value);
+              setEdited(true);
+            }}
             disabled={!editable}
             error={touched && !subject.trim()}
             helperText={touched && !subject.trim() ? 'Subject is required.' : undefined}
@@ -233,6 +243,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             value={body}
             onChange={(event) => {
               setBody(event.target.value);
+              setEdited(true);
               setBodyAuthor(null);
               setReplacedBody(null);
               setTypedBody(true);

@@ -35,11 +35,14 @@ export function TaskFormDialog({ open, onClose, bank }: { open: boolean; onClose
   const [draft, setDraft] = useState<TaskDraft>(fresh);
   const [errors, setErrors] = useState<TaskErrors>({});
   const [saving, setSaving] = useState(false);
+  // Whether the user changed a field since the dialog opened: closing then asks first.
+  const [edited, setEdited] = useState(false);
 
   useEffect(() => {
     if (open) {
       setDraft({ text: '', bankId: bank?.cert ?? null, dueDate: addDays(localDate(), DEFAULT_DUE_IN_DAYS) });
       setErrors({});
+      setEdited(false);
     }
   }, [open, bank?.cert]);
 
@@ -49,6 +52,7 @@ export function TaskFormDialog({ open, onClose, bank }: { open: boolean; onClose
 
   const set = <Field extends keyof TaskDraft>(field: Field, value: TaskDraft[Field]) => {
     setDraft((current) => ({ ...current, [field]: value }));
+    setEdited(true);
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -74,7 +78,8 @@ export function TaskFormDialog({ open, onClose, bank }: { open: boolean; onClose
       onClose={onClose}
       maxWidth="sm"
       title="Add Task"
-      footer={<ModalActions onCancel={onClose} busy={saving} label="Add Task" form="task-form" />}
+      unsavedChanges={edited}
+      footer={<ModalActions busy={saving} label="Add Task" form="task-form" />}
     >
       <Box component="form" id="task-form" noValidate onSubmit={submit}>
         <Stack spacing={2}>

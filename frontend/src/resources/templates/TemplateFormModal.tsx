@@ -48,6 +48,8 @@ export function TemplateFormModal({
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // Whether the user changed the template since the form opened (or was reloaded): closing then asks first.
+  const [edited, setEdited] = useState(false);
   // The template as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
   const { opened, conflict, openOn, caught, adopt } = useSaveConflict<EmailTemplate>('templates');
   const subjectRef = useRef<HTMLInputElement>(null);
@@ -61,6 +63,7 @@ export function TemplateFormModal({
     setTouched(false);
     setServerFields({});
     setFormError(undefined);
+    setEdited(false);
     openOn(template ?? null);
     selections.current = { subject: undefined, body: undefined };
     lastFocused.current = 'body';
@@ -77,6 +80,7 @@ export function TemplateFormModal({
 
   const change = (field: keyof TemplateDraft, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
+    setEdited(true);
     setServerFields(({ [field]: _dropped, ...rest }) => rest);
   };
 
@@ -131,7 +135,8 @@ export function TemplateFormModal({
       onClose={onClose}
       title={aiDraft ? 'Review AI Generated Template' : improvement ? 'Review AI Improved Template' : editing ? 'Edit Template' : 'Create New Template'}
       maxWidth="md"
-      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Template' : 'Create Template'} onAction={() => void save()} disabled={conflict !== null} />}
+      unsavedChanges={edited}
+      footer={<ModalActions busy={saving} label={editing ? 'Save Template' : 'Create Template'} onAction={() => void save()} disabled={conflict !== null} />}
     >
       <Stack spacing={2} component="form" onSubmit={(event) => { event.preventDefault(); void save(); }} noValidate>
         {conflict && (
@@ -139,7 +144,10 @@ export function TemplateFormModal({
             changes={conflict.changes}
             useReading={useTemplateHistory}
             busy={saving}
-            onReload={() => setDraft(draftOf(adopt()))}
+            onReload={() => {
+              setDraft(draftOf(adopt()));
+              setEdited(false);
+            }}
             onOverwrite={() => void save(adopt())}
           />
         )}

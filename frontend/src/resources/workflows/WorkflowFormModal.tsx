@@ -40,6 +40,8 @@ export function WorkflowFormModal({
   const [serverName, setServerName] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // Whether the user changed the name or the steps since the form opened (or was reloaded): closing then asks first.
+  const [edited, setEdited] = useState(false);
   // The workflow as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
   const { opened, conflict, openOn, caught, adopt } = useSaveConflict<Workflow>('workflows');
   const firstTemplateId = templates[0]?.id;
@@ -47,6 +49,7 @@ export function WorkflowFormModal({
   const showWorkflow = (shown: Workflow | null | undefined) => {
     setName(shown?.name ?? '');
     setSteps(shown ? shown.steps.map((step) => ({ ...step })) : firstSteps(firstTemplateId));
+    setEdited(false);
   };
 
   useEffect(() => {
@@ -92,7 +95,8 @@ export function WorkflowFormModal({
       onClose={onClose}
       title={aiDraft ? 'Review AI Generated Workflow' : editing ? 'Edit Workflow' : 'Create New Workflow'}
       maxWidth="sm"
-      footer={<ModalActions onCancel={onClose} busy={saving} label={editing ? 'Save Workflow' : 'Create Workflow'} onAction={() => void save()} disabled={conflict !== null} />}
+      unsavedChanges={edited}
+      footer={<ModalActions busy={saving} label={editing ? 'Save Workflow' : 'Create Workflow'} onAction={() => void save()} disabled={conflict !== null} />}
     >
       <Stack spacing={2}>
         {conflict && (
@@ -112,6 +116,7 @@ export function WorkflowFormModal({
           value={name}
           onChange={(event) => {
             setName(event.target.value);
+            setEdited(true);
             setServerName(undefined);
           }}
           error={Boolean(serverName ?? (touched && problems.name))}
@@ -122,7 +127,15 @@ export function WorkflowFormModal({
           Steps
         </Typography>
         {editing && workflow && <RunningEnrolmentsNote workflowId={String(workflow.id)} />}
-        <WorkflowStepsEditor steps={steps} onChange={setSteps} templates={templates} problems={touched ? problems.steps : undefined} />
+        <WorkflowStepsEditor
+          steps={steps}
+          onChange={(changed) => {
+            setSteps(changed);
+            setEdited(true);
+          }}
+          templates={templates}
+          problems={touched ? problems.steps : undefined}
+        />
       </Stack>
     </Modal>
   );
