@@ -204,6 +204,10 @@ describe('automation engine: enrolments started from Targets run their steps', f
     await targets.waitForCards();
     await targets.expand(bank.name);
     await targets.taskRow(janeVisit).scrollIntoViewIfNeeded();
+    // Her profile address is a link that opens in a new tab.
+    const profileLink = targets.taskRow(janeVisit).getByRole('link', { name: janeProfile });
+    expect(await profileLink.getAttribute('href')).to.equal(janeProfile);
+    expect(await profileLink.getAttribute('target')).to.equal('_blank');
     // in the system's schemes: a theme chosen with the button would keep the Do Not Contact dialog's pictures below from following them
     await screenshotInBothSchemes(page, 'automation-linkedin-visit-task');
 

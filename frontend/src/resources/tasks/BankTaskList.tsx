@@ -10,6 +10,7 @@ import { addDays, QUICK_ADD_DUE_IN_DAYS, QUICK_ADD_DUE_LABEL } from './due.ts';
 import type { Task } from './types.ts';
 import { useTaskActions } from './useTaskActions.ts';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
+import { LinkedText } from '../../ui/LinkedText.tsx';
 
 /**
  * A bank's tasks: the checkbox completes or reopens (completed text struck through), the due date
@@ -69,7 +70,7 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
                   variant="body2"
                   sx={{ flex: '1 1 8rem', minWidth: 0, textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', overflowWrap: 'anywhere' }}
                 >
-                  {task.text}
+                  <LinkedText text={task.text} />
                 </Typography>
                 <DueBadge dueDate={task.dueDate} completed={task.completed} />
               </Box>

@@ -33,6 +33,7 @@ import { PhoneTaskList } from './PhoneTaskList.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
 import { RecordForm } from '../shared/RecordForm.tsx';
+import { LinkedText } from '../../ui/LinkedText.tsx';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -131,7 +132,7 @@ export function TaskCreate() {
 export function TaskShow() {
   return (
     <RecordShow title={<RecordTitle prefix="Task: " source="text" fallback="Task" />} useHistoryReading={useTaskHistory}>
-      <TextField source="text" label="Task" />
+      <FunctionField<Task> label="Task" render={(task) => <LinkedText text={task.text} />} />
       <TextField source="bankName" label="Bank" />
       <FunctionField label="Due" render={() => <Due />} />
       <YesNoField source="completed" />
