@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { annualised, costOfFunds, percentOf } from './derived-ratios.ts';
+import { annualised, costOfFunds, equityToAssets, percentOf } from './derived-ratios.ts';
 
 describe('derived ratios', () => {
   it('gives a ratio as a percentage, not available without its numerator or a positive denominator', () => {
@@ -29,5 +29,12 @@ describe('derived ratios', () => {
     expect(costOfFunds(20, 1000, '20251231')).to.equal(2);
     expect(costOfFunds(null, 1000, '20250331')).to.equal(null);
     expect(costOfFunds(5, 0, '20250331')).to.equal(null);
+  });
+
+  it('reads equity to assets as the regulator reports it, else from total equity over total assets', () => {
+    expect(equityToAssets(9.8, 120, 1000)).to.equal(9.8);
+    expect(equityToAssets(null, 120, 1000)).to.equal(12);
+    expect(equityToAssets(undefined, null, 1000)).to.equal(null);
+    expect(equityToAssets(null, 120, 0)).to.equal(null);
   });
 });

@@ -34,3 +34,11 @@ export function annualised(yearToDate: number | null | undefined, repdte: string
 export function costOfFunds(interestExpenseYearToDate: number | null | undefined, deposits: number | null | undefined, repdte: string | number | null | undefined): number | null {
   return percentOf(annualised(interestExpenseYearToDate, repdte), deposits);
 }
+
+/**
+ * Equity to assets: the regulator's own ratio (EQV) where reported, else total equity over total
+ * assets, the same definition, so data that carries the two amounts but not the ratio still shows it.
+ */
+export function equityToAssets(reported: number | null | undefined, totalEquity: number | null | undefined, assets: number | null | undefined): number | null {
+  return reported ?? percentOf(totalEquity, assets);
+}

@@ -241,6 +241,8 @@ function expectedBank(data: PublishedData, cert: number) {
       roe: figure('ROE'),
       totalRiskBasedCapitalRatio: figure('RBCRWAJ'),
       netLoansToDepositsRatio: figure('LNLSDEPR'),
+      // The files carry no EQV: equity over assets, as the FDIC defines it.
+      equityToAssetsRatio: shareOf(figure('EQTOT'), [figure('ASSET')]),
       nonInterestIncomeToRevenue: shareOf(figure('NONII'), [figure('INTINC'), figure('NONII')]),
       stateName: described(text(listed?.STNAME)),
       zip: described(listed?.ZIP ? listed.ZIP.padStart(5, '0') : null),

@@ -25,6 +25,7 @@ export type BankFigures = {
   totalRiskBasedCapitalRatio?: number | null;
   equityToAssetsRatio?: number | null;
   netLoansToDepositsRatio?: number | null;
+  totalEquity?: number | null;
   interestIncome?: number | null;
   nonInterestIncome?: number | null;
   deposits?: number | null;

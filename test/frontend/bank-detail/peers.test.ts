@@ -38,6 +38,12 @@ describe('bank detail peer benchmarking', () => {
     expect(derivedRatios.brokeredDepositsRatio({ brokeredDeposits: 0, deposits: 100 })).to.equal(0);
   });
 
+  it("compares equity to assets from total equity and total assets when the regulator's ratio is not reported", () => {
+    expect(derivedRatios.equityToAssets({ totalEquity: 12, assets: 100 })).to.equal(12);
+    expect(derivedRatios.equityToAssets({ equityToAssetsRatio: 10.5, totalEquity: 12, assets: 100 })).to.equal(10.5);
+    expect(derivedRatios.equityToAssets({ assets: 100 })).to.equal(null);
+  });
+
   it('names the CRE ratio it compares for what it is, a share of gross loans, not the supervisory concentration over capital', () => {
     const cre = metric('Asset Quality & Credit Risk', 'CRE/Gross Loans Ratio');
     expect(cre.value({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);

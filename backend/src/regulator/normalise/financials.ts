@@ -1,6 +1,6 @@
 import { type Columns, columnsOfRows, pickRows } from '../engine/columns.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
-import { costOfFunds, percentOf } from '../../../../domain/derived-ratios.ts';
+import { costOfFunds, equityToAssets, percentOf } from '../../../../domain/derived-ratios.ts';
 import { type NormalisedBatch, type RawRecord, acceptCerts, onlyRow, parseFdicDate, remembering, sourceRecords, thousandsToDollars, toNumber } from './values.ts';
 
 /** fdic_financials rows from financials-endpoint records (one bank, one quarter each): money in dollars, ratios as given. */
@@ -197,6 +197,10 @@ export function normaliseFinancialsBatch(input: Columns, options: { keepInRaw?: 
   const interestExpense = numbers('interest_expense');
   const deposits = numbers('deposits');
   rows.set('cost_of_funds', eachRecord(size, (index) => costOfFunds(interestExpense[index], deposits[index], reportDates[index])));
+  const reportedEquityToAssets = numbers('equity_to_assets_ratio');
+  const totalEquity = numbers('total_equity');
+  const assets = numbers('assets');
+  rows.set('equity_to_assets_ratio', eachRecord(size, (index) => equityToAssets(reportedEquityToAssets[index], totalEquity[index], assets[index])));
   rows.set('oreo_to_assets', ratioOf('oreo', 'assets'));
   rows.set('cre_concentration', ratioOf('loans_re_commercial_gross', 'loans_and_leases_gross'));
   rows.set('brokered_deposits_ratio', ratioOf('brokered_deposits', 'deposits'));

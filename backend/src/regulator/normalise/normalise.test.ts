@@ -159,6 +159,11 @@ describe('regulator normalisation', () => {
       expect(row.nonaccrual_ratio).to.be.closeTo(1, 1e-9);
     });
 
+    it('stores equity to assets from total equity over total assets when the record has no EQV, and EQV when it has', () => {
+      expect(normaliseFinancials(record).equity_to_assets_ratio).to.be.closeTo(12, 1e-9);
+      expect(normaliseFinancials({ ...record, EQV: 11.9 }).equity_to_assets_ratio).to.equal(11.9);
+    });
+
     it('stores cost of funds annualised, so a March quarter and a September one read on one yearly scale', () => {
       expect(normaliseFinancials({ ...record, REPDTE: '20240331', EINTEXP: 4 }).cost_of_funds).to.be.closeTo(2, 1e-9);
       expect(normaliseFinancials({ ...record, REPDTE: '20240930', EINTEXP: 12 }).cost_of_funds).to.be.closeTo(2, 1e-9);

@@ -5,7 +5,7 @@
  */
 
 import type { PeerCriteria } from '../../../../domain/peers.ts';
-import { costOfFunds, percentOf } from '../../../../domain/derived-ratios.ts';
+import { costOfFunds, equityToAssets, percentOf } from '../../../../domain/derived-ratios.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
@@ -35,6 +35,7 @@ export const derivedRatios = {
   brokeredDepositsRatio: (b: BankFigures) => percentOf(b.brokeredDeposits, b.deposits),
   coreDepositsRatio: (b: BankFigures) => percentOf(b.coreDeposits, b.deposits),
   nonAccrualRatio: (b: BankFigures) => percentOf(b.nonaccrualLoansAndLeases, b.loans_and_leases_gross),
+  equityToAssets: (b: BankFigures) => equityToAssets(numeric(b.equityToAssetsRatio), b.totalEquity, b.assets),
 };
 
 const field =
@@ -73,7 +74,7 @@ export const peerCategories: PeerCategory[] = [
       { label: 'Tier 1 Leverage Ratio', better: 'higher', value: field('tier1LeverageRatio') },
       { label: 'CET1 Ratio', better: 'higher', value: field('commonEquityTier1Ratio') },
       { label: 'Total RBC Ratio', better: 'higher', value: field('totalRiskBasedCapitalRatio') },
-      { label: 'Equity/Assets Ratio', better: 'higher', value: field('equityToAssetsRatio') },
+      { label: 'Equity/Assets Ratio', better: 'higher', value: derivedRatios.equityToAssets },
     ],
   },
   {
