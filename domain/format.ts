@@ -68,6 +68,11 @@ export function quarterLabel(repdte: string | number): string {
   return `Q${Math.ceil(month / 3)} ${year}`;
 }
 
+/** The same quarter a year earlier (YYYYMMDD), the one deposit growth is measured from: '20250930' for '20260930'. */
+export function yearEarlierQuarter(quarter: string): string {
+  return `${Number(quarter.slice(0, 4)) - 1}${quarter.slice(4)}`;
+}
+
 /** 'the Q3 2025 reports, as of Sep 30, 2025': which quarter's regulator reports figures come from. */
 export function quarterReports(repdte: string | number): string {
   const text = String(repdte).trim();

@@ -395,6 +395,36 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       }
     });
 
+    it('counts no bank as matching a loan type when its loan breakdown is not reported, and says how many lack it', async () => {
+      const knex = context.db.knex;
+      const [breakdownMissing, breakdownReported] = (await knex('fdic_institutions').where({ active: true, state: 'KS' }).orderBy('cert').limit(2).pluck('cert')) as number[];
+      // Both lend mostly to businesses; the first, like a bank of the FDIC bulk files, does not report its real estate lines.
+      await knex('fdic_financials').whereIn('cert', [breakdownMissing, breakdownReported]).andWhere({ repdte: latest }).update({ loans_ci_gross: knex.raw('assets') });
+      await knex('fdic_financials').where({ cert: breakdownMissing, repdte: latest }).update({ loans_re_1_4_family_gross: null, loans_re_commercial_gross: null });
+      markRegulatorDataChanged();
+      const response = await search({ state: 'KS', loanType: 'C&I' }, 1, 500);
+      expect(response.status, response.text).to.equal(200);
+      const scoreOf = (cert: number) => response.body.banks.find((bank: { cert: number }) => bank.cert === cert).matchScore;
+      expect(scoreOf(breakdownMissing)).to.equal(0);
+      expect(scoreOf(breakdownReported)).to.equal(100);
+      expect(response.body.notReported).to.deep.equal({ loanType: 1 });
+    });
+
+    it('applies the minimum loan volume with no loan type to net loans and leases when gross loans are not reported', async () => {
+      const knex = context.db.knex;
+      const [cert] = (await knex('fdic_institutions').where({ active: true, state: 'NE' }).orderBy('cert').limit(1).pluck('cert')) as number[];
+      await knex('fdic_financials').where({ cert, repdte: latest }).update({ loans_and_leases_gross: null, total_loans_and_leases: 50_000_000 });
+      markRegulatorDataChanged();
+      const scoreAt = async (minLoanVolume: number) => {
+        const response = await search({ state: 'NE', minLoanVolume }, 1, 500);
+        expect(response.status, response.text).to.equal(200);
+        expect(response.body.notReported).to.deep.equal({ minLoanVolume: 0 });
+        return response.body.banks.find((bank: { cert: number }) => bank.cert === cert).matchScore;
+      };
+      expect(await scoreAt(40_000_000)).to.equal(100);
+      expect(await scoreAt(60_000_000)).to.equal(0);
+    });
+
     it('scores deposit growth since the same quarter a year earlier, a bank without deposits then not meeting it', async () => {
       const knex = context.db.knex;
       const yearEarlier = demoQuarters[demoQuarters.length - 5];
@@ -417,6 +447,7 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect(fullMatches).to.be.within(1, total - 1);
       expect(banks.find((bank: { cert: number }) => bank.cert === shrunk).matchScore).to.equal(0);
       expect(banks.find((bank: { cert: number }) => bank.cert === noneThen).matchScore).to.equal(0);
+      expect(response.body.notReported).to.deep.equal({ minDepositGrowth: 1 });
       // A fall is a negative growth: at least -20% takes in the bank whose deposits shrank by a tenth.
       expect((await search({ state: 'TX', minDepositGrowth: -20 }, 1, 500)).body.banks.find((bank: { cert: number }) => bank.cert === shrunk).matchScore).to.equal(100);
       const notANumber = await search({ minDepositGrowth: 'lots' });

@@ -37,6 +37,10 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
     await knex('fdic_financials').where({ cert: active[7], repdte: yearEarlier }).update({ deposits: null });
     await knex('fdic_financials').where({ cert: active[8], repdte: yearEarlier }).delete();
     await knex('fdic_financials').where({ cert: active[9], repdte: latest }).update({ deposits: null });
+    // Loan figures not reported: the real estate breakdown, gross loans (net loans stand in), a consumer line.
+    await knex('fdic_financials').where({ cert: active[10], repdte: latest }).update({ loans_re_1_4_family_gross: null, loans_re_commercial_gross: null, loans_ci_gross: knex.raw('assets') });
+    await knex('fdic_financials').where({ cert: active[11], repdte: latest }).update({ loans_and_leases_gross: null });
+    await knex('fdic_financials').where({ cert: active[12], repdte: latest }).update({ loans_and_leases_gross: null, total_loans_and_leases: null, loans_consumer_auto_gross: null });
     const now = new Date();
     const target = (cert: number, isTarget: boolean) => ({ cert, user_id: userId, version: 1, created_at: now, updated_at: now, is_target: isTarget, name: `Bank ${cert}` });
     await knex('targets').insert(active.slice(6, 40).map((cert, index) => target(cert, index % 3 !== 0)));
@@ -164,6 +168,9 @@ describeWithDatabase('regulator snapshot answers as SQL does', (context) => {
     const growthWithoutYearEarlier = creditBoxRequestSchema.parse({ criteria: { minDepositGrowth: 0, minRoa: 1 }, limit: 500 });
     const withoutYearEarlier = await creditBoxFromDatabase(knex, growthWithoutYearEarlier, demoQuarters[0]);
     expect(await creditBoxFromSnapshot(knex, growthWithoutYearEarlier, demoQuarters[0])).to.deep.equal(withoutYearEarlier);
+    // No quarter a year before the first: no bank has the deposits growth is measured from, and the answer says so.
+    expect(withoutYearEarlier.total).to.be.greaterThan(0);
+    expect(withoutYearEarlier.notReported.minDepositGrowth).to.equal(withoutYearEarlier.total);
     expect(withoutYearEarlier.banks.every((bank) => (bank as { matchScore?: number }).matchScore! <= 50)).to.equal(true);
     const beyondAscii = creditBoxRequestSchema.parse({ criteria: { searchTerm: 'ñandú' } });
     expect(await creditBoxFromSnapshot(knex, beyondAscii, latest)).to.equal(null);

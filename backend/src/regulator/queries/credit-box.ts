@@ -9,6 +9,7 @@ import { fieldCatalog } from '../fields.ts';
 import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCounting, type Bits } from '../engine/bits.ts';
 import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from '../engine/snapshot.ts';
 import { containsPattern } from '../../db/like.ts';
+import { yearEarlierQuarter } from '../../../../domain/format.ts';
 
 /**
  * Credit box search.
@@ -25,14 +26,24 @@ import { containsPattern } from '../../db/like.ts';
  * - The answer counts the banks passing the hard filters (total) and, of them, those meeting every
  *   soft criterion (fullMatches), so a screen can say how many are partial matches.
  *
- * Loan type: the bank's largest loan line among 1-4 family residential, commercial real estate,
- * C&I, consumer (other than auto and credit card), auto, credit card and agricultural must be the
- * chosen type. Minimum loan volume applies to the chosen type's gross amount, or to all loans and
- * leases when no type is chosen.
+ * Loan type: the bank's main loan type, its largest loan line among 1-4 family residential,
+ * commercial real estate, C&I, consumer (other than auto and credit card), auto, credit card and
+ * agricultural, must be the chosen type. It is not reported, and meets no loan type, unless all of
+ * those lines are reported: a line missing from the data is not a line of $0, and any of them could
+ * be the largest (the FDIC bulk files give C&I but not the real estate breakdown, so C&I looked the
+ * main type of most banks). Minimum loan volume applies to the chosen type's gross amount; with no
+ * type chosen, to gross loans and leases, else (data without LNLSGR) to net loans and leases, the
+ * total loan book less its allowance: what an examiner reads as the size of the loan book, within
+ * the allowance (about 1%) of gross, where the sum of the categories reported would leave out
+ * whole categories.
  *
  * Deposit growth (minDepositGrowth, percent): the bank's deposits grew at least this much since the
  * same quarter a year earlier, (deposits - deposits then) x 100 / deposits then. A bank with no
  * deposits reported then (or none at all) does not meet it: its growth is not a number.
+ *
+ * The answer says, for each scored criterion asked for, how many of the `total` banks lack the
+ * figure it needs (notReported): such a bank does not meet it, and when none has it (no quarter a
+ * year earlier was imported, say) the screen says the criterion cannot be applied.
  */
 
 const optionalNumber = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.coerce.number().finite().optional());
@@ -110,14 +121,24 @@ export const creditBoxRequestSchema = z.object({
 
 type SqlPart = { sql: string; bindings: Knex.RawBinding[] };
 
-/** The same quarter a year earlier, the one deposit growth is measured from: '20250930' for '20260930'. */
-export function yearEarlierQuarter(quarter: string): string {
-  return `${Number(quarter.slice(0, 4)) - 1}${quarter.slice(4)}`;
-}
-
 // Consumer other than auto and credit card, so the seven loan lines do not overlap.
 const consumerOther = `greatest(coalesce(f.loans_consumer_gross, 0) - coalesce(f.loans_consumer_auto_gross, 0) - coalesce(f.loans_consumer_credit_card_gross, 0), 0)`;
 const loanLine = (column: string) => (column === 'consumer_other' ? consumerOther : `coalesce(f.${column}, 0)`);
+const consumerOtherColumns = ['loans_consumer_gross', 'loans_consumer_auto_gross', 'loans_consumer_credit_card_gross'];
+/** The reported columns a loan line is computed from. */
+const loanLineColumns = (line: string) => (line === 'consumer_other' ? consumerOtherColumns : [line]);
+/** Every column the main loan type is judged from: all must be reported for it to be known. */
+const loanBreakdownColumns = [...new Set(Object.values(loanTypes).flatMap(loanLineColumns))];
+const allReported = (columns: string[]) => columns.map((name) => `f.${name} is not null`).join(' and ');
+/** The loan volume with no type chosen: gross loans and leases, else net (see the match rule). */
+const loanBookSql = 'coalesce(f.loans_and_leases_gross, f.total_loans_and_leases)';
+
+/** The scored criteria, in the order they are scored. */
+const softCriterionNames = ['maxNplRatio', 'minTier1CapitalRatio', 'minRoa', 'minNetInterestMargin', 'maxEfficiencyRatio', 'loanType', 'minLoanVolume', 'minDepositGrowth'] as const;
+export type SoftCriterionName = (typeof softCriterionNames)[number];
+const enabledSoftCriteria = (criteria: CreditBoxCriteria) => softCriterionNames.filter((name) => criteria[name] !== undefined);
+/** The column each ratio criterion compares. */
+const ratioColumns = { maxNplRatio: 'npl_ratio', minTier1CapitalRatio: 'tier1_capital_ratio', minRoa: 'roa', minNetInterestMargin: 'net_interest_margin', maxEfficiencyRatio: 'efficiency_ratio' } as const;
 
 /** The hard filters, as SQL conditions over i (institution) and f (financials). */
 export function hardFilters(criteria: CreditBoxCriteria): SqlPart[] {
@@ -142,27 +163,31 @@ export function hardFilters(criteria: CreditBoxCriteria): SqlPart[] {
   return parts;
 }
 
-/** The soft criteria, each a boolean SQL expression over i, f and p (the financials a year earlier; a null figure counts as not met). */
-export function softCriteria(criteria: CreditBoxCriteria): SqlPart[] {
-  const parts: SqlPart[] = [];
-  if (criteria.maxNplRatio !== undefined) parts.push({ sql: 'f.npl_ratio <= ?', bindings: [criteria.maxNplRatio] });
-  if (criteria.minTier1CapitalRatio !== undefined) parts.push({ sql: 'f.tier1_capital_ratio >= ?', bindings: [criteria.minTier1CapitalRatio] });
-  if (criteria.minRoa !== undefined) parts.push({ sql: 'f.roa >= ?', bindings: [criteria.minRoa] });
-  if (criteria.minNetInterestMargin !== undefined) parts.push({ sql: 'f.net_interest_margin >= ?', bindings: [criteria.minNetInterestMargin] });
-  if (criteria.maxEfficiencyRatio !== undefined) parts.push({ sql: 'f.efficiency_ratio <= ?', bindings: [criteria.maxEfficiencyRatio] });
+/**
+ * The soft criteria, each a boolean SQL expression over i, f and p (the financials a year earlier; a
+ * null figure counts as not met), with `reported`: whether the bank has the figures it needs.
+ */
+export function softCriteria(criteria: CreditBoxCriteria): Array<SqlPart & { name: SoftCriterionName; reported: string }> {
   const chosen = criteria.loanType as LoanType | undefined;
-  if (chosen !== undefined) {
-    const mine = loanLine(loanTypes[chosen]);
-    const others = Object.values(loanTypes).filter((column) => column !== loanTypes[chosen]).map(loanLine);
-    parts.push({ sql: `(${mine} > 0 and ${mine} >= greatest(${others.join(', ')}))`, bindings: [] });
-  }
-  if (criteria.minLoanVolume !== undefined) {
-    const volume = chosen !== undefined ? loanLine(loanTypes[chosen]) : 'coalesce(f.loans_and_leases_gross, 0)';
-    parts.push({ sql: `${volume} >= ?`, bindings: [criteria.minLoanVolume] });
-  }
-  // nullif: SQL does not promise to judge the 'p.deposits > 0' first, and a double divided by 0 is an error.
-  if (criteria.minDepositGrowth !== undefined) parts.push({ sql: 'p.deposits > 0 and (f.deposits - p.deposits) * 100 / nullif(p.deposits, 0) >= ?', bindings: [criteria.minDepositGrowth] });
-  return parts;
+  return enabledSoftCriteria(criteria).map((name) => {
+    if (name === 'loanType') {
+      const mine = loanLine(loanTypes[chosen!]);
+      const others = Object.values(loanTypes).filter((column) => column !== loanTypes[chosen!]).map(loanLine);
+      const reported = allReported(loanBreakdownColumns);
+      return { name, reported, sql: `(${reported} and ${mine} > 0 and ${mine} >= greatest(${others.join(', ')}))`, bindings: [] };
+    }
+    if (name === 'minLoanVolume') {
+      if (chosen === undefined) return { name, reported: `${loanBookSql} is not null`, sql: `${loanBookSql} >= ?`, bindings: [criteria.minLoanVolume!] };
+      const reported = allReported(loanLineColumns(loanTypes[chosen]));
+      return { name, reported, sql: `(${reported} and ${loanLine(loanTypes[chosen])} >= ?)`, bindings: [criteria.minLoanVolume!] };
+    }
+    // nullif: SQL does not promise to judge the 'p.deposits > 0' first, and a double divided by 0 is an error.
+    if (name === 'minDepositGrowth') {
+      return { name, reported: 'p.deposits is not null and f.deposits is not null', sql: 'p.deposits > 0 and (f.deposits - p.deposits) * 100 / nullif(p.deposits, 0) >= ?', bindings: [criteria.minDepositGrowth!] };
+    }
+    const column = ratioColumns[name];
+    return { name, reported: `f.${column} is not null`, sql: `f.${column} ${name.startsWith('max') ? '<=' : '>='} ?`, bindings: [criteria[name]!] };
+  });
 }
 
 /** matchScore as SQL: the share of enabled soft criteria met, 0-100, rounded. */
@@ -186,17 +211,34 @@ function loanLineAmounts(snapshot: Snapshot, name: string): Float64Array {
   });
 }
 
-/** The rows whose largest loan line is the given type (and not zero). */
+/** The rows reporting every one of these financials columns. */
+function rowsReporting(snapshot: Snapshot, columns: string[]): Bits {
+  return derived(snapshot, `credit-box:reported:${columns.join(',')}`, () => {
+    const values = columns.map((name) => numbers(snapshot, 'f', name));
+    return bitsOf(snapshot.cert.length, snapshot.all.filter((row) => values.every((value) => !Number.isNaN(value[row]))));
+  });
+}
+
+/** The rows whose main loan type (see the match rule) is the given type. */
 function primaryLoanType(snapshot: Snapshot, chosen: LoanType): Bits {
   return derived(snapshot, `credit-box:primary:${chosen}`, () => {
     const mine = loanLineAmounts(snapshot, loanTypes[chosen]);
     const others = Object.values(loanTypes)
       .filter((name) => name !== loanTypes[chosen])
       .map((name) => loanLineAmounts(snapshot, name));
-    return bitsOf(
+    const largest = bitsOf(
       mine.length,
       snapshot.all.filter((row) => mine[row] > 0 && others.every((other) => mine[row] >= other[row])),
     );
+    return and(largest, rowsReporting(snapshot, loanBreakdownColumns));
+  });
+}
+
+/** Each row's loan volume with no type chosen, as `loanBookSql` reads it (NaN where neither is reported). */
+function loanBook(snapshot: Snapshot): Float64Array {
+  return derived(snapshot, 'credit-box:loan-book', () => {
+    const net = numbers(snapshot, 'f', 'total_loans_and_leases');
+    return numbers(snapshot, 'f', 'loans_and_leases_gross').map((gross, row) => (Number.isNaN(gross) ? net[row] : gross));
   });
 }
 
@@ -289,27 +331,47 @@ function rowsGrowingDeposits(snapshot: Snapshot, then: Float64Array, minGrowth: 
   });
 }
 
-/** `softCriteria` in JS: the rows meeting each enabled criterion (`depositsThen`: see `depositsYearEarlier`, given when deposit growth is asked for). */
-function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot, depositsThen: Float64Array | null): Bits[] {
-  const atLeast = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, bound, Infinity)]);
-  const atMost = (name: string, bound: number | undefined) => (bound === undefined ? [] : [rowsBetween(snapshot, numbers(snapshot, 'f', name), name, -Infinity, bound)]);
+/** The rows with deposits now and a year earlier (`then`). */
+function rowsWithDepositsThen(snapshot: Snapshot, then: Float64Array): Bits {
+  return derived(snapshot, 'credit-box:deposits-then-reported', () => {
+    const now = numbers(snapshot, 'f', 'deposits');
+    return bitsOf(now.length, snapshot.all.filter((row) => !Number.isNaN(now[row]) && !Number.isNaN(then[row])));
+  });
+}
+
+/**
+ * `softCriteria` in JS: for each enabled criterion the rows meeting it and the rows reporting what it
+ * needs (`depositsThen`: see `depositsYearEarlier`, given when deposit growth is asked for).
+ */
+function softCriteriaBits(criteria: CreditBoxCriteria, snapshot: Snapshot, depositsThen: Float64Array | null): Array<{ name: SoftCriterionName; met: Bits; reported: Bits }> {
   const chosen = criteria.loanType as LoanType | undefined;
-  const volumeLine = chosen !== undefined ? loanTypes[chosen] : 'loans_and_leases_gross';
-  return [
-    ...atMost('npl_ratio', criteria.maxNplRatio),
-    ...atLeast('tier1_capital_ratio', criteria.minTier1CapitalRatio),
-    ...atLeast('roa', criteria.minRoa),
-    ...atLeast('net_interest_margin', criteria.minNetInterestMargin),
-    ...atMost('efficiency_ratio', criteria.maxEfficiencyRatio),
-    ...(chosen === undefined ? [] : [primaryLoanType(snapshot, chosen)]),
-    ...(criteria.minLoanVolume === undefined ? [] : [rowsBetween(snapshot, loanLineAmounts(snapshot, volumeLine), `loan-line:${volumeLine}`, criteria.minLoanVolume, Infinity)]),
-    ...(criteria.minDepositGrowth === undefined || !depositsThen ? [] : [rowsGrowingDeposits(snapshot, depositsThen, criteria.minDepositGrowth)]),
-  ];
+  return enabledSoftCriteria(criteria).map((name) => {
+    if (name === 'loanType') return { name, met: primaryLoanType(snapshot, chosen!), reported: rowsReporting(snapshot, loanBreakdownColumns) };
+    if (name === 'minLoanVolume') {
+      if (chosen === undefined) {
+        const volumes = loanBook(snapshot);
+        return { name, met: rowsBetween(snapshot, volumes, 'loan-book', criteria.minLoanVolume!, Infinity), reported: rowsBetween(snapshot, volumes, 'loan-book', -Infinity, Infinity) };
+      }
+      const line = loanTypes[chosen];
+      const reported = rowsReporting(snapshot, loanLineColumns(line));
+      return { name, met: and(reported, rowsBetween(snapshot, loanLineAmounts(snapshot, line), `loan-line:${line}`, criteria.minLoanVolume!, Infinity)), reported };
+    }
+    if (name === 'minDepositGrowth') return { name, met: rowsGrowingDeposits(snapshot, depositsThen!, criteria.minDepositGrowth!), reported: rowsWithDepositsThen(snapshot, depositsThen!) };
+    const column = ratioColumns[name];
+    const values = numbers(snapshot, 'f', column);
+    const bound = criteria[name]!;
+    return { name, met: name.startsWith('max') ? rowsBetween(snapshot, values, column, -Infinity, bound) : rowsBetween(snapshot, values, column, bound, Infinity), reported: rowsBetween(snapshot, values, column, -Infinity, Infinity) };
+  });
 }
 
 type CreditBoxRequest = z.infer<typeof creditBoxRequestSchema>;
-/** A page of matches; `total` banks pass the hard filters, `fullMatches` of them meet every scored criterion. */
-export type CreditBoxAnswer = { banks: Bank[]; total: number; fullMatches: number; quarter: string | null };
+/**
+ * A page of matches; `total` banks pass the hard filters, `fullMatches` of them meet every scored
+ * criterion, and `notReported` says for each scored criterion asked for how many of them lack the
+ * figures it needs (and so do not meet it).
+ */
+export type CreditBoxAnswer = { banks: Bank[]; total: number; fullMatches: number; notReported: NotReported; quarter: string | null };
+export type NotReported = Partial<Record<SoftCriterionName, number>>;
 
 /** Ranks in SQL; for what the snapshot cannot answer. */
 export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer> {
@@ -351,9 +413,11 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
   const soft = softCriteria(criteria);
   const meetingAll = base();
   for (const part of soft) meetingAll.whereRaw(part.sql, part.bindings);
+  const counting = base().select(knex.raw('count(*) as n'));
+  soft.forEach((part, index) => counting.select(knex.raw(`sum(case when ${part.reported} then 0 else 1 end) as not_reported_${index}`)));
   const [rows, count, full] = await Promise.all([
     page,
-    base().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+    counting.first() as Promise<Record<string, number | string | null> | undefined>,
     meetingAll.count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
   ]);
   return {
@@ -363,6 +427,7 @@ export async function creditBoxFromDatabase(knex: Knex, request: CreditBoxReques
     }),
     total: Number(count?.n ?? 0),
     fullMatches: Number(full?.n ?? 0),
+    notReported: Object.fromEntries(soft.map((part, index) => [part.name, Number(count?.[`not_reported_${index}`] ?? 0)])),
     quarter,
   };
 }
@@ -378,10 +443,11 @@ function snapshotRanking(
   snapshot: Snapshot,
   request: CreditBoxRequest,
   depositsThen: Float64Array | null,
-): { rows: number[]; scores: number[]; total: number; fullMatches: number } | null {
+): { rows: number[]; scores: number[]; total: number; fullMatches: number; notReported: NotReported } | null {
   const searched = hardFilterBits(request.criteria, snapshot);
   if (!searched) return null;
-  const soft = softCriteriaBits(request.criteria, snapshot, depositsThen);
+  const criteria = softCriteriaBits(request.criteria, snapshot, depositsThen);
+  const soft = criteria.map((criterion) => criterion.met);
   const planes = countPlanes(soft, snapshot.cert.length);
   const assets = column(snapshot, 'f', 'assets') as Array<number | null>;
   const byAssets = orderedRows(snapshot, 'credit-box:assets', snapshot.withFinancials, (row) => assets[row], 'desc');
@@ -402,18 +468,24 @@ function snapshotRanking(
     skip = 0;
   }
   const total = countBits(searched);
-  return { rows, scores, total, fullMatches: soft.length === 0 ? total : countBits(rowsCounting(planes, soft.length, searched)) };
+  return {
+    rows,
+    scores,
+    total,
+    fullMatches: soft.length === 0 ? total : countBits(rowsCounting(planes, soft.length, searched)),
+    notReported: Object.fromEntries(criteria.map(({ name, reported }) => [name, total - countBits(and(searched, reported))])),
+  };
 }
 
 /** One page of a snapshot search, with whether each bank is one of the user's targets. */
-type SnapshotPage = { snapshot: Snapshot; rows: number[]; scores: number[]; total: number; fullMatches: number; targets: Map<number, boolean> | null };
+type SnapshotPage = { snapshot: Snapshot; rows: number[]; scores: number[]; total: number; fullMatches: number; notReported: NotReported; targets: Map<number, boolean> | null };
 
 async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: string, userId: string | undefined): Promise<SnapshotPage | null> {
   const snapshot = await quarterSnapshot(knex, quarter);
   const depositsThen = request.criteria.minDepositGrowth === undefined ? null : await depositsYearEarlier(knex, snapshot);
   const ranking = snapshotRanking(snapshot, request, depositsThen);
   if (!ranking) return null;
-  const { rows, scores, total, fullMatches } = ranking;
+  const { rows, scores, total, fullMatches, notReported } = ranking;
   let targets: Map<number, boolean> | null = null;
   if (userId) {
     targets = new Map();
@@ -423,14 +495,14 @@ async function snapshotPage(knex: Knex, request: CreditBoxRequest, quarter: stri
       for (const target of found) targets.set(target.cert, target.is_target);
     }
   }
-  return { snapshot, rows, scores, total, fullMatches, targets };
+  return { snapshot, rows, scores, total, fullMatches, notReported, targets };
 }
 
 /** Ranks from the quarter's snapshot (see `snapshotRanking`); null when SQL must answer. */
 export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxRequest, quarter: string, userId?: string): Promise<CreditBoxAnswer | null> {
   const page = await snapshotPage(knex, request, quarter, userId);
   if (!page) return null;
-  const { snapshot, rows, scores, total, fullMatches, targets } = page;
+  const { snapshot, rows, scores, total, fullMatches, notReported, targets } = page;
   return {
     banks: rows.map((row, index) => {
       const bank = mergedRecord(pickBankFields(snapshotBank(snapshot, row), request.fields), { matchScore: scores[index] }) as Bank;
@@ -439,6 +511,7 @@ export async function creditBoxFromSnapshot(knex: Knex, request: CreditBoxReques
     }),
     total,
     fullMatches,
+    notReported,
     quarter,
   };
 }
@@ -454,7 +527,7 @@ function snapshotBank(snapshot: Snapshot, row: number): Bank {
 
 export async function creditBoxSearch(knex: Knex, request: CreditBoxRequest, userId?: string): Promise<CreditBoxAnswer> {
   const quarter = await latestQuarter(knex);
-  if (!quarter) return { banks: [], total: 0, fullMatches: 0, quarter };
+  if (!quarter) return { banks: [], total: 0, fullMatches: 0, notReported: {}, quarter };
   return (await creditBoxFromSnapshot(knex, request, quarter, userId)) ?? creditBoxFromDatabase(knex, request, quarter, userId);
 }
 
@@ -467,11 +540,11 @@ export async function creditBoxSearchJson(knex: Knex, request: CreditBoxRequest,
   const quarter = await latestQuarter(knex);
   const page = quarter ? await snapshotPage(knex, request, quarter, userId) : null;
   if (!page) return JSON.stringify(await creditBoxSearch(knex, request, userId));
-  const { snapshot, rows, scores, total, fullMatches, targets } = page;
+  const { snapshot, rows, scores, total, fullMatches, notReported, targets } = page;
   const serialised = memo(snapshot, 'credit-box:bank-json', 20, JSON.stringify(request.fields ?? null), () => new Array<string | undefined>(snapshot.cert.length));
   const banks = rows.map((row, index) => {
     const bank = (serialised[row] ??= JSON.stringify(pickBankFields(snapshotBank(snapshot, row), request.fields)));
     return `${bank.slice(0, -1)},"matchScore":${scores[index]},"isTarget":${targets?.get(snapshot.cert[row]) ?? false}}`;
   });
-  return `{"banks":[${banks.join(',')}],"total":${total},"fullMatches":${fullMatches},"quarter":${JSON.stringify(quarter)}}`;
+  return `{"banks":[${banks.join(',')}],"total":${total},"fullMatches":${fullMatches},"notReported":${JSON.stringify(notReported)},"quarter":${JSON.stringify(quarter)}}`;
 }
