@@ -1,5 +1,5 @@
-import type { CreditBoxCriteria } from '../providers/services.ts';
-import { formatMoney, groupThousands } from '../../../domain/format.ts';
+import type { CreditBoxAnswer, CreditBoxCriteria } from '../providers/services.ts';
+import { countOf, formatMoney, groupThousands, quarterLabel, yearEarlierQuarter } from '../../../domain/format.ts';
 
 /**
  * The Credit Box filters: ranges, steps, defaults, which switches start on,
@@ -280,4 +280,58 @@ export function matchSummary(total: number, fullMatches: number | undefined): st
   const rest = total - fullMatches;
   if (fullMatches === 0) return `None of the ${groupThousands(total)} meets every criterion: they are ranked by how many they meet.`;
   return `${groupThousands(fullMatches)} of them meet${fullMatches === 1 ? 's' : ''} every criterion; the other ${groupThousands(rest)} meet${rest === 1 ? 's' : ''} some and ${rest === 1 ? 'is' : 'are'} ranked below by match.`;
+}
+
+/** What a scored criterion needs that a bank's data may not report, in a reader's words. */
+function figureNeeded(name: FilterName, criteria: CreditBoxCriteria, quarter: string | null, its: 'its' | 'their'): string {
+  switch (name) {
+    case 'maxNplRatio':
+      return 'a noncurrent loans ratio';
+    case 'minTier1CapitalRatio':
+      return 'a Tier 1 capital ratio';
+    case 'minRoa':
+      return 'a return on assets';
+    case 'minNetInterestMargin':
+      return 'a net interest margin';
+    case 'maxEfficiencyRatio':
+      return 'an efficiency ratio';
+    case 'loanType':
+      return `the full breakdown of ${its} loans by type (1-4 family residential, commercial real estate and the other lines) needed to tell ${its} main loan type`;
+    case 'minLoanVolume':
+      return `${its} ${criteria.loanType ? `${criteria.loanType} loans` : 'total loans'}`;
+    case 'minDepositGrowth':
+      return `${its} deposits of ${quarter ? quarterLabel(yearEarlierQuarter(quarter)) : 'the same quarter a year earlier'}, a year before these figures`;
+    default:
+      return 'the figures it needs';
+  }
+}
+
+/** A filter's label as the sidebar shows it. */
+const filterLabel = (name: FilterName) => (isSlider(name) ? sliders[name].label : selects[name].label);
+
+export type NotReportedNote = { name: FilterName; text: string; filterNote: string | null };
+
+/**
+ * The scored criteria of a search that some of its banks could not be judged on, their figures not
+ * being reported (such a bank does not meet it), each with what the results say (`text`). When none
+ * of them reports it the filter cannot be met at all: the sidebar says so next to it (`filterNote`).
+ */
+export function notReportedNotes(
+  criteria: CreditBoxCriteria,
+  answer: Pick<CreditBoxAnswer, 'total' | 'notReported' | 'quarter'>,
+): NotReportedNote[] {
+  // An answer without the counts (a server of an earlier release) says nothing.
+  return Object.entries(answer.notReported ?? {}).flatMap(([key, count]): NotReportedNote[] => {
+    const name = key as FilterName;
+    if (!(name in sliders || name in selects) || !count || count <= 0 || answer.total <= 0) return [];
+    const label = filterLabel(name);
+    const one = count === 1;
+    if (count >= answer.total) {
+      const figure = figureNeeded(name, criteria, answer.quarter, 'its');
+      const filterNote = `Cannot be met: none of these banks reports ${figure}.`;
+      return [{ name, filterNote, text: `${label} cannot be met: none of these banks reports ${figure}.` }];
+    }
+    const figure = figureNeeded(name, criteria, answer.quarter, one ? 'its' : 'their');
+    return [{ name, filterNote: null, text: `${countOf(count, 'bank')} ${one ? 'does' : 'do'} not report ${figure}, so ${one ? 'it does' : 'they do'} not meet ${label}.` }];
+  });
 }

@@ -83,8 +83,12 @@ export type CreditBoxCriteria = Partial<{
   searchTerm: string;
 }>;
 
-/** A page of matches, how many pass the filters and meet every scored criterion, and the quarter (YYYYMMDD) of their figures. */
-export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number; fullMatches: number; quarter: string | null };
+/**
+ * A page of matches, how many pass the filters and meet every scored criterion, for each scored
+ * criterion sent how many of them lack the figures it needs (and so do not meet it), and the
+ * quarter (YYYYMMDD) of their figures.
+ */
+export type CreditBoxAnswer = { banks: BankSearchResult[]; total: number; fullMatches: number; notReported?: Partial<Record<keyof CreditBoxCriteria, number>>; quarter: string | null };
 
 export type LeadFinderAnswer = { contacts?: Array<{ name: string; title?: string; email?: string }>; message?: string; error?: string };
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { chosenOptions, matchSummary, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderText, sliderValue, typedSliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
+import { chosenOptions, matchSummary, notReportedNotes, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, filterGroups, LOG_SLIDER_POSITIONS, movedSliderValue, sliderApplies, sliderPosition, sliders, sliderTrack, sliderText, sliderValue, typedSliderValue, optionsValue, withSwitch, withValue } from '../../../frontend/src/lib/credit-box.ts';
 
 describe('credit box filters', () => {
   it('starts with the defaults and switches the screen starts with', () => {
@@ -182,5 +182,22 @@ describe('a value typed into a credit box slider', () => {
   it('shows the value as the screen reads it', () => {
     expect(sliderText(sliders.minAssets, 250e6)).to.equal('$250.00M');
     expect(sliderText(sliders.minRoa, 0.5)).to.equal('0.5%');
+  });
+
+  it('says next to a filter that it cannot be met when none of the banks reports what it needs, such as deposits a year earlier', () => {
+    const notes = notReportedNotes({ minDepositGrowth: 5, loanType: 'C&I', minRoa: 0.5 }, { total: 4332, notReported: { minDepositGrowth: 4332, loanType: 4332, minRoa: 0 }, quarter: '20250930' });
+    expect(notes.map((note) => note.name)).to.deep.equal(['minDepositGrowth', 'loanType']);
+    expect(notes[0].filterNote).to.equal('Cannot be met: none of these banks reports its deposits of Q3 2024, a year before these figures.');
+    expect(notes[0].text).to.equal('Min Deposit Growth (YoY) cannot be met: none of these banks reports its deposits of Q3 2024, a year before these figures.');
+    expect(notes[1].filterNote).to.equal('Cannot be met: none of these banks reports the full breakdown of its loans by type (1-4 family residential, commercial real estate and the other lines) needed to tell its main loan type.');
+  });
+
+  it('counts in the results the banks that do not report what a filter needs, without a note by the filter', () => {
+    const [one] = notReportedNotes({ minDepositGrowth: 5 }, { total: 120, notReported: { minDepositGrowth: 1 }, quarter: '20250930' });
+    expect(one).to.deep.equal({ name: 'minDepositGrowth', filterNote: null, text: '1 bank does not report its deposits of Q3 2024, a year before these figures, so it does not meet Min Deposit Growth (YoY).' });
+    const [some] = notReportedNotes({ minLoanVolume: 1e6 }, { total: 120, notReported: { minLoanVolume: 12 }, quarter: '20250930' });
+    expect(some.text).to.equal('12 banks do not report their total loans, so they do not meet Min Loan Volume.');
+    expect(notReportedNotes({ minRoa: 1 }, { total: 0, notReported: { minRoa: 0 }, quarter: null })).to.deep.equal([]);
+    expect(notReportedNotes({ minRoa: 1 }, { total: 10, quarter: '20250930' })).to.deep.equal([]);
   });
 });

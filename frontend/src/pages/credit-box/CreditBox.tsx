@@ -12,7 +12,7 @@ import { ColumnPicker } from '../../banks/ColumnPicker.tsx';
 import type { BankColumn } from '../../banks/columns.ts';
 import { useFittingColumns } from '../../banks/useFittingColumns.ts';
 import { PageHeader } from '../../layout/PageHeader.tsx';
-import { CREDIT_BOX_PAGE_SIZE, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, matchSummary, type CreditBoxSearch, type FilterState } from '../../lib/credit-box.ts';
+import { CREDIT_BOX_PAGE_SIZE, creditBoxAddress, creditBoxSearchOf, criteriaToSend, defaultFilterState, matchSummary, notReportedNotes, type CreditBoxSearch, type FilterState } from '../../lib/credit-box.ts';
 import { capitalColor, countOf, delinquencyColor, efficiencyColor, formatMoney, formatPercent, quarterReports, roaColor } from '../../../../domain/format.ts';
 import { ExportBanksButton } from '../../banks/ExportBanksButton.tsx';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -84,13 +84,20 @@ export default function CreditBox() {
   const findMatches = () => setSearch({ criteria: criteriaToSend(filters), page: 1, run: (search?.run ?? 0) + 1 });
   const banks = results.data?.banks ?? [];
   const total = results.data?.total ?? 0;
+  const notReported = search && results.data ? notReportedNotes(search.criteria, results.data) : [];
   const { listRef, shown: columns, pick: pickColumns } = useFittingColumns(creditBoxColumns, COLUMNS_STORAGE_KEY, banks);
 
   return (
     <Box data-testid="credit-box">
       <PageHeader title="Credit Box Search" subtitle="Screen banks against your credit box and rank them by match." icon={<CreditBoxIcon />} actions={<ViewToggle value={view} onChange={setView} />} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <FilterPanel state={filters} onChange={setFilters} onSearch={findMatches} searching={results.isFetching} />
+        <FilterPanel
+          state={filters}
+          onChange={setFilters}
+          onSearch={findMatches}
+          searching={results.isFetching}
+          notes={Object.fromEntries(notReported.flatMap((note) => (note.filterNote ? [[note.name, note.filterNote]] : [])))}
+        />
         <Box sx={{ minWidth: 0 }} ref={listRef}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }} data-testid="credit-box-heading">
@@ -119,6 +126,15 @@ export default function CreditBox() {
             <Typography variant="body2" sx={{ mb: 1 }} data-testid="credit-box-match-summary">
               {matchSummary(results.data.total, results.data.fullMatches)}
             </Typography>
+          )}
+          {notReported.length > 0 && (
+            <Alert severity="warning" sx={{ mb: 1 }} data-testid="credit-box-not-reported">
+              {notReported.map((note) => (
+                <Typography key={note.name} variant="body2">
+                  {note.text}
+                </Typography>
+              ))}
+            </Alert>
           )}
           {picks.picked.length > 0 && (
             <Alert

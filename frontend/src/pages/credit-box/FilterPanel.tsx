@@ -62,7 +62,17 @@ function SliderWithField({ spec, value, disabled, onValue, children }: { spec: S
   );
 }
 
-function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterState; onChange: (state: FilterState) => void }) {
+/** Why a switched-on filter could not be applied to the last search's banks (see `notReportedNotes`). */
+function FilterNote({ note }: { note: string | undefined }) {
+  if (!note) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" data-testid="filter-cannot-be-met" sx={{ mt: 0.5 }}>
+      {note}
+    </Typography>
+  );
+}
+
+function FilterRow({ name, state, onChange, note }: { name: FilterName; state: FilterState; onChange: (state: FilterState) => void; note: string | undefined }) {
   const enabled = state.enabled[name];
   if (isSlider(name)) {
     const spec = sliders[name];
@@ -92,6 +102,7 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
             Not applied at this value: change it to narrow the results.
           </Typography>
         )}
+        {enabled && <FilterNote note={note} />}
       </Box>
     );
   }
@@ -121,12 +132,25 @@ function FilterRow({ name, state, onChange }: { name: FilterName; state: FilterS
           </MenuItem>
         ))}
       </Select>
+      {enabled && <FilterNote note={note} />}
     </Box>
   );
 }
 
-/** The Credit Box sidebar: grouped filters, each with its switch, and 'Find Matches'. */
-export function FilterPanel({ state, onChange, onSearch, searching }: { state: FilterState; onChange: (state: FilterState) => void; onSearch: () => void; searching: boolean }) {
+/** The Credit Box sidebar: grouped filters, each with its switch (and `notes` from the last search), and 'Find Matches'. */
+export function FilterPanel({
+  state,
+  onChange,
+  onSearch,
+  searching,
+  notes,
+}: {
+  state: FilterState;
+  onChange: (state: FilterState) => void;
+  onSearch: () => void;
+  searching: boolean;
+  notes: Partial<Record<FilterName, string>>;
+}) {
   const [open, setOpen] = useRememberedState<Record<string, boolean>>('creditBox.openGroups', () => Object.fromEntries(filterGroups.map((group) => [group.title, group.defaultOpen])));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="aside" aria-label="Credit box filters">
@@ -146,7 +170,7 @@ export function FilterPanel({ state, onChange, onSearch, searching }: { state: F
           <Collapse in={open[group.title]} unmountOnExit>
             <Box sx={{ px: 1 }}>
               {group.filters.map((name) => (
-                <FilterRow key={name} name={name} state={state} onChange={onChange} />
+                <FilterRow key={name} name={name} state={state} onChange={onChange} note={notes[name]} />
               ))}
             </Box>
           </Collapse>
