@@ -188,6 +188,8 @@ function expectedBank(data: PublishedData, cert: number) {
       ROE: figure('ROE'),
       RBCRWAJ: figure('RBCRWAJ'),
       LNLSDEPR: figure('LNLSDEPR'),
+      // The files carry no EQV: equity over assets, as the FDIC defines it.
+      EQV: shareOf(figure('EQTOT'), [figure('ASSET')]),
     },
     // The Financial Summary shows the bank's newest quarter, whichever it is.
     key: {
