@@ -3,6 +3,7 @@ import { loadDemoData, defaultDemoBankCount } from '../backend/src/regulator/dem
 import { startServer, type RunningServer } from '../backend/src/server.ts';
 import { GeminiDouble } from '../test/doubles/gemini-double.ts';
 import { benchDatabase, benchEngines } from './engines.ts';
+import { signUpBenchUser } from './http-load.ts';
 import type { Report } from './run.ts';
 
 const concurrentChats = 8;
@@ -12,12 +13,7 @@ const questions = ['Top 10 banks by ROA', 'Largest banks in Texas by total asset
 type Timing = { firstChunkMs: number; totalMs: number };
 
 async function signUp(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}-${Math.random()}@bench.local`, password: 'correct horse battery' }),
-  });
-  return ((await response.json()) as { token: string }).token;
+  return (await signUpBenchUser(server.url)).token;
 }
 
 /** One streamed chat: time to the first text chunk and to the end of the answer. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { refreshStaleStatistics } from '../backend/src/db/statistics.ts';
 import { benchEngines, servedDatabase } from './engines.ts';
-import { describeLatency, measureLatency } from './http-load.ts';
+import { describeLatency, measureLatency, signUpBenchUser } from './http-load.ts';
 import type { FigureValue, Report } from './run.ts';
 
 /**
@@ -81,13 +81,7 @@ export async function run(report: Report): Promise<void> {
     const served = await servedDatabase(engine);
     try {
       let server = await served.serve();
-      const registered = (await (
-        await fetch(`${server.url}/api/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
-        })
-      ).json()) as { token: string; user: { id: string } };
+      const registered = await signUpBenchUser(server.url);
       await server.stop();
       const db = await served.open();
       const seedStarted = performance.now();

@@ -27,3 +27,14 @@ export const describeLatency = ({ p50, p95, rate }: HttpLatency) => `p50 ${p50.t
 export async function measureHttp(url: string, token: string, paths: string[], headers: Record<string, string> = {}, concurrency = 32): Promise<string> {
   return describeLatency(await measureLatency(url, token, paths, headers, concurrency));
 }
+
+/** Signs a new bench user up through the API, as a person would: their token and id. */
+export async function signUpBenchUser(url: string): Promise<{ token: string; user: { id: string } }> {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@bench.local`, password: 'correct horse battery' }),
+  });
+  if (!response.ok) throw new Error(`Signing the bench user up answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { token: string; user: { id: string } };
+}

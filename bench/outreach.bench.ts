@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { refreshStaleStatistics } from '../backend/src/db/statistics.ts';
 import { activitySearchWorker } from '../backend/src/outreach/activity-search.ts';
 import { benchEngines, servedDatabase } from './engines.ts';
-import { describeLatency, measureHttp, measureLatency, percentile } from './http-load.ts';
+import { describeLatency, measureHttp, measureLatency, percentile, signUpBenchUser } from './http-load.ts';
 import type { FigureValue, Report } from './run.ts';
 
 /**
@@ -154,13 +154,7 @@ export async function run(report: Report): Promise<void> {
     try {
       // A real account first (registered through the API), then its records written in bulk.
       let server = await served.serve();
-      const registered = (await (
-        await fetch(`${server.url}/api/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
-        })
-      ).json()) as { token: string; user: { id: string } };
+      const registered = await signUpBenchUser(server.url);
       await server.stop();
       const db = await served.open();
       const seedStarted = performance.now();

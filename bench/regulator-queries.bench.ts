@@ -9,6 +9,7 @@ import { Random } from '../backend/src/regulator/demo/random.ts';
 import { demographics, financialHistory, financialRecords, historyEvents, institutionRecord, locations, summaryOfDeposits } from '../backend/src/regulator/queries/detail.ts';
 import { latestQuarter, prepareRecordsQuery, queryRecordsJson, recordsFromDatabase, recordsQuerySchema } from '../backend/src/regulator/queries/records.ts';
 import { benchEngines, servedDatabase } from './engines.ts';
+import { signUpBenchUser } from './http-load.ts';
 import { writeHistory } from './history.ts';
 import type { Figure, FigureValue, Report } from './run.ts';
 import { creditBoxFields } from '../domain/bank-fields.ts';
@@ -213,12 +214,7 @@ const detailGoalMs = 40;
 async function overHttp({ url, cpuMs, rssMb }: { url: string; cpuMs(): number | null; rssMb(): number | null }, certs: number[], names: string[], figures: Record<string, FigureValue>) {
   const residentAtStart = rssMb();
   if (residentAtStart !== null) figures['server resident memory after start'] = { value: residentAtStart, unit: 'MB', anchor: { name: 'goal (embedded server)', value: 300 } };
-  const register = await fetch(`${url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.local`, password: 'correct horse battery' }),
-  });
-  const { token } = (await register.json()) as { token: string };
+  const { token } = await signUpBenchUser(url);
   // Beside the latencies, the server's CPU time per request: far steadier on a shared machine.
   const http = async (groups: HttpRequest[][]) => {
     const before = cpuMs();
