@@ -481,7 +481,11 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: "Siobhán O'Brien", title: 'COO' } });
     const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
     await page.locator('tbody tr').first().getByRole('link', { name: 'Edit' }).click();
-    await page.getByLabel('Job Title').fill('Chief Operating Officer');
+    // The field, not the list's 'Sort by job title' still on screen until the edit opens.
+    const jobTitle = page.getByRole('textbox', { name: 'Job Title' });
+    await jobTitle.fill('Chief Operating Officer');
+    // Save is offered once the form knows it holds a change: only then is leaving asked about.
+    await page.getByRole('button', { name: 'Save', disabled: false }).waitFor();
 
     // The user answers Cancel (stay) to every question.
     const questions: string[] = [];
@@ -501,7 +505,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await askedTimes(3);
     expect(questions).to.deep.equal(['confirm', 'confirm', 'confirm']);
     expect(page.url()).to.equal(`${e2e.url}/#/contacts/${contact.id}`);
-    expect(await page.getByLabel('Job Title').inputValue()).to.equal('Chief Operating Officer');
+    expect(await jobTitle.inputValue()).to.equal('Chief Operating Officer');
     await screenshotInBothThemes(page, 'contact-edit-kept-when-staying');
 
     await page.getByRole('button', { name: 'Save' }).click();
