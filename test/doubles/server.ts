@@ -127,6 +127,13 @@ export abstract class HttpDouble {
     this.server.inject(fault);
   }
 
+  /** Holds the next request matching `when` unanswered until the returned release is called, then answers it normally. */
+  hold(when: (request: RecordedRequest) => boolean): () => void {
+    let release!: () => void;
+    this.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when });
+    return release;
+  }
+
   stop(): Promise<void> {
     return this.server.stop();
   }

@@ -8,6 +8,7 @@ import { createSyncFeature } from '../../backend/src/regulator/sync/feature.ts';
 import { startServer, type RunningServer } from '../../backend/src/server.ts';
 import { FdicDouble } from '../doubles/fdic-double.ts';
 import { fdicTestData } from '../doubles/fdic-data.ts';
+import type { RecordedRequest } from '../doubles/server.ts';
 import { launchBrowser, newContext } from './support/browser.ts';
 import { apiAs, newUserDetails, routeUrl, screenshot, screenshotInBothThemes, useE2E } from './support/index.ts';
 import { SignUpPage } from './support/pages/auth.ts';
@@ -77,6 +78,8 @@ describe('first start: the app is usable while the demo data loads', function ()
 });
 
 describe('replacing the demo data: a sync from Data Tools that fails once, is resumed, and is refused while another runs', function () {
+  /** The first page of an endpoint's records (not a count, which asks for no offset). */
+  const firstPageOf = (endpoint: string) => (request: RecordedRequest) => request.path.endsWith(`/${endpoint}`) && request.params.get('offset') === '0';
   const fdic = new FdicDouble(fdicTestData({ active: 30, inactive: 2, quarters: ['20250930', '20250630'] }));
   const fast = { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }, requestsPerSecond: 0 };
   before(() => fdic.start());
@@ -115,8 +118,7 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
     // Started elsewhere while this screen shows the last result: the refused start follows that sync to its end.
     await page.goto(`${e2e.url}/#/data-tools`);
     await card.getByText('Institution sync finished successfully!').waitFor();
-    let release!: () => void;
-    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '0' });
+    const release = fdic.hold(firstPageOf('institutions'));
     await apiAs(e2e.url, session, '/api/services/sync/institutions', { method: 'POST' });
     await syncButton.click();
     await card.getByText(/^Sync failed to start: A FDIC institution sync is already running/).waitFor();
@@ -131,8 +133,7 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
   it('says why it cannot tell how a running sync goes while the server cannot answer, and follows it again once it does', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/data-tools' });
     const card = page.getByTestId('bulk-sync');
-    let release!: () => void;
-    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/institutions') && request.params.get('offset') === '0' });
+    const release = fdic.hold(firstPageOf('institutions'));
     await card.getByRole('button', { name: 'Sync FDIC Institutions & Financials' }).click();
     // Held at its first page, the run has counted its records: 'Starting...' before that lasts only a few requests.
     await card.getByText(/^Syncing \d+ records from FDIC BankFind\.$/).waitFor();
@@ -151,8 +152,7 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
   it('shows a sync the server stopped mid-run as stopped, not failed, saying where starting it again continues', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/data-tools' });
     const card = page.getByTestId('bulk-sync');
-    let release!: () => void;
-    fdic.inject({ holdUntil: new Promise<void>((resolve) => (release = resolve)), when: (request) => request.path.endsWith('/financials') && request.params.get('offset') === '0' });
+    const release = fdic.hold(firstPageOf('financials'));
     await card.getByRole('button', { name: 'Sync FDIC Institutions & Financials' }).click();
     // Held at the first page of financials: the institutions are stored.
     await card.getByText('30 of 90').waitFor();
