@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { refreshStaleStatistics } from '../backend/src/db/statistics.ts';
-import { benchEngines, servedDatabase } from './engines.ts';
-import { describeLatency, measureLatency, signUpBenchUser } from './http-load.ts';
+import { benchEngines, seedSignedUpUser, servedDatabase } from './engines.ts';
+import { describeLatency, measureLatency } from './http-load.ts';
 import type { FigureValue, Report } from './run.ts';
 
 /**
@@ -80,19 +80,13 @@ export async function run(report: Report): Promise<void> {
   for (const engine of benchEngines) {
     const served = await servedDatabase(engine);
     try {
-      let server = await served.serve();
-      const registered = await signUpBenchUser(server.url);
-      await server.stop();
-      const db = await served.open();
-      const seedStarted = performance.now();
-      await seed(db.knex, registered.user.id);
-      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      const { registered, db, seedSeconds } = await seedSignedUpUser(served, seed);
       // Statistics as the server's job (PGlite, at start) or autovacuum (PostgreSQL) would have them.
       if (engine === 'pglite') await refreshStaleStatistics(db.knex);
       else await db.knex.raw('vacuum analyze');
       await db.close();
 
-      server = await served.serve();
+      const server = await served.serve();
       const { token } = registered;
       const searched = (q: string) => `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ q }))}`;
       const terms = (count: number, term: (index: number) => string) => Array.from({ length: count }, (_, index) => searched(term(index)));

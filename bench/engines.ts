@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../test/support/free-port.ts';
 import { serverBundle } from '../test/support/server-bundle.ts';
+import { signUpBenchUser } from './http-load.ts';
 
 /** The PostgreSQL server benchmarks may use: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else none. */
 export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -75,6 +76,20 @@ export type ServedDatabase = {
   serve(processes?: number): Promise<{ url: string; cpuMs(): number | null; rssMb(): number | null; stop(): Promise<void> }>;
   drop(): Promise<void>;
 };
+
+/**
+ * A user signed up through the served app, as a person would, then their records written straight
+ * into the database by `seed`, timed: the database stays open for what the bench does before serving.
+ */
+export async function seedSignedUpUser<Seeded>(served: ServedDatabase, seed: (knex: Knex, userId: string) => Promise<Seeded>) {
+  const server = await served.serve();
+  const registered = await signUpBenchUser(server.url);
+  await server.stop();
+  const db = await served.open();
+  const seedStarted = performance.now();
+  const seeded = await seed(db.knex, registered.user.id);
+  return { registered, db, seeded, seedSeconds: (performance.now() - seedStarted) / 1000 };
+}
 
 export async function servedDatabase(engine: Engine): Promise<ServedDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charterline-bench-'));

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { refreshStaleStatistics } from '../backend/src/db/statistics.ts';
 import { activitySearchWorker } from '../backend/src/outreach/activity-search.ts';
-import { benchEngines, servedDatabase } from './engines.ts';
-import { describeLatency, measureHttp, measureLatency, percentile, signUpBenchUser } from './http-load.ts';
+import { benchEngines, seedSignedUpUser, servedDatabase } from './engines.ts';
+import { describeLatency, measureHttp, measureLatency, percentile } from './http-load.ts';
 import type { FigureValue, Report } from './run.ts';
 
 /**
@@ -153,13 +153,7 @@ export async function run(report: Report): Promise<void> {
     const served = await servedDatabase(engine);
     try {
       // A real account first (registered through the API), then its records written in bulk.
-      let server = await served.serve();
-      const registered = await signUpBenchUser(server.url);
-      await server.stop();
-      const db = await served.open();
-      const seedStarted = performance.now();
-      const seeded = await seed(db.knex, registered.user.id);
-      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      const { registered, db, seeded, seedSeconds } = await seedSignedUpUser(served, seed);
       // The activity search index as the server's job leaves it once caught up (it indexes in the
       // background, after the events' transactions).
       const indexStarted = performance.now();
@@ -173,7 +167,7 @@ export async function run(report: Report): Promise<void> {
       const [{ count }] = await db.knex('events').count<Array<{ count: string }>>('* as count');
       await db.close();
 
-      server = await served.serve();
+      const server = await served.serve();
       const { token } = registered;
       const figures: Record<string, FigureValue> = {
         [`seeded (${TARGETS} targets, ${CONTACTS.toLocaleString('en-US')} contacts, ${TASKS.toLocaleString('en-US')} tasks)`]: `${Number(count).toLocaleString('en-US')} events in ${seedSeconds.toFixed(0)} s`,
