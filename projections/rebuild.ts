@@ -34,7 +34,8 @@ async function indexesOf(db: Knex, table: string): Promise<IndexDefinition[]> {
 /** An index of the serving table made for the build table, under a temporary name. */
 const buildIndexName = (index: number, table: string) => `${table}_i${index}`;
 function forBuildTable(index: IndexDefinition, position: number, build: string): string {
-  const matched = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ (USING .*)$/.exec(index.definition);
+  // `s`: an expression may hold a line break in a string literal.
+  const matched = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ (USING .*)$/s.exec(index.definition);
   if (!matched) throw new Error(`Cannot copy index ${index.name}: ${index.definition}`);
   return `CREATE ${matched[1] ?? ''}INDEX "${buildIndexName(position, build)}" ON "${build}" ${matched[2]}`;
 }

@@ -35,7 +35,10 @@ export type ResourceDefinition<Command, Row> = {
   idColumn: string;
   /** Validates a path id (uuid or cert); an invalid id is a 404, as for a missing record. */
   idSchema: z.ZodType<string | number>;
-  list: Omit<ListSpec, 'idColumn'>;
+  list: Omit<ListSpec, 'idColumn' | 'searchCandidates'> & {
+    /** The user's rows a search (an ILIKE pattern) may match, by id, read from an index of their own. */
+    searchCandidates?: (knex: Knex, userId: string, pattern: string) => Knex.QueryBuilder;
+  };
   toApi: (row: Row) => Record<string, unknown>;
   /** POST: the new record's id (a fresh uuid unless the body names it, e.g. a bank's cert). */
   newId?: (body: unknown) => string;
@@ -57,7 +60,13 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
   const { knex, eventStore } = services;
   const base = `/api/data/${definition.resource}`;
   const router = new Router({ prefix: base });
-  const listSpec: ListSpec = { ...definition.list, idColumn: definition.idColumn, idSchema: definition.idSchema };
+  const { searchCandidates, ...list } = definition.list;
+  const listSpec = (userId: string): ListSpec => ({
+    ...list,
+    idColumn: definition.idColumn,
+    idSchema: definition.idSchema,
+    searchCandidates: searchCandidates && ((pattern) => searchCandidates(knex, userId, pattern)),
+  });
 
   const findRow = async (userId: string, rawId: string): Promise<Row | undefined> => {
     const id = definition.idSchema.safeParse(rawId);
@@ -82,7 +91,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
 
   router.get('/', async (ctx) => {
     const user = signedInUser(ctx.state);
-    await cachedAnswer(services, ctx, user.id, (memo) => respondWithList(ctx, knex, definition.resource, definition.rows(knex, user.id), listSpec, definition.toApi, memo));
+    await cachedAnswer(services, ctx, user.id, (memo) => respondWithList(ctx, knex, definition.resource, definition.rows(knex, user.id), listSpec(user.id), definition.toApi, memo));
   });
 
   router.get('/:id', async (ctx) => respondWithRecord(ctx, await requireRow(signedInUser(ctx.state).id, ctx.params.id)));

@@ -272,6 +272,21 @@ describeWithDatabase('contacts API', (context) => {
     expect((await listFor({ q: 'zenith' }, own))[0].bankName).to.equal('Zenith Bank');
   });
 
+  it('finds contacts by any part of one field, accents and case aside, one letter or a literal %, but never across two fields', async () => {
+    const { token: own } = await app.signUp('Searcher');
+    await add({ bankId: 7401, bankName: 'Örebro Savings', name: 'José Núñez', title: 'CFO', email: 'jose@orebro.example' }, own);
+    await add({ bankId: 7402, bankName: 'Plain Bank', name: 'Pat Lane', title: '100% Treasurer', email: null }, own);
+    const search = async (q: string) => (await listFor({ q }, own)).map((row: { name: string }) => row.name).sort();
+    expect(await search('NUNEZ')).to.deep.equal(['José Núñez']);
+    expect(await search('orebro sav')).to.deep.equal(['José Núñez']);
+    expect(await search('z')).to.deep.equal(['José Núñez']);
+    expect(await search('0% t')).to.deep.equal(['Pat Lane']);
+    expect(await search('_')).to.deep.equal([]);
+    // the end of the name and the start of the title are two fields
+    expect(await search('núñez cfo')).to.deep.equal([]);
+    expect(await search('lane 100')).to.deep.equal([]);
+  });
+
   it("says of each contact whether their bank has since been acquired, so mail to them goes knowingly", async () => {
     const small = { cert: 8811, name: 'Small Town Bank' };
     const big = { cert: 8812, name: 'Big Bank' };

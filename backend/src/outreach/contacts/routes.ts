@@ -77,6 +77,34 @@ function toApi(row: ContactRow): ContactRecord {
  */
 const currentBankNameSql = 'coalesce((select t.name from targets t where t.cert = contacts.bank_id and t.user_id = contacts.user_id), contacts.bank_name)';
 
+/**
+ * SQL: a contact's own texts a search matches (name, email, title and the bank's name saved with it),
+ * folded as searches compare them and kept apart by a line break, which no search holds. The
+ * expression of the trigram index `contacts_search_text_trgm`, written the same so the planner uses it.
+ */
+const contactSearchTextSql = `sort_text(coalesce(contacts.name, '') || E'\\n' || coalesce(contacts.email, '') || E'\\n' || coalesce(contacts.title, '') || E'\\n' || coalesce(contacts.bank_name, ''))`;
+
+/**
+ * The user's contacts a search (an ILIKE pattern) may match, by id: those whose own texts hold it
+ * (`contactSearchTextSql`, trigram-indexed), and those at a tracked bank whose current name holds it, found through
+ * the user's few targets rather than looked up for every contact. The list tests each candidate's
+ * fields again, so a bank's old saved name finds nothing once the bank is tracked under a new one.
+ */
+const contactSearchCandidates = (knex: Knex, userId: string, pattern: string) =>
+  knex('contacts')
+    .select('contacts.id')
+    .where('contacts.user_id', userId)
+    .whereRaw(`${contactSearchTextSql} like (select sort_text(?))`, [pattern])
+    // Duplicates do no harm to the list's `id = any(...)`: not removing them saves hashing every candidate.
+    .unionAll((atTrackedBanks) =>
+      atTrackedBanks
+        .select('contacts.id')
+        .from('contacts')
+        .join('targets', (join) => join.on('targets.cert', 'contacts.bank_id').andOn('targets.user_id', 'contacts.user_id'))
+        .where('contacts.user_id', userId)
+        .whereRaw('sort_text(targets.name) like (select sort_text(?))', [pattern]),
+    );
+
 const verificationChoices = new Set<string>([...verificationResults, 'none']);
 
 /** One verification result or a list of them; `none` is a contact never checked. */
@@ -165,6 +193,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         },
       },
       searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', { sql: currentBankNameSql }],
+      searchCandidates: contactSearchCandidates,
       maxPageSize: 5000,
       // The bank's current name, and whether (and since when, and why) the contact's address is on the
       // user's Do Not Contact list.
