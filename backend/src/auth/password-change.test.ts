@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
-import { hashPassword } from './passwords.ts';
+import { replacePassword } from './password-change.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { TokenRevocations } from './revocations.ts';
-import { createUser } from './users.ts';
+import { createUser, findPasswordHash } from './users.ts';
 
 /** The password `app.signUp` gives its users. */
 const password = 'correct horse battery';
@@ -97,8 +98,8 @@ describeWithDatabase('sessions ended by a password change, seen by another serve
     const user = await createUser(knex, { name: 'Elsewhere', email: `elsewhere-${Date.now()}@example.com`, passwordHash: await hashPassword(password) });
     const session = (issuedAt: number) => ({ jti: randomUUID(), issuedAt: new Date(issuedAt), expiresAt: new Date(issuedAt + 3_600_000) });
     const changedAt = Date.now();
-    await new TokenRevocations(knex).endSessionsIssuedBefore(user.id, new Date(changedAt), new Date(changedAt + 3_600_000));
-    await new TokenRevocations(knex).endSessionsIssuedBefore(user.id, new Date(changedAt - 60_000), new Date(changedAt + 3_600_000));
+    await knex.transaction((trx) => new TokenRevocations(knex).endSessionsIssuedBefore(trx, user.id, new Date(changedAt), new Date(changedAt + 3_600_000)));
+    await knex.transaction((trx) => new TokenRevocations(knex).endSessionsIssuedBefore(trx, user.id, new Date(changedAt - 60_000), new Date(changedAt + 3_600_000)));
 
     // a process that did not make the change reads it from the database
     const otherProcess = new TokenRevocations(knex);
@@ -106,5 +107,40 @@ describeWithDatabase('sessions ended by a password change, seen by another serve
     expect(await otherProcess.isSessionEnded(user.id, { expiresAt: new Date(changedAt + 3_600_000) })).to.equal(true);
     expect(await otherProcess.isSessionEnded(user.id, session(changedAt))).to.equal(false);
     expect(await otherProcess.isSessionEnded(randomUUID(), session(changedAt - 1_000))).to.equal(false);
+  });
+});
+
+describeWithDatabase('a password change that fails halfway', (context) => {
+  it('keeps the old password when ending the sessions fails: the two are saved together or not at all', async () => {
+    const { knex } = context.db;
+    const user = await createUser(knex, { name: 'Interrupted', email: `interrupted-${Date.now()}@example.com`, passwordHash: await hashPassword(password) });
+    class FailingRevocations extends TokenRevocations {
+      override async endSessionsIssuedBefore(): Promise<void> {
+        throw new Error('the sessions could not be ended');
+      }
+    }
+    const failing = new FailingRevocations(knex);
+    await replacePassword(knex, failing, { userId: user.id, newPassword: 'a brand new password', sessionSeconds: 3_600 }).then(
+      () => expect.fail('the change must fail with its second write'),
+      (error: Error) => expect(error.message).to.equal('the sessions could not be ended'),
+    );
+    const kept = (await findPasswordHash(knex, user.id))!;
+    expect(await verifyPassword(password, kept)).to.equal(true);
+    expect(await verifyPassword('a brand new password', kept)).to.equal(false);
+  });
+
+  it('does not refuse the sessions in the process whose change was rolled back', async () => {
+    const { knex } = context.db;
+    const user = await createUser(knex, { name: 'Rolled Back', email: `rolled-back-${Date.now()}@example.com`, passwordHash: await hashPassword(password) });
+    const revocations = new TokenRevocations(knex);
+    const issuedAt = Date.now() - 1_000;
+    await knex
+      .transaction(async (trx) => {
+        await revocations.endSessionsIssuedBefore(trx, user.id, new Date(issuedAt + 60_000), new Date(issuedAt + 3_600_000));
+        throw new Error('a later write of the change failed');
+      })
+      .catch(() => undefined);
+    expect(await revocations.isSessionEnded(user.id, { jti: randomUUID(), issuedAt: new Date(issuedAt), expiresAt: new Date(issuedAt + 3_600_000) })).to.equal(false);
+    expect(await knex('revoked_tokens').where('jti', `sessions:${user.id}`).first()).to.equal(undefined);
   });
 });

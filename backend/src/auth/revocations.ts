@@ -54,19 +54,22 @@ export class TokenRevocations {
   /**
    * Ends every session token of the user issued before `issuedBefore` (their password changed); the
    * API keys they made keep working. Kept until `expiresAt`, when the last of those tokens has expired.
+   * Written in `trx`, the transaction that replaces the password, so both are saved or neither; this
+   * process refuses those tokens once `trx` commits.
    */
-  async endSessionsIssuedBefore(userId: string, issuedBefore: Date, expiresAt: Date): Promise<void> {
+  async endSessionsIssuedBefore(trx: Knex.Transaction, userId: string, issuedBefore: Date, expiresAt: Date): Promise<void> {
     const jti = sessionsOf(userId);
     // A later change moves the moment on; the revocation is stamped anew, so the other processes' polls read it again.
-    await this.knex('revoked_tokens')
+    await trx('revoked_tokens')
       .insert({ jti, expires_at: expiresAt, sessions_issued_before: issuedBefore })
       .onConflict('jti')
       .merge({
-        expires_at: this.knex.raw('greatest(revoked_tokens.expires_at, excluded.expires_at)'),
-        sessions_issued_before: this.knex.raw('greatest(revoked_tokens.sessions_issued_before, excluded.sessions_issued_before)'),
-        revoked_at: this.knex.fn.now(),
+        expires_at: trx.raw('greatest(revoked_tokens.expires_at, excluded.expires_at)'),
+        sessions_issued_before: trx.raw('greatest(revoked_tokens.sessions_issued_before, excluded.sessions_issued_before)'),
+        revoked_at: trx.fn.now(),
       });
-    this.noteSessionsEnded(jti, issuedBefore.getTime(), expiresAt.getTime());
+    // A rolled-back change ended nothing (its caller sees the failure).
+    trx.executionPromise.then(() => this.noteSessionsEnded(jti, issuedBefore.getTime(), expiresAt.getTime())).catch(() => undefined);
   }
 
   /** Whether a session token of the user is ended: signed out, issued before their password changed, or their account deleted. */

@@ -4,12 +4,13 @@ import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { accountPassword } from '../../../domain/account-password.ts';
-import { BadRequestError, ConflictError, describeZodError, UnauthorizedError } from '../http/errors.ts';
-import { passwordCheck } from './password-check.ts';
+import { ConflictError, parseOr400, UnauthorizedError } from '../http/errors.ts';
+import { replacePassword } from './password-change.ts';
+import { passwordCheck, wrongCurrentPassword } from './password-check.ts';
 import { AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signToken } from './tokens.ts';
-import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail, replacePasswordHash } from './users.ts';
+import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail } from './users.ts';
 import { signedInUser } from './authenticate.ts';
 import type { TokenRevocations } from './revocations.ts';
 
@@ -28,8 +29,6 @@ const loginSchema = z
   })
   .strict();
 
-const wrongCurrentPassword = 'Your current password is not correct.';
-
 const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, wrongCurrentPassword),
@@ -37,13 +36,6 @@ const changePasswordSchema = z
   })
   .strict()
   .refine((input) => input.newPassword !== input.currentPassword, { message: 'Your new password must be different from your current one.', path: ['newPassword'] });
-
-/** The first problem is the message; `issues` names the field of each, so a screen can show it beside that field. */
-function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The request is not valid.', { issues: describeZodError(parsed.error).issues });
-  return parsed.data;
-}
 
 export type AuthOptions = {
   knex: Knex;
@@ -66,7 +58,7 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
   const byEmailAtAddress = new AttemptLimiter(knex, 10, 15 * 60_000);
   const byAddress = new AttemptLimiter(knex, 100, 15 * 60_000);
   const signUpsByAddress = new AttemptLimiter(knex, signUpsPerHour, 60 * 60_000);
-  const passwordIsRight = passwordCheck(knex);
+  const requirePassword = passwordCheck(knex);
 
   router.post('/register', async (ctx) => {
     const input = parseOr400(registerSchema, ctx.request.body);
@@ -118,15 +110,8 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
   router.post('/password', guard, async (ctx) => {
     const user = signedInUser(ctx.state);
     const input = parseOr400(changePasswordSchema, ctx.request.body);
-    // 400, not 401: the session is fine, and a 401 would sign the user out over a typo.
-    if (!(await passwordIsRight(ctx, user.id, input.currentPassword))) {
-      throw new BadRequestError(wrongCurrentPassword, { issues: [{ path: 'currentPassword', message: wrongCurrentPassword }] });
-    }
-    await replacePasswordHash(knex, user.id, await hashPassword(input.newPassword));
-    // Tokens carry their issue time in whole seconds: every session issued up to the end of this
-    // second is ended (one signed in a moment ago too), and the caller's new token is dated the next.
-    const takesEffectAt = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
-    await revocations.endSessionsIssuedBefore(user.id, takesEffectAt, new Date(takesEffectAt.getTime() + expiresInSeconds * 1000));
+    await requirePassword(ctx, user.id, input.currentPassword, 'currentPassword');
+    const takesEffectAt = await replacePassword(knex, revocations, { userId: user.id, newPassword: input.newPassword, sessionSeconds: expiresInSeconds });
     ctx.body = { token: signToken(user, secret, expiresInSeconds, takesEffectAt), user };
   });
 

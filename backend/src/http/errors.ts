@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { Conflict, DomainError, NotFound, StaleVersion } from '../commands/errors.ts';
 import { lostConnectionRetryPausesMs } from '../db/lost-connection-retries.ts';
 import { logger } from '../logging/logger.ts';
@@ -69,6 +69,13 @@ export function describeZodError(error: ZodError): { message: string; issues: Ar
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
   return { message: message || 'The request is not valid.', issues };
+}
+
+/** A request body read by `schema`, else 400: its first problem is the message, and `issues` names the field of each, so a screen can show it beside that field. */
+export function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The request is not valid.', { issues: describeZodError(parsed.error).issues });
+  return parsed.data;
 }
 
 /**

@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import { hashPassword } from './passwords.ts';
+import type { TokenRevocations } from './revocations.ts';
+import { replacePasswordHash } from './users.ts';
+
+/**
+ * Replaces the user's password and ends every session of theirs issued until now, in one
+ * transaction: a failure between the two can never leave the new password in place with the old
+ * sessions still signed in. Answers the moment the change takes effect, from which the caller's new
+ * session is dated.
+ */
+export async function replacePassword(
+  knex: Knex,
+  revocations: TokenRevocations,
+  input: { userId: string; newPassword: string; sessionSeconds: number },
+): Promise<Date> {
+  const passwordHash = await hashPassword(input.newPassword);
+  // Tokens carry their issue time in whole seconds: every session issued up to the end of this
+  // second is ended (one signed in a moment ago too), and the caller's new token is dated the next.
+  const takesEffectAt = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
+  const lastEndedSessionExpiresAt = new Date(takesEffectAt.getTime() + input.sessionSeconds * 1000);
+  await knex.transaction(async (trx) => {
+    await replacePasswordHash(trx, input.userId, passwordHash);
+    await revocations.endSessionsIssuedBefore(trx, input.userId, takesEffectAt, lastEndedSessionExpiresAt);
+  });
+  return takesEffectAt;
+}
