@@ -6,9 +6,10 @@ import { Shell } from './support/pages/shell.ts';
 
 /**
  * A user deletes their own account from Settings, Account: the screen says what happens, the button
- * stays off until the password is given and the email typed, a wrong password is said in the dialog
- * (the user stays signed in), and the right one signs them out with a note; they cannot sign in again,
- * their old session and API key are refused, and their contacts' personal data is erased.
+ * stays off until the password is given and the email typed, a wrong password is said beside the
+ * password field (the user stays signed in), and the right one signs them out with a note; they
+ * cannot sign in again, their old session and API key are refused, and their contacts' personal
+ * data is erased.
  */
 describe('deleting one\'s own account from Settings', function () {
   const e2e = useE2E({ banks: 20 });
@@ -40,8 +41,16 @@ describe('deleting one\'s own account from Settings', function () {
     await dialog.getByLabel('Email address').fill(session.email.toUpperCase());
     expect(await confirm.isDisabled()).to.equal(false);
     await confirm.click();
-    await dialog.getByRole('alert').getByText('The password is not correct.').waitFor();
+    // the refusal is said beside the password field, and the user stays signed in
+    const passwordField = dialog.getByLabel('Password');
+    await dialog.getByText('Your current password is not correct.').waitFor();
+    expect(await passwordField.getAttribute('aria-invalid')).to.equal('true');
+    const describedBy = await passwordField.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).to.equal('Your current password is not correct.');
+    expect(await dialog.getByRole('alert').count()).to.equal(0);
     await screenshot(page, 'account-delete-wrong-password');
+    expect(await page.evaluate(() => window.localStorage.getItem('charterline.token'))).to.equal(session.token);
+    expect(await page.getByRole('heading', { name: 'Sign In' }).count()).to.equal(0);
     await as('/api/auth/me');
 
     await dialog.getByLabel('Password').fill(session.password);

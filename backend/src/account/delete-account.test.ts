@@ -34,11 +34,12 @@ describeWithDatabase('deleting one\'s own account', (context) => {
 
   const deleteAccount = (token: string, body: unknown) => app.request('/api/auth/account', { method: 'DELETE', token, body });
 
-  it('refuses a wrong password or a missing one, and leaves the account as it was', async () => {
+  it('refuses a wrong password with 400 naming the field (not 401: the session is fine), or a missing one, and leaves the account as it was', async () => {
     const { token, ids } = await userWithContacts('Careful', [{ name: 'Petra Stayput', email: 'petra@stay.example' }]);
     const wrong = await deleteAccount(token, { password: 'not my password' });
-    expect(wrong.status).to.equal(401);
-    expect(wrong.body.message).to.equal('The password is not correct.');
+    expect(wrong.status).to.equal(400);
+    expect(wrong.body.message).to.equal('Your current password is not correct.');
+    expect(wrong.body.issues).to.deep.equal([{ path: 'password', message: 'Your current password is not correct.' }]);
     const missing = await deleteAccount(token, {});
     expect(missing.status).to.equal(400);
     expect(missing.body.message).to.equal('Enter your password to delete your account.');
@@ -46,6 +47,16 @@ describeWithDatabase('deleting one\'s own account', (context) => {
     expect((await app.request('/api/auth/account', { method: 'DELETE', body: { password } })).status).to.equal(401);
     expect((await app.request('/api/auth/me', { token })).status).to.equal(200);
     expect((await app.request(`/api/data/contacts/${ids[0]}`, { token })).body.name).to.equal('Petra Stayput');
+  });
+
+  it('counts wrong passwords in the allowance it shares with changing the password: after ten, both answer 429', async () => {
+    const { token } = await app.signUp('Guessing');
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await deleteAccount(token, { password: `guess ${attempt}` })).status).to.equal(400);
+    const locked = await deleteAccount(token, { password });
+    expect(locked.status).to.equal(429);
+    expect(locked.headers.get('retry-after')).to.match(/^\d+$/);
+    expect((await app.request('/api/auth/password', { method: 'POST', token, body: { currentPassword: password, newPassword: 'a brand new password' } })).status).to.equal(429);
+    expect((await app.request('/api/auth/me', { token })).status).to.equal(200);
   });
 
   it('signs the user out everywhere, revokes their keys, erases their contacts and touches no one else', async () => {

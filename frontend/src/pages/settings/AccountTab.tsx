@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useLogout } from 'react-admin';
 import { noteSignOutReason, readUser } from '../../providers/session.ts';
+import { fieldErrorsOf } from '../../resources/shared/problem.ts';
 import { ChangePassword } from './ChangePassword.tsx';
 import { settingsApi } from './settingsApi.ts';
 
@@ -23,6 +24,8 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
   const [typedEmail, setTypedEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The server's refusal of the password (a wrong one), shown beside the field. */
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const armed = password.length > 0 && sameAddress(typedEmail, email) && !busy;
 
   const close = () => {
@@ -30,6 +33,7 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
     setPassword('');
     setTypedEmail('');
     setError(null);
+    setPasswordError(null);
     onClose();
   };
 
@@ -38,12 +42,15 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
     if (!armed) return;
     setBusy(true);
     setError(null);
+    setPasswordError(null);
     try {
       await settingsApi.deleteAccount(password);
       noteSignOutReason('account-deleted');
       await logout(undefined, undefined, false);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to delete your account.');
+      const refusedPassword = fieldErrorsOf(failure).password;
+      if (refusedPassword) setPasswordError(refusedPassword);
+      else setError(failure instanceof Error ? failure.message : 'Failed to delete your account.');
       setBusy(false);
     }
   };
@@ -60,7 +67,20 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
                 {error}
               </Alert>
             )}
-            <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} autoFocus required />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(null);
+              }}
+              error={Boolean(passwordError)}
+              helperText={passwordError}
+              autoFocus
+              required
+            />
             <TextField
               label="Email address"
               helperText={`Type ${email} to confirm`}

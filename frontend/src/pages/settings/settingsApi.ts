@@ -41,14 +41,14 @@ async function test(path: string, body: Record<string, unknown>, service: string
 }
 
 export const settingsApi = {
-  /** A wrong password answers 401: not a lost session, so it must not sign the user out. */
   /**
    * Answers a new token for this session (every other one is ended). A wrong current password answers
    * 400, so a 401 here is a lost session and signs out as anywhere else.
    */
   changePassword: (currentPassword: string, newPassword: string) =>
     apiJson<{ token: string; user: { id: string; name: string; email: string } }>('/api/auth/password', { method: 'POST', body: { currentPassword, newPassword } }),
-  deleteAccount: (password: string) => apiJson<{ deleted: true }>('/api/auth/account', { method: 'DELETE', body: { password }, skipAuthError: true }),
+  /** A wrong password answers 400 naming the `password` field, so a 401 here is a lost session and signs out as anywhere else. */
+  deleteAccount: (password: string) => apiJson<{ deleted: true }>('/api/auth/account', { method: 'DELETE', body: { password } }),
   read: () => http.get<ServiceSettings>('/api/data/settings'),
   /** A masked secret sent back unchanged keeps the stored one. */
   save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion' | 'mailgunWebhookSigningKey'>) => http.put<ServiceSettings>('/api/data/settings', settings),
