@@ -7,6 +7,8 @@ import { apiAs, apiOf, contrastRatio, screenshotDir, trackLargestBank, useE2E } 
 import { DirectoryPage } from './support/pages/directory.ts';
 import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
+import { defaultPeerCriteria } from '../../domain/peers.ts';
+import { quarterLabel } from '../../domain/format.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
 class BankDetailPage {
@@ -238,6 +240,9 @@ describe('bank detail view', function () {
     await riskScore.getByText(/^The mean of three factor scores, each from 0 \(least risk\) to 100 \(most\)/).waitFor();
     const before = await panel.getByText(/quarterly report as of/i).textContent();
     await detail.chooseOption('Quarter', 'Q4 2023');
+    // The quarter picked goes into the detail's address, and the panel follows the address.
+    await page.waitForFunction(() => window.location.hash.includes('quarter=20231231'));
+    await panel.getByRole('combobox', { name: 'Quarter' }).getByText('Q4 2023').waitFor();
     const after = panel.getByText(/quarterly report as of/i).or(panel.getByText('Financials data not available for the selected quarter.'));
     await after.first().waitFor();
     expect(await after.first().textContent()).to.not.equal(before);
@@ -281,6 +286,46 @@ describe('bank detail view', function () {
     await detail.chooseOption('Quarter', label(earlier));
     await risk.getByTestId('ai-risk-quarter').getByText(new RegExp(`^Written from the ${label(earlier)} reports, as of `)).waitFor();
     await risk.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('compares the bank with its peers on the quarter picked on Financials, with the figures of that quarter, says which, and writes the peer commentary of it', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory(2);
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    const [newest, earlier] = (await e2e.server.db.knex('fdic_financials').where({ cert }).orderBy('repdte', 'desc').limit(2).select('repdte', 'assets', 'roa')).map((row) => ({
+      repdte: String(row.repdte),
+      assets: Number(row.assets),
+      roa: Number(row.roa),
+    }));
+    let panel = await detail.show('benchmark', 'benchmark-panel');
+    await panel.getByRole('heading', { name: `Benchmark: ${quarterLabel(newest.repdte)}` }).waitFor();
+
+    await detail.show('financials', 'financials-panel');
+    await detail.chooseOption('Quarter', quarterLabel(earlier.repdte));
+    const peersAsked = page.waitForRequest((request) => request.url().includes('/api/services/fdic/peers?'));
+    panel = await detail.show('benchmark', 'benchmark-panel');
+    expect(new URL((await peersAsked).url()).searchParams.get('quarter')).to.equal(earlier.repdte);
+    await panel.getByRole('heading', { name: `Benchmark: ${quarterLabel(earlier.repdte)}` }).waitFor();
+    await panel.getByTestId('benchmark-quarter').getByText(new RegExp(`^This bank and its peers compared on the ${quarterLabel(earlier.repdte)} reports, as of `)).waitFor();
+    // The peer group is drawn around the bank's assets of that quarter.
+    const minAssets = String(defaultPeerCriteria({ assets: earlier.assets }).minAssets);
+    expect(minAssets).not.to.equal(String(defaultPeerCriteria({ assets: newest.assets }).minAssets));
+    expect(await panel.getByRole('spinbutton', { name: 'Min Assets' }).inputValue()).to.equal(minAssets);
+    await detail.settled();
+
+    const commentary = panel.getByTestId('peer-ai-analysis');
+    const commentaryAsked = page.waitForRequest((request) => request.url().endsWith('/api/services/gemini/analyze-peer-comparison'));
+    await commentary.getByRole('button', { name: 'Generate Analysis' }).click();
+    const asked = (await commentaryAsked).postDataJSON();
+    expect(asked).to.include({ cert, quarter: earlier.repdte });
+    expect(asked.targetBankData.ROA).to.equal(earlier.roa);
+    await screenshot(page, 'bank-detail-benchmark-picked-quarter');
+
+    // The quarter picked is in the detail's address: reloaded, the Benchmark compares on it still.
+    await page.reload();
+    await detail.dialog().getByTestId('benchmark-panel').getByRole('heading', { name: `Benchmark: ${quarterLabel(earlier.repdte)}` }).waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

@@ -345,7 +345,7 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(response.body.message).to.match(/^No figures are held for Q1 1999\. Quarters held: /);
       const malformed = await gemini.request('/api/services/gemini/analyze-peer-comparison', { method: 'POST', token: geminiUser.token, body: { targetBankData: {}, peerAnalysisData: {}, cert: bank.cert, quarter: 'Q2 2025' } });
       expect(malformed.status).to.equal(400);
-      expect(malformed.body.message).to.match(/quarter must be an 8-digit report date \(YYYYMMDD\)/);
+      expect(malformed.body.message).to.match(/quarter must be a quarter-end report date YYYYMMDD/);
       expect(double.requests).to.have.length(0);
     });
 

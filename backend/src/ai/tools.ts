@@ -4,6 +4,7 @@ import { bankProfile, DataQuestionError, marketStatistics, peerComparison, quart
 import { findMetric, metrics } from './metrics.ts';
 import { quarterLabel as quarterName } from '../../../domain/format.ts';
 import { PEER_ASSET_RANGE_WORDS } from '../../../domain/peers.ts';
+import { quarterSchema } from '../../../domain/quarter.ts';
 
 /**
  * The functions a model may call during a chat. Each runs on the server with the caller's scope
@@ -16,9 +17,7 @@ export type ToolScope = { knex: Knex; userId: string };
 /** Where a bank's detail opens in the app; answers cite banks with this link. */
 export const bankLink = (cert: number) => `#/bank/${cert}`;
 
-const quarter = z
-  .string()
-  .regex(/^\d{8}$/, 'quarter must be a report date YYYYMMDD, e.g. 20250930')
+const quarter = quarterSchema
   .optional()
   .describe('Report date YYYYMMDD (quarter end); omit for the newest quarter held');
 const state = z

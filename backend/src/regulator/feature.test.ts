@@ -286,6 +286,32 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect(assets).to.deep.equal([...assets].sort((a, b) => b - a));
   });
 
+  it('finds peers with their figures of the quarter asked (the newest when none is), and refuses a quarter that is not one with 400', async () => {
+    const knex = context.db.knex;
+    const earlier = demoQuarters[demoQuarters.length - 3];
+    const peersOf = (quarter?: string) => get(`/api/services/fdic/peers?minAssets=0&state=All&regulator=All&charterType=All&limit=20${quarter ? `&quarter=${quarter}` : ''}`);
+    const figuresOf = async (quarter: string, certs: number[]) =>
+      (await knex('fdic_financials').where({ repdte: quarter }).whereIn('cert', certs).select('cert', 'assets', 'roa')).map((row) => ({ cert: Number(row.cert), assets: Number(row.assets), roa: row.roa === null ? null : Number(row.roa) }));
+    const answered = (body: Array<{ cert: number; assets: number; roa: number | null; repdte: string }>) => body.map(({ cert, assets, roa }) => ({ cert: Number(cert), assets: Number(assets), roa: roa === null ? null : Number(roa) }));
+
+    const ofEarlier = await peersOf(earlier);
+    expect(ofEarlier.status).to.equal(200);
+    expect(ofEarlier.body.map((bank: { repdte: string }) => bank.repdte)).to.deep.equal(ofEarlier.body.map(() => earlier));
+    const certs = ofEarlier.body.map((bank: { cert: number }) => Number(bank.cert));
+    expect(answered(ofEarlier.body)).to.have.deep.members(await figuresOf(earlier, certs));
+    // The newest quarter's figures are others: the earlier answer is not the newest one relabelled.
+    expect(answered(ofEarlier.body)).not.to.have.deep.members(await figuresOf(latest, certs));
+
+    const ofNewest = await peersOf();
+    expect(ofNewest.body.map((bank: { repdte: string }) => bank.repdte)).to.deep.equal(ofNewest.body.map(() => latest));
+    expect(answered(ofNewest.body)).to.have.deep.members(await figuresOf(latest, ofNewest.body.map((bank: { cert: number }) => Number(bank.cert))));
+
+    for (const quarter of ['2025-Q2', '20250615']) expect((await peersOf(quarter)).status, quarter).to.equal(400);
+    const notHeld = await peersOf('19990331');
+    expect(notHeld.status).to.equal(400);
+    expect(notHeld.body.message).to.match(/^There is no data for the quarter 19990331/);
+  });
+
   it('answers the dashboard consistently with the tables', async () => {
     const knex = context.db.knex;
     const response = await get('/api/services/fdic/dashboard');

@@ -31,6 +31,7 @@ import {
 import { parseFilter } from './filter-language.ts';
 import { queryRecordsJson, recordsQuerySchema } from './queries/records.ts';
 import { roaqRiskBands, type RoaqBand } from '../../../domain/risk.ts';
+import { quarterSchema } from '../../../domain/quarter.ts';
 import { startScreeningWarmUp, type ScreeningWarmUp } from './screening-warm-up.ts';
 
 /**
@@ -39,7 +40,7 @@ import { startScreeningWarmUp, type ScreeningWarmUp } from './screening-warm-up.
  * Every path here is behind the sign-in guard (app.ts protects /api/services and /api/data).
  */
 
-const quarterQuery = z.object({ quarter: z.string().regex(/^\d{8}$/, 'quarter must be an 8-digit report date (YYYYMMDD)').optional() });
+const quarterQuery = z.object({ quarter: quarterSchema.optional() });
 
 function certParam(value: string | undefined): number {
   const parsed = certSchema.safeParse(value);

@@ -24,11 +24,11 @@ import { TasksPanel } from './panels/TasksPanel.tsx';
 import { lightTheme } from '../theme.ts';
 import { usePrinting } from '../ui/usePrinting.ts';
 
-/** The panel of a view. */
-function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
+/** The panel of a view; the Financials and Benchmark views show the quarter picked (null: the bank's newest). */
+function Panel({ view, data, quarter, onPickQuarter }: { view: BankDetailView; data: BankDetailData } & PickedQuarter) {
   switch (view) {
     case 'benchmark':
-      return <BenchmarkPanel data={data} />;
+      return <BenchmarkPanel data={data} picked={quarter} />;
     case 'news':
       return <NewsPanel data={data} />;
     case 'trends':
@@ -54,7 +54,7 @@ function Panel({ view, data }: { view: BankDetailView; data: BankDetailData }) {
     case 'deposits':
       return <DepositsPanel cert={data.cert} />;
     default:
-      return <FinancialsPanel data={data} />;
+      return <FinancialsPanel data={data} picked={quarter} onPick={onPickQuarter} />;
   }
 }
 
@@ -62,9 +62,10 @@ function CenteredState({ children }: { children: ReactNode }) {
   return <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 4, textAlign: 'center' }}>{children}</Box>;
 }
 
-type ShownView = { view: BankDetailView; onSelectView: (view: BankDetailView) => void };
+type PickedQuarter = { quarter: string | null; onPickQuarter: (quarter: string | null) => void };
+type ShownView = PickedQuarter & { view: BankDetailView; onSelectView: (view: BankDetailView) => void };
 
-function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownView & { data: BankDetailData; onClose: () => void }) {
+function LoadedDetail({ data, view: requested, onSelectView, quarter, onPickQuarter, onClose }: ShownView & { data: BankDetailData; onClose: () => void }) {
   const facts = { cbsaCode: data.bank.cbsaCode, csaCode: data.bank.csaCode, hasDemographics: data.demographics !== null };
   const view = startingView(requested, facts);
   return (
@@ -77,7 +78,7 @@ function LoadedDetail({ data, view: requested, onSelectView, onClose }: ShownVie
         <DetailNavigation view={view} facts={facts} onSelect={onSelectView} />
         {/* Focusable, so a panel with nothing else to focus still scrolls from the keyboard. */}
         <Box component="section" aria-label="Bank detail panel" data-view={view} tabIndex={0} sx={{ flex: 1, minWidth: 0, overflowY: { md: 'auto' }, p: { xs: 2, md: 3 } }}>
-          <Panel view={view} data={data} />
+          <Panel view={view} data={data} quarter={quarter} onPickQuarter={onPickQuarter} />
         </Box>
       </Box>
     </>
@@ -111,7 +112,7 @@ const printOnlyTheDetail = (
 );
 
 /** Full-screen bank detail: loading, failed, not found, or the bank with its panels on the view asked for (Financials when that view has nothing to show). */
-export default function BankDetailModal({ cert, view, onSelectView, onClose }: ShownView & { cert: number; onClose: () => void }) {
+export default function BankDetailModal({ cert, view, onSelectView, quarter, onPickQuarter, onClose }: ShownView & { cert: number; onClose: () => void }) {
   const detail = useBankDetailData(cert);
   const screenTheme = useTheme();
   const printing = usePrinting();
@@ -164,7 +165,7 @@ export default function BankDetailModal({ cert, view, onSelectView, onClose }: S
       </CenteredState>
     );
   } else {
-    content = <LoadedDetail data={detail.data} view={view} onSelectView={onSelectView} onClose={onClose} />;
+    content = <LoadedDetail data={detail.data} view={view} onSelectView={onSelectView} quarter={quarter} onPickQuarter={onPickQuarter} onClose={onClose} />;
   }
   return (
     <ThemeProvider theme={printing ? paperTheme : screenTheme}>

@@ -1,13 +1,37 @@
 import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
+import { isQuarter } from '../../../domain/quarter.ts';
 import type { BankDetailView } from './views.ts';
 
 /**
+ * What a bank's detail shows besides the bank: the view, and the quarter picked in the Financials
+ * view, which the Benchmark compares on too (null: the bank's newest).
+ */
+export type BankDetailShown = { view: BankDetailView; quarter: string | null };
+
+/** The search part of a detail's address for what it shows: '' for the Financials view of the newest quarter. */
+export function bankDetailSearch({ view, quarter }: BankDetailShown): string {
+  const params = new URLSearchParams();
+  if (view !== 'financials') params.set('view', view);
+  if (quarter) params.set('quarter', quarter);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** What a detail's address shows, read back from its search part; a quarter that names none is ignored. */
+export function bankDetailShownOf(search: string): BankDetailShown {
+  const params = new URLSearchParams(search);
+  const quarter = params.get('quarter');
+  return { view: (params.get('view') ?? 'financials') as BankDetailView, quarter: isQuarter(quarter) ? quarter : null };
+}
+
+/**
  * A bank's detail has its own address, `#/bank/{cert}` (the form AI answers link to), with the view
- * shown as `?view=`, so it can be shared, bookmarked, opened in a new tab and left with Back.
+ * shown as `?view=` and the quarter picked as `quarter=`, so it can be shared, bookmarked, opened in
+ * a new tab and left with Back.
  */
 export function bankDetailPath(cert: number, view: BankDetailView = 'financials'): string {
-  return view === 'financials' ? `/bank/${cert}` : `/bank/${cert}?view=${view}`;
+  return `/bank/${cert}${bankDetailSearch({ view, quarter: null })}`;
 }
 
 /** The pattern of that address, to read the cert back from it. */

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../providers/dataProvider.ts';
@@ -25,6 +26,29 @@ export type BankDetailData = {
 export function bankOfQuarter(cert: number, institution: RawRecord, demographics: RawRecord | null, financials: RawRecord | null): NormalisedBank {
   // The demographics record carries the statistical area codes (METRO/MICRO, CSA) when the institution lacks them.
   return normaliseBank(cert, { ...(demographics ?? {}), ...institution }, financials ?? undefined);
+}
+
+/** The bank's newest report date (YYYYMMDD), '' when it has no financials. */
+export function newestQuarter(data: BankDetailData): string {
+  return String(data.latestFinancials?.REPDTE ?? '');
+}
+
+/**
+ * The bank's financials of one quarter and the bank as of it: the newest come with the detail, an
+ * older quarter the bank reported is loaded (once, for every panel showing it); a quarter it did not
+ * report has none.
+ */
+export function useQuarterOfBank(data: BankDetailData, quarter: string): { record: RawRecord | null; bank: NormalisedBank; loading: boolean } {
+  const dataProvider = useDataProvider<CharterlineDataProvider>();
+  const newest = quarter === newestQuarter(data);
+  const chosen = useQuery({
+    queryKey: ['bank', data.cert, 'financials', quarter],
+    queryFn: () => dataProvider.quarterFinancials(data.cert, quarter),
+    enabled: !newest && data.quarters.includes(quarter),
+  });
+  const record = newest ? data.latestFinancials : (chosen.data ?? null);
+  const bank = useMemo(() => (newest ? data.bank : bankOfQuarter(data.cert, data.institution, data.demographics, record)), [newest, data, record]);
+  return { record, bank, loading: chosen.isFetching };
 }
 
 /**

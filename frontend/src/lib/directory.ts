@@ -4,6 +4,8 @@
  * filters `ACTIVE:1` joined with ' AND ' to REGAGNT, BKCLASS and STALP.
  */
 
+import { isQuarter } from '../../../domain/quarter.ts';
+
 export const DIRECTORY_PAGE_SIZE = 50;
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -115,6 +117,6 @@ export function directoryScreenOf(query: string): DirectoryScreen | null {
     states: (params.get('states') ?? '').split(',').filter((code) => /^[A-Z]{2}$/.test(code)),
     sort: sort ? { field: sort[1], order: sort[2] as SortOrder } : DEFAULT_DIRECTORY_SORT,
     page: Number.isInteger(page) && page > 1 ? page : 1,
-    quarter: quarter && /^\d{8}$/.test(quarter) ? quarter : null,
+    quarter: isQuarter(quarter) ? quarter : null,
   };
 }

@@ -3,6 +3,7 @@ import type { BankSearchResult } from '../banks/bank.ts';
 import type { ReadModelsStatus, RebuildRun } from '../../../domain/records/read-models.ts';
 import { http, type QueryValue } from './http.ts';
 import { localDate, localTimeZone } from '../../../domain/format.ts';
+import { isQuarter } from '../../../domain/quarter.ts';
 
 /**
  * Typed calls to the service endpoints (regulator data proxy, sync, AI, contact
@@ -96,7 +97,7 @@ function listQuery(query: FdicListQuery): Record<string, QueryValue> {
   return { ...query };
 }
 
-/** Quarters come as a list of 8-digit dates, newest first; accept a bare array or a `{ data }`/`{ quarters }` wrapper. */
+/** Quarters come as a list of report dates, newest first; accept a bare array or a `{ data }`/`{ quarters }` wrapper. */
 export function quartersOf(answer: unknown): string[] {
   const list = Array.isArray(answer)
     ? answer
@@ -104,7 +105,7 @@ export function quartersOf(answer: unknown): string[] {
   return list
     .map((item) => (typeof item === 'object' && item !== null ? ((item as { repdte?: unknown; REPDTE?: unknown }).repdte ?? (item as { REPDTE?: unknown }).REPDTE) : item))
     .map((item) => String(item))
-    .filter((item) => /^\d{8}$/.test(item));
+    .filter(isQuarter);
 }
 
 /** Whether the mirror holds demo data, and the first start's demo load while it runs (banks loaded of the total). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
-import { quarterSchema } from '../../regulator/queries/records.ts';
+import { quarterSchema } from '../../../../domain/quarter.ts';
 
 /** The kinds of analysis a user keeps per bank: the AI financial summary, the risk commentary and the peer comparison. */
 export const analysisKinds = ['summary', 'risk', 'peers'] as const;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { preparedQuery, preparedSelect } from '../../db/prepared.ts';
 import { NotFoundError } from '../../http/errors.ts';
+import { quarterSchema } from '../../../../domain/quarter.ts';
 import { bankRowOf, bankSelection, fdicRecordOf, toBank, type Bank } from '../bank.ts';
 import { cached } from '../engine/cache.ts';
 import { quarterSnapshot, rowRecords } from '../engine/snapshot.ts';
@@ -495,7 +496,7 @@ export const peersQuerySchema = z.object({
   charterType: z.string().trim().optional(),
   useFDIC: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(50),
-  quarter: z.string().regex(/^\d{8}$/).optional(),
+  quarter: quarterSchema.optional(),
 });
 
 const chosen = (value: string | undefined) => (value && value.toLowerCase() !== 'all' ? value.toUpperCase() : undefined);

@@ -8,6 +8,7 @@ import { parseFilter, type Comparison, type Condition } from '../filter-language
 import { and, andNot, countBits, emptyBits, or, pageOf, type Bits } from '../engine/bits.ts';
 import { asciiLower, derived, everyRow, fieldDictionary, fieldExpression, fieldHaystack, fieldReader, haystackSeparator, isAscii, memo, orderedRows, quarterSnapshot, rowsWithFinancials, sortKey, type RecordsMode, type Snapshot } from '../engine/snapshot.ts';
 import { containsPattern } from '../../db/like.ts';
+import { quarterSchema } from '../../../../domain/quarter.ts';
 
 export { fieldExpression, type RecordsMode } from '../engine/snapshot.ts';
 
@@ -219,9 +220,6 @@ const comparisons: Record<Comparison, (value: Comparable, wanted: Comparable) =>
   '>': (value, wanted) => value > wanted,
   '>=': (value, wanted) => value >= wanted,
 };
-
-/** A quarter as its report date, YYYYMMDD. */
-export const quarterSchema = z.string().regex(/^\d{8}$/, 'quarter must be an 8-digit report date (YYYYMMDD)');
 
 export const recordsQuerySchema = z.object({
   limit: z.coerce.number().int().min(0).max(10_000).default(10),

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { stateOptions, type PeerCriteria, type PeerGroupAlternative } from '../../../../domain/peers.ts';
+import { quarterSchema } from '../../../../domain/quarter.ts';
 import { charterTypeOptions, regulatorOptions, type PeerSort } from './peers.ts';
 
 /**
  * The Benchmark view as the user left it to open a peer, kept in the bank's history entry so that
- * Back (or Close on the peer) shows it again as it was: the peer group searched, the Peer Group
+ * Back (or Close on the peer) shows it again as it was: the quarter compared, the peer group searched, the Peer Group
  * Selection as typed (perhaps not yet searched), the peer list open, sorted and paged as it was,
  * and the peer group compared. The entry's state may come from an older release or be tampered
- * with, so it is read through a schema and ignored when it does not fit.
+ * with, so it is read through a schema and ignored when it does not fit; kept for another quarter
+ * than the one now compared, it is ignored too (its peer group was drawn around that quarter's assets).
  */
 
 const criteriaSchema = z.object({
@@ -19,6 +21,7 @@ const criteriaSchema = z.object({
 });
 
 const benchmarkStateSchema = z.object({
+  quarter: quarterSchema,
   search: z.object({ criteria: criteriaSchema, run: z.number().int().min(0) }),
   // The asset fields as typed: an emptied field stays empty.
   draft: criteriaSchema.extend({ minAssets: z.string(), maxAssets: z.string() }),
@@ -34,6 +37,7 @@ const benchmarkStateSchema = z.object({
 export type PeerDraft = Omit<PeerCriteria, 'minAssets' | 'maxAssets'> & { minAssets: string; maxAssets: string };
 export type PeerListState = { expanded: boolean; sort: PeerSort; page: number };
 export type BenchmarkState = {
+  quarter: string;
   search: { criteria: PeerCriteria; run: number };
   draft: PeerDraft;
   list: PeerListState;
@@ -50,20 +54,21 @@ export function draftCriteria(draft: PeerDraft): PeerCriteria {
   return { ...draft, minAssets: Number(draft.minAssets) || 0, maxAssets: Number(draft.maxAssets) || 0 };
 }
 
-/** How the Benchmark opens on a bank the user has not left it on: its default peer group, the list closed and by assets. */
-export function freshBenchmark(criteria: PeerCriteria): Omit<BenchmarkState, 'shown'> {
+/** How the Benchmark opens on a bank and quarter the user has not left it on: its default peer group, the list closed and by assets. */
+export function freshBenchmark(quarter: string, criteria: PeerCriteria): Omit<BenchmarkState, 'shown'> {
   return {
+    quarter,
     search: { criteria, run: 0 },
     draft: peerDraft(criteria),
     list: { expanded: false, sort: { field: 'assets', direction: 'desc' }, page: 1 },
   };
 }
 
-/** The Benchmark kept in a history entry's state, or null when it holds none that fits. */
-export function benchmarkLeftIn(entryState: unknown): BenchmarkState | null {
+/** The Benchmark of `quarter` kept in a history entry's state, or null when it holds none that fits. */
+export function benchmarkLeftIn(entryState: unknown, quarter: string): BenchmarkState | null {
   const kept = (entryState as { benchmark?: unknown } | null)?.benchmark;
   const parsed = benchmarkStateSchema.safeParse(kept);
-  return parsed.success ? (parsed.data satisfies BenchmarkState) : null;
+  return parsed.success && parsed.data.quarter === quarter ? (parsed.data satisfies BenchmarkState) : null;
 }
 
 /** A history entry's state with the Benchmark kept in it, everything else in it as it was. */

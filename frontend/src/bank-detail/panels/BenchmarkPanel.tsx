@@ -25,7 +25,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { AiAnalysis } from '../../ai/AiAnalysis.tsx';
 import { aiApi } from '../../ai/api.ts';
-import { formatMoney, quarterReports } from '../../../../domain/format.ts';
+import { formatMoney, quarterLabel, quarterReports } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { GroupedBarChart } from '../components/GroupedBarChart.tsx';
@@ -48,7 +48,7 @@ import {
 } from '../../../../domain/peers.ts';
 import { benchmarkLeftIn, draftCriteria, freshBenchmark, withBenchmark, type BenchmarkState, type PeerDraft, type PeerListState } from '../lib/benchmarkState.ts';
 import type { BankFigures } from '../../banks/bank.ts';
-import type { BankDetailData } from '../useBankDetailData.ts';
+import { newestQuarter, useQuarterOfBank, type BankDetailData } from '../useBankDetailData.ts';
 
 function PeerGroupForm({ draft, onChange, loading, onSubmit }: { draft: PeerDraft; onChange: (draft: PeerDraft) => void; loading: boolean; onSubmit: () => void }) {
   const set = <K extends keyof PeerDraft>(key: K, value: PeerDraft[K]) => onChange({ ...draft, [key]: value });
@@ -197,23 +197,40 @@ function defaultShown(groups: PeerGroups): ShownGroup {
  * Benchmark view: peer group selection (by default the bank's state and 50%-150% of its assets), the
  * peers found, and one comparison chart per metric category. When the group has fewer than
  * MIN_PEERS peers, a wider group is shown instead and said so, with the choice of the other wider
- * group or the user's own. A bank with no quarterly financials (one that failed or merged before the
- * quarters held) has no figures to compare: drawn as zeros, it was 'ahead' on cost of funds.
+ * group or the user's own. The bank and its peers are compared on the quarter picked in the
+ * Financials view (the bank's newest when none is), each with its figures of that quarter. A bank with
+ * no figures of the quarter (one that failed or merged before the quarters held, or that did not
+ * report the one picked) has nothing to compare: drawn as zeros, it was 'ahead' on cost of funds.
  */
-export function BenchmarkPanel({ data }: { data: BankDetailData }) {
-  const quarter = data.quarters[0];
-  if (data.latestFinancials === null || !quarter) {
+export function BenchmarkPanel({ data, picked }: { data: BankDetailData; picked: string | null }) {
+  const quarter = picked ?? newestQuarter(data);
+  const { record, bank, loading } = useQuarterOfBank(data, quarter);
+  if (record === null) {
     return (
       <Box data-testid="benchmark-panel">
-        <PanelTitle>Benchmark</PanelTitle>
-        <PanelEmpty>No quarterly financials are on file for this bank, so it cannot be compared with peers.</PanelEmpty>
+        <BenchmarkTitle quarter={quarter} />
+        {loading ? (
+          <PanelLoading text="Loading the quarter's financials..." />
+        ) : (
+          <PanelEmpty>
+            {data.latestFinancials === null
+              ? 'No quarterly financials are on file for this bank, so it cannot be compared with peers.'
+              : `This bank reported no financials for ${quarterLabel(quarter)}, so it cannot be compared with peers on that quarter.`}
+          </PanelEmpty>
+        )}
       </Box>
     );
   }
-  return <PeerBenchmark data={data} quarter={quarter} />;
+  // A quarter picked starts the comparison afresh: its peer group is drawn around the bank's assets of that quarter.
+  return <PeerBenchmark key={quarter} data={data} bank={bank} quarter={quarter} />;
 }
 
-function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: string }) {
+/** The view's heading, naming the quarter compared. */
+function BenchmarkTitle({ quarter }: { quarter: string }) {
+  return <PanelTitle>{quarter ? `Benchmark: ${quarterLabel(quarter)}` : 'Benchmark'}</PanelTitle>;
+}
+
+function PeerBenchmark({ data, bank, quarter }: { data: BankDetailData; bank: BankDetailData['bank']; quarter: string }) {
   const toast = useToast();
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const location = useLocation();
@@ -222,8 +239,8 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
   // As the user left it when they opened a peer and came back (the group shown then is shown again,
   // whichever its answer would show first), else the bank's default peer group.
   const [start] = useState(() => {
-    const left = benchmarkLeftIn(location.state);
-    return left ? { ...left, picked: { run: left.search.run, kind: left.shown } } : { ...freshBenchmark(defaultPeerCriteria(data.bank)), picked: null };
+    const left = benchmarkLeftIn(location.state, quarter);
+    return left ? { ...left, picked: { run: left.search.run, kind: left.shown } } : { ...freshBenchmark(quarter, defaultPeerCriteria(bank)), picked: null };
   });
   // Each 'Update Peer Group' is a new search, even with the same criteria.
   const [search, setSearch] = useState(start.search);
@@ -233,9 +250,9 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
   const [picked, setPicked] = useState<{ run: number; kind: ShownGroup } | null>(start.picked);
 
   const query = useQuery({
-    queryKey: ['bank', data.cert, 'peers', search],
+    queryKey: ['bank', data.cert, 'peers', quarter, search],
     queryFn: () =>
-      findPeerGroups((criteria, limit) => findPeers(dataProvider, { cert: data.cert, quarter }, criteria, limit), data.bank, search.criteria).catch((error: unknown) => {
+      findPeerGroups((criteria, limit) => findPeers(dataProvider, { cert: data.cert, quarter }, criteria, limit), bank, search.criteria).catch((error: unknown) => {
         toast.error('Failed to fetch peer banks.');
         throw error;
       }),
@@ -250,7 +267,7 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
   const setShown = (kind: ShownGroup) => setPicked({ run: search.run, kind });
   // The bank's history entry keeps the Benchmark as it is now, so that Back from the peer shows it again.
   const openPeer = (cert: number) => {
-    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: withBenchmark(location.state, { search, draft, list, shown }) });
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: withBenchmark(location.state, { quarter, search, draft, list, shown }) });
     open(cert);
   };
 
@@ -259,7 +276,7 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
 
   return (
     <Box data-testid="benchmark-panel">
-      <PanelTitle>Benchmark</PanelTitle>
+      <BenchmarkTitle quarter={quarter} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="benchmark-quarter">
         This bank and its peers compared on {quarterReports(quarter)}.
       </Typography>
@@ -286,7 +303,7 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, gap: 2, opacity: loading ? 0.5 : 1 }}>
               {peerCategories.map((category) => (
                 <Section key={category.name} title={`${category.name} (vs. ${peers.length} Peers)`} testId="peer-category-chart">
-                  <GroupedBarChart rows={comparisonRows(category, data.bank, peers)} />
+                  <GroupedBarChart rows={comparisonRows(category, bank, peers)} />
                 </Section>
               ))}
             </Box>
@@ -300,7 +317,7 @@ function PeerBenchmark({ data, quarter }: { data: BankDetailData; quarter: strin
                 cert={data.cert}
                 kind="peers"
                 quarter={quarter}
-                generate={(again) => aiApi.analyzePeers(targetFigures(data.bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert, quarter, again)}
+                generate={(again) => aiApi.analyzePeers(targetFigures(bank), { peerCount: peers.length, averages: peerAverages(peers) }, data.cert, quarter, again)}
                 buttonLabel="Generate Analysis"
                 successText="AI analysis complete."
                 failureText="Failed to generate AI analysis."

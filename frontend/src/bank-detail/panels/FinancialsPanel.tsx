@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Box, FormControl, InputLabel, MenuItem, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
@@ -27,7 +27,8 @@ import {
 import type { NormalisedBank } from '../../banks/bank.ts';
 import { isoDate, type RawRecord } from '../../banks/records.ts';
 import { RISK_SCORE_EXPLAINED, riskLines } from '../lib/risk.ts';
-import { bankOfQuarter, type BankDetailData } from '../useBankDetailData.ts';
+import { newestQuarter, useQuarterOfBank, type BankDetailData } from '../useBankDetailData.ts';
+import { isQuarter } from '../../../../domain/quarter.ts';
 import { RatingCue } from '../../ui/RatingCue.tsx';
 import { useRatingPalette } from '../../ui/useRatingPalette.ts';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
@@ -184,29 +185,21 @@ function RiskCommentary({ bank, quarter }: { bank: NormalisedBank; quarter: stri
 
 /** Every quarter the bank has figures for, plus the market's quarters, newest first. */
 function quarterOptions(quarters: string[], market: string[]): string[] {
-  return [...new Set([...market, ...quarters])].filter((value) => /^\d{8}$/.test(value)).sort((a, b) => b.localeCompare(a));
+  return [...new Set([...market, ...quarters])].filter(isQuarter).sort((a, b) => b.localeCompare(a));
 }
 
-/** Financials view: sections for one quarter, the latest by default (an older one is loaded when chosen). */
-export function FinancialsPanel({ data }: { data: BankDetailData }) {
+/**
+ * Financials view: sections for one quarter, the one picked (the Benchmark compares on it too), else
+ * the latest; an older one is loaded when picked. Picking the latest again forgets the pick.
+ */
+export function FinancialsPanel({ data, picked, onPick }: { data: BankDetailData; picked: string | null; onPick: (quarter: string | null) => void }) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   // The market's quarters only add options: without them the bank's own quarters remain.
   const marketQuarters = useQuery({ queryKey: ['fdic', 'quarters'], queryFn: () => dataProvider.quarters(), staleTime: 10 * 60_000 });
   const options = useMemo(() => quarterOptions(data.quarters, marketQuarters.data ?? []), [data.quarters, marketQuarters.data]);
-  const newest = String(data.latestFinancials?.REPDTE ?? '');
-  const [quarter, setQuarter] = useState<string>(newest);
-  const selected = quarter || options[0] || '';
-  const held = selected === newest || data.quarters.includes(selected);
-  const chosen = useQuery({
-    queryKey: ['bank', data.cert, 'financials', selected],
-    queryFn: () => dataProvider.quarterFinancials(data.cert, selected),
-    enabled: held && selected !== newest,
-  });
-  const record = selected === newest ? data.latestFinancials : (chosen.data ?? null);
-  const bankAsOfSelected = useMemo(
-    () => (selected === newest ? data.bank : bankOfQuarter(data.cert, data.institution, data.demographics, record)),
-    [selected, newest, data, record],
-  );
+  const newest = newestQuarter(data);
+  const selected = (picked && options.includes(picked) ? picked : newest) || options[0] || '';
+  const { record, bank: bankAsOfSelected, loading } = useQuarterOfBank(data, selected);
 
   // A bank that reported no quarter held (it failed or merged before them) has no quarter to choose.
   const reportsNone = data.quarters.length === 0 && data.latestFinancials === null;
@@ -214,7 +207,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
     options.length > 0 && !reportsNone ? (
       <FormControl size="small" sx={{ width: 170 }}>
         <InputLabel id="financials-quarter">Quarter</InputLabel>
-        <Select labelId="financials-quarter" label="Quarter" value={selected} onChange={(event) => setQuarter(event.target.value)}>
+        <Select labelId="financials-quarter" label="Quarter" value={selected} onChange={(event) => onPick(event.target.value === newest ? null : event.target.value)}>
           {options.map((option) => (
             <MenuItem key={option} value={option}>
               {quarterLabel(option)}
@@ -252,7 +245,7 @@ export function FinancialsPanel({ data }: { data: BankDetailData }) {
           <SectionGrid section={capitalSection} record={record} />
           <SectionGrid section={offBalanceSheetSection} record={record} />
         </>
-      ) : chosen.isFetching ? (
+      ) : loading ? (
         <PanelLoading text="Loading the quarter's financials..." />
       ) : reportsNone ? (
         <PanelEmpty>No quarterly financials are on file for this bank.</PanelEmpty>
