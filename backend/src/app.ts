@@ -5,6 +5,7 @@ import { requireUser } from './auth/authenticate.ts';
 import { revocationsOf } from './auth/revocations.ts';
 import { authRoutes } from './auth/routes.ts';
 import { jsonBody } from './http/body.ts';
+import { allowedMethodsFirst } from './http/allowed-methods.ts';
 import { compression } from './http/compression.ts';
 import { requestContextMiddleware } from './http/context-middleware.ts';
 import { errorMiddleware } from './http/errors.ts';
@@ -42,8 +43,6 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   app.use(requestContextMiddleware);
   app.use(errorMiddleware);
   app.use(requestAddressCheck);
-  app.use(compression);
-  app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
 
   const revocations = revocationsOf(services.knex);
   const guard = requireUser(services.knex, services.jwtSecret, revocations);
@@ -55,20 +54,16 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
     revocations,
     signUpsPerHour: services.config.signUpsPerHour,
   });
-  app.use(auth.routes()).use(auth.allowedMethods());
-  const routes = routesOf(auth);
+  const featureRouters = features.flatMap((feature) => feature.routes?.(services) ?? []);
+  app.use(allowedMethodsFirst([auth, ...featureRouters]));
+  app.use(compression);
+  app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
 
+  app.use(auth.routes()).use(auth.allowedMethods());
   app.use(async (ctx, next) => (protectedPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(prefix + '/')) ? guard(ctx, next) : next()));
   app.use(idempotency(services.knex));
-
-  for (const feature of features) {
-    const routers = feature.routes?.(services) ?? [];
-    for (const router of Array.isArray(routers) ? routers : [routers]) {
-      app.use(router.routes()).use(router.allowedMethods({ throw: false }));
-      routes.push(...routesOf(router));
-    }
-  }
-  routeTables.set(app, routes);
+  for (const router of featureRouters) app.use(router.routes()).use(router.allowedMethods({ throw: false }));
+  routeTables.set(app, [auth, ...featureRouters].flatMap(routesOf));
   app.use(serveFrontend(frontendDist));
   app.on('error', (error: NodeJS.ErrnoException) => {
     // a browser that navigates away mid-download is not a failure of ours

@@ -69,6 +69,15 @@ describeWithDatabase('error answers', (context) => {
     const response = await app.request('/api/auth/login', { method: 'POST', body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).to.equal(415);
   });
+
+  it('answers a method a route does not take with 405 and Allow before the type of its body or the credentials', async () => {
+    for (const path of ['/api/auth/me', '/api/data/explode']) {
+      const response = await app.request(path, { method: 'POST', body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(response.status, path).to.equal(405);
+      expect(response.headers.get('allow')).to.equal('HEAD, GET');
+      expect(response.body).to.include({ status: 405, title: 'Method Not Allowed', message: `${path} does not take POST: it answers HEAD, GET.` });
+    }
+  });
 });
 
 describe('reading what a command wrote, to answer it', () => {
