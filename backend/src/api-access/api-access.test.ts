@@ -61,7 +61,6 @@ describeWithDatabase('API keys and the public API', (context) => {
     const untracked = await publicGet(`/banks/${certs[2]}`, key.key);
     expect(untracked.status).to.equal(404);
     expect(untracked.body.message).to.equal(`Bank ${certs[2]} is not one of your targets.`);
-    expect((await publicGet('/banks/abc', key.key)).status).to.equal(404);
     const listed = (await app.request('/api/data/api-keys', { token })).body.find((entry: { id: string }) => entry.id === key.id);
     expect(listed.lastUsedAt).to.be.a('string');
   });
@@ -73,6 +72,27 @@ describeWithDatabase('API keys and the public API', (context) => {
     for (const answer of answers) expect(answer.headers.get('cache-control')).to.equal('no-store');
     // The same answer again, now from the server's own cache.
     expect((await publicGet('/banks', key)).headers.get('cache-control')).to.equal('no-store');
+  });
+
+  it('refuses a cert that is not a whole number from 1 with 400 problem details naming cert', async () => {
+    // A key each: one key may send 5 requests a minute here.
+    const key = (await createKey('Typo')).body.key;
+    for (const cert of ['abc', '1.5', '-1', '0', '1e3', '0x10', '99999999999']) {
+      const refused = await publicGet(`/banks/${cert}`, (await createKey(`Typo ${cert}`)).body.key);
+      expect(refused.status, cert).to.equal(400);
+      expect(refused.headers.get('content-type')).to.match(/^application\/problem\+json/);
+      expect(refused.body.message).to.equal("cert: cert must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).");
+      expect(refused.body.issues).to.deep.equal([{ path: 'cert', message: "cert must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number)." }]);
+    }
+    expect((await publicGet(`/banks/${certs[0]}`, key)).status).to.equal(200);
+  });
+
+  it('takes a query parameter sent empty as one not sent', async () => {
+    const key = (await createKey('Template')).body.key;
+    const answer = await publicGet('/banks?page=&limit=&after=', key);
+    expect(answer.status).to.equal(200);
+    expect(answer.body.meta).to.deep.equal({ page: 1, limit: 25, total: 2, next: null });
+    expect((await publicGet('/banks?page=&limit=1', key)).body.meta).to.include({ page: 1, limit: 1 });
   });
 
   it('pages with page and limit (limit at most 100), and refuses bad values with 400', async () => {
@@ -147,7 +167,9 @@ describeWithDatabase('API keys and the public API', (context) => {
     const answers = [
       { path: '/api/public/banks', status: '400', response: await publicGet('/banks?limit=0', key) },
       { path: '/api/public/banks', status: '401', response: await publicGet('/banks') },
+      { path: '/api/public/banks/{cert}', status: '400', response: await publicGet('/banks/abc', key) },
       { path: '/api/public/banks/{cert}', status: '404', response: await publicGet(`/banks/${certs[2]}`, key) },
+      { path: '/api/public/banks/{cert}', status: '405', response: await app.request(`/api/public/banks/${certs[0]}`, { method: 'DELETE', headers: { 'X-API-Key': key } }) },
     ];
     for (const { path, status, response } of answers) {
       expect(String(response.status)).to.equal(status);
@@ -172,5 +194,48 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect(refused.headers.get('content-type')).to.match(/^application\/problem\+json/);
     expect(refused.headers.get('allow')).to.equal('HEAD, GET');
     expect(refused.body.message).to.equal('/api/public/banks does not take POST: it answers HEAD, GET.');
+  });
+
+  it('answers 405 for a method the path does not take before looking at the type of its body', async () => {
+    const key = (await createKey('Form poster')).body.key;
+    for (const [method, path] of [['POST', '/api/public/banks'], ['PUT', `/api/public/banks/${certs[0]}`], ['PATCH', '/api/public/openapi.json']]) {
+      const refused = await app.request(path, { method, headers: { 'X-API-Key': key, 'content-type': 'text/plain' }, body: 'cert=1' });
+      expect(refused.status, `${method} ${path}`).to.equal(405);
+      expect(refused.headers.get('allow')).to.equal('HEAD, GET');
+      expect(refused.body.message).to.equal(`${path} does not take ${method}: it answers HEAD, GET.`);
+    }
+  });
+
+  it('documents the 405, with its Allow header, for every path', async () => {
+    const { paths } = (await publicGet('/openapi.json')).body;
+    for (const path of Object.keys(paths)) {
+      const documented = paths[path].get.responses['405'];
+      expect(Object.keys(documented.content), path).to.deep.equal(['application/problem+json']);
+      expect(documented.headers, path).to.have.property('Allow');
+    }
+  });
+
+  it('answers 429 with Retry-After to an address past the allowance of requests with unknown keys, and counts a right key as none', async () => {
+    const knownKey = (await createKey('Integration')).body.key;
+    expect((await publicGet('/banks', knownKey)).status).to.equal(200);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 100; guess += 1) {
+      statuses.push((await publicGet('/banks', `chl_guess${guess}`)).status);
+      // A right key looked up meanwhile is given back: it uses up none of the allowance.
+      if (guess === 50) expect((await publicGet('/banks', (await createKey(`Right ${guess}`)).body.key)).status).to.equal(200);
+    }
+    // The earlier tests of this suite sent a few unknown keys from this address too.
+    const firstRefused = statuses.indexOf(429);
+    expect(firstRefused).to.be.greaterThan(90);
+    expect(new Set(statuses.slice(0, firstRefused))).to.deep.equal(new Set([401]));
+    const refused = await publicGet('/banks', 'chl_another_guess');
+    expect(refused.status).to.equal(429);
+    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 15 * 60);
+    expect(refused.body.message).to.match(/^Too many requests with an unknown API key from this address\. Try again in \d+ minute\(s\)\.$/);
+    // Refused before it is looked up: a right key not known a moment ago is told no more than a wrong one.
+    expect((await publicGet('/banks', (await createKey('Unlucky')).body.key)).status).to.equal(429);
+    // The integration whose key this server knows keeps working from the same address.
+    expect((await publicGet('/banks', knownKey)).status).to.equal(200);
+    await context.db.knex('auth_attempts').where('key', 'like', 'api-key:%').delete();
   });
 });

@@ -8,8 +8,15 @@ const problem = (description: string) => ({ description, content: { 'application
 
 const errorsAt = (requestsPerMinute: number) => ({
   '401': problem('The X-API-Key header is missing or the key is unknown.'),
+  // The API only reads: any other method is refused, whatever its body.
+  '405': {
+    ...problem('A method other than GET or HEAD: the path only reads.'),
+    headers: { Allow: { schema: { type: 'string' }, description: 'The methods the path answers: HEAD, GET.' } },
+  },
   '429': {
-    ...problem(`Too many requests for this key (each key may send ${requestsPerMinute} a minute); wait the seconds in Retry-After.`),
+    ...problem(
+      `Too many requests for this key (each key may send ${requestsPerMinute} a minute), or too many with an unknown key from your address; wait the seconds in Retry-After.`,
+    ),
     headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
   },
 });
@@ -27,7 +34,7 @@ export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
       title: 'Charterline public API',
       version: '1.0.0',
       description:
-        'Read your target banks from Charterline. Send your API key (Settings → API Access) in the X-API-Key header, from your own server: browsers do not let pages of other sites call it (no CORS), and a key in a web page would be anyone\'s. Money is in full dollars; ratios are percentages.',
+        'Read your target banks from Charterline. Send your API key (Settings → API Access) in the X-API-Key header, from your own server: browsers do not let pages of other sites call it (no CORS), and a key in a web page would be anyone\'s. Money is in full dollars; ratios are percentages. A query parameter sent empty (page=) is taken as not sent.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
@@ -54,8 +61,13 @@ export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
         get: {
           summary: 'One of your target banks',
           operationId: 'getBank',
-          parameters: [{ name: 'cert', in: 'path', required: true, schema: { type: 'integer', minimum: 1 }, description: 'FDIC certificate number.' }],
-          responses: { '200': json('BankAnswer', 'The bank.'), '404': problem('Not one of your target banks.'), ...errors },
+          parameters: [{ name: 'cert', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, description: 'FDIC certificate number.' }],
+          responses: {
+            '200': json('BankAnswer', 'The bank.'),
+            '400': problem('A cert that is not a whole number from 1 to 2147483647.'),
+            '404': problem('Not one of your target banks.'),
+            ...errors,
+          },
         },
       },
     },

@@ -3,13 +3,15 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { countOf } from '../../../domain/format.ts';
 import { HttpError, NotATargetError, UnauthorizedError } from '../http/errors.ts';
+import { sentQueryParams } from '../http/query.ts';
 import { currentContext } from '../context/request-context.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import { revocationsOf, type TokenRevocations } from '../auth/revocations.ts';
+import { addressAttempts, type AttemptLimiter, tooManyAttempts } from '../auth/rate-limit.ts';
 import { hashApiKey } from './api-keys.ts';
 import { openApiDocument } from './openapi.ts';
-import { bankListQuerySchema, certPathSchema, encodeListPlace, publicBankSchema } from './public-schemas.ts';
+import { bankListQuerySchema, bankPathSchema, encodeListPlace, publicBankSchema } from './public-schemas.ts';
 
 type KeyOwner = { keyId: string; userId: string };
 
@@ -20,6 +22,8 @@ const lastUsedEveryMs = 60_000;
 
 export type PublicApiKeys = {
   owner(key: string): Promise<KeyOwner | undefined>;
+  /** Whether this process found the key known a moment ago (answered from memory by `owner`). */
+  isKnown(key: string): boolean;
   forget(keyId: string): void;
 };
 
@@ -46,6 +50,10 @@ export function publicApiKeys(knex: Knex): PublicApiKeys {
         await knex('api_keys').where({ id: entry.owner.keyId }).update({ last_used_at: new Date(now) });
       }
       return entry.owner;
+    },
+    isKnown(key) {
+      const entry = cache.get(hashApiKey(key));
+      return entry !== undefined && entry.until >= Date.now();
     },
     forget(keyId) {
       for (const [hash, entry] of cache) if (entry.owner.keyId === keyId) cache.delete(hash);
@@ -77,16 +85,26 @@ export function perKeyRateLimit(requestsPerMinute: number) {
 
 const UNKNOWN_KEY = 'Unknown API key: it may have been deleted in Settings, API Access. Create a new key there.';
 
-function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null, revocations: TokenRevocations): Middleware {
+function requireApiKey(keys: PublicApiKeys, limit: (keyId: string) => number | null, revocations: TokenRevocations, guesses: AttemptLimiter): Middleware {
   return async (ctx, next) => {
     // The key travels in X-API-Key, which shared caches (unlike for Authorization) do not treat as
     // private: without this, a proxy could serve one key's banks to another key asking the same URL.
     ctx.set('Cache-Control', 'no-store');
     const key = ctx.get('x-api-key').trim();
     if (!key) throw new UnauthorizedError('Missing API key: send it in the X-API-Key header.');
+    // A key not known a moment ago counts against its client address's allowance (sign-in's) before it
+    // is looked up, and is given back when it is right: wrong keys cannot be tried faster, in parallel
+    // either, and an integration with a known key keeps working while its address is refused guesses.
+    const guessKey = `api-key:ip:${ctx.ip}`;
+    const counted = !keys.isKnown(key);
+    if (counted) {
+      const wait = await guesses.consume(guessKey);
+      if (wait > 0) throw tooManyAttempts(ctx, wait, 'requests with an unknown API key from this address');
+    }
     const owner = await keys.owner(key);
     // A key deleted in Settings reads as any unknown key; the message says where to look, for whoever keeps the integration.
     if (!owner || (await revocations.isEveryTokenOfRevoked(owner.userId))) throw new UnauthorizedError(UNKNOWN_KEY);
+    if (counted) await guesses.refund(guessKey);
     const retryAfterSeconds = limit(owner.keyId);
     if (retryAfterSeconds !== null) {
       ctx.set('Retry-After', String(retryAfterSeconds));
@@ -149,7 +167,7 @@ function publicBank(row: Record<string, any>) {
 export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Router {
   const { knex } = services;
   const router = new Router({ prefix: '/api/public' });
-  const guard = requireApiKey(keys, perKeyRateLimit(services.config.publicApiRequestsPerMinute), revocationsOf(services.knex));
+  const guard = requireApiKey(keys, perKeyRateLimit(services.config.publicApiRequestsPerMinute), revocationsOf(services.knex), addressAttempts(knex));
 
   router.get('/openapi.json', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=300');
@@ -159,7 +177,7 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
   });
 
   router.get('/banks', guard, async (ctx) => {
-    const { page, limit, after } = bankListQuerySchema.parse(ctx.query);
+    const { page, limit, after } = bankListQuerySchema.parse(sentQueryParams(ctx.query));
     const { userId } = ctx.state.apiKeyOwner as KeyOwner;
     await cachedAnswer(services, ctx, userId, async () => {
       const banks = targetBanks(knex, userId)
@@ -184,11 +202,11 @@ export function publicApiRoutes(services: AppServices, keys: PublicApiKeys): Rou
   });
 
   router.get('/banks/:cert', guard, async (ctx) => {
-    const cert = certPathSchema.safeParse(ctx.params.cert);
+    const { cert } = bankPathSchema.parse(ctx.params);
     const { userId } = ctx.state.apiKeyOwner as KeyOwner;
     await cachedAnswer(services, ctx, userId, async () => {
-      const row = cert.success ? await targetBanks(knex, userId).where('t.cert', cert.data).first() : undefined;
-      if (!row) throw new NotATargetError(ctx.params.cert);
+      const row = await targetBanks(knex, userId).where('t.cert', cert).first();
+      if (!row) throw new NotATargetError(cert);
       ctx.body = { data: publicBank(row) };
     });
   });

@@ -88,8 +88,13 @@ export const problemSchema = z
     issues: z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
-      .describe('For a 400: each query parameter that is wrong, and why.'),
+      .describe('For a 400: each query or path parameter that is wrong, and why.'),
   })
   .meta({ id: 'Problem', description: 'An error, as RFC 7807 problem details (application/problem+json) with a readable message.' });
 
-export const certPathSchema = z.coerce.number({ error: 'cert must be a certificate number.' }).int('cert must be a certificate number.').min(1, 'cert must be a certificate number.').max(2_147_483_647);
+const CERT_MESSAGE = "cert must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).";
+
+/** The path of one bank: its cert in digits only (no sign, decimals, exponent or hex). */
+export const bankPathSchema = z.object({
+  cert: z.string().regex(/^\d+$/, CERT_MESSAGE).transform(Number).pipe(z.number().min(1, CERT_MESSAGE).max(2_147_483_647, CERT_MESSAGE)),
+});

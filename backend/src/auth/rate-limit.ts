@@ -48,3 +48,9 @@ export class AttemptLimiter {
     await this.knex('auth_attempts').where({ key }).delete();
   }
 }
+
+/**
+ * What one client address may get wrong: 100 attempts per 15 minutes (sign-ins, requests with an
+ * unknown API key), each use counting its attempts under keys of its own.
+ */
+export const addressAttempts = (knex: Knex) => new AttemptLimiter(knex, 100, 15 * 60_000);

@@ -7,7 +7,7 @@ import { accountPassword } from '../../../domain/account-password.ts';
 import { ConflictError, parseOr400, UnauthorizedError } from '../http/errors.ts';
 import { replacePassword } from './password-change.ts';
 import { passwordCheck, wrongCurrentPassword } from './password-check.ts';
-import { AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
+import { addressAttempts, AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signToken } from './tokens.ts';
 import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail } from './users.ts';
@@ -56,7 +56,7 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
   const router = new Router({ prefix: '/api/auth' });
   // Keyed by email AND client address: wrong passwords sent from elsewhere cannot lock the owner out.
   const byEmailAtAddress = new AttemptLimiter(knex, 10, 15 * 60_000);
-  const byAddress = new AttemptLimiter(knex, 100, 15 * 60_000);
+  const byAddress = addressAttempts(knex);
   const signUpsByAddress = new AttemptLimiter(knex, signUpsPerHour, 60 * 60_000);
   const requirePassword = passwordCheck(knex);
 

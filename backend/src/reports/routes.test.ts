@@ -163,6 +163,12 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(bad.body.message).to.match(/asOf must be an ISO date-time/);
     expect((await app.request('/api/reports/funnel')).status).to.equal(401);
   });
+
+  it('takes an empty asOf or timeZone as not sent: now, in UTC', async () => {
+    const empty = await app.request('/api/reports/funnel?asOf=&timeZone=', { token });
+    expect(empty.status, empty.text).to.equal(200);
+    expect(empty.body.rows).to.deep.equal(await report('funnel'));
+  });
 });
 
 describe('report weeks', () => {

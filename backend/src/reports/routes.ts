@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
+import { sentQueryParams } from '../http/query.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { revealPersonalData } from '../privacy/personal-data.ts';
 import { timeZoneParam } from '../settings/settings.ts';
@@ -15,8 +16,8 @@ const reportQuery = z.object({
 
 /**
  * GET /api/reports/{name}?asOf=<ISO date-time>&timeZone=<IANA zone>: a report computed from the
- * signed-in user's events up to that moment (now when absent), its weeks counted in that zone (UTC
- * when absent). `overview` answers every report from one replay (the Reports screen). GET
+ * signed-in user's events up to that moment (now when absent or empty), its weeks counted in that
+ * zone (UTC when absent or empty). `overview` answers every report from one replay (the Reports screen). GET
  * /api/reports lists the report names.
  */
 export function reportRoutes({ knex, eventStore }: AppServices): Router {
@@ -28,7 +29,7 @@ export function reportRoutes({ knex, eventStore }: AppServices): Router {
     const user = signedInUser(ctx.state);
     const name = ctx.params.name;
     if (name !== 'overview' && !reportNames.includes(name as ReportName)) throw new NotFoundError(`Report "${name}"`);
-    const parsed = reportQuery.safeParse(ctx.query);
+    const parsed = reportQuery.safeParse(sentQueryParams(ctx.query));
     if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message);
     const asOf = parsed.data.asOf ? new Date(parsed.data.asOf) : new Date();
     // a moment still to come has no weeks yet to show

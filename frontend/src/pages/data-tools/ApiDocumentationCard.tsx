@@ -89,9 +89,10 @@ export function ApiDocumentationCard() {
           Errors
         </Typography>
         <Typography variant="body2" data-testid="api-documentation-errors">
-          A failed request answers JSON with a <b>message</b>: 400 for a page or limit out of range, 401 when the X-API-Key header is missing or the key is unknown or deleted, 404 for a bank
-          that is not one of your targets, and 429 when one key sends too many requests in a minute (wait the seconds in the Retry-After header). The OpenAPI description of the API is
-          at /api/public/openapi.json.
+          A failed request answers JSON with a <b>message</b>: 400 for a page or limit out of range or a cert that is not a whole number, 401 when the X-API-Key header is missing or the
+          key is unknown or deleted, 404 for a bank that is not one of your targets, 405 for a method other than GET, and 429 when one key sends too many requests in a minute or your
+          address sends too many unknown keys (wait the seconds in the Retry-After header). A query parameter sent empty counts as not sent. The OpenAPI description of the API is at
+          /api/public/openapi.json.
         </Typography>
       </Modal>
     </SectionCard>
