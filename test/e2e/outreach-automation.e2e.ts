@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { Route } from 'playwright-core';
-import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothSchemes, screenshotInBothThemes, trackLargestBank, useE2E, type ColorScheme } from './support/index.ts';
+import type { Page, Route } from 'playwright-core';
+import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothSchemes, screenshotInBothThemes, trackLargestBank, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { Shell } from './support/pages/shell.ts';
@@ -262,6 +262,87 @@ describe('automation outreach and sent mailbox', function () {
     await screenshotInBothSchemes(page, 'start-automation-mail-status-unchecked');
     await dialog.getByRole('button', { name: 'Start Automation' }).click();
     await page.getByText('Automation started for selected contacts!').waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  /** A user tracking the largest demo bank, with Sam Teller there, and Send Email opened to him from its card in Targets. */
+  async function composerOpened(name: string, arrange: (session: Session, page: Page) => Promise<void> = async () => {}) {
+    const session = await e2e.registerUser(name);
+    const bank = await trackLargestBank(e2e.url, session);
+    await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Sam Teller', title: 'Chief Financial Officer', email: 'sam@teller.example' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    await arrange(session, page);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.contactRow('Sam Teller').hover();
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/services/mail/status'));
+    await targets.contactRow('Sam Teller').getByRole('button', { name: 'Send email to Sam Teller' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Email to Sam Teller' });
+    await dialog.getByText(/^To: Sam Teller/).waitFor();
+    await asked;
+    return { session, page, dialog, send: dialog.getByRole('button', { name: 'Send Email' }) };
+  }
+
+  it('says at the top of Send Email that no mail service is set up and where to set one, Send off until one is, and keeps the email written meanwhile', async () => {
+    // This app has no SMTP server and the user no Mailgun key.
+    const { session, page, dialog, send } = await composerOpened('Nell Draft');
+    const warning = dialog.getByTestId('no-mail-service');
+    await warning.waitFor();
+    expect(await warning.textContent()).to.equal(
+      'No mail service is set up, so this email cannot be sent yet. Add your Mailgun key and sending domain in Settings › Data Enrichment (it opens in a new tab, and this email stays here), then come back to send it.',
+    );
+    await dialog.getByLabel('Subject').fill('Treasury services for the quarter');
+    await dialog.getByLabel('Body').fill('Hi Sam, a few words of my own.');
+    expect(await send.isDisabled()).to.equal(true);
+    const reason = await send.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reason}"]`).textContent()).to.equal('Sending is off until a mail service is set up.');
+    expect(await dialog.getByTestId('mail-service-unchecked').count()).to.equal(0);
+    await screenshotInBothSchemes(page, 'send-email-no-mail-service');
+
+    const [settings] = await Promise.all([page.context().waitForEvent('page'), warning.getByRole('link', { name: 'Settings › Data Enrichment' }).click()]);
+    await settings.getByRole('tab', { name: 'Data Enrichment', selected: true }).waitFor();
+    expect(settings.url()).to.match(/#\/settings\?tab=data-enrichment$/);
+    // set up in the tab the link opened (here, through the API), then back to this one
+    await apiAs(e2e.url, session, '/api/data/settings', { method: 'PUT', body: { mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example' } });
+    await settings.close();
+    // As the browser tells a tab shown again: the event bubbles up to the window.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await warning.waitFor({ state: 'detached' });
+    expect(await send.isEnabled()).to.equal(true);
+    expect(await dialog.getByLabel('Subject').inputValue()).to.equal('Treasury services for the quarter');
+    expect(await dialog.getByLabel('Body').inputValue()).to.equal('Hi Sam, a few words of my own.');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('notes in Send Email when it could not check the mail service, leaves Send on, and keeps the email when the server refuses it', async () => {
+    const { page, dialog, send } = await composerOpened('Ivo Unchecked', async (_session, opened) => {
+      // The status check fails (the server answers with an error), the rest of the app works.
+      await opened.route('**/api/services/mail/status', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }));
+    });
+    const note = dialog.getByTestId('mail-service-unchecked');
+    await note.waitFor();
+    expect(await note.textContent()).to.equal('Could not check the mail service. You can still send: if none is set up, you will be told, and the email stays here.');
+    expect(await dialog.getByTestId('no-mail-service').count()).to.equal(0);
+    await dialog.getByLabel('Body').fill('Hi Sam, a few words of my own.');
+    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] button')].some((button) => button.textContent === 'Send Email' && !(button as HTMLButtonElement).disabled));
+    expect(await send.getAttribute('aria-describedby')).to.equal(null);
+    await screenshotInBothSchemes(page, 'send-email-mail-service-unchecked');
+    // There is none: the server says so, and the email is still there.
+    await send.click();
+    await dialog.getByText(/^Failed to send email\. No mail service is configured/).waitFor();
+    expect(await dialog.getByLabel('Body').inputValue()).to.equal('Hi Sam, a few words of my own.');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it('says nothing of the mail service in Send Email when one is set up', async () => {
+    const { page, dialog, send } = await composerOpened('Mo Ready', async (session) => {
+      await apiAs(e2e.url, session, '/api/data/settings', { method: 'PUT', body: { mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example' } });
+    });
+    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"] button')].some((button) => button.textContent === 'Send Email' && !(button as HTMLButtonElement).disabled));
+    expect(await dialog.getByTestId('no-mail-service').count()).to.equal(0);
+    expect(await dialog.getByTestId('mail-service-unchecked').count()).to.equal(0);
+    expect(await send.getAttribute('aria-describedby')).to.equal(null);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

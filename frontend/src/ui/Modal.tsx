@@ -1,5 +1,5 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, type DialogProps } from '@mui/material';
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography, type DialogProps } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -70,7 +70,8 @@ export function Modal({
 /**
  * A form modal's footer (a `Modal`'s `footer`): Cancel, which closes the modal (asking first when it
  * holds unsaved changes), and the action that carries the form out. While it runs both are held and
- * the action shows a spinner, so a second click cannot send it twice.
+ * the action shows a spinner, so a second click cannot send it twice. An action held back for a
+ * reason the user can act on (`disabledReason`) says it beside the button, and to a screen reader with it.
  */
 export function ModalActions({
   busy,
@@ -79,6 +80,7 @@ export function ModalActions({
   onAction,
   form,
   disabled = false,
+  disabledReason,
   icon,
 }: {
   busy: boolean;
@@ -89,10 +91,13 @@ export function ModalActions({
   /** The id of the form the action submits (instead of `onAction`). */
   form?: string;
   disabled?: boolean;
+  /** Why the action is off (it is, while this is given). */
+  disabledReason?: string;
   icon?: ReactNode;
 }) {
   const close = useContext(CloseModal);
-  return (
+  const reasonId = useId();
+  const buttons = (
     <>
       <Button onClick={() => close?.()} disabled={busy}>
         Cancel
@@ -102,11 +107,22 @@ export function ModalActions({
         form={form}
         onClick={onAction}
         variant="contained"
-        disabled={busy || disabled}
+        disabled={busy || disabled || disabledReason !== undefined}
+        aria-describedby={disabledReason ? reasonId : undefined}
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : icon}
       >
         {busy ? busyLabel : label}
       </Button>
     </>
+  );
+  if (!disabledReason) return buttons;
+  // The reason fills the room left of the buttons; on a narrow screen the buttons go together to a line below it.
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 1, width: '100%' }}>
+      <Typography id={reasonId} variant="body2" color="text.secondary" sx={{ flex: '1 1 14rem', pl: 2 }}>
+        {disabledReason}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>{buttons}</Box>
+    </Box>
   );
 }

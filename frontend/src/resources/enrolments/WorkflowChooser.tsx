@@ -1,10 +1,9 @@
 import { FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useGetList } from 'react-admin';
-import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
+import { useGetList } from 'react-admin';
 import { countOf } from '../../../../domain/format.ts';
 import type { WorkflowRecord } from '../../../../domain/records/workflow.ts';
 import type { EmailTemplate } from '../templates/template.ts';
+import { MailServiceSettingsLink, useMailService } from '../sent-emails/mailService.tsx';
 import { stepTemplateWarnings } from '../workflows/steps.ts';
 import { StepTemplateWarningText } from '../workflows/StepTemplateWarningText.tsx';
 
@@ -20,9 +19,7 @@ export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: {
   const { data: templates = [] } = useGetList<EmailTemplate>('templates', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } }, { enabled: open && value !== '' });
   const chosen = workflows.find((workflow) => workflow.id === value);
   const warnings = chosen ? stepTemplateWarnings(chosen.steps, templates).filter((warning) => warning !== undefined) : [];
-  const dataProvider = useDataProvider<CharterlineDataProvider>();
-  // One retry: a user about to start should hear soon that the check failed, not after several.
-  const mail = useQuery({ queryKey: ['mail-status'], queryFn: () => dataProvider.mailStatus(), enabled: open, retry: 1 });
+  const mail = useMailService(open);
   const sendsEmail = chosen?.steps.some((step) => step.type === 'Email') ?? false;
   return (
     <Stack spacing={1}>
@@ -41,12 +38,12 @@ export function WorkflowChooser({ label = 'Workflow', open, value, onChange }: {
           </Typography>
         )}
       </FormControl>
-      {sendsEmail && mail.data?.ready === false && (
+      {sendsEmail && mail === 'missing' && (
         <Typography variant="body2" color="warning.main" role="status" data-testid="no-mail-service">
-          No mail service is set up, so this workflow&apos;s emails would fail and stop each automation at its first email: add your Mailgun key and sending domain in Settings › Data Enrichment first.
+          No mail service is set up, so this workflow&apos;s emails would fail and stop each automation at its first email: add your Mailgun key and sending domain in <MailServiceSettingsLink /> first.
         </Typography>
       )}
-      {sendsEmail && mail.isError && (
+      {sendsEmail && mail === 'unchecked' && (
         <Typography variant="body2" color="warning.main" role="status" data-testid="mail-service-unchecked">
           Could not check whether a mail service is set up. If none is, this workflow&apos;s emails would fail and stop each automation at its first email.
         </Typography>

@@ -18,10 +18,13 @@ import { awaitingOutcome, retryNote, type SentEmail } from './mailbox.ts';
 import { answerSettles } from '../../providers/http.ts';
 import { defaultEmail, queueEmail, sendFailedText, unsettledSendText } from './send.ts';
 import { BankClosureWarning } from '../../targets/BankClosure.tsx';
+import { MailServiceSettingsLink, useMailService } from './mailService.tsx';
 
 export const AI_BODY_NEEDS_SUBJECT = 'Please enter a subject before using AI.';
 export const AI_BODY_WRITTEN = 'AI successfully generated email body.';
 export const AI_BODY_FAILED = 'Failed to generate email with AI.';
+/** Said beside Send Email while it is off for want of a mail service. */
+const NO_MAIL_SERVICE_SEND_OFF = 'Sending is off until a mail service is set up.';
 
 /** While the email is on its way its record is re-read this often. */
 const STATUS_REFRESH_MS = 1500;
@@ -36,8 +39,11 @@ export type SendEmailTarget = { contact: Contact; bank: { cert: number; name: st
  * A body the user typed that a template or a draft replaces is kept for 'Restore your text'.
  * A placeholder the catalogue lacks (a typo such as {{FirstName}}) is named under the template
  * chooser: filled in, it reads N/A among the words and would go out unnoticed.
- * Both must be non-empty. After sending, the modal shows the email's status as it moves on; `onQueued`
- * hands its id to whoever announces the outcome.
+ * Both must be non-empty. The mail service is asked for as the modal opens: with none set up the modal
+ * says so at its top, with where to set one up, and Send is off until one is (asked again when the user
+ * comes back to the tab); when it cannot be asked, a note says so and Send stays on, the server having
+ * the last word. Nothing of what was typed is lost either way. After sending, the modal shows the
+ * email's status as it moves on; `onQueued` hands its id to whoever announces the outcome.
  */
 export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmailTarget | null; onClose: () => void; onQueued: (id: string, name: string) => void }) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
@@ -169,6 +175,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const locked = queuedId !== null;
   const editable = !locked && !unsettled;
   const loadingBank = open && bankDetails.isPending && !bankDetails.error;
+  const mailService = useMailService(open);
 
   return (
     <Modal
@@ -184,12 +191,30 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
             Close
           </Button>
         ) : (
-          <ModalActions busy={sending} label="Send Email" busyLabel="Sending..." onAction={() => void send()} disabled={writing || filling || loadingBank || !contact?.email} icon={<SendIcon />} />
+          <ModalActions
+            busy={sending}
+            label="Send Email"
+            busyLabel="Sending..."
+            onAction={() => void send()}
+            disabled={writing || filling || loadingBank || !contact?.email}
+            disabledReason={mailService === 'missing' ? NO_MAIL_SERVICE_SEND_OFF : undefined}
+            icon={<SendIcon />}
+          />
         )
       }
     >
       {contact && bank && (
         <Stack spacing={2}>
+          {!locked && mailService === 'missing' && (
+            <Alert severity="warning" data-testid="no-mail-service">
+              No mail service is set up, so this email cannot be sent yet. Add your Mailgun key and sending domain in <MailServiceSettingsLink /> (it opens in a new tab, and this email stays here), then come back to send it.
+            </Alert>
+          )}
+          {!locked && mailService === 'unchecked' && (
+            <Typography variant="body2" color="text.secondary" role="status" data-testid="mail-service-unchecked">
+              Could not check the mail service. You can still send: if none is set up, you will be told, and the email stays here.
+            </Typography>
+          )}
           {/* A long address breaks to fit: unbroken, the dialog scrolled sideways on a phone. */}
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             To: {contact.name} &lt;{contact.email ?? 'no email address'}&gt; · {bank.name}
