@@ -137,7 +137,8 @@ export function activityRoutes(services: AppServices): Router {
         defaultSort: { field: 'occurredAt', order: 'DESC' },
         filters,
         searchColumns: ['summary'],
-        searchCandidates: indexesSearch ? (pattern) => activitySearchCandidates(knex, user.id, pattern) : undefined,
+        // The index's matches as a list, as the bank's timeline reads them: the planner then reads their rows by key.
+        searchNarrowing: indexesSearch ? (pattern) => knex.raw('global_position = any(array(?))', [activitySearchCandidates(knex, user.id, pattern)]) : undefined,
         // A search in time order (the screen's own), narrowed by columns the index copies, is paged in the index.
         readElsewhere: indexesSearch ? (params) => (searchedInIndex(params) ? indexedSearch(knex, user.id, params, filters) : undefined) : undefined,
         count: (filtered, filter) =>

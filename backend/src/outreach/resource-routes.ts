@@ -35,9 +35,9 @@ export type ResourceDefinition<Command, Row> = {
   idColumn: string;
   /** Validates a path id (uuid or cert); an invalid id is a 404, as for a missing record. */
   idSchema: z.ZodType<string | number>;
-  list: Omit<ListSpec, 'idColumn' | 'searchCandidates'> & {
-    /** The user's rows a search (an ILIKE pattern) may match, by id, read from an index of their own. */
-    searchCandidates?: (knex: Knex, userId: string, pattern: string) => Knex.QueryBuilder;
+  list: Omit<ListSpec, 'idColumn' | 'searchNarrowing'> & {
+    /** `ListSpec.searchNarrowing` for the user's rows. */
+    searchNarrowing?: (knex: Knex, userId: string, pattern: string) => Knex.Raw;
   };
   toApi: (row: Row) => Record<string, unknown>;
   /** POST: the new record's id (a fresh uuid unless the body names it, e.g. a bank's cert). */
@@ -60,12 +60,12 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
   const { knex, eventStore } = services;
   const base = `/api/data/${definition.resource}`;
   const router = new Router({ prefix: base });
-  const { searchCandidates, ...list } = definition.list;
+  const { searchNarrowing, ...list } = definition.list;
   const listSpec = (userId: string): ListSpec => ({
     ...list,
     idColumn: definition.idColumn,
     idSchema: definition.idSchema,
-    searchCandidates: searchCandidates && ((pattern) => searchCandidates(knex, userId, pattern)),
+    searchNarrowing: searchNarrowing && ((pattern) => searchNarrowing(knex, userId, pattern)),
   });
 
   const findRow = async (userId: string, rawId: string): Promise<Row | undefined> => {

@@ -85,25 +85,18 @@ const currentBankNameSql = 'coalesce((select t.name from targets t where t.cert 
 const contactSearchTextSql = `sort_text(coalesce(contacts.name, '') || E'\\n' || coalesce(contacts.email, '') || E'\\n' || coalesce(contacts.title, '') || E'\\n' || coalesce(contacts.bank_name, ''))`;
 
 /**
- * The user's contacts a search (an ILIKE pattern) may match, by id: those whose own texts hold it
- * (`contactSearchTextSql`, trigram-indexed), and those at a tracked bank whose current name holds it, found through
- * the user's few targets rather than looked up for every contact. The list tests each candidate's
- * fields again, so a bank's old saved name finds nothing once the bank is tracked under a new one.
+ * What every contact a search (an ILIKE pattern) matches meets: its own texts hold the pattern
+ * (`contactSearchTextSql`, trigram-indexed), or it is at one of the user's tracked banks whose current
+ * name does (the few targets matched through their own trigram index, rather than each contact's bank
+ * looked up). The planner reads the two sets by index, or, for a search within a bank, that bank's
+ * contacts alone. The list then tests the fields themselves, so a bank's old saved name finds
+ * nothing once the bank is tracked under a new one.
  */
-const contactSearchCandidates = (knex: Knex, userId: string, pattern: string) =>
-  knex('contacts')
-    .select('contacts.id')
-    .where('contacts.user_id', userId)
-    .whereRaw(`${contactSearchTextSql} like (select sort_text(?))`, [pattern])
-    // Duplicates do no harm to the list's `id = any(...)`: not removing them saves hashing every candidate.
-    .unionAll((atTrackedBanks) =>
-      atTrackedBanks
-        .select('contacts.id')
-        .from('contacts')
-        .join('targets', (join) => join.on('targets.cert', 'contacts.bank_id').andOn('targets.user_id', 'contacts.user_id'))
-        .where('contacts.user_id', userId)
-        .whereRaw('sort_text(targets.name) like (select sort_text(?))', [pattern]),
-    );
+const contactSearchNarrowing = (knex: Knex, userId: string, pattern: string) =>
+  knex.raw(`(${contactSearchTextSql} like (select sort_text(?)) or contacts.bank_id = any(array(?)))`, [
+    pattern,
+    knex('targets').select('targets.cert').where('targets.user_id', userId).whereRaw('sort_text(targets.name) like (select sort_text(?))', [pattern]),
+  ]);
 
 const verificationChoices = new Set<string>([...verificationResults, 'none']);
 
@@ -193,7 +186,7 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         },
       },
       searchColumns: ['contacts.name', 'contacts.email', 'contacts.title', { sql: currentBankNameSql }],
-      searchCandidates: contactSearchCandidates,
+      searchNarrowing: contactSearchNarrowing,
       maxPageSize: 5000,
       // The bank's current name, and whether (and since when, and why) the contact's address is on the
       // user's Do Not Contact list.
