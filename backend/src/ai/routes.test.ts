@@ -70,8 +70,13 @@ describeWithDatabase('AI analyst API', (context) => {
       expect((await offline.request('/api/analyst/chats/c1', { token: owner.token })).status).to.equal(404);
     });
 
-    it('rejects a malformed chat id, a message with an unknown role and an empty question with 400', async () => {
+    it('rejects a malformed chat id, an unknown parameter, a message with an unknown role and an empty question with 400', async () => {
       expect((await offline.request('/api/analyst/chats/bad%20id', { token: owner.token })).status).to.equal(400);
+      for (const path of ['/api/analyst/chats?page=2', '/api/analyst/chats/c3?page=2']) {
+        const refused = await offline.request(path, { token: owner.token });
+        expect(refused.status).to.equal(400);
+        expect(refused.body.message).to.equal("Unknown parameter 'page'. This address takes no parameters.");
+      }
       const badRole = await offline.request('/api/analyst/chats/c3', { method: 'POST', token: owner.token, body: { messages: [{ role: 'system', content: 'x' }] } });
       expect(badRole.status).to.equal(400);
       const empty = await ask(offline, owner.token, question('   '));

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { countOf } from '../../../domain/format.ts';
 import { HttpError, NotATargetError, UnauthorizedError } from '../http/errors.ts';
-import { sentQueryParams } from '../http/query.ts';
+import { sentQueryParams } from '../http/query-params.ts';
 import { currentContext } from '../context/request-context.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';

@@ -5,6 +5,7 @@ import { preparedSelect } from '../db/prepared.ts';
 import type { Memo } from '../read-cache/answers.ts';
 import { BadRequestError } from './errors.ts';
 import { findUnstorableText } from './storable-text.ts';
+import { queryParams } from './query-params.ts';
 import { containsPattern } from '../db/like.ts';
 import { isCalendarDate } from '../../../domain/format.ts';
 
@@ -79,7 +80,8 @@ const jsonParam = <T extends z.ZodType>(name: string, schema: T) =>
     })
     .pipe(schema.optional());
 
-const listQuerySchema = z.object({
+/** ra-data-simple-rest's list parameters, and no others. */
+const listQuerySchema = queryParams({
   filter: jsonParam('filter', z.record(z.string(), z.unknown())),
   range: jsonParam('range', z.tuple([z.number().int().min(0), z.number().int().min(0)])),
   sort: jsonParam('sort', z.tuple([z.string(), z.enum(['ASC', 'DESC', 'asc', 'desc'])])),
@@ -89,8 +91,8 @@ const listQuerySchema = z.object({
 export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
   const parsed = listQuerySchema.safeParse(query);
   if (!parsed.success) {
-    // Our own refusals name the parameter already; zod's are prefixed with where they apply.
-    const problems = parsed.error.issues.map((issue) => (issue.code === 'custom' ? issue.message : `${issue.path.join('.')} ${issue.message}`));
+    // Our own refusals and an unknown parameter's name the parameter already; zod's are prefixed with where they apply.
+    const problems = parsed.error.issues.map((issue) => (issue.code === 'custom' || issue.code === 'unrecognized_keys' ? issue.message : `${issue.path.join('.')} ${issue.message}`));
     throw new BadRequestError(`Invalid list parameters: ${problems.join('; ')}`);
   }
   const { filter = {}, sort } = parsed.data;

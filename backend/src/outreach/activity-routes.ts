@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
+import { noQueryParams } from '../http/query-params.ts';
 import { countRows, listTotalColumn, narrowingFilters, respondWithList, searchPattern, type ListParams } from '../http/simple-rest.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
@@ -119,6 +120,7 @@ export function activityRoutes(services: AppServices): Router {
   const indexesSearch = services.eventStore.kind === 'postgres';
   const router = new Router({ prefix: '/api/data/activity' });
   router.get('/types', (ctx) => {
+    noQueryParams.parse(ctx.query);
     ctx.body = eventTypes;
   });
   router.get('/', async (ctx) => {

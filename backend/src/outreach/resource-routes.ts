@@ -9,6 +9,7 @@ import { handleCommand } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError, readAfterCommit } from '../http/errors.ts';
 import { idOfKeyedCreate, markReplayed } from '../http/idempotency.ts';
+import { noQueryParams } from '../http/query-params.ts';
 import { respondWithList, withLookups, type ListSpec } from '../http/simple-rest.ts';
 import { cachedAnswer, cheapAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
@@ -100,6 +101,7 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
     const user = signedInUser(ctx.state);
     const id = definition.idSchema.safeParse(ctx.params.id);
     if (!id.success) throw new NotFoundError(definition.what);
+    noQueryParams.parse(ctx.query);
     await cheapAnswer(services, ctx, user.id, async () => {
       ctx.body = await readHistory(knex, eventStore, {
         streamId: definition.streamId(String(id.data), user.id),

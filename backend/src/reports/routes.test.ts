@@ -169,6 +169,15 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(empty.status, empty.text).to.equal(200);
     expect(empty.body.rows).to.deep.equal(await report('funnel'));
   });
+
+  it('refuses an unknown parameter with 400 naming it and the ones it takes, instead of answering as of now', async () => {
+    const misspelt = await app.request('/api/reports/overview?asof=2026-01-01T00:00:00Z', { token });
+    expect(misspelt.status).to.equal(400);
+    expect(misspelt.body.message).to.equal("Unknown parameter 'asof'. Use asOf, timeZone.");
+    const listed = await app.request('/api/reports?page=2', { token });
+    expect(listed.status).to.equal(400);
+    expect(listed.body.message).to.equal("Unknown parameter 'page'. This address takes no parameters.");
+  });
 });
 
 describe('report weeks', () => {

@@ -2,14 +2,14 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../http/errors.ts';
-import { sentQueryParams } from '../http/query.ts';
+import { noQueryParams, queryParams, sentQueryParams } from '../http/query-params.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { revealPersonalData } from '../privacy/personal-data.ts';
 import { timeZoneParam } from '../settings/settings.ts';
 import { reportStateAsOf, reportStateFromStore } from './replay.ts';
 import { reportNames, reports, type ReportName } from './reports.ts';
 
-const reportQuery = z.object({
+const reportQuery = queryParams({
   asOf: z.iso.datetime({ offset: true, error: 'asOf must be an ISO date-time like 2026-11-25T12:00:00Z.' }).optional(),
   timeZone: timeZoneParam.default('UTC'),
 });
@@ -23,6 +23,7 @@ const reportQuery = z.object({
 export function reportRoutes({ knex, eventStore }: AppServices): Router {
   const router = new Router({ prefix: '/api/reports' });
   router.get('/', (ctx) => {
+    noQueryParams.parse(ctx.query);
     ctx.body = [...reportNames, 'overview'];
   });
   router.get('/:name', async (ctx) => {

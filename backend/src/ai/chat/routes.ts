@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
+import { noQueryParams } from '../../http/query-params.ts';
 import { logger } from '../../logging/logger.ts';
 import { maxChatMessageLength } from '../../../../domain/chat.ts';
 import { chatMessageSchema, providerLabels } from '../provider.ts';
@@ -56,12 +57,14 @@ export function analystRoutes(knex: Knex, ai: AiService): Router {
 
   router.get('/chats', async (ctx) => {
     const user = signedInUser(ctx.state);
+    noQueryParams.parse(ctx.query);
     const rows = await knex('analyst_chats').where({ user_id: user.id }).orderBy('updated_at', 'desc').select('id', 'title', 'created_at', 'updated_at');
     ctx.body = rows.map(toSummary);
   });
 
   router.get('/chats/:id', async (ctx) => {
     const user = signedInUser(ctx.state);
+    noQueryParams.parse(ctx.query);
     const row = await knex('analyst_chats').where({ user_id: user.id, id: chatIdParam(ctx.params.id) }).first();
     if (!row) throw new NotFoundError('Chat');
     ctx.body = { ...toSummary(row), messages: row.messages };

@@ -82,6 +82,20 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(await list(`filter=${encodeURIComponent('{"dueAfter":"2026-02-30"}')}`)).to.equal('Filter dueAfter must be a date like 2026-12-31.');
   });
 
+  it('refuses an unknown parameter of a list, the activity feed, its event types and a history with 400 naming it and the ones they take', async () => {
+    const id = (await create({ text: 'Parameters', dueDate: '2026-12-01', bankId: 628 })).body.id;
+    const refusal = async (path: string) => {
+      const response = await app.request(path, { token });
+      return { status: response.status, message: response.body.message };
+    };
+    const listed = "Unknown parameter 'since'. Use filter, range, sort.";
+    expect(await refusal('/api/data/activity?since=2026-01-01')).to.deep.equal({ status: 400, message: `Invalid list parameters: ${listed}` });
+    expect(await refusal('/api/data/tasks?since=2026-01-01&range=[0,9]')).to.deep.equal({ status: 400, message: `Invalid list parameters: ${listed}` });
+    expect(await refusal('/api/data/activity/types?resource=tasks')).to.deep.equal({ status: 400, message: "Unknown parameter 'resource'. This address takes no parameters." });
+    expect(await refusal(`/api/data/tasks/${id}/history?asOf=2026-01-01&resource=tasks`)).to.deep.equal({ status: 400, message: "Unknown parameters 'asOf', 'resource'. This address takes no parameters." });
+    expect((await app.request(`/api/data/tasks/${id}/history`, { token })).status).to.equal(200);
+  });
+
   it('tells the same total on every page: a full page, the short last one, and one past the end', async () => {
     const { token: pager } = await app.signUp('Pager');
     for (const day of ['01', '02', '03', '04', '05']) await create({ text: `Page ${day}`, dueDate: `2027-02-${day}`, bankId: 628 }, pager);
