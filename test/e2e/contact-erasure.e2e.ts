@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect } from 'chai';
 import { apiOf, screenshot, screenshotInBothThemes, trackLargestBank, useE2E } from './support/index.ts';
 import { Shell } from './support/pages/shell.ts';
+import { downloadCsv } from './support/downloads.ts';
 
 /**
  * A contact's personal data from its screen: saved whole as a file, or erased. Erased, after the
@@ -60,6 +61,16 @@ describe("a contact's personal data from its screen: exported or erased", functi
     expect(await erased.textContent()).to.contain('Treasurer');
     const listText = (await main.textContent())!;
     for (const text of personal) expect(listText).not.to.contain(text);
+
+    // The Activity export names the contact as the screen does, erased: never by the name they had.
+    await page.goto(`${e2e.url}/#/activity`);
+    await page.locator('tr', { hasText: 'Contact erased' }).first().waitFor();
+    const { lines } = await downloadCsv(page, 'Export');
+    expect(lines[0]).to.match(/^When \([A-Za-z_]+\/?[A-Za-z_]*\),Record,Name,Record id,Event,What happened,By$/);
+    const contactRows = lines.filter((line) => line.includes(`,${erin.id},`));
+    expect(contactRows).to.have.length.above(2);
+    for (const line of contactRows) expect(line).to.contain(`,Contact,Erased contact,${erin.id},`);
+    for (const text of personal) expect(lines.join('\n')).not.to.contain(text);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
   it("saves everything held on a contact as a file from their screen, for the person's request to see it", async () => {

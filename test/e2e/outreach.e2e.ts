@@ -181,7 +181,8 @@ describe('outreach: targets, contacts and tasks', function () {
     const chunks: Buffer[] = [];
     for await (const chunk of file) chunks.push(chunk as Buffer);
     const csv = Buffer.concat(chunks).toString('utf8').split(/\r?\n/);
-    expect(csv[0]).to.equal('\uFEFFFull name,Job title,Email,LinkedIn URL,Bank,Cert,Hot lead,Email check,Score,Tags,Last reply,Do Not Contact,Added');
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(csv[0]).to.equal(`\uFEFFFull name,Job title,Email,LinkedIn URL,Bank,Cert,Hot lead,Email check,Score,Tags,Last reply (${zone}),Do Not Contact,Added (${zone})`);
     expect(csv.find((line) => line.startsWith('Jane <b>Doe</b>'))).to.match(/^Jane <b>Doe<\/b>,Chief Executive Officer,jane.doe@example.com,.*,yes,deliverable,96,board,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
     // Jane replied (above): she alone is left with Replied only.
     await page.getByRole('button', { name: 'Add filter' }).click();

@@ -192,16 +192,16 @@ describe('CSV export', () => {
     expect([...Buffer.from(file, 'utf8').subarray(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
   });
 
-  it("writes a moment as the user's local date and time, which a spreadsheet reads as one", () => {
+  it("writes a moment as the user's local date and time, which a spreadsheet reads as one, naming the zone in a column of moments' header", () => {
     const zone = process.env.TZ;
     process.env.TZ = 'America/New_York';
     try {
       const csv = toCsv([{ at: '2026-11-29T13:11:28.388Z', day: '2026-11-29', note: 'sent 2026-11-29T13:11:28.388Z' }], [
-        { header: 'Sent', value: (row) => row.at },
+        { header: 'Sent', value: (row) => row.at, moments: true },
         { header: 'Due', value: (row) => row.day },
         { header: 'Note', value: (row) => row.note },
       ]);
-      expect(csv).to.equal('Sent,Due,Note\r\n2026-11-29 08:11:28,2026-11-29,sent 2026-11-29T13:11:28.388Z');
+      expect(csv).to.equal('Sent (America/New_York),Due,Note\r\n2026-11-29 08:11:28,2026-11-29,sent 2026-11-29T13:11:28.388Z');
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

@@ -5,6 +5,8 @@ import {
   AutocompleteInput,
   Datagrid,
   DateInput,
+  downloadCSV,
+  type Exporter,
   FunctionField,
   List,
   ReferenceInput,
@@ -18,9 +20,9 @@ import {
 } from 'react-admin';
 import { formatLocalMoment, withLocalMoments } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
-import { csvExporter } from '../shared/csvExporter.ts';
+import { csvFile } from '../shared/csv.ts';
 import { sourceLabels } from '../shared/history.ts';
-import { recordKinds, timelineCsvColumns, type ActivityRow } from './timeline.ts';
+import { recordKinds, recordNames, timelineCsvColumns, type ActivityRow } from './timeline.ts';
 import { labelOf } from '../shared/labels.ts';
 import { ListBody } from '../shared/ListBody.tsx';
 import { doNotContactPath } from '../../layout/navigation.ts';
@@ -79,7 +81,23 @@ function RecordLink({ row }: { row: ActivityRow }) {
   );
 }
 
-const exportTimeline = csvExporter<ActivityRow>('timeline', timelineCsvColumns);
+/**
+ * The timeline's CSV, each record named as the screen names it: the kinds of record with a page of
+ * their own, by the field their resource is represented by.
+ */
+function useTimelineExporter(): Exporter {
+  const resources = useResourceDefinitions();
+  const named = Object.fromEntries(
+    Object.values(resources).flatMap((definition) =>
+      definition.hasShow && typeof definition.recordRepresentation === 'string' ? [[definition.name, definition.recordRepresentation]] : [],
+    ),
+  );
+  return async (records, _fetchRelated, dataProvider) => {
+    const rows = records as ActivityRow[];
+    const names = await recordNames(rows, named, async (resource, ids) => (await dataProvider.getMany(resource, { ids })).data);
+    downloadCSV(csvFile(rows, timelineCsvColumns(names, named)), 'timeline');
+  };
+}
 
 /**
  * A timeline: everything that happened to the user's outreach records, newest first, filterable by
@@ -90,6 +108,7 @@ const exportTimeline = csvExporter<ActivityRow>('timeline', timelineCsvColumns);
 export function ActivityTimeline({ bankId }: { bankId?: number }) {
   const typeChoices = useEventTypeChoices();
   const resources = useResourceDefinitions();
+  const exportTimeline = useTimelineExporter();
   const hasPage = (row: ActivityRow) => Boolean(screensOfRecords[row.resource] ?? resources[row.resource]?.hasShow);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search activity" />,

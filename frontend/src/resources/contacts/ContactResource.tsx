@@ -83,9 +83,9 @@ const exportContacts = csvExporter<Contact>('contacts', [
   { header: 'Email check', value: (contact) => contact.verification?.result ?? '' },
   { header: 'Score', value: (contact) => contact.verification?.score ?? '' },
   { header: 'Tags', value: (contact) => contact.tags },
-  { header: 'Last reply', value: (contact) => contact.repliedAt ?? '' },
+  { header: 'Last reply', value: (contact) => contact.repliedAt ?? '', moments: true },
   { header: 'Do Not Contact', value: (contact) => (contact.doNotContact ? doNotContactLabels[contact.doNotContact.reason] : '') },
-  { header: 'Added', value: (contact) => contact.createdAt },
+  { header: 'Added', value: (contact) => contact.createdAt, moments: true },
 ]);
 
 function VerificationChip() {

@@ -27,7 +27,7 @@ const sentEmailFilters = [
 ];
 
 const exportSentEmails = csvExporter<SentEmail>('sent-emails', [
-  { header: 'Sent', value: (email) => emailTime(email) },
+  { header: 'Sent', value: (email) => emailTime(email), moments: true },
   { header: 'Recipient', value: (email) => email.recipientName },
   { header: 'Email', value: (email) => email.recipientEmail },
   { header: 'Bank', value: (email) => email.bankName },

@@ -1,6 +1,13 @@
-import { isUtcMoment, localDate } from '../../../../domain/format.ts';
+import { isUtcMoment, localDate, localTimeZone } from '../../../../domain/format.ts';
 
-export type CsvColumn<Row> = { header: string; value: (row: Row) => unknown };
+/**
+ * One column of a CSV: its header and each row's value. A column of `moments` (the server's UTC
+ * date-times) is written on the user's clock, and its header names that clock's zone: 'When
+ * (America/Chicago)', so a reader elsewhere knows which hour it was.
+ */
+export type CsvColumn<Row> = { header: string; value: (row: Row) => unknown; moments?: boolean };
+
+const headerOf = <Row>(column: CsvColumn<Row>) => (column.moments ? `${column.header} (${localTimeZone()})` : column.header);
 
 /**
  * A moment as a spreadsheet reads a date and time, on the user's clock as the screens show it
@@ -28,7 +35,7 @@ export function csvCell(value: unknown): string {
 }
 
 export function toCsv<Row>(rows: Row[], columns: CsvColumn<Row>[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)).join(',')];
+  const lines = [columns.map((column) => csvCell(headerOf(column))).join(',')];
   for (const row of rows) lines.push(columns.map((column) => csvCell(column.value(row))).join(','));
   return lines.join('\r\n');
 }

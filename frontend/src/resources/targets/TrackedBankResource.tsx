@@ -60,7 +60,7 @@ const exportBanks = csvExporter<TrackedBank>('tracked-banks', [
   { header: 'NPL %', value: (bank) => num(bank.nplRatio) },
   { header: 'Tags', value: (bank) => bank.tags },
   { header: 'Notes', value: (bank) => bank.notes },
-  { header: 'Added', value: (bank) => bank.createdAt },
+  { header: 'Added', value: (bank) => bank.createdAt, moments: true },
 ]);
 
 function Figure({ kind, field }: { kind: 'money' | 'percent'; field: string }) {

@@ -50,8 +50,8 @@ const exportTasks = csvExporter<Task>('tasks', [
   { header: 'Cert', value: (task) => task.bankId },
   { header: 'Due', value: (task) => task.dueDate },
   { header: 'Completed', value: (task) => (task.completed ? 'yes' : 'no') },
-  { header: 'Completed at', value: (task) => task.completedAt },
-  { header: 'Added', value: (task) => task.createdAt },
+  { header: 'Completed at', value: (task) => task.completedAt, moments: true },
+  { header: 'Added', value: (task) => task.createdAt, moments: true },
 ]);
 
 function Due() {

@@ -44,7 +44,7 @@ const exportTemplates = csvExporter<EmailTemplate>('templates', [
   { header: 'Subject', value: (template) => template.subject },
   { header: 'Body', value: (template) => template.body },
   { header: 'Favorite', value: (template) => (template.isFavorite ? 'yes' : 'no') },
-  { header: 'Created', value: (template) => template.createdAt },
+  { header: 'Created', value: (template) => template.createdAt, moments: true },
 ]);
 
 function Category() {

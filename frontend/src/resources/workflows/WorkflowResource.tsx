@@ -38,7 +38,7 @@ const exportWorkflows = csvExporter<Workflow>('workflows', [
   { header: 'Name', value: (workflow) => workflow.name },
   { header: 'Steps', value: (workflow) => workflow.steps.length },
   { header: 'Days', value: (workflow) => workflow.steps.map((step) => `Day ${step.day}: ${step.type}`).join('; ') },
-  { header: 'Created', value: (workflow) => workflow.createdAt },
+  { header: 'Created', value: (workflow) => workflow.createdAt, moments: true },
 ]);
 
 /** Each step as 'Day N · Email: template' or 'Day N · LinkedIn Visit'. */
