@@ -452,6 +452,25 @@ describe('accessibility', function () {
     });
   }
 
+  it('offers "Skip to content" as the first stop of the keyboard, shown only while focused, and Enter moves focus into the page past the sidebar', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/' });
+    await new DashboardPage(page).waitUntilLoaded();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    const shown = async () => ((await skip.boundingBox())?.y ?? -1) >= 0;
+    expect(await shown(), 'shown before the keyboard reached it').to.equal(false);
+    await page.keyboard.press('Tab');
+    expect(await skip.evaluate((link) => link === document.activeElement)).to.equal(true);
+    expect(await shown(), 'shown while focused').to.equal(true);
+    await page.keyboard.press('Enter');
+    const focusInMain = () => page.evaluate(() => Boolean(document.activeElement?.closest('main')));
+    expect(await focusInMain()).to.equal(true);
+    expect(await shown(), 'hidden again once left').to.equal(false);
+    // the next stop is the page's first, not the sidebar's; the address is the screen's still
+    await page.keyboard.press('Tab');
+    expect(await focusInMain()).to.equal(true);
+    expect(new URL(page.url()).hash).to.equal('#/');
+  });
+
   it('keeps the keyboard on Next while the Directory loads a page, on Previous once Next is spent, and on Find Matches while the Credit Box searches', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);

@@ -15,9 +15,10 @@ import { DemoDataBanner } from './DemoDataBanner.tsx';
 import { useConnection } from '../providers/connection.ts';
 import { useTitleFromHeading } from './documentTitle.ts';
 import { MobileMenuButton, MobileNavProvider } from './mobileNav.tsx';
+import { mainContentId, SkipToContent } from './SkipToContent.tsx';
 
 /**
- * The signed-in shell: sidebar, demo-data banner, the page (code-split, behind Suspense), the chat
+ * The signed-in shell: a "Skip to content" link, the sidebar, demo-data banner, the page (code-split, behind Suspense), the chat
  * button, the Send Email modal, and a bank detail opened from a screen, shown over that screen.
  */
 export function Layout({ children }: { children?: ReactNode }) {
@@ -35,6 +36,7 @@ export function Layout({ children }: { children?: ReactNode }) {
   return (
     <SendEmailProvider>
         <MobileNavProvider>
+          <SkipToContent target={main} />
           <AuthErrorListener />
           <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default', color: 'text.primary' }} data-testid="app-shell">
             <AppSidebar />
@@ -47,7 +49,11 @@ export function Layout({ children }: { children?: ReactNode }) {
             <Box
               component="main"
               ref={main}
+              id={mainContentId}
+              // focused by "Skip to content", never a stop of the keyboard itself
+              tabIndex={-1}
               sx={{
+                '&:focus': { outline: 'none' },
                 flex: 1,
                 minWidth: 0,
                 pt: { xs: 2, md: 3 },
