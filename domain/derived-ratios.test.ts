@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { annualised, costOfFunds, equityToAssets, percentOf } from './derived-ratios.ts';
+import { annualised, costOfFunds, equityToAssets, nonInterestIncomeShare, percentOf } from './derived-ratios.ts';
 
 describe('derived ratios', () => {
   it('gives a ratio as a percentage, not available without its numerator or a positive denominator', () => {
@@ -10,6 +10,15 @@ describe('derived ratios', () => {
     expect(percentOf(5, 0)).to.equal(null);
     expect(percentOf(5, -3)).to.equal(null);
     expect(percentOf(5, null)).to.equal(null);
+  });
+
+  it("gives non-interest income's share of revenue only when interest income is reported", () => {
+    expect(nonInterestIncomeShare(75, 25)).to.equal(25);
+    expect(nonInterestIncomeShare(0, 25), 'a bank that earned no interest').to.equal(100);
+    expect(nonInterestIncomeShare(null, 25), 'interest income not reported: not 100%').to.equal(null);
+    expect(nonInterestIncomeShare(undefined, 25)).to.equal(null);
+    expect(nonInterestIncomeShare(75, null)).to.equal(null);
+    expect(nonInterestIncomeShare(0, 0)).to.equal(null);
   });
 
   it('annualises a year-to-date flow by its quarter: four times a March figure, once a December one', () => {

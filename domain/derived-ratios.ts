@@ -36,6 +36,16 @@ export function costOfFunds(interestExpenseYearToDate: number | null | undefined
 }
 
 /**
+ * Non-interest income's share of revenue (interest plus non-interest income), as a percentage. Both
+ * incomes must be reported: without the interest income the share would read 100%, a figure the
+ * data does not give.
+ */
+export function nonInterestIncomeShare(interestIncome: number | null | undefined, nonInterestIncome: number | null | undefined): number | null {
+  if (interestIncome === null || interestIncome === undefined || !Number.isFinite(interestIncome)) return null;
+  return percentOf(nonInterestIncome, interestIncome + (nonInterestIncome ?? 0));
+}
+
+/**
  * Equity to assets: the regulator's own ratio (EQV) where reported, else total equity over total
  * assets, the same definition, so data that carries the two amounts but not the ratio still shows it.
  */

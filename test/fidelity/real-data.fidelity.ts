@@ -245,7 +245,8 @@ function expectedBank(data: PublishedData, cert: number) {
       netLoansToDepositsRatio: figure('LNLSDEPR'),
       // The files carry no EQV: equity over assets, as the FDIC defines it.
       equityToAssetsRatio: shareOf(figure('EQTOT'), [figure('ASSET')]),
-      nonInterestIncomeToRevenue: shareOf(figure('NONII'), [figure('INTINC'), figure('NONII')]),
+      // Without interest income the share is not known (it would read 100%).
+      nonInterestIncomeToRevenue: figure('INTINC') === null ? null : shareOf(figure('NONII'), [figure('INTINC'), figure('NONII')]),
       stateName: described(text(listed?.STNAME)),
       zip: described(listed?.ZIP ? listed.ZIP.padStart(5, '0') : null),
       address: described(text(listed?.ADDRESS)),

@@ -30,7 +30,6 @@ describe('bank detail peer benchmarking', () => {
   it('computes derived ratios as percentages, null with a non-positive denominator', () => {
     expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 75, nonInterestIncome: 25 })).to.equal(25);
     expect(derivedRatios.nonInterestIncomeToRevenue({})).to.equal(null);
-    expect(derivedRatios.nonInterestIncomeToRevenue({ nonInterestIncome: 20 })).to.equal(100);
     expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 100, repdte: '20251231' })).to.equal(3);
     expect(derivedRatios.costOfFunds({ interestExpense: 3, deposits: 0, repdte: '20251231' })).to.equal(null);
     expect(derivedRatios.creConcentration({ loans_re_commercial_gross: 40, loans_and_leases_gross: 160 })).to.equal(25);
@@ -61,6 +60,8 @@ describe('bank detail peer benchmarking', () => {
     // Files holding deposits and income but no interest expense, OREO, brokered or core deposits (as the bulk files do).
     const reported: BankFigures = { assets: 1000, deposits: 800, interestIncome: 60, nonInterestIncome: 20 };
     expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 80 })).to.equal(null);
+    expect(derivedRatios.nonInterestIncomeToRevenue({ nonInterestIncome: 20 }), 'no interest income reported: not 100%').to.equal(null);
+    expect(derivedRatios.nonInterestIncomeToRevenue({ interestIncome: 0, nonInterestIncome: 20 }), 'none earned').to.equal(100);
     expect(derivedRatios.costOfFunds(reported)).to.equal(null);
     expect(derivedRatios.oreoToAssets(reported)).to.equal(null);
     expect(derivedRatios.brokeredDepositsRatio(reported)).to.equal(null);

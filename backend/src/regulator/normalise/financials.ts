@@ -1,6 +1,6 @@
 import { type Columns, columnsOfRows, pickRows } from '../engine/columns.ts';
 import { assessRisk } from '../../../../domain/risk.ts';
-import { costOfFunds, equityToAssets, percentOf } from '../../../../domain/derived-ratios.ts';
+import { costOfFunds, equityToAssets, nonInterestIncomeShare, percentOf } from '../../../../domain/derived-ratios.ts';
 import { type NormalisedBatch, type RawRecord, acceptCerts, onlyRow, parseFdicDate, remembering, sourceRecords, thousandsToDollars, toNumber } from './values.ts';
 
 /** fdic_financials rows from financials-endpoint records (one bank, one quarter each): money in dollars, ratios as given. */
@@ -193,7 +193,7 @@ export function normaliseFinancialsBatch(input: Columns, options: { keepInRaw?: 
   };
   const interestIncome = numbers('interest_income');
   const nonInterestIncome = numbers('non_interest_income');
-  rows.set('non_interest_income_to_revenue', eachRecord(size, (index) => percentOf(nonInterestIncome[index], (interestIncome[index] ?? 0) + (nonInterestIncome[index] ?? 0))));
+  rows.set('non_interest_income_to_revenue', eachRecord(size, (index) => nonInterestIncomeShare(interestIncome[index], nonInterestIncome[index])));
   const interestExpense = numbers('interest_expense');
   const deposits = numbers('deposits');
   rows.set('cost_of_funds', eachRecord(size, (index) => costOfFunds(interestExpense[index], deposits[index], reportDates[index])));

@@ -181,6 +181,11 @@ describe('regulator normalisation', () => {
       expect(row.non_interest_income_to_revenue).to.equal(null);
     });
 
+    it('leaves the non-interest income share not available, not 100%, when the record has no interest income', () => {
+      expect(normaliseFinancials({ ...record, INTINC: undefined }).non_interest_income_to_revenue).to.equal(null);
+      expect(normaliseFinancials({ ...record, INTINC: 0 }).non_interest_income_to_revenue).to.equal(100);
+    });
+
     it('leaves a derived ratio not available (null), not 0%, when its numerator is not in the record', () => {
       const row = normaliseFinancials({ ...record, BRO: undefined });
       expect(row.brokered_deposits_ratio).to.equal(null);

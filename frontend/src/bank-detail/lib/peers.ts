@@ -5,7 +5,7 @@
  */
 
 import type { PeerCriteria } from '../../../../domain/peers.ts';
-import { costOfFunds, equityToAssets, percentOf } from '../../../../domain/derived-ratios.ts';
+import { costOfFunds, equityToAssets, nonInterestIncomeShare, percentOf } from '../../../../domain/derived-ratios.ts';
 import type { BankFigures } from '../../banks/bank.ts';
 
 export type BetterDirection = 'higher' | 'lower';
@@ -27,8 +27,7 @@ function numeric(value: unknown): number | null {
  * (domain/derived-ratios.ts): N/A, not 0%, for a bank whose data does not report an input.
  */
 export const derivedRatios = {
-  nonInterestIncomeToRevenue: (b: BankFigures) =>
-    percentOf(b.nonInterestIncome, (numeric(b.interestIncome) ?? 0) + (numeric(b.nonInterestIncome) ?? 0)),
+  nonInterestIncomeToRevenue: (b: BankFigures) => nonInterestIncomeShare(numeric(b.interestIncome), numeric(b.nonInterestIncome)),
   costOfFunds: (b: BankFigures) => costOfFunds(b.interestExpense, b.deposits, b.repdte),
   oreoToAssets: (b: BankFigures) => percentOf(b.oreo, b.assets),
   creConcentration: (b: BankFigures) => percentOf(b.loans_re_commercial_gross, b.loans_and_leases_gross),
