@@ -291,7 +291,8 @@ function expectedDashboard(data: PublishedData) {
     return { cert, assets: dollars(row.ASSET) ?? 0, roa: published(row.ROA) };
   });
   const top = [...inQuarter].sort((a, b) => b.assets - a.assets || a.cert - b.cert).slice(0, 100);
-  const roas = top.filter((bank) => bank.roa !== null).map((bank) => bank.roa!);
+  // ROA weighted by assets: the return the 100 earn on their assets together.
+  const withRoa = top.filter((bank) => bank.roa !== null && bank.assets > 0);
   const topRoa = inQuarter
     .filter((bank) => bank.assets >= 1e9 && bank.roa !== null)
     .sort((a, b) => b.roa! - a.roa! || a.cert - b.cert)
@@ -299,7 +300,7 @@ function expectedDashboard(data: PublishedData) {
   return {
     totalInstitutions: active.length,
     totalAssets: top.reduce((sum, bank) => sum + bank.assets, 0),
-    avgRoa: roas.reduce((sum, roa) => sum + roa, 0) / roas.length,
+    avgRoa: withRoa.reduce((sum, bank) => sum + bank.roa! * bank.assets, 0) / withRoa.reduce((sum, bank) => sum + bank.assets, 0),
     topRoa,
     inQuarter,
   };
