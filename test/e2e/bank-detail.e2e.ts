@@ -9,6 +9,7 @@ import { Shell } from './support/pages/shell.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 import { defaultPeerCriteria } from '../../domain/peers.ts';
 import { quarterLabel } from '../../domain/format.ts';
+import { markRegulatorDataChanged } from '../../backend/src/regulator/store.ts';
 
 /** The bank detail modal as a person uses it: navigation, panels, view switches, header actions. */
 class BankDetailPage {
@@ -484,6 +485,36 @@ describe('bank detail view', function () {
     await detail.chooseOption('Year', 'All Years');
     await panel.getByTestId('trend-chart').waitFor();
     await screenshot(page, 'bank-detail-trends-q1');
+  });
+
+  it('spaces the trend chart by time, so a year of missing quarters shows as a gap, its quarters still labelled', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory(2);
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    // The bank filed nothing for Q2 to Q4 2024: Q4 2023 and Q1 2024 are one quarter apart, Q1 2024 and Q1 2025 four.
+    const knex = e2e.server.db.knex;
+    const missing = ['20240630', '20240930', '20241231'];
+    const removed = await knex('fdic_financials').where({ cert }).whereIn('repdte', missing).select('*');
+    expect(removed).to.have.length(3);
+    await knex('fdic_financials').where({ cert }).whereIn('repdte', missing).delete();
+    markRegulatorDataChanged();
+    try {
+      const panel = await detail.show('trends', 'trends-panel');
+      const chart = panel.getByTestId('trend-chart');
+      await chart.locator('.recharts-line-dots').first().waitFor();
+      const xs = (await chart.locator('.recharts-line-dots').first().locator('circle').evaluateAll((dots) => dots.map((dot) => Number(dot.getAttribute('cx'))))).sort((a, b) => a - b);
+      expect(xs, 'Q4 2023, Q1 2024, Q1 2025, Q2 2025, Q3 2025').to.have.length(5);
+      const quarter = xs[1] - xs[0];
+      expect((xs[2] - xs[1]) / quarter, 'a year between Q1 2024 and Q1 2025').to.be.closeTo(4, 0.15);
+      expect((xs[4] - xs[3]) / quarter).to.be.closeTo(1, 0.05);
+      const labels = await chart.locator('.recharts-xAxis-tick-labels text').allTextContents();
+      expect(labels).to.deep.equal(['Q4 2023', 'Q2 2024', 'Q4 2024', 'Q2 2025']);
+      await screenshot(page, 'bank-detail-trends-missing-quarters');
+    } finally {
+      await knex('fdic_financials').insert(removed);
+      markRegulatorDataChanged();
+    }
   });
 
   it('switches the branch map, chart and list, and pages through locations, deposits and history', async () => {

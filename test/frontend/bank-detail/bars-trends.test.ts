@@ -4,12 +4,15 @@ import {
   availableYears,
   axisTicks,
   chartMessage,
-  dateLabelInterval,
   defaultSeries,
   filterPoints,
   paddedDomain,
+  quarterTickLabel,
+  quarterTicks,
+  quarterTime,
   trendSeries,
   type HistoricalPoint,
+  type TrendFilter,
 } from '../../../frontend/src/bank-detail/lib/trends.ts';
 
 const point = (date: string, values: Partial<HistoricalPoint> = {}): HistoricalPoint => ({
@@ -82,12 +85,30 @@ describe('historical trends rules', () => {
     expect(paddedDomain([point('20240331', { roa: -1 }), point('20240630', { roa: 1 })], ['roa'])).to.deep.equal([-1.2, 1.2]);
   });
 
-  it('shows at most 6 date labels', () => {
-    for (const count of [1, 6, 7, 12, 13, 40]) {
-      const interval = dateLabelInterval(count);
-      expect(Math.ceil(count / (interval + 1))).to.be.at.most(6);
-    }
-    expect(dateLabelInterval(6)).to.equal(0);
+  it('places each quarter at its last day, so positions are proportional to time', () => {
+    expect(quarterTime('20240331')).to.equal(Date.UTC(2024, 2, 31));
+    expect(quarterTime('2024-06-30')).to.equal(Date.UTC(2024, 5, 30));
+    expect(quarterTime('20241231')).to.equal(Date.UTC(2024, 11, 31));
+    expect(quarterTime('not a date')).to.equal(null);
+    expect(quarterTickLabel(Date.UTC(2024, 8, 30))).to.equal('Q3 2024');
+    // Three quarters apart on the axis, not one as with evenly spaced points.
+    const quarter = Date.UTC(2024, 2, 31) - Date.UTC(2023, 11, 31);
+    expect(quarterTime('20241231')! - quarterTime('20240331')!).to.be.closeTo(3 * quarter, 3 * 86_400_000);
+  });
+
+  it('labels every quarter from the first to the last, the missing ones too, at most 6', () => {
+    const all = { year: 'All', quarter: 'All' } as const;
+    const labels = (dates: string[], filter: TrendFilter = all) => quarterTicks(dates.map((date) => point(date)), filter).map(quarterTickLabel);
+    // 2023 missing between Q4 2022 and Q1 2024: its quarters keep their places on the axis.
+    expect(labels(['20221231', '20240331'])).to.deep.equal(['Q4 2022', 'Q1 2023', 'Q2 2023', 'Q3 2023', 'Q4 2023', 'Q1 2024']);
+    expect(labels(['20240331', '20240630', '20240930', '20241231'])).to.deep.equal(['Q1 2024', 'Q2 2024', 'Q3 2024', 'Q4 2024']);
+    // Seven quarters, one missing: every other one.
+    expect(labels(['20220930', '20221231', '20230331', '20230930', '20231231', '20240331'])).to.deep.equal(['Q3 2022', 'Q1 2023', 'Q3 2023', 'Q1 2024']);
+    const consecutive = (count: number) => Array.from({ length: count }, (_, index) => point(`${2000 + Math.floor(index / 4)}${['0331', '0630', '0930', '1231'][index % 4]}`));
+    for (const count of [1, 6, 7, 13, 40]) expect(quarterTicks(consecutive(count), all)).to.have.length.within(1, 6);
+    // One quarter of each year shown: the axis steps by years, a missing year keeping its place.
+    expect(labels(['20210331', '20220331', '20240331'], { year: 'All', quarter: 1 })).to.deep.equal(['Q1 2021', 'Q1 2022', 'Q1 2023', 'Q1 2024']);
+    expect(labels([])).to.deep.equal([]);
   });
 
   it('says why there is no chart', () => {

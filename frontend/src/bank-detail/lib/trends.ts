@@ -1,9 +1,11 @@
 /**
  * Historical Trends chart rules: selectable series, year and quarter filters,
- * money on the left axis and percents on the right, axes padded by 10% with 5 ticks, at most 6
- * quarter labels on the date axis.
+ * money on the left axis and percents on the right, axes padded by 10% with 5 ticks, and a date axis
+ * proportional to time (a quarter missing from the data leaves its space empty) with at most 6
+ * quarter labels.
  */
 
+import { quarterLabel } from '../../../../domain/format.ts';
 import type { ChartHue } from '../../lib/chart-colors.ts';
 
 export type HistoricalPoint = {
@@ -94,10 +96,43 @@ export function axisTicks(domain: [number, number], count = axisTickCount): numb
   return Array.from({ length: count }, (_, index) => low + ((high - low) * index) / (count - 1));
 }
 
-/** The recharts tick interval (points skipped between labels) that shows at most 6 labels. */
-export function dateLabelInterval(pointCount: number, maxLabels = maxDateLabels): number {
-  if (pointCount <= maxLabels) return 0;
-  return Math.ceil(pointCount / maxLabels) - 1;
+/** A quarter counted from year 0 (year * 4 + quarter - 1): consecutive quarters differ by one. */
+function quarterNumber(date: string): number | null {
+  const when = quarterOf(date);
+  return when ? when.year * 4 + when.quarter - 1 : null;
+}
+
+/** The time (ms since the epoch, UTC) of a quarter's last day, where the date axis places it. */
+function quarterEndTime(number: number): number {
+  const year = Math.floor(number / 4);
+  const lastMonth = (number % 4) * 3 + 3;
+  return Date.UTC(year, lastMonth, 0);
+}
+
+/** Where a report date ('YYYYMMDD' or ISO) sits on the date axis: its quarter's last day; null for a non-date. */
+export function quarterTime(date: string): number | null {
+  const number = quarterNumber(date);
+  return number === null ? null : quarterEndTime(number);
+}
+
+/** The label of a date axis position: its quarter, 'Q{1-4} {year}'. */
+export function quarterTickLabel(time: number): string {
+  return quarterLabel(new Date(time).toISOString().slice(0, 10).replace(/-/g, ''));
+}
+
+/**
+ * The labelled positions of the date axis: every quarter from the first point's to the last's (every
+ * year's when the filter shows one quarter of each year), thinned evenly to at most 6. A quarter
+ * missing from the data keeps its place, so a gap reads as one.
+ */
+export function quarterTicks(points: HistoricalPoint[], filter: TrendFilter, maxLabels = maxDateLabels): number[] {
+  const numbers = points.map((point) => quarterNumber(point.date)).filter((number): number is number => number !== null);
+  if (numbers.length === 0) return [];
+  const first = Math.min(...numbers);
+  const step = filter.quarter === 'All' ? 1 : 4;
+  const count = Math.floor((Math.max(...numbers) - first) / step) + 1;
+  const every = Math.ceil(count / maxLabels);
+  return Array.from({ length: Math.ceil(count / every) }, (_, index) => quarterEndTime(first + index * every * step));
 }
 
 export type TrendMessage = 'No data available for chart.' | 'Not enough data to display chart.' | null;

@@ -3,7 +3,7 @@ import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, InputLabel, Me
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
-import { formatMoney, formatPercent, quarterLabel } from '../../../../domain/format.ts';
+import { formatMoney, formatPercent } from '../../../../domain/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -14,19 +14,19 @@ import {
   axisTickCount,
   axisTicks,
   chartMessage,
-  dateLabelInterval,
   defaultSeries,
   filterPoints,
   paddedDomain,
+  quarterTickLabel,
+  quarterTicks,
+  quarterTime,
   trendSeries,
   type HistoricalPoint,
   type SeriesKey,
   type TrendFilter,
 } from '../lib/trends.ts';
 
-const repdteOf = (date: string) => date.replace(/-/g, '').slice(0, 8);
-
-function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected: SeriesKey[] }) {
+function TrendChart({ points, selected, filter }: { points: HistoricalPoint[]; selected: SeriesKey[]; filter: TrendFilter }) {
   const { tooltipProps } = useChartTooltip();
   const chartPalette = useChartPalette();
   const series = trendSeries.filter((candidate) => selected.includes(candidate.key));
@@ -34,12 +34,23 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
   const percentKeys = series.filter((candidate) => candidate.axis === 'percent').map((candidate) => candidate.key);
   const moneyDomain = paddedDomain(points, moneyKeys);
   const percentDomain = paddedDomain(points, percentKeys);
+  // Each point at its quarter's time, so a missing quarter leaves its space on the axis.
+  const timed = points.map((point) => ({ ...point, time: quarterTime(point.date) }));
   return (
     <Box sx={{ height: 420 }} data-testid="trend-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 10, right: 16, bottom: 10, left: 16 }}>
+        <LineChart data={timed} margin={{ top: 10, right: 16, bottom: 10, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
-          <XAxis dataKey="date" tickFormatter={(date: string) => quarterLabel(repdteOf(date))} interval={dateLabelInterval(points.length)} />
+          <XAxis
+            dataKey="time"
+            type="number"
+            scale="time"
+            domain={['dataMin', 'dataMax']}
+            ticks={quarterTicks(points, filter)}
+            interval={0}
+            tickFormatter={quarterTickLabel}
+            padding={{ left: 12, right: 12 }}
+          />
           {moneyDomain && (
             <YAxis
               yAxisId="money"
@@ -64,7 +75,7 @@ function TrendChart({ points, selected }: { points: HistoricalPoint[]; selected:
           )}
           <Tooltip
             {...tooltipProps}
-            labelFormatter={(date) => quarterLabel(repdteOf(String(date)))}
+            labelFormatter={(time) => quarterTickLabel(Number(time))}
             formatter={(value, name) => {
               const found = series.find((candidate) => candidate.label === name);
               return found?.axis === 'percent' ? formatPercent(Number(value)) : formatMoney(Number(value));
@@ -168,7 +179,7 @@ export function TrendsPanel({ cert }: { cert: number }) {
             />
           ))}
         </FormGroup>
-        {message ? <PanelEmpty>{message}</PanelEmpty> : <TrendChart points={points} selected={selected} />}
+        {message ? <PanelEmpty>{message}</PanelEmpty> : <TrendChart points={points} selected={selected} filter={filter} />}
       </Section>
     );
   }
