@@ -54,6 +54,14 @@ const shared: RaThemeOptions = {
     // one that says what is loading names itself, one beside its own words is hidden (aria-hidden).
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    // react-admin's delete confirmations open on their confirming button, where an Enter pressed on at
+    // once deletes: they open on Cancel instead, as the app's own confirm dialogs do (the first of the
+    // dialog's actions), and the deletion takes a deliberate Tab or click.
+    RaConfirm: {
+      defaultProps: {
+        slotProps: { transition: { onEnter: (node: HTMLElement) => node.querySelector<HTMLElement>('.MuiDialogActions-root button')?.focus() } },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     // An unselected toggle's text in the secondary text colour: MUI's (action.active) read 4.49:1 on the page.
     // The chosen one is filled in the primary colour: MUI's grey shade read 1.2:1 against the card, so which

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { bankFieldLabels } from '../../domain/bank-fields.ts';
 import { concentrationWords, delinquencyColor, formatPercent, ratingPalettes, ratingWords, roaColor, scoreWords, type RatingColor } from '../../domain/format.ts';
-import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothThemes, seenThrough, trackLargestBank, transitionsEnded, useE2E, type ColorScheme } from './support/index.ts';
+import { addOneOfEachRecord, apiOf, contrastRatio, screenshot, screenshotInBothSchemes, screenshotInBothThemes, seenThrough, trackLargestBank, transitionsEnded, useE2E, type ColorScheme } from './support/index.ts';
 import { CreditBoxPage } from './support/pages/credit-box.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { DataToolsPage } from './support/pages/data-tools.ts';
@@ -524,7 +524,9 @@ describe('accessibility', function () {
     await deleteFirst.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Delete Template' });
-    await dialog.getByRole('button', { name: 'Delete' }).waitFor();
+    // The confirm opens on Cancel: the deletion takes a Tab to Delete first.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await deleteFirst.waitFor({ state: 'detached' });
@@ -544,6 +546,50 @@ describe('accessibility', function () {
     await targets.card(banks[0].name).waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement !== document.body);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal(`Remove ${banks[1].name} from targets`);
+  });
+
+  it('opens a delete confirm on Cancel, ringed, so an Enter pressed at once deletes nothing; Escape cancels too (the app\'s confirms and a record screen\'s Delete)', async () => {
+    const session = await e2e.registerUser('Morgan Ellery');
+    const as = apiOf(e2e.url, session);
+    await as('/api/data/templates', { method: 'POST', body: { name: 'First introduction', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement!;
+      const style = getComputedStyle(element);
+      return { text: element.textContent, ringed: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 };
+    });
+    const deleteTemplate = page.getByRole('button', { name: 'Delete First introduction' });
+    const confirm = page.getByRole('dialog', { name: 'Delete Template' });
+    await deleteTemplate.focus();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
+    expect(await focused()).to.deep.equal({ text: 'Cancel', ringed: true });
+    await screenshotInBothSchemes(page, 'delete-confirm-focus-on-cancel');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await deleteTemplate.focus();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await deleteTemplate.waitFor();
+    expect((await as<unknown[]>('/api/data/templates')).length, 'the template kept').to.equal(1);
+
+    // react-admin's Delete on a record's screen opens on Cancel too.
+    const bank = await trackLargestBank(e2e.url, session);
+    const kit = await as<{ id: string }>('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Kit Marlow', title: 'CEO', email: 'kit@alpha-bank.example' } });
+    await page.goto(`${e2e.url}/#/contacts/${kit.id}`);
+    const deleteContact = page.getByRole('button', { name: 'Delete', exact: true });
+    await deleteContact.focus();
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete Kit Marlow?' });
+    await question.waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null && document.activeElement?.textContent === 'Cancel');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect((await as<Array<{ id: string }>>('/api/data/contacts')).map((contact) => contact.id), 'the contact kept').to.deep.equal([kit.id]);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
   it('works from the keyboard: opens a bank from the Directory and closes it back onto the button it came from, and opens and closes a target', async () => {

@@ -263,6 +263,54 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('asks before closing Start Automation once a workflow or a contact is chosen, from Targets and the Contacts list, and closes at once before', async () => {
+    const { session, bank } = await userWithWorkflow('Quinn Hale');
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const automate = page.getByRole('dialog', { name: `Start Automation for ${bank.name}` });
+
+    // Opened and closed straight away: no question.
+    await openStartAutomation(page, bank.name);
+    await page.keyboard.press('Escape');
+    await automate.waitFor({ state: 'detached' });
+    expect(await question.count()).to.equal(0);
+
+    // A contact ticked: Escape asks, Keep editing keeps the tick.
+    const { targets } = await openStartAutomation(page, bank.name);
+    await automate.getByLabel('Jane Doe, CFO').check();
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await automate.getByLabel('Jane Doe, CFO').isChecked()).to.equal(true);
+    // A workflow chosen as well: Cancel asks, Discard closes, and the next opening starts afresh.
+    await chooseFirstWeekTouch(page, automate);
+    await automate.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await automate.waitFor({ state: 'detached' });
+    await targets.expandedCard().getByRole('button', { name: 'Automate' }).click();
+    await automate.getByLabel('Select All').waitFor();
+    expect(await automate.getByLabel('Jane Doe, CFO').isChecked()).to.equal(false);
+    await page.keyboard.press('Escape');
+    await automate.waitFor({ state: 'detached' });
+
+    // The Contacts list's Start automation for the ticked contacts.
+    await page.goto(`${e2e.url}/#/contacts`);
+    await page.getByRole('row', { name: /Jane Doe/ }).getByRole('checkbox').check();
+    const forSelected = page.getByRole('dialog', { name: 'Start Automation for 1 contact' });
+    await page.getByRole('button', { name: 'Start automation' }).click();
+    await forSelected.getByRole('combobox', { name: 'Workflow' }).waitFor();
+    await page.keyboard.press('Escape');
+    await forSelected.waitFor({ state: 'detached' });
+    expect(await question.count()).to.equal(0);
+    await page.getByRole('button', { name: 'Start automation' }).click();
+    await forSelected.getByRole('combobox', { name: 'Workflow' }).click();
+    await page.getByRole('option', { name: /^First week touch / }).click();
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await forSelected.waitFor({ state: 'detached' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`shows the automation screens in ${colorScheme} mode`, async () => {
       const { session, as, bank } = await userWithWorkflow(`Screens ${colorScheme}`);

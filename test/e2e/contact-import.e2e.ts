@@ -80,4 +80,34 @@ describe('contact import of CRM exports', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
     expect(e2e.pageErrors(dark)).to.deep.equal([]);
   });
+
+  it('asks before closing once a file is read, and closes at once before one is chosen', async () => {
+    const session = await e2e.registerUser('Lee Marsh');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    const importer = page.getByRole('dialog', { name: 'Import Contacts from CSV' });
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+
+    // Opened and closed straight away: no question.
+    await page.getByRole('button', { name: 'Import' }).click();
+    await importer.getByLabel('CSV file').waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape');
+    await importer.waitFor({ state: 'detached' });
+    expect(await question.count()).to.equal(0);
+
+    await chooseFile(page, 'one-contact.csv', Buffer.from(`Full name,Job title,Cert\r\nJane Doe,CFO,${bank.cert}\r\n`));
+    await importer.getByTestId('import-preview').getByText('Jane Doe').waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'detached' });
+    await importer.getByTestId('import-preview').getByText('Jane Doe').waitFor();
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await importer.waitFor({ state: 'detached' });
+    // The next opening starts from the file choice again.
+    await page.getByRole('button', { name: 'Import' }).click();
+    await importer.getByRole('button', { name: 'Choose CSV file' }).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
 });

@@ -366,6 +366,45 @@ describe('outreach: targets, contacts and tasks', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('asks before closing Find Contacts on people found and not added, Keep editing on Enter, and closes at once before a search', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(7);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    // The finder and the AI answer one person, who is not among the bank's contacts.
+    await page.route('**/api/services/hunter/find', (route) => route.fulfill({ json: { contacts: [{ name: 'Nia Rowe', title: 'CFO', email: 'nia.rowe@finder.example' }] } }));
+    await page.route('**/api/services/gemini/find-executives', (route) => route.fulfill({ json: [] }));
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    const findContacts = targets.expandedCard().getByRole('button', { name: 'Find Contacts & Execs' });
+    const finder = page.getByRole('dialog', { name: 'Find Contacts and Executives' });
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+
+    // Opened and closed straight away: no question.
+    await findContacts.click();
+    await finder.getByLabel('Bank domain').waitFor();
+    await page.keyboard.press('Escape');
+    await finder.waitFor({ state: 'detached' });
+    expect(await question.count()).to.equal(0);
+
+    await findContacts.click();
+    await finder.getByLabel('Bank domain').fill('finder.example');
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await finder.getByTestId('search-result').filter({ hasText: 'nia.rowe@finder.example' }).waitFor();
+    await page.keyboard.press('Escape');
+    await question.getByText("Some of your changes weren't saved. Are you sure you want to ignore them?").waitFor();
+    // The question opens on Keep editing: Enter keeps the people found.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Keep editing');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    await finder.getByTestId('search-result').filter({ hasText: 'nia.rowe@finder.example' }).waitFor();
+    await finder.getByRole('button', { name: 'Close' }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await finder.waitFor({ state: 'detached' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('says when no target matches the search and how to add the first one', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/targets' });
     await page.getByText('No Targets Found').waitFor();

@@ -22,7 +22,12 @@ function useFocusAfterOpenerGone(open: boolean) {
   };
 }
 
-/** The generic confirm dialog: title, body, confirm text (default 'Confirm') and cancel text (default 'Cancel'). */
+/**
+ * The generic confirm dialog: title, body, confirm text (default 'Confirm') and cancel text (default
+ * 'Cancel'). It opens on Cancel, the action that loses nothing, so Enter pressed on at once (or twice
+ * by mistake) never deletes or discards: the confirming action takes a deliberate Tab or a click.
+ * Escape cancels.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -50,10 +55,10 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>{typeof body === 'string' ? <DialogContentText>{body}</DialogContentText> : body}</DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
+        <Button onClick={onCancel} disabled={busy} autoFocus>
           {cancelText}
         </Button>
-        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy} autoFocus>
+        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy}>
           {confirmText}
         </Button>
       </DialogActions>

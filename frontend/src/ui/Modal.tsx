@@ -67,6 +67,16 @@ export function Modal({
   );
 }
 
+/** A modal footer's Cancel: closes the modal it is in, asking first when that holds unsaved changes. */
+export function ModalCancel({ disabled = false }: { disabled?: boolean }) {
+  const close = useContext(CloseModal);
+  return (
+    <Button onClick={() => close?.()} disabled={disabled}>
+      Cancel
+    </Button>
+  );
+}
+
 /**
  * A form modal's footer (a `Modal`'s `footer`): Cancel, which closes the modal (asking first when it
  * holds unsaved changes), and the action that carries the form out. While it runs both are held and
@@ -95,13 +105,10 @@ export function ModalActions({
   disabledReason?: string;
   icon?: ReactNode;
 }) {
-  const close = useContext(CloseModal);
   const reasonId = useId();
   const buttons = (
     <>
-      <Button onClick={() => close?.()} disabled={busy}>
-        Cancel
-      </Button>
+      <ModalCancel disabled={busy} />
       <Button
         type={form ? 'submit' : 'button'}
         form={form}

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
 import { decodeCsvFile, missingRequired, requiredNow } from '../../../frontend/src/resources/contacts/importApi.ts';
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
-import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
+import { domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
 import { changesSince, displayValue } from '../../../frontend/src/resources/shared/conflict.ts';
 import { csvFile, toCsv } from '../../../frontend/src/resources/shared/csv.ts';
@@ -42,6 +42,15 @@ describe('contact search results', () => {
     expect(isAlreadyAdded('JANE@bank.com', ['jane@BANK.com'])).to.equal(true);
     expect(isAlreadyAdded('jane@bank.com', [null, 'ann@bank.com'])).to.equal(false);
     expect(isAlreadyAdded(null, ['jane@bank.com'])).to.equal(false);
+  });
+
+  it('holds people found but not added (closing asks then), and nothing once every one is added or nothing was found', () => {
+    const found = mergeSearchResults([{ name: 'Jane Doe', title: 'CEO', email: 'jane@bank.com' }], []);
+    expect(hasPeopleNotAdded(null, [])).to.equal(false);
+    expect(hasPeopleNotAdded({ withEmail: [], withoutEmail: [] }, [])).to.equal(false);
+    expect(hasPeopleNotAdded(found, ['ann@bank.com'])).to.equal(true);
+    expect(hasPeopleNotAdded(found, ['JANE@bank.com'])).to.equal(false);
+    expect(hasPeopleNotAdded(mergeSearchResults([], [{ name: 'No Mail', title: 'CFO' }]), [])).to.equal(true);
   });
 
   it("weighs the AI's domain against the field: a different one replaces it, the same one confirms it, none leaves it", () => {

@@ -11,7 +11,7 @@ import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { contactsApi } from './api.ts';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
-import { domainSearchFailedText, domainSuggestion, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
+import { domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
 import type { Contact, ContactDraft } from './types.ts';
 
 /** LinkedIn URLs from the AI search are checked: replaced by where they lead, or dropped when invalid. */
@@ -56,6 +56,7 @@ function ResultRow({ result, added, busy, onAdd }: { result: SearchResult; added
  * Find Contacts and Executives for one bank: the domain comes from the bank's website (no protocol,
  * no www), or for a bank without one from the AI's domain search on its name; the contact-finder service and, where the server offers it, the AI executive search are
  * asked together and their people merged by email. 'Added' marks emails the bank already has.
+ * Closing it with people found and not added asks before dropping them.
  */
 export function FindContactsDialog({
   open,
@@ -185,7 +186,7 @@ export function FindContactsDialog({
 
   return (
     <>
-      <Modal open={open} onClose={onClose} title="Find Contacts and Executives" maxWidth="md">
+      <Modal open={open} onClose={onClose} title="Find Contacts and Executives" maxWidth="md" unsavedChanges={hasPeopleNotAdded(results, existingEmails)}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={search} sx={{ mb: 2 }}>
           <TextField
             size="small"

@@ -58,6 +58,7 @@ function RowErrors({ errors }: { errors: ImportRowError[] }) {
  * Contact CSV import in four steps: upload a file, map its columns to contact fields (with the first
  * rows as they would be read), a dry run listing every row's problems and the duplicates that will be
  * skipped, then the import itself (one event per contact, one correlation id for the whole file).
+ * Once a file is read, closing the dialog before the import asks before dropping the file and its mapping.
  */
 export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
@@ -132,7 +133,7 @@ export function ImportContactsDialog({ open, onClose }: { open: boolean; onClose
   const missing = missingRequired(mapping);
 
   return (
-    <Modal open={open} onClose={close} title="Import Contacts from CSV" maxWidth="md">
+    <Modal open={open} onClose={close} title="Import Contacts from CSV" maxWidth="md" unsavedChanges={preview !== null}>
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         {steps.map((label) => (
           <Step key={label}>

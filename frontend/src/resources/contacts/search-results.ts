@@ -61,6 +61,16 @@ export function isAlreadyAdded(email: string | null, existingEmails: Iterable<st
   return false;
 }
 
+/**
+ * Whether the search found people the bank does not have yet: closing the dialog would then drop them
+ * (and a new search spends the finder's credits again), so it asks first. Once every one is added,
+ * or when nothing was found, there is nothing to lose.
+ */
+export function hasPeopleNotAdded(results: MergedSearchResults | null, existingEmails: ReadonlyArray<string | null | undefined>): boolean {
+  if (results === null) return false;
+  return results.withoutEmail.length > 0 || results.withEmail.some((result) => !isAlreadyAdded(result.email, existingEmails));
+}
+
 /** What asking the AI for a bank's domain leads to: the domain the field then holds, and what the user is told. */
 export type DomainSuggestion = { domain: string; outcome: 'updated' | 'confirmed' | 'none'; text: string };
 

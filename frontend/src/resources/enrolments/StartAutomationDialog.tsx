@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Typography } from '@mui/material';
+import { Alert, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
+import { Modal, ModalCancel } from '../../ui/Modal.tsx';
 import type { Contact } from '../contacts/types.ts';
 import { StartAutomationButton } from './StartAutomationButton.tsx';
 import { useStartEnrolments, type Refusal } from './useStartEnrolments.ts';
@@ -10,7 +11,8 @@ import { BankClosureWarning } from '../../targets/BankClosure.tsx';
  * 'Start Automation for {bank}': choose a workflow, then the bank's contacts (Select All ticks them all);
  * Start Automation stays disabled until both are chosen. A contact on the Do Not Contact list is shown
  * but cannot be ticked. When the server refuses some of those ticked (already going through the
- * workflow, say), the dialog says why and offers to start the others.
+ * workflow, say), the dialog says why and offers to start the others. Once a workflow or a contact is
+ * chosen, closing it without starting asks before dropping the choice.
  */
 export function StartAutomationDialog({ bankName, contacts, open, onClose, onStarted }: { bankName: string; contacts: Contact[]; open: boolean; onClose: () => void; onStarted: () => void }) {
   const [workflowId, setWorkflowId] = useState('');
@@ -44,60 +46,65 @@ export function StartAutomationDialog({ bankName, contacts, open, onClose, onSta
     close();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="start-automation-title">
-      <DialogTitle id="start-automation-title">Start Automation for {bankName}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={3}>
-          {/* The contacts are all of this bank: the first one's bank speaks for them. */}
-          <BankClosureWarning bankName={bankName} closure={contacts[0]?.bankClosure} />
-          <WorkflowChooser
-            label="1. Select a workflow"
-            open={open}
-            value={workflowId}
-            onChange={(id) => {
-              setWorkflowId(id);
-              setRefusal(null);
-            }}
-          />
-          <Stack>
-            <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
-              2. Select contacts
-            </Typography>
-            {contacts.length === 0 ? (
-              <Typography color="text.secondary">No contacts available for this bank.</Typography>
-            ) : (
-              <>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={allChosen}
-                      indeterminate={chosen.size > 0 && !allChosen}
-                      disabled={eligible.length === 0}
-                      onChange={() => choose(allChosen ? new Set() : new Set(eligible.map((contact) => contact.id)))}
-                    />
-                  }
-                  label="Select All"
-                />
-                {contacts.map((contact) => (
-                  <FormControlLabel
-                    key={contact.id}
-                    sx={{ pl: 2 }}
-                    disabled={contact.doNotContact !== null}
-                    control={<Checkbox checked={chosen.has(contact.id)} onChange={() => toggle(contact.id)} />}
-                    label={`${contact.name}${contact.title ? `, ${contact.title}` : ''}${contactNote(contact)}`}
+    <Modal
+      open={open}
+      onClose={close}
+      maxWidth="sm"
+      title={`Start Automation for ${bankName}`}
+      unsavedChanges={workflowId !== '' || chosen.size > 0}
+      footer={
+        <>
+          <ModalCancel />
+          <StartAutomationButton refusal={refusal} busy={enrolments.busy} disabled={!workflowId || chosen.size === 0} onStart={(contactIds) => void start(contactIds ?? [...chosen])} />
+        </>
+      }
+    >
+      <Stack spacing={3}>
+        {/* The contacts are all of this bank: the first one's bank speaks for them. */}
+        <BankClosureWarning bankName={bankName} closure={contacts[0]?.bankClosure} />
+        <WorkflowChooser
+          label="1. Select a workflow"
+          open={open}
+          value={workflowId}
+          onChange={(id) => {
+            setWorkflowId(id);
+            setRefusal(null);
+          }}
+        />
+        <Stack>
+          <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+            2. Select contacts
+          </Typography>
+          {contacts.length === 0 ? (
+            <Typography color="text.secondary">No contacts available for this bank.</Typography>
+          ) : (
+            <>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={allChosen}
+                    indeterminate={chosen.size > 0 && !allChosen}
+                    disabled={eligible.length === 0}
+                    onChange={() => choose(allChosen ? new Set() : new Set(eligible.map((contact) => contact.id)))}
                   />
-                ))}
-              </>
-            )}
-          </Stack>
-          {refusal ? <Alert severity="warning">{refusal.message}</Alert> : null}
+                }
+                label="Select All"
+              />
+              {contacts.map((contact) => (
+                <FormControlLabel
+                  key={contact.id}
+                  sx={{ pl: 2 }}
+                  disabled={contact.doNotContact !== null}
+                  control={<Checkbox checked={chosen.has(contact.id)} onChange={() => toggle(contact.id)} />}
+                  label={`${contact.name}${contact.title ? `, ${contact.title}` : ''}${contactNote(contact)}`}
+                />
+              ))}
+            </>
+          )}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <StartAutomationButton refusal={refusal} busy={enrolments.busy} disabled={!workflowId || chosen.size === 0} onStart={(contactIds) => void start(contactIds ?? [...chosen])} />
-      </DialogActions>
-    </Dialog>
+        {refusal ? <Alert severity="warning">{refusal.message}</Alert> : null}
+      </Stack>
+    </Modal>
   );
 }
 
