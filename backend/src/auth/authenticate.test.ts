@@ -7,7 +7,7 @@ import { requireUser, userCacheLimit } from './authenticate.ts';
 import { hashPassword } from './passwords.ts';
 import { TokenRevocations } from './revocations.ts';
 import { signToken } from './tokens.ts';
-import { createUser } from './users.ts';
+import { createUser, replaceEmail, type User } from './users.ts';
 
 describeWithDatabase('session guard', (context) => {
   const secret = 'a-session-guard-test-secret';
@@ -37,5 +37,21 @@ describeWithDatabase('session guard', (context) => {
     expect((refused as PromiseRejectedResult).reason).to.be.instanceOf(UnauthorizedError);
     expect(accepted.status).to.equal('fulfilled');
     expect(passed).to.deep.equal([fresh]);
+  });
+
+  it('answers a user a route changed and told it about at once, not the one it remembered', async () => {
+    const { knex } = context.db;
+    const user = await createUser(knex, { name: 'Moving', email: `moving-${Date.now()}@example.com`, passwordHash: await hashPassword('long enough password') });
+    const guard = requireUser(knex, secret, new TokenRevocations(knex));
+    const token = signToken(user, secret, 3_600);
+    const signedIn = async () => {
+      const ctx = { req: { headers: { authorization: `Bearer ${token}` } }, res: {}, state: {} } as unknown as Context;
+      await guard(ctx, async () => undefined);
+      return (ctx.state as { user: User }).user;
+    };
+    expect((await signedIn()).email).to.equal(user.email);
+    const changed = await replaceEmail(knex, user.id, `moved-${Date.now()}@example.com`);
+    guard.rememberUser(changed);
+    expect((await signedIn()).email).to.equal(changed.email);
   });
 });

@@ -27,22 +27,23 @@ export const userCacheLimit = 10_000;
 /**
  * user id -> user: the guard runs on every API call and the row rarely changes. A user known for
  * longer than `userCacheMs` is answered as known while one lookup (shared by the requests that
- * arrive meanwhile) reads the row again, so no request waits for it.
+ * arrive meanwhile) reads the row again, so no request waits for it. `remember` keeps a user this
+ * process just changed (a new email); other processes see the change when they next read the row.
  */
-function userLookup(knex: Knex): (id: string) => Promise<User | undefined> {
+function userLookup(knex: Knex): { find: (id: string) => Promise<User | undefined>; remember: (user: User) => void } {
   const entries = new Map<string, { user: User; expiresAt: number }>();
   const lookups = new Map<string, Promise<User | undefined>>();
+  const keep = (user: User) => {
+    if (entries.size >= userCacheLimit) entries.clear();
+    entries.set(user.id, { user, expiresAt: Date.now() + userCacheMs });
+  };
   const lookUp = (id: string) => {
     let lookup = lookups.get(id);
     if (!lookup) {
       lookup = findUserById(knex, id).then((user) => {
         // Unknown ids are not remembered, so a user created on another replica is found at once.
-        if (user) {
-          if (entries.size >= userCacheLimit) entries.clear();
-          entries.set(id, { user, expiresAt: Date.now() + userCacheMs });
-        } else {
-          entries.delete(id);
-        }
+        if (user) keep(user);
+        else entries.delete(id);
         return user;
       });
       const settled = () => lookups.delete(id);
@@ -51,14 +52,20 @@ function userLookup(knex: Knex): (id: string) => Promise<User | undefined> {
     }
     return lookup;
   };
-  return async (id) => {
-    const entry = entries.get(id);
-    if (!entry) return lookUp(id);
-    // A failed re-read keeps the known user; the next request past the expiry tries again.
-    if (entry.expiresAt <= Date.now()) lookUp(id).catch(() => undefined);
-    return entry.user;
+  return {
+    async find(id) {
+      const entry = entries.get(id);
+      if (!entry) return lookUp(id);
+      // A failed re-read keeps the known user; the next request past the expiry tries again.
+      if (entry.expiresAt <= Date.now()) lookUp(id).catch(() => undefined);
+      return entry.user;
+    },
+    remember: keep,
   };
 }
+
+/** The bearer-token guard, and how a route that changed the signed-in user's record tells it (so the next calls see the change). */
+export type UserGuard = Middleware & { rememberUser: (user: User) => void };
 
 /** How long a token passport verified is trusted again without checking its signature (never past its expiry). */
 const verifiedTokenMs = 5 * 60_000;
@@ -71,8 +78,8 @@ const verifiedTokenMs = 5 * 60_000;
  * `verifiedTokenMs`): verifying the same signature again on every call was a large part of a small
  * request's cost, and a token is immutable, so the answer cannot change before its expiry.
  */
-export function requireUser(knex: Knex, secret: string, revocations: TokenRevocations): Middleware {
-  const findUser = userLookup(knex);
+export function requireUser(knex: Knex, secret: string, revocations: TokenRevocations): UserGuard {
+  const { find: findUser, remember } = userLookup(knex);
   const verifiedTokens = new Map<string, { userId: string; until: number; session: SessionToken }>();
   const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
   const authenticator = new passport.Passport();
@@ -115,7 +122,7 @@ export function requireUser(knex: Knex, secret: string, revocations: TokenRevoca
     });
   };
 
-  return async (ctx, next) => {
+  const guard: Middleware = async (ctx, next) => {
     const { user, session } = await verify(ctx);
     if (!user || !session || (await revocations.isSessionEnded(user.id, session))) {
       throw new UnauthorizedError('Your session has expired or is not valid. Please sign in again.');
@@ -126,6 +133,7 @@ export function requireUser(knex: Knex, secret: string, revocations: TokenRevoca
     if (context) context.userId = user.id;
     await next();
   };
+  return Object.assign(guard, { rememberUser: remember });
 }
 
 export function signedInUser(state: { user?: User }): User {

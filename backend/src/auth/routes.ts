@@ -1,41 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { accountEmail } from '../../../domain/account-email.ts';
 import { accountPassword } from '../../../domain/account-password.ts';
-import { ConflictError, parseOr400, UnauthorizedError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, parseOr400, UnauthorizedError } from '../http/errors.ts';
 import { replacePassword } from './password-change.ts';
 import { passwordCheck, wrongCurrentPassword } from './password-check.ts';
 import { addressAttempts, AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signToken } from './tokens.ts';
-import { createUser, EmailTakenError, findUserWithPasswordByEmail, normalisedEmail } from './users.ts';
-import { signedInUser } from './authenticate.ts';
+import { createUser, EmailTakenError, findUserById, findUserWithPasswordByEmail, replaceEmail } from './users.ts';
+import { signedInUser, type UserGuard } from './authenticate.ts';
 import type { TokenRevocations } from './revocations.ts';
 
 const registerSchema = z
   .object({
     name: z.string({ error: 'Full name is required.' }).trim().min(1, 'Full name is required.').max(200, 'Full name can be at most 200 characters.'),
-    email: normalisedEmail,
+    email: accountEmail,
     password: accountPassword,
   })
   .strict();
 
 const loginSchema = z
   .object({
-    email: normalisedEmail,
+    email: accountEmail,
     password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
   })
   .strict();
 
+/** The password a signed-in user gives again to change their account. */
+const currentPassword = z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, wrongCurrentPassword);
+
 const changePasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(200, wrongCurrentPassword),
-    newPassword: accountPassword,
-  })
+  .object({ currentPassword, newPassword: accountPassword })
   .strict()
   .refine((input) => input.newPassword !== input.currentPassword, { message: 'Your new password must be different from your current one.', path: ['newPassword'] });
+
+const changeEmailSchema = z.object({ currentPassword, newEmail: accountEmail }).strict();
+
+/** What an email another account signs in with answers, at sign-up and when changing one's email. */
+const emailTaken = 'An account with this email already exists.';
+/** A change of email to the one the account already has is refused: it would change nothing. */
+const sameEmail = 'Your new email must be different from your current one.';
 
 export type AuthOptions = {
   knex: Knex;
@@ -43,7 +50,7 @@ export type AuthOptions = {
   /** Session length. */
   expiresInSeconds: number;
   /** The bearer-token guard, shared with the rest of the API. */
-  guard: Middleware;
+  guard: UserGuard;
   revocations: TokenRevocations;
   /** Accounts one client address may create per hour. */
   signUpsPerHour: number;
@@ -69,7 +76,7 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
       ctx.status = 201;
       ctx.body = { token: signToken(user, secret, expiresInSeconds), user };
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new ConflictError('An account with this email already exists.');
+      if (error instanceof EmailTakenError) throw new ConflictError(emailTaken);
       throw error;
     }
   });
@@ -91,8 +98,11 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
     ctx.body = { token: signToken(user, secret, expiresInSeconds), user };
   });
 
+  /** Read afresh, not from the guard's memory: the screens take the signed-in user's name and email from here, and another server process may have just changed them. */
   router.get('/me', guard, async (ctx) => {
-    ctx.body = signedInUser(ctx.state);
+    const user = await findUserById(knex, signedInUser(ctx.state).id);
+    if (!user) throw new UnauthorizedError();
+    ctx.body = user;
   });
 
   /** Signing out revokes the token it was called with; other sessions of the user stay signed in. */
@@ -113,6 +123,25 @@ export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations,
     await requirePassword(ctx, user.id, input.currentPassword, 'currentPassword');
     const takesEffectAt = await replacePassword(knex, revocations, { userId: user.id, newPassword: input.newPassword, sessionSeconds: expiresInSeconds });
     ctx.body = { token: signToken(user, secret, expiresInSeconds, takesEffectAt), user };
+  });
+
+  /**
+   * Changing the email one signs in with, after giving the password again: answers the updated user
+   * and a new token for this session (a token names its user's email); other sessions stay signed in.
+   */
+  router.post('/email', guard, async (ctx) => {
+    const user = signedInUser(ctx.state);
+    const input = parseOr400(changeEmailSchema, ctx.request.body);
+    if (input.newEmail === user.email) throw new BadRequestError(sameEmail, { issues: [{ path: 'newEmail', message: sameEmail }] });
+    await requirePassword(ctx, user.id, input.currentPassword, 'currentPassword');
+    try {
+      const updated = await replaceEmail(knex, user.id, input.newEmail);
+      guard.rememberUser(updated);
+      ctx.body = { token: signToken(updated, secret, expiresInSeconds), user: updated };
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new ConflictError(emailTaken, { issues: [{ path: 'newEmail', message: emailTaken }] });
+      throw error;
+    }
   });
 
   return router;

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { emailAddress } from '../../../domain/email-address.ts';
-
-/**
- * An account's email, bounded: the session token carries it, so one of thousands of characters made
- * a token too large for a request header, and every call of that account was refused (431).
- */
-export const normalisedEmail = z.string({ error: 'Email is required.' }).trim().toLowerCase().pipe(emailAddress('Enter a valid email address.'));
 
 export type User = { id: string; name: string; email: string; createdAt: string };
 
@@ -19,16 +12,26 @@ function toUser(row: UserRow): User {
 
 export class EmailTakenError extends Error {}
 
-export async function createUser(knex: Knex, input: { name: string; email: string; passwordHash: string }): Promise<User> {
+/** Runs a write that gives an account `email`: EmailTakenError when another account has it (the unique index refuses it). */
+async function claimingEmail(email: string, write: () => Promise<UserRow[]>): Promise<User> {
   try {
-    const [row] = await knex<UserRow>('users')
-      .insert({ id: randomUUID(), name: input.name, email: input.email, password_hash: input.passwordHash })
-      .returning('*');
+    const [row] = await write();
     return toUser(row as UserRow);
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new EmailTakenError(input.email);
+    if ((error as { code?: string }).code === '23505') throw new EmailTakenError(email);
     throw error;
   }
+}
+
+export async function createUser(knex: Knex, input: { name: string; email: string; passwordHash: string }): Promise<User> {
+  return claimingEmail(input.email, () =>
+    knex<UserRow>('users').insert({ id: randomUUID(), name: input.name, email: input.email, password_hash: input.passwordHash }).returning('*'),
+  );
+}
+
+/** The user's sign-in email replaced by `email` (already normalised); EmailTakenError when another account has it. */
+export async function replaceEmail(knex: Knex, id: string, email: string): Promise<User> {
+  return claimingEmail(email, () => knex<UserRow>('users').where({ id }).update({ email }).returning('*'));
 }
 
 export async function findUserWithPasswordByEmail(knex: Knex, email: string): Promise<(User & { passwordHash: string }) | undefined> {

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useLogout } from 'react-admin';
+import { useGetIdentity, useLogout } from 'react-admin';
 import { noteSignOutReason, readUser } from '../../providers/session.ts';
 import { fieldErrorsOf } from '../../resources/shared/problem.ts';
+import { ChangeEmail } from './ChangeEmail.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 import { settingsApi } from './settingsApi.ts';
 
@@ -104,12 +105,15 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
   );
 }
 
-/** The signed-in user's own account: changing its password, deleting it. */
+/** The signed-in user's own account: changing its email or password, deleting it. */
 export function AccountTab() {
   const [open, setOpen] = useState(false);
-  const email = readUser()?.email ?? '';
+  // The app's identity, so a changed email shows here and in the sidebar at once.
+  const { identity, refetch } = useGetIdentity();
+  const email = (identity?.email as string | undefined) ?? readUser()?.email ?? '';
   return (
     <Box sx={{ maxWidth: 720 }}>
+      <ChangeEmail email={email} onChanged={() => void refetch()} />
       <ChangePassword email={email} />
       <Typography variant="h6" component="h2" gutterBottom>
         Delete account

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { Alert, Box, Button, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { accountPassword } from '../../../../domain/account-password.ts';
-import { ApiError } from '../../providers/http.ts';
 import { saveSession } from '../../providers/session.ts';
+import { PasswordField, serverRefusal } from './accountForm.tsx';
 import { settingsApi } from './settingsApi.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';
@@ -23,46 +21,6 @@ function fieldErrors({ currentPassword, newPassword, confirmation }: Record<Fiel
   if (!confirmation) errors.confirmation = 'Type your new password again.';
   else if (confirmation !== newPassword) errors.confirmation = 'The passwords do not match.';
   return errors;
-}
-
-/** The server's refusal beside the field it names (`issues[].path`); one it names no field of is shown above the form. */
-function serverErrors(failure: unknown): { fields: FieldErrors; general: string | null } {
-  const message = failure instanceof Error ? failure.message : 'Failed to change your password.';
-  const issues = failure instanceof ApiError ? (failure.body as { issues?: Array<{ path?: string; message?: string }> } | undefined)?.issues : undefined;
-  const fields: FieldErrors = {};
-  for (const issue of issues ?? []) {
-    if ((issue.path === 'currentPassword' || issue.path === 'newPassword') && issue.message) fields[issue.path] ??= issue.message;
-  }
-  return Object.keys(fields).length > 0 ? { fields, general: null } : { fields, general: message };
-}
-
-function PasswordField({ label, value, error, helperText, autoComplete, onChange }: { label: string; value: string; error?: string; helperText?: string; autoComplete: string; onChange: (value: string) => void }) {
-  const [shown, setShown] = useState(false);
-  const toggle = shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`;
-  return (
-    <TextField
-      label={label}
-      type={shown ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? helperText}
-      required
-      fullWidth
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={toggle} aria-pressed={shown} onClick={() => setShown(!shown)} edge="end">
-                {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
 }
 
 /**
@@ -97,7 +55,7 @@ export function ChangePassword({ email }: { email: string }) {
       setFields(emptyFields);
       setChanged(true);
     } catch (refusal) {
-      const { fields: refusedFields, general } = serverErrors(refusal);
+      const { fields: refusedFields, general } = serverRefusal(refusal, ['currentPassword', 'newPassword'], 'Failed to change your password.');
       setErrors(refusedFields);
       setFailure(general);
     } finally {

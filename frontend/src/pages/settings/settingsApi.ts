@@ -47,6 +47,12 @@ export const settingsApi = {
    */
   changePassword: (currentPassword: string, newPassword: string) =>
     apiJson<{ token: string; user: { id: string; name: string; email: string } }>('/api/auth/password', { method: 'POST', body: { currentPassword, newPassword } }),
+  /**
+   * Answers the updated user and a new token for this session (other sessions stay signed in). A
+   * wrong current password answers 400 and an address another account has 409, each naming its field.
+   */
+  changeEmail: (currentPassword: string, newEmail: string) =>
+    apiJson<{ token: string; user: { id: string; name: string; email: string } }>('/api/auth/email', { method: 'POST', body: { currentPassword, newEmail } }),
   /** A wrong password answers 400 naming the `password` field, so a 401 here is a lost session and signs out as anywhere else. */
   deleteAccount: (password: string) => apiJson<{ deleted: true }>('/api/auth/account', { method: 'DELETE', body: { password } }),
   read: () => http.get<ServiceSettings>('/api/data/settings'),
