@@ -451,29 +451,54 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
-  it('shows what changed when two tabs edit one contact, and saves over it only when asked', async () => {
-    const { session, bank } = await userTrackingABank('Riley Park');
+  /** The same contact's edit open in two tabs: `theirs` saves first, `mine` is refused and shown what changed. */
+  async function contactOpenInTwoTabs(userName: string) {
+    const { session, bank } = await userTrackingABank(userName);
     const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Jane Doe', title: 'CFO' } });
-    const { page: first } = await e2e.openSignedInPage({ session, path: `/contacts/${contact.id}` });
-    const second = await first.context().newPage();
-    await second.goto(`${e2e.url}/#/contacts/${contact.id}`);
-    await first.getByLabel('Job Title').waitFor();
-    await second.getByLabel('Job Title').waitFor();
+    const { page: mine } = await e2e.openSignedInPage({ session, path: `/contacts/${contact.id}` });
+    const theirs = await mine.context().newPage();
+    await theirs.goto(`${e2e.url}/#/contacts/${contact.id}`);
+    await mine.getByLabel('Job Title').waitFor();
+    await theirs.getByLabel('Job Title').waitFor();
+    const saveIn = async (page: typeof mine) => page.getByRole('button', { name: 'Save' }).click();
+    const stored = () => apiAs<{ name: string; title: string; email: string | null }>(e2e.url, session, `/api/data/contacts/${contact.id}`);
+    return { mine, theirs, saveIn, stored };
+  }
 
-    await second.getByLabel('Job Title').fill('Chief Financial Officer');
-    await second.getByRole('button', { name: 'Save' }).click();
-    await second.getByRole('tab', { name: 'History' }).waitFor();
+  it("keeps the other tab's change of a field the user left alone when the user chooses Overwrite with mine", async () => {
+    const { mine, theirs, saveIn, stored } = await contactOpenInTwoTabs('Riley Park');
+    await theirs.getByLabel('Job Title').fill('Chief Financial Officer');
+    await saveIn(theirs);
+    await theirs.getByRole('tab', { name: 'History' }).waitFor();
 
-    await first.getByLabel('Job Title').fill('Treasurer');
-    await first.getByRole('button', { name: 'Save' }).click();
-    await first.getByText('This record was changed after you opened it').waitFor();
-    await first.getByText('Chief Financial Officer').first().waitFor();
-    await screenshot(first, 'contact-edit-conflict');
-    await first.getByRole('button', { name: 'Overwrite with mine' }).click();
-    await first.getByRole('tab', { name: 'History' }).waitFor();
-    const saved = await apiAs<{ title: string }>(e2e.url, session, `/api/data/contacts/${contact.id}`);
-    expect(saved.title).to.equal('Treasurer');
-    expect(e2e.pageErrors(first)).to.deep.equal([]);
+    await mine.getByLabel('Email', { exact: true }).fill('jane.doe@example.com');
+    await saveIn(mine);
+    const notice = mine.getByTestId('conflict-notice');
+    await notice.getByText('This record was changed after you opened it').waitFor();
+    await notice.getByRole('cell', { name: 'Chief Financial Officer' }).waitFor();
+    await notice.getByText('Overwrite with mine keeps these changes, except in the fields you changed too: those take yours.').waitFor();
+    await notice.scrollIntoViewIfNeeded();
+    await screenshotInBothThemes(mine, 'contact-edit-conflict');
+    await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await mine.getByRole('tab', { name: 'History' }).waitFor();
+    expect(await stored()).to.include({ title: 'Chief Financial Officer', email: 'jane.doe@example.com' });
+    expect(e2e.pageErrors(mine)).to.deep.equal([]);
+  });
+
+  it("saves the user's value of a field both tabs changed when the user chooses Overwrite with mine", async () => {
+    const { mine, theirs, saveIn, stored } = await contactOpenInTwoTabs('Robin Vale');
+    await theirs.getByLabel('Job Title').fill('Chief Financial Officer');
+    await theirs.getByLabel('Full Name').fill('Jane A. Doe');
+    await saveIn(theirs);
+    await theirs.getByRole('tab', { name: 'History' }).waitFor();
+
+    await mine.getByLabel('Job Title').fill('Treasurer');
+    await saveIn(mine);
+    await mine.getByTestId('conflict-notice').getByRole('cell', { name: 'Chief Financial Officer' }).waitFor();
+    await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await mine.getByRole('tab', { name: 'History' }).waitFor();
+    expect(await stored()).to.include({ title: 'Treasurer', name: 'Jane A. Doe' });
+    expect(e2e.pageErrors(mine)).to.deep.equal([]);
   });
 
   it("asks before leaving a contact's edit with changes not saved, by Back or a link, keeps what was typed when the user stays, and leaves once saved", async () => {
@@ -554,7 +579,8 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(await dialog.getByLabel('Template Name').inputValue()).to.equal('CFO introduction, spring');
     await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
     await page.getByText('Template saved.').waitFor();
-    expect((await as<{ name: string }>(`/api/data/templates/${template.id}`)).name).to.equal('CFO introduction, spring');
+    // Only the name was changed in the dialog: the other tab's subject stays.
+    expect(await as<{ name: string; subject: string }>(`/api/data/templates/${template.id}`)).to.include({ name: 'CFO introduction, spring', subject: 'Changed in another tab' });
     // A star is its own change: an edit of the text in another tab does not refuse it.
     await as(`/api/data/templates/${template.id}`, { method: 'PUT', body: { name: 'CFO introduction, spring', category: 'introduction', subject: 'Changed again', body: 'Dear {{contactName}},' } });
     await page.getByRole('button', { name: 'Mark CFO introduction, spring as favorite' }).click();

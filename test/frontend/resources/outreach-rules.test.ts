@@ -4,7 +4,7 @@ import { decodeCsvFile, missingRequired, requiredNow } from '../../../frontend/s
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
 import { domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
-import { changesSince, displayValue } from '../../../frontend/src/resources/shared/conflict.ts';
+import { changesSince, displayValue, mineOverLatest } from '../../../frontend/src/resources/shared/conflict.ts';
 import { csvFile, toCsv } from '../../../frontend/src/resources/shared/csv.ts';
 import { changesOf } from '../../../frontend/src/resources/shared/history.ts';
 import { labelOf } from '../../../frontend/src/resources/shared/labels.ts';
@@ -160,6 +160,36 @@ describe('edit conflicts', () => {
       { field: 'title', opened: 'CFO', now: 'CEO' },
       { field: 'tags', opened: ['x'], now: ['x', 'y'] },
     ]);
+  });
+
+  describe('overwriting with mine', () => {
+    const opened = { id: 'a', name: 'Jane', title: 'CFO', email: 'jane@bank.test', tags: ['x'], version: 2, updatedAt: 't1' };
+    const latest = { id: 'a', name: 'Jane Doe', title: 'CEO', email: 'jane@bank.test', tags: ['x', 'y'], version: 4, updatedAt: 't2' };
+
+    it("keeps the other side's change of a field the user left as it opened", () => {
+      const mine = { ...opened, email: 'j.doe@bank.test' };
+      expect(mineOverLatest(opened, mine, latest)).to.deep.equal({ ...latest, email: 'j.doe@bank.test' });
+    });
+
+    it("takes the user's value of a field both changed", () => {
+      const mine = { ...opened, title: 'Treasurer', tags: ['z'] };
+      expect(mineOverLatest(opened, mine, latest)).to.deep.equal({ ...latest, title: 'Treasurer', tags: ['z'] });
+    });
+
+    it('saves at the latest version and timestamps, whatever the form held', () => {
+      const merged = mineOverLatest(opened, { ...opened, title: 'Treasurer', version: 3, updatedAt: 't9' }, latest);
+      expect(merged).to.include({ version: 4, updatedAt: 't2', id: 'a' });
+    });
+
+    it('counts a field typed back to its opened value, or emptied from nothing, as unchanged', () => {
+      const mine = { ...opened, name: 'Jane', email: 'jane@bank.test', phone: null };
+      expect(mineOverLatest({ ...opened, phone: undefined }, mine, latest)).to.deep.equal(latest);
+    });
+
+    it("lays a form's own shape (a subset of the record's fields) over the whole latest record", () => {
+      const formOf = ({ name, title }: typeof opened) => ({ name, title });
+      expect(mineOverLatest(formOf(opened), { name: 'Jane', title: 'Treasurer' }, latest)).to.deep.equal({ ...latest, title: 'Treasurer' });
+    });
   });
 
   it('writes values and field names for people', () => {

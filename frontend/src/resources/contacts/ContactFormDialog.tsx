@@ -20,6 +20,9 @@ import { verificationLook } from './verification.ts';
 type LinkedinState = { status: 'idle' } | { status: 'checking' } | { status: 'valid'; url: string } | { status: 'invalid'; url: string } | { status: 'unchecked'; reason: string };
 type EmailState = { status: 'idle' } | { status: 'checking' } | { status: 'checked'; email: string; check: EmailCheck };
 
+/** What the form saves of a contact nobody changed. */
+const savedOf = (contact: Contact) => contactPayload(draftOf(contact), null);
+
 const INVALID_LINKEDIN = 'The provided LinkedIn URL is not valid.';
 
 /** Under the LinkedIn field: a page found, or, when LinkedIn could not be asked, that the address stays as typed. */
@@ -76,7 +79,7 @@ export function ContactFormDialog({
   const [emailCheck, setEmailCheck] = useState<EmailState>({ status: 'idle' });
   // Whether the user changed a field since the form opened (or was reloaded): closing then asks first.
   const [edited, setEdited] = useState(false);
-  const { opened, conflict, openOn, caught, adopt } = useSaveConflict<Contact>('contacts', contact ?? null);
+  const { opened, conflict, openOn, caught, adopt, overwrite, toSave } = useSaveConflict<Contact, Record<string, unknown>>('contacts', savedOf, contact ?? null);
 
   // A fresh form each time the dialog opens (or opens on another contact).
   useEffect(() => {
@@ -152,7 +155,7 @@ export function ContactFormDialog({
     if (linkedin.status === 'invalid' && linkedin.url === withScheme(draft.linkedinUrl)) fieldErrors.linkedinUrl = INVALID_LINKEDIN;
     setErrors(fieldErrors);
     if (Object.values(fieldErrors).some(Boolean)) return;
-    const payload = contactPayload(draft, contact ? null : bankName);
+    const payload = toSave(previous ?? null, contactPayload(draft, contact ? null : bankName));
     const checked = emailCheck.status === 'checked' && emailCheck.email === draft.email.trim() ? emailCheck.check : null;
     setSaving(true);
     setFormError(null);
@@ -209,7 +212,7 @@ export function ContactFormDialog({
                 setDraft(draftOf(adopt()));
                 setEdited(false);
               }}
-              onOverwrite={() => void save(adopt())}
+              onOverwrite={() => void save(overwrite())}
             />
           )}
           {formError && <Alert severity="error">{formError}</Alert>}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, LinearProgress } from '@mui/material';
 import { Edit, useDataProvider, useEditContext, useNotify, useRedirect, type EditProps, type RaRecord } from 'react-admin';
-import { changesSince, type FieldChange } from './conflict.ts';
+import { changesSince, mineOverLatest, type FieldChange } from './conflict.ts';
 import { ConflictNotice } from './ConflictNotice.tsx';
 import type { UseHistoryReading } from './history.ts';
 import { statusOf } from './problem.ts';
@@ -9,7 +9,8 @@ import { useRefreshOutreach } from './useRefreshOutreach.ts';
 import { useRecordLoadFailure } from './useRecordLoadFailure.ts';
 import { AskBeforeLeaving } from './RecordForm.tsx';
 
-type Conflict = { attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
+/** A refused save: the record as the form opened it, the values the user saved, and the record as it is now. */
+type Conflict = { opened: Partial<RaRecord>; attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
 
 function ConflictPanel({ conflict, useReading, onSettled, onLeave }: { conflict: Conflict | null; useReading?: UseHistoryReading; onSettled: () => void; onLeave: () => void }) {
   const { resource, refetch, redirect: redirectTo } = useEditContext();
@@ -35,8 +36,10 @@ function ConflictPanel({ conflict, useReading, onSettled, onLeave }: { conflict:
         onOverwrite={async () => {
           setBusy(true);
           try {
-            // Saved against the version the user has now seen: a third change meanwhile is refused again.
-            const saved = await dataProvider.update(resource, { id: conflict.current.id, data: conflict.attempted, previousData: conflict.current });
+            // Only the fields the user changed go over the record as it is now, against the version the
+            // user has now seen: a third change meanwhile is refused again.
+            const data = mineOverLatest(conflict.opened, conflict.attempted, conflict.current);
+            const saved = await dataProvider.update(resource, { id: conflict.current.id, data, previousData: conflict.current });
             await refresh(resource);
             notify('Saved over the other change.', { type: 'success' });
             onSettled();
@@ -72,7 +75,7 @@ function FormOnceFetched({ children }: { children: ReactNode }) {
 /**
  * A react-admin Edit for an outreach record: saves pessimistically with `If-Match` (the version the
  * form was opened at). A 412 shows what changed meanwhile, field by field, and offers to reload or to
- * overwrite, its fields read as the record's History reads them (`useHistoryReading`). The form waits
+ * save the user's changed fields over the record as it is now, its fields read as the record's History reads them (`useHistoryReading`). The form waits
  * for the record's fetch; server validation errors appear under their fields; other failures as a toast.
  */
 export function ConflictAwareEdit({
@@ -94,10 +97,12 @@ export function ConflictAwareEdit({
         onError: async (error: unknown, variables: { resource?: string; id?: RaRecord['id']; data?: Partial<RaRecord>; previousData?: RaRecord }) => {
           if (statusOf(error) === 412 && variables.resource && variables.id !== undefined) {
             const current = (await dataProvider.getOne(variables.resource, { id: variables.id })).data;
+            const opened = variables.previousData ?? {};
             setConflict({
+              opened,
               attempted: variables.data ?? {},
               current,
-              changes: changesSince((variables.previousData ?? {}) as Record<string, unknown>, current as Record<string, unknown>),
+              changes: changesSince(opened, current),
             });
             return;
           }

@@ -5,7 +5,8 @@ import { readAsStored, readChanges, type UseHistoryReading } from './history.ts'
 /**
  * Shown when a save is refused because the record changed since the form was opened: what changed,
  * and the two ways on: reload (take the current record, the typed changes are dropped) or overwrite
- * (save what was typed over it). The changes read as the record's History reads them (`useReading`):
+ * (save the fields the user changed over the current record: a field both changed takes the user's
+ * value, the other changes are kept). The changes read as the record's History reads them (`useReading`):
  * fields by their labels, values as the screens write them.
  */
 export function ConflictNotice({
@@ -53,6 +54,7 @@ export function ConflictNotice({
       ) : (
         <Box sx={{ my: 1 }}>No field you can see changed (it may have been deleted and restored, or only its bookkeeping moved).</Box>
       )}
+      <Box sx={{ mb: 1 }}>Overwrite with mine keeps these changes, except in the fields you changed too: those take yours.</Box>
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="outlined" color="inherit" onClick={onReload} disabled={busy}>
           Reload (drop my changes)

@@ -50,3 +50,15 @@ export function displayValue(value: unknown): string {
   return String(value);
 }
 
+
+/**
+ * What "Overwrite with mine" saves after a conflict: the record as it is now, with only the fields the
+ * user changed since the form opened (`mine` differing from `opened`) set to the user's values. A field
+ * both changed takes the user's value; one only the other side changed keeps theirs. A field is a
+ * whole value (a list of tags or steps is one field), and the bookkeeping (version) stays the latest's,
+ * so the save is checked against the record the user has now seen.
+ */
+export function mineOverLatest<Saved extends Record<string, unknown>>(opened: Record<string, unknown>, mine: Record<string, unknown>, latest: Saved): Saved {
+  const changedByMe = Object.keys(mine).filter((field) => !BOOKKEEPING.has(field) && !same(mine[field], opened[field]));
+  return { ...latest, ...Object.fromEntries(changedByMe.map((field) => [field, mine[field]])) };
+}

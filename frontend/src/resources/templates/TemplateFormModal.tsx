@@ -51,7 +51,7 @@ export function TemplateFormModal({
   // Whether the user changed the template since the form opened (or was reloaded): closing then asks first.
   const [edited, setEdited] = useState(false);
   // The template as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
-  const { opened, conflict, openOn, caught, adopt } = useSaveConflict<EmailTemplate>('templates');
+  const { opened, conflict, openOn, caught, adopt, overwrite, toSave } = useSaveConflict<EmailTemplate, TemplateDraft>('templates', draftOf);
   const subjectRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const lastFocused = useRef<TemplateField>('body');
@@ -113,7 +113,7 @@ export function TemplateFormModal({
     try {
       const saved =
         previous && editing
-          ? await update('templates', { id: previous.id, data: draft, previousData: previous }, { mutationMode: 'pessimistic', returnPromise: true })
+          ? await update('templates', { id: previous.id, data: toSave(previous, draft), previousData: previous }, { mutationMode: 'pessimistic', returnPromise: true })
           : await create('templates', { data: { ...draft, isFavorite: false } }, { returnPromise: true });
       toast.success(editing ? 'Template saved.' : 'Template created.');
       onSaved?.(saved as EmailTemplate);
@@ -148,7 +148,7 @@ export function TemplateFormModal({
               setDraft(draftOf(adopt()));
               setEdited(false);
             }}
-            onOverwrite={() => void save(adopt())}
+            onOverwrite={() => void save(overwrite())}
           />
         )}
         {formError && <Alert severity="error">{formError}</Alert>}

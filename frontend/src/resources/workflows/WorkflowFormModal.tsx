@@ -16,6 +16,14 @@ import type { Workflow } from './WorkflowCard.tsx';
 /** The id of an unsaved workflow drafted by the AI: reviewing and saving it creates a new workflow. */
 export const AI_WORKFLOW_DRAFT_ID = 'new-ai-workflow';
 
+type WorkflowData = { name: string; steps: WorkflowStep[] };
+
+/** What the form saves of a name and steps. */
+const workflowData = (name: string, steps: WorkflowStep[]): WorkflowData => ({ name: name.trim(), steps: stepsForSave(steps) });
+
+/** What the form saves of a workflow nobody changed. */
+const savedOf = (workflow: Workflow) => workflowData(workflow.name, workflow.steps);
+
 /** 'Create New Workflow' / 'Edit Workflow': a name and the steps (`WorkflowStepsEditor`). */
 export function WorkflowFormModal({
   open,
@@ -43,7 +51,7 @@ export function WorkflowFormModal({
   // Whether the user changed the name or the steps since the form opened (or was reloaded): closing then asks first.
   const [edited, setEdited] = useState(false);
   // The workflow as the form last read it: the version a save is checked against (a reload or an overwrite reads it again).
-  const { opened, conflict, openOn, caught, adopt } = useSaveConflict<Workflow>('workflows');
+  const { opened, conflict, openOn, caught, adopt, overwrite, toSave } = useSaveConflict<Workflow, WorkflowData>('workflows', savedOf);
   const firstTemplateId = templates[0]?.id;
 
   const showWorkflow = (shown: Workflow | null | undefined) => {
@@ -71,7 +79,7 @@ export function WorkflowFormModal({
     if (hasProblems) return;
     setSaving(true);
     setFormError(undefined);
-    const data = { name: name.trim(), steps: stepsForSave(steps) };
+    const data = toSave(previous, workflowData(name, steps));
     try {
       if (previous && editing) await update('workflows', { id: previous.id, data, previousData: previous }, { mutationMode: 'pessimistic', returnPromise: true });
       else await create('workflows', { data }, { returnPromise: true });
@@ -105,7 +113,7 @@ export function WorkflowFormModal({
             useReading={useWorkflowHistory}
             busy={saving}
             onReload={() => showWorkflow(adopt())}
-            onOverwrite={() => void save(adopt())}
+            onOverwrite={() => void save(overwrite())}
           />
         )}
         {formError && <Alert severity="error">{formError}</Alert>}
