@@ -59,7 +59,7 @@ export async function run(report: Report): Promise<void> {
       const contactId = randomUUID();
       const streamId = `contact-${contactId}`;
       await runWithContext(systemContext({ userId, source: 'api' }), async () => {
-        await eventStore.append(streamId, [contactEvents.ContactAdded.create({ contactId, ownerId: userId, bankId: 1, bankName: 'Bank 1', name: 'Erin Erasable', title: 'CFO', email: 'erin@bank.example', linkedinUrl: null, tags: [] })], { expectedVersion: 'no_stream' });
+        await eventStore.append(streamId, [contactEvents.ContactAdded.create({ contactId, ownerId: userId, bankId: 1, bankName: 'Bank 1', name: 'Erin Erasable', title: 'CFO', email: 'erin@bank.example', linkedinUrl: null, tags: [], addressHeld: false })], { expectedVersion: 'no_stream' });
         for (let version = 1; version < erasureEvents; version += 111) {
           const renames = Array.from({ length: Math.min(111, erasureEvents - version) }, (_, index) => contactEvents.ContactRenamed.create({ name: `Erin Erasable ${version + index}` }));
           await eventStore.append(streamId, renames, { expectedVersion: version });

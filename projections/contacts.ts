@@ -7,14 +7,14 @@ const noVerification = { verification_result: null, verification_score: null, ve
 export const contactsProjection = defineRowProjection(
   { name: 'contacts', title: 'Contacts', table: 'contacts', key: ['id'], version: 1, events: contactEvents, streamKey: (streamId) => ({ id: streamId.slice('contact-'.length) }) },
   {
-    ContactAdded: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email }) =>
-      insert({ id: contactId, user_id: ownerId, bank_id: bankId, bank_name: bankName, name, title, email, linkedin_url: linkedinUrl, tags, is_hot_lead: false }),
+    ContactAdded: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email, addressHeld }) =>
+      insert({ id: contactId, user_id: ownerId, bank_id: bankId, bank_name: bankName, name, title, email, linkedin_url: linkedinUrl, tags, is_hot_lead: false, address_held: addressHeld }),
     ContactRenamed: (data) => update({ name: data.name }),
     ContactTitleChanged: (data) => update({ title: data.title }),
-    ContactEmailChanged: (data) => update({ email: data.email, ...noVerification }),
+    ContactEmailChanged: (data) => update({ email: data.email, address_held: data.addressHeld, ...noVerification }),
     ContactLinkedinUrlChanged: (data) => update({ linkedin_url: data.linkedinUrl }),
     ContactTagsChanged: (data) => update({ tags: data.tags }),
-    ContactMovedToBank: (data) => update({ bank_id: data.bankId, bank_name: data.bankName }),
+    ContactMovedToBank: (data) => update({ bank_id: data.bankId, bank_name: data.bankName, address_held: data.addressHeld }),
     ContactMarkedHotLead: () => update({ is_hot_lead: true }),
     ContactUnmarkedHotLead: () => update({ is_hot_lead: false }),
     ContactEmailVerified: (data) => update({ verification_result: data.result, verification_score: data.score, verified_at: data.verifiedAt }),

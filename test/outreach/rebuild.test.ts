@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { runWithContext, systemContext } from '../../backend/src/context/request-context.ts';
 import { advisoryLockKeys } from '../../backend/src/db/advisory-lock.ts';
 import { openDatabase } from '../../backend/src/db/database.ts';
 import { projections } from '../../projections/index.ts';
@@ -34,6 +36,32 @@ describeWithDatabase('projection rebuild', (context) => {
     expect(await lastAnalyzed()).to.equal(null);
     await rebuildProjections(context.db.knex, projections.filter((projection) => projection.name === 'tasks'));
     expect(await lastAnalyzed()).to.be.instanceOf(Date);
+  });
+
+  it('replays contacts of one bank that share an address from before an address was held for one contact, and still refuses a new one', async () => {
+    const { token, user } = await app.signUp('Legacy');
+    const { knex, eventStore } = app.services;
+    // as recorded by builds before the rule: ContactAdded version 1, without addressHeld
+    const addedLongAgo = (name: string, email: string) => {
+      const contactId = randomUUID();
+      const data = { contactId, ownerId: user.id, bankId: 4400, bankName: 'Old Bank', name, title: 'CFO', email, linkedinUrl: null, tags: [] };
+      return runWithContext(systemContext({ userId: user.id, source: 'ui' }), () => eventStore.append(`contact-${contactId}`, [{ type: 'ContactAdded', data, schemaVersion: 1 }], { expectedVersion: 'no_stream' }));
+    };
+    await addedLongAgo('Lea Legacy', 'lea@old.example');
+    await addedLongAgo('Lee Legacy', 'LEA@old.example');
+    const add = (name: string, email: string) => app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 4400, name, title: 'CEO', email } });
+    expect((await add('Hal Held', 'hal@old.example')).status).to.equal(201);
+    const held = async () => Object.fromEntries((await knex('contacts').where({ user_id: user.id }).select('name', 'address_held')).map((row) => [row.name, row.address_held]));
+    expect(await held()).to.deep.equal({ 'Lea Legacy': false, 'Lee Legacy': false, 'Hal Held': true });
+
+    const live = await snapshot(knex);
+    await rebuildProjections(knex, projections.filter((projection) => projection.name === 'contacts'));
+    expect(await snapshot(knex)).to.deep.equal(live);
+
+    const lea = (await app.request('/api/data/contacts?filter={"q":"Lea Legacy"}', { token })).body[0];
+    expect((await app.request(`/api/data/contacts/${lea.id}`, { method: 'PUT', token, body: { ...lea, email: 'Lea@old.example', title: 'CFO and COO' } })).status).to.equal(200);
+    expect((await add('Lou New', 'lea@OLD.example')).status).to.equal(409);
+    expect((await add('Hank New', 'HAL@old.example')).status).to.equal(409);
   });
 
   it('rebuilds read tables identical to the live ones after a random sequence of commands by several users', async function () {

@@ -50,6 +50,11 @@ export type ResourceDefinition<Command, Row> = {
   create?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
   update?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
   remove?: (context: CommandContext) => Command | Promise<Command>;
+  /**
+   * What a write refused by the read model means (a unique index a concurrent write filled first):
+   * throws the answer the rule gives, or returns to let the error through.
+   */
+  explainRefusal?: (error: unknown, command: Command, context: CommandContext) => Promise<void>;
 };
 
 /** The user's records with their looked-up columns, as one record is answered. */
@@ -86,8 +91,14 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
   };
   const run = async (ctx: Context, id: string, build: (context: CommandContext) => Command | Promise<Command>, ifMatch?: number) => {
     const user = signedInUser(ctx.state);
-    const command = await build({ userId: user.id, id, at: new Date().toISOString() });
-    return handleCommand(eventStore, definition.decider, definition.streamId(id, user.id), command, { ifMatch });
+    const context = { userId: user.id, id, at: new Date().toISOString() };
+    const command = await build(context);
+    try {
+      return await handleCommand(eventStore, definition.decider, definition.streamId(id, user.id), command, { ifMatch });
+    } catch (error) {
+      await definition.explainRefusal?.(error, command, context);
+      throw error;
+    }
   };
 
   router.get('/', async (ctx) => {

@@ -44,7 +44,7 @@ describeWithDatabase('erasing a contact (GDPR)', (context) => {
     // a contact stored before personal data was sealed: its events hold the fields in plain text
     const unsealed = new PostgresEventStore(context.db.knex, inlineProjections(projections));
     await runWithContext(systemContext({ userId, source: 'ui' }), () =>
-      unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], ...legacy })], { expectedVersion: 'no_stream' }),
+      unsealed.append(`contact-${legacyId}`, [contactEvents.ContactAdded.create({ contactId: legacyId, ownerId: userId, bankId: 901, bankName: 'Erie Bank', title: 'CEO', tags: [], addressHeld: false, ...legacy })], { expectedVersion: 'no_stream' }),
     );
     // an automation going through her, whose first step (a LinkedIn visit) has written her name into a task;
     // its steps are days ahead, so only this test's scheduler runs them, never the app's on the real clock

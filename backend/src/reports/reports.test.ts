@@ -32,7 +32,7 @@ function fold(events: Array<{ streamId: string; event: { type: string; data: Rec
   return state;
 }
 
-const contact = { streamId: `contact-${contactId}`, event: contactEvents.ContactAdded.create({ contactId, ownerId, bankId: 701, bankName: 'Gamma Bank', name: 'Jane Roe', title: 'CFO', email: 'jane@gamma.example', linkedinUrl: null, tags: [] }) };
+const contact = { streamId: `contact-${contactId}`, event: contactEvents.ContactAdded.create({ contactId, ownerId, bankId: 701, bankName: 'Gamma Bank', name: 'Jane Roe', title: 'CFO', email: 'jane@gamma.example', linkedinUrl: null, tags: [], addressHeld: false }) };
 const email = `sent-email-${emailId}`;
 const queuedAndSent = [
   { streamId: email, event: sentEmailEvents.EmailQueued.create({ emailId, ownerId, contactId, bankId: 701, bankName: 'Gamma Bank', recipientName: 'Jane Roe', recipientEmail: 'jane@gamma.example', subject: 'Hello', body: 'Hi', queuedAt: '2026-11-10T10:00:00Z' }) },

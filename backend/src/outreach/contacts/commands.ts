@@ -92,13 +92,25 @@ export type ContactFields = {
 };
 
 export type ContactCommand =
-  | { type: 'AddContact'; contactId: string; userId: string; fields: ContactFields; isHotLead: boolean; verification: Verification | null; at: string }
+  | {
+      type: 'AddContact';
+      contactId: string;
+      userId: string;
+      fields: ContactFields;
+      isHotLead: boolean;
+      verification: Verification | null;
+      at: string;
+      /** Whether the read model is to hold the address for this contact alone (see `addressHeld`). */
+      holdAddress: boolean;
+    }
   | {
       type: 'EditContact';
       userId: string;
       changes: Partial<ContactFields> & { isHotLead?: boolean };
       /** The user's tracked bank's name for changes.bankId, looked up before deciding (null when not tracked). */
       trackedBankName: string | null;
+      /** Whether the read model is to hold the contact's new address or bank for it alone (see `addressHeld`). */
+      holdAddress: boolean;
     }
   | { type: 'SetHotLead'; userId: string; isHotLead: boolean }
   | { type: 'RecordEmailVerification'; userId: string; verification: Verification; at: string }

@@ -17,10 +17,10 @@ const fields: ContactFields = {
   linkedinUrl: null,
   tags: ['CRE'],
 };
-const added: ContactEvent = { type: 'ContactAdded', data: { contactId, ownerId: owner, ...fields } };
+const added: ContactEvent = { type: 'ContactAdded', data: { contactId, ownerId: owner, ...fields, addressHeld: true } };
 const hot: ContactEvent = { type: 'ContactMarkedHotLead', data: {} };
 const verified: ContactEvent = { type: 'ContactEmailVerified', data: { result: 'deliverable', score: 96, verifiedAt: at } };
-const add = { type: 'AddContact' as const, contactId, userId: owner, fields, isHotLead: false, verification: null, at };
+const add = { type: 'AddContact' as const, contactId, userId: owner, fields, isHotLead: false, verification: null, at, holdAddress: true };
 const spec = deciderSpec(contactDecider);
 
 describe('contact decider', () => {
@@ -63,26 +63,41 @@ describe('contact decider', () => {
         userId: owner,
         changes: { ...fields, name: 'Jane Q. Doe', email: null, linkedinUrl: 'https://www.linkedin.com/in/jane', tags: ['CRE', 'Board'], isHotLead: true },
         trackedBankName: 'First Example Bank',
+        holdAddress: true,
       })
       .then([
         { type: 'ContactRenamed', data: { name: 'Jane Q. Doe' } },
-        { type: 'ContactEmailChanged', data: { email: null } },
+        { type: 'ContactEmailChanged', data: { email: null, addressHeld: true } },
         { type: 'ContactLinkedinUrlChanged', data: { linkedinUrl: 'https://www.linkedin.com/in/jane' } },
         { type: 'ContactTagsChanged', data: { tags: ['CRE', 'Board'] } },
         { type: 'ContactMarkedHotLead', data: {} },
       ]);
-    spec.given([added]).when({ type: 'EditContact', userId: owner, changes: fields, trackedBankName: null }).then([]);
+    spec.given([added]).when({ type: 'EditContact', userId: owner, changes: fields, trackedBankName: null, holdAddress: true }).then([]);
   });
 
   it("moving to another bank takes the tracked bank's name when the record still names the old bank", () => {
     spec
       .given([added])
-      .when({ type: 'EditContact', userId: owner, changes: { ...fields, bankId: 3511 }, trackedBankName: 'Harbor Savings' })
-      .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings' } }]);
+      .when({ type: 'EditContact', userId: owner, changes: { ...fields, bankId: 3511 }, trackedBankName: 'Harbor Savings', holdAddress: true })
+      .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings', addressHeld: true } }]);
     spec
       .given([added])
-      .when({ type: 'EditContact', userId: owner, changes: { bankId: 3511, bankName: 'Harbor Savings Bank' }, trackedBankName: null })
-      .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings Bank' } }]);
+      .when({ type: 'EditContact', userId: owner, changes: { bankId: 3511, bankName: 'Harbor Savings Bank' }, trackedBankName: null, holdAddress: true })
+      .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings Bank', addressHeld: true } }]);
+  });
+
+  it('records whether the read model holds the address for the contact alone, as the command says', () => {
+    spec
+      .given([])
+      .when({ ...add, holdAddress: false })
+      .then([{ ...added, data: { ...added.data, addressHeld: false } } as ContactEvent]);
+    spec
+      .given([added])
+      .when({ type: 'EditContact', userId: owner, changes: { email: 'Jane@Example.com', bankId: 3511 }, trackedBankName: null, holdAddress: false })
+      .then([
+        { type: 'ContactEmailChanged', data: { email: 'Jane@Example.com', addressHeld: false } },
+        { type: 'ContactMovedToBank', data: { bankId: 3511, bankName: null, addressHeld: false } },
+      ]);
   });
 
   it('marks and unmarks a hot lead; repeating either changes nothing', () => {
@@ -94,7 +109,7 @@ describe('contact decider', () => {
   it('records every email verification, and refuses one for a contact without an email', () => {
     spec.given([added, verified]).when({ type: 'RecordEmailVerification', userId: owner, verification: { result: 'deliverable', score: 96 }, at }).then([verified]);
     spec
-      .given([added, { type: 'ContactEmailChanged', data: { email: null } }])
+      .given([added, { type: 'ContactEmailChanged', data: { email: null, addressHeld: true } }])
       .when({ type: 'RecordEmailVerification', userId: owner, verification: { result: 'error', score: 0 }, at })
       .thenThrows(/no email address to verify/, RuleBroken);
   });

@@ -36,7 +36,7 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
   if (command.type === 'AddContact') {
     if (state.status !== 'absent') throw new Conflict('This contact already exists.');
     const { fields, verification } = command;
-    const events: ContactEvent[] = [contactEvents.ContactAdded.create({ contactId: command.contactId, ownerId: command.userId, ...fields })];
+    const events: ContactEvent[] = [contactEvents.ContactAdded.create({ contactId: command.contactId, ownerId: command.userId, ...fields, addressHeld: command.holdAddress })];
     events.push(...hotLeadEvents(state, command.isHotLead));
     if (verification) events.push(contactEvents.ContactEmailVerified.create({ ...verification, verifiedAt: command.at }));
     return events;
@@ -53,14 +53,14 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
       const events: ContactEvent[] = [];
       if (name !== undefined && name !== state.name) events.push(contactEvents.ContactRenamed.create({ name }));
       if (title !== undefined && title !== state.title) events.push(contactEvents.ContactTitleChanged.create({ title }));
-      if (email !== undefined && email !== state.email) events.push(contactEvents.ContactEmailChanged.create({ email }));
+      if (email !== undefined && email !== state.email) events.push(contactEvents.ContactEmailChanged.create({ email, addressHeld: command.holdAddress }));
       if (linkedinUrl !== undefined && linkedinUrl !== state.linkedinUrl) events.push(contactEvents.ContactLinkedinUrlChanged.create({ linkedinUrl }));
       if (tags !== undefined && !sameTags(tags, state.tags)) events.push(contactEvents.ContactTagsChanged.create({ tags }));
       const movedBank = bankId !== undefined && bankId !== state.bankId;
       const renamedBank = bankName !== undefined && bankName !== state.bankName;
       if (movedBank || renamedBank) {
         // A whole record sent back still names the old bank: a new bank without a new name takes the tracked bank's.
-        events.push(contactEvents.ContactMovedToBank.create({ bankId: bankId ?? state.bankId, bankName: renamedBank ? bankName : command.trackedBankName }));
+        events.push(contactEvents.ContactMovedToBank.create({ bankId: bankId ?? state.bankId, bankName: renamedBank ? bankName : command.trackedBankName, addressHeld: command.holdAddress }));
       }
       if (isHotLead !== undefined) events.push(...hotLeadEvents(state, isHotLead));
       return events;
@@ -83,7 +83,7 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
 function evolve(state: ContactState, event: ContactEvent): ContactState {
   switch (event.type) {
     case 'ContactAdded': {
-      const { contactId: _id, ownerId, ...fields } = event.data;
+      const { contactId: _id, ownerId, addressHeld: _held, ...fields } = event.data;
       return { ...state, ...fields, status: 'active', ownerId };
     }
     case 'ContactRenamed':

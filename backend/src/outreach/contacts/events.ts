@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { verificationResults } from '../../../../domain/records/contact.ts';
 import { defineEvent, type EventOf } from '../../events/registry.ts';
 
+/**
+ * `addressHeld`: the contact's address was checked free at its bank and the read model holds it for
+ * this contact alone (a unique index refuses a second contact of the bank with it, in the append's
+ * transaction). Events from before that rule, and from stores whose projections run after the
+ * append (EventStoreDB), hold nothing: their duplicates replay as they were recorded.
+ */
+const addressHeld = z.boolean();
+const holdingNothing = [{ from: 1, up: (data: unknown) => ({ ...(data as object), addressHeld: false }) }];
+
 export const contactEvents = {
   ContactAdded: defineEvent(
     'ContactAdded',
@@ -15,15 +24,17 @@ export const contactEvents = {
       email: z.string().nullable(),
       linkedinUrl: z.string().nullable(),
       tags: z.array(z.string()),
+      addressHeld,
     }),
+    { version: 2, upcasters: holdingNothing },
   ),
   ContactRenamed: defineEvent('ContactRenamed', z.object({ name: z.string() })),
   ContactTitleChanged: defineEvent('ContactTitleChanged', z.object({ title: z.string() })),
   /** A new address has not been verified: any earlier verification no longer applies. */
-  ContactEmailChanged: defineEvent('ContactEmailChanged', z.object({ email: z.string().nullable() })),
+  ContactEmailChanged: defineEvent('ContactEmailChanged', z.object({ email: z.string().nullable(), addressHeld }), { version: 2, upcasters: holdingNothing }),
   ContactLinkedinUrlChanged: defineEvent('ContactLinkedinUrlChanged', z.object({ linkedinUrl: z.string().nullable() })),
   ContactTagsChanged: defineEvent('ContactTagsChanged', z.object({ tags: z.array(z.string()) })),
-  ContactMovedToBank: defineEvent('ContactMovedToBank', z.object({ bankId: z.number().int(), bankName: z.string().nullable() })),
+  ContactMovedToBank: defineEvent('ContactMovedToBank', z.object({ bankId: z.number().int(), bankName: z.string().nullable(), addressHeld }), { version: 2, upcasters: holdingNothing }),
   ContactMarkedHotLead: defineEvent('ContactMarkedHotLead', z.object({})),
   ContactUnmarkedHotLead: defineEvent('ContactUnmarkedHotLead', z.object({})),
   ContactEmailVerified: defineEvent(

@@ -103,6 +103,81 @@ describeWithDatabase('contacts API', (context) => {
     expect((await put(first.id, { ...first, email: 'Jose.Nunez@bank.example', title: 'Chief Financial Officer' })).status).to.equal(200);
   });
 
+  describe('two writes of one address at the same moment', () => {
+    const taken = (holder: { name: string; email: string }) =>
+      `${holder.name} at this bank already has the address ${holder.email}: edit that contact instead of adding the person again.`;
+    const withAddress = async (bankId: number, email: string, auth = token) =>
+      (await listFor({ bankId }, auth)).filter((contact: { email: string | null }) => contact.email?.toLowerCase() === email.toLowerCase());
+    /**
+     * Runs `requests` with the event store's appends held until every request has reached its own:
+     * each has read the contacts (and found the address free) before any is stored, as when two
+     * requests come in the same instant.
+     */
+    const atOnce = async <T>(requests: Array<() => Promise<T>>): Promise<T[]> => {
+      const store = app.services.eventStore;
+      const { append, appendNewStreams } = store;
+      // once all have reached theirs, a later append (an import written again) goes at once
+      const held: Array<() => void> = [];
+      const reached = () =>
+        new Promise<void>((resolve) => {
+          held.push(resolve);
+          if (held.length >= requests.length) for (const release of held) release();
+        });
+      store.append = async (...args) => (await reached(), append.apply(store, args));
+      store.appendNewStreams = async (...args) => (await reached(), appendNewStreams.apply(store, args));
+      try {
+        return await Promise.all(requests.map((request) => request()));
+      } finally {
+        Object.assign(store, { append, appendNewStreams });
+      }
+    };
+
+    it('adds one of two contacts given one address at once, and refuses the other with 409 under Email', async () => {
+      for (let round = 0; round < 6; round += 1) {
+        const email = `rae.race${round}@bank.example`;
+        const answers = await atOnce([
+          () => add({ bankId: 4300, name: 'Rae Race', title: 'CFO', email }),
+          () => add({ bankId: 4300, name: 'Ray Race', title: 'CFO', email: email.toUpperCase() }),
+        ]);
+        expect(answers.map((answer) => answer.status).sort(), answers.map((answer) => answer.text).join('\n')).to.deep.equal([201, 409]);
+        const winner = answers.find((answer) => answer.status === 201)!.body;
+        const refused = answers.find((answer) => answer.status === 409)!.body;
+        expect(refused.message).to.equal(taken(winner));
+        expect(refused.issues).to.deep.equal([{ path: 'email', message: taken(winner) }]);
+        expect((await withAddress(4300, email)).map((contact: { id: string }) => contact.id)).to.deep.equal([winner.id]);
+      }
+    });
+
+    it('gives an address to one of two contacts edited to it at once, and refuses the other with 409 under Email', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const email = `eda.edit${round}@bank.example`;
+        const first = (await add({ bankId: 4301, name: 'Eda First', title: 'CFO', email: `first${round}@bank.example` })).body;
+        const second = (await add({ bankId: 4301, name: 'Eli Second', title: 'CEO', email: null })).body;
+        const answers = await atOnce([() => put(first.id, { ...first, email }), () => put(second.id, { ...second, email })]);
+        expect(answers.map((answer) => answer.status).sort(), answers.map((answer) => answer.text).join('\n')).to.deep.equal([200, 409]);
+        const winner = answers.find((answer) => answer.status === 200)!.body;
+        expect(answers.find((answer) => answer.status === 409)!.body.message).to.equal(taken(winner));
+        expect((await withAddress(4301, email)).map((contact: { id: string }) => contact.id)).to.deep.equal([winner.id]);
+      }
+    });
+
+    it('lands one of an import and a contact added by hand with the same address at once: the import then skips its row as a duplicate', async () => {
+      const { token: importer } = await app.signUp('Racing Importer');
+      for (let round = 0; round < 4; round += 1) {
+        const email = `ida.import${round}@bank.example`;
+        const csv = ['Name,Title,Cert,Email', `Ida Import,CFO,4302,${email}`, `Other ${round},CEO,4302,other${round}@bank.example`].join('\n');
+        const [imported, added] = await atOnce([
+          () => app.request('/api/data/contacts/import', { method: 'POST', token: importer, body: { csv, mapping: { name: 'Name', title: 'Title', bankId: 'Cert', email: 'Email' } } }),
+          () => add({ bankId: 4302, name: 'Ida Hand', title: 'CFO', email: email.toUpperCase() }, importer),
+        ]);
+        expect(imported.status, imported.text).to.equal(200);
+        expect([201, 409]).to.include(added.status);
+        expect(imported.body).to.include(added.status === 201 ? { imported: 1, duplicates: 1 } : { imported: 2, duplicates: 0 });
+        expect(await withAddress(4302, email, importer)).to.have.length(1);
+      }
+    });
+  });
+
   it("lists only the user's contacts, newest first, filtered by bank, hot lead and text", async () => {
     await add({ ...jane, bankId: 4000, name: 'Ann Older', title: 'COO', email: 'ann@fourthousand.com' });
     await add({ ...jane, bankId: 4000, name: 'Bob Newer', title: 'Head of Treasury', email: null, isHotLead: true });

@@ -12,6 +12,7 @@ import { RecordNotFound } from '../../commands/errors.ts';
 import { BadRequestError, ConflictError, readAfterCommit } from '../../http/errors.ts';
 import { booleanFilter, integerFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
+import type { EventStore } from '../../eventstore/types.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
@@ -129,7 +130,7 @@ const erasureRepeated: HistoryRepeat = (events, index) => {
  * A bank lists a person once: a contact is refused an email address (in any letter case) that
  * another contact of the same bank has, as an import skips such a row, so no one is written to twice.
  */
-async function refuseAddressTaken(knex: Knex, userId: string, contact: { id: string; bankId: number; email: string | null | undefined }): Promise<void> {
+async function refuseAddressTaken(knex: Knex, userId: string, contact: ContactAddress): Promise<void> {
   if (!contact.email) return;
   const holder: { name: string; email: string } | undefined = await knex('contacts')
     .where({ user_id: userId, bank_id: contact.bankId })
@@ -141,7 +142,47 @@ async function refuseAddressTaken(knex: Knex, userId: string, contact: { id: str
   throw new ConflictError(message, { issues: [{ path: 'email', message }] });
 }
 
-export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand, ContactRow> {
+type ContactAddress = { id: string; bankId: number; email: string | null | undefined };
+
+/**
+ * Two writes of one address at the same moment both pass `refuseAddressTaken`, which reads the read
+ * model before either is stored. Where projections are written in the append's transaction (the
+ * PostgreSQL store), a unique index on the contacts a checked address was given to
+ * (`contacts_address_held`) then fails the second append with its events. A reservation stream per
+ * address, appended with the contact's events, was not chosen: neither store appends to two streams
+ * in one step (EventStoreDB cannot), and a stream named by an address would keep it where erasing
+ * the contact cannot reach. EventStoreDB's projectors run after the append, where the index would
+ * only park the second contact: there the check before the command is all there is.
+ */
+export const holdsAddresses = (eventStore: EventStore) => eventStore.kind === 'postgres';
+
+const addressHeldIndex = 'contacts_address_held';
+/** Times an import is written before it gives up on contacts being added under it. */
+const importAttempts = 3;
+
+/** A write refused because a concurrent one gave the address to another contact of the bank first. */
+const isAddressHeldElsewhere = (error: unknown) => {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === addressHeldIndex;
+};
+
+/** The contact's bank and address once `changes` are made to it as it is now (undefined: no such contact). */
+async function addressAfter(knex: Knex, userId: string, id: string, changes: { bankId?: number; email?: string | null }) {
+  const current: { bank_id: number; email: string | null; address_held: boolean } | undefined = await knex('contacts').where({ user_id: userId, id }).first('bank_id', 'email', 'address_held');
+  if (!current) return undefined;
+  const next: ContactAddress = { id, bankId: changes.bankId ?? current.bank_id, email: changes.email === undefined ? current.email : changes.email };
+  return { current, next, changed: next.bankId !== current.bank_id || next.email?.toLowerCase() !== current.email?.toLowerCase() };
+}
+
+/** The answer to a write that lost the address to a concurrent one: the holder's, as when it was stored first. */
+async function refuseAddressTakenMeanwhile(knex: Knex, userId: string, contact: ContactAddress): Promise<never> {
+  await refuseAddressTaken(knex, userId, contact);
+  const message = 'Another contact at this bank was given this address a moment ago: reload and try again.';
+  throw new ConflictError(message, { issues: [{ path: 'email', message }] });
+}
+
+/** The Contacts resource; `holdAddresses` (see `holdsAddresses`) matters only to writes. */
+export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses: false }): ResourceDefinition<ContactCommand, ContactRow> {
   return {
     resource: 'contacts',
     what: 'Contact',
@@ -221,20 +262,25 @@ export function contactsResource(knex: Knex): ResourceDefinition<ContactCommand,
         },
         isHotLead: isHotLead ?? false,
         verification: verification ?? null,
+        holdAddress: holdAddresses,
       };
     },
     update: async (body, { userId, id }) => {
       const changes = editContactBody.parse(body);
-      const current: { bank_id: number; email: string | null } | undefined = await knex('contacts').where({ user_id: userId, id }).first('bank_id', 'email');
-      if (current) {
-        const next = { id, bankId: changes.bankId ?? current.bank_id, email: changes.email === undefined ? current.email : changes.email };
-        // Only a new address or bank is checked: a pair saved before this rule can still be edited.
-        if (next.bankId !== current.bank_id || next.email?.toLowerCase() !== current.email?.toLowerCase()) await refuseAddressTaken(knex, userId, next);
-      }
+      const address = await addressAfter(knex, userId, id, changes);
+      // Only a new address or bank is checked (and held): a pair saved before this rule can still be edited.
+      if (address?.changed) await refuseAddressTaken(knex, userId, address.next);
       const trackedName = changes.bankId === undefined ? null : await trackedBankName(knex, userId, changes.bankId);
-      return { type: 'EditContact', userId, changes, trackedBankName: trackedName };
+      const holdAddress = holdAddresses && address !== undefined && (address.changed || address.current.address_held);
+      return { type: 'EditContact', userId, changes, trackedBankName: trackedName, holdAddress };
     },
     remove: ({ userId }) => ({ type: 'DeleteContact', userId }),
+    explainRefusal: async (error, command, { userId, id }) => {
+      if (!isAddressHeldElsewhere(error)) return;
+      if (command.type === 'AddContact') await refuseAddressTakenMeanwhile(knex, userId, { id, ...command.fields });
+      const address = command.type === 'EditContact' && (await addressAfter(knex, userId, id, command.changes));
+      if (address) await refuseAddressTakenMeanwhile(knex, userId, address.next);
+    },
   };
 }
 
@@ -252,7 +298,8 @@ export async function recordContactVerification(services: AppServices, userId: s
 
 export function contactRoutes(services: AppServices) {
   const { knex, eventStore } = services;
-  const definition = contactsResource(knex);
+  const holdAddresses = holdsAddresses(eventStore);
+  const definition = contactsResource(knex, { holdAddresses });
   const router = resourceRouter(services, definition);
 
   router.put('/:id/hot-lead', async (ctx) => {
@@ -288,7 +335,7 @@ export function contactRoutes(services: AppServices) {
   });
 
   const importBody = z.object({ csv: z.string({ error: 'Choose a CSV file to import.' }), mapping: z.unknown().optional(), skipInvalid: z.boolean().optional() }).strict();
-  /** The file and its mapping checked: what an import would add, skip and refuse. */
+  /** The file and its mapping checked: what an import would add, skip and refuse, and `again` to work that out anew against the contacts as they are then. */
   const plan = async (ctx: Context) => {
     const body = importBody.parse(ctx.request.body ?? {});
     const csv = parseContactsCsv(body.csv);
@@ -297,7 +344,8 @@ export function contactRoutes(services: AppServices) {
       const issues = mapping.error.issues.map((issue) => ({ path: ['mapping', ...issue.path].join('.'), message: issue.message }));
       throw new BadRequestError(issues.map((issue) => issue.message).join(' '), { issues });
     }
-    return { body, plan: planImport(csv, mapping.data, await loadImportContext(knex, signedInUser(ctx.state).id)) };
+    const again = async () => planImport(csv, mapping.data, await loadImportContext(knex, signedInUser(ctx.state).id));
+    return { body, plan: await again(), again };
   };
   const counts = ({ total, contacts, duplicates, errors }: ImportPlan) => ({
     total,
@@ -324,23 +372,34 @@ export function contactRoutes(services: AppServices) {
   });
 
   // One ContactAdded per new contact, all under one correlation id with source "import", in one transaction.
+  // A contact given one of the file's addresses while the import is written fails the import's
+  // transaction (see holdsAddresses): planned again, the file skips that row as a duplicate.
   router.post('/import', async (ctx) => {
-    const { body, plan: checked } = await plan(ctx);
-    if (checked.errors.length && !body.skipInvalid) {
-      throw new BadRequestError(`${counts(checked).invalid} rows cannot be imported; fix them or import the others only.`, { ...counts(checked) });
-    }
+    const { body, plan: first, again } = await plan(ctx);
     const userId = signedInUser(ctx.state).id;
     const at = new Date().toISOString();
-    const streams = checked.contacts.map(({ isHotLead, ...fields }) => {
-      const contactId = randomUUID();
-      const events = contactDecider.decide({ type: 'AddContact', contactId, userId, fields, isHotLead, verification: null, at }, contactDecider.initialState());
-      return { streamId: contactStreamId(contactId), events };
-    });
     const correlationId = randomUUID();
     const context = currentContext();
-    await runWithContext({ ...context!, correlationId, source: 'import' }, () => eventStore.appendNewStreams(streams));
-    const { valid: _valid, ...rest } = counts(checked);
-    ctx.body = { correlationId, imported: streams.length, ...rest };
+    for (let attempt = 1, checked = first; ; attempt += 1, checked = await again()) {
+      if (checked.errors.length && !body.skipInvalid) {
+        throw new BadRequestError(`${counts(checked).invalid} rows cannot be imported; fix them or import the others only.`, { ...counts(checked) });
+      }
+      const streams = checked.contacts.map(({ isHotLead, ...fields }) => {
+        const contactId = randomUUID();
+        const events = contactDecider.decide({ type: 'AddContact', contactId, userId, fields, isHotLead, verification: null, at, holdAddress: holdAddresses }, contactDecider.initialState());
+        return { streamId: contactStreamId(contactId), events };
+      });
+      try {
+        await runWithContext({ ...context!, correlationId, source: 'import' }, () => eventStore.appendNewStreams(streams));
+      } catch (error) {
+        if (!isAddressHeldElsewhere(error)) throw error;
+        if (attempt < importAttempts) continue;
+        throw new ConflictError('Contacts of these banks are being added right now. Please import the file again in a moment.');
+      }
+      const { valid: _valid, ...rest } = counts(checked);
+      ctx.body = { correlationId, imported: streams.length, ...rest };
+      return;
+    }
   });
 
   // Every contact of one bank at once; answers that bank's contacts as they now are.
