@@ -291,8 +291,7 @@ function expectedDashboard(data: PublishedData) {
     return { cert, assets: dollars(row.ASSET) ?? 0, roa: published(row.ROA) };
   });
   const top = [...inQuarter].sort((a, b) => b.assets - a.assets || a.cert - b.cert).slice(0, 100);
-  // ROA weighted by assets: the return the 100 earn on their assets together.
-  const withRoa = top.filter((bank) => bank.roa !== null && bank.assets > 0);
+  const roas = top.filter((bank) => bank.roa !== null).map((bank) => bank.roa!);
   const topRoa = inQuarter
     .filter((bank) => bank.assets >= 1e9 && bank.roa !== null)
     .sort((a, b) => b.roa! - a.roa! || a.cert - b.cert)
@@ -300,7 +299,7 @@ function expectedDashboard(data: PublishedData) {
   return {
     totalInstitutions: active.length,
     totalAssets: top.reduce((sum, bank) => sum + bank.assets, 0),
-    avgRoa: withRoa.reduce((sum, bank) => sum + bank.roa! * bank.assets, 0) / withRoa.reduce((sum, bank) => sum + bank.assets, 0),
+    avgRoa: roas.reduce((sum, roa) => sum + roa, 0) / roas.length,
     topRoa,
     inQuarter,
   };

@@ -3,7 +3,6 @@ import { quarterLabel as quarterName } from '../../../domain/format.ts';
 import { PEER_ASSET_RANGE_WORDS, peerAssetRange } from '../../../domain/peers.ts';
 import { assessRisk } from '../../../domain/risk.ts';
 import { cached } from '../regulator/engine/cache.ts';
-import { assetWeightedRoa } from '../regulator/queries/dashboard.ts';
 import { metricByColumn, peerColumns, profileColumns, type Metric } from './metrics.ts';
 import { containsPattern } from '../db/like.ts';
 
@@ -205,7 +204,6 @@ export type MarketStatistics = {
   totalDeposits: number;
   averages: Figures;
   medianAssets: number | null;
-  /** The 100 largest banks as the Dashboard's Market Snapshot gives them: ROA weighted by assets, NPL and NIM means. */
   top100: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
   risk: { low: number; medium: number; high: number };
 };
@@ -231,7 +229,7 @@ export async function marketStatistics(knex: Knex, quarter: string, state?: stri
     ),
     knex
       .from(base().select('f.assets', 'f.roa', 'f.npl_ratio', 'f.net_interest_margin').whereNotNull('f.assets').orderBy('f.assets', 'desc').limit(100).as('top'))
-      .first(knex.raw('coalesce(sum(assets), 0) as total_assets'), knex.raw(`${assetWeightedRoa} as roa`), knex.raw('avg(npl_ratio) as npl'), knex.raw('avg(net_interest_margin) as nim')),
+      .first(knex.raw('coalesce(sum(assets), 0) as total_assets'), knex.raw('avg(roa) as roa'), knex.raw('avg(npl_ratio) as npl'), knex.raw('avg(net_interest_margin) as nim')),
   ]);
   return {
     quarter,

@@ -3,11 +3,6 @@
  * aggregates over the user's target banks (normalised snapshots, money in dollars).
  */
 
-import { weightedAverage } from '../../../domain/averages.ts';
-
-/** What the Dashboard says under each Avg ROA: the figure weights every bank's ROA by its total assets. */
-export const avgRoaNote = 'Weighted by total assets';
-
 export type TargetSnapshot = {
   assets?: number | null;
   roa?: number | null;
@@ -30,7 +25,6 @@ export type AssetBucket = { label: string; count: number };
 export type PortfolioSummary = {
   count: number;
   totalAssets: number;
-  /** ROA weighted by total assets, as the Market Snapshot's (domain/averages.ts). */
   avgRoa: number | null;
   avgNplRatio: number | null;
   avgTier1Ratio: number | null;
@@ -61,7 +55,7 @@ export function portfolioSummary(banks: readonly TargetSnapshot[]): PortfolioSum
   return {
     count: banks.length,
     totalAssets: banks.reduce((sum, bank) => sum + (finite(bank.assets) ? bank.assets : 0), 0),
-    avgRoa: weightedAverage(banks.map((bank) => ({ value: bank.roa, weight: bank.assets }))),
+    avgRoa: averageOf(banks.map((bank) => bank.roa)),
     avgNplRatio: averageOf(banks.map((bank) => bank.nplRatio)),
     avgTier1Ratio: averageOf(banks.map((bank) => bank.tier1CapitalRatio)),
     assetBuckets: [

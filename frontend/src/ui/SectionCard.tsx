@@ -40,11 +40,10 @@ export function SectionCard({
 }
 
 /**
- * A label over a figure, as the stat and summary blocks show them, and under it an optional note
- * saying how the figure is computed. The figure wraps rather than being cut: a rated one carries its
- * rating's word, and at twice the text size that takes a second line.
+ * A label over a figure, as the stat and summary blocks show them. The figure wraps rather than being
+ * cut: a rated one carries its rating's word, and at twice the text size that takes a second line.
  */
-export function Figure({ label, value, note, testId }: { label: string; value: ReactNode; note?: string; testId?: string }) {
+export function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="div" noWrap>
@@ -53,11 +52,6 @@ export function Figure({ label, value, note, testId }: { label: string; value: R
       <Typography variant="h6" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }} data-testid={testId}>
         {value}
       </Typography>
-      {note && (
-        <Typography variant="caption" color="text.secondary" component="div">
-          {note}
-        </Typography>
-      )}
     </Box>
   );
 }

@@ -156,7 +156,7 @@ export function createOfflineAnalyst(knex: Knex): AiProvider {
       const nim = numberFrom(stats.avgNim);
       const quarter = await quarterFor(knex).catch(() => undefined);
       const parts = [`The 100 largest banks hold ${formatMoney(totalAssets)} in assets.`];
-      if (roa !== null) parts.push(`Their return on assets, weighted by assets, of ${formatPercent(roa)} is ${roa >= 1.25 ? 'strong' : roa >= 0.75 ? 'healthy' : roa >= 0.5 ? 'modest' : 'weak'} (1.25% and above is strong).`);
+      if (roa !== null) parts.push(`Their average return on assets of ${formatPercent(roa)} is ${roa >= 1.25 ? 'strong' : roa >= 0.75 ? 'healthy' : roa >= 0.5 ? 'modest' : 'weak'} (1.25% and above is strong).`);
       if (npl !== null) parts.push(`Noncurrent loans average ${formatPercent(npl)} of loans, ${npl < 1 ? 'a clean credit picture' : npl < 2.5 ? 'worth watching' : 'a level that signals credit stress'}.`);
       if (nim !== null) parts.push(`The average net interest margin is ${formatPercent(nim)}${nim < 2.5 ? ', thin by historical standards' : ''}.`);
       return parts.join(' ') + offlineFooter(quarter);

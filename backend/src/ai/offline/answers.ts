@@ -129,7 +129,7 @@ export function marketAnswer(statistics: MarketStatistics): string {
     `- Average ROA ${formatPercent(averages.roa)}, ROE ${formatPercent(averages.roe)}, NIM ${formatPercent(averages.net_interest_margin)}`,
     `- Average NPL ratio ${formatPercent(averages.npl_ratio)}, efficiency ratio ${formatPercent(averages.efficiency_ratio)}, Tier 1 capital ratio ${formatPercent(averages.tier1_capital_ratio)}`,
     `- Risk distribution: ${formatCount(statistics.risk.low)} low, ${formatCount(statistics.risk.medium)} medium, ${formatCount(statistics.risk.high)} high risk`,
-    `- Top 100 banks by assets: ${formatMoney(statistics.top100.totalAssets)} in assets, ROA ${formatPercent(statistics.top100.avgRoa)} (weighted by assets), NPL ${formatPercent(statistics.top100.avgNpl)}, NIM ${formatPercent(statistics.top100.avgNim)}`,
+    `- Top 100 banks by assets: ${formatMoney(statistics.top100.totalAssets)} in assets, average ROA ${formatPercent(statistics.top100.avgRoa)}, NPL ${formatPercent(statistics.top100.avgNpl)}, NIM ${formatPercent(statistics.top100.avgNim)}`,
   ];
   if (statistics.totalAssets > 0) lines.push('', `The top 100 hold ${((statistics.top100.totalAssets / statistics.totalAssets) * 100).toFixed(1)}% of the assets ${scope}.`);
   return lines.join('\n') + offlineFooter(statistics.quarter);

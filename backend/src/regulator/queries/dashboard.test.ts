@@ -4,7 +4,7 @@ import { markRegulatorDataChanged } from '../store.ts';
 import { computeDashboard } from './dashboard.ts';
 
 describeWithDatabase('dashboard market snapshot', (context) => {
-  it("weights the top banks' ROA by their assets, leaving out a bank without ROA", async () => {
+  it("averages the top banks' ROA and NIM over the banks reporting them, each bank counted once, as the other averages are", async () => {
     const { knex } = context.db;
     const repdte = '20250630';
     const banks = [
@@ -18,8 +18,8 @@ describeWithDatabase('dashboard market snapshot', (context) => {
     try {
       const { marketStats } = await computeDashboard(knex, repdte);
       expect(marketStats.totalAssets).to.equal(15e9);
-      // $9B earning 1% and $1B earning 2%: 1.1% on their $10B together, where a simple mean says 1.5%.
-      expect(marketStats.avgRoa).to.be.closeTo(1.1, 1e-9);
+      // The mean of 1% and 2%; the bank without ROA is left out, not counted as 0.
+      expect(marketStats.avgRoa).to.be.closeTo(1.5, 1e-9);
       expect(marketStats.avgNim).to.be.closeTo(3.5, 1e-9);
     } finally {
       await knex('fdic_financials').whereIn('cert', banks.map(({ cert }) => cert)).delete();

@@ -11,8 +11,7 @@ import { assessRisk } from '../../../../domain/risk.ts';
  * - riskDistribution: active banks with financials that quarter, by quarterly ROA as the risk
  *   category lists count them (High < 0.5, Medium 0.5-1.0, Low > 1.0), so the donut and the
  *   list behind each segment agree.
- * - marketStats: the top 100 banks by assets: total assets (dollars); ROA weighted by assets (the
- *   return the group earns on its assets together, domain/averages.ts); the mean NPL ratio and NIM.
+ * - marketStats: the top 100 banks by assets: total assets (dollars), mean ROA, NPL ratio and NIM.
  * - marketChargeOffs / marketDelinquencies: gross charge-offs (YTD) and 30-89 days past due, in
  *   dollars, summed over every bank that quarter, by loan family.
  * - spotlight: five banks each; topRoa, mostEfficient and strongestCapital consider banks with at
@@ -52,9 +51,6 @@ export type DashboardResponse = {
   isDemo: boolean;
 };
 
-/** SQL over rows with `roa` and `assets`: ROA weighted by assets as weightedAverage (domain/averages.ts) takes it, over the banks reporting ROA with positive assets. */
-export const assetWeightedRoa = `sum(roa * assets) filter (where roa is not null and assets > 0) / nullif(sum(assets) filter (where roa is not null and assets > 0), 0)`;
-
 const spotlightSize = 5;
 const spotlightMinimumAssets = 1_000_000_000;
 const families = ['re', 'ci', 'consumer', 'ag'] as const;
@@ -84,7 +80,7 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
       .first(),
     knex
       .from(activeInQuarter().select('f.assets', 'f.roa', 'f.npl_ratio', 'f.net_interest_margin').orderByRaw('f.assets desc nulls last').limit(100).as('top'))
-      .select(knex.raw(`coalesce(sum(assets), 0) as total_assets, ${assetWeightedRoa} as avg_roa, avg(npl_ratio) as avg_npl, avg(net_interest_margin) as avg_nim`))
+      .select(knex.raw('coalesce(sum(assets), 0) as total_assets, avg(roa) as avg_roa, avg(npl_ratio) as avg_npl, avg(net_interest_margin) as avg_nim'))
       .first(),
     activeInQuarter()
       .select(

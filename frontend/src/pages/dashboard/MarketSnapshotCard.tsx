@@ -5,7 +5,6 @@ import { useDataProvider } from 'react-admin';
 import { delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
-import { avgRoaNote } from '../../lib/portfolio.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -45,7 +44,7 @@ export function MarketSnapshotCard({ market, loading }: { market?: DashboardResp
         <>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, mb: 2 }}>
             <Figure label="Total Assets" value={formatMoney(stats.totalAssets)} testId="market-total-assets" />
-            <Figure label="Avg ROA" value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="beside" bold={false} />} note={avgRoaNote} />
+            <Figure label="Avg ROA" value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="beside" bold={false} />} />
             <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(stats.avgNpl)} rating={delinquencyColor(stats.avgNpl)} cue="beside" bold={false} />} />
             <Figure label="Avg NIM" value={formatPercent(stats.avgNim)} />
           </Box>

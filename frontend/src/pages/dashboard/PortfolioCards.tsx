@@ -1,7 +1,7 @@
 import { Box, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { capitalColor, countOf, delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
-import { avgRoaNote, loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
+import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
 import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';
 import type { TargetBank } from './useDashboardData.ts';
@@ -11,7 +11,7 @@ import { sliceColor } from '../../lib/chart-colors.ts';
 
 const NO_TARGETS = 'No target banks yet. Star banks in the Bank Directory or Credit Box to analyse them here.';
 
-/** My Targets Portfolio Analysis: count, total assets, ROA weighted by assets, average NPL and Tier 1, and the asset size distribution. */
+/** My Targets Portfolio Analysis: count, total assets, average ROA, NPL and Tier 1, and the asset size distribution. */
 export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]; loading: boolean }) {
   const chartPalette = useChartPalette();
   const summary = useMemo(() => portfolioSummary(banks ?? []), [banks]);
@@ -25,7 +25,7 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, flex: 1, alignContent: 'start' }}>
             <Figure label="Total Assets" value={formatMoney(summary.totalAssets)} />
-            <Figure label="Avg ROA" value={<RatingText value={formatPercent(summary.avgRoa)} rating={roaColor(summary.avgRoa)} cue="beside" bold={false} />} note={avgRoaNote} />
+            <Figure label="Avg ROA" value={<RatingText value={formatPercent(summary.avgRoa)} rating={roaColor(summary.avgRoa)} cue="beside" bold={false} />} />
             <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(summary.avgNplRatio)} rating={delinquencyColor(summary.avgNplRatio)} cue="beside" bold={false} />} />
             <Figure label="Avg Tier 1 Ratio" value={<RatingText value={formatPercent(summary.avgTier1Ratio)} rating={capitalColor.tier1RiskBased(summary.avgTier1Ratio)} cue="beside" bold={false} />} />
           </Box>
