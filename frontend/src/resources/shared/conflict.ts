@@ -50,7 +50,6 @@ export function displayValue(value: unknown): string {
   return String(value);
 }
 
-
 /**
  * What "Overwrite with mine" saves after a conflict: the record as it is now, with only the fields the
  * user changed since the form opened (`mine` differing from `opened`) set to the user's values. A field
