@@ -501,6 +501,32 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(mine)).to.deep.equal([]);
   });
 
+  it('shows a change made between the conflict and Overwrite with mine, and saves the next Overwrite over it', async () => {
+    const { mine, theirs, saveIn, stored } = await contactOpenInTwoTabs('Sasha Lind');
+    await theirs.getByLabel('Job Title').fill('Chief Financial Officer');
+    await saveIn(theirs);
+    await theirs.getByRole('tab', { name: 'History' }).waitFor();
+
+    await mine.getByLabel('Email', { exact: true }).fill('jane.doe@example.com');
+    await saveIn(mine);
+    const notice = mine.getByTestId('conflict-notice');
+    await notice.getByRole('cell', { name: 'Chief Financial Officer' }).waitFor();
+
+    // A third change while the notice shows.
+    await theirs.getByRole('link', { name: 'Edit', exact: true }).click();
+    await theirs.getByRole('textbox', { name: 'Full Name' }).fill('Jane A. Doe');
+    await saveIn(theirs);
+    await theirs.getByRole('tab', { name: 'History' }).waitFor();
+
+    await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await mine.getByText('The record changed again meanwhile: the notice shows that change.').waitFor();
+    await notice.getByRole('cell', { name: 'Jane A. Doe' }).waitFor();
+    await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await mine.getByRole('tab', { name: 'History' }).waitFor();
+    expect(await stored()).to.include({ title: 'Chief Financial Officer', name: 'Jane A. Doe', email: 'jane.doe@example.com' });
+    expect(e2e.pageErrors(mine)).to.deep.equal([]);
+  });
+
   it("asks before leaving a contact's edit with changes not saved, by Back or a link, keeps what was typed when the user stays, and leaves once saved", async () => {
     const { session, bank } = await userTrackingABank('Morgan Reyes');
     const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: "Siobhán O'Brien", title: 'COO' } });

@@ -12,7 +12,19 @@ import { AskBeforeLeaving } from './RecordForm.tsx';
 /** A refused save: the record as the form opened it, the values the user saved, and the record as it is now. */
 type Conflict = { opened: Partial<RaRecord>; attempted: Partial<RaRecord>; current: RaRecord; changes: FieldChange[] };
 
-function ConflictPanel({ conflict, useReading, onSettled, onLeave }: { conflict: Conflict | null; useReading?: UseHistoryReading; onSettled: () => void; onLeave: () => void }) {
+function ConflictPanel({
+  conflict,
+  useReading,
+  onSettled,
+  onRefusedAgain,
+  onLeave,
+}: {
+  conflict: Conflict | null;
+  useReading?: UseHistoryReading;
+  onSettled: () => void;
+  onRefusedAgain: (conflict: Conflict) => void;
+  onLeave: () => void;
+}) {
   const { resource, refetch, redirect: redirectTo } = useEditContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
@@ -47,7 +59,21 @@ function ConflictPanel({ conflict, useReading, onSettled, onLeave }: { conflict:
             onLeave();
             redirect(redirectTo === false ? false : (redirectTo ?? 'show'), resource, saved.data.id, saved.data);
           } catch (error) {
-            notify((error as Error).message, { type: 'error' });
+            // Changed once more since the notice showed it: the notice now tells that change, and the
+            // next Overwrite saves the user's fields over it.
+            const current =
+              statusOf(error) === 412
+                ? await dataProvider.getOne(resource, { id: conflict.current.id }).then(
+                    (answer) => answer.data,
+                    () => null,
+                  )
+                : null;
+            if (current) {
+              onRefusedAgain({ ...conflict, current, changes: changesSince(conflict.current, current) });
+              notify('The record changed again meanwhile: the notice shows that change.', { type: 'warning' });
+            } else {
+              notify((error as Error).message, { type: 'error' });
+            }
           } finally {
             setBusy(false);
           }
@@ -112,7 +138,7 @@ export function ConflictAwareEdit({
         },
       }}
     >
-      <ConflictPanel conflict={conflict} useReading={useHistoryReading} onSettled={() => setConflict(null)} onLeave={() => setSavedOver(true)} />
+      <ConflictPanel conflict={conflict} useReading={useHistoryReading} onSettled={() => setConflict(null)} onRefusedAgain={setConflict} onLeave={() => setSavedOver(true)} />
       <AskBeforeLeaving.Provider value={!savedOver}>
         <FormOnceFetched>{children}</FormOnceFetched>
       </AskBeforeLeaving.Provider>
