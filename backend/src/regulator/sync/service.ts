@@ -157,7 +157,9 @@ export class RegulatorSync {
       return {
         ...statusOf(run),
         status: 'stopped',
-        message: `The sync stopped unexpectedly at ${run.progress.toLocaleString('en-US')} of ${run.total.toLocaleString('en-US')} records; start it again to resume.`,
+        message:
+          `The sync stopped unexpectedly at ${groupThousands(run.progress)} of ${groupThousands(run.total)} records; ` +
+          (kind === 'institutions' && canResume(run) ? `start it again to continue from ${groupThousands(resumePoint(run))} of ${groupThousands(run.total)} records.` : 'start it again to sync from the beginning.'),
       };
     }
     return statusOf(run);

@@ -134,7 +134,12 @@ describeWithDatabase('regulator sync', (context) => {
     await context.db.knex('sync_runs').update({ status: 'running' });
     const died = await status();
     expect(died.status).to.equal('stopped');
-    expect(died.message).to.match(/stopped unexpectedly at 65 of 135 records; start it again to resume/);
+    expect(died.message).to.match(/stopped unexpectedly at 65 of 135 records; start it again to continue from 45 of 135 records\.$/);
+    // Without a cursor to continue from, starting again starts over, and the status says so.
+    const cursor = (await context.db.knex('sync_runs').first('cursor')).cursor;
+    await context.db.knex('sync_runs').update({ cursor: null });
+    expect((await status()).message).to.match(/stopped unexpectedly at 65 of 135 records; start it again to sync from the beginning\.$/);
+    await context.db.knex('sync_runs').update({ cursor: JSON.stringify(cursor) });
 
     const before = fdic.requests.length;
     const resumed = await app.request('/api/services/sync/institutions', { method: 'POST', token });
