@@ -1,4 +1,5 @@
 import { accountFeature } from './account/feature.ts';
+import { passwordResetFeature } from './auth/password-reset.ts';
 import { aiFeature } from './ai/feature.ts';
 import { enrichmentFeature } from './enrichment/feature.ts';
 import { healthFeature } from './health/routes.ts';
@@ -26,6 +27,7 @@ const settingsWith = (automation: AutomationFeature) => createSettingsFeature({ 
 /** Every backend capability, in mount order. Add a feature here to serve its routes and run its hooks. */
 export const features: Feature[] = [
   healthFeature,
+  passwordResetFeature,
   embeddedStatisticsFeature,
   idempotencyKeyExpiryFeature,
   regulatorFeature,

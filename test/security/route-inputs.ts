@@ -3,12 +3,15 @@ import { pick } from '../outreach/resources.ts';
 
 /**
  * Routes anyone may call without credentials: signing up and in, the health check, the public API's own
- * description, the unsubscribe link of automated mail (its signed token is the credential) and Mailgun's
+ * description, asking for and using a password reset link (the link's token is the credential), the unsubscribe link of automated mail (its signed token is the credential) and Mailgun's
  * event webhooks (signed with the sender's webhook signing key).
  */
 export const publicRoutes = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
+  'GET /api/auth/password-reset',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
   'GET /api/health',
   'GET /api/public/openapi.json',
   'GET /api/public/unsubscribe/:token',

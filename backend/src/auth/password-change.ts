@@ -13,6 +13,8 @@ export async function replacePassword(
   knex: Knex,
   revocations: TokenRevocations,
   input: { userId: string; newPassword: string; sessionSeconds: number },
+  /** Run first in the same transaction (using up a reset link): when it throws, nothing is changed. */
+  first?: (trx: Knex.Transaction) => Promise<void>,
 ): Promise<Date> {
   const passwordHash = await hashPassword(input.newPassword);
   // Tokens carry their issue time in whole seconds: every session issued up to the end of this
@@ -20,6 +22,7 @@ export async function replacePassword(
   const takesEffectAt = new Date((Math.floor(Date.now() / 1000) + 1) * 1000);
   const lastEndedSessionExpiresAt = new Date(takesEffectAt.getTime() + input.sessionSeconds * 1000);
   await knex.transaction(async (trx) => {
+    await first?.(trx);
     await replacePasswordHash(trx, input.userId, passwordHash);
     await revocations.endSessionsIssuedBefore(trx, input.userId, takesEffectAt, lastEndedSessionExpiresAt);
   });

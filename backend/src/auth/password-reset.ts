@@ -1,0 +1,163 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { accountEmail } from '../../../domain/account-email.ts';
+import { accountPassword } from '../../../domain/account-password.ts';
+import { BadRequestError, HttpError, parseOr400 } from '../http/errors.ts';
+import { logger } from '../logging/logger.ts';
+import { smtpTransport } from '../mail/smtp.ts';
+import { htmlOfText, type MailTransport } from '../mail/transport.ts';
+import type { AppServices, Feature } from '../services.ts';
+import { replacePassword } from './password-change.ts';
+import { AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
+import { revocationsOf } from './revocations.ts';
+import { signToken } from './tokens.ts';
+import { findUserById, findUserWithPasswordByEmail } from './users.ts';
+
+/** How long a reset link works. */
+export const resetLinkLifetimeMs = 60 * 60_000;
+
+/** The one answer to every request for a link, whether or not an account has the email: it must not tell which do. */
+const requested = { message: 'If an account uses that email, we sent a link to reset its password. It works for one hour.' };
+
+export const resetUnavailable = 'Password reset by email is not set up on this server. Ask whoever runs Charterline to reset it.';
+export const invalidResetLink = 'This reset link is invalid or has expired. Ask for a new one.';
+
+const requestSchema = z.object({ email: accountEmail }).strict();
+const confirmSchema = z
+  .object({
+    token: z.string({ error: invalidResetLink }).min(1, invalidResetLink).max(200, invalidResetLink),
+    newPassword: accountPassword,
+  })
+  .strict();
+
+/** Only the token's hash is stored: the link in the mail is the one copy of the token itself. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new reset link for the user: a random 32-byte token valid for `resetLinkLifetimeMs` from `now`.
+ * It replaces the user's earlier links, so only the newest mail works. Answers the token, to be put
+ * in the link and never stored.
+ */
+export async function issueResetToken(knex: Knex, userId: string, now: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await knex.transaction(async (trx) => {
+    await trx('password_reset_tokens').where({ user_id: userId }).delete();
+    await trx('password_reset_tokens').insert({ token_hash: hashOf(token), user_id: userId, expires_at: new Date(now + resetLinkLifetimeMs) });
+    // Expired links of anyone are worthless: kept no longer than the next request.
+    await trx('password_reset_tokens').where('expires_at', '<=', new Date(now)).delete();
+  });
+  return token;
+}
+
+/** The address the reset screen is opened at with `token`. */
+export const resetLinkOf = (publicUrl: string, token: string) => `${publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+
+/**
+ * Who a reset mail comes from: the SMTP login itself when it is an email address (many servers send
+ * only as the account that logged in), else no-reply at the host users reach the app at.
+ */
+export function resetMailSender(smtpUrl: string, publicUrl: string): string {
+  const login = decodeURIComponent(new URL(smtpUrl).username);
+  return accountEmail.safeParse(login).success ? login : `no-reply@${new URL(publicUrl).hostname}`;
+}
+
+/** The reset mail: a plain subject, the link and when it stops working. */
+export function resetMail(link: string): { subject: string; text: string; html: string } {
+  const text = [
+    'Someone asked to reset the password of your Charterline account.',
+    `Open this link to choose a new password (it works once, for one hour):\n${link}`,
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ].join('\n\n');
+  return { subject: 'Reset your Charterline password', text, html: htmlOfText(text) };
+}
+
+/** Unknown, used up, expired or replaced: all answer the same. */
+const invalidLink = () => new BadRequestError(invalidResetLink, { issues: [{ path: 'token', message: invalidResetLink }] });
+
+type ResetWiring = { transport?: MailTransport; sending: Set<Promise<void>> };
+
+/**
+ * "Forgot your password?": a link by email (the deployment's SMTP_URL server) that sets a new
+ * password once and signs the user in, ending every earlier session as a password change does.
+ * `now` is the clock of link expiry and of the request allowances (tests move it).
+ */
+export function createPasswordResetFeature(options: { now?: () => number } = {}): Feature {
+  const now = options.now ?? Date.now;
+  const wirings = new Map<AppServices, ResetWiring>();
+  const wiringOf = (services: AppServices) => {
+    let wiring = wirings.get(services);
+    if (!wiring) wirings.set(services, (wiring = { sending: new Set() }));
+    return wiring;
+  };
+
+  const routes = (services: AppServices): Router => {
+    const { knex, config } = services;
+    const router = new Router({ prefix: '/api/auth/password-reset' });
+    // Counted whether or not an account has the email, so the 429 tells nothing either.
+    const byEmail = new AttemptLimiter(knex, 5, 60 * 60_000, now);
+    const byAddress = new AttemptLimiter(knex, 20, 60 * 60_000, now);
+
+    /** Whether the sign-in screen may offer a link by email. */
+    router.get('/', (ctx) => {
+      ctx.body = { byEmail: Boolean(config.smtpUrl) };
+    });
+
+    router.post('/', async (ctx) => {
+      const input = parseOr400(requestSchema, ctx.request.body);
+      if (!config.smtpUrl) throw new HttpError(503, resetUnavailable);
+      const wait = Math.max(await byAddress.consume(`password-reset:ip:${ctx.ip}`), await byEmail.consume(`password-reset:email:${input.email}`));
+      if (wait > 0) throw tooManyAttempts(ctx, wait, 'password reset requests');
+      const user = await findUserWithPasswordByEmail(knex, input.email);
+      if (user) {
+        const link = resetLinkOf(config.publicUrl, await issueResetToken(knex, user.id, now()));
+        const wiring = wiringOf(services);
+        wiring.transport ??= smtpTransport(config.smtpUrl);
+        const from = resetMailSender(config.smtpUrl, config.publicUrl);
+        // Not waited for: an answer that came later for a known email would tell it has an account.
+        const sending = wiring.transport
+          .send({ emailId: randomUUID(), from: { name: 'Charterline', email: from }, to: { name: user.name, email: user.email }, ...resetMail(link) })
+          .then((outcome) => {
+            if (outcome.kind !== 'sent') logger.warn('password reset email not sent', { userId: user.id, outcome: outcome.kind, reason: outcome.reason });
+          })
+          .catch((error: Error) => logger.warn('password reset email not sent', { userId: user.id, error: error.message }))
+          .finally(() => wiring.sending.delete(sending));
+        wiring.sending.add(sending);
+      }
+      ctx.status = 202;
+      ctx.body = requested;
+    });
+
+    /** Sets the new password with a link's token, once: the password, the used token and the end of every earlier session are one transaction. */
+    router.post('/confirm', async (ctx) => {
+      const input = parseOr400(confirmSchema, ctx.request.body);
+      const tokenHash = hashOf(input.token);
+      const found = await knex('password_reset_tokens').where({ token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', new Date(now())).first('user_id');
+      const user = found && (await findUserById(knex, found.user_id));
+      if (!user) throw invalidLink();
+      const takesEffectAt = await replacePassword(knex, revocationsOf(knex), { userId: user.id, newPassword: input.newPassword, sessionSeconds: config.jwtExpiresInSeconds }, async (trx) => {
+        // Claimed again inside the transaction: of two uses of one link at once, one wins.
+        const claimed = await trx('password_reset_tokens').where({ token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', new Date(now())).update({ used_at: new Date(now()) });
+        if (claimed !== 1) throw invalidLink();
+      });
+      ctx.body = { token: signToken(user, services.jwtSecret, config.jwtExpiresInSeconds, takesEffectAt), user };
+    });
+
+    return router;
+  };
+
+  return {
+    name: 'password-reset',
+    routes,
+    async stop(services) {
+      const wiring = wirings.get(services);
+      if (!wiring) return;
+      wirings.delete(services);
+      await Promise.allSettled(wiring.sending);
+      await wiring.transport?.close?.();
+    },
+  };
+}
+
+export const passwordResetFeature = createPasswordResetFeature();
