@@ -1,5 +1,5 @@
 // Bundles the server, the worker and the command-line tools (backend/src/main.ts, backend/src/worker.ts,
-// scripts/rebuild-projections.ts, import.ts, sync.ts and everything they import, migrations included)
+// scripts/rebuild-projections.ts, import.ts, sync.ts, reset-password.ts and everything they import, migrations included)
 // into backend/dist/, which `npm start` and the image run with plain Node. Running the TypeScript
 // sources through tsx costs its loader thread and compiled copies of every module, about 50 MB of
 // resident memory. Packages stay in node_modules. It takes well under a second, so every `npm start`
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Writes backend/dist/main.js, worker.js, projections-rebuild.js, import.js and sync.js (with source maps for `node --enable-source-maps`). */
+/** Writes backend/dist/main.js, worker.js, projections-rebuild.js, import.js, sync.js and reset-password.js (with source maps for `node --enable-source-maps`). */
 export async function buildServer() {
   await build({
     absWorkingDir: root,
@@ -21,6 +21,7 @@ export async function buildServer() {
       'projections-rebuild': 'scripts/rebuild-projections.ts',
       import: 'scripts/import.ts',
       sync: 'scripts/sync.ts',
+      'reset-password': 'scripts/reset-password.ts',
     },
     outdir: 'backend/dist',
     bundle: true,

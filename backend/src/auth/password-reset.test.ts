@@ -3,7 +3,7 @@ import { SmtpSink, type ReceivedMail } from '../../../test/doubles/smtp-sink.ts'
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { features } from '../features.ts';
-import { createPasswordResetFeature, resetLinkLifetimeMs, resetMailSender } from './password-reset.ts';
+import { createPasswordResetFeature, resetLinkForEmail, resetLinkLifetimeMs, resetMailSender } from './password-reset.ts';
 
 /** The password `app.signUp` gives its users. */
 const password = 'correct horse battery';
@@ -144,6 +144,19 @@ describeWithDatabase('a server without SMTP_URL', (context) => {
     const asked = await app.request('/api/auth/password-reset', { method: 'POST', body: { email: user.email } });
     expect(asked.status).to.equal(503);
     expect(asked.body.message).to.equal('Password reset by email is not set up on this server. Ask whoever runs Charterline to reset it.');
+  });
+
+  it("gives the operator a link for an account's email that sets a new password once, and nothing for an unknown email", async () => {
+    const { user } = await app.signUp('Locked Out');
+    const link = await resetLinkForEmail(context.db.knex, 'https://crm.example.com', ` ${user.email.toUpperCase()} `);
+    expect(link).to.match(/^https:\/\/crm\.example\.com\/#\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+    const token = link!.split('token=')[1];
+    const confirm = () => app.request('/api/auth/password-reset/confirm', { method: 'POST', body: { token, newPassword: 'a brand new password' } });
+    expect((await confirm()).status).to.equal(200);
+    expect((await confirm()).status).to.equal(400);
+    expect((await app.request('/api/auth/login', { method: 'POST', body: { email: user.email, password: 'a brand new password' } })).status).to.equal(200);
+    expect(await resetLinkForEmail(context.db.knex, 'https://crm.example.com', 'nobody-has-this@example.com')).to.equal(undefined);
+    expect(await resetLinkForEmail(context.db.knex, 'https://crm.example.com', 'not an email')).to.equal(undefined);
   });
 });
 

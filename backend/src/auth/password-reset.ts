@@ -55,6 +55,17 @@ export async function issueResetToken(knex: Knex, userId: string, now: number): 
 export const resetLinkOf = (publicUrl: string, token: string) => `${publicUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
 
 /**
+ * An operator's way when no mail can be sent (`npm run reset-password -- <email>`): a new link for the
+ * account with that email, to hand to its owner, or undefined when no account has it. The owner
+ * chooses the password: none passes through the operator's terminal or shell history.
+ */
+export async function resetLinkForEmail(knex: Knex, publicUrl: string, email: string, now = Date.now()): Promise<string | undefined> {
+  const parsed = accountEmail.safeParse(email);
+  const user = parsed.success ? await findUserWithPasswordByEmail(knex, parsed.data) : undefined;
+  return user && resetLinkOf(publicUrl, await issueResetToken(knex, user.id, now));
+}
+
+/**
  * Who a reset mail comes from: the SMTP login itself when it is an email address (many servers send
  * only as the account that logged in), else no-reply at the host users reach the app at.
  */
