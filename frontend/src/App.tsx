@@ -9,14 +9,14 @@ import { dataProvider } from './providers/dataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { outreachResources } from './resources/index.tsx';
 import NotFound from './pages/not-found/NotFound.tsx';
-import { dashboard, guardedRoutes, SignIn, SignUp } from './routes.tsx';
+import { dashboard, ForgotPassword, guardedRoutes, ResetPassword, SignIn, SignUp } from './routes.tsx';
 import { darkTheme, darkThemeWithoutMotion, lightTheme, lightThemeWithoutMotion, reducedMotionQuery } from './theme.ts';
 import { FullScreenSpinner } from './ui/PageSpinner.tsx';
 import { ToastHost } from './ui/Toast.tsx';
 
 /**
  * Charterline: react-admin on the real API, hash routing (its default), every screen behind the session
- * guard except /signin and /signup. While the session check runs, a full-screen spinner shows.
+ * guard except /signin, /signup, /forgot-password and /reset-password. While the session check runs, a full-screen spinner shows.
  */
 export function App() {
   const reducedMotion = useMediaQuery(reducedMotionQuery, { noSsr: true });
@@ -41,6 +41,8 @@ export function App() {
       <CustomRoutes noLayout>
         <Route path="/signin" element={<Suspense fallback={<FullScreenSpinner />}><SignIn /></Suspense>} />
         <Route path="/signup" element={<Suspense fallback={<FullScreenSpinner />}><SignUp /></Suspense>} />
+        <Route path="/forgot-password" element={<Suspense fallback={<FullScreenSpinner />}><ForgotPassword /></Suspense>} />
+        <Route path="/reset-password" element={<Suspense fallback={<FullScreenSpinner />}><ResetPassword /></Suspense>} />
       </CustomRoutes>
       <CustomRoutes>
         {guardedRoutes.map(({ path, component: Page }) => (

@@ -52,3 +52,5 @@ export const guardedRoutes: Array<{ path: string; load: () => Promise<PageModule
 
 export const SignIn = lazy(() => import('./pages/auth/SignIn.tsx'));
 export const SignUp = lazy(() => import('./pages/auth/SignUp.tsx'));
+export const ForgotPassword = lazy(() => import('./pages/auth/ForgotPassword.tsx'));
+export const ResetPassword = lazy(() => import('./pages/auth/ResetPassword.tsx'));

@@ -21,8 +21,8 @@ export const resetLinkLifetimeMs = 60 * 60_000;
 /** The one answer to every request for a link, whether or not an account has the email: it must not tell which do. */
 const requested = { message: 'If an account uses that email, we sent a link to reset its password. It works for one hour.' };
 
-export const resetUnavailable = 'Password reset by email is not set up on this server. Ask whoever runs Charterline to reset it.';
-export const invalidResetLink = 'This reset link is invalid or has expired. Ask for a new one.';
+const resetUnavailable = 'Password reset by email is not set up on this server. Ask whoever runs Charterline to reset it.';
+const invalidResetLink = 'This reset link is invalid or has expired. Ask for a new one.';
 
 const requestSchema = z.object({ email: accountEmail }).strict();
 const confirmSchema = z
@@ -110,9 +110,9 @@ export function createPasswordResetFeature(options: { now?: () => number } = {})
     const byEmail = new AttemptLimiter(knex, 5, 60 * 60_000, now);
     const byAddress = new AttemptLimiter(knex, 20, 60 * 60_000, now);
 
-    /** Whether the sign-in screen may offer a link by email. */
+    /** Whether the sign-in screen may offer a link by email, and what it says instead when not. */
     router.get('/', (ctx) => {
-      ctx.body = { byEmail: Boolean(config.smtpUrl) };
+      ctx.body = config.smtpUrl ? { byEmail: true } : { byEmail: false, message: resetUnavailable };
     });
 
     router.post('/', async (ctx) => {

@@ -3,12 +3,14 @@ import { ApiError, apiJson } from './http.ts';
 import { clearSession, isUnsavedChange, readToken, readUser, saveSession, saveUser, type SessionUser } from './session.ts';
 
 /**
- * react-admin auth on `/api/auth`. `login` also signs up when given a name
- * (`register: true`), so both screens share react-admin's login flow and its redirect to `/`.
+ * react-admin auth on `/api/auth`. `login` also signs up when given a name (`register: true`), and
+ * sets a new password with a reset link's token (`resetToken`), so the three screens share
+ * react-admin's login flow and its redirect to `/`.
  */
 
 export type SignInParams = { email: string; password: string };
 export type SignUpParams = SignInParams & { register: true; name: string };
+export type ResetParams = { resetToken: string; newPassword: string };
 
 type AuthAnswer = { token: string; user: SessionUser };
 
@@ -25,10 +27,12 @@ async function verifySession(token: string): Promise<void> {
 }
 
 export const authProvider: AuthProvider = {
-  async login(params: SignInParams | SignUpParams) {
+  async login(params: SignInParams | SignUpParams | ResetParams) {
     const register = 'register' in params && params.register;
     try {
-      const answer = register
+      const answer = 'resetToken' in params
+        ? await apiJson<AuthAnswer>('/api/auth/password-reset/confirm', { method: 'POST', body: { token: params.resetToken, newPassword: params.newPassword }, skipAuthError: true })
+        : register
         ? await apiJson<AuthAnswer>('/api/auth/register', {
             method: 'POST',
             body: { name: params.name, email: params.email, password: params.password },

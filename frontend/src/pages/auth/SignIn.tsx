@@ -61,6 +61,9 @@ export default function SignIn() {
           )}
           <TextField label="Email" type="email" name="email" autoComplete="email" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
           <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} fullWidth />
+          <Link component={LinkBase} to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end' }}>
+            Forgot your password?
+          </Link>
           <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
             {busy ? 'Signing In...' : 'Sign In'}
           </Button>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { accountPassword } from '../../../../domain/account-password.ts';
 import { saveSession } from '../../providers/session.ts';
-import { PasswordField, serverRefusal } from './accountForm.tsx';
+import { newPasswordErrors, PasswordField, serverRefusal } from './accountForm.tsx';
 import { settingsApi } from './settingsApi.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';
@@ -12,14 +11,9 @@ const emptyFields: Record<Field, string> = { currentPassword: '', newPassword: '
 
 /** What is wrong with each field before anything is sent: the same rules the server applies, and a confirmation that matches. */
 function fieldErrors({ currentPassword, newPassword, confirmation }: Record<Field, string>): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = newPasswordErrors(newPassword, confirmation);
   if (!currentPassword) errors.currentPassword = 'Enter your current password.';
-  const rule = accountPassword.safeParse(newPassword);
-  if (!newPassword) errors.newPassword = 'Enter a new password.';
-  else if (!rule.success) errors.newPassword = rule.error.issues[0]?.message;
-  else if (newPassword === currentPassword) errors.newPassword = 'Your new password must be different from your current one.';
-  if (!confirmation) errors.confirmation = 'Type your new password again.';
-  else if (confirmation !== newPassword) errors.confirmation = 'The passwords do not match.';
+  if (!errors.newPassword && newPassword === currentPassword) errors.newPassword = 'Your new password must be different from your current one.';
   return errors;
 }
 

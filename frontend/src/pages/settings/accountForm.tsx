@@ -2,7 +2,22 @@ import { useState } from 'react';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { accountPassword } from '../../../../domain/account-password.ts';
 import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
+
+/**
+ * What is wrong with a new password and its confirmation before anything is sent: the rules the
+ * server applies at sign-up, and a confirmation that matches. Changing and resetting a password share them.
+ */
+export function newPasswordErrors(newPassword: string, confirmation: string): { newPassword?: string; confirmation?: string } {
+  const errors: { newPassword?: string; confirmation?: string } = {};
+  const rule = accountPassword.safeParse(newPassword);
+  if (!newPassword) errors.newPassword = 'Enter a new password.';
+  else if (!rule.success) errors.newPassword = rule.error.issues[0]?.message;
+  if (!confirmation) errors.confirmation = 'Type your new password again.';
+  else if (confirmation !== newPassword) errors.confirmation = 'The passwords do not match.';
+  return errors;
+}
 
 /**
  * The server's refusal of an account form: beside each of the form's `fields` it names
