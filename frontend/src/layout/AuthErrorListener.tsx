@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLogout } from 'react-admin';
 import { noteSignOutReason, onAuthError, onSessionChangedElsewhere, readToken, readUser, sessionSeenByTab } from '../providers/session.ts';
 
@@ -6,10 +7,13 @@ import { noteSignOutReason, onAuthError, onSessionChangedElsewhere, readToken, r
  * Signs the user out when any call answers 401 (the global auth-error event), and follows what
  * another tab does to the session: signed out there, this tab goes to the sign-in screen too; signed
  * in there as another user, this tab starts again as that user instead of saving the first user's
- * typed records into the second one's account. The sign-in screen says why.
+ * typed records into the second one's account. The sign-in screen says why. Still the same user
+ * there (a new email, or the new token a password change gave), this tab shows the stored user afresh
+ * and goes on with the stored token, which every call reads.
  */
 export function AuthErrorListener() {
   const logout = useLogout();
+  const queryClient = useQueryClient();
   useEffect(
     () =>
       onAuthError((refused) => {
@@ -29,8 +33,10 @@ export function AuthErrorListener() {
       } else if (seen === 'other-user') {
         window.location.hash = '#/';
         window.location.reload();
+      } else {
+        void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
       }
     });
-  }, [logout]);
+  }, [logout, queryClient]);
   return null;
 }
