@@ -112,7 +112,7 @@ export type AppConfig = {
   secretsKey?: string;
   /** Replaces Mailgun's regional hosts (a double, a proxy). */
   mailgunApiUrl?: string;
-  /** SMTP server for users without a Mailgun key, e.g. smtp://user:pass@host:587. */
+  /** SMTP server for users without a Mailgun key and for password reset links, e.g. smtp://user:pass@host:587. */
   smtpUrl?: string;
   /** The app's address as recipients of its mail reach it (unsubscribe links), without a trailing slash. */
   publicUrl: string;
