@@ -487,7 +487,7 @@ describe('bank detail view', function () {
     await screenshot(page, 'bank-detail-trends-q1');
   });
 
-  it('spaces the trend chart by time, so a year of missing quarters shows as a gap, its quarters still labelled', async () => {
+  it('spaces the trend chart by time, so a year of missing quarters shows as a gap that breaks the lines, its quarters still labelled', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);
     await detail.openFromDirectory(2);
@@ -510,7 +510,21 @@ describe('bank detail view', function () {
       expect((xs[4] - xs[3]) / quarter).to.be.closeTo(1, 0.05);
       const labels = await chart.locator('.recharts-xAxis-tick-labels text').allTextContents();
       expect(labels).to.deep.equal(['Q4 2023', 'Q2 2024', 'Q4 2024', 'Q2 2025']);
-      await screenshot(page, 'bank-detail-trends-missing-quarters');
+      // Every line breaks at the gap: two runs (Q4 2023 to Q1 2024, Q1 2025 on), never one stroke across the missing year.
+      const runs = await chart.locator('.recharts-line-curve').evaluateAll((curves) => curves.map((curve) => (curve.getAttribute('d') ?? '').match(/M/g)?.length ?? 0));
+      expect(runs, 'path segments of each line').to.have.length(5);
+      expect(runs.every((count) => count === 2), `path segments of each line: ${runs.join(', ')}`).to.equal(true);
+      // Hovering the gap says nothing was reported, never a figure.
+      for (const theme of ['light', 'dark']) {
+        if (theme === 'dark') await detail.toggleTheme();
+        const plot = (await chart.locator('.recharts-cartesian-grid').boundingBox())!;
+        const chartBox = (await chart.locator('.recharts-wrapper').boundingBox())!;
+        await page.mouse.move(chartBox.x + (xs[1] + xs[2]) / 2, plot.y + plot.height / 2);
+        const tooltip = chart.locator('.recharts-tooltip-wrapper');
+        await tooltip.getByText('Q3 2024').waitFor();
+        expect(await tooltip.getByText('Not reported').count()).to.equal(5);
+        await screenshot(page, 'bank-detail-trends-missing-quarters');
+      }
     } finally {
       await knex('fdic_financials').insert(removed);
       markRegulatorDataChanged();

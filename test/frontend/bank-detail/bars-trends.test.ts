@@ -11,6 +11,7 @@ import {
   quarterTicks,
   quarterTime,
   trendSeries,
+  withMissingQuarters,
   type HistoricalPoint,
   type TrendFilter,
 } from '../../../frontend/src/bank-detail/lib/trends.ts';
@@ -109,6 +110,20 @@ describe('historical trends rules', () => {
     // One quarter of each year shown: the axis steps by years, a missing year keeping its place.
     expect(labels(['20210331', '20220331', '20240331'], { year: 'All', quarter: 1 })).to.deep.equal(['Q1 2021', 'Q1 2022', 'Q1 2023', 'Q1 2024']);
     expect(labels([])).to.deep.equal([]);
+  });
+
+  it('puts an empty point in each missing quarter, so the lines break there instead of bridging it', () => {
+    const all = { year: 'All', quarter: 'All' } as const;
+    const drawn = withMissingQuarters(filterPoints(points, all), all);
+    // 2023: Q1 filed, Q2 and Q3 missing, Q4 filed.
+    expect(drawn.map((p) => p.date)).to.deep.equal(['20230331', '20230630', '20230930', '20231231', '20240331', '20240630']);
+    expect(drawn.map((p) => p.time)).to.deep.equal(['20230331', '20230630', '20230930', '20231231', '20240331', '20240630'].map(quarterTime));
+    expect(drawn[1]).to.deep.include({ assets: null, roa: null, nplRatio: null, netIncome: null });
+    expect(drawn[3]).to.deep.include({ assets: 90, roa: 0.8 });
+    // One quarter of each year shown: a missing year is the gap, the quarters between are not.
+    const firstQuarters = (dates: string[]) => withMissingQuarters(dates.map((date) => point(date, { assets: 1 })), { year: 'All', quarter: 1 }).map((p) => [p.date, p.assets]);
+    expect(firstQuarters(['20210331', '20220331', '20240331'])).to.deep.equal([['20210331', 1], ['20220331', 1], ['20230331', null], ['20240331', 1]]);
+    expect(withMissingQuarters([], all)).to.deep.equal([]);
   });
 
   it('says why there is no chart', () => {

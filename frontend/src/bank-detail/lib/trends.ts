@@ -1,8 +1,8 @@
 /**
  * Historical Trends chart rules: selectable series, year and quarter filters,
  * money on the left axis and percents on the right, axes padded by 10% with 5 ticks, and a date axis
- * proportional to time (a quarter missing from the data leaves its space empty) with at most 6
- * quarter labels.
+ * proportional to time (a quarter missing from the data leaves its space empty and breaks the lines)
+ * with at most 6 quarter labels.
  */
 
 import { quarterLabel } from '../../../../domain/format.ts';
@@ -133,6 +133,36 @@ export function quarterTicks(points: HistoricalPoint[], filter: TrendFilter, max
   const count = Math.floor((Math.max(...numbers) - first) / step) + 1;
   const every = Math.ceil(count / maxLabels);
   return Array.from({ length: Math.ceil(count / every) }, (_, index) => quarterEndTime(first + index * every * step));
+}
+
+/** A chart point: a quarter's figures at its place on the date axis. */
+export type TimedPoint = HistoricalPoint & { time: number | null };
+
+/**
+ * The points to draw, each at its quarter's time, with an empty point (every figure null) for each
+ * quarter missing between two that were filed (each year's missing one when the filter shows one
+ * quarter of each year). The lines break at the empty points, so a missing quarter never reads as
+ * one with figures on the straight line between its neighbours.
+ */
+export function withMissingQuarters(points: HistoricalPoint[], filter: TrendFilter): TimedPoint[] {
+  const step = filter.quarter === 'All' ? 1 : 4;
+  const timed: TimedPoint[] = [];
+  let previous: number | null = null;
+  for (const point of points) {
+    const number = quarterNumber(point.date);
+    if (number !== null && previous !== null) {
+      for (let missing = previous + step; missing < number; missing += step) timed.push(emptyQuarter(missing));
+    }
+    timed.push({ ...point, time: number === null ? null : quarterEndTime(number) });
+    if (number !== null) previous = number;
+  }
+  return timed;
+}
+
+function emptyQuarter(number: number): TimedPoint {
+  const time = quarterEndTime(number);
+  const figures = Object.fromEntries(trendSeries.map((series) => [series.key, null])) as Record<SeriesKey, null>;
+  return { date: new Date(time).toISOString().slice(0, 10).replace(/-/g, ''), time, ...figures };
 }
 
 export type TrendMessage = 'No data available for chart.' | 'Not enough data to display chart.' | null;

@@ -19,12 +19,14 @@ import {
   paddedDomain,
   quarterTickLabel,
   quarterTicks,
-  quarterTime,
   trendSeries,
+  withMissingQuarters,
   type HistoricalPoint,
   type SeriesKey,
   type TrendFilter,
 } from '../lib/trends.ts';
+
+const notReported = 'Not reported';
 
 function TrendChart({ points, selected, filter }: { points: HistoricalPoint[]; selected: SeriesKey[]; filter: TrendFilter }) {
   const { tooltipProps } = useChartTooltip();
@@ -34,8 +36,8 @@ function TrendChart({ points, selected, filter }: { points: HistoricalPoint[]; s
   const percentKeys = series.filter((candidate) => candidate.axis === 'percent').map((candidate) => candidate.key);
   const moneyDomain = paddedDomain(points, moneyKeys);
   const percentDomain = paddedDomain(points, percentKeys);
-  // Each point at its quarter's time, so a missing quarter leaves its space on the axis.
-  const timed = points.map((point) => ({ ...point, time: quarterTime(point.date) }));
+  // Each point at its quarter's time, so a missing quarter leaves its space on the axis and breaks the lines.
+  const timed = withMissingQuarters(points, filter);
   return (
     <Box sx={{ height: 420 }} data-testid="trend-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -73,10 +75,13 @@ function TrendChart({ points, selected, filter }: { points: HistoricalPoint[]; s
               width={64}
             />
           )}
+          {/* Nulls kept: hovering a missing quarter, or a figure the bank did not report, says so rather than showing nothing or $0. */}
           <Tooltip
             {...tooltipProps}
+            filterNull={false}
             labelFormatter={(time) => quarterTickLabel(Number(time))}
             formatter={(value, name) => {
+              if (value === null || value === undefined) return notReported;
               const found = series.find((candidate) => candidate.label === name);
               return found?.axis === 'percent' ? formatPercent(Number(value)) : formatMoney(Number(value));
             }}
@@ -92,7 +97,6 @@ function TrendChart({ points, selected, filter }: { points: HistoricalPoint[]; s
               stroke={chartPalette[line.hue]}
               strokeWidth={2}
               dot={points.length <= 12}
-              connectNulls
               isAnimationActive={false}
             />
           ))}
