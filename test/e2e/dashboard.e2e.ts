@@ -114,6 +114,27 @@ describe('dashboard', function () {
     await page.locator('.MuiDialog-paperFullScreen').waitFor();
   });
 
+  it('says each average is an unweighted mean and of how many banks reporting the figure', async () => {
+    const session = await e2e.registerUser('Mira Castell');
+    await trackLargestBank(e2e.url, session);
+    const answer = await apiAs<{ marketStats: { banksReporting: { roa: number; npl: number; nim: number } } }>(e2e.url, session, '/api/services/fdic/dashboard');
+    const { banksReporting } = answer.marketStats;
+    expect(banksReporting.roa).to.be.within(1, 100);
+    const { page } = await e2e.openSignedInPage({ session, path: '/' });
+    const dashboard = new DashboardPage(page);
+    await dashboard.waitUntilLoaded();
+    const market = dashboard.card('market-snapshot');
+    for (const [title, count] of [['Avg ROA', banksReporting.roa], ['Avg NPL Ratio', banksReporting.npl], ['Avg NIM', banksReporting.nim]] as const) {
+      await market.getByText(title, { exact: true }).locator('..').getByText(`Unweighted mean of ${count} banks reporting`).waitFor();
+    }
+    const portfolio = dashboard.card('portfolio-analysis');
+    for (const title of ['Avg ROA', 'Avg NPL Ratio', 'Avg Tier 1 Ratio']) {
+      await portfolio.getByText(title, { exact: true }).locator('..').getByText('Unweighted mean of 1 bank reporting').waitFor();
+    }
+    await screenshotInBothThemes(page, 'dashboard-averages');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it("lists the user's hot leads and opens a lead's bank at its contacts", async () => {
     const session = await e2e.registerUser('Harper Quill');
     const bank = await trackLargestBank(e2e.url, session);

@@ -324,6 +324,9 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect(highRisk + mediumRisk + lowRisk).to.equal(Number(withRoaq!.n));
     const top = await knex('fdic_financials').where({ repdte: latest }).orderBy('assets', 'desc').limit(100).select('assets');
     expect(body.marketStats.totalAssets).to.equal(top.reduce((sum: number, row: { assets: number }) => sum + row.assets, 0));
+    const topRoa = await knex('fdic_financials').where({ repdte: latest }).orderBy('assets', 'desc').limit(100).select('roa');
+    expect(body.marketStats.banksReporting.roa).to.equal(topRoa.filter((row: { roa: number | null }) => row.roa !== null).length);
+    expect(body.marketStats.banksReporting).to.have.keys(['roa', 'npl', 'nim']);
     expect(body.marketChargeOffs).to.have.keys(['re', 'ci', 'consumer', 'ag']);
     expect(body.marketDelinquencies.re).to.be.greaterThan(0);
     expect(body).to.include({ riskInputsMissing: false, chargeOffInputsMissing: false, delinquencyInputsMissing: false });

@@ -28,6 +28,8 @@ export type PortfolioSummary = {
   avgRoa: number | null;
   avgNplRatio: number | null;
   avgTier1Ratio: number | null;
+  /** How many target banks reported each averaged ratio. */
+  banksReporting: { roa: number; nplRatio: number; tier1Ratio: number };
   assetBuckets: AssetBucket[];
 };
 
@@ -36,6 +38,11 @@ const TEN_BILLION = 1e10;
 
 function finite(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** How many of the values are present. */
+function presentCount(values: Array<number | null | undefined>): number {
+  return values.filter(finite).length;
 }
 
 /** Mean of the values that are present; null when none is. */
@@ -52,12 +59,16 @@ export function portfolioSummary(banks: readonly TargetSnapshot[]): PortfolioSum
     else if (bank.assets <= TEN_BILLION) buckets.middle += 1;
     else buckets.over += 1;
   }
+  const roa = banks.map((bank) => bank.roa);
+  const nplRatio = banks.map((bank) => bank.nplRatio);
+  const tier1Ratio = banks.map((bank) => bank.tier1CapitalRatio);
   return {
     count: banks.length,
     totalAssets: banks.reduce((sum, bank) => sum + (finite(bank.assets) ? bank.assets : 0), 0),
-    avgRoa: averageOf(banks.map((bank) => bank.roa)),
-    avgNplRatio: averageOf(banks.map((bank) => bank.nplRatio)),
-    avgTier1Ratio: averageOf(banks.map((bank) => bank.tier1CapitalRatio)),
+    avgRoa: averageOf(roa),
+    avgNplRatio: averageOf(nplRatio),
+    avgTier1Ratio: averageOf(tier1Ratio),
+    banksReporting: { roa: presentCount(roa), nplRatio: presentCount(nplRatio), tier1Ratio: presentCount(tier1Ratio) },
     assetBuckets: [
       { label: 'Under $1B', count: buckets.under },
       { label: '$1B to $10B', count: buckets.middle },

@@ -53,7 +53,14 @@ export type DashboardResponse = {
   chargeOffInputsMissing?: boolean;
   /** The quarter's financials lack every loan family's 30-89 days past due. */
   delinquencyInputsMissing?: boolean;
-  marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
+  marketStats: {
+    totalAssets: number;
+    avgRoa: number | null;
+    avgNpl: number | null;
+    avgNim: number | null;
+    /** How many of the top 100 reported each averaged figure. */
+    banksReporting: { roa: number; npl: number; nim: number };
+  };
   marketChargeOffs: LoanFamilies;
   marketDelinquencies: LoanFamilies;
   spotlight: { topRoa: SpotlightBank[]; mostEfficient: SpotlightBank[]; strongestCapital: SpotlightBank[]; highestRisk: SpotlightBank[] };

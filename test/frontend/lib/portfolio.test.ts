@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { averageOf, loanComposition, portfolioSummary } from '../../../frontend/src/lib/portfolio.ts';
 
 describe('dashboard portfolio analysis', () => {
-  it('counts, sums assets and averages only the ratios that are present', () => {
+  it('counts, sums assets and averages only the ratios that are present, counting the banks behind each average', () => {
     const summary = portfolioSummary([
       { assets: 500e6, roa: 1, nplRatio: 0.5, tier1CapitalRatio: 12 },
       { assets: 5e9, roa: 2, nplRatio: null, tier1CapitalRatio: 10 },
@@ -13,6 +13,7 @@ describe('dashboard portfolio analysis', () => {
     expect(summary.avgRoa).to.equal(1.5);
     expect(summary.avgNplRatio).to.equal(1);
     expect(summary.avgTier1Ratio).to.equal(11);
+    expect(summary.banksReporting).to.deep.equal({ roa: 2, nplRatio: 2, tier1Ratio: 2 });
   });
 
   it('buckets assets under 1B, 1B to 10B and over 10B', () => {
@@ -23,6 +24,7 @@ describe('dashboard portfolio analysis', () => {
   it('has no averages for an empty portfolio', () => {
     const summary = portfolioSummary([]);
     expect(summary).to.include({ count: 0, totalAssets: 0, avgRoa: null, avgNplRatio: null, avgTier1Ratio: null });
+    expect(summary.banksReporting).to.deep.equal({ roa: 0, nplRatio: 0, tier1Ratio: 0 });
     expect(averageOf([null, undefined])).to.equal(null);
   });
 

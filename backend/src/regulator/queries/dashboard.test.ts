@@ -4,7 +4,7 @@ import { markRegulatorDataChanged } from '../store.ts';
 import { computeDashboard } from './dashboard.ts';
 
 describeWithDatabase('dashboard market snapshot', (context) => {
-  it("averages the top banks' ROA and NIM over the banks reporting them, each bank counted once, as the other averages are", async () => {
+  it("averages the top banks' ROA and NIM over the banks reporting them, each bank counted once, as the other averages are, and counts the banks reporting each", async () => {
     const { knex } = context.db;
     const repdte = '20250630';
     const banks = [
@@ -21,6 +21,8 @@ describeWithDatabase('dashboard market snapshot', (context) => {
       // The mean of 1% and 2%; the bank without ROA is left out, not counted as 0.
       expect(marketStats.avgRoa).to.be.closeTo(1.5, 1e-9);
       expect(marketStats.avgNim).to.be.closeTo(3.5, 1e-9);
+      // The screen says what each mean is of.
+      expect(marketStats.banksReporting).to.deep.equal({ roa: 2, npl: 0, nim: 2 });
     } finally {
       await knex('fdic_financials').whereIn('cert', banks.map(({ cert }) => cert)).delete();
       await knex('fdic_institutions').whereIn('cert', banks.map(({ cert }) => cert)).delete();

@@ -11,7 +11,8 @@ import { assessRisk } from '../../../../domain/risk.ts';
  * - riskDistribution: active banks with financials that quarter, by quarterly ROA as the risk
  *   category lists count them (High < 0.5, Medium 0.5-1.0, Low > 1.0), so the donut and the
  *   list behind each segment agree.
- * - marketStats: the top 100 banks by assets: total assets (dollars), mean ROA, NPL ratio and NIM.
+ * - marketStats: the top 100 banks by assets: total assets (dollars), mean ROA, NPL ratio and NIM, each
+ *   unweighted over the banks reporting it, and how many did (the screen says what a mean is of).
  * - marketChargeOffs / marketDelinquencies: gross charge-offs (YTD) and 30-89 days past due, in
  *   dollars, summed over every bank that quarter, by loan family.
  * - spotlight: five banks each; topRoa, mostEfficient and strongestCapital consider banks with at
@@ -43,7 +44,14 @@ export type DashboardResponse = {
   chargeOffInputsMissing: boolean;
   /** Whether they lack every loan family's 30-89 days past due (P3RE, P3CI, P3CON, P3AG). */
   delinquencyInputsMissing: boolean;
-  marketStats: { totalAssets: number; avgRoa: number | null; avgNpl: number | null; avgNim: number | null };
+  marketStats: {
+    totalAssets: number;
+    avgRoa: number | null;
+    avgNpl: number | null;
+    avgNim: number | null;
+    /** How many of the top 100 reported each averaged figure. */
+    banksReporting: { roa: number; npl: number; nim: number };
+  };
   marketChargeOffs: { re: number; ci: number; consumer: number; ag: number };
   marketDelinquencies: { re: number; ci: number; consumer: number; ag: number };
   spotlight: { topRoa: SpotlightBank[]; mostEfficient: SpotlightBank[]; strongestCapital: SpotlightBank[]; highestRisk: SpotlightBank[] };
@@ -80,7 +88,7 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
       .first(),
     knex
       .from(activeInQuarter().select('f.assets', 'f.roa', 'f.npl_ratio', 'f.net_interest_margin').orderByRaw('f.assets desc nulls last').limit(100).as('top'))
-      .select(knex.raw('coalesce(sum(assets), 0) as total_assets, avg(roa) as avg_roa, avg(npl_ratio) as avg_npl, avg(net_interest_margin) as avg_nim'))
+      .select(knex.raw('coalesce(sum(assets), 0) as total_assets, avg(roa) as avg_roa, avg(npl_ratio) as avg_npl, avg(net_interest_margin) as avg_nim, count(roa) as roa_banks, count(npl_ratio) as npl_banks, count(net_interest_margin) as nim_banks'))
       .first(),
     activeInQuarter()
       .select(
@@ -133,6 +141,7 @@ export async function computeDashboard(knex: Knex, quarterParam?: string): Promi
       avgRoa: nullableNumber(market?.avg_roa),
       avgNpl: nullableNumber(market?.avg_npl),
       avgNim: nullableNumber(market?.avg_nim),
+      banksReporting: { roa: Number(market?.roa_banks ?? 0), npl: Number(market?.npl_banks ?? 0), nim: Number(market?.nim_banks ?? 0) },
     },
     marketChargeOffs: { re: sum('charge_offs_re'), ci: sum('charge_offs_ci'), consumer: sum('charge_offs_consumer'), ag: sum('charge_offs_ag') },
     marketDelinquencies: { re: sum('past_due_re'), ci: sum('past_due_ci'), consumer: sum('past_due_consumer'), ag: sum('past_due_ag') },

@@ -6,7 +6,7 @@ import { delinquencyColor, formatMoney, formatPercent, roaColor } from '../../..
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import type { DashboardResponse } from '../../providers/services.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
-import { Figure, SectionCard } from '../../ui/SectionCard.tsx';
+import { Figure, SectionCard, meanNote } from '../../ui/SectionCard.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { RatingText } from '../../ui/RatingText.tsx';
 
@@ -44,9 +44,17 @@ export function MarketSnapshotCard({ market, loading }: { market?: DashboardResp
         <>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, mb: 2 }}>
             <Figure label="Total Assets" value={formatMoney(stats.totalAssets)} testId="market-total-assets" />
-            <Figure label="Avg ROA" value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="beside" bold={false} />} />
-            <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(stats.avgNpl)} rating={delinquencyColor(stats.avgNpl)} cue="beside" bold={false} />} />
-            <Figure label="Avg NIM" value={formatPercent(stats.avgNim)} />
+            <Figure
+              label="Avg ROA"
+              value={<RatingText value={formatPercent(stats.avgRoa)} rating={roaColor(stats.avgRoa)} cue="beside" bold={false} />}
+              note={meanNote(stats.banksReporting.roa)}
+            />
+            <Figure
+              label="Avg NPL Ratio"
+              value={<RatingText value={formatPercent(stats.avgNpl)} rating={delinquencyColor(stats.avgNpl)} cue="beside" bold={false} />}
+              note={meanNote(stats.banksReporting.npl)}
+            />
+            <Figure label="Avg NIM" value={formatPercent(stats.avgNim)} note={meanNote(stats.banksReporting.nim)} />
           </Box>
           <Button
             variant="outlined"

@@ -2,7 +2,7 @@ import { Box, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { capitalColor, countOf, delinquencyColor, formatMoney, formatPercent, roaColor } from '../../../../domain/format.ts';
 import { loanComposition, portfolioSummary } from '../../lib/portfolio.ts';
-import { EmptyText, Figure, SectionCard } from '../../ui/SectionCard.tsx';
+import { EmptyText, Figure, SectionCard, meanNote } from '../../ui/SectionCard.tsx';
 import { CountBarChart, Donut } from './charts.tsx';
 import type { TargetBank } from './useDashboardData.ts';
 import { RatingText } from '../../ui/RatingText.tsx';
@@ -25,9 +25,21 @@ export function PortfolioAnalysisCard({ banks, loading }: { banks?: TargetBank[]
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2, flex: 1, alignContent: 'start' }}>
             <Figure label="Total Assets" value={formatMoney(summary.totalAssets)} />
-            <Figure label="Avg ROA" value={<RatingText value={formatPercent(summary.avgRoa)} rating={roaColor(summary.avgRoa)} cue="beside" bold={false} />} />
-            <Figure label="Avg NPL Ratio" value={<RatingText value={formatPercent(summary.avgNplRatio)} rating={delinquencyColor(summary.avgNplRatio)} cue="beside" bold={false} />} />
-            <Figure label="Avg Tier 1 Ratio" value={<RatingText value={formatPercent(summary.avgTier1Ratio)} rating={capitalColor.tier1RiskBased(summary.avgTier1Ratio)} cue="beside" bold={false} />} />
+            <Figure
+              label="Avg ROA"
+              value={<RatingText value={formatPercent(summary.avgRoa)} rating={roaColor(summary.avgRoa)} cue="beside" bold={false} />}
+              note={meanNote(summary.banksReporting.roa)}
+            />
+            <Figure
+              label="Avg NPL Ratio"
+              value={<RatingText value={formatPercent(summary.avgNplRatio)} rating={delinquencyColor(summary.avgNplRatio)} cue="beside" bold={false} />}
+              note={meanNote(summary.banksReporting.nplRatio)}
+            />
+            <Figure
+              label="Avg Tier 1 Ratio"
+              value={<RatingText value={formatPercent(summary.avgTier1Ratio)} rating={capitalColor.tier1RiskBased(summary.avgTier1Ratio)} cue="beside" bold={false} />}
+              note={meanNote(summary.banksReporting.tier1Ratio)}
+            />
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <CountBarChart data={summary.assetBuckets.map((bucket) => ({ label: bucket.label, value: bucket.count }))} color={chartPalette.blue} />
