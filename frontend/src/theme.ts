@@ -31,6 +31,18 @@ const rem = (px: number) => `${px / 16}rem`;
 const valuePadding = (size: string | undefined) => rem(size === 'small' ? 8.5 : 16.5);
 
 /** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
+let describedConfirmations = 0;
+
+/** Points a react-admin confirmation at its question as its description: react-admin gives the question no id. */
+function describeByContent(node: HTMLElement) {
+  const dialog = node.querySelector('[role="alertdialog"]');
+  const question = node.querySelector('.MuiDialogContent-root');
+  if (!dialog || !question) return;
+  describedConfirmations += 1;
+  question.id ||= `confirm-question-${describedConfirmations}`;
+  dialog.setAttribute('aria-describedby', question.id);
+}
+
 const shared: RaThemeOptions = {
   palette: { primary: { main: '#2563eb' }, secondary: { main: '#7c3aed' } },
   shape: { borderRadius: 10 },
@@ -56,10 +68,19 @@ const shared: RaThemeOptions = {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     // react-admin's delete confirmations open on their confirming button, where an Enter pressed on at
     // once deletes: they open on Cancel instead, as the app's own confirm dialogs do (the first of the
-    // dialog's actions), and the deletion takes a deliberate Tab or click.
+    // dialog's actions), and the deletion takes a deliberate Tab or click. Like those, they are alert
+    // dialogs described by their question (react-admin names them by their title only).
     RaConfirm: {
       defaultProps: {
-        slotProps: { transition: { onEnter: (node: HTMLElement) => node.querySelector<HTMLElement>('.MuiDialogActions-root button')?.focus() } },
+        role: 'alertdialog',
+        slotProps: {
+          transition: {
+            onEnter: (node: HTMLElement) => {
+              describeByContent(node);
+              node.querySelector<HTMLElement>('.MuiDialogActions-root button')?.focus();
+            },
+          },
+        },
       },
     },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },

@@ -523,7 +523,7 @@ describe('accessibility', function () {
     const deleteFirst = page.getByRole('button', { name: 'Delete First introduction' });
     await deleteFirst.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Delete Template' });
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Template' });
     // The confirm opens on Cancel: the deletion takes a Tab to Delete first.
     await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
     await page.keyboard.press('Tab');
@@ -548,7 +548,7 @@ describe('accessibility', function () {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal(`Remove ${banks[1].name} from targets`);
   });
 
-  it('opens a delete confirm on Cancel, ringed, so an Enter pressed at once deletes nothing; Escape cancels too (the app\'s confirms and a record screen\'s Delete)', async () => {
+  it('opens a delete confirm as an alert dialog described by its question, on Cancel, ringed, so an Enter pressed at once deletes nothing; Escape cancels too (the app\'s confirms and a record screen\'s Delete)', async () => {
     const session = await e2e.registerUser('Morgan Ellery');
     const as = apiOf(e2e.url, session);
     await as('/api/data/templates', { method: 'POST', body: { name: 'First introduction', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Dear {{contactName}},' } });
@@ -559,10 +559,13 @@ describe('accessibility', function () {
       return { text: element.textContent, ringed: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0 };
     });
     const deleteTemplate = page.getByRole('button', { name: 'Delete First introduction' });
-    const confirm = page.getByRole('dialog', { name: 'Delete Template' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Template' });
     await deleteTemplate.focus();
     await page.keyboard.press('Enter');
     await confirm.getByRole('button', { name: 'Delete' }).waitFor();
+    // A screen reader reads the question with the title as the dialog opens.
+    const description = (dialog: Locator) => dialog.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(await description(confirm)).to.include('First introduction');
     await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
     expect(await focused()).to.deep.equal({ text: 'Cancel', ringed: true });
     await screenshotInBothSchemes(page, 'delete-confirm-focus-on-cancel');
@@ -583,9 +586,10 @@ describe('accessibility', function () {
     const deleteContact = page.getByRole('button', { name: 'Delete', exact: true });
     await deleteContact.focus();
     await page.keyboard.press('Enter');
-    const question = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete Kit Marlow?' });
+    const question = page.getByRole('alertdialog').filter({ hasText: 'Are you sure you want to delete Kit Marlow?' });
     await question.waitFor();
-    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null && document.activeElement?.textContent === 'Cancel');
+    expect(await description(question)).to.include('Are you sure you want to delete Kit Marlow?');
+    await page.waitForFunction(() => document.activeElement?.closest('[role="alertdialog"]') !== null && document.activeElement?.textContent === 'Cancel');
     await page.keyboard.press('Enter');
     await question.waitFor({ state: 'detached' });
     expect((await as<Array<{ id: string }>>('/api/data/contacts')).map((contact) => contact.id), 'the contact kept').to.deep.equal([kit.id]);

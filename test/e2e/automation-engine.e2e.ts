@@ -161,7 +161,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(await page.getByText(/timeZone:|dailySendCap:|email:/).count()).to.equal(0);
     // An address the user added comes off after they confirm, without the unsubscribe warning.
     await page.getByRole('button', { name: 'Remove quiet@bank.example' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Remove from Do Not Contact?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Remove from Do Not Contact?' });
     await confirm.getByText(/It is on the list because you added them \(/).waitFor();
     expect(await confirm.getByText(/anti-spam law/).count()).to.equal(0);
     await confirm.getByRole('button', { name: 'Remove' }).click();
@@ -230,7 +230,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
     await page.goto(`${e2e.url}/#/settings`);
     await page.getByRole('tab', { name: 'Automation' }).click();
     await page.getByRole('button', { name: 'Remove jane.doe@alpha-bank.example' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Remove from Do Not Contact?' });
+    const confirm = page.getByRole('alertdialog', { name: 'Remove from Do Not Contact?' });
     await confirm.getByText(/^Email, by automation and by hand, can go to jane\.doe@alpha-bank\.example again\. It is on the list because they unsubscribed \(/).waitFor();
     await confirm.getByText('Remove it only if they have asked to hear from you again: mailing someone who asked for no mail breaks anti-spam law.').waitFor();
     await screenshotInBothSchemes(page, 'do-not-contact-remove-unsubscribed');
@@ -266,7 +266,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
   it('asks before closing Start Automation once a workflow or a contact is chosen, from Targets and the Contacts list, and closes at once before', async () => {
     const { session, bank } = await userWithWorkflow('Quinn Hale');
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
-    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
     const automate = page.getByRole('dialog', { name: `Start Automation for ${bank.name}` });
 
     // Opened and closed straight away: no question.

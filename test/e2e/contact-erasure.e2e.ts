@@ -25,7 +25,7 @@ describe("a contact's personal data from its screen: exported or erased", functi
     const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${erin.id}/show` });
     await page.getByText('erin@alpha-bank.example').waitFor();
     await page.getByRole('button', { name: 'Erase personal data' }).click();
-    const dialog = page.getByRole('dialog', { name: `Erase ${person.name}?` });
+    const dialog = page.getByRole('alertdialog', { name: `Erase ${person.name}?` });
     await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
     await screenshot(page, 'contact-erase-confirm');
     await dialog.getByRole('button', { name: 'Erase for good' }).click();
@@ -102,7 +102,7 @@ describe("a contact's personal data from its screen: exported or erased", functi
 
     const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${kit.id}` });
     await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you sure you want to delete Kit Marlow?').waitFor();
     const keeps = dialog.getByText('Their name and email address stay in the History', { exact: false });
     expect(await keeps.textContent()).to.equal(
@@ -126,7 +126,7 @@ describe("a contact's personal data from its screen: exported or erased", functi
 
     const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${noah.id}/show` });
     await page.getByRole('button', { name: 'Erase personal data' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Erase Noah Frey?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Erase Noah Frey?' });
     await dialog.getByText('Their address stays on your Do Not Contact list, so that no one writes to them again', { exact: false }).waitFor();
     await screenshot(page, 'contact-erase-confirm-do-not-contact');
     await dialog.getByRole('button', { name: 'Erase for good' }).click();

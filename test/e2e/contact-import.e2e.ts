@@ -86,7 +86,7 @@ describe('contact import of CRM exports', function () {
     const bank = await trackLargestBank(e2e.url, session);
     const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
     const importer = page.getByRole('dialog', { name: 'Import Contacts from CSV' });
-    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
 
     // Opened and closed straight away: no question.
     await page.getByRole('button', { name: 'Import' }).click();

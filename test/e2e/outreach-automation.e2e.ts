@@ -67,7 +67,7 @@ describe('automation outreach and sent mailbox', function () {
     const row = page.getByTestId('enrolment-row').filter({ hasText: 'Jo Park' });
     await row.getByText('Active', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Stop Jo Park' }).click();
-    const question = page.getByRole('dialog', { name: 'Stop this automation?' });
+    const question = page.getByRole('alertdialog', { name: 'Stop this automation?' });
     await question
       .getByText('Jo Park stops going through "Slow visits": no further step runs, and a stopped automation cannot be resumed (started again, it begins at step 1). To hold it for a while, pause it instead.')
       .waitFor();
@@ -157,7 +157,7 @@ describe('automation outreach and sent mailbox', function () {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
     const automation = new AutomationPage(page);
     await automation.waitUntilLoaded();
-    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
 
     await automation.openNewTemplate();
     await automation.dialog().getByRole('button', { name: 'Close' }).click();
@@ -393,7 +393,7 @@ describe('automation outreach and sent mailbox', function () {
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await page.getByText('2 templates selected').waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you sure you want to delete these 2 templates? This action cannot be undone.').waitFor();
     await dialog.getByTestId('deletion-consequence').getByText('The workflow "Treasury push" sends one of them: that email step will be skipped for everyone going through it.').waitFor();
     await screenshot(page, 'records-templates-bulk-delete');

@@ -189,8 +189,8 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.goto(`${e2e.url}/#/banks/${bank.cert}`);
     await page.getByRole('heading', { name: `Edit ${bank.name}` }).waitFor();
     await page.getByRole('button', { name: 'Remove from targets' }).click();
-    await page.getByRole('dialog').getByText('Its contacts, tasks, notes, tags and history stay; automations to its contacts stop.', { exact: false }).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alertdialog').getByText('Its contacts, tasks, notes, tags and history stay; automations to its contacts stop.', { exact: false }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Removed from targets.', { exact: true }).waitFor();
     const untracked = await apiAs<{ isTarget: boolean }>(e2e.url, session, `/api/data/banks/${bank.cert}`);
     expect(untracked.isTarget).to.equal(false);
@@ -237,7 +237,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('checkbox', { name: 'Select all' }).first().check();
     await page.getByText('25 tasks selected').waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('1-2 of 2').waitFor();
     // The rows may arrive a render after the total on a busy machine: wait for them, then count.
     await page.locator('tbody tr').nth(1).waitFor();

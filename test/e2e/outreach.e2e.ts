@@ -118,7 +118,7 @@ describe('outreach: targets, contacts and tasks', function () {
     // A task added by mistake is deleted after the confirm.
     await targets.quickAddTask('A task added by mistake');
     await page.getByRole('button', { name: 'Delete task "A task added by mistake"' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Task' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Task' });
     await confirm.getByText('Are you sure you want to delete the task "A task added by mistake"?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Task deleted.').waitFor();
@@ -325,7 +325,7 @@ describe('outreach: targets, contacts and tasks', function () {
     await targets.expand(bank.name);
     const addContact = targets.expandedCard().getByRole('button', { name: 'Add New Contact' });
     const form = page.getByRole('dialog', { name: `Add Contact for ${bank.name}` });
-    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
     const focusOn = async (element: Locator) => page.waitForFunction((target) => target === document.activeElement, await element.elementHandle());
 
     // Nothing typed: Escape closes at once, without a question.
@@ -379,7 +379,7 @@ describe('outreach: targets, contacts and tasks', function () {
     await targets.expand(bank.name);
     const findContacts = targets.expandedCard().getByRole('button', { name: 'Find Contacts & Execs' });
     const finder = page.getByRole('dialog', { name: 'Find Contacts and Executives' });
-    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
 
     // Opened and closed straight away: no question.
     await findContacts.click();

@@ -131,7 +131,7 @@ describe('reports: the page as of an earlier moment', function () {
     // Jane erased from her page, then back to Reports in the same visit, its replay held as a long history would take
     await page.evaluate((id) => (window.location.hash = `#/contacts/${id}/show`), janeId);
     await page.getByRole('button', { name: 'Erase personal data' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Erase for good' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Erase for good' }).click();
     await page.getByText('Personal data erased.').waitFor();
     const heldReplay = await holdRequests(page, '**/api/reports/overview**');
     await new Shell(page).navigate('Reports');

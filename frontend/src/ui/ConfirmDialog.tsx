@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { ancestorsOf, focusNearestRemaining } from './focusNearby.ts';
 
@@ -26,7 +26,8 @@ function useFocusAfterOpenerGone(open: boolean) {
  * The generic confirm dialog: title, body, confirm text (default 'Confirm') and cancel text (default
  * 'Cancel'). It opens on Cancel, the action that loses nothing, so Enter pressed on at once (or twice
  * by mistake) never deletes or discards: the confirming action takes a deliberate Tab or a click.
- * Escape cancels.
+ * Escape cancels. An alert dialog to assistive technology (WAI-ARIA's pattern for a question that
+ * interrupts to confirm an action), named by its title and described by its body.
  */
 export function ConfirmDialog({
   open,
@@ -50,10 +51,20 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const restoreFocus = useFocusAfterOpenerGone(open);
+  const id = useId();
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth slotProps={{ transition: { onExited: restoreFocus } }}>
-      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
-      <DialogContent>{typeof body === 'string' ? <DialogContentText>{body}</DialogContentText> : body}</DialogContent>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ transition: { onExited: restoreFocus } }}
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent id={`${id}-body`}>{typeof body === 'string' ? <DialogContentText>{body}</DialogContentText> : body}</DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} autoFocus>
           {cancelText}
