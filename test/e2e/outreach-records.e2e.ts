@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Route } from 'playwright-core';
 import { formatDate } from '../../domain/format.ts';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiAs, apiOf, screenshot, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { apiAs, apiOf, holdRequests, screenshot, screenshotInBothSchemes, screenshotInBothThemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 import { TargetsPage } from './support/pages/targets.ts';
 
@@ -140,6 +140,32 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('menu').getByText('Hot leads only').waitFor();
     await page.getByRole('menu').getByText('Email check').waitFor();
+  });
+
+  it('waits to export while the list reloads for a new filter, saying so, then exports the new filter\'s rows', async () => {
+    const { session, bank } = await userTrackingABank('Imre Halvorsen');
+    for (const name of ['Wren Okafor', 'Tomas Lindqvist']) await apiAs(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name, title: 'CFO' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    await page.getByText('1-2 of 2').waitFor();
+    const exportButton = page.getByRole('button', { name: 'Export' });
+    expect(await exportButton.isEnabled()).to.equal(true);
+    const held = await holdRequests(page, '**/api/data/contacts?*');
+    await page.getByPlaceholder('Search name, email, title').fill('Wren');
+    // The old rows are still on screen: an export now would not be what the filter shows.
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Export' && button.disabled));
+    await exportButton.locator('..').hover();
+    await page.getByRole('tooltip', { name: 'Waiting for the list to load' }).waitFor();
+    await screenshotInBothSchemes(page, 'records-export-waiting-for-list');
+    await held.release();
+    await page.getByText('1-1 of 1').waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Export' && !button.disabled));
+    const download = page.waitForEvent('download');
+    await exportButton.click();
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString('utf8').split(/\r?\n/).filter(Boolean);
+    expect(lines).to.have.length(2);
+    expect(lines[1]).to.include('Wren Okafor');
   });
 
   it('keeps a contact whose name is one 200-letter word, and whose email is 100 letters, within the window: the list on a laptop and a phone, and its page', async () => {

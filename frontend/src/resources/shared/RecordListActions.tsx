@@ -1,13 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { CircularProgress } from '@mui/material';
+import { CircularProgress, Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, CreateButton, fetchRelatedRecords, FilterButton, TopToolbar, useDataProvider, useListContext, useNotify, useResourceDefinition } from 'react-admin';
 import { exportCutText, readAllPages } from './export-pages.ts';
 import { messageOf } from './problem.ts';
 
-/** Export: every record the list shows (its filters and order) as CSV, read page by page, with a spinner meanwhile. */
+const waitingForList = 'Waiting for the list to load';
+
+/**
+ * Export: every record the list shows (its filters and order) as CSV, read page by page, with a spinner
+ * meanwhile. While the list is (re)loading it waits, saying so: the rows on screen may still be the
+ * previous filter's, and the file would not match what the user has seen.
+ */
 export function ExportAllButton() {
-  const { filter, filterValues, resource, sort, exporter, total } = useListContext();
+  const { filter, filterValues, resource, sort, exporter, total, isFetching } = useListContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -24,10 +30,15 @@ export function ExportAllButton() {
       setBusy(false);
     }
   };
+  // A disabled button takes no pointer events: the tooltip sits on a wrapper around it.
   return (
-    <Button label="Export" onClick={() => void exportAll()} disabled={busy || total === 0}>
-      {busy ? <CircularProgress size={16} aria-label="Exporting" /> : <DownloadIcon />}
-    </Button>
+    <Tooltip title={isFetching && !busy ? waitingForList : ''}>
+      <span>
+        <Button label="Export" onClick={() => void exportAll()} disabled={busy || isFetching || total === 0}>
+          {busy ? <CircularProgress size={16} aria-label="Exporting" /> : <DownloadIcon />}
+        </Button>
+      </span>
+    </Tooltip>
   );
 }
 
