@@ -388,6 +388,15 @@ describe('outreach: targets, contacts and tasks', function () {
     await finder.waitFor({ state: 'detached' });
     expect(await question.count()).to.equal(0);
 
+    // Another domain typed and not searched is a change too: closing asks before dropping it.
+    await findContacts.click();
+    await finder.getByLabel('Bank domain').fill('typed-not-searched.example');
+    await page.keyboard.press('Escape');
+    await question.getByText("Some of your changes weren't saved. Are you sure you want to ignore them?").waitFor();
+    await screenshotInBothSchemes(page, 'find-contacts-typed-domain-question');
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await finder.waitFor({ state: 'detached' });
+
     await findContacts.click();
     await finder.getByLabel('Bank domain').fill('finder.example');
     await finder.getByRole('button', { name: 'Search' }).click();

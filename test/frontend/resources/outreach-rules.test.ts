@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { contactPayload, validateContactDraft } from '../../../frontend/src/resources/contacts/form.ts';
 import { decodeCsvFile, missingRequired, requiredNow } from '../../../frontend/src/resources/contacts/importApi.ts';
 import { linkedinPeopleSearchUrl, websiteHref } from '../../../frontend/src/resources/contacts/links.ts';
-import { domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
+import { domainEdited, domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults } from '../../../frontend/src/resources/contacts/search-results.ts';
 import { verificationLook, verificationTooltip } from '../../../frontend/src/resources/contacts/verification.ts';
 import { changesSince, displayValue, mineOverLatest } from '../../../frontend/src/resources/shared/conflict.ts';
 import { csvFile, toCsv } from '../../../frontend/src/resources/shared/csv.ts';
@@ -51,6 +51,15 @@ describe('contact search results', () => {
     expect(hasPeopleNotAdded(found, ['ann@bank.com'])).to.equal(true);
     expect(hasPeopleNotAdded(found, ['JANE@bank.com'])).to.equal(false);
     expect(hasPeopleNotAdded(mergeSearchResults([], [{ name: 'No Mail', title: 'CFO' }]), [])).to.equal(true);
+  });
+
+  it('counts another domain typed than the one filled in or searched as a change, the same one written as an address not', () => {
+    expect(domainEdited('alpha-bank.example', 'alpha-bank.example')).to.equal(false);
+    expect(domainEdited('https://www.alpha-bank.example/', 'alpha-bank.example')).to.equal(false);
+    expect(domainEdited('beta-bank.example', 'alpha-bank.example')).to.equal(true);
+    expect(domainEdited('beta', '')).to.equal(true);
+    expect(domainEdited('', 'alpha-bank.example')).to.equal(true);
+    expect(domainEdited('  ', '')).to.equal(false);
   });
 
   it("weighs the AI's domain against the field: a different one replaces it, the same one confirms it, none leaves it", () => {

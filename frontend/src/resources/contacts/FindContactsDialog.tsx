@@ -11,7 +11,7 @@ import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { targetsApi } from '../targets/api.ts';
 import { contactsApi } from './api.ts';
 import { ContactFormDialog } from './ContactFormDialog.tsx';
-import { domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
+import { domainEdited, domainSearchFailedText, domainSuggestion, hasPeopleNotAdded, isAlreadyAdded, mergeSearchResults, type MergedSearchResults, type SearchResult } from './search-results.ts';
 import type { Contact, ContactDraft } from './types.ts';
 
 /** LinkedIn URLs from the AI search are checked: replaced by where they lead, or dropped when invalid. */
@@ -56,7 +56,8 @@ function ResultRow({ result, added, busy, onAdd }: { result: SearchResult; added
  * Find Contacts and Executives for one bank: the domain comes from the bank's website (no protocol,
  * no www), or for a bank without one from the AI's domain search on its name; the contact-finder service and, where the server offers it, the AI executive search are
  * asked together and their people merged by email. 'Added' marks emails the bank already has.
- * Closing it with people found and not added asks before dropping them.
+ * Closing it with people found and not added, or with a domain typed and not searched, asks before
+ * dropping them.
  */
 export function FindContactsDialog({
   open,
@@ -73,6 +74,8 @@ export function FindContactsDialog({
   const toast = useToast();
   const refresh = useRefreshOutreach();
   const [domain, setDomain] = useState(domainOfWebsite(bank.website ?? '') ?? '');
+  // The domain as filled in (from the website or the AI) or last searched: typing another one is a change.
+  const [settledDomain, setSettledDomain] = useState(domain);
   const [searching, setSearching] = useState(false);
   const [results, setResults] = useState<MergedSearchResults | null>(null);
   const [message, setMessage] = useState<{ severity: 'info' | 'warning' | 'error'; text: string } | null>(null);
@@ -86,6 +89,7 @@ export function FindContactsDialog({
     if (!open) return;
     const fromWebsite = domainOfWebsite(bank.website ?? '') ?? '';
     setDomain(fromWebsite);
+    setSettledDomain(fromWebsite);
     setResults(null);
     setMessage(null);
     setAddedNow([]);
@@ -100,7 +104,9 @@ export function FindContactsDialog({
       .then((found) => {
         if (!current) return;
         setDomainLookup(found ? 'found' : 'none');
-        if (found) setDomain((typed) => typed || found);
+        if (!found) return;
+        setDomain((typed) => typed || found);
+        setSettledDomain(found);
       });
     return () => {
       current = false;
@@ -122,6 +128,7 @@ export function FindContactsDialog({
     try {
       const suggestion = domainSuggestion(domain, await contactsApi.findBankDomain(bank.name));
       setDomain(suggestion.domain);
+      setSettledDomain(suggestion.domain);
       setDomainLookup(suggestion.outcome === 'updated' ? 'found' : 'idle');
       if (suggestion.outcome === 'none') toast.error(suggestion.text);
       else toast.success(suggestion.text);
@@ -139,6 +146,7 @@ export function FindContactsDialog({
       return;
     }
     setSearching(true);
+    setSettledDomain(domain);
     setMessage(null);
     setResults(null);
     const [hunter, gemini] = await Promise.allSettled([contactsApi.findByDomain(wanted), contactsApi.findExecutives(bank.name)]);
@@ -186,7 +194,7 @@ export function FindContactsDialog({
 
   return (
     <>
-      <Modal open={open} onClose={onClose} title="Find Contacts and Executives" maxWidth="md" unsavedChanges={hasPeopleNotAdded(results, existingEmails)}>
+      <Modal open={open} onClose={onClose} title="Find Contacts and Executives" maxWidth="md" unsavedChanges={hasPeopleNotAdded(results, existingEmails) || domainEdited(domain, settledDomain)}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={search} sx={{ mb: 2 }}>
           <TextField
             size="small"

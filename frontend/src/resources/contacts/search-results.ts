@@ -71,6 +71,16 @@ export function hasPeopleNotAdded(results: MergedSearchResults | null, existingE
   return results.withoutEmail.length > 0 || results.withEmail.some((result) => !isAlreadyAdded(result.email, existingEmails));
 }
 
+/**
+ * Whether the domain field holds another domain than the one filled in or last searched (both
+ * compared as bare domains, so 'https://www.' before the same one is no change): closing would drop
+ * what the user typed, so it asks first.
+ */
+export function domainEdited(typed: string, settled: string): boolean {
+  const bare = (domain: string) => domainOfWebsite(domain) ?? domain.trim();
+  return bare(typed) !== bare(settled);
+}
+
 /** What asking the AI for a bank's domain leads to: the domain the field then holds, and what the user is told. */
 export type DomainSuggestion = { domain: string; outcome: 'updated' | 'confirmed' | 'none'; text: string };
 
