@@ -30,7 +30,6 @@ export function inputBorderColor(theme: Theme): string {
 const rem = (px: number) => `${px / 16}rem`;
 const valuePadding = (size: string | undefined) => rem(size === 'small' ? 8.5 : 16.5);
 
-/** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
 let describedConfirmations = 0;
 
 /** Points a react-admin confirmation at its question as its description: react-admin gives the question no id. */
@@ -43,6 +42,7 @@ function describeByContent(node: HTMLElement) {
   dialog.setAttribute('aria-describedby', question.id);
 }
 
+/** Light and dark themes; react-admin keeps the choice in local storage and defaults to the system preference. */
 const shared: RaThemeOptions = {
   palette: { primary: { main: '#2563eb' }, secondary: { main: '#7c3aed' } },
   shape: { borderRadius: 10 },
