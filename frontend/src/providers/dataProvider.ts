@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
 import { connectionLost } from './connection.ts';
 import { ApiError, sendChangeOnce, SOURCE_HEADERS, unreachableText } from './http.ts';
-import { markUnsavedChange, raiseAuthError, readToken } from './session.ts';
+import { markUnsavedChange, raiseAuthError, sendWithSession } from './session.ts';
 import { bankDetailApi } from '../bank-detail/api.ts';
 import { onTheUsersCalendar } from './users-calendar.ts';
 import { services, type Services } from './services.ts';
@@ -15,36 +15,41 @@ const API_BASE = '/api/data';
  * form shows each under its field.
  */
 const httpClient: typeof fetchUtils.fetchJson = async (url, options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  for (const [name, value] of Object.entries(SOURCE_HEADERS)) headers.set(name, value);
-  try {
-    return await fetchUtils.fetchJson(url, { ...options, headers });
-  } catch (error) {
-    // fetch itself failed: no answer came, so say so instead of the generic failure.
-    if (error instanceof TypeError) {
-      connectionLost();
-      throw new ApiError(unreachableText(), 0, undefined);
+  const send = async (token: string | null) => {
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(SOURCE_HEADERS)) headers.set(name, value);
+    try {
+      return { ok: true as const, answer: await fetchUtils.fetchJson(url, { ...options, headers }) };
+    } catch (error) {
+      return { ok: false as const, error };
     }
-    if ((error as { status?: number }).status === 401) {
-      const change = (options.method ?? 'GET') !== 'GET';
-      if (change) markUnsavedChange(error);
-      raiseAuthError({ change });
-    }
-    // The server's msg, else message, else the generic text.
-    const body = (error as { body?: { msg?: string; message?: string; issues?: Array<{ path?: string; message?: string }>; errors?: unknown } }).body;
-    if (error instanceof Error) error.message = body?.msg || body?.message || 'API request failed';
-    if (body && Array.isArray(body.issues) && body.issues.length > 0 && !body.errors) {
-      const errors: Record<string, string> = {};
-      for (const issue of body.issues) {
-        const field = String(issue.path ?? '').split('.')[0];
-        if (field && issue.message && !errors[field]) errors[field] = issue.message;
-      }
-      body.errors = errors;
-    }
-    throw error;
+  };
+  const outcome = await sendWithSession(send, (sent) => !sent.ok && (sent.error as { status?: number }).status === 401);
+  if (outcome.ok) return outcome.answer;
+  const { error } = outcome;
+  // fetch itself failed: no answer came, so say so instead of the generic failure.
+  if (error instanceof TypeError) {
+    connectionLost();
+    throw new ApiError(unreachableText(), 0, undefined);
   }
+  if ((error as { status?: number }).status === 401) {
+    const change = (options.method ?? 'GET') !== 'GET';
+    if (change) markUnsavedChange(error);
+    raiseAuthError({ change });
+  }
+  // The server's msg, else message, else the generic text.
+  const body = (error as { body?: { msg?: string; message?: string; issues?: Array<{ path?: string; message?: string }>; errors?: unknown } }).body;
+  if (error instanceof Error) error.message = body?.msg || body?.message || 'API request failed';
+  if (body && Array.isArray(body.issues) && body.issues.length > 0 && !body.errors) {
+    const errors: Record<string, string> = {};
+    for (const issue of body.issues) {
+      const field = String(issue.path ?? '').split('.')[0];
+      if (field && issue.message && !errors[field]) errors[field] = issue.message;
+    }
+    body.errors = errors;
+  }
+  throw error;
 };
 
 /** One event of a record's history, as `GET /api/data/<resource>/<id>/history` answers it (oldest first). */

@@ -1,5 +1,5 @@
 import { connectionLost } from './connection.ts';
-import { raiseAuthError, readToken } from './session.ts';
+import { raiseAuthError, sendWithSession } from './session.ts';
 
 /**
  * JSON over fetch for every non-react-admin call (services, analyst, auth): sends the bearer token,
@@ -119,16 +119,16 @@ export function errorMessageOf(body: unknown): string {
 /** The raw Response of a successful call (for streams and files); throws ApiError otherwise. */
 export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...SOURCE_HEADERS, ...options.headers };
-  const token = readToken();
-  if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
+  const send = (token: string | null) =>
+    fetch(apiUrl(path, options.query), { method: options.method ?? 'GET', headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers, body, signal: options.signal });
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    response = await sendWithSession(send, (answer) => answer.status === 401);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     connectionLost();

@@ -46,6 +46,19 @@ export function clearSession(): void {
   storage()?.removeItem(USER_KEY);
 }
 
+/**
+ * Sends a call with the session's token and, when the server refuses it (401) because the session was
+ * renewed while the call was under way (a password change here or in another tab issues a new token),
+ * sends it once more with the new token: a refusal by authentication changed nothing on the server,
+ * and the user is still signed in. `refused` tells a refusal by authentication from `send`'s outcome.
+ */
+export async function sendWithSession<Outcome>(send: (token: string | null) => Promise<Outcome>, refused: (outcome: Outcome) => boolean): Promise<Outcome> {
+  const token = readToken();
+  const outcome = await send(token);
+  const now = readToken();
+  return refused(outcome) && now !== null && now !== token ? send(now) : outcome;
+}
+
 const authErrors = new EventTarget();
 const AUTH_ERROR = 'auth-error';
 

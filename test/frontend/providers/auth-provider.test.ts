@@ -1,30 +1,16 @@
 import { expect } from 'chai';
 import { authProvider, SIGN_IN_PATH } from '../../../frontend/src/providers/authProvider.ts';
 import { markUnsavedChange, readToken, saveSession } from '../../../frontend/src/providers/session.ts';
-
-/** A page's local storage, for the session the provider keeps there. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { useMemoryStorage } from '../support/memory-storage.ts';
 
 describe('frontend auth provider: the session check on a page load', () => {
   const realFetch = globalThis.fetch;
-  const realStorage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+  let restoreStorage: () => void;
   let answer: () => Promise<Response>;
   let token: string;
 
   beforeEach(() => {
-    Object.defineProperty(globalThis, 'localStorage', { value: memoryStorage(), configurable: true, writable: true });
+    restoreStorage = useMemoryStorage();
     globalThis.fetch = (() => answer()) as typeof fetch;
     // A token of its own per test: the provider checks a token with the server once per page load.
     token = `token-${Math.random()}`;
@@ -32,8 +18,7 @@ describe('frontend auth provider: the session check on a page load', () => {
   });
   afterEach(() => {
     globalThis.fetch = realFetch;
-    if (realStorage) Object.defineProperty(globalThis, 'localStorage', realStorage);
-    else delete (globalThis as { localStorage?: Storage }).localStorage;
+    restoreStorage();
   });
 
   it('signs out when the server answers that the session is over (401)', async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { apiJson, apiUrl, ApiError, errorMessageOf, http } from '../../../frontend/src/providers/http.ts';
-import { onAuthError } from '../../../frontend/src/providers/session.ts';
+import { onAuthError, readToken, saveSession } from '../../../frontend/src/providers/session.ts';
+import { useMemoryStorage } from '../support/memory-storage.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -43,6 +44,37 @@ describe('frontend http client', () => {
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).message).to.equal('Bank not found.');
     expect((error as ApiError).status).to.equal(404);
+  });
+
+  it('sends a call refused with 401 again with the new token when the session was renewed meanwhile, without signing out', async () => {
+    const restoreStorage = useMemoryStorage();
+    let raised = 0;
+    const stop = onAuthError(() => (raised += 1));
+    try {
+      saveSession('old-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+      answer = () => {
+        // A password change in another tab renews the session while this call is under way.
+        if (calls.length === 1) {
+          saveSession('new-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+          return new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401 });
+        }
+        return new Response(JSON.stringify({ ok: true }), { status: 200 });
+      };
+      expect(await apiJson('/api/data/banks')).to.deep.equal({ ok: true });
+      expect(calls.map((call) => (call.init.headers as Record<string, string>).authorization)).to.deep.equal(['Bearer old-token', 'Bearer new-token']);
+      expect(raised).to.equal(0);
+
+      // A session refused with no newer one is over: once, and the sign-out is raised.
+      calls = [];
+      answer = () => new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401 });
+      await apiJson('/api/data/banks').catch(() => undefined);
+      expect(calls).to.have.length(1);
+      expect(raised).to.equal(1);
+      expect(readToken()).to.equal('new-token');
+    } finally {
+      stop();
+      restoreStorage();
+    }
   });
 
   it('raises the global sign-out on a 401, except for calls that opt out', async () => {

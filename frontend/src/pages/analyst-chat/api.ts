@@ -1,5 +1,5 @@
 import { http } from '../../providers/http.ts';
-import { raiseAuthError, readToken } from '../../providers/session.ts';
+import { raiseAuthError, sendWithSession } from '../../providers/session.ts';
 
 export type ChatRole = 'user' | 'assistant';
 export type ChatMessage = { role: ChatRole; content: string; provider?: string };
@@ -39,13 +39,14 @@ export const chatApi = {
    * from the first line). A line that is not JSON is logged and skipped; an `error` line ends the answer with that error.
    */
   async ask(messages: ChatMessage[], sessionId: string, onChunk: (chunk: string, provider?: string) => void, signal?: AbortSignal): Promise<void> {
-    const token = readToken();
-    const response = await fetch('/api/analyst/chat', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/x-ndjson', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ messages: messages.map(({ role, content }) => ({ role, content })), sessionId }),
-      signal,
-    });
+    const send = (token: string | null) =>
+      fetch('/api/analyst/chat', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/x-ndjson', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ messages: messages.map(({ role, content }) => ({ role, content })), sessionId }),
+        signal,
+      });
+    const response = await sendWithSession(send, (answer) => answer.status === 401);
     if (!response.ok || !response.body) {
       if (response.status === 401) raiseAuthError();
       const body = await response.text().catch(() => '');
