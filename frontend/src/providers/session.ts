@@ -1,6 +1,7 @@
 /**
  * The signed-in session kept in local storage (token and user) and the global
- * auth-error signal: any 401 from any call raises it and the app signs out.
+ * auth-error signal: a 401 from any call raises it and the app signs out, unless the session was
+ * renewed while the call was under way (then the call is sent again: `sendWithSession`).
  */
 
 export type SessionUser = { id: string; name: string; email: string };
