@@ -11,5 +11,7 @@ export const tasksProjection = defineRowProjection(
     TaskCompleted: (data) => update({ completed: true, completed_at: data.completedAt }),
     TaskReopened: () => update({ completed: false, completed_at: null }),
     TaskDeleted: () => remove(),
+    TaskRestored: (data) =>
+      insert({ id: data.taskId, user_id: data.ownerId, bank_id: data.bankId, text: data.text, due_date: data.dueDate, completed: data.completedAt !== null, completed_at: data.completedAt }),
   },
 );

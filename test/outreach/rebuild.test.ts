@@ -64,6 +64,25 @@ describeWithDatabase('projection rebuild', (context) => {
     expect((await add('Hank New', 'HAL@old.example')).status).to.equal(409);
   });
 
+  it('rebuilds deleted and restored records as the live tables hold them, deleted and restored again within one batch', async () => {
+    const { token } = await app.signUp('Restorer');
+    const post = (path: string, body?: unknown) => app.request(`/api/data/${path}`, { method: 'POST', token, body });
+    const contact = (await post('contacts', { bankId: 4500, name: 'Rita Restored', title: 'CFO', email: 'rita@restored.example' })).body;
+    await app.request(`/api/data/contacts/${contact.id}/verification`, { method: 'PUT', token, body: { result: 'risky', score: 40 } });
+    const task = (await post('tasks', { text: 'Restored twice', dueDate: '2026-12-10', bankId: 4500, completed: true })).body;
+    for (const path of [`contacts/${contact.id}`, `tasks/${task.id}`]) {
+      for (let round = 0; round < 2; round += 1) {
+        expect((await app.request(`/api/data/${path}`, { method: 'DELETE', token })).status).to.equal(200);
+        expect((await post(`${path}/restore`)).status).to.equal(200);
+      }
+    }
+    const live = await snapshot(context.db.knex);
+    await rebuildProjections(context.db.knex, projections.filter((projection) => ['contacts', 'tasks', 'activity'].includes(projection.name)));
+    expect(await snapshot(context.db.knex)).to.deep.equal(live);
+    await rebuildProjections(context.db.knex, projections.filter((projection) => ['contacts', 'tasks'].includes(projection.name)), { batchSize: 2 });
+    expect(await snapshot(context.db.knex)).to.deep.equal(live);
+  });
+
   it('rebuilds read tables identical to the live ones after a random sequence of commands by several users', async function () {
     this.timeout(120_000);
     const random = seededRandom(20261122);

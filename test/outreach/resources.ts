@@ -13,7 +13,7 @@ export type ResourceCase = {
   /** False for resources whose DELETE is refused for everyone (e.g. read-only logs). */
   deletable?: boolean;
   /**
-   * One random command against this resource (create, change or delete something of `ids`, the
+   * One random command against this resource (create, change, delete or restore something of `ids`, the
    * records created so far), for the rebuild test. Failing commands (e.g. on a deleted record) are fine.
    */
   randomStep(app: TestApp, token: string, random: () => number, ids: string[]): Promise<void>;
@@ -45,7 +45,7 @@ export const resourceCases: ResourceCase[] = [
       created(await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 2000 + seed, name: `Contact ${seed}`, title: 'CFO', email: `c${seed}@bank.com` } })),
     change: { name: 'Changed by someone else', isHotLead: true },
     async randomStep(app, token, random, ids) {
-      const action = ids.length === 0 ? 'add' : pick(random, ['add', 'add', 'edit', 'hot', 'bankHot', 'verify', 'delete']);
+      const action = ids.length === 0 ? 'add' : pick(random, ['add', 'add', 'edit', 'hot', 'bankHot', 'verify', 'delete', 'restore']);
       const bankId = 3000 + Math.floor(random() * 6); // shared with the banks case, so some contacts belong to tracked banks
       if (action === 'add') {
         const email = random() < 0.7 ? `person${ids.length}@bank${bankId}.com` : '';
@@ -59,6 +59,7 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'bankHot') await put(`toggle-hot-lead/${bankId}`, { setAsHot: random() < 0.5 });
       if (action === 'verify') await put(`${id}/verification`, { result: pick(random, ['deliverable', 'risky', 'undeliverable', 'unknown', 'error']), score: Math.floor(random() * 101) });
       if (action === 'delete') await app.request(`/api/data/contacts/${id}`, { method: 'DELETE', token });
+      if (action === 'restore') await app.request(`/api/data/contacts/${id}/restore`, { method: 'POST', token });
     },
   },
   {
@@ -67,7 +68,7 @@ export const resourceCases: ResourceCase[] = [
       created(await app.request('/api/data/tasks', { method: 'POST', token, body: { text: `Task ${seed}`, dueDate: '2026-12-01', bankId: 1000 + seed } })),
     change: { text: 'Changed by someone else' },
     async randomStep(app, token, random, ids) {
-      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'edit', 'complete', 'reopen', 'delete']);
+      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'edit', 'complete', 'reopen', 'delete', 'restore']);
       if (action === 'create') {
         const day = String(1 + Math.floor(random() * 28)).padStart(2, '0');
         ids.push(await created(await app.request('/api/data/tasks', { method: 'POST', token, body: { text: `Task ${ids.length}`, dueDate: `2027-01-${day}`, bankId: 100 + Math.floor(random() * 5) } })));
@@ -77,6 +78,7 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'edit') await app.request(`/api/data/tasks/${id}`, { method: 'PUT', token, body: { text: `Edited ${Math.floor(random() * 1000)}` } });
       if (action === 'complete' || action === 'reopen') await app.request(`/api/data/tasks/${id}/completion`, { method: 'PUT', token, body: { completed: action === 'complete' } });
       if (action === 'delete') await app.request(`/api/data/tasks/${id}`, { method: 'DELETE', token });
+      if (action === 'restore') await app.request(`/api/data/tasks/${id}/restore`, { method: 'POST', token });
     },
   },
   {
@@ -113,7 +115,7 @@ export const resourceCases: ResourceCase[] = [
       created(await app.request('/api/data/templates', { method: 'POST', token, body: { name: `Template ${seed}`, subject: 'Hello {{bankName}}', body: 'Hi {{contactName}},' } })),
     change: { name: 'Changed by someone else', isFavorite: true },
     async randomStep(app, token, random, ids) {
-      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'edit', 'favorite', 'delete']);
+      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'edit', 'favorite', 'delete', 'restore']);
       if (action === 'create') {
         const category = pick(random, ['introduction', 'follow-up', 'check-in', 'custom']);
         ids.push(await created(await app.request('/api/data/templates', { method: 'POST', token, body: { name: `Template ${ids.length}`, category, subject: `Subject ${ids.length}`, body: 'Hi,' } })));
@@ -123,6 +125,7 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'edit') await app.request(`/api/data/templates/${id}`, { method: 'PUT', token, body: { subject: `Edited ${Math.floor(random() * 1000)}`, category: pick(random, ['follow-up', 'custom']) } });
       if (action === 'favorite') await app.request(`/api/data/templates/${id}/favorite`, { method: 'PUT', token, body: { isFavorite: random() < 0.5 } });
       if (action === 'delete') await app.request(`/api/data/templates/${id}`, { method: 'DELETE', token });
+      if (action === 'restore') await app.request(`/api/data/templates/${id}/restore`, { method: 'POST', token });
     },
   },
   {
@@ -131,7 +134,7 @@ export const resourceCases: ResourceCase[] = [
       created(await app.request('/api/data/workflows', { method: 'POST', token, body: { name: `Workflow ${seed}`, steps: [{ day: 1, type: 'LinkedIn Visit' }] } })),
     change: { name: 'Changed by someone else', steps: [] },
     async randomStep(app, token, random, ids) {
-      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'rename', 'steps', 'delete']);
+      const action = ids.length === 0 ? 'create' : pick(random, ['create', 'create', 'rename', 'steps', 'delete', 'restore']);
       // Email steps need one of this user's templates: use whichever exist right now (maybe none).
       const randomSteps = async () => {
         const templateIds: string[] = ((await app.request('/api/data/templates?range=[0,9]', { token })).body ?? []).map((template: { id: string }) => template.id);
@@ -151,6 +154,7 @@ export const resourceCases: ResourceCase[] = [
       if (action === 'rename') await app.request(`/api/data/workflows/${id}`, { method: 'PUT', token, body: { name: `Renamed ${Math.floor(random() * 1000)}` } });
       if (action === 'steps') await app.request(`/api/data/workflows/${id}`, { method: 'PUT', token, body: { steps: await randomSteps() } });
       if (action === 'delete') await app.request(`/api/data/workflows/${id}`, { method: 'DELETE', token });
+      if (action === 'restore') await app.request(`/api/data/workflows/${id}/restore`, { method: 'POST', token });
     },
   },
   {

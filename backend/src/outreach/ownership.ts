@@ -1,4 +1,4 @@
-import { RecordNotFound } from '../commands/errors.ts';
+import { Conflict, RecordNotFound } from '../commands/errors.ts';
 
 /** Lifecycle every outreach record shares. */
 export type RecordStatus = 'absent' | 'active' | 'deleted';
@@ -9,6 +9,15 @@ export type RecordStatus = 'absent' | 'active' | 'deleted';
  */
 export function assertOwnedActive(state: { status: RecordStatus; ownerId?: string }, userId: string, what: string): void {
   if (state.status !== 'active' || state.ownerId !== userId) throw new RecordNotFound(what);
+}
+
+/**
+ * A deleted record can be restored by its owner alone: another user's or a missing one is "not
+ * found" as above, and one that was never deleted has nothing to restore.
+ */
+export function assertOwnedDeleted(state: { status: RecordStatus; ownerId?: string }, userId: string, what: string): void {
+  if (state.status === 'absent' || state.ownerId !== userId) throw new RecordNotFound(what);
+  if (state.status === 'active') throw new Conflict(`This ${what.toLowerCase()} is not deleted.`);
 }
 
 /** Trims, drops empties and de-duplicates (case-insensitively, keeping the first spelling). */

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import type { Decider } from '../commands/decider.ts';
-import { handleCommand } from '../commands/handle-command.ts';
+import { handleCommand, readState } from '../commands/handle-command.ts';
 import { expectedVersionFromIfMatch, setVersionEtag } from '../http/etag.ts';
 import { NotFoundError, readAfterCommit } from '../http/errors.ts';
 import { idOfKeyedCreate, markReplayed } from '../http/idempotency.ts';
@@ -50,6 +50,11 @@ export type ResourceDefinition<Command, Row> = {
   create?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
   update?: (body: unknown, context: CommandContext) => Command | Promise<Command>;
   remove?: (context: CommandContext) => Command | Promise<Command>;
+  /**
+   * POST /:id/restore, undoing a deletion; `deleted` is the record's state as stored, for a rule that
+   * needs a lookup first (the decider still judges whether the record may be restored).
+   */
+  restore?: (context: CommandContext, deleted: any) => Command | Promise<Command>;
   /**
    * What a write refused by the read model means (a unique index a concurrent write filled first):
    * throws the answer the rule gives, or returns to let the error through.
@@ -160,6 +165,19 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
       await run(ctx, ctx.params.id, remove, expectedVersionFromIfMatch(ctx));
       // ra-data-simple-rest expects the deleted record back; show it as it is now if it still exists.
       ctx.body = definition.toApi((await readAfterCommit(() => findRow(user.id, ctx.params.id))) ?? before);
+    });
+  }
+
+  if (definition.restore) {
+    const restore = definition.restore;
+    router.post('/:id/restore', async (ctx) => {
+      const user = signedInUser(ctx.state);
+      const id = definition.idSchema.safeParse(ctx.params.id);
+      if (!id.success) throw new NotFoundError(definition.what);
+      const recordId = String(id.data);
+      const { state } = await readState(eventStore, definition.decider, definition.streamId(recordId, user.id));
+      await run(ctx, recordId, (context) => restore(context, state), expectedVersionFromIfMatch(ctx));
+      respondWithRecord(ctx, await readAfterCommit(() => requireRow(user.id, recordId)));
     });
   }
 

@@ -31,6 +31,7 @@ const contactInData = (_streamId: string, data: Record<string, unknown>) => (typ
 /** Every event type that carries personal data, and which fields. */
 export const personalFields: Record<string, PersonalFields> = {
   ContactAdded: contactFields({ name: erasedContactName, email: null, linkedinUrl: null }),
+  ContactRestored: contactFields({ name: erasedContactName, email: null, linkedinUrl: null }),
   ContactRenamed: contactFields({ name: erasedContactName }),
   ContactEmailChanged: contactFields({ email: null }),
   ContactLinkedinUrlChanged: contactFields({ linkedinUrl: null }),
@@ -39,6 +40,7 @@ export const personalFields: Record<string, PersonalFields> = {
   EnrolmentStarted: { subject: contactInData, fields: { contactName: erasedContactName } },
   // only the automation's LinkedIn visits name a contact (and their profile) in a task (a task the user writes carries none)
   TaskCreated: { subject: contactInData, fields: { text: visitTaskText(erasedContactName, null) } },
+  TaskRestored: { subject: contactInData, fields: { text: visitTaskText(erasedContactName, null) } },
 };
 
 /** The sealed part of an event's data: which contact's key, and the personal fields encrypted. */

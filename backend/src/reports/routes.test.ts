@@ -32,7 +32,10 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     await post('sent-emails', { contactId: janeId, bankId: 701, recipientEmail: 'jane@gamma.example', subject: 'Again', body: 'Hi again', sentAt: '2026-11-11T10:00:00Z' });
     // Sunday 15 November, 22:00 in New York: already Monday on the server's clock.
     await post('sent-emails', { contactId: janeId, bankId: 701, recipientEmail: 'jane@gamma.example', subject: 'Late on Sunday', body: 'Hi', sentAt: '2026-11-16T03:00:00Z' });
-    await post('tasks', { text: 'Call Bob', dueDate: '2026-12-01', bankId: 702, completed: true });
+    const callBob = (await post('tasks', { text: 'Call Bob', dueDate: '2026-12-01', bankId: 702, completed: true })).body.id;
+    // a completed task deleted and restored counts as completed again
+    await app.request(`/api/data/tasks/${callBob}`, { method: 'DELETE', token });
+    await post(`tasks/${callBob}/restore`, undefined);
     await post('tasks', { text: 'Send deck', dueDate: '2026-12-02', bankId: 701 });
     await app.request(`/api/data/contacts/${bob}`, { method: 'DELETE', token });
     await pause();

@@ -118,6 +118,11 @@ function foldContact(state: ReportState, id: string, recorded: RecordedEvent): v
     state.contacts[id] = { name, title, bankId, bankName, email, isHotLead: false, replied: false };
     return;
   }
+  if (event.type === 'ContactRestored') {
+    const { name, title, bankId, bankName, email, isHotLead, repliedAt } = event.data;
+    state.contacts[id] = { name, title, bankId, bankName, email, isHotLead, replied: repliedAt !== null };
+    return;
+  }
   const contact = state.contacts[id];
   if (!contact) return;
   switch (event.type) {
@@ -199,6 +204,10 @@ function foldTask(state: ReportState, id: string, recorded: RecordedEvent): void
   const event = toDomainEvent<TaskEvent>(recorded);
   if (event.type === 'TaskCreated') {
     state.tasks[id] = { bankId: event.data.bankId, text: event.data.text, completedAt: null };
+    return;
+  }
+  if (event.type === 'TaskRestored') {
+    state.tasks[id] = { bankId: event.data.bankId, text: event.data.text, completedAt: event.data.completedAt };
     return;
   }
   const task = state.tasks[id];

@@ -18,6 +18,7 @@ export const contactActivity: ActivityDescription<ContactEvent> = {
     ContactEmailVerified: (data) => `Verified email: ${data.result}${data.score === null ? '' : ` (score ${data.score})`}`,
     ContactReplied: () => 'Marked as replied',
     ContactDeleted: () => 'Deleted contact',
+    ContactRestored: (data) => `Restored contact ${quoted(data.name)}`,
     ContactErased: () => 'Erased the contact\'s personal data',
   },
 };

@@ -116,4 +116,11 @@ export type ContactCommand =
   | { type: 'RecordEmailVerification'; userId: string; verification: Verification; at: string }
   | { type: 'MarkContactReplied'; userId: string; at: string }
   | { type: 'DeleteContact'; userId: string }
+  | {
+      type: 'RestoreContact';
+      contactId: string;
+      userId: string;
+      /** Whether the read model is to hold the restored address for this contact alone (see `addressHeld`). */
+      holdAddress: boolean;
+    }
   | { type: 'EraseContact'; userId: string; at: string };

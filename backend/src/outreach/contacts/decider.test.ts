@@ -122,4 +122,39 @@ describe('contact decider', () => {
   it('deletes a contact', () => {
     spec.given([added, hot]).when({ type: 'DeleteContact', userId: owner }).then([{ type: 'ContactDeleted', data: {} }]);
   });
+
+  describe('restoring a deleted contact', () => {
+    const deleted: ContactEvent = { type: 'ContactDeleted', data: {} };
+    const restore = { type: 'RestoreContact' as const, contactId, userId: owner, holdAddress: true };
+
+    it('brings it back as it was when deleted, its address held again', () => {
+      spec
+        .given([added, hot, verified, { type: 'ContactReplied', data: { repliedAt: at } }, deleted])
+        .when(restore)
+        .then([
+          {
+            type: 'ContactRestored',
+            data: { contactId, ownerId: owner, ...fields, isHotLead: true, verification: { result: 'deliverable', score: 96, verifiedAt: at }, repliedAt: at, addressHeld: true },
+          },
+        ]);
+    });
+
+    it('acts on it again once restored', () => {
+      const restored = contactDecider.decide(restore, [added, deleted].reduce(contactDecider.evolve, contactDecider.initialState()));
+      spec.given([added, deleted, ...restored]).when({ type: 'SetHotLead', userId: owner, isHotLead: true }).then([hot]);
+    });
+
+    it('refuses a contact that is not deleted with a conflict', () => {
+      spec.given([added]).when(restore).thenThrows(/This contact is not deleted/, Conflict);
+    });
+
+    it("treats another user's contact, and one never added, as not found", () => {
+      spec.given([added, deleted]).when({ ...restore, userId: stranger }).thenThrows(/Contact not found/, NotFound);
+      spec.given([]).when(restore).thenThrows(/Contact not found/, NotFound);
+    });
+
+    it('refuses an erased contact: its personal data cannot come back', () => {
+      spec.given([added, deleted, { type: 'ContactErased', data: { erasedAt: at } }]).when(restore).thenThrows(/erased contact cannot be restored/, Conflict);
+    });
+  });
 });

@@ -1,16 +1,18 @@
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict, RecordNotFound, RuleBroken } from '../../commands/errors.ts';
 import { erasedContactName } from '../../../../domain/records/contact.ts';
-import { assertOwnedActive, sameTags, type RecordStatus } from '../ownership.ts';
+import { assertOwnedActive, assertOwnedDeleted, sameTags, type RecordStatus } from '../ownership.ts';
 import type { ContactCommand, ContactFields } from './commands.ts';
-import { contactEvents, type ContactEvent, type Verification } from './events.ts';
+import { contactEvents, type CheckedVerification, type ContactEvent } from './events.ts';
 
 export type ContactState = ContactFields & {
   status: RecordStatus;
   ownerId?: string;
   isHotLead: boolean;
-  verification: Verification | null;
+  verification: CheckedVerification | null;
   repliedAt: string | null;
+  /** Its personal data was erased (its key destroyed): what it was cannot come back. */
+  erased: boolean;
 };
 
 const sameReplyWithinMs = 60_000;
@@ -27,6 +29,7 @@ const initialState = (): ContactState => ({
   isHotLead: false,
   verification: null,
   repliedAt: null,
+  erased: false,
 });
 
 const hotLeadEvents = (state: ContactState, isHotLead: boolean): ContactEvent[] =>
@@ -45,6 +48,12 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
     // A deleted contact's data is still in its history: erasing it is allowed, and repeating it is harmless.
     if (state.status === 'absent' || state.ownerId !== command.userId) throw new RecordNotFound('Contact');
     return [contactEvents.ContactErased.create({ erasedAt: command.at })];
+  }
+  if (command.type === 'RestoreContact') {
+    assertOwnedDeleted(state, command.userId, 'Contact');
+    if (state.erased) throw new Conflict('This contact\'s personal data was erased: an erased contact cannot be restored.');
+    const { status: _status, ownerId, erased: _erased, ...fields } = state;
+    return [contactEvents.ContactRestored.create({ contactId: command.contactId, ownerId: ownerId!, ...fields, addressHeld: command.holdAddress })];
   }
   assertOwnedActive(state, command.userId, 'Contact');
   switch (command.type) {
@@ -103,13 +112,17 @@ function evolve(state: ContactState, event: ContactEvent): ContactState {
     case 'ContactUnmarkedHotLead':
       return { ...state, isHotLead: false };
     case 'ContactEmailVerified':
-      return { ...state, verification: { result: event.data.result, score: event.data.score } };
+      return { ...state, verification: { result: event.data.result, score: event.data.score, verifiedAt: event.data.verifiedAt } };
     case 'ContactReplied':
       return { ...state, repliedAt: event.data.repliedAt };
     case 'ContactDeleted':
       return { ...state, status: 'deleted' };
+    case 'ContactRestored': {
+      const { contactId: _id, addressHeld: _held, ...fields } = event.data;
+      return { ...state, ...fields, status: 'active' };
+    }
     case 'ContactErased':
-      return { ...state, name: erasedContactName, email: null, linkedinUrl: null };
+      return { ...state, name: erasedContactName, email: null, linkedinUrl: null, erased: true };
   }
 }
 

@@ -44,11 +44,35 @@ export const contactEvents = {
   /** The contact answered (recorded by the user): automation stops writing to them. */
   ContactReplied: defineEvent('ContactReplied', z.object({ repliedAt: z.string() })),
   ContactDeleted: defineEvent('ContactDeleted', z.object({})),
+  /**
+   * A deleted contact is back as it was when deleted. The read row went with the deletion, so the
+   * event carries the contact's state then; its address is held again as when it was added.
+   */
+  ContactRestored: defineEvent(
+    'ContactRestored',
+    z.object({
+      contactId: z.uuid(),
+      ownerId: z.uuid(),
+      bankId: z.number().int(),
+      bankName: z.string().nullable(),
+      name: z.string(),
+      title: z.string(),
+      email: z.string().nullable(),
+      linkedinUrl: z.string().nullable(),
+      tags: z.array(z.string()),
+      isHotLead: z.boolean(),
+      verification: z.object({ result: z.enum(verificationResults), score: z.number().nullable(), verifiedAt: z.string() }).nullable(),
+      repliedAt: z.string().nullable(),
+      addressHeld,
+    }),
+  ),
   /** The contact's personal data was erased (its key destroyed): from now on it reads as an erased contact. */
   ContactErased: defineEvent('ContactErased', z.object({ erasedAt: z.string() })),
 };
 
 export type ContactEvent = EventOf<typeof contactEvents>;
 export type Verification = { result: (typeof verificationResults)[number]; score: number | null };
+/** A verification as the contact keeps it: with when the check was made. */
+export type CheckedVerification = Verification & { verifiedAt: string };
 
 export const contactStreamId = (contactId: string) => `contact-${contactId}`;

@@ -326,6 +326,51 @@ describeWithDatabase('contacts API', (context) => {
     ]);
   });
 
+  describe('restoring a deleted contact', () => {
+    const restore = (id: string, auth = token) => app.request(`/api/data/contacts/${id}/restore`, { method: 'POST', token: auth });
+    const remove = (id: string) => app.request(`/api/data/contacts/${id}`, { method: 'DELETE', token });
+
+    it('brings it back with every field it had, for its owner alone, and says so in its history and activity', async () => {
+      const contact = (await add({ ...jane, bankId: 9100 })).body;
+      await put(`${contact.id}/hot-lead`, { isHotLead: true });
+      await app.request(`/api/data/contacts/${contact.id}/verification`, { method: 'PUT', token, body: { result: 'deliverable', score: 91 } });
+      const before = (await app.request(`/api/data/contacts/${contact.id}`, { token })).body;
+      await remove(contact.id);
+      expect((await restore(contact.id, otherToken)).status).to.equal(404);
+      const restored = await restore(contact.id);
+      expect(restored.status, restored.text).to.equal(200);
+      const { version: _before, createdAt: _created, updatedAt: _updated, ...fields } = before;
+      expect(restored.body).to.deep.include({ ...fields, version: before.version + 2 });
+      expect((await listFor({ bankId: 9100 })).map((row: { id: string }) => row.id)).to.deep.equal([contact.id]);
+      const history = await app.request(`/api/data/contacts/${contact.id}/history`, { token });
+      expect(history.body.at(-1)).to.include({ type: 'ContactRestored', summary: 'Restored contact "Jane Doe"' });
+      const again = await restore(contact.id);
+      expect(again.status).to.equal(409);
+      expect(again.body.message).to.equal('This contact is not deleted.');
+    });
+
+    it('refuses with 409, under Email, a contact whose address another contact of its bank was given since', async () => {
+      const contact = (await add({ ...jane, bankId: 9101 })).body;
+      await remove(contact.id);
+      await add({ ...jane, bankId: 9101, name: 'Janet Doe' });
+      const refused = await restore(contact.id);
+      expect(refused.status).to.equal(409);
+      const message = 'Janet Doe at this bank already has the address jane@firstexample.com: edit or delete that contact before restoring this one.';
+      expect(refused.body.message).to.equal(message);
+      expect(refused.body.issues).to.deep.equal([{ path: 'email', message }]);
+      expect((await listFor({ bankId: 9101 })).map((row: { name: string }) => row.name)).to.deep.equal(['Janet Doe']);
+    });
+
+    it('refuses an erased contact with 409: its personal data cannot come back', async () => {
+      const contact = (await add({ ...jane, bankId: 9102 })).body;
+      await remove(contact.id);
+      expect((await app.request(`/api/data/contacts/${contact.id}/erase`, { method: 'POST', token })).status).to.equal(200);
+      const refused = await restore(contact.id);
+      expect(refused.status).to.equal(409);
+      expect(refused.body.message).to.match(/erased contact cannot be restored/);
+    });
+  });
+
   it("finds and sorts contacts by their bank's current name once it is renamed, and by the saved name where the bank is not tracked", async () => {
     const { token: own, user } = await app.signUp('Renamer');
     await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 7301, name: 'Acme Savings' } });

@@ -16,7 +16,7 @@ import type { EventStore } from '../../eventstore/types.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
-import { contactDecider } from './decider.ts';
+import { contactDecider, type ContactState } from './decider.ts';
 import { trackedBankName } from '../targets/names.ts';
 import { eraseContact } from '../../privacy/erase.ts';
 import { personalDataOf } from '../../privacy/subject-access.ts';
@@ -130,7 +130,7 @@ const erasureRepeated: HistoryRepeat = (events, index) => {
  * A bank lists a person once: a contact is refused an email address (in any letter case) that
  * another contact of the same bank has, as an import skips such a row, so no one is written to twice.
  */
-async function refuseAddressTaken(knex: Knex, userId: string, contact: ContactAddress): Promise<void> {
+async function refuseAddressTaken(knex: Knex, userId: string, contact: ContactAddress, advice = 'edit that contact instead of adding the person again.'): Promise<void> {
   if (!contact.email) return;
   const holder: { name: string; email: string } | undefined = await knex('contacts')
     .where({ user_id: userId, bank_id: contact.bankId })
@@ -138,7 +138,7 @@ async function refuseAddressTaken(knex: Knex, userId: string, contact: ContactAd
     .whereRaw('lower(email) = lower(?)', [contact.email])
     .first('name', 'email');
   if (!holder) return;
-  const message = `${holder.name} at this bank already has the address ${holder.email}: edit that contact instead of adding the person again.`;
+  const message = `${holder.name} at this bank already has the address ${holder.email}: ${advice}`;
   throw new ConflictError(message, { issues: [{ path: 'email', message }] });
 }
 
@@ -180,6 +180,8 @@ async function refuseAddressTakenMeanwhile(knex: Knex, userId: string, contact: 
   const message = 'Another contact at this bank was given this address a moment ago: reload and try again.';
   throw new ConflictError(message, { issues: [{ path: 'email', message }] });
 }
+
+const restoreAdvice = 'edit or delete that contact before restoring this one.';
 
 /** The Contacts resource; `holdAddresses` (see `holdsAddresses`) matters only to writes. */
 export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses: false }): ResourceDefinition<ContactCommand, ContactRow> {
@@ -275,9 +277,20 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
       return { type: 'EditContact', userId, changes, trackedBankName: trackedName, holdAddress };
     },
     remove: ({ userId }) => ({ type: 'DeleteContact', userId }),
+    restore: async ({ userId, id }, deleted: ContactState) => {
+      // The address is checked as when the contact was added: another contact of its bank given it
+      // since keeps it, and the restore is refused rather than bringing back a duplicate. Only the
+      // owner's deleted contact is checked, so nobody learns another user's addresses.
+      if (deleted.status === 'deleted' && deleted.ownerId === userId && !deleted.erased) await refuseAddressTaken(knex, userId, { id, ...deleted }, restoreAdvice);
+      return { type: 'RestoreContact', contactId: id, userId, holdAddress: holdAddresses };
+    },
     explainRefusal: async (error, command, { userId, id }) => {
       if (!isAddressHeldElsewhere(error)) return;
       if (command.type === 'AddContact') await refuseAddressTakenMeanwhile(knex, userId, { id, ...command.fields });
+      if (command.type === 'RestoreContact') {
+        const message = 'Another contact at this bank was given this contact\'s address a moment ago: it cannot be restored while that contact has it.';
+        throw new ConflictError(message, { issues: [{ path: 'email', message }] });
+      }
       const address = command.type === 'EditContact' && (await addressAfter(knex, userId, id, command.changes));
       if (address) await refuseAddressTakenMeanwhile(knex, userId, address.next);
     },

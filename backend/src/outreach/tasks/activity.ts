@@ -13,5 +13,6 @@ export const taskActivity: ActivityDescription<TaskEvent> = {
     TaskCompleted: () => 'Completed task',
     TaskReopened: () => 'Reopened task',
     TaskDeleted: () => 'Deleted task',
+    TaskRestored: (data) => `Restored task ${quoted(data.text)}`,
   },
 };

@@ -36,4 +36,5 @@ export type TaskCommand =
     }
   | { type: 'CompleteTask'; userId: string; at: string }
   | { type: 'ReopenTask'; userId: string }
-  | { type: 'DeleteTask'; userId: string };
+  | { type: 'DeleteTask'; userId: string }
+  | { type: 'RestoreTask'; taskId: string; userId: string };

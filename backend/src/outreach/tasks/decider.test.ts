@@ -52,4 +52,35 @@ describe('task decider', () => {
   it('treats a deleted task as not found', () => {
     spec.given([created, { type: 'TaskDeleted', data: {} }]).when({ type: 'CompleteTask', userId: owner, at }).thenThrows(/not found/, NotFound);
   });
+
+  describe('restoring a deleted task', () => {
+    const deleted: TaskEvent = { type: 'TaskDeleted', data: {} };
+    const restore = { type: 'RestoreTask' as const, taskId, userId: owner };
+
+    it('brings it back as it was when deleted, completed or not', () => {
+      spec
+        .given([created, { type: 'TaskCompleted', data: { completedAt: at } }, deleted])
+        .when(restore)
+        .then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: at } }]);
+      spec.given([created, deleted]).when(restore).then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null } }]);
+    });
+
+    it('keeps the contact an automation task names, deleted or not since', () => {
+      const contactId = '44444444-4444-4444-8444-444444444444';
+      spec
+        .given([{ type: 'TaskCreated', data: { ...created.data, contactId } } as TaskEvent, deleted])
+        .when(restore)
+        .then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null, contactId } }]);
+    });
+
+    it('can be completed again once restored', () => {
+      const restored: TaskEvent = { type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null } };
+      spec.given([created, deleted, restored]).when({ type: 'CompleteTask', userId: owner, at }).then([{ type: 'TaskCompleted', data: { completedAt: at } }]);
+    });
+
+    it('refuses a task that is not deleted with a conflict, and treats another user\'s as not found', () => {
+      spec.given([created]).when(restore).thenThrows(/This task is not deleted/, Conflict);
+      spec.given([created, deleted]).when({ ...restore, userId: stranger }).thenThrows(/not found/, NotFound);
+    });
+  });
 });

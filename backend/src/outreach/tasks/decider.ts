@@ -1,6 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict } from '../../commands/errors.ts';
-import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
+import { assertOwnedActive, assertOwnedDeleted, type RecordStatus } from '../ownership.ts';
 import type { TaskCommand } from './commands.ts';
 import { taskEvents, type TaskEvent } from './events.ts';
 
@@ -11,9 +11,12 @@ export type TaskState = {
   dueDate: string;
   bankId: number;
   completed: boolean;
+  completedAt: string | null;
+  /** The contact an automation's task names (see TaskCreated). */
+  contactId?: string;
 };
 
-const initialState = (): TaskState => ({ status: 'absent', text: '', dueDate: '', bankId: 0, completed: false });
+const initialState = (): TaskState => ({ status: 'absent', text: '', dueDate: '', bankId: 0, completed: false, completedAt: null });
 
 function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
   if (command.type === 'CreateTask') {
@@ -27,6 +30,13 @@ function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
       ...(command.contactId ? { contactId: command.contactId } : {}),
     });
     return command.completed ? [created, taskEvents.TaskCompleted.create({ completedAt: command.at })] : [created];
+  }
+  if (command.type === 'RestoreTask') {
+    assertOwnedDeleted(state, command.userId, 'Task');
+    // A task names its bank by cert and its contact by id, neither of them a record it depends on:
+    // one untracked or deleted since leaves the task as a reminder the user still wants back.
+    const { ownerId, bankId, text, dueDate, completedAt, contactId } = state;
+    return [taskEvents.TaskRestored.create({ taskId: command.taskId, ownerId: ownerId!, bankId, text, dueDate, completedAt, ...(contactId ? { contactId } : {}) })];
   }
   assertOwnedActive(state, command.userId, 'Task');
   switch (command.type) {
@@ -53,7 +63,7 @@ function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
 function evolve(state: TaskState, event: TaskEvent): TaskState {
   switch (event.type) {
     case 'TaskCreated':
-      return { ...state, status: 'active', ownerId: event.data.ownerId, text: event.data.text, dueDate: event.data.dueDate, bankId: event.data.bankId };
+      return { ...state, status: 'active', ownerId: event.data.ownerId, text: event.data.text, dueDate: event.data.dueDate, bankId: event.data.bankId, contactId: event.data.contactId };
     case 'TaskTextChanged':
       return { ...state, text: event.data.text };
     case 'TaskRescheduled':
@@ -61,11 +71,15 @@ function evolve(state: TaskState, event: TaskEvent): TaskState {
     case 'TaskMovedToBank':
       return { ...state, bankId: event.data.bankId };
     case 'TaskCompleted':
-      return { ...state, completed: true };
+      return { ...state, completed: true, completedAt: event.data.completedAt };
     case 'TaskReopened':
-      return { ...state, completed: false };
+      return { ...state, completed: false, completedAt: null };
     case 'TaskDeleted':
       return { ...state, status: 'deleted' };
+    case 'TaskRestored': {
+      const { taskId: _id, ...fields } = event.data;
+      return { ...state, ...fields, status: 'active', completed: fields.completedAt !== null };
+    }
   }
 }
 

@@ -24,6 +24,20 @@ export const taskEvents = {
   TaskCompleted: defineEvent('TaskCompleted', z.object({ completedAt: z.string() })),
   TaskReopened: defineEvent('TaskReopened', z.object({})),
   TaskDeleted: defineEvent('TaskDeleted', z.object({})),
+  /** A deleted task is back as it was when deleted: the read row went with the deletion, so the event carries the task's state then. */
+  TaskRestored: defineEvent(
+    'TaskRestored',
+    z.object({
+      taskId: z.uuid(),
+      ownerId: z.uuid(),
+      bankId: z.number().int(),
+      text: z.string(),
+      dueDate: z.string(),
+      completedAt: z.string().nullable(),
+      /** As on TaskCreated: the contact an automation's task names, whose data the text then is. */
+      contactId: z.uuid().optional(),
+    }),
+  ),
 };
 
 export type TaskEvent = EventOf<typeof taskEvents>;

@@ -310,6 +310,28 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(theirs.body).to.deep.equal([]);
   });
 
+  it('restores a deleted task as it was, with its history and activity showing the restore, for its owner alone', async () => {
+    const task = (await create({ text: 'Back again', dueDate: '2026-12-09', bankId: 628, completed: true })).body;
+    await app.request(`/api/data/tasks/${task.id}`, { method: 'DELETE', token });
+    const restore = (auth: string, headers: Record<string, string> = {}) => app.request(`/api/data/tasks/${task.id}/restore`, { method: 'POST', token: auth, headers });
+    expect((await restore(otherToken)).status).to.equal(404);
+    expect((await restore(token, { 'If-Match': 'W/"1"' })).status).to.equal(412);
+    const restored = await restore(token, { 'If-Match': 'W/"3"' });
+    expect(restored.status).to.equal(200);
+    expect(restored.body).to.include({ id: task.id, text: 'Back again', dueDate: '2026-12-09', bankId: 628, completed: true, completedAt: task.completedAt, version: 4 });
+    expect(restored.headers.get('etag')).to.equal('W/"4"');
+    expect((await app.request(`/api/data/tasks/${task.id}`, { token })).body).to.include({ text: 'Back again', completed: true });
+    const again = await restore(token);
+    expect(again.status).to.equal(409);
+    expect(again.body.message).to.equal('This task is not deleted.');
+    const history = await app.request(`/api/data/tasks/${task.id}/history`, { token });
+    expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal(['TaskCreated', 'TaskCompleted', 'TaskDeleted', 'TaskRestored']);
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token });
+    expect(activity.body[0].summary).to.equal('Restored task "Back again"');
+    expect((await app.request('/api/data/tasks/00000000-0000-4000-8000-000000000000/restore', { method: 'POST', token })).status).to.equal(404);
+    expect((await app.request('/api/data/tasks/not-an-id/restore', { method: 'POST', token })).status).to.equal(404);
+  });
+
   it('pages a search of the activity feed newest first with its total, of its own user only, before and after the search index takes the rows in', async () => {
     const { token: searcher } = await app.signUp('Searcher');
     for (let index = 1; index <= 7; index += 1) await create({ text: `Visit Zanzibar ${index}`, dueDate: '2026-12-08', bankId: 628 }, searcher);

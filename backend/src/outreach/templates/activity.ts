@@ -14,5 +14,6 @@ export const templateActivity: ActivityDescription<TemplateEvent> = {
     TemplateFavorited: () => 'Marked template as favorite',
     TemplateUnfavorited: () => 'Removed template from favorites',
     TemplateDeleted: () => 'Deleted template',
+    TemplateRestored: (data) => `Restored template ${quoted(data.name)}`,
   },
 };

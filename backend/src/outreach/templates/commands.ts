@@ -44,4 +44,5 @@ export type TemplateCommand =
   | ({ type: 'CreateTemplate'; templateId: string; userId: string } & TemplateFields)
   | { type: 'EditTemplate'; userId: string; changes: Partial<TemplateFields> }
   | { type: 'SetTemplateFavorite'; userId: string; isFavorite: boolean }
-  | { type: 'DeleteTemplate'; userId: string };
+  | { type: 'DeleteTemplate'; userId: string }
+  | { type: 'RestoreTemplate'; templateId: string; userId: string };

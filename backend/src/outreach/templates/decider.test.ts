@@ -55,4 +55,18 @@ describe('template decider', () => {
   it('treats a deleted template as not found', () => {
     spec.given([created, { type: 'TemplateDeleted', data: {} }]).when({ type: 'EditTemplate', userId: owner, changes: { name: 'x' } }).thenThrows(/not found/, NotFound);
   });
+
+  describe('restoring a deleted template', () => {
+    const deleted: TemplateEvent = { type: 'TemplateDeleted', data: {} };
+    const restore = { type: 'RestoreTemplate' as const, templateId, userId: owner };
+
+    it('brings it back as it was when deleted', () => {
+      spec.given([created, favorited, deleted]).when(restore).then([{ type: 'TemplateRestored', data: { templateId, ownerId: owner, ...fields, isFavorite: true } }]);
+    });
+
+    it('refuses a template that is not deleted with a conflict, and treats another user\'s as not found', () => {
+      spec.given([created]).when(restore).thenThrows(/This template is not deleted/, Conflict);
+      spec.given([created, deleted]).when({ ...restore, userId: stranger }).thenThrows(/not found/, NotFound);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict } from '../../commands/errors.ts';
-import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
+import { assertOwnedActive, assertOwnedDeleted, type RecordStatus } from '../ownership.ts';
 import type { TemplateCommand, TemplateFields } from './commands.ts';
 import { templateEvents, type TemplateEvent } from './events.ts';
 
@@ -16,6 +16,11 @@ function decide(command: TemplateCommand, state: TemplateState): TemplateEvent[]
     if (state.status !== 'absent') throw new Conflict('This template already exists.');
     const { templateId, userId, name, category, subject, body, isFavorite } = command;
     return [templateEvents.TemplateCreated.create({ templateId, ownerId: userId, name, category, subject, body, isFavorite })];
+  }
+  if (command.type === 'RestoreTemplate') {
+    assertOwnedDeleted(state, command.userId, 'Template');
+    const { status: _status, ownerId, ...fields } = state;
+    return [templateEvents.TemplateRestored.create({ templateId: command.templateId, ownerId: ownerId!, ...fields })];
   }
   assertOwnedActive(state, command.userId, 'Template');
   switch (command.type) {
@@ -56,6 +61,10 @@ function evolve(state: TemplateState, event: TemplateEvent): TemplateState {
       return { ...state, isFavorite: false };
     case 'TemplateDeleted':
       return { ...state, status: 'deleted' };
+    case 'TemplateRestored': {
+      const { templateId: _id, ...fields } = event.data;
+      return { ...fields, status: 'active' };
+    }
   }
 }
 

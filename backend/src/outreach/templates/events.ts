@@ -24,6 +24,11 @@ export const templateEvents = {
   TemplateFavorited: defineEvent('TemplateFavorited', z.object({})),
   TemplateUnfavorited: defineEvent('TemplateUnfavorited', z.object({})),
   TemplateDeleted: defineEvent('TemplateDeleted', z.object({})),
+  /** A deleted template is back as it was when deleted: the read row went with the deletion, so the event carries the template's state then. */
+  TemplateRestored: defineEvent(
+    'TemplateRestored',
+    z.object({ templateId: z.uuid(), ownerId: z.uuid(), name: z.string(), category, subject: z.string(), body: z.string(), isFavorite: z.boolean() }),
+  ),
 };
 
 export type TemplateEvent = EventOf<typeof templateEvents>;

@@ -112,4 +112,20 @@ describeWithDatabase('templates API', (context) => {
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: template.id }))}`, { token });
     expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted template', 'Created Custom template "Short-lived"']);
   });
+
+  it('restores a deleted template as it was, for its owner alone, and refuses one not deleted with 409', async () => {
+    const template = (await create({ ...intro, name: 'Second chance', category: 'custom' })).body;
+    await app.request(`/api/data/templates/${template.id}`, { method: 'DELETE', token });
+    const restore = (auth: string) => app.request(`/api/data/templates/${template.id}/restore`, { method: 'POST', token: auth });
+    expect((await restore(otherToken)).status).to.equal(404);
+    const restored = await restore(token);
+    expect(restored.status).to.equal(200);
+    expect(restored.body).to.include({ id: template.id, name: 'Second chance', category: 'custom', subject: template.subject, body: template.body, version: 3 });
+    expect(names((await app.request('/api/data/templates', { token })).body)).to.include('Second chance');
+    const again = await restore(token);
+    expect(again.status).to.equal(409);
+    expect(again.body.message).to.equal('This template is not deleted.');
+    const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: template.id }))}`, { token });
+    expect(activity.body[0].summary).to.equal('Restored template "Second chance"');
+  });
 });

@@ -11,5 +11,6 @@ export const workflowActivity: ActivityDescription<WorkflowEvent> = {
     WorkflowRenamed: (data) => `Renamed workflow to ${quoted(data.name)}`,
     WorkflowStepsReplaced: (data) => `Changed workflow steps (now ${stepCount(data.steps)})`,
     WorkflowDeleted: () => 'Deleted workflow',
+    WorkflowRestored: (data) => `Restored workflow ${quoted(data.name)}`,
   },
 };

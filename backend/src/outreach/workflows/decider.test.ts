@@ -89,4 +89,18 @@ describe('workflow decider', () => {
     spec.given([created]).when({ type: 'DeleteWorkflow', userId: stranger }).thenThrows(/Workflow not found/, NotFound);
     spec.given([created, { type: 'WorkflowDeleted', data: {} }]).when({ type: 'DeleteWorkflow', userId: owner }).thenThrows(/not found/, NotFound);
   });
+
+  describe('restoring a deleted workflow', () => {
+    const deleted: WorkflowEvent = { type: 'WorkflowDeleted', data: {} };
+    const restore = { type: 'RestoreWorkflow' as const, workflowId, userId: owner };
+
+    it('brings it back as it was when deleted, its steps unchecked as an edit leaves them', () => {
+      spec.given([created, deleted]).when(restore).then([{ type: 'WorkflowRestored', data: { workflowId, ownerId: owner, name: 'New CFO', steps } }]);
+    });
+
+    it('refuses a workflow that is not deleted with a conflict, and treats another user\'s as not found', () => {
+      spec.given([created]).when(restore).thenThrows(/This workflow is not deleted/, Conflict);
+      spec.given([created, deleted]).when({ ...restore, userId: stranger }).thenThrows(/not found/, NotFound);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { Decider } from '../../commands/decider.ts';
 import { Conflict, RuleBroken } from '../../commands/errors.ts';
-import { assertOwnedActive, type RecordStatus } from '../ownership.ts';
+import { assertOwnedActive, assertOwnedDeleted, type RecordStatus } from '../ownership.ts';
 import type { KnownTemplates, StepInput, WorkflowCommand } from './commands.ts';
 import { workflowEvents, type WorkflowEvent, type WorkflowStep } from './events.ts';
 
@@ -43,6 +43,12 @@ function decide(command: WorkflowCommand, state: WorkflowState): WorkflowEvent[]
     assertTemplatesKnown(steps, command.knownTemplates);
     return [workflowEvents.WorkflowCreated.create({ workflowId: command.workflowId, ownerId: command.userId, name: command.name, steps: inDayOrder(steps) })];
   }
+  if (command.type === 'RestoreWorkflow') {
+    assertOwnedDeleted(state, command.userId, 'Workflow');
+    // Its steps come back unchecked, as an edit leaves unchanged steps unchecked: a step whose
+    // template was deleted since is flagged by the workflow screens, as in a workflow never deleted.
+    return [workflowEvents.WorkflowRestored.create({ workflowId: command.workflowId, ownerId: state.ownerId!, name: state.name, steps: state.steps })];
+  }
   assertOwnedActive(state, command.userId, 'Workflow');
   switch (command.type) {
     case 'EditWorkflow': {
@@ -73,6 +79,8 @@ function evolve(state: WorkflowState, event: WorkflowEvent): WorkflowState {
       return { ...state, steps: event.data.steps };
     case 'WorkflowDeleted':
       return { ...state, status: 'deleted' };
+    case 'WorkflowRestored':
+      return { status: 'active', ownerId: event.data.ownerId, name: event.data.name, steps: event.data.steps };
   }
 }
 

@@ -15,6 +15,8 @@ export const workflowEvents = {
   WorkflowRenamed: defineEvent('WorkflowRenamed', z.object({ name: z.string() })),
   WorkflowStepsReplaced: defineEvent('WorkflowStepsReplaced', z.object({ steps: z.array(workflowStepSchema) })),
   WorkflowDeleted: defineEvent('WorkflowDeleted', z.object({})),
+  /** A deleted workflow is back as it was when deleted: the read row went with the deletion, so the event carries the workflow's state then. */
+  WorkflowRestored: defineEvent('WorkflowRestored', z.object({ workflowId: z.uuid(), ownerId: z.uuid(), name: z.string(), steps: z.array(workflowStepSchema) })),
 };
 
 export type WorkflowEvent = EventOf<typeof workflowEvents>;

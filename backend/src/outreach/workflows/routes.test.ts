@@ -116,4 +116,17 @@ describeWithDatabase('workflows API', (context) => {
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: workflow.id }))}`, { token });
     expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Deleted workflow', 'Created workflow "Short-lived" with 1 step']);
   });
+
+  it('restores a deleted workflow with its steps, for its owner alone, and refuses one not deleted with 409', async () => {
+    const workflow = (await create({ name: 'Undone', steps: steps() })).body;
+    await app.request(`/api/data/workflows/${workflow.id}`, { method: 'DELETE', token });
+    const restore = (auth: string) => app.request(`/api/data/workflows/${workflow.id}/restore`, { method: 'POST', token: auth });
+    expect((await restore(otherToken)).status).to.equal(404);
+    const restored = await restore(token);
+    expect(restored.status).to.equal(200);
+    expect(restored.body).to.deep.include({ id: workflow.id, name: 'Undone', steps: steps(), version: 3 });
+    expect((await restore(token)).body.message).to.equal('This workflow is not deleted.');
+    const history = await app.request(`/api/data/workflows/${workflow.id}/history`, { token });
+    expect(history.body.map((entry: { summary: string }) => entry.summary).at(-1)).to.equal('Restored workflow "Undone"');
+  });
 });
