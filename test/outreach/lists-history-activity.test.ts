@@ -162,10 +162,14 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect(history[0]).to.include({ version: 1, source: 'api' });
       expect(history[0].user.name).to.equal('Owner');
       expect(history[0].changes).to.deep.include({ field: 'name', from: null, to: 'Jane Doe' });
-      expect(history[2].changes).to.deep.equal([
+      const [result, score, checkedAt, ...more] = history[2].changes;
+      expect([result, score, ...more]).to.deep.equal([
         { field: 'verification.result', from: null, to: 'risky' },
         { field: 'verification.score', from: null, to: 55 },
       ]);
+      // when the check was made, which a restored contact keeps
+      expect(checkedAt).to.include({ field: 'verification.verifiedAt', from: null });
+      expect(Date.parse(checkedAt.to)).to.be.closeTo(Date.parse(history[2].occurredAt), 5_000);
       expect(history[3]).to.deep.include({ summary: 'Renamed contact to "Jane Q. Doe"', changes: [{ field: 'name', from: 'Jane Doe', to: 'Jane Q. Doe' }] });
       // a new address forgets the old verification
       expect(history[4].changes).to.deep.include({ field: 'email', from: 'jane@alpha.com', to: 'jq@alpha.com' });

@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider, type UpdateParams } from 'react-admin';
+import { fetchUtils, type DataProvider, type RaRecord, type UpdateParams } from 'react-admin';
 import { connectionLost } from './connection.ts';
 import { ApiError, sendChangeOnce, SOURCE_HEADERS, unreachableText } from './http.ts';
 import { markUnsavedChange, raiseAuthError, sendWithSession } from './session.ts';
@@ -83,6 +83,8 @@ export type CharterlineDataProvider = DataProvider &
   typeof bankDetailApi & {
     /** A record's events, oldest first: who, when, what changed, from where. */
     history: (resource: string, id: string | number) => Promise<HistoryEntry[]>;
+    /** Undoes a record's deletion: answers the record as it was when deleted. */
+    restore: (resource: string, id: string | number) => Promise<RaRecord>;
   };
 
 const alreadyGone = (error: unknown) => (error as { status?: number } | null)?.status === 404;
@@ -131,6 +133,7 @@ export const dataProvider: CharterlineDataProvider = {
     return { data: params.ids };
   },
   history: async (resource, id) => (await httpClient(`${recordUrl(resource, id)}/history`)).json as HistoryEntry[],
+  restore: async (resource, id) => (await sendRecordChange(`${recordUrl(resource, id)}/restore`, { method: 'POST', body: '' })).json as RaRecord,
   ...services,
   ...bankDetailApi,
 };

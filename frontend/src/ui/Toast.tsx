@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { IconButton, Portal, useMediaQuery, type Theme } from '@mui/material';
+import { Button, IconButton, Portal, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotify } from 'react-admin';
 import { noticeBottom, type ScreenBox } from './noticePlacement.ts';
 
 /** Toasts close themselves after 5 seconds or with their close button. */
 export const TOAST_DURATION_MS = 5000;
+/** A notice offering Undo stays twice as long: reading it and reaching for the button takes longer than reading it. */
+export const UNDO_DURATION_MS = 2 * TOAST_DURATION_MS;
 
 function CloseToastButton() {
   const close = useCloseNotification();
@@ -13,6 +15,24 @@ function CloseToastButton() {
     <IconButton size="small" aria-label="Close notification" color="inherit" onClick={close}>
       <CloseIcon fontSize="small" />
     </IconButton>
+  );
+}
+
+/** The notice's Undo: closes it, then undoes. */
+function UndoToastButton({ onUndo }: { onUndo: () => void }) {
+  const close = useCloseNotification();
+  return (
+    <Button
+      size="small"
+      color="inherit"
+      sx={{ fontWeight: 700 }}
+      onClick={() => {
+        close();
+        onUndo();
+      }}
+    >
+      Undo
+    </Button>
   );
 }
 
@@ -83,13 +103,27 @@ export function ToastHost() {
 }
 
 /**
- * `toast.success(text)` / `toast.error(text)` / `toast.info(text)`. The same object on every render,
- * so effects and callbacks that name it run again only when react-admin's notifier changes.
+ * `toast.success(text)` / `toast.error(text)` / `toast.info(text)`, and `toast.undoable(text, undo)`:
+ * a success offering Undo beside its close button. The same object on every render, so effects and
+ * callbacks that name it run again only when react-admin's notifier changes.
  */
 export function useToast() {
   const notify = useNotify();
   return useMemo(() => {
     const show = (type: 'success' | 'error' | 'info') => (message: string) => notify(message, { type, autoHideDuration: TOAST_DURATION_MS, messageArgs: { _: message } });
-    return { success: show('success'), error: show('error'), info: show('info') };
+    // The notice's own `action` takes the place of the host's close button, so both are given.
+    const undoable = (message: string, onUndo: () => void) =>
+      notify(message, {
+        type: 'success',
+        autoHideDuration: UNDO_DURATION_MS,
+        messageArgs: { _: message },
+        action: (
+          <>
+            <UndoToastButton onUndo={onUndo} />
+            <CloseToastButton />
+          </>
+        ),
+      });
+    return { success: show('success'), error: show('error'), info: show('info'), undoable };
   }, [notify]);
 }

@@ -191,6 +191,8 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
     streamId: contactStreamId,
     decider: contactDecider,
     historyRepeat: erasureRepeated,
+    // that the contact was erased is the erasure's own entry, not a field of it
+    historyView: ({ ownerId: _owner, erased: _erased, ...fields }: ContactState) => fields,
     rows: (db, userId) => db('contacts').where('contacts.user_id', userId).select('contacts.*'),
     idColumn: 'contacts.id',
     idSchema: uuidParam,

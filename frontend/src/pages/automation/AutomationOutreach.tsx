@@ -8,6 +8,7 @@ import { StarterTemplatesButton } from '../../resources/templates/StarterTemplat
 import { TemplateCard } from '../../resources/templates/TemplateCard.tsx';
 import { templatesApi } from '../../resources/templates/api.ts';
 import { useRefreshOutreach } from '../../resources/shared/useRefreshOutreach.ts';
+import { useDeletedNotice } from '../../resources/shared/restore.ts';
 import { aiApi, providerNames } from '../../ai/api.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
 import { draftOf, filterTemplates, sameDraft, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
@@ -67,6 +68,7 @@ function EmptyState({ title, text }: { title: string; text: string }) {
  * 'Improve with AI' on a template opens the AI's rewrite of it for review the same way.
  */
 export default function AutomationOutreach() {
+  const deletedNotice = useDeletedNotice();
   const toast = useToast();
   const [search, setSearch] = useState('');
   const [templateEditing, setTemplateEditing] = useState<TemplateEditing>({ open: false });
@@ -100,7 +102,7 @@ export default function AutomationOutreach() {
     const resource = pendingDelete.type === 'template' ? 'templates' : 'workflows';
     try {
       await remove(resource, { id: pendingDelete.record.id, previousData: pendingDelete.record }, { mutationMode: 'pessimistic', returnPromise: true });
-      toast.success(pendingDelete.type === 'template' ? 'Template deleted.' : 'Workflow deleted.');
+      deletedNotice(resource, [pendingDelete.record.id]);
       setPendingDelete(null);
     } catch (error) {
       toast.error(`Failed to delete the ${pendingDelete.type}. ${(error as Error).message}`);

@@ -1,4 +1,5 @@
-import { Chip, Link, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Button, Chip, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -28,6 +29,7 @@ import { ListBody } from '../shared/ListBody.tsx';
 import { doNotContactPath } from '../../layout/navigation.ts';
 import { RecordListActions } from '../shared/RecordListActions.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
+import { isRestorable, useRestoreRecords } from '../shared/restore.ts';
 
 /** Records kept on a screen of their own rather than a record's page: the Do Not Contact list, in Settings. */
 const screensOfRecords: Record<string, string> = { suppressions: doNotContactPath };
@@ -52,10 +54,34 @@ function RecordPageLink({ row, children }: { row: ActivityRow; children: string 
   );
 }
 
+/** Brings back the deleted record a row is about; the row then names it again, and the feed shows the restore. */
+function RestoreButton({ row, kind }: { row: ActivityRow; kind: string }) {
+  const restore = useRestoreRecords();
+  const [restoring, setRestoring] = useState(false);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={restoring}
+      aria-label={`Restore ${kind.toLowerCase()}`}
+      sx={{ mt: 0.5, py: 0, minHeight: 0 }}
+      onClick={async (event) => {
+        event.stopPropagation();
+        setRestoring(true);
+        await restore(row.resource, [row.recordId]);
+        setRestoring(false);
+      }}
+    >
+      Restore
+    </Button>
+  );
+}
+
 /**
  * The record a row is about: its kind, and its name (a contact's, a task's text, an email's
  * subject...) linking to its page. The names of a page's rows come in one request per kind of
- * record (react-admin gathers the ids); a record deleted since shows as such, without a link.
+ * record (react-admin gathers the ids); a record deleted since shows as such, without a link, with
+ * Restore where its deletion can be undone.
  */
 function RecordLink({ row }: { row: ActivityRow }) {
   const resources = useResourceDefinitions();
@@ -77,6 +103,7 @@ function RecordLink({ row }: { row: ActivityRow }) {
       {!gone && (
         <RecordPageLink row={row}>{name || kind}</RecordPageLink>
       )}
+      {gone && isRestorable(row.resource) ? <RestoreButton row={row} kind={kind} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { messageOf } from '../shared/problem.ts';
+import { useDeletedNotice } from '../shared/restore.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { contactsApi } from './api.ts';
@@ -17,6 +18,7 @@ export function useContactActions() {
   const dataProvider = useDataProvider();
   const toast = useToast();
   const refresh = useRefreshOutreach();
+  const deletedNotice = useDeletedNotice();
   const [verifying, setVerifying] = useState<ReadonlySet<string>>(new Set());
 
   const toggleHotLead = useCallback(
@@ -75,7 +77,7 @@ export function useContactActions() {
     async (contact: Contact): Promise<boolean> => {
       try {
         await dataProvider.delete('contacts', { id: contact.id, previousData: contact });
-        toast.success('Contact deleted.');
+        deletedNotice('contacts', [contact.id]);
         return true;
       } catch (error) {
         toast.error(withReason('Failed to delete contact.', error));
@@ -84,7 +86,7 @@ export function useContactActions() {
         await refresh('contacts');
       }
     },
-    [dataProvider, toast, refresh],
+    [dataProvider, toast, refresh, deletedNotice],
   );
 
   return { toggleHotLead, verify, markReplied, remove, isVerifying: (id: string) => verifying.has(id) };

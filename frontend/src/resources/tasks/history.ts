@@ -22,6 +22,9 @@ export function useTaskHistory(entries: Array<Pick<HistoryEntry, 'changes'>>): H
     fields: {
       dueDate: { label: 'Due', value: (date) => formatDate(String(date)) },
       bankId: { label: 'Bank', value: (id) => names.get(Number(id)) ?? `FDIC cert ${String(id)}` },
+      completedAt: { label: 'Completed on' },
+      // the contact an automation's task names: its text already says who
+      contactId: { hidden: true },
     },
   };
 }

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useDataProvider } from 'react-admin';
 import { useToast } from '../../ui/Toast.tsx';
 import { messageOf } from '../shared/problem.ts';
+import { useDeletedNotice } from '../shared/restore.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { tasksApi } from './api.ts';
 import type { Task } from './types.ts';
@@ -11,6 +12,7 @@ export function useTaskActions() {
   const dataProvider = useDataProvider();
   const toast = useToast();
   const refresh = useRefreshOutreach();
+  const deletedNotice = useDeletedNotice();
 
   const create = useCallback(
     async (task: { bankId: number; text: string; dueDate: string }): Promise<Task | null> => {
@@ -45,14 +47,14 @@ export function useTaskActions() {
     async (task: Task) => {
       try {
         await dataProvider.delete('tasks', { id: task.id, previousData: task });
-        toast.success('Task deleted.');
+        deletedNotice('tasks', [task.id]);
       } catch (error) {
         toast.error(`Failed to delete task. ${messageOf(error, '')}`.trim());
       } finally {
         await refresh('tasks');
       }
     },
-    [dataProvider, toast, refresh],
+    [dataProvider, toast, refresh, deletedNotice],
   );
 
   return { create, setCompleted, remove };
