@@ -14,7 +14,7 @@ describe('restoring a deleted record', function () {
     const row = page.locator('tbody tr', { hasText: 'Dana Whitlock' });
     await row.getByRole('checkbox', { name: 'Select this row' }).check();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
     const notice = page.locator('.MuiSnackbar-root', { hasText: 'Contact deleted.' });
     await notice.getByRole('button', { name: 'Undo' }).waitFor();
     await row.waitFor({ state: 'detached' });
@@ -27,6 +27,25 @@ describe('restoring a deleted record', function () {
     for (const text of ['Chief Credit Officer', 'dana@whitlock.example']) await row.getByText(text).waitFor();
     const [contact] = await as<Array<Record<string, unknown>>>('/api/data/contacts');
     expect(contact).to.deep.include({ name: 'Dana Whitlock', title: 'Chief Credit Officer', email: 'dana@whitlock.example', bankId: bank.cert, tags: ['CRE'] });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it("offers Undo after a task is deleted from its edit screen, and brings it back", async () => {
+    const session = await e2e.registerUser('Quinn Harlow');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const task = await as<{ id: string }>('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Review the credit memo', dueDate: '2026-12-14' } });
+    const { page } = await e2e.openSignedInPage({ session, path: `/tasks/${task.id}` });
+    await page.getByRole('toolbar').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    const notice = page.locator('.MuiSnackbar-root', { hasText: 'deleted' });
+    await notice.getByRole('button', { name: 'Undo' }).waitFor();
+    await page.waitForURL(/#\/tasks$/);
+    expect(await as<unknown[]>('/api/data/tasks')).to.deep.equal([]);
+
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.MuiSnackbar-root', { hasText: 'Restored.' }).waitFor();
+    await page.locator('tbody tr', { hasText: 'Review the credit memo' }).waitFor();
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 

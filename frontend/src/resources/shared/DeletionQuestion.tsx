@@ -1,7 +1,9 @@
 import { DialogContentText } from '@mui/material';
 import type { ComponentType } from 'react';
-import { DeleteButton, SaveButton, Toolbar, useListContext, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { DeleteButton, SaveButton, Toolbar, useListContext, useRecordContext, useRedirect, useResourceContext, type DeleteButtonProps, type Identifier, type RaRecord } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { BulkDeleteThenReload } from './bulkActions.tsx';
+import { isRestorable, useDeletedNotice } from './restore.ts';
 
 /** The question before a deletion and, beneath it in the warning colour, what it does to outreach under way (when anything). */
 export function DeletionQuestion({ question, consequence }: { question: string; consequence: string }) {
@@ -36,12 +38,32 @@ function CurrentRecordQuestion({ Question }: { Question: QuestionOf }) {
 /** A list's bulk Delete that asks `Question` about the ticked records. */
 export const bulkDeleteAsking = (Question: QuestionOf) => <BulkDeleteThenReload confirmContent={<SelectedRecordsQuestion Question={Question} />} />;
 
-/** An edit screen's toolbar, Save and a Delete that asks `Question` about the record. */
-export function ToolbarDeleteAsking({ Question }: { Question: QuestionOf }) {
+/**
+ * An edit screen's Delete: asks first, and for a record that can be restored the notice after it
+ * offers Undo. It then leaves for the list as react-admin's own Delete does, the form's unsaved
+ * changes dropped without a question (the record they were for is gone).
+ */
+function DeleteOfferingUndo(props: DeleteButtonProps) {
+  const resource = useResourceContext(props) ?? '';
+  const record = useRecordContext(props);
+  const form = useFormContext();
+  const redirect = useRedirect();
+  const deletedNotice = useDeletedNotice();
+  if (!isRestorable(resource)) return <DeleteButton {...props} />;
+  const onSuccess = () => {
+    if (record) deletedNotice(resource, [record.id]);
+    form.reset(undefined, { keepValues: true });
+    redirect('list', resource);
+  };
+  return <DeleteButton mutationMode="pessimistic" {...props} mutationOptions={{ onSuccess }} />;
+}
+
+/** An edit screen's toolbar: Save, and a Delete that asks `Question` about the record (react-admin's own question without one). */
+export function ToolbarDeleteAsking({ Question }: { Question?: QuestionOf }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton confirmContent={<CurrentRecordQuestion Question={Question} />} />
+      <DeleteOfferingUndo {...(Question ? { confirmContent: <CurrentRecordQuestion Question={Question} /> } : {})} />
     </Toolbar>
   );
 }

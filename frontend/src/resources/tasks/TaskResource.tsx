@@ -33,6 +33,7 @@ import { PhoneTaskList } from './PhoneTaskList.tsx';
 import { CompleteSelectedButton } from './CompleteSelectedButton.tsx';
 import { MomentField } from '../shared/MomentField.tsx';
 import { RecordForm } from '../shared/RecordForm.tsx';
+import { ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { LinkedText } from '../../ui/LinkedText.tsx';
 
 const taskFilters = [
@@ -108,7 +109,7 @@ function TaskFields() {
 export function TaskEdit() {
   return (
     <ConflictAwareEdit redirect="show" title={<RecordTitle prefix="Edit task: " source="text" fallback="Task" />} useHistoryReading={useTaskHistory}>
-      <RecordForm validate={validate}>
+      <RecordForm validate={validate} toolbar={<ToolbarDeleteAsking />}>
         <TaskFields />
         <BooleanInput source="completed" />
       </RecordForm>
