@@ -20,7 +20,7 @@ export const contactsProjection = defineRowProjection(
     ContactEmailVerified: (data) => update({ verification_result: data.result, verification_score: data.score, verified_at: data.verifiedAt }),
     ContactReplied: (data) => update({ replied_at: data.repliedAt }),
     ContactDeleted: () => remove(),
-    ContactRestored: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email, isHotLead, verification, repliedAt, addressHeld }) =>
+    ContactRestored: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email, isHotLead, verification, repliedAt, addressHeld, addedAt }) =>
       insert({
         id: contactId,
         user_id: ownerId,
@@ -37,6 +37,7 @@ export const contactsProjection = defineRowProjection(
         verified_at: verification?.verifiedAt ?? null,
         replied_at: repliedAt,
         address_held: addressHeld,
+        created_at: addedAt,
       }),
     ContactErased: () => update({ name: erasedContactName, email: null, linkedin_url: null }),
   },

@@ -88,7 +88,8 @@ export function rowProjection(table: RowTable, handles: readonly string[], proje
     switch (found.kind) {
       case 'insert':
       case 'upsert': {
-        const row = mergedRecord(found.row, versioned ? { ...stamps, created_at: event.recordedAt } : null);
+        // A row inserted again (a restored record) may say when it was first created; else its event's time.
+        const row = mergedRecord(found.row, versioned ? { ...stamps, created_at: found.row.created_at ?? event.recordedAt } : null);
         const merge = found.kind === 'upsert' ? [...found.merge, ...Object.keys(stamps)] : [];
         return { kind: found.kind, key: keyOf(row), row, merge, version };
       }

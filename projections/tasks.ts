@@ -12,6 +12,6 @@ export const tasksProjection = defineRowProjection(
     TaskReopened: () => update({ completed: false, completed_at: null }),
     TaskDeleted: () => remove(),
     TaskRestored: (data) =>
-      insert({ id: data.taskId, user_id: data.ownerId, bank_id: data.bankId, text: data.text, due_date: data.dueDate, completed: data.completedAt !== null, completed_at: data.completedAt }),
+      insert({ id: data.taskId, user_id: data.ownerId, bank_id: data.bankId, text: data.text, due_date: data.dueDate, completed: data.completedAt !== null, completed_at: data.completedAt, created_at: data.addedAt }),
   },
 );

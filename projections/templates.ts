@@ -13,7 +13,7 @@ export const templatesProjection = defineRowProjection(
     TemplateFavorited: () => update({ is_favorite: true }),
     TemplateUnfavorited: () => update({ is_favorite: false }),
     TemplateDeleted: () => remove(),
-    TemplateRestored: ({ templateId, ownerId, name, category, subject, body, isFavorite }) =>
-      insert({ id: templateId, user_id: ownerId, name, category, subject, body, is_favorite: isFavorite }),
+    TemplateRestored: ({ templateId, ownerId, name, category, subject, body, isFavorite, addedAt }) =>
+      insert({ id: templateId, user_id: ownerId, name, category, subject, body, is_favorite: isFavorite, created_at: addedAt }),
   },
 );

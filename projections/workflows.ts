@@ -8,6 +8,6 @@ export const workflowsProjection = defineRowProjection(
     WorkflowRenamed: (data) => update({ name: data.name }),
     WorkflowStepsReplaced: (data) => update({ steps: data.steps }),
     WorkflowDeleted: () => remove(),
-    WorkflowRestored: (data) => insert({ id: data.workflowId, user_id: data.ownerId, name: data.name, steps: data.steps }),
+    WorkflowRestored: (data) => insert({ id: data.workflowId, user_id: data.ownerId, name: data.name, steps: data.steps, created_at: data.addedAt }),
   },
 );

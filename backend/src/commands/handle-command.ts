@@ -76,12 +76,21 @@ export async function handleCommand<State, Command, Event extends { type: string
   }
 }
 
-/** The stream as stored, folded, with its version; `keep` is false when the store seals some of its events (personal data, which erasure must reach: never kept in memory). */
-export async function readState<State, Command, Event extends { type: string; data: unknown }>(store: EventStore, decider: Decider<State, Command, Event>, streamId: string): Promise<KnownState<State> & { keep: boolean }> {
+/**
+ * The stream as stored, folded, with its version and when its first event was recorded (null for a
+ * new stream); `keep` is false when the store seals some of its events (personal data, which erasure
+ * must reach: never kept in memory).
+ */
+export async function readState<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  decider: Decider<State, Command, Event>,
+  streamId: string,
+): Promise<KnownState<State> & { keep: boolean; startedAt: Date | null }> {
   const recorded = await store.readStream(streamId);
   return {
     state: fold(decider, recorded.map((event) => toDomainEvent<Event>(event))),
     version: recorded.length ? recorded[recorded.length - 1].streamVersion : 0,
     keep: !store.seals(streamId, recorded),
+    startedAt: recorded[0]?.recordedAt ?? null,
   };
 }

@@ -52,9 +52,10 @@ export type ResourceDefinition<Command, Row> = {
   remove?: (context: CommandContext) => Command | Promise<Command>;
   /**
    * POST /:id/restore, undoing a deletion; `deleted` is the record's state as stored, for a rule that
-   * needs a lookup first (the decider still judges whether the record may be restored).
+   * needs a lookup first (the decider still judges whether the record may be restored), and `addedAt`
+   * when it was first added, which the restored record keeps (its place in lists, its Added date).
    */
-  restore?: (context: CommandContext, deleted: any) => Command | Promise<Command>;
+  restore?: (context: CommandContext, deleted: any, addedAt: string) => Command | Promise<Command>;
   /**
    * What a write refused by the read model means (a unique index a concurrent write filled first):
    * throws the answer the rule gives, or returns to let the error through.
@@ -175,8 +176,10 @@ export function resourceRouter<Command, Row>(services: AppServices, definition: 
       const id = definition.idSchema.safeParse(ctx.params.id);
       if (!id.success) throw new NotFoundError(definition.what);
       const recordId = String(id.data);
-      const { state } = await readState(eventStore, definition.decider, definition.streamId(recordId, user.id));
-      await run(ctx, recordId, (context) => restore(context, state), expectedVersionFromIfMatch(ctx));
+      const { state, startedAt } = await readState(eventStore, definition.decider, definition.streamId(recordId, user.id));
+      // A stream never written has no record to restore: the decider answers 404 whatever the time given.
+      const addedAt = (startedAt ?? new Date()).toISOString();
+      await run(ctx, recordId, (context) => restore(context, state, addedAt), expectedVersionFromIfMatch(ctx));
       respondWithRecord(ctx, await readAfterCommit(() => requireRow(user.id, recordId)));
     });
   }

@@ -122,5 +122,7 @@ export type ContactCommand =
       userId: string;
       /** Whether the read model is to hold the restored address for this contact alone (see `addressHeld`). */
       holdAddress: boolean;
+      /** When the contact was first added: the restored contact keeps it. */
+      addedAt: string;
     }
   | { type: 'EraseContact'; userId: string; at: string };

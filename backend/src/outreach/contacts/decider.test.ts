@@ -125,16 +125,17 @@ describe('contact decider', () => {
 
   describe('restoring a deleted contact', () => {
     const deleted: ContactEvent = { type: 'ContactDeleted', data: {} };
-    const restore = { type: 'RestoreContact' as const, contactId, userId: owner, holdAddress: true };
+    const addedAt = '2026-10-02T09:00:00.000Z';
+    const restore = { type: 'RestoreContact' as const, contactId, userId: owner, holdAddress: true, addedAt };
 
-    it('brings it back as it was when deleted, its address held again', () => {
+    it('brings it back as it was when deleted, its address held again and its first addition kept', () => {
       spec
         .given([added, hot, verified, { type: 'ContactReplied', data: { repliedAt: at } }, deleted])
         .when(restore)
         .then([
           {
             type: 'ContactRestored',
-            data: { contactId, ownerId: owner, ...fields, isHotLead: true, verification: { result: 'deliverable', score: 96, verifiedAt: at }, repliedAt: at, addressHeld: true },
+            data: { contactId, ownerId: owner, ...fields, isHotLead: true, verification: { result: 'deliverable', score: 96, verifiedAt: at }, repliedAt: at, addressHeld: true, addedAt },
           },
         ]);
     });

@@ -53,7 +53,7 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
     assertOwnedDeleted(state, command.userId, 'Contact');
     if (state.erased) throw new Conflict('This contact\'s personal data was erased: an erased contact cannot be restored.');
     const { status: _status, ownerId, erased: _erased, ...fields } = state;
-    return [contactEvents.ContactRestored.create({ contactId: command.contactId, ownerId: ownerId!, ...fields, addressHeld: command.holdAddress })];
+    return [contactEvents.ContactRestored.create({ contactId: command.contactId, ownerId: ownerId!, ...fields, addressHeld: command.holdAddress, addedAt: command.addedAt })];
   }
   assertOwnedActive(state, command.userId, 'Contact');
   switch (command.type) {
@@ -118,7 +118,7 @@ function evolve(state: ContactState, event: ContactEvent): ContactState {
     case 'ContactDeleted':
       return { ...state, status: 'deleted' };
     case 'ContactRestored': {
-      const { contactId: _id, addressHeld: _held, ...fields } = event.data;
+      const { contactId: _id, addressHeld: _held, addedAt: _added, ...fields } = event.data;
       return { ...state, ...fields, status: 'active' };
     }
     case 'ContactErased':

@@ -64,6 +64,8 @@ export const contactEvents = {
       verification: z.object({ result: z.enum(verificationResults), score: z.number().nullable(), verifiedAt: z.string() }).nullable(),
       repliedAt: z.string().nullable(),
       addressHeld,
+      /** When the record was first added: the restored record keeps its Added date and its place in lists. */
+      addedAt: z.string(),
     }),
   ),
   /** The contact's personal data was erased (its key destroyed): from now on it reads as an erased contact. */

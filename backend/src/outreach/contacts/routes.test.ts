@@ -330,7 +330,7 @@ describeWithDatabase('contacts API', (context) => {
     const restore = (id: string, auth = token) => app.request(`/api/data/contacts/${id}/restore`, { method: 'POST', token: auth });
     const remove = (id: string) => app.request(`/api/data/contacts/${id}`, { method: 'DELETE', token });
 
-    it('brings it back with every field it had, for its owner alone, and says so in its history and activity', async () => {
+    it('brings it back with every field it had and its Added date, for its owner alone, and says so in its history and activity', async () => {
       const contact = (await add({ ...jane, bankId: 9100 })).body;
       await put(`${contact.id}/hot-lead`, { isHotLead: true });
       await app.request(`/api/data/contacts/${contact.id}/verification`, { method: 'PUT', token, body: { result: 'deliverable', score: 91 } });
@@ -339,8 +339,9 @@ describeWithDatabase('contacts API', (context) => {
       expect((await restore(contact.id, otherToken)).status).to.equal(404);
       const restored = await restore(contact.id);
       expect(restored.status, restored.text).to.equal(200);
-      const { version: _before, createdAt: _created, updatedAt: _updated, ...fields } = before;
+      const { version: _before, updatedAt: _updated, ...fields } = before;
       expect(restored.body).to.deep.include({ ...fields, version: before.version + 2 });
+      expect(fields.createdAt).to.be.a('string');
       expect((await listFor({ bankId: 9100 })).map((row: { id: string }) => row.id)).to.deep.equal([contact.id]);
       const history = await app.request(`/api/data/contacts/${contact.id}/history`, { token });
       expect(history.body.at(-1)).to.include({ type: 'ContactRestored', summary: 'Restored contact "Jane Doe"' });

@@ -279,12 +279,12 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
       return { type: 'EditContact', userId, changes, trackedBankName: trackedName, holdAddress };
     },
     remove: ({ userId }) => ({ type: 'DeleteContact', userId }),
-    restore: async ({ userId, id }, deleted: ContactState) => {
+    restore: async ({ userId, id }, deleted: ContactState, addedAt) => {
       // The address is checked as when the contact was added: another contact of its bank given it
       // since keeps it, and the restore is refused rather than bringing back a duplicate. Only the
       // owner's deleted contact is checked, so nobody learns another user's addresses.
       if (deleted.status === 'deleted' && deleted.ownerId === userId && !deleted.erased) await refuseAddressTaken(knex, userId, { id, ...deleted }, restoreAdvice);
-      return { type: 'RestoreContact', contactId: id, userId, holdAddress: holdAddresses };
+      return { type: 'RestoreContact', contactId: id, userId, holdAddress: holdAddresses, addedAt };
     },
     explainRefusal: async (error, command, { userId, id }) => {
       if (!isAddressHeldElsewhere(error)) return;

@@ -37,4 +37,4 @@ export type TaskCommand =
   | { type: 'CompleteTask'; userId: string; at: string }
   | { type: 'ReopenTask'; userId: string }
   | { type: 'DeleteTask'; userId: string }
-  | { type: 'RestoreTask'; taskId: string; userId: string };
+  | { type: 'RestoreTask'; taskId: string; userId: string; addedAt: string };

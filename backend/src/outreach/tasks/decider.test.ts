@@ -55,14 +55,15 @@ describe('task decider', () => {
 
   describe('restoring a deleted task', () => {
     const deleted: TaskEvent = { type: 'TaskDeleted', data: {} };
-    const restore = { type: 'RestoreTask' as const, taskId, userId: owner };
+    const addedAt = '2026-10-02T09:00:00.000Z';
+    const restore = { type: 'RestoreTask' as const, taskId, userId: owner, addedAt };
 
     it('brings it back as it was when deleted, completed or not', () => {
       spec
         .given([created, { type: 'TaskCompleted', data: { completedAt: at } }, deleted])
         .when(restore)
-        .then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: at } }]);
-      spec.given([created, deleted]).when(restore).then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null } }]);
+        .then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: at, addedAt } }]);
+      spec.given([created, deleted]).when(restore).then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null, addedAt } }]);
     });
 
     it('keeps the contact an automation task names, deleted or not since', () => {
@@ -70,11 +71,11 @@ describe('task decider', () => {
       spec
         .given([{ type: 'TaskCreated', data: { ...created.data, contactId } } as TaskEvent, deleted])
         .when(restore)
-        .then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null, contactId } }]);
+        .then([{ type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null, contactId, addedAt } }]);
     });
 
     it('can be completed again once restored', () => {
-      const restored: TaskEvent = { type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null } };
+      const restored: TaskEvent = { type: 'TaskRestored', data: { taskId, ownerId: owner, bankId: 628, text: 'Call the CFO', dueDate: '2026-11-29', completedAt: null, addedAt } };
       spec.given([created, deleted, restored]).when({ type: 'CompleteTask', userId: owner, at }).then([{ type: 'TaskCompleted', data: { completedAt: at } }]);
     });
 

@@ -36,7 +36,7 @@ function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
     // A task names its bank by cert and its contact by id, neither of them a record it depends on:
     // one untracked or deleted since leaves the task as a reminder the user still wants back.
     const { ownerId, bankId, text, dueDate, completedAt, contactId } = state;
-    return [taskEvents.TaskRestored.create({ taskId: command.taskId, ownerId: ownerId!, bankId, text, dueDate, completedAt, ...(contactId ? { contactId } : {}) })];
+    return [taskEvents.TaskRestored.create({ taskId: command.taskId, ownerId: ownerId!, bankId, text, dueDate, completedAt, ...(contactId ? { contactId } : {}), addedAt: command.addedAt })];
   }
   assertOwnedActive(state, command.userId, 'Task');
   switch (command.type) {

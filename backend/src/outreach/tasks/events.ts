@@ -36,6 +36,8 @@ export const taskEvents = {
       completedAt: z.string().nullable(),
       /** As on TaskCreated: the contact an automation's task names, whose data the text then is. */
       contactId: z.uuid().optional(),
+      /** When the record was first added: the restored record keeps its Added date and its place in lists. */
+      addedAt: z.string(),
     }),
   ),
 };

@@ -310,7 +310,7 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(theirs.body).to.deep.equal([]);
   });
 
-  it('restores a deleted task as it was, with its history and activity showing the restore, for its owner alone', async () => {
+  it('restores a deleted task as it was, its Added date kept, with its history and activity showing the restore, for its owner alone', async () => {
     const task = (await create({ text: 'Back again', dueDate: '2026-12-09', bankId: 628, completed: true })).body;
     await app.request(`/api/data/tasks/${task.id}`, { method: 'DELETE', token });
     const restore = (auth: string, headers: Record<string, string> = {}) => app.request(`/api/data/tasks/${task.id}/restore`, { method: 'POST', token: auth, headers });
@@ -318,7 +318,7 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect((await restore(token, { 'If-Match': 'W/"1"' })).status).to.equal(412);
     const restored = await restore(token, { 'If-Match': 'W/"3"' });
     expect(restored.status).to.equal(200);
-    expect(restored.body).to.include({ id: task.id, text: 'Back again', dueDate: '2026-12-09', bankId: 628, completed: true, completedAt: task.completedAt, version: 4 });
+    expect(restored.body).to.include({ id: task.id, text: 'Back again', dueDate: '2026-12-09', bankId: 628, completed: true, completedAt: task.completedAt, createdAt: task.createdAt, version: 4 });
     expect(restored.headers.get('etag')).to.equal('W/"4"');
     expect((await app.request(`/api/data/tasks/${task.id}`, { token })).body).to.include({ text: 'Back again', completed: true });
     const again = await restore(token);

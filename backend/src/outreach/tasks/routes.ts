@@ -84,7 +84,7 @@ export const tasksResource = (knex: Knex): ResourceDefinition<TaskCommand, TaskR
     return { type: 'EditTask', userId, at, changes: { text, dueDate, bankId, completed }, trackedBankName: trackedName };
   },
   remove: ({ userId }) => ({ type: 'DeleteTask', userId }),
-  restore: ({ userId, id }) => ({ type: 'RestoreTask', taskId: id, userId }),
+  restore: ({ userId, id }, _deleted, addedAt) => ({ type: 'RestoreTask', taskId: id, userId, addedAt }),
 });
 
 export function taskRoutes(services: AppServices) {

@@ -45,4 +45,4 @@ export type TemplateCommand =
   | { type: 'EditTemplate'; userId: string; changes: Partial<TemplateFields> }
   | { type: 'SetTemplateFavorite'; userId: string; isFavorite: boolean }
   | { type: 'DeleteTemplate'; userId: string }
-  | { type: 'RestoreTemplate'; templateId: string; userId: string };
+  | { type: 'RestoreTemplate'; templateId: string; userId: string; addedAt: string };

@@ -58,10 +58,11 @@ describe('template decider', () => {
 
   describe('restoring a deleted template', () => {
     const deleted: TemplateEvent = { type: 'TemplateDeleted', data: {} };
-    const restore = { type: 'RestoreTemplate' as const, templateId, userId: owner };
+    const addedAt = '2026-10-02T09:00:00.000Z';
+    const restore = { type: 'RestoreTemplate' as const, templateId, userId: owner, addedAt };
 
     it('brings it back as it was when deleted', () => {
-      spec.given([created, favorited, deleted]).when(restore).then([{ type: 'TemplateRestored', data: { templateId, ownerId: owner, ...fields, isFavorite: true } }]);
+      spec.given([created, favorited, deleted]).when(restore).then([{ type: 'TemplateRestored', data: { templateId, ownerId: owner, ...fields, isFavorite: true, addedAt } }]);
     });
 
     it('refuses a template that is not deleted with a conflict, and treats another user\'s as not found', () => {

@@ -20,7 +20,7 @@ function decide(command: TemplateCommand, state: TemplateState): TemplateEvent[]
   if (command.type === 'RestoreTemplate') {
     assertOwnedDeleted(state, command.userId, 'Template');
     const { status: _status, ownerId, ...fields } = state;
-    return [templateEvents.TemplateRestored.create({ templateId: command.templateId, ownerId: ownerId!, ...fields })];
+    return [templateEvents.TemplateRestored.create({ templateId: command.templateId, ownerId: ownerId!, ...fields, addedAt: command.addedAt })];
   }
   assertOwnedActive(state, command.userId, 'Template');
   switch (command.type) {

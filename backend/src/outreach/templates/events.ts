@@ -27,7 +27,17 @@ export const templateEvents = {
   /** A deleted template is back as it was when deleted: the read row went with the deletion, so the event carries the template's state then. */
   TemplateRestored: defineEvent(
     'TemplateRestored',
-    z.object({ templateId: z.uuid(), ownerId: z.uuid(), name: z.string(), category, subject: z.string(), body: z.string(), isFavorite: z.boolean() }),
+    z.object({
+      templateId: z.uuid(),
+      ownerId: z.uuid(),
+      name: z.string(),
+      category,
+      subject: z.string(),
+      body: z.string(),
+      isFavorite: z.boolean(),
+      /** When the record was first added: the restored record keeps its Added date and its place in lists. */
+      addedAt: z.string(),
+    }),
   ),
 };
 

@@ -65,7 +65,7 @@ export const templatesResource: ResourceDefinition<TemplateCommand, TemplateRow>
     return { type: 'EditTemplate', userId, changes: { name, category, subject, body: text, isFavorite } };
   },
   remove: ({ userId }) => ({ type: 'DeleteTemplate', userId }),
-  restore: ({ userId, id }) => ({ type: 'RestoreTemplate', templateId: id, userId }),
+  restore: ({ userId, id }, _deleted, addedAt) => ({ type: 'RestoreTemplate', templateId: id, userId, addedAt }),
 };
 
 export function templateRoutes(services: AppServices) {

@@ -54,4 +54,4 @@ export type WorkflowCommand =
   | { type: 'CreateWorkflow'; workflowId: string; userId: string; name: string; steps: StepInput[]; knownTemplates: KnownTemplates }
   | { type: 'EditWorkflow'; userId: string; changes: { name?: string; steps?: StepInput[] }; knownTemplates: KnownTemplates }
   | { type: 'DeleteWorkflow'; userId: string }
-  | { type: 'RestoreWorkflow'; workflowId: string; userId: string };
+  | { type: 'RestoreWorkflow'; workflowId: string; userId: string; addedAt: string };

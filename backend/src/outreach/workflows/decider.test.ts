@@ -92,10 +92,11 @@ describe('workflow decider', () => {
 
   describe('restoring a deleted workflow', () => {
     const deleted: WorkflowEvent = { type: 'WorkflowDeleted', data: {} };
-    const restore = { type: 'RestoreWorkflow' as const, workflowId, userId: owner };
+    const addedAt = '2026-10-02T09:00:00.000Z';
+    const restore = { type: 'RestoreWorkflow' as const, workflowId, userId: owner, addedAt };
 
     it('brings it back as it was when deleted, its steps unchecked as an edit leaves them', () => {
-      spec.given([created, deleted]).when(restore).then([{ type: 'WorkflowRestored', data: { workflowId, ownerId: owner, name: 'New CFO', steps } }]);
+      spec.given([created, deleted]).when(restore).then([{ type: 'WorkflowRestored', data: { workflowId, ownerId: owner, name: 'New CFO', steps, addedAt } }]);
     });
 
     it('refuses a workflow that is not deleted with a conflict, and treats another user\'s as not found', () => {

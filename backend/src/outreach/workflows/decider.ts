@@ -47,7 +47,7 @@ function decide(command: WorkflowCommand, state: WorkflowState): WorkflowEvent[]
     assertOwnedDeleted(state, command.userId, 'Workflow');
     // Its steps come back unchecked, as an edit leaves unchanged steps unchecked: a step whose
     // template was deleted since is flagged by the workflow screens, as in a workflow never deleted.
-    return [workflowEvents.WorkflowRestored.create({ workflowId: command.workflowId, ownerId: state.ownerId!, name: state.name, steps: state.steps })];
+    return [workflowEvents.WorkflowRestored.create({ workflowId: command.workflowId, ownerId: state.ownerId!, name: state.name, steps: state.steps, addedAt: command.addedAt })];
   }
   assertOwnedActive(state, command.userId, 'Workflow');
   switch (command.type) {

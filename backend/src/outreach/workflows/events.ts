@@ -16,7 +16,17 @@ export const workflowEvents = {
   WorkflowStepsReplaced: defineEvent('WorkflowStepsReplaced', z.object({ steps: z.array(workflowStepSchema) })),
   WorkflowDeleted: defineEvent('WorkflowDeleted', z.object({})),
   /** A deleted workflow is back as it was when deleted: the read row went with the deletion, so the event carries the workflow's state then. */
-  WorkflowRestored: defineEvent('WorkflowRestored', z.object({ workflowId: z.uuid(), ownerId: z.uuid(), name: z.string(), steps: z.array(workflowStepSchema) })),
+  WorkflowRestored: defineEvent(
+    'WorkflowRestored',
+    z.object({
+      workflowId: z.uuid(),
+      ownerId: z.uuid(),
+      name: z.string(),
+      steps: z.array(workflowStepSchema),
+      /** When the record was first added: the restored record keeps its Added date and its place in lists. */
+      addedAt: z.string(),
+    }),
+  ),
 };
 
 export type WorkflowEvent = EventOf<typeof workflowEvents>;

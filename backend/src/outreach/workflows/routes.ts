@@ -54,7 +54,7 @@ export function workflowsResource(knex: Knex): ResourceDefinition<WorkflowComman
       return { type: 'EditWorkflow', userId, changes: { name, steps }, knownTemplates: await knownTemplates(knex, userId, steps) };
     },
     remove: ({ userId }) => ({ type: 'DeleteWorkflow', userId }),
-    restore: ({ userId, id }) => ({ type: 'RestoreWorkflow', workflowId: id, userId }),
+    restore: ({ userId, id }, _deleted, addedAt) => ({ type: 'RestoreWorkflow', workflowId: id, userId, addedAt }),
   };
 }
 
