@@ -68,4 +68,40 @@ describe('restoring a deleted record', function () {
     expect((await as<Array<{ id: string }>>('/api/data/tasks')).map((restored) => restored.id)).to.deep.equal([task.id]);
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
+
+  it("shows a deleted task's address as deleted, with its History, and Restore brings the task back there", async () => {
+    const session = await e2e.registerUser('Morgan Tell');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    const task = await as<{ id: string }>('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Call the treasurer', dueDate: '2026-12-14' } });
+    await as(`/api/data/tasks/${task.id}`, { method: 'DELETE' });
+    const { page } = await e2e.openSignedInPage({ session, path: `/tasks/${task.id}/show` });
+    await page.getByText(/^This task was deleted on \w{3} \d{1,2}, \d{4}\.$/).waitFor();
+    await page.getByTestId('record-history').getByText('Deleted task', { exact: true }).waitFor();
+    expect(page.url(), 'the page stays at the address').to.match(new RegExp(`#/tasks/${task.id}/show$`));
+    await screenshotInBothThemes(page, 'record-restore-deleted-page');
+
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.locator('.MuiSnackbar-root', { hasText: 'Restored.' }).waitFor();
+    await page.getByText('Call the treasurer').first().waitFor();
+    await page.getByRole('tab', { name: 'Details' }).waitFor();
+    expect(await page.getByText('This task was deleted').count()).to.equal(0);
+    expect((await as<Array<{ id: string }>>('/api/data/tasks')).map((restored) => restored.id)).to.deep.equal([task.id]);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
+  it("says not found for another user's deleted task, and for a task that never was, revealing nothing", async () => {
+    const owner = await e2e.registerUser('Avery Lund');
+    const bank = await trackLargestBank(e2e.url, owner);
+    const task = await apiOf(e2e.url, owner)<{ id: string }>('/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text: 'Private plan', dueDate: '2026-12-14' } });
+    await apiOf(e2e.url, owner)(`/api/data/tasks/${task.id}`, { method: 'DELETE' });
+    const session = await e2e.registerUser('Blake Orr');
+    for (const id of [task.id, '00000000-0000-4000-8000-000000000000']) {
+      const { page } = await e2e.openSignedInPage({ session, path: `/tasks/${id}` });
+      await page.locator('.MuiSnackbar-root', { hasText: 'This task was not found: it may have been deleted.' }).waitFor();
+      await page.waitForURL(/#\/tasks$/);
+      expect(await page.getByText('Private plan').count()).to.equal(0);
+      await page.close();
+    }
+  });
 });

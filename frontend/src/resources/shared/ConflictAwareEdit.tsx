@@ -6,6 +6,7 @@ import { ConflictNotice } from './ConflictNotice.tsx';
 import type { UseHistoryReading } from './history.ts';
 import { statusOf } from './problem.ts';
 import { useRefreshOutreach } from './useRefreshOutreach.ts';
+import { DeletedRecord } from './DeletedRecord.tsx';
 import { useRecordLoadFailure } from './useRecordLoadFailure.ts';
 import { AskBeforeLeaving } from './RecordForm.tsx';
 
@@ -113,7 +114,8 @@ export function ConflictAwareEdit({
   const notify = useNotify();
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [savedOver, setSavedOver] = useState(false);
-  const onLoadError = useRecordLoadFailure();
+  const { onError: onLoadError, deletion, restored } = useRecordLoadFailure();
+  if (deletion) return <DeletedRecord deletion={deletion} useHistoryReading={useHistoryReading} onRestored={restored} />;
   return (
     <Edit
       {...props}

@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { FunctionField, Show, Tab, TabbedShowLayout, useRecordContext, type RaRecord } from 'react-admin';
 import type { UseHistoryReading } from './history.ts';
+import { DeletedRecord } from './DeletedRecord.tsx';
 import { RecordHistory } from './RecordHistory.tsx';
 import { useRecordLoadFailure } from './useRecordLoadFailure.ts';
 
@@ -23,7 +24,7 @@ export function RecordTitle({ source, fallback, prefix = '' }: { source: string;
 /**
  * A record's Show: the fields given as children on a Details tab, then its History (who changed what,
  * when, from where; its fields read as `useHistoryReading` says) with `history` below it, then any
- * further `tabs` (a Tab, or a list of them).
+ * further `tabs` (a Tab, or a list of them). A deleted record of the user's own shows its deletion instead.
  */
 export function RecordShow({
   title,
@@ -40,7 +41,8 @@ export function RecordShow({
   tabs?: ReactNode;
   children: ReactNode;
 }) {
-  const onError = useRecordLoadFailure();
+  const { onError, deletion, restored } = useRecordLoadFailure();
+  if (deletion) return <DeletedRecord deletion={deletion} useHistoryReading={useHistoryReading} onRestored={restored} />;
   return (
     <Show title={title} actions={actions} queryOptions={{ onError }}>
       <TabbedShowLayout>
