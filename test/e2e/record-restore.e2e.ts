@@ -30,6 +30,30 @@ describe('restoring a deleted record', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('says how many came back when Undo after deleting several contacts cannot bring one back, and why', async () => {
+    const session = await e2e.registerUser('Harper Quill');
+    const as = apiOf(e2e.url, session);
+    const bank = await trackLargestBank(e2e.url, session);
+    for (const [name, email] of [['Ada Ferris', 'ada@ferris.example'], ['Ben Ostrow', 'ben@ostrow.example'], ['Cal Pryor', 'cal@pryor.example']]) {
+      await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name, title: 'Treasurer', email } });
+    }
+    const { page } = await e2e.openSignedInPage({ session, path: '/contacts' });
+    await page.locator('tbody tr', { hasText: 'Ada Ferris' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    const notice = page.locator('.MuiSnackbar-root', { hasText: '3 contacts deleted.' });
+    await notice.getByRole('button', { name: 'Undo' }).waitFor();
+    // Meanwhile, in another tab: Ada's address is given to a new contact of the same bank.
+    await as('/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Ada Newman', title: 'Treasurer', email: 'ada@ferris.example' } });
+
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.MuiSnackbar-root', { hasText: /^2 of 3 restored\. Ada Newman at this bank already has the address ada@ferris\.example/ }).waitFor();
+    for (const name of ['Ben Ostrow', 'Cal Pryor', 'Ada Newman']) await page.locator('tbody tr', { hasText: name }).waitFor();
+    expect((await as<Array<{ name: string }>>('/api/data/contacts')).map((contact) => contact.name).sort()).to.deep.equal(['Ada Newman', 'Ben Ostrow', 'Cal Pryor']);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it("offers Undo after a task is deleted from its edit screen, and brings it back", async () => {
     const session = await e2e.registerUser('Quinn Harlow');
     const as = apiOf(e2e.url, session);

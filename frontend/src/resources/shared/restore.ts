@@ -10,23 +10,28 @@ const restorable = new Set(['contacts', 'tasks', 'templates', 'workflows']);
 
 export const isRestorable = (resource: string) => restorable.has(resource);
 
-/** Restores deleted records of one resource, says "Restored." (or why not) and reloads what shows them; resolves whether all came back. */
+/**
+ * Restores deleted records of one resource, says "Restored." (or why not) and reloads what shows them;
+ * resolves whether all came back. Each comes back on its own: when some of several cannot (an
+ * address taken since), the notice says how many did, then why one did not, since the others are
+ * back and the user would otherwise take them for lost too.
+ */
 export function useRestoreRecords() {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const toast = useToast();
   const refresh = useRefreshOutreach();
   return useCallback(
     async (resource: string, ids: readonly Identifier[]): Promise<boolean> => {
-      try {
-        await Promise.all(ids.map((id) => dataProvider.restore(resource, id)));
-        toast.success('Restored.');
-        return true;
-      } catch (error) {
-        toast.error(messageOf(error, 'Could not restore it. Please try again.'));
-        return false;
-      } finally {
-        await refresh(resource);
+      const outcomes = await Promise.allSettled(ids.map((id) => dataProvider.restore(resource, id)));
+      const refusals = outcomes.filter((outcome) => outcome.status === 'rejected');
+      if (refusals.length === 0) toast.success('Restored.');
+      else {
+        const why = messageOf(refusals[0].reason, 'Could not restore it. Please try again.');
+        const restored = outcomes.length - refusals.length;
+        toast.error(restored > 0 ? `${restored} of ${outcomes.length} restored. ${why}` : why);
       }
+      await refresh(resource);
+      return refusals.length === 0;
     },
     [dataProvider, toast, refresh],
   );
