@@ -51,13 +51,17 @@ export function clearSession(): void {
  * Sends a call with the session's token and, when the server refuses it (401) because the session was
  * renewed while the call was under way (a password change here or in another tab issues a new token),
  * sends it once more with the new token: a refusal by authentication changed nothing on the server,
- * and the user is still signed in. `refused` tells a refusal by authentication from `send`'s outcome.
+ * and the user is still signed in. Only when the new token is the same user's: another user's (signed in
+ * meanwhile in another tab) would make this user's change in that user's account. `refused` tells a
+ * refusal by authentication from `send`'s outcome.
  */
 export async function sendWithSession<Outcome>(send: (token: string | null) => Promise<Outcome>, refused: (outcome: Outcome) => boolean): Promise<Outcome> {
   const token = readToken();
+  const userId = readUser()?.id;
   const outcome = await send(token);
   const now = readToken();
-  return refused(outcome) && now !== null && now !== token ? send(now) : outcome;
+  const renewed = now !== null && now !== token && userId !== undefined && readUser()?.id === userId;
+  return refused(outcome) && renewed ? send(now) : outcome;
 }
 
 const authErrors = new EventTarget();

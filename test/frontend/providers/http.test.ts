@@ -77,6 +77,27 @@ describe('frontend http client', () => {
     }
   });
 
+  it("does not send a refused call again when another user signed in meanwhile: it would make the first user's change in their account", async () => {
+    const restoreStorage = useMemoryStorage();
+    let raised = 0;
+    const stop = onAuthError(() => (raised += 1));
+    try {
+      saveSession('ada-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+      answer = () => {
+        // Another tab signs Ada out (her token is revoked) and Ola in while this call is under way.
+        saveSession('ola-token', { id: 'u2', name: 'Ola', email: 'ola@example.com' });
+        return new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401 });
+      };
+      const error = await apiJson('/api/data/contacts', { method: 'POST', body: { name: 'typed by Ada' } }).catch((e: unknown) => e);
+      expect((error as ApiError).status).to.equal(401);
+      expect(calls.map((call) => (call.init.headers as Record<string, string>).authorization)).to.deep.equal(['Bearer ada-token']);
+      expect(raised).to.equal(1);
+    } finally {
+      stop();
+      restoreStorage();
+    }
+  });
+
   it('raises the global sign-out on a 401, except for calls that opt out', async () => {
     let raised = 0;
     const stop = onAuthError(() => (raised += 1));
