@@ -45,9 +45,13 @@ describe('resetting a forgotten password by email', function () {
 
     await ask.getByRole('button', { name: 'Send reset link' }).click();
     await ask.getByText('Enter the email you sign in with.').waitFor();
-    await ask.getByLabel(/^Email/).fill(session.email);
-    await ask.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('status').getByText('If an account uses that email, we sent a link to reset its password. It works for one hour.').waitFor();
+    // by keyboard, typed as people do (capitals, a stray space), sent with Enter
+    await ask.getByLabel(/^Email/).fill(` ${session.email.toUpperCase()}`);
+    await ask.getByLabel(/^Email/).press('Enter');
+    const sent = page.getByRole('status').getByText('If an account uses that email, we sent a link to reset its password. It works for one hour.');
+    await sent.waitFor();
+    // the answer takes the focus of the form it replaced, so a screen reader reads it
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).to.equal('status');
     await screenshotInBothSchemes(page, 'forgot-password-sent');
 
     const mail = await mailTo(sink, session.email);
@@ -58,6 +62,7 @@ describe('resetting a forgotten password by email', function () {
     await page.goto(link);
     const reset = page.getByRole('form', { name: 'Choose a new password' });
     await reset.waitFor();
+    await page.getByText(`For ${session.email}.`).waitFor();
     await screenshotInBothSchemes(page, 'reset-password');
     // the Change password form's rules, beside each field, before anything is sent
     await reset.getByRole('button', { name: 'Set new password' }).click();
@@ -78,13 +83,10 @@ describe('resetting a forgotten password by email', function () {
     // the session the user had before is ended
     expect((await fetch(`${e2e.url}/api/auth/me`, { headers: { authorization: `Bearer ${session.token}` } })).status).to.equal(401);
 
-    // the link works once
+    // the link works once: opened again, it says so instead of offering the form
     await page.goto(link);
-    await reset.waitFor();
-    await reset.getByLabel(/^New password/).fill('yet another password');
-    await reset.getByLabel(/^Confirm new password/).fill('yet another password');
-    await reset.getByRole('button', { name: 'Set new password' }).click();
-    await reset.getByRole('alert').getByText('This reset link is invalid or has expired. Ask for a new one.').waitFor();
+    await page.getByRole('alert').getByText('This reset link is invalid or has expired. Ask for a new one.').waitFor();
+    expect(await reset.count()).to.equal(0);
 
     await new Shell(page).waitForRoute('/reset-password');
     await page.goto(`${e2e.url}/#/signin`);
@@ -94,6 +96,48 @@ describe('resetting a forgotten password by email', function () {
     await signIn.error().getByText('Invalid email or password.').waitFor();
     await signIn.signIn(session.email, 'a freshly chosen password');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor({ state: 'detached' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+  it('says at once that a link cut short by a mail client, or an address without a token, cannot work, before a password is typed', async () => {
+    const session = await e2e.registerUser('Riley Wrapped');
+    await fetch(`${e2e.url}/api/auth/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: session.email }) });
+    const link = linkIn(await mailTo(sink, session.email));
+    for (const [opened, name] of [
+      [link.slice(0, -12), 'reset-password-cut-short'],
+      [`${e2e.url}/#/reset-password`, 'reset-password-no-token'],
+    ]) {
+      const page = await e2e.openPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(opened);
+      await page.getByRole('alert').getByText('This reset link is invalid or has expired. Ask for a new one.').waitFor();
+      expect(await page.getByRole('form', { name: 'Choose a new password' }).count()).to.equal(0);
+      await page.getByRole('link', { name: 'Ask for a new one' }).waitFor();
+      await screenshotInBothSchemes(page, name);
+    }
+    // the cut-short link was refused without being used up: the whole one still works
+    const page = await e2e.openPage();
+    await page.goto(link);
+    await page.getByRole('form', { name: 'Choose a new password' }).waitFor();
+  });
+
+  it("tells a user signed in as another account that setting the password signs them in as the link's account", async () => {
+    const owner = await e2e.registerUser('Riley Owner');
+    const { page, session: other } = await e2e.openSignedInPage({ viewport: { width: 390, height: 844 } });
+    await fetch(`${e2e.url}/api/auth/password-reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owner.email }) });
+    await page.goto(linkIn(await mailTo(sink, owner.email)));
+    const reset = page.getByRole('form', { name: 'Choose a new password' });
+    await reset.getByRole('status').getByText(`You are signed in as ${other.email}. Setting this password signs you out of that account here and in as ${owner.email}.`).waitFor();
+    await screenshotInBothSchemes(page, 'reset-password-other-account');
+    // keyboard only: the fields, each with its show button, in reading order, and Enter sets it
+    await reset.getByLabel(/^New password/).focus();
+    await page.keyboard.type('the owner chose this');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('Show new password');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('the owner chose this');
+    await page.keyboard.press('Enter');
+    await new Shell(page).waitForRoute('/');
+    // at a phone's width the signed-in user's email sits in the closed menu
+    await page.locator(`[title="${owner.email}"]`).waitFor({ state: 'attached' });
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 });

@@ -11,6 +11,7 @@ export const publicRoutes = new Set([
   'POST /api/auth/login',
   'GET /api/auth/password-reset',
   'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/check',
   'POST /api/auth/password-reset/confirm',
   'GET /api/health',
   'GET /api/public/openapi.json',

@@ -69,6 +69,7 @@ describeWithDatabase('resetting a forgotten password by email', (context) => {
     expect(mail.subject).to.equal('Reset your Charterline password');
     expect(mail.from).to.equal('no-reply@crm.example.com');
     expect(bodyOf(mail)).to.include('it works once, for one hour');
+    expect(bodyOf(mail)).to.include('If you asked more than once, use the newest email: each new link replaces the earlier ones.');
     expect(mail.raw).to.include('Content-Type: text/html');
     const token = tokenIn(mail);
 
@@ -107,6 +108,25 @@ describeWithDatabase('resetting a forgotten password by email', (context) => {
     expect(unknown.body).to.deep.equal(sentAnswer);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.received.slice(before).map((mail) => mail.to)).to.deep.equal([]);
+  });
+
+  it("tells the reset screen, on opening a link, whose account it resets, and refuses a cut-short, used or replaced link with 400 before any password is typed", async () => {
+    const check = (token: string) => app.request('/api/auth/password-reset/check', { method: 'POST', body: { token } });
+    const { user } = await app.signUp('Checking');
+    const first = await linkFor(user.email);
+    const token = await linkFor(user.email);
+    const opened = await check(token);
+    expect(opened.status).to.equal(200);
+    expect(opened.body).to.deep.equal({ email: user.email });
+    // a mail client that wrapped the link cut the token short
+    expect((await check(token.slice(0, 30))).body).to.include({ message: invalid });
+    expect((await check(first)).status).to.equal(400);
+    expect((await check('')).status).to.equal(400);
+    // looking does not use the link up
+    expect((await confirm(token, 'a brand new password')).status).to.equal(200);
+    const used = await check(token);
+    expect(used.status).to.equal(400);
+    expect(used.body.issues).to.deep.equal([{ path: 'token', message: invalid }]);
   });
 
   it('refuses an unknown token with 400 and a weak new password with the sign-up rule beside the field', async () => {

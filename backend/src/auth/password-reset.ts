@@ -25,12 +25,9 @@ const resetUnavailable = 'Password reset by email is not set up on this server. 
 const invalidResetLink = 'This reset link is invalid or has expired. Ask for a new one.';
 
 const requestSchema = z.object({ email: accountEmail }).strict();
-const confirmSchema = z
-  .object({
-    token: z.string({ error: invalidResetLink }).min(1, invalidResetLink).max(200, invalidResetLink),
-    newPassword: accountPassword,
-  })
-  .strict();
+const linkToken = z.string({ error: invalidResetLink }).min(1, invalidResetLink).max(200, invalidResetLink);
+const checkSchema = z.object({ token: linkToken }).strict();
+const confirmSchema = z.object({ token: linkToken, newPassword: accountPassword }).strict();
 
 /** Only the token's hash is stored: the link in the mail is the one copy of the token itself. */
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -79,6 +76,7 @@ export function resetMail(link: string): { subject: string; text: string; html: 
   const text = [
     'Someone asked to reset the password of your Charterline account.',
     `Open this link to choose a new password (it works once, for one hour):\n${link}`,
+    'If you asked more than once, use the newest email: each new link replaces the earlier ones.',
     'If you did not ask for this, ignore this email: your password stays as it is.',
   ].join('\n\n');
   return { subject: 'Reset your Charterline password', text, html: htmlOfText(text) };
@@ -140,12 +138,30 @@ export function createPasswordResetFeature(options: { now?: () => number } = {})
       ctx.body = requested;
     });
 
+    /** The user a link's token still works for (not used, replaced or expired), else undefined. */
+    const userOfLink = async (tokenHash: string) => {
+      const found = await knex('password_reset_tokens').where({ token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', new Date(now())).first('user_id');
+      return found && findUserById(knex, found.user_id);
+    };
+
+    /**
+     * Whose account a link resets, asked by the reset screen on opening it: a link a mail client cut
+     * short, used, replaced or expired is refused before the user types a password, and a user signed
+     * in as someone else sees which account they are about to sign in to. A POST: the token stays out
+     * of the address, which the request log keeps.
+     */
+    router.post('/check', async (ctx) => {
+      const { token } = parseOr400(checkSchema, ctx.request.body);
+      const user = await userOfLink(hashOf(token));
+      if (!user) throw invalidLink();
+      ctx.body = { email: user.email };
+    });
+
     /** Sets the new password with a link's token, once: the password, the used token and the end of every earlier session are one transaction. */
     router.post('/confirm', async (ctx) => {
       const input = parseOr400(confirmSchema, ctx.request.body);
       const tokenHash = hashOf(input.token);
-      const found = await knex('password_reset_tokens').where({ token_hash: tokenHash }).whereNull('used_at').where('expires_at', '>', new Date(now())).first('user_id');
-      const user = found && (await findUserById(knex, found.user_id));
+      const user = await userOfLink(tokenHash);
       if (!user) throw invalidLink();
       const takesEffectAt = await replacePassword(knex, revocationsOf(knex), { userId: user.id, newPassword: input.newPassword, sessionSeconds: config.jwtExpiresInSeconds }, async (trx) => {
         // Claimed again inside the transaction: of two uses of one link at once, one wins.

@@ -6,6 +6,12 @@ import { serverRefusal } from '../settings/accountForm.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 /**
+ * Focuses the answer when it replaces the form: the focused button is gone, and a status that appears
+ * with its text already in it is not read out by every screen reader. Stable, so React calls it once.
+ */
+const focusOnShow = (shown: HTMLDivElement | null) => shown?.focus();
+
+/**
  * "Forgot your password?": an email, and the server mails a reset link when an account uses it. The
  * answer is the same either way, so the screen never says whether the account exists. A server that
  * cannot send mail says so (in the server's words) instead of offering the form.
@@ -70,7 +76,7 @@ export default function ForgotPassword() {
           {unavailable}
         </Alert>
       ) : sent ? (
-        <Alert severity="success" role="status">
+        <Alert severity="success" role="status" tabIndex={-1} ref={focusOnShow}>
           {sent}
         </Alert>
       ) : (
