@@ -519,10 +519,11 @@ describe('automation outreach and sent mailbox', function () {
     // Deleting contacts says which of them an automation is writing to (Ben: Ana's stopped at her reply).
     for (const name of ['Ben Ode', 'Cy Moss']) await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByText('Are you sure you want to delete these 2 contacts?').waitFor();
-    await dialog.getByTestId('deletion-consequence').getByText('1 of them is going through an automation: their outreach stops.').waitFor();
+    const question = page.getByRole('alertdialog');
+    await question.getByText('Are you sure you want to delete these 2 contacts?').waitFor();
+    await question.getByTestId('deletion-consequence').getByText('1 of them is going through an automation: their outreach stops.').waitFor();
     await screenshot(page, 'contacts-bulk-delete');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Unselect' }).click();
 
     // One who cannot go: the dialog says why and starts the others (in the dark theme this time).
