@@ -2,6 +2,7 @@
 // new password (once, within an hour), for an operator to hand to its owner when the server cannot
 // mail one (no SMTP_URL). Using it ends the account's other sessions, as a reset by email does.
 // Refuses while a running server holds the embedded database: stop it first, or use PostgreSQL.
+import { accountEmail } from '../domain/account-email.ts';
 import { resetLinkForEmail } from '../backend/src/auth/password-reset.ts';
 import { describeCliFailure } from '../backend/src/cli/failure.ts';
 import { openDatabaseForCli } from '../backend/src/cli/open-database.ts';
@@ -11,6 +12,11 @@ import { loadConfigOrExit } from '../backend/src/startup/startup-failure.ts';
 const email = process.argv[2];
 if (!email || process.argv.length > 3) {
   console.error('Usage: npm run reset-password -- <email>');
+  process.exit(64);
+}
+// A mistyped argument is a usage error, told before the database is opened, not "no account".
+if (!accountEmail.safeParse(email).success) {
+  console.error(`${email} is not an email address. Usage: npm run reset-password -- <email>`);
   process.exit(64);
 }
 const config = loadConfigOrExit();

@@ -48,6 +48,14 @@ describe('a command-line tool that cannot start', function () {
     }
   });
 
+  it('answers npm run reset-password without an email, or with one that is not an address, as a usage error (64), before opening the database', async () => {
+    for (const args of [[], ['not an email']]) {
+      const run = await runTool(['scripts/reset-password.ts', ...args], { DATA_DIR: dataDir });
+      expect(run.code, run.lines.join('\n')).to.equal(64);
+      expect(run.lines.at(-1)).to.match(/Usage: npm run reset-password -- <email>$/);
+    }
+  });
+
   it('says in one line which setting to correct and exits 78, as the server does, from sync and import', async () => {
     for (const [name, args] of tools()) {
       expect(onlyMessage(await runTool([...args], { DATA_DIR: dataDir, MAIL_DISPATCH: 'whatever' }), 78), name).to.equal('MAIL_DISPATCH must be one of auto, inline, worker.');
