@@ -547,6 +547,12 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
     await mine.getByText('The record changed again meanwhile: the notice shows that change.').waitFor();
     await notice.getByRole('cell', { name: 'Jane A. Doe' }).waitFor();
+    // Still told against what the user opened: the first change stays listed beside the new one.
+    const rows = await notice.getByRole('row').allInnerTexts();
+    expect(rows.map((row) => row.split('\t'))).to.deep.include.members([
+      ['Title', 'CFO', 'Chief Financial Officer'],
+      ['Name', 'Jane Doe', 'Jane A. Doe'],
+    ]);
     await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
     await mine.getByRole('tab', { name: 'History' }).waitFor();
     expect(await stored()).to.include({ title: 'Chief Financial Officer', name: 'Jane A. Doe', email: 'jane.doe@example.com' });

@@ -60,8 +60,9 @@ function ConflictPanel({
             onLeave();
             redirect(redirectTo === false ? false : (redirectTo ?? 'show'), resource, saved.data.id, saved.data);
           } catch (error) {
-            // Changed once more since the notice showed it: the notice now tells that change, and the
-            // next Overwrite saves the user's fields over it.
+            // Changed once more since the notice showed it: the notice now tells every change since the
+            // form opened, that one with them (its first column is what the user opened, and Overwrite
+            // keeps them all), and the next Overwrite saves the user's fields over it.
             const current =
               statusOf(error) === 412
                 ? await dataProvider.getOne(resource, { id: conflict.current.id }).then(
@@ -70,7 +71,7 @@ function ConflictPanel({
                   )
                 : null;
             if (current) {
-              onRefusedAgain({ ...conflict, current, changes: changesSince(conflict.current, current) });
+              onRefusedAgain({ ...conflict, current, changes: changesSince(conflict.opened, current) });
               notify('The record changed again meanwhile: the notice shows that change.', { type: 'warning' });
             } else {
               notify((error as Error).message, { type: 'error' });
