@@ -633,12 +633,18 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await dialog.getByLabel('Template Name').fill('CFO introduction, spring');
     await as(`/api/data/templates/${template.id}`, { method: 'PUT', body: { name: 'CFO introduction', category: 'introduction', subject: 'Changed in another tab', body: 'Dear {{contactName}},' } });
     await dialog.getByRole('button', { name: 'Save Template' }).click();
-    await dialog.getByRole('table', { name: 'Changes since you opened the form' }).getByRole('cell', { name: 'Changed in another tab' }).waitFor();
+    const changes = dialog.getByRole('table', { name: 'Changes since you opened the form' });
+    await changes.getByRole('cell', { name: 'Changed in another tab' }).waitFor();
     expect(await dialog.getByLabel('Template Name').inputValue()).to.equal('CFO introduction, spring');
+    // Changed once more before Overwrite: the refused Overwrite lists that change beside the first.
+    await as(`/api/data/templates/${template.id}`, { method: 'PUT', body: { name: 'CFO introduction', category: 'introduction', subject: 'Changed in another tab', body: 'Dear {{contactName}}, hello' } });
+    await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await changes.getByRole('cell', { name: 'Dear {{contactName}}, hello', exact: true }).waitFor();
+    await changes.getByRole('cell', { name: 'Changed in another tab' }).waitFor({ timeout: 1000 });
     await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
     await page.getByText('Template saved.').waitFor();
-    // Only the name was changed in the dialog: the other tab's subject stays.
-    expect(await as<{ name: string; subject: string }>(`/api/data/templates/${template.id}`)).to.include({ name: 'CFO introduction, spring', subject: 'Changed in another tab' });
+    // Only the name was changed in the dialog: the other tab's subject and body stay.
+    expect(await as<{ name: string; subject: string; body: string }>(`/api/data/templates/${template.id}`)).to.include({ name: 'CFO introduction, spring', subject: 'Changed in another tab', body: 'Dear {{contactName}}, hello' });
     // A star is its own change: an edit of the text in another tab does not refuse it.
     await as(`/api/data/templates/${template.id}`, { method: 'PUT', body: { name: 'CFO introduction, spring', category: 'introduction', subject: 'Changed again', body: 'Dear {{contactName}},' } });
     await page.getByRole('button', { name: 'Mark CFO introduction, spring as favorite' }).click();

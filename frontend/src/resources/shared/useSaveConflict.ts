@@ -35,20 +35,21 @@ export function useSaveConflict<Saved extends RaRecord, Data extends Record<stri
   /**
    * After a failed save of `previous`: a stale save shows the conflict and answers null; any other
    * failure is answered to be reported, as is the reason the record could not be read again (it was
-   * deleted meanwhile).
+   * deleted meanwhile). The conflict tells every change since the record the user's changes started
+   * from: an Overwrite refused again lists the new change beside those shown before.
    */
   const caught = useCallback(
     async (error: unknown, previous: Saved): Promise<unknown> => {
       if (statusOf(error) !== 412) return error;
       try {
         const current = (await dataProvider.getOne<Saved>(resource, { id: previous.id })).data;
-        setConflict({ current, changes: changesSince(previous as Record<string, unknown>, current as Record<string, unknown>) });
+        setConflict({ current, changes: changesSince((startedFrom ?? previous) as Record<string, unknown>, current as Record<string, unknown>) });
         return null;
       } catch (failure) {
         return failure;
       }
     },
-    [dataProvider, resource],
+    [dataProvider, resource, startedFrom],
   );
   /** Takes the record as it is now (the conflict's) as the one opened, and answers it. Called only while a conflict shows. */
   const adopt = (): Saved => {
