@@ -48,6 +48,20 @@ export function clearSession(): void {
 }
 
 /**
+ * The user a session token was issued to (the JWT's subject), read without checking its signature:
+ * only to tell whether two tokens are the same user's. Read from the token itself, not from the stored
+ * user, which another tab writes a moment after the token.
+ */
+function subjectOf(token: string | null): string | undefined {
+  try {
+    const payload = JSON.parse(atob((token ?? '').split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Sends a call with the session's token and, when the server refuses it (401) because the session was
  * renewed while the call was under way (a password change here or in another tab issues a new token),
  * sends it once more with the new token: a refusal by authentication changed nothing on the server,
@@ -57,10 +71,10 @@ export function clearSession(): void {
  */
 export async function sendWithSession<Outcome>(send: (token: string | null) => Promise<Outcome>, refused: (outcome: Outcome) => boolean): Promise<Outcome> {
   const token = readToken();
-  const userId = readUser()?.id;
   const outcome = await send(token);
   const now = readToken();
-  const renewed = now !== null && now !== token && userId !== undefined && readUser()?.id === userId;
+  const user = subjectOf(token);
+  const renewed = now !== null && now !== token && user !== undefined && subjectOf(now) === user;
   return refused(outcome) && renewed ? send(now) : outcome;
 }
 

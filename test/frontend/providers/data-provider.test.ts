@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { dataProvider } from '../../../frontend/src/providers/dataProvider.ts';
 import { onAuthError, saveSession } from '../../../frontend/src/providers/session.ts';
 import { useMemoryStorage } from '../support/memory-storage.ts';
+import { sessionToken } from '../support/session-token.ts';
 
 describe('frontend data provider: deleting a record another tab deleted first', () => {
   const realFetch = globalThis.fetch;
@@ -118,13 +119,14 @@ describe('frontend data provider: a session renewed while a call was under way',
 
   it('saves a change refused with the old token again with the new one, without signing out', async () => {
     restoreStorage = useMemoryStorage();
-    saveSession('old-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+    const [oldToken, newToken] = [sessionToken('u1', 1), sessionToken('u1', 2)];
+    saveSession(oldToken, { id: 'u1', name: 'Ada', email: 'ada@example.com' });
     const tokens: Array<string | null> = [];
     globalThis.fetch = (async (_url: string, init: RequestInit) => {
       tokens.push(new Headers(init.headers).get('Authorization'));
       if (tokens.length === 1) {
         // A password change in another tab issues a new token meanwhile.
-        saveSession('new-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+        saveSession(newToken, { id: 'u1', name: 'Ada', email: 'ada@example.com' });
         return new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401, headers: { 'content-type': 'application/json' } });
       }
       return new Response(JSON.stringify({ id: 't1', text: 'Call Jane', version: 2 }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -134,7 +136,7 @@ describe('frontend data provider: a session renewed while a call was under way',
     try {
       const saved = await dataProvider.update('tasks', { id: 't1', data: { text: 'Call Jane' }, previousData: { id: 't1', text: 'Call Joe', version: 1 } });
       expect(saved.data).to.include({ id: 't1', text: 'Call Jane' });
-      expect(tokens).to.deep.equal(['Bearer old-token', 'Bearer new-token']);
+      expect(tokens).to.deep.equal([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
       expect(raised).to.equal(0);
     } finally {
       stop();

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { apiJson, apiUrl, ApiError, errorMessageOf, http } from '../../../frontend/src/providers/http.ts';
 import { onAuthError, readToken, saveSession } from '../../../frontend/src/providers/session.ts';
 import { useMemoryStorage } from '../support/memory-storage.ts';
+import { sessionToken } from '../support/session-token.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -50,18 +51,19 @@ describe('frontend http client', () => {
     const restoreStorage = useMemoryStorage();
     let raised = 0;
     const stop = onAuthError(() => (raised += 1));
+    const [oldToken, newToken] = [sessionToken('u1', 1), sessionToken('u1', 2)];
     try {
-      saveSession('old-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+      saveSession(oldToken, { id: 'u1', name: 'Ada', email: 'ada@example.com' });
       answer = () => {
         // A password change in another tab renews the session while this call is under way.
         if (calls.length === 1) {
-          saveSession('new-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+          saveSession(newToken, { id: 'u1', name: 'Ada', email: 'ada@example.com' });
           return new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401 });
         }
         return new Response(JSON.stringify({ ok: true }), { status: 200 });
       };
       expect(await apiJson('/api/data/banks')).to.deep.equal({ ok: true });
-      expect(calls.map((call) => (call.init.headers as Record<string, string>).authorization)).to.deep.equal(['Bearer old-token', 'Bearer new-token']);
+      expect(calls.map((call) => (call.init.headers as Record<string, string>).authorization)).to.deep.equal([`Bearer ${oldToken}`, `Bearer ${newToken}`]);
       expect(raised).to.equal(0);
 
       // A session refused with no newer one is over: once, and the sign-out is raised.
@@ -70,33 +72,40 @@ describe('frontend http client', () => {
       await apiJson('/api/data/banks').catch(() => undefined);
       expect(calls).to.have.length(1);
       expect(raised).to.equal(1);
-      expect(readToken()).to.equal('new-token');
+      expect(readToken()).to.equal(newToken);
     } finally {
       stop();
       restoreStorage();
     }
   });
 
-  it("does not send a refused call again when another user signed in meanwhile: it would make the first user's change in their account", async () => {
-    const restoreStorage = useMemoryStorage();
-    let raised = 0;
-    const stop = onAuthError(() => (raised += 1));
-    try {
-      saveSession('ada-token', { id: 'u1', name: 'Ada', email: 'ada@example.com' });
-      answer = () => {
-        // Another tab signs Ada out (her token is revoked) and Ola in while this call is under way.
-        saveSession('ola-token', { id: 'u2', name: 'Ola', email: 'ola@example.com' });
-        return new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401 });
-      };
-      const error = await apiJson('/api/data/contacts', { method: 'POST', body: { name: 'typed by Ada' } }).catch((e: unknown) => e);
-      expect((error as ApiError).status).to.equal(401);
-      expect(calls.map((call) => (call.init.headers as Record<string, string>).authorization)).to.deep.equal(['Bearer ada-token']);
-      expect(raised).to.equal(1);
-    } finally {
-      stop();
-      restoreStorage();
-    }
-  });
+  for (const [when, signInElsewhere] of [
+    ['another user signed in meanwhile', () => saveSession(sessionToken('u2', 2), { id: 'u2', name: 'Ola', email: 'ola@example.com' })],
+    // Another tab writes the token a moment before the user: read between the two, the stored user is still Ada.
+    ["another user's token is stored and their user not yet", () => localStorage.setItem('charterline.token', sessionToken('u2', 2))],
+  ] as const) {
+    it(`does not send a refused call again when ${when}: it would make the first user's change in their account`, async () => {
+      const restoreStorage = useMemoryStorage();
+      let raised = 0;
+      const stop = onAuthError(() => (raised += 1));
+      const adaToken = sessionToken('u1', 1);
+      try {
+        saveSession(adaToken, { id: 'u1', name: 'Ada', email: 'ada@example.com' });
+        answer = () => {
+          // Another tab signs Ada out (her token is revoked) and Ola in while this call is under way.
+          signInElsewhere();
+          return new Response(JSON.stringify({ msg: 'Your session has ended.' }), { status: 401 });
+        };
+        const error = await apiJson('/api/data/contacts', { method: 'POST', body: { name: 'typed by Ada' } }).catch((e: unknown) => e);
+        expect((error as ApiError).status).to.equal(401);
+        expect(calls.map((call) => (call.init.headers as Record<string, string>).authorization)).to.deep.equal([`Bearer ${adaToken}`]);
+        expect(raised).to.equal(1);
+      } finally {
+        stop();
+        restoreStorage();
+      }
+    });
+  }
 
   it('raises the global sign-out on a 401, except for calls that opt out', async () => {
     let raised = 0;
