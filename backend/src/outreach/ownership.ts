@@ -13,11 +13,12 @@ export function assertOwnedActive(state: { status: RecordStatus; ownerId?: strin
 
 /**
  * A deleted record can be restored by its owner alone: another user's or a missing one is "not
- * found" as above, and one that was never deleted has nothing to restore.
+ * found" as above, and one not deleted (never, or restored already, as by an Undo in another tab)
+ * has nothing to restore.
  */
 export function assertOwnedDeleted(state: { status: RecordStatus; ownerId?: string }, userId: string, what: string): void {
   if (state.status === 'absent' || state.ownerId !== userId) throw new RecordNotFound(what);
-  if (state.status === 'active') throw new Conflict(`This ${what.toLowerCase()} is not deleted.`);
+  if (state.status === 'active') throw new Conflict(`This ${what.toLowerCase()} is not deleted, so there is nothing to restore: it was restored already, or never deleted.`);
 }
 
 /** Trims, drops empties and de-duplicates (case-insensitively, keeping the first spelling). */

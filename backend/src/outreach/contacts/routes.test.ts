@@ -347,7 +347,7 @@ describeWithDatabase('contacts API', (context) => {
       expect(history.body.at(-1)).to.include({ type: 'ContactRestored', summary: 'Restored contact "Jane Doe"' });
       const again = await restore(contact.id);
       expect(again.status).to.equal(409);
-      expect(again.body.message).to.equal('This contact is not deleted.');
+      expect(again.body.message).to.equal('This contact is not deleted, so there is nothing to restore: it was restored already, or never deleted.');
     });
 
     it('refuses with 409, under Email, a contact whose address another contact of its bank was given since', async () => {

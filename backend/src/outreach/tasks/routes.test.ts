@@ -323,7 +323,7 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect((await app.request(`/api/data/tasks/${task.id}`, { token })).body).to.include({ text: 'Back again', completed: true });
     const again = await restore(token);
     expect(again.status).to.equal(409);
-    expect(again.body.message).to.equal('This task is not deleted.');
+    expect(again.body.message).to.equal('This task is not deleted, so there is nothing to restore: it was restored already, or never deleted.');
     const history = await app.request(`/api/data/tasks/${task.id}/history`, { token });
     expect(history.body.map((entry: { type: string }) => entry.type)).to.deep.equal(['TaskCreated', 'TaskCompleted', 'TaskDeleted', 'TaskRestored']);
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: task.id }))}`, { token });

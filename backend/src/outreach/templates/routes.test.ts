@@ -124,7 +124,7 @@ describeWithDatabase('templates API', (context) => {
     expect(names((await app.request('/api/data/templates', { token })).body)).to.include('Second chance');
     const again = await restore(token);
     expect(again.status).to.equal(409);
-    expect(again.body.message).to.equal('This template is not deleted.');
+    expect(again.body.message).to.equal('This template is not deleted, so there is nothing to restore: it was restored already, or never deleted.');
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: template.id }))}`, { token });
     expect(activity.body[0].summary).to.equal('Restored template "Second chance"');
   });

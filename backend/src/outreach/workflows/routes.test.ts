@@ -125,7 +125,7 @@ describeWithDatabase('workflows API', (context) => {
     const restored = await restore(token);
     expect(restored.status).to.equal(200);
     expect(restored.body).to.deep.include({ id: workflow.id, name: 'Undone', steps: steps(), version: 3 });
-    expect((await restore(token)).body.message).to.equal('This workflow is not deleted.');
+    expect((await restore(token)).body.message).to.equal('This workflow is not deleted, so there is nothing to restore: it was restored already, or never deleted.');
     const history = await app.request(`/api/data/workflows/${workflow.id}/history`, { token });
     expect(history.body.map((entry: { summary: string }) => entry.summary).at(-1)).to.equal('Restored workflow "Undone"');
   });
