@@ -72,6 +72,7 @@ describeWithDatabase('resetting a forgotten password by email', (context) => {
     expect(bodyOf(mail)).to.include('If you asked more than once, use the newest email: each new link replaces the earlier ones.');
     expect(mail.raw).to.include('Content-Type: text/html');
     const token = tokenIn(mail);
+    expect(bodyOf(mail)).to.include(`<a href="https://crm.example.com/#/reset-password?token=${token}">`);
 
     const reset = await confirm(token, 'a brand new password');
     expect(reset.status).to.equal(200);

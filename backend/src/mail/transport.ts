@@ -35,8 +35,23 @@ export type MailTransport = {
 
 const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** The HTML part of a plain-text mail: every character the user typed escaped, paragraphs and line breaks kept. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character]);
+
+/** A web address in a text, without the punctuation that ends the sentence around it. */
+const webAddress = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]]/g;
+
+/**
+ * The HTML part of a plain-text mail: every character the user typed escaped, paragraphs and line
+ * breaks kept, and web addresses made links (not every mail program links them by itself).
+ */
 export function htmlOfText(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (character) => htmlEscapes[character]);
-  return `<div style="font-family: Arial, sans-serif; font-size: 14px; line-height: 1.5; white-space: pre-wrap;">${escaped.replace(/\r?\n/g, '<br>\n')}</div>`;
+  let html = '';
+  let end = 0;
+  for (const match of text.matchAll(webAddress)) {
+    const address = escapeHtml(match[0]);
+    html += `${escapeHtml(text.slice(end, match.index))}<a href="${address}">${address}</a>`;
+    end = match.index + match[0].length;
+  }
+  html += escapeHtml(text.slice(end));
+  return `<div style="font-family: Arial, sans-serif; font-size: 14px; line-height: 1.5; white-space: pre-wrap;">${html.replace(/\r?\n/g, '<br>\n')}</div>`;
 }
