@@ -121,7 +121,7 @@ describe('replacing the demo data: a sync from Data Tools that fails once, is re
     const release = fdic.hold(firstPageOf('institutions'));
     await apiAs(e2e.url, session, '/api/services/sync/institutions', { method: 'POST' });
     await syncButton.click();
-    await card.getByText(/^Sync failed to start: A FDIC institution sync is already running/).waitFor();
+    await card.getByText(/^Sync failed to start: An FDIC institution sync is already running/).waitFor();
     await card.getByText('Institution sync finished successfully!').waitFor({ state: 'detached' });
     expect(await syncButton.isDisabled()).to.equal(true);
     release();

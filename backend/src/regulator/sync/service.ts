@@ -25,9 +25,12 @@ type RetryEvent = Parameters<NonNullable<HttpClientOptions['onRetry']>>[0];
 /** Where a resumed run starts: its cursor, which may stand before the progress it showed (a quarter starts over). */
 const resumePoint = (run: SyncRun<InstitutionSyncCursor>) => (run.cursor ? cursorProgress(run.cursor) : run.progress);
 
+/** What a run of a kind counts: FDIC records, or the areas whose Census profiles it fetches. */
+const unitsOf = (kind: SyncKind) => (kind === 'institutions' ? 'records' : 'areas');
+
 const describeRunning = (kind: SyncKind, run?: SyncRun) =>
-  `A ${kind === 'institutions' ? 'FDIC institution' : 'Census profile'} sync is already running` +
-  (run && run.total > 0 ? ` (${run.progress.toLocaleString('en-US')} of ${run.total.toLocaleString('en-US')} records done)` : '') +
+  `${kind === 'institutions' ? 'An FDIC institution' : 'A Census profile'} sync is already running` +
+  (run && run.total > 0 ? ` (${run.progress.toLocaleString('en-US')} of ${run.total.toLocaleString('en-US')} ${unitsOf(kind)} done)` : '') +
   '; wait for it to finish before starting another.';
 
 /**
@@ -158,7 +161,7 @@ export class RegulatorSync {
         ...statusOf(run),
         status: 'stopped',
         message:
-          `The sync stopped unexpectedly at ${groupThousands(run.progress)} of ${groupThousands(run.total)} records; ` +
+          `The sync stopped unexpectedly at ${groupThousands(run.progress)} of ${groupThousands(run.total)} ${unitsOf(kind)}; ` +
           (kind === 'institutions' && canResume(run) ? `start it again to continue from ${groupThousands(resumePoint(run))} of ${groupThousands(run.total)} records.` : 'start it again to sync from the beginning.'),
       };
     }

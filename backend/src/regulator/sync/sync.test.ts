@@ -117,7 +117,7 @@ describeWithDatabase('regulator sync', (context) => {
     await sync().whenIdle();
     expect(first.status).to.equal(202);
     expect(second.status).to.equal(409);
-    expect(second.body.message).to.match(/^A FDIC institution sync is already running/);
+    expect(second.body.message).to.match(/^An FDIC institution sync is already running/);
     expect((await status()).status).to.equal('complete');
   });
 
@@ -402,5 +402,9 @@ describeWithDatabase('regulator sync', (context) => {
       ['cbsa', '10180', 60340],
       ['csa', '104', 78000],
     ]);
+
+    // As if the process had died mid-run: a Census run counts areas, not records.
+    await context.db.knex('sync_runs').where({ kind: 'census' }).update({ status: 'running', progress: 1 });
+    expect((await sync().status('census')).message).to.equal('The sync stopped unexpectedly at 1 of 2 areas; start it again to sync from the beginning.');
   });
 });
