@@ -545,7 +545,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await theirs.getByRole('tab', { name: 'History' }).waitFor();
 
     await mine.getByRole('button', { name: 'Overwrite with mine' }).click();
-    await mine.getByText('The record changed again meanwhile: the notice shows that change.').waitFor();
+    await mine.getByText('The record changed again meanwhile: the notice now shows every change since you opened it.').waitFor();
     await notice.getByRole('cell', { name: 'Jane A. Doe' }).waitFor();
     // Still told against what the user opened: the first change stays listed beside the new one.
     const rows = await notice.getByRole('row').allInnerTexts();

@@ -72,7 +72,7 @@ function ConflictPanel({
                 : null;
             if (current) {
               onRefusedAgain({ ...conflict, current, changes: changesSince(conflict.opened, current) });
-              notify('The record changed again meanwhile: the notice shows that change.', { type: 'warning' });
+              notify('The record changed again meanwhile: the notice now shows every change since you opened it.', { type: 'warning' });
             } else {
               notify((error as Error).message, { type: 'error' });
             }
