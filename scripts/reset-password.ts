@@ -28,6 +28,8 @@ try {
   if (link) {
     console.log(link);
     console.error('Give this link to the account owner: it sets a new password once, within one hour.');
+    // Without PUBLIC_URL the link names this machine, which the owner may not reach.
+    if (!process.env.PUBLIC_URL) console.error(`The link opens Charterline at ${config.publicUrl}, as PUBLIC_URL is not set: if the owner reaches it at another address, set PUBLIC_URL to that address and run this again.`);
   } else {
     console.error(`No account signs in with ${email}.`);
     exitCode = 1;
