@@ -35,6 +35,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://crm.example.com/' }).publicUrl).to.equal('https://crm.example.com');
   });
 
+  it('refuses a MAIL_FROM that is not an email address, and takes one that is', () => {
+    expect(problemOf({ MAIL_FROM: 'Charterline' }).message).to.equal('MAIL_FROM must be an email address, such as no-reply@crm.example.com.');
+    expect(loadConfig({ MAIL_FROM: ' accounts@bank.example ' }).mailFrom).to.equal('accounts@bank.example');
+  });
+
   it('refuses an SMTP_URL that is not an smtp:// or smtps:// address', () => {
     expect(problemOf({ SMTP_URL: 'mail.example.com:587' }).message).to.equal('SMTP_URL must be a full address such as smtp://user:password@mail.example.com:587.');
     expect(loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example.com:465' }).smtpUrl).to.equal('smtps://user:pw@mail.example.com:465');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { emailAddress } from '../../domain/email-address.ts';
 import { projectRoot } from './project-root.ts';
 import { StartupProblem } from './startup/startup-problem.ts';
 
@@ -69,6 +70,7 @@ const environmentSchema = z.object({
   SECRETS_KEY: z.string().optional(),
   MAILGUN_API_URL: webAddress('MAILGUN_API_URL', 'https://api.mailgun.net').optional(),
   SMTP_URL: addressOf('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587').optional(),
+  MAIL_FROM: z.string().trim().pipe(emailAddress('MAIL_FROM must be an email address, such as no-reply@crm.example.com.')).optional(),
   // Unsubscribe links in mail are built on it: an address without http(s):// would be a dead link.
   PUBLIC_URL: webAddress('PUBLIC_URL', 'https://crm.example.com (the address recipients open)').optional(),
   PUBLIC_API_RATE_LIMIT: wholeNumber('PUBLIC_API_RATE_LIMIT', 1, 1_000_000).default(120),
@@ -114,6 +116,8 @@ export type AppConfig = {
   mailgunApiUrl?: string;
   /** SMTP server for users without a Mailgun key and for password reset links, e.g. smtp://user:pass@host:587. */
   smtpUrl?: string;
+  /** Who password reset links come from; unset, the SMTP login when it is an address, else no-reply at the public host. */
+  mailFrom?: string;
   /** The app's address as recipients of its mail reach it (unsubscribe links), without a trailing slash. */
   publicUrl: string;
   /** Who sends queued mail: this process (inline), `npm run worker`, or auto (inline with the embedded database, the worker with PostgreSQL). */
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretsKey: e.SECRETS_KEY,
     mailgunApiUrl: e.MAILGUN_API_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mailDispatch: e.MAIL_DISPATCH,
     publicApiRequestsPerMinute: e.PUBLIC_API_RATE_LIMIT,

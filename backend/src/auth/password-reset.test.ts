@@ -183,8 +183,13 @@ describeWithDatabase('a server without SMTP_URL', (context) => {
 });
 
 describe('who a reset mail comes from', () => {
+  const publicUrl = 'https://crm.example.com';
   it('is the SMTP login when it is an email address, else no-reply at the public host', () => {
-    expect(resetMailSender('smtp://crm%40bank.example:pw@mail.example.com:587', 'https://crm.example.com')).to.equal('crm@bank.example');
-    expect(resetMailSender('smtp://AKIA123:pw@mail.example.com:587', 'https://crm.example.com')).to.equal('no-reply@crm.example.com');
+    expect(resetMailSender({ smtpUrl: 'smtp://crm%40bank.example:pw@mail.example.com:587', publicUrl })).to.equal('crm@bank.example');
+    expect(resetMailSender({ smtpUrl: 'smtp://AKIA123:pw@mail.example.com:587', publicUrl })).to.equal('no-reply@crm.example.com');
+  });
+
+  it('is MAIL_FROM when the deployment sets it', () => {
+    expect(resetMailSender({ mailFrom: 'accounts@bank.example', smtpUrl: 'smtp://crm%40bank.example:pw@mail.example.com:587', publicUrl })).to.equal('accounts@bank.example');
   });
 });

@@ -8,6 +8,7 @@ import { BadRequestError, HttpError, parseOr400 } from '../http/errors.ts';
 import { logger } from '../logging/logger.ts';
 import { smtpTransport } from '../mail/smtp.ts';
 import { htmlOfText, type MailTransport } from '../mail/transport.ts';
+import type { AppConfig } from '../config.ts';
 import type { AppServices, Feature } from '../services.ts';
 import { replacePassword } from './password-change.ts';
 import { AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
@@ -63,12 +64,14 @@ export async function resetLinkForEmail(knex: Knex, publicUrl: string, email: st
 }
 
 /**
- * Who a reset mail comes from: the SMTP login itself when it is an email address (many servers send
- * only as the account that logged in), else no-reply at the host users reach the app at.
+ * Who a reset mail comes from: MAIL_FROM when set, else the SMTP login itself when it is an email
+ * address (many servers send only as the account that logged in), else no-reply at the host users
+ * reach the app at.
  */
-export function resetMailSender(smtpUrl: string, publicUrl: string): string {
-  const login = decodeURIComponent(new URL(smtpUrl).username);
-  return accountEmail.safeParse(login).success ? login : `no-reply@${new URL(publicUrl).hostname}`;
+export function resetMailSender(config: Pick<AppConfig, 'mailFrom' | 'publicUrl'> & { smtpUrl: string }): string {
+  if (config.mailFrom) return config.mailFrom;
+  const login = decodeURIComponent(new URL(config.smtpUrl).username);
+  return accountEmail.safeParse(login).success ? login : `no-reply@${new URL(config.publicUrl).hostname}`;
 }
 
 /** The reset mail: a plain subject, the link and when it stops working. */
@@ -123,7 +126,7 @@ export function createPasswordResetFeature(options: { now?: () => number } = {})
         const link = resetLinkOf(config.publicUrl, await issueResetToken(knex, user.id, now()));
         const wiring = wiringOf(services);
         wiring.transport ??= smtpTransport(config.smtpUrl);
-        const from = resetMailSender(config.smtpUrl, config.publicUrl);
+        const from = resetMailSender({ ...config, smtpUrl: config.smtpUrl });
         // Not waited for: an answer that came later for a known email would tell it has an account.
         const sending = wiring.transport
           .send({ emailId: randomUUID(), from: { name: 'Charterline', email: from }, to: { name: user.name, email: user.email }, ...resetMail(link) })
