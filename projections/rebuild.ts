@@ -72,10 +72,14 @@ async function eachAtMost<T>(items: T[], concurrency: number, work: (item: T) =>
  * would otherwise keep one core busy while the other waits), then each table's primary key and
  * statistics (ANALYZE waits for any index being built on its table).
  */
-async function indexBuildTables(db: Knex, builds: Build[]): Promise<void> {
+async function indexBuildTables(db: Knex, builds: Build[], ensureLockHeld: () => void): Promise<void> {
   const indexStatements = builds.flatMap(({ build, indexes }) => indexes.flatMap((index, position) => (index.unique ? [] : [forBuildTable(index, position, build)])));
-  await eachAtMost(indexStatements, indexingConnections, (statement) => db.raw(statement));
+  await eachAtMost(indexStatements, indexingConnections, (statement) => {
+    ensureLockHeld();
+    return db.raw(statement);
+  });
   await eachAtMost(builds, indexingConnections, async ({ build, indexes }) => {
+    ensureLockHeld();
     for (const [position, index] of indexes.entries()) {
       if (index.primary) await db.raw('alter table ?? add constraint ?? primary key using index ??', [build, buildIndexName(position, build), buildIndexName(position, build)]);
     }
@@ -111,18 +115,34 @@ async function readEvents(db: Db, types: string[], after: Cursor, limit: number,
 const deadlock = '40P01';
 
 /**
+ * The rebuild's lock went with its database session while the process ran on: another rebuild may
+ * have started and own the build tables now, so this one writes and switches nothing more and
+ * leaves those tables to it.
+ */
+export class RebuildLockLost extends Error {
+  constructor() {
+    super("The rebuild lost its lock on the database (its connection ended), so it stopped without switching any table: start it again.");
+  }
+}
+
+/**
  * Rebuilds read models blue/green: each projection is built from the events into a new table beside
  * the serving one (which keeps answering reads and taking live writes), in batches of events
  * written set-based, its indexes created after the load; then the events appended meanwhile are
  * caught up and, in one short transaction that locks the serving tables, the last ones are applied
  * and the new tables take the serving names. Records each projection's version as built. An abort
  * (`signal`) between batches drops the build tables and leaves the serving ones as they were.
+ * `holdsLock` tells whether the rebuild still holds the lock that makes it the only one: asked
+ * before every write to a build table and before the switch.
  */
 export async function rebuildProjections(
   knex: Knex,
   projections: RowProjection[],
-  options: { batchSize?: number; signal?: AbortSignal; onProgress?: (progress: RebuildProgress) => unknown } = {},
+  options: { batchSize?: number; signal?: AbortSignal; holdsLock?: () => boolean; onProgress?: (progress: RebuildProgress) => unknown } = {},
 ): Promise<{ events: number }> {
+  const ensureLockHeld = () => {
+    if (options.holdsLock && !options.holdsLock()) throw new RebuildLockLost();
+  };
   // The embedded database has one connection, which a batch holds while it is read and written:
   // smaller batches there let a screen's query in between (a wait of a few hundred milliseconds
   // instead of seconds, the rebuild itself no slower).
@@ -145,7 +165,10 @@ export async function rebuildProjections(
   total = Number((await knex('events').whereIn('type', types).count({ total: '*' }))[0].total);
 
   const builds: Build[] = [];
-  for (const projection of projections) builds.push(await createBuildTable(knex, projection));
+  for (const projection of projections) {
+    ensureLockHeld();
+    builds.push(await createBuildTable(knex, projection));
+  }
   const copy = engineOf(knex) === 'postgres';
   const targets = new Map<RowProjection, Target>(builds.map((build) => [build.projection, { table: build.build, stored: new Set<string>(), copy }]));
   const into = (projection: RowProjection) => targets.get(projection)!;
@@ -181,7 +204,10 @@ export async function rebuildProjections(
           const batch = Promise.all(
             projections.map((projection) => {
               const changes = changesOf(projection, events);
-              const write = (writing.get(projection) ?? Promise.resolve()).then(() => writeChanges(db, projection, changes, into(projection)));
+              const write = (writing.get(projection) ?? Promise.resolve()).then(() => {
+                ensureLockHeld();
+                return writeChanges(db, projection, changes, into(projection));
+              });
               writing.set(projection, write);
               return write;
             }),
@@ -208,7 +234,7 @@ export async function rebuildProjections(
   try {
     await applyUntilCaughtUp(knex, true, 'building');
     await report('indexing');
-    await indexBuildTables(knex, builds);
+    await indexBuildTables(knex, builds, ensureLockHeld);
     await applyUntilCaughtUp(knex, true, 'catching-up');
     await report('switching');
     for (let attempt = 1; ; attempt += 1) {
@@ -219,6 +245,7 @@ export async function rebuildProjections(
           const serving = projections.map((projection) => projection.table);
           await trx.raw(`lock table ${serving.map(() => '??').join(', ')} in access exclusive mode`, serving);
           await applyUntilCaughtUp(trx, false, 'switching');
+          ensureLockHeld();
           for (const build of builds) await switchTables(trx, build);
           // the rows changed without an event: every answer cached from them is stale
           await touchEveryonesReadModels(trx);
@@ -235,7 +262,7 @@ export async function rebuildProjections(
       }
     }
   } catch (error) {
-    for (const build of builds) await knex.raw('drop table if exists ??', [build.build]).catch(() => undefined);
+    if (!(error instanceof RebuildLockLost)) for (const build of builds) await knex.raw('drop table if exists ??', [build.build]).catch(() => undefined);
     throw error;
   }
   await report('done');

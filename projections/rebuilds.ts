@@ -149,6 +149,7 @@ export async function runRebuild(
     const result = await rebuildProjections(knex, projections, {
       batchSize: options.batchSize,
       signal: options.signal,
+      holdsLock: lock.isHeld,
       onProgress: (progress) => {
         latest = progress;
         options.onProgress?.(progress);

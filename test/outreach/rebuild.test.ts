@@ -7,7 +7,7 @@ import { openDatabase } from '../../backend/src/db/database.ts';
 import { projections } from '../../projections/index.ts';
 import { claimRebuild, latestRebuild, RebuildRunning, runRebuild } from '../../projections/rebuilds.ts';
 import { rebuildProjections, resetForAsyncReplay, saveCheckpoint, type RebuildProgress } from '../../projections/runner.ts';
-import { staleProjections } from '../../projections/rebuild.ts';
+import { buildTableOf, RebuildLockLost, staleProjections } from '../../projections/rebuild.ts';
 import { tasksProjection } from '../../projections/tasks.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -314,6 +314,43 @@ describeWithDatabase('projection rebuild', (context) => {
       { status: 'failed', error: 'The process running the rebuild stopped.' },
     ]);
     await afterThisTest();
+  });
+
+  it('stops a rebuild whose lock went with its database session, touching no table, and lets the next one run', async function () {
+    // PGlite serves one process on one connection: there is no lock connection to lose.
+    if (context.engine !== 'postgres') this.skip();
+    const { knex } = context.db;
+    const { token } = await app.signUp('Lockless');
+    for (const text of ['Call the CFO', 'Send the deck', 'Book the visit']) {
+      expect((await app.request('/api/data/tasks', { method: 'POST', token, body: { text, dueDate: '2026-12-10', bankId: 4500 } })).status).to.equal(201);
+    }
+    const tasks = projections.filter((projection) => projection.name === 'tasks');
+    const serving = await snapshot(knex);
+    const claim = await claimRebuild(context.db, tasks);
+    // An administrator (or a restarting proxy) ends the lock's session while this process runs on.
+    const holder = (await knex.raw(`select pid from pg_locks where locktype = 'advisory' and objid = ? and database = (select oid from pg_database where datname = current_database())`, [advisoryLockKeys.readModelRebuild])).rows[0].pid;
+    await knex.raw('select pg_terminate_backend(?)', [holder]);
+    const ended = Date.now();
+    while (claim.lock.isHeld()) {
+      expect(Date.now() - ended, 'the connection tells its end within seconds').to.be.lessThan(5000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Meanwhile another rebuild may have started and built its tables: this one must leave them be.
+    const othersBuild = buildTableOf(tasksProjection);
+    await knex.raw('create table ?? (like tasks)', [othersBuild]);
+
+    const failure = (await runRebuild(knex, claim, tasks).catch((error: unknown) => error)) as Error;
+    expect(failure).to.be.instanceOf(RebuildLockLost);
+    expect(await latestRebuild(context.db)).to.include({ id: claim.id, status: 'failed', error: failure.message });
+    expect(failure.message).to.equal('The rebuild lost its lock on the database (its connection ended), so it stopped without switching any table: start it again.');
+    expect(await snapshot(knex)).to.deep.equal(serving);
+    expect(await knex.schema.hasTable(othersBuild), "the other rebuild's table").to.equal(true);
+    await claim.lock.release();
+
+    const next = await claimRebuild(context.db, tasks);
+    await runRebuild(knex, next, tasks);
+    expect(await latestRebuild(context.db)).to.include({ id: next.id, status: 'complete' });
+    expect(await snapshot(knex)).to.deep.equal(serving);
   });
 
   it('refuses a rebuild while one an older build runs (it holds no lock) still reports, and takes over once it has not for a minute', async () => {

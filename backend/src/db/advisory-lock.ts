@@ -9,7 +9,8 @@ export const advisoryLockKeys = {
   readModelRebuild: 72_410_012,
 } as const;
 
-export type AdvisoryLock = { release(): Promise<void> };
+/** `isHeld` turns false for good once the lock's connection ends (the database restarted, an administrator ended it), which lets the lock go. */
+export type AdvisoryLock = { isHeld(): boolean; release(): Promise<void> };
 
 type PoolClient = { acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<void> };
 
@@ -34,8 +35,16 @@ export async function takeAdvisoryLock(knex: Knex, key: number, options: { wait:
     await client.releaseConnection(connection).catch(() => undefined);
     throw error;
   }
+  let held = true;
+  const letGo = () => void (held = false);
+  const events = connection as { once(event: 'error' | 'end', listener: () => void): void; off(event: 'error' | 'end', listener: () => void): void };
+  events.once('error', letGo);
+  events.once('end', letGo);
   return {
+    isHeld: () => held,
     async release() {
+      events.off('error', letGo);
+      events.off('end', letGo);
       try {
         await knex.raw('select pg_advisory_unlock(?)', [key]).connection(connection);
       } catch (error) {

@@ -22,7 +22,8 @@ function localJobs(db: Database): Set<JobKind> {
   return jobs;
 }
 
-export type JobLock = { release(): Promise<void> };
+/** `isHeld` turns false for good when the lock is lost with its database session: another process may then take it. */
+export type JobLock = { isHeld(): boolean; release(): Promise<void> };
 
 /**
  * Takes the lock of a job kind: in this process, and on PostgreSQL across processes through a
@@ -35,7 +36,7 @@ export async function tryAcquireJobLock(db: Database, kind: JobKind): Promise<Jo
   if (jobs.has(kind)) return undefined;
   jobs.add(kind);
   if (db.engine !== 'postgres') {
-    return { release: async () => void jobs.delete(kind) };
+    return { isHeld: () => true, release: async () => void jobs.delete(kind) };
   }
   try {
     const lock = await takeAdvisoryLock(db.knex, lockKeys[kind], { wait: false });
@@ -43,7 +44,7 @@ export async function tryAcquireJobLock(db: Database, kind: JobKind): Promise<Jo
       jobs.delete(kind);
       return undefined;
     }
-    return { release: () => lock.release().finally(() => jobs.delete(kind)) };
+    return { isHeld: lock.isHeld, release: () => lock.release().finally(() => jobs.delete(kind)) };
   } catch (error) {
     jobs.delete(kind);
     throw error;
