@@ -1,26 +1,14 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createUser } from '../../backend/src/auth/users.ts';
 import { openDatabase } from '../../backend/src/db/database.ts';
 import { migrateToLatest } from '../../backend/src/db/migrate.ts';
+import { runTool } from './run-tool.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Runs `npm run reset-password` to its exit: its exit code, and what it wrote to standard output and to standard error. */
-async function resetPassword(email: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string[]; stderr: string[] }> {
-  const tool = spawn(process.execPath, ['--import', 'tsx', 'scripts/reset-password.ts', email], { cwd: root, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  tool.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  tool.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const code = await new Promise<number | null>((resolve) => tool.once('exit', (exitCode) => resolve(exitCode)));
-  const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
-  return { code, stdout: lines(stdout), stderr: lines(stderr) };
-}
+/** Runs `npm run reset-password` to its exit. */
+const resetPassword = (email: string, env: NodeJS.ProcessEnv) => runTool(['scripts/reset-password.ts', email], env);
 
 describe('npm run reset-password', function () {
   this.timeout(120_000);

@@ -1,22 +1,9 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/free-port.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Runs a command-line tool to its exit: its exit code and every line it wrote. */
-async function runTool(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; lines: string[] }> {
-  const tool = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  tool.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  tool.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => tool.once('exit', (exitCode) => resolve(exitCode)));
-  return { code, lines: output.split('\n').filter((line) => line.trim() !== '') };
-}
+import { runTool } from './run-tool.ts';
 
 /** The message of the one log line a tool wrote before it exited with `exitCode`, as the server says it. */
 function onlyMessage(run: { code: number | null; lines: string[] }, exitCode: number): string {
