@@ -13,6 +13,7 @@ import type { AppServices } from '../services.ts';
 import { testMailgun, type MailgunRegion } from './mailgun.ts';
 import { sentEmailStreamId, type Outbox } from './outbox.ts';
 import { mailServiceOf, type MailSettingsReader } from './transports.ts';
+import { isNewSecret, secretInput } from '../settings/settings.ts';
 
 export const sendEmailBody = z
   .object({
@@ -32,7 +33,7 @@ export const sendEmailBody = z
 /** Unsaved values from the Settings form; a masked key (••••1a2b) or none means the saved one. */
 const mailgunTestBody = z
   .object({
-    mailgunApiKey: z.string().trim().max(200).nullish(),
+    mailgunApiKey: secretInput('The Mailgun API key'),
     mailgunDomain: z.string().trim().max(253).nullish(),
     mailgunRegion: z.enum(['US', 'EU'], { error: 'Region must be US or EU.' }).nullish(),
   })
@@ -67,7 +68,7 @@ export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSe
   router.post('/api/services/mailgun/test', async (ctx) => {
     const body = mailgunTestBody.parse(ctx.request.body ?? {});
     const saved = await deps.mailSettings(signedInUser(ctx.state).id);
-    const typedKey = body.mailgunApiKey && !body.mailgunApiKey.startsWith('••••') ? body.mailgunApiKey : null;
+    const typedKey = body.mailgunApiKey && isNewSecret(body.mailgunApiKey) ? body.mailgunApiKey : null;
     const apiKey = typedKey ?? saved?.apiKey;
     const domain = body.mailgunDomain || saved?.domain;
     const region: MailgunRegion = body.mailgunRegion ?? saved?.region ?? 'US';

@@ -94,6 +94,19 @@ describeWithDatabase('settings API', (context) => {
     expect(secrets).to.include({ hunterApiKey: 'hunter-secret-1a2b', mailgunApiKey: null });
   });
 
+  it('refuses with 400 a new key typed after the preview instead of keeping the saved one, and tests nothing with it', async () => {
+    const current = (await app.request('/api/data/settings', { token })).body;
+    const appended = await put({ ...current, hunterApiKey: `${current.hunterApiKey}hunter-new-3c3c` });
+    expect(appended.status).to.equal(400);
+    const message = "The Hunter.io API key field still holds the saved key's dots (••••): clear the field, then type or paste the whole new key.";
+    expect(appended.body.issues).to.deep.include({ path: 'hunterApiKey', message });
+    expect(await readUserSecrets(context.db.knex, app.services.secrets, userId)).to.include({ hunterApiKey: 'hunter-secret-1a2b' });
+
+    const test = await app.request('/api/services/mailgun/test', { method: 'POST', token, body: { mailgunApiKey: `••••${'9z8y'}key-typed` } });
+    expect(test.status).to.equal(400);
+    expect(test.body.message).to.match(/The Mailgun API key field still holds/);
+  });
+
   it('answers keys sealed with another secrets key as not saved and names them, refuses Hunter with a sentence, and takes them again', async () => {
     // as after an upgrade on a server without the old secrets key (a new container, DATA_DIR moved)
     const formerKey = new SecretBox(randomBytes(32));

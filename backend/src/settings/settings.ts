@@ -110,11 +110,21 @@ export function previewSecret(secret: string | null): string {
   return maskPrefix + (secret.length > 8 ? secret.slice(-4) : '');
 }
 
-const secretInput = (label: string) =>
+/** A preview sent back untouched: the mask and at most the key's last four characters. */
+const untouchedPreview = new RegExp(`^${maskPrefix}.{0,4}$`, 'u');
+
+/**
+ * A secret as typed in Settings: a new key, blank to remove it, or its preview to keep it. A key typed
+ * or pasted into the preview without clearing it is refused, since keeping the saved key would lose it.
+ */
+export const secretInput = (label: string) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
     .max(200, `${label} can be at most 200 characters.`)
+    .refine((value) => !value.startsWith(maskPrefix) || untouchedPreview.test(value), {
+      message: `${label} field still holds the saved key's dots (${maskPrefix}): clear the field, then type or paste the whole new key.`,
+    })
     .refine((value) => !/\s/.test(value), { message: 'An API key has no spaces.' })
     .nullable()
     .optional();

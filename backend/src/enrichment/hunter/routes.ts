@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { recordContactVerification, readContactRecord } from '../../outreach/contacts/routes.ts';
 import { uuidParam } from '../../outreach/schemas.ts';
 import type { AppServices } from '../../services.ts';
-import { isNewSecret, readUserSecrets, unreadableSecretMessage } from '../../settings/settings.ts';
+import { isNewSecret, readUserSecrets, secretInput, unreadableSecretMessage } from '../../settings/settings.ts';
 import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { HunterClient, HunterError, hunterKeyMissing } from './client.ts';
 
@@ -25,7 +25,7 @@ const verifyBody = z
   .strict()
   .refine((body) => body.email || body.contactId, { message: 'Enter the email address to verify.', path: ['email'] });
 
-const testBody = z.object({ hunterApiKey: z.string().trim().max(200).nullish() }).strict();
+const testBody = z.object({ hunterApiKey: secretInput('The Hunter.io API key') }).strict();
 
 /** POST /api/services/hunter/find, /verify and /test: Hunter.io with the signed-in user's own key. */
 export function hunterRoutes(services: AppServices): Router {
