@@ -93,7 +93,7 @@ describe('analyst chat', function () {
     });
   }
 
-  it('starts a new conversation, deletes one, and never renders a script a prompt smuggles in', async () => {
+  it('starts a new conversation, deletes one, never renders a script a prompt smuggles in, and shows an image in an answer as a link', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/analyst-chat' });
     const chat = page.getByTestId('analyst-chat-page');
     await ask(page, 'Market statistics');
@@ -102,6 +102,19 @@ describe('analyst chat', function () {
     await ask(page, '<img src=x onerror="window.__pwned=1"> analyse cert 1');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).to.equal(undefined);
     expect(await chat.getByTestId('conversation').count()).to.equal(2);
+
+    // An image in an answer shows as a link to it: nothing is fetched from the host it names.
+    const fetchedImages: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') fetchedImages.push(request.url());
+    });
+    const imageAnswer = ['{"chunk":"","provider":"gemini"}', '{"chunk":"See ![the chart](https://tracker.example/pixel.png?who=you) here."}', ''].join('\n');
+    await page.route('**/api/analyst/chat', (route) => route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: imageAnswer }), { times: 1 });
+    await ask(page, 'Show me a chart');
+    const answer = chat.getByTestId('assistant-text').last();
+    expect(await answer.getByRole('link', { name: 'Image: the chart' }).getAttribute('href')).to.equal('https://tracker.example/pixel.png?who=you');
+    expect(await answer.locator('img').count()).to.equal(0);
+    expect(fetchedImages.filter((url) => url.includes('tracker.example'))).to.deep.equal([]);
 
     await chat.getByRole('button', { name: /^Delete conversation Market statistics/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation"]').length === 1);

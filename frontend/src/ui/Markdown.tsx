@@ -1,7 +1,7 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Box } from '@mui/material';
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
+import { Marked } from 'marked';
 import { useBankDetail } from '../bank-detail/index.tsx';
 
 /** Links of the form `#/bank/{cert}` in AI answers open that bank's detail. */
@@ -20,14 +20,31 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
+ * An image in model output would be fetched from wherever the model (or a page it read) points, telling
+ * that host who opened the answer, and the page's policy refuses outside images anyway: it shows as a
+ * link to the image, named by its description.
+ */
+const modelMarkdown = new Marked({
+  async: false,
+  gfm: true,
+  breaks: true,
+  renderer: {
+    image({ href, title, text }) {
+      const name = text.trim() ? `Image: ${text.trim()}` : 'Image';
+      return this.link({ type: 'link', raw: name, href, title, text: name, tokens: [{ type: 'text', raw: name, text: name }] });
+    },
+  },
+});
+
+/**
  * Model output as HTML: markdown through marked, or the text itself when it is an HTML document
  * (starts with < and ends with >), and in every case through DOMPurify, so no script, handler or
- * style a model (or a prompt) writes can run.
+ * style a model (or a prompt) writes can run, and no image loads.
  */
 export function renderModelText(text: string): string {
   const trimmed = text.trim();
-  const html = trimmed.startsWith('<') && trimmed.endsWith('>') ? trimmed : (marked.parse(text, { async: false, gfm: true, breaks: true }) as string);
-  return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'], FORBID_ATTR: ['style'] });
+  const html = trimmed.startsWith('<') && trimmed.endsWith('>') ? trimmed : (modelMarkdown.parse(text) as string);
+  return DOMPurify.sanitize(html, { FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe', 'img'], FORBID_ATTR: ['style'] });
 }
 
 /**
