@@ -34,6 +34,16 @@ describeWithDatabase('the whole API, swept route by route', (context) => {
     owner = (await app.signUp('Owner')).token;
     intruder = (await app.signUp('Intruder')).token;
     for (const [index, testCase] of resourceCases.entries()) ownerIds.set(testCase.resource, await testCase.create(app, owner, 50 + index));
+    // Records of a user that are not outreach resources: an API key, an automation, an analyst chat.
+    ownerIds.set('api-keys', String((await app.request('/api/data/api-keys', { method: 'POST', token: owner, body: { name: 'Owner key' } })).body.id));
+    const contact = (await app.request(`/api/data/contacts/${ownerIds.get('contacts')}`, { token: owner })).body;
+    await app.request('/api/data/banks', { method: 'POST', token: owner, body: { cert: contact.bankId, name: 'Automated Bank', city: 'Springfield', state: 'IL' } });
+    const started = await app.request(`/api/data/workflows/${ownerIds.get('workflows')}/enrolments`, { method: 'POST', token: owner, body: { contactIds: [ownerIds.get('contacts')] } });
+    if (started.status !== 201 && started.status !== 200) throw new Error(`automation not started: ${started.status} ${started.text}`);
+    ownerIds.set('enrolments', String(started.body.enrolments[0].id));
+    const chatId = randomUUID();
+    await app.request(`/api/analyst/chats/${chatId}`, { method: 'POST', token: owner, body: { title: 'Owner chat', messages: [{ role: 'user', content: 'Market statistics' }] } });
+    ownerIds.set('analyst-chats', chatId);
   });
   after(async () => app?.stop());
 
@@ -51,22 +61,36 @@ describeWithDatabase('the whole API, swept route by route', (context) => {
     expect(unexpected).to.deep.equal([]);
   });
 
+  /** The owner's view of one of their records (of API keys, the list: a key has no address of its own). */
+  const readBack = (resource: string, id: string) =>
+    app.request(resource === 'api-keys' ? '/api/data/api-keys' : resource === 'analyst-chats' ? `/api/analyst/chats/${id}` : `/api/data/${resource}/${id}`, { token: owner });
+  const ownedRecordOf = (path: string) => resourceOf(path) ?? (path.startsWith('/api/analyst/chats/:') ? 'analyst-chats' : undefined);
+
+  it('creates an API key, an automation and a chat for the owner, so their routes are swept too', async () => {
+    for (const resource of ['api-keys', 'enrolments', 'analyst-chats']) expect((await readBack(resource, ownerIds.get(resource)!)).status, resource).to.equal(200);
+    expect((await readBack('api-keys', '')).body).to.have.length(1);
+  });
+
   it("answers another user's record exactly as a missing one, for every method and If-Match, and leaves it as it was", async function () {
     this.timeout(120_000);
-    const before = await Promise.all([...ownerIds].map(([resource, id]) => app.request(`/api/data/${resource}/${id}`, { token: owner })));
+    const before = await Promise.all([...ownerIds].map(([resource, id]) => readBack(resource, id)));
     const differences: string[] = [];
+    const missingIds = new Map<string, string>();
     let compared = 0;
     for (const route of app.routes) {
-      const resource = resourceOf(route.path);
+      const resource = ownedRecordOf(route.path);
       if (!resource || !ownerIds.has(resource)) continue;
-      const missingId = resource === 'banks' ? '424242' : randomUUID();
+      // The same missing id on every route of a resource: saving a chat under it makes it exist for the others.
+      const missingId = missingIds.get(resource) ?? missingIds.set(resource, resource === 'banks' ? '424242' : randomUUID()).get(resource)!;
       for (const ifMatch of [undefined, 'W/"1"', 'W/"987"', '*', 'garbage']) {
         const headers: Record<string, string> = ifMatch ? { 'if-match': ifMatch } : {};
         const foreign = await request(route, fillPath(route.path, () => ownerIds.get(resource)!), { token: intruder, headers });
         const missing = await request(route, fillPath(route.path, () => missingId), { token: intruder, headers });
         compared += 1;
-        // A bank (target) is the intruder's own record under the same cert, so only a refusal must match.
-        const same = resource === 'banks' ? foreign.status === missing.status : JSON.stringify(shapeOf(foreign)) === JSON.stringify(shapeOf(missing));
+        // A bank (target) is the intruder's own record under the same cert, and saving a chat under an id
+        // makes the intruder's own chat: there only the status must match.
+        const ownUnderSameId = resource === 'banks' || (resource === 'analyst-chats' && route.method === 'POST');
+        const same = ownUnderSameId ? foreign.status === missing.status : JSON.stringify(shapeOf(foreign)) === JSON.stringify(shapeOf(missing));
         if (!same || isServerFault(foreign)) {
           differences.push(`${route.method} ${route.path} If-Match ${ifMatch}: foreign ${foreign.status} ${foreign.text.slice(0, 160)} / missing ${missing.status} ${missing.text.slice(0, 160)}`);
         }
@@ -74,7 +98,7 @@ describeWithDatabase('the whole API, swept route by route', (context) => {
     }
     expect(compared).to.be.greaterThan(20);
     expect(differences).to.deep.equal([]);
-    const after = await Promise.all([...ownerIds].map(([resource, id]) => app.request(`/api/data/${resource}/${id}`, { token: owner })));
+    const after = await Promise.all([...ownerIds].map(([resource, id]) => readBack(resource, id)));
     expect(after.map((response) => response.body)).to.deep.equal(before.map((response) => response.body));
   });
 
