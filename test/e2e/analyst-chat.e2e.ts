@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { apiAs, screenshot, useE2E } from './support/index.ts';
+import { apiAs, screenshot, screenshotInBothThemes, useE2E } from './support/index.ts';
 
 /**
  * Sends a question with Enter once Ask is on (a conversation is open to take it: before that Enter
@@ -115,6 +115,7 @@ describe('analyst chat', function () {
     expect(await answer.getByRole('link', { name: 'Image: the chart' }).getAttribute('href')).to.equal('https://tracker.example/pixel.png?who=you');
     expect(await answer.locator('img').count()).to.equal(0);
     expect(fetchedImages.filter((url) => url.includes('tracker.example'))).to.deep.equal([]);
+    await screenshotInBothThemes(page, 'analyst-chat-image-as-link');
 
     await chat.getByRole('button', { name: /^Delete conversation Market statistics/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="conversation"]').length === 1);
