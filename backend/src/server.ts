@@ -6,6 +6,7 @@ import { openConfiguredDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventStore } from './compose.ts';
 import { features as defaultFeatures } from './features.ts';
+import { answerUnreadableRequests } from './http/unreadable-requests.ts';
 import { logger } from './logging/logger.ts';
 import { loadSecretBox } from './settings/secret-box.ts';
 import { claimStartupWork } from './startup/startup-work.ts';
@@ -34,6 +35,7 @@ export async function startServer(config: AppConfig, options: { db?: Database; f
     await startupWork.release();
     throw error;
   });
+  answerUnreadableRequests(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;

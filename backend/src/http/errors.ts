@@ -54,6 +54,7 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   412: 'Precondition Failed',
   413: 'Payload Too Large',
@@ -61,9 +62,15 @@ const titles: Record<number, string> = {
   422: 'Unprocessable Entity',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
+
+/** An error answer's body (RFC 9457 problem details, with the message also where clients look for it). */
+export function problem(status: number, message: string) {
+  return { type: 'about:blank', title: titles[status] ?? 'Error', status, detail: message, message, msg: message };
+}
 
 export function describeZodError(error: ZodError): { message: string; issues: Array<{ path: string; message: string }> } {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -132,16 +139,7 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     }
     ctx.status = status;
     ctx.type = 'application/problem+json';
-    ctx.body = {
-      type: 'about:blank',
-      title: titles[status] ?? 'Error',
-      status,
-      detail: message,
-      message,
-      msg: message,
-      requestId,
-      ...extra,
-    };
+    ctx.body = { ...problem(status, message), requestId, ...extra };
   }
 };
 
