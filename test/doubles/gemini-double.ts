@@ -17,6 +17,8 @@ export type Reply = {
   chunks: Part[][];
   /** Answer with this HTTP status and a Gemini error body instead. */
   status?: number;
+  /** Answer with this raw response instead, as a proxy in front of the API might (an HTML error page). */
+  raw?: { status: number; contentType: string; body: string };
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
   groundingChunks?: Array<{ web: { uri: string; title: string } }>;
@@ -70,6 +72,10 @@ export class GeminiDouble {
       if (res.destroyed) return;
       if (!request.apiKey) {
         res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 403, message: 'Method doesn\'t allow unregistered callers.', status: 'PERMISSION_DENIED' } }));
+        return;
+      }
+      if (reply.raw) {
+        res.writeHead(reply.raw.status, { 'content-type': reply.raw.contentType }).end(reply.raw.body);
         return;
       }
       if (reply.status && reply.status >= 400) {

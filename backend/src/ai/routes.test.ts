@@ -247,6 +247,48 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(test.body.message).to.match(/^Error: /);
     });
 
+    it('says the AI service is busy for a spent quota, that the key was refused for 401 and 403, and that a proxy page is not an AI answer', async () => {
+      const busy = 'The AI service is busy or has used up its quota for now. Please try again in a minute.';
+      const refused = 'The AI service refused the Gemini API key. Ask the administrator of this server to check its GEMINI_API_KEY setting.';
+      const notAnAnswer = 'The AI service answered with something that is not an AI answer (perhaps an error page of a proxy in between). Please try again later.';
+      const proxyPage = '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>';
+      const cases: Array<[Parameters<GeminiDouble['reply']>[0], string]> = [
+        [{ chunks: [], status: 429 }, busy],
+        [{ chunks: [], status: 401 }, refused],
+        [{ chunks: [], status: 403 }, refused],
+        [{ chunks: [], raw: { status: 502, contentType: 'text/html', body: proxyPage } }, notAnAnswer],
+        [{ chunks: [], raw: { status: 200, contentType: 'text/html', body: proxyPage } }, notAnAnswer],
+      ];
+      for (const [index, [reply, reason]] of cases.entries()) {
+        double.reply(reply);
+        const response = await gemini.request('/api/services/gemini/market-summary', { method: 'POST', token: geminiUser.token, body: { stats: { totalAssets: index + 100 } } });
+        expect(response.status, reason).to.equal(502);
+        expect(response.body.message).to.equal(`Error during AI analysis: ${reason}`);
+      }
+      double.reply({ chunks: [], raw: { status: 200, contentType: 'text/html', body: proxyPage } });
+      const { lines } = await ask(gemini, geminiUser.token, question('Top banks behind a proxy?'));
+      expect(lines[lines.length - 1]).to.deep.equal({ error: notAnAnswer });
+    });
+
+    it('answers 502 with a clear message when a template, a workflow or prompt suggestions come back as something other than the JSON asked for', async () => {
+      const unreadable = 'The AI service answered, but not in the form this feature needs. Please try again.';
+      const post = (path: string, body: unknown) => gemini.request(`/api/services/gemini/${path}`, { method: 'POST', token: geminiUser.token, body });
+      double.setDefault(() => ({ chunks: [[{ text: 'Sure! Here is a lovely template: Hello {{bankName}}' }]] }));
+      try {
+        const template = await post('generate-template', { prompt: 'An intro email that cannot be read' });
+        expect(template.status).to.equal(502);
+        expect(template.body.message).to.equal(`Template generation failed: ${unreadable}`);
+        const workflow = await post('generate-workflow', { prompt: 'A workflow that cannot be read', availableTemplates: [{ id: 't1', name: 'Intro' }] });
+        expect(workflow.status).to.equal(502);
+        expect(workflow.body.message).to.equal(`Workflow generation failed: ${unreadable}`);
+        const suggestions = await post('generate-prompt-suggestions', {});
+        expect(suggestions.status).to.equal(502);
+        expect(suggestions.body.message).to.equal(`Failed to generate new prompt suggestions: ${unreadable}`);
+      } finally {
+        double.setDefault(() => ({ chunks: [[{ text: 'OK' }]] }));
+      }
+    });
+
     it('says the AI service could not be reached when there is no connection to it, in the chat and in an analysis', async () => {
       const unreachable = await startTestApp(context.db, { config: { geminiApiKey: 'test-key', geminiApiUrl: 'http://127.0.0.1:9', aiTimeoutMs: 1500 } });
       try {

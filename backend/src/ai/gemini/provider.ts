@@ -48,14 +48,34 @@ function textOf(response: GenerateContentResponse): string {
   return parts.map((part) => (typeof part.text === 'string' && !part.thought ? part.text : '')).join('');
 }
 
+const busyMessage = 'The AI service is busy or has used up its quota for now. Please try again in a minute.';
+const keyRefusedMessage = 'The AI service refused the Gemini API key. Ask the administrator of this server to check its GEMINI_API_KEY setting.';
+const notAnAnswerMessage = 'The AI service answered with something that is not an AI answer (perhaps an error page of a proxy in between). Please try again later.';
+/** A feature that needs JSON (a draft, suggestions, a list of people) got text it cannot read as such. */
+const unreadableMessage = 'The AI service answered, but not in the form this feature needs. Please try again.';
+
+/** What the SDK read from a failed call's body: Gemini's own error, whose `status` is a code like UNAVAILABLE, or null for anything else. */
+function geminiErrorBody(message: string): { message: string } | null {
+  const parsed = z.object({ error: z.object({ message: z.string().min(1), status: z.string().regex(/^[A-Z_]+$/) }) }).safeParse(parseModelJson(message));
+  return parsed.success ? parsed.data.error : null;
+}
+
+/** The SDK's words when a body is not the JSON (or server-sent JSON) the API answers with. */
+const unparsableBody = (error: unknown) => error instanceof SyntaxError || (error instanceof Error && /^(Incomplete JSON segment|exception parsing stream chunk)/.test(error.message));
+
 function describeFailure(error: unknown, signal: AbortSignal): Error {
   if (signal.aborted) return new GeminiError('The AI service did not answer in time.');
   // fetch's own words for no connection (refused, reset, no such host) told the user nothing.
   if (error instanceof TypeError && error.message === 'fetch failed') return new GeminiError('The AI service could not be reached. Please try again later.');
+  if (unparsableBody(error)) return new GeminiError(notAnAnswerMessage);
   const message = error instanceof Error ? error.message : String(error);
-  // The SDK puts the API's JSON error body in the message; show its message field alone.
-  const apiMessage = /"message"\s*:\s*"([^"]+)"/.exec(message)?.[1];
-  return new GeminiError(apiMessage ?? message);
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 429) return new GeminiError(busyMessage);
+  // Only whoever runs the server can change the key a user's request is sent with.
+  if (status === 401 || status === 403) return new GeminiError(keyRefusedMessage);
+  if (typeof status !== 'number') return new GeminiError(message);
+  // A failed call's body is Gemini's JSON error, of which the message alone is shown; any other body (a proxy's page) is no answer of the model's.
+  return new GeminiError(geminiErrorBody(message)?.message ?? notAnAnswerMessage);
 }
 
 /**
@@ -102,10 +122,12 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
     return text;
   }
 
-  async function generateJson<T>(prompt: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<T | null> {
+  /** The model's answer read as JSON of `schema`; an answer that is not is a failure of the call. */
+  async function generateJson<T>(prompt: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<T> {
     const text = textOf(await generate(prompt, signal, { responseMimeType: 'application/json' }));
     const parsed = schema.safeParse(parseModelJson(text));
-    return parsed.success ? parsed.data : null;
+    if (!parsed.success) throw new GeminiError(unreadableMessage);
+    return parsed.data;
   }
 
   /**
@@ -201,7 +223,7 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
         generatedTemplateSchema,
         signal,
       );
-      return improved && keepsToKnownPlaceholders(improved, template) ? improved : null;
+      return keepsToKnownPlaceholders(improved, template) ? improved : null;
     },
 
     async generateWorkflow(prompt, templates, { signal }) {
@@ -213,43 +235,36 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
       );
       const known = new Set(templates.map((template) => template.id));
       // A step naming a template the user does not have would send nothing: such a workflow is refused.
-      if (!workflow || workflow.steps.some((step) => step.type === 'Email' && (!step.templateId || !known.has(step.templateId)))) return null;
+      if (workflow.steps.some((step) => step.type === 'Email' && (!step.templateId || !known.has(step.templateId)))) return null;
       return workflow;
     },
 
-    async findExecutives(bankName, { signal }) {
-      const answer = await generateJson(
+    findExecutives: (bankName, { signal }) =>
+      generateJson(
         `List the current senior executives of the US bank "${bankName}" as JSON [{"name","title","email"?,"linkedinUrl"?}]. Only people you are confident about; an empty list otherwise.`,
         z.array(executiveSchema),
         signal,
-      );
-      return answer ?? [];
-    },
+      ),
 
-    async findLeads(domain, { signal }) {
-      const answer = await generateJson(
+    findLeads: (domain, { signal }) =>
+      generateJson(
         `List likely business contacts (decision makers) at the organisation with the web domain "${domain}" as JSON [{"name","title","email"?,"linkedinUrl"?}]. Only people you are confident about; an empty list otherwise.`,
         z.array(executiveSchema),
         signal,
-      );
-      return answer ?? [];
-    },
+      ),
 
     async findBankDomain(bankName, _scope, { signal }) {
       const answer = await generateJson(`What is the primary website domain of the US bank "${bankName}"? Answer JSON {"domain": "example.com"} or {"domain": null}.`, z.object({ domain: z.string().nullable() }), signal);
-      const domain = answer?.domain?.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+      const domain = answer.domain?.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
       return domain && /^[a-z0-9.-]+\.[a-z]{2,}$/.test(domain) ? domain : null;
     },
 
-    async promptSuggestions({ signal }) {
-      const suggestions = await generateJson(
+    promptSuggestions: ({ signal }) =>
+      generateJson(
         'Suggest questions a bank sales analyst could ask an assistant that can rank banks by any financial metric with filters, analyse one bank, quote a bank\'s figures for a quarter and describe the market. JSON with exactly these keys, each an array of 3 short questions: "Rank Banks", "Analyze a Bank", "Get Specific Metrics", "Market & Industry News".',
         promptSuggestionsSchema,
         signal,
-      );
-      if (!suggestions) throw new GeminiError('The AI service answered in an unexpected shape.');
-      return suggestions;
-    },
+      ),
 
     async bankNews(bankName, { signal }): Promise<BankNews> {
       const response = await generate(
