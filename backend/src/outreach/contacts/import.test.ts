@@ -70,6 +70,13 @@ describe('contact import: the plan', () => {
     expect(plan.errors).to.deep.equal([{ row: 5, field: 'name', message: 'Full name is required.' }]);
   });
 
+  it('joins a name, title, bank or tag written over several lines of a quoted cell with single spaces', () => {
+    const csv = parseContactsCsv('Full Name,Title,Company,Tags\n"Jane\r\nDoe","Chief Financial\n  Officer","Alpha\nBank","CRE;\nBoard\nMember"');
+    const plan = planImport(csv, { name: 'Full Name', title: 'Title', bankName: 'Company', tags: 'Tags' }, known);
+    expect(plan.errors).to.deep.equal([]);
+    expect(plan.contacts.map(({ name, title, tags }) => ({ name, title, tags }))).to.deep.equal([{ name: 'Jane Doe', title: 'Chief Financial Officer', tags: ['CRE', 'Board Member'] }]);
+  });
+
   it('asks for a full name or first and last names', () => {
     const columns = ['First Name', 'Last Name', 'Title', 'Company'];
     expect(mappingSchema(columns).safeParse({ firstName: 'First Name', lastName: 'Last Name', title: 'Title', bankName: 'Company' }).success).to.equal(true);

@@ -152,7 +152,8 @@ export function planImport(
   known: { banksByName: Map<string, TrackedBank[]>; bankNameByCert: Map<number, string>; existingKeys: Set<string> },
 ): ImportPlan {
   const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
-  const cell = (row: CsvRow, field: ImportField) => (index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').trim());
+  // Every field a row fills is one line: a quoted cell written over several lines reads as one, its lines joined by a space.
+  const cell = (row: CsvRow, field: ImportField) => (index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim());
   const seen = new Set(known.existingKeys);
   const contacts: ImportedContact[] = [];
   const errors: RowError[] = [];
