@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { describeWithDatabase } from '../support/database.ts';
+import { normaliseInstitution } from '../../backend/src/regulator/normalise/index.ts';
+import { upsertInstitutions } from '../../backend/src/regulator/store.ts';
 
 const csv = [
   'Full Name,Job Title,Email,Bank,Cert,Tags',
@@ -19,6 +21,9 @@ describeWithDatabase('contact CSV import', (context) => {
     app = await startTestApp(context.db);
     token = (await app.signUp('Owner')).token;
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 601, name: 'Alpha Bank' } });
+    // FDIC-insured banks the files name by cert without tracking them
+    const insured = [[602, 'Beta Bank'], [603, 'Gamma Bank'], [604, 'Epsilon Bank']] as const;
+    await upsertInstitutions(context.db.knex, insured.map(([cert, name]) => normaliseInstitution({ CERT: cert, NAME: name, STALP: 'OH', ACTIVE: 1, ASSET: 120_000 })));
   });
   after(async () => app.stop());
 
@@ -61,6 +66,19 @@ describeWithDatabase('contact CSV import', (context) => {
     expect(response.body.errors).to.deep.include({ row: 5, field: 'title', message: 'Job title is required.' });
     expect(response.body.errors.find((error: { row: number }) => error.row === 7).field).to.equal('bankName');
     expect((await app.request('/api/data/contacts', { token })).body).to.deep.equal([]);
+  });
+
+  it("refuses a row whose cert is no FDIC-insured bank's, in the dry run and the import, unless the bank is one the user tracks", async () => {
+    const file = ['Full Name,Job Title,Cert', 'Nora Nowhere,CFO,99999', 'Tracked Tess,CEO,601', 'Insured Ivo,COO,602'].join('\n');
+    const fileMapping = { name: 'Full Name', title: 'Job Title', bankId: 'Cert' };
+    const unknownCert = { row: 2, field: 'bankId', message: 'No FDIC-insured bank has certificate 99999.' };
+    const dryRun = await post('/dry-run', { csv: file, mapping: fileMapping });
+    expect(dryRun.body).to.include({ total: 3, valid: 2, invalid: 1 });
+    expect(dryRun.body.errors).to.deep.equal([unknownCert]);
+    const refused = await post('', { csv: file, mapping: fileMapping });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.errors).to.deep.equal([unknownCert]);
+    expect((await app.request('/api/data/contacts?filter={"bankId":99999}', { token })).body).to.deep.equal([]);
   });
 
   it('refuses to import a file with invalid rows unless told to skip them, and names missing mappings', async () => {

@@ -61,7 +61,7 @@ describe('contact import: the suggested mapping', () => {
 });
 
 describe('contact import: the plan', () => {
-  const known = { banksByName: new Map([['alpha bank', [{ cert: 601, name: 'Alpha Bank' }]]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), existingKeys: new Set<string>() };
+  const known = { banksByName: new Map([['alpha bank', [{ cert: 601, name: 'Alpha Bank' }]]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), insuredCerts: new Set<number>(), existingKeys: new Set<string>() };
 
   it('names a contact by its first and last names when the file has them apart, and by the full name where one is given', () => {
     const csv = parseContactsCsv('First Name,Last Name,Full Name,Title,Company\nJane,Doe,,CFO,Alpha Bank\nRaj,,,CEO,Alpha Bank\n,,Ann Lee,COO,Alpha Bank\n,,,CTO,Alpha Bank');
@@ -95,6 +95,7 @@ describe('contact import: a bank named rather than given by cert', () => {
   const known = {
     banksByName: banksByNameKey(tracked),
     bankNameByCert: new Map(tracked.map((bank) => [bank.cert, bank.name])),
+    insuredCerts: new Set<number>(),
     existingKeys: new Set<string>(),
   };
   const mapping = { name: 'Name', title: 'Title', bankName: 'Company' };

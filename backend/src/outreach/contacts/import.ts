@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { groupThousands } from '../../../../domain/format.ts';
 import { BadRequestError } from '../../http/errors.ts';
+import { certSchema } from '../schemas.ts';
 import { addContactBody, type ContactFields } from './commands.ts';
 
 /**
@@ -139,21 +140,28 @@ export function mappingSchema(columns: string[]) {
     });
 }
 
+/** Reads a row's cell of a field (empty when the field is not mapped). */
+function cellReader(csv: ParsedCsv, mapping: ColumnMapping): (row: CsvRow, field: ImportField) => string {
+  const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
+  // Every field a row fills is one line: a quoted cell written over several lines reads as one, its lines joined by a space.
+  return (row, field) => (index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim());
+}
+
+/**
+ * What a plan is checked against: the user's tracked banks (by name key and by cert), the certs of the
+ * file found among FDIC's institutions, and the duplicate keys of the user's contacts.
+ */
+export type ImportContext = { banksByName: Map<string, TrackedBank[]>; bankNameByCert: Map<number, string>; insuredCerts: ReadonlySet<number>; existingKeys: Set<string> };
+
 /** What makes two contacts the same person: the bank and the email, or the name when there is no email. */
 export const duplicateKey = (bankId: number, email: string | null, name: string) => (email ? `${bankId}|${email.toLowerCase()}` : `${bankId}|name:${name.toLowerCase()}`);
 
 /**
  * Checks every row as the contact form would and drops duplicates (of the user's contacts and of
- * earlier rows), keeping the order of the file. Pure: the caller looks up tracked banks and existing keys.
+ * earlier rows), keeping the order of the file. Pure: the caller looks up tracked banks, insured certs and existing keys.
  */
-export function planImport(
-  csv: ParsedCsv,
-  mapping: ColumnMapping,
-  known: { banksByName: Map<string, TrackedBank[]>; bankNameByCert: Map<number, string>; existingKeys: Set<string> },
-): ImportPlan {
-  const index = Object.fromEntries(Object.entries(mapping).map(([field, column]) => [field, csv.columns.indexOf(column!)])) as Partial<Record<ImportField, number>>;
-  // Every field a row fills is one line: a quoted cell written over several lines reads as one, its lines joined by a space.
-  const cell = (row: CsvRow, field: ImportField) => (index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim());
+export function planImport(csv: ParsedCsv, mapping: ColumnMapping, known: ImportContext): ImportPlan {
+  const cell = cellReader(csv, mapping);
   const seen = new Set(known.existingKeys);
   const contacts: ImportedContact[] = [];
   const errors: RowError[] = [];
@@ -191,6 +199,11 @@ export function planImport(
       return;
     }
     const { bankId, name, title, email, linkedinUrl, tags } = parsed.data;
+    // A contact is of a bank FDIC insures, or of one the user tracks already.
+    if (!known.insuredCerts.has(bankId) && !known.bankNameByCert.has(bankId)) {
+      errors.push({ row: rowNumber, field: 'bankId', message: `No FDIC-insured bank has certificate ${bankId}.` });
+      return;
+    }
     const key = duplicateKey(bankId, email ?? null, name);
     if (seen.has(key)) {
       duplicates += 1;
@@ -230,15 +243,32 @@ export function banksByNameKey(banks: TrackedBank[]): Map<string, TrackedBank[]>
   return byKey;
 }
 
-/** The user's tracked banks by their name's key (two banks may share a name) and by cert, and the duplicate keys of their contacts. */
-export async function loadImportContext(knex: Knex, userId: string) {
-  const [banks, contacts] = await Promise.all([
+/** Certs looked up among FDIC's institutions per query, well under the bound parameters a query may have. */
+const certLookupBatch = 5_000;
+
+/** Which of the certs the file's cert column names are FDIC institutions of the regulator mirror. */
+async function insuredCertsOf(knex: Knex, csv: ParsedCsv, mapping: ColumnMapping): Promise<Set<number>> {
+  const cell = cellReader(csv, mapping);
+  const named = [...new Set(csv.rows.map((row) => certSchema.safeParse(cell(row, 'bankId'))).flatMap((cert) => (cert.success ? [cert.data] : [])))];
+  const found = new Set<number>();
+  for (let start = 0; start < named.length; start += certLookupBatch) {
+    const certs: number[] = await knex('fdic_institutions').whereIn('cert', named.slice(start, start + certLookupBatch)).pluck('cert');
+    for (const cert of certs) found.add(Number(cert));
+  }
+  return found;
+}
+
+/** What the file is checked against for the user (see ImportContext). */
+export async function loadImportContext(knex: Knex, userId: string, csv: ParsedCsv, mapping: ColumnMapping): Promise<ImportContext> {
+  const [banks, contacts, insuredCerts] = await Promise.all([
     knex('targets').where({ user_id: userId }).select('cert', 'name') as Promise<Array<{ cert: number; name: string }>>,
     knex('contacts').where({ user_id: userId }).select('bank_id', 'email', 'name') as Promise<Array<{ bank_id: number; email: string | null; name: string }>>,
+    insuredCertsOf(knex, csv, mapping),
   ]);
   return {
     banksByName: banksByNameKey(banks),
     bankNameByCert: new Map(banks.map((bank) => [bank.cert, bank.name])),
+    insuredCerts,
     existingKeys: new Set(contacts.map((contact) => duplicateKey(contact.bank_id, contact.email, contact.name))),
   };
 }

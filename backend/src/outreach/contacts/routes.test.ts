@@ -73,6 +73,7 @@ describeWithDatabase('contacts API', (context) => {
   it('answers every contact asked for by id without a range (the names of a page of Activity), not only the first 25', async () => {
     // a user of their own: the other tests count this user's contacts
     const { token: analyst } = await app.signUp('Many Names');
+    await app.request('/api/data/banks', { method: 'POST', token: analyst, body: { cert: 4100, name: 'First Example Bank' } });
     const rows = Array.from({ length: 40 }, (_, index) => `Named ${index},Analyst,4100`);
     const imported = await app.request('/api/data/contacts/import', { method: 'POST', token: analyst, body: { csv: ['Name,Title,Cert', ...rows].join('\n'), mapping: { name: 'Name', title: 'Title', bankId: 'Cert' } } });
     expect(imported.body.imported).to.equal(40);
@@ -163,6 +164,7 @@ describeWithDatabase('contacts API', (context) => {
 
     it('lands one of an import and a contact added by hand with the same address at once: the import then skips its row as a duplicate', async () => {
       const { token: importer } = await app.signUp('Racing Importer');
+      await app.request('/api/data/banks', { method: 'POST', token: importer, body: { cert: 4302, name: 'Racing Bank' } });
       for (let round = 0; round < 4; round += 1) {
         const email = `ida.import${round}@bank.example`;
         const csv = ['Name,Title,Cert,Email', `Ida Import,CFO,4302,${email}`, `Other ${round},CEO,4302,other${round}@bank.example`].join('\n');

@@ -359,7 +359,7 @@ export function contactRoutes(services: AppServices) {
       const issues = mapping.error.issues.map((issue) => ({ path: ['mapping', ...issue.path].join('.'), message: issue.message }));
       throw new BadRequestError(issues.map((issue) => issue.message).join(' '), { issues });
     }
-    const again = async () => planImport(csv, mapping.data, await loadImportContext(knex, signedInUser(ctx.state).id));
+    const again = async () => planImport(csv, mapping.data, await loadImportContext(knex, signedInUser(ctx.state).id, csv, mapping.data));
     return { body, plan: await again(), again };
   };
   const counts = ({ total, contacts, duplicates, errors }: ImportPlan) => ({
