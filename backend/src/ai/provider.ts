@@ -78,10 +78,12 @@ export interface AiProvider {
   analyzeRisk(request: BankAnalysisRequest, scope: ToolScope, options: CallOptions): Promise<string>;
   analyzePeers(request: PeerAnalysisRequest, options: CallOptions): Promise<string>;
   generateEmail(request: EmailRequest, options: CallOptions): Promise<string>;
-  generateTemplate(prompt: string, options: CallOptions): Promise<GeneratedTemplate | null>;
+  /** A template drafted from the prompt; `problems` are those of the last draft, for this one to be written without. */
+  generateTemplate(prompt: string, problems: readonly string[], options: CallOptions): Promise<GeneratedTemplate | null>;
   /** The template rewritten to read better, its placeholders kept; null when no acceptable rewrite came back. */
   improveTemplate(template: GeneratedTemplate, options: CallOptions): Promise<GeneratedTemplate | null>;
-  generateWorkflow(prompt: string, templates: TemplateRef[], options: CallOptions): Promise<GeneratedWorkflow | null>;
+  /** A workflow drafted from the prompt using the templates; `problems` as for templates; null with no templates to use. */
+  generateWorkflow(prompt: string, templates: TemplateRef[], problems: readonly string[], options: CallOptions): Promise<GeneratedWorkflow | null>;
   findExecutives(bankName: string, options: CallOptions): Promise<Executive[]>;
   findLeads(domain: string, options: CallOptions): Promise<Executive[]>;
   findBankDomain(bankName: string, scope: ToolScope, options: CallOptions): Promise<string | null>;

@@ -23,6 +23,12 @@ async function closedBank(knex: Knex): Promise<number> {
   await upsertFinancials(knex, [normaliseFinancials({ CERT: 777_002, REPDTE: '20231231', ASSET: 250_000, ROA: 0.4321, NCLNLSR: 3.21, RBC1RWAJ: 7.65 })]);
   return 777_002;
 }
+/** A template of the user's own, saved, as a workflow's email step must name one. */
+async function savedTemplate(app: TestApp, token: string, name: string): Promise<{ id: string; name: string }> {
+  const saved = await app.request('/api/data/templates', { method: 'POST', token, body: { name, category: 'introduction', subject: 'Hello {{bankName}}', body: 'Hi {{contactName}}, we help banks.' } });
+  expect(saved.status, saved.text).to.equal(201);
+  return { id: saved.body.id, name };
+}
 const functionResponses = (request: GeminiRequest) => request.body.contents.flatMap((content: any) => content.parts).filter((part: any) => part.functionResponse).map((part: any) => part.functionResponse);
 
 describeWithDatabase('AI analyst API', (context) => {
@@ -127,8 +133,9 @@ describeWithDatabase('AI analyst API', (context) => {
       expect((await post('analyze-risk', { bankData: {}, cert: bank.cert })).body.analysis).to.match(/Risk commentary/);
       expect((await post('generate-email', { contactName: 'Dana', bankName: bank.name, subject: 'Treasury services' })).body.body).to.match(/^Hi Dana,/);
       expect((await post('generate-template', { prompt: 'An introductory email to a bank CFO' })).body.template).to.include({ category: 'introduction' });
-      const workflow = (await post('generate-workflow', { prompt: '3-step sequence with a LinkedIn visit', availableTemplates: [{ id: 't1', name: 'Intro' }] })).body.workflow;
-      expect(workflow.steps[0]).to.deep.equal({ day: 1, type: 'Email', templateId: 't1' });
+      const intro = await savedTemplate(offline, owner.token, 'Intro');
+      const workflow = (await post('generate-workflow', { prompt: '3-step sequence with a LinkedIn visit', availableTemplates: [intro] })).body.workflow;
+      expect(workflow.steps[0]).to.deep.equal({ day: 1, type: 'Email', templateId: intro.id });
       expect(workflow.steps.some((step: { type: string }) => step.type === 'LinkedIn Visit')).to.equal(true);
       expect((await post('generate-workflow', { prompt: 'x', availableTemplates: [] })).body.workflow).to.equal(null);
       expect((await post('find-executives', { bankName: bank.name })).body.executives).to.deep.equal([]);
@@ -150,7 +157,8 @@ describeWithDatabase('AI analyst API', (context) => {
       const post = (path: string, body: unknown) => offline.request(`/api/services/gemini/${path}`, { method: 'POST', token: owner.token, body });
       const paragraphs = 'An introductory email to the CFO of a community bank in Texas, mentioning our treasury services and asking for a short call. '.repeat(40).slice(0, 4000);
       expect((await post('generate-template', { prompt: paragraphs })).body.template).to.include({ category: 'introduction' });
-      expect((await post('generate-workflow', { prompt: paragraphs, availableTemplates: [{ id: 't1', name: 'Intro' }] })).body.workflow.steps[0]).to.include({ templateId: 't1' });
+      const intro = await savedTemplate(offline, owner.token, 'Long intro');
+      expect((await post('generate-workflow', { prompt: paragraphs, availableTemplates: [intro] })).body.workflow.steps[0]).to.include({ templateId: intro.id });
       const tooLong = await post('generate-template', { prompt: `${paragraphs}!` });
       expect(tooLong.status).to.equal(400);
       expect(tooLong.body.message).to.equal('prompt: A prompt can be at most 4,000 characters.');
@@ -428,6 +436,52 @@ describeWithDatabase('AI analyst API', (context) => {
 
       double.reply({ chunks: [[{ text: JSON.stringify({ ...rewrite, body: 'Hi {{contactName}}, see {{favouriteColour}}.' }) }]] });
       expect((await improve({ ...template, subject: 'Hello again {{bankName}}' })).body.template).to.equal(null);
+    });
+
+    it('asks the model once more for a drafted template Save would refuse or with a placeholder we do not fill, naming the problems, and offers the second draft', async () => {
+      const unsavable = { name: 'Intro', category: 'introduction', subject: 'Hello {{bankName', body: 'Hi {{contactName}}, your {{favouriteColour}} bank.' };
+      const good = { name: 'Intro', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Hi {{contactName}},\n\nCould we talk?\n\n{{senderName}}' };
+      double.reply({ chunks: [[{ text: JSON.stringify(unsavable) }]] }, { chunks: [[{ text: JSON.stringify(good) }]] });
+      const answered = await gemini.request('/api/services/gemini/generate-template', { method: 'POST', token: geminiUser.token, body: { prompt: 'An intro that needs a second try' } });
+      expect(answered.status, answered.text).to.equal(200);
+      expect(answered.body.template).to.deep.equal(good);
+      expect(double.requests).to.have.length(2);
+      expect(double.requests[0].body.contents[0].parts[0].text).to.include('only placeholders from this list: contactName').and.not.include('Your last draft');
+      expect(double.requests[1].body.contents[0].parts[0].text).to.include('Your last draft could not be used: ').and.include('Template syntax error');
+
+      const unknownOnly = { ...good, body: 'Hi {{contactName}}, your {{favouriteColour}} bank.' };
+      double.reply({ chunks: [[{ text: JSON.stringify(unknownOnly) }]] }, { chunks: [[{ text: JSON.stringify(good) }]] });
+      await gemini.request('/api/services/gemini/generate-template', { method: 'POST', token: geminiUser.token, body: { prompt: 'An intro with a colour' } });
+      expect(double.requests[3].body.contents[0].parts[0].text).to.include('Your last draft could not be used: {{favouriteColour}} is not a placeholder this app fills in.');
+    });
+
+    it('refuses a template drafted twice in a form Save refuses with 502 naming the problem', async () => {
+      const tooLong = { name: 'Intro', category: 'introduction', subject: `Hello {{bankName}} ${'and more '.repeat(60)}`, body: 'Hi {{contactName}}.' };
+      double.reply({ chunks: [[{ text: JSON.stringify(tooLong) }]] }, { chunks: [[{ text: JSON.stringify(tooLong) }]] });
+      const refused = await gemini.request('/api/services/gemini/generate-template', { method: 'POST', token: geminiUser.token, body: { prompt: 'A very long subject' } });
+      expect(refused.status).to.equal(502);
+      expect(refused.body.message).to.equal(
+        'Template generation failed: The AI wrote a draft that could not be saved, even when asked again: Template subject can be at most 500 characters. Please try again or reword your request.',
+      );
+    });
+
+    it("asks the model once more for a drafted workflow Save would refuse (a day too far, a template not the user's), and refuses a second such draft with 502", async () => {
+      const intro = await savedTemplate(gemini, geminiUser.token, 'Gemini intro');
+      const generate = (prompt: string) => gemini.request('/api/services/gemini/generate-workflow', { method: 'POST', token: geminiUser.token, body: { prompt, availableTemplates: [intro] } });
+      const good = { name: 'Two touches', steps: [{ day: 1, type: 'Email', templateId: intro.id }, { day: 3, type: 'LinkedIn Visit' }] };
+      double.reply({ chunks: [[{ text: JSON.stringify({ ...good, steps: [{ day: 4000, type: 'Email', templateId: intro.id }] }) }]] }, { chunks: [[{ text: JSON.stringify(good) }]] });
+      const answered = await generate('Two touches, the second a visit');
+      expect(answered.status, answered.text).to.equal(200);
+      expect(answered.body.workflow).to.deep.equal(good);
+      expect(double.requests[1].body.contents[0].parts[0].text).to.include('Your last draft could not be used: Step 1: day can be at most 3650 (ten years after the start).');
+
+      const strangers = { ...good, steps: [{ day: 1, type: 'Email', templateId: 'a-template-of-someone-else' }] };
+      double.reply({ chunks: [[{ text: JSON.stringify(strangers) }]] }, { chunks: [[{ text: JSON.stringify(strangers) }]] });
+      const refused = await generate('One email with a template I do not have');
+      expect(refused.status).to.equal(502);
+      expect(refused.body.message).to.equal(
+        'Workflow generation failed: The AI wrote a draft that could not be saved, even when asked again: Step 1: choose one of your templates. Please try again or reword your request.',
+      );
     });
 
     it('reads news with search grounding and keeps only web links', async () => {

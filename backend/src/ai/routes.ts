@@ -19,6 +19,10 @@ import { aiCacheTtlMs } from './cache.ts';
 import { DataQuestionError, quarterForBank } from './data.ts';
 import { providerLabels } from './provider.ts';
 import { AiTimeoutError, type AiService } from './service.ts';
+import { savableDraft } from './drafts.ts';
+import { templateDraftProblems } from '../outreach/templates/draft.ts';
+import { workflowDraftProblems } from '../outreach/workflows/draft.ts';
+import { knownTemplates } from '../outreach/workflows/routes.ts';
 
 /**
  * The AI endpoints of the app (`/api/services/gemini/...`, named after the service the product
@@ -176,7 +180,9 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   gemini.post('/generate-template', async (ctx) => {
     const input = schemas.generateTemplate.parse(ctx.request.body ?? {});
     const template = await failingAs('Template generation failed: ', () =>
-      ai.call({ feature: 'template', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.generateTemplate(input.prompt, options)),
+      ai.call({ feature: 'template', payload: input, ttlMs: aiCacheTtlMs.default }, (options) =>
+        savableDraft((problems) => provider.generateTemplate(input.prompt, problems, options), templateDraftProblems),
+      ),
     );
     ctx.body = answer({ template });
   });
@@ -194,7 +200,12 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
     const input = schemas.generateWorkflow.parse(ctx.request.body ?? {});
     const templates = input.availableTemplates.map((template) => ({ id: template.id, name: template.name, category: template.category, subject: template.subject }));
     const workflow = await failingAs('Workflow generation failed: ', () =>
-      ai.call({ feature: 'workflow', payload: { prompt: input.prompt, templates }, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) => provider.generateWorkflow(input.prompt, templates, options)),
+      ai.call({ feature: 'workflow', payload: { prompt: input.prompt, templates }, ttlMs: aiCacheTtlMs.default, userId: user.id }, (options) =>
+        savableDraft(
+          (problems) => provider.generateWorkflow(input.prompt, templates, problems, options),
+          async (draft) => workflowDraftProblems(draft, user.id, await knownTemplates(knex, user.id, draft.steps)),
+        ),
+      ),
     );
     ctx.body = answer({ workflow });
   });

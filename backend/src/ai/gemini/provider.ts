@@ -78,6 +78,9 @@ function describeFailure(error: unknown, signal: AbortSignal): Error {
   return new GeminiError(geminiErrorBody(message)?.message ?? notAnAnswerMessage);
 }
 
+/** What was wrong with the model's last draft, for it to write the next without; nothing for a first draft. */
+const lastDraftProblems = (problems: readonly string[]) => (problems.length ? `\nYour last draft could not be used: ${problems.join(' ')} Write a new one without these problems.` : '');
+
 /**
  * Which quarter the figures of a prompt are of, so the model says "as of Q2 2025" and compares them
  * with nothing of another quarter; nothing when the quarter is not known.
@@ -210,9 +213,9 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
         signal,
       ),
 
-    generateTemplate: (prompt, { signal }) =>
+    generateTemplate: (prompt, problems, { signal }) =>
       generateJson(
-        `Create an email template for bank outreach as JSON {"name","category" (introduction|follow-up|check-in|custom),"subject","body"}. Use placeholders in double braces such as {{contactName}}, {{bankName}}, {{senderName}}. Request: ${prompt}`,
+        `Create an email template for bank outreach as JSON {"name","category" (introduction|follow-up|check-in|custom),"subject","body"}. Use placeholders in double braces such as {{contactName}}, {{bankName}}, {{senderName}}, and only placeholders from this list: ${placeholderNames.join(', ')}. Request: ${prompt}${lastDraftProblems(problems)}`,
         generatedTemplateSchema,
         signal,
       ),
@@ -226,17 +229,13 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
       return keepsToKnownPlaceholders(improved, template) ? improved : null;
     },
 
-    async generateWorkflow(prompt, templates, { signal }) {
+    async generateWorkflow(prompt, templates, problems, { signal }) {
       if (templates.length === 0) return null;
-      const workflow = await generateJson(
-        `Create an outreach workflow as JSON {"name","steps":[{"day":number,"type":"Email"|"LinkedIn Visit","templateId"?:string}]}. Email steps must use one of these template ids: ${JSON.stringify(templates)}. Request: ${prompt}`,
+      return generateJson(
+        `Create an outreach workflow as JSON {"name","steps":[{"day":number,"type":"Email"|"LinkedIn Visit","templateId"?:string}]}. Email steps must use one of these template ids: ${JSON.stringify(templates)}. Request: ${prompt}${lastDraftProblems(problems)}`,
         generatedWorkflowSchema,
         signal,
       );
-      const known = new Set(templates.map((template) => template.id));
-      // A step naming a template the user does not have would send nothing: such a workflow is refused.
-      if (workflow.steps.some((step) => step.type === 'Email' && (!step.templateId || !known.has(step.templateId)))) return null;
-      return workflow;
     },
 
     findExecutives: (bankName, { signal }) =>

@@ -152,7 +152,7 @@ describeWithDatabase('offline analyst', (context) => {
 describe('offline template and workflow drafts', () => {
   it('names a drafted template by its kind, audience and topic', async () => {
     const provider = createOfflineAnalyst({} as never);
-    const draft = await provider.generateTemplate('A friendly first email to a bank CFO about treasury services', { signal: new AbortController().signal });
+    const draft = await provider.generateTemplate('A friendly first email to a bank CFO about treasury services', [], { signal: new AbortController().signal });
     expect(draft).to.include({ name: 'Introduction to a CFO: treasury services', category: 'introduction' });
   });
 

@@ -14,7 +14,7 @@ type WorkflowRow = { id: string; name: string; steps: WorkflowStep[]; version: n
  * Which of the templates the steps name belong to this user and still exist. Read from the
  * user's templates table before deciding; the decider refuses any step naming another.
  */
-async function knownTemplates(knex: Knex, userId: string, steps: StepInput[] | undefined): Promise<KnownTemplates> {
+export async function knownTemplates(knex: Knex, userId: string, steps: StepInput[] | undefined): Promise<KnownTemplates> {
   const named = [...new Set((steps ?? []).map((step) => step.templateId).filter((id): id is string => Boolean(id) && uuidParam.safeParse(id).success))];
   if (named.length === 0) return new Set();
   const found: string[] = await knex('templates').where('user_id', userId).whereIn('id', named).pluck('id');
