@@ -125,4 +125,16 @@ describe('AI on the screens', function () {
     await card.waitFor();
     expect(await card.textContent()).to.include(templateName);
   });
+
+  it("says why the AI could not draft a template, in the server's words", async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    const reason = 'Template generation failed: The AI service is busy or has used up its quota for now. Please try again in a minute.';
+    await page.route('**/api/services/gemini/generate-template', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: reason }) }), { times: 1 });
+    await page.locator('section[aria-label="Email Templates"]').getByRole('button', { name: 'Generate with AI' }).click();
+    await automation.dialog().getByLabel('Prompt').fill('A friendly first email to a bank CFO');
+    await automation.dialog().getByRole('button', { name: 'Generate Template' }).click();
+    await automation.dialog().getByText(reason).waitFor();
+  });
 });

@@ -10,6 +10,7 @@ import { templatesApi } from '../../resources/templates/api.ts';
 import { useRefreshOutreach } from '../../resources/shared/useRefreshOutreach.ts';
 import { useDeletedNotice } from '../../resources/shared/restore.ts';
 import { aiApi, providerNames } from '../../ai/api.ts';
+import { ApiError } from '../../providers/http.ts';
 import { AI_TEMPLATE_DRAFT_ID, TemplateFormModal } from '../../resources/templates/TemplateFormModal.tsx';
 import { draftOf, filterTemplates, sameDraft, type EmailTemplate, type TemplateDraft } from '../../resources/templates/template.ts';
 import { TemplateDeletionQuestion } from '../../resources/templates/TemplateDeletionQuestion.tsx';
@@ -111,7 +112,8 @@ export default function AutomationOutreach() {
     }
   };
 
-  const failedGeneration = 'An error occurred during generation. Please try again.';
+  // The server's reason (the AI service busy, a draft it could not make savable) says what happened; a failed connection does not.
+  const failedGeneration = (error: unknown) => (error instanceof ApiError ? error.message : 'An error occurred during generation. Please try again.');
   const generateTemplate = async (prompt: string): Promise<string | null> => {
     try {
       const { template } = await aiApi.generateTemplate(prompt);
@@ -120,8 +122,8 @@ export default function AutomationOutreach() {
       setAiDialog(null);
       setTemplateEditing({ open: true, template: { ...template, id: AI_TEMPLATE_DRAFT_ID, isFavorite: false, createdAt: now, updatedAt: now, version: 0 } });
       return null;
-    } catch {
-      return failedGeneration;
+    } catch (error) {
+      return failedGeneration(error);
     }
   };
   /** Asks the AI to rewrite a template, then opens the rewrite for review in the editor (nothing is saved until then). */
@@ -147,8 +149,8 @@ export default function AutomationOutreach() {
       setAiDialog(null);
       setWorkflowEditing({ open: true, workflow: { ...workflow, id: AI_WORKFLOW_DRAFT_ID, createdAt: new Date().toISOString(), version: 0 } as Workflow });
       return null;
-    } catch {
-      return failedGeneration;
+    } catch (error) {
+      return failedGeneration(error);
     }
   };
 
