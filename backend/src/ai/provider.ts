@@ -80,8 +80,8 @@ export interface AiProvider {
   generateEmail(request: EmailRequest, options: CallOptions): Promise<string>;
   /** A template drafted from the prompt; `problems` are those of the last draft, for this one to be written without. */
   generateTemplate(prompt: string, problems: readonly string[], options: CallOptions): Promise<GeneratedTemplate | null>;
-  /** The template rewritten to read better, its placeholders kept; null when no acceptable rewrite came back. */
-  improveTemplate(template: GeneratedTemplate, options: CallOptions): Promise<GeneratedTemplate | null>;
+  /** The template rewritten to read better, its placeholders kept; `problems` as for a drafted template. */
+  improveTemplate(template: GeneratedTemplate, problems: readonly string[], options: CallOptions): Promise<GeneratedTemplate | null>;
   /** A workflow drafted from the prompt using the templates; `problems` as for templates; null with no templates to use. */
   generateWorkflow(prompt: string, templates: TemplateRef[], problems: readonly string[], options: CallOptions): Promise<GeneratedWorkflow | null>;
   findExecutives(bankName: string, options: CallOptions): Promise<Executive[]>;

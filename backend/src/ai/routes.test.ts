@@ -424,7 +424,7 @@ describeWithDatabase('AI analyst API', (context) => {
       }
     });
 
-    it("offers the model's rewrite of a template, and refuses one that names a placeholder we do not have", async () => {
+    it("offers the model's rewrite of a template, keeping a placeholder of the original we do not fill, and refuses a rewrite adding one twice with 502", async () => {
       const template = { name: 'Intro', category: 'introduction', subject: 'Hello {{bankName}}', body: 'Hi {{contactName}}, we help banks.' };
       const rewrite = { ...template, body: 'Hi {{contactName}},\n\nWe help banks like {{bankName}} grow deposits. Could we talk next week?' };
       double.reply({ chunks: [[{ text: JSON.stringify(rewrite) }]] });
@@ -434,8 +434,19 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(offered.body.template).to.deep.equal(rewrite);
       expect(double.requests[0].body.contents[0].parts[0].text).to.include('Keep every placeholder').and.include(JSON.stringify(template));
 
-      double.reply({ chunks: [[{ text: JSON.stringify({ ...rewrite, body: 'Hi {{contactName}}, see {{favouriteColour}}.' }) }]] });
-      expect((await improve({ ...template, subject: 'Hello again {{bankName}}' })).body.template).to.equal(null);
+      const adding = { ...rewrite, body: 'Hi {{contactName}}, see {{favouriteColour}}.' };
+      double.reply({ chunks: [[{ text: JSON.stringify(adding) }]] }, { chunks: [[{ text: JSON.stringify(adding) }]] });
+      const refused = await improve({ ...template, subject: 'Hello again {{bankName}}' });
+      expect(refused.status).to.equal(502);
+      expect(refused.body.message).to.equal(
+        'Template improvement failed: The AI wrote a draft that could not be saved, even when asked again: {{favouriteColour}} is not a placeholder this app fills in. Please try again or reword your request.',
+      );
+      expect(double.requests[2].body.contents[0].parts[0].text).to.include('Your last draft could not be used: {{favouriteColour}} is not a placeholder this app fills in.');
+
+      const keeping = { ...template, subject: 'Hello {{bankName}} and {{favouriteColour}}', body: 'Hi {{ContactName}}, your {{favouriteColour}} bank.' };
+      const kept = { ...keeping, body: 'Hi {{contactName}},\n\nYour {{FavouriteColour}} bank could grow. Could we talk?' };
+      double.reply({ chunks: [[{ text: JSON.stringify(kept) }]] });
+      expect((await improve(keeping)).body.template).to.deep.equal(kept);
     });
 
     it('asks the model once more for a drafted template Save would refuse or with a placeholder we do not fill, naming the problems, and offers the second draft', async () => {

@@ -190,7 +190,9 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   gemini.post('/improve-template', async (ctx) => {
     const input = schemas.improveTemplate.parse(ctx.request.body ?? {});
     const template = await failingAs('Template improvement failed: ', () =>
-      ai.call({ feature: 'template-improvement', payload: input, ttlMs: aiCacheTtlMs.default }, (options) => provider.improveTemplate(input.template, options)),
+      ai.call({ feature: 'template-improvement', payload: input, ttlMs: aiCacheTtlMs.default }, (options) =>
+        savableDraft((problems) => provider.improveTemplate(input.template, problems, options), (draft) => templateDraftProblems(draft, input.template)),
+      ),
     );
     ctx.body = answer({ template });
   });

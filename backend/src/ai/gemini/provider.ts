@@ -17,7 +17,7 @@ import {
   type ChatMessage,
 } from '../provider.ts';
 import { runTool, toolDeclarations, type ToolScope } from '../tools.ts';
-import { keepsToKnownPlaceholders, placeholderNames } from '../template-placeholders.ts';
+import { placeholderNames } from '../template-placeholders.ts';
 
 /**
  * Gemini through @google/genai. The chat lets the model call our data tools (run here, with the
@@ -220,14 +220,12 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
         signal,
       ),
 
-    async improveTemplate(template, { signal }) {
-      const improved = await generateJson(
-        `Improve this email template for bank outreach: clearer, warmer and shorter, ending with one specific request. Keep its name and category. Keep every placeholder in double braces exactly as written, and add only placeholders from this list: ${placeholderNames.join(', ')}. Answer as JSON {"name","category","subject","body"}.\nTemplate: ${JSON.stringify(template)}`,
+    improveTemplate: (template, problems, { signal }) =>
+      generateJson(
+        `Improve this email template for bank outreach: clearer, warmer and shorter, ending with one specific request. Keep its name and category. Keep every placeholder in double braces exactly as written, and add only placeholders from this list: ${placeholderNames.join(', ')}. Answer as JSON {"name","category","subject","body"}.\nTemplate: ${JSON.stringify(template)}${lastDraftProblems(problems)}`,
         generatedTemplateSchema,
         signal,
-      );
-      return keepsToKnownPlaceholders(improved, template) ? improved : null;
-    },
+      ),
 
     async generateWorkflow(prompt, templates, problems, { signal }) {
       if (templates.length === 0) return null;
