@@ -176,6 +176,26 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect(history[4].changes).to.deep.include({ field: 'verification.result', from: 'risky', to: null });
     });
 
+    it('shows a restored contact, task, template or workflow coming back with no change to when it was added', async () => {
+      // A user of their own: the other tests count this user's records and activity.
+      const { token } = await app.signUp('Restorer');
+      await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 504, name: 'Gamma Bank', city: 'Austin', state: 'TX' } });
+      const created = {
+        contacts: { bankId: 504, name: 'Restored Rita', title: 'COO' },
+        tasks: { text: 'Restored call', dueDate: '2099-05-01', bankId: 504 },
+        templates: { name: 'Restored template', subject: 'Hello', body: 'Hi,' },
+        workflows: { name: 'Restored workflow', steps: [{ day: 1, type: 'LinkedIn Visit' }] },
+      };
+      for (const [resource, body] of Object.entries(created)) {
+        const { id } = (await app.request(`/api/data/${resource}`, { method: 'POST', token, body })).body;
+        await app.request(`/api/data/${resource}/${id}`, { method: 'DELETE', token });
+        expect((await app.request(`/api/data/${resource}/${id}/restore`, { method: 'POST', token })).status, resource).to.equal(200);
+        const restored = (await app.request(`/api/data/${resource}/${id}/history`, { token })).body.at(-1);
+        expect(restored.type, resource).to.match(/Restored$/);
+        expect(restored.changes, resource).to.deep.equal([{ field: 'status', from: 'deleted', to: 'active' }]);
+      }
+    });
+
     it("shows a tracked bank's details as its own fields and answers 404 for another user's record", async () => {
       await app.request('/api/data/banks/502/notes', { method: 'PUT', token, body: { notes: 'Met at the conference' } });
       const history = (await app.request('/api/data/banks/502/history', { token })).body;

@@ -77,7 +77,8 @@ function evolve(state: TaskState, event: TaskEvent): TaskState {
     case 'TaskDeleted':
       return { ...state, status: 'deleted' };
     case 'TaskRestored': {
-      const { taskId: _id, ...fields } = event.data;
+      // When the task was first added is no field of it: its History shows no change to it.
+      const { taskId: _id, addedAt: _added, ...fields } = event.data;
       return { ...state, ...fields, status: 'active', completed: fields.completedAt !== null };
     }
   }

@@ -62,7 +62,8 @@ function evolve(state: TemplateState, event: TemplateEvent): TemplateState {
     case 'TemplateDeleted':
       return { ...state, status: 'deleted' };
     case 'TemplateRestored': {
-      const { templateId: _id, ...fields } = event.data;
+      // When the template was first added is no field of it: its History shows no change to it.
+      const { templateId: _id, addedAt: _added, ...fields } = event.data;
       return { ...fields, status: 'active' };
     }
   }
