@@ -3,7 +3,8 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { features } from '../features.ts';
-import { startEnrolments, type Clock } from './enrol.ts';
+import { earliestDueAt, startEnrolments, type Clock } from './enrol.ts';
+import { scheduleAt } from './send-window.ts';
 
 /**
  * The event store of the app, whose first `parties` appends wait for each other: every racing request
@@ -152,5 +153,26 @@ describeWithDatabase('starting enrolments', (context) => {
     expect(renamed.status, renamed.text).to.equal(200);
     const [enrolmentId] = await startEnrolments({ knex: app.services.knex, eventStore: app.services.eventStore, clock }, { userId, workflowId, contactIds: [gamma] });
     expect((await app.request(`/api/data/enrolments/${enrolmentId}`, { token })).body.bankName).to.equal('Gamma Bank, N.A.');
+  });
+});
+
+describe('when a step is due', () => {
+  const timeZone = 'America/New_York';
+  const steps = [
+    { day: 1, type: 'LinkedIn Visit' as const },
+    { day: 2, type: 'LinkedIn Visit' as const },
+  ];
+  // Saturday 13 March 2027, 17:30 in New York: the clocks go forward that night
+  const saturdayEvening = new Date('2027-03-13T22:30:00Z');
+
+  it('counts a step day as a calendar day in the time zone, the same wall-clock time after the clocks go forward', () => {
+    expect(earliestDueAt({ steps, stepIndex: 1, startedAt: saturdayEvening, previousStepAt: null, timeZone }).toISOString()).to.equal('2027-03-14T21:30:00.000Z');
+    expect(earliestDueAt({ steps, stepIndex: 1, startedAt: saturdayEvening, previousStepAt: saturdayEvening, timeZone }).toISOString()).to.equal('2027-03-14T21:30:00.000Z');
+  });
+
+  it('runs the next day inside the send window a step ran in the day before the clocks go forward, not a day later', () => {
+    const window = { startHour: 8, endHour: 18, days: [1, 2, 3, 4, 5, 6, 7], timeZone };
+    const earliest = earliestDueAt({ steps, stepIndex: 1, startedAt: saturdayEvening, previousStepAt: saturdayEvening, timeZone });
+    expect(scheduleAt(window, earliest, { random: () => 0, spreadMinutes: 0 }).toISOString()).to.equal('2027-03-14T21:30:00.000Z');
   });
 });

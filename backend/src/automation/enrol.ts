@@ -11,11 +11,10 @@ import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { closureFactsSql } from '../regulator/queries/closure.ts';
 import { maxStepDay } from '../../../domain/records/workflow.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
-import { scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
+import { addLocalDays, scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
 
 export type Clock = { now: () => Date; random: () => number; spreadMinutes: number };
 
-const day = 24 * 60 * 60_000;
 /** A claim whose enrolment never started (the request died in between) frees the slot after this. */
 const abandonedClaimMs = 60_000;
 
@@ -25,19 +24,20 @@ export function sendWindowOf(settings: AutomationSettings, bankState: string | n
 
 /**
  * The earliest a step may run, before the send window: its day counted from the enrolment's start,
- * and never sooner after the step before it ran than their days are apart. A step that ran late (it
+ * and never sooner after the step before it ran than their days are apart. Days are calendar days in
+ * `timeZone` (the same wall-clock time, across a daylight-saving change too). A step that ran late (it
  * waited for the window, the daily cap or a resume) moves the later ones with it: a day-1 and a day-2
  * email of an enrolment started on a Saturday went out on Monday minutes apart.
  */
-export function earliestDueAt(enrolment: { steps: readonly WorkflowStep[]; stepIndex: number; startedAt: Date; previousStepAt: Date | null }): Date {
-  const { steps, stepIndex, startedAt, previousStepAt } = enrolment;
+export function earliestDueAt(enrolment: { steps: readonly WorkflowStep[]; stepIndex: number; startedAt: Date; previousStepAt: Date | null; timeZone: string }): Date {
+  const { steps, stepIndex, startedAt, previousStepAt, timeZone } = enrolment;
   // A day past the longest a workflow may have (an enrolment made before that limit) waits that long
   // instead of making no date, which failed the step at every round.
   const dayOf = (step: WorkflowStep) => Math.min(step.day, maxStepDay);
-  const fromStart = startedAt.getTime() + (dayOf(steps[stepIndex]) - 1) * day;
-  if (stepIndex === 0 || !previousStepAt) return new Date(fromStart);
-  const afterPrevious = previousStepAt.getTime() + Math.max(dayOf(steps[stepIndex]) - dayOf(steps[stepIndex - 1]), 0) * day;
-  return new Date(Math.max(fromStart, afterPrevious));
+  const fromStart = addLocalDays(startedAt, dayOf(steps[stepIndex]) - 1, timeZone);
+  if (stepIndex === 0 || !previousStepAt) return fromStart;
+  const afterPrevious = addLocalDays(previousStepAt, Math.max(dayOf(steps[stepIndex]) - dayOf(steps[stepIndex - 1]), 0), timeZone);
+  return afterPrevious > fromStart ? afterPrevious : fromStart;
 }
 
 type ContactRow = {
@@ -130,7 +130,7 @@ export async function startEnrolments(
   const ids = await claimSlots({ eventStore, now: startedAt }, workflow, contacts);
   for (const [index, contact] of contacts.entries()) {
     const window = sendWindowOf(settings, contact.state);
-    const earliest = earliestDueAt({ steps: workflow.steps, stepIndex: 0, startedAt, previousStepAt: null });
+    const earliest = earliestDueAt({ steps: workflow.steps, stepIndex: 0, startedAt, previousStepAt: null, timeZone: window.timeZone });
     const firstDueAt = scheduleAt(window, earliest, { random: clock.random, spreadMinutes: clock.spreadMinutes, immediate: first.day === 1 });
     const enrolmentId = ids[index];
     await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolmentId), {

@@ -157,7 +157,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   /** When the step after this one runs: at its earliest (this step running now), inside the window. */
   function nextDueAt(row: DueRow, window: SendWindow): string | null {
     if (!row.steps[row.next_step_index + 1]) return null;
-    const earliest = earliestDueAt({ steps: row.steps, stepIndex: row.next_step_index + 1, startedAt: row.started_at, previousStepAt: now() });
+    const earliest = earliestDueAt({ steps: row.steps, stepIndex: row.next_step_index + 1, startedAt: row.started_at, previousStepAt: now(), timeZone: window.timeZone });
     return scheduleAt(window, earliest, { random, spreadMinutes }).toISOString();
   }
 

@@ -33,7 +33,7 @@ export async function rescheduleForSendWindow(deps: { knex: Knex; eventStore: Ev
     const { state } = await readState(eventStore, enrolmentDecider, streamId);
     if (state.status !== 'active' || !state.dueAt || !state.startedAt) continue;
     const window = sendWindowOf(settings, row.bank_state);
-    const earliest = earliestDueAt({ steps: state.steps, stepIndex: state.nextStepIndex, startedAt: new Date(state.startedAt), previousStepAt: state.lastStepAt ? new Date(state.lastStepAt) : null });
+    const earliest = earliestDueAt({ steps: state.steps, stepIndex: state.nextStepIndex, startedAt: new Date(state.startedAt), previousStepAt: state.lastStepAt ? new Date(state.lastStepAt) : null, timeZone: window.timeZone });
     const from = earliest > now ? earliest : now;
     const first = nextWindow(window, from);
     const dueAt = new Date(state.dueAt);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isOpen, localDay, nextWindow, scheduleAt, startOfNextDay, zoneFor, type SendWindow } from './send-window.ts';
+import { addLocalDays, isOpen, localDay, nextWindow, scheduleAt, startOfNextDay, zoneFor, type SendWindow } from './send-window.ts';
 
 const weekdays: SendWindow = { startHour: 8, endHour: 18, days: [1, 2, 3, 4, 5], timeZone: 'America/Chicago' };
 const none = () => 0;
@@ -36,6 +36,14 @@ describe('send window', () => {
   it('counts days and their starts in local time', () => {
     expect(localDay(new Date('2026-11-25T03:00:00Z'), 'America/Chicago')).to.equal('2026-11-24');
     expect(startOfNextDay(new Date('2026-11-25T03:00:00Z'), 'America/Chicago').toISOString()).to.equal('2026-11-25T06:00:00.000Z');
+  });
+
+  it('counts days as calendar days in the zone, the same wall-clock time across a daylight-saving change', () => {
+    // 17:30 in New York the day before the clocks go forward (14 March 2027), and back (7 November 2027)
+    expect(addLocalDays(new Date('2027-03-13T22:30:00Z'), 1, 'America/New_York').toISOString()).to.equal('2027-03-14T21:30:00.000Z');
+    expect(addLocalDays(new Date('2027-11-06T21:30:00Z'), 1, 'America/New_York').toISOString()).to.equal('2027-11-07T22:30:00.000Z');
+    expect(addLocalDays(new Date('2027-03-10T22:30:00.250Z'), 7, 'America/New_York').toISOString()).to.equal('2027-03-17T21:30:00.250Z');
+    expect(addLocalDays(new Date('2027-03-13T22:30:00Z'), 0, 'America/New_York').toISOString()).to.equal('2027-03-13T22:30:00.000Z');
   });
 
   it("uses the user's zone, else the bank's state's", () => {

@@ -36,17 +36,31 @@ function offsetAt(instant: number, zone: string): number {
   return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second) - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant a local wall-clock hour happens in the zone (hour 24 is the next midnight). */
-function instantOf(date: LocalDate, hour: number, zone: string): Date {
-  const wall = Date.UTC(date.year, date.month - 1, date.day, hour);
+/** The instant a wall-clock time (given as if it were UTC) happens in the zone. */
+function instantOfWall(wall: number, zone: string): Date {
   const first = wall - offsetAt(wall, zone);
   // a second pass settles days when the offset changes (daylight saving)
   return new Date(wall - offsetAt(first, zone));
 }
 
+/** The instant a local wall-clock hour happens in the zone (hour 24 is the next midnight). */
+function instantOf(date: LocalDate, hour: number, zone: string): Date {
+  return instantOfWall(Date.UTC(date.year, date.month - 1, date.day, hour), zone);
+}
+
 function addDays(date: LocalDate, days: number): LocalDate & { weekday: number } {
   const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate(), weekday: ((shifted.getUTCDay() + 6) % 7) + 1 };
+}
+
+/**
+ * The same wall-clock time `days` calendar days later in the zone: a day across a daylight-saving
+ * change is 23 or 25 hours long.
+ */
+export function addLocalDays(instant: Date, days: number, zone: string): Date {
+  const local = localTime(instant, zone);
+  const date = addDays(local, days);
+  return instantOfWall(Date.UTC(date.year, date.month - 1, date.day, local.hour, local.minute, local.second, instant.getUTCMilliseconds()), zone);
 }
 
 /** The window that is open at `from` or opens next: its start (or `from` itself when open) and its end. */
