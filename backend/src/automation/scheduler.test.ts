@@ -156,6 +156,23 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(ben).to.include({ stopReason: 'contact-deleted' });
   });
 
+  it('stops an enrolment whose contact moved to another bank, saying so, and sends the contact nothing more', async () => {
+    current = new Date('2026-12-14T15:00:00Z'); // Monday 9:00 in Chicago
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 630, name: 'Gamma Bank', state: 'IL' } });
+    const moe = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Moe', title: 'CFO', email: 'moe@alpha.example' } })).body.id;
+    await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [moe] } });
+    expect((await app.request(`/api/data/contacts/${moe}`, { method: 'PUT', token, body: { bankId: 630 } })).status).to.equal(200);
+    const movedDetail = 'The contact moved to another bank.';
+    const [stopping] = await enrolments({ contactId: moe, status: 'active' });
+    expect(stopping.stopping).to.deep.equal({ reason: 'contact-moved', detail: movedDetail });
+    await tick();
+    const [stopped] = await enrolments({ contactId: moe });
+    expect(stopped).to.include({ status: 'stopped', stopReason: 'contact-moved', stopDetail: movedDetail, emailsSent: 0 });
+    expect(sent.filter((mail) => mail.to === 'moe@alpha.example')).to.deep.equal([]);
+    const history = (await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: stopped.id, type: ['EnrolmentStopped'] }))}`, { token })).body;
+    expect(history.map((row: { summary: string }) => row.summary)).to.deep.equal([`Stopped the enrolment: ${movedDetail}`]);
+  });
+
   it('runs a new enrolment of a contact who replied before it, and stops it at their next reply', async () => {
     const dee = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Dee', title: 'CEO', email: 'dee@alpha.example' } })).body.id;
     const repliedAt = new Date('2026-12-01T15:00:00Z');

@@ -103,6 +103,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         query
           .whereNull('w.id')
           .orWhereNull('c.id')
+          .orWhere('c.bank_id', '<>', knex.ref('e.bank_id'))
           .orWhereNull('t.cert')
           .orWhere('t.is_target', false)
           .orWhere('c.replied_at', '>=', knex.ref('e.started_at'))
@@ -111,7 +112,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .orWhereRaw(closedSinceStartSql('e')),
       )
       .limit(batchSize)
-      .select('e.id', 'e.user_id', 'e.workflow_name', 'e.started_at', 'e.bank_closed_when_started', ...stopConditionColumns(knex));
+      .select('e.id', 'e.user_id', 'e.workflow_name', 'e.started_at', 'e.bank_id', 'e.bank_closed_when_started', ...stopConditionColumns(knex));
     for (const row of rows) {
       const stop = stopReasonOf(row);
       if (stop) await record(row.user_id, row.id, { type: 'StopEnrolment', userId: row.user_id, at: now().toISOString(), ...stop });
@@ -296,6 +297,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // a row that must stop is stopped by the next round's check, never sent to
       .whereNotNull('w.id')
       .whereNotNull('c.id')
+      .where('c.bank_id', knex.ref('e.bank_id'))
       .where((query) => query.whereNull('c.replied_at').orWhere('c.replied_at', '<', knex.ref('e.started_at')))
       .where('t.is_target', true)
       .whereNull('s.email')

@@ -7,8 +7,9 @@ import type { StopReason } from './events.ts';
  * The rows an enrolment's stop conditions are read from, joined to the enrolments table known in
  * `query` as `enrolments`: its workflow (w), contact (c), bank among the user's targets (t), the Do
  * Not Contact list (s) and its last email (m). Read in one query, so stop conditions coming from
- * anywhere (a workflow or contact deleted, a bank untracked or closed, a bounce reported by the dispatcher) are
- * noticed without those places knowing about automation.
+ * anywhere (a workflow or contact deleted, a contact moved to another bank, a bank untracked or
+ * closed, a bounce reported by the dispatcher) are noticed without those places knowing about
+ * automation.
  */
 export const joinStopConditions = (knex: Knex, query: Knex.QueryBuilder, enrolments: string): Knex.QueryBuilder =>
   query
@@ -29,6 +30,7 @@ export const stopConditionColumns = (knex: Knex) => [
   'w.id as workflow_exists',
   'c.id as contact_exists',
   'c.email as contact_email',
+  'c.bank_id as contact_bank_id',
   'c.replied_at',
   't.cert as target_cert',
   't.is_target',
@@ -41,11 +43,13 @@ export const stopConditionColumns = (knex: Knex) => [
 
 export type StopConditions = {
   workflow_name: string;
+  bank_id: number;
   started_at: Date;
   bank_closed_when_started: boolean;
   workflow_exists: string | null;
   contact_exists: string | null;
   contact_email: string | null;
+  contact_bank_id: number | null;
   replied_at: Date | null;
   target_cert: number | null;
   is_target: boolean | null;
@@ -65,6 +69,9 @@ export function stopReasonOf(row: StopConditions): { reason: StopReason; detail:
   if (!row.workflow_exists) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
   // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
   if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
+  // The workflow was chosen for the contact at the bank they were at: mail on that schedule would
+  // speak for the old bank.
+  if (row.contact_bank_id !== row.bank_id) return { reason: 'contact-moved', detail: 'The contact moved to another bank.' };
   if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
   // A failed or acquired bank's addresses go with its charter, and its staff leave or move on: mail
   // sent on a schedule set before would go unread. A user who started it knowing was warned then.
