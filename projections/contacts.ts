@@ -20,7 +20,8 @@ export const contactsProjection = defineRowProjection(
     ContactEmailVerified: (data) => update({ verification_result: data.result, verification_score: data.score, verified_at: data.verifiedAt }),
     ContactReplied: (data) => update({ replied_at: data.repliedAt }),
     ContactDeleted: () => remove(),
-    ContactRestored: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email, isHotLead, verification, repliedAt, addressHeld, addedAt }) =>
+    // when it was restored: the automations started before stop, as its deletion stopped them
+    ContactRestored: ({ contactId, ownerId, bankId, bankName, linkedinUrl, tags, name, title, email, isHotLead, verification, repliedAt, addressHeld, addedAt }, event) =>
       insert({
         id: contactId,
         user_id: ownerId,
@@ -38,6 +39,7 @@ export const contactsProjection = defineRowProjection(
         replied_at: repliedAt,
         address_held: addressHeld,
         created_at: addedAt,
+        restored_at: event.recordedAt,
       }),
     ContactErased: () => update({ name: erasedContactName, email: null, linkedin_url: null }),
   },

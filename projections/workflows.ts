@@ -8,6 +8,7 @@ export const workflowsProjection = defineRowProjection(
     WorkflowRenamed: (data) => update({ name: data.name }),
     WorkflowStepsReplaced: (data) => update({ steps: data.steps }),
     WorkflowDeleted: () => remove(),
-    WorkflowRestored: (data) => insert({ id: data.workflowId, user_id: data.ownerId, name: data.name, steps: data.steps, created_at: data.addedAt }),
+    // when it was restored: the automations started before stop, as its deletion stopped them
+    WorkflowRestored: (data, event) => insert({ id: data.workflowId, user_id: data.ownerId, name: data.name, steps: data.steps, created_at: data.addedAt, restored_at: event.recordedAt }),
   },
 );

@@ -173,6 +173,33 @@ describeWithDatabase('automation scheduler', (context) => {
     expect(history.map((row: { summary: string }) => row.summary)).to.deep.equal([`Stopped the enrolment: ${movedDetail}`]);
   });
 
+  it('keeps stopped an enrolment whose contact or workflow was deleted and restored before the round, and runs one started after the restore', async () => {
+    // A restore is dated by the server's own clock: the enrolments start a minute before it.
+    current = new Date(Date.now() - 60_000);
+    const add = async (name: string) => (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name, title: 'CFO', email: `${name.toLowerCase()}@alpha.example` } })).body.id;
+    const [rae, sid] = [await add('Rae'), await add('Sid')];
+    const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Undone intro', subject: 'Hi', body: 'A note.' } });
+    const undone = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Undone', steps: [{ day: 2, type: 'Email', templateId: template.body.id }] } })).body.id;
+    await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [rae] } });
+    await app.request(`/api/data/workflows/${undone}/enrolments`, { method: 'POST', token, body: { contactIds: [sid] } });
+    for (const record of [`contacts/${rae}`, `workflows/${undone}`]) {
+      expect((await app.request(`/api/data/${record}`, { method: 'DELETE', token })).status).to.equal(200);
+      expect((await app.request(`/api/data/${record}/restore`, { method: 'POST', token })).status).to.equal(200);
+    }
+    const [raeStopping] = await enrolments({ contactId: rae, status: 'active' });
+    expect(raeStopping.stopping).to.deep.equal({ reason: 'contact-deleted', detail: 'The contact was deleted.' });
+    await tick();
+    const outcome = async (contactId: string) => (await enrolments({ contactId })).map(({ status, stopReason, emailsSent }) => ({ status, stopReason, emailsSent }));
+    expect(await outcome(rae)).to.deep.equal([{ status: 'stopped', stopReason: 'contact-deleted', emailsSent: 0 }]);
+    expect(await outcome(sid)).to.deep.equal([{ status: 'stopped', stopReason: 'workflow-deleted', emailsSent: 0 }]);
+    // started again after the restore: the contact and workflow are the user's to automate again
+    current = new Date(Date.now() + 1_000);
+    await app.request(`/api/data/workflows/${undone}/enrolments`, { method: 'POST', token, body: { contactIds: [rae] } });
+    await tick();
+    const [again] = await enrolments({ contactId: rae, workflowId: undone });
+    expect(again).to.include({ status: 'active', stopping: null });
+  });
+
   it('runs a new enrolment of a contact who replied before it, and stops it at their next reply', async () => {
     const dee = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Dee', title: 'CEO', email: 'dee@alpha.example' } })).body.id;
     const repliedAt = new Date('2026-12-01T15:00:00Z');

@@ -107,6 +107,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .orWhereNull('t.cert')
           .orWhere('t.is_target', false)
           .orWhere('c.replied_at', '>=', knex.ref('e.started_at'))
+          .orWhere('c.restored_at', '>=', knex.ref('e.started_at'))
+          .orWhere('w.restored_at', '>=', knex.ref('e.started_at'))
           .orWhereNotNull('s.email')
           .orWhere('m.status', 'failed')
           .orWhereRaw(closedSinceStartSql('e')),
@@ -288,6 +290,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     await knex('automation_send_counts').where('day', '<', before).delete();
   }
 
+  /** The moment in `column` (a reply, a restore) is none, or before the enrolment started. */
+  const noneSinceStart = (column: string) => (query: Knex.QueryBuilder) => query.whereNull(column).orWhere(column, '<', knex.ref('e.started_at'));
+
   async function runOnce(): Promise<number> {
     await forgetSpentDays();
     await stopWhereNeeded();
@@ -298,7 +303,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .whereNotNull('w.id')
       .whereNotNull('c.id')
       .where('c.bank_id', knex.ref('e.bank_id'))
-      .where((query) => query.whereNull('c.replied_at').orWhere('c.replied_at', '<', knex.ref('e.started_at')))
+      .where(noneSinceStart('c.replied_at'))
+      .where(noneSinceStart('c.restored_at'))
+      .where(noneSinceStart('w.restored_at'))
       .where('t.is_target', true)
       .whereNull('s.email')
       .where((query) => query.whereNull('m.status').orWhereNot('m.status', 'failed'))

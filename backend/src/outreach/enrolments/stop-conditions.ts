@@ -28,7 +28,9 @@ export const closedSinceStartSql = (enrolments: string) => `(${bankClosureFactsS
 /** The joined columns `stopReasonOf` reads, beside the enrolment's own. */
 export const stopConditionColumns = (knex: Knex) => [
   'w.id as workflow_exists',
+  'w.restored_at as workflow_restored_at',
   'c.id as contact_exists',
+  'c.restored_at as contact_restored_at',
   'c.email as contact_email',
   'c.bank_id as contact_bank_id',
   'c.replied_at',
@@ -47,7 +49,9 @@ export type StopConditions = {
   started_at: Date;
   bank_closed_when_started: boolean;
   workflow_exists: string | null;
+  workflow_restored_at: Date | null;
   contact_exists: string | null;
+  contact_restored_at: Date | null;
   contact_email: string | null;
   contact_bank_id: number | null;
   replied_at: Date | null;
@@ -65,10 +69,12 @@ export const doNotContactDetail = "The contact's address is on your Do Not Conta
 
 /** Why an enrolment must stop, from its workflow, contact, bank, last email and the Do Not Contact list, or null. */
 export function stopReasonOf(row: StopConditions): { reason: StopReason; detail: string } | null {
+  // A deletion stops the automations under way, even one undone before the stop was recorded.
+  const deletedSinceStart = (restoredAt: Date | null) => restoredAt !== null && restoredAt >= row.started_at;
   // The steps were copied at enrolment, but a user who deletes a workflow expects its outreach to end.
-  if (!row.workflow_exists) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
+  if (!row.workflow_exists || deletedSinceStart(row.workflow_restored_at)) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
   // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
-  if (!row.contact_exists) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
+  if (!row.contact_exists || deletedSinceStart(row.contact_restored_at)) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
   // The workflow was chosen for the contact at the bank they were at: mail on that schedule would
   // speak for the old bank.
   if (row.contact_bank_id !== row.bank_id) return { reason: 'contact-moved', detail: 'The contact moved to another bank.' };
