@@ -5,7 +5,7 @@ export const enrolmentStatuses = ['active', 'paused', 'stopped', 'completed'] as
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
 
 /** Why an enrolment ended before its last step. */
-export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual', 'workflow-deleted', 'contact-erased', 'bank-closed', 'contact-moved'] as const;
+export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual', 'workflow-deleted', 'contact-erased', 'bank-closed', 'contact-moved', 'no-mail-service'] as const;
 export type EnrolmentStopReason = (typeof enrolmentStopReasons)[number];
 
 /** Each stop reason as a user reads it, after 'Stopped: ' or 'Stopping: '. */
@@ -21,6 +21,7 @@ export const enrolmentStopReasonLabels: Record<EnrolmentStopReason, string> = {
   'contact-erased': 'Contact erased',
   'bank-closed': 'Bank closed',
   'contact-moved': 'Contact moved to another bank',
+  'no-mail-service': 'No mail service set up',
 };
 
 /** A stop reason within a sentence: 'stopped (by you)', 'stopped (replied)'. */

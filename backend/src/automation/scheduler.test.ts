@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { features, mailFeature } from '../features.ts';
 import { createDispatcher, type Dispatcher } from '../mail/dispatcher.ts';
+import { createOutbox } from '../mail/outbox.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { contactDecider } from '../outreach/contacts/decider.ts';
 import { contactStreamId } from '../outreach/contacts/events.ts';
@@ -198,6 +199,31 @@ describeWithDatabase('automation scheduler', (context) => {
     await tick();
     const [again] = await enrolments({ contactId: rae, workflowId: undone });
     expect(again).to.include({ status: 'active', stopping: null });
+  });
+
+  it('stops an enrolment for want of a mail service, saying so apart from a bounce, whether the email was refused or found no service when sent', async () => {
+    current = new Date('2026-12-14T15:00:00Z'); // Monday 9:00 in Chicago
+    const services = app.services;
+    const noService = async () => null;
+    const unsetScheduler = createScheduler({ knex: services.knex, eventStore: services.eventStore, outbox: createOutbox({ knex: services.knex, eventStore: services.eventStore, transportFor: noService }), publicUrl: 'http://charterline.test', linkSecret: services.jwtSecret, ...clock, spreadMinutes: 10 });
+    const unsetDispatcher = createDispatcher({ knex: services.knex, eventStore: services.eventStore, transportFor: noService, now: clock.now });
+    const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Unsent intro', subject: 'Hi', body: 'A note.' } });
+    const unsent = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Unsent', steps: [{ day: 1, type: 'Email', templateId: template.body.id }, { day: 3, type: 'LinkedIn Visit' }] } })).body.id;
+    const add = async (name: string) => (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name, title: 'CFO', email: `${name.toLowerCase()}@alpha.example` } })).body.id;
+    const refused = await add('Nell');
+    await app.request(`/api/data/workflows/${unsent}/enrolments`, { method: 'POST', token, body: { contactIds: [refused] } });
+    await unsetScheduler.drain();
+    // queued while a service was set up, and found none when sent
+    const foundNone = await add('Otto');
+    await app.request(`/api/data/workflows/${unsent}/enrolments`, { method: 'POST', token, body: { contactIds: [foundNone] } });
+    await scheduler.drain();
+    await unsetDispatcher.drain();
+    await scheduler.drain();
+    const detail = 'No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.';
+    for (const contactId of [refused, foundNone]) {
+      const [stopped] = await enrolments({ contactId });
+      expect(stopped, contactId).to.include({ status: 'stopped', stopReason: 'no-mail-service', stopDetail: detail });
+    }
   });
 
   it('runs a new enrolment of a contact who replied before it, and stops it at their next reply', async () => {

@@ -6,11 +6,11 @@ import { Conflict, DomainError } from '../commands/errors.ts';
 import { HttpError } from '../http/errors.ts';
 import { logger } from '../logging/logger.ts';
 import { runWithContext, systemContext } from '../context/request-context.ts';
-import type { Outbox } from '../mail/outbox.ts';
+import { NoMailServiceError, type Outbox } from '../mail/outbox.ts';
 import type { EnrolmentCommand } from '../outreach/enrolments/commands.ts';
 import { enrolmentDecider, type EnrolmentState } from '../outreach/enrolments/decider.ts';
 import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
-import { closedSinceStartSql, doNotContactDetail, joinStopConditions, stopConditionColumns, stopReasonOf, type StopConditions } from '../outreach/enrolments/stop-conditions.ts';
+import { closedSinceStartSql, doNotContactDetail, joinStopConditions, noMailServiceStop, stopConditionColumns, stopReasonOf, type StopConditions } from '../outreach/enrolments/stop-conditions.ts';
 import { taskDecider } from '../outreach/tasks/decider.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { loadPlaceholderContext, placeholderContact, type PlaceholderContext } from '../placeholders/values.ts';
@@ -206,6 +206,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         await giveBackSendSlot(row.user_id, dayKey, emailId);
         // Refused before it was queued (Do Not Contact, no mail service, the contact or bank gone), or a template saved
         // before templates were checked that cannot be read: the enrolment stops with the reason instead of failing every round.
+        if (error instanceof NoMailServiceError) return { type: 'StopEnrolment', userId: row.user_id, at: base.at, ...noMailServiceStop };
         if (error instanceof HttpError || error instanceof DomainError || error instanceof PlaceholderSyntaxError) {
           // The outbox's refusal names the address; the enrolment's detail must not.
           return /Do Not Contact/.test(error.message)

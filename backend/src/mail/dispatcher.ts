@@ -11,7 +11,7 @@ import { suppressionStreamId } from '../outreach/suppressions/events.ts';
 import { backoffDelay } from '../regulator/clients/http.ts';
 import { bouncedAddressDetail, doNotContactMessage, sentEmailStreamId } from './outbox.ts';
 import { htmlOfText, type MailTransport, type SendOutcome } from './transport.ts';
-import { noMailServiceMessage, type TransportFinder } from './transports.ts';
+import { noMailServiceReason, type TransportFinder } from './transports.ts';
 import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
 
 export type DispatcherOptions = {
@@ -136,7 +136,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const [transport, sender] = await Promise.all([transports.get(userId)!, senders.get(userId)!]);
     const at = () => now().toISOString();
     if (!transport || !sender) {
-      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceMessage.replace(/^Failed to send email\. /, '') });
+      await settle({ type: 'RecordEmailSendFailure', userId, at: at(), reason: noMailServiceReason });
       return;
     }
     const outcome: SendOutcome = await transport

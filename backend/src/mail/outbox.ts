@@ -39,6 +39,13 @@ export type Outbox = {
   queue(email: EmailToQueue): Promise<{ id: string }>;
 };
 
+/** The refusal of an email whose user has no mail service to send it with. */
+export class NoMailServiceError extends BadRequestError {
+  constructor() {
+    super(noMailServiceMessage);
+  }
+}
+
 /**
  * The outbox's front door, for the send route and for server code (automation). The contact must be
  * the user's own, and the bank one of their targets or the contact's; the contact's name and bank
@@ -49,7 +56,7 @@ export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transpo
     async queue(email) {
       const suppressed = await deps.knex('suppressions').where({ user_id: email.userId, email: normalisedEmail(email.to) }).first('reason');
       if (suppressed) throw new BadRequestError(doNotContactMessage(email.to, suppressed.reason));
-      if (!(await deps.transportFor(email.userId))) throw new BadRequestError(noMailServiceMessage);
+      if (!(await deps.transportFor(email.userId))) throw new NoMailServiceError();
       let bankId = email.bankId ?? null;
       let recipientName = email.recipientName?.trim() || null;
       let contactBank: { cert: number | null; name: string | null } = { cert: null, name: null };

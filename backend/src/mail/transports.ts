@@ -20,7 +20,9 @@ export const savedMailgunAccount =
     return saved.mailgunApiKey && saved.mailgunDomain ? { apiKey: saved.mailgunApiKey, domain: saved.mailgunDomain, region: saved.mailgunRegion } : null;
   };
 
-export const noMailServiceMessage = 'Failed to send email. No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.';
+/** Why an email was not sent when its user has no mail service. */
+export const noMailServiceReason = 'No mail service is configured: add your Mailgun key and sending domain in Settings › Data Enrichment.';
+export const noMailServiceMessage = `Failed to send email. ${noMailServiceReason}`;
 
 /** The service that sends a user's mail: Mailgun with their own key and domain when saved; else the deployment's SMTP server (SMTP_URL); else none. */
 export type MailService = { kind: 'mailgun'; account: MailgunAccount } | { kind: 'smtp'; url: string } | null;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { closureText, type ClosureFacts } from '../../../../domain/bank-closure.ts';
 import { closureFactsSql, closureOfFacts } from '../../regulator/queries/closure.ts';
+import { noMailServiceReason } from '../../mail/transports.ts';
 import type { StopReason } from './events.ts';
 
 /**
@@ -67,6 +68,9 @@ export type StopConditions = {
 /** Why an enrolment stopped at the Do Not Contact list: the address it names is left out. */
 export const doNotContactDetail = "The contact's address is on your Do Not Contact list.";
 
+/** An enrolment stopped for want of a mail service: no email of it could be sent, none bounced. */
+export const noMailServiceStop = { reason: 'no-mail-service', detail: noMailServiceReason } as const;
+
 /** Why an enrolment must stop, from its workflow, contact, bank, last email and the Do Not Contact list, or null. */
 export function stopReasonOf(row: StopConditions): { reason: StopReason; detail: string } | null {
   // A deletion stops the automations under way, even one undone before the stop was recorded.
@@ -91,6 +95,7 @@ export function stopReasonOf(row: StopConditions): { reason: StopReason; detail:
       : { reason: 'do-not-contact', detail: doNotContactDetail };
   }
   if (row.email_status === 'failed') {
+    if (row.failure_reason === noMailServiceReason) return noMailServiceStop;
     // A mail server's reason often quotes the address: it is left out.
     const reason = row.failure_reason && row.contact_email ? row.failure_reason.replaceAll(row.contact_email, "the contact's address") : row.failure_reason;
     return { reason: 'send-failed', detail: `The last email bounced or failed: ${reason ?? 'no reason given'}` };
