@@ -46,6 +46,13 @@ describe('placeholder engine', () => {
     it(`renders ${description}`, () => expect(renderTemplate(template, given).output).to.equal(expected));
   }
 
+  it('reads block closers and else in any letter case, as it reads helpers', () => {
+    const template = '{{#If contactFirstName}}Hi {{contactFirstName}}{{/if}}|{{#IF city}}city{{ELSE}}no city{{/If}}|{{#EACH tags}}{{this}}{{Else}}none{{/Each}}|{{#unless city}}x{{ else IF bankName}}y{{/UNLESS}}';
+    expect(renderTemplate(template, { contactFirstName: 'Jane', tags: ['a', 'b'], bankName: 'B' }).output).to.equal('Hi Jane|no city|ab|x');
+    expect(checkEmailTemplate({ subject: '{{#If bankName}}{{bankName}}{{/if}}', body: '{{#each tags}}{{this}}{{/EACH}}' })).to.deep.equal({ ok: true, unknown: ['tags'] });
+    expect(checkTemplate('{{#If bankName}}x{{/each}}')).to.include({ ok: false, line: 1 });
+  });
+
   it('reads {{@root.name}} exactly as {{name}}: any letter case, formatted by kind, from inside a block too', () => {
     const result = renderTemplate('{{@root.bankName}}|{{@ROOT.BANKNAME}}|{{@root.totalAssets}}|{{@root.senderName}}|{{#with contactFirstName}}{{@root.bankname}}{{/with}}', { bankName: 'B', totalAssets: 1e9, contactFirstName: 'Jane' });
     expect(result).to.deep.equal({ output: 'B|B|$1.00B|[Your Name]|B', unknown: [], missing: ['senderName'] });

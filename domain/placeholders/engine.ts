@@ -131,9 +131,29 @@ function compile(source: string, format: RenderFormat): Compiled {
   return compiled;
 }
 
+/**
+ * Block tags (`{{#name}}`, `{{^name}}`, `{{/name}}`) and `{{else}}` as written, comments and escaped `\\{{` skipped.
+ * Handlebars matches them letter for letter; helpers and names here match in any letter case, so
+ * before parsing a closer takes the letter case of its opener and `{{ELSE}}` is read as `{{else}}`.
+ */
+const blockTagPattern = /\{\{!--[\s\S]*?--\}\}|\{\{![\s\S]*?\}\}|(?<!\\)(\{\{~?\s*)([#^/])(\s*)([^\s{}~()]+)|(?<!\\)(\{\{~?\s*)(else)(?=[\s}~])/gi;
+function matchBlockTagCase(source: string): string {
+  const openNames: string[] = [];
+  return source.replace(blockTagPattern, (tag, start?: string, sign?: string, space?: string, name?: string, elseStart?: string) => {
+    if (elseStart !== undefined) return `${elseStart}else`;
+    if (name === undefined) return tag;
+    if (sign !== '/') {
+      openNames.push(name);
+      return tag;
+    }
+    const openName = openNames.pop();
+    return openName?.toLowerCase() === name.toLowerCase() ? `${start}/${space}${openName}` : tag;
+  });
+}
+
 function parse(source: string): Node {
   try {
-    return Handlebars.parse(source) as unknown as Node;
+    return Handlebars.parse(matchBlockTagCase(source)) as unknown as Node;
   } catch (error) {
     throw syntaxErrorOf(error);
   }

@@ -69,6 +69,12 @@ describeWithDatabase('placeholders API', (context) => {
     expect((await render({ body: '{{today}}', today: 'tomorrow' })).body.message).to.equal('today: today must be a date like 2026-12-31.');
   });
 
+  it('previews blocks closed or continued in another letter case', async () => {
+    const response = await render({ subject: '{{#IF bankName}}{{bankName}}{{/If}}', body: '{{#If contactTitle}}Dear {{contactTitle}}{{ELSE}}Hello{{/if}}', cert, contactId });
+    expect(response.status).to.equal(200);
+    expect(response.body).to.include({ subject: bankName, body: 'Dear CFO' });
+  });
+
   it('answers a syntax error with 400 naming the part, line and column', async () => {
     const response = await render({ subject: 'ok', body: 'Hello\nDear {{bankName}' });
     expect(response.status).to.equal(400);

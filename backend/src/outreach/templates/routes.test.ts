@@ -44,6 +44,13 @@ describeWithDatabase('templates API', (context) => {
     expect((await create({ ...intro, name: 'Typo', body: 'Hi {{contactNmae}},' }, otherToken)).status).to.equal(201);
   });
 
+  it('saves a template whose blocks are closed or continued in another letter case, as helpers are read in any case', async () => {
+    const body = '{{#If contactName}}Hi {{contactName}}{{ELSE}}Hello{{/if}},\n{{#EACH tags}}{{this}}{{/each}}';
+    const saved = await create({ ...intro, name: 'Mixed case', subject: '{{#IF bankName}}{{bankName}}{{/If}}', body }, otherToken);
+    expect(saved.status).to.equal(201);
+    expect(saved.body).to.include({ subject: '{{#IF bankName}}{{bankName}}{{/If}}', body });
+  });
+
   it("lists only the user's templates, newest first, filtered by category, favorite and search", async () => {
     await create({ name: 'Quarterly check-in', category: 'check-in', subject: 'Checking in', body: 'How was the quarter?', isFavorite: true });
     await create({ name: 'Theirs', subject: 'Not yours', body: 'Private' }, otherToken);
