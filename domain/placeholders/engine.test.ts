@@ -53,6 +53,10 @@ describe('placeholder engine', () => {
     expect(checkTemplate('{{#If bankName}}x{{/each}}')).to.include({ ok: false, line: 1 });
   });
 
+  it('prints nothing for a missing value given an explicit empty fallback', () => {
+    expect(renderTemplate('Hi{{fallback contactFirstName ""}}!|{{fallback contactTitle " "}}|', {}).output).to.equal('Hi!| |');
+  });
+
   it('reads {{@root.name}} exactly as {{name}}: any letter case, formatted by kind, from inside a block too', () => {
     const result = renderTemplate('{{@root.bankName}}|{{@ROOT.BANKNAME}}|{{@root.totalAssets}}|{{@root.senderName}}|{{#with contactFirstName}}{{@root.bankname}}{{/with}}', { bankName: 'B', totalAssets: 1e9, contactFirstName: 'Jane' });
     expect(result).to.deep.equal({ output: 'B|B|$1.00B|[Your Name]|B', unknown: [], missing: ['senderName'] });

@@ -46,7 +46,9 @@ const helpers: Record<string, (...args: unknown[]) => unknown> = {
   },
   fallback: (value, ...rest) => {
     const alternative = rest.length > 1 ? rest[0] : undefined;
-    return isMissing(value) ? (isMissing(alternative) ? missingValueText : alternative) : value;
+    // a text given explicitly is used as written, an empty one too
+    if (!isMissing(value)) return value;
+    return typeof alternative === 'string' || !isMissing(alternative) ? alternative : missingValueText;
   },
 };
 
