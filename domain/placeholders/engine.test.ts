@@ -192,6 +192,11 @@ describe('placeholder engine', () => {
     }
   });
 
+  it('renders the subject on one line, each line break in a value a single space, and keeps the body as written', () => {
+    const email = renderEmail({ subject: 'For the {{contactTitle}} of {{bankName}}', body: '{{bankName}}' }, { contactTitle: 'Chief Financial \r\n Officer', bankName: 'Acme\nBank' });
+    expect(email).to.include({ subject: 'For the Chief Financial Officer of Acme Bank', body: 'Acme\nBank' });
+  });
+
   it('renders subject as plain text even when the body is HTML', () => {
     const email = renderEmail({ subject: '{{bankName}}', body: '{{bankName}}' }, { bankName: 'A & B' }, { format: 'html' });
     expect(email).to.deep.equal({ subject: 'A & B', body: 'A &amp; B', unknown: [], missing: [] });

@@ -360,6 +360,9 @@ function inPart<T>(part: TemplatePart, work: () => T): T {
   }
 }
 
+/** A subject is one line (a line break would end the mail header): each line break, with the spaces around it, is one space. */
+const oneLine = (text: string) => text.replace(/[^\S\r\n]*[\r\n]+\s*/g, ' ');
+
 /** Renders subject and body with the same values; the lists name each placeholder once. Throws EmailTemplateSyntaxError naming the part. */
 export function renderEmail(email: { subject: string; body: string }, values: PlaceholderValues, options: { format?: RenderFormat } = {}) {
   const lowered = lowerCaseValues(values);
@@ -368,7 +371,7 @@ export function renderEmail(email: { subject: string; body: string }, values: Pl
   const subject = part('subject', email.subject);
   const body = part('body', email.body);
   return {
-    subject: subject.output,
+    subject: oneLine(subject.output),
     body: body.output,
     unknown: [...new Set([...subject.unknown, ...body.unknown])],
     missing: [...new Set([...subject.missing, ...body.missing])],

@@ -441,4 +441,17 @@ describeWithDatabase('automation scheduler', (context) => {
     const days = sent.filter((mail) => mail.to === 'gus@alpha.example').map((mail) => localTime(mail.at, 'America/Chicago').day);
     expect(days, 'Monday 8th, Tuesday 9th, Thursday 11th').to.deep.equal([8, 9, 11]);
   });
+
+  it('sends a subject whose placeholder value has a line break on one line, the break a single space', async () => {
+    current = new Date('2027-01-12T15:00:00Z'); // Tuesday 9:00 in Chicago
+    const { token: own } = await app.signUp('Title sender');
+    await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
+    const template = (await app.request('/api/data/templates', { method: 'POST', token: own, body: { name: 'For the title', subject: 'A note for the {{contactTitle}}', body: 'Hello.' } })).body;
+    const workflow = (await app.request('/api/data/workflows', { method: 'POST', token: own, body: { name: 'Title one', steps: [{ day: 1, type: 'Email', templateId: template.id }] } })).body;
+    const contact = await app.request('/api/data/contacts', { method: 'POST', token: own, body: { bankId: 628, name: 'Lin', title: 'Chief Financial\r\n  Officer\nand Treasurer', email: 'lin@alpha.example' } });
+    expect(contact.status).to.equal(201);
+    await app.request(`/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', token: own, body: { contactIds: [contact.body.id] } });
+    await tick();
+    expect(sent.filter((mail) => mail.to === 'lin@alpha.example').map((mail) => mail.subject)).to.deep.equal(['A note for the Chief Financial Officer and Treasurer']);
+  });
 });
