@@ -243,6 +243,18 @@ describe('placeholder catalogue and values', () => {
     expect(names('Hon Wong')).to.deep.equal(['Hon', 'Wong']);
   });
 
+  it('reads a name written last name first, "Smith, John", as first name John and last name Smith', () => {
+    const names = (name: string) => {
+      const built = placeholderValues({ contact: { name } });
+      return [built.contactFirstName, built.contactLastName];
+    };
+    expect(names('Smith, John')).to.deep.equal(['John', 'Smith']);
+    expect(names('Smith,John')).to.deep.equal(['John', 'Smith']);
+    expect(names('García López, José María')).to.deep.equal(['José', 'García López']);
+    expect(names('Smith, Dr. John Q., Jr.')).to.deep.equal(['John', 'Smith']);
+    expect(renderTemplate('Hi {{contactFirstName}},', placeholderValues({ contact: { name: 'Smith, John' } })).output).to.equal('Hi John,');
+  });
+
   it('renders the starter template from sample values with nothing unknown or missing', () => {
     const email = renderEmail(defaultEmailTemplate, exampleValues());
     expect(email.unknown).to.deep.equal([]);

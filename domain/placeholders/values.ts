@@ -1,6 +1,7 @@
 import { placeholderCatalogue, type Placeholder, type PlaceholderSource } from './catalogue.ts';
 import { isoDay, toNumber } from './formats.ts';
 import type { PlaceholderValues } from './engine.ts';
+import { splitPersonName } from '../person-name.ts';
 
 /** The bank as the API serves it (camelCase, money in dollars), with its regulator record when loaded. */
 export type PlaceholderBank = Record<string, unknown> & { rawData?: Record<string, unknown> | null };
@@ -29,31 +30,10 @@ export type PlaceholderInputs = {
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-/**
- * Words that come before a given name (Dr. José García) or after a family name (John Smith Jr.), in
- * any case, with or without a dot. Not "Hon": it is also a given name (Hon Wong).
- */
-const honorifics = new Set(['dr', 'mr', 'mrs', 'ms', 'miss', 'mx', 'prof', 'rev', 'sir', 'dame']);
-const nameSuffixes = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'phd', 'md', 'cpa', 'cfa', 'esq', 'mba']);
-const bareWord = (word: string) => word.toLowerCase().replace(/[.,]/g, '');
-
-/**
- * The words of a contact's name without a title before it or a suffix after it, so that "Dr. José
- * María García" is greeted as José, not "Dr.", and "John Smith, Jr." has the last name Smith.
- */
-function nameParts(contact: PlaceholderContact): string[] {
-  const words = text(contact.name)?.split(/\s+/) ?? [];
-  let first = 0;
-  let end = words.length;
-  while (first < end - 1 && honorifics.has(bareWord(words[first]))) first += 1;
-  while (end - 1 > first && nameSuffixes.has(bareWord(words[end - 1]))) end -= 1;
-  return words.slice(first, end).map((word, index, kept) => (index === kept.length - 1 ? word.replace(/,$/, '') : word));
-}
-
 function contactField(contact: PlaceholderContact | null | undefined, field: Extract<PlaceholderSource, { from: 'contact' }>['field']): unknown {
   if (!contact) return null;
-  if (field === 'firstName') return text(contact.firstName) ?? nameParts(contact)[0] ?? null;
-  if (field === 'lastName') return text(contact.lastName) ?? (nameParts(contact).length > 1 ? nameParts(contact).at(-1) : null);
+  if (field === 'firstName') return text(contact.firstName) ?? splitPersonName(contact.name ?? '').firstName;
+  if (field === 'lastName') return text(contact.lastName) ?? splitPersonName(contact.name ?? '').lastName;
   if (field === 'name') return text(contact.name) ?? ([text(contact.firstName), text(contact.lastName)].filter(Boolean).join(' ') || null);
   return contact[field];
 }

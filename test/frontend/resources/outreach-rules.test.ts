@@ -159,6 +159,10 @@ describe('targets', () => {
     expect(initialsOf('Jane van Doe')).to.equal('JD');
     expect(initialsOf('cher')).to.equal('C');
   });
+
+  it('draws the initials of a name written last name first as first then last: "Smith, John" is JS', () => {
+    expect(initialsOf('Smith, John')).to.equal('JS');
+  });
 });
 
 describe('edit conflicts', () => {

@@ -1,13 +1,13 @@
+import { splitPersonName } from '../../../../domain/person-name.ts';
+
 /** Card view shows at most this many contact avatars, then '+N'. */
 export const MAX_AVATARS = 5;
 
-/** 'Jane van Doe' -> 'JD': the first letters of the first and last words. */
+/** 'Jane van Doe' -> 'JD', 'Smith, John' -> 'JS': the first letters of the first and last name. */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0][0];
-  const last = words.length > 1 ? words[words.length - 1][0] : '';
-  return `${first}${last}`.toUpperCase();
+  const { firstName, lastName } = splitPersonName(name.trim());
+  if (!firstName) return '?';
+  return `${firstName[0]}${lastName?.[0] ?? ''}`.toUpperCase();
 }
 
 /** The contacts drawn as avatars and how many more there are. */
