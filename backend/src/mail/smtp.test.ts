@@ -62,6 +62,22 @@ describe('an SMTP server refusing a send', () => {
     expect(outcomeOfSmtpError(refusal('RCPT TO', '450 4.1.1 Mailbox temporarily unavailable'))).to.deep.equal({ kind: 'retry', reason: 'The SMTP server is busy: 450 4.1.1 Mailbox temporarily unavailable' });
   });
 
+  it('fails a send whose login the server refuses (535), saying to have the SMTP user name and password in SMTP_URL checked by who runs the server', async () => {
+    const sink = await new SmtpSink().start({ username: 'crm', password: 'right-pw' });
+    const transport = smtpTransport(`smtp://crm:wrong-pw@127.0.0.1:${new URL(sink.url).port}`, { pool: false });
+    try {
+      const outcome = await transport.send({ emailId: crypto.randomUUID(), from: { name: 'Alex', email: 'alex@charterline.example' }, to: { name: null, email: 'jane@bank.example' }, subject: 'Hello', text: 'Hi', html: 'Hi' });
+      expect(outcome).to.deep.equal({
+        kind: 'failed',
+        reason: 'The mail server refused to log in, so the email was not sent. Ask the person who runs your Charterline server to check the SMTP user name and password in the SMTP_URL setting.',
+      });
+      expect(sink.received).to.deep.equal([]);
+    } finally {
+      await transport.close?.();
+      await sink.stop();
+    }
+  });
+
   it('answers a real server refusing RCPT TO with 550 5.1.1 as a bounce and with 550 5.7.1 as a plain failure, quoting its reply', async () => {
     const sink = await new SmtpSink().start({
       refuse: (address) => ({ 'gone@bank.example': '550 5.1.1 No such mailbox here', 'blocked@bank.example': '550 5.7.1 Refused by local policy' })[address],

@@ -31,11 +31,15 @@ export function refusesRecipientAddress(error: SmtpError): boolean {
   return error.command === 'RCPT TO' && (error.responseCode ?? 0) >= 500 && code !== undefined && badAddressCodes.has(code);
 }
 
+/** A refused login is fixed by whoever runs the server, not by the user whose send failed. */
+const smtpLoginRefusedText =
+  'The mail server refused to log in, so the email was not sent. Ask the person who runs your Charterline server to check the SMTP user name and password in the SMTP_URL setting.';
+
 /** What a send that nodemailer failed came to, from what the server answered (or did not). */
 export function outcomeOfSmtpError(error: SmtpError): SendOutcome {
   const said = (error.response ?? error.message ?? '').slice(0, 200);
   if (typeof error.responseCode === 'number' && error.responseCode >= 500) {
-    if (error.code === 'EAUTH') return { kind: 'failed', reason: 'The SMTP server refused the login in SMTP_URL.' };
+    if (error.code === 'EAUTH') return { kind: 'failed', reason: smtpLoginRefusedText };
     if (refusesRecipientAddress(error)) return { kind: 'bounced', reason: `The SMTP server refused the address for good: ${said}` };
     return { kind: 'failed', reason: `The SMTP server refused the email: ${said}` };
   }
