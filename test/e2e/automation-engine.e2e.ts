@@ -170,6 +170,39 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('searches the Do Not Contact list on the server, a page at a time with the total, and says plainly when an address was already removed', async () => {
+    const session = await e2e.registerUser('Lee Park');
+    const as = apiOf(e2e.url, session);
+    // added oldest first: person00 is the oldest, person29 the newest
+    for (let index = 0; index < 30; index += 1) await as('/api/data/suppressions', { method: 'POST', body: { email: `person${String(index).padStart(2, '0')}@${index % 3 === 0 ? 'beta' : 'alpha'}.example` } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/settings' });
+    await page.getByRole('tab', { name: 'Automation' }).click();
+    const doNotContact = page.getByRole('list', { name: 'Do Not Contact list' });
+    const total = page.getByTestId('do-not-contact-total');
+    await total.getByText('30 addresses on the list', { exact: true }).waitFor();
+    await doNotContact.getByText('person29@alpha.example', { exact: true }).waitFor();
+    expect(await doNotContact.getByRole('listitem').count()).to.equal(25);
+    await page.getByRole('navigation', { name: 'Do Not Contact pages' }).getByRole('button', { name: 'Go to page 2' }).click();
+    await doNotContact.getByText('person00@beta.example', { exact: true }).waitFor();
+    expect(await doNotContact.getByRole('listitem').count()).to.equal(5);
+    // the search goes to the server, in any letter case, and starts at the first page
+    await page.getByLabel('Search addresses').fill('BETA');
+    await total.getByText('10 addresses match “BETA”', { exact: true }).waitFor();
+    await doNotContact.getByText('person27@beta.example', { exact: true }).waitFor();
+    expect(await doNotContact.getByRole('listitem').count()).to.equal(10);
+    await page.getByLabel('Search addresses').fill('nobody');
+    await page.getByText('No address on the list matches your search.').waitFor();
+    // an address removed elsewhere since the list was read
+    await page.getByLabel('Search addresses').fill('person27');
+    await total.getByText('1 address matches “person27”', { exact: true }).waitFor();
+    await as(`/api/data/suppressions/${encodeURIComponent('person27@beta.example')}`, { method: 'DELETE' });
+    await page.getByRole('button', { name: 'Remove person27@beta.example' }).click();
+    await page.getByRole('alertdialog', { name: 'Remove from Do Not Contact?' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('That address is not on your Do Not Contact list (it may have been removed already).').waitFor();
+    await total.getByText('0 addresses match “person27”', { exact: true }).waitFor();
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('starts an automation from Targets, sends the email, creates the LinkedIn task, and stops on unsubscribe', async () => {
     const { session, as, bank, contactId } = await userWithWorkflow('Morgan Reyes');
     const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });

@@ -1,5 +1,5 @@
 import type { Decider } from '../../commands/decider.ts';
-import { RecordNotFound } from '../../commands/errors.ts';
+import { NotFound } from '../../commands/errors.ts';
 import type { SuppressionCommand } from './commands.ts';
 import { suppressionEvents, type SuppressionEvent } from './events.ts';
 
@@ -19,7 +19,7 @@ function decide(command: SuppressionCommand, state: SuppressionState): Suppressi
       if (state.emails.has(email)) return [];
       return [suppressionEvents.AddressSuppressed.create({ email, reason: command.reason, contactId: command.contactId, detail: command.detail, suppressedAt: command.at })];
     case 'UnsuppressAddress':
-      if (!state.emails.has(email)) throw new RecordNotFound(`${email} on your Do Not Contact list`);
+      if (!state.emails.has(email)) throw new NotFound('That address is not on your Do Not Contact list (it may have been removed already).');
       return [suppressionEvents.AddressUnsuppressed.create({ email })];
   }
 }

@@ -46,6 +46,27 @@ describeWithDatabase('Do Not Contact list API', (context) => {
     expect((await remove('raj@alpha.example')).status).to.equal(404);
   });
 
+  it('answers the removal of an address already removed with 404 saying it is not on the list', async () => {
+    await add({ email: 'gone@alpha.example' });
+    expect((await remove('gone@alpha.example')).status).to.equal(200);
+    const again = await remove('gone@alpha.example');
+    expect(again.status).to.equal(404);
+    expect(again.body.message).to.equal('That address is not on your Do Not Contact list (it may have been removed already).');
+  });
+
+  it('searches the list by address on the server and answers it a page at a time with the total', async () => {
+    const { token: own } = await app.signUp('Many addresses');
+    for (let index = 0; index < 30; index += 1) await add({ email: `person${String(index).padStart(2, '0')}@${index % 3 === 0 ? 'beta' : 'alpha'}.example` }, own);
+    const page = (query: string) => app.request(`/api/data/suppressions?${query}`, { token: own });
+    const second = await page(`sort=${encodeURIComponent('["email","ASC"]')}&range=${encodeURIComponent('[10,19]')}`);
+    expect(second.headers.get('content-range')).to.equal('suppressions 10-19/30');
+    expect(second.body.map((row: { email: string }) => row.email)).to.deep.equal(Array.from({ length: 10 }, (_, index) => `person${index + 10}@${(index + 10) % 3 === 0 ? 'beta' : 'alpha'}.example`));
+    const searched = await page(`filter=${encodeURIComponent('{"q":"BETA"}')}&range=${encodeURIComponent('[0,4]')}`);
+    expect(searched.headers.get('content-range')).to.equal('suppressions 0-4/10');
+    expect(searched.body).to.have.length(5);
+    expect(searched.body.every((row: { email: string }) => row.email.endsWith('@beta.example'))).to.equal(true);
+  });
+
   it('answers every add and removal of one address sent at the same time, none with a server error', async () => {
     // An add whose address another request takes off before it is read back, or a removal of an
     // address added after the list was read, used to fail on the missing row.

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, Grid, IconButton, List, ListItem, ListItemText, Pagination, Stack, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
 import { doNotContactLabels, whyOnDoNotContact } from '../../../../domain/records/do-not-contact.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
 import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
 import { SavedSettingsPending, useSavedSettings } from './SavedSettings.tsx';
@@ -105,15 +106,36 @@ function SendWindowCard() {
   );
 }
 
+/** Addresses shown on one page of the Do Not Contact list. */
+const doNotContactPageSize = 25;
+
 function DoNotContactCard() {
   const toast = useToast();
-  const [rows, setRows] = useState<Suppression[] | undefined>();
+  const [list, setList] = useState<{ rows: Suppression[]; total: number } | undefined>();
+  const [search, setSearch] = useState('');
+  const searched = useDebounced(search.trim());
+  const [page, setPage] = useState(1);
+  const [reloads, setReloads] = useState(0);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string>();
-  const load = useCallback(() => {
-    settingsApi.suppressions().then(setRows, (error: Error) => toast.error(error.message));
-  }, [toast]);
-  useEffect(load, [load]);
+  const load = useCallback(() => setReloads((count) => count + 1), []);
+  useEffect(() => setPage(1), [searched]);
+  useEffect(() => {
+    const request = new AbortController();
+    settingsApi.suppressionPage({ search: searched, page, perPage: doNotContactPageSize }, request.signal).then(
+      (answer) => {
+        // a page emptied by a removal shows the last page there is
+        const lastPage = Math.max(1, Math.ceil(answer.total / doNotContactPageSize));
+        if (page > lastPage) setPage(lastPage);
+        else setList(answer);
+      },
+      (error: Error) => {
+        if (error.name !== 'AbortError') toast.error(error.message);
+      },
+    );
+    return () => request.abort();
+  }, [searched, page, reloads, toast]);
+  const pages = list ? Math.ceil(list.total / doNotContactPageSize) : 0;
   const add = async () => {
     setEmailError(undefined);
     try {
@@ -170,9 +192,23 @@ function DoNotContactCard() {
             Add
           </Button>
         </Stack>
-        {rows && rows.length === 0 && <Alert severity="info">Nobody is on the list.</Alert>}
+        <TextField
+          label="Search addresses"
+          type="search"
+          size="small"
+          fullWidth
+          sx={{ mt: 1 }}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        {list && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="do-not-contact-total">
+            {countOf(list.total, 'address', 'addresses')} {searched ? `${list.total === 1 ? 'matches' : 'match'} “${searched}”` : 'on the list'}
+          </Typography>
+        )}
+        {list && list.total === 0 && <Alert severity="info">{searched ? 'No address on the list matches your search.' : 'Nobody is on the list.'}</Alert>}
         <List dense aria-label="Do Not Contact list">
-          {rows?.map((row) => (
+          {list?.rows.map((row) => (
             <ListItem
               key={row.email}
               secondaryAction={
@@ -185,6 +221,7 @@ function DoNotContactCard() {
             </ListItem>
           ))}
         </List>
+        {pages > 1 && <Pagination count={pages} page={page} onChange={(_, chosen) => setPage(chosen)} size="small" aria-label="Do Not Contact pages" />}
         <ConfirmDialog
           open={removing !== null}
           title="Remove from Do Not Contact?"

@@ -1,4 +1,4 @@
-import { ApiError, apiJson, http } from '../../providers/http.ts';
+import { ApiError, apiJson, apiResponse, http } from '../../providers/http.ts';
 import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 
 export const mailgunRegions = ['US', 'EU'] as const;
@@ -59,7 +59,16 @@ export const settingsApi = {
   /** A masked secret sent back unchanged keeps the stored one. */
   save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion' | 'mailgunWebhookSigningKey'>) => http.put<ServiceSettings>('/api/data/settings', settings),
   saveAutomation: (settings: AutomationSettings) => http.put<ServiceSettings>('/api/data/settings', settings),
-  suppressions: () => http.get<Suppression[]>('/api/data/suppressions', { range: JSON.stringify([0, 999]) }),
+  /** One page of the Do Not Contact list, newest first, searched by address on the server, with how many match in all. */
+  suppressionPage: async ({ search, page, perPage }: { search: string; page: number; perPage: number }, signal?: AbortSignal): Promise<{ rows: Suppression[]; total: number }> => {
+    const start = (page - 1) * perPage;
+    const query = { range: JSON.stringify([start, start + perPage - 1]), sort: JSON.stringify(['createdAt', 'DESC']), filter: JSON.stringify(search ? { q: search } : {}) };
+    const response = await apiResponse('/api/data/suppressions', { query, signal });
+    const rows = (await response.json()) as Suppression[];
+    // Content-Range: suppressions 0-24/1234
+    const total = Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? rows.length);
+    return { rows, total };
+  },
   suppress: (email: string) => http.post<Suppression>('/api/data/suppressions', { email }),
   unsuppress: (email: string) => http.delete<Suppression>(`/api/data/suppressions/${encodeURIComponent(email)}`),
   testHunter: (hunterApiKey: string) => test('/api/services/hunter/test', { hunterApiKey }, 'contact finder'),
