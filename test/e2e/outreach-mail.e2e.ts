@@ -136,6 +136,40 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('keeps the subject the user typed when a template is chosen, and fills it from the template while it is still the previous template\'s', async () => {
+    const { session, contactId, bank } = await userWithContact('Sasha Lind');
+    for (const [name, subject] of [['First note', 'Hello {{bankName}}'], ['Second note', 'Again, {{bankName}}']]) {
+      await apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name, category: 'introduction', subject, body: `${name} for {{contactName}}` } });
+    }
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${contactId}/show` });
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Send Email to Jane Doe' }).waitFor();
+    const bodyIs = (text: string) => page.waitForFunction((expected) => document.querySelector<HTMLTextAreaElement>('[role="dialog"] textarea')?.value === expected, text);
+    // the defaults' subject, and then a template's, give way to the next template
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'First note' }).click();
+    await bodyIs('First note for Jane Doe');
+    expect(await dialog.getByLabel('Subject').inputValue()).to.equal(`Hello ${bank.name}`);
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'Second note' }).click();
+    await bodyIs('Second note for Jane Doe');
+    expect(await dialog.getByLabel('Subject').inputValue()).to.equal(`Again, ${bank.name}`);
+    // a typed subject stays
+    await dialog.getByLabel('Subject').fill('Our coffee on Tuesday');
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'First note' }).click();
+    await bodyIs('First note for Jane Doe');
+    expect(await dialog.getByLabel('Subject').inputValue()).to.equal('Our coffee on Tuesday');
+    // an emptied subject is filled again
+    await dialog.getByLabel('Subject').fill('');
+    await combobox(page, /^Template/).click();
+    await page.getByRole('option', { name: 'Second note' }).click();
+    await bodyIs('Second note for Jane Doe');
+    expect(await dialog.getByLabel('Subject').inputValue()).to.equal(`Again, ${bank.name}`);
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('lists templates, workflows and sent emails as records, each with its history', async () => {
     const { session } = await userWithContact('Morgan Ellery');
     const template = await apiAs<{ id: string }>(e2e.url, session, '/api/data/templates', {

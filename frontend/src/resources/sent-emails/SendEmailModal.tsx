@@ -52,6 +52,8 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
   const bank = target?.bank;
   const [templateId, setTemplateId] = useState('');
   const [subject, setSubject] = useState('');
+  // The subject the defaults or the last template put in: a subject that differs was typed, and a template keeps it.
+  const [filledSubject, setFilledSubject] = useState('');
   const [body, setBody] = useState('');
   const [touched, setTouched] = useState(false);
   const [filling, setFilling] = useState(false);
@@ -85,6 +87,7 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
     const defaults = defaultEmail(target.bank.name, target.contact.name);
     setTemplateId('');
     setSubject(defaults.subject);
+    setFilledSubject(defaults.subject);
     setBody(defaults.body);
     setTouched(false);
     setError(undefined);
@@ -106,7 +109,8 @@ export function SendEmailModal({ target, onClose, onQueued }: { target: SendEmai
       const ownWords = typedBody && body.trim() ? body : null;
       setReplacedBody((kept) => ownWords ?? kept);
       setTypedBody(false);
-      setSubject(next.subject);
+      setSubject((current) => (!current.trim() || current === filledSubject ? next.subject : current));
+      setFilledSubject(next.subject);
       setBody(next.body);
     };
     const template = templates.data?.find((candidate) => candidate.id === id);
