@@ -503,10 +503,21 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect(response.text).to.match(/Unknown bank field: yachtCount/);
     });
 
+    it('refuses a region or loan type named like a built-in object property with 400 naming the choices', async () => {
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+        const region = await search({ region: name });
+        expect(region.status, `region ${name}`).to.equal(400);
+        expect(region.body.message).to.match(/Unknown region "[^"]+": use Northeast, Midwest, South, West\./);
+        const loanType = await search({ loanType: name });
+        expect(loanType.status, `loanType ${name}`).to.equal(400);
+        expect(loanType.body.message).to.match(/Unknown loan type "[^"]+": use 1-4 Family Residential, Commercial Real Estate, C&I/);
+      }
+    });
+
     it('rejects an unknown option with 400', async () => {
       const response = await search({ loanType: 'Yachts' });
       expect(response.status).to.equal(400);
-      expect(response.body.message).to.match(/loanType must be one of/);
+      expect(response.body.message).to.match(/Unknown loan type "Yachts": use 1-4 Family Residential/);
     });
   });
 });

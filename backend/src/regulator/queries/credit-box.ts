@@ -79,6 +79,14 @@ export const loanTypes = {
 
 export type LoanType = keyof typeof loanTypes;
 
+/** One of a table's own names ('constructor' and other names every object inherits are none), or nothing. */
+const choiceAmong = (table: Record<string, unknown>, label: string) =>
+  optionalChoice.superRefine((value, context) => {
+    if (value !== undefined && !Object.hasOwn(table, value)) {
+      context.addIssue({ code: 'custom', message: `Unknown ${label} "${value}": use ${Object.keys(table).join(', ')}.` });
+    }
+  });
+
 export const creditBoxCriteriaSchema = z.object({
   minAssets: optionalNumber,
   maxAssets: optionalNumber,
@@ -87,12 +95,12 @@ export const creditBoxCriteriaSchema = z.object({
   minRoa: optionalNumber,
   minNetInterestMargin: optionalNumber,
   maxEfficiencyRatio: optionalNumber,
-  region: optionalChoice.refine((value) => value === undefined || value in regions, 'region must be Northeast, Midwest, South or West'),
+  region: choiceAmong(regions, 'region'),
   state: stateChoice,
   regulator: optionalChoice.transform((value) => value?.toUpperCase()),
   charterType: optionalChoice.transform((value) => value?.toUpperCase()),
   minorityStatus: optionalChoice.refine((value) => value === undefined || ['MDI', 'Non-MDI', 'Women-Owned'].includes(value), 'minorityStatus must be MDI, Non-MDI or Women-Owned'),
-  loanType: optionalChoice.refine((value) => value === undefined || value in loanTypes, `loanType must be one of: ${Object.keys(loanTypes).join(', ')}`),
+  loanType: choiceAmong(loanTypes, 'loan type'),
   minLoanVolume: optionalNumber,
   minDepositGrowth: optionalNumber,
   searchTerm: optionalChoice,
