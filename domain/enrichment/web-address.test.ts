@@ -18,10 +18,13 @@ describe('web addresses', () => {
     expect(isLinkedinHost('linkedin.com.evil.example')).to.equal(false);
   });
 
-  it('reads a LinkedIn address typed without a scheme, and refuses other schemes, hosts and credentials', () => {
+  it('reads a LinkedIn address typed without a scheme, and refuses other schemes, hosts, ports and credentials', () => {
     expect(parseLinkedinUrl('linkedin.com/in/jane')?.href).to.equal('https://linkedin.com/in/jane');
     expect(parseLinkedinUrl('javascript:alert(1)')).to.equal(null);
     expect(parseLinkedinUrl('https://user:pw@www.linkedin.com/in/x')).to.equal(null);
     expect(parseLinkedinUrl('https://evil.example/in/x')).to.equal(null);
+    expect(parseLinkedinUrl('https://www.linkedin.com:8443/in/x')).to.equal(null);
+    expect(parseLinkedinUrl('https://user@linkedin.com/in/x')).to.equal(null);
+    expect(parseLinkedinUrl('https://www.linkedin.com:443/in/x')?.href).to.equal('https://www.linkedin.com/in/x');
   });
 });

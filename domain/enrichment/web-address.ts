@@ -25,15 +25,21 @@ export function isLinkedinHost(hostname: string): boolean {
   return host === 'linkedin.com' || host.endsWith('.linkedin.com');
 }
 
-/** A LinkedIn address: an http(s) URL on linkedin.com. People type it without the scheme. */
+/**
+ * Whether a URL may be requested as LinkedIn: http(s) on linkedin.com or a subdomain, at the scheme's
+ * default port, with no user name or password.
+ */
+export function isLinkedinAddress(url: URL): boolean {
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.port === '' && !url.username && !url.password && isLinkedinHost(url.hostname);
+}
+
+/** A LinkedIn address (see isLinkedinAddress). People type it without the scheme. */
 export function parseLinkedinUrl(input: string): URL | null {
   const text = input.trim();
   if (!text) return null;
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username || url.password) return null;
-    return isLinkedinHost(url.hostname) ? url : null;
+    return isLinkedinAddress(url) ? url : null;
   } catch {
     return null;
   }

@@ -20,6 +20,8 @@ describeWithDatabase('contact finding and checking API (Hunter.io, LinkedIn)', (
       '/company/old-name': 'https://www.linkedin.com/company/first-example?trk=moved',
       '/company/runaway': 'https://evil.example/company/runaway',
       '/company/walled': 'https://www.linkedin.com/authwall?sessionRedirect=x',
+      '/company/other-port': 'https://www.linkedin.com:8443/company/first-example/',
+      '/company/with-user': 'https://user@www.linkedin.com/company/first-example/',
     }).start();
     app = await startTestApp(context.db, { config: { hunterApiUrl: hunter.url, linkedinUrlRewrite: linkedin.url } });
     token = (await app.signUp('Owner')).token;
@@ -165,6 +167,19 @@ describeWithDatabase('contact finding and checking API (Hunter.io, LinkedIn)', (
       const runaway = await post('linkedin/verify', { url: 'https://www.linkedin.com/company/runaway' });
       expect(runaway.body).to.include({ isValid: false, reason: 'The address leads away from LinkedIn.' });
       expect(linkedin.requests.length).to.equal(before + 1);
+    });
+
+    it('refuses a port other than the default or a user name in the address, first address or redirect alike, without making a request', async () => {
+      const before = linkedin.requests.length;
+      for (const url of ['https://www.linkedin.com:8443/in/jane', 'http://www.linkedin.com:443/in/jane', 'https://user@linkedin.com/in/jane', 'https://user:secret@www.linkedin.com/in/jane']) {
+        expect((await post('linkedin/verify', { url })).body, url).to.include({ isValid: false, finalUrl: null, reason: 'Only linkedin.com addresses can be checked.' });
+      }
+      expect(linkedin.requests.length).to.equal(before);
+      for (const url of ['https://www.linkedin.com/company/other-port', 'https://www.linkedin.com/company/with-user']) {
+        expect((await post('linkedin/verify', { url })).body, url).to.include({ isValid: false, finalUrl: null, reason: 'The address leads away from LinkedIn.' });
+      }
+      expect(linkedin.requests.length).to.equal(before + 2);
+      expect((await post('linkedin/verify', { url: 'https://www.linkedin.com:443/in/jane' })).body).to.include({ isValid: true, finalUrl: 'https://www.linkedin.com/in/jane' });
     });
 
     it('needs a url', async () => {

@@ -1,4 +1,4 @@
-import { isLinkedinHost, parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
+import { isLinkedinAddress, parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 
 /**
  * `checked` is false when no verdict was reached (LinkedIn unreachable, slow or failing): the address
@@ -34,8 +34,8 @@ function canonical(url: URL): string {
 
 /**
  * Whether a LinkedIn address leads to a page, following redirects by hand. Only linkedin.com and its
- * subdomains are ever requested, the first address and every redirect alike: the server must not be
- * usable to reach any other host.
+ * subdomains at the default ports are ever requested, the first address and every redirect alike: the
+ * server must not be usable to reach any other host or port.
  */
 export async function checkLinkedinUrl(input: string, options: LinkedinCheckOptions = {}): Promise<LinkedinCheck> {
   let url = parseLinkedinUrl(input);
@@ -70,7 +70,7 @@ export async function checkLinkedinUrl(input: string, options: LinkedinCheckOpti
       } catch {
         return invalid('LinkedIn answered with a broken redirect.');
       }
-      if ((next.protocol !== 'https:' && next.protocol !== 'http:') || !isLinkedinHost(next.hostname)) {
+      if (!isLinkedinAddress(next)) {
         return invalid('The address leads away from LinkedIn.');
       }
       previous = url;
