@@ -7,7 +7,7 @@ import { DomainError } from '../commands/errors.ts';
 import type { EventStore } from '../eventstore/types.ts';
 import { BadRequestError, HttpError } from '../http/errors.ts';
 import { currentContext, runWithContext, systemContext } from '../context/request-context.ts';
-import { certSchema } from '../regulator/queries/detail.ts';
+import { certParamSchema } from '../../../domain/cert.ts';
 import { templateCategories } from '../../../domain/records/template.ts';
 import { maxAiPromptLength } from '../../../domain/ai-prompt.ts';
 import { quarterSchema } from '../../../domain/quarter.ts';
@@ -32,7 +32,7 @@ import { knownTemplates } from '../outreach/workflows/routes.ts';
  */
 
 const record = z.record(z.string(), z.unknown());
-const optionalCert = z.coerce.number().int().positive().optional();
+const optionalCert = certParamSchema('cert').optional();
 const name = (field: string) => z.string().trim().min(1, `${field} is required.`).max(300);
 /** What the user asks the AI to write: often a paragraph or more, so it may be far longer than a name. */
 const prompt = z.string().trim().min(1, 'prompt is required.').max(maxAiPromptLength, `A prompt can be at most ${groupThousands(maxAiPromptLength)} characters.`);
@@ -240,8 +240,8 @@ export function aiRoutes(knex: Knex, eventStore: EventStore, ai: AiService): Rou
   const data = new Router({ prefix: '/api/data' });
   data.get('/ai-analysis/:cert/:kind', async (ctx) => {
     const user = signedInUser(ctx.state);
-    const cert = certSchema.safeParse(ctx.params.cert);
-    if (!cert.success) throw new BadRequestError(`"${ctx.params.cert}" is not a certificate number.`);
+    const cert = certParamSchema('cert').safeParse(ctx.params.cert);
+    if (!cert.success) throw new BadRequestError(cert.error.issues[0].message);
     const kind = z.enum(analysisKinds).safeParse(ctx.params.kind);
     if (!kind.success) throw new BadRequestError(`The kind of analysis must be one of ${analysisKinds.join(', ')}.`);
     const quarter = quarterSchema.optional().safeParse(ctx.query.quarter);

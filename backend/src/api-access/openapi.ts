@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { largestCert } from '../../../domain/cert.ts';
 import { bankAnswerSchema, bankListAnswerSchema, bankListQuerySchema, problemSchema } from './public-schemas.ts';
 
 const schemaRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -61,10 +62,10 @@ export function openApiDocument(serverUrl: string, requestsPerMinute: number) {
         get: {
           summary: 'One of your target banks',
           operationId: 'getBank',
-          parameters: [{ name: 'cert', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 }, description: 'FDIC certificate number.' }],
+          parameters: [{ name: 'cert', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: largestCert }, description: 'FDIC certificate number.' }],
           responses: {
             '200': json('BankAnswer', 'The bank.'),
-            '400': problem('A cert that is not a whole number from 1 to 2147483647.'),
+            '400': problem(`A cert that is not a whole number from 1 to ${largestCert}.`),
             '404': problem('Not one of your target banks.'),
             ...errors,
           },

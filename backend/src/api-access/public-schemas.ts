@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { certParamSchema } from '../../../domain/cert.ts';
 
 /** The bank of the public API: money in full dollars, ratios in percent. */
 export const publicBankSchema = z
@@ -92,9 +93,5 @@ export const problemSchema = z
   })
   .meta({ id: 'Problem', description: 'An error, as RFC 7807 problem details (application/problem+json) with a readable message.' });
 
-const CERT_MESSAGE = "cert must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).";
-
-/** The path of one bank: its cert in digits only (no sign, decimals, exponent or hex). */
-export const bankPathSchema = z.object({
-  cert: z.string().regex(/^\d+$/, CERT_MESSAGE).transform(Number).pipe(z.number().min(1, CERT_MESSAGE).max(2_147_483_647, CERT_MESSAGE)),
-});
+/** The path of one bank: its cert. */
+export const bankPathSchema = z.object({ cert: certParamSchema('cert') });

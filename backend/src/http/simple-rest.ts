@@ -8,6 +8,7 @@ import { findUnstorableText } from './storable-text.ts';
 import { queryParams } from './query-params.ts';
 import { containsPattern } from '../db/like.ts';
 import { isCalendarDate } from '../../../domain/format.ts';
+import { certParamSchema } from '../../../domain/cert.ts';
 
 /** How a resource's list can be filtered and sorted: API field names mapped to SQL. */
 export type ListSpec = {
@@ -278,12 +279,18 @@ export function booleanFilter(column: string) {
   };
 }
 
-/** An integer equality filter (or a list of them). */
-export function integerFilter(column: string) {
+/** The certificate number a bank filter names, refused with 400 on the filter when it is not one. */
+export function filterCert(value: unknown, key: string): number {
+  const parsed = certParamSchema(key).safeParse(value);
+  if (parsed.success) return parsed.data;
+  const { message } = parsed.error.issues[0];
+  throw new BadRequestError(message, { issues: [{ path: `filter.${key}`, message }] });
+}
+
+/** A bank filter: one certificate number or a list of them. */
+export function certFilter(column: string) {
   return (query: Knex.QueryBuilder, value: unknown, key: string) => {
-    const values = (Array.isArray(value) ? value : [value]).map(Number);
-    if (values.some((v) => !Number.isInteger(v))) throw new BadRequestError(`Filter ${key} must be a whole number.`);
-    query.whereIn(column, values);
+    query.whereIn(column, (Array.isArray(value) ? value : [value]).map((one) => filterCert(one, key)));
   };
 }
 

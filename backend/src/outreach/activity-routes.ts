@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import { noQueryParams } from '../http/query-params.ts';
-import { countRows, listTotalColumn, narrowingFilters, respondWithList, searchPattern, type ListParams } from '../http/simple-rest.ts';
+import { countRows, filterCert, listTotalColumn, narrowingFilters, respondWithList, searchPattern, type ListParams } from '../http/simple-rest.ts';
 import { cachedAnswer } from '../read-cache/answers.ts';
 import type { AppServices } from '../services.ts';
 import type { ActivityDescription } from './activity.ts';
@@ -80,11 +80,7 @@ function activityFilters(knex: Knex, userId: string): Record<string, (query: Kne
     resource: oneOf('resource', new Set(resources), 'record type'),
     type: oneOf('event_type', knownTypes, 'event type'),
     recordId: (query, value) => query.where('record_id', String(value)),
-    bankId: (query, value) => {
-      const bankId = z.coerce.number().int().safeParse(value);
-      if (!bankId.success) throw new BadRequestError('bankId must be a bank cert number.');
-      bankTimeline(knex, userId, bankId.data)(query);
-    },
+    bankId: (query, value) => bankTimeline(knex, userId, filterCert(value, 'bankId'))(query),
     source: oneOf('source', new Set(eventSources), 'source'),
     correlationId: (query, value) => query.where('correlation_id', String(value)),
     since: (query, value) => query.where('occurred_at', '>=', parseBound('since', value)),

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { certParamSchema } from '../../../domain/cert.ts';
 import { groupThousands } from '../../../domain/format.ts';
 import {
   EmailTemplateSyntaxError,
@@ -22,7 +23,7 @@ export const renderRequestSchema = z
     subject: templateText('Subject', 500).default(''),
     // as long as a template's body may be, so every saved template can be filled in
     body: templateText('Body', emailBodyMaxLength),
-    cert: z.coerce.number({ error: 'cert must be a certificate number.' }).int('cert must be a certificate number.').min(0).max(2_147_483_647).nullish(),
+    cert: certParamSchema('cert').nullish(),
     contactId: z.uuid({ error: 'contactId must be a contact id.' }).nullish(),
     format: z.enum(['text', 'html'], { error: "format must be 'text' or 'html'." }).default('text'),
     /** The writer's calendar day, which {{today}} writes: in a New York evening the server's clock (UTC) is on tomorrow. */

@@ -275,6 +275,16 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
     expect((await get('/api/services/fdic/bank/abc/overview')).status).to.equal(400);
   });
 
+  it('refuses a cert of 0, below it or beyond a certificate number in a bank address with 400 saying what a cert is', async () => {
+    for (const cert of ['0', '-5', '99999999999', '1e3']) {
+      for (const path of [`/api/services/fdic/bank/${cert}/overview`, `/api/services/fdic/institutions/${cert}`, `/api/services/fdic/failures/${cert}`]) {
+        const response = await get(path);
+        expect(response.status, path).to.equal(400);
+        expect(response.body.message).to.equal("cert must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).");
+      }
+    }
+  });
+
   it('finds peers in an asset range given in thousands', async () => {
     const response = await get('/api/services/fdic/peers?minAssets=100000&maxAssets=1000000&state=All&regulator=All&charterType=All&useFDIC=false&limit=500');
     expect(response.status).to.equal(200);

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { certParamSchema } from '../../../domain/cert.ts';
 import { signedInUser } from '../auth/authenticate.ts';
 import { BadRequestError } from '../http/errors.ts';
 import type { AppServices, Feature } from '../services.ts';
@@ -10,7 +11,6 @@ import { dashboard } from './queries/dashboard.ts';
 import { unfinishedDemoLoad } from './bootstrap.ts';
 import {
   censusProfile,
-  certSchema,
   dataStatus,
   demographics,
   failures,
@@ -43,8 +43,8 @@ import { startScreeningWarmUp, type ScreeningWarmUp } from './screening-warm-up.
 const quarterQuery = z.object({ quarter: quarterSchema.optional() });
 
 function certParam(value: string | undefined): number {
-  const parsed = certSchema.safeParse(value);
-  if (!parsed.success) throw new BadRequestError(`"${value}" is not a certificate number.`);
+  const parsed = certParamSchema('cert').safeParse(value);
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues[0].message);
   return parsed.data;
 }
 

@@ -10,7 +10,7 @@ import { signedInUser } from '../../auth/authenticate.ts';
 import { handleCommand } from '../../commands/handle-command.ts';
 import { RecordNotFound } from '../../commands/errors.ts';
 import { BadRequestError, ConflictError, readAfterCommit } from '../../http/errors.ts';
-import { booleanFilter, integerFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
+import { booleanFilter, certFilter, presentFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import type { EventStore } from '../../eventstore/types.ts';
 import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
@@ -212,7 +212,7 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
       },
       defaultSort: { field: 'createdAt', order: 'DESC' },
       filters: {
-        bankId: integerFilter('contacts.bank_id'),
+        bankId: certFilter('contacts.bank_id'),
         isHotLead: booleanFilter('contacts.is_hot_lead'),
         replied: presentFilter('contacts.replied_at'),
         verification: verificationFilter,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { enrolmentStatuses, type EnrolmentRecord, type EnrolmentStatus, type EnrolmentStopReason, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
-import { integerFilter, textOrder } from '../../http/simple-rest.ts';
+import { certFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -94,7 +94,7 @@ export const enrolmentsResource: ResourceDefinition<EnrolmentCommand, EnrolmentR
     filters: {
       workflowId: (query, value) => query.where('enrolments.workflow_id', uuidFilter('workflowId', value)),
       contactId: (query, value) => query.whereIn('enrolments.contact_id', (Array.isArray(value) ? value : [value]).map((id) => uuidFilter('contactId', id))),
-      bankId: integerFilter('enrolments.bank_id'),
+      bankId: certFilter('enrolments.bank_id'),
       status: (query, value) => {
         const values = (Array.isArray(value) ? value : [value]).map(String);
         if (values.some((candidate) => !(enrolmentStatuses as readonly string[]).includes(candidate))) throw new BadRequestError(`status must be one of ${enrolmentStatuses.join(', ')}.`);

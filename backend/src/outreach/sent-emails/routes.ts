@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { deliveryStatuses, type DeliveryStatus, type SentEmailRecord } from '../../../../domain/records/sent-email.ts';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
-import { integerFilter, textOrder } from '../../http/simple-rest.ts';
+import { certFilter, textOrder } from '../../http/simple-rest.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, type ResourceDefinition } from '../resource-routes.ts';
 import { uuidParam } from '../schemas.ts';
@@ -64,7 +64,7 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
     },
     defaultSort: { field: 'sentAt', order: 'DESC' },
     filters: {
-      bankId: integerFilter('sent_emails.bank_id'),
+      bankId: certFilter('sent_emails.bank_id'),
       contactId: (query, value) => {
         const contactId = uuidParam.safeParse(value);
         if (!contactId.success) throw new BadRequestError('Filter contactId must be a contact id.');

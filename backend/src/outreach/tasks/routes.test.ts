@@ -77,9 +77,22 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
   it('refuses a list parameter it cannot read with 400 naming the parameter or filter as sent, never the column behind it', async () => {
     const list = async (query: string) => (await app.request(`/api/data/tasks?${query}`, { token })).body.message;
     expect(await list('filter=notjson')).to.equal('Invalid list parameters: filter must be JSON');
-    expect(await list(`filter=${encodeURIComponent('{"bankId":"abc"}')}`)).to.equal('Filter bankId must be a whole number.');
+    expect(await list(`filter=${encodeURIComponent('{"bankId":"abc"}')}`)).to.equal("bankId must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).");
     expect(await list(`filter=${encodeURIComponent('{"completed":"maybe"}')}`)).to.equal('Filter completed must be true or false.');
     expect(await list(`filter=${encodeURIComponent('{"dueAfter":"2026-02-30"}')}`)).to.equal('Filter dueAfter must be a date like 2026-12-31.');
+  });
+
+  it('refuses a bank filter beyond a certificate number, 0 or negative with 400 on the filter, on every list that takes one', async () => {
+    const message = "bankId must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).";
+    for (const list of ['tasks', 'contacts', 'sent-emails', 'enrolments', 'activity']) {
+      for (const bankId of ['99999999999', '0', '-5', '[628, 99999999999]', '"1e3"']) {
+        const response = await app.request(`/api/data/${list}?filter=${encodeURIComponent(`{"bankId":${bankId}}`)}`, { token });
+        expect(response.status, `${list} ${bankId}`).to.equal(400);
+        expect(response.body.message).to.equal(message);
+        expect(response.body.issues).to.deep.equal([{ path: 'filter.bankId', message }]);
+      }
+      expect((await app.request(`/api/data/${list}?filter=${encodeURIComponent('{"bankId":"628"}')}`, { token })).status, list).to.equal(200);
+    }
   });
 
   it('refuses an unknown parameter of a list, the activity feed, its event types and a history with 400 naming it and the ones they take', async () => {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TaskRecord } from '../../../../domain/records/task.ts';
 import { BadRequestError } from '../../http/errors.ts';
 import { z } from 'zod';
-import { booleanFilter, dateBoundFilter, integerFilter, textOrder } from '../../http/simple-rest.ts';
+import { booleanFilter, dateBoundFilter, certFilter, textOrder } from '../../http/simple-rest.ts';
 import { isCalendarDate } from '../../../../domain/format.ts';
 import type { AppServices } from '../../services.ts';
 import { resourceRouter, runRecordCommand, type ResourceDefinition } from '../resource-routes.ts';
@@ -53,7 +53,7 @@ export const tasksResource = (knex: Knex): ResourceDefinition<TaskCommand, TaskR
     sortable: { dueDate: 'tasks.due_date', createdAt: 'tasks.created_at', text: textOrder('tasks.text'), completed: 'tasks.completed', bankName: 'targets.name', id: 'tasks.id' },
     defaultSort: { field: 'dueDate', order: 'ASC' },
     filters: {
-      bankId: integerFilter('tasks.bank_id'),
+      bankId: certFilter('tasks.bank_id'),
       completed: booleanFilter('tasks.completed'),
       dueAfter: dateBoundFilter('tasks.due_date', '>='),
       dueBefore: dateBoundFilter('tasks.due_date', '<='),

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { certParamSchema } from '../../../../domain/cert.ts';
 import { BadRequestError, HttpError } from '../../http/errors.ts';
 import { timeZoneParam } from '../../settings/settings.ts';
 import type { AppServices, Feature } from '../../services.ts';
 import { loadBankReportData } from './report-data.ts';
 
 const reportRequest = z.object({
-  cert: z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
+  cert: certParamSchema('cert'),
   /** The reader's time zone, for the time the report says it was made. */
   timeZone: timeZoneParam.optional(),
 });

@@ -19,8 +19,6 @@ export const pageQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const certSchema = z.coerce.number().int().min(0, 'cert must be a certificate number').max(2_147_483_647);
-
 const isoDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : ((value as string | null) ?? null));
 
 /**
