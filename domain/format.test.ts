@@ -16,6 +16,8 @@ import {
   formatMoney,
   formatMoneyTick,
   formatPercent,
+  isCalendarDate,
+  isOnCalendarDay,
   quarterLabel,
   quarterReports,
   ratingWords,
@@ -101,6 +103,13 @@ describe('frontend formats', () => {
     expect(foldText('José NÚÑEZ')).to.equal('jose nunez');
     expect(foldText('Zoë Brandt-Øster, Łódź')).to.equal('zoe brandt-oster, lodz');
     expect(foldText('Nguyễn Thị, Ștefan Weiß, Æsir Cœur')).to.equal('nguyen thi, stefan weiss, aesir coeur');
+  });
+
+  it('takes as calendar days only dates of years 0001 to 9999 the calendar has, date-times by their date', () => {
+    for (const day of ['2026-12-31', '2024-02-29', '0001-01-01', '9999-12-31']) expect(isCalendarDate(day), day).to.equal(true);
+    for (const day of ['0000-01-01', '2026-02-30', '2025-02-29', '10000-01-01', '2026-1-1', '2026-12-31T00:00:00Z']) expect(isCalendarDate(day), day).to.equal(false);
+    expect(isOnCalendarDay('2026-12-31T23:59:59+05:00')).to.equal(true);
+    expect(isOnCalendarDay('0000-01-01T00:00:00Z')).to.equal(false);
   });
 
   it('writes a count with its noun, singular for one', () => {

@@ -131,12 +131,15 @@ const wholeUtcMoment = new RegExp(`^${utcMoment.source}$`);
 /** Whether a value is one such moment, and nothing else. */
 export const isUtcMoment = (text: string) => wholeUtcMoment.test(text);
 
-/** Whether a text is a day of the calendar as YYYY-MM-DD: 2026-02-30 is not. */
+/** Whether a text is a day of the calendar as YYYY-MM-DD, in years 0001 to 9999: 2026-02-30 and 0000-01-01 are not. */
 export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text.startsWith('0000')) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
+
+/** Whether an ISO date or date-time (2026-12-31T09:00:00Z) is written on a day of the calendar, as `isCalendarDate` judges its date. */
+export const isOnCalendarDay = (text: string) => isCalendarDate(text.slice(0, 10));
 
 /** The calendar day of a moment where this runs (the user's browser), as YYYY-MM-DD: a task due that day is due "today". */
 export function localDate(moment: Date = new Date()): string {

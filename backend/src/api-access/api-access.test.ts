@@ -102,6 +102,15 @@ describeWithDatabase('API keys and the public API', (context) => {
     expect((await publicGet('/banks?page=0', key)).status).to.equal(400);
   });
 
+  it('refuses an after whose moment is in year 0000 or missing from the calendar with 400, as one not sent by an earlier page', async () => {
+    for (const moment of ['0000-01-01T00:00:00.000000Z', '2026-02-30T00:00:00.000000Z']) {
+      const after = Buffer.from(JSON.stringify([moment, 1])).toString('base64url');
+      const refused = await publicGet(`/banks?after=${after}`, (await createKey(`Forged ${moment}`)).body.key);
+      expect(refused.status, moment).to.equal(400);
+      expect(refused.body.message).to.equal('after: after must be the meta.next of an earlier page, as it was sent.');
+    }
+  });
+
   it('reads every target once with after, while targets are removed and added between pages', async () => {
     const reader = await app.signUp('Paging reader');
     const allCerts = (await context.db.knex('fdic_institutions').orderBy('cert').select('cert')).map((row: { cert: number }) => row.cert);

@@ -12,6 +12,7 @@ import { activitySearchCandidates, activitySearchMatches, activitySearchPage } f
 import { activityTotal } from './activity-total.ts';
 import { activitySummary, outreachActivity } from './registry.ts';
 import { eventSources } from '../../../domain/records/event-source.ts';
+import { isOnCalendarDay } from '../../../domain/format.ts';
 
 type ActivityRow = {
   global_position: number;
@@ -34,7 +35,7 @@ const resources = [...new Set(eventTypes.map((entry) => entry.resource))];
 const knownTypes = new Set(eventTypes.map((entry) => entry.type));
 
 const dateBound = (name: string) =>
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date like 2026-12-31 or an ISO date-time.` });
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: `${name} must be a date like 2026-12-31 or an ISO date-time.` }).refine(isOnCalendarDay, `${name} must be a date like 2026-12-31 or an ISO date-time.`);
 
 /**
  * Filters that decide on a row by its own columns, which an event never changes: their totals are

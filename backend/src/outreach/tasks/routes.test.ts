@@ -82,6 +82,36 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(await list(`filter=${encodeURIComponent('{"dueAfter":"2026-02-30"}')}`)).to.equal('Filter dueAfter must be a date like 2026-12-31.');
   });
 
+  it('refuses a due date in year 0000, past 9999 or missing from the calendar with 400, in a task and in the task and activity date filters', async () => {
+    const impossible = ['0000-01-01', '2026-02-30', '10000-01-01'];
+    const id = (await create({ text: 'Dated', dueDate: '2026-12-01', bankId: 628 })).body.id;
+    for (const dueDate of impossible) {
+      const created = await create({ text: 'x', dueDate, bankId: 628 });
+      expect(created.status, dueDate).to.equal(400);
+      expect(created.body.issues).to.deep.equal([{ path: 'dueDate', message: 'Due date must be a date like 2026-12-31.' }]);
+      const edited = await app.request(`/api/data/tasks/${id}`, { method: 'PUT', token, body: { text: 'Dated', dueDate, bankId: 628 } });
+      expect(edited.status, dueDate).to.equal(400);
+      expect(edited.body.issues).to.deep.equal([{ path: 'dueDate', message: 'Due date must be a date like 2026-12-31.' }]);
+    }
+    const listed = async (path: string, filter: Record<string, unknown>) => app.request(`/api/data/${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`, { token });
+    for (const day of impossible) {
+      for (const key of ['dueAfter', 'dueBefore']) {
+        const response = await listed('tasks', { [key]: day });
+        expect(response.status, `${key} ${day}`).to.equal(400);
+        expect(response.body.message).to.equal(`Filter ${key} must be a date like 2026-12-31.`);
+      }
+      expect((await listed('tasks', { overdue: day })).status, `overdue ${day}`).to.equal(400);
+      for (const key of ['since', 'until']) {
+        for (const bound of [day, `${day}T00:00:00Z`]) {
+          const response = await listed('activity', { [key]: bound });
+          expect(response.status, `${key} ${bound}`).to.equal(400);
+          expect(response.body.message).to.equal(`${key} must be a date like 2026-12-31 or an ISO date-time.`);
+        }
+      }
+    }
+    expect((await listed('activity', { since: '0001-01-01', until: '9999-12-31T23:59:59Z' })).status).to.equal(200);
+  });
+
   it('refuses a bank filter beyond a certificate number, 0 or negative with 400 on the filter, on every list that takes one', async () => {
     const message = "bankId must be a whole number from 1 to 2147483647 (the bank's FDIC certificate number).";
     for (const list of ['tasks', 'contacts', 'sent-emails', 'enrolments', 'activity']) {
