@@ -63,6 +63,14 @@ describe('JSON request bodies', () => {
     expect(answer.text).to.contain('not valid JSON');
   });
 
+  it('refuses a body that is not a JSON object (a list, a text, a number, null) with 400 saying so', async () => {
+    for (const body of ['[]', '[{"name":"Ergo Bank"}]', '"Ergo Bank"', '42', 'true', 'null']) {
+      const answer = await postChunked(port, [body]);
+      expect(answer.status, body).to.equal(400);
+      expect(JSON.parse(answer.text).message, body).to.equal('The request body must be a JSON object.');
+    }
+  });
+
   it('gives up on a body whose client goes away before sending all of it', async () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));

@@ -10,8 +10,9 @@ declare module 'koa' {
 }
 
 /**
- * Reads JSON bodies with a size limit. Malformed JSON is a 400 and an oversized body a 413:
- * never a 500, and never a half-read request.
+ * Reads JSON bodies with a size limit. Malformed JSON, or JSON other than an object (every route
+ * takes its fields by name), is a 400 and an oversized body a 413: never a 500, and never a
+ * half-read request.
  */
 export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, number> = {}): Middleware {
   return async (ctx, next) => {
@@ -35,6 +36,7 @@ export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, nu
     } catch {
       throw new HttpError(400, 'The request body is not valid JSON.');
     }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object.');
     const problem = findUnstorableText(body, 'request body');
     if (problem) throw new HttpError(400, problem);
     ctx.request.body = body;

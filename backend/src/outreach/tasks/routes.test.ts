@@ -48,6 +48,14 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(response.body.issues[0].path).to.equal('dueDate');
   });
 
+  it('refuses a body that is not a JSON object with 400 saying so, not in the words of the schema library', async () => {
+    for (const body of ['[]', '"Call the CFO"', '7', 'null']) {
+      const response = await app.request('/api/data/tasks', { method: 'POST', token, body, headers: { 'content-type': 'application/json' } });
+      expect(response.status, body).to.equal(400);
+      expect(response.body.message, body).to.equal('The request body must be a JSON object.');
+    }
+  });
+
   it('rejects an empty description, a missing bank, an unknown field and a wrongly typed field with 400', async () => {
     expect((await create({ text: '   ', dueDate: '2026-12-01', bankId: 628 })).body.message).to.match(/Task description is required/);
     expect((await create({ text: 'x', dueDate: '2026-12-01' })).status).to.equal(400);
