@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../../../../domain/format.ts';
 import { parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 import { cleanTags } from '../ownership.ts';
 import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
@@ -68,11 +69,24 @@ export const snapshotNumberFields = [
 /** Descriptive fields kept with the figures (the metro area is spelt three ways by different screens). */
 export const snapshotTextFields = ['regulator', 'primaryRegulator', 'charterClass', 'minorityStatusCode', 'cbsaName', 'cbsa_name', 'CBSANAME', 'repdte'] as const;
 
+/**
+ * No bank's figure comes near a thousand trillion (dollars, or percent): beyond it a figure is a typing
+ * or sending mistake. Below zero is kept: the regulator's own files hold negative balances after
+ * corrections, and a bank must stay trackable whatever its last report says.
+ */
+const largestFigure = 1e15;
+
+function snapshotNumber(field: string) {
+  return z
+    .number({ error: `${field} must be a number or null.` })
+    .min(-largestFigure, `${field} must be at least -${groupThousands(largestFigure)}.`)
+    .max(largestFigure, `${field} must be at most ${groupThousands(largestFigure)}.`)
+    .nullable()
+    .optional();
+}
+
 const snapshotShape: Record<string, z.ZodType> = Object.fromEntries([
-  ...snapshotNumberFields.map((field) => [
-    field,
-    z.number({ error: `${field} must be a number or null.` }).nullable().optional(),
-  ]),
+  ...snapshotNumberFields.map((field) => [field, snapshotNumber(field)]),
   ...snapshotTextFields.map((field) => [field, z.string({ error: `${field} must be text or null.` }).max(500).nullable().optional()]),
 ]);
 

@@ -72,6 +72,22 @@ describeWithDatabase('tracked banks API', (context) => {
     );
   });
 
+  it("refuses a figure beyond any bank's with 400 on the field; a loss stays negative", async () => {
+    await track({ ...bank, cert: 704 });
+    for (const [field, value, message] of [
+      ['deposits', 1e300, 'deposits must be at most 1,000,000,000,000,000.'],
+      ['netIncome', -1e300, 'netIncome must be at least -1,000,000,000,000,000.'],
+    ] as const) {
+      const tracked = await track({ ...bank, cert: 703, [field]: value });
+      expect(tracked.status, field).to.equal(400);
+      expect(tracked.body.issues, field).to.deep.equal([{ path: field, message }]);
+      expect((await put('704/financials', { [field]: value })).body.issues, field).to.deep.equal([{ path: field, message }]);
+    }
+    const loss = await track({ ...bank, cert: 703, netIncome: -2_500_000, roa: -0.4, provisionForLoanLosses: -100_000 });
+    expect(loss.status, loss.text).to.equal(201);
+    expect(loss.body).to.include({ netIncome: -2_500_000, roa: -0.4, provisionForLoanLosses: -100_000 });
+  });
+
   it('accepts the full bank record the screens send back: null figures kept, server fields ignored', async () => {
     const response = await track({ ...bank, cert: 702, id: 702, roe: null, isTarget: false, matchScore: 88, rawData: { CERT: 702 }, createdAt: 'x' });
     expect(response.status).to.equal(201);
