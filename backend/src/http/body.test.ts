@@ -1,15 +1,16 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { jsonBody } from './body.ts';
 import { errorMiddleware } from './errors.ts';
 
 /** Sends `parts` as a chunked body (no Content-Length, as a streaming client does); answers status and text. */
-function postChunked(port: number, parts: string[]): Promise<{ status: number; text: string }> {
+function postChunked(port: number, parts: Array<string | Buffer>, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+    const request = http.request({ port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers } }, (response) => {
       let text = '';
       response.on('data', (chunk) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
@@ -69,6 +70,13 @@ describe('JSON request bodies', () => {
       expect(answer.status, body).to.equal(400);
       expect(JSON.parse(answer.text).message, body).to.equal('The request body must be a JSON object.');
     }
+  });
+
+  it('refuses a compressed body with 415 naming its encoding, and takes one marked identity', async () => {
+    const answer = await postChunked(port, [gzipSync('{"name":"Ergo Bank"}')], { 'content-encoding': 'gzip' });
+    expect(answer.status).to.equal(415);
+    expect(JSON.parse(answer.text).message).to.equal('Send the request body uncompressed: Content-Encoding "gzip" is not accepted.');
+    expect((await postChunked(port, ['{"name":"Ergo Bank"}'], { 'content-encoding': 'identity' })).status).to.equal(200);
   });
 
   it('gives up on a body whose client goes away before sending all of it', async () => {

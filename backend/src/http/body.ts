@@ -27,6 +27,11 @@ export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, nu
       ctx.request.body = undefined;
       return next();
     }
+    // Compressed bodies are not read: without this they failed as "not valid JSON", which misleads.
+    const encoding = ctx.get('content-encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      throw new HttpError(415, `Send the request body uncompressed: Content-Encoding "${encoding}" is not accepted.`);
+    }
     if (!ctx.is('application/json', 'application/*+json')) {
       throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
     }
