@@ -195,16 +195,25 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(peers.response).to.include({ quarter: '20231231' });
     });
 
-    it('answers the model an error for invalid arguments or an unknown function, and the chat goes on', async () => {
+    it('answers the model an error for invalid arguments (a cert beyond any certificate too) or an unknown function, and the chat goes on', async () => {
       double.reply(
-        { chunks: [[{ functionCall: { name: 'bank_financials', args: { cert: 'not a number' } } }, { functionCall: { name: 'drop_tables', args: {} } }]] },
+        {
+          chunks: [
+            [
+              { functionCall: { name: 'bank_financials', args: { cert: 'not a number' } } },
+              { functionCall: { name: 'drop_tables', args: {} } },
+              { functionCall: { name: 'peer_comparison', args: { cert: 99_999_999_999 } } },
+            ],
+          ],
+        },
         { chunks: [[{ text: 'Sorry, I could not look that up.' }]] },
       );
       const { lines } = await ask(gemini, geminiUser.token, question('Figures of bank x'));
       expect(textOf(lines)).to.equal('Sorry, I could not look that up.');
-      const [invalid, unknown] = functionResponses(double.requests[1]);
+      const [invalid, unknown, beyondAnyCert] = functionResponses(double.requests[1]);
       expect(invalid.response.error).to.match(/Invalid arguments: cert/);
       expect(unknown.response.error).to.match(/Unknown function "drop_tables"/);
+      expect(beyondAnyCert.response.error).to.match(/Invalid arguments: cert/);
     });
 
     it("runs the user's functions with the caller's scope whatever the prompt says", async () => {

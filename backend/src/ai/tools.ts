@@ -5,6 +5,7 @@ import { findMetric, metrics } from './metrics.ts';
 import { quarterLabel as quarterName } from '../../../domain/format.ts';
 import { PEER_ASSET_RANGE_WORDS } from '../../../domain/peers.ts';
 import { quarterSchema } from '../../../domain/quarter.ts';
+import { largestCert } from '../../../domain/cert.ts';
 
 /**
  * The functions a model may call during a chat. Each runs on the server with the caller's scope
@@ -25,7 +26,7 @@ const state = z
   .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter code')
   .optional()
   .describe('Two-letter US state code');
-const cert = z.number().int().positive().describe('FDIC certificate number of the bank');
+const cert = z.number().int().positive().max(largestCert).describe('FDIC certificate number of the bank');
 
 const schemas = {
   search_banks: z.object({ name: z.string().min(2).describe('Part of the bank name') }).describe('Find banks by name; answers cert, name, city, state and assets.'),
