@@ -4,7 +4,7 @@ import { defineRowProjection, insert, update } from './row-projection.ts';
 export const sentEmailsProjection = defineRowProjection(
   { name: 'sent-emails', title: 'Sent emails', table: 'sent_emails', key: ['id'], version: 1, events: sentEmailEvents, streamKey: (streamId) => ({ id: streamId.slice('sent-email-'.length) }) },
   {
-    EmailQueued: ({ emailId, ownerId, contactId, bankId, bankName, recipientName, recipientEmail, subject, body, queuedAt, resendOf }) =>
+    EmailQueued: ({ emailId, ownerId, contactId, bankId, bankName, recipientName, recipientEmail, subject, body, queuedAt, resendOf, unsubscribeUrl }) =>
       insert({
         id: emailId,
         user_id: ownerId,
@@ -20,6 +20,7 @@ export const sentEmailsProjection = defineRowProjection(
         next_attempt_at: queuedAt,
         attempts: 0,
         resend_of: resendOf ?? null,
+        unsubscribe_url: unsubscribeUrl ?? null,
       }),
     EmailSendClaimed: (data) => update({ status: 'sending', claimed_at: data.claimedAt, attempts: data.attempt }),
     EmailSent: (data) =>

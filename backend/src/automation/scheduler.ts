@@ -194,6 +194,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         bankId: row.bank_id,
         subject: rendered.subject,
         body: `${rendered.body}\n\n--\nTo stop receiving these emails, unsubscribe here: ${link}`,
+        unsubscribeUrl: link,
       });
     } catch (error) {
       if (error instanceof Conflict) {

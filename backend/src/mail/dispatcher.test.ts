@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { MailgunDouble } from '../../../test/doubles/mailgun-double.ts';
 import { SmtpSink } from '../../../test/doubles/smtp-sink.ts';
+import { eventually } from '../../../test/support/eventually.ts';
+import { stepRecordId } from '../automation/record-ids.ts';
 import { createScheduler } from '../automation/scheduler.ts';
 import { mailFeature } from '../features.ts';
 import { createDispatcher, type DispatcherOptions } from './dispatcher.ts';
@@ -156,6 +158,65 @@ describeWithDatabase('mail outbox dispatcher', (context) => {
       expect(await record(emailId)).to.include({ status: 'failed', failureReason: 'The SMTP server refused the email: 550 5.7.1 Refused by local policy' });
       expect((await suppressions()).map(([email]: string[]) => email)).not.to.include('guarded@bank.example');
       expect(enrolment).to.include({ status: 'active' });
+    });
+  });
+
+  describe('the unsubscribe headers of automated mail', () => {
+    let workflowId: string;
+    before(async () => {
+      const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Note', subject: 'A note', body: 'A note.' } });
+      workflowId = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Notes', steps: [{ day: 1, type: 'Email', templateId: template.body.id }] } })).body.id;
+    });
+
+    /** A contact enrolled in the workflow, and its email queued by the scheduler when due: its id, the unsubscribe link in its body, and when it is due. */
+    async function automatedEmail(name: string, email: string): Promise<{ id: string; link: string; at: Date }> {
+      const { knex, eventStore, jwtSecret } = app.services;
+      const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: cert, name, title: 'CFO', email } });
+      const started = await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contact.body.id] } });
+      const enrolmentId = started.body.enrolments[0].id as string;
+      const { next_due_at: due } = await knex('enrolments').where({ id: enrolmentId }).first('next_due_at');
+      const at = new Date(new Date(due).getTime() + 60_000);
+      await createScheduler({ knex, eventStore, outbox: mailFeature.outboxFor(app.services), publicUrl: 'http://charterline.test', linkSecret: jwtSecret, now: () => at, random: () => 0.5, spreadMinutes: 0 }).runOnce();
+      const id = stepRecordId(enrolmentId, 0, 'email');
+      // an event store of its own projects the email a moment later
+      await eventually(async () => (await knex('sent_emails').where({ id }).first('id')) !== undefined, 'the email to be recorded');
+      const { body } = await knex('sent_emails').where({ id }).first('body');
+      return { id, at, link: /(http:\/\/charterline\.test\/api\/public\/unsubscribe\/\S+)/.exec(body)![1] };
+    }
+    /** The mail's headers as the recipient's server reads them: folded lines joined. */
+    const headersOf = (raw: string) => raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+    const headerOf = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(headersOf(raw))?.[1] ?? null;
+
+    it('sends an automated email over SMTP with List-Unsubscribe naming its unsubscribe link and a one-click List-Unsubscribe-Post; an email sent by hand has neither', async () => {
+      const automated = await automatedEmail('Ona Auto', 'ona@bank.example');
+      const byHand = await queue('Sent by hand');
+      await dispatcher(smtp, { now: () => automated.at }).drain();
+      const received = (id: string) => sink.received.find((mail) => mail.emailId === id)!.raw;
+      expect(headerOf(received(automated.id), 'List-Unsubscribe')).to.equal(`<${automated.link}>`);
+      expect(headerOf(received(automated.id), 'List-Unsubscribe-Post')).to.equal('List-Unsubscribe=One-Click');
+      expect(headersOf(received(byHand))).not.to.match(/^List-Unsubscribe/im);
+    });
+
+    it('gives Mailgun the two headers of an automated email as h: fields, and none for an email sent by hand', async () => {
+      const transport = mailgunTransport({ apiKey: 'key-good', domain: 'mg.charterline.example', region: 'US' }, { baseUrl: mailgun.url });
+      const automated = await automatedEmail('Mo Auto', 'mo@bank.example');
+      const byHand = await queue('Sent by hand through Mailgun');
+      await dispatcher(transport, { now: () => automated.at }).drain();
+      const fields = (id: string) => mailgun.accepted.find((message) => message.fields.get('v:charterline-email-id') === id)!.fields;
+      expect(fields(automated.id).get('h:List-Unsubscribe')).to.equal(`<${automated.link}>`);
+      expect(fields(automated.id).get('h:List-Unsubscribe-Post')).to.equal('List-Unsubscribe=One-Click');
+      expect([...fields(byHand).keys()].filter((name) => name.startsWith('h:List-'))).to.deep.equal([]);
+    });
+
+    it('sends an automated email the user resends after it failed with its unsubscribe headers', async () => {
+      const automated = await automatedEmail('Rae Auto', 'rae@bank.example');
+      mailgun.inject({ status: 400 });
+      await dispatcher(mailgunTransport({ apiKey: 'key-good', domain: 'mg.charterline.example', region: 'US' }, { baseUrl: mailgun.url }), { now: () => automated.at }).drain();
+      expect((await record(automated.id)).status).to.equal('failed');
+      const resent = await app.request(`/api/data/sent-emails/${automated.id}/resend`, { method: 'POST', token });
+      expect(resent.status, resent.text).to.equal(202);
+      await dispatcher(smtp, { now: () => automated.at }).drain();
+      expect(headerOf(sink.received.find((mail) => mail.emailId === resent.body.id)!.raw, 'List-Unsubscribe')).to.equal(`<${automated.link}>`);
     });
   });
 

@@ -51,6 +51,7 @@ type DueEmail = {
   contact_id: string | null;
   subject: string;
   body: string;
+  unsubscribe_url: string | null;
   attempts: number;
   version: number;
   /** Why the address is on the user's Do Not Contact list, when it is. */
@@ -147,6 +148,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         subject: email.subject,
         text: email.body,
         html: htmlOfText(email.body),
+        unsubscribeUrl: email.unsubscribe_url,
       })
       .catch((error: unknown) => ({ kind: 'unknown' as const, reason: `The mail service failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` }));
     switch (outcome.kind) {
@@ -195,7 +197,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .where('m.next_attempt_at', '<=', now())
       .orderBy('m.next_attempt_at')
       .limit(batchSize)
-      .select('m.id', 'm.user_id', 'm.recipient_name', 'm.recipient_email', 'm.contact_id', 'm.subject', 'm.body', 'm.attempts', 'm.version', 's.reason as suppressed');
+      .select('m.id', 'm.user_id', 'm.recipient_name', 'm.recipient_email', 'm.contact_id', 'm.subject', 'm.body', 'm.unsubscribe_url', 'm.attempts', 'm.version', 's.reason as suppressed');
     const senders = new Map<string, Promise<{ name: string | null; email: string } | undefined>>();
     const transports = new Map<string, Promise<MailTransport | null>>();
     return handleBatch(due, concurrency, (email) => deliver(email, senders, transports), (email, error) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseRetryAfter } from '../regulator/clients/http.ts';
-import type { MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
+import { listUnsubscribeHeaders, type MailTransport, type OutgoingMail, type SendOutcome } from './transport.ts';
 
 export type MailgunRegion = 'US' | 'EU';
 export type MailgunAccount = { apiKey: string; domain: string; region: MailgunRegion };
@@ -51,6 +51,8 @@ export function mailgunTransport(account: MailgunAccount, options: MailgunOption
       form.set('text', mail.text);
       form.set('html', mail.html);
       form.set('h:X-Charterline-Email-Id', mail.emailId);
+      // Mailgun adds each `h:` field to the message as the header it names.
+      for (const [name, value] of Object.entries(listUnsubscribeHeaders(mail))) form.set(`h:${name}`, value);
       form.set('v:charterline-email-id', mail.emailId);
       let response: Response;
       try {

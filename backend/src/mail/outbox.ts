@@ -20,6 +20,8 @@ export type EmailToQueue = {
   contactId?: string | null;
   bankId?: number | null;
   resendOf?: string;
+  /** An automated email's one-click unsubscribe address: sent as its List-Unsubscribe header. */
+  unsubscribeUrl?: string | null;
   /** A caller that may repeat itself (automation) names the email: queueing the same id twice is refused with a conflict. */
   id?: string;
   /** When it is queued (and due): automation's clock, which tests move; now by default. */
@@ -82,6 +84,7 @@ export function createOutbox(deps: { knex: Knex; eventStore: EventStore; transpo
         userId: email.userId,
         at: (email.queuedAt ?? new Date()).toISOString(),
         resendOf: email.resendOf,
+        unsubscribeUrl: email.unsubscribeUrl ?? undefined,
         message: { contactId: email.contactId ?? null, bankId, bankName, recipientName, recipientEmail: email.to, subject: email.subject, body: email.body },
       });
       deps.onQueued?.();

@@ -105,6 +105,7 @@ export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSe
       contactId: email.contact_id,
       bankId: email.bank_id,
       resendOf: email.id,
+      unsubscribeUrl: email.unsubscribe_url,
     });
     // The old email is settled by the new one.
     await handleCommand(services.eventStore, sentEmailDecider, sentEmailStreamId(email.id), { type: 'DismissEmail', userId, at: new Date().toISOString() });

@@ -1,5 +1,5 @@
 import type { Transporter } from 'nodemailer';
-import type { MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
+import { listUnsubscribeHeaders, type MailTransport, type OutgoingMail, type SendOutcome } from './transport.ts';
 
 /** Errors nodemailer raises before the server has the message: trying again cannot send it twice. */
 const beforeMessageCodes = new Set(['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'ESOCKET']);
@@ -76,7 +76,7 @@ export function smtpTransport(url: string, options: { pool?: boolean; maxConnect
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          headers: { 'X-Charterline-Email-Id': mail.emailId },
+          headers: { 'X-Charterline-Email-Id': mail.emailId, ...listUnsubscribeHeaders(mail) },
         });
         return { kind: 'sent', providerMessageId: info.messageId ?? null };
       } catch (error) {

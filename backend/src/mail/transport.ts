@@ -9,7 +9,18 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  /** An automated email's one-click unsubscribe address; none for an email a user sends by hand. */
+  unsubscribeUrl?: string | null;
 };
+
+/**
+ * The headers by which mail programs offer their own unsubscribe button (RFC 2369), one click
+ * posting `List-Unsubscribe=One-Click` to the address (RFC 8058): none without an address.
+ */
+export function listUnsubscribeHeaders(mail: OutgoingMail): Record<string, string> {
+  if (!mail.unsubscribeUrl) return {};
+  return { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
 
 /**
  * What happened to one attempt:

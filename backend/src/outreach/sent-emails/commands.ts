@@ -39,8 +39,8 @@ export const recordSentEmailBody = z
 export type SentEmailCommand =
   /** An email sent elsewhere, logged after the fact: queued and sent in one go. `contactIsTheirs`: the contact it names (if any) is one of the user's. */
   | { type: 'RecordSentEmail'; emailId: string; userId: string; message: EmailMessage; sentAt: string; at: string; contactIsTheirs: boolean }
-  /** For the outbox: the email waits to be sent (a resend names the email it repeats). */
-  | { type: 'QueueEmail'; emailId: string; userId: string; message: EmailMessage; at: string; resendOf?: string }
+  /** For the outbox: the email waits to be sent (a resend names the email it repeats; an automated email its one-click unsubscribe address). */
+  | { type: 'QueueEmail'; emailId: string; userId: string; message: EmailMessage; at: string; resendOf?: string; unsubscribeUrl?: string }
   /** One dispatcher takes the email before calling the provider; nobody else may send it then. */
   | { type: 'ClaimEmailSend'; userId: string; dispatcherId: string; at: string }
   | { type: 'ConfirmEmailSent'; userId: string; sentAt: string; providerMessageId: string | null; transport?: MailTransportKind }

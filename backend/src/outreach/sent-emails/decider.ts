@@ -14,14 +14,21 @@ const initialState = (): SentEmailState => ({ status: 'absent', attempts: 0, pro
 /** Clocks differ a little between a client and us; a send further ahead than this is a mistake. */
 const allowedClockSkewMs = 5 * 60_000;
 
-function queued(emailId: string, userId: string, message: EmailMessage, queuedAt: string, resendOf?: string) {
-  return sentEmailEvents.EmailQueued.create({ emailId, ownerId: userId, queuedAt, ...message, ...(resendOf ? { resendOf } : {}) });
+function queued(emailId: string, userId: string, message: EmailMessage, queuedAt: string, outbox: { resendOf?: string; unsubscribeUrl?: string } = {}) {
+  return sentEmailEvents.EmailQueued.create({
+    emailId,
+    ownerId: userId,
+    queuedAt,
+    ...message,
+    ...(outbox.resendOf ? { resendOf: outbox.resendOf } : {}),
+    ...(outbox.unsubscribeUrl ? { unsubscribeUrl: outbox.unsubscribeUrl } : {}),
+  });
 }
 
 function decide(command: SentEmailCommand, state: SentEmailState): SentEmailEvent[] {
   if (command.type === 'RecordSentEmail' || command.type === 'QueueEmail') {
     if (state.status !== 'absent') throw new Conflict('This email already exists.');
-    if (command.type === 'QueueEmail') return [queued(command.emailId, command.userId, command.message, command.at, command.resendOf)];
+    if (command.type === 'QueueEmail') return [queued(command.emailId, command.userId, command.message, command.at, command)];
     if (Date.parse(command.sentAt) > Date.parse(command.at) + allowedClockSkewMs) throw new RuleBroken('sentAt cannot be in the future.');
     if (!command.contactIsTheirs) throw new RuleBroken('contactId: choose one of your contacts.', { issues: [{ path: 'contactId', message: 'Choose one of your contacts.' }] });
     return [

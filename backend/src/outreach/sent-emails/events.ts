@@ -28,6 +28,8 @@ export const sentEmailEvents = {
       queuedAt: z.string(),
       /** A resend names the email it repeats. */
       resendOf: z.uuid().nullish(),
+      /** An automated email's one-click unsubscribe address, sent as its List-Unsubscribe header. */
+      unsubscribeUrl: z.url().nullish(),
     }),
   ),
   EmailSendClaimed: defineEvent('EmailSendClaimed', z.object({ claimedAt: z.string(), attempt: z.number().int().min(1), dispatcherId: z.string() })),
