@@ -4,6 +4,7 @@ import path from 'node:path';
 import { requireUser } from './auth/authenticate.ts';
 import { revocationsOf } from './auth/revocations.ts';
 import { authRoutes } from './auth/routes.ts';
+import { unsubscribeRoutePrefix } from './automation/unsubscribe-routes.ts';
 import { jsonBody } from './http/body.ts';
 import { allowedMethodsFirst } from './http/allowed-methods.ts';
 import { compression } from './http/compression.ts';
@@ -57,7 +58,7 @@ export function createApp(services: AppServices, features: Feature[]): Koa {
   const featureRouters = features.flatMap((feature) => feature.routes?.(services) ?? []);
   app.use(allowedMethodsFirst([auth, ...featureRouters]));
   app.use(compression);
-  app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }));
+  app.use(jsonBody(services.config.maxBodyBytes, { '/api/data/contacts/import': importMaxBytes }, [unsubscribeRoutePrefix]));
 
   app.use(auth.routes()).use(auth.allowedMethods());
   app.use(async (ctx, next) => (protectedPrefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(prefix + '/')) ? guard(ctx, next) : next()));

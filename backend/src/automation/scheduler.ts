@@ -18,6 +18,7 @@ import { readAutomationSettings, type AutomationSettings } from '../settings/set
 import { stepRecordId } from './record-ids.ts';
 import { earliestDueAt, sendWindowOf } from './enrol.ts';
 import { isOpen, localDay, scheduleAt, startOfNextDay, type SendWindow } from './send-window.ts';
+import { unsubscribeRoutePrefix } from './unsubscribe-routes.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 import { visitTaskText } from './visit-task.ts';
 import { createPollingWorker, handleBatch, type PollingWorker } from '../jobs/polling-worker.ts';
@@ -183,7 +184,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const rendered = renderEmail({ subject: template.subject, body: template.body }, values);
       // Nobody reads a workflow's email before it goes: a placeholder the catalogue lacks would reach the contact as N/A.
       if (rendered.unknown.length > 0) throw new DomainError(unknownPlaceholdersText(rendered.unknown));
-      const link = `${options.publicUrl}/api/public/unsubscribe/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id, emailId })}`;
+      const link = `${options.publicUrl}${unsubscribeRoutePrefix}/${unsubscribeToken(options.linkSecret, { userId: row.user_id, enrolmentId: row.id, emailId })}`;
       await outbox.queue({
         id: emailId,
         queuedAt: at,

@@ -4,6 +4,8 @@ import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { mailFeature } from '../features.ts';
 import { eventually } from '../../../test/support/eventually.ts';
+import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
+import { suppressionStreamId } from '../outreach/suppressions/events.ts';
 import { stepRecordId } from './record-ids.ts';
 import { createScheduler } from './scheduler.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
@@ -63,6 +65,68 @@ describeWithDatabase('the unsubscribe link', (context) => {
     expect((await app.request(olderLink)).text).to.contain('una.reader@alpha.example').and.not.contain('una.new');
     await app.request(olderLink, { method: 'POST' });
     expect(await doNotContact()).to.deep.equal(['una.reader@alpha.example']);
+  });
+});
+
+describeWithDatabase("a mail program's one-click unsubscribe", (context) => {
+  let app: TestApp;
+  let token: string;
+  let userId: string;
+  let workflowId: string;
+  before(async () => {
+    app = await startTestApp(context.db, { config: { mailDispatch: 'worker', smtpUrl: 'smtp://127.0.0.1:9' } });
+    ({ token, user: { id: userId } } = await app.signUp('Sender'));
+    await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'Alpha Bank', state: 'IL' } });
+    const template = await app.request('/api/data/templates', { method: 'POST', token, body: { name: 'Intro', subject: 'Hello', body: 'A note.' } });
+    workflowId = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Intro', steps: [{ day: 1, type: 'Email', templateId: template.body.id }, { day: 3, type: 'Email', templateId: template.body.id }] } })).body.id;
+  });
+  after(async () => app.stop());
+
+  /** A contact enrolled in the workflow, whose first email has gone: the enrolment and the link of that email. */
+  const enrolledAndMailed = async (email: string) => {
+    const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Ola Click', title: 'CFO', email } });
+    const enrolmentId = (await app.request(`/api/data/workflows/${workflowId}/enrolments`, { method: 'POST', token, body: { contactIds: [contact.body.id] } })).body.enrolments[0].id as string;
+    return { enrolmentId, link: await sendFirstEmail(app, enrolmentId) };
+  };
+  /** What a mail program posts (RFC 8058): a form with the one field, no cookies, nobody at a page. */
+  const oneClick = (link: string) => app.request(link, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const doNotContact = async () => ((await app.request('/api/data/suppressions', { token })).body as Array<{ email: string; reason: string }>).map((row) => [row.email, row.reason]);
+  const enrolment = async (id: string) => (await app.request(`/api/data/enrolments/${id}`, { token })).body;
+  /** How many events the enrolment and the sender's Do Not Contact list hold. */
+  const eventsOf = async (enrolmentId: string) =>
+    (await app.services.eventStore.readStream(enrolmentStreamId(enrolmentId))).length + (await app.services.eventStore.readStream(suppressionStreamId(userId))).length;
+
+  it('unsubscribes at once, as confirming on the page does, answering 200 in plain text; a second post changes nothing', async () => {
+    const { enrolmentId, link } = await enrolledAndMailed('ola@alpha.example');
+    const answer = await oneClick(link);
+    expect(answer.status, answer.text).to.equal(200);
+    expect(answer.headers.get('content-type')).to.match(/^text\/plain/);
+    expect(answer.text).to.equal('You are unsubscribed.');
+    expect(await doNotContact()).to.deep.equal([['ola@alpha.example', 'unsubscribed']]);
+    expect(await enrolment(enrolmentId)).to.include({ status: 'stopped', stopReason: 'unsubscribed' });
+    const recorded = await eventsOf(enrolmentId);
+    const again = await oneClick(link);
+    expect(again.status).to.equal(200);
+    expect(again.text).to.equal('You are unsubscribed.');
+    expect(await eventsOf(enrolmentId)).to.equal(recorded);
+  });
+
+  it('answers a one-click post to a link that is not genuine 404, unsubscribing nobody', async () => {
+    const { enrolmentId, link } = await enrolledAndMailed('uma@alpha.example');
+    const before = await doNotContact();
+    for (const forged of [`${link}x`, '/api/public/unsubscribe/not-a-token']) {
+      const answer = await oneClick(forged);
+      expect(answer.status, forged).to.equal(404);
+      expect(answer.text, forged).to.equal('This unsubscribe link is not valid.');
+    }
+    expect(await doNotContact()).to.deep.equal(before);
+    expect(await enrolment(enrolmentId)).to.include({ status: 'active' });
+  });
+
+  it('still refuses a form posted anywhere else with 415', async () => {
+    const answer = await app.request('/api/data/contacts', { method: 'POST', token, body: 'name=Ola', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(answer.status).to.equal(415);
+    expect(answer.body.message).to.equal('Send the request body as JSON (Content-Type: application/json).');
   });
 });
 

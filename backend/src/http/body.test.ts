@@ -101,3 +101,37 @@ describe('JSON request bodies', () => {
     expect((await postChunked(port, ['{"name":"after"}'])).status).to.equal(200);
   });
 });
+
+describe('form request bodies', () => {
+  let server: http.Server;
+  let base: string;
+  before(async () => {
+    const app = new Koa();
+    app.use(errorMiddleware);
+    app.use(jsonBody(64, {}, ['/forms']));
+    app.use((ctx) => {
+      ctx.body = { received: ctx.request.body ?? null };
+    });
+    server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => server.close());
+
+  const postForm = (path: string, body: string) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+
+  it('reads a form posted under a path that takes forms as its fields', async () => {
+    const answer = await postForm('/forms/token', 'List-Unsubscribe=One-Click');
+    expect(answer.status).to.equal(200);
+    expect(await answer.json()).to.deep.equal({ received: { 'List-Unsubscribe': 'One-Click' } });
+  });
+
+  it('refuses a form posted anywhere else with 415, and one past the size limit with 413', async () => {
+    for (const path of ['/', '/formsx', '/other/forms']) {
+      const answer = await postForm(path, 'List-Unsubscribe=One-Click');
+      expect(answer.status, path).to.equal(415);
+      expect(((await answer.json()) as { message: string }).message).to.equal('Send the request body as JSON (Content-Type: application/json).');
+    }
+    expect((await postForm('/forms/token', `field=${'x'.repeat(100)}`)).status).to.equal(413);
+  });
+});

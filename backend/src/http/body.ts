@@ -9,16 +9,20 @@ declare module 'koa' {
   }
 }
 
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(prefix + '/');
+
 /**
  * Reads JSON bodies with a size limit. Malformed JSON, or JSON other than an object (every route
  * takes its fields by name), is a 400 and an oversized body a 413: never a 500, and never a
- * half-read request.
+ * half-read request. Only the paths under `formsUnder` also take a form
+ * (application/x-www-form-urlencoded), read as its fields: a mail program's one-click unsubscribe
+ * (RFC 8058) posts one.
  */
-export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, number> = {}): Middleware {
+export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, number> = {}, formsUnder: string[] = []): Middleware {
   return async (ctx, next) => {
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
     // a few paths take whole files (a CSV import); every other path keeps the default limit
-    const prefix = Object.keys(largerUnder).find((candidate) => ctx.path === candidate || ctx.path.startsWith(candidate + '/'));
+    const prefix = Object.keys(largerUnder).find((candidate) => isUnder(ctx.path, candidate));
     const maxBytes = prefix ? largerUnder[prefix] : defaultMaxBytes;
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > maxBytes) throw new HttpError(413, `The request body is larger than the ${maxBytes} bytes allowed.`);
@@ -31,6 +35,13 @@ export function jsonBody(defaultMaxBytes: number, largerUnder: Record<string, nu
     const encoding = ctx.get('content-encoding').trim().toLowerCase();
     if (encoding !== '' && encoding !== 'identity') {
       throw new HttpError(415, `Send the request body uncompressed: Content-Encoding "${encoding}" is not accepted.`);
+    }
+    if (formsUnder.some((candidate) => isUnder(ctx.path, candidate)) && ctx.is('application/x-www-form-urlencoded')) {
+      const fields = Object.fromEntries(new URLSearchParams(text));
+      const problem = findUnstorableText(fields, 'request body');
+      if (problem) throw new HttpError(400, problem);
+      ctx.request.body = fields;
+      return next();
     }
     if (!ctx.is('application/json', 'application/*+json')) {
       throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
