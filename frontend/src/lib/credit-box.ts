@@ -170,7 +170,12 @@ export type FilterState = {
 };
 
 export function isSlider(name: FilterName): name is SliderFilter {
-  return name in sliders;
+  return Object.hasOwn(sliders, name);
+}
+
+/** Whether a name is one of the Credit Box filters (its own names only, never an inherited one like `constructor`). */
+function isFilterName(name: string): name is FilterName {
+  return Object.hasOwn(sliders, name) || Object.hasOwn(selects, name);
 }
 
 export function defaultFilterState(): FilterState {
@@ -263,7 +268,7 @@ export function creditBoxAddress(search: CreditBoxSearch | null): string {
 /** The filters and search an address's query describes; null when it names no criterion of the Credit Box. */
 export function creditBoxSearchOf(query: string): { filters: FilterState; search: CreditBoxSearch } | null {
   const params = new URLSearchParams(query);
-  const given = Object.fromEntries([...params.entries()].filter(([name]) => name in sliders || name in selects));
+  const given = Object.fromEntries([...params.entries()].filter(([name]) => isFilterName(name)));
   if (Object.keys(given).length === 0) return null;
   const filters = filterStateOf(given);
   const page = Number(params.get('page'));
@@ -321,9 +326,8 @@ export function notReportedNotes(
   answer: Pick<CreditBoxAnswer, 'total' | 'notReported' | 'quarter'>,
 ): NotReportedNote[] {
   // An answer without the counts (a server of an earlier release) says nothing.
-  return Object.entries(answer.notReported ?? {}).flatMap(([key, count]): NotReportedNote[] => {
-    const name = key as FilterName;
-    if (!(name in sliders || name in selects) || !count || count <= 0 || answer.total <= 0) return [];
+  return Object.entries(answer.notReported ?? {}).flatMap(([name, count]): NotReportedNote[] => {
+    if (!isFilterName(name) || !count || count <= 0 || answer.total <= 0) return [];
     const label = filterLabel(name);
     const one = count === 1;
     if (count >= answer.total) {

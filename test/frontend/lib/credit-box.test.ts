@@ -146,6 +146,11 @@ describe('credit box filters', () => {
     expect(creditBoxAddress(null)).to.equal('');
   });
 
+  it('reads an address naming only inherited object names such as constructor as no Credit Box search', () => {
+    expect(creditBoxSearchOf('constructor=1')).to.equal(null);
+    expect(creditBoxSearchOf('toString=1&__proto__=1&hasOwnProperty=1')).to.equal(null);
+  });
+
   it('says how many results meet every criterion when some only meet a few, and nothing when all do', () => {
     expect(matchSummary(154, 98)).to.equal('98 of them meet every criterion; the other 56 meet some and are ranked below by match.');
     expect(matchSummary(2, 1)).to.equal('1 of them meets every criterion; the other 1 meets some and is ranked below by match.');
@@ -199,5 +204,10 @@ describe('a value typed into a credit box slider', () => {
     expect(some.text).to.equal('12 banks do not report their total loans, so they do not meet Min Loan Volume.');
     expect(notReportedNotes({ minRoa: 1 }, { total: 0, notReported: { minRoa: 0 }, quarter: null })).to.deep.equal([]);
     expect(notReportedNotes({ minRoa: 1 }, { total: 10, quarter: '20250930' })).to.deep.equal([]);
+  });
+
+  it('leaves out counts an answer gives under inherited object names such as constructor', () => {
+    const notReported = JSON.parse('{"constructor": 3, "toString": 3}') as Record<string, number>;
+    expect(notReportedNotes({}, { total: 10, notReported, quarter: '20250930' })).to.deep.equal([]);
   });
 });
