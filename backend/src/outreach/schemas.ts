@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../../../domain/format.ts';
-import { largestCert } from '../../../domain/cert.ts';
+import { certNumberSchema } from '../../../domain/cert.ts';
 
 /** An FDIC certificate number, as a bank is identified throughout the app. */
-export const certSchema = z.coerce
-  .number({ error: 'Bank (cert) must be a number.' })
-  .int('Bank (cert) must be a whole number.')
-  .positive('Choose a bank.')
-  .max(largestCert, 'Bank (cert) is not a certificate number: it is too large.');
+export const certSchema = certNumberSchema({
+  notNumber: 'Bank (cert) must be a number.',
+  notWhole: 'Bank (cert) must be a whole number.',
+  missing: 'Choose a bank.',
+  tooLarge: 'Bank (cert) is not a certificate number: it is too large.',
+});
 
 /** A calendar date as YYYY-MM-DD (what a date input sends). ISO date-times are cut to their date. */
 export const calendarDateSchema = z

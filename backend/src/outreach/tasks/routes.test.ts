@@ -68,6 +68,20 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect((await create({ text: 'x'.repeat(2001), dueDate: '2026-12-01', bankId: 628 })).body.issues).to.deep.equal([{ path: 'text', message: 'A task can be at most 2,000 characters.' }]);
   });
 
+  it('refuses a bank written as an exponent, in hex or with spaces with 400 on the bank, and takes its digits as text', async () => {
+    for (const bankId of ['1e3', '0x10', ' 12 ', '12.0', '-12']) {
+      const refused = await create({ text: 'x', dueDate: '2026-12-01', bankId });
+      expect(refused.status, bankId).to.equal(400);
+      expect(refused.body.issues, bankId).to.deep.equal([{ path: 'bankId', message: 'Bank (cert) must be a number.' }]);
+    }
+    expect((await create({ text: 'x', dueDate: '2026-12-01', bankId: '' })).body.issues).to.deep.equal([{ path: 'bankId', message: 'Choose a bank.' }]);
+    const taken = await create({ text: 'x', dueDate: '2026-12-01', bankId: '628' });
+    expect(taken.status).to.equal(201);
+    expect(taken.body.bankId).to.equal(628);
+    // the lists below hold only their own tasks
+    expect((await app.request(`/api/data/tasks/${taken.body.id}`, { method: 'DELETE', token })).status).to.equal(200);
+  });
+
   it('lists only the signed-in user\'s tasks, with Content-Range, filters and sorting', async () => {
     await create({ text: 'Later', dueDate: '2027-01-15', bankId: 3511 });
     await create({ text: 'Theirs', dueDate: '2026-12-02', bankId: 628 }, otherToken);
