@@ -526,5 +526,18 @@ describeWithDatabase('AI analyst API', (context) => {
       const news = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: `${bank.name} Holdings` } });
       expect(news.body.articles).to.deep.equal([{ title: 'Example News', uri: 'https://news.example.com/b', source: 'Example News', snippet: '' }]);
     });
+
+    it('never shows a news answer it cannot read as the summary: its search sources come alone, and without any it is a 502 saying so', async () => {
+      const rawText = 'Sure! <b>Here</b> is what I found: {"summary": "cut off';
+      double.reply({ chunks: [[{ text: rawText }]], groundingChunks: [{ web: { uri: 'https://news.example.com/c', title: 'Example Wire' } }] });
+      const sourcesOnly = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: `${bank.name} Sources` } });
+      expect(sourcesOnly.status).to.equal(200);
+      expect(sourcesOnly.body.summary).to.equal('');
+      expect(sourcesOnly.body.articles).to.deep.equal([{ title: 'Example Wire', uri: 'https://news.example.com/c', source: 'Example Wire', snippet: '' }]);
+      double.reply({ chunks: [[{ text: rawText }]] });
+      const nothing = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: `${bank.name} Unreadable` } });
+      expect(nothing.status).to.equal(502);
+      expect(nothing.body.message).to.equal('An error occurred while fetching news: The AI service answered, but not in the form this feature needs. Please try again.');
+    });
   });
 });

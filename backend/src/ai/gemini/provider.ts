@@ -275,7 +275,10 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
         .filter((web): web is { uri: string; title?: string } => typeof web?.uri === 'string')
         .map((web) => ({ title: web.title ?? web.uri, uri: web.uri, source: web.title ?? '', snippet: '' }));
       const articles = openableArticles(parsed.success ? parsed.data.articles : []);
-      return { summary: parsed.success ? parsed.data.summary : textOf(response), articles: articles.length ? articles : openableArticles(grounded) };
+      const sources = articles.length ? articles : openableArticles(grounded);
+      // An answer that is not the JSON asked for is no summary: its search sources alone are shown, and without any it is a failure.
+      if (!parsed.success && sources.length === 0) throw new GeminiError(unreadableMessage);
+      return { summary: parsed.success ? parsed.data.summary : '', articles: sources };
     },
   };
 }
