@@ -16,10 +16,22 @@ export const targetsProjection = defineRowProjection(
     },
   },
   {
-    BankTracked: ({ ownerId, financials, tags, linkedinCompanyUrl, targetedAt, ...columns }) =>
-      insert({ ...columns, user_id: ownerId, is_target: true, linkedin_company_url: linkedinCompanyUrl, tags, financials, targeted_at: targetedAt }),
+    // retargeted_at: when the bank came back after being untracked (a tracking that is not the stream's
+    // first event) or un-targeted; the automations started before stop, as taking it off stopped them.
+    BankTracked: ({ ownerId, financials, tags, linkedinCompanyUrl, targetedAt, ...columns }, event) =>
+      insert({
+        ...columns,
+        user_id: ownerId,
+        is_target: true,
+        linkedin_company_url: linkedinCompanyUrl,
+        tags,
+        financials,
+        targeted_at: targetedAt,
+        retargeted_at: event.streamVersion > 1 ? event.recordedAt : null,
+      }),
     BankSnapshotRefreshed: (data) => update({ ...data.details, financials: mergeJson(data.financials) }),
-    BankTargeted: (data) => update({ is_target: true, targeted_at: data.targetedAt }),
+    // only ever emitted for a bank that was un-targeted
+    BankTargeted: (data, event) => update({ is_target: true, targeted_at: data.targetedAt, retargeted_at: event.recordedAt }),
     BankUntargeted: () => update({ is_target: false }),
     BankNotesChanged: (data) => update({ notes: data.notes }),
     BankTagsChanged: (data) => update({ tags: data.tags }),

@@ -71,6 +71,8 @@ describeWithDatabase('automation scheduler', (context) => {
 
   const enrolments = async (filter: Record<string, unknown>) =>
     (await app.request(`/api/data/enrolments?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`, { token })).body as Array<Record<string, any>>;
+  /** How each enrolment of a contact ended (or runs on). */
+  const outcome = async (contactId: string) => (await enrolments({ contactId })).map(({ status, stopReason, emailsSent }) => ({ status, stopReason, emailsSent }));
   const tick = async () => {
     await scheduler.drain();
     await dispatcher.drain();
@@ -190,7 +192,6 @@ describeWithDatabase('automation scheduler', (context) => {
     const [raeStopping] = await enrolments({ contactId: rae, status: 'active' });
     expect(raeStopping.stopping).to.deep.equal({ reason: 'contact-deleted', detail: 'The contact was deleted.' });
     await tick();
-    const outcome = async (contactId: string) => (await enrolments({ contactId })).map(({ status, stopReason, emailsSent }) => ({ status, stopReason, emailsSent }));
     expect(await outcome(rae)).to.deep.equal([{ status: 'stopped', stopReason: 'contact-deleted', emailsSent: 0 }]);
     expect(await outcome(sid)).to.deep.equal([{ status: 'stopped', stopReason: 'workflow-deleted', emailsSent: 0 }]);
     // started again after the restore: the contact and workflow are the user's to automate again
@@ -198,6 +199,33 @@ describeWithDatabase('automation scheduler', (context) => {
     await app.request(`/api/data/workflows/${undone}/enrolments`, { method: 'POST', token, body: { contactIds: [rae] } });
     await tick();
     const [again] = await enrolments({ contactId: rae, workflowId: undone });
+    expect(again).to.include({ status: 'active', stopping: null });
+  });
+
+  it('keeps stopped an enrolment whose bank was untracked or taken off the targets and put back before the round, and runs one started after', async () => {
+    // Putting a bank back is dated by the server's own clock: the enrolments start a minute before it.
+    current = new Date(Date.now() - 60_000);
+    const track = (cert: number, name: string) => app.request('/api/data/banks', { method: 'POST', token, body: { cert, name, state: 'IL' } });
+    const add = async (name: string, bankId: number) => (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId, name, title: 'CFO', email: `${name.toLowerCase()}@bank.example` } })).body.id;
+    await track(3510, 'Gamma Bank');
+    await track(3511, 'Delta Bank');
+    const [gus, dot] = [await add('Gus', 3510), await add('Dot', 3511)];
+    // no email: the daily cap stays the other tests'
+    const visit = (await app.request('/api/data/workflows', { method: 'POST', token, body: { name: 'Bank back', steps: [{ day: 2, type: 'LinkedIn Visit' }] } })).body.id;
+    expect((await app.request(`/api/data/workflows/${visit}/enrolments`, { method: 'POST', token, body: { contactIds: [gus, dot] } })).status).to.equal(201);
+    expect((await app.request('/api/data/banks/3510/tracking', { method: 'DELETE', token })).status).to.equal(200);
+    expect((await track(3510, 'Gamma Bank')).status).to.be.below(300);
+    expect((await app.request('/api/data/banks/3511', { method: 'DELETE', token })).status).to.equal(200);
+    expect((await app.request('/api/data/banks/3511/target', { method: 'PUT', token, body: { isTarget: true } })).status).to.equal(200);
+    const untargeted = { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
+    for (const contactId of [gus, dot]) expect((await enrolments({ contactId, status: 'active' }))[0].stopping).to.deep.equal(untargeted);
+    await tick();
+    for (const contactId of [gus, dot]) expect(await outcome(contactId)).to.deep.equal([{ status: 'stopped', stopReason: 'bank-untargeted', emailsSent: 0 }]);
+    // started again after the bank came back: it is the user's to automate again
+    current = new Date(Date.now() + 1_000);
+    await app.request(`/api/data/workflows/${visit}/enrolments`, { method: 'POST', token, body: { contactIds: [gus] } });
+    await tick();
+    const [again] = await enrolments({ contactId: gus, status: 'active' });
     expect(again).to.include({ status: 'active', stopping: null });
   });
 

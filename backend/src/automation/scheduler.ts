@@ -110,6 +110,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           .orWhere('c.replied_at', '>=', knex.ref('e.started_at'))
           .orWhere('c.restored_at', '>=', knex.ref('e.started_at'))
           .orWhere('w.restored_at', '>=', knex.ref('e.started_at'))
+          .orWhere('t.retargeted_at', '>=', knex.ref('e.started_at'))
           .orWhereNotNull('s.email')
           .orWhere('m.status', 'failed')
           .orWhereRaw(closedSinceStartSql('e')),
@@ -293,7 +294,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     await knex('automation_send_counts').where('day', '<', before).delete();
   }
 
-  /** The moment in `column` (a reply, a restore) is none, or before the enrolment started. */
+  /** The moment in `column` (a reply, a restore, a bank targeted again) is none, or before the enrolment started. */
   const noneSinceStart = (column: string) => (query: Knex.QueryBuilder) => query.whereNull(column).orWhere(column, '<', knex.ref('e.started_at'));
 
   async function runOnce(): Promise<number> {
@@ -310,6 +311,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       .where(noneSinceStart('c.restored_at'))
       .where(noneSinceStart('w.restored_at'))
       .where('t.is_target', true)
+      .where(noneSinceStart('t.retargeted_at'))
       .whereNull('s.email')
       .where((query) => query.whereNull('m.status').orWhereNot('m.status', 'failed'))
       .whereRaw(`not (${closedSinceStartSql('e')})`)

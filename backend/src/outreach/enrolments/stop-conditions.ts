@@ -37,6 +37,7 @@ export const stopConditionColumns = (knex: Knex) => [
   'c.replied_at',
   't.cert as target_cert',
   't.is_target',
+  't.retargeted_at',
   's.email as suppressed',
   's.reason as suppression_reason',
   'm.status as email_status',
@@ -58,6 +59,7 @@ export type StopConditions = {
   replied_at: Date | null;
   target_cert: number | null;
   is_target: boolean | null;
+  retargeted_at: Date | null;
   suppressed: string | null;
   suppression_reason: string | null;
   email_status: string | null;
@@ -73,16 +75,16 @@ export const noMailServiceStop = { reason: 'no-mail-service', detail: noMailServ
 
 /** Why an enrolment must stop, from its workflow, contact, bank, last email and the Do Not Contact list, or null. */
 export function stopReasonOf(row: StopConditions): { reason: StopReason; detail: string } | null {
-  // A deletion stops the automations under way, even one undone before the stop was recorded.
-  const deletedSinceStart = (restoredAt: Date | null) => restoredAt !== null && restoredAt >= row.started_at;
+  // A deletion, or a bank taken off the targets, stops the automations under way, even one undone before the stop was recorded.
+  const undoneSinceStart = (undoneAt: Date | null) => undoneAt !== null && undoneAt >= row.started_at;
   // The steps were copied at enrolment, but a user who deletes a workflow expects its outreach to end.
-  if (!row.workflow_exists || deletedSinceStart(row.workflow_restored_at)) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
+  if (!row.workflow_exists || undoneSinceStart(row.workflow_restored_at)) return { reason: 'workflow-deleted', detail: `The workflow "${row.workflow_name}" was deleted.` };
   // The details name no one: they are kept as plain text in the enrolment's events, which outlive an erasure of the contact.
-  if (!row.contact_exists || deletedSinceStart(row.contact_restored_at)) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
+  if (!row.contact_exists || undoneSinceStart(row.contact_restored_at)) return { reason: 'contact-deleted', detail: 'The contact was deleted.' };
   // The workflow was chosen for the contact at the bank they were at: mail on that schedule would
   // speak for the old bank.
   if (row.contact_bank_id !== row.bank_id) return { reason: 'contact-moved', detail: 'The contact moved to another bank.' };
-  if (row.target_cert === null || row.is_target === false) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
+  if (row.target_cert === null || row.is_target === false || undoneSinceStart(row.retargeted_at)) return { reason: 'bank-untargeted', detail: 'The bank is no longer among your targets.' };
   // A failed or acquired bank's addresses go with its charter, and its staff leave or move on: mail
   // sent on a schedule set before would go unread. A user who started it knowing was warned then.
   const closure = closureOfFacts(row.bank_closure_facts);
