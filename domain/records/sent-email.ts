@@ -20,6 +20,8 @@ export const sentEmailRecordSchema = z.object({
   providerMessageId: z.string().nullable(),
   transport: z.string().nullable(),
   resendOf: z.string().nullable(),
+  /** The recipient's address is on the user's Do Not Contact list now, so the email cannot be sent again. */
+  recipientOnDoNotContact: z.boolean(),
   queuedAt: z.string(),
   sentAt: z.string().nullable(),
   createdAt: z.string(),

@@ -726,6 +726,23 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('offers only Dismiss for a failed email whose recipient is now on the Do Not Contact list, with a link to the list', async () => {
+    const { session, bank } = await userTrackingABank('Morgan Hale');
+    const address = 'left.us@nowhere.example';
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Left Us', title: 'CFO', email: address } });
+    await apiAs(e2e.url, session, '/api/services/mailgun/send', { method: 'POST', body: { to: address, subject: 'Hello there', body: 'Hi,', contactId: contact.id } });
+    await apiAs(e2e.url, session, '/api/data/suppressions', { method: 'POST', body: { email: address } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/sent-mail' });
+    const decision = new SentMailPage(page).view().getByTestId('sent-email-decision');
+    await decision.getByText(`${address} is on your Do Not Contact list, so it cannot be sent again.`).waitFor({ timeout: 20_000 });
+    // The server refuses a resend to such an address: offering it only led to an error.
+    expect(await decision.getByRole('button', { name: 'Resend' }).count()).to.equal(0);
+    await decision.getByRole('button', { name: 'Dismiss' }).waitFor();
+    await decision.getByRole('link', { name: 'Do Not Contact list' }).click();
+    await page.waitForFunction(() => window.location.hash === '#/settings?tab=automation');
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   for (const colorScheme of ['light', 'dark'] as ColorScheme[]) {
     it(`fills the Find Contacts domain from the AI's domain search when the bank has no website on file (${colorScheme} mode)`, async () => {
       const { session, bank } = await userTrackingABank(`Jordan Vale ${colorScheme}`);

@@ -101,4 +101,17 @@ describeWithDatabase('sent emails API', (context) => {
     const activity = await app.request(`/api/data/activity?filter=${encodeURIComponent(JSON.stringify({ recordId: sent.id }))}`, { token });
     expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal(['Sent email', 'Queued email "Tracked in history" to Jane Doe']);
   });
+
+  it("says whether the recipient is on the user's Do Not Contact list now, in the list and the record", async () => {
+    const sent = (await record({ ...email, subject: 'Before the list', recipientEmail: 'Pat.Lee@FirstBank.example' })).body;
+    expect(sent.recipientOnDoNotContact).to.equal(false);
+    await app.request('/api/data/suppressions', { method: 'POST', token: otherToken, body: { email: 'pat.lee@firstbank.example' } });
+    expect((await app.request(`/api/data/sent-emails/${sent.id}`, { token })).body.recipientOnDoNotContact, "on another user's list").to.equal(false);
+    const added = await app.request('/api/data/suppressions', { method: 'POST', token, body: { email: 'pat.lee@firstbank.example' } });
+    expect(added.status, added.text).to.equal(201);
+    expect((await app.request(`/api/data/sent-emails/${sent.id}`, { token })).body.recipientOnDoNotContact).to.equal(true);
+    const listed = (await list({ q: 'Before the list' })).body as Array<{ subject: string; recipientOnDoNotContact: boolean }>;
+    expect(listed.map((row) => [row.subject, row.recipientOnDoNotContact])).to.deep.equal([['Before the list', true]]);
+    expect((await list({ q: 'Hello from Charterline' })).body.every((row: { recipientOnDoNotContact: boolean }) => !row.recipientOnDoNotContact)).to.equal(true);
+  });
 });

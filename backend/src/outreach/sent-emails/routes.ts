@@ -25,6 +25,7 @@ type SentEmailRow = {
   provider_message_id: string | null;
   transport: string | null;
   resend_of: string | null;
+  recipient_on_do_not_contact: boolean;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -36,7 +37,8 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
   streamId: (id) => `sent-email-${id}`,
   decider: sentEmailDecider,
   // The bank's name as given when sent; failing that, the user's tracked bank's name. An email not sent
-  // yet sorts by when it was queued, so the newest mail is first whatever its state.
+  // yet sorts by when it was queued, so the newest mail is first whatever its state. Whether the recipient
+  // is on the user's Do Not Contact list now (it keeps addresses trimmed and in lower case) decides if a resend is offered.
   rows: (knex: Knex, userId: string) =>
     knex('sent_emails')
       .leftJoin('targets', (join) => join.on('targets.cert', 'sent_emails.bank_id').andOn('targets.user_id', 'sent_emails.user_id'))
@@ -50,6 +52,9 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
         ),
         knex.raw('coalesce(sent_emails.bank_name, targets.name) as bank_name'),
         knex.raw('coalesce(sent_emails.sent_at, sent_emails.queued_at, sent_emails.created_at) as sort_at'),
+        knex.raw(
+          'exists (select 1 from suppressions where suppressions.user_id = sent_emails.user_id and suppressions.email = lower(trim(sent_emails.recipient_email))) as recipient_on_do_not_contact',
+        ),
       ),
   idColumn: 'sent_emails.id',
   idSchema: uuidParam,
@@ -95,6 +100,7 @@ export const sentEmailsResource: ResourceDefinition<SentEmailCommand, SentEmailR
     providerMessageId: row.provider_message_id,
     transport: row.transport,
     resendOf: row.resend_of,
+    recipientOnDoNotContact: row.recipient_on_do_not_contact,
     queuedAt: (row.queued_at ?? row.created_at).toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
+import { Link as RouterLink } from 'react-router';
+import { doNotContactPath } from '../../layout/navigation.ts';
 import { useRefreshOutreach } from '../shared/useRefreshOutreach.ts';
 import { useToast } from '../../ui/Toast.tsx';
 import { needsDecision, sentEmailsApi } from './api.ts';
@@ -14,8 +16,15 @@ const explanations = {
 /**
  * Resend or dismiss, for an email that failed or whose delivery is unknown. Resending queues a new
  * email naming this one (`onResent` gets its id, to show it); dismissing settles it as it is.
+ * An email to an address on the Do Not Contact list cannot go out again, so it is only dismissed.
  */
-export function SentEmailDecision({ email, onResent }: { email: Pick<SentEmail, 'id' | 'status' | 'failureReason'>; onResent?: (newId: string) => void }) {
+export function SentEmailDecision({
+  email,
+  onResent,
+}: {
+  email: Pick<SentEmail, 'id' | 'status' | 'failureReason' | 'recipientEmail' | 'recipientOnDoNotContact'>;
+  onResent?: (newId: string) => void;
+}) {
   const toast = useToast();
   const refresh = useRefreshOutreach();
   const [busy, setBusy] = useState<'resend' | 'dismiss' | null>(null);
@@ -47,9 +56,11 @@ export function SentEmailDecision({ email, onResent }: { email: Pick<SentEmail, 
       data-testid="sent-email-decision"
       action={
         <Stack direction="row" spacing={1}>
-          <Button color="inherit" size="small" startIcon={<ReplayIcon />} disabled={busy !== null} onClick={() => void act('resend')}>
-            Resend
-          </Button>
+          {!email.recipientOnDoNotContact && (
+            <Button color="inherit" size="small" startIcon={<ReplayIcon />} disabled={busy !== null} onClick={() => void act('resend')}>
+              Resend
+            </Button>
+          )}
           <Button color="inherit" size="small" disabled={busy !== null} onClick={() => void act('dismiss')}>
             Dismiss
           </Button>
@@ -58,6 +69,15 @@ export function SentEmailDecision({ email, onResent }: { email: Pick<SentEmail, 
     >
       {explanations[email.status as keyof typeof explanations]}
       {email.failureReason ? ` ${email.failureReason}` : ''}
+      {email.recipientOnDoNotContact && (
+        <>
+          {` ${email.recipientEmail} is on your `}
+          <Link component={RouterLink} to={doNotContactPath} color="inherit">
+            Do Not Contact list
+          </Link>
+          , so it cannot be sent again.
+        </>
+      )}
     </Alert>
   );
 }
