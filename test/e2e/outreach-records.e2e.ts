@@ -240,6 +240,32 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it("warns on a contact's edit page that picking another bank stops their running automations", async () => {
+    const { session, bank } = await userTrackingABank('Noor Patel');
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=2&sort_by=ASSET&sort_order=DESC');
+    const other = { cert: Number(answer.data[1].data.CERT), name: String(answer.data[1].data.NAME) };
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: other });
+    const contact = await apiAs<{ id: string }>(e2e.url, session, '/api/data/contacts', { method: 'POST', body: { bankId: bank.cert, name: 'Dana Reyes', title: 'Chief Financial Officer' } });
+    for (const name of ['Slow visits', 'Second look']) {
+      const workflow = await apiAs<{ id: string }>(e2e.url, session, '/api/data/workflows', { method: 'POST', body: { name, steps: [{ day: 5, type: 'LinkedIn Visit' }] } });
+      await apiAs(e2e.url, session, `/api/data/workflows/${workflow.id}/enrolments`, { method: 'POST', body: { contactIds: [contact.id] } });
+    }
+    const { page } = await e2e.openSignedInPage({ session, path: `/contacts/${contact.id}` });
+    const bankField = page.getByRole('combobox', { name: 'Bank' });
+    await page.waitForFunction((name) => [...document.querySelectorAll<HTMLInputElement>('form input[role="combobox"]')].some((input) => input.value === name), bank.name);
+    const warning = page.getByText("Changing the bank stops this contact's 2 running automations.");
+    expect(await warning.count()).to.equal(0);
+    await bankField.fill(other.name.slice(0, 6));
+    await page.getByRole('option', { name: other.name }).click();
+    await warning.waitFor();
+    await screenshot(page, 'contact-bank-change-warning');
+    // Back at the bank they are at, nothing stops.
+    await bankField.fill(bank.name.slice(0, 6));
+    await page.getByRole('option', { name: bank.name }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('keeps every Tasks column in sight when a task holds a long link', async () => {
     const { session, bank } = await userTrackingABank('Sasha Brandt');
     // A shared file's signed link: hundreds of characters with nowhere a line may break.
@@ -274,7 +300,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     const { session, bank } = await userTrackingABank('Oskar Lind');
     const { page } = await e2e.openSignedInPage({ session, path: '/tasks/create' });
     await page.getByRole('heading', { name: 'Add Task' }).waitFor();
-    await page.waitForFunction((name) => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === name, bank.name);
+    await page.waitForFunction((name) => [...document.querySelectorAll<HTMLInputElement>('form input[role="combobox"]')].some((input) => input.value === name), bank.name);
     await page.getByLabel('Description').fill('Send the rate sheet');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Task added.', { exact: true }).waitFor();

@@ -1,4 +1,5 @@
-import { Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
 import StarIcon from '@mui/icons-material/Star';
@@ -19,6 +20,7 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useGetList,
   useRecordContext,
   useRedirect,
 } from 'react-admin';
@@ -32,7 +34,7 @@ import { DownloadPersonalDataButton } from './DownloadPersonalDataButton.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
 import { EmailsToRecord } from '../sent-emails/EmailsToRecord.tsx';
 import { TagsInput } from '../shared/TagsInput.tsx';
-import { validateContactDraft } from './form.ts';
+import { bankChangeWarning, validateContactDraft } from './form.ts';
 import { EraseContactButton } from './EraseContactButton.tsx';
 import { ImportContactsButton } from './ImportContactsDialog.tsx';
 import { StartAutomationForSelected } from './StartAutomationForSelected.tsx';
@@ -199,6 +201,23 @@ export function ContactList() {
   );
 }
 
+/** Under the bank of a contact being edited: what picking another bank does to their running automations (active or paused). */
+function BankChangeWarning() {
+  const contact = useRecordContext<Contact>();
+  const chosenBankId = useWatch<{ bankId: number | null }, 'bankId'>({ name: 'bankId' });
+  const { total } = useGetList(
+    'enrolments',
+    { filter: { contactId: contact?.id, status: ['active', 'paused'] }, pagination: { page: 1, perPage: 1 }, sort: { field: 'startedAt', order: 'DESC' } },
+    { enabled: Boolean(contact) },
+  );
+  const warning = contact ? bankChangeWarning({ savedBankId: contact.bankId, chosenBankId: chosenBankId ?? null, runningAutomations: total ?? 0 }) : null;
+  return warning ? (
+    <Alert severity="warning" sx={{ mb: 2, width: '100%' }}>
+      {warning}
+    </Alert>
+  ) : null;
+}
+
 /** The form's fields and rules, shared by Create and Edit (the same rules as the contact dialog). */
 function ContactFields({ adding }: { adding: boolean }) {
   return (
@@ -206,6 +225,7 @@ function ContactFields({ adding }: { adding: boolean }) {
       <ReferenceInput source="bankId" reference="banks" filter={{ isTarget: true }}>
         <AutocompleteInput optionText="name" label="Bank" isRequired={adding} filterToQuery={(q: string) => ({ q })} fullWidth />
       </ReferenceInput>
+      {!adding && <BankChangeWarning />}
       <TextInput source="name" label="Full Name" isRequired fullWidth />
       <TextInput source="title" label="Job Title" isRequired fullWidth />
       <TextInput source="email" label="Email" type="email" fullWidth />

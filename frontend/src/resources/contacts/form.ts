@@ -1,3 +1,4 @@
+import { countOf } from '../../../../domain/format.ts';
 import type { Contact, ContactDraft } from './types.ts';
 
 /**
@@ -48,6 +49,15 @@ export function validateContactDraft(draft: ContactDraft, options: { bankRequire
   if (draft.email.trim() && !EMAIL_SHAPE.test(draft.email.trim())) errors.email = 'Enter a valid email address, like name@bank.com.';
   if (draft.linkedinUrl.trim() && !isWebUrl(draft.linkedinUrl)) errors.linkedinUrl = 'Enter a valid LinkedIn URL, like https://www.linkedin.com/in/name.';
   return errors;
+}
+
+/**
+ * A contact's automations (active or paused) were started for the bank they were at: moving them to
+ * another bank stops every one at the scheduler's next round. Null while the bank stays, or when none runs.
+ */
+export function bankChangeWarning({ savedBankId, chosenBankId, runningAutomations }: { savedBankId: number | null; chosenBankId: number | null; runningAutomations: number }): string | null {
+  if (chosenBankId === null || chosenBankId === savedBankId || runningAutomations === 0) return null;
+  return `Changing the bank stops this contact's ${countOf(runningAutomations, 'running automation')}.`;
 }
 
 /** The body sent to the API: trimmed text, blanks as null, tags trimmed without duplicates. */
