@@ -190,6 +190,7 @@ describe('automation engine: enrolments started from Targets run their steps', f
     await total.getByText('10 addresses match “BETA”', { exact: true }).waitFor();
     await doNotContact.getByText('person27@beta.example', { exact: true }).waitFor();
     expect(await doNotContact.getByRole('listitem').count()).to.equal(10);
+    await screenshotInBothThemes(page, 'settings-do-not-contact-search');
     await page.getByLabel('Search addresses').fill('nobody');
     await page.getByText('No address on the list matches your search.').waitFor();
     // an address removed elsewhere since the list was read

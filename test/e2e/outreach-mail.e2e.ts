@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { SmtpSink } from '../doubles/smtp-sink.ts';
-import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, useE2E, type ColorScheme, type Session } from './support/index.ts';
+import { apiAs, arrangeTemplateWorkflowAndMail, screenshot, screenshotInBothSchemes, useE2E, type ColorScheme, type Session } from './support/index.ts';
 import { AutomationPage } from './support/pages/automation.ts';
 import { SentMailPage } from './support/pages/sent-mail.ts';
 
@@ -161,6 +161,7 @@ describe('outreach mail: templates, sending and the records of what was sent', f
     await page.getByRole('option', { name: 'First note' }).click();
     await bodyIs('First note for Jane Doe');
     expect(await dialog.getByLabel('Subject').inputValue()).to.equal('Our coffee on Tuesday');
+    await screenshotInBothSchemes(page, 'send-email-typed-subject-kept');
     // an emptied subject is filled again
     await dialog.getByLabel('Subject').fill('');
     await combobox(page, /^Template/).click();

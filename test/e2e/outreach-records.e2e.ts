@@ -258,7 +258,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await bankField.fill(other.name.slice(0, 6));
     await page.getByRole('option', { name: other.name }).click();
     await warning.waitFor();
-    await screenshot(page, 'contact-bank-change-warning');
+    await screenshotInBothThemes(page, 'contact-bank-change-warning');
     // Back at the bank they are at, nothing stops.
     await bankField.fill(bank.name.slice(0, 6));
     await page.getByRole('option', { name: bank.name }).click();
@@ -764,6 +764,7 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     // The server refuses a resend to such an address: offering it only led to an error.
     expect(await decision.getByRole('button', { name: 'Resend' }).count()).to.equal(0);
     await decision.getByRole('button', { name: 'Dismiss' }).waitFor();
+    await screenshotInBothThemes(page, 'sent-mail-do-not-contact');
     await decision.getByRole('link', { name: 'Do Not Contact list' }).click();
     await page.waitForFunction(() => window.location.hash === '#/settings?tab=automation');
     expect(e2e.pageErrors(page)).to.deep.equal([]);

@@ -13,6 +13,9 @@ const explanations = {
   unknown: 'Sending was interrupted after the mail service was called: this email may or may not have reached the recipient. It is never sent again by itself.',
 } as const;
 
+/** A provider's reason ends as a sentence, so a sentence after it does not run on from it. */
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /**
  * Resend or dismiss, for an email that failed or whose delivery is unknown. Resending queues a new
  * email naming this one (`onResent` gets its id, to show it); dismissing settles it as it is.
@@ -68,7 +71,7 @@ export function SentEmailDecision({
       }
     >
       {explanations[email.status as keyof typeof explanations]}
-      {email.failureReason ? ` ${email.failureReason}` : ''}
+      {email.failureReason ? ` ${asSentence(email.failureReason)}` : ''}
       {email.recipientOnDoNotContact && (
         <>
           {` ${email.recipientEmail} is on your `}
