@@ -4,6 +4,10 @@ import { stepTypes } from './workflow.ts';
 export const enrolmentStatuses = ['active', 'paused', 'stopped', 'completed'] as const;
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
 
+/** The statuses of an automation still going through its contact: it holds the contact's slot, and deleting its contact, bank or workflow stops it. */
+export const runningEnrolmentStatuses = ['active', 'paused'] as const satisfies readonly EnrolmentStatus[];
+export const isRunningEnrolment = (status: string) => (runningEnrolmentStatuses as readonly string[]).includes(status);
+
 /** Why an enrolment ended before its last step. */
 export const enrolmentStopReasons = ['send-failed', 'unsubscribed', 'replied', 'contact-deleted', 'bank-untargeted', 'do-not-contact', 'manual', 'workflow-deleted', 'contact-erased', 'bank-closed', 'contact-moved', 'no-mail-service'] as const;
 export type EnrolmentStopReason = (typeof enrolmentStopReasons)[number];

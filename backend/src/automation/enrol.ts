@@ -9,6 +9,7 @@ import { enrolmentStreamId } from '../outreach/enrolments/events.ts';
 import { alreadyUnderWayMessage, enrolmentSlotDecider, enrolmentSlotStreamId } from '../outreach/enrolments/slot.ts';
 import type { WorkflowStep } from '../outreach/workflows/events.ts';
 import { closureFactsSql } from '../regulator/queries/closure.ts';
+import { isRunningEnrolment, runningEnrolmentStatuses } from '../../../domain/records/enrolment.ts';
 import { maxStepDay } from '../../../domain/records/workflow.ts';
 import { readAutomationSettings, type AutomationSettings } from '../settings/settings.ts';
 import { addLocalDays, scheduleAt, zoneFor, type SendWindow } from './send-window.ts';
@@ -117,7 +118,7 @@ export async function startEnrolments(
   const active: Array<{ contact_id: string; contact_name: string }> = await knex('enrolments')
     .where({ user_id: userId, workflow_id: workflow.id })
     .whereIn('contact_id', contactIds)
-    .whereIn('status', ['active', 'paused'])
+    .whereIn('status', runningEnrolmentStatuses)
     .select('contact_id', 'contact_name');
   if (active.length) {
     throw new ConflictError(alreadyUnderWayMessage(active.map((row) => row.contact_name), workflow.name), {
@@ -158,7 +159,7 @@ async function refuseAddressesTwice(knex: Knex, userId: string, workflow: { id: 
   const running: Array<{ contact_id: string; contact_name: string; address: string }> = await knex('enrolments as e')
     .join('contacts as c', (join) => join.on('c.id', 'e.contact_id').andOn('c.user_id', 'e.user_id'))
     .where({ 'e.user_id': userId, 'e.workflow_id': workflow.id })
-    .whereIn('e.status', ['active', 'paused'])
+    .whereIn('e.status', runningEnrolmentStatuses)
     .whereRaw('lower(c.email) = any(?)', [addresses])
     .select('e.contact_id', 'e.contact_name', knex.raw('lower(c.email) as address'));
   const holders = new Map<string, { id: string; says: string }>();
@@ -180,7 +181,7 @@ async function refuseAddressesTwice(knex: Knex, userId: string, workflow: { id: 
 async function underWay(eventStore: EventStore, holder: string, claimedAt: string | null, now: Date): Promise<boolean> {
   const state = (await readState(eventStore, enrolmentDecider, enrolmentStreamId(holder))).state;
   if (state.status === 'absent') return claimedAt !== null && now.getTime() - Date.parse(claimedAt) < abandonedClaimMs;
-  return state.status === 'active' || state.status === 'paused';
+  return isRunningEnrolment(state.status);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PlaceholderSyntaxError, placeholderValues, renderEmail } from '../../../domain/placeholders/index.ts';
+import { runningEnrolmentStatuses } from '../../../domain/records/enrolment.ts';
 import { handleCommand } from '../commands/handle-command.ts';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../eventstore/types.ts';
 import { Conflict, DomainError } from '../commands/errors.ts';
@@ -99,7 +100,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   async function stopWhereNeeded(): Promise<void> {
     const rows: Array<StopConditions & { id: string; user_id: string }> = await enrolmentsWithStopConditions(knex)
-      .whereIn('e.status', ['active', 'paused'])
+      .whereIn('e.status', runningEnrolmentStatuses)
       .where((query) =>
         query
           .whereNull('w.id')

@@ -13,6 +13,7 @@ import { stepRecordId } from '../automation/record-ids.ts';
 import { visitTaskTexts } from '../automation/visit-task.ts';
 import { activityText } from '../../../projections/activity.ts';
 import { erasedContactName } from '../../../domain/records/contact.ts';
+import { isRunningEnrolment } from '../../../domain/records/enrolment.ts';
 import type { ChatMessage } from '../ai/provider.ts';
 import { dataWithoutMentions, identifiersIn, mentionsOf, notesWithoutMentions, personalFields, quotableTexts, quotingAny, redactedPlainData, userNoteFields, withoutMentions } from './personal-data.ts';
 
@@ -61,7 +62,7 @@ export async function eraseContact(services: AppServices, userId: string, contac
   const enrolments: Array<{ id: string; status: string }> = await knex('enrolments').where({ user_id: userId, contact_id: contactId }).select('id', 'status');
 
   // No step runs for the person from here on: a LinkedIn visit would write the name into a new task.
-  for (const enrolment of enrolments.filter(({ status }) => status === 'active' || status === 'paused')) {
+  for (const enrolment of enrolments.filter(({ status }) => isRunningEnrolment(status))) {
     await handleCommand(eventStore, enrolmentDecider, enrolmentStreamId(enrolment.id), { type: 'StopEnrolment', userId, at: new Date().toISOString(), reason: 'contact-erased', detail: "The contact's personal data was erased." });
   }
   // The visit tasks the automation wrote name the person and their profile, each with the text it was given (read before the key goes).

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { verificationResults, type ContactRecord } from '../../../../domain/records/contact.ts';
+import { runningEnrolmentStatuses } from '../../../../domain/records/enrolment.ts';
 import type { DoNotContactReason } from '../../../../domain/records/do-not-contact.ts';
 import { currentContext, runWithContext } from '../../context/request-context.ts';
 import { loadImportContext, mappingSchema, parseContactsCsv, planImport, suggestMapping, type ImportPlan } from './import.ts';
@@ -221,11 +222,11 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
           if (value === true || value === 'true') query.whereNotNull('contacts.email');
           else query.whereNull('contacts.email');
         },
-        // whether an automation is going through the contact (one of its enrolments is active or paused)
+        // whether an automation is going through the contact (one of its enrolments is running)
         inAutomation: (query, value) => {
           if (value !== true && value !== false && value !== 'true' && value !== 'false') throw new BadRequestError('inAutomation must be true or false.');
           const running = (inner: Knex.QueryBuilder) =>
-            inner.select(knex.raw('1')).from('enrolments as e').whereRaw('e.contact_id = contacts.id and e.user_id = contacts.user_id').whereIn('e.status', ['active', 'paused']);
+            inner.select(knex.raw('1')).from('enrolments as e').whereRaw('e.contact_id = contacts.id and e.user_id = contacts.user_id').whereIn('e.status', runningEnrolmentStatuses);
           if (value === true || value === 'true') query.whereExists(running);
           else query.whereNotExists(running);
         },

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { enrolmentStatuses, type EnrolmentRecord, type EnrolmentStatus, type EnrolmentStopReason, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
+import { enrolmentStatuses, isRunningEnrolment, type EnrolmentRecord, type EnrolmentStatus, type EnrolmentStopReason, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { signedInUser } from '../../auth/authenticate.ts';
 import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { certFilter, textOrder } from '../../http/simple-rest.ts';
@@ -40,7 +40,7 @@ export type EnrolmentRow = {
 
 function toApi(row: EnrolmentRow): EnrolmentRecord {
   const step = row.steps[row.next_step_index];
-  const running = row.status === 'active' || row.status === 'paused';
+  const running = isRunningEnrolment(row.status);
   return {
     id: row.id,
     workflowId: row.workflow_id,

@@ -41,6 +41,7 @@ import { StartAutomationForSelected } from './StartAutomationForSelected.tsx';
 import { useSendEmail } from './sendEmailSlot.tsx';
 import { useContactActions } from './useContactActions.ts';
 import { EnrolmentTable } from '../enrolments/EnrolmentTable.tsx';
+import { runningEnrolmentStatuses } from '../../../../domain/records/enrolment.ts';
 import type { Contact } from './types.ts';
 import { DoNotContactChip, doNotContactText } from './DoNotContact.tsx';
 import { BankClosureChip } from '../../targets/BankClosure.tsx';
@@ -201,13 +202,13 @@ export function ContactList() {
   );
 }
 
-/** Under the bank of a contact being edited: what picking another bank does to their running automations (active or paused). */
+/** Under the bank of a contact being edited: what picking another bank does to their running automations. */
 function BankChangeWarning() {
   const contact = useRecordContext<Contact>();
   const chosenBankId = useWatch<{ bankId: number | null }, 'bankId'>({ name: 'bankId' });
   const { total } = useGetList(
     'enrolments',
-    { filter: { contactId: contact?.id, status: ['active', 'paused'] }, pagination: { page: 1, perPage: 1 }, sort: { field: 'startedAt', order: 'DESC' } },
+    { filter: { contactId: contact?.id, status: runningEnrolmentStatuses }, pagination: { page: 1, perPage: 1 }, sort: { field: 'startedAt', order: 'DESC' } },
     { enabled: Boolean(contact) },
   );
   const warning = contact ? bankChangeWarning({ savedBankId: contact.bankId, chosenBankId: chosenBankId ?? null, runningAutomations: total ?? 0 }) : null;

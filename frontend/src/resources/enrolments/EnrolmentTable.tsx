@@ -3,7 +3,7 @@ import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayIcon from '@mui/icons-material/PlayCircleOutline';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
-import type { EnrolmentRecord } from '../../../../domain/records/enrolment.ts';
+import { isRunningEnrolment, type EnrolmentRecord } from '../../../../domain/records/enrolment.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { enrolmentsApi, nextStepText, statusDetail, statusText, type EnrolmentFilter } from './api.ts';
@@ -139,7 +139,7 @@ export function EnrolmentTable({
                   <PlayIcon fontSize="small" />
                 </IconButton>
               )}
-              {(enrolment.status === 'active' || enrolment.status === 'paused') && (
+              {isRunningEnrolment(enrolment.status) && (
                 <IconButton size="small" aria-label={`Stop ${label}`} onClick={() => setAskingToStop(enrolment)}>
                   <StopIcon fontSize="small" />
                 </IconButton>
