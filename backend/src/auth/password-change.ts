@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { hashPassword } from './passwords.ts';
 import type { TokenRevocations } from './revocations.ts';
-import { replacePasswordHash } from './users.ts';
+import { endResetLinks, replacePasswordHash } from './users.ts';
 
 /**
- * Replaces the user's password and ends every session of theirs issued until now, in one
- * transaction: a failure between the two can never leave the new password in place with the old
- * sessions still signed in. Answers the moment the change takes effect, from which the caller's new
+ * Replaces the user's password and ends every session of theirs issued until now, and every reset
+ * link of theirs, in one transaction: a failure between them can never leave the new password in
+ * place with the old sessions still signed in, and a link asked for before the change (perhaps by
+ * whoever read the mailbox or held the session the change shuts out) cannot undo it. Answers the moment the change takes effect, from which the caller's new
  * session is dated.
  */
 export async function replacePassword(
@@ -24,6 +25,7 @@ export async function replacePassword(
   await knex.transaction(async (trx) => {
     await first?.(trx);
     await replacePasswordHash(trx, input.userId, passwordHash);
+    await endResetLinks(trx, input.userId);
     await revocations.endSessionsIssuedBefore(trx, input.userId, takesEffectAt, lastEndedSessionExpiresAt);
   });
   return takesEffectAt;

@@ -143,6 +143,26 @@ describeWithDatabase('resetting a forgotten password by email', (context) => {
     expect((await confirm(token, 'a brand new password')).status).to.equal(200);
   });
 
+  it('refuses a link asked for before the user changed their password in Settings', async () => {
+    const { token: session, user } = await app.signUp('Changed Password');
+    const token = await linkFor(user.email);
+    expect((await app.request('/api/auth/password', { method: 'POST', token: session, body: { currentPassword: password, newPassword: 'a password of my own' } })).status).to.equal(200);
+    const stale = await confirm(token, 'the mailbox reader password');
+    expect(stale.status).to.equal(400);
+    expect(stale.body.message).to.equal(invalid);
+    expect((await signIn(user.email, 'a password of my own')).status).to.equal(200);
+  });
+
+  it('refuses a link mailed to the address the account signed in with before changing it', async () => {
+    const { token: session, user } = await app.signUp('Changed Email');
+    const token = await linkFor(user.email);
+    const newEmail = `moved-${Date.now()}@example.com`;
+    expect((await app.request('/api/auth/email', { method: 'POST', token: session, body: { currentPassword: password, newEmail } })).status).to.equal(200);
+    expect((await app.request('/api/auth/password-reset/check', { method: 'POST', body: { token } })).status).to.equal(400);
+    expect((await confirm(token, 'the old mailbox password')).status).to.equal(400);
+    expect((await signIn(newEmail, password)).status).to.equal(200);
+  });
+
   it('limits requests for one email to 5 an hour with 429 and Retry-After, known or not', async () => {
     for (let request = 0; request < 5; request += 1) expect((await ask('flooded@example.com')).status).to.equal(202);
     const limited = await ask('flooded@example.com');

@@ -31,7 +31,19 @@ export async function createUser(knex: Knex, input: { name: string; email: strin
 
 /** The user's sign-in email replaced by `email` (already normalised); EmailTakenError when another account has it. */
 export async function replaceEmail(knex: Knex, id: string, email: string): Promise<User> {
-  return claimingEmail(email, () => knex<UserRow>('users').where({ id }).update({ email }).returning('*'));
+  // A reset link went to the address being given up: it must not open the account once that address is no longer its.
+  return claimingEmail(email, () =>
+    knex.transaction(async (trx) => {
+      const rows = await trx<UserRow>('users').where({ id }).update({ email }).returning('*');
+      await endResetLinks(trx, id);
+      return rows;
+    }),
+  );
+}
+
+/** Every password reset link of the user stops working (used ones included: they already do not work). */
+export async function endResetLinks(knex: Knex, userId: string): Promise<void> {
+  await knex('password_reset_tokens').where({ user_id: userId }).delete();
 }
 
 export async function findUserWithPasswordByEmail(knex: Knex, email: string): Promise<(User & { passwordHash: string }) | undefined> {
