@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { describeWithDatabase } from '../../../test/support/database.ts';
 import { loadDemoData } from '../regulator/demo/load.ts';
+import { largestCert } from '../../../domain/cert.ts';
 
 describeWithDatabase('API keys and the public API', (context) => {
   let app: TestApp;
@@ -109,6 +110,18 @@ describeWithDatabase('API keys and the public API', (context) => {
       expect(refused.status, moment).to.equal(400);
       expect(refused.body.message).to.equal('after: after must be the meta.next of an earlier page, as it was sent.');
     }
+  });
+
+  it('refuses an after whose bank is no certificate number (beyond the largest, a fraction) with 400, not a failed query', async () => {
+    const key = (await createKey('Forged cert')).body.key;
+    for (const cert of [largestCert + 1, 99_999_999_999, 1.5]) {
+      const after = Buffer.from(JSON.stringify(['2026-01-02T03:04:05.000000Z', cert])).toString('base64url');
+      const refused = await publicGet(`/banks?after=${after}`, key);
+      expect(refused.status, String(cert)).to.equal(400);
+      expect(refused.body.message).to.equal('after: after must be the meta.next of an earlier page, as it was sent.');
+    }
+    const largest = Buffer.from(JSON.stringify(['2026-01-02T03:04:05.000000Z', largestCert])).toString('base64url');
+    expect((await publicGet(`/banks?after=${largest}`, key)).status).to.equal(200);
   });
 
   it('reads every target once with after, while targets are removed and added between pages', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { certParamSchema } from '../../../domain/cert.ts';
+import { certParamSchema, largestCert } from '../../../domain/cert.ts';
 import { isOnCalendarDay } from '../../../domain/format.ts';
 
 /** The bank of the public API: money in full dollars, ratios in percent. */
@@ -25,9 +25,10 @@ export const publicBankSchema = z
 
 /**
  * A place in the list (newest target first, then by cert): the bank a page ended with. Kept as the
- * values it sorts by, not as a position, so banks targeted or removed meanwhile move no page.
+ * values it sorts by, not as a position, so banks targeted or removed meanwhile move no page. Its
+ * cert is in the certificates' range: the database cannot compare a larger number with theirs.
  */
-const listPlaceSchema = z.tuple([z.iso.datetime({ precision: 6 }).refine(isOnCalendarDay), z.number().int().min(1)]);
+const listPlaceSchema = z.tuple([z.iso.datetime({ precision: 6 }).refine(isOnCalendarDay), z.number().int().min(1).max(largestCert)]);
 export type ListPlace = z.infer<typeof listPlaceSchema>;
 
 export const encodeListPlace = (place: ListPlace) => Buffer.from(JSON.stringify(place)).toString('base64url');
