@@ -78,6 +78,15 @@ describeWithDatabase('error answers', (context) => {
       expect(response.body).to.include({ status: 405, title: 'Method Not Allowed', message: `${path} does not take POST: it answers HEAD, GET.` });
     }
   });
+
+  it('answers a method no API route takes (PROPFIND, PURGE) with 501 problem details, as every other API error', async () => {
+    for (const method of ['PROPFIND', 'PURGE']) {
+      const response = await app.request('/api/auth/me', { method });
+      expect(response.status, method).to.equal(501);
+      expect(response.headers.get('content-type'), method).to.match(/application\/problem\+json/);
+      expect(response.body).to.include({ status: 501, title: 'Not Implemented', message: `The API does not take the ${method} method.` });
+    }
+  });
 });
 
 describe('reading what a command wrote, to answer it', () => {

@@ -64,6 +64,7 @@ const titles: Record<number, string> = {
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 };
 
@@ -98,6 +99,10 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     // The router's own answer to a method a route has not is plain text; every other API error is JSON.
     if (ctx.status === 405 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
       throw new HttpError(405, `${ctx.path} does not take ${ctx.method}: it answers ${ctx.response.get('Allow') || 'other methods'}.`);
+    }
+    // Likewise its answer to a method no route anywhere takes (PROPFIND, PURGE, ...).
+    if (ctx.status === 501 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      throw new HttpError(501, `The API does not take the ${ctx.method} method.`);
     }
   } catch (raw) {
     const requestId = currentContext()?.requestId;
