@@ -16,7 +16,7 @@ const types: Record<string, string> = {
 
 /**
  * Serves the built frontend. Hashed assets are cached for a year; index.html is not cached so a new
- * deploy is picked up. Unknown non-API paths get index.html (the app routes by hash anyway).
+ * deploy is picked up. Unknown non-API paths outside assets/ get index.html (the app routes by hash anyway).
  */
 export function serveFrontend(distDir: string): Middleware {
   const root = path.resolve(distDir);
@@ -24,7 +24,17 @@ export function serveFrontend(distDir: string): Middleware {
     if (ctx.path.startsWith('/api/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const requested = path.resolve(root, '.' + decodeURIComponent(ctx.path));
     const insideRoot = requested === root || requested.startsWith(root + path.sep);
-    let file = insideRoot && fs.existsSync(requested) && fs.statSync(requested).isFile() ? requested : path.join(root, 'index.html');
+    const found = insideRoot && fs.existsSync(requested) && fs.statSync(requested).isFile();
+    // A build's code file that is not there (a page opened before a new deploy asks for the old one)
+    // is a 404: answered the app page instead, the browser reads HTML as code and reports a type error.
+    if (!found && ctx.path.startsWith('/assets/')) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = 'This file is not part of the current build of Charterline. Reload the page.';
+      return;
+    }
+    let file = found ? requested : path.join(root, 'index.html');
     if (!fs.existsSync(file)) {
       ctx.status = 503;
       ctx.type = 'text/plain';
