@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { signedInUser } from '../auth/authenticate.ts';
 import { NotFoundError } from '../http/errors.ts';
+import { credentialAnswers } from '../http/security-headers.ts';
 import { uuidParam } from '../outreach/schemas.ts';
 import type { AppServices } from '../services.ts';
 import { apiKeyRecord, createApiKey, createApiKeyBody, deleteApiKey, listApiKeys } from './api-keys.ts';
@@ -15,7 +16,7 @@ export function apiKeyRoutes(services: AppServices, keys: PublicApiKeys): Router
     ctx.set('Access-Control-Expose-Headers', 'Content-Range');
     ctx.body = rows.map(apiKeyRecord);
   });
-  router.post('/', async (ctx) => {
+  router.post('/', credentialAnswers, async (ctx) => {
     const { name } = createApiKeyBody.parse(ctx.request.body ?? {});
     ctx.status = 201;
     ctx.body = await createApiKey(services.knex, signedInUser(ctx.state).id, name);

@@ -69,6 +69,19 @@ describeWithDatabase('auth API', (context) => {
     expect(me.body.email).to.equal('ada@example.com');
   });
 
+  it('tells caches never to store an answer that carries a session token or an API key', async () => {
+    const body = { name: 'Stored Nowhere', email: `stored-${Date.now()}@example.com`, password: 'long enough password' };
+    const registered = await app.request('/api/auth/register', { method: 'POST', body });
+    const signedIn = await app.request('/api/auth/login', { method: 'POST', body: { email: body.email, password: body.password } });
+    const token = signedIn.body.token as string;
+    const changed = await app.request('/api/auth/password', { method: 'POST', token, body: { currentPassword: body.password, newPassword: 'another long password' } });
+    const key = await app.request('/api/data/api-keys', { method: 'POST', token: changed.body.token as string, body: { name: 'Integration' } });
+    for (const [what, answer] of Object.entries({ registered, signedIn, changed, key })) {
+      expect(answer.status, what).to.be.oneOf([200, 201]);
+      expect(answer.headers.get('cache-control'), what).to.equal('no-store');
+    }
+  });
+
   it('answers 401 with a msg for a wrong password or an unknown email', async () => {
     const wrong = await app.request('/api/auth/login', { method: 'POST', body: { email: 'ada@example.com', password: 'nope' } });
     expect(wrong.status).to.equal(401);

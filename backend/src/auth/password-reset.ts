@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { accountEmail } from '../../../domain/account-email.ts';
 import { accountPassword } from '../../../domain/account-password.ts';
 import { BadRequestError, HttpError, parseOr400 } from '../http/errors.ts';
+import { credentialAnswers } from '../http/security-headers.ts';
 import { logger } from '../logging/logger.ts';
 import { smtpTransport } from '../mail/smtp.ts';
 import { htmlOfText, type MailTransport } from '../mail/transport.ts';
@@ -107,6 +108,7 @@ export function createPasswordResetFeature(options: { now?: () => number } = {})
   const routes = (services: AppServices): Router => {
     const { knex, config } = services;
     const router = new Router({ prefix: '/api/auth/password-reset' });
+    router.use(credentialAnswers);
     // Counted whether or not an account has the email, so the 429 tells nothing either.
     const byEmail = new AttemptLimiter(knex, 5, 60 * 60_000, now);
     const byAddress = new AttemptLimiter(knex, 20, 60 * 60_000, now);

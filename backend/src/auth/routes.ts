@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { accountEmail } from '../../../domain/account-email.ts';
 import { accountPassword } from '../../../domain/account-password.ts';
 import { BadRequestError, ConflictError, parseOr400, UnauthorizedError } from '../http/errors.ts';
+import { credentialAnswers } from '../http/security-headers.ts';
 import { replacePassword } from './password-change.ts';
 import { passwordCheck, wrongCurrentPassword } from './password-check.ts';
 import { addressAttempts, AttemptLimiter, tooManyAttempts } from './rate-limit.ts';
@@ -61,6 +62,7 @@ let unknownUserHash: Promise<string> | undefined;
 
 export function authRoutes({ knex, secret, expiresInSeconds, guard, revocations, signUpsPerHour }: AuthOptions): Router {
   const router = new Router({ prefix: '/api/auth' });
+  router.use(credentialAnswers);
   // Keyed by email AND client address: wrong passwords sent from elsewhere cannot lock the owner out.
   const byEmailAtAddress = new AttemptLimiter(knex, 10, 15 * 60_000);
   const byAddress = addressAttempts(knex);

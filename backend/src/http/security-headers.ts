@@ -32,3 +32,12 @@ export const securityHeaders: Middleware = async (ctx, next) => {
   ctx.set(headers);
   await next();
 };
+
+/**
+ * For the routes whose answers carry a credential (a session token, an API key in full): no cache,
+ * the browser's own on disk included, may keep a copy of it.
+ */
+export const credentialAnswers: Middleware = async (ctx, next) => {
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+};
