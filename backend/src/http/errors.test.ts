@@ -63,6 +63,10 @@ describeWithDatabase('error answers', (context) => {
     expect(response.status).to.equal(404);
     expect(response.headers.get('content-type')).to.match(/application\/problem\+json/);
     expect(response.body).to.include({ status: 404, title: 'Not Found' });
+    const bare = await app.request('/api');
+    expect(bare.status).to.equal(404);
+    expect(bare.headers.get('content-type')).to.match(/application\/problem\+json/);
+    expect(bare.body).to.include({ message: 'No API route for GET /api.' });
   });
 
   it('refuses a JSON body sent as another content type with 415', async () => {

@@ -68,6 +68,9 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** Whether a request is for the API (answered in JSON) rather than the app's pages: `/api` itself too. */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
 /** An error answer's body (RFC 9457 problem details, with the message also where clients look for it). */
 export function problem(status: number, message: string) {
   return { type: 'about:blank', title: titles[status] ?? 'Error', status, detail: message, message, msg: message };
@@ -93,15 +96,15 @@ export function parseOr400<T>(schema: z.ZodType<T>, body: unknown): T {
 export const errorMiddleware: Middleware = async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+    if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
       throw new HttpError(404, `No API route for ${ctx.method} ${ctx.path}.`);
     }
     // The router's own answer to a method a route has not is plain text; every other API error is JSON.
-    if (ctx.status === 405 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+    if (ctx.status === 405 && ctx.body === undefined && isApiPath(ctx.path)) {
       throw new HttpError(405, `${ctx.path} does not take ${ctx.method}: it answers ${ctx.response.get('Allow') || 'other methods'}.`);
     }
     // Likewise its answer to a method no route anywhere takes (PROPFIND, PURGE, ...).
-    if (ctx.status === 501 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+    if (ctx.status === 501 && ctx.body === undefined && isApiPath(ctx.path)) {
       throw new HttpError(501, `The API does not take the ${ctx.method} method.`);
     }
   } catch (raw) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
+import { isApiPath } from './errors.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,7 +22,7 @@ const types: Record<string, string> = {
 export function serveFrontend(distDir: string): Middleware {
   const root = path.resolve(distDir);
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const requested = path.resolve(root, '.' + decodeURIComponent(ctx.path));
     const insideRoot = requested === root || requested.startsWith(root + path.sep);
     const found = insideRoot && fs.existsSync(requested) && fs.statSync(requested).isFile();
