@@ -126,6 +126,14 @@ describeWithDatabase('contact finding and checking API (Hunter.io, LinkedIn)', (
       expect(typed.body).to.deep.equal({ success: false, message: 'Hunter.io refused the API key. Check it in Settings → Data Enrichment.' });
       expect((await post('hunter/test', {}, otherToken)).body).to.deep.equal({ success: false, message: 'No Hunter.io API key saved yet.' });
     });
+
+    it('tests nothing when the key field was emptied, saying saving now removes the saved key', async () => {
+      expect((await post('hunter/test', { hunterApiKey: '' })).body).to.deep.equal({
+        success: false,
+        message: 'Enter your Hunter.io API key to test the connection. With the field empty, Save API Keys removes the saved key.',
+      });
+      expect((await post('hunter/test', { hunterApiKey: '' }, otherToken)).body).to.deep.equal({ success: false, message: 'Enter your Hunter.io API key to test the connection.' });
+    });
   });
 
   describe('POST /api/services/linkedin/verify', () => {

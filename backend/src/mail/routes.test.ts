@@ -162,5 +162,17 @@ describeWithDatabase('mail API', (context) => {
     expect((await test({ mailgunApiKey: 'key-bad', mailgunDomain: 'mg.charterline.example' })).body).to.deep.equal({ success: false, message: 'Mailgun refused the API key. Check the key and the region (US or EU).' });
     expect((await test({ mailgunApiKey: 'key-good', mailgunDomain: 'mg.other.example' })).body.success).to.equal(false);
     expect((await test({})).body).to.deep.equal({ success: false, message: 'No Mailgun API key saved yet.' });
+    expect((await test({ mailgunApiKey: '', mailgunDomain: 'mg.charterline.example' })).body).to.deep.equal({ success: false, message: 'Enter your Mailgun API key to test the connection.' });
+  });
+
+  it("tests nothing when the saved key's field was emptied, and no saved domain when the domain field was", async () => {
+    const keyHolder = (await app.signUp('Key Holder')).token;
+    await app.request('/api/data/settings', { method: 'PUT', token: keyHolder, body: { mailgunApiKey: 'key-good', mailgunDomain: 'mg.charterline.example' } });
+    const test = (body: unknown) => app.request('/api/services/mailgun/test', { method: 'POST', token: keyHolder, body });
+    expect((await test({ mailgunApiKey: '', mailgunDomain: 'mg.charterline.example' })).body).to.deep.equal({
+      success: false,
+      message: 'Enter your Mailgun API key to test the connection. With the field empty, Save API Keys removes the saved key.',
+    });
+    expect((await test({ mailgunApiKey: '••••good', mailgunDomain: '' })).body.message).to.match(/^Enter the sending domain/);
   });
 });

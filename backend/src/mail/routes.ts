@@ -13,7 +13,7 @@ import type { AppServices } from '../services.ts';
 import { testMailgun, type MailgunRegion } from './mailgun.ts';
 import { sentEmailStreamId, type Outbox } from './outbox.ts';
 import { mailServiceOf, type MailSettingsReader } from './transports.ts';
-import { isNewSecret, secretInput } from '../settings/settings.ts';
+import { emptiedKeyTestMessage, isNewSecret, secretInput } from '../settings/settings.ts';
 
 export const sendEmailBody = z
   .object({
@@ -68,9 +68,14 @@ export function mailRoutes(services: AppServices, deps: { outbox: Outbox; mailSe
   router.post('/api/services/mailgun/test', async (ctx) => {
     const body = mailgunTestBody.parse(ctx.request.body ?? {});
     const saved = await deps.mailSettings(signedInUser(ctx.state).id);
+    if (body.mailgunApiKey === '' || body.mailgunApiKey === null) {
+      ctx.body = { success: false, message: emptiedKeyTestMessage('Mailgun', Boolean(saved?.apiKey)) };
+      return;
+    }
+    // Typed values are tested as typed; a key's preview, or a field not sent, means the saved one.
     const typedKey = body.mailgunApiKey && isNewSecret(body.mailgunApiKey) ? body.mailgunApiKey : null;
     const apiKey = typedKey ?? saved?.apiKey;
-    const domain = body.mailgunDomain || saved?.domain;
+    const domain = body.mailgunDomain === undefined ? saved?.domain : body.mailgunDomain;
     const region: MailgunRegion = body.mailgunRegion ?? saved?.region ?? 'US';
     if (!apiKey) {
       ctx.body = { success: false, message: 'No Mailgun API key saved yet.' };

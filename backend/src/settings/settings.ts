@@ -129,6 +129,13 @@ export const secretInput = (label: string) =>
     .nullable()
     .optional();
 
+/**
+ * Test Connection with a key field the user emptied: there is nothing to test, and it must not
+ * report the saved key as connected, since saving the form now removes that key.
+ */
+export const emptiedKeyTestMessage = (service: string, hasSavedKey: boolean) =>
+  `Enter your ${service} API key to test the connection.${hasSavedKey ? ' With the field empty, Save API Keys removes the saved key.' : ''}`;
+
 const hour = (label: string) =>
   z.number({ error: `${label} must be an hour from 0 to 24.` }).int(`${label} must be a whole hour.`).min(0, `${label} must be an hour from 0 to 24.`).max(24, `${label} must be an hour from 0 to 24.`);
 

@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors.ts';
 import { recordContactVerification, readContactRecord } from '../../outreach/contacts/routes.ts';
 import { uuidParam } from '../../outreach/schemas.ts';
 import type { AppServices } from '../../services.ts';
-import { isNewSecret, readUserSecrets, secretInput, unreadableSecretMessage } from '../../settings/settings.ts';
+import { emptiedKeyTestMessage, isNewSecret, readUserSecrets, secretInput, unreadableSecretMessage } from '../../settings/settings.ts';
 import { domainOfWebsite } from '../../../../domain/enrichment/web-address.ts';
 import { HunterClient, HunterError, hunterKeyMissing } from './client.ts';
 
@@ -71,8 +71,12 @@ export function hunterRoutes(services: AppServices): Router {
   router.post('/test', async (ctx) => {
     const { hunterApiKey } = testBody.parse(ctx.request.body ?? {});
     const userId = signedInUser(ctx.state).id;
-    // A key typed but not saved yet is tested as typed; a preview sent back means the saved one.
+    // A key typed but not saved yet is tested as typed; a preview sent back, or no field at all, means the saved one.
     const saved = hunterApiKey && isNewSecret(hunterApiKey) ? null : await readUserSecrets(knex, secrets, userId);
+    if (hunterApiKey === '' || hunterApiKey === null) {
+      ctx.body = { success: false, message: emptiedKeyTestMessage('Hunter.io', Boolean(saved?.hunterApiKey)) };
+      return;
+    }
     const key = saved ? saved.hunterApiKey : hunterApiKey;
     if (!key) {
       ctx.body = { success: false, message: saved?.unreadable.includes('hunterApiKey') ? unreadableSecretMessage('Hunter.io API key') : 'No Hunter.io API key saved yet.' };
