@@ -414,6 +414,25 @@ describe('outreach: targets, contacts and tasks', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('goes back to the last page with banks when the banks of the last page are un-starred', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=11&sort_by=ASSET&sort_order=DESC');
+    for (const { data } of answer.data) await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: Number(data.CERT), name: String(data.NAME) } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await page.getByLabel('Per page').click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await targets.cards().first().getByRole('button', { name: /^Remove .* from targets$/ }).click();
+    await page.getByText('10 banks being tracked').waitFor();
+    // The ten left are on page 1, which is shown, rather than an empty page 2 saying there are no targets.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="target-card"]').length === 10);
+    expect(await page.getByText('No Targets Found').count()).to.equal(0);
+    expect(await page.getByTestId('pager').count()).to.equal(0);
+  });
+
   it('says when no target matches the search and how to add the first one', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/targets' });
     await page.getByText('No Targets Found').waitFor();

@@ -90,6 +90,12 @@ export default function TargetsScreen() {
   const trackedCount = useTotal(targetTotals.tracked);
   const totalContacts = useTotal(targetTotals.contacts);
   const hotContacts = useTotal(targetTotals.hotContacts);
+  // A page left empty under the user (its last banks un-starred, or removed in another tab) moves back
+  // to the last page that has banks: the pager is not drawn on one page, so there is no way back from it.
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    if (!isPending && !error && page > lastPage) setPage(lastPage);
+  }, [isPending, error, page, lastPage]);
   const certs = useMemo(() => (banks ?? []).map((bank) => bank.cert), [banks]);
   const { byBank } = useTargetWork(certs);
 
