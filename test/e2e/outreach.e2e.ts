@@ -414,6 +414,25 @@ describe('outreach: targets, contacts and tasks', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('keeps a tag typed without Enter when Add Contact is pressed', async () => {
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(5);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.expandedCard().getByRole('button', { name: 'Add New Contact' }).click();
+    const dialog = targets.dialog();
+    await dialog.getByLabel('Full Name').fill('Tess Tagger');
+    await dialog.getByLabel('Job Title').fill('Treasurer');
+    await dialog.getByRole('textbox', { name: 'Tags' }).fill('board');
+    await dialog.getByRole('button', { name: 'Add Contact' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const [contact] = await apiAs<Array<{ name: string; tags: string[] }>>(e2e.url, session, `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: bank.cert }))}`);
+    expect(contact.tags).to.deep.equal(['board']);
+  });
+
   it('goes back to the last page with banks when the banks of the last page are un-starred', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/' });
     const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=11&sort_by=ASSET&sort_order=DESC');

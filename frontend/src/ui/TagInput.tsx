@@ -3,7 +3,7 @@ import { Box, Chip, InputBase } from '@mui/material';
 import { addTag, removeLastTag, removeTag } from '../lib/tags.ts';
 import { inputBorderColor } from '../theme.ts';
 
-/** Tags as chips with a free-text input: Enter or comma adds, duplicates are ignored, Backspace on empty removes the last. */
+/** Tags as chips with a free-text input: Enter, comma or leaving the box adds, duplicates are ignored, Backspace on empty removes the last. */
 export function TagInput({
   value,
   onChange,
@@ -18,6 +18,12 @@ export function TagInput({
   label?: string;
 }) {
   const [text, setText] = useState('');
+  // A tag typed and left without Enter (the next field clicked, or the form's save button) is added
+  // too: the text stood in the box as if it were taken, and saving dropped it without a word.
+  const commitTyped = () => {
+    if (text.trim()) onChange(addTag(value, text));
+    setText('');
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ',') {
       event.preventDefault();
@@ -50,6 +56,7 @@ export function TagInput({
         value={text}
         onChange={(event) => setText(event.target.value.replace(',', ''))}
         onKeyDown={onKeyDown}
+        onBlur={commitTyped}
         placeholder={value.length === 0 ? placeholder : ''}
         disabled={disabled}
         inputProps={{ 'aria-label': label }}
