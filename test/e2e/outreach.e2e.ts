@@ -414,7 +414,7 @@ describe('outreach: targets, contacts and tasks', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
-  it('keeps a tag typed without Enter when Add Contact is pressed', async () => {
+  it('keeps a tag typed without Enter when Add Contact is pressed, and splits pasted tags at their commas', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/' });
     const bank = await someBank(5);
     await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name } });
@@ -426,11 +426,12 @@ describe('outreach: targets, contacts and tasks', function () {
     const dialog = targets.dialog();
     await dialog.getByLabel('Full Name').fill('Tess Tagger');
     await dialog.getByLabel('Job Title').fill('Treasurer');
+    await dialog.getByRole('textbox', { name: 'Tags' }).fill('vip, key account,');
     await dialog.getByRole('textbox', { name: 'Tags' }).fill('board');
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
     await dialog.waitFor({ state: 'detached' });
     const [contact] = await apiAs<Array<{ name: string; tags: string[] }>>(e2e.url, session, `/api/data/contacts?filter=${encodeURIComponent(JSON.stringify({ bankId: bank.cert }))}`);
-    expect(contact.tags).to.deep.equal(['board']);
+    expect(contact.tags).to.deep.equal(['vip', 'key account', 'board']);
   });
 
   it('goes back to the last page with banks when the banks of the last page are un-starred', async () => {

@@ -24,6 +24,13 @@ export function TagInput({
     if (text.trim()) onChange(addTag(value, text));
     setText('');
   };
+  // A comma ends a tag, typed or pasted: "vip, board" pasted is two tags, not the one tag "vip board".
+  const onTyped = (typed: string) => {
+    const parts = typed.split(',');
+    const rest = parts.pop() ?? '';
+    if (parts.length > 0) onChange(parts.reduce<string[]>((tags, part) => addTag(tags, part), value));
+    setText(rest);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ',') {
       event.preventDefault();
@@ -54,7 +61,7 @@ export function TagInput({
       ))}
       <InputBase
         value={text}
-        onChange={(event) => setText(event.target.value.replace(',', ''))}
+        onChange={(event) => onTyped(event.target.value)}
         onKeyDown={onKeyDown}
         onBlur={commitTyped}
         placeholder={value.length === 0 ? placeholder : ''}
