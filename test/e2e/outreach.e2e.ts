@@ -434,6 +434,22 @@ describe('outreach: targets, contacts and tasks', function () {
     expect(contact.tags).to.deep.equal(['vip', 'key account', 'board']);
   });
 
+  it("says why Find Contacts found nobody when the contact finder failed, rather than that there is nobody to find", async () => {
+    // This user saved no Hunter.io key, and this server has no AI executive search.
+    const { page, session } = await e2e.openSignedInPage({ path: '/' });
+    const bank = await someBank(6);
+    await apiAs(e2e.url, session, '/api/data/banks', { method: 'POST', body: { cert: bank.cert, name: bank.name, website: 'https://www.finder.example' } });
+    await page.goto(`${e2e.url}/#/outreach/targets`);
+    const targets = new TargetsPage(page);
+    await targets.waitForCards();
+    await targets.expand(bank.name);
+    await targets.expandedCard().getByRole('button', { name: 'Find Contacts & Execs' }).click();
+    const finder = page.getByRole('dialog', { name: 'Find Contacts and Executives' });
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await finder.getByText('An error occurred during search: Add your Hunter.io API key in Settings → Data Enrichment first.').waitFor();
+    expect(await finder.getByText('No contacts found from either Gemini AI or Hunter.io.').count()).to.equal(0);
+  });
+
   it('goes back to the last page with banks when the banks of the last page are un-starred', async () => {
     const { page, session } = await e2e.openSignedInPage({ path: '/' });
     const answer = await apiAs<Institution>(e2e.url, session, '/api/services/fdic/institutions?limit=11&sort_by=ASSET&sort_order=DESC');

@@ -159,10 +159,17 @@ export function FindContactsDialog({
         mergeSearchResults(hunter.status === 'fulfilled' ? (hunter.value.contacts ?? []) : [], gemini.status === 'fulfilled' ? gemini.value : []),
       );
       setResults(merged);
-      if (merged.withEmail.length + merged.withoutEmail.length === 0) {
+      const found = merged.withEmail.length + merged.withoutEmail.length;
+      if (hunter.status === 'rejected') {
+        // With nobody from the AI (none found, or no AI on this server) the contact finder's failure is
+        // the answer: a missing or refused key, or an outage, is not "no contacts found".
+        setMessage(
+          found === 0
+            ? { severity: 'error', text: `An error occurred during search: ${messageOf(hunter.reason, 'the services did not answer.')}` }
+            : { severity: 'warning', text: `Hunter.io: ${messageOf(hunter.reason, 'the search failed.')} Showing the AI search only.` },
+        );
+      } else if (found === 0) {
         setMessage({ severity: 'info', text: 'No contacts found from either Gemini AI or Hunter.io.' });
-      } else if (hunter.status === 'rejected') {
-        setMessage({ severity: 'warning', text: `Hunter.io: ${messageOf(hunter.reason, 'the search failed.')} Showing the AI search only.` });
       }
     } finally {
       setSearching(false);
