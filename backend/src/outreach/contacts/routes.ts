@@ -176,13 +176,15 @@ async function addressAfter(knex: Knex, userId: string, id: string, changes: { b
 }
 
 /** The answer to a write that lost the address to a concurrent one: the holder's, as when it was stored first. */
-async function refuseAddressTakenMeanwhile(knex: Knex, userId: string, contact: ContactAddress): Promise<never> {
-  await refuseAddressTaken(knex, userId, contact);
+async function refuseAddressTakenMeanwhile(knex: Knex, userId: string, contact: ContactAddress, advice?: string): Promise<never> {
+  await refuseAddressTaken(knex, userId, contact, advice);
   const message = 'Another contact at this bank was given this address a moment ago: reload and try again.';
   throw new ConflictError(message, { issues: [{ path: 'email', message }] });
 }
 
 const restoreAdvice = 'edit or delete that contact before restoring this one.';
+/** An edit adds nobody: the contact being edited needs another address (or that contact is the one to edit). */
+const editAdvice = 'give this contact another address, or edit that contact instead.';
 
 /** The Contacts resource; `holdAddresses` (see `holdsAddresses`) matters only to writes. */
 export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses: false }): ResourceDefinition<ContactCommand, ContactRow> {
@@ -274,7 +276,7 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
       const changes = editContactBody.parse(body);
       const address = await addressAfter(knex, userId, id, changes);
       // Only a new address or bank is checked (and held): a pair saved before this rule can still be edited.
-      if (address?.changed) await refuseAddressTaken(knex, userId, address.next);
+      if (address?.changed) await refuseAddressTaken(knex, userId, address.next, editAdvice);
       const trackedName = changes.bankId === undefined ? null : await trackedBankName(knex, userId, changes.bankId);
       const holdAddress = holdAddresses && address !== undefined && (address.changed || address.current.address_held);
       return { type: 'EditContact', userId, changes, trackedBankName: trackedName, holdAddress };
@@ -295,7 +297,7 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
         throw new ConflictError(message, { issues: [{ path: 'email', message }] });
       }
       const address = command.type === 'EditContact' && (await addressAfter(knex, userId, id, command.changes));
-      if (address) await refuseAddressTakenMeanwhile(knex, userId, address.next);
+      if (address) await refuseAddressTakenMeanwhile(knex, userId, address.next, editAdvice);
     },
   };
 }
