@@ -173,6 +173,26 @@ describe('placeholder engine', () => {
     expect(checkTemplate('{{Foo}} {{bankName}}')).to.deep.equal({ ok: true, unknown: ['Foo'] });
   });
 
+  it('refuses blocks or helpers nested over 100 deep at once, where the nesting goes too deep, and reads 100 deep', function () {
+    this.timeout(5000);
+    const blocks = (depth: number) => '{{#if a}}'.repeat(depth) + 'x' + '{{/if}}'.repeat(depth);
+    const started = Date.now();
+    const deep = checkTemplate(blocks(5000));
+    expect(Date.now() - started).to.be.below(1000);
+    expect(deep).to.include({ ok: false, line: 1, column: 100 * 9 + 1 });
+    expect(deep.ok === false && deep.message).to.match(/blocks are nested more than 100 deep/);
+    expect(checkTemplate(blocks(100))).to.deep.equal({ ok: true, unknown: ['a'] });
+    const chain = (links: number) => '{{#if a}}x' + '{{else if b}}y'.repeat(links) + '{{/if}}';
+    expect(checkTemplate(chain(99))).to.include({ ok: true });
+    expect(checkTemplate(chain(500))).to.include({ ok: false });
+    expect(checkTemplate('{{#if a}}x{{else}}y{{/if}}{{#unless a}}x{{^}}y{{/unless}}'.repeat(200))).to.include({ ok: true });
+    const helpers = (depth: number) => `{{fallback ${'(fallback '.repeat(depth)}a${' "x")'.repeat(depth)} "y"}}`;
+    expect(checkTemplate(helpers(100))).to.include({ ok: true });
+    const nested = checkTemplate(`line one\n${helpers(3000)}`);
+    expect(nested).to.include({ ok: false, line: 2, column: 1 });
+    expect(nested.ok === false && nested.message).to.match(/helpers in parentheses are nested more than 100 deep/);
+  });
+
   it('checks a whole email template: the names subject and body do not know, each once, or the syntax error naming its part', () => {
     expect(checkEmailTemplate({ subject: 'Hi {{FirstName}}', body: '{{firstName}} {{FirstName}} {{bankName}}' })).to.deep.equal({ ok: true, unknown: ['FirstName', 'firstName'] });
     expect(checkEmailTemplate({ subject: 'Hi', body: 'a\n{{#if x}}' })).to.deep.include({ ok: false, part: 'body' });
