@@ -194,6 +194,32 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await screenshot(page, 'contacts-long-name-phone');
   });
 
+  it('keeps a template, a workflow and an email named with one 200-letter word within the window: their lists, their pages and Activity', async () => {
+    const { session, bank } = await userTrackingABank('Tomasz Wieczorek');
+    const longName = `Quarterly${'Refinancing'.repeat(17)}Pl`;
+    const as = <T = { id: string }>(path: string, body: unknown) => apiAs<T>(e2e.url, session, path, { method: 'POST', body });
+    const template = await as('/api/data/templates', { name: longName, subject: `Re${'financing'.repeat(40)}`, body: 'Hello {{contactFirstName}}' });
+    const workflow = await as('/api/data/workflows', { name: longName, steps: [{ day: 1, type: 'Email', templateId: template.id }] });
+    await as('/api/services/mailgun/send', { to: 'reader@bank.example', recipientName: longName, subject: `Re${'financing'.repeat(40)}`, body: 'Hello', bankId: bank.cert });
+    const { page } = await e2e.openSignedInPage({ session, path: '/activity', viewport: { width: 1280, height: 800 } });
+    const tableFits = async (label: string) => {
+      const table = await page.locator('table').first().evaluate((element) => ({ width: element.scrollWidth, room: element.parentElement!.clientWidth }));
+      expect(table.width, `${label}: the long name wraps in its column, no other column is pushed out of sight`).to.be.at.most(table.room);
+    };
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.locator('tr', { hasText: 'Created workflow' }).getByRole('link', { name: longName }).waitFor();
+    await tableFits('Activity');
+    for (const [list, show] of [['templates', template.id], ['workflows', workflow.id], ['sent-emails', undefined]] as const) {
+      await page.goto(`${e2e.url}/#/${list}`);
+      await page.locator('tbody tr').first().waitFor();
+      await tableFits(list);
+      if (!show) continue;
+      await page.goto(`${e2e.url}/#/${list}/${show}/show`);
+      await page.getByRole('tab', { name: 'Details' }).waitFor();
+      expect(await sideways(), `a page of ${list}`).to.equal(0);
+    }
+  });
+
   it('keeps every Contacts column in sight on a laptop, stars hot leads, names the record an edit screen changes, and says a tracked bank is only removed from targets', async () => {
     const { session, bank } = await userTrackingABank('Noor Haddad');
     const as = (path: string, method: string, body?: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method, body });

@@ -48,7 +48,7 @@ const recordPath = (row: ActivityRow) => screensOfRecords[row.resource] ?? `/${r
 
 function RecordPageLink({ row, children }: { row: ActivityRow; children: string }) {
   return (
-    <Link component={RouterLink} to={recordPath(row)} onClick={(event) => event.stopPropagation()} variant="body2">
+    <Link component={RouterLink} to={recordPath(row)} onClick={(event) => event.stopPropagation()} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
       {children}
     </Link>
   );

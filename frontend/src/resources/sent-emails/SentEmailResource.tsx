@@ -57,9 +57,9 @@ export function SentEmailList() {
       >
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField label="Sent" sortBy="sentAt" render={(email: SentEmail) => emailTimeText(email)} />
-          <FunctionField label="To" sortBy="recipientName" render={(email: SentEmail) => email.recipientName || email.recipientEmail} />
+          <FunctionField label="To" sortBy="recipientName" render={(email: SentEmail) => email.recipientName || email.recipientEmail} sx={{ overflowWrap: 'anywhere' }} />
           <TextField source="bankName" label="Bank" sortable={false} emptyText="—" />
-          <TextField source="subject" />
+          <TextField source="subject" sx={{ overflowWrap: 'anywhere' }} />
           <FunctionField label="Status" render={() => <Status />} />
         </Datagrid>
       </ListBody>

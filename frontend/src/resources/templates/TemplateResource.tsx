@@ -63,9 +63,9 @@ export function TemplateList() {
       <ListBody phone={<SimpleList<EmailTemplate> primaryText={(template) => template.name} secondaryText={(template) => template.subject} tertiaryText={(template) => templateCategoryLabel(template.category)} linkType="show" />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(TemplateDeletionQuestion))}>
           <FunctionField label="Favorite" sortBy="isFavorite" render={() => <Favorite />} />
-          <TextField source="name" />
+          <TextField source="name" sx={{ overflowWrap: 'anywhere' }} />
           <FunctionField label="Category" sortBy="category" render={() => <Category />} />
-          <TextField source="subject" sortable={false} />
+          <TextField source="subject" sortable={false} sx={{ overflowWrap: 'anywhere' }} />
           <MomentField source="updatedAt" label="Last changed" />
           <RowEditButton />
         </DatagridConfigurable>
@@ -120,9 +120,9 @@ export function TemplateCreate() {
 export function TemplateShow() {
   return (
     <RecordShow title={<RecordTitle source="name" fallback="Template" />} useHistoryReading={useTemplateHistory}>
-      <TextField source="name" />
+      <TextField source="name" sx={{ overflowWrap: 'anywhere' }} />
       <FunctionField label="Category" render={() => <Category />} />
-      <TextField source="subject" />
+      <TextField source="subject" sx={{ overflowWrap: 'anywhere' }} />
       <FunctionField label="Body" render={(template: EmailTemplate) => <Preformatted text={template.body} />} />
       <YesNoField source="isFavorite" label="Favorite" />
       <MomentField source="createdAt" label="Created" showTime />

@@ -53,7 +53,9 @@ function Steps({ dense }: { dense?: boolean }) {
       {workflow.steps.map((step, index) => (
         <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Chip size="small" label={`Day ${step.day}`} />
-          <Typography variant="body2">{stepAction(step, names)}</Typography>
+          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            {stepAction(step, names)}
+          </Typography>
         </Stack>
       ))}
     </Stack>
@@ -65,7 +67,7 @@ export function WorkflowList() {
     <List filters={[searchFilter('Search workflows')]} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={exportWorkflows} actions={<RecordListActions />} title="Workflows">
       <ListBody phone={<SimpleList<Workflow> primaryText={(workflow) => workflow.name} secondaryText={(workflow) => countOf(workflow.steps.length, 'step')} linkType="show" />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(bulkDeleteAsking(WorkflowDeletionQuestion))}>
-          <TextField source="name" />
+          <TextField source="name" sx={{ overflowWrap: 'anywhere' }} />
           <FunctionField label="Steps" render={() => <Steps dense />} />
           <MomentField source="createdAt" label="Created" />
           <RowEditButton />
@@ -155,7 +157,7 @@ export function WorkflowShow() {
         </Tab>
       }
     >
-      <TextField source="name" />
+      <TextField source="name" sx={{ overflowWrap: 'anywhere' }} />
       <FunctionField label="Steps" render={() => <Steps />} />
       <MomentField source="createdAt" label="Created" showTime />
       <MomentField source="updatedAt" label="Last changed" showTime />
