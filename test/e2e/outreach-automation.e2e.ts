@@ -205,6 +205,29 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('lists the first 8 steps of a long workflow on its card, the rest behind Show all, and says a workflow has no steps yet', async () => {
+    const session = await e2e.registerUser('Ines Longsteps');
+    const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
+    const template = await as('/api/data/templates', { name: 'Touch base', subject: 'About {{bankName}}', body: 'Hello {{contactFirstName}}' });
+    const steps = Array.from({ length: 100 }, (_, index) => (index % 2 === 0 ? { day: 1 + index * 2, type: 'Email', templateId: template.id } : { day: 1 + index * 2, type: 'LinkedIn Visit' }));
+    await as('/api/data/workflows', { name: 'Hundred touches', steps });
+    await as('/api/data/workflows', { name: 'Empty so far' });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    const long = automation.workflowCard('Hundred touches');
+    await long.waitFor();
+    expect(await long.getByRole('listitem').filter({ hasText: /^Day / }).count()).to.equal(8);
+    expect((await long.boundingBox())!.height, 'the card, and the row of cards with it, stays short').to.be.below(600);
+    await automation.workflowCard('Empty so far').getByText('No steps yet').waitFor();
+    await long.getByRole('button', { name: 'Show all 100 steps' }).click();
+    await long.getByText('Day 199').waitFor();
+    expect(await long.getByRole('listitem').filter({ hasText: /^Day / }).count()).to.equal(100);
+    await long.getByRole('button', { name: 'Show fewer steps' }).click();
+    await long.getByText('Day 199').waitFor({ state: 'detached' });
+    expect(e2e.pageErrors(page)).to.deep.equal([]);
+  });
+
   it('names the steps of the chosen workflow whose templates have unknown placeholders in Start Automation', async () => {
     const session = await e2e.registerUser('Wren Starter');
     const bank = await trackLargestBank(e2e.url, session);
