@@ -89,11 +89,13 @@ describe('AI on the screens', function () {
     // A workflow's email steps need templates: with none, the AI workflow dialog says so and cannot run.
     await section('Workflows').getByRole('button', { name: 'Generate with AI' }).click();
     await automation.dialog().getByText('You must have at least one email template saved to generate a workflow with email steps.').waitFor();
+    expect(await automation.dialog().getByLabel('Prompt').getAttribute('placeholder'), 'a workflow is asked for as touches over time, not as one email').to.match(/touches over two weeks/);
     expect(await automation.dialog().getByRole('button', { name: 'Generate Workflow' }).isDisabled()).to.equal(true);
     await automation.dialog().getByRole('button', { name: 'Cancel' }).click();
     await automation.dialog().waitFor({ state: 'hidden' });
 
     await section('Email Templates').getByRole('button', { name: 'Generate with AI' }).click();
+    expect(await automation.dialog().getByLabel('Prompt').getAttribute('placeholder')).to.equal('Describe what you want, e.g. a friendly first email to a bank CFO about treasury services');
     await automation.dialog().getByRole('button', { name: 'Generate Template' }).click();
     await automation.dialog().getByText('Please enter a prompt describing the template you want.').waitFor();
     // Longer than the AI takes: said in the box, before sending, and what was typed stays.

@@ -15,6 +15,7 @@ export function AiGenerateDialog({
   title,
   actionLabel,
   emptyPromptText,
+  example,
   warning,
   onClose,
   generate,
@@ -23,6 +24,8 @@ export function AiGenerateDialog({
   title: string;
   actionLabel: string;
   emptyPromptText: string;
+  /** What the empty prompt shows, an example of what to ask for (an email for a template, a sequence of touches for a workflow). */
+  example: string;
   /** Shown instead of allowing generation (e.g. a workflow needs templates). */
   warning?: string;
   onClose: () => void;
@@ -65,7 +68,7 @@ export function AiGenerateDialog({
           value={prompt}
           onChange={(event) => setPrompt(event.target.value)}
           autoFocus
-          placeholder="Describe what you want, e.g. a friendly first email to a bank CFO about treasury services"
+          placeholder={`Describe what you want, e.g. ${example}`}
           error={tooLong}
           helperText={tooLong ? `A prompt can be at most ${groupThousands(maxAiPromptLength)} characters; this one has ${groupThousands(prompt.trim().length)}.` : undefined}
         />

@@ -260,6 +260,7 @@ export default function AutomationOutreach() {
         title="Generate Email Template with AI"
         actionLabel="Generate Template"
         emptyPromptText="Please enter a prompt describing the template you want."
+        example="a friendly first email to a bank CFO about treasury services"
         onClose={() => setAiDialog(null)}
         generate={generateTemplate}
       />
@@ -268,6 +269,7 @@ export default function AutomationOutreach() {
         title="Generate Workflow with AI"
         actionLabel="Generate Workflow"
         emptyPromptText="Please enter a prompt describing the workflow you want."
+        example="three touches over two weeks with a bank CFO: an introduction email, a LinkedIn visit, then a follow-up email"
         warning={templateList.length === 0 ? 'You must have at least one email template saved to generate a workflow with email steps.' : undefined}
         onClose={() => setAiDialog(null)}
         generate={generateWorkflow}
