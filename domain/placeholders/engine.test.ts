@@ -126,7 +126,7 @@ describe('placeholder engine', () => {
     ['an empty placeholder', 'Hi {{ }}', 1, 7, /empty/],
     ['a block never closed', 'One\ntwo {{#if roa}}good', 2, 20, /never closed/],
     ['a closing tag without its block', '{{/if}}', 1, 1, /no opening/],
-    ['blocks closed in the wrong order', '{{#if roa}}\n{{/each}}', 1, 4, /\{\{#if\}\} is closed by \{\{\/each\}\}/],
+    ['blocks closed in the wrong order', '{{#if roa}}\n{{/each}}', 1, 4, /: \{\{#if\}\} is closed by \{\{\/each\}\}: close it with \{\{\/if\}\}\.$/],
     ['a partial', 'Hi {{> footer}}', 1, 4, /partials/],
   ];
   for (const [description, template, line, column, reason] of syntaxErrors) {

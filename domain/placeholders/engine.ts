@@ -214,7 +214,7 @@ function syntaxErrorOf(error: unknown): PlaceholderSyntaxError {
   const failure = error as { message?: string; lineNumber?: number; column?: number };
   const message = String(failure.message ?? error);
   if (typeof failure.lineNumber === 'number') {
-    return new PlaceholderSyntaxError(message.replace(/ - \d+:\d+$/, '').replace(/^(\w+) doesn't match (\w+)$/, '{{#$1}} is closed by {{/$2}}'), failure.lineNumber, (failure.column ?? 0) + 1);
+    return new PlaceholderSyntaxError(message.replace(/ - \d+:\d+$/, '').replace(/^(\w+) doesn't match (\w+)$/, '{{#$1}} is closed by {{/$2}}: close it with {{/$1}}.'), failure.lineNumber, (failure.column ?? 0) + 1);
   }
   const position = (Handlebars as unknown as { Parser: { lexer: { yylloc?: { first_line: number; first_column: number } } } }).Parser.lexer.yylloc;
   return new PlaceholderSyntaxError(reasonOf(message), position?.first_line ?? 1, (position?.first_column ?? 0) + 1);
