@@ -169,6 +169,16 @@ describeWithDatabase('regulator data API over the demo set', (context) => {
       expect((await get('/api/services/census/csa/99999')).status).to.equal(404);
     });
 
+    it('answers 404 for an area the Census file lists without any figure of the profile', async () => {
+      // The ACS economic file lists some areas with their GDP alone.
+      await context.db.knex('census_profiles').insert({ kind: 'cbsa', code: '36140', raw: JSON.stringify({ gdpTotal: 7772540 }) });
+      await context.db.knex('census_profiles').insert({ kind: 'cbsa', code: '36141', median_age: 41.5 });
+      expect((await get('/api/services/census/cbsa/36140')).status).to.equal(404);
+      const withOne = await get('/api/services/census/cbsa/36141');
+      expect(withOne.status).to.equal(200);
+      expect(withOne.body.medianAge).to.equal(41.5);
+    });
+
     it('answers the failure record of a failed bank and an empty list otherwise', async () => {
       const failed = await context.db.knex('fdic_failures').first('cert');
       if (failed) {

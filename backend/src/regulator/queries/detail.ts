@@ -428,11 +428,27 @@ export function demographicsOf(institution: Record<string, unknown>, quarter: st
   };
 }
 
+/** The figures a community profile shows. */
+const profileFigures = [
+  'population',
+  'medianHouseholdIncome',
+  'unemploymentRate',
+  'povertyRate',
+  'renterOccupiedRate',
+  'medianAge',
+  'collegeEducatedRate',
+  'whiteNonHispanicRate',
+  'hispanicOrLatinoRate',
+  'blackOrAfricanAmericanRate',
+  'asianRate',
+  'spanishSpeakingRate',
+] as const;
+
 /** `/census/{kind}/{code}`: a community profile. */
 export async function censusProfile(knex: Knex, kind: 'cbsa' | 'csa', code: string) {
   const row = await knex('census_profiles').where({ kind, code }).first();
   if (!row) throw new NotFoundError(`Community profile for ${kind.toUpperCase()} ${code}`);
-  return {
+  const profile = {
     kind: row.kind,
     code: row.code,
     name: row.name,
@@ -451,6 +467,11 @@ export async function censusProfile(knex: Knex, kind: 'cbsa' | 'csa', code: stri
     source: row.source,
     isDemo: row.is_demo,
   };
+  // A Census file may list an area with none of these figures (the ACS economic file gives some
+  // areas only their GDP): such an area has no profile to show, so the screen falls back to the
+  // broader Combined Statistical Area instead of a card of N/A.
+  if (profileFigures.every((figure) => typeof profile[figure] !== 'number')) throw new NotFoundError(`Community profile for ${kind.toUpperCase()} ${code}`);
+  return profile;
 }
 
 /** `/fdic/field-map`: code to description for every field we store (imported definitions over our own titles). */
