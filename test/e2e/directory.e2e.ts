@@ -104,6 +104,18 @@ describe('bank directory', function () {
     expect(await colleagues.getByTestId('directory-regulator').textContent()).to.contain('FDIC');
   });
 
+  it('opens an address whose page or quarter the data no longer has on the last page and the newest quarter', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory?page=9999&quarter=19990331' });
+    const directory = new DirectoryPage(page);
+    await directory.waitForRows();
+    const label = await directory.pageLabel();
+    const [, current, last] = /^Page (\d+) of (\d+)$/.exec(label)!;
+    expect(current).to.equal(last);
+    expect(await directory.rows().count()).to.be.greaterThan(0);
+    expect(await page.getByText('No banks found matching your criteria for the selected quarter.').count()).to.equal(0);
+    expect(await page.getByTestId('directory-quarter').textContent()).to.match(/Q[1-4] \d{4}/);
+  });
+
   it('sorts a column descending on the first click and ascending on the second', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const directory = new DirectoryPage(page);

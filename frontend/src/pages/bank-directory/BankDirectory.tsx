@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -50,6 +50,7 @@ import { quarterLabel } from '../../../../domain/format.ts';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
 import { ContactFormDialog } from '../../resources/contacts/ContactFormDialog.tsx';
 import { useTargetToggle } from '../../targets/useTargetToggle.ts';
+import { pageInfo } from '../../lib/paging.ts';
 import { Pager } from '../../ui/Pager.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { useRememberedState } from '../../ui/useRememberedState.ts';
@@ -96,7 +97,9 @@ export default function BankDirectory() {
   });
 
   const quarters = useQuery({ queryKey: ['fdic', 'quarters'], queryFn: () => dataProvider.quarters(), staleTime: 10 * 60_000 });
-  const quarter = chosenQuarter ?? quarters.data?.[0];
+  // An address saved before a quarter left the data (or typed by hand) opens the newest quarter, not
+  // a list that cannot load.
+  const quarter = chosenQuarter && (!quarters.data || quarters.data.includes(chosenQuarter)) ? chosenQuarter : quarters.data?.[0];
   const query = {
     limit: DIRECTORY_PAGE_SIZE,
     offset: (page - 1) * DIRECTORY_PAGE_SIZE,
@@ -115,6 +118,13 @@ export default function BankDirectory() {
   });
   const rows = bankRowsOf(list.data);
   const total = list.data?.meta.total ?? 0;
+  // A page past the last (an address saved when the list was longer) goes to the last page, whose
+  // banks the pager already counts, rather than showing none.
+  const lastPage = pageInfo(page, DIRECTORY_PAGE_SIZE, total).pageCount;
+  const pastTheEnd = list.isSuccess && !list.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage);
+  }, [pastTheEnd, lastPage, setPage]);
   const { listRef, shown: columns, pick: pickColumns } = useFittingColumns(directoryColumns, COLUMNS_STORAGE_KEY, rows);
 
   const changeFilter = (apply: () => void) => {
@@ -231,7 +241,7 @@ export default function BankDirectory() {
       <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress />}</Box>
 
       <Box ref={listRef}>
-        {!list.isPending && !list.isError && rows.length === 0 ? (
+        {!list.isPending && !list.isError && !pastTheEnd && rows.length === 0 ? (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
             <Typography color="text.secondary">{EMPTY}</Typography>
             {narrowed && (
