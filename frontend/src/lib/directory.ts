@@ -115,7 +115,8 @@ export function directoryScreenOf(query: string): DirectoryScreen | null {
     regulator: offered(regulatorOptions, params.get('regulator')),
     charter: offered(charterOptions, params.get('charter')),
     states: (params.get('states') ?? '').split(',').filter((code) => /^[A-Z]{2}$/.test(code)),
-    sort: sort ? { field: sort[1], order: sort[2] as SortOrder } : DEFAULT_DIRECTORY_SORT,
+    // Only a column the list shows sorts it: any other field is refused by the server, and the list would not load.
+    sort: sort && DIRECTORY_FIELDS.includes(sort[1]) ? { field: sort[1], order: sort[2] as SortOrder } : DEFAULT_DIRECTORY_SORT,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     quarter: isQuarter(quarter) ? quarter : null,
   };

@@ -42,5 +42,7 @@ describe('bank directory query rules', () => {
     expect(directoryScreenOf('regulator=NSA&states=TX,Texas&sort=ROA;drop&page=-2&quarter=2025')).to.deep.equal({
       search: '', regulator: '', charter: '', states: ['TX'], sort: DEFAULT_DIRECTORY_SORT, page: 1, quarter: null,
     });
+    expect(directoryScreenOf('sort=FOO.DESC')!.sort).to.deep.equal(DEFAULT_DIRECTORY_SORT);
+    expect(directoryScreenOf('sort=NCLNLSR.ASC')!.sort).to.deep.equal({ field: 'NCLNLSR', order: 'ASC' });
   });
 });
