@@ -158,10 +158,26 @@ function describeWait(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
-function describeNetworkError(error: unknown): string {
+/** What went wrong on the network, in words an operator can act on, with the system's code kept for a search. */
+export function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+  const code = cause?.code;
+  const words = code ? networkErrorWords[code] : undefined;
+  if (words) return `${words} (${code})`;
+  return code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
+
+const networkErrorWords: Record<string, string> = {
+  ENOTFOUND: "its host name could not be found; check this server's internet connection and DNS",
+  EAI_AGAIN: "its host name could not be looked up just now; check this server's DNS",
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: "its host cannot be reached from this server's network",
+  ENETUNREACH: "the network is unreachable from this server",
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  UND_ERR_SOCKET: 'the connection was cut',
+};
 
 /** API keys never reach logs. */
 export function redactKey(url: string): string {
