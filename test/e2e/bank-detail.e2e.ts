@@ -531,6 +531,33 @@ describe('bank detail view', function () {
     }
   });
 
+  it('names every state on the office count chart', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    // Offices in 45 states, as a large bank has (fewer than the chart's 500).
+    const knex = e2e.server.db.knex;
+    const branch = await knex('fdic_locations').where({ cert }).first();
+    const states = ['AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA'];
+    const branches = states.flatMap((state, index) =>
+      Array.from({ length: 10 - Math.floor(index / 5) }, (_, i) => ({ ...branch, id: `${branch.id}-states-${state}-${i}`, name: `${state} branch ${i + 1}`, state, is_main_office: false })),
+    );
+    await knex.batchInsert('fdic_locations', branches, 200);
+    markRegulatorDataChanged();
+
+    const locations = await detail.show('locations', 'locations-panel');
+    await detail.switchView('Locations view', 'Chart');
+    const chart = locations.getByTestId('office-count-chart');
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    const bars = await chart.locator('.recharts-bar-rectangle').count();
+    const names = (await chart.locator('svg text').allTextContents()).filter((text) => /^[A-Z]{2}$/.test(text));
+    expect(names).to.have.length(bars);
+    expect(names).to.include.members(states);
+    await knex('fdic_locations').where('id', 'like', `${branch.id}-states-%`).delete();
+    markRegulatorDataChanged();
+  });
+
   it('switches the branch map, chart and list, and pages through locations, deposits and history', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

@@ -62,7 +62,8 @@ function LocationsChart({ cert, knownTotal }: { cert: number; knownTotal: number
           <BarChart data={counts} layout="vertical" margin={{ left: 8, right: 24 }}>
             <CartesianGrid strokeDasharray="3 3" opacity={0.4} />
             <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="state" width={60} />
+            {/* Every bar is a state: name each (left to itself the axis drops every other name to avoid overlap). */}
+            <YAxis type="category" dataKey="state" width={60} interval={0} />
             <Tooltip {...tooltipProps} cursor={barCursor} formatter={(value) => [`${value} offices`, 'Offices']} />
             <Bar dataKey="count" name="Offices" fill={chartPalette.blue} isAnimationActive={false} />
           </BarChart>
