@@ -144,10 +144,18 @@ describe('automation engine: enrolments started from Targets run their steps', f
     expect(ends!.y).to.be.greaterThan(starts!.y + starts!.height);
     await page.getByLabel('Time zone').fill('Mars/Olympus');
     await page.getByLabel('Daily send cap').fill('0');
+    // a window ending before it starts is said with the other refusals, in one Save
+    await page.getByLabel('Window starts (hour)').fill('20');
     await page.getByRole('button', { name: 'Save Automation Settings' }).click();
     await page.getByText('Failed to save settings.', { exact: true }).waitFor();
     await page.getByText('Time zone must be a zone like America/Chicago.', { exact: true }).waitFor();
     await page.getByText('The daily send cap must be at least 1.', { exact: true }).waitFor();
+    await page.getByText('The send window must end after it starts.', { exact: true }).waitFor();
+    // an emptied field stays empty and is refused under it; it read as 0
+    await page.getByLabel('Window starts (hour)').fill('');
+    expect(await page.getByLabel('Window starts (hour)').inputValue()).to.equal('');
+    await page.getByRole('button', { name: 'Save Automation Settings' }).click();
+    await page.getByText('The send window start must be an hour from 0 to 24.', { exact: true }).waitFor();
     await page.getByLabel('Email address').fill('not an address');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Email must be an email address like name@bank.com.', { exact: true }).waitFor();

@@ -49,6 +49,16 @@ describeWithDatabase('settings API', (context) => {
     expect((await put({ timeZone: 'Mars/Olympus' })).body.message).to.match(/Time zone must be a zone like America\/Chicago/);
     expect((await put({ sendDays: [0] })).body.message).to.match(/1 \(Monday\) to 7 \(Sunday\)/);
     expect((await put({ dailySendCap: 0 })).body.message).to.match(/at least 1/);
+    // every refusal at once, so one Save shows all there is to correct
+    expect((await put({ sendWindowStartHour: 20, sendWindowEndHour: 18, dailySendCap: 0 })).body.issues).to.deep.equal([
+      { path: 'dailySendCap', message: 'The daily send cap must be at least 1.' },
+      { path: 'sendWindowEndHour', message: 'The send window must end after it starts.' },
+    ]);
+    // an emptied number field is refused under it, not taken for 0 or left as saved
+    expect((await put({ sendWindowStartHour: null, sendWindowEndHour: 17, dailySendCap: null })).body.issues).to.deep.equal([
+      { path: 'sendWindowStartHour', message: 'The send window start must be an hour from 0 to 24.' },
+      { path: 'dailySendCap', message: 'The daily send cap must be a whole number.' },
+    ]);
     // Blank time zone: each bank's state's own again.
     expect((await put({ timeZone: '' })).body.timeZone).to.equal(null);
   });

@@ -139,6 +139,8 @@ export const emptiedKeyTestMessage = (service: string, hasSavedKey: boolean) =>
 const hour = (label: string) =>
   z.number({ error: `${label} must be an hour from 0 to 24.` }).int(`${label} must be a whole hour.`).min(0, `${label} must be an hour from 0 to 24.`).max(24, `${label} must be an hour from 0 to 24.`);
 
+const sendWindowOrderMessage = 'The send window must end after it starts.';
+
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const domainMessage = 'Enter the sending domain like mg.yourcompany.com (no https://).';
 const mailgunDomainMissing = 'Enter the sending domain of your Mailgun key (like mg.yourcompany.com): Mailgun sends only from it.';
@@ -186,7 +188,12 @@ export const settingsBody = z
           .max(10_000, 'The daily send cap can be at most 10,000.')
           .optional(),
       })
-      .strict(),
+      .strict()
+      // Said beside the other fields' refusals, so one Save shows everything to correct; a window
+      // with one end sent is checked against the saved other end when saved.
+      .superRefine(({ sendWindowStartHour: start, sendWindowEndHour: end }, ctx) => {
+        if (typeof start === 'number' && typeof end === 'number' && start >= end) ctx.addIssue({ code: 'custom', path: ['sendWindowEndHour'], message: sendWindowOrderMessage });
+      }),
   );
 
 export type SettingsChanges = z.infer<typeof settingsBody>;
@@ -303,7 +310,7 @@ export async function saveSettings(knex: Knex, secrets: SecretBox, userId: strin
   if (window.start !== undefined || window.end !== undefined) {
     const current = await readAutomationSettings(knex, userId);
     if ((window.start ?? current.sendWindowStartHour) >= (window.end ?? current.sendWindowEndHour)) {
-      throw new BadRequestError('The send window must end after it starts.', { issues: [{ path: 'sendWindowEndHour', message: 'The send window must end after it starts.' }] });
+      throw new BadRequestError(sendWindowOrderMessage, { issues: [{ path: 'sendWindowEndHour', message: sendWindowOrderMessage }] });
     }
   }
   if (window.start !== undefined) row.send_window_start_hour = window.start;

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useDebounced } from '../../ui/useDebounced.ts';
 import { fieldErrorsOf, messageOf } from '../../resources/shared/problem.ts';
-import { settingsApi, type AutomationSettings, type Suppression } from './settingsApi.ts';
+import { settingsApi, type AutomationNumberField, type AutomationSettings, type AutomationSettingsForm, type Suppression } from './settingsApi.ts';
 import { SavedSettingsPending, useSavedSettings } from './SavedSettings.tsx';
 import { countOf, formatLocalDay } from '../../../../domain/format.ts';
 
@@ -16,7 +16,7 @@ const defaults: AutomationSettings = { sendWindowStartHour: 8, sendWindowEndHour
 
 function SendWindowCard() {
   const toast = useToast();
-  const [form, setForm] = useState<AutomationSettings>(defaults);
+  const [form, setForm] = useState<AutomationSettingsForm>(defaults);
   // The fields wait for the saved settings: typed into before they arrived, a value was replaced by the
   // saved one, and a Save then could write the defaults over settings the user never saw.
   const saved = useSavedSettings((settings) =>
@@ -33,8 +33,8 @@ function SendWindowCard() {
   const [rescheduled, setRescheduled] = useState<number>();
   // The server's message for each field it refused, shown under that field rather than as 'dailySendCap: ...'.
   const [errors, setErrors] = useState<Partial<Record<keyof AutomationSettings, string>>>({});
-  const number = (field: 'sendWindowStartHour' | 'sendWindowEndHour' | 'dailySendCap') => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [field]: Number(event.target.value) }));
+  const number = (field: AutomationNumberField) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.target.value.trim() === '' ? null : Number(event.target.value) }));
   const toggleDay = (day: number) =>
     setForm((current) => ({ ...current, sendDays: current.sendDays.includes(day) ? current.sendDays.filter((d) => d !== day) : [...current.sendDays, day].sort() }));
   const save = async () => {
@@ -68,8 +68,8 @@ function SendWindowCard() {
           <Stack spacing={2}>
             {/* One above the other on a phone, where side by side their labels were cut to 'Window starts (...'. */}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23, inputMode: 'numeric' } }} />
-              <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24, inputMode: 'numeric' } }} />
+              <TextField label="Window starts (hour)" type="number" size="small" value={form.sendWindowStartHour ?? ''} onChange={number('sendWindowStartHour')} error={Boolean(errors.sendWindowStartHour)} helperText={errors.sendWindowStartHour} slotProps={{ htmlInput: { min: 0, max: 23, inputMode: 'numeric' } }} />
+              <TextField label="Window ends (hour)" type="number" size="small" value={form.sendWindowEndHour ?? ''} onChange={number('sendWindowEndHour')} error={Boolean(errors.sendWindowEndHour)} helperText={errors.sendWindowEndHour} slotProps={{ htmlInput: { min: 1, max: 24, inputMode: 'numeric' } }} />
             </Stack>
             <Box role="group" aria-label="Send days">
               {dayNames.map((name, index) => (
@@ -86,7 +86,7 @@ function SendWindowCard() {
               value={form.timeZone ?? ''}
               onChange={(event) => setForm((current) => ({ ...current, timeZone: event.target.value }))}
             />
-            <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }} sx={{ maxWidth: 200 }} />
+            <TextField label="Daily send cap" type="number" size="small" value={form.dailySendCap ?? ''} onChange={number('dailySendCap')} error={Boolean(errors.dailySendCap)} helperText={errors.dailySendCap} slotProps={{ htmlInput: { min: 1, inputMode: 'numeric' } }} sx={{ maxWidth: 200 }} />
             <Box>
               <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
                 Save Automation Settings

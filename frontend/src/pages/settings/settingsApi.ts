@@ -24,6 +24,9 @@ export type ServiceSettings = {
 
 /** When automation may send: hours (local time), days (1 Monday to 7 Sunday), zone (null: each bank's state's) and the daily cap. */
 export type AutomationSettings = { sendWindowStartHour: number; sendWindowEndHour: number; sendDays: number[]; timeZone: string | null; dailySendCap: number };
+export type AutomationNumberField = 'sendWindowStartHour' | 'sendWindowEndHour' | 'dailySendCap';
+/** The automation settings as the form holds and sends them: an emptied number field is null (refused under that field), not 0. */
+export type AutomationSettingsForm = Omit<AutomationSettings, AutomationNumberField> & Record<AutomationNumberField, number | null>;
 
 /** An address on the Do Not Contact list. */
 export type Suppression = { id: string; email: string; reason: DoNotContactReason; detail: string | null; createdAt: string };
@@ -58,7 +61,7 @@ export const settingsApi = {
   read: () => http.get<ServiceSettings>('/api/data/settings'),
   /** A masked secret sent back unchanged keeps the stored one. */
   save: (settings: Pick<ServiceSettings, 'hunterApiKey' | 'mailgunApiKey' | 'mailgunDomain' | 'mailgunRegion' | 'mailgunWebhookSigningKey'>) => http.put<ServiceSettings>('/api/data/settings', settings),
-  saveAutomation: (settings: AutomationSettings) => http.put<ServiceSettings>('/api/data/settings', settings),
+  saveAutomation: (settings: AutomationSettingsForm) => http.put<ServiceSettings>('/api/data/settings', settings),
   /** One page of the Do Not Contact list, newest first, searched by address on the server, with how many match in all. */
   suppressionPage: async ({ search, page, perPage }: { search: string; page: number; perPage: number }, signal?: AbortSignal): Promise<{ rows: Suppression[]; total: number }> => {
     const start = (page - 1) * perPage;
