@@ -558,6 +558,26 @@ describe('bank detail view', function () {
     markRegulatorDataChanged();
   });
 
+  it('says when the branch map shows only the first 1,000 of more deposit-holding branches', async () => {
+    const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
+    const detail = new BankDetailPage(page);
+    await detail.openFromDirectory();
+    const cert = Number(/CERT (\d+)/.exec((await detail.dialog().getByText(/CERT \d+/).first().textContent()) ?? '')?.[1]);
+    const knex = e2e.server.db.knex;
+    const branch = await knex('fdic_sod').where({ cert }).orderBy('year', 'desc').first();
+    const more = Array.from({ length: 1001 }, (_, i) => ({ ...branch, id: `${branch.id}-map-${i}` }));
+    await knex.batchInsert('fdic_sod', more, 200);
+    markRegulatorDataChanged();
+    try {
+      const locations = await detail.show('locations', 'locations-panel');
+      await locations.getByTestId('branch-map').waitFor();
+      await locations.getByText(/^The map shows the first 1,000 of 1,0\d\d deposit-holding branches; the List view lists every office\.$/).waitFor();
+    } finally {
+      await knex('fdic_sod').where('id', 'like', `${branch.id}-map-%`).delete();
+      markRegulatorDataChanged();
+    }
+  });
+
   it('switches the branch map, chart and list, and pages through locations, deposits and history', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/bank-directory' });
     const detail = new BankDetailPage(page);

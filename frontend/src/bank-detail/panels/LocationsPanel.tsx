@@ -3,7 +3,7 @@ import { Box, Chip, Table, TableBody, TableCell, TableContainer, TableHead, Tabl
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartTooltip } from '../../ui/chartTooltip.ts';
 import { useChartPalette } from '../../ui/useChartPalette.ts';
-import { formatDate } from '../../../../domain/format.ts';
+import { formatCount, formatDate } from '../../../../domain/format.ts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { CharterlineDataProvider } from '../../providers/dataProvider.ts';
@@ -31,15 +31,26 @@ function LocationsMap({ cert }: { cert: number }) {
   const dataProvider = useDataProvider<CharterlineDataProvider>();
   const branches = useQuery({
     queryKey: ['bank', cert, 'branch-map'],
-    queryFn: async () => geocoded((await dataProvider.summaryOfDeposits(cert, { limit: MAP_LIMIT, offset: 0 })).items.map(branchOf)),
+    queryFn: async () => {
+      const found = await dataProvider.summaryOfDeposits(cert, { limit: MAP_LIMIT, offset: 0 });
+      return { branches: geocoded(found.items.map(branchOf)), total: found.total };
+    },
   });
   if (branches.isPending) return <PanelLoading text="Loading Locations..." />;
   if (branches.isError) return <PanelError>Failed to fetch branch data for map. This map shows deposit-holding branches only.</PanelError>;
-  if (!branches.data || branches.data.length === 0) return <PanelEmpty>No geocoded branch data available for map. Map view shows deposit-holding branches only.</PanelEmpty>;
+  if (branches.data.branches.length === 0) return <PanelEmpty>No geocoded branch data available for map. Map view shows deposit-holding branches only.</PanelEmpty>;
   return (
-    <Suspense fallback={<PanelLoading text="Loading map..." />}>
-      <BranchMap branches={branches.data} />
-    </Suspense>
+    <>
+      <Suspense fallback={<PanelLoading text="Loading map..." />}>
+        <BranchMap branches={branches.data.branches} />
+      </Suspense>
+      {/* a bank with more branches than the map holds would otherwise look as if the map showed them all */}
+      {branches.data.total > MAP_LIMIT && (
+        <PanelEmpty>
+          The map shows the first {formatCount(MAP_LIMIT)} of {formatCount(branches.data.total)} deposit-holding branches; the List view lists every office.
+        </PanelEmpty>
+      )}
+    </>
   );
 }
 
