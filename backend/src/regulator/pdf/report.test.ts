@@ -157,6 +157,29 @@ describeWithDatabase('PDF report', (context) => {
     }
   });
 
+  it("keeps a bank without a risk score's note inside its tile, within the page's margin", async function () {
+    const data = (await loadBankReportData(context.db.knex, 501, new Date('2026-01-02T03:04:05Z')))!;
+    const pdf = await renderBankReport({ ...data, risk: null }, { compress: false });
+    const folder = await mkdtemp(join(tmpdir(), 'charterline-pdf-'));
+    try {
+      await writeFile(join(folder, 'report.pdf'), pdf);
+      let boxes: string;
+      try {
+        boxes = (await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', join(folder, 'report.pdf'), '-'])).stdout;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return this.skip(); // no poppler-utils on this machine
+        throw error;
+      }
+      const words = [...boxes.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map(([, , xMax, word]) => ({ word, xMax: Number(xMax) }));
+      const note = words.filter(({ word }) => ['needs', 'ROA,', 'NPL', 'and', 'Tier', '1'].includes(word));
+      expect(note.map(({ word }) => word).join(' ')).to.contain('needs ROA, NPL and Tier 1');
+      // the page is 612 points wide with 40-point margins; the tile ends at the right margin
+      for (const { word, xMax } of note) expect(xMax, word).to.be.at.most(612 - 40);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('answers POST /api/services/pdf/report with a PDF download', async () => {
     const response = await fetch(`${app.url}/api/services/pdf/report`, {
       method: 'POST',

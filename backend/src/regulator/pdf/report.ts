@@ -85,7 +85,8 @@ function drawTiles(doc: PDFKit.PDFDocument, data: BankReportData, top: number): 
     const ink = tile.color ? '#ffffff' : colors.ink;
     doc.font('Helvetica').fontSize(7.5).fillColor(tile.color ? '#ffffff' : colors.muted).text(tile.label.toUpperCase(), x + 8, y + 8, { width: width - 16, lineBreak: false });
     doc.font('Helvetica-Bold').fontSize(tile.value.length > 16 ? 11 : 14).fillColor(ink).text(tile.value, x + 8, y + 21, { width: width - 16, lineBreak: false, ellipsis: true });
-    if (tile.note) doc.font('Helvetica').fontSize(6.5).fillColor(colors.muted).text(tile.note, x + 48, y + 25, { lineBreak: false });
+    // beside the value, wrapped within the tile (on one line it ran past the tile's edge)
+    if (tile.note) doc.font('Helvetica').fontSize(6.5).fillColor(colors.muted).text(tile.note, x + 48, y + 22, { width: width - 56, height: height - 24 });
   });
   return top + height * 2 + gap + 14;
 }
