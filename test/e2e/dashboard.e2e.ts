@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { apiAs, screenshotInBothThemes, screenshot, trackLargestBank, useE2E } from './support/index.ts';
 import { DashboardPage } from './support/pages/dashboard.ts';
 import { Shell } from './support/pages/shell.ts';
+import { markRegulatorDataChanged } from '../../backend/src/regulator/store.ts';
 
 describe('dashboard', function () {
   const e2e = useE2E({ banks: 250 });
@@ -112,6 +113,24 @@ describe('dashboard', function () {
     await dashboard.card('performance-spotlight').getByRole('tab', { name: 'Capital' }).click();
     await dashboard.card('performance-spotlight').getByRole('link').first().click();
     await page.locator('.MuiDialog-paperFullScreen').waitFor();
+  });
+
+  it("says in the performance spotlight which figure no large bank reports, where a tab has no bank", async () => {
+    const knex = e2e.server.db.knex;
+    const quarter = (await knex('fdic_financials').max({ quarter: 'repdte' }).first())?.quarter;
+    const saved: Array<{ cert: number; repdte: string; efficiency_ratio: number | null }> = await knex('fdic_financials').where({ repdte: quarter }).whereNotNull('efficiency_ratio').select('cert', 'repdte', 'efficiency_ratio');
+    await knex('fdic_financials').where({ repdte: quarter }).update({ efficiency_ratio: null });
+    markRegulatorDataChanged();
+    try {
+      const { page } = await e2e.openSignedInPage({ path: '/' });
+      const dashboard = new DashboardPage(page);
+      await dashboard.waitUntilLoaded();
+      await dashboard.card('performance-spotlight').getByRole('tab', { name: 'Efficiency' }).click();
+      await dashboard.card('performance-spotlight').getByText('No bank of $1B or more in assets reports its efficiency ratio (EEFFR) this quarter.', { exact: true }).waitFor();
+    } finally {
+      for (const row of saved) await knex('fdic_financials').where({ cert: row.cert, repdte: row.repdte }).update({ efficiency_ratio: row.efficiency_ratio });
+      markRegulatorDataChanged();
+    }
   });
 
   it('says each average is an unweighted mean and of how many banks reporting the figure', async () => {

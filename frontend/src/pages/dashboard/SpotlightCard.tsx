@@ -16,13 +16,40 @@ type SpotlightTab = {
   rate: (value: number | null | undefined) => RatingColor;
   /** The rating's words, where not Strong to Poor. */
   words?: Record<RatingColor, string>;
+  /** Why the list is empty while the quarter has banks: none ranked (ROA, efficiency and capital rank banks of $1B or more) reports the figure. */
+  noFigures: string;
 };
 
 const tabs: SpotlightTab[] = [
-  { label: 'Top ROA', list: 'topRoa', metric: 'ROA', value: (bank) => bank.roa, format: formatPercent, rate: roaColor },
-  { label: 'Efficiency', list: 'mostEfficient', metric: 'Efficiency ratio', value: (bank) => bank.efficiencyRatio, format: formatPercent, rate: efficiencyColor },
-  { label: 'Capital', list: 'strongestCapital', metric: 'Tier 1 capital ratio', value: (bank) => bank.tier1CapitalRatio, format: formatPercent, rate: capitalColor.tier1RiskBased },
-  { label: 'Risk', list: 'highestRisk', metric: 'Risk score', value: (bank) => bank.riskScore, format: (value) => (value === null || value === undefined ? 'N/A' : value.toFixed(1)), rate: scoreColor, words: scoreWords },
+  { label: 'Top ROA', list: 'topRoa', metric: 'ROA', value: (bank) => bank.roa, format: formatPercent, rate: roaColor, noFigures: 'No bank of $1B or more in assets reports its return on assets (ROA) this quarter.' },
+  {
+    label: 'Efficiency',
+    list: 'mostEfficient',
+    metric: 'Efficiency ratio',
+    value: (bank) => bank.efficiencyRatio,
+    format: formatPercent,
+    rate: efficiencyColor,
+    noFigures: 'No bank of $1B or more in assets reports its efficiency ratio (EEFFR) this quarter.',
+  },
+  {
+    label: 'Capital',
+    list: 'strongestCapital',
+    metric: 'Tier 1 capital ratio',
+    value: (bank) => bank.tier1CapitalRatio,
+    format: formatPercent,
+    rate: capitalColor.tier1RiskBased,
+    noFigures: 'No bank of $1B or more in assets reports its Tier 1 capital ratio (RBC1RWAJ) this quarter.',
+  },
+  {
+    label: 'Risk',
+    list: 'highestRisk',
+    metric: 'Risk score',
+    value: (bank) => bank.riskScore,
+    format: (value) => (value === null || value === undefined ? 'N/A' : value.toFixed(1)),
+    rate: scoreColor,
+    words: scoreWords,
+    noFigures: 'No risk scores this quarter: they need ROA, the noncurrent loans ratio (NCLNLSR) and the Tier 1 capital ratio (RBC1RWAJ), and the imported data lacks some of them.',
+  },
 ];
 
 /** Performance Spotlight: the leaders by ROA, efficiency, capital and risk, each figure with its rating in a word; clicking a bank opens its detail. */
@@ -41,11 +68,7 @@ export function SpotlightCard({ market, loading }: { market?: DashboardResponse;
       {loading ? (
         <Skeleton variant="rounded" height={220} />
       ) : banks.length === 0 ? (
-        <EmptyText>
-          {tab.list === 'highestRisk'
-            ? 'No risk scores this quarter: they need ROA, the noncurrent loans ratio (NCLNLSR) and the Tier 1 capital ratio (RBC1RWAJ), and the imported data lacks some of them.'
-            : 'No banks to show for this quarter.'}
-        </EmptyText>
+        <EmptyText>{market && market.totalInstitutions > 0 ? tab.noFigures : 'No banks to show for this quarter.'}</EmptyText>
       ) : (
         <List dense disablePadding>
           {banks.slice(0, 5).map((bank, index) => {
