@@ -10,10 +10,14 @@ export const certSchema = certNumberSchema({
   tooLarge: 'Bank (cert) is not a certificate number: it is too large.',
 });
 
-/** A calendar date as YYYY-MM-DD (what a date input sends). ISO date-times are cut to their date. */
+/**
+ * A calendar date as YYYY-MM-DD (what a date input sends). ISO date-times are cut to their date. A
+ * blank one is a date left out (what a cleared date input sends), not a malformed one.
+ */
 export const calendarDateSchema = z
   .string({ error: 'Due date is required.' })
   .trim()
+  .min(1, { message: 'Due date is required.', abort: true })
   .transform((value) => value.slice(0, 10))
   // A day the calendar lacks (2026-02-30) is refused here: the database would refuse it at the write.
   .refine(isCalendarDate, {

@@ -46,6 +46,12 @@ for (const eventStore of ['postgres', 'eventstoredb'] as const) describeWithData
     expect(response.status).to.equal(400);
     expect(response.body.message).to.match(/dueDate: Due date is required/);
     expect(response.body.issues[0].path).to.equal('dueDate');
+    // a cleared date input sends an empty date: it was left out, not written wrongly
+    for (const dueDate of ['', '   ']) {
+      const blank = await create({ text: 'Blank date', dueDate, bankId: 628 });
+      expect(blank.status, JSON.stringify(dueDate)).to.equal(400);
+      expect(blank.body.issues, JSON.stringify(dueDate)).to.deep.equal([{ path: 'dueDate', message: 'Due date is required.' }]);
+    }
   });
 
   it('refuses a body that is not a JSON object with 400 saying so, not in the words of the schema library', async () => {
