@@ -6,7 +6,7 @@ import type { Memo } from '../read-cache/answers.ts';
 import { BadRequestError } from './errors.ts';
 import { findUnstorableText } from './storable-text.ts';
 import { queryParams } from './query-params.ts';
-import { containsPattern } from '../db/like.ts';
+import { containsPattern, searchTermText } from '../db/like.ts';
 import { isCalendarDate } from '../../../domain/format.ts';
 import { certParamSchema } from '../../../domain/cert.ts';
 
@@ -125,8 +125,11 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
  */
 export const textOrder = (column: string) => `sort_text(${column})`;
 
-/** The ILIKE pattern of a search (`q`): its text anywhere, with `%`, `_` and `\\` taken literally. */
-export const searchPattern = (q: unknown) => containsPattern(String(q));
+/**
+ * The ILIKE pattern of a search (`q`): its text anywhere, with `%`, `_` and `\\` taken literally and
+ * runs of spaces read as one (see `searchTermText`).
+ */
+export const searchPattern = (q: unknown) => containsPattern(searchTermText(String(q)));
 
 /** Whether a filter's value narrows the list: one left empty narrows nothing. */
 const narrows = (value: unknown) => value !== undefined && value !== null && value !== '';

@@ -139,6 +139,9 @@ describeWithDatabase('tracked banks API', (context) => {
     expect(targets.body.map((row: { cert: number }) => row.cert)).to.include(801).and.not.include(800);
     const search = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"q":"prairie"}')}`, { token });
     expect(search.body.map((row: { cert: number }) => row.cert)).to.deep.equal([800]);
+    // spaces typed twice, or around the words, still find the name written with single spaces
+    const spaced = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"q":"  PRAIRIE  \\tstate "}')}`, { token });
+    expect(spaced.body.map((row: { cert: number }) => row.cert)).to.deep.equal([800]);
     const theirs = await app.request(`/api/data/banks?filter=${encodeURIComponent('{"q":"Theirs"}')}`, { token });
     expect(theirs.body).to.deep.equal([]);
   });

@@ -8,7 +8,7 @@ import { judge, latestQuarter } from './records.ts';
 import { fieldCatalog } from '../fields.ts';
 import { and, bitsOf, countBits, countPlanes, emptyBits, or, pageOf, rowsCounting, type Bits } from '../engine/bits.ts';
 import { column, derived, dictionary, isAscii, memo, numbers, orderedRows, quarterSnapshot, rowRecords, type Snapshot } from '../engine/snapshot.ts';
-import { containsPattern } from '../../db/like.ts';
+import { containsPattern, searchTermText } from '../../db/like.ts';
 import { yearEarlierQuarter } from '../../../../domain/format.ts';
 
 /**
@@ -103,7 +103,7 @@ export const creditBoxCriteriaSchema = z.object({
   loanType: choiceAmong(loanTypes, 'loan type'),
   minLoanVolume: optionalNumber,
   minDepositGrowth: optionalNumber,
-  searchTerm: optionalChoice,
+  searchTerm: optionalChoice.transform((value) => value && searchTermText(value)),
 });
 
 export type CreditBoxCriteria = z.infer<typeof creditBoxCriteriaSchema>;
