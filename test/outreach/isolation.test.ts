@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { resourceCases } from './resources.ts';
+import { insureResourceBanks, resourceCases } from './resources.ts';
 
 describeWithDatabase('outreach records are private to their owner', (context) => {
   let app: TestApp;
@@ -11,6 +11,7 @@ describeWithDatabase('outreach records are private to their owner', (context) =>
     app = await startTestApp(context.db);
     owner = (await app.signUp('Owner')).token;
     intruder = (await app.signUp('Intruder')).token;
+    await insureResourceBanks(context.db.knex);
   });
   after(async () => app.stop());
 

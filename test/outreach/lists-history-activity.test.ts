@@ -2,6 +2,10 @@ import { expect } from 'chai';
 import { loadDemoData } from '../../backend/src/regulator/demo/load.ts';
 import { withOutreachApp, type TestApp } from '../support/app.ts';
 import { describeWithDatabase } from '../support/database.ts';
+import { insureBanks } from '../support/insured-banks.ts';
+
+/** Banks FDIC lists (without figures), for the users who add contacts of them without tracking them. */
+const insured = [{ cert: 502, name: 'Beta Savings Bank' }, { cert: 503, name: 'Gamma Trust Company' }];
 
 describeWithDatabase('outreach lists, history and activity', (context) => {
   let app: TestApp;
@@ -14,6 +18,7 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
     const post = (resource: string, body: unknown) => app.request(`/api/data/${resource}`, { method: 'POST', token, body });
     await post('banks', { cert: 501, name: 'Alpha Bank', city: 'Springfield', state: 'IL' });
     await post('banks', { cert: 502, name: 'Beta Savings', city: 'Denver', state: 'CO' });
+    await insureBanks(context.db.knex, insured);
     contactId = (await post('contacts', { bankId: 501, name: 'Jane Doe', title: 'CFO', email: 'jane@alpha.com', isHotLead: true })).body.id;
     await post('contacts', { bankId: 501, name: 'Bob Roe', title: 'CEO' });
     await app.request(`/api/data/contacts/${contactId}/verification`, { method: 'PUT', token, body: { result: 'risky', score: 55 } });
@@ -57,11 +62,11 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
   });
 
   describe('contacts list', () => {
-    it("names a contact's bank from the tracked bank when the contact holds no name of its own, in the list and alone", async () => {
+    it("names a contact's bank from the tracked bank once it is tracked, over the name FDIC gave it when added, in the list and alone", async () => {
       const { token: own } = await app.signUp('Tracker');
-      // Added while the bank was not tracked, so the contact holds no bank name; tracked afterwards.
+      // Added while the bank was not tracked, so the contact holds FDIC's name for it; tracked afterwards by another.
       const added = await app.request('/api/data/contacts', { method: 'POST', token: own, body: { bankId: 503, name: 'Gail Poe', title: 'COO' } });
-      expect(added.body.bankName).to.equal(null);
+      expect(added.body.bankName).to.equal('Gamma Trust Company');
       await app.request('/api/data/banks', { method: 'POST', token: own, body: { cert: 503, name: 'Gamma Trust', city: 'Reno', state: 'NV' } });
       expect((await list('contacts', {}, undefined, own)).body.map((contact: any) => contact.bankName)).to.deep.equal(['Gamma Trust']);
       expect((await app.request(`/api/data/contacts/${added.body.id}`, { token: own })).body.bankName).to.equal('Gamma Trust');
@@ -278,7 +283,8 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
     let mirrorCerts: number[];
     before(async () => {
       await loadDemoData(context.db.knex, { banks: 3 });
-      mirrorCerts = (await context.db.knex('fdic_institutions').orderBy('cert').pluck('cert')) as number[];
+      // the demo banks, with their figures
+      mirrorCerts = (await context.db.knex('fdic_institutions').whereNotIn('cert', insured.map((bank) => bank.cert)).orderBy('cert').pluck('cert')) as number[];
       demoCert = mirrorCerts[0];
       // Tracked with a figure of its own (an older quarter's), so the newest figures are still to fetch.
       await app.request('/api/data/banks', { method: 'POST', token, body: { cert: demoCert, name: 'Demo Bank', assets: 1 } });

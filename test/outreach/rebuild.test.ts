@@ -11,8 +11,9 @@ import { buildTableOf, RebuildLockLost, staleProjections } from '../../projectio
 import { tasksProjection } from '../../projections/tasks.ts';
 import { describeWithDatabase } from '../support/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { pick, resourceCases, seededRandom } from './resources.ts';
+import { insureResourceBanks, pick, resourceCases, seededRandom } from './resources.ts';
 import { EventStoreDbDouble } from '../doubles/eventstoredb-double.ts';
+import { insureBanks } from '../support/insured-banks.ts';
 
 async function snapshot(knex: Knex): Promise<Record<string, unknown[]>> {
   const tables = [...new Set(projections.flatMap((projection) => projection.tables))].sort();
@@ -28,6 +29,9 @@ describeWithDatabase('projection rebuild', (context) => {
   let app: TestApp;
   before(async () => {
     app = await startTestApp(context.db);
+    await insureResourceBanks(context.db.knex);
+    // the banks of the contacts the tests below add without tracking them
+    await insureBanks(context.db.knex, [4400, 4500]);
   });
   after(async () => app.stop());
 

@@ -1,4 +1,6 @@
 import type { TestApp } from '../support/app.ts';
+import type { Knex } from 'knex';
+import { insureBanks } from '../support/insured-banks.ts';
 
 /**
  * One entry per outreach resource for the cross-resource tests: how to create a record as a
@@ -18,6 +20,14 @@ export type ResourceCase = {
    */
   randomStep(app: TestApp, token: string, random: () => number, ids: string[]): Promise<void>;
 };
+
+/**
+ * The banks of the contacts the cases add (`create` by its seed, 0 to 99, and `randomStep`), which
+ * no case tracks: a contact is only of a bank FDIC insures or one the user tracks, so a suite puts
+ * them in the regulator mirror (`insureResourceBanks`) before creating any.
+ */
+const contactBankCerts = [...Array.from({ length: 100 }, (_, seed) => 2000 + seed), ...Array.from({ length: 6 }, (_, index) => 3000 + index)];
+export const insureResourceBanks = (knex: Knex) => insureBanks(knex, contactBankCerts);
 
 export const pick = <T>(random: () => number, items: T[]): T => items[Math.floor(random() * items.length)];
 

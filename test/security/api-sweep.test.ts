@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { RouteEntry } from '../../backend/src/app.ts';
 import { startTestApp, type TestApp, type TestResponse } from '../support/app.ts';
 import { describeWithDatabase } from '../support/database.ts';
-import { resourceCases, seededRandom } from '../outreach/resources.ts';
+import { insureResourceBanks, resourceCases, seededRandom } from '../outreach/resources.ts';
 import { fillPath, needsCredentials, randomBody, randomQuery, rawBodies, resourceOf } from './route-inputs.ts';
 
 /** Outside services point at a closed port: no request leaves the machine, and every provider is "down". */
@@ -33,6 +33,7 @@ describeWithDatabase('the whole API, swept route by route', (context) => {
     app = await startTestApp(context.db, { config: offline });
     owner = (await app.signUp('Owner')).token;
     intruder = (await app.signUp('Intruder')).token;
+    await insureResourceBanks(context.db.knex);
     for (const [index, testCase] of resourceCases.entries()) ownerIds.set(testCase.resource, await testCase.create(app, owner, 50 + index));
     // Records of a user that are not outreach resources: an API key, an automation, an analyst chat.
     ownerIds.set('api-keys', String((await app.request('/api/data/api-keys', { method: 'POST', token: owner, body: { name: 'Owner key' } })).body.id));

@@ -3,6 +3,7 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { HunterDouble, hunterDoubleKey } from '../../../test/doubles/hunter-double.ts';
 import { LinkedinDouble } from '../../../test/doubles/linkedin-double.ts';
+import { insureBanks } from '../../../test/support/insured-banks.ts';
 
 describeWithDatabase('contact finding and checking API (Hunter.io, LinkedIn)', (context) => {
   let app: TestApp;
@@ -27,6 +28,7 @@ describeWithDatabase('contact finding and checking API (Hunter.io, LinkedIn)', (
     token = (await app.signUp('Owner')).token;
     otherToken = (await app.signUp('Someone Else')).token;
     await app.request('/api/data/settings', { method: 'PUT', token, body: { hunterApiKey: hunterDoubleKey } });
+    await insureBanks(context.db.knex, [628]);
     const contact = await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstexample.com' } });
     contactId = contact.body.id;
   });

@@ -3,6 +3,7 @@ import { describeWithDatabase } from '../../../test/support/database.ts';
 import { startTestApp, type TestApp } from '../../../test/support/app.ts';
 import { requestSource } from '../context/request-context.ts';
 import { loggedPath } from './context-middleware.ts';
+import { insureBanks } from '../../../test/support/insured-banks.ts';
 
 describe('request source', () => {
   it('is ui only for calls the app marks as its own, api for every other client', () => {
@@ -35,6 +36,7 @@ describeWithDatabase('event source stamped from the request', (context) => {
   before(async () => {
     app = await startTestApp(context.db);
     token = (await app.signUp('Source Owner')).token;
+    await insureBanks(context.db.knex, [{ cert: 628, name: 'First Example Bank' }]);
   });
   after(async () => app.stop());
 

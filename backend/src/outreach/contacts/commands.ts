@@ -107,8 +107,8 @@ export type ContactCommand =
       type: 'EditContact';
       userId: string;
       changes: Partial<ContactFields> & { isHotLead?: boolean };
-      /** The user's tracked bank's name for changes.bankId, looked up before deciding (null when not tracked). */
-      trackedBankName: string | null;
+      /** The name of the bank of changes.bankId (the user's tracked bank's, else FDIC's), looked up before deciding; null when the bank is not changed. */
+      newBankName: string | null;
       /** Whether the read model is to hold the contact's new address or bank for it alone (see `addressHeld`). */
       holdAddress: boolean;
     }

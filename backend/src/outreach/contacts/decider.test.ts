@@ -62,7 +62,7 @@ describe('contact decider', () => {
         type: 'EditContact',
         userId: owner,
         changes: { ...fields, name: 'Jane Q. Doe', email: null, linkedinUrl: 'https://www.linkedin.com/in/jane', tags: ['CRE', 'Board'], isHotLead: true },
-        trackedBankName: 'First Example Bank',
+        newBankName: 'First Example Bank',
         holdAddress: true,
       })
       .then([
@@ -72,17 +72,17 @@ describe('contact decider', () => {
         { type: 'ContactTagsChanged', data: { tags: ['CRE', 'Board'] } },
         { type: 'ContactMarkedHotLead', data: {} },
       ]);
-    spec.given([added]).when({ type: 'EditContact', userId: owner, changes: fields, trackedBankName: null, holdAddress: true }).then([]);
+    spec.given([added]).when({ type: 'EditContact', userId: owner, changes: fields, newBankName: null, holdAddress: true }).then([]);
   });
 
   it("moving to another bank takes the tracked bank's name when the record still names the old bank", () => {
     spec
       .given([added])
-      .when({ type: 'EditContact', userId: owner, changes: { ...fields, bankId: 3511 }, trackedBankName: 'Harbor Savings', holdAddress: true })
+      .when({ type: 'EditContact', userId: owner, changes: { ...fields, bankId: 3511 }, newBankName: 'Harbor Savings', holdAddress: true })
       .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings', addressHeld: true } }]);
     spec
       .given([added])
-      .when({ type: 'EditContact', userId: owner, changes: { bankId: 3511, bankName: 'Harbor Savings Bank' }, trackedBankName: null, holdAddress: true })
+      .when({ type: 'EditContact', userId: owner, changes: { bankId: 3511, bankName: 'Harbor Savings Bank' }, newBankName: null, holdAddress: true })
       .then([{ type: 'ContactMovedToBank', data: { bankId: 3511, bankName: 'Harbor Savings Bank', addressHeld: true } }]);
   });
 
@@ -93,7 +93,7 @@ describe('contact decider', () => {
       .then([{ ...added, data: { ...added.data, addressHeld: false } } as ContactEvent]);
     spec
       .given([added])
-      .when({ type: 'EditContact', userId: owner, changes: { email: 'Jane@Example.com', bankId: 3511 }, trackedBankName: null, holdAddress: false })
+      .when({ type: 'EditContact', userId: owner, changes: { email: 'Jane@Example.com', bankId: 3511 }, newBankName: null, holdAddress: false })
       .then([
         { type: 'ContactEmailChanged', data: { email: 'Jane@Example.com', addressHeld: false } },
         { type: 'ContactMovedToBank', data: { bankId: 3511, bankName: null, addressHeld: false } },

@@ -69,7 +69,7 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
       const renamedBank = bankName !== undefined && bankName !== state.bankName;
       if (movedBank || renamedBank) {
         // A whole record sent back still names the old bank: a new bank without a new name takes the tracked bank's.
-        events.push(contactEvents.ContactMovedToBank.create({ bankId: bankId ?? state.bankId, bankName: renamedBank ? bankName : command.trackedBankName, addressHeld: command.holdAddress }));
+        events.push(contactEvents.ContactMovedToBank.create({ bankId: bankId ?? state.bankId, bankName: renamedBank ? bankName : command.newBankName, addressHeld: command.holdAddress }));
       }
       if (isHotLead !== undefined) events.push(...hotLeadEvents(state, isHotLead));
       return events;

@@ -6,6 +6,7 @@ import { handleCommand } from '../../commands/handle-command.ts';
 import { runWithContext, systemContext } from '../../context/request-context.ts';
 import { targetDecider } from '../targets/decider.ts';
 import { targetStreamId } from '../targets/events.ts';
+import { insureBanks } from '../../../../test/support/insured-banks.ts';
 
 const jane = { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstexample.com', linkedinUrl: 'linkedin.com/in/janedoe', tags: [' CRE ', 'cre', 'Board', ''] };
 
@@ -16,6 +17,9 @@ describeWithDatabase('contacts API', (context) => {
   withOutreachApp(context, (started) => ({ app, token, otherToken } = started));
   before(async () => {
     await app.request('/api/data/banks', { method: 'POST', token, body: { cert: 628, name: 'First Example Bank' } });
+    // the banks other tests add contacts of without tracking them
+    await insureBanks(context.db.knex, [3511, 4000, 4100, 4200, 4201, 4300, 4301, 4302, 5000, 6000, 7000, 7301, 7399, 7401, 7402, 8000, 9000, 9100, 9101, 9102]);
+    await insureBanks(context.db.knex, [{ cert: 90040, name: 'Untracked Insured Bank' }]);
   });
 
   const add = (body: unknown, auth = token) => app.request('/api/data/contacts', { method: 'POST', token: auth, body });
@@ -47,6 +51,24 @@ describeWithDatabase('contacts API', (context) => {
     expect(response.status).to.equal(201);
     expect(response.body).to.include({ bankName: 'Harbor Savings', email: null, linkedinUrl: null });
     expect(response.body.tags).to.deep.equal([]);
+  });
+
+  it("refuses a bank FDIC does not insure and the user does not track, as an import does, and files a contact of an untracked bank under FDIC's name for it", async () => {
+    const unknown = await add({ bankId: 12345678, name: 'Quinn Nobody', title: 'CFO' });
+    expect(unknown.status).to.equal(400);
+    expect(unknown.body.issues).to.deep.equal([{ path: 'bankId', message: 'No FDIC-insured bank has certificate 12345678.' }]);
+    expect((await listFor({ q: 'Quinn Nobody' })).length).to.equal(0);
+
+    const untracked = await add({ bankId: 90040, name: 'Una Tracked', title: 'CFO' });
+    expect(untracked.status).to.equal(201);
+    expect(untracked.body).to.include({ bankId: 90040, bankName: 'Untracked Insured Bank' });
+    // moving a contact to a bank is checked the same way, and it then goes by that bank's name
+    const movedAway = await put(untracked.body.id, { ...untracked.body, bankId: 12345678 });
+    expect(movedAway.status).to.equal(400);
+    expect(movedAway.body.issues).to.deep.equal([{ path: 'bankId', message: 'No FDIC-insured bank has certificate 12345678.' }]);
+    const moved = await put(untracked.body.id, { ...untracked.body, bankId: 628, bankName: undefined });
+    expect(moved.status).to.equal(200);
+    expect(moved.body).to.include({ bankId: 628, bankName: 'First Example Bank' });
   });
 
   it('refuses each invalid field with 400 and a clear message', async () => {
@@ -327,7 +349,7 @@ describeWithDatabase('contacts API', (context) => {
     expect(activity.body.map((row: { summary: string }) => row.summary)).to.deep.equal([
       'Deleted contact',
       'Marked as a hot lead',
-      'Added contact "Jane Doe", CFO',
+      'Added contact "Jane Doe", CFO at Insured Bank 9000',
     ]);
   });
 

@@ -18,7 +18,7 @@ import { recordRows, resourceRouter, runRecordCommand, type ResourceDefinition }
 import { certSchema, uuidParam } from '../schemas.ts';
 import { addContactBody, bankHotLeadBody, editContactBody, hotLeadBody, verificationBody, type ContactCommand } from './commands.ts';
 import { contactDecider, type ContactState } from './decider.ts';
-import { trackedBankName } from '../targets/names.ts';
+import { knownBankName } from '../targets/names.ts';
 import { eraseContact } from '../../privacy/erase.ts';
 import { personalDataOf } from '../../privacy/subject-access.ts';
 import { personalFields } from '../../privacy/personal-data.ts';
@@ -146,6 +146,17 @@ async function refuseAddressTaken(knex: Knex, userId: string, contact: ContactAd
 type ContactAddress = { id: string; bankId: number; email: string | null | undefined };
 
 /**
+ * A contact is of a bank FDIC insures or one the user tracks, as an import requires of each row; the
+ * name it is filed under is that bank's (a bank the user does not track goes by FDIC's name for it).
+ */
+async function contactBankName(knex: Knex, userId: string, bankId: number): Promise<string> {
+  const name = await knownBankName(knex, userId, bankId);
+  if (name !== undefined) return name;
+  const message = `No FDIC-insured bank has certificate ${bankId}.`;
+  throw new BadRequestError(message, { issues: [{ path: 'bankId', message }] });
+}
+
+/**
  * Two writes of one address at the same moment both pass `refuseAddressTaken`, which reads the read
  * model before either is stored. Where projections are written in the append's transaction (the
  * PostgreSQL store), a unique index on the contacts a checked address was given to
@@ -252,6 +263,7 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
     toApi,
     create: async (body, { userId, id, at }) => {
       const { bankId, bankName, name, title, email, linkedinUrl, tags, isHotLead, verification } = addContactBody.parse(body);
+      const knownName = await contactBankName(knex, userId, bankId);
       await refuseAddressTaken(knex, userId, { id, bankId, email });
       return {
         type: 'AddContact',
@@ -260,7 +272,7 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
         at,
         fields: {
           bankId,
-          bankName: bankName ?? (await trackedBankName(knex, userId, bankId)),
+          bankName: bankName ?? knownName,
           name,
           title,
           email: email ?? null,
@@ -274,12 +286,12 @@ export function contactsResource(knex: Knex, { holdAddresses } = { holdAddresses
     },
     update: async (body, { userId, id }) => {
       const changes = editContactBody.parse(body);
+      const movedToName = changes.bankId === undefined ? null : await contactBankName(knex, userId, changes.bankId);
       const address = await addressAfter(knex, userId, id, changes);
       // Only a new address or bank is checked (and held): a pair saved before this rule can still be edited.
       if (address?.changed) await refuseAddressTaken(knex, userId, address.next, editAdvice);
-      const trackedName = changes.bankId === undefined ? null : await trackedBankName(knex, userId, changes.bankId);
       const holdAddress = holdAddresses && address !== undefined && (address.changed || address.current.address_held);
-      return { type: 'EditContact', userId, changes, trackedBankName: trackedName, holdAddress };
+      return { type: 'EditContact', userId, changes, newBankName: movedToName, holdAddress };
     },
     remove: ({ userId }) => ({ type: 'DeleteContact', userId }),
     restore: async ({ userId, id }, deleted: ContactState, addedAt) => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { describeWithDatabase } from '../../../../test/support/database.ts';
 import { withOutreachApp, type TestApp } from '../../../../test/support/app.ts';
+import { insureBanks } from '../../../../test/support/insured-banks.ts';
 
 describeWithDatabase('sent emails API', (context) => {
   let app: TestApp;
@@ -15,6 +16,7 @@ describeWithDatabase('sent emails API', (context) => {
   const record = (body: unknown, auth = token) => app.request('/api/data/sent-emails', { method: 'POST', token: auth, body });
   let contactId: string;
   before(async () => {
+    await insureBanks(context.db.knex, [628]);
     contactId = (await app.request('/api/data/contacts', { method: 'POST', token, body: { bankId: 628, name: 'Jane Doe', title: 'CFO', email: 'jane@firstbank.example' } })).body.id;
   });
   const email = { recipientName: 'Jane Doe', recipientEmail: 'jane@firstbank.example', subject: 'Hello from Charterline', body: 'Hi Jane,\n\nBest,' };
