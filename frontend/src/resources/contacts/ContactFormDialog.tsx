@@ -176,8 +176,14 @@ export function ContactFormDialog({
     } catch (refusal) {
       const error = contact && previous ? await caught(refusal, previous) : refusal;
       if (error !== null) {
-        setErrors(fieldErrorsOf(error) as ContactFieldErrors);
-        setFormError(contact ? reasonOf(error, 'Failed to update contact.') : 'Failed to add contact.');
+        const fieldErrors = fieldErrorsOf(error) as ContactFieldErrors;
+        setErrors(fieldErrors);
+        // A message shows once: under its field where the form has that field, in the alert otherwise.
+        const shown = new Set<string>(['name', 'title', 'email', 'linkedinUrl', ...(bankChoice ? ['bankId'] : [])]);
+        const elsewhere = Object.entries(fieldErrors).flatMap(([field, message]) => (shown.has(field) ? [] : [message]));
+        const underFields = Object.keys(fieldErrors).length > elsewhere.length;
+        const updateFailure = elsewhere.length > 0 ? elsewhere.join(' ') : underFields ? 'Failed to update contact.' : reasonOf(error, 'Failed to update contact.');
+        setFormError(contact ? updateFailure : 'Failed to add contact.');
         if (!contact) toast.error(`Failed to add contact. ${reasonOf(error, '')}`.trim());
       }
     } finally {

@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { apiAs, screenshot, trackLargestBank, useE2E } from './support/index.ts';
+import { TargetsPage } from './support/pages/targets.ts';
+
+/** What a target's expanded card and the Tasks list show of long, empty and refused texts. */
+describe("texts on a target's card and in the Tasks list", function () {
+  const e2e = useE2E({ banks: 20 });
+
+  it('shows a refused duplicate address once, under Email, in the Edit Contact dialog', async () => {
+    const session = await e2e.registerUser('Dana Dupe');
+    const bank = await trackLargestBank(e2e.url, session);
+    const as = (path: string, body: unknown) => apiAs<{ id: string }>(e2e.url, session, path, { method: 'POST', body });
+    await as('/api/data/contacts', { bankId: bank.cert, name: 'Ann First', title: 'CFO', email: 'ann@bank.example' });
+    await as('/api/data/contacts', { bankId: bank.cert, name: 'Ben Second', title: 'CEO', email: 'ben@bank.example' });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.expand(bank.name);
+    await targets.contactRow('Ben Second').getByRole('button', { name: 'Edit Ben Second' }).click();
+    const dialog = targets.dialog();
+    await dialog.getByLabel('Email').fill('ann@bank.example');
+    await dialog.getByRole('button', { name: 'Save Contact' }).click();
+    const message = 'Ann First at this bank already has the address ann@bank.example: give this contact another address, or edit that contact instead.';
+    await dialog.getByText(message).waitFor();
+    expect(await dialog.getByText(message).count()).to.equal(1);
+    expect(await dialog.locator('#contact-form .MuiFormHelperText-root', { hasText: message }).count()).to.equal(1);
+    await screenshot(page, 'contact-edit-duplicate-address');
+  });
+});
