@@ -25,4 +25,20 @@ describe("texts on a target's card and in the Tasks list", function () {
     expect(await dialog.locator('#contact-form .MuiFormHelperText-root', { hasText: message }).count()).to.equal(1);
     await screenshot(page, 'contact-edit-duplicate-address');
   });
+
+  it("writes a card's empty contacts, automations and outreach history in one text size", async () => {
+    const session = await e2e.registerUser('Erin Empty');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.expand(bank.name);
+    const card = targets.expandedCard();
+    const sizes = [];
+    for (const text of ['No contacts added.', 'No automations for this bank yet.', 'No outreach history.']) {
+      const empty = card.getByText(text, { exact: true });
+      await empty.waitFor();
+      sizes.push(await empty.evaluate((element) => getComputedStyle(element).fontSize));
+    }
+    expect(new Set(sizes).size, sizes.join(', ')).to.equal(1);
+  });
 });

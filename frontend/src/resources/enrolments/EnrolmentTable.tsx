@@ -98,9 +98,10 @@ export function EnrolmentTable({
         reload();
         onChanged?.();
       });
-  if (error) return <Typography color="error">{error}</Typography>;
-  if (!enrolments) return <Typography color="text.secondary">Loading automations...</Typography>;
-  if (enrolments.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
+  // in the small text of the empty and loading lines beside it (a bank's contacts, its outreach history)
+  if (error) return <Typography variant="body2" color="error">{error}</Typography>;
+  if (!enrolments) return <Typography variant="body2" color="text.secondary">Loading automations...</Typography>;
+  if (enrolments.length === 0) return <Typography variant="body2" color="text.secondary">{emptyText}</Typography>;
   return (
     <Box component="ul" aria-label="Enrolments" sx={{ listStyle: 'none', m: 0, p: 0, maxHeight, overflowY: maxHeight ? 'auto' : undefined }}>
       {shown.map((enrolment) => {
