@@ -1,7 +1,18 @@
 import { expect } from 'chai';
-import { domainOfWebsite, isLinkedinHost, parseLinkedinUrl } from './web-address.ts';
+import { domainOfWebsite, isLinkedinCompanyPage, isLinkedinHost, parseLinkedinUrl } from './web-address.ts';
 
 describe('web addresses', () => {
+  it("takes an organisation's LinkedIn page as a company page, and not a person's profile or LinkedIn's other pages", () => {
+    const page = (text: string) => isLinkedinCompanyPage(parseLinkedinUrl(text)!);
+    expect(page('https://www.linkedin.com/company/first-example')).to.equal(true);
+    expect(page('de.linkedin.com/School/mit/')).to.equal(true);
+    expect(page('linkedin.com/showcase/first-example-wealth')).to.equal(true);
+    expect(page('https://www.linkedin.com/in/person')).to.equal(false);
+    expect(page('https://www.linkedin.com/company/')).to.equal(false);
+    expect(page('https://www.linkedin.com/feed/')).to.equal(false);
+    expect(isLinkedinCompanyPage(new URL('https://example.com/company/first-example'))).to.equal(false);
+  });
+
   it('reduces a website as people type it to its bare domain', () => {
     expect(domainOfWebsite('https://www.FirstExample.com/about?x=1')).to.equal('firstexample.com');
     expect(domainOfWebsite('www2.bank.co.uk')).to.equal('bank.co.uk');

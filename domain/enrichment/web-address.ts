@@ -44,3 +44,19 @@ export function parseLinkedinUrl(input: string): URL | null {
     return null;
   }
 }
+
+/** The kinds of organisation page LinkedIn has (a company's, a school's, a company's showcase page), as the first part of the page's path. */
+const organisationPages = new Set(['company', 'school', 'showcase']);
+
+/**
+ * Whether a LinkedIn address (see isLinkedinAddress) is an organisation's page, such as
+ * linkedin.com/company/first-example: a person's profile (/in/...) or a feed or search page is not a
+ * bank's page.
+ */
+export function isLinkedinCompanyPage(url: URL): boolean {
+  const [kind, name] = url.pathname.split('/').filter(Boolean);
+  return isLinkedinAddress(url) && organisationPages.has(kind?.toLowerCase() ?? '') && Boolean(name);
+}
+
+/** What a LinkedIn address other than an organisation's page is refused with, where a bank's page is asked for. */
+export const notLinkedinCompanyPageMessage = 'This is not a LinkedIn company page: use the address of the bank\'s page, like https://www.linkedin.com/company/first-example.';

@@ -41,4 +41,20 @@ describe("texts on a target's card and in the Tasks list", function () {
     }
     expect(new Set(sizes).size, sizes.join(', ')).to.equal(1);
   });
+
+  it("refuses a person's LinkedIn profile as the bank's company page, on the field", async () => {
+    const session = await e2e.registerUser('Lee Linked');
+    const bank = await trackLargestBank(e2e.url, session);
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.expand(bank.name);
+    const card = targets.expandedCard();
+    await card.getByRole('button', { name: 'Edit LinkedIn company page' }).click();
+    await card.getByLabel('LinkedIn company page URL').fill('https://www.linkedin.com/in/person');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByText("This is not a LinkedIn company page: use the address of the bank's page, like https://www.linkedin.com/company/first-example.").waitFor();
+    expect(await card.getByLabel('LinkedIn company page URL').inputValue()).to.equal('https://www.linkedin.com/in/person');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    expect(await card.getByTestId('linkedin-company-url').textContent()).to.equal('Not set');
+  });
 });

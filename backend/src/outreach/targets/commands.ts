@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { groupThousands } from '../../../../domain/format.ts';
-import { parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
+import { isLinkedinCompanyPage, notLinkedinCompanyPageMessage, parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 import { cleanTags } from '../ownership.ts';
 import { certSchema, recordUpdateSchema, tagsSchema } from '../schemas.ts';
 import type { RatioAlert } from '../../../../domain/ratio-alerts.ts';
@@ -92,8 +92,18 @@ const snapshotShape: Record<string, z.ZodType> = Object.fromEntries([
 
 const notes = z.string({ error: 'Notes must be text.' }).max(20_000, 'Notes can be at most 20,000 characters.');
 const tags = tagsSchema.transform(cleanTags);
-/** A company page on linkedin.com (or a subdomain); any other site is refused. */
-const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage, (url) => parseLinkedinUrl(url.href) !== null);
+/**
+ * A company page on linkedin.com (or a subdomain); any other site is refused, and so is another
+ * LinkedIn page (a person's profile), which would be saved as the bank's page.
+ */
+const linkedinCompanyUrl = optionalWebUrl(invalidLinkedinMessage, (url) => parseLinkedinUrl(url.href) !== null).refine(
+  // only a LinkedIn address is judged here: any other was refused above
+  (url) => {
+    const page = typeof url === 'string' ? parseLinkedinUrl(url) : null;
+    return page === null || isLinkedinCompanyPage(page);
+  },
+  { message: notLinkedinCompanyPageMessage },
+);
 const isTarget = z.boolean({ error: 'isTarget must be true or false.' });
 
 /**

@@ -227,12 +227,19 @@ describeWithDatabase('tracked banks API', (context) => {
     expect(set.body.linkedinCompanyUrl).to.equal('https://www.linkedin.com/company/first-example');
     const elsewhere = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'https://linkedin.com.evil.example/company/x' });
     expect(elsewhere.body.message).to.equal('linkedinCompanyUrl: The provided LinkedIn URL is not valid.');
+    // a person's profile is on LinkedIn but is not the bank's page
+    const person = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'https://www.linkedin.com/in/person' });
+    expect(person.status).to.equal(400);
+    expect(person.body.issues).to.deep.equal([
+      { path: 'linkedinCompanyUrl', message: "This is not a LinkedIn company page: use the address of the bank's page, like https://www.linkedin.com/company/first-example." },
+    ]);
+    expect((await put('904/linkedin-company-url', { linkedinCompanyUrl: 'linkedin.com/showcase/first-example-wealth' })).status).to.equal(200);
     const invalid = await put('904/linkedin-company-url', { linkedinCompanyUrl: 'first example bank' });
     expect(invalid.status).to.equal(400);
     expect(invalid.body.message).to.equal('linkedinCompanyUrl: The provided LinkedIn URL is not valid.');
     expect((await put('904/linkedin-company-url', {})).body.message).to.match(/linkedinCompanyUrl is required/);
     const cleared = await put('904/linkedin-company-url', { linkedinCompanyUrl: '' });
-    expect(cleared.body).to.include({ linkedinCompanyUrl: null, version: 3 });
+    expect(cleared.body).to.include({ linkedinCompanyUrl: null, version: 4 });
   });
 
   it('refreshes the financial snapshot from a detailed lookup, leaving notes and tags alone', async () => {

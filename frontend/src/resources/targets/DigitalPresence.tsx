@@ -3,6 +3,7 @@ import { Box, Button, CircularProgress, IconButton, Link, Stack, TextField, Tool
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useToast } from '../../ui/Toast.tsx';
 import { webAddressInput } from '../../ui/webAddressInput.ts';
+import { isLinkedinCompanyPage, notLinkedinCompanyPageMessage, parseLinkedinUrl } from '../../../../domain/enrichment/web-address.ts';
 import { websiteHref } from '../contacts/links.ts';
 import { withScheme } from '../contacts/form.ts';
 import { reasonOf } from '../shared/problem.ts';
@@ -15,7 +16,8 @@ const INVALID = 'The provided LinkedIn URL is not valid.';
 /**
  * Website and LinkedIn company page of a target. A new LinkedIn URL is checked by the server first:
  * invalid is refused with its message, a valid one is saved as the address its redirects end at.
- * An unchanged URL just closes the editor; an empty one clears it. What was typed stays on failure.
+ * An unchanged URL just closes the editor; an empty one clears it; a LinkedIn page other than an
+ * organisation's (a person's profile) is refused on the field. What was typed stays on failure.
  */
 export function DigitalPresence({ bank }: { bank: TrackedBank }) {
   const toast = useToast();
@@ -39,6 +41,12 @@ export function DigitalPresence({ bank }: { bank: TrackedBank }) {
       let url = '';
       let unchecked: string | null = null;
       if (typed) {
+        // A person's profile (or another LinkedIn page) is refused as it is typed, as the server would refuse it.
+        const page = parseLinkedinUrl(typed);
+        if (page && !isLinkedinCompanyPage(page)) {
+          setError(notLinkedinCompanyPageMessage);
+          return;
+        }
         const check = await targetsApi.verifyLinkedin(withScheme(typed));
         if (!check.isValid && check.checked) {
           setError(INVALID);

@@ -134,7 +134,7 @@ export function TrackedBankEdit() {
           </Toolbar>
         }
       >
-        <TextInput source="linkedinCompanyUrl" label="LinkedIn company page" fullWidth helperText="Checked on the Targets screen before saving there; here it must be a linkedin.com address." slotProps={{ htmlInput: webAddressInput }} />
+        <TextInput source="linkedinCompanyUrl" label="LinkedIn company page" fullWidth helperText="Checked on the Targets screen before saving there; here it must be a linkedin.com company page address." slotProps={{ htmlInput: webAddressInput }} />
         <TextInput source="notes" multiline minRows={4} fullWidth />
         <TagsInput source="tags" />
         <BooleanInput source="isTarget" label="Target" />
