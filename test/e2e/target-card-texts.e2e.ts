@@ -57,4 +57,25 @@ describe("texts on a target's card and in the Tasks list", function () {
     await card.getByRole('button', { name: 'Cancel' }).click();
     expect(await card.getByTestId('linkedin-company-url').textContent()).to.equal('Not set');
   });
+
+  it('cuts a 2,000-character task to a few lines on the card and in the Tasks list, the whole text on hover', async () => {
+    const session = await e2e.registerUser('Tia Long');
+    const bank = await trackLargestBank(e2e.url, session);
+    const text = `Prepare the proposal ${'and the appendix '.repeat(120)}`.slice(0, 2000).trim();
+    await apiAs(e2e.url, session, '/api/data/tasks', { method: 'POST', body: { bankId: bank.cert, text, dueDate: '2026-12-31' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/targets' });
+    const targets = new TargetsPage(page);
+    await targets.expand(bank.name);
+    const onCard = targets.taskRow(text).locator('[title]', { hasText: 'Prepare the proposal' });
+    expect(await onCard.getAttribute('title')).to.equal(text);
+    expect((await onCard.boundingBox())!.height).to.be.below(80);
+    await screenshot(page, 'target-card-long-task');
+
+    await page.goto(`${e2e.url}/#/tasks`);
+    const inList = page.locator('tr').locator('[title]', { hasText: 'Prepare the proposal' });
+    await inList.waitFor();
+    expect(await inList.getAttribute('title')).to.equal(text);
+    expect((await inList.boundingBox())!.height).to.be.below(80);
+    await screenshot(page, 'tasks-long-task');
+  });
 });

@@ -5,6 +5,7 @@ import { useBankDetail } from '../../bank-detail/index.tsx';
 import { EmptyText, SectionCard } from '../../ui/SectionCard.tsx';
 import { DueBadge } from '../../resources/tasks/DueBadge.tsx';
 import { useHotLeads, useUpcomingTasks } from './useDashboardData.ts';
+import { clampLines } from '../../ui/clampLines.ts';
 
 /** Upcoming Tasks: up to 5 incomplete tasks, soonest due first. */
 export function UpcomingTasksCard() {
@@ -22,10 +23,10 @@ export function UpcomingTasksCard() {
         <List dense disablePadding>
           {data.map((task) => (
             <ListItem key={task.id} disablePadding>
-              {/* The task's text is shown whole, and its due date says in words when it is overdue (not in red alone);
-                  where the two do not fit side by side (a narrow window) the date goes under the text. */}
+              {/* The task's text is shown in up to three lines (the whole of it on hover), and its due date says in words when it
+                  is overdue (not in red alone); where the two do not fit side by side (a narrow window) the date goes under the text. */}
               <ListItemButton component={RouterLink} {...detail.linkTo(task.bankId, 'tasks')} sx={{ borderRadius: 2, flexWrap: 'wrap', columnGap: 2 }}>
-                <ListItemText primary={task.text} secondary={task.bankName} sx={{ flex: '1 1 10rem', minWidth: 0 }} />
+                <ListItemText primary={task.text} secondary={task.bankName} title={task.text} sx={{ flex: '1 1 10rem', minWidth: 0 }} slotProps={{ primary: { sx: clampLines(3) } }} />
                 <DueBadge dueDate={task.dueDate} completed={false} />
               </ListItemButton>
             </ListItem>

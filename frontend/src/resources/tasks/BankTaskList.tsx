@@ -11,6 +11,7 @@ import type { Task } from './types.ts';
 import { useTaskActions } from './useTaskActions.ts';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 import { LinkedText } from '../../ui/LinkedText.tsx';
+import { clampLines } from '../../ui/clampLines.ts';
 
 /**
  * A bank's tasks: the checkbox completes or reopens (completed text struck through), the due date
@@ -66,9 +67,11 @@ export function BankTaskList({ bank, tasks, quickAdd = false, maxHeight = 384 }:
               <TaskCompletionCheckbox task={task} />
               {/* In a narrow column the due date goes under the text: beside it, the text was left a syllable a line. */}
               <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.25 }}>
+                {/* Three lines at most, the whole text on hover: a long task filled the card. */}
                 <Typography
                   variant="body2"
-                  sx={{ flex: '1 1 8rem', minWidth: 0, textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', overflowWrap: 'anywhere' }}
+                  title={task.text}
+                  sx={{ flex: '1 1 8rem', minWidth: 0, textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', ...clampLines(3) }}
                 >
                   <LinkedText text={task.text} />
                 </Typography>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { DueBadge } from './DueBadge.tsx';
 import { TaskCompletionCheckbox } from './TaskCompletionCheckbox.tsx';
 import type { Task } from './types.ts';
+import { clampLines } from '../../ui/clampLines.ts';
 
 /**
  * The Tasks list on a phone: a task a line, its checkbox ticking it off in place as the table's does,
@@ -27,7 +28,8 @@ export function PhoneTaskList({ empty = null }: { empty?: ReactNode }) {
                 <ListItemText
                   primary={task.text}
                   secondary={task.bankName}
-                  slotProps={{ primary: { sx: { textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary' } } }}
+                  // three lines at most: the whole text is on the task's page, a tap away
+                  slotProps={{ primary: { sx: { textDecoration: task.completed ? 'line-through' : 'none', color: task.completed ? 'text.secondary' : 'text.primary', ...clampLines(3) } } }}
                 />
                 <DueBadge dueDate={task.dueDate} completed={task.completed} />
               </ListItemButton>

@@ -13,6 +13,7 @@ import {
   useGetList,
   useRecordContext,
 } from 'react-admin';
+import { Typography } from '@mui/material';
 import type { TrackedBank } from '../targets/types.ts';
 import { ConflictAwareEdit } from '../shared/ConflictAwareEdit.tsx';
 import { csvExporter } from '../shared/csvExporter.ts';
@@ -35,6 +36,7 @@ import { MomentField } from '../shared/MomentField.tsx';
 import { RecordForm } from '../shared/RecordForm.tsx';
 import { ToolbarDeleteAsking } from '../shared/DeletionQuestion.tsx';
 import { LinkedText } from '../../ui/LinkedText.tsx';
+import { clampLines } from '../../ui/clampLines.ts';
 
 const taskFilters = [
   searchFilter('Search tasks'),
@@ -60,6 +62,15 @@ function Due() {
   return task ? <DueBadge dueDate={task.dueDate} completed={task.completed} /> : null;
 }
 
+/** A task's text in a row: three lines at most, the whole of it on hover and on the task's page. */
+function TaskTextCell({ text }: { text: string }) {
+  return (
+    <Typography variant="body2" title={text} sx={clampLines(3)}>
+      {text}
+    </Typography>
+  );
+}
+
 /** The row's task ticked off or reopened in place. */
 function CompletionCell() {
   const task = useRecordContext<Task>();
@@ -78,8 +89,7 @@ export function TaskList() {
     <List filters={taskFilters} sort={{ field: 'dueDate', order: 'ASC' }} perPage={25} exporter={exportTasks} actions={<RecordListActions />} title="Tasks">
       <ListBody phone={<PhoneTaskList />}>
         <DatagridConfigurable rowClick="show" {...bulkActions(taskBulkActions)}>
-          {/* A long link pasted into a task breaks to fit: unbroken, it pushed the other columns out of sight. */}
-          <TextField source="text" label="Task" sx={{ overflowWrap: 'anywhere' }} />
+          <FunctionField<Task> source="text" label="Task" render={(task) => <TaskTextCell text={task.text} />} />
           <TextField source="bankName" label="Bank" />
           <FunctionField label="Due" sortBy="dueDate" render={() => <Due />} />
           <FunctionField source="completed" label="Completed" render={() => <CompletionCell />} />
