@@ -24,9 +24,13 @@ const stateByName = new Map(demoStates.map((state) => [state.name.toLowerCase(),
 const stateCodes = new Set(demoStates.map((state) => state.code));
 const quarterEnds = ['0331', '0630', '0930', '1231'];
 
-/** Bank names compared without case, punctuation and the legal suffixes people leave out. */
+/**
+ * Bank names compared without case, punctuation and the legal suffixes people leave out. The
+ * punctuation that closes a question or a clause (? ! : ;) goes too, so a name written just before
+ * it ("the ROA of First Bank?") is still found.
+ */
 export function normaliseName(name: string): string {
-  return ` ${name.toLowerCase().replace(/[.,'’&()]/g, ' ')} `
+  return ` ${name.toLowerCase().replace(/[.,'’&()?!:;]/g, ' ')} `
     .replace(/\s+(national association|n a|inc|incorporated|the)\s+/g, ' ')
     .replace(/^\s*the\s+/, ' ')
     .replace(/\s+/g, ' ');

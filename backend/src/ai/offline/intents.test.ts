@@ -1,0 +1,22 @@
+import { expect } from 'chai';
+import { findNamedBank, parseIntent, type NamedBank } from './intents.ts';
+
+const banks: NamedBank[] = [
+  { cert: 91268, name: 'Zephyr Plains Frontier Demo Trust Company 2', assets: 5e9 },
+  { cert: 90670, name: 'Opal Prairie River Demo Bank', assets: 1.6e10 },
+];
+
+describe('offline analyst: reading a question', () => {
+  it('finds a bank named just before a question mark, an exclamation mark, a colon or a semicolon', () => {
+    for (const end of ['?', '!', ':', ';', '?!']) {
+      expect(findNamedBank(`What is the ROA of Opal Prairie River Demo Bank${end}`, banks)?.cert, end).to.equal(90670);
+    }
+  });
+
+  it("asks for the named bank's figure, not a ranking, when the question ends with a question mark", () => {
+    const intent = parseIntent('What is the NPL ratio of Zephyr Plains Frontier Demo Trust Company 2?', banks);
+    expect(intent.kind).to.equal('figure');
+    expect(intent.kind === 'figure' && intent.bank.cert).to.equal(91268);
+    expect(parseIntent('How is Opal Prairie River Demo Bank?', banks).kind).to.equal('analyse');
+  });
+});
