@@ -16,6 +16,14 @@ export function formatMetric(metric: Metric, value: number | null | undefined): 
   return formatPercent(value);
 }
 
+/**
+ * A metric's label inside a sentence: only a capital that starts an ordinary word is lowered, so
+ * acronyms keep their capitals ("return on assets (ROA)", "CRE loans to gross loans").
+ */
+export function labelInSentence(metric: Pick<Metric, 'label'>): string {
+  return /^[A-Z][a-z]/.test(metric.label) ? metric.label[0].toLowerCase() + metric.label.slice(1) : metric.label;
+}
+
 const place = (bank: Pick<BankRef, 'city' | 'state'>) => [bank.city, bank.state].filter(Boolean).join(', ');
 
 /** `[Name](#/bank/628) (cert 628, Springfield, IL)` */
@@ -49,12 +57,12 @@ export function rankingAnswer(ranking: Ranking, filters: { state?: string; regul
   const scope = describeFilters(ranking, filters);
   const direction = ranking.order === 'desc' ? 'highest' : 'lowest';
   if (ranking.banks.length === 0) {
-    return `No active bank${scope} reports ${ranking.metric.label.toLowerCase()} for ${quarterLabel(ranking.quarter)}, so there is nothing to rank.${offlineFooter(ranking.quarter)}`;
+    return `No active bank${scope} reports ${labelInSentence(ranking.metric)} for ${quarterLabel(ranking.quarter)}, so there is nothing to rank.${offlineFooter(ranking.quarter)}`;
   }
   // Size gives a ranking context, unless size is what is ranked.
   const withAssets = ranking.metric.column !== 'assets';
   const lines = [
-    `**${ranking.banks.length === 1 ? 'The bank' : `The ${ranking.banks.length} banks`} with the ${direction} ${ranking.metric.label.toLowerCase()}**${scope}, ${quarterLabel(ranking.quarter)} (${formatCount(ranking.matching)} banks report it):`,
+    `**${ranking.banks.length === 1 ? 'The bank' : `The ${ranking.banks.length} banks`} with the ${direction} ${labelInSentence(ranking.metric)}**${scope}, ${quarterLabel(ranking.quarter)} (${formatCount(ranking.matching)} banks report it):`,
     '',
     `| # | Bank | ${ranking.metric.label} |${withAssets ? ' Total assets |' : ''}`,
     `|---|---|---|${withAssets ? '---|' : ''}`,
@@ -69,8 +77,8 @@ export function rankingAnswer(ranking: Ranking, filters: { state?: string; regul
 }
 
 export function figureAnswer(bank: BankRef, metric: Metric, value: number | null, quarter: string): string {
-  if (value === null) return `${citeBank(bank)} reports no ${metric.label.toLowerCase()} for ${quarterLabel(quarter)}.${offlineFooter(quarter)}`;
-  return `${citeBank(bank)} reported **${metric.label.toLowerCase()} of ${formatMetric(metric, value)}** for ${quarterLabel(quarter)}.${offlineFooter(quarter)}`;
+  if (value === null) return `${citeBank(bank)} reports no ${labelInSentence(metric)} for ${quarterLabel(quarter)}.${offlineFooter(quarter)}`;
+  return `${citeBank(bank)} reported **${labelInSentence(metric)} of ${formatMetric(metric, value)}** for ${quarterLabel(quarter)}.${offlineFooter(quarter)}`;
 }
 
 function judge(profile: BankProfile): { strengths: string[]; watch: string[] } {
@@ -87,8 +95,9 @@ function judge(profile: BankProfile): { strengths: string[]; watch: string[] } {
 
 export function profileAnswer(profile: BankProfile): string {
   const lines = [`**${citeBank(profile)}**, ${quarterLabel(profile.quarter)}`, ...inactiveNote(profile)];
-  const identity = [profile.regulator && `regulator ${profile.regulator}`, profile.charterClass && `charter ${profile.charterClass}`, profile.offices !== null && `${formatCount(profile.offices)} offices`].filter(Boolean);
-  if (identity.length) lines.push('', `${identity.join(', ')}.`);
+  const identity = [profile.regulator && `Regulator ${profile.regulator}`, profile.charterClass && `charter ${profile.charterClass}`, profile.offices !== null && `${formatCount(profile.offices)} ${profile.offices === 1 ? 'office' : 'offices'}`].filter(Boolean);
+  // The line is a sentence: its first word starts with a capital whichever facts are known.
+  if (identity.length) lines.push('', `${identity.join(', ').replace(/^./, (first) => first.toUpperCase())}.`);
   lines.push('', '| Metric | Value |', '|---|---|');
   for (const column of profileColumns) {
     const metric = metricByColumn(column)!;
