@@ -91,6 +91,17 @@ export interface AiProvider {
   bankNews(bankName: string, options: CallOptions): Promise<BankNews>;
 }
 
+/**
+ * A model's prose answer without the code fence some models wrap a whole answer in (```markdown ...
+ * ```): left in, the page shows the answer as one block of raw markdown source. Only a fence around
+ * the whole answer goes; a code block inside an answer stays one.
+ */
+export function unwrapFencedAnswer(text: string): string {
+  const whole = /^```(?:markdown|md|html|text|plaintext)?[ \t]*\r?\n([\s\S]*?)\r?\n```$/i.exec(text.trim());
+  if (!whole || whole[1].includes('```')) return text;
+  return whole[1].trim();
+}
+
 /** Parses a model's JSON answer, tolerating a fenced ```json block around it. */
 export function parseModelJson(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);

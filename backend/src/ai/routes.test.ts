@@ -331,6 +331,16 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(double.requests).to.have.length(1);
     });
 
+    it('answers a commentary or an email body the model wrapped whole in a code fence without the fence, and keeps a code block inside an answer', async () => {
+      double.reply({ chunks: [[{ text: '```markdown\n## Where it leads\n- **ROA** above its peers\n```' }]] }, { chunks: [[{ text: '```\nDear Ann,\n\nShall we talk?\n```' }]] }, { chunks: [[{ text: 'Run:\n```\nnpm start\n```' }]] });
+      const peers = await gemini.request('/api/services/gemini/analyze-peer-comparison', { method: 'POST', token: geminiUser.token, body: { targetBankData: { name: 'Fenced Bank', ROA: 1.4 }, peerAnalysisData: { ROA: 1.1, peerCount: 7 } } });
+      expect(peers.body.summary).to.equal('## Where it leads\n- **ROA** above its peers');
+      const email = await gemini.request('/api/services/gemini/generate-email', { method: 'POST', token: geminiUser.token, body: { contactName: 'Ann', bankName: 'Fenced Bank', subject: 'A fenced hello' } });
+      expect(email.body.body).to.equal('Dear Ann,\n\nShall we talk?');
+      const inside = await gemini.request('/api/services/gemini/analyze-peer-comparison', { method: 'POST', token: geminiUser.token, body: { targetBankData: { name: 'Code Bank', ROA: 1.2 }, peerAnalysisData: { ROA: 1.0, peerCount: 3 } } });
+      expect(inside.body.summary).to.equal('Run:\n```\nnpm start\n```');
+    });
+
     it("grounds a failed bank's analysis in its last quarter's figures and tells the model it is no longer active", async () => {
       const knex = context.db.knex;
       await upsertInstitutions(knex, [normaliseInstitution({ CERT: 777_001, NAME: 'Closed Prairie Bank', STALP: 'KS', ACTIVE: 0, ENDEFYMD: '05/03/2024', ASSET: 410_000 })]);

@@ -10,6 +10,7 @@ import {
   newsArticleSchema,
   parseModelJson,
   promptSuggestionsSchema,
+  unwrapFencedAnswer,
   type AiProvider,
   type BankAnalysisRequest,
   type BankNews,
@@ -120,7 +121,7 @@ export function createGeminiProvider(options: GeminiOptions, knex: Knex): AiProv
   }
 
   async function generateText(prompt: string, signal: AbortSignal, config?: GenerateContentConfig): Promise<string> {
-    const text = textOf(await generate(prompt, signal, config)).trim();
+    const text = unwrapFencedAnswer(textOf(await generate(prompt, signal, config)).trim());
     if (!text) throw new GeminiError(noTextMessage);
     return text;
   }
