@@ -59,19 +59,24 @@ function applyFilters(query: Knex.QueryBuilder, filters: BankFilters): Knex.Quer
 const bankColumns = ['i.cert', 'i.name', 'i.city', 'i.state'];
 
 export type RankedBank = BankRef & { value: number; assets: number | null };
-export type Ranking = { quarter: string; metric: Metric; order: 'desc' | 'asc'; matching: number; banks: RankedBank[] };
+/** Only banks whose figure is above (or below) this value, in the metric's own unit: "ROA above 2%". */
+export type MetricThreshold = { side: 'above' | 'below'; value: number };
+export type Ranking = { quarter: string; metric: Metric; order: 'desc' | 'asc'; matching: number; banks: RankedBank[]; threshold?: MetricThreshold };
 
 /** Active banks ordered by one metric of one quarter (banks without the figure are left out). */
 export async function rankBanks(
   knex: Knex,
-  input: { metric: Metric; order: 'desc' | 'asc'; limit: number; quarter: string; filters: BankFilters },
+  input: { metric: Metric; order: 'desc' | 'asc'; limit: number; quarter: string; filters: BankFilters; threshold?: MetricThreshold },
 ): Promise<Ranking> {
   const column = `f.${input.metric.column}`;
-  const base = () =>
-    applyFilters(
+  const base = () => {
+    const query = applyFilters(
       knex('fdic_financials as f').join('fdic_institutions as i', 'i.cert', 'f.cert').where('f.repdte', input.quarter).where('i.active', true).whereNotNull(column),
       input.filters,
     );
+    if (input.threshold) query.where(column, input.threshold.side === 'above' ? '>' : '<', input.threshold.value);
+    return query;
+  };
   // one scan gives the page and, through the window count, how many banks matched
   const rows = await base()
     .select(...bankColumns, knex.raw('?? as value', [column]), 'f.assets', knex.raw('count(*) over () as matching'))
@@ -81,6 +86,7 @@ export async function rankBanks(
     quarter: input.quarter,
     metric: input.metric,
     order: input.order,
+    ...(input.threshold ? { threshold: input.threshold } : {}),
     matching: Number(rows[0]?.matching ?? 0),
     banks: rows.map((row: Record<string, unknown>) => ({ cert: Number(row.cert), name: String(row.name), city: (row.city as string) ?? null, state: (row.state as string) ?? null, value: Number(row.value), assets: numberOrNull(row.assets) })),
   };

@@ -54,6 +54,18 @@ describeWithDatabase('offline analyst', (context) => {
     expect(certsIn(over)).to.deep.equal(expectedOver.map((row) => row.cert));
   });
 
+  it('counts the banks whose ratio is past a bound and ranks those, also for a follow-up narrowed to a state', async () => {
+    const above = latest().filter((row) => row.roa !== null && row.roa > 1.5);
+    const answer = await ask('How many banks have an ROA above 1.5%?');
+    expect(answer).to.match(new RegExp(`^\\*\\*${above.length.toLocaleString('en-US')} banks\\*\\* have return on assets \\(ROA\\) above 1\\.50% in Q[1-4] 20\\d\\d\\.`));
+    expect(certsIn(answer)).to.deep.equal(above.sort(byValue((row) => row.roa, -1)).slice(0, 10).map((row) => row.cert));
+    const state = latest()[0].state;
+    const inState = latest().filter((row) => row.state === state && row.efficiency_ratio !== null && row.efficiency_ratio < 55);
+    const followUp = await ask(['How many banks have an efficiency ratio below 55%?', `and in ${state}?`]);
+    expect(followUp).to.include(`**${inState.length} ${inState.length === 1 ? 'bank' : 'banks'}** in ${state} ${inState.length === 1 ? 'has' : 'have'} efficiency ratio below 55.00%`);
+    expect(await ask('How many banks have an ROA above 90%?')).to.match(/^No active bank has return on assets \(ROA\) above 90\.00% in Q[1-4] 20\d\d\./);
+  });
+
   it('names the one largest bank of a state when asked for "the largest bank"', async () => {
     const state = latest()[0].state;
     const answer = await ask(`What is the largest bank in ${state}?`);

@@ -56,13 +56,22 @@ function describeFilters(ranking: Ranking, filters: { state?: string; regulator?
 export function rankingAnswer(ranking: Ranking, filters: { state?: string; regulator?: string; minAssets?: number; maxAssets?: number }): string {
   const scope = describeFilters(ranking, filters);
   const direction = ranking.order === 'desc' ? 'highest' : 'lowest';
+  const past = ranking.threshold ? ` ${ranking.threshold.side} ${formatMetric(ranking.metric, ranking.threshold.value)}` : '';
+  if (ranking.threshold && ranking.banks.length === 0) {
+    return `No active bank${scope} has ${labelInSentence(ranking.metric)}${past} in ${quarterLabel(ranking.quarter)}.${offlineFooter(ranking.quarter)}`;
+  }
   if (ranking.banks.length === 0) {
     return `No active bank${scope} reports ${labelInSentence(ranking.metric)} for ${quarterLabel(ranking.quarter)}, so there is nothing to rank.${offlineFooter(ranking.quarter)}`;
   }
   // Size gives a ranking context, unless size is what is ranked.
   const withAssets = ranking.metric.column !== 'assets';
+  // A bound asks how many banks pass it: the count comes first, then the ranking of those banks.
+  const count = ranking.threshold
+    ? [`**${formatCount(ranking.matching)} ${ranking.matching === 1 ? 'bank' : 'banks'}**${scope} ${ranking.matching === 1 ? 'has' : 'have'} ${labelInSentence(ranking.metric)}${past} in ${quarterLabel(ranking.quarter)}.`, '']
+    : [];
   const lines = [
-    `**${ranking.banks.length === 1 ? 'The bank' : `The ${ranking.banks.length} banks`} with the ${direction} ${labelInSentence(ranking.metric)}**${scope}, ${quarterLabel(ranking.quarter)} (${formatCount(ranking.matching)} banks report it):`,
+    ...count,
+    `**${ranking.banks.length === 1 ? 'The bank' : `The ${ranking.banks.length} banks`} with the ${direction} ${labelInSentence(ranking.metric)}**${scope}, ${quarterLabel(ranking.quarter)}${ranking.threshold ? `, of those${past}:` : ` (${formatCount(ranking.matching)} banks report it):`}`,
     '',
     `| # | Bank | ${ranking.metric.label} |${withAssets ? ' Total assets |' : ''}`,
     `|---|---|---|${withAssets ? '---|' : ''}`,

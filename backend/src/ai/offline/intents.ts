@@ -1,5 +1,5 @@
 import { demoStates } from '../../regulator/demo/geography.ts';
-import { type BankFilters, sizeBands } from '../data.ts';
+import { type BankFilters, type MetricThreshold, sizeBands } from '../data.ts';
 import { findMetric, wordIndex, type Metric } from '../metrics.ts';
 
 /**
@@ -11,7 +11,7 @@ import { findMetric, wordIndex, type Metric } from '../metrics.ts';
 export type NamedBank = { cert: number; name: string; assets: number | null };
 
 export type Intent =
-  | { kind: 'rank'; metric: Metric; order: 'desc' | 'asc'; limit: number; filters: BankFilters; quarter?: string }
+  | { kind: 'rank'; metric: Metric; order: 'desc' | 'asc'; limit: number; filters: BankFilters; quarter?: string; threshold?: MetricThreshold }
   | { kind: 'figure'; bank: NamedBank; metric: Metric; quarter?: string }
   | { kind: 'analyse'; bank: NamedBank; quarter?: string }
   | { kind: 'peers'; bank: NamedBank; quarter?: string }
@@ -106,6 +106,17 @@ function findSize(lower: string): Pick<BankFilters, 'minAssets' | 'maxAssets'> {
   return {};
 }
 
+/**
+ * A bound on a ratio, "ROA above 2%", "an efficiency ratio under 60 %": the banks to count and rank are
+ * those past it. Only for a metric in percent written with a percent sign (amounts are sizes).
+ */
+function findThreshold(lower: string, metric: Metric | undefined): MetricThreshold | undefined {
+  if (metric?.unit !== 'percent') return undefined;
+  const bound = /(over|above|more than|greater than|higher than|at least|exceeding|>|under|below|less than|lower than|smaller than|at most|<)\s*(-?\d+(?:\.\d+)?)\s*%/.exec(lower);
+  if (!bound) return undefined;
+  return { side: /^(under|below|less|lower|smaller|at most|<)/.test(bound[1]) ? 'below' : 'above', value: Number(bound[2]) };
+}
+
 const rankWords = /\b(top|largest|biggest|smallest|highest|lowest|best|worst|rank|ranking|most|least|leading|riskiest|safest|strongest|weakest|which banks|list (?:the )?banks)\b/;
 
 function orderFor(lower: string, metric: Metric): 'desc' | 'asc' {
@@ -147,7 +158,8 @@ export function parseIntent(question: string, banks: readonly NamedBank[]): Inte
   if (isRanking || (found && !/\b(market|industry|average|overall)\b/.test(lower))) {
     const metric = found?.metric ?? findMetric('assets')!.metric;
     const filters: BankFilters = { state, regulator: findRegulator(lower), ...findSize(lower) };
-    return { kind: 'rank', metric, order: orderFor(lower, metric), limit: findLimit(lower), filters, quarter };
+    const threshold = findThreshold(lower, metric);
+    return { kind: 'rank', metric, order: orderFor(lower, metric), limit: findLimit(lower), filters, quarter, ...(threshold ? { threshold } : {}) };
   }
   if (/\b(market|industry|overall|sector|statistics|stats|how many banks|banking system|average)\b/.test(lower)) return { kind: 'market', state, quarter };
   return { kind: 'help', unknownBank: /\b(analy[sz]e|tell me about|overview|profile|peers?|compare)\b/.test(lower) };
@@ -195,7 +207,9 @@ export function parseFollowUp(question: string, previous: Intent | undefined, ba
       ...size,
     };
     if (/\b(all states|nationwide|every state|anywhere)\b/.test(lower)) delete filters.state;
-    return { kind: 'rank', metric: nextMetric, order: explicitOrder ? orderFor(lower, nextMetric) : previous.order, limit, filters, quarter: quarter ?? previous.quarter };
+    // a bound stays with its metric: "and in Texas?" still counts banks with ROA above 2%
+    const threshold = findThreshold(lower, nextMetric) ?? (nextMetric === previous.metric ? previous.threshold : undefined);
+    return { kind: 'rank', metric: nextMetric, order: explicitOrder ? orderFor(lower, nextMetric) : previous.order, limit, filters, quarter: quarter ?? previous.quarter, ...(threshold ? { threshold } : {}) };
   }
 
   if (previous.kind === 'market') {
