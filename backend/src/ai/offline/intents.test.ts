@@ -20,3 +20,14 @@ describe('offline analyst: reading a question', () => {
     expect(parseIntent('How is Opal Prairie River Demo Bank?', banks).kind).to.equal('analyse');
   });
 });
+
+describe('offline analyst: how many banks a ranking asks for', () => {
+  it('asks for one bank when the question asks which bank, and for a list when it asks which banks', () => {
+    const one = parseIntent('Which bank has the lowest Tier 1 capital ratio?', banks);
+    expect(one.kind === 'rank' && one.limit).to.equal(1);
+    const what = parseIntent('What bank has the highest ROA in Texas?', banks);
+    expect(what.kind === 'rank' && what.limit).to.equal(1);
+    const many = parseIntent('Which banks have the lowest Tier 1 capital ratio?', banks);
+    expect(many.kind === 'rank' && many.limit).to.equal(10);
+  });
+});

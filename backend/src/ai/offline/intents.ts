@@ -129,8 +129,10 @@ function orderFor(lower: string, metric: Metric): 'desc' | 'asc' {
 
 function findLimit(lower: string): number {
   const top = /\b(?:top|bottom|first)\s+(\d{1,3})\b/.exec(lower) ?? /\b(\d{1,3})\s+(?:largest|biggest|smallest|highest|lowest|best|worst|banks|institutions)\b/.exec(lower);
-  // "the largest bank in Texas" asks for one bank; "the largest banks" for a list
-  const single = /\b(largest|biggest|smallest|highest|lowest|best|worst|top|riskiest|safest|strongest|weakest|leading)\s+(?:[a-z-]+\s+)?(bank|institution|lender)\b(?!s)/.test(lower);
+  // "the largest bank in Texas" and "which bank has the lowest ROA?" ask for one bank; "the largest banks" for a list
+  const single =
+    /\b(largest|biggest|smallest|highest|lowest|best|worst|top|riskiest|safest|strongest|weakest|leading)\s+(?:[a-z-]+\s+)?(bank|institution|lender)\b(?!s)/.test(lower) ||
+    /\b(which|what)\s+(bank|institution|lender)\b(?!s)/.test(lower);
   const limit = top ? Number(top[1]) : single ? 1 : 10;
   return Math.min(Math.max(limit, 1), 50);
 }
