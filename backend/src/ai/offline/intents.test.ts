@@ -31,3 +31,14 @@ describe('offline analyst: how many banks a ranking asks for', () => {
     expect(many.kind === 'rank' && many.limit).to.equal(10);
   });
 });
+
+describe('offline analyst: a size filter beside the metric to rank by', () => {
+  it('ranks by the metric asked, reading "assets between $1B and $2B" or "over $5B in assets" as a size filter only', () => {
+    const between = parseIntent('Top 3 banks by ROE with assets between $1B and $2B', banks);
+    expect(between.kind === 'rank' && [between.metric.column, between.filters.minAssets, between.filters.maxAssets]).to.deep.equal(['roe', 1e9, 2e9]);
+    const over = parseIntent('Which banks over $5 billion in assets have the best efficiency ratio?', banks);
+    expect(over.kind === 'rank' && [over.metric.column, over.filters.minAssets]).to.deep.equal(['efficiency_ratio', 5e9]);
+    const size = parseIntent('Largest banks with assets over $1B', banks);
+    expect(size.kind === 'rank' && [size.metric.column, size.filters.minAssets]).to.deep.equal(['assets', 1e9]);
+  });
+});

@@ -91,6 +91,10 @@ const amountUnits: Record<string, number> = { t: 1e12, trillion: 1e12, b: 1e9, b
 const amount = String.raw`\$?\s*([\d.,]+)\s*(trillion|billion|million|thousand|bn|mm|t|b|m|k)\b`;
 const toDollars = (value: string, unit: string) => Number(value.replace(/,/g, '')) * amountUnits[unit];
 
+const bound = String.raw`(?:between\s+${amount}\s+and\s+${amount}|(?:over|above|more than|greater than|at least|exceeding|under|below|less than|smaller than|up to|>|<)\s*${amount})`;
+/** A size written as a filter ("with assets between $1B and $2B", "over $5B in assets"): its "assets" names no metric to rank by. */
+const sizeClause = new RegExp(String.raw`(?:(?:total\s+)?assets?\s+(?:of\s+)?${bound})|(?:${bound}\s+(?:in|of)\s+(?:total\s+)?assets?)`, 'g');
+
 function findSize(lower: string): Pick<BankFilters, 'minAssets' | 'maxAssets'> {
   const between = new RegExp(String.raw`between\s+${amount}\s+and\s+${amount}`).exec(lower);
   if (between) return { minAssets: toDollars(between[1], between[2]), maxAssets: toDollars(between[3], between[4]) };
@@ -144,7 +148,7 @@ export function parseIntent(question: string, banks: readonly NamedBank[]): Inte
   const bank = findNamedBank(cleaned, banks);
   // Words of the bank's name are not the metric ("Capital City Bank" does not ask for capital).
   const withoutBank = bank ? normaliseName(cleaned).replace(normaliseName(bank.name).trim(), ' ') : lower;
-  const found = findMetric(withoutBank);
+  const found = findMetric(withoutBank.replace(sizeClause, ' '));
 
   if (/\b(news|headlines?|press)\b/.test(lower)) return { kind: 'news' };
   if (/\bmy\s+(targets?|pipeline|contacts|tasks|portfolio|banks|prospects)\b|\btarget list\b|\b(contacts|tasks)\s+(at|for|of)\b/.test(lower)) {
