@@ -51,7 +51,27 @@ export const promptSuggestionsSchema = z.object({
 });
 export type PromptSuggestions = z.infer<typeof promptSuggestionsSchema>;
 
-export const newsArticleSchema = z.object({ title: z.string(), uri: z.string(), source: z.string().default(''), snippet: z.string().default('') });
+const namedEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Text a model copied out of a web page, as the words it shows: tags dropped and entities decoded
+ * ('Bank <i>grows</i> &amp; hires' reads 'Bank grows & hires'). The page shows it as plain text, so
+ * left in they would appear as typed.
+ */
+export function pageTextAsWords(text: string): string {
+  return text
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi, (entity, decimal?: string, hex?: string, name?: string) => {
+      const code = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : undefined;
+      if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      return namedEntities[name!.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const pageText = z.string().transform(pageTextAsWords);
+export const newsArticleSchema = z.object({ title: pageText, uri: z.string(), source: pageText.default(''), snippet: pageText.default('') });
 export type BankNews = { summary: string; articles: Array<z.infer<typeof newsArticleSchema>> };
 
 export type EmailRequest = { contactName?: string; contactTitle?: string; bankName?: string; subject?: string; senderName?: string; [key: string]: unknown };

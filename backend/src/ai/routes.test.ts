@@ -524,6 +524,14 @@ describeWithDatabase('AI analyst API', (context) => {
       expect(news.body.articles).to.deep.equal([{ title: 'Bank grows', uri: 'https://news.example.com/a', source: 'Example News', snippet: 'It grew.' }]);
     });
 
+    it("shows a news article's title, source and snippet as words, without the tags and entities the model copied from the page", async () => {
+      double.reply({
+        chunks: [[{ text: '{"summary":"Busy.","articles":[{"title":"Bank <i>expands</i> &amp; hires","uri":"https://news.example.com/e","source":"Example&#39;s News","snippet":"It <b>grew</b>&nbsp;fast &#x2014; again."}]}' }]],
+      });
+      const news = await gemini.request('/api/services/gemini/get-bank-news', { method: 'POST', token: geminiUser.token, body: { bankName: `${bank.name} Entities` } });
+      expect(news.body.articles).to.deep.equal([{ title: 'Bank expands & hires', uri: 'https://news.example.com/e', source: "Example's News", snippet: 'It grew fast \u2014 again.' }]);
+    });
+
     it('falls back to the search sources when the model names no article, keeping each web link once and no other link', async () => {
       double.reply({
         chunks: [[{ text: 'Nothing new this week.' }]],
