@@ -24,7 +24,15 @@ describeWithDatabase('requests node:http cannot read', (context) => {
     const response = await app.request('/api/health', { headers: { cookie: `crumbs=${'x'.repeat(20_000)}` } });
     expect(response.status).to.equal(431);
     expect(response.headers.get('content-type')).to.equal('application/problem+json');
-    expect(response.body.message).to.match(/headers are too large.*Clear this site's cookies/);
+    expect(response.body.message).to.match(/headers are too large.*clear this site's cookies/);
+  });
+
+  it('answers one very large header, not cookies, with a message naming such a header too', async () => {
+    const response = await app.request('/api/public/banks', { headers: { 'x-api-key': 'k'.repeat(20_000) } });
+    expect(response.status).to.equal(431);
+    expect(response.body.message).to.equal(
+      "The request's headers are too large: too many cookies for this site, or one very long header (such as an X-API-Key or Authorization value). In a browser, clear this site's cookies and try again; from a program, send shorter headers.",
+    );
   });
 
   it('answers a request that is not HTTP with 400 and a JSON message', async () => {

@@ -4,8 +4,14 @@ import { problem } from './errors.ts';
 
 /** Why node:http could not read a request, by its parser's error code, in words a user can act on. */
 function refusalOf(code: string | undefined): { status: number; message: string } {
+  // A browser's headers grow with this site's cookies; a program's with a header it fills itself (an
+  // API key pasted wrong, a token): the message names both, and what to do about each.
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, message: "The request's headers are too large, usually from too many cookies for this site. Clear this site's cookies and try again." };
+    return {
+      status: 431,
+      message:
+        "The request's headers are too large: too many cookies for this site, or one very long header (such as an X-API-Key or Authorization value). In a browser, clear this site's cookies and try again; from a program, send shorter headers.",
+    };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'The request took too long to arrive. Check the connection and try again.' };
   return { status: 400, message: 'The request could not be read: it is not well-formed HTTP.' };
