@@ -99,8 +99,27 @@ describeWithDatabase('API keys and the public API', (context) => {
   it('pages with page and limit (limit at most 100), and refuses bad values with 400', async () => {
     const key = (await createKey('Paging')).body.key;
     expect((await publicGet('/banks?page=2&limit=1', key)).body).to.deep.include({ meta: { page: 2, limit: 1, total: 2, next: null } });
-    expect((await publicGet('/banks?limit=101', key)).body.message).to.equal('limit: limit must be a whole number from 1 to 100.');
+    expect((await publicGet('/banks?limit=101', key)).body.message).to.equal('limit: limit must be a whole number from 1 to 100, written in plain digits (like 25).');
     expect((await publicGet('/banks?page=0', key)).status).to.equal(400);
+  });
+
+  it('refuses a page or limit not written in plain decimal digits (hex, exponent, decimal point, spaces), and says so', async () => {
+    // A key answers 5 requests a minute: a fresh key for each.
+    const freshKey = async () => (await createKey('Loose numbers')).body.key;
+    for (const limit of ['0x10', '1e1', '5.0', '%2010', '-1', '+2']) {
+      const refused = await publicGet(`/banks?limit=${limit}`, await freshKey());
+      expect(refused.status, limit).to.equal(400);
+      expect(refused.body.issues, limit).to.deep.equal([{ path: 'limit', message: 'limit must be a whole number from 1 to 100, written in plain digits (like 25).' }]);
+    }
+    const key = await freshKey();
+    const page = await publicGet('/banks?page=0x1', key);
+    expect(page.status).to.equal(400);
+    expect(page.body.message).to.equal('page: page must be a whole number from 1, written in plain digits (like 2).');
+    expect((await publicGet('/banks?page=01&limit=010', key)).body.meta).to.include({ page: 1, limit: 10 });
+    const { parameters } = (await publicGet('/openapi.json')).body.paths['/api/public/banks'].get;
+    const schemaOf = (name: string) => parameters.find((parameter: { name: string }) => parameter.name === name).schema;
+    expect(schemaOf('page')).to.include({ type: 'integer', minimum: 1, default: 1 });
+    expect(schemaOf('limit')).to.deep.equal({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
   });
 
   it('refuses an after whose moment is in year 0000 or missing from the calendar with 400, as one not sent by an earlier page', async () => {

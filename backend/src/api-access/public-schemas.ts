@@ -48,15 +48,25 @@ const listPlace = z.string().transform((text, context): ListPlace => {
   return z.NEVER;
 });
 
+/**
+ * A whole-number query parameter: its digits only, as written in decimal. A query parameter is text,
+ * and JavaScript's own reading of it takes `0x10` as 16, `1e1` as 10, `5.0` as 5 and ` 7` as 7: a
+ * client sending those has a bug that such a reading hides. Digits become a number before the number's
+ * rule, and any other text fails it: so the OpenAPI document, generated from the number's rule, calls
+ * the parameter an integer.
+ */
+const wholeNumberParam = (message: string, range: { min: number; max?: number }) => {
+  const number = z.number({ error: message }).int(message).min(range.min, message);
+  return z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), range.max === undefined ? number : number.max(range.max, message));
+};
+
+const PAGE_MESSAGE = 'page must be a whole number from 1, written in plain digits (like 2).';
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100, written in plain digits (like 25).';
+
 export const bankListQuerySchema = z
   .object({
-    page: z.coerce.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number from 1 to 100.' })
-      .int('limit must be a whole number from 1 to 100.')
-      .min(1, 'limit must be a whole number from 1 to 100.')
-      .max(100, 'limit must be a whole number from 1 to 100.')
-      .default(25),
+    page: wholeNumberParam(PAGE_MESSAGE, { min: 1 }).optional(),
+    limit: wholeNumberParam(LIMIT_MESSAGE, { min: 1, max: 100 }).default(25),
     after: z.string({ error: AFTER_MESSAGE }).pipe(listPlace).optional(),
   })
   .refine((query) => query.page === undefined || query.after === undefined, { path: ['after'], message: 'send page or after, not both: after already says where the page starts.' });
