@@ -128,6 +128,9 @@ describe('placeholder engine', () => {
     ['a closing tag without its block', '{{/if}}', 1, 1, /no opening/],
     ['blocks closed in the wrong order', '{{#if roa}}\n{{/each}}', 1, 4, /: \{\{#if\}\} is closed by \{\{\/each\}\}: close it with \{\{\/if\}\}\.$/],
     ['a partial', 'Hi {{> footer}}', 1, 4, /partials/],
+    ['a closing tag with a space after {{', '{{#if roa}}good\n{{ /if }}', 2, 1, /: a block tag has a space after \{\{: write it as \{\{\/if\}\}, with no space before the \/\.$/],
+    ['an opening tag with a space after {{', 'Hi {{ #if roa}}good{{/if}}', 1, 4, /: a block tag has a space after \{\{: write it as \{\{#if …\}\}, with no space before the #\.$/],
+    ['a closing tag with a space after {{~', '{{#if roa}}good{{~ /if}}', 1, 16, /write it as \{\{~\/if\}\}/],
   ];
   for (const [description, template, line, column, reason] of syntaxErrors) {
     it(`reports ${description} with its line and column`, () => {

@@ -198,13 +198,34 @@ function nestingError(source: string): PlaceholderSyntaxError | undefined {
   return undefined;
 }
 
+/** A block tag with spaces between `{{` (or `{{~`) and its `#`, `^` or `/`; comments and escaped `\\{{` skipped. */
+const spacedBlockTagPattern = /\{\{!--[\s\S]*?--\}\}|\{\{![\s\S]*?\}\}|(?<!\\)\{\{(~?)\s+([#^/])\s*([^\s{}~()]*)/g;
+
+/**
+ * Where a block tag is written with a space after its `{{` (`{{ /if }}`, `{{ #if x}}`), as a syntax
+ * error saying how to write it, or undefined. Handlebars reads `#`, `^` and `/` as a block's only
+ * right after the braces, so such a tag fails to parse, and its parser names no more than a
+ * placeholder not written properly.
+ */
+function spacedBlockTagError(source: string): PlaceholderSyntaxError | undefined {
+  for (const match of source.matchAll(spacedBlockTagPattern)) {
+    const [, tilde, sign, name] = match;
+    if (sign === undefined) continue;
+    const written = `{{${tilde}${sign}${name || 'name'}${sign === '/' ? '}}' : ' …}}'}`;
+    const before = source.slice(0, match.index);
+    return new PlaceholderSyntaxError(`a block tag has a space after {{: write it as ${written}, with no space before the ${sign}.`, before.split('\n').length, match.index - before.lastIndexOf('\n'));
+  }
+  return undefined;
+}
+
 function parse(source: string): Node {
   const tooDeep = nestingError(source);
   if (tooDeep) throw tooDeep;
   try {
     return Handlebars.parse(matchBlockTagCase(source)) as unknown as Node;
   } catch (error) {
-    throw syntaxErrorOf(error);
+    // Only a template that fails to parse is looked at: a space the parser accepted is no error.
+    throw spacedBlockTagError(source) ?? syntaxErrorOf(error);
   }
 }
 
