@@ -64,6 +64,23 @@ describe('placeholder engine', () => {
     expect(checkTemplate('{{money @root.bankName}}')).to.include({ ok: false, line: 1, column: 1 });
   });
 
+  it('reads {{lookup this "name"}} and {{lookup @root "Name"}} as the placeholder: any letter case, formatted by kind, in sub-expressions and blocks too', () => {
+    const result = renderTemplate(
+      '{{lookup this "bankName"}}|{{lookup @root "BankName"}}|{{LOOKUP this "TOTALASSETS"}}|{{#if (lookup this "bankname")}}yes{{/if}}|{{fallback (lookup @root "contactTitle") "friend"}}|{{#with contactFirstName}}{{lookup ../this "bankName"}}{{/with}}|{{lookup this "nickname"}}',
+      values,
+    );
+    expect(result).to.deep.equal({ output: 'First Community Bank|First Community Bank|$1.23B|yes|friend|First Community Bank|N/A', unknown: ['nickname'], missing: ['contactTitle'] });
+    expect(renderTemplate('{{lookup this "bankName"}}', { bankName: '<b>A&B</b>' }, { format: 'html' }).output).to.equal('&lt;b&gt;A&amp;B&lt;/b&gt;');
+  });
+
+  it('refuses a lookup of the values as a whole by anything but a name in quotes, saying how to write it', () => {
+    for (const [template, column] of [['Hi {{lookup this bankName}}', 4], ['{{lookup @root}}', 1], ['{{#if (lookup this 1)}}x{{/if}}', 7]] as const) {
+      const check = checkTemplate(template);
+      expect(check, template).to.include({ ok: false, line: 1, column });
+      expect(check.ok === false && check.message, template).to.match(/\{\{lookup (this|@root)\}\} takes a placeholder's name in quotes, as in \{\{lookup (this|@root) "bankName"\}\}, which reads as \{\{bankName\}\}\.$/);
+    }
+  });
+
   it('flags {{this}} and {{@root}} outside a block that enters a value as unknown, and renders them N/A instead of [object Object]', () => {
     const result = renderTemplate('{{this}}|{{.}}|{{@root}}|{{fallback this "there"}}|{{#if bankName}}{{this}}{{/if}}|{{#with bankName}}{{../this}}{{/with}}', values);
     expect(result.output).to.equal('N/A|N/A|N/A|there|N/A|N/A');

@@ -304,6 +304,13 @@ function rewrite(node: Node | null | undefined, walk: Walk): void {
     case 'MustacheStatement':
     case 'SubExpression':
     case 'BlockStatement': {
+      const named = node.type === 'MustacheStatement' ? placeholderLookedUp(node, walk) : undefined;
+      // `{{lookup this "bankName"}}` is `{{@root.bankName}}`, read as `{{bankName}}` is.
+      if (named) {
+        node.path = named;
+        node.params = [];
+        node.hash = undefined;
+      }
       const written = node.path.type === 'PathExpression' && !node.path.data ? String(node.path.original).toLowerCase() : '';
       const misuse = Object.hasOwn(helpers, written) ? helperMisuse(written, node.params as Node[]) : undefined;
       if (misuse) throw new PlaceholderSyntaxError(misuse, node.loc?.start.line ?? 1, (node.loc?.start.column ?? 0) + 1);
@@ -337,8 +344,49 @@ function rewrite(node: Node | null | undefined, walk: Walk): void {
 }
 
 function rewriteExpression(node: Node, walk: Walk): void {
+  const named = node.type === 'SubExpression' ? placeholderLookedUp(node, walk) : undefined;
+  // `(lookup this "roa")` is the placeholder's value, as `roa` is: the call becomes its name.
+  if (named) {
+    for (const key of Object.keys(node)) if (key !== 'loc') delete node[key];
+    Object.assign(node, named);
+  }
   if (node.type === 'PathExpression') rewriteValuePath(node, walk);
   else if (node.type === 'SubExpression') rewrite(node, walk);
+}
+
+/**
+ * Whether a path is the values as a whole: `this` (or `.`) outside every block that enters a value
+ * (`..` steps out of one such block), or `@root` alone.
+ */
+function namesWholeValues(path: Node | undefined, walk: Walk): boolean {
+  if (path?.type !== 'PathExpression') return false;
+  if (path.data) return isRootPath(path) && path.parts.length === 1;
+  return path.parts.length === 0 && walk.enteredBlocks - (path.depth ?? 0) <= 0;
+}
+
+/**
+ * The placeholder a `lookup` of the values as a whole names (`{{lookup this "bankName"}}`,
+ * `{{lookup @root "BankName"}}`), as the path `{{@root.bankName}}`, or undefined for any other
+ * call. Handlebars' lookup would read the name as written among values kept by lower-case name, and
+ * find nothing: read as the placeholder, it matches in any letter case and is formatted by kind, as
+ * every placeholder is. Only a name in quotes says which placeholder: a value as the name (`{{lookup
+ * this bankName}}` would look up the bank's name as a placeholder) is refused where it was written.
+ */
+function placeholderLookedUp(node: Node, walk: Walk): Node | undefined {
+  const isLookup = node.path.type === 'PathExpression' && !node.path.data && String(node.path.original).toLowerCase() === 'lookup';
+  if (!isLookup || node.type === 'BlockStatement' || !namesWholeValues(node.params[0], walk)) return undefined;
+  const name = node.params[1] as Node | undefined;
+  if (node.params.length !== 2 || name?.type !== 'StringLiteral' || (node.hash?.pairs.length ?? 0) > 0 || !/\S/.test(String(name.value))) {
+    const container = String(node.params[0].original);
+    throw new PlaceholderSyntaxError(
+      `{{lookup ${container}}} takes a placeholder's name in quotes, as in {{lookup ${container} "bankName"}}, which reads as {{bankName}}.`,
+      node.loc?.start.line ?? 1,
+      (node.loc?.start.column ?? 0) + 1,
+    );
+  }
+  // As `@root.name`: inside a block that enters a value, `{{lookup ../this "bankName"}}` too reads the placeholder.
+  const written = String(name.value);
+  return { type: 'PathExpression', data: true, depth: 0, parts: ['root', written], original: `@root.${written}`, loc: name.loc };
 }
 
 function rewriteHelperName(path: Node, walk: Walk): void {
@@ -353,9 +401,8 @@ function rewriteValuePath(path: Node, walk: Walk) {
   if (path.type !== 'PathExpression') return undefined;
   const written = placeholderNameOf(path);
   if (written === undefined) {
-    // `this` (or `@root`) outside every block that enters a value is the values as a whole, never
-    // something to print: an unknown name. `..` steps out of one such block.
-    const isWhole = path.data ? isRootPath(path) : path.parts.length === 0 && walk.enteredBlocks - (path.depth ?? 0) <= 0;
+    // The values as a whole are never something to print: an unknown name.
+    const isWhole = namesWholeValues(path, walk);
     // `@index`, `@key`, `@first` and `@last` are `{{#each}}`'s; anywhere else they, and any other `@` name, show nothing.
     const isLoopReference = path.data && walk.inEach && loopReferences.has(String(path.parts[0]).toLowerCase());
     if (isWhole || (path.data && !isRootPath(path) && !isLoopReference)) walk.unknown.add(String(path.original));
