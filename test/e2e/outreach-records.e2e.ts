@@ -122,6 +122,34 @@ describe('outreach records: API keys, CSV import, edit conflicts and failed mail
     await page.getByText(`Added ${formatDate(usersToday)}`).waitFor();
   });
 
+  it('says under Until when it is before From, and asks for no list of such a range until it is put right', async () => {
+    const { session } = await userTrackingABank('Robin Okafor');
+    const { page } = await e2e.openSignedInPage({ session, path: '/activity' });
+    await page.getByText('1-1 of 1').waitFor();
+    const ranges: string[] = [];
+    page.on('request', (request) => {
+      const filter = new URL(request.url().replace('/#/', '/')).searchParams.get('filter');
+      if (request.url().includes('/api/data/activity?') && filter?.includes('until')) ranges.push(filter);
+    });
+    const addBound = async (label: string, day: string) => {
+      await page.getByRole('button', { name: 'Add filter' }).click();
+      await page.getByRole('menu').getByText(label, { exact: true }).click();
+      await page.getByLabel(label, { exact: true }).fill(day);
+    };
+    await addBound('From', '2026-12-05');
+    await addBound('Until', '2026-12-01');
+    const refusal = page.getByText('Until is before From: choose an Until on or after the From.');
+    await refusal.waitFor();
+    await screenshot(page, 'activity-until-before-from');
+    // react-admin applies a filter half a second after it is typed: long enough for one to have been asked.
+    await page.waitForTimeout(1_000);
+    expect(ranges).to.deep.equal([]);
+    const asked = page.waitForResponse((response) => response.url().includes('/api/data/activity?') && decodeURIComponent(response.url()).includes('"until"'));
+    await page.getByLabel('From', { exact: true }).fill('2026-11-30');
+    await refusal.waitFor({ state: 'detached' });
+    expect((await asked).status()).to.equal(200);
+  });
+
   it('exports every row of a long list, past the one page a list serves, and offers every filter of Contacts', async () => {
     const { session, bank } = await userTrackingABank('Sasha Brandt');
     const rows = Array.from({ length: 620 }, (_, index) => `Person ${index},Analyst,p${index}@alpha.example,${bank.cert}`);

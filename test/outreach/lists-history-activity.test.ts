@@ -272,6 +272,29 @@ describeWithDatabase('outreach lists, history and activity', (context) => {
       expect((await list('activity', { since: 'yesterday' })).status).to.equal(400);
     });
 
+    it('refuses a date range whose since is after its until with 400 on the filter, and takes a range of one day or moment', async () => {
+      const message = 'since (From) is after until (Until): choose a From on or before the Until.';
+      for (const filter of [
+        { since: '2026-12-05', until: '2026-12-01' },
+        { since: '2026-12-02T00:00:00.000Z', until: '2026-12-01' },
+        { since: '2026-12-01T10:00:00.001Z', until: '2026-12-01T10:00:00.000Z' },
+        { since: '2026-12-05', until: '2026-12-01', q: 'Jane' },
+      ]) {
+        const refused = await list('activity', filter);
+        expect(refused.status, JSON.stringify(filter)).to.equal(400);
+        expect(refused.body.message).to.equal(message);
+        expect(refused.body.issues).to.deep.equal([{ path: 'filter.since', message }]);
+      }
+      for (const filter of [
+        { since: '2026-12-01', until: '2026-12-01' },
+        { since: '2026-12-01T23:59:59.999Z', until: '2026-12-01' },
+        { since: '2026-12-01T10:00:00.000Z', until: '2026-12-01T10:00:00.000Z' },
+        { since: '2026-12-05', until: '' },
+      ]) {
+        expect((await list('activity', filter)).status, JSON.stringify(filter)).to.equal(200);
+      }
+    });
+
     it('lists every record and event type for the filter choices', async () => {
       const types = (await app.request('/api/data/activity/types', { token })).body;
       expect(types).to.deep.include({ resource: 'contacts', type: 'ContactRenamed' });

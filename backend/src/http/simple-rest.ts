@@ -28,6 +28,8 @@ export type ListSpec = {
    */
   searchNarrowing?: (pattern: string) => Knex.Raw;
   idColumn: string;
+  /** Refuses filters that are wrong together (a range whose start is after its end), with 400 on the filter; called once every key is known. */
+  checkFilter?: (filter: Record<string, unknown>) => void;
   /** Ids in `filter.id` that fail it match nothing (instead of reaching the database). */
   idSchema?: z.ZodType;
   maxPageSize?: number;
@@ -116,6 +118,7 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
       throw new BadRequestError(`Cannot filter by "${key}". Filters: ${known.join(', ')}.`);
     }
   }
+  spec.checkFilter?.(filter);
   return { filter, range: clamped, sort: { field, order } };
 }
 

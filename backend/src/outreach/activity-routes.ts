@@ -135,6 +135,7 @@ export function activityRoutes(services: AppServices): Router {
         sortable: { occurredAt: 'occurred_at', id: 'global_position', resource: 'resource', type: 'event_type' },
         defaultSort: { field: 'occurredAt', order: 'DESC' },
         filters,
+        checkFilter: refuseBackwardsRange,
         searchColumns: ['summary'],
         // The index's matches as a list, as the bank's timeline reads them: the planner then reads their rows by key.
         searchNarrowing: indexesSearch ? (pattern) => knex.raw('global_position = any(array(?))', [activitySearchCandidates(knex, user.id, pattern)]) : undefined,
@@ -182,6 +183,24 @@ function indexedSearch(knex: Knex, userId: string, params: ListParams, filters: 
     page: (offset: number, limit: number) => activitySearchPage(knex, userId, pattern, { order: params.sort.order, offset, limit, totalAlias: listTotalColumn }, narrow),
     counted: () => activitySearchMatches(knex, userId, pattern, narrow),
   };
+}
+
+/** The message of a range whose since is after its until (the screen's From and Until). */
+export const backwardsRangeMessage = 'since (From) is after until (Until): choose a From on or before the Until.';
+
+/**
+ * Refuses a range that ends before it starts: it matches nothing, and an empty list would read as
+ * no activity in those days rather than dates the wrong way round. A bare date is its whole day (in
+ * UTC, as the database compares it): since and until on one day make a range of that day.
+ */
+function refuseBackwardsRange(filter: Record<string, unknown>): void {
+  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+  if (!given(filter.since) || !given(filter.until)) return;
+  const since = parseBound('since', filter.since);
+  const until = parseBound('until', filter.until);
+  const dayMs = 24 * 60 * 60 * 1000;
+  const lastMoment = until.length === 10 ? Date.parse(until) + dayMs - 1 : Date.parse(until);
+  if (Date.parse(since) > lastMoment) throw new BadRequestError(backwardsRangeMessage, { issues: [{ path: 'filter.since', message: backwardsRangeMessage }] });
 }
 
 function parseBound(name: string, value: unknown): string {

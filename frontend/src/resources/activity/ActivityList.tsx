@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Chip, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import {
   AutocompleteInput,
   Datagrid,
   DateInput,
+  type DateInputProps,
   downloadCSV,
   type Exporter,
   FunctionField,
@@ -108,6 +110,28 @@ function RecordLink({ row }: { row: ActivityRow }) {
   );
 }
 
+/** What Until says when it is a day before From. */
+const untilBeforeFromMessage = 'Until is before From: choose an Until on or after the From.';
+
+/** From and Until are days of the user's calendar (YYYY-MM-DD), compared as written; a range of one day is fine. */
+const untilAfterFrom = (until: unknown, values: Record<string, unknown>) =>
+  typeof until === 'string' && typeof values.since === 'string' && until !== '' && values.since !== '' && until < values.since ? untilBeforeFromMessage : undefined;
+
+/**
+ * The Until filter, refused under itself while it is before From: such a range matches nothing, and
+ * an empty list read as no activity in those days. An invalid filter form applies no filter. Checked
+ * again when From changes too, so moving either date the wrong way round, or back, says so at once.
+ */
+function UntilInput(props: DateInputProps) {
+  const { trigger } = useFormContext();
+  const since = useWatch({ name: 'since' });
+  useEffect(() => {
+    void trigger('until');
+  }, [since, trigger]);
+  // A filter form hides its inputs' helper text: this one's error is the only place the refusal shows.
+  return <DateInput {...props} validate={untilAfterFrom} sx={{ '& .MuiFormHelperText-root': { display: 'block', maxWidth: 220 } }} />;
+}
+
 /**
  * The timeline's CSV, each record named as the screen names it: the kinds of record with a page of
  * their own, by the field their resource is represented by.
@@ -150,7 +174,7 @@ export function ActivityTimeline({ bankId }: { bankId?: number }) {
     <AutocompleteInput key="type" source="type" label="Event" choices={typeChoices} sx={{ minWidth: 260 }} />,
     <SelectInput key="source" source="source" label="By" choices={sourceChoices} />,
     <DateInput key="since" source="since" label="From" />,
-    <DateInput key="until" source="until" label="Until" />,
+    <UntilInput key="until" source="until" label="Until" />,
   ];
   return (
     <List
