@@ -28,6 +28,9 @@ export const enrolmentStopReasonLabels: Record<EnrolmentStopReason, string> = {
   'no-mail-service': 'No mail service set up',
 };
 
+/** The detail of a stop the user asked for without giving a reason (with one, the detail is their own words). */
+export const manualStopDetail = 'Stopped by you.';
+
 /** A stop reason within a sentence: 'stopped (by you)', 'stopped (replied)'. */
 export const stopReasonInSentence = (reason: EnrolmentStopReason) => {
   const label = enrolmentStopReasonLabels[reason];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { EnrolmentRecord, WorkflowStatistics } from '../../../domain/records/enrolment.ts';
-import { contactsInAutomationText, enrolmentOutcomes, reachedText, runningEnrolmentsText, statusDetail, statusText } from '../../../frontend/src/resources/enrolments/api.ts';
+import { contactsInAutomationText, enrolmentOutcomes, reachedText, runningEnrolmentsText, statusDetail, statusText, stopWords } from '../../../frontend/src/resources/enrolments/api.ts';
 
 const none: WorkflowStatistics = { enrolled: 0, active: 0, paused: 0, sent: 0, emailsSent: 0, failed: 0, replied: 0, unsubscribed: 0, completed: 0, stopped: 0 };
 
@@ -66,5 +66,13 @@ describe("an enrolment's status as its chip reads it", () => {
     expect([statusText(running), statusDetail(running)]).to.deep.equal(['Active', '']);
     const stopped = { ...running, status: 'stopped' as const, stopReason: 'contact-deleted' as const, stopDetail: 'The contact was deleted.', nextStep: null };
     expect([statusText(stopped), statusDetail(stopped)]).to.deep.equal(['Stopped: Contact deleted', 'The contact was deleted.']);
+  });
+
+  it('gives the words the user typed when stopping one, for a line under its status, and none for a stop without words or by a condition', () => {
+    const stopped = { ...running, status: 'stopped' as const, stopReason: 'manual' as const, stopDetail: '<b>Chose</b> another vendor', nextStep: null };
+    expect([statusText(stopped), stopWords(stopped)]).to.deep.equal(['Stopped: By you', '<b>Chose</b> another vendor']);
+    expect(stopWords({ ...stopped, stopDetail: 'Stopped by you.' })).to.equal(undefined);
+    expect(stopWords({ ...stopped, stopReason: 'replied', stopDetail: 'The contact replied.' })).to.equal(undefined);
+    expect(stopWords(running)).to.equal(undefined);
   });
 });

@@ -13,8 +13,7 @@ export const startEnrolmentsBody = z
   .strict();
 
 /** PUT /api/data/enrolments/:id/stop: a stop asked for by the user may say why. */
-/** The detail of a stop the user asked for without giving a reason. */
-export const manualStopDetail = 'Stopped by you.';
+export { manualStopDetail } from '../../../../domain/records/enrolment.ts';
 
 export const stopEnrolmentBody = z.object({ detail: z.string().trim().max(500, 'The reason can be at most 500 characters.').optional() }).strict();
 

@@ -6,7 +6,7 @@ import StopIcon from '@mui/icons-material/StopCircleOutlined';
 import { isRunningEnrolment, type EnrolmentRecord } from '../../../../domain/records/enrolment.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { enrolmentsApi, nextStepText, statusDetail, statusText, type EnrolmentFilter } from './api.ts';
+import { enrolmentsApi, nextStepText, statusDetail, statusText, stopWords, type EnrolmentFilter } from './api.ts';
 import { ShowMoreRows, useRowsShown } from '../../ui/ShowMoreRows.tsx';
 
 const statusColor = { active: 'success', paused: 'warning', completed: 'info', stopped: 'default' } as const;
@@ -107,6 +107,7 @@ export function EnrolmentTable({
       {shown.map((enrolment) => {
         const names = [show.includes('contact') ? enrolment.contactName : null, show.includes('workflow') ? enrolment.workflowName : null].filter(Boolean).join(' · ');
         const label = show.includes('contact') ? enrolment.contactName : enrolment.workflowName;
+        const words = stopWords(enrolment);
         return (
           <Stack
             key={enrolment.id}
@@ -125,6 +126,12 @@ export function EnrolmentTable({
                   <Chip size="small" variant="outlined" color={enrolment.stopping ? 'default' : statusColor[enrolment.status]} label={statusText(enrolment)} />
                 </Tooltip>
               </Stack>
+              {/* The reason the user typed when stopping it: as text, on a line of its own, not only in the chip's tooltip. */}
+              {words && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                  Reason: {words}
+                </Typography>
+              )}
               <Typography variant="caption" color="text.secondary" component="div">
                 {enrolment.nextStep && !enrolment.stopping ? `Next: ${nextStepText(enrolment)}` : `${enrolment.stepsSent} of ${enrolment.stepCount} steps run`}
               </Typography>

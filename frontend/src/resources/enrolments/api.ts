@@ -1,4 +1,4 @@
-import { enrolmentStopReasonLabels, type EnrolmentRecord, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
+import { enrolmentStopReasonLabels, manualStopDetail, type EnrolmentRecord, type WorkflowStatistics } from '../../../../domain/records/enrolment.ts';
 import { countOf, groupThousands } from '../../../../domain/format.ts';
 import { http } from '../../providers/http.ts';
 
@@ -25,6 +25,12 @@ export function statusText(enrolment: EnrolmentRecord): string {
 export function statusDetail(enrolment: EnrolmentRecord): string {
   if (enrolment.stopping) return `${enrolment.stopping.detail} No further step runs; the automation stops within seconds.`;
   return enrolment.stopDetail ?? '';
+}
+
+/** The words the user gave when they stopped an enrolment, shown under its status; undefined when they gave none or it stopped otherwise. */
+export function stopWords(enrolment: EnrolmentRecord): string | undefined {
+  if (enrolment.status !== 'stopped' || enrolment.stopReason !== 'manual' || !enrolment.stopDetail || enrolment.stopDetail === manualStopDetail) return undefined;
+  return enrolment.stopDetail;
 }
 
 /** One part of a workflow's enrolments: where each of them stands now. */
