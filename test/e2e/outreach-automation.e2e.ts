@@ -84,6 +84,24 @@ describe('automation outreach and sent mailbox', function () {
     expect(e2e.pageErrors(page)).to.deep.equal([]);
   });
 
+  it('cuts a long template name and subject to two lines on its card, with the whole text on hover', async () => {
+    const session = await e2e.registerUser('Lena Marsh');
+    const name = `Quarterly check-in ${'for community banks in the Midwest '.repeat(6)}`.slice(0, 200).trim();
+    const subject = `Your quarter ${'and what the numbers say about deposits, loans and capital '.repeat(6)}`.slice(0, 300).trim();
+    await apiAs(e2e.url, session, '/api/data/templates', { method: 'POST', body: { name, category: 'introduction', subject, body: 'Dear {{contactName}},' } });
+    const { page } = await e2e.openSignedInPage({ session, path: '/outreach/automation' });
+    const automation = new AutomationPage(page);
+    await automation.waitUntilLoaded();
+    const card = automation.templateCards().filter({ hasText: 'Quarterly check-in' });
+    for (const [testId, text] of [['template-name', name], ['template-subject', subject]]) {
+      const part = card.getByTestId(testId);
+      expect(await part.getAttribute('title'), testId).to.equal(text);
+      const { height, lineHeight } = await part.evaluate((element) => ({ height: element.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(element).lineHeight) }));
+      expect(height, testId).to.be.at.most(2 * lineHeight + 1);
+    }
+    await screenshot(page, 'template-cards-long-name-and-subject');
+  });
+
   it('creates, searches, stars and deletes templates and builds a workflow with an Email and a LinkedIn Visit step', async () => {
     const { page } = await e2e.openSignedInPage({ path: '/outreach/automation' });
     const automation = new AutomationPage(page);
