@@ -1,7 +1,8 @@
 /**
  * An `sx` that shows at most `lines` lines of a text and ends it with an ellipsis: a task of 2,000
- * characters in a list or on a bank's card filled the screen and pushed the rest out of sight. Where
- * it is used, the whole text is on hover (a `title`) and on the record's own page.
+ * characters, or a template's 200-character name, filled the screen or made its card, and the row of
+ * cards beside it, many lines tall. Where it is used, the whole text is on hover (a `title`) and on
+ * the record's own page.
  */
 export const clampLines = (lines: number) =>
   ({

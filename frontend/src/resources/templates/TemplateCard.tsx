@@ -4,19 +4,8 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { clampLines } from '../../ui/clampLines.ts';
 import { templateCategoryLabel, type EmailTemplate } from './template.ts';
-
-/**
- * Text cut to `lines` lines with an ellipsis, so one long name, subject or body (a name may hold 200
- * characters, a subject 300) cannot make its card, and the row of cards beside it, many lines tall.
- */
-const clampedTo = (lines: number) => ({
-  display: '-webkit-box',
-  WebkitLineClamp: lines,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-  overflowWrap: 'anywhere',
-}) as const;
 
 /** One template in the Automation Outreach grid: category, favourite star, name, subject, a two-line body preview, Improve with AI, Edit and Delete. */
 export function TemplateCard({
@@ -53,13 +42,13 @@ export function TemplateCard({
           </Tooltip>
         </Stack>
         {/* Cut to two lines each, the whole text on hover. */}
-        <Typography variant="subtitle1" component="h3" title={template.name} sx={{ fontWeight: 700, ...clampedTo(2) }} data-testid="template-name">
+        <Typography variant="subtitle1" component="h3" title={template.name} sx={{ fontWeight: 700, ...clampLines(2) }} data-testid="template-name">
           {template.name}
         </Typography>
-        <Typography variant="body2" title={template.subject} sx={{ fontWeight: 500, ...clampedTo(2) }} data-testid="template-subject">
+        <Typography variant="body2" title={template.subject} sx={{ fontWeight: 500, ...clampLines(2) }} data-testid="template-subject">
           {template.subject}
         </Typography>
-        <Box component="p" sx={{ m: 0, mt: 1, color: 'text.secondary', fontSize: 14, ...clampedTo(2) }} data-testid="template-preview">
+        <Box component="p" sx={{ m: 0, mt: 1, color: 'text.secondary', fontSize: 14, ...clampLines(2) }} data-testid="template-preview">
           {template.body.trim() || 'No content'}
         </Box>
       </CardContent>
