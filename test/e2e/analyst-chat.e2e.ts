@@ -226,6 +226,15 @@ describe('analyst chat', function () {
     await page.getByRole('button', { name: 'Prompt suggestions' }).click();
     const suggestions = page.getByTestId('prompt-suggestions');
     for (const group of ['Rank Banks', 'Analyze a Bank', 'Get Specific Metrics', 'Market & Industry News']) await suggestions.getByText(group, { exact: true }).waitFor();
+    // The bank questions name the largest bank the mirror holds (here a demo bank), so they can be answered.
+    const knex = e2e.server.db.knex;
+    const quarter = (await knex('fdic_financials').max({ quarter: 'repdte' }).first())?.quarter;
+    const largest = (await knex('fdic_financials').where({ repdte: quarter }).orderBy('assets', 'desc').first('cert')).cert;
+    await suggestions.getByRole('button', { name: `Analyze cert ${largest}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Ask', exact: true, disabled: false }).click();
+    await page.getByRole('button', { name: 'Regenerate' }).waitFor();
+    expect(await page.getByTestId('assistant-text').last().textContent()).not.to.contain('I could not find that bank');
+    await page.getByRole('button', { name: 'Prompt suggestions' }).click();
     await suggestions.getByRole('button', { name: 'New Suggestions' }).click();
     await page.getByText('New prompt suggestions loaded.').waitFor();
     await suggestions.getByRole('button').nth(1).click();
