@@ -61,7 +61,7 @@ describe('contact import: the suggested mapping', () => {
 });
 
 describe('contact import: the plan', () => {
-  const known = { banksByName: new Map([['alpha bank', [{ cert: 601, name: 'Alpha Bank' }]]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), insuredCerts: new Set<number>(), existingKeys: new Set<string>() };
+  const known = { banksByName: new Map([['alpha bank', [{ cert: 601, name: 'Alpha Bank' }]]]), bankNameByCert: new Map([[601, 'Alpha Bank']]), insuredBankNames: new Map<number, string>(), existingKeys: new Set<string>() };
 
   it('names a contact by its first and last names when the file has them apart, and by the full name where one is given', () => {
     const csv = parseContactsCsv('First Name,Last Name,Full Name,Title,Company\nJane,Doe,,CFO,Alpha Bank\nRaj,,,CEO,Alpha Bank\n,,Ann Lee,COO,Alpha Bank\n,,,CTO,Alpha Bank');
@@ -95,7 +95,7 @@ describe('contact import: a bank named rather than given by cert', () => {
   const known = {
     banksByName: banksByNameKey(tracked),
     bankNameByCert: new Map(tracked.map((bank) => [bank.cert, bank.name])),
-    insuredCerts: new Set<number>(),
+    insuredBankNames: new Map<number, string>(),
     existingKeys: new Set<string>(),
   };
   const mapping = { name: 'Name', title: 'Title', bankName: 'Company' };
@@ -109,6 +109,16 @@ describe('contact import: a bank named rather than given by cert', () => {
       ['Raj Patel', 601, 'Alpha Bank, National Association'],
       ['Ann Lee', 602, 'First Bank & Trust'],
     ]);
+  });
+
+  it("files a contact of an insured bank the user does not track under FDIC's name for it, and refuses a cert no bank has", () => {
+    const csv = parseContactsCsv('Name,Title,Cert,Company\nJane Doe,CFO,90040,Stonebridge\nRaj Patel,CEO,601,Alpha\nAnn Lee,COO,12345678,Nobody Bank');
+    const plan = planImport(csv, { name: 'Name', title: 'Title', bankId: 'Cert', bankName: 'Company' }, { ...known, insuredBankNames: new Map([[90040, 'Stonebridge Fen Savings Bank']]) });
+    expect(plan.contacts.map((contact) => [contact.name, contact.bankId, contact.bankName])).to.deep.equal([
+      ['Jane Doe', 90040, 'Stonebridge Fen Savings Bank'],
+      ['Raj Patel', 601, 'Alpha Bank, National Association'],
+    ]);
+    expect(plan.errors).to.deep.equal([{ row: 4, field: 'bankId', message: 'No FDIC-insured bank has certificate 12345678.' }]);
   });
 
   it('does not guess between two tracked banks of one name, and asks for the cert', () => {

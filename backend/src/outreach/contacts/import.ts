@@ -148,10 +148,10 @@ function cellReader(csv: ParsedCsv, mapping: ColumnMapping): (row: CsvRow, field
 }
 
 /**
- * What a plan is checked against: the user's tracked banks (by name key and by cert), the certs of the
- * file found among FDIC's institutions, and the duplicate keys of the user's contacts.
+ * What a plan is checked against: the user's tracked banks (by name key and by cert), the names of
+ * the file's certs found among FDIC's institutions, and the duplicate keys of the user's contacts.
  */
-export type ImportContext = { banksByName: Map<string, TrackedBank[]>; bankNameByCert: Map<number, string>; insuredCerts: ReadonlySet<number>; existingKeys: Set<string> };
+export type ImportContext = { banksByName: Map<string, TrackedBank[]>; bankNameByCert: Map<number, string>; insuredBankNames: ReadonlyMap<number, string>; existingKeys: Set<string> };
 
 /** What makes two contacts the same person: the bank and the email, or the name when there is no email. */
 export const duplicateKey = (bankId: number, email: string | null, name: string) => (email ? `${bankId}|${email.toLowerCase()}` : `${bankId}|name:${name.toLowerCase()}`);
@@ -200,7 +200,8 @@ export function planImport(csv: ParsedCsv, mapping: ColumnMapping, known: Import
     }
     const { bankId, name, title, email, linkedinUrl, tags } = parsed.data;
     // A contact is of a bank FDIC insures, or of one the user tracks already.
-    if (!known.insuredCerts.has(bankId) && !known.bankNameByCert.has(bankId)) {
+    const filedUnder = known.bankNameByCert.get(bankId) ?? known.insuredBankNames.get(bankId);
+    if (filedUnder === undefined) {
       errors.push({ row: rowNumber, field: 'bankId', message: `No FDIC-insured bank has certificate ${bankId}.` });
       return;
     }
@@ -210,8 +211,8 @@ export function planImport(csv: ParsedCsv, mapping: ColumnMapping, known: Import
       return;
     }
     seen.add(key);
-    // A contact of a tracked bank takes the name the bank is tracked by, however the file spells it.
-    contacts.push({ bankId, bankName: known.bankNameByCert.get(bankId) ?? parsed.data.bankName ?? null, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
+    // As a contact added by hand, it takes the name its bank is tracked by, else FDIC's, however the file spells it.
+    contacts.push({ bankId, bankName: filedUnder, name, title, email: email ?? null, linkedinUrl: linkedinUrl ?? null, tags: tags ?? [], isHotLead });
   });
   return { total: csv.rows.length, contacts, duplicates, errors };
 }
@@ -246,29 +247,29 @@ export function banksByNameKey(banks: TrackedBank[]): Map<string, TrackedBank[]>
 /** Certs looked up among FDIC's institutions per query, well under the bound parameters a query may have. */
 const certLookupBatch = 5_000;
 
-/** Which of the certs the file's cert column names are FDIC institutions of the regulator mirror. */
-async function insuredCertsOf(knex: Knex, csv: ParsedCsv, mapping: ColumnMapping): Promise<Set<number>> {
+/** The names of the FDIC institutions of the regulator mirror that the file's cert column names, by cert. */
+async function insuredBankNamesOf(knex: Knex, csv: ParsedCsv, mapping: ColumnMapping): Promise<Map<number, string>> {
   const cell = cellReader(csv, mapping);
   const named = [...new Set(csv.rows.map((row) => certSchema.safeParse(cell(row, 'bankId'))).flatMap((cert) => (cert.success ? [cert.data] : [])))];
-  const found = new Set<number>();
+  const found = new Map<number, string>();
   for (let start = 0; start < named.length; start += certLookupBatch) {
-    const certs: number[] = await knex('fdic_institutions').whereIn('cert', named.slice(start, start + certLookupBatch)).pluck('cert');
-    for (const cert of certs) found.add(Number(cert));
+    const banks: Array<{ cert: number; name: string }> = await knex('fdic_institutions').whereIn('cert', named.slice(start, start + certLookupBatch)).select('cert', 'name');
+    for (const bank of banks) found.set(Number(bank.cert), bank.name);
   }
   return found;
 }
 
 /** What the file is checked against for the user (see ImportContext). */
 export async function loadImportContext(knex: Knex, userId: string, csv: ParsedCsv, mapping: ColumnMapping): Promise<ImportContext> {
-  const [banks, contacts, insuredCerts] = await Promise.all([
+  const [banks, contacts, insuredBankNames] = await Promise.all([
     knex('targets').where({ user_id: userId }).select('cert', 'name') as Promise<Array<{ cert: number; name: string }>>,
     knex('contacts').where({ user_id: userId }).select('bank_id', 'email', 'name') as Promise<Array<{ bank_id: number; email: string | null; name: string }>>,
-    insuredCertsOf(knex, csv, mapping),
+    insuredBankNamesOf(knex, csv, mapping),
   ]);
   return {
     banksByName: banksByNameKey(banks),
     bankNameByCert: new Map(banks.map((bank) => [bank.cert, bank.name])),
-    insuredCerts,
+    insuredBankNames,
     existingKeys: new Set(contacts.map((contact) => duplicateKey(contact.bank_id, contact.email, contact.name))),
   };
 }
