@@ -68,7 +68,7 @@ function decide(command: ContactCommand, state: ContactState): ContactEvent[] {
       const movedBank = bankId !== undefined && bankId !== state.bankId;
       const renamedBank = bankName !== undefined && bankName !== state.bankName;
       if (movedBank || renamedBank) {
-        // A whole record sent back still names the old bank: a new bank without a new name takes the tracked bank's.
+        // A whole record sent back still names the old bank: a new bank without a new name takes the new bank's (tracked, else FDIC's).
         events.push(contactEvents.ContactMovedToBank.create({ bankId: bankId ?? state.bankId, bankName: renamedBank ? bankName : command.newBankName, addressHeld: command.holdAddress }));
       }
       if (isHotLead !== undefined) events.push(...hotLeadEvents(state, isHotLead));
